@@ -1,0 +1,62 @@
+// swift-tools-version: 6.0
+// Measurement → statistics → output, never mixed (see DESIGN.md "Shape of the code"):
+//   PoolSizeStats   pure math over [Double]; no dependencies, no I/O
+//   PoolSizeModel   plain value types shared by every stage (specs, records, machine facts)
+//   PoolSizeKit     the only target that touches threads and clocks
+//   PoolSizeOutput  records in, text out (CSV, JSON, gnuplot, reports)
+//   PoolSizeCLI     argument parsing and validation; calls the kit
+//   poolsize        the executable: one line that runs PoolSizeCLI
+import PackageDescription
+
+let package = Package(
+    name: "poolsize",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "poolsize", targets: ["poolsize"]),
+        .library(name: "PoolSizeStats", targets: ["PoolSizeStats"]),
+        .library(name: "PoolSizeKit", targets: ["PoolSizeKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: [
+        .target(name: "PoolSizeStats"),
+        .target(
+            name: "PoolSizeModel",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "PoolSizeKit",
+            dependencies: [
+                "PoolSizeModel", "PoolSizeStats",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        .target(
+            name: "PoolSizeOutput",
+            dependencies: [
+                "PoolSizeModel", "PoolSizeStats",
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        .target(
+            name: "PoolSizeCLI",
+            dependencies: [
+                "PoolSizeModel", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "poolsize", dependencies: ["PoolSizeCLI"]),
+        .testTarget(name: "PoolSizeStatsTests", dependencies: ["PoolSizeStats"]),
+        .testTarget(name: "PoolSizeModelTests", dependencies: ["PoolSizeModel"]),
+        .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel"]),
+        .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeModel", "PoolSizeStats"]),
+        .testTarget(
+            name: "PoolSizeCLITests",
+            dependencies: ["PoolSizeCLI", "PoolSizeModel"]
+        ),
+    ]
+)

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+public struct PoolSizeCommand: ParsableCommand {
+    public init() {}
+    public func run() throws {}
+}

@@ -1,0 +1,2 @@
+import PoolSizeCLI
+PoolSizeCommand.main()
