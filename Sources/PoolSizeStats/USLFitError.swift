@@ -1,0 +1,43 @@
+/// Why a Universal Scalability Law fit was refused. Each message says what is wrong with the
+/// data and what to measure instead.
+public enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Fewer distinct pool sizes than `minimum` (6): three parameters from fewer sizes fit noise.
+    case tooFewPoints(count: Int, minimum: Int)
+    /// `concurrency` and `throughput` differ in length.
+    case mismatchedLengths
+    /// A value the USL cannot describe: NaN or infinite, a concurrency ≤ 0, a negative
+    /// throughput, or no positive throughput at all.
+    case nonFinite
+    /// The unconstrained least-squares optimum has σ or κ below 0 by more than its 95 %
+    /// uncertainty: throughput grows faster than linearly, which the USL cannot express.
+    case negativeCoefficient(name: String, value: Double)
+    /// The fitted peak N* lies beyond 2× the largest measured concurrency (thrown by
+    /// `USLFit.validated(maxConcurrency:)`, not by `fit`).
+    case peakOutsideData(peak: Double, maxConcurrency: Double)
+    /// Levenberg–Marquardt did not reach a minimum within its iteration budget.
+    case didNotConverge
+
+    public var description: String {
+        switch self {
+        case let .tooFewPoints(count, minimum):
+            return "The USL fit needs throughput at \(minimum) or more distinct pool sizes, but got \(count). "
+                + "Three coefficients from fewer sizes would fit the noise; sweep more pool sizes, "
+                + "spread from 1 to beyond the expected peak."
+        case .mismatchedLengths:
+            return "The USL fit needs one throughput value per concurrency value, but the two lists differ in length."
+        case .nonFinite:
+            return "The USL fit needs finite values with concurrency > 0 and throughput ≥ 0 (not all zero). "
+                + "Drop failed or empty trials before fitting."
+        case let .negativeCoefficient(name, value):
+            return "The best fit wants \(name) = \(value), below 0 beyond the measurement noise: throughput grows "
+                + "faster than linearly with concurrency, so the data do not follow the Universal Scalability Law. "
+                + "Look for warm-up or caching effects at small pool sizes, or repeat the small sizes."
+        case let .peakOutsideData(peak, maxConcurrency):
+            return "The fitted USL peaks at N* = \(peak), more than twice the largest measured concurrency "
+                + "(\(maxConcurrency)); refusing to extrapolate that far. Measure larger pool sizes to locate the peak."
+        case .didNotConverge:
+            return "The USL least-squares fit did not converge; the throughput curve may be too noisy or too "
+                + "irregular for the model. Add repetitions or check the measurements."
+        }
+    }
+}
