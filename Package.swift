@@ -2,7 +2,7 @@
 // Measurement → statistics → output, never mixed (see DESIGN.md "Shape of the code"):
 //   PoolSizeStats   pure math over [Double]; no dependencies, no I/O
 //   PoolSizeModel   plain value types shared by every stage (specs, records, machine facts)
-//   PoolSizeKit     the only target that touches threads and clocks
+//   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
 //   PoolSizeOutput  records in, text out (CSV, JSON, gnuplot, reports)
 //   PoolSizeCLI     argument parsing and validation; calls the kit
 //   poolsize        the executable: one line that runs PoolSizeCLI
@@ -24,14 +24,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "PoolSizeStats"),
+        .target(name: "CPoolSizeSys"),
         .target(
             name: "PoolSizeModel",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: ["PoolSizeStats", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "PoolSizeKit",
             dependencies: [
-                "PoolSizeModel", "PoolSizeStats",
+                "PoolSizeModel", "PoolSizeStats", "CPoolSizeSys",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),

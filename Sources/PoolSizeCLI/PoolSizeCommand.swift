@@ -1,6 +1,48 @@
 import ArgumentParser
+import Foundation
+import PoolSizeModel
 
+/// `poolsize`: how many queues should this pool have? Subcommands measure and model it.
 public struct PoolSizeCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "poolsize",
+        abstract: "Measure how many queues (threads) a worker pool should have.",
+        discussion: "Exit codes: 0 ok, 2 regression, 3 runs not comparable, 4 integrity violated, 5 measurement failed, 64 bad option, 65 bad input file, 66 input not found, 73 cannot write output.",
+        version: PoolSizeVersion.string,
+        subcommands: [SweepCommand.self],
+        defaultSubcommand: nil)
+
     public init() {}
-    public func run() throws {}
+
+    /// Parses, runs, and turns every failure into one line on stderr and a distinct exit code
+    /// (STYLE.md §6): no stack traces, and ArgumentParser's usage block is replaced by a pointer
+    /// to `--help` so the error stays on one line.
+    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch let error as PoolSizeError {
+            printError(error.description)
+            return error.exitCode
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                return 0
+            }
+            let message = self.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "failed"
+            let help = "see 'poolsize \(arguments.first.map { $0 + " " } ?? "")--help'"
+            printError("error: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message) (\(help))")
+            return code.rawValue
+        }
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+enum PoolSizeVersion {
+    static let string = "0.1.0"
 }

@@ -1,2 +1,4 @@
 import PoolSizeCLI
-PoolSizeCommand.main()
+import Foundation
+
+exit(PoolSizeCommand.runMain())

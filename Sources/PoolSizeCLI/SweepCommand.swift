@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import PoolSizeKit
+import PoolSizeModel
+import PoolSizeOutput
+
+/// `poolsize sweep`: parse → validate → plan → run → export (STYLE.md §1).
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Run a workload through real pools of many sizes and recommend a queue count.",
+        discussion: "Writes trials.csv (row by row as trials finish), recommendation.json, machine.json and summary.txt to the run directory, and prints that directory on the last line.")
+
+    @Option(help: "Built-in workload (cpu, io, mixed) or a path to a YAML spec file.")
+    var workload: String = "io"
+
+    @Option(help: "Pool sizes: auto, a list (1,2,4,8), a range (1...16) or a range with a step (8...64:8).")
+    var sizes: String = "auto"
+
+    @Option(help: "Cores to size for (default: min of the affinity mask and the cgroup CPU quota).")
+    var cores: Int?
+
+    @Option(name: .customLong("target-utilization"), help: "Target CPU utilization U in (0, 1].")
+    var targetUtilization: Double = 1.0
+
+    @Option(help: "The knee is the smallest size within this share of peak throughput, in (0, 0.5).")
+    var tolerance: Double = 0.05
+
+    @Option(name: .customLong("repeat"), help: "Measured trials per pool size.")
+    var repetitions: Int = 3
+
+    @Option(help: "Discarded warm-up trials before measuring.")
+    var warmup: Int = 1
+
+    @Option(name: .customLong("trial-ms"), help: "Length of each trial in milliseconds (default: the spec's trial_ms).")
+    var trialMilliseconds: Int?
+
+    @Option(help: "Seed for jitter draws and the trial order.")
+    var seed: UInt64 = 42
+
+    @Option(help: "Run directory (default: results/<run-id>).")
+    var out: String?
+
+    @Flag(help: "No progress line on stderr (for CI).")
+    var quiet = false
+
+    func run() throws {
+        let plan = try makePlan()
+        let directory = URL(fileURLWithPath: out ?? "results/\(plan.runID)")
+        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet)
+        try session.run()
+    }
+
+    /// Every flag is checked here, before anything runs or is written.
+    func makePlan() throws(PoolSizeError) -> SweepPlan {
+        let spec = try WorkloadLoader.load(workload)
+        let selection = try SizeSelection.parse(sizes)
+        if let cores, cores < 1 { throw .invalidOption(flag: "--cores", message: "must be at least 1, got \(cores)") }
+        guard targetUtilization > 0 && targetUtilization <= 1 else {
+            throw .invalidOption(flag: "--target-utilization", message: "must be in (0, 1], got \(targetUtilization); write 0.8 for 80%")
+        }
+        guard tolerance > 0 && tolerance < 0.5 else { throw .invalidOption(flag: "--tolerance", message: "must be in (0, 0.5), got \(tolerance); write 0.05 for 5%") }
+        guard repetitions >= 1 else { throw .invalidOption(flag: "--repeat", message: "must be at least 1, got \(repetitions)") }
+        guard warmup >= 0 else { throw .invalidOption(flag: "--warmup", message: "must be 0 or more, got \(warmup)") }
+        if let trialMilliseconds, trialMilliseconds < 10 {
+            throw .invalidOption(flag: "--trial-ms", message: "must be at least 10, got \(trialMilliseconds)")
+        }
+        let coreCount = MachineProbe.coreCount(override: cores)
+        return SweepPlan(
+            runID: RunID.make(workload: spec.name), spec: spec, sizes: selection, repetitions: repetitions,
+            warmupTrials: warmup, cores: coreCount.effective, targetUtilization: targetUtilization,
+            tolerance: tolerance, seed: seed, trialMilliseconds: trialMilliseconds)
+    }
+}
+
+enum RunID {
+    /// `20261122-051503-io`: sortable, and unique enough for one person's results directory.
+    static func make(workload: String, date: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let safe = workload.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+        return "\(formatter.string(from: date))-\(String(safe))"
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import PoolSizeModel
+import PoolSizeStats
+
+/// Everything a sweep needs to know, validated by the CLI before anything runs.
+public struct SweepPlan: Sendable {
+    public var runID: String
+    public var spec: WorkloadSpec
+    public var sizes: SizeSelection
+    public var repetitions: Int
+    /// Trials run and discarded before measuring (thread creation, page faults, caches).
+    public var warmupTrials: Int
+    public var cores: Int
+    public var targetUtilization: Double
+    public var tolerance: Double
+    public var seed: UInt64
+    public var qos: QoSTier
+    /// Overrides the spec's trial length.
+    public var trialMilliseconds: Int?
+
+    public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, qos: QoSTier = .default, trialMilliseconds: Int? = nil) {
+        self.runID = runID
+        self.spec = spec
+        self.sizes = sizes
+        self.repetitions = repetitions
+        self.warmupTrials = warmupTrials
+        self.cores = cores
+        self.targetUtilization = targetUtilization
+        self.tolerance = tolerance
+        self.seed = seed
+        self.qos = qos
+        self.trialMilliseconds = trialMilliseconds
+    }
+
+    var trialSettings: TrialSettings {
+        TrialSettings.forTasks(
+            ofNanoseconds: UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000),
+            durationNanoseconds: UInt64(trialMilliseconds ?? spec.trialMilliseconds) * 1_000_000, maxTasks: spec.maxTasks)
+    }
+}
+
+/// Receives results as they happen, so a long sweep never loses finished trials.
+public protocol SweepObserver: AnyObject {
+    func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int])
+    func sweepWillRunTrial(_ index: Int, of total: Int, poolSize: Int, repetition: Int)
+    func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError)
+}
+
+/// Runs a sweep: W/C at low load, then every (size, repetition) trial in a seeded shuffled
+/// order so drift of a shared machine spreads over all sizes instead of biasing the last ones.
+public struct SweepRunner {
+    public let runner: TrialRunner
+    public let burner: CPUBurner
+
+    public init(runner: TrialRunner = TrialRunner(), burner: CPUBurner = CPUBurner()) {
+        self.runner = runner
+        self.burner = burner
+    }
+
+    public func run(_ plan: SweepPlan, observer: any SweepObserver) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
+        let lowLoad = try measureLowLoad(plan)
+        let sizes: [Int]
+        switch plan.sizes {
+        case .auto:
+            let prediction = SizingFormula.queueCount(cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
+            sizes = SizeGrid.auto(prediction: prediction, cores: plan.cores)
+        case let .explicit(list):
+            sizes = list
+        }
+        observer.sweepMeasuredLowLoad(lowLoad, sizes: sizes)
+
+        let workload = SyntheticWorkload(times: TaskTimes(spec: plan.spec, seed: plan.seed), burner: burner)
+        for _ in 0..<plan.warmupTrials {
+            let pool = QueuePool(size: sizes.max() ?? 1, qos: plan.qos)
+            var settings = plan.trialSettings
+            settings.durationNanoseconds = min(settings.durationNanoseconds, 300_000_000)
+            _ = try runner.run(executor: pool, workload: workload, settings: settings)
+            pool.shutdown()
+        }
+
+        var order = sizes.flatMap { size in (1...plan.repetitions).map { (size: size, repetition: $0) } }
+        var rng = SeededGenerator(seed: plan.seed)
+        order.shuffle(using: &rng)
+        var records: [TrialRecord] = []
+        for (index, trial) in order.enumerated() {
+            observer.sweepWillRunTrial(index, of: order.count, poolSize: trial.size, repetition: trial.repetition)
+            let pool = QueuePool(size: trial.size, qos: plan.qos)
+            let measurement = try runner.run(executor: pool, workload: workload, settings: plan.trialSettings)
+            pool.shutdown()
+            let record = TrialRecord(plan: plan, poolSize: trial.size, repetition: trial.repetition, metrics: TrialMetrics(measurement, cores: plan.cores))
+            records.append(record)
+            try observer.sweepFinishedTrial(record)
+        }
+        return (lowLoad, records)
+    }
+
+    /// One queue, one task outstanding: no task ever waits for a CPU, so wall − CPU is the
+    /// task's own wait. Runs for the trial length or 40 tasks, whichever is longer (≤ 5 s).
+    public func measureLowLoad(_ plan: SweepPlan) throws(PoolSizeError) -> LowLoadEstimate {
+        let workload = SyntheticWorkload(times: TaskTimes(spec: plan.spec, seed: plan.seed ^ 0x5EED), burner: burner)
+        var settings = plan.trialSettings
+        let perTask = UInt64((plan.spec.cpuMicroseconds + plan.spec.waitMicroseconds) * 1_000)
+        settings.durationNanoseconds = min(max(settings.durationNanoseconds, 40 * perTask), 5_000_000_000)
+        settings.depthPerSlot = 1
+        settings.staggerNanoseconds = 0
+        settings.warmupFraction = 0.1
+        let pool = QueuePool(size: 1, qos: plan.qos)
+        let metrics = TrialMetrics(try runner.run(executor: pool, workload: workload, settings: settings), cores: plan.cores)
+        pool.shutdown()
+        return LowLoadEstimate(
+            tasks: metrics.perTaskWaitCPURatios.count, cpuMicrosecondsPerTask: metrics.cpuMicrosecondsPerTask,
+            waitMicrosecondsPerTask: metrics.waitMicrosecondsPerTask, waitCPURatio: metrics.waitCPURatio,
+            perTaskRatio: Summary(metrics.perTaskWaitCPURatios))
+    }
+}
+
+extension TrialRecord {
+    init(plan: SweepPlan, poolSize: Int, repetition: Int, metrics m: TrialMetrics) {
+        self.init(
+            runID: plan.runID, workload: plan.spec.name, pool: .queuePool, qos: plan.qos, primitive: .none,
+            poolSize: poolSize, repetition: repetition, tasks: m.tasks, wallSeconds: m.windowSeconds,
+            throughputPerSecond: m.throughputPerSecond, cpuMicrosecondsPerTask: m.cpuMicrosecondsPerTask,
+            waitMicrosecondsPerTask: m.waitMicrosecondsPerTask, waitCPURatio: m.waitCPURatio,
+            utilization: m.utilization, peakConcurrency: m.peakConcurrency, threads: m.distinctThreads,
+            effectiveNice: m.effectiveNice, integrity: "n/a")
+    }
+}
+
+/// SplitMix64 as a RandomNumberGenerator, for seeded shuffles.
+public struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,28 @@
+/// Everything recorded during one trial, before any arithmetic. `TrialMetrics` derives the
+/// numbers from it, so that arithmetic can be tested on hand-made samples.
+public struct TrialMeasurement: Sendable {
+    public var poolSize: Int
+    /// The measurement window (after warm-up), monotonic nanoseconds.
+    public var windowStart: UInt64
+    public var windowEnd: UInt64
+    /// Process resource usage at the window's edges.
+    public var usageAtStart: ProcessUsage
+    public var usageAtEnd: ProcessUsage
+    /// Every task that ran, including warm-up and drain.
+    public var samples: [TaskSample]
+    /// Most tasks executing at one instant.
+    public var peakConcurrency: Int
+    /// OS threads in the process at the end of the window (`/proc/self/status`), if readable.
+    public var processThreads: Int?
+
+    public init(poolSize: Int, windowStart: UInt64, windowEnd: UInt64, usageAtStart: ProcessUsage, usageAtEnd: ProcessUsage, samples: [TaskSample], peakConcurrency: Int, processThreads: Int?) {
+        self.poolSize = poolSize
+        self.windowStart = windowStart
+        self.windowEnd = windowEnd
+        self.usageAtStart = usageAtStart
+        self.usageAtEnd = usageAtEnd
+        self.samples = samples
+        self.peakConcurrency = peakConcurrency
+        self.processThreads = processThreads
+    }
+}

@@ -1,0 +1,64 @@
+/// The numbers a trial yields, derived from its raw measurement.
+public struct TrialMetrics: Equatable, Sendable {
+    public var windowSeconds: Double
+    /// Tasks in the window, each weighted by the fraction of its body inside the window. Counting
+    /// fractions removes the edge error of counting whole completions: with N tasks started
+    /// together, completions arrive in bursts, and a window edge landing just before or after a
+    /// burst would swing a whole-task count by N.
+    public var tasks: Double
+    public var throughputPerSecond: Double
+    /// Means over tasks that finished inside the window.
+    public var cpuMicrosecondsPerTask: Double
+    public var waitMicrosecondsPerTask: Double
+    /// Σ wait / Σ CPU over those tasks (a ratio of means, not a mean of ratios).
+    public var waitCPURatio: Double
+    /// Per-task W/C of those tasks, for the spread of the low-load estimate.
+    public var perTaskWaitCPURatios: [Double]
+    /// Process CPU time in the window over window × cores.
+    public var utilization: Double
+    public var peakConcurrency: Int
+    public var distinctThreads: Int
+    /// Lowest nice value seen on a worker (a tier that did not take effect shows here).
+    public var effectiveNice: Int
+    public var voluntaryContextSwitches: Int
+    public var involuntaryContextSwitches: Int
+    public var maxRSSKilobytes: Int
+    public var processThreads: Int?
+
+    public init(_ m: TrialMeasurement, cores: Int) {
+        let start = m.windowStart, end = max(m.windowEnd, m.windowStart + 1)
+        windowSeconds = Double(end - start) / 1e9
+        var weighted = 0.0
+        var cpu: UInt64 = 0, wait: UInt64 = 0, finished = 0
+        var ratios: [Double] = []
+        for s in m.samples {
+            let overlap = Double(min(s.ended, end)) - Double(max(s.started, start))
+            if s.ended > s.started {
+                weighted += max(0, overlap) / Double(s.ended - s.started)
+            } else if s.ended >= start && s.ended <= end {
+                weighted += 1
+            }
+            if s.ended >= start && s.ended <= end {
+                finished += 1
+                cpu += s.cpuNanoseconds
+                wait += s.waitNanoseconds
+                if s.cpuNanoseconds > 0 { ratios.append(Double(s.waitNanoseconds) / Double(s.cpuNanoseconds)) }
+            }
+        }
+        tasks = weighted
+        throughputPerSecond = weighted / windowSeconds
+        cpuMicrosecondsPerTask = finished > 0 ? Double(cpu) / Double(finished) / 1_000 : 0
+        waitMicrosecondsPerTask = finished > 0 ? Double(wait) / Double(finished) / 1_000 : 0
+        waitCPURatio = cpu > 0 ? Double(wait) / Double(cpu) : 0
+        perTaskWaitCPURatios = ratios
+        let processCPU = m.usageAtEnd.cpuNanoseconds >= m.usageAtStart.cpuNanoseconds ? m.usageAtEnd.cpuNanoseconds - m.usageAtStart.cpuNanoseconds : 0
+        utilization = Double(processCPU) / 1e9 / (windowSeconds * Double(max(cores, 1)))
+        peakConcurrency = m.peakConcurrency
+        distinctThreads = Set(m.samples.map(\.thread)).count
+        effectiveNice = Int(m.samples.map(\.nice).min() ?? 0)
+        voluntaryContextSwitches = m.usageAtEnd.voluntaryContextSwitches - m.usageAtStart.voluntaryContextSwitches
+        involuntaryContextSwitches = m.usageAtEnd.involuntaryContextSwitches - m.usageAtStart.involuntaryContextSwitches
+        maxRSSKilobytes = m.usageAtEnd.maxRSSKilobytes
+        processThreads = m.processThreads
+    }
+}

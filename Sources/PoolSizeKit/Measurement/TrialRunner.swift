@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+import PoolSizeModel
+import Synchronization
+
+/// How one trial is driven.
+public struct TrialSettings: Sendable, Equatable {
+    /// Total trial length, warm-up included.
+    public var durationNanoseconds: UInt64
+    /// Leading share of the trial excluded from the window (pool start-up, first wake-ups).
+    public var warmupFraction: Double
+    /// Tasks kept outstanding per unit of pool size. More than one keeps every queue busy even
+    /// when round-robin hands two consecutive resubmissions to the same queue.
+    public var depthPerSlot: Int
+    /// Optional cap on tasks started.
+    public var maxTasks: Int?
+    /// How long to wait for in-flight tasks after the window before declaring the pool stuck.
+    public var drainTimeoutSeconds: Double
+    /// The initial tasks are submitted spread evenly over this span, one per slot per task
+    /// period. Submitting them all at once starts every task in lock-step: N tasks burn CPU
+    /// together, then sleep together, and that convoy persists with deterministic task times,
+    /// capping throughput well below what the pool can do in steady state.
+    public var staggerNanoseconds: UInt64
+
+    public init(durationNanoseconds: UInt64, warmupFraction: Double = 0.2, depthPerSlot: Int = 2, maxTasks: Int? = nil, drainTimeoutSeconds: Double = 60, staggerNanoseconds: UInt64 = 0) {
+        self.durationNanoseconds = durationNanoseconds
+        self.warmupFraction = warmupFraction
+        self.depthPerSlot = depthPerSlot
+        self.maxTasks = maxTasks
+        self.drainTimeoutSeconds = drainTimeoutSeconds
+        self.staggerNanoseconds = staggerNanoseconds
+    }
+
+    /// Settings for a workload whose tasks take `taskNanoseconds` (C + W): the start is
+    /// staggered over one task period per layer of depth, and warm-up lasts at least that
+    /// stagger plus one period, so the window sees the steady state.
+    public static func forTasks(ofNanoseconds taskNanoseconds: UInt64, durationNanoseconds: UInt64, maxTasks: Int? = nil) -> TrialSettings {
+        var settings = TrialSettings(durationNanoseconds: durationNanoseconds, maxTasks: maxTasks)
+        settings.staggerNanoseconds = taskNanoseconds * UInt64(settings.depthPerSlot)
+        let warmup = settings.staggerNanoseconds + taskNanoseconds
+        let minimumDuration = warmup * 5
+        settings.durationNanoseconds = max(durationNanoseconds, minimumDuration)
+        settings.warmupFraction = max(0.2, Double(warmup) / Double(settings.durationNanoseconds))
+        return settings
+    }
+}
+
+/// Runs one closed-loop trial: keeps `size × depth` tasks outstanding on the executor (every
+/// completion submits a replacement) until the window closes, records every task, then drains.
+public struct TrialRunner: Sendable {
+    public let clocks: any MeasurementClocks
+
+    public init(clocks: any MeasurementClocks = SystemClocks()) {
+        self.clocks = clocks
+    }
+
+    public func run(executor: any Executor, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> TrialMeasurement {
+        let state = ClosedLoop(executor: executor, workload: workload, clocks: clocks, maxTasks: settings.maxTasks)
+        let usage0 = clocks.processUsage()
+        let t0 = clocks.wallNanoseconds()
+        let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
+        let initial = executor.size * max(1, settings.depthPerSlot)
+        let gap = settings.staggerNanoseconds / UInt64(initial)
+        for index in 0..<initial {
+            if gap > 0 && index > 0 { Self.sleep(until: t0 + gap * UInt64(index), clocks: clocks) }
+            state.launch()
+        }
+
+        var windowStart = t0, windowEnd: UInt64, usageStart = usage0, usageEnd: ProcessUsage
+        if state.group.wait(timeout: .now() + .nanoseconds(Int(warmup))) == .success {
+            // Every task (max_tasks) finished during warm-up: the whole trial is the window.
+            windowEnd = state.lastEnd
+            usageEnd = clocks.processUsage()
+        } else {
+            usageStart = clocks.processUsage()
+            windowStart = clocks.wallNanoseconds()
+            let remaining = Int(settings.durationNanoseconds) - Int(windowStart - t0)
+            let finished = state.group.wait(timeout: .now() + .nanoseconds(max(0, remaining))) == .success
+            windowEnd = finished ? state.lastEnd : clocks.wallNanoseconds()
+            usageEnd = clocks.processUsage()
+        }
+        let threadsNow = ProcessStatus.threadCount()
+        state.stop.store(true, ordering: .sequentiallyConsistent)
+        if state.group.wait(timeout: .now() + settings.drainTimeoutSeconds) == .timedOut {
+            throw .measurementFailed("\(executor.kind.rawValue) of size \(executor.size) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end")
+        }
+        return TrialMeasurement(
+            poolSize: executor.size, windowStart: windowStart, windowEnd: windowEnd,
+            usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.samples(),
+            peakConcurrency: state.peak.load(ordering: .relaxed), processThreads: threadsNow)
+    }
+}
+
+extension TrialRunner {
+    static func sleep(until deadline: UInt64, clocks: any MeasurementClocks) {
+        WorkerThread.prepareForMeasurement()
+        let now = clocks.wallNanoseconds()
+        guard deadline > now else { return }
+        SleepWaiter().wait(microseconds: Double(deadline - now) / 1_000)
+    }
+}
+
+/// Shared state of one closed-loop trial. Samples go to striped buffers so recording does not
+/// serialize the pool it measures.
+final class ClosedLoop: Sendable {
+    let executor: any Executor
+    let workload: any Workload
+    let clocks: any MeasurementClocks
+    let maxTasks: Int?
+    let group = DispatchGroup()
+    let stop = Atomic<Bool>(false)
+    let nextTask = Atomic<UInt64>(0)
+    let executing = Atomic<Int>(0)
+    let peak = Atomic<Int>(0)
+    private let lastEndStorage = Atomic<UInt64>(0)
+    private let stripes: [Stripe]
+
+    final class Stripe: Sendable {
+        let samples = Mutex<[TaskSample]>([])
+    }
+
+    init(executor: any Executor, workload: any Workload, clocks: any MeasurementClocks, maxTasks: Int?) {
+        self.executor = executor
+        self.workload = workload
+        self.clocks = clocks
+        self.maxTasks = maxTasks
+        self.stripes = (0..<16).map { _ in Stripe() }
+    }
+
+    var lastEnd: UInt64 { lastEndStorage.load(ordering: .acquiring) }
+
+    func launch() {
+        let index = nextTask.wrappingAdd(1, ordering: .relaxed).oldValue
+        if let maxTasks, index >= UInt64(maxTasks) { return }
+        group.enter()
+        let submitted = clocks.wallNanoseconds()
+        executor.submit { [self] in
+            WorkerThread.prepareForMeasurement()
+            let now = executing.wrappingAdd(1, ordering: .relaxed).newValue
+            peak.max(now, ordering: .relaxed)
+            let started = clocks.wallNanoseconds()
+            let cpu0 = clocks.threadCPUNanoseconds()
+            workload.run(task: index)
+            let cpu1 = clocks.threadCPUNanoseconds()
+            let ended = clocks.wallNanoseconds()
+            executing.wrappingSubtract(1, ordering: .relaxed)
+            let sample = TaskSample(submitted: submitted, started: started, ended: ended, cpuNanoseconds: cpu1 &- cpu0, thread: WorkerThread.id(), nice: WorkerThread.nice())
+            stripes[Int(index % UInt64(stripes.count))].samples.withLock { $0.append(sample) }
+            lastEndStorage.max(ended, ordering: .releasing)
+            if !stop.load(ordering: .relaxed) { launch() }
+            group.leave()
+        }
+    }
+
+    func samples() -> [TaskSample] {
+        stripes.flatMap { stripe in stripe.samples.withLock { $0 } }.sorted { $0.started < $1.started }
+    }
+}
+
+/// Reads `/proc/self/status`.
+enum ProcessStatus {
+    static func threadCount() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("Threads:") {
+            return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+}

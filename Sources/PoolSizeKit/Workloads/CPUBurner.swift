@@ -1,0 +1,69 @@
+import Synchronization
+
+/// Burns a requested amount of *thread CPU time* with real arithmetic.
+///
+/// The loop body is a xorshift64* step whose result escapes into an atomic sink, with a
+/// trip count known only at run time, so the optimizer can neither fold nor drop it. The
+/// burner is calibrated once (iterations per microsecond), then each burn runs the predicted
+/// number of iterations and checks the thread CPU clock, topping up until the target is met.
+/// Checking the thread CPU clock rather than the wall clock makes C exact even when the thread
+/// is preempted: run-queue delay shows up in wall time (W), never in C.
+public final class CPUBurner: Sendable {
+    let clocks: any MeasurementClocks
+    /// Calibrated iterations per microsecond of CPU time.
+    public let iterationsPerMicrosecond: Double
+    private let sink = Atomic<UInt64>(0)
+
+    public init(clocks: any MeasurementClocks = SystemClocks(), iterationsPerMicrosecond: Double? = nil) {
+        self.clocks = clocks
+        self.iterationsPerMicrosecond = iterationsPerMicrosecond ?? Self.calibrate(clocks: clocks)
+    }
+
+    /// Burns `microseconds` of the calling thread's CPU time; returns the CPU nanoseconds used.
+    @discardableResult
+    public func burn(microseconds: Double) -> UInt64 {
+        guard microseconds > 0 else { return 0 }
+        let start = clocks.threadCPUNanoseconds()
+        let target = UInt64(microseconds * 1_000)
+        var used: UInt64 = 0
+        var state = start | 1
+        // Stop within 1 µs of the target; each round predicts the remainder from the calibration.
+        while used + 1_000 <= target {
+            let remainingMicroseconds = Double(target - used) / 1_000
+            let iterations = max(16, Int(remainingMicroseconds * iterationsPerMicrosecond))
+            state = Self.spin(state: state, iterations: iterations)
+            used = clocks.threadCPUNanoseconds() &- start
+        }
+        sink.store(state, ordering: .relaxed)
+        return used
+    }
+
+    @inline(never)
+    static func spin(state: UInt64, iterations: Int) -> UInt64 {
+        var x = state
+        for _ in 0..<iterations {
+            x ^= x >> 12
+            x ^= x << 25
+            x ^= x >> 27
+            x = x &* 0x2545_F491_4F6C_DD1D
+        }
+        return x
+    }
+
+    /// Measures iterations per microsecond over about 20 ms of thread CPU time, taking the
+    /// fastest of several rounds (the one least disturbed by preemption or cache misses).
+    static func calibrate(clocks: any MeasurementClocks) -> Double {
+        var best = 0.0
+        var iterations = 10_000
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<12 {
+            let start = clocks.threadCPUNanoseconds()
+            state = spin(state: state, iterations: iterations)
+            let elapsed = Double(clocks.threadCPUNanoseconds() &- start) / 1_000
+            if elapsed > 0 { best = max(best, Double(iterations) / elapsed) }
+            if elapsed < 2_000 { iterations *= 2 }
+        }
+        precondition(state != 42 || best >= 0)  // keeps `state` observable
+        return max(best, 1)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PoolSizeModel
+
+/// What a pool runs: one task body per call. A protocol so trial mechanics can be tested with
+/// workloads that do nothing, or that block on a gate (STYLE.md §4).
+public protocol Workload: Sendable {
+    func run(task index: UInt64)
+}
+
+/// A blocking wait: the W of a task. A protocol so tests can substitute a gate or a no-op.
+public protocol Waiter: Sendable {
+    func wait(microseconds: Double)
+}
+
+/// Blocks the calling thread in nanosleep(2): the thread is off-CPU and the pool slot is held,
+/// as with blocking IO. Timer slack is set to 1 ns on each worker first (WorkerThread).
+public struct SleepWaiter: Waiter {
+    public init() {}
+
+    public func wait(microseconds: Double) {
+        guard microseconds > 0 else { return }
+        let ns = Int(microseconds * 1_000)
+        var request = timespec(tv_sec: ns / 1_000_000_000, tv_nsec: ns % 1_000_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}
+
+/// The spec's task: burn C of CPU (part of it inside the critical section, when the spec has
+/// one), then block for W.
+public struct SyntheticWorkload: Workload {
+    public let times: TaskTimes
+    public let burner: CPUBurner
+    public let waiter: any Waiter
+    public let criticalSection: (any CriticalSection)?
+
+    public init(times: TaskTimes, burner: CPUBurner, waiter: any Waiter = SleepWaiter(), criticalSection: (any CriticalSection)? = nil) {
+        self.times = times
+        self.burner = burner
+        self.waiter = waiter
+        self.criticalSection = criticalSection
+    }
+
+    public func run(task index: UInt64) {
+        let (cpu, wait) = times.times(forTask: index)
+        if let criticalSection {
+            let critical = min(times.spec.criticalMicroseconds, cpu)
+            burner.burn(microseconds: cpu - critical)
+            criticalSection.enter(task: index) { burner.burn(microseconds: critical) }
+        } else {
+            burner.burn(microseconds: cpu)
+        }
+        waiter.wait(microseconds: wait)
+    }
+}
+
+/// A critical section guarded by some primitive; `body` runs inside it.
+public protocol CriticalSection: Sendable {
+    func enter(task index: UInt64, _ body: () -> Void)
+}

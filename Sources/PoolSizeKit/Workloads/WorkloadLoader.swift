@@ -1,0 +1,23 @@
+import Foundation
+import PoolSizeModel
+
+/// Resolves `--workload`: a built-in name, or a path to a YAML spec file.
+public enum WorkloadLoader {
+    public static func load(_ argument: String) throws(PoolSizeError) -> WorkloadSpec {
+        let looksLikePath = argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
+        if !looksLikePath, let builtin = BuiltinWorkloads.named(argument) { return builtin }
+        guard looksLikePath || FileManager.default.fileExists(atPath: argument) else {
+            let names = BuiltinWorkloads.all.map(\.name).joined(separator: ", ")
+            throw .invalidOption(flag: "--workload", message: "unknown workload '\(argument)'; use one of \(names), or a path to a spec file (see workloads/README.md)")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .inputNotFound(path: argument, hint: "--workload takes a spec file or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))")
+        }
+        let text: String
+        do { text = try String(contentsOfFile: argument, encoding: .utf8) } catch {
+            throw .invalidSpec(file: argument, field: nil, message: "cannot be read as UTF-8 text")
+        }
+        return try WorkloadSpec.parse(yaml: text, file: argument)
+    }
+}

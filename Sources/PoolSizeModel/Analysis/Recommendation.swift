@@ -1,0 +1,57 @@
+/// The answer of a sweep: how many queues, and the evidence.
+public struct Recommendation: Equatable, Sendable, Codable {
+    /// Where the recommended count comes from.
+    public enum Basis: String, Codable, Sendable {
+        /// The measured knee of the throughput curve.
+        case knee
+        /// The formula, because the measured curve had no plateau to find a knee on.
+        case formula
+    }
+
+    public var workload: String
+    public var cores: Int
+    /// W/C measured at low load (one worker).
+    public var waitCPURatio: Double
+    /// 95% t-interval of the per-task W/C at low load, when there were at least two tasks.
+    public var waitCPURatioLower: Double?
+    public var waitCPURatioUpper: Double?
+    /// W/C the workload spec declares (synthetic workloads only).
+    public var specWaitCPURatio: Double?
+    public var cpuMicrosecondsPerTask: Double
+    public var waitMicrosecondsPerTask: Double
+    public var targetUtilization: Double
+    /// cores × U × (1 + W/C), unrounded, with its standard error from W/C's spread.
+    public var formulaQueueCountExact: Double
+    public var formulaQueueCountStandardError: Double
+    /// The formula's value rounded to a whole queue count (at least 1).
+    public var formulaQueueCount: Int
+    /// Smallest size whose throughput is not distinguishable from `tolerance` below the peak.
+    public var kneePoolSize: Int
+    public var kneeThroughputPerSecond: Double
+    public var peakPoolSize: Int
+    public var peakThroughputPerSecond: Double
+    public var tolerance: Double
+    public var recommendedQueueCount: Int
+    public var basis: Basis
+    /// Plain-English explanation; says why formula and knee differ when they differ by > 20%.
+    public var reason: String
+
+    enum CodingKeys: String, CodingKey {
+        case workload, cores, basis, reason, tolerance
+        case waitCPURatio = "wait_cpu_ratio"
+        case waitCPURatioLower = "wait_cpu_ratio_ci95_lower"
+        case waitCPURatioUpper = "wait_cpu_ratio_ci95_upper"
+        case specWaitCPURatio = "spec_wait_cpu_ratio"
+        case cpuMicrosecondsPerTask = "cpu_us_per_task"
+        case waitMicrosecondsPerTask = "wait_us_per_task"
+        case targetUtilization = "target_utilization"
+        case formulaQueueCountExact = "formula_queue_count_exact"
+        case formulaQueueCountStandardError = "formula_queue_count_stderr"
+        case formulaQueueCount = "formula_queue_count"
+        case kneePoolSize = "knee_pool_size"
+        case kneeThroughputPerSecond = "knee_throughput_per_s"
+        case peakPoolSize = "peak_pool_size"
+        case peakThroughputPerSecond = "peak_throughput_per_s"
+        case recommendedQueueCount = "recommended_queue_count"
+    }
+}

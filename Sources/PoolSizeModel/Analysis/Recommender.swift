@@ -1,0 +1,82 @@
+import Foundation
+import PoolSizeStats
+
+/// Turns one configuration's trials and the low-load W/C into a queue count.
+public enum Recommender {
+    /// Formula and knee disagreeing by more than this share of the formula gets an explanation.
+    public static let disagreementThreshold = 0.2
+
+    /// - Parameters:
+    ///   - tolerance: the knee is the smallest size within this share of peak throughput.
+    ///   - targetUtilization: U. The formula scales with it; on the measured curve its counterpart
+    ///     is the smallest size reaching U × (1 − tolerance) of the peak, the point where the pool
+    ///     keeps the CPU U busy.
+    public static func recommend(
+        workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
+        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil
+    ) -> Recommendation? {
+        let bySize = Dictionary(grouping: records, by: \.poolSize)
+        let points = bySize.map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
+        let measuredTolerance = 1 - targetUtilization * (1 - tolerance)
+        guard let knee = Knee.find(points, tolerance: measuredTolerance), let largest = bySize.keys.max() else { return nil }
+
+        let formula = lowLoad.perTaskRatio.map {
+            SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: $0)
+        }
+        let exact = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
+        let formulaCount = max(1, Int(exact.rounded()))
+        let rising = knee.size == largest && bySize.count > 1
+        let recommended = rising ? max(formulaCount, largest) : knee.size
+
+        let ci = lowLoad.perTaskRatio?.confidenceInterval95
+        var recommendation = Recommendation(
+            workload: workload, cores: cores, waitCPURatio: lowLoad.waitCPURatio,
+            waitCPURatioLower: ci?.lower, waitCPURatioUpper: ci?.upper, specWaitCPURatio: specWaitCPURatio,
+            cpuMicrosecondsPerTask: lowLoad.cpuMicrosecondsPerTask, waitMicrosecondsPerTask: lowLoad.waitMicrosecondsPerTask,
+            targetUtilization: targetUtilization, formulaQueueCountExact: exact,
+            formulaQueueCountStandardError: formula?.standardError ?? 0, formulaQueueCount: formulaCount,
+            kneePoolSize: knee.size, kneeThroughputPerSecond: knee.throughput,
+            peakPoolSize: knee.peakSize, peakThroughputPerSecond: knee.peakThroughput,
+            tolerance: tolerance, recommendedQueueCount: recommended, basis: rising ? .formula : .knee, reason: "")
+        recommendation.reason = explain(recommendation, records: records, bySize: bySize, largest: largest, rising: rising)
+        return recommendation
+    }
+
+    static func explain(_ r: Recommendation, records: [TrialRecord], bySize: [Int: [TrialRecord]], largest: Int, rising: Bool) -> String {
+        let formulaText = "the formula gives \(format(r.formulaQueueCountExact)) (\(r.cores) cores × U \(format(r.targetUtilization)) × (1 + W/C \(format(r.waitCPURatio))))"
+        if rising {
+            return "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formulaText) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (--sizes 1...\(max(2 * largest, r.formulaQueueCount * 2))) to locate the knee."
+        }
+        let kneeText = "\(r.kneePoolSize) queues reach within \(format(r.tolerance * 100))% of the peak \(format(r.peakThroughputPerSecond)) tasks/s"
+        let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
+        if abs(gap) <= disagreementThreshold {
+            return "Measured and predicted agree: \(kneeText), and \(formulaText), \(format(abs(gap) * 100))% apart."
+        }
+        let atKnee = bySize[r.kneePoolSize] ?? []
+        let mean = { (values: [Double]) in values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
+        let kneeUtilization = mean(atKnee.map(\.utilization))
+        let kneeCPU = mean(atKnee.map(\.cpuMicrosecondsPerTask))
+        let maxReached = records.map(\.peakConcurrency).max() ?? 0
+        if gap < 0 {
+            if maxReached < Int(0.9 * Double(largest)) && maxReached <= r.kneePoolSize {
+                return "The formula over-predicts: \(kneeText), but the pool never ran more than \(maxReached) tasks at once, so larger sizes add nothing; \(formulaText)."
+            }
+            if kneeUtilization < 0.85 * r.targetUtilization {
+                return "The formula over-predicts: \(kneeText) while CPU utilization is only \(format(kneeUtilization * 100))%, so something other than CPU (a lock or other serialization) caps throughput; \(formulaText)."
+            }
+            return "The formula over-predicts: \(kneeText), where the CPU is already \(format(kneeUtilization * 100))% busy; each task costs \(format(kneeCPU)) µs of CPU under load against \(format(r.cpuMicrosecondsPerTask)) µs alone, and the machine's other work and scheduling overhead take the rest; \(formulaText)."
+        }
+        if kneeUtilization > 1.05 {
+            return "The formula under-predicts: \(kneeText), using \(format(kneeUtilization * 100))% of \(r.cores) cores, so more CPU is available than the core count assumed; \(formulaText)."
+        }
+        return "The formula under-predicts: \(kneeText); under load tasks wait longer than the \(format(r.waitMicrosecondsPerTask)) µs measured alone, so more queues are needed to keep the CPU busy; \(formulaText)."
+    }
+
+    /// Numbers in prose: three significant digits, no exponent.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        let magnitude = abs(value)
+        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+        return String(format: "%.\(decimals)f", value)
+    }
+}

@@ -1,0 +1,56 @@
+/// What the machine offered a run. libdispatch and Foundation count CPUs from the affinity mask
+/// or `_SC_NPROCESSORS_ONLN`, never from the cgroup quota (DESIGN.md), so all three are kept
+/// and the effective count is derived from them.
+public struct CoreCount: Equatable, Sendable, Codable {
+    /// CPUs online (`_SC_NPROCESSORS_ONLN`).
+    public var online: Int
+    /// CPUs in this process's affinity mask (`sched_getaffinity`).
+    public var affinity: Int
+    /// ceil(quota / period) from cgroup v2 `cpu.max` or v1 `cpu.cfs_quota_us`; nil when unlimited.
+    public var cgroupQuota: Int?
+    /// `--cores`, when the user overrode the derived count.
+    public var override: Int?
+
+    public init(online: Int, affinity: Int, cgroupQuota: Int?, override: Int? = nil) {
+        self.online = online
+        self.affinity = affinity
+        self.cgroupQuota = cgroupQuota
+        self.override = override
+    }
+
+    /// min(affinity, cgroup quota), unless overridden.
+    public var effective: Int {
+        if let override { return override }
+        return max(1, min(affinity, cgroupQuota ?? affinity))
+    }
+
+    /// How `effective` was derived, for reports.
+    public var derivation: String {
+        if let override { return "--cores \(override) (derived would be \(CoreCount(online: online, affinity: affinity, cgroupQuota: cgroupQuota).effective))" }
+        let quota = cgroupQuota.map { "cgroup quota \($0)" } ?? "no cgroup quota"
+        return "min(affinity \(affinity), \(quota)); \(online) online"
+    }
+}
+
+/// Facts recorded with every run so results can be compared and reproduced (STYLE.md §11).
+public struct MachineFacts: Equatable, Sendable, Codable {
+    public var cores: CoreCount
+    public var cpuModel: String
+    public var kernel: String
+    public var swiftVersion: String
+    /// Timer slack of the measuring threads, in nanoseconds (`/proc/self/timerslack_ns`).
+    public var timerSlackNanoseconds: Int?
+    /// Nice value each QoS tier's workers actually ran at, measured, keyed by tier name.
+    public var effectiveNiceByTier: [String: Int]
+    public var hostname: String
+
+    public init(cores: CoreCount, cpuModel: String, kernel: String, swiftVersion: String, timerSlackNanoseconds: Int?, effectiveNiceByTier: [String: Int], hostname: String) {
+        self.cores = cores
+        self.cpuModel = cpuModel
+        self.kernel = kernel
+        self.swiftVersion = swiftVersion
+        self.timerSlackNanoseconds = timerSlackNanoseconds
+        self.effectiveNiceByTier = effectiveNiceByTier
+        self.hostname = hostname
+    }
+}

@@ -1,0 +1,62 @@
+/// Every runtime failure the tool reports. Each case prints as one line that names the flag or
+/// file at fault and the fix (STYLE.md §6), and maps to a distinct process exit code.
+public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A flag's value is unusable; `flag` is spelled as the user types it (`--sizes`).
+    case invalidOption(flag: String, message: String)
+    /// A workload spec file exists but is malformed; `field` is nil for whole-file problems.
+    case invalidSpec(file: String, field: String?, message: String)
+    /// A file or run directory named on the command line does not exist or cannot be read.
+    case inputNotFound(path: String, hint: String)
+    /// A CSV or JSON input is malformed.
+    case invalidInput(path: String, message: String)
+    /// The output directory or a file in it cannot be created or written.
+    case cannotWrite(path: String, reason: String)
+    /// A synchronization primitive let two tasks into its critical section.
+    case integrityViolated(details: String)
+    /// `compare` found a regression beyond the threshold.
+    case regression(details: String)
+    /// `compare` was given runs that measure different things.
+    case incomparable(details: String)
+    /// A measurement could not be carried out on this machine.
+    case measurementFailed(String)
+
+    public var description: String {
+        switch self {
+        case let .invalidOption(flag, message):
+            return "error: \(flag): \(message)"
+        case let .invalidSpec(file, field?, message):
+            return "error: workload spec \(file): field '\(field)': \(message)"
+        case let .invalidSpec(file, nil, message):
+            return "error: workload spec \(file): \(message)"
+        case let .inputNotFound(path, hint):
+            return "error: \(path): not found; \(hint)"
+        case let .invalidInput(path, message):
+            return "error: \(path): \(message)"
+        case let .cannotWrite(path, reason):
+            return "error: cannot write \(path): \(reason); pass a writable directory with --out DIR"
+        case let .integrityViolated(details):
+            return "error: integrity violated: \(details)"
+        case let .regression(details):
+            return "regression: \(details)"
+        case let .incomparable(details):
+            return "error: runs cannot be compared: \(details)"
+        case let .measurementFailed(message):
+            return "error: measurement failed: \(message)"
+        }
+    }
+
+    /// Exit codes follow sysexits.h where one fits; 2 and 3 are `compare`'s verdicts
+    /// (the convention package-benchmark uses for regressions).
+    public var exitCode: Int32 {
+        switch self {
+        case .regression: return 2
+        case .incomparable: return 3
+        case .integrityViolated: return 4
+        case .measurementFailed: return 5
+        case .invalidOption: return 64      // EX_USAGE
+        case .invalidSpec, .invalidInput: return 65  // EX_DATAERR
+        case .inputNotFound: return 66      // EX_NOINPUT
+        case .cannotWrite: return 73        // EX_CANTCREAT
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Yams
+
+extension WorkloadSpec {
+    /// The fields a spec file may hold, in the order `workloads/README.md` documents them.
+    public static let fieldNames = [
+        "name", "description", "cpu_us", "wait_us", "jitter", "jitter_spread",
+        "trial_ms", "max_tasks", "critical_us",
+    ]
+
+    /// Parses a YAML spec. `file` names the source in error messages. Every problem is reported
+    /// with the field at fault and what would be accepted; unknown fields are refused so a typo
+    /// (`wait_ms`) never silently falls back to a default.
+    public static func parse(yaml: String, file: String) throws(PoolSizeError) -> WorkloadSpec {
+        let node: Node?
+        do { node = try Yams.compose(yaml: yaml) } catch {
+            throw .invalidSpec(file: file, field: nil, message: "not valid YAML (\(oneLine(error))); see workloads/README.md")
+        }
+        guard let mapping = node?.mapping else {
+            throw .invalidSpec(file: file, field: nil, message: "expected a mapping of fields (\(fieldNames.joined(separator: ", "))); see workloads/README.md")
+        }
+        var fields = SpecFields(file: file)
+        for (key, value) in mapping {
+            guard let name = key.string, fieldNames.contains(name) else {
+                throw .invalidSpec(file: file, field: key.string ?? "?", message: "unknown field; valid fields are \(fieldNames.joined(separator: ", "))")
+            }
+            fields.values[name] = value
+        }
+        let cpu = try fields.number("cpu_us", required: true, minimum: 0, exclusive: true)!
+        let spec = WorkloadSpec(
+            name: try fields.string("name", required: true)!,
+            description: try fields.string("description", required: false) ?? "",
+            cpuMicroseconds: cpu,
+            waitMicroseconds: try fields.number("wait_us", required: false, minimum: 0) ?? 0,
+            jitter: try fields.jitter(),
+            jitterSpread: try fields.number("jitter_spread", required: false, minimum: 0, maximum: 1) ?? 0.2,
+            trialMilliseconds: try fields.integer("trial_ms", required: false, minimum: 1) ?? 1000,
+            maxTasks: try fields.integer("max_tasks", required: false, minimum: 1),
+            criticalMicroseconds: try fields.number("critical_us", required: false, minimum: 0) ?? 0
+        )
+        if spec.criticalMicroseconds > spec.cpuMicroseconds {
+            throw .invalidSpec(file: file, field: "critical_us", message: "\(spec.criticalMicroseconds) exceeds cpu_us \(spec.cpuMicroseconds); the critical section is part of the task's CPU time")
+        }
+        return spec
+    }
+
+    /// The spec as YAML, in the documented field order (what `poolsize list` and the shipped
+    /// files show).
+    public var yaml: String {
+        var lines = ["name: \(name)"]
+        if !description.isEmpty { lines.append("description: \"\(description)\"") }
+        lines.append("cpu_us: \(Self.plain(cpuMicroseconds))")
+        lines.append("wait_us: \(Self.plain(waitMicroseconds))")
+        lines.append("jitter: \(jitter.rawValue)")
+        if jitter == .uniform { lines.append("jitter_spread: \(Self.plain(jitterSpread))") }
+        lines.append("trial_ms: \(trialMilliseconds)")
+        if let maxTasks { lines.append("max_tasks: \(maxTasks)") }
+        if criticalMicroseconds > 0 { lines.append("critical_us: \(Self.plain(criticalMicroseconds))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
+    static func oneLine(_ error: any Error) -> String {
+        String(describing: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+}
+
+/// Typed access to a spec's raw fields, producing `PoolSizeError.invalidSpec` on bad values.
+private struct SpecFields {
+    let file: String
+    var values: [String: Node] = [:]
+
+    func string(_ name: String, required: Bool) throws(PoolSizeError) -> String? {
+        guard let node = try present(name, required: required) else { return nil }
+        guard let text = node.string, node.scalar != nil else {
+            throw .invalidSpec(file: file, field: name, message: "expected text")
+        }
+        return text
+    }
+
+    func number(_ name: String, required: Bool, minimum: Double, exclusive: Bool = false, maximum: Double? = nil) throws(PoolSizeError) -> Double? {
+        guard let node = try present(name, required: required) else { return nil }
+        guard let value = node.float ?? node.int.map(Double.init), value.isFinite else {
+            throw .invalidSpec(file: file, field: name, message: "expected a number, got '\(node.string ?? "?")'")
+        }
+        if exclusive ? value <= minimum : value < minimum {
+            throw .invalidSpec(file: file, field: name, message: "must be \(exclusive ? ">" : ">=") \(WorkloadSpec.plain(minimum)), got \(WorkloadSpec.plain(value))")
+        }
+        if let maximum, value > maximum {
+            throw .invalidSpec(file: file, field: name, message: "must be <= \(WorkloadSpec.plain(maximum)), got \(WorkloadSpec.plain(value))")
+        }
+        return value
+    }
+
+    func integer(_ name: String, required: Bool, minimum: Int) throws(PoolSizeError) -> Int? {
+        guard let node = try present(name, required: required) else { return nil }
+        guard let value = node.int else {
+            throw .invalidSpec(file: file, field: name, message: "expected a whole number, got '\(node.string ?? "?")'")
+        }
+        if value < minimum {
+            throw .invalidSpec(file: file, field: name, message: "must be >= \(minimum), got \(value)")
+        }
+        return value
+    }
+
+    func jitter() throws(PoolSizeError) -> Jitter {
+        guard let text = try string("jitter", required: false) else { return .none }
+        guard let jitter = Jitter(rawValue: text) else {
+            throw .invalidSpec(file: file, field: "jitter", message: "'\(text)' is not one of \(Jitter.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return jitter
+    }
+
+    private func present(_ name: String, required: Bool) throws(PoolSizeError) -> Node? {
+        if let node = values[name], node.null == nil { return node }
+        if required { throw .invalidSpec(file: file, field: name, message: "required field is missing") }
+        return nil
+    }
+}

@@ -1,0 +1,53 @@
+/// A synthetic task: burn `cpuMicroseconds` of thread CPU time, then block for
+/// `waitMicroseconds`. Its analytic optimum is known (DESIGN.md "Measuring W and C honestly"):
+/// in a closed loop without contention X(N) = min(N / (W + C), cores / C), with the knee at
+/// cores × (1 + W/C), so a spec doubles as a known-answer test for the whole tool.
+public struct WorkloadSpec: Equatable, Sendable, Codable {
+    public var name: String
+    public var description: String
+    /// CPU time each task burns (thread CPU clock), before jitter.
+    public var cpuMicroseconds: Double
+    /// Time each task blocks in a sleep, before jitter.
+    public var waitMicroseconds: Double
+    public var jitter: Jitter
+    /// For `uniform` jitter: each time is drawn from mean × [1 − spread, 1 + spread].
+    public var jitterSpread: Double
+    /// How long one trial keeps the pool busy (closed loop).
+    public var trialMilliseconds: Int
+    /// Optional cap on tasks per trial; the trial ends at whichever comes first.
+    public var maxTasks: Int?
+    /// Length of the critical section each task enters, guarded by the trial's primitive.
+    public var criticalMicroseconds: Double
+
+    public init(
+        name: String, description: String = "", cpuMicroseconds: Double, waitMicroseconds: Double,
+        jitter: Jitter = .none, jitterSpread: Double = 0.2, trialMilliseconds: Int = 1000,
+        maxTasks: Int? = nil, criticalMicroseconds: Double = 0
+    ) {
+        self.name = name
+        self.description = description
+        self.cpuMicroseconds = cpuMicroseconds
+        self.waitMicroseconds = waitMicroseconds
+        self.jitter = jitter
+        self.jitterSpread = jitterSpread
+        self.trialMilliseconds = trialMilliseconds
+        self.maxTasks = maxTasks
+        self.criticalMicroseconds = criticalMicroseconds
+    }
+
+    /// W/C as the spec declares it.
+    public var waitCPURatio: Double { waitMicroseconds / cpuMicroseconds }
+
+    /// The analytic optimum pool size cores × (1 + W/C).
+    public func analyticOptimum(cores: Double) -> Double { cores * (1 + waitCPURatio) }
+}
+
+/// How task times vary around the spec's means. Draws are seeded (`--seed`).
+public enum Jitter: String, CaseIterable, Codable, Sendable {
+    /// Every task takes exactly the spec's times.
+    case none
+    /// Uniform in mean × [1 − spread, 1 + spread].
+    case uniform
+    /// Exponential with the spec's mean (memoryless service and think times).
+    case exponential
+}

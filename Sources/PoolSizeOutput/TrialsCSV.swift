@@ -1,0 +1,46 @@
+import Foundation
+import PoolSizeModel
+
+/// `trials.csv`: one row per trial. Columns carry their unit in the name and hold plain
+/// numbers (STYLE.md §7); the row text is a pure function of the record, so the export manager
+/// can append and flush one row the moment a trial finishes.
+public enum TrialsCSV {
+    public static let columns = [
+        "run_id", "workload", "pool", "qos", "primitive", "pool_size", "repetition", "tasks", "wall_s",
+        "throughput_per_s", "cpu_us_per_task", "wait_us_per_task", "wait_cpu_ratio", "utilization",
+        "peak_concurrency", "threads", "effective_nice", "integrity",
+    ]
+
+    public static var header: String { columns.joined(separator: ",") + "\n" }
+
+    public static func row(_ r: TrialRecord) -> String {
+        let fields: [String] = [
+            CSVField.escape(r.runID), CSVField.escape(r.workload), r.pool.rawValue, r.qos.rawValue, r.primitive.rawValue,
+            String(r.poolSize), String(r.repetition), CSVField.number(r.tasks, decimals: 3), CSVField.number(r.wallSeconds, decimals: 6),
+            CSVField.number(r.throughputPerSecond, decimals: 3), CSVField.number(r.cpuMicrosecondsPerTask, decimals: 3),
+            CSVField.number(r.waitMicrosecondsPerTask, decimals: 3), CSVField.number(r.waitCPURatio, decimals: 4),
+            CSVField.number(r.utilization, decimals: 4), String(r.peakConcurrency), String(r.threads),
+            String(r.effectiveNice), r.integrity,
+        ]
+        return fields.joined(separator: ",") + "\n"
+    }
+
+    public static func serialize(_ records: [TrialRecord]) -> String {
+        header + records.map(row).joined()
+    }
+}
+
+/// RFC 4180 field formatting.
+public enum CSVField {
+    public static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Fixed decimals, no exponent, no locale; NaN and infinities as `nan`, `inf`, `-inf`.
+    public static func number(_ value: Double, decimals: Int) -> String {
+        if value.isNaN { return "nan" }
+        if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+        return String(format: "%.\(decimals)f", value)
+    }
+}
