@@ -9,7 +9,7 @@ public struct PoolSizeCommand: ParsableCommand {
         abstract: "Measure how many queues (threads) a worker pool should have.",
         discussion: "Exit codes: 0 ok, 2 regression, 3 runs not comparable, 4 integrity violated, 5 measurement failed, 64 bad option, 65 bad input file, 66 input not found, 73 cannot write output.",
         version: PoolSizeVersion.string,
-        subcommands: [SweepCommand.self],
+        subcommands: [SweepCommand.self, ListCommand.self],
         defaultSubcommand: nil)
 
     public init() {}
@@ -17,13 +17,13 @@ public struct PoolSizeCommand: ParsableCommand {
     /// Parses, runs, and turns every failure into one line on stderr and a distinct exit code
     /// (STYLE.md §6): no stack traces, and ArgumentParser's usage block is replaced by a pointer
     /// to `--help` so the error stays on one line.
-    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError) -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
             return 0
         } catch let error as PoolSizeError {
-            printError(error.description)
+            errorOutput(error.description)
             return error.exitCode
         } catch {
             let code = exitCode(for: error)
@@ -31,14 +31,21 @@ public struct PoolSizeCommand: ParsableCommand {
                 print(fullMessage(for: error))
                 return 0
             }
-            let message = self.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "failed"
-            let help = "see 'poolsize \(arguments.first.map { $0 + " " } ?? "")--help'"
-            printError("error: \(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message) (\(help))")
+            errorOutput(oneLineMessage(for: error, arguments: arguments))
             return code.rawValue
         }
     }
 
-    static func printError(_ line: String) {
+    /// ArgumentParser's message for a parse error, cut to its first line, with a pointer to
+    /// the subcommand's help.
+    static func oneLineMessage(for error: any Error, arguments: [String]) -> String {
+        let message = self.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "failed"
+        let subcommand = arguments.first.flatMap { first in configuration.subcommands.contains { $0.configuration.commandName == first } ? first + " " : nil } ?? ""
+        let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        return "error: \(text) (see 'poolsize \(subcommand)--help')"
+    }
+
+    public static func printError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

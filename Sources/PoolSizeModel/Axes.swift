@@ -97,3 +97,23 @@ public enum PrimitiveKind: String, CaseIterable, Codable, Sendable {
     /// No protection at all: exists to prove the integrity check catches a race.
     case unprotected
 }
+
+extension PrimitiveKind {
+    public var summary: String {
+        switch self {
+        case .none: return "no critical section"
+        case .mutex: return "Synchronization.Mutex"
+        case .pthreadMutex: return "pthread_mutex_t with default attributes"
+        case .recursiveMutex: return "NSRecursiveLock"
+        case .nslock: return "NSLock"
+        case .nscondition: return "NSCondition used as a lock"
+        case .semaphore: return "DispatchSemaphore(value: 1) used as a lock"
+        case .serialQueue: return "DispatchQueue.sync on one serial queue"
+        case .barrier: return "concurrent queue: reads with sync, writes with a barrier (--read-ratio)"
+        case .rwlock: return "pthread_rwlock_t: readers share, writers exclude (--read-ratio)"
+        case .spinlock: return "test-and-test-and-set on an Atomic with exponential backoff"
+        case .atomic: return "lock-free Atomic add: the baseline"
+        case .unprotected: return "no protection: exists to show the integrity check catching a race"
+        }
+    }
+}

@@ -39,7 +39,7 @@ extension WorkloadSpec {
             criticalMicroseconds: try fields.number("critical_us", required: false, minimum: 0) ?? 0
         )
         if spec.criticalMicroseconds > spec.cpuMicroseconds {
-            throw .invalidSpec(file: file, field: "critical_us", message: "\(spec.criticalMicroseconds) exceeds cpu_us \(spec.cpuMicroseconds); the critical section is part of the task's CPU time")
+            throw .invalidSpec(file: file, field: "critical_us", message: "\(plain(spec.criticalMicroseconds)) exceeds cpu_us \(plain(spec.cpuMicroseconds)); the critical section is part of the task's CPU time")
         }
         return spec
     }

@@ -1,0 +1,87 @@
+import PoolSizeModel
+import PoolSizeStats
+import Testing
+
+/// Recommendations on curves built by hand.
+@Suite struct RecommenderTests {
+    static func record(_ size: Int, _ throughput: Double, utilization: Double = 1, peak: Int? = nil, rep: Int = 1) -> TrialRecord {
+        TrialRecord(
+            runID: "r", workload: "w", pool: .queuePool, qos: .default, primitive: .none, poolSize: size, repetition: rep,
+            tasks: throughput, wallSeconds: 1, throughputPerSecond: throughput, cpuMicrosecondsPerTask: 1000,
+            waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: utilization, peakConcurrency: peak ?? size,
+            threads: size, effectiveNice: 0, integrity: "n/a")
+    }
+
+    static let lowLoad = LowLoadEstimate(tasks: 40, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, waitCPURatio: 15, perTaskRatio: Summary([14.8, 15, 15.2]))
+
+    /// X(N) = min(N / 16 ms, 2000/s): the analytic curve of the io workload on 2 cores.
+    @Test func idealCurveGivesTheFormulasCount() throws {
+        let sizes = [1, 2, 4, 8, 16, 24, 28, 30, 32, 34, 40, 64]
+        let records = sizes.map { Self.record($0, min(Double($0) / 0.016, 2000)) }
+        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        // 30 reaches 1875 = 93.75% of the peak (< 95%); 32 reaches 2000.
+        #expect(r.kneePoolSize == 32)
+        #expect(r.recommendedQueueCount == 32)
+        #expect(r.formulaQueueCount == 32)
+        #expect(r.formulaQueueCountExact == 32)
+        #expect(r.basis == .knee)
+        #expect(r.peakThroughputPerSecond == 2000)
+        #expect(r.reason.hasPrefix("Measured and predicted agree: 32 queues reach within 5.00% of the peak 2000 tasks/s"))
+    }
+
+    @Test func stillRisingFallsBackToTheFormula() throws {
+        let records = [1, 2, 4, 8].map { Self.record($0, Double($0) * 62.5, utilization: Double($0) / 32) }
+        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        #expect(r.basis == .formula)
+        #expect(r.recommendedQueueCount == 32)
+        #expect(r.reason.contains("still rising at the largest size measured (8)"))
+        #expect(r.reason.contains("--sizes 1...64"))
+    }
+
+    @Test func lowUtilizationPlateauBlamesSerialization() throws {
+        // A lock caps throughput at 600/s from 10 queues on while the CPU is 30% busy.
+        let records = [1, 2, 4, 8, 10, 16, 32, 64].map { Self.record($0, min(Double($0) * 62.5, 600), utilization: 0.3) }
+        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        #expect(r.kneePoolSize == 10)
+        #expect(r.recommendedQueueCount == 10)
+        #expect(r.reason.hasPrefix("The formula over-predicts: 10 queues reach within 5.00% of the peak 600 tasks/s while CPU utilization is only 30.0%"))
+    }
+
+    @Test func targetUtilizationScalesBoth() throws {
+        let sizes = [1, 2, 4, 8, 12, 16, 20, 24, 32, 64]
+        let records = sizes.map { Self.record($0, min(Double($0) / 0.016, 2000)) }
+        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 0.5))
+        #expect(r.formulaQueueCount == 16)
+        // Smallest size reaching 0.5 × 0.95 × 2000 = 950/s: 16 gives 1000.
+        #expect(r.kneePoolSize == 16)
+    }
+
+    @Test func noRecordsNoRecommendation() {
+        #expect(Recommender.recommend(workload: "io", records: [], lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1) == nil)
+    }
+}
+
+@Suite struct ErrorTests {
+    @Test func exitCodesAreDistinctPerKind() {
+        let errors: [PoolSizeError] = [
+            .invalidOption(flag: "--x", message: ""), .invalidSpec(file: "f", field: nil, message: ""),
+            .inputNotFound(path: "p", hint: ""), .cannotWrite(path: "p", reason: ""), .integrityViolated(details: ""),
+            .regression(details: ""), .incomparable(details: ""), .measurementFailed(""),
+        ]
+        #expect(Set(errors.map(\.exitCode)).count == errors.count)
+        #expect(errors.allSatisfy { !$0.description.contains("\n") })
+    }
+
+    @Test func cannotWriteNamesTheFix() {
+        #expect(PoolSizeError.cannotWrite(path: "/ro/run", reason: "Read-only file system").description
+            == "error: cannot write /ro/run: Read-only file system; pass a writable directory with --out DIR")
+    }
+
+    @Test func tierAliases() {
+        #expect(QoSTier(name: "high") == .userInitiated)
+        #expect(QoSTier(name: "low") == .utility)
+        #expect(QoSTier(name: "default") == .default)
+        #expect(QoSTier(name: "Background") == .background)
+        #expect(QoSTier(name: "urgent") == nil)
+    }
+}
