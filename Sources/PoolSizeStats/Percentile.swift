@@ -1,7 +1,8 @@
 /// The `p`-th percentile of `values`, `p` in `[0, 100]`, by linear interpolation between the
 /// closest ranks.
 ///
-/// This is Hyndman & Fan's definition 7 (Statistical Computing 50(4), 1996), the default of R's
+/// This is definition 7 of Hyndman & Fan, "Sample Quantiles in Statistical Packages" (The American
+/// Statistician 50(4), 1996), the default of R's
 /// `quantile` and of NumPy's `percentile`, so numbers in our reports match what a reader gets
 /// from those tools: with the sorted sample `x[0…n−1]` and `h = (n − 1)·p/100`,
 /// `P = x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋])`.

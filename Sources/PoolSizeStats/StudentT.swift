@@ -31,7 +31,8 @@ public enum StudentT {
     }
 
     /// P(T ≤ t) for T ~ t(df), through the regularized incomplete beta function:
-    /// P(|T| > |t|) = I_{df/(df+t²)}(df/2, 1/2) (Abramowitz & Stegun 26.7.1, 26.5.27).
+    /// P(|T| > |t|) = I_{df/(df+t²)}(df/2, 1/2) (Abramowitz & Stegun, Handbook of Mathematical
+    /// Functions, §26.7).
     /// NaN for `degreesOfFreedom < 1` or NaN `t`.
     public static func cdf(_ t: Double, degreesOfFreedom: Int) -> Double {
         guard degreesOfFreedom >= 1, !t.isNaN else { return .nan }

@@ -15,7 +15,8 @@ public struct USLFit: Equatable, Sendable, Codable {
     public let lambdaStandardError: Double
     /// 1 − SS_res/SS_tot on the (unnormalized) throughput values.
     public let rSquared: Double
-    /// N* = √((1 − σ)/κ) when κ > 0; nil when κ = 0 (throughput never turns down).
+    /// N* = √((1 − σ)/κ) when κ > 0; nil when κ = 0 (throughput never turns down). Below 1 when
+    /// throughput falls from the first worker on (σ at its bound of 1).
     public let peakConcurrency: Double?
 
     public init(
@@ -30,7 +31,7 @@ public struct USLFit: Equatable, Sendable, Codable {
         self.kappaStandardError = kappaStandardError
         self.lambdaStandardError = lambdaStandardError
         self.rSquared = rSquared
-        // dX/dN = 0 ⇔ 1 − σ − κN² = 0 (Gunther 2007, eq. 6.8).
+        // dX/dN = 0 ⇔ 1 − σ − κN² = 0.
         peakConcurrency = kappa > 0 ? ((1 - sigma) / kappa).squareRoot() : nil
     }
 
@@ -55,14 +56,18 @@ public struct USLFit: Equatable, Sendable, Codable {
 
     /// The coefficient of determination R² = 1 − SS_res/SS_tot, SS_res = Σ(yᵢ − ŷᵢ)²,
     /// SS_tot = Σ(yᵢ − ȳ)². Computed on the values as given — no normalization, no intercept
-    /// assumption (criterion.rs reported a wrong R² for years; PR #896). When SS_tot = 0 it is 1
-    /// for a perfect fit and 0 otherwise; NaN for empty or unequal-length input.
+    /// assumption (criterion.rs reported a wrong R² for years; PR #896). When SS_tot = 0 (constant
+    /// data) it is 1 for a fit exact to rounding (SS_res ≤ 1e-20·Σy²) and 0 otherwise; NaN for
+    /// empty or unequal-length input.
     public static func coefficientOfDetermination(observed: [Double], fitted: [Double]) -> Double {
         guard !observed.isEmpty, observed.count == fitted.count else { return .nan }
         let mean = observed.reduce(0, +) / Double(observed.count)
         let residual = zip(observed, fitted).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
         let total = observed.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-        if total == 0 { return residual == 0 ? 1 : 0 }
+        if total == 0 {
+            let magnitude = observed.reduce(0) { $0 + $1 * $1 }
+            return residual <= 1e-20 * magnitude ? 1 : 0
+        }
         return 1 - residual / total
     }
 }

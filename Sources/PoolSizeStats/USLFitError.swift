@@ -8,8 +8,8 @@ public enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value the USL cannot describe: NaN or infinite, a concurrency ≤ 0, a negative
     /// throughput, or no positive throughput at all.
     case nonFinite
-    /// The unconstrained least-squares optimum has σ or κ below 0 by more than its 95 %
-    /// uncertainty: throughput grows faster than linearly, which the USL cannot express.
+    /// The unconstrained least-squares optimum has σ or κ below 0 by more than its 99 %
+    /// uncertainty: the model only fits by scaling superlinearly, outside the USL's physics.
     case negativeCoefficient(name: String, value: Double)
     /// The fitted peak N* lies beyond 2× the largest measured concurrency (thrown by
     /// `USLFit.validated(maxConcurrency:)`, not by `fit`).
@@ -29,9 +29,10 @@ public enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The USL fit needs finite values with concurrency > 0 and throughput ≥ 0 (not all zero). "
                 + "Drop failed or empty trials before fitting."
         case let .negativeCoefficient(name, value):
-            return "The best fit wants \(name) = \(value), below 0 beyond the measurement noise: throughput grows "
-                + "faster than linearly with concurrency, so the data do not follow the Universal Scalability Law. "
-                + "Look for warm-up or caching effects at small pool sizes, or repeat the small sizes."
+            return "The best fit wants \(name) = \(value), below 0 beyond the measurement noise: only a curve that "
+                + "scales faster than linearly fits these data, so they do not follow the Universal Scalability Law. "
+                + "Typical causes are a sharp knee (a linear rise into a flat plateau: use the measured knee) or "
+                + "warm-up and caching effects at small pool sizes (repeat them)."
         case let .peakOutsideData(peak, maxConcurrency):
             return "The fitted USL peaks at N* = \(peak), more than twice the largest measured concurrency "
                 + "(\(maxConcurrency)); refusing to extrapolate that far. Measure larger pool sizes to locate the peak."

@@ -29,10 +29,13 @@ struct USLProblem {
         }
     }
 
+    /// σ = κ = 0 and λ = the best per-worker throughput seen: never a pole for N > 0.
+    var safeStart: [Double] { [0, 0, zip(y, n).map { $0 / $1 }.max() ?? 1] }
+
     /// Start values from ordinary least squares on N/X = a + b(N − 1) + c·N(N − 1), with
     /// λ = 1/a, σ = b/a, κ = c/a; falls back to (0, 0, max X/N) when that is unusable.
     func linearizedStart() -> [Double] {
-        let fallback: [Double] = [0, 0, zip(y, n).map { $0 / $1 }.max() ?? 1]
+        let fallback = safeStart
         let rows = zip(n, y).filter { $0.1 > 0 }
         let design = rows.map { n, _ in [1, n - 1, n * (n - 1)] }
         let target = rows.map { n, y in n / y }

@@ -150,6 +150,34 @@ import PoolSizeStats
         }
     }
 
+    @Test func refusesTheIdealClosedLoopKink() {
+        // X = min(250·N, 2000) (2 cores, W/C = 3) at N = 1…16 has a corner the USL cannot make; its
+        // least-squares imitation bends upward first (σ ≈ −0.059), far outside the fit's noise.
+        let n = (1...16).map(Double.init)
+        let x = n.map { SizingFormula.idealThroughput(poolSize: $0, cores: 2, waitSeconds: 0.003, cpuSeconds: 0.001) }
+        do {
+            _ = try USLFit.fit(concurrency: n, throughput: x)
+            Issue.record("expected negativeCoefficient")
+        } catch {
+            guard case let .negativeCoefficient(name, value) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
+            #expect(name == "sigma")
+            #expect(value < -0.05 && value > -0.07)
+        }
+    }
+
+    @Test func constantThroughputIsPureContention() throws {
+        // X(N) = 500 for all N is the USL with σ = 1, κ = 0: λN/(1 + (N − 1)) = λ.
+        let n = (1...8).map(Double.init)
+        let fit = try USLFit.fit(concurrency: n, throughput: n.map { _ in 500 })
+        #expect(isClose(fit.sigma, 1, within: 1e-9))
+        #expect(fit.kappa == 0)
+        #expect(isClose(fit.lambda, 500, relative: 1e-12))
+        #expect(fit.rSquared == 1)  // SS_tot = 0 and the fit is exact to rounding
+    }
+
     @Test func refusesToExtrapolateAFarPeak() throws {
         // σ = 0.02, κ = 1e-5 measured at N = 1…8: N* = √(0.98/1e-5) = 313.05, far beyond 2 × 8.
         let n = (1...8).map(Double.init)
@@ -179,5 +207,6 @@ import PoolSizeStats
         // Constant data: 1 for a perfect fit, 0 otherwise.
         #expect(USLFit.coefficientOfDetermination(observed: [2, 2], fitted: [2, 2]) == 1)
         #expect(USLFit.coefficientOfDetermination(observed: [2, 2], fitted: [2, 3]) == 0)
+        #expect(USLFit.coefficientOfDetermination(observed: [2, 2], fitted: [2, 2.0000000000000004]) == 1)
     }
 }
