@@ -1,0 +1,73 @@
+import Foundation
+import PoolSizeKit
+import PoolSizeModel
+import Testing
+
+@Suite struct WorkloadTests {
+    /// The burner stops on the thread CPU clock, so the CPU time it uses is the request (plus at
+    /// most one top-up round), however fast the machine is or however often it is preempted.
+    @Test func burnerUsesTheRequestedCPUTime() {
+        let burner = CPUBurner()
+        let clocks = SystemClocks()
+        for target in [500.0, 2_000.0] {
+            let before = clocks.threadCPUNanoseconds()
+            burner.burn(microseconds: target)
+            let used = Double(clocks.threadCPUNanoseconds() - before) / 1_000
+            #expect(used >= target - 1)
+            #expect(used < target * 1.10 + 50)
+        }
+    }
+
+    @Test func noJitterIsExact() {
+        let times = TaskTimes(spec: BuiltinWorkloads.io, seed: 1)
+        for index: UInt64 in [0, 1, 999] {
+            let t = times.times(forTask: index)
+            #expect(t.cpuMicroseconds == 1000)
+            #expect(t.waitMicroseconds == 15000)
+        }
+    }
+
+    @Test func uniformJitterStaysInItsBandAndIsSeeded() {
+        var spec = BuiltinWorkloads.mixed
+        spec.jitter = .uniform
+        spec.jitterSpread = 0.25
+        let a = TaskTimes(spec: spec, seed: 7), b = TaskTimes(spec: spec, seed: 7), c = TaskTimes(spec: spec, seed: 8)
+        var sum = 0.0
+        for index: UInt64 in 0..<10_000 {
+            let t = a.times(forTask: index)
+            #expect(t.cpuMicroseconds >= 3000 && t.cpuMicroseconds <= 5000)
+            #expect(t.waitMicroseconds >= 6000 && t.waitMicroseconds <= 10000)
+            #expect(t == b.times(forTask: index))
+            sum += t.cpuMicroseconds
+        }
+        #expect(abs(sum / 10_000 - 4000) < 40)
+        #expect(a.times(forTask: 3) != c.times(forTask: 3))
+    }
+
+    @Test func exponentialJitterHasTheSpecMean() {
+        var spec = BuiltinWorkloads.io
+        spec.jitter = .exponential
+        let times = TaskTimes(spec: spec, seed: 3)
+        let draws = (0..<20_000).map { times.times(forTask: UInt64($0)).waitMicroseconds }
+        let mean = draws.reduce(0, +) / Double(draws.count)
+        // Standard error of the mean is 15000 / √20000 ≈ 106 µs; the 20× cap removes ~e^-20 of mass.
+        #expect(abs(mean - 15_000) < 450)
+        #expect(draws.max()! <= 300_000)
+    }
+
+    @Test func workloadLoaderResolvesNamesAndFiles() throws {
+        #expect(try WorkloadLoader.load("io") == BuiltinWorkloads.io)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-loader-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("w.yaml")
+        try "name: w\ncpu_us: 10\nwait_us: 20\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(try WorkloadLoader.load(file.path).waitMicroseconds == 20)
+        #expect(throws: PoolSizeError.inputNotFound(path: dir.path + "/missing.yaml", hint: "--workload takes a spec file or one of cpu, io, mixed")) {
+            try WorkloadLoader.load(dir.path + "/missing.yaml")
+        }
+        #expect(throws: PoolSizeError.invalidOption(flag: "--workload", message: "unknown workload 'disk'; use one of cpu, io, mixed, or a path to a spec file (see workloads/README.md)")) {
+            try WorkloadLoader.load("disk")
+        }
+    }
+}
