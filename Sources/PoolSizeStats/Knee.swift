@@ -55,7 +55,7 @@ public struct Knee: Equatable, Sendable, Codable {
             if point.summary.mean >= threshold { return true }
             guard let interval = point.summary.confidenceInterval95 else { return false }
             return interval.upper >= threshold
-        } ?? peak  // unreachable: the peak always qualifies; keeps the code total under NaN input
+        } ?? peak  // the peak itself always qualifies, unless NaN samples made every mean NaN
         return Knee(
             size: knee.size,
             throughput: knee.summary.mean,

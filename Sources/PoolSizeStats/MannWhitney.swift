@@ -77,11 +77,12 @@ public enum MannWhitney {
     /// either an a (beating all n b's) or a b: f(m, n, u) = f(m − 1, n, u − n) + f(m, n − 1, u)
     /// (Mann & Whitney 1947). Counts are Doubles: C(98, 49) ≈ 2.5e28 exceeds Int64.
     static func exactDistribution(_ m: Int, _ n: Int) -> [Double] {
-        // previous[j] = distribution for (i − 1) a's and j b's.
+        guard m > 0, n > 0 else { return [1] }
+        // previous[j] = distribution for (i − 1) a's and j b's; with no a's, U = 0 always.
         var previous = [[Double]](repeating: [1], count: n + 1)
-        for i in 1...max(m, 1) where m > 0 {
+        for i in 1...m {
             var current: [[Double]] = [[1]]
-            for j in 1...max(n, 1) where n > 0 {
+            for j in 1...n {
                 var f = [Double](repeating: 0, count: i * j + 1)
                 for (u, count) in previous[j].enumerated() { f[u + j] += count }
                 for (u, count) in current[j - 1].enumerated() { f[u] += count }
