@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(
             name: "PoolSizeCLITests",
-            dependencies: ["PoolSizeCLI", "PoolSizeModel"]
+            dependencies: ["PoolSizeCLI", "PoolSizeModel", "poolsize"]
         ),
     ]
 )

@@ -36,6 +36,35 @@ public struct Recommendation: Equatable, Sendable, Codable {
     /// Plain-English explanation; says why formula and knee differ when they differ by > 20%.
     public var reason: String
 
+    public init(
+        workload: String, cores: Int, waitCPURatio: Double, waitCPURatioLower: Double?, waitCPURatioUpper: Double?,
+        specWaitCPURatio: Double?, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, targetUtilization: Double,
+        formulaQueueCountExact: Double, formulaQueueCountStandardError: Double, formulaQueueCount: Int, kneePoolSize: Int,
+        kneeThroughputPerSecond: Double, peakPoolSize: Int, peakThroughputPerSecond: Double, tolerance: Double,
+        recommendedQueueCount: Int, basis: Basis, reason: String
+    ) {
+        self.workload = workload
+        self.cores = cores
+        self.waitCPURatio = waitCPURatio
+        self.waitCPURatioLower = waitCPURatioLower
+        self.waitCPURatioUpper = waitCPURatioUpper
+        self.specWaitCPURatio = specWaitCPURatio
+        self.cpuMicrosecondsPerTask = cpuMicrosecondsPerTask
+        self.waitMicrosecondsPerTask = waitMicrosecondsPerTask
+        self.targetUtilization = targetUtilization
+        self.formulaQueueCountExact = formulaQueueCountExact
+        self.formulaQueueCountStandardError = formulaQueueCountStandardError
+        self.formulaQueueCount = formulaQueueCount
+        self.kneePoolSize = kneePoolSize
+        self.kneeThroughputPerSecond = kneeThroughputPerSecond
+        self.peakPoolSize = peakPoolSize
+        self.peakThroughputPerSecond = peakThroughputPerSecond
+        self.tolerance = tolerance
+        self.recommendedQueueCount = recommendedQueueCount
+        self.basis = basis
+        self.reason = reason
+    }
+
     enum CodingKeys: String, CodingKey {
         case workload, cores, basis, reason, tolerance
         case waitCPURatio = "wait_cpu_ratio"

@@ -1,0 +1,100 @@
+import Foundation
+@testable import PoolSizeCLI
+import PoolSizeModel
+import Testing
+
+/// Runs the command in-process and captures its one error line.
+func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
+    var errors: [String] = []
+    let code = PoolSizeCommand.runMain(arguments) { errors.append($0) }
+    return (code, errors)
+}
+
+@Suite struct CLIParsing {
+    @Test func sweepDefaults() throws {
+        let command = try SweepCommand.parse([])
+        #expect(command.workload == "io")
+        #expect(command.sizes == "auto")
+        #expect(command.repetitions == 3)
+        #expect(command.targetUtilization == 1)
+        #expect(command.tolerance == 0.05)
+        let plan = try command.makePlan()
+        #expect(plan.spec == BuiltinWorkloads.io)
+        #expect(plan.sizes == .auto)
+        #expect(plan.cores >= 1)
+    }
+
+    @Test func sweepOptions() throws {
+        let command = try SweepCommand.parse(["--workload", "mixed", "--sizes", "1...4", "--cores", "8", "--target-utilization", "0.8", "--repeat", "5", "--seed", "9", "--trial-ms", "200", "--quiet", "--out", "/tmp/x"])
+        let plan = try command.makePlan()
+        #expect(plan.spec.name == "mixed")
+        #expect(plan.sizes == .explicit([1, 2, 3, 4]))
+        #expect(plan.cores == 8)
+        #expect(plan.targetUtilization == 0.8)
+        #expect(plan.repetitions == 5)
+        #expect(plan.seed == 9)
+        #expect(plan.trialMilliseconds == 200)
+        #expect(command.quiet)
+        #expect(command.out == "/tmp/x")
+    }
+
+    @Test func runIDsSortAndNameTheWorkload() {
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        #expect(RunID.make(workload: "io", date: date) == "20261118-110640-io")
+        #expect(RunID.make(workload: "my spec/x", date: date) == "20261118-110640-my_spec_x")
+    }
+}
+
+@Suite struct CLIErrors {
+    @Test(arguments: [
+        (["sweep", "--workload", "disk"], 64, "error: --workload: unknown workload 'disk'; use one of cpu, io, mixed, or a path to a spec file (see workloads/README.md)"),
+        (["sweep", "--sizes", ""], 64, "error: --sizes: no sizes given; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"),
+        (["sweep", "--sizes", "0"], 64, "error: --sizes: pool size 0 is not positive; every size must be at least 1"),
+        (["sweep", "--sizes=-3,4"], 64, "error: --sizes: pool size -3 is not positive; every size must be at least 1"),
+        (["sweep", "--sizes", "a,b"], 64, "error: --sizes: 'a' is not a whole number; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"),
+        (["sweep", "--cores", "0"], 64, "error: --cores: must be at least 1, got 0"),
+        (["sweep", "--cores", "two"], 64, "error: The value 'two' is invalid for '--cores <cores>' (see 'poolsize sweep --help')"),
+        (["sweep", "--target-utilization", "1.5"], 64, "error: --target-utilization: must be in (0, 1], got 1.5; write 0.8 for 80%"),
+        (["sweep", "--repeat", "0"], 64, "error: --repeat: must be at least 1, got 0"),
+        (["sweep", "--tolerance", "0.7"], 64, "error: --tolerance: must be in (0, 0.5), got 0.7; write 0.05 for 5%"),
+        (["sweep", "--nonsense"], 64, "error: Unknown option '--nonsense' (see 'poolsize sweep --help')"),
+        (["frobnicate"], 64, "error: Unexpected argument 'frobnicate' (see 'poolsize --help')"),
+        (["sweep", "--workload", "/nonexistent/spec.yaml"], 66, "error: /nonexistent/spec.yaml: not found; --workload takes a spec file or one of cpu, io, mixed"),
+    ])
+    func badInputGetsOneLineAndAnExitCode(arguments: [String], code: Int32, message: String) {
+        let result = runCLI(arguments)
+        #expect(result.code == code)
+        #expect(result.errors == [message])
+    }
+
+    @Test func malformedSpecFileNamesTheField() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-bad-\(UUID()).yaml")
+        try "name: bad\ncpu_us: 100\nwait_us: soon\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = runCLI(["sweep", "--workload", file.path])
+        #expect(result.code == 65)
+        #expect(result.errors == ["error: workload spec \(file.path): field 'wait_us': expected a number, got 'soon'"])
+    }
+
+    /// An unwritable --out fails before any trial runs, naming the directory and the fix.
+    @Test func unwritableOutFailsFirst() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-notadir-\(UUID())")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let started = Date()
+        let result = runCLI(["sweep", "--quiet", "--out", file.appendingPathComponent("run").path])
+        #expect(result.code == 73)
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.hasPrefix("error: cannot write \(file.path)/run: ") == true)
+        #expect(result.errors.first?.hasSuffix("; pass a writable directory with --out DIR") == true)
+        // Nothing was measured: a default io sweep takes tens of seconds.
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func listNamesEveryAxisValue() {
+        let text = ListCommand.render()
+        for name in ["cpu", "io", "mixed"] + PoolKind.allCases.map(\.rawValue) + QoSTier.allCases.map(\.rawValue) + PrimitiveKind.allCases.map(\.rawValue) {
+            #expect(text.contains("  \(name) "), "list lacks \(name)")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Runs the built `poolsize` binary on a tiny sweep and checks that the files it leaves agree
+/// with each other. No timing assertions: only structure and consistency.
+@Suite(.serialized) struct EndToEndTests {
+    static var binary: URL {
+        // swift test puts the test bundle next to the products it built.
+        let products = Bundle.main.bundleURL
+        let candidates = [products.appendingPathComponent("poolsize"), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("poolsize")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    static func run(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func tinySweepLeavesConsistentFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-e2e-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("tiny.yaml")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "name: tiny\ncpu_us: 200\nwait_us: 600\ntrial_ms: 60\n".write(to: spec, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("run")
+
+        let result = try Self.run(["sweep", "--workload", spec.path, "--sizes", "1,2,3", "--repeat", "2", "--warmup", "0", "--quiet", "--out", out.path])
+        #expect(result.code == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").last.map(String.init) == out.path)
+        #expect(result.stderr.isEmpty)
+
+        let csv = try String(contentsOf: out.appendingPathComponent("trials.csv"), encoding: .utf8)
+        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = lines[0]
+        #expect(lines.count == 1 + 3 * 2)
+        let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+        #expect(Set(rows.map { $0["pool_size"]! }) == ["1", "2", "3"])
+        #expect(Set(rows.map { $0["repetition"]! }) == ["1", "2"])
+        #expect(Set(rows.map { $0["workload"]! }) == ["tiny"])
+        #expect(Set(rows.map { $0["pool"]! }) == ["queue-pool"])
+        #expect(rows.allSatisfy { Int($0["peak_concurrency"]!)! <= Int($0["pool_size"]!)! })
+        #expect(rows.allSatisfy { Double($0["throughput_per_s"]!)! > 0 })
+        let runID = try #require(rows.first?["run_id"])
+        #expect(rows.allSatisfy { $0["run_id"] == runID })
+
+        let recommendation = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("recommendation.json"))) as! [String: Any]
+        #expect(recommendation["workload"] as? String == "tiny")
+        let recommended = try #require(recommendation["recommended_queue_count"] as? Int)
+        let knee = try #require(recommendation["knee_pool_size"] as? Int)
+        #expect([1, 2, 3].contains(knee))
+        #expect(recommended >= 1)
+        // The peak in the JSON is the best mean throughput in the CSV.
+        var means: [String: [Double]] = [:]
+        for row in rows { means[row["pool_size"]!, default: []].append(Double(row["throughput_per_s"]!)!) }
+        let best = means.values.map { $0.reduce(0, +) / Double($0.count) }.max()!
+        let peak = try #require(recommendation["peak_throughput_per_s"] as? Double)
+        #expect(abs(peak - best) <= 0.002 * best)
+        #expect(recommendation["cores"] as? Int == (try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("machine.json"))) as! [String: Any]).machineCores)
+
+        let summary = try String(contentsOf: out.appendingPathComponent("summary.txt"), encoding: .utf8)
+        #expect(summary.contains("recommended queue count: \(recommended)"))
+        #expect(result.stdout.contains(summary))
+    }
+
+    @Test func badInputLeavesNothingBehind() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-e2e-bad-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.run(["sweep", "--sizes", "0", "--out", dir.path])
+        #expect(result.code == 64)
+        #expect(result.stderr == "error: --sizes: pool size 0 is not positive; every size must be at least 1\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.path))
+    }
+
+    @Test func helpListsTheSubcommands() throws {
+        let result = try Self.run(["--help"])
+        #expect(result.code == 0)
+        #expect(result.stdout.contains("sweep"))
+        #expect(result.stdout.contains("list"))
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// `machine.cores` effective count from machine.json.
+    var machineCores: Int? {
+        guard let machine = self["machine"] as? [String: Any], let cores = machine["cores"] as? [String: Any] else { return nil }
+        if let override = cores["override"] as? Int { return override }
+        let affinity = cores["affinity"] as? Int ?? 0
+        let quota = cores["cgroupQuota"] as? Int ?? affinity
+        return Swift.max(1, Swift.min(affinity, quota))
+    }
+}

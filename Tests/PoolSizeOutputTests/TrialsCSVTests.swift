@@ -1,0 +1,76 @@
+import Foundation
+import PoolSizeModel
+import PoolSizeOutput
+import PoolSizeStats
+import Testing
+
+@Suite struct TrialsCSVTests {
+    static let records = [
+        TrialRecord(
+            runID: "20261122-051500-io", workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: 32,
+            repetition: 2, tasks: 1119.6, wallSeconds: 0.48, throughputPerSecond: 2332.5, cpuMicrosecondsPerTask: 1025.25,
+            waitMicrosecondsPerTask: 15100.125, waitCPURatio: 14.728, utilization: 0.97125, peakConcurrency: 32, threads: 33,
+            effectiveNice: 0, integrity: "n/a"),
+        TrialRecord(
+            runID: "20261122-051500-io", workload: "db, \"primary\"", pool: .queuePool, qos: .utility, primitive: .mutex, poolSize: 1,
+            repetition: 1, tasks: 30, wallSeconds: 0.5, throughputPerSecond: 60, cpuMicrosecondsPerTask: 1000,
+            waitMicrosecondsPerTask: 15666.6666666, waitCPURatio: .nan, utilization: 0.03, peakConcurrency: 1, threads: 1,
+            effectiveNice: 2, integrity: "ok"),
+    ]
+
+    @Test func goldenCSV() {
+        let expected = #"""
+            run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity
+            20261122-051500-io,io,queue-pool,default,none,32,2,1119.600,0.480000,2332.500,1025.250,15100.125,14.7280,0.9712,32,33,0,n/a
+            20261122-051500-io,"db, ""primary""",queue-pool,utility,mutex,1,1,30.000,0.500000,60.000,1000.000,15666.667,nan,0.0300,1,1,2,ok
+
+            """#
+        #expect(TrialsCSV.serialize(Self.records) == expected)
+    }
+
+    @Test func headerNamesTheRequiredColumns() {
+        for column in ["run_id", "workload", "pool", "qos", "primitive", "pool_size", "repetition", "tasks", "wall_s", "throughput_per_s", "cpu_us_per_task", "wait_us_per_task", "wait_cpu_ratio", "utilization", "peak_concurrency", "threads"] {
+            #expect(TrialsCSV.columns.contains(column))
+        }
+        #expect(TrialsCSV.row(Self.records[0]).split(separator: ",").count == TrialsCSV.columns.count)
+    }
+
+    @Test func exportManagerAppendsRowsAsTheyFinish() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-export-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let exporter = try ExportManager(directory: dir)
+        let path = dir.appendingPathComponent("trials.csv").path
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == TrialsCSV.header)
+        try exporter.append(Self.records[0])
+        // On disk before the next trial starts, not at the end of the run.
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == TrialsCSV.header + TrialsCSV.row(Self.records[0]))
+        try exporter.append(Self.records[1])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == TrialsCSV.serialize(Self.records))
+    }
+
+    @Test func exportManagerRefusesAnUnwritableDirectory() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-file-\(UUID())")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(throws: PoolSizeError.self) { try ExportManager(directory: file.appendingPathComponent("run")) }
+        do { _ = try ExportManager(directory: file.appendingPathComponent("run")) } catch {
+            #expect(error.description.hasPrefix("error: cannot write \(file.path)/run: "))
+            #expect(error.description.hasSuffix("; pass a writable directory with --out DIR"))
+            #expect(error.exitCode == 73)
+        }
+    }
+
+    @Test func recommendationJSONHasTheDocumentedKeys() throws {
+        let r = Recommendation(
+            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: 14.5, waitCPURatioUpper: 15.5, specWaitCPURatio: 15,
+            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1, formulaQueueCountExact: 32,
+            formulaQueueCountStandardError: 0.5, formulaQueueCount: 32, kneePoolSize: 32, kneeThroughputPerSecond: 1950,
+            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 32, basis: .knee, reason: "agree")
+        let json = try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(r).utf8)) as! [String: Any]
+        for key in ["workload", "cores", "wait_cpu_ratio", "target_utilization", "formula_queue_count", "knee_pool_size", "peak_throughput_per_s", "recommended_queue_count"] {
+            #expect(json[key] != nil, "missing \(key)")
+        }
+        #expect(json["recommended_queue_count"] as? Int == 32)
+        #expect(json["basis"] as? String == "knee")
+    }
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: unit tests of every target plus end-to-end runs of the binary.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+if ! command -v swift >/dev/null 2>&1; then
+    echo "error: swift not found; install the Swift toolchain (6.0 or newer) from swift.org and retry" >&2
+    exit 69
+fi
+swift build --build-tests
+swift test --skip-build "$@"
