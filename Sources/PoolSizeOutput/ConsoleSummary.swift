@@ -8,8 +8,8 @@ public enum ConsoleSummary {
     public static func render(spec: WorkloadSpec, cores: CoreCount, lowLoad: LowLoadEstimate, records: [TrialRecord], recommendation: Recommendation?) -> String {
         var out = "workload \(spec.name): \(spec.description.isEmpty ? "custom spec" : spec.description)\n"
         out += "cores \(cores.effective) [\(cores.derivation)]\n"
-        out += "low load (1 worker, \(lowLoad.tasks) tasks): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
-        if let ci = lowLoad.perTaskRatio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
+        out += "low load (1 worker, \(lowLoad.tasks) tasks in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
+        if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
         out += "\n\n"
         out += table(records: records, recommendation: recommendation)
         if let r = recommendation {

@@ -12,7 +12,7 @@ import Testing
             threads: size, effectiveNice: 0, integrity: "n/a")
     }
 
-    static let lowLoad = LowLoadEstimate(tasks: 40, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, waitCPURatio: 15, perTaskRatio: Summary([14.8, 15, 15.2]))
+    static let lowLoad = LowLoadEstimate(waitMicroseconds: [14800, 15000, 15200], cpuMicroseconds: [1000, 1000, 1000], seconds: 0.05)
 
     /// X(N) = min(N / 16 ms, 2000/s): the analytic curve of the io workload on 2 cores.
     @Test func idealCurveGivesTheFormulasCount() throws {
@@ -26,6 +26,8 @@ import Testing
         #expect(r.formulaQueueCountExact == 32)
         #expect(r.basis == .knee)
         #expect(r.peakThroughputPerSecond == 2000)
+        // SE(W/C) = sd([14.8, 15, 15.2]) / √3 = 0.2 / √3 = 0.11547; N's is 2 × 1 × that.
+        #expect(abs(r.formulaQueueCountStandardError - 0.230940) < 1e-5)
         #expect(r.reason.hasPrefix("Measured and predicted agree: 32 queues reach within 5.00% of the peak 2000 tasks/s"))
     }
 

@@ -95,22 +95,36 @@ public struct SweepRunner {
     }
 
     /// One queue, one task outstanding: no task ever waits for a CPU, so wall − CPU is the
-    /// task's own wait. Runs for the trial length or 40 tasks, whichever is longer (≤ 5 s).
-    public func measureLowLoad(_ plan: SweepPlan) throws(PoolSizeError) -> LowLoadEstimate {
+    /// task's own wait. Runs in rounds until W/C is known to `targetRelativeError` (relative
+    /// standard error) with at least 40 tasks, or `maximumSeconds` have passed: a workload
+    /// without jitter settles in one round, an exponential one needs hundreds of tasks.
+    public func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = 6) throws(PoolSizeError) -> LowLoadEstimate {
         let workload = SyntheticWorkload(times: TaskTimes(spec: plan.spec, seed: plan.seed ^ 0x5EED), burner: burner)
-        var settings = plan.trialSettings
         let perTask = UInt64((plan.spec.cpuMicroseconds + plan.spec.waitMicroseconds) * 1_000)
-        settings.durationNanoseconds = min(max(settings.durationNanoseconds, 40 * perTask), 5_000_000_000)
+        var settings = plan.trialSettings
+        settings.durationNanoseconds = min(max(500_000_000, 12 * perTask), 3_000_000_000)
         settings.depthPerSlot = 1
         settings.staggerNanoseconds = 0
-        settings.warmupFraction = 0.1
-        let pool = QueuePool(size: 1, qos: plan.qos)
-        let metrics = TrialMetrics(try runner.run(executor: pool, workload: workload, settings: settings), cores: plan.cores)
-        pool.shutdown()
-        return LowLoadEstimate(
-            tasks: metrics.perTaskWaitCPURatios.count, cpuMicrosecondsPerTask: metrics.cpuMicrosecondsPerTask,
-            waitMicrosecondsPerTask: metrics.waitMicrosecondsPerTask, waitCPURatio: metrics.waitCPURatio,
-            perTaskRatio: Summary(metrics.perTaskWaitCPURatios))
+        settings.warmupFraction = 0.05
+        var waits: [Double] = [], cpus: [Double] = [], seconds = 0.0
+        var estimate = LowLoadEstimate(waitMicroseconds: [], cpuMicroseconds: [], seconds: 0)
+        repeat {
+            let pool = QueuePool(size: 1, qos: plan.qos)
+            let metrics = TrialMetrics(try runner.run(executor: pool, workload: workload, settings: settings), cores: plan.cores)
+            pool.shutdown()
+            waits += metrics.perTaskWaitMicroseconds
+            cpus += metrics.perTaskCPUMicroseconds
+            seconds += metrics.windowSeconds
+            estimate = LowLoadEstimate(waitMicroseconds: waits, cpuMicroseconds: cpus, seconds: seconds)
+        } while (estimate.tasks < 40 || !precise(estimate, targetRelativeError)) && seconds < maximumSeconds
+        return estimate
+    }
+
+    /// Precise enough: relative error on target, or an absolute error below 0.005 (for W/C near
+    /// zero, where a relative error means nothing: it moves N by under 1% of a core).
+    func precise(_ estimate: LowLoadEstimate, _ target: Double) -> Bool {
+        guard let ratio = estimate.ratio else { return false }
+        return ratio.relativeStandardError <= target || ratio.standardError < 0.005
     }
 }
 

@@ -12,8 +12,11 @@ public struct TrialMetrics: Equatable, Sendable {
     public var waitMicrosecondsPerTask: Double
     /// Σ wait / Σ CPU over those tasks (a ratio of means, not a mean of ratios).
     public var waitCPURatio: Double
-    /// Per-task W/C of those tasks, for the spread of the low-load estimate.
+    /// Per-task W/C of those tasks.
     public var perTaskWaitCPURatios: [Double]
+    /// W and C of each of those tasks in µs, paired, for the ratio's standard error.
+    public var perTaskWaitMicroseconds: [Double]
+    public var perTaskCPUMicroseconds: [Double]
     /// Process CPU time in the window over window × cores.
     public var utilization: Double
     public var peakConcurrency: Int
@@ -30,7 +33,7 @@ public struct TrialMetrics: Equatable, Sendable {
         windowSeconds = Double(end - start) / 1e9
         var weighted = 0.0
         var cpu: UInt64 = 0, wait: UInt64 = 0, finished = 0
-        var ratios: [Double] = []
+        var ratios: [Double] = [], waits: [Double] = [], cpus: [Double] = []
         for s in m.samples {
             let overlap = Double(min(s.ended, end)) - Double(max(s.started, start))
             if s.ended > s.started {
@@ -42,6 +45,8 @@ public struct TrialMetrics: Equatable, Sendable {
                 finished += 1
                 cpu += s.cpuNanoseconds
                 wait += s.waitNanoseconds
+                waits.append(Double(s.waitNanoseconds) / 1_000)
+                cpus.append(Double(s.cpuNanoseconds) / 1_000)
                 if s.cpuNanoseconds > 0 { ratios.append(Double(s.waitNanoseconds) / Double(s.cpuNanoseconds)) }
             }
         }
@@ -51,6 +56,8 @@ public struct TrialMetrics: Equatable, Sendable {
         waitMicrosecondsPerTask = finished > 0 ? Double(wait) / Double(finished) / 1_000 : 0
         waitCPURatio = cpu > 0 ? Double(wait) / Double(cpu) : 0
         perTaskWaitCPURatios = ratios
+        perTaskWaitMicroseconds = waits
+        perTaskCPUMicroseconds = cpus
         let processCPU = m.usageAtEnd.cpuNanoseconds >= m.usageAtStart.cpuNanoseconds ? m.usageAtEnd.cpuNanoseconds - m.usageAtStart.cpuNanoseconds : 0
         utilization = Double(processCPU) / 1e9 / (windowSeconds * Double(max(cores, 1)))
         peakConcurrency = m.peakConcurrency

@@ -9,7 +9,7 @@ import Synchronization
 /// Checking the thread CPU clock rather than the wall clock makes C exact even when the thread
 /// is preempted: run-queue delay shows up in wall time (W), never in C.
 public final class CPUBurner: Sendable {
-    let clocks: any MeasurementClocks
+    public let clocks: any MeasurementClocks
     /// Calibrated iterations per microsecond of CPU time.
     public let iterationsPerMicrosecond: Double
     private let sink = Atomic<UInt64>(0)
@@ -24,18 +24,24 @@ public final class CPUBurner: Sendable {
     public func burn(microseconds: Double) -> UInt64 {
         guard microseconds > 0 else { return 0 }
         let start = clocks.threadCPUNanoseconds()
-        let target = UInt64(microseconds * 1_000)
-        var used: UInt64 = 0
-        var state = start | 1
-        // Stop within 1 µs of the target; each round predicts the remainder from the calibration.
+        burn(untilThreadCPU: start + UInt64(microseconds * 1_000), now: start)
+        return clocks.threadCPUNanoseconds() &- start
+    }
+
+    /// Burns until the calling thread's CPU clock reads `target` nanoseconds (no-op if it
+    /// already does). Each round aims at 90% of what remains, predicted from the calibration,
+    /// so rounds undershoot and converge on the target instead of overshooting it when the
+    /// thread runs slower than it did while calibrating; it stops within 1 µs.
+    public func burn(untilThreadCPU target: UInt64, now: UInt64? = nil) {
+        var used = now ?? clocks.threadCPUNanoseconds()
+        var state = used | 1
         while used + 1_000 <= target {
             let remainingMicroseconds = Double(target - used) / 1_000
-            let iterations = max(16, Int(remainingMicroseconds * iterationsPerMicrosecond))
+            let iterations = max(16, Int(0.9 * remainingMicroseconds * iterationsPerMicrosecond))
             state = Self.spin(state: state, iterations: iterations)
-            used = clocks.threadCPUNanoseconds() &- start
+            used = clocks.threadCPUNanoseconds()
         }
         sink.store(state, ordering: .relaxed)
-        return used
     }
 
     @inline(never)

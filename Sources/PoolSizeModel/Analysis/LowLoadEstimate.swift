@@ -5,18 +5,29 @@ import PoolSizeStats
 /// where no task waits for a CPU (DESIGN.md "Measuring W and C honestly").
 public struct LowLoadEstimate: Equatable, Sendable, Codable {
     public var tasks: Int
+    public var seconds: Double
     public var cpuMicrosecondsPerTask: Double
     public var waitMicrosecondsPerTask: Double
-    /// Σ W / Σ C over the tasks.
-    public var waitCPURatio: Double
-    /// Spread of the per-task W/C values (nil with fewer than one task).
-    public var perTaskRatio: Summary?
+    /// Σ W / Σ C over the tasks, with its delta-method standard error and t-interval.
+    public var ratio: RatioOfMeans?
 
-    public init(tasks: Int, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, waitCPURatio: Double, perTaskRatio: Summary?) {
+    public init(tasks: Int, seconds: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, ratio: RatioOfMeans?) {
         self.tasks = tasks
+        self.seconds = seconds
         self.cpuMicrosecondsPerTask = cpuMicrosecondsPerTask
         self.waitMicrosecondsPerTask = waitMicrosecondsPerTask
-        self.waitCPURatio = waitCPURatio
-        self.perTaskRatio = perTaskRatio
+        self.ratio = ratio
     }
+
+    /// Builds the estimate from paired per-task W and C (µs).
+    public init(waitMicroseconds: [Double], cpuMicroseconds: [Double], seconds: Double) {
+        let n = Double(max(cpuMicroseconds.count, 1))
+        self.init(
+            tasks: cpuMicroseconds.count, seconds: seconds,
+            cpuMicrosecondsPerTask: cpuMicroseconds.reduce(0, +) / n,
+            waitMicrosecondsPerTask: waitMicroseconds.reduce(0, +) / n,
+            ratio: RatioOfMeans(numerators: waitMicroseconds, denominators: cpuMicroseconds))
+    }
+
+    public var waitCPURatio: Double { ratio?.ratio ?? 0 }
 }

@@ -20,21 +20,20 @@ public enum Recommender {
         let measuredTolerance = 1 - targetUtilization * (1 - tolerance)
         guard let knee = Knee.find(points, tolerance: measuredTolerance), let largest = bySize.keys.max() else { return nil }
 
-        let formula = lowLoad.perTaskRatio.map {
-            SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: $0)
-        }
         let exact = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
         let formulaCount = max(1, Int(exact.rounded()))
         let rising = knee.size == largest && bySize.count > 1
         let recommended = rising ? max(formulaCount, largest) : knee.size
 
-        let ci = lowLoad.perTaskRatio?.confidenceInterval95
+        let ci = lowLoad.ratio?.confidenceInterval95
+        // N is linear in W/C, so its standard error is cores × U × SE(W/C).
+        let formulaError = Double(cores) * targetUtilization * (lowLoad.ratio?.standardError ?? 0)
         var recommendation = Recommendation(
             workload: workload, cores: cores, waitCPURatio: lowLoad.waitCPURatio,
             waitCPURatioLower: ci?.lower, waitCPURatioUpper: ci?.upper, specWaitCPURatio: specWaitCPURatio,
             cpuMicrosecondsPerTask: lowLoad.cpuMicrosecondsPerTask, waitMicrosecondsPerTask: lowLoad.waitMicrosecondsPerTask,
             targetUtilization: targetUtilization, formulaQueueCountExact: exact,
-            formulaQueueCountStandardError: formula?.standardError ?? 0, formulaQueueCount: formulaCount,
+            formulaQueueCountStandardError: formulaError, formulaQueueCount: formulaCount,
             kneePoolSize: knee.size, kneeThroughputPerSecond: knee.throughput,
             peakPoolSize: knee.peakSize, peakThroughputPerSecond: knee.peakThroughput,
             tolerance: tolerance, recommendedQueueCount: recommended, basis: rising ? .formula : .knee, reason: "")
