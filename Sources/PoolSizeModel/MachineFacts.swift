@@ -24,6 +24,25 @@ public struct CoreCount: Equatable, Sendable, Codable {
         return max(1, min(affinity, cgroupQuota ?? affinity))
     }
 
+    enum CodingKeys: String, CodingKey { case online, affinity, cgroupQuota, override, effective }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        online = try c.decode(Int.self, forKey: .online)
+        affinity = try c.decode(Int.self, forKey: .affinity)
+        cgroupQuota = try c.decodeIfPresent(Int.self, forKey: .cgroupQuota)
+        override = try c.decodeIfPresent(Int.self, forKey: .override)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(online, forKey: .online)
+        try c.encode(affinity, forKey: .affinity)
+        try c.encodeIfPresent(cgroupQuota, forKey: .cgroupQuota)
+        try c.encodeIfPresent(override, forKey: .override)
+        try c.encode(effective, forKey: .effective)
+    }
+
     /// How `effective` was derived, for reports.
     public var derivation: String {
         if let override { return "--cores \(override) (derived would be \(CoreCount(online: online, affinity: affinity, cgroupQuota: cgroupQuota).effective))" }

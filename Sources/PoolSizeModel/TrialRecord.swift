@@ -29,12 +29,31 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     public var effectiveNice: Int
     /// `ok`, `violated`, or `n/a` when the trial has no critical section.
     public var integrity: String
+    /// Critical sections entered (0 without a primitive).
+    public var criticalSections: Int = 0
+    /// Task latency from submission to completion (queueing + execution), HDR-recorded.
+    public var latency = LatencyPercentiles()
+    /// Execution alone: start of the task body to its end.
+    public var execution = LatencyPercentiles()
+    /// Process context switches during the window (getrusage).
+    public var voluntaryContextSwitches: Int = 0
+    public var involuntaryContextSwitches: Int = 0
+    /// Peak resident set size of the process so far (ru_maxrss).
+    public var maxRSSKilobytes: Int = 0
+    /// OS threads in the process at the end of the window.
+    public var processThreads: Int = 0
+    /// CPU used by everything else on the machine during the window, as a share of `cores`:
+    /// a trial measured while something else was busy shows it here.
+    public var otherLoad: Double = 0
 
     public init(
         runID: String, workload: String, pool: PoolKind, qos: QoSTier, primitive: PrimitiveKind,
         poolSize: Int, repetition: Int, tasks: Double, wallSeconds: Double, throughputPerSecond: Double,
         cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, waitCPURatio: Double,
-        utilization: Double, peakConcurrency: Int, threads: Int, effectiveNice: Int, integrity: String
+        utilization: Double, peakConcurrency: Int, threads: Int, effectiveNice: Int, integrity: String,
+        criticalSections: Int = 0, latency: LatencyPercentiles = LatencyPercentiles(), execution: LatencyPercentiles = LatencyPercentiles(),
+        voluntaryContextSwitches: Int = 0, involuntaryContextSwitches: Int = 0, maxRSSKilobytes: Int = 0, processThreads: Int = 0,
+        otherLoad: Double = 0
     ) {
         self.runID = runID
         self.workload = workload
@@ -54,5 +73,30 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         self.threads = threads
         self.effectiveNice = effectiveNice
         self.integrity = integrity
+        self.criticalSections = criticalSections
+        self.latency = latency
+        self.execution = execution
+        self.voluntaryContextSwitches = voluntaryContextSwitches
+        self.involuntaryContextSwitches = involuntaryContextSwitches
+        self.maxRSSKilobytes = maxRSSKilobytes
+        self.processThreads = processThreads
+        self.otherLoad = otherLoad
+    }
+}
+
+/// Percentiles of a latency distribution in microseconds.
+public struct LatencyPercentiles: Equatable, Sendable, Codable {
+    public var p50: Double
+    public var p90: Double
+    public var p99: Double
+    public var p999: Double
+    public var max: Double
+
+    public init(p50: Double = 0, p90: Double = 0, p99: Double = 0, p999: Double = 0, max: Double = 0) {
+        self.p50 = p50
+        self.p90 = p90
+        self.p99 = p99
+        self.p999 = p999
+        self.max = max
     }
 }

@@ -8,7 +8,10 @@ public enum TrialsCSV {
     public static let columns = [
         "run_id", "workload", "pool", "qos", "primitive", "pool_size", "repetition", "tasks", "wall_s",
         "throughput_per_s", "cpu_us_per_task", "wait_us_per_task", "wait_cpu_ratio", "utilization",
-        "peak_concurrency", "threads", "effective_nice", "integrity",
+        "peak_concurrency", "threads", "effective_nice", "integrity", "critical_sections",
+        "latency_p50_us", "latency_p90_us", "latency_p99_us", "latency_p999_us", "latency_max_us",
+        "exec_p50_us", "exec_p99_us", "voluntary_ctx_switches", "involuntary_ctx_switches",
+        "max_rss_kb", "process_threads", "other_load",
     ]
 
     public static var header: String { columns.joined(separator: ",") + "\n" }
@@ -20,7 +23,13 @@ public enum TrialsCSV {
             CSVField.number(r.throughputPerSecond, decimals: 3), CSVField.number(r.cpuMicrosecondsPerTask, decimals: 3),
             CSVField.number(r.waitMicrosecondsPerTask, decimals: 3), CSVField.number(r.waitCPURatio, decimals: 4),
             CSVField.number(r.utilization, decimals: 4), String(r.peakConcurrency), String(r.threads),
-            String(r.effectiveNice), r.integrity,
+            String(r.effectiveNice), r.integrity, String(r.criticalSections),
+            CSVField.number(r.latency.p50, decimals: 1), CSVField.number(r.latency.p90, decimals: 1),
+            CSVField.number(r.latency.p99, decimals: 1), CSVField.number(r.latency.p999, decimals: 1),
+            CSVField.number(r.latency.max, decimals: 1), CSVField.number(r.execution.p50, decimals: 1),
+            CSVField.number(r.execution.p99, decimals: 1), String(r.voluntaryContextSwitches),
+            String(r.involuntaryContextSwitches), String(r.maxRSSKilobytes), String(r.processThreads),
+            CSVField.number(r.otherLoad, decimals: 4),
         ]
         return fields.joined(separator: ",") + "\n"
     }

@@ -89,12 +89,9 @@ import Testing
 }
 
 extension Dictionary where Key == String, Value == Any {
-    /// `machine.cores` effective count from machine.json.
+    /// `machine.cores.effective` from machine.json.
     var machineCores: Int? {
         guard let machine = self["machine"] as? [String: Any], let cores = machine["cores"] as? [String: Any] else { return nil }
-        if let override = cores["override"] as? Int { return override }
-        let affinity = cores["affinity"] as? Int ?? 0
-        let quota = cores["cgroupQuota"] as? Int ?? affinity
-        return Swift.max(1, Swift.min(affinity, quota))
+        return cores["effective"] as? Int
     }
 }

@@ -10,19 +10,21 @@ import Testing
             runID: "20261122-051500-io", workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: 32,
             repetition: 2, tasks: 1119.6, wallSeconds: 0.48, throughputPerSecond: 2332.5, cpuMicrosecondsPerTask: 1025.25,
             waitMicrosecondsPerTask: 15100.125, waitCPURatio: 14.728, utilization: 0.97125, peakConcurrency: 32, threads: 33,
-            effectiveNice: 0, integrity: "n/a"),
+            effectiveNice: 0, integrity: "n/a", latency: LatencyPercentiles(p50: 17_000, p90: 18_250.5, p99: 21_000, p999: 25_000, max: 26_123.45),
+            execution: LatencyPercentiles(p50: 16_100, p90: 16_300, p99: 16_900, p999: 17_000, max: 17_100),
+            voluntaryContextSwitches: 2300, involuntaryContextSwitches: 40, maxRSSKilobytes: 9120, processThreads: 37, otherLoad: 0.0125),
         TrialRecord(
             runID: "20261122-051500-io", workload: "db, \"primary\"", pool: .queuePool, qos: .utility, primitive: .mutex, poolSize: 1,
             repetition: 1, tasks: 30, wallSeconds: 0.5, throughputPerSecond: 60, cpuMicrosecondsPerTask: 1000,
             waitMicrosecondsPerTask: 15666.6666666, waitCPURatio: .nan, utilization: 0.03, peakConcurrency: 1, threads: 1,
-            effectiveNice: 2, integrity: "ok"),
+            effectiveNice: 2, integrity: "ok", criticalSections: 30),
     ]
 
     @Test func goldenCSV() {
         let expected = #"""
-            run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity
-            20261122-051500-io,io,queue-pool,default,none,32,2,1119.600,0.480000,2332.500,1025.250,15100.125,14.7280,0.9712,32,33,0,n/a
-            20261122-051500-io,"db, ""primary""",queue-pool,utility,mutex,1,1,30.000,0.500000,60.000,1000.000,15666.667,nan,0.0300,1,1,2,ok
+            run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load
+            20261122-051500-io,io,queue-pool,default,none,32,2,1119.600,0.480000,2332.500,1025.250,15100.125,14.7280,0.9712,32,33,0,n/a,0,17000.0,18250.5,21000.0,25000.0,26123.5,16100.0,16900.0,2300,40,9120,37,0.0125
+            20261122-051500-io,"db, ""primary""",queue-pool,utility,mutex,1,1,30.000,0.500000,60.000,1000.000,15666.667,nan,0.0300,1,1,2,ok,30,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0,0,0,0,0.0000
 
             """#
         #expect(TrialsCSV.serialize(Self.records) == expected)
