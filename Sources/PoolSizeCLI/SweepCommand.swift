@@ -17,6 +17,24 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Pool sizes: auto, a list (1,2,4,8), a range (1...16) or a range with a step (8...64:8).")
     var sizes: String = "auto"
 
+    @Option(help: "Pool kinds: all, or a list of queue-pool, thread-pool, global-queue, operation-queue, task-group.")
+    var pool: String = "queue-pool"
+
+    @Option(help: "QoS tiers: all, or a list of user-interactive, user-initiated, default, utility, background (aliases high, low).")
+    var qos: String = "default"
+
+    @Option(help: "Synchronization primitives guarding each task's critical section: all, or a list (see 'poolsize list').")
+    var primitive: String = "none"
+
+    @Option(name: .customLong("critical-us"), help: "Critical section length in µs (default: the spec's critical_us).")
+    var criticalMicroseconds: Double?
+
+    @Option(name: .customLong("read-ratio"), help: "Share of critical sections that only read, for barrier and rwlock, in [0, 1].")
+    var readRatio: Double = 0.5
+
+    @Flag(help: "Also run every selected tier at once on a CPU-saturating workload and report each tier's share.")
+    var contend = false
+
     @Option(help: "Cores to size for (default: min of the affinity mask and the cgroup CPU quota).")
     var cores: Int?
 
@@ -53,8 +71,18 @@ struct SweepCommand: ParsableCommand {
 
     /// Every flag is checked here, before anything runs or is written.
     func makePlan() throws(PoolSizeError) -> SweepPlan {
-        let spec = try WorkloadLoader.load(workload)
+        var spec = try WorkloadLoader.load(workload)
         let selection = try SizeSelection.parse(sizes)
+        let pools = try AxisSelection.pools(pool)
+        let tiers = try AxisSelection.tiers(qos)
+        let primitives = try AxisSelection.primitives(primitive)
+        if let criticalMicroseconds {
+            guard criticalMicroseconds >= 0 && criticalMicroseconds <= spec.cpuMicroseconds else {
+                throw .invalidOption(flag: "--critical-us", message: "must be between 0 and the workload's cpu_us (\(Recommender.format(spec.cpuMicroseconds))), got \(Recommender.format(criticalMicroseconds))")
+            }
+            spec.criticalMicroseconds = criticalMicroseconds
+        }
+        guard readRatio >= 0 && readRatio <= 1 else { throw .invalidOption(flag: "--read-ratio", message: "must be in [0, 1], got \(readRatio); write 0.9 for 90% reads") }
         if let cores, cores < 1 { throw .invalidOption(flag: "--cores", message: "must be at least 1, got \(cores)") }
         guard targetUtilization > 0 && targetUtilization <= 1 else {
             throw .invalidOption(flag: "--target-utilization", message: "must be in (0, 1], got \(targetUtilization); write 0.8 for 80%")
@@ -69,7 +97,8 @@ struct SweepCommand: ParsableCommand {
         return SweepPlan(
             runID: RunID.make(workload: spec.name), spec: spec, sizes: selection, repetitions: repetitions,
             warmupTrials: warmup, cores: coreCount.effective, targetUtilization: targetUtilization,
-            tolerance: tolerance, seed: seed, trialMilliseconds: trialMilliseconds)
+            tolerance: tolerance, seed: seed, pools: pools, tiers: tiers, primitives: primitives, readRatio: readRatio,
+            trialMilliseconds: trialMilliseconds, contend: contend)
     }
 }
 

@@ -4,13 +4,15 @@ import PoolSizeModel
 import PoolSizeOutput
 
 /// Wires a sweep's events to the export manager and the progress line. Holds no logic of its
-/// own: the kit measures, the output target formats.
+/// own: the kit measures, the model recommends, the output target formats.
 final class SweepSession: SweepObserver {
     let plan: SweepPlan
     let exporter: ExportManager
     let progress: ProgressLine
     let commandLine: [String]
-    var facts: MachineFacts
+    let facts: MachineFacts
+    private var records: [TrialRecord] = []
+    private var violations: [String] = []
 
     init(plan: SweepPlan, directory: URL, commandLine: [String], quiet: Bool) throws(PoolSizeError) {
         self.plan = plan
@@ -22,16 +24,26 @@ final class SweepSession: SweepObserver {
 
     func run() throws(PoolSizeError) {
         try exporter.write(JSONExport.serialize(RunInfo(plan: plan, facts: facts, commandLine: commandLine)), to: "machine.json")
-        let (lowLoad, records) = try SweepRunner().run(plan, observer: self)
+        let runner = SweepRunner()
+        let (lowLoad, records) = try runner.run(plan, observer: self)
+        var shares: [TierShare] = []
+        if plan.contend {
+            progress.update("contention: \(plan.tiers.count) tiers at once")
+            shares = ContentionRunner(burner: runner.burner).run(tiers: plan.tiers, cores: plan.cores, seconds: 3, seed: plan.seed)
+            try exporter.write(ContentionCSV.serialize(shares), to: "contention.csv")
+        }
         progress.finish()
-        let recommendation = Recommender.recommend(
+        let file = Recommender.recommendAll(
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, specWaitCPURatio: plan.spec.waitCPURatio)
-        if let recommendation { try exporter.write(JSONExport.serialize(recommendation), to: "recommendation.json") }
-        let summary = ConsoleSummary.render(spec: plan.spec, cores: facts.cores, lowLoad: lowLoad, records: records, recommendation: recommendation)
+        if let file { try exporter.write(JSONExport.serialize(file), to: "recommendation.json") }
+        let summary = ConsoleSummary.render(spec: plan.spec, cores: facts.cores, lowLoad: lowLoad, records: records, recommendations: file, shares: shares)
         try exporter.write(summary, to: "summary.txt")
         print(summary)
         print(exporter.directory.path)
+        if !violations.isEmpty {
+            throw .integrityViolated(details: "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv")
+        }
     }
 
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {
@@ -39,12 +51,20 @@ final class SweepSession: SweepObserver {
         progress.update("W/C at low load \(Recommender.format(estimate.waitCPURatio)); sizes \(sizes.map(String.init).joined(separator: ","))")
     }
 
-    func sweepWillRunTrial(_ index: Int, of total: Int, poolSize: Int, repetition: Int) {
-        progress.trial(index, of: total, label: "size \(poolSize) rep \(repetition)")
+    func sweepWillRunTrial(_ index: Int, of total: Int, combination: PoolSizeModel.Combination, poolSize: Int, repetition: Int) {
+        progress.trial(index, of: total, label: "\(combination) size \(poolSize) rep \(repetition)")
     }
 
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {
         try exporter.append(record)
+        records.append(record)
+        try exporter.write(SummaryCSV.serialize(records), to: "summary.csv")
+        if record.integrity == "violated" {
+            let what = "\(record.combination) size \(record.poolSize) rep \(record.repetition)"
+            violations.append(what)
+            progress.finish()
+            PoolSizeCommand.printError("INTEGRITY VIOLATED: \(what): \(record.primitive.rawValue) let two tasks into its critical section")
+        }
     }
 }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// The clocks a trial reads. A protocol so the trial runner's arithmetic can be tested with a
 /// scripted clock (STYLE.md §4); `SystemClocks` is the real one.
@@ -13,6 +14,9 @@ public protocol MeasurementClocks: Sendable {
     func threadCPUNanoseconds() -> UInt64
     /// The process's resource usage so far.
     func processUsage() -> ProcessUsage
+    /// CPU time every CPU of the machine has spent busy (not idle or iowait) since boot, from
+    /// `/proc/stat`; nil where unavailable. Minus the process's own CPU, it shows other load.
+    func machineBusyNanoseconds() -> UInt64?
 }
 
 /// A snapshot of getrusage(RUSAGE_SELF).
@@ -48,6 +52,21 @@ public struct SystemClocks: MeasurementClocks {
             voluntaryContextSwitches: Int(usage.ru_nvcsw),
             involuntaryContextSwitches: Int(usage.ru_nivcsw),
             maxRSSKilobytes: Int(usage.ru_maxrss))
+    }
+
+    public func machineBusyNanoseconds() -> UInt64? {
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+        return Self.busyNanoseconds(procStatCPULine: String(line))
+    }
+
+    /// Busy time from the aggregate `cpu` line of /proc/stat: user + nice + system + irq +
+    /// softirq + steal, in USER_HZ ticks (100 per second on Linux).
+    public static func busyNanoseconds(procStatCPULine line: String) -> UInt64? {
+        let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
+        guard fields.count >= 8 else { return nil }
+        let busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
+        return busy * 10_000_000
     }
 
     @inline(__always)

@@ -14,11 +14,17 @@ public struct SweepPlan: Sendable {
     public var targetUtilization: Double
     public var tolerance: Double
     public var seed: UInt64
-    public var qos: QoSTier
+    public var pools: [PoolKind]
+    public var tiers: [QoSTier]
+    public var primitives: [PrimitiveKind]
+    /// Share of critical sections that only read (`barrier`, `rwlock`).
+    public var readRatio: Double
     /// Overrides the spec's trial length.
     public var trialMilliseconds: Int?
+    /// Also run every tier at once on a CPU-saturating workload and report their shares.
+    public var contend: Bool
 
-    public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, qos: QoSTier = .default, trialMilliseconds: Int? = nil) {
+    public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false) {
         self.runID = runID
         self.spec = spec
         self.sizes = sizes
@@ -28,9 +34,15 @@ public struct SweepPlan: Sendable {
         self.targetUtilization = targetUtilization
         self.tolerance = tolerance
         self.seed = seed
-        self.qos = qos
+        self.pools = pools
+        self.tiers = tiers
+        self.primitives = primitives
+        self.readRatio = readRatio
         self.trialMilliseconds = trialMilliseconds
+        self.contend = contend
     }
+
+    public var combinations: [Combination] { Combination.product(pools: pools, tiers: tiers, primitives: primitives) }
 
     var trialSettings: TrialSettings {
         TrialSettings.forTasks(
@@ -42,7 +54,7 @@ public struct SweepPlan: Sendable {
 /// Receives results as they happen, so a long sweep never loses finished trials.
 public protocol SweepObserver: AnyObject {
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int])
-    func sweepWillRunTrial(_ index: Int, of total: Int, poolSize: Int, repetition: Int)
+    func sweepWillRunTrial(_ index: Int, of total: Int, combination: Combination, poolSize: Int, repetition: Int)
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError)
 }
 
@@ -69,25 +81,31 @@ public struct SweepRunner {
         }
         observer.sweepMeasuredLowLoad(lowLoad, sizes: sizes)
 
-        let workload = SyntheticWorkload(times: TaskTimes(spec: plan.spec, seed: plan.seed), burner: burner)
+        let times = TaskTimes(spec: plan.spec, seed: plan.seed)
         for _ in 0..<plan.warmupTrials {
-            let pool = QueuePool(size: sizes.max() ?? 1, qos: plan.qos)
+            let pool = QueuePool(size: sizes.max() ?? 1, qos: plan.tiers.first ?? .default)
             var settings = plan.trialSettings
             settings.durationNanoseconds = min(settings.durationNanoseconds, 300_000_000)
-            _ = try runner.run(executor: pool, workload: workload, settings: settings)
+            _ = try runner.run(executor: pool, workload: SyntheticWorkload(times: times, burner: burner), settings: settings)
             pool.shutdown()
         }
 
-        var order = sizes.flatMap { size in (1...plan.repetitions).map { (size: size, repetition: $0) } }
+        var order = plan.combinations.flatMap { combination in
+            sizes.flatMap { size in (1...plan.repetitions).map { (combination: combination, size: size, repetition: $0) } }
+        }
         var rng = SeededGenerator(seed: plan.seed)
         order.shuffle(using: &rng)
         var records: [TrialRecord] = []
         for (index, trial) in order.enumerated() {
-            observer.sweepWillRunTrial(index, of: order.count, poolSize: trial.size, repetition: trial.repetition)
-            let pool = QueuePool(size: trial.size, qos: plan.qos)
+            observer.sweepWillRunTrial(index, of: order.count, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition)
+            let section = PrimitiveFactory.make(trial.combination.primitive, readRatio: plan.readRatio, seed: plan.seed &+ UInt64(index))
+            let workload = SyntheticWorkload(times: times, burner: burner, criticalSection: section)
+            let pool = PoolFactory.make(trial.combination.pool, size: trial.size, qos: trial.combination.qos)
             let measurement = try runner.run(executor: pool, workload: workload, settings: plan.trialSettings)
             pool.shutdown()
-            let record = TrialRecord(plan: plan, poolSize: trial.size, repetition: trial.repetition, metrics: TrialMetrics(measurement, cores: plan.cores))
+            let record = TrialRecord(
+                plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
+                metrics: TrialMetrics(measurement, cores: plan.cores), integrity: section?.verify())
             records.append(record)
             try observer.sweepFinishedTrial(record)
         }
@@ -109,7 +127,7 @@ public struct SweepRunner {
         var waits: [Double] = [], cpus: [Double] = [], seconds = 0.0
         var estimate = LowLoadEstimate(waitMicroseconds: [], cpuMicroseconds: [], seconds: 0)
         repeat {
-            let pool = QueuePool(size: 1, qos: plan.qos)
+                let pool = QueuePool(size: 1, qos: plan.tiers.first ?? .default)
             let metrics = TrialMetrics(try runner.run(executor: pool, workload: workload, settings: settings), cores: plan.cores)
             pool.shutdown()
             waits += metrics.perTaskWaitMicroseconds
@@ -129,14 +147,17 @@ public struct SweepRunner {
 }
 
 extension TrialRecord {
-    init(plan: SweepPlan, poolSize: Int, repetition: Int, metrics m: TrialMetrics) {
+    init(plan: SweepPlan, combination: Combination, poolSize: Int, repetition: Int, metrics m: TrialMetrics, integrity: IntegrityReport?) {
         self.init(
-            runID: plan.runID, workload: plan.spec.name, pool: .queuePool, qos: plan.qos, primitive: .none,
+            runID: plan.runID, workload: plan.spec.name, pool: combination.pool, qos: combination.qos, primitive: combination.primitive,
             poolSize: poolSize, repetition: repetition, tasks: m.tasks, wallSeconds: m.windowSeconds,
             throughputPerSecond: m.throughputPerSecond, cpuMicrosecondsPerTask: m.cpuMicrosecondsPerTask,
             waitMicrosecondsPerTask: m.waitMicrosecondsPerTask, waitCPURatio: m.waitCPURatio,
             utilization: m.utilization, peakConcurrency: m.peakConcurrency, threads: m.distinctThreads,
-            effectiveNice: m.effectiveNice, integrity: "n/a")
+            effectiveNice: m.effectiveNice, integrity: integrity?.verdict ?? "n/a", criticalSections: integrity?.sections ?? 0,
+            latency: m.latency, execution: m.execution, voluntaryContextSwitches: m.voluntaryContextSwitches,
+            involuntaryContextSwitches: m.involuntaryContextSwitches, maxRSSKilobytes: m.maxRSSKilobytes,
+            processThreads: m.processThreads ?? 0, otherLoad: m.otherLoad)
     }
 }
 

@@ -14,6 +14,9 @@ public struct TrialMeasurement: Sendable {
     public var peakConcurrency: Int
     /// OS threads in the process at the end of the window (`/proc/self/status`), if readable.
     public var processThreads: Int?
+    /// Machine-wide busy CPU at the window's edges (`/proc/stat`), if readable.
+    public var machineBusyAtStart: UInt64?
+    public var machineBusyAtEnd: UInt64?
 
     public init(poolSize: Int, windowStart: UInt64, windowEnd: UInt64, usageAtStart: ProcessUsage, usageAtEnd: ProcessUsage, samples: [TaskSample], peakConcurrency: Int, processThreads: Int?) {
         self.poolSize = poolSize
@@ -24,5 +27,13 @@ public struct TrialMeasurement: Sendable {
         self.samples = samples
         self.peakConcurrency = peakConcurrency
         self.processThreads = processThreads
+    }
+
+    /// The same measurement with the machine's busy CPU at the window's edges.
+    public func withMachineBusy(start: UInt64?, end: UInt64?) -> TrialMeasurement {
+        var copy = self
+        copy.machineBusyAtStart = start
+        copy.machineBusyAtEnd = end
+        return copy
     }
 }

@@ -1,3 +1,5 @@
+import PoolSizeModel
+
 /// The numbers a trial yields, derived from its raw measurement.
 public struct TrialMetrics: Equatable, Sendable {
     public var windowSeconds: Double
@@ -27,6 +29,11 @@ public struct TrialMetrics: Equatable, Sendable {
     public var involuntaryContextSwitches: Int
     public var maxRSSKilobytes: Int
     public var processThreads: Int?
+    /// Busy CPU of everything but this process in the window, as a share of `cores`.
+    public var otherLoad: Double
+    /// Submit → completion and start → completion of tasks finished in the window, in µs.
+    public var latency: LatencyPercentiles
+    public var execution: LatencyPercentiles
 
     public init(_ m: TrialMeasurement, cores: Int) {
         let start = m.windowStart, end = max(m.windowEnd, m.windowStart + 1)
@@ -67,5 +74,13 @@ public struct TrialMetrics: Equatable, Sendable {
         involuntaryContextSwitches = m.usageAtEnd.involuntaryContextSwitches - m.usageAtStart.involuntaryContextSwitches
         maxRSSKilobytes = m.usageAtEnd.maxRSSKilobytes
         processThreads = m.processThreads
+        if let busy0 = m.machineBusyAtStart, let busy1 = m.machineBusyAtEnd, busy1 >= busy0 {
+            otherLoad = max(0, (Double(busy1 - busy0) - Double(processCPU)) / 1e9 / (windowSeconds * Double(max(cores, 1))))
+        } else {
+            otherLoad = 0
+        }
+        let finishedSamples = m.samples.filter { $0.ended >= start && $0.ended <= end }
+        latency = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.submitted })
+        execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
     }
 }

@@ -56,6 +56,7 @@ public struct TrialRunner: Sendable {
 
     public func run(executor: any Executor, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> TrialMeasurement {
         let state = ClosedLoop(executor: executor, workload: workload, clocks: clocks, maxTasks: settings.maxTasks)
+        let busy0 = clocks.machineBusyNanoseconds()
         let usage0 = clocks.processUsage()
         let t0 = clocks.wallNanoseconds()
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
@@ -67,17 +68,21 @@ public struct TrialRunner: Sendable {
         }
 
         var windowStart = t0, windowEnd: UInt64, usageStart = usage0, usageEnd: ProcessUsage
+        var busyStart = busy0, busyEnd: UInt64?
         if state.group.wait(timeout: .now() + .nanoseconds(Int(warmup))) == .success {
             // Every task (max_tasks) finished during warm-up: the whole trial is the window.
             windowEnd = state.lastEnd
             usageEnd = clocks.processUsage()
+            busyEnd = clocks.machineBusyNanoseconds()
         } else {
+            busyStart = clocks.machineBusyNanoseconds()
             usageStart = clocks.processUsage()
             windowStart = clocks.wallNanoseconds()
             let remaining = Int(settings.durationNanoseconds) - Int(windowStart - t0)
             let finished = state.group.wait(timeout: .now() + .nanoseconds(max(0, remaining))) == .success
             windowEnd = finished ? state.lastEnd : clocks.wallNanoseconds()
             usageEnd = clocks.processUsage()
+            busyEnd = clocks.machineBusyNanoseconds()
         }
         let threadsNow = ProcessStatus.threadCount()
         state.stop.store(true, ordering: .sequentiallyConsistent)
@@ -87,7 +92,8 @@ public struct TrialRunner: Sendable {
         return TrialMeasurement(
             poolSize: executor.size, windowStart: windowStart, windowEnd: windowEnd,
             usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.samples(),
-            peakConcurrency: state.peak.load(ordering: .relaxed), processThreads: threadsNow)
+            peakConcurrency: state.peak.load(ordering: .relaxed), processThreads: threadsNow
+        ).withMachineBusy(start: busyStart, end: busyEnd)
     }
 }
 

@@ -1,3 +1,5 @@
+import PoolSizeStats
+
 /// The answer of a sweep: how many queues, and the evidence.
 public struct Recommendation: Equatable, Sendable, Codable {
     /// Where the recommended count comes from.
@@ -9,6 +11,9 @@ public struct Recommendation: Equatable, Sendable, Codable {
     }
 
     public var workload: String
+    public var pool: PoolKind = .queuePool
+    public var qos: QoSTier = .default
+    public var primitive: PrimitiveKind = .none
     public var cores: Int
     /// W/C measured at low load (one worker).
     public var waitCPURatio: Double
@@ -35,6 +40,16 @@ public struct Recommendation: Equatable, Sendable, Codable {
     public var basis: Basis
     /// Plain-English explanation; says why formula and knee differ when they differ by > 20%.
     public var reason: String
+    /// Universal Scalability Law fit of the throughput curve, when the data support one.
+    public var usl: USLFit?
+    /// Why no USL fit is given, when it is refused.
+    public var uslRefusal: String?
+    /// Largest number of tasks this combination ever ran at once, over all sizes.
+    public var maxConcurrencyReached: Int = 0
+    /// Integrity over all of the combination's trials: `ok`, `violated` or `n/a`.
+    public var integrity: String = "n/a"
+
+    public var combination: Combination { Combination(pool: pool, qos: qos, primitive: primitive) }
 
     public init(
         workload: String, cores: Int, waitCPURatio: Double, waitCPURatioLower: Double?, waitCPURatioUpper: Double?,
@@ -66,7 +81,9 @@ public struct Recommendation: Equatable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case workload, cores, basis, reason, tolerance
+        case workload, pool, qos, primitive, cores, basis, reason, tolerance, usl, integrity
+        case uslRefusal = "usl_refusal"
+        case maxConcurrencyReached = "max_concurrency_reached"
         case waitCPURatio = "wait_cpu_ratio"
         case waitCPURatioLower = "wait_cpu_ratio_ci95_lower"
         case waitCPURatioUpper = "wait_cpu_ratio_ci95_upper"
@@ -82,5 +99,29 @@ public struct Recommendation: Equatable, Sendable, Codable {
         case peakPoolSize = "peak_pool_size"
         case peakThroughputPerSecond = "peak_throughput_per_s"
         case recommendedQueueCount = "recommended_queue_count"
+    }
+}
+
+/// `recommendation.json`: the best combination's recommendation at the top level (so a run with
+/// one combination reads as one flat object), and every combination's under `combinations`.
+public struct RecommendationSet: Encodable, Sendable {
+    public var best: Recommendation
+    public var combinations: [Recommendation]
+    /// One line naming the best combination and how much worse the others are.
+    public var verdict: String
+
+    public init(best: Recommendation, combinations: [Recommendation], verdict: String) {
+        self.best = best
+        self.combinations = combinations
+        self.verdict = verdict
+    }
+
+    enum ExtraKeys: String, CodingKey { case combinations, verdict }
+
+    public func encode(to encoder: any Encoder) throws {
+        try best.encode(to: encoder)
+        var container = encoder.container(keyedBy: ExtraKeys.self)
+        try container.encode(combinations, forKey: .combinations)
+        try container.encode(verdict, forKey: .verdict)
     }
 }

@@ -37,8 +37,45 @@ public enum Recommender {
             kneePoolSize: knee.size, kneeThroughputPerSecond: knee.throughput,
             peakPoolSize: knee.peakSize, peakThroughputPerSecond: knee.peakThroughput,
             tolerance: tolerance, recommendedQueueCount: recommended, basis: rising ? .formula : .knee, reason: "")
+        if let first = records.first {
+            recommendation.pool = first.pool
+            recommendation.qos = first.qos
+            recommendation.primitive = first.primitive
+        }
+        recommendation.maxConcurrencyReached = records.map(\.peakConcurrency).max() ?? 0
+        recommendation.integrity = records.contains { $0.integrity == "violated" } ? "violated" : (records.allSatisfy { $0.integrity == "n/a" } ? "n/a" : "ok")
+        do {
+            recommendation.usl = try USLFit.fit(concurrency: records.map { Double($0.poolSize) }, throughput: records.map(\.throughputPerSecond))
+                .validated(maxConcurrency: Double(largest))
+        } catch {
+            recommendation.uslRefusal = error.description
+        }
         recommendation.reason = explain(recommendation, records: records, bySize: bySize, largest: largest, rising: rising)
+        if let usl = recommendation.usl, let peak = usl.peakConcurrency {
+            recommendation.reason += " The USL fit (σ \(format(usl.sigma)), κ \(String(format: "%.2e", usl.kappa)), R² \(String(format: "%.3f", usl.rSquared))) puts peak throughput at N* = \(format(peak))."
+        }
         return recommendation
+    }
+
+    /// Recommends each combination separately and names the best: the one with the highest
+    /// throughput at its recommended size (fewer queues break ties).
+    public static func recommendAll(
+        workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
+        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil
+    ) -> RecommendationSet? {
+        let byCombination = Dictionary(grouping: records, by: \.combination)
+        let all = byCombination.keys.sorted().compactMap { combination in
+            recommend(workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
+        }
+        guard let best = all.max(by: { a, b in
+            a.kneeThroughputPerSecond != b.kneeThroughputPerSecond ? a.kneeThroughputPerSecond < b.kneeThroughputPerSecond : a.recommendedQueueCount > b.recommendedQueueCount
+        }) else { return nil }
+        var verdict = "Best: \(best.combination) with \(best.recommendedQueueCount) queues at \(format(best.kneeThroughputPerSecond)) tasks/s."
+        let others = all.filter { $0.combination != best.combination }
+            .sorted { $0.kneeThroughputPerSecond > $1.kneeThroughputPerSecond }
+            .map { r in "\(r.combination) \(format((1 - r.kneeThroughputPerSecond / best.kneeThroughputPerSecond) * 100))% lower with \(r.recommendedQueueCount)" }
+        if !others.isEmpty { verdict += " Others: " + others.joined(separator: "; ") + "." }
+        return RecommendationSet(best: best, combinations: all, verdict: verdict)
     }
 
     static func explain(_ r: Recommendation, records: [TrialRecord], bySize: [Int: [TrialRecord]], largest: Int, rising: Bool) -> String {

@@ -1,0 +1,16 @@
+/// How one tier fared when every selected tier competed for the CPU at once.
+public struct TierShare: Equatable, Sendable, Codable {
+    public var qos: QoSTier
+    public var throughputPerSecond: Double
+    /// This tier's share of the total throughput.
+    public var share: Double
+    /// Nice its workers actually ran at.
+    public var effectiveNice: Int
+
+    public init(qos: QoSTier, throughputPerSecond: Double, share: Double, effectiveNice: Int) {
+        self.qos = qos
+        self.throughputPerSecond = throughputPerSecond
+        self.share = share
+        self.effectiveNice = effectiveNice
+    }
+}
