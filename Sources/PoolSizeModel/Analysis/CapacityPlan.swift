@@ -66,8 +66,9 @@ public struct SLOCheck: Equatable, Sendable, Codable {
     public var latencySeconds: Double
     public var percentile: Double
     public var holds: Bool
-    /// Fewest hosts (same cores) meeting the SLO at the target rate.
-    public var hostsNeeded: Int
+    /// Fewest hosts (same cores, at least the planned hosts) meeting the SLO at the target
+    /// rate; nil when even a million times the planned hosts would not.
+    public var hostsNeeded: Int?
     /// Fewest cores per host meeting the SLO with the planned hosts.
     public var coresPerHostNeeded: Int?
     /// One sentence: why it holds, or how to make it hold.
