@@ -1,0 +1,17 @@
+// Shims for the GNU thread calls calibrate and probe need (affinity, default attributes,
+// core limits); Swift's Glibc module hides the _GNU_SOURCE declarations. No logic lives here.
+#ifndef POOLSIZE_THREADS_H
+#define POOLSIZE_THREADS_H
+
+/// Restricts the calling thread to one CPU; returns 0 or errno.
+int poolsize_pin_current_thread(int cpu);
+/// The lowest-numbered CPU in the calling thread's affinity mask, or -1.
+int poolsize_first_allowed_cpu(void);
+/// The CPU the calling thread is running on now, or -1.
+int poolsize_current_cpu(void);
+/// Stack size, in bytes, of a thread created with default attributes, or -1.
+long poolsize_default_stack_size(void);
+/// Sets RLIMIT_CORE to 0 so a child that traps on purpose leaves no core file; returns 0 or errno.
+int poolsize_disable_core_dumps(void);
+
+#endif
