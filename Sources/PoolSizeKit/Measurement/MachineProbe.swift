@@ -37,6 +37,9 @@ public enum MachineProbe {
         return result
     }
 
+    /// Nice value of the calling thread (Linux keeps nice per thread).
+    public static func niceOfCurrentThread() -> Int { Int(WorkerThread.nice()) }
+
     /// Nice value of the worker that runs a block submitted asynchronously to `queue`.
     public static func niceOfWorker(on queue: DispatchQueue) -> Int {
         let done = DispatchSemaphore(value: 0)

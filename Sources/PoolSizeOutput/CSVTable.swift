@@ -1,0 +1,60 @@
+import CSV
+import Foundation
+import PoolSizeModel
+
+/// A CSV file as a header and rows of text cells (RFC 4180 parsing by yaslab/CSV.swift), with
+/// numeric column access that reports the row and column of a bad cell.
+public struct CSVTable: Sendable {
+    public let path: String
+    public let header: [String]
+    public let rows: [[String]]
+
+    public init(text: String, path: String) throws(PoolSizeError) {
+        self.path = path
+        do {
+            let reader = try CSVReader(string: text, hasHeaderRow: true)
+            var rows: [[String]] = []
+            while let row = reader.next() { rows.append(row) }
+            header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+            self.rows = rows
+        } catch {
+            throw .invalidInput(path: path, message: "not a readable CSV file (\(error)); expected a header row and comma-separated values")
+        }
+        if header.isEmpty { throw .invalidInput(path: path, message: "empty file; expected a header row") }
+    }
+
+    public static func load(path: String) throws(PoolSizeError) -> CSVTable {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .inputNotFound(path: path, hint: "pass a trials.csv, summary.csv or any CSV with a concurrency and a throughput column")
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw .invalidInput(path: path, message: "cannot be read as UTF-8 text")
+        }
+        return try CSVTable(text: text, path: path)
+    }
+
+    public func hasColumn(_ name: String) -> Bool { header.contains(name) }
+
+    /// The index of a column, or an error listing the columns the file has.
+    public func column(_ name: String, flag: String) throws(PoolSizeError) -> Int {
+        guard let index = header.firstIndex(of: name) else {
+            throw .invalidInput(path: path, message: "no column '\(name)' (\(flag)); the file has: \(header.joined(separator: ", "))")
+        }
+        return index
+    }
+
+    /// The column as numbers; a cell that is not a finite number is an error naming its line.
+    public func numbers(_ index: Int) throws(PoolSizeError) -> [Double] {
+        var values: [Double] = []
+        for (offset, row) in rows.enumerated() {
+            let cell = index < row.count ? row[index].trimmingCharacters(in: .whitespaces) : ""
+            guard let value = Double(cell), value.isFinite else {
+                throw .invalidInput(path: path, message: "line \(offset + 2), column '\(header[index])': '\(cell)' is not a number")
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    public func strings(_ index: Int) -> [String] { rows.map { index < $0.count ? $0[index] : "" } }
+}
