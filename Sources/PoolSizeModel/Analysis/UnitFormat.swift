@@ -17,9 +17,17 @@ public enum UnitFormat {
     /// A fraction as a percentage: 0.625 → `62.5%`.
     public static func percent(_ fraction: Double) -> String { "\(number(fraction * 100))%" }
 
-    /// Three significant digits, no exponent; whole numbers without decimals.
+    /// Three significant digits (`Recommender.format`), no exponent, no trailing zeros:
+    /// 1.5, 45.3, 0.167, 72 — and 72 also for 72.00000000000001.
     public static func number(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return Recommender.format(value)
+        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "∞" : "-∞") }
+        let nearest = value.rounded()
+        if abs(value - nearest) <= 1e-9 * max(1, abs(value)), abs(nearest) < 1e15 { return String(Int(nearest)) }
+        var text = Recommender.format(value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
     }
 }

@@ -1,0 +1,74 @@
+import PoolSizeStats
+
+/// Decides whether a current run regressed against a base run, configuration by configuration.
+///
+/// A metric regresses only when both hold: its median moved the wrong way by more than the
+/// threshold (practical significance), and the repetitions say the move is not noise
+/// (statistical significance). The test is Mann–Whitney U (Mann & Whitney, Ann. Math. Statist.
+/// 18(1), 1947) when the repetition counts let it reach p < alpha at all — 3 against 3 never
+/// can (`MannWhitney.smallestPValue`) — and otherwise non-overlapping Student-t intervals of the
+/// means at 1 − alpha, the conservative rule package-benchmark and hyperfine users apply by eye.
+public enum RunComparator {
+    public static let alpha = 0.05
+
+    /// - Throws: `PoolSizeError.incomparable` when the runs measured different workloads, on a
+    ///   different number of cores, or share no configuration.
+    public static func compare(base: RunSamples, current: RunSamples, threshold: Double) throws(PoolSizeError) -> RunComparison {
+        try checkComparable(base: base, current: current)
+        let common = Set(base.samples.keys).intersection(current.samples.keys).sorted()
+        let rows = common.map { key in
+            let (b, c) = (base.samples[key]!, current.samples[key]!)
+            let throughput = compareMetric(b.throughputPerSecond, c.throughputPerSecond, threshold: threshold, higherIsBetter: true)
+            let latency = compareMetric(b.latencyP99Microseconds, c.latencyP99Microseconds, threshold: threshold, higherIsBetter: false)
+            let verdict = [throughput?.verdict, latency?.verdict].compactMap { $0 }.min() ?? .untested
+            return ConfigurationComparison(configuration: key, throughput: throughput, latencyP99: latency, verdict: verdict)
+        }
+        let regressions = rows.filter { $0.verdict == .regression }.count
+        let verdict: ComparisonVerdict = regressions > 0 ? .regression : rows.contains { $0.verdict == .improvement } ? .improvement : .unchanged
+        var comparison = RunComparison(
+            baseRunID: base.runID, currentRunID: current.runID,
+            workload: base.workloadNames.intersection(current.workloadNames).sorted().joined(separator: ", "),
+            cores: base.cores ?? current.cores, threshold: threshold, alpha: alpha, configurations: rows,
+            onlyInBase: Set(base.samples.keys).subtracting(current.samples.keys).sorted(),
+            onlyInCurrent: Set(current.samples.keys).subtracting(base.samples.keys).sorted(),
+            regressions: regressions, verdict: verdict, summary: "", notes: [])
+        comparison.summary = summary(comparison)
+        comparison.notes = notes(comparison)
+        return comparison
+    }
+
+    /// nil when either side has no finite positive value (a metric the run did not record).
+    public static func compareMetric(_ base: [Double], _ current: [Double], threshold: Double, higherIsBetter: Bool) -> MetricComparison? {
+        let b = base.filter { $0.isFinite && $0 > 0 }
+        let c = current.filter { $0.isFinite && $0 > 0 }
+        guard let baseSummary = Summary(b), let currentSummary = Summary(c) else { return nil }
+        let change = (currentSummary.median - baseSummary.median) / baseSummary.median
+        let (test, pValue, significant) = significance(b, c, base: baseSummary, current: currentSummary)
+        let worse = higherIsBetter ? change < -threshold : change > threshold
+        let better = higherIsBetter ? change > threshold : change < -threshold
+        let verdict: ComparisonVerdict
+        if !worse && !better {
+            verdict = .unchanged
+        } else if test == .none {
+            verdict = .untested
+        } else if significant {
+            verdict = worse ? .regression : .improvement
+        } else {
+            verdict = .inconclusive
+        }
+        return MetricComparison(
+            baseMedian: baseSummary.median, currentMedian: currentSummary.median, baseRepetitions: b.count,
+            currentRepetitions: c.count, relativeChange: change, test: test, pValue: pValue,
+            significant: significant, verdict: verdict)
+    }
+
+    static func significance(_ b: [Double], _ c: [Double], base: Summary, current: Summary) -> (SignificanceTest, Double?, Bool) {
+        if MannWhitney.smallestPValue(b.count, c.count) < alpha, let result = MannWhitney.test(b, c) {
+            return (.mannWhitney, result.pValue, result.pValue < alpha)
+        }
+        guard let x = base.confidenceInterval(level: 1 - alpha), let y = current.confidenceInterval(level: 1 - alpha) else {
+            return (.none, nil, false)
+        }
+        return (.confidenceIntervals, nil, x.upper < y.lower || y.upper < x.lower)
+    }
+}
