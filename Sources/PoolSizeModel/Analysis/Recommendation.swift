@@ -44,6 +44,9 @@ public struct Recommendation: Equatable, Sendable, Codable {
     public var usl: USLFit?
     /// Why no USL fit is given, when it is refused.
     public var uslRefusal: String?
+    /// Knee of the finite-source queueing model (M/M/c//N with c = cores, S = C, Z = W): where
+    /// the knee would be if task times were exponential and CPU bursts collided at random.
+    public var queueingModelKnee: Int?
     /// Largest number of tasks this combination ever ran at once, over all sizes.
     public var maxConcurrencyReached: Int = 0
     /// Integrity over all of the combination's trials: `ok`, `violated` or `n/a`.
@@ -84,6 +87,7 @@ public struct Recommendation: Equatable, Sendable, Codable {
         case workload, pool, qos, primitive, cores, basis, reason, tolerance, usl, integrity
         case uslRefusal = "usl_refusal"
         case maxConcurrencyReached = "max_concurrency_reached"
+        case queueingModelKnee = "queueing_model_knee"
         case waitCPURatio = "wait_cpu_ratio"
         case waitCPURatioLower = "wait_cpu_ratio_ci95_lower"
         case waitCPURatioUpper = "wait_cpu_ratio_ci95_upper"

@@ -43,6 +43,11 @@ public enum Recommender {
             recommendation.primitive = first.primitive
         }
         recommendation.maxConcurrencyReached = records.map(\.peakConcurrency).max() ?? 0
+        if lowLoad.cpuMicrosecondsPerTask > 0 {
+            recommendation.queueingModelKnee = ClosedNetwork.knee(
+                servers: cores, serviceTime: lowLoad.cpuMicrosecondsPerTask,
+                thinkTime: lowLoad.waitMicrosecondsPerTask, tolerance: measuredTolerance)
+        }
         recommendation.integrity = records.contains { $0.integrity == "violated" } ? "violated" : (records.allSatisfy { $0.integrity == "n/a" } ? "n/a" : "ok")
         do {
             recommendation.usl = try USLFit.fit(concurrency: records.map { Double($0.poolSize) }, throughput: records.map(\.throughputPerSecond))
@@ -104,6 +109,9 @@ public enum Recommender {
         }
         if kneeUtilization > 1.05 {
             return "The formula under-predicts: \(kneeText), using \(format(kneeUtilization * 100))% of \(r.cores) cores, so more CPU is available than the core count assumed; \(formulaText)."
+        }
+        if let model = r.queueingModelKnee, model > r.formulaQueueCount {
+            return "The formula under-predicts: \(kneeText); the formula assumes CPU bursts never collide, but tasks that arrive at a busy CPU wait, so more queues are needed to keep it busy; \(formulaText), and a queueing model with random task times (M/M/\(r.cores)//N) puts the knee at \(model)."
         }
         return "The formula under-predicts: \(kneeText); under load tasks wait longer than the \(format(r.waitMicrosecondsPerTask)) µs measured alone, so more queues are needed to keep the CPU busy; \(formulaText)."
     }
