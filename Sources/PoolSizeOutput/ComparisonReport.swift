@@ -1,0 +1,51 @@
+import PoolSizeModel
+
+/// `poolsize compare`'s Markdown: a heading, one table row per configuration in both runs, the
+/// one-line verdict and the caveats. Meant for a CI job summary (`>> $GITHUB_STEP_SUMMARY`), so
+/// plain GitHub-flavoured Markdown and no terminal colours. `--format json` is
+/// `JSONExport.serialize(comparison)`.
+public enum ComparisonReport {
+    public static func render(_ c: RunComparison) -> String {
+        var out = "## poolsize compare\n\n"
+        out += "Base `\(c.baseRunID)` → current `\(c.currentRunID)` · workload `\(c.workload)`"
+        if let cores = c.cores { out += " · \(cores) cores" }
+        out += " · threshold \(UnitFormat.percent(c.threshold)) · significance p < \(UnitFormat.number(c.alpha))\n\n"
+        out += "| pool | qos | primitive | size | throughput base /s | current /s | Δ throughput | p99 base | p99 current | Δ p99 | verdict |\n"
+        out += "|---|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n"
+        for row in c.configurations {
+            let key = row.configuration
+            let t = row.throughput
+            let l = row.latencyP99
+            let cells = [
+                key.pool, key.qos, key.primitive, String(key.poolSize),
+                t.map { UnitFormat.number($0.baseMedian) } ?? "–", t.map { UnitFormat.number($0.currentMedian) } ?? "–", change(t),
+                l.map { UnitFormat.duration($0.baseMedian / 1e6) } ?? "–", l.map { UnitFormat.duration($0.currentMedian / 1e6) } ?? "–", change(l),
+                verdict(row.verdict),
+            ]
+            out += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        out += "\n" + (c.verdict == .regression ? "**\(c.summary)**" : c.summary) + "\n"
+        if !c.notes.isEmpty { out += "\n" + c.notes.map { "- \($0)\n" }.joined() }
+        out += "\nMedians over repetitions. A change counts when it exceeds the threshold and is significant: "
+        out += "Mann–Whitney U where the repetitions allow p < \(UnitFormat.number(c.alpha)) (4 + 4 or more), "
+        out += "otherwise non-overlapping \(UnitFormat.percent(1 - c.alpha)) Student-t intervals of the means.\n"
+        return out
+    }
+
+    /// `-20.0%`, with the evidence when the change is beyond the threshold.
+    static func change(_ metric: MetricComparison?) -> String {
+        guard let m = metric else { return "–" }
+        let text = RunComparator.signedPercent(m.relativeChange)
+        return m.verdict == .unchanged ? text : "\(text) (\(RunComparator.evidence(m)))"
+    }
+
+    static func verdict(_ v: ComparisonVerdict) -> String {
+        switch v {
+        case .regression: return "**regression**"
+        case .improvement: return "improvement"
+        case .inconclusive: return "noise"
+        case .untested: return "untested"
+        case .unchanged: return "ok"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import PoolSizeModel
+
+/// `poolsize plan`'s console table: each figure, its value and how it was worked out, then the
+/// assumptions in plain words. Pure: plan in, text out. `--format json` is
+/// `JSONExport.serialize(plan)`.
+public enum PlanReport {
+    public static func render(_ plan: CapacityPlan) -> String {
+        let (w, c) = (UnitFormat.duration(plan.waitSeconds), UnitFormat.duration(plan.cpuSeconds))
+        let u = UnitFormat.number(plan.targetUtilization)
+        let cores = "\(plan.coresPerHost) cores"
+        let source = plan.source == "declared" ? "declared" : "measured in \(plan.source)"
+        var out = "capacity plan for \(UnitFormat.rate(plan.targetRatePerSecond)): W \(w), C \(c) (W/C \(UnitFormat.number(plan.waitCPURatio)), \(source)), \(cores) per host, U \(u)\n\n"
+
+        var rows: [[String]] = [
+            ["threads per host", String(plan.threadsPerHost), "\(cores) × U \(u) × (1 + W/C \(UnitFormat.number(plan.waitCPURatio))) = \(UnitFormat.number(plan.threadsExact)), rounded up (Goetz)"],
+            ["hosts", String(plan.hosts), "\(UnitFormat.rate(plan.targetRatePerSecond)) × (1 + \(UnitFormat.percent(plan.headroom)) headroom) ÷ \(UnitFormat.rate(plan.capacityPerHostPerSecond)) per host (\(cores) × U \(u) ÷ C) = \(UnitFormat.number(plan.targetRatePerSecond * (1 + plan.headroom) / plan.capacityPerHostPerSecond)), rounded up"],
+            ["CPU utilization", UnitFormat.percent(plan.utilization), "per host: \(UnitFormat.rate(plan.ratePerHostPerSecond)) × C \(c) ÷ \(cores)"],
+        ]
+        if let q = plan.queue {
+            let pName = "p\(UnitFormat.number(q.responsePercentile))"
+            rows += [
+                ["tasks in system", UnitFormat.number(q.tasksInSystemPerHost), "per host, Little's law L = λ(W + C + Wq) = \(UnitFormat.rate(plan.ratePerHostPerSecond)) × \(UnitFormat.duration(q.meanResponseSeconds)); \(UnitFormat.number(q.tasksInSystemTotal)) over all hosts"],
+                ["queued for a core", UnitFormat.number(q.tasksQueuedForCPUPerHost), "per host, Lq = λ·Wq"],
+                ["P(wait for a core)", UnitFormat.percent(q.waitProbability), "Erlang C: \(cores) offered \(UnitFormat.number(q.busyCores)) erlangs (M/M/c)"],
+                ["mean queueing delay", UnitFormat.duration(q.meanQueueingDelaySeconds), "Wq = C(c, a) ÷ (c/C − λ)"],
+                ["mean response time", UnitFormat.duration(q.meanResponseSeconds), "W + C + Wq"],
+                ["\(pName) response time", UnitFormat.duration(q.responsePercentileSeconds), "W + C + \(pName) of the wait for a core (\(UnitFormat.duration(q.responsePercentileSeconds - plan.waitSeconds - plan.cpuSeconds)))"],
+                ["P(all threads busy)", UnitFormat.percent(q.threadWaitProbability), "Erlang C: \(plan.threadsPerHost) threads offered \(UnitFormat.number(q.tasksInSystemPerHost)) erlangs"],
+            ]
+        } else {
+            rows.append(["queue for the cores", "unstable", "at \(UnitFormat.percent(plan.utilization)) utilization waits grow without bound"])
+        }
+        if let slo = plan.slo {
+            rows.append(["SLO p\(UnitFormat.number(slo.percentile)) ≤ \(UnitFormat.duration(slo.latencySeconds))", slo.holds ? "holds" : "fails", slo.advice])
+        } else {
+            rows.append(["SLO", "none", "pass --latency-slo 250ms (and --slo-percentile 99) to check one"])
+        }
+        if let m = plan.measured { rows += measuredRows(m, plan: plan) }
+        out += table(rows)
+        if !plan.warnings.isEmpty { out += "\nwarnings:\n" + plan.warnings.map { "  - \($0)\n" }.joined() }
+        out += "\nassumptions:\n" + plan.assumptions.map { "  - \($0)\n" }.joined()
+        return out
+    }
+
+    static func measuredRows(_ m: MeasuredComparison, plan: CapacityPlan) -> [[String]] {
+        var rows: [[String]] = []
+        if let lower = m.threadsPerHostLower, let upper = m.threadsPerHostUpper {
+            rows.append(["threads, W/C 95% CI", "\(lower)–\(upper)", "the formula at the ends of the run's W/C interval"])
+        }
+        if let knee = m.run.kneePoolSize, let formula = m.run.formulaQueueCountExact, let ratio = m.kneeToFormula, let adjusted = m.kneeAdjustedThreadsPerHost {
+            let machine = m.run.cores.map { " on \($0) cores" } ?? ""
+            rows.append(["measured knee", "\(knee)\(machine)", "the run's formula gave \(UnitFormat.number(formula)): knee ÷ formula = \(UnitFormat.number(ratio))"])
+            rows.append(["knee-adjusted threads", String(adjusted), "threads per host × \(UnitFormat.number(ratio)), if this host's curve bends like the run's"])
+        }
+        return rows
+    }
+
+    /// Left-aligned columns, two spaces apart; the last column runs on.
+    static func table(_ rows: [[String]]) -> String {
+        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            let padded = (0..<2).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
+            return (padded + [row[2]]).joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import PoolSizeModel
+
+/// W, C and the measured curve's knee from a run directory, for `plan --from RUN_DIR`.
+public struct PlanSource: Equatable, Sendable {
+    public var waitSeconds: Double
+    public var cpuSeconds: Double
+    public var run: MeasuredRun
+}
+
+/// Reads a `plan --from` run directory (results/README.md): W and C from `lowload.json` (the
+/// one-worker measurement the formula needs; DESIGN.md "Measuring W and C honestly"), falling
+/// back to `recommendation.json`, which repeats them; the knee, the formula on the run's
+/// machine and W/C's interval from `recommendation.json`; cores and CPU from `machine.json`.
+public enum PlanSourceReader {
+    public static func load(_ path: String) throws(PoolSizeError) -> PlanSource {
+        let directory = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .inputNotFound(path: path, hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")
+        }
+        let lowLoad = try RunDirectoryJSON.decode(RunDirectoryJSON.LowLoad.self, from: directory.appendingPathComponent("lowload.json"))
+        let recommendation = try RunDirectoryJSON.decode(RunDirectoryJSON.Recommendation.self, from: directory.appendingPathComponent("recommendation.json"))
+        let machine = try RunDirectoryJSON.decode(RunDirectoryJSON.Machine.self, from: directory.appendingPathComponent("machine.json"))
+
+        let cpu = lowLoad?.cpuMicrosecondsPerTask ?? recommendation?.cpuMicrosecondsPerTask
+        let wait = lowLoad?.waitMicrosecondsPerTask ?? recommendation?.waitMicrosecondsPerTask
+        guard let cpu, let wait else {
+            throw .inputNotFound(
+                path: directory.appendingPathComponent("lowload.json").path,
+                hint: "the run has no low-load W and C (it stopped before measuring them); rerun the sweep or pass --wait and --cpu")
+        }
+        let source = lowLoad?.cpuMicrosecondsPerTask != nil ? "lowload.json" : "recommendation.json"
+        guard cpu > 0, cpu.isFinite, wait >= 0, wait.isFinite else {
+            throw .invalidInput(
+                path: directory.appendingPathComponent(source).path,
+                message: "C = \(UnitFormat.number(cpu)) µs and W = \(UnitFormat.number(wait)) µs per task are not usable times (C must be > 0, W ≥ 0)")
+        }
+        let run = MeasuredRun(
+            path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.workload?.name,
+            cpuModel: machine?.machine?.cpuModel, cores: machine?.machine?.cores?.resolved ?? recommendation?.cores,
+            waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
+            kneePoolSize: recommendation?.kneePoolSize, formulaQueueCountExact: recommendation?.formulaQueueCountExact)
+        return PlanSource(waitSeconds: wait / 1e6, cpuSeconds: cpu / 1e6, run: run)
+    }
+}
