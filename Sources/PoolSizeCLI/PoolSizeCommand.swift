@@ -9,7 +9,7 @@ public struct PoolSizeCommand: ParsableCommand {
         abstract: "Measure how many queues (threads) a worker pool should have.",
         discussion: "Exit codes: 0 ok, 2 regression, 3 runs not comparable, 4 integrity violated, 5 measurement failed, 64 bad option, 65 bad input file, 66 input not found, 73 cannot write output.",
         version: PoolSizeVersion.string,
-        subcommands: [SweepCommand.self, ListCommand.self, FitCommand.self, ReportCommand.self, PlotCommand.self, PlanCommand.self, CompareCommand.self],
+        subcommands: [SweepCommand.self, ListCommand.self, FitCommand.self, ReportCommand.self, PlotCommand.self, PlanCommand.self, CompareCommand.self, CalibrateCommand.self, ProbeCommand.self, ChildCommand.self],
         defaultSubcommand: nil)
 
     public init() {}
@@ -52,4 +52,21 @@ public struct PoolSizeCommand: ParsableCommand {
 
 enum PoolSizeVersion {
     static let string = "0.1.0"
+
+    /// The git commit of the checkout this binary was built from, when that checkout is still
+    /// there (`git rev-parse` in the source directory); "unknown" otherwise.
+    static let commit: String = {
+        let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", sourceDirectory, "rev-parse", "--short=12", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "unknown" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 && !text.isEmpty ? text : "unknown"
+    }()
 }

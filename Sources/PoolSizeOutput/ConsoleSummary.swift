@@ -21,7 +21,23 @@ public enum ConsoleSummary {
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
         if !shares.isEmpty { out += "\n" + contentionTable(shares) }
+        for caveat in caveats(records: records) { out += "warning: " + caveat + "\n" }
         return out
+    }
+
+    /// What the data itself says about how far to trust it.
+    public static func caveats(records: [TrialRecord]) -> [String] {
+        var result: [String] = []
+        let otherLoad = mean(records.map(\.otherLoad))
+        if otherLoad > 0.1 {
+            result.append("other processes used \(String(format: "%.0f", otherLoad * 100))% of the CPUs during the trials; the curve is distorted, rerun on a quiet machine")
+        }
+        let bySize = Dictionary(grouping: records) { "\($0.combination) \($0.poolSize)" }
+        let noisy = bySize.values.filter { group in (Summary(group.map(\.throughputPerSecond))?.coefficientOfVariation ?? 0) > 0.1 }
+        if !noisy.isEmpty {
+            result.append("\(noisy.count) of \(bySize.count) configurations vary by more than 10% (coefficient of variation) across repetitions; add --repeat or lengthen --trial-ms")
+        }
+        return result
     }
 
     static func combinationTable(_ all: [Recommendation], best: Recommendation) -> String {
