@@ -59,6 +59,9 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Run directory (default: results/<run-id>).")
     var out: String?
 
+    @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).")
+    var plots: String?
+
     @Flag(help: "No progress line on stderr (for CI).")
     var quiet = false
 
@@ -66,7 +69,12 @@ struct SweepCommand: ParsableCommand {
         let plan = try makePlan()
         let directory = URL(fileURLWithPath: out ?? "results/\(plan.runID)")
         let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet)
-        try session.run()
+        // A sweep whose primitive failed its integrity check still gets its report (the caveats
+        // name the violation); the error and its exit code follow.
+        let measured = Result { () throws(PoolSizeError) in try session.run() }
+        if case let .failure(error) = measured, case .integrityViolated = error {} else { try measured.get() }
+        _ = try ReportCommand.write(runDirectory: directory, plots: plots)
+        try measured.get()
     }
 
     /// Every flag is checked here, before anything runs or is written.

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import PoolSizeModel
+import PoolSizeOutput
+
+/// `poolsize plot RUN_DIR`: only the charts. Unlike `sweep` and `report`, rendering is this
+/// command's whole job, so a missing gnuplot is an error: exit 66 (`inputNotFound`, the program
+/// it needs is not there) and a gnuplot that rejects a script exit 65 (`invalidInput`, naming
+/// the script). The data files and scripts are written first either way.
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Regenerate a run directory's charts (gnuplot data, scripts, SVG and PNG) from its files.",
+        discussion: "Exits 66 when gnuplot is not installed and 65 when it fails on a script; the .dat and .gp files are written either way. Prints the plots directory.")
+
+    @Argument(help: "Run directory written by 'poolsize sweep' (results/<run-id>).")
+    var runDirectory: String
+
+    @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).")
+    var plots: String?
+
+    func run() throws {
+        let directory = URL(fileURLWithPath: runDirectory)
+        let run = try RunLoader.load(directory)
+        let plotsDirectory = ReportCommand.plotsDirectory(plots, runID: run.runID)
+        let outcome = try ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory).writeCharts(RunAnalysis(run))
+        if let failure = outcome.failure { throw Self.error(failure, plots: RelativePath.display(plotsDirectory), run: RelativePath.display(directory)) }
+        print(plotsDirectory.path)
+    }
+
+    static func error(_ failure: ChartRenderFailure, plots: String, run: String) -> PoolSizeError {
+        switch failure {
+        case .notInstalled:
+            return .inputNotFound(path: "gnuplot", hint: "install it (apt-get install gnuplot-nox) and re-run 'poolsize plot \(run)'; the data and scripts are in \(plots)/ ('gnuplot \(plots)/*.gp' renders them)")
+        case let .failed(script, message):
+            return .invalidInput(path: script, message: "gnuplot could not render it: \(message); gnuplot 5.4 or newer with the pngcairo terminal is needed (apt-get install gnuplot-nox)")
+        case let .timedOut(script, seconds):
+            return .invalidInput(path: script, message: "gnuplot did not finish within \(Int(seconds)) s and was stopped")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import PoolSizeModel
+import PoolSizeOutput
+
+/// `poolsize report RUN_DIR`: parse → load the run's CSV and JSON → write charts, report.md and
+/// report.html. Charts are optional here as in `sweep`: without gnuplot the report, data and
+/// scripts are still written, and one line on stderr says how to render them later.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Regenerate report.md, report.html and the charts of a run directory from its files.",
+        discussion: "Reads trials.csv (required), machine.json, lowload.json, recommendation.json and contention.csv (when present). Writes report.md and report.html into RUN_DIR and the gnuplot data, scripts, SVG and PNG into the plots directory. Prints the path of report.md.")
+
+    @Argument(help: "Run directory written by 'poolsize sweep' (results/<run-id>).")
+    var runDirectory: String
+
+    @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).")
+    var plots: String?
+
+    func run() throws {
+        let directory = URL(fileURLWithPath: runDirectory)
+        let outcome = try Self.write(runDirectory: directory, plots: plots)
+        print(outcome.markdown.path)
+    }
+
+    /// Loads a run and writes its report and charts; prints the one chart message, if any, to
+    /// stderr. Shared with `sweep`, which calls it on the directory it has just written.
+    static func write(runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()) throws(PoolSizeError) -> ReportWriter.ReportOutcome {
+        let run = try RunLoader.load(runDirectory)
+        let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: run.runID), renderer: renderer)
+        let outcome = try writer.writeReport(RunAnalysis(run))
+        if let message = outcome.charts.message { PoolSizeCommand.printError(message) }
+        return outcome
+    }
+
+    /// `--plots DIR`, or `plots/<run-id>` relative to the working directory (as `results/<run-id>`).
+    static func plotsDirectory(_ option: String?, runID: String) -> URL {
+        URL(fileURLWithPath: option ?? "plots/\(runID)")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Turns a written `.gp` script into its SVG and PNG. The seam between the pure chart text and
+/// the gnuplot program (STYLE.md §4): `GnuplotRenderer` runs it, tests pass a fake.
+public protocol ChartRenderer {
+    /// Renders one script; the script writes its outputs beside itself.
+    func render(script: URL) throws(ChartRenderFailure)
+}
+
+/// Why a chart was not rendered.
+public enum ChartRenderFailure: Error, Equatable, Sendable {
+    /// No `gnuplot` on PATH: nothing will render, so callers stop trying after the first.
+    case notInstalled
+    /// gnuplot ran and failed on this script; `message` is its first error line.
+    case failed(script: String, message: String)
+    /// gnuplot did not finish within the time limit and was stopped.
+    case timedOut(script: String, seconds: Double)
+}
+
+/// Runs `gnuplot SCRIPT` found on PATH, with stderr captured and a time limit. gnuplot prints
+/// warnings on success too, so only its exit status decides.
+public struct GnuplotRenderer: ChartRenderer {
+    public var environment: [String: String]
+    public var timeoutSeconds: Double
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, timeoutSeconds: Double = 60) {
+        self.environment = environment
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// The gnuplot executable on PATH, or nil.
+    public var executable: URL? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").lazy
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("gnuplot") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    public func render(script: URL) throws(ChartRenderFailure) {
+        guard let executable else { throw .notInstalled }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [script.path]
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        do {
+            try process.run()
+        } catch {
+            throw .failed(script: script.path, message: "could not start \(executable.path): \(error.localizedDescription)")
+        }
+        // Read while waiting, so a chatty gnuplot never blocks on a full pipe.
+        let collected = Collected()
+        DispatchQueue.global().async { collected.finish(errorPipe.fileHandleForReading.readDataToEndOfFile()) }
+        if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+            process.terminate()
+            finished.wait()
+            throw .timedOut(script: script.path, seconds: timeoutSeconds)
+        }
+        let errors = String(decoding: collected.wait(), as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw .failed(script: script.path, message: Self.firstError(errors, status: process.terminationStatus))
+        }
+    }
+
+    /// gnuplot reports `"file.gp" line 12: message` after echoing the offending line; keep the
+    /// line with the message.
+    static func firstError(_ stderr: String, status: Int32) -> String {
+        let lines = stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "^" }
+        return lines.first { $0.contains(" line ") } ?? lines.last ?? "gnuplot exited with status \(status)"
+    }
+
+    /// stderr's bytes, handed from the reading queue; the semaphore orders the write before the read.
+    private final class Collected: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+        func finish(_ bytes: Data) {
+            data = bytes
+            done.signal()
+        }
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import PoolSizeModel
+
+/// The one place that writes charts and reports to disk. Data files and scripts are always
+/// written; rendering is attempted with the injected renderer, and a missing or failing gnuplot
+/// becomes one message saying how to install it and how to render later, never a lost run.
+public struct ReportWriter {
+    public var runDirectory: URL
+    public var plotsDirectory: URL
+    public var renderer: any ChartRenderer
+    /// For messages and the report's note: paths as the user would type them.
+    public var currentDirectory: String
+
+    public init(runDirectory: URL, plotsDirectory: URL, renderer: any ChartRenderer = GnuplotRenderer(), currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.runDirectory = runDirectory
+        self.plotsDirectory = plotsDirectory
+        self.renderer = renderer
+        self.currentDirectory = currentDirectory
+    }
+
+    /// What `writeCharts` did.
+    public struct ChartOutcome: Equatable, Sendable {
+        public var charts: [Chart]
+        /// Stems of the charts whose SVG and PNG were rendered.
+        public var rendered: [String]
+        /// The first failure, when any chart was not rendered.
+        public var failure: ChartRenderFailure?
+        /// The one line to print when something was not rendered.
+        public var message: String?
+
+        public var allRendered: Bool { failure == nil }
+    }
+
+    /// Writes every chart's data and script into the plots directory, then renders them.
+    public func writeCharts(_ analysis: RunAnalysis) throws(PoolSizeError) -> ChartOutcome {
+        let charts = ChartSet.charts(analysis)
+        try createDirectory(plotsDirectory)
+        for chart in charts {
+            for data in chart.dataFiles { try write(data.text, to: plotsDirectory.appendingPathComponent(data.name)) }
+            try write(chart.script, to: plotsDirectory.appendingPathComponent(chart.scriptFile))
+        }
+        var rendered: [String] = []
+        var failure: ChartRenderFailure?
+        for chart in charts {
+            // Stale images from an earlier rendering would contradict the new data.
+            for name in [chart.svgFile, chart.pngFile] { try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name)) }
+            do {
+                try renderer.render(script: plotsDirectory.appendingPathComponent(chart.scriptFile))
+                rendered.append(chart.name)
+            } catch {
+                if failure == nil { failure = error }
+                if case .failed = error { continue }
+                break  // not installed or hanging: the rest would fail the same way
+            }
+        }
+        let message = failure.map { renderMessage($0, failed: charts.count - rendered.count) }
+        return ChartOutcome(charts: charts, rendered: rendered, failure: failure, message: message)
+    }
+
+    /// What `writeReport` did.
+    public struct ReportOutcome: Equatable, Sendable {
+        public var charts: ChartOutcome
+        public var markdown: URL
+        public var html: URL
+    }
+
+    /// Writes the charts, then `report.md` and `report.html` into the run directory.
+    public func writeReport(_ analysis: RunAnalysis) throws(PoolSizeError) -> ReportOutcome {
+        let charts = try writeCharts(analysis)
+        let document = ReportBuilder.build(analysis, charts: charts.charts, chartsRendered: charts.allRendered, plotCommand: "poolsize plot \(display(runDirectory))")
+        let relative = RelativePath.from(runDirectory, to: plotsDirectory, currentDirectory: currentDirectory)
+        let markdown = runDirectory.appendingPathComponent("report.md")
+        try write(ReportMarkdown.render(document, chartDirectory: relative), to: markdown)
+        let html = runDirectory.appendingPathComponent("report.html")
+        let page = ReportHTML.render(document) { name in
+            try? String(contentsOf: plotsDirectory.appendingPathComponent(name + ".svg"), encoding: .utf8)
+        }
+        try write(page, to: html)
+        return ReportOutcome(charts: charts, markdown: markdown, html: html)
+    }
+
+    /// One line: what was not rendered, how to install gnuplot, and how to render later.
+    func renderMessage(_ failure: ChartRenderFailure, failed: Int) -> String {
+        let later = "render later with 'gnuplot \(display(plotsDirectory))/*.gp' or 'poolsize plot \(display(runDirectory))'"
+        switch failure {
+        case .notInstalled:
+            return "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and \(later); the CSV, data and .gp files are written"
+        case let .failed(script, message):
+            let scriptName = URL(fileURLWithPath: script).lastPathComponent
+            let others = failed > 1 ? " and \(failed - 1) more" : ""
+            return "warning: gnuplot could not render \(scriptName)\(others) (\(message)); install gnuplot 5.4+ with cairo (apt-get install gnuplot-nox) and \(later); the CSV, data and .gp files are written"
+        case let .timedOut(script, seconds):
+            return "warning: gnuplot did not finish \(URL(fileURLWithPath: script).lastPathComponent) within \(Int(seconds)) s and was stopped; \(later); the CSV, data and .gp files are written"
+        }
+    }
+
+    func display(_ url: URL) -> String { RelativePath.display(url, currentDirectory: currentDirectory) }
+
+    func createDirectory(_ url: URL) throws(PoolSizeError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: url.path, reason: ExportManager.reason(error))
+        }
+    }
+
+    func write(_ text: String, to url: URL) throws(PoolSizeError) {
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWrite(path: url.path, reason: ExportManager.reason(error))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import PoolSizeModel
+import PoolSizeStats
+
+extension Combination {
+    /// `queue-pool / default / none`: the spaced form reports and chart legends use.
+    public var label: String { "\(pool.rawValue) / \(qos.rawValue) / \(primitive.rawValue)" }
+}
+
+/// One configuration (combination × pool size) over its repetitions: what summary.csv holds,
+/// computed from the trials so a report needs nothing but trials.csv.
+public struct ConfigurationSummary: Equatable, Sendable {
+    public var combination: Combination
+    public var poolSize: Int
+    public var throughput: Summary
+    /// Repetitions, in the order measured, for error bars and outlier notes.
+    public var throughputSamples: [Double]
+    public var latencyP50Microseconds: Double
+    public var latencyP99Microseconds: Double
+    public var utilization: Double
+    public var waitCPURatio: Double
+    public var cpuMicrosecondsPerTask: Double
+    public var peakConcurrency: Int
+    public var threads: Int
+    public var effectiveNice: Int
+    public var integrity: String
+    /// Context switches per second of measurement window.
+    public var voluntaryContextSwitchesPerSecond: Double
+    public var involuntaryContextSwitchesPerSecond: Double
+    public var otherLoad: Double
+
+    /// nil when `records` is empty.
+    public init?(_ records: [TrialRecord]) {
+        guard let first = records.first, let throughput = Summary(records.map(\.throughputPerSecond)) else { return nil }
+        func mean(_ values: [Double]) -> Double {
+            let finite = values.filter(\.isFinite)
+            return finite.isEmpty ? .nan : finite.reduce(0, +) / Double(finite.count)
+        }
+        func perSecond(_ count: Int, _ r: TrialRecord) -> Double { r.wallSeconds > 0 ? Double(count) / r.wallSeconds : 0 }
+        combination = first.combination
+        poolSize = first.poolSize
+        self.throughput = throughput
+        throughputSamples = records.sorted { $0.repetition < $1.repetition }.map(\.throughputPerSecond)
+        latencyP50Microseconds = mean(records.map(\.latency.p50))
+        latencyP99Microseconds = mean(records.map(\.latency.p99))
+        utilization = mean(records.map(\.utilization))
+        waitCPURatio = mean(records.map(\.waitCPURatio))
+        cpuMicrosecondsPerTask = mean(records.map(\.cpuMicrosecondsPerTask))
+        peakConcurrency = records.map(\.peakConcurrency).max()!
+        threads = records.map(\.threads).max()!
+        effectiveNice = records.map(\.effectiveNice).min()!
+        let integrities = Set(records.map(\.integrity))
+        integrity = integrities.contains("violated") ? "violated" : integrities.contains("ok") ? "ok" : "n/a"
+        voluntaryContextSwitchesPerSecond = mean(records.map { perSecond($0.voluntaryContextSwitches, $0) })
+        involuntaryContextSwitchesPerSecond = mean(records.map { perSecond($0.involuntaryContextSwitches, $0) })
+        otherLoad = mean(records.map(\.otherLoad))
+    }
+
+    /// One summary per configuration, sorted by combination then pool size.
+    public static func summarize(_ records: [TrialRecord]) -> [ConfigurationSummary] {
+        let groups = Dictionary(grouping: records) { ConfigurationKey(combination: $0.combination, poolSize: $0.poolSize) }
+        return groups.keys.sorted().compactMap { ConfigurationSummary(groups[$0]!) }
+    }
+
+    struct ConfigurationKey: Hashable, Comparable {
+        var combination: Combination
+        var poolSize: Int
+        static func < (a: Self, b: Self) -> Bool {
+            a.combination != b.combination ? a.combination < b.combination : a.poolSize < b.poolSize
+        }
+    }
+}

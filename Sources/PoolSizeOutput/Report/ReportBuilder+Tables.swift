@@ -1,0 +1,77 @@
+import PoolSizeModel
+
+extension ReportBuilder {
+    /// Curves with their own measurement table; past this many, only the recommended one is
+    /// tabulated (summary.csv holds the rest).
+    static let maximumTables = 6
+
+    /// One table per combination: the numbers behind the charts.
+    static func measurements(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+        var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Measurements")]
+        let curves = analysis.curves.count > maximumTables ? Array(analysis.curves.prefix(1)) : analysis.curves
+        if curves.count < analysis.curves.count {
+            blocks.append(.paragraph("The recommended combination only; the other \(analysis.curves.count - 1) are in summary.csv and trials.csv."))
+        }
+        let latency = analysis.summaries.contains { $0.latencyP50Microseconds > 0 }
+        for curve in curves {
+            if analysis.curves.count > 1 { blocks.append(.heading(level: 3, text: curve.combination.label)) }
+            var header = ["N", "throughput/s", "± sd", "CV"]
+            if latency { header += ["latency p50", "latency p99"] }
+            header += ["CPU util", "W/C", "in flight", "threads", ""]
+            let rows = curve.points.map { p -> [String] in
+                var row = [String(p.poolSize), ReportFormat.number(p.throughput.mean), ReportFormat.number(p.throughput.standardDeviation),
+                           p.throughput.count > 1 ? ReportFormat.percentOneDecimal(p.throughput.coefficientOfVariation) : "–"]
+                if latency { row += [ReportFormat.duration(microseconds: p.latencyP50Microseconds), ReportFormat.duration(microseconds: p.latencyP99Microseconds)] }
+                row += [ReportFormat.percent(p.utilization), ReportFormat.number(p.waitCPURatio), String(p.peakConcurrency), String(p.threads), marks(p.poolSize, curve.recommendation)]
+                return row
+            }
+            blocks.append(.table(header: header, rows: rows, numeric: header.map { !["", "N"].contains($0) } ))
+        }
+        return blocks
+    }
+
+    static func marks(_ size: Int, _ r: RecommendationFile?) -> String {
+        guard let r else { return "" }
+        var marks: [String] = []
+        if size == r.recommendedQueueCount { marks.append("**recommended**") }
+        if size == r.kneePoolSize && size != r.recommendedQueueCount { marks.append("knee") }
+        if size == r.peakPoolSize { marks.append("peak") }
+        return marks.joined(separator: ", ")
+    }
+
+    /// The USL coefficients with their standard errors, or why there are none.
+    static func fits(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+        var blocks: [ReportDocument.Block] = [
+            .heading(level: 2, text: "Fit parameters"),
+            .paragraph("Universal Scalability Law (Gunther): X(N) = λN / (1 + σ(N − 1) + κN(N − 1)). σ is contention (the serialized share), κ coherency (crosstalk that makes throughput fall), λ the throughput of one queue; the peak is at N* = √((1 − σ)/κ). The formula assumes σ = κ = 0."),
+        ]
+        var rows: [[String]] = []
+        var refusals: [String] = []
+        for curve in analysis.curves {
+            if let u = curve.usl {
+                func withError(_ value: Double, _ error: Double?, _ format: (Double) -> String) -> String {
+                    error.map { "\(format(value)) ± \(format($0))" } ?? format(value)
+                }
+                rows.append([
+                    curve.combination.label, withError(u.sigma, u.sigmaStandardError, ReportFormat.coefficient),
+                    withError(u.kappa, u.kappaStandardError, ReportFormat.coefficient), withError(u.lambda, u.lambdaStandardError, ReportFormat.number),
+                    ReportFormat.number(u.rSquared), u.peakConcurrency.map { ReportFormat.number($0) } ?? "none (κ = 0)",
+                ])
+            } else {
+                refusals.append("\(curve.combination.label): " + (curve.uslRefusal ?? "not fitted."))
+            }
+        }
+        if !rows.isEmpty {
+            blocks.append(.table(header: ["combination", "σ", "κ", "λ (tasks/s)", "R²", "N*"], rows: rows, numeric: [false, true, true, true, true, true]))
+        }
+        if !refusals.isEmpty {
+            blocks.append(.paragraph(rows.isEmpty ? "No USL fit:" : "Not fitted:"))
+            blocks.append(.bullets(refusals))
+        }
+        if let r = analysis.primary?.recommendation {
+            let tolerance = r.tolerance ?? 0.05
+            blocks.append(.paragraph("Knee rule: the smallest N whose mean throughput is within \(ReportFormat.percent(tolerance)) of the peak (× U = \(ReportFormat.number(r.targetUtilization))), or whose 95% interval reaches that threshold."))
+        }
+        return blocks
+    }
+}

@@ -1,0 +1,93 @@
+import PoolSizeModel
+
+/// Builds the report's blocks from a run: the recommendation first, then the machine, the
+/// charts, the measurements, the fit parameters and the caveats. Pure.
+public enum ReportBuilder {
+    /// - Parameters:
+    ///   - charts: the charts written for this run (their order is the report's).
+    ///   - chartsRendered: false when gnuplot was missing or failed: the report then says how to
+    ///     render them (the image links work once they are).
+    ///   - plotCommand: the command that renders them, for that note.
+    public static func build(_ analysis: RunAnalysis, charts: [Chart], chartsRendered: Bool, plotCommand: String) -> ReportDocument {
+        let run = analysis.run
+        var blocks: [ReportDocument.Block] = []
+        blocks += recommendation(analysis)
+        blocks += machine(run)
+        blocks += lowLoad(analysis)
+        if !charts.isEmpty {
+            blocks.append(.heading(level: 2, text: "Charts"))
+            if !chartsRendered {
+                blocks.append(.paragraph("The charts were not rendered when this report was written (gnuplot missing or failing). Install gnuplot (`apt-get install gnuplot-nox`) and run `\(plotCommand)`; the links below work after that."))
+            }
+            for chart in charts { blocks.append(.chart(name: chart.name, caption: chart.caption, note: chart.note)) }
+        }
+        blocks += ReportBuilder.measurements(analysis)
+        blocks += fits(analysis)
+        blocks.append(.heading(level: 2, text: "Caveats"))
+        let caveats = ReportCaveats.caveats(analysis)
+        blocks.append(caveats.isEmpty ? .paragraph("None found in the data.") : .bullets(caveats))
+        blocks.append(.paragraph("Written by poolsize from the files in this run directory; regenerate with `poolsize report RUN_DIR`."))
+        return ReportDocument(title: "How many queues? \(run.headline)", blocks: blocks)
+    }
+
+    static func recommendation(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+        var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Recommendation")]
+        guard let primary = analysis.primary, let r = primary.recommendation else {
+            blocks.append(.paragraph("No recommendation: the run has no complete throughput curve (recommendation.json and lowload.json are missing or empty)."))
+            return blocks
+        }
+        let several = analysis.curves.count > 1
+        let what = several ? " with \(primary.combination.label)" : ""
+        let basis = r.basis == Recommendation.Basis.formula.rawValue ? "the formula (throughput was still rising)" : "the knee of the measured throughput curve"
+        blocks.append(.paragraph("**\(r.recommendedQueueCount) queues**\(what) for the \(r.workload) workload on \(r.cores) cores, from \(basis)."))
+        var rows: [[String]] = []
+        for curve in analysis.curves {
+            guard let c = curve.recommendation else { continue }
+            var formula = ReportFormat.number(c.formulaExact)
+            if let se = c.formulaQueueCountStandardError, se > 0 { formula += " ± " + ReportFormat.number(se) }
+            let usl = curve.usl?.peakConcurrency.map { ReportFormat.number($0) } ?? (curve.usl != nil ? "no peak" : "not fitted")
+            let peak = "\(ReportFormat.number(c.peakThroughputPerSecond))" + (c.peakPoolSize.map { " at \($0)" } ?? "")
+            rows.append([curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
+                         "**\(c.recommendedQueueCount)**", formula, String(c.kneePoolSize), usl, peak, c.basis ?? "–"])
+        }
+        blocks.append(.table(
+            header: ["pool", "QoS", "primitive", "recommended", "formula", "measured knee", "USL peak N*", "peak tasks/s at N", "basis"],
+            rows: rows, numeric: [false, false, false, true, true, true, true, true, false]))
+        if let reason = r.reason, !reason.isEmpty { blocks.append(.paragraph(reason)) }
+        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several { blocks.append(.paragraph(verdict)) }
+        return blocks
+    }
+
+    static func machine(_ run: RunData) -> [ReportDocument.Block] {
+        var rows: [[String]] = []
+        let m = run.info?.machine
+        if let cores = m?.cores { rows.append(["cores", cores.derivation]) } else if let cores = run.cores { rows.append(["cores", String(cores)]) }
+        if let cpu = m?.cpuModel { rows.append(["CPU", cpu]) }
+        if let kernel = m?.kernel { rows.append(["kernel", kernel]) }
+        if let swift = m?.swiftVersion { rows.append(["Swift", swift]) }
+        if let slack = m?.timerSlackNanoseconds { rows.append(["timer slack", ReportFormat.duration(microseconds: Double(slack) / 1000)]) }
+        if let nice = m?.effectiveNiceByTier, !nice.isEmpty {
+            let text = QoSTier.allCases.compactMap { tier in nice[tier.rawValue].map { "\(tier.rawValue) \($0)" } }.joined(separator: ", ")
+            rows.append(["effective nice by tier", text])
+        }
+        if let info = run.info {
+            if let version = info.poolsizeVersion { rows.append(["poolsize", version]) }
+            if let command = info.commandLine, !command.isEmpty {
+                rows.append(["command", "`" + (["poolsize"] + command.dropFirst()).joined(separator: " ") + "`"])
+            }
+            if let seed = info.seed { rows.append(["seed", String(seed)]) }
+            if let reps = info.repetitions { rows.append(["repetitions", "\(reps) per size" + (info.warmupTrials.map { ", \($0) warm-up" } ?? "")]) }
+        }
+        rows.append(["run", "`\(run.runID)`, \(run.records.count) trials"])
+        return [.heading(level: 2, text: "Machine"), .table(header: ["fact", "value"], rows: rows, numeric: [false, false])]
+    }
+
+    static func lowLoad(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+        guard let r = analysis.run.recommendation ?? analysis.primary?.recommendation else { return [] }
+        var text = "With one worker a task burns C = \(ReportFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU and waits W = \(ReportFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(ReportFormat.number(r.waitCPURatio))**"
+        if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper { text += " (95% CI \(ReportFormat.number(lower))–\(ReportFormat.number(upper)))" }
+        if let spec = r.specWaitCPURatio { text += ", against \(ReportFormat.number(spec)) in the workload spec" }
+        text += ". The formula N = cores × U × (1 + W/C) = \(r.cores) × \(ReportFormat.number(r.targetUtilization)) × (1 + \(ReportFormat.number(r.waitCPURatio))) = **\(ReportFormat.number(r.formulaExact))** (Goetz, Java Concurrency in Practice §8.2)."
+        return [.heading(level: 2, text: "W/C at low load"), .paragraph(text)]
+    }
+}

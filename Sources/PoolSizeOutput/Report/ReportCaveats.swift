@@ -1,0 +1,82 @@
+import PoolSizeModel
+
+/// What the data itself says to be careful about. Each caveat names the configurations it is
+/// about and what to do; thresholds are conventions stated in the text, not hidden constants.
+public enum ReportCaveats {
+    /// Repetitions that disagree by more than this coefficient of variation are flagged.
+    public static let highVariation = 0.10
+    /// A pool that ran fewer than this share of its N tasks at once "could not reach N".
+    public static let reachedShare = 0.9
+    /// Other processes using more than this share of the cores made the machine noisy.
+    public static let busyMachine = 0.2
+
+    public static func caveats(_ analysis: RunAnalysis) -> [String] {
+        var out: [String] = []
+        let summaries = analysis.summaries
+
+        let violated = summaries.filter { $0.integrity == "violated" }
+        if !violated.isEmpty {
+            let list = violated.map { "\($0.combination.label) at N = \($0.poolSize)" }.joined(separator: "; ")
+            out.append("**Integrity violated**: a primitive let two tasks into its critical section (\(list)). Those throughputs are not valid measurements of the primitive.")
+        }
+
+        for pool in PoolKind.allCases {
+            let short = summaries.filter { $0.combination.pool == pool && Double($0.peakConcurrency) < reachedShare * Double($0.poolSize) }
+            guard !short.isEmpty else { continue }
+            let most = summaries.filter { $0.combination.pool == pool }.map(\.peakConcurrency).max() ?? 0
+            out.append("**\(pool.rawValue) could not reach N**: at N = \(ReportFormat.sizes(Set(short.map(\.poolSize)).sorted())) it ran fewer than \(Int(reachedShare * 100))% of N tasks at once (at most \(most) over the whole run), so its pool size does not control its concurrency.")
+        }
+
+        var tiers: [QoSTier: Int] = [:]
+        for s in summaries { tiers[s.combination.qos] = min(tiers[s.combination.qos] ?? .max, s.effectiveNice) }
+        for tier in QoSTier.allCases {
+            guard let nice = tiers[tier], nice != Int(tier.requestedNice) else { continue }
+            let why = tier.requestedNice < 0 && nice > Int(tier.requestedNice) ? " (a negative nice needs privileges)" : ""
+            out.append("**\(tier.rawValue) did not get its nice value**: libdispatch asks for nice \(tier.requestedNice), but its workers ran at \(nice)\(why); its results are those of a tier at nice \(nice).")
+        }
+
+        let noisy = summaries.filter { $0.throughput.count > 1 && $0.throughput.coefficientOfVariation > highVariation }
+            .sorted { $0.throughput.coefficientOfVariation > $1.throughput.coefficientOfVariation }
+        if !noisy.isEmpty {
+            let several = Set(summaries.map(\.combination)).count > 1
+            let list = noisy.prefix(5).map { s in
+                (several ? "\(s.combination.label) " : "") + "N = \(s.poolSize) (\(ReportFormat.percentOneDecimal(s.throughput.coefficientOfVariation)))"
+            }.joined(separator: ", ")
+            let more = noisy.count > 5 ? " and \(noisy.count - 5) more" : ""
+            out.append("**High variation between repetitions** (coefficient of variation above \(Int(highVariation * 100))%): \(list)\(more). The knee near these sizes is uncertain; repeat with more `--repeat` or on a quieter machine.")
+        }
+
+        if let busiest = summaries.filter({ $0.otherLoad.isFinite }).max(by: { $0.otherLoad < $1.otherLoad }), busiest.otherLoad > busyMachine {
+            out.append("**The machine was busy**: other processes used up to \(ReportFormat.percent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)); throughput measured then is lower than this pool would reach alone.")
+        }
+
+        if summaries.allSatisfy({ $0.throughput.count == 1 }) && !summaries.isEmpty {
+            out.append("**One repetition per size**: there is no spread to judge the knee against; use `--repeat 3` or more.")
+        }
+
+        if let r = analysis.primary?.recommendation {
+            if r.basis == Recommendation.Basis.formula.rawValue {
+                out.append("**No knee yet**: throughput was still rising at the largest size measured, so the recommendation falls back on the formula; sweep larger sizes.")
+            } else {
+                let gap = (Double(r.kneePoolSize) - r.formulaExact) / r.formulaExact
+                if abs(gap) > Recommender.disagreementThreshold {
+                    out.append("**Formula and measurement disagree** by \(ReportFormat.percent(abs(gap))): the knee is at \(r.kneePoolSize), the formula says \(ReportFormat.number(r.formulaExact)) (see the recommendation's reason above).")
+                }
+            }
+            if let spec = r.specWaitCPURatio, spec > 0, abs(r.waitCPURatio - spec) / spec > 0.2 {
+                out.append("**W/C differs from the spec**: measured \(ReportFormat.number(r.waitCPURatio)) at low load against \(ReportFormat.number(spec)) declared; the machine adds wait (timer slack, scheduling) or CPU the spec does not count.")
+            }
+        }
+
+        if !summaries.isEmpty && summaries.allSatisfy({ !($0.latencyP50Microseconds > 0) }) {
+            out.append("**No latency recorded**: this run's trials.csv has no latency percentiles, so there is no latency chart.")
+        }
+
+        let shares = analysis.run.contention
+        if shares.count > 1, let low = shares.map(\.share).min(), let high = shares.map(\.share).max(), high - low < 0.05,
+           Set(shares.compactMap(\.effectiveNice)).count > 1 {
+            out.append("**Tier priorities made no difference under contention**: every tier got \(ReportFormat.percent(low))–\(ReportFormat.percent(high)) of the tasks despite different nice values.")
+        }
+        return out
+    }
+}

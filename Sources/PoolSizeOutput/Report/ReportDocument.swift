@@ -1,0 +1,23 @@
+/// The report as a list of blocks, built once from a run and rendered as Markdown
+/// (`ReportMarkdown`) or as one self-contained HTML page (`ReportHTML`). Inline text may use
+/// `**bold**` and `` `code` ``, the only markup both renderers understand.
+public struct ReportDocument: Equatable, Sendable {
+    public enum Block: Equatable, Sendable {
+        case heading(level: Int, text: String)
+        case paragraph(String)
+        /// `numeric` marks right-aligned columns.
+        case table(header: [String], rows: [[String]], numeric: [Bool])
+        case bullets([String])
+        /// A chart by file stem, with its caption as alt text and a note under it.
+        case chart(name: String, caption: String, note: String)
+        case code(String)
+    }
+
+    public var title: String
+    public var blocks: [Block]
+
+    public init(title: String, blocks: [Block]) {
+        self.title = title
+        self.blocks = blocks
+    }
+}

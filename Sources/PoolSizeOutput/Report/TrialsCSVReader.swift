@@ -1,0 +1,104 @@
+import CSV
+import PoolSizeModel
+
+/// Reads `trials.csv` back into records: the inverse of `TrialsCSV`. Columns are found by
+/// name, so files with extra columns or in another order load; of the columns results/README.md
+/// lists, only the configuration and `throughput_per_s` are required, the rest default to 0.
+public enum TrialsCSVReader {
+    static let required = ["pool", "qos", "primitive", "pool_size", "throughput_per_s"]
+
+    /// - Parameter path: names the file in error messages.
+    public static func parse(_ text: String, path: String) throws(PoolSizeError) -> [TrialRecord] {
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: text, hasHeaderRow: true)
+        } catch {
+            throw .invalidInput(path: path, message: "not CSV: \(error)")
+        }
+        guard let header = reader.headerRow, !header.isEmpty, header != [""] else {
+            throw .invalidInput(path: path, message: "empty file; expected a header row naming the columns in results/README.md")
+        }
+        if let missing = required.first(where: { !header.contains($0) }) {
+            throw .invalidInput(path: path, message: "column '\(missing)' missing from the header; expected the columns in results/README.md")
+        }
+        let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var records: [TrialRecord] = []
+        var line = 1
+        while let row = reader.next() {
+            line += 1
+            if row.count == 1 && row[0].isEmpty { continue }
+            let field = Row(cells: row, index: index, path: path, line: line)
+            records.append(try field.record())
+        }
+        if let error = reader.error { throw .invalidInput(path: path, message: "line \(line): \(error)") }
+        return records
+    }
+
+    struct Row {
+        let cells: [String]
+        let index: [String: Int]
+        let path: String
+        let line: Int
+
+        func text(_ column: String) -> String? {
+            guard let i = index[column], i < cells.count else { return nil }
+            return cells[i]
+        }
+
+        func number(_ column: String) throws(PoolSizeError) -> Double {
+            guard let cell = text(column), !cell.isEmpty else { return 0 }
+            switch cell {
+            case "nan": return .nan
+            case "inf": return .infinity
+            case "-inf": return -.infinity
+            default:
+                guard let value = Double(cell) else { throw invalid(column, cell, "a number") }
+                return value
+            }
+        }
+
+        func integer(_ column: String) throws(PoolSizeError) -> Int {
+            let value = try number(column)
+            guard value.isFinite, value == value.rounded() else { throw invalid(column, text(column) ?? "", "a whole number") }
+            return Int(value)
+        }
+
+        func value<T: RawRepresentable>(_ column: String, as _: T.Type) throws(PoolSizeError) -> T where T.RawValue == String, T: CaseIterable {
+            let cell = text(column) ?? ""
+            guard let value = T(rawValue: cell) else {
+                throw invalid(column, cell, "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return value
+        }
+
+        func invalid(_ column: String, _ cell: String, _ expected: String) -> PoolSizeError {
+            .invalidInput(path: path, message: "line \(line), column '\(column)': '\(cell)' is not \(expected)")
+        }
+
+        func percentiles(_ prefix: String) throws(PoolSizeError) -> LatencyPercentiles {
+            LatencyPercentiles(
+                p50: try number("\(prefix)_p50_us"), p90: try number("\(prefix)_p90_us"), p99: try number("\(prefix)_p99_us"),
+                p999: try number("\(prefix)_p999_us"), max: try number("\(prefix)_max_us"))
+        }
+
+        func record() throws(PoolSizeError) -> TrialRecord {
+            TrialRecord(
+                runID: text("run_id") ?? "", workload: text("workload") ?? "",
+                pool: try value("pool", as: PoolKind.self), qos: try value("qos", as: QoSTier.self),
+                primitive: try value("primitive", as: PrimitiveKind.self),
+                poolSize: try integer("pool_size"), repetition: try integer("repetition"), tasks: try number("tasks"),
+                wallSeconds: try number("wall_s"), throughputPerSecond: try number("throughput_per_s"),
+                cpuMicrosecondsPerTask: try number("cpu_us_per_task"), waitMicrosecondsPerTask: try number("wait_us_per_task"),
+                waitCPURatio: try number("wait_cpu_ratio"), utilization: try number("utilization"),
+                peakConcurrency: try integer("peak_concurrency"), threads: try integer("threads"),
+                effectiveNice: try integer("effective_nice"), integrity: text("integrity") ?? "n/a",
+                criticalSections: try integer("critical_sections"),
+                latency: try percentiles("latency"),
+                execution: LatencyPercentiles(p50: try number("exec_p50_us"), p99: try number("exec_p99_us")),
+                voluntaryContextSwitches: try integer("voluntary_ctx_switches"),
+                involuntaryContextSwitches: try integer("involuntary_ctx_switches"),
+                maxRSSKilobytes: try integer("max_rss_kb"), processThreads: try integer("process_threads"),
+                otherLoad: try number("other_load"))
+        }
+    }
+}
