@@ -72,21 +72,33 @@ final class SweepSession: SweepObserver {
 struct RunInfo: Encodable {
     var runID: String
     var poolsizeVersion: String
+    var poolsizeCommit: String
     var commandLine: [String]
     var seed: UInt64
     var workload: WorkloadSpec
     var repetitions: Int
     var warmupTrials: Int
+    var pools: [PoolKind]
+    var tiers: [QoSTier]
+    var primitives: [PrimitiveKind]
+    var targetUtilization: Double
+    var tolerance: Double
     var machine: MachineFacts
 
     init(plan: SweepPlan, facts: MachineFacts, commandLine: [String]) {
         runID = plan.runID
         poolsizeVersion = PoolSizeVersion.string
+        poolsizeCommit = PoolSizeVersion.commit
         self.commandLine = commandLine
         seed = plan.seed
         workload = plan.spec
         repetitions = plan.repetitions
         warmupTrials = plan.warmupTrials
+        pools = plan.pools
+        tiers = plan.tiers
+        primitives = plan.primitives
+        targetUtilization = plan.targetUtilization
+        tolerance = plan.tolerance
         machine = facts
     }
 }
