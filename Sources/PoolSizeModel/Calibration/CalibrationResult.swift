@@ -41,15 +41,18 @@ public struct CalibrationResult: Equatable, Sendable, Codable {
     /// Caveats that apply to the whole run (privileges, pinning that failed, …).
     public var notes: [String]
     public var machine: MachineFacts?
+    /// Where the CSV was written, when it was.
+    public var csvPath: String?
 
-    public init(rounds: Int, measurements: [CalibrationMeasurement], notes: [String] = [], machine: MachineFacts? = nil) {
+    public init(rounds: Int, measurements: [CalibrationMeasurement], notes: [String] = [], machine: MachineFacts? = nil, csvPath: String? = nil) {
         self.rounds = rounds
         self.measurements = measurements
         self.notes = notes
         self.machine = machine
+        self.csvPath = csvPath
     }
 
     /// Where the reference columns come from, for the table's footer and the JSON.
-    public static let appleSource = "Apple, Threading Programming Guide: \"Thread Costs\" table and \"Synchronization\" costs (2 GHz Core Duo, OS X 10.5)"
-    public static let designSource = "DESIGN.md: figures measured earlier on this project's Linux machines"
+    public static let appleSource = "Threading Programming Guide, \"Thread Costs\" table and \"Synchronization\" costs (2 GHz Core Duo, OS X 10.5)"
+    public static let designSource = "figures measured earlier on this project's Linux machines"
 }

@@ -15,15 +15,15 @@ public struct DeadlockObservation: Equatable, Sendable, Codable {
     public var syncReturned: Bool
     /// The watchdog's timeout.
     public var watchdogSeconds: Double
-    /// The child's last line on stderr, if any (libdispatch's or Swift's crash message).
-    public var lastErrorLine: String?
+    /// The most telling line of the child's stderr, if any: a crash message, or where it crashed.
+    public var errorSummary: String?
 
-    public init(outcome: ChildOutcome, reachedSync: Bool, syncReturned: Bool = false, watchdogSeconds: Double, lastErrorLine: String? = nil) {
+    public init(outcome: ChildOutcome, reachedSync: Bool, syncReturned: Bool = false, watchdogSeconds: Double, errorSummary: String? = nil) {
         self.outcome = outcome
         self.reachedSync = reachedSync
         self.syncReturned = syncReturned
         self.watchdogSeconds = watchdogSeconds
-        self.lastErrorLine = lastErrorLine
+        self.errorSummary = errorSummary
     }
 
     /// The two ways the claim can show itself, and the ways it can fail to.
@@ -56,7 +56,7 @@ public struct DeadlockObservation: Equatable, Sendable, Codable {
         case .trap: observed = "trap: \(outcome.summary)"
         case .completed, .inconclusive: observed = outcome.summary
         }
-        if let line = lastErrorLine, !line.isEmpty { observed += " — \"\(line)\"" }
+        if let line = errorSummary, !line.isEmpty { observed += " — \"\(line)\"" }
         let measurements = [
             ProbeMeasurement("child", observed: outcome.summary),
             ProbeMeasurement("reached sync", observed: reachedSync ? "yes" : "no"),

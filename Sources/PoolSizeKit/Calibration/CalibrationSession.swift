@@ -1,0 +1,116 @@
+import Dispatch
+import PoolSizeModel
+
+/// One calibration run's state: the measurements so far and the caveats met on the way.
+/// `CalibrationRunner` drives it one group of operations at a time.
+final class CalibrationSession {
+    let runner: CalibrationRunner
+    let observer: (any CalibrationObserver)?
+    let planner: RoundPlanner
+    private(set) var measurements: [CalibrationMeasurement] = []
+    private(set) var notes: [String] = []
+    private var started = 0
+
+    init(runner: CalibrationRunner, observer: (any CalibrationObserver)?) {
+        self.runner = runner
+        self.observer = observer
+        self.planner = RoundPlanner(roundNanoseconds: UInt64(runner.settings.roundMilliseconds * 1_000_000))
+        #if DEBUG
+        notes.append("this binary was built without optimization: loop overhead inflates the nanosecond rows; build with -c release (scripts/poolsize does)")
+        #endif
+    }
+
+    func willMeasure(_ operation: CalibrationOperation) {
+        observer?.calibrationWillMeasure(operation, index: started, of: CalibrationOperation.all.count)
+        started += 1
+    }
+
+    func record(_ operation: CalibrationOperation, _ rounds: [Double], _ method: String) throws(PoolSizeError) {
+        let measurement = CalibrationMeasurement(operation, rounds: rounds, method: method)
+        measurements.append(measurement)
+        try observer?.calibrationMeasured(measurement, notes: notes)
+    }
+
+    func note(_ text: String) { notes.append(text) }
+
+    func measureThreads() throws(PoolSizeError) {
+        willMeasure(.threadCreateToStart)
+        let count = try planner.iterations(limit: 2_000) { n throws(PoolSizeError) in try ThreadCostBenchmark.timed(count: n) }
+        let values = try runner.rounds { () throws(PoolSizeError) in try ThreadCostBenchmark.round(count: count) }
+        try record(.threadCreateToStart, values.map(\.toStart), "median of \(count) pthread_create calls per round, to the entry point's first clock read")
+        willMeasure(.threadCreateJoin)
+        try record(.threadCreateJoin, values.map(\.createJoin), "median of \(count) pthread_create + pthread_join of an empty thread per round")
+    }
+
+    func measureLocks() throws(PoolSizeError) {
+        let bench = LockCostBenchmark()
+        var monitor: [Double] = []
+        for kind in CalibrationOperation.lockKinds {
+            let operation = CalibrationOperation.lock(kind)
+            willMeasure(operation)
+            guard let section = PrimitiveFactory.make(kind) else { continue }
+            let count = try planner.iterations { n in LockCostBenchmark.time(section, n) }
+            let values = try runner.rounds { () throws(PoolSizeError) in bench.round(section, count: count) }
+            monitor += values.map(\.monitor)
+            try record(operation, values.map(\.net), "\(count) uncontended enter + leave per round, minus the integrity monitor timed alone")
+        }
+        if let m = RoundPlanner.median(monitor) as Double?, m.isFinite {
+            note("lock rows are net of the sweep's integrity check, \(String(format: "%.1f", m)) ns per section (timed as the unprotected section)")
+        }
+        willMeasure(.compareAndSwap)
+        let casCount = try planner.iterations { n in LockCostBenchmark.compareAndSwap(n) }
+        try record(.compareAndSwap, try runner.rounds { Double(LockCostBenchmark.compareAndSwap(casCount)) / Double(casCount) }, "\(casCount) successful compareExchange on one Atomic<Int> per round")
+        willMeasure(.atomicAdd)
+        let addCount = try planner.iterations { n in LockCostBenchmark.atomicAdd(n) }
+        try record(.atomicAdd, try runner.rounds { Double(LockCostBenchmark.atomicAdd(addCount)) / Double(addCount) }, "\(addCount) wrappingAdd on one Atomic<Int> per round")
+    }
+
+    func measureHandoffs() throws(PoolSizeError) {
+        let cpu = PosixThread.firstAllowedCPU()
+        for (operation, target) in [(CalibrationOperation.contextSwitch, cpu), (.crossCPUWakeup, nil)] {
+            willMeasure(operation)
+            let count = try planner.iterations(limit: 200_000) { n throws(PoolSizeError) in try HandoffBenchmark.timed(count: n, cpu: target) }
+            let values = try runner.rounds { () throws(PoolSizeError) in try HandoffBenchmark.round(count: count, cpu: target) }
+            let place = target.map { "both threads pinned to CPU \($0)" } ?? "threads free to run on any CPU"
+            if target != nil, values.contains(where: { !$0.pinned }) {
+                note("could not pin the ping-pong threads to one CPU: the context switch row is a wake-up across CPUs")
+            }
+            try record(operation, values.map(\.perSwitch), "\(count) token round trips per round through two POSIX semaphores, \(place); half a round trip each")
+        }
+    }
+
+    func measureDispatch() throws(PoolSizeError) {
+        let queues: [(CalibrationOperation, DispatchQueue, String)] = [
+            (.dispatchSerialStart, DispatchQueue(label: "poolsize.calibrate.serial"), "a serial queue"),
+            (.dispatchGlobalStart, DispatchQueue.global(), "DispatchQueue.global()"),
+        ]
+        for (operation, queue, name) in queues {
+            willMeasure(operation)
+            let count = try planner.iterations(limit: 100_000) { n throws(PoolSizeError) in try DispatchStartBenchmark.timed(queue: queue, count: n) }
+            let values = try runner.rounds { () throws(PoolSizeError) in try DispatchStartBenchmark.round(queue: queue, count: count) }
+            try record(operation, values, "median of \(count) async submissions per round to \(name), each waited for before the next")
+        }
+    }
+
+    func measureMemory() throws(PoolSizeError) {
+        let batch = runner.settings.threadsPerMemoryRound
+        let memory = ThreadMemoryBenchmark()
+        defer { memory.releaseAll() }
+        willMeasure(.idleThreadRSS)
+        let values = try runner.rounds { () throws(PoolSizeError) in try memory.addThreads(batch) }
+        try record(.idleThreadRSS, values.map(\.rss), "RSS growth (/proc/self/statm) per thread over batches of \(batch) blocked threads, earlier batches kept alive")
+        willMeasure(.kernelStackPerThread)
+        let kernel = values.compactMap(\.kernelStack)
+        if kernel.count == values.count {
+            try record(.kernelStackPerThread, kernel, "growth of KernelStack in /proc/meminfo (system-wide) per thread over the same batches")
+        } else {
+            note("/proc/meminfo has no KernelStack line: kernel memory per thread not measured")
+        }
+        willMeasure(.defaultStackSize)
+        if let size = PosixThread.defaultStackSize() {
+            try record(.defaultStackSize, [Double(size)], "pthread_getattr_default_np: the stack a thread gets without attributes (from RLIMIT_STACK)")
+        } else {
+            note("pthread_getattr_default_np failed: default stack size not read")
+        }
+    }
+}

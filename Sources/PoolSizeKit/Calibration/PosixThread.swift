@@ -1,0 +1,60 @@
+import CPoolSizeSys
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Plain pthreads for calibration: Foundation's `Thread` adds its own start-up work, and the
+/// costs calibrate reports are those of the kernel and the C library underneath every pool.
+enum PosixThread {
+    private final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// Starts a thread running `body`; nil when pthread_create fails (the error number is lost
+    /// on purpose: callers report the operation as failed either way).
+    static func spawn(_ body: @escaping () -> Void) -> pthread_t? {
+        let box = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { argument in
+            Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
+            return nil
+        }, box)
+        guard status == 0 else {
+            Unmanaged<Body>.fromOpaque(box).release()
+            return nil
+        }
+        return thread
+    }
+
+    /// Joins threads that each signal `finished` as their last act, waiting at most `timeout`
+    /// seconds in all. Threads that did not finish in time are detached, never waited for.
+    @discardableResult
+    static func join(_ threads: [pthread_t], finished: DispatchSemaphore, timeout: Double) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        var signalled = 0
+        while signalled < threads.count, finished.wait(timeout: deadline) == .success { signalled += 1 }
+        guard signalled == threads.count else {
+            for thread in threads { pthread_detach(thread) }
+            return false
+        }
+        for thread in threads { pthread_join(thread, nil) }
+        return true
+    }
+
+    /// Restricts the calling thread to one CPU; false when the kernel refuses.
+    static func pinCurrentThread(toCPU cpu: Int) -> Bool { poolsize_pin_current_thread(Int32(cpu)) == 0 }
+
+    /// The lowest CPU the calling thread may run on, or nil.
+    static func firstAllowedCPU() -> Int? {
+        let cpu = poolsize_first_allowed_cpu()
+        return cpu >= 0 ? Int(cpu) : nil
+    }
+
+    /// The stack size a thread created with default attributes gets, in bytes.
+    static func defaultStackSize() -> Int? {
+        let size = poolsize_default_stack_size()
+        return size > 0 ? size : nil
+    }
+}

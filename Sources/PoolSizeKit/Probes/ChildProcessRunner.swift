@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+import PoolSizeModel
+
+/// What a child process did: how it ended and what it printed.
+public struct ChildRun: Equatable, Sendable {
+    public var outcome: ChildOutcome
+    public var standardOutput: String
+    public var standardError: String
+    public var seconds: Double
+}
+
+/// Runs a child process under a watchdog: the child is SIGKILLed when it has not exited after
+/// `timeoutSeconds`, so whatever the child does (hang, trap, spin), `run` returns.
+///
+/// Output goes to temporary files, not pipes: a pipe read can block on a child (or grandchild)
+/// that holds the write end, a file read cannot.
+public struct ChildProcessRunner: Sendable {
+    public var timeoutSeconds: Double
+
+    public init(timeoutSeconds: Double) {
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    public func run(executable: URL, arguments: [String]) -> ChildRun {
+        let files = FileManager.default.temporaryDirectory
+        let outURL = files.appendingPathComponent("poolsize-child-\(UUID()).out")
+        let errURL = files.appendingPathComponent("poolsize-child-\(UUID()).err")
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+              FileManager.default.createFile(atPath: errURL.path, contents: nil),
+              let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL) else {
+            return ChildRun(outcome: .failedToStart(reason: "cannot create temporary files in \(files.path)"), standardOutput: "", standardError: "", seconds: 0)
+        }
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        let t0 = Date()
+        do {
+            try process.run()
+        } catch {
+            return ChildRun(outcome: .failedToStart(reason: "\(executable.path): \(error.localizedDescription)"), standardOutput: "", standardError: "", seconds: 0)
+        }
+
+        let outcome: ChildOutcome
+        if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            // Reaping a SIGKILLed process is immediate; the bound is only for a kernel in trouble.
+            _ = exited.wait(timeout: .now() + 2)
+            outcome = .timedOut(afterSeconds: timeoutSeconds)
+        } else if process.terminationReason == .uncaughtSignal {
+            outcome = .signaled(signal: process.terminationStatus)
+        } else {
+            outcome = .exited(code: process.terminationStatus)
+        }
+        let seconds = Date().timeIntervalSince(t0)
+        let text = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
+        return ChildRun(outcome: outcome, standardOutput: text(outURL), standardError: text(errURL), seconds: seconds)
+    }
+}

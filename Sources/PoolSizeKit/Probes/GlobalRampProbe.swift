@@ -1,0 +1,73 @@
+import Dispatch
+import PoolSizeModel
+
+/// Keeps `tasks` blocking task chains on `DispatchQueue.global()` for a few seconds (each task
+/// sleeps, then resubmits itself) and counts, at each checkpoint, the distinct threads that have
+/// run one. DESIGN.md: the Linux libdispatch adds about one thread per second when all block.
+public struct GlobalRampProbe: Probe {
+    public let name = ProbeName.globalRamp
+    public var tasks: Int
+    public var taskMilliseconds: Int
+    /// Seconds after the start at which threads are counted; the last one ends the probe.
+    public var checkpoints: [Double]
+    /// CPUs libdispatch sizes its pool for (the affinity mask, not the cgroup quota).
+    public var cores: Int
+
+    public init(tasks: Int = 32, taskMilliseconds: Int = 50, checkpoints: [Double] = [0.5, 1, 2, 3], cores: Int = MachineProbe.coreCount().affinity) {
+        self.tasks = tasks
+        self.taskMilliseconds = taskMilliseconds
+        self.checkpoints = checkpoints
+        self.cores = cores
+    }
+
+    public func run() -> ProbeResult { observe().result() }
+
+    /// One blocking task chain: sleep, then resubmit, until the deadline.
+    private final class Chain: Sendable {
+        let queue: DispatchQueue
+        let tally: ThreadTally
+        let group: DispatchGroup
+        let deadline: UInt64
+        let sleepMicroseconds: Double
+
+        init(queue: DispatchQueue, tally: ThreadTally, group: DispatchGroup, deadline: UInt64, sleepMicroseconds: Double) {
+            self.queue = queue
+            self.tally = tally
+            self.group = group
+            self.deadline = deadline
+            self.sleepMicroseconds = sleepMicroseconds
+        }
+
+        func step() {
+            guard RoundPlanner.now() < deadline else { return group.leave() }
+            tally.enter()
+            SleepWaiter().wait(microseconds: sleepMicroseconds)
+            tally.leave()
+            queue.async { self.step() }
+        }
+    }
+
+    public func observe() -> GlobalRampObservation {
+        let queue = DispatchQueue.global()
+        let tally = ThreadTally()
+        let group = DispatchGroup()
+        let t0 = RoundPlanner.now()
+        let end = checkpoints.max() ?? 0
+        let deadline = t0 + UInt64(end * 1e9)
+        for _ in 0..<tasks {
+            group.enter()
+            let chain = Chain(queue: queue, tally: tally, group: group, deadline: deadline, sleepMicroseconds: Double(taskMilliseconds) * 1_000)
+            queue.async { chain.step() }
+        }
+        var observed: [GlobalRampObservation.Checkpoint] = []
+        for checkpoint in checkpoints.sorted() {
+            let at = t0 + UInt64(checkpoint * 1e9)
+            let now = RoundPlanner.now()
+            if at > now { SleepWaiter().wait(microseconds: Double(at - now) / 1_000) }
+            observed.append(.init(seconds: checkpoint, threads: tally.distinctThreads, running: tally.inside))
+        }
+        // Each chain ends at its next step; a queue this slow to drain is reported, not waited on.
+        _ = group.wait(timeout: .now() + .milliseconds(taskMilliseconds * 4 + 2_000))
+        return GlobalRampObservation(cores: cores, tasks: tasks, taskMilliseconds: taskMilliseconds, checkpoints: observed)
+    }
+}

@@ -1,0 +1,45 @@
+import PoolSizeModel
+
+/// The table `poolsize calibrate` prints: each operation's median over rounds, its range, and
+/// the reference values with the ratio to Apple's. Pure: result in, text out.
+public enum CalibrationTable {
+    public static let header = ["operation", "measured", "min–max", "Apple", "ratio", "DESIGN.md"]
+
+    public static func render(_ result: CalibrationResult) -> String {
+        var out = "calibrate: median of \(result.rounds) rounds per operation (after 1 warm-up round); ratio = measured / Apple\n\n"
+        let rows = [header] + result.measurements.map(row)
+        out += TextTable.render(rows, leftAligned: [0])
+        out += "\nApple: \(CalibrationResult.appleSource)\n"
+        out += "DESIGN.md: \(CalibrationResult.designSource)\n"
+        for note in result.notes { out += "note: \(note)\n" }
+        return out
+    }
+
+    static func row(_ m: CalibrationMeasurement) -> [String] {
+        let dash = "—"
+        let spread: String
+        if let s = m.summary, s.count > 1 { spread = CalibrationValueFormat.range(s.minimum, s.maximum, m.unit) } else { spread = dash }
+        return [
+            m.operation,
+            m.median.isFinite ? CalibrationValueFormat.value(m.median, m.unit) : dash,
+            spread,
+            m.reference.map { CalibrationValueFormat.value($0, m.unit) } ?? dash,
+            m.ratio.flatMap { $0.isFinite ? CalibrationValueFormat.ratio($0) : nil } ?? dash,
+            m.designReference.map { CalibrationValueFormat.value($0, m.unit) } ?? dash,
+        ]
+    }
+}
+
+/// Space-aligned columns: numbers right-aligned, chosen columns left-aligned, two spaces apart.
+enum TextTable {
+    static func render(_ rows: [[String]], leftAligned: Set<Int>) -> String {
+        guard let width = rows.map(\.count).max() else { return "" }
+        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return leftAligned.contains(column) ? cell + pad : pad + cell
+            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }.joined(separator: "\n") + "\n"
+    }
+}
