@@ -45,7 +45,7 @@ public enum PlanReport {
     static func measuredRows(_ m: MeasuredComparison, plan: CapacityPlan) -> [[String]] {
         var rows: [[String]] = []
         if let lower = m.threadsPerHostLower, let upper = m.threadsPerHostUpper {
-            rows.append(["threads, W/C 95% CI", "\(lower)–\(upper)", "the formula at the ends of the run's W/C interval"])
+            rows.append(["threads, W/C 95% CI", lower == upper ? String(lower) : "\(lower)–\(upper)", "the formula at the ends of the run's W/C interval"])
         }
         if let knee = m.run.kneePoolSize, let formula = m.run.formulaQueueCountExact, let ratio = m.kneeToFormula, let adjusted = m.kneeAdjustedThreadsPerHost {
             let machine = m.run.cores.map { " on \($0) cores" } ?? ""

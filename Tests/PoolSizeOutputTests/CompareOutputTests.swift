@@ -1,0 +1,93 @@
+import Foundation
+import PoolSizeModel
+import PoolSizeOutput
+import Testing
+
+@Suite struct CompareOutputTests {
+    /// Columns in another order than TrialsCSV writes them, an extra column, and a `nan`:
+    /// the reader finds columns by name and drops undefined cells later.
+    static let trials = """
+        run_id,repetition,workload,pool,qos,primitive,pool_size,throughput_per_s,extra,latency_p99_us
+        r1,1,io,queue-pool,default,none,32,1000.5,x,21000.0
+        r1,2,io,queue-pool,default,none,32,1010,x,nan
+        r1,1,io,queue-pool,utility,mutex,4,250,x,9000
+
+        """
+    static let machine = #"{"run_id": "r1", "machine": {"cores": {"online": 2, "affinity": 2, "effective": 2}}, "workload": {"name": "io", "cpu_microseconds": 1000, "wait_microseconds": 15000, "critical_microseconds": 0, "jitter": "none"}}"#
+
+    @Test func readsRepetitionsPerConfiguration() throws {
+        let dir = try ScratchRunDirectory()
+        try dir.write("trials.csv", Self.trials)
+        try dir.write("machine.json", Self.machine)
+        let run = try CompareRunReader.load(dir.path)
+        #expect(run.runID == "r1")
+        #expect(run.cores == 2)
+        #expect(run.workload == RunSamples.Workload(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000, criticalMicroseconds: 0, jitter: "none"))
+        let big = try #require(run.samples[RunConfiguration(workload: "io", pool: "queue-pool", qos: "default", primitive: "none", poolSize: 32)])
+        #expect(big.throughputPerSecond == [1000.5, 1010])
+        #expect(big.latencyP99Microseconds.count == 2)
+        #expect(big.latencyP99Microseconds[0] == 21000)
+        #expect(big.latencyP99Microseconds[1].isNaN)
+        #expect(run.samples.count == 2)
+        // The trials.csv path itself works too (compared without the NaN, which equals nothing).
+        let byFile = try CompareRunReader.load(dir.url.appendingPathComponent("trials.csv").path)
+        #expect(byFile.runID == run.runID && byFile.cores == run.cores)
+        #expect(byFile.samples.mapValues(\.throughputPerSecond) == run.samples.mapValues(\.throughputPerSecond))
+    }
+
+    @Test func badFilesAreNamed() throws {
+        let dir = try ScratchRunDirectory()
+        #expect(throws: PoolSizeError.inputNotFound(path: dir.url.appendingPathComponent("trials.csv").path, hint: "a run directory holds trials.csv; pass one written by 'poolsize sweep'")) {
+            try CompareRunReader.load(dir.path)
+        }
+        try dir.write("trials.csv", Self.trials)
+        #expect(throws: PoolSizeError.inputNotFound(path: dir.url.appendingPathComponent("machine.json").path, hint: "compare checks the cores and workload a run records there; pass a run directory written by 'poolsize sweep'")) {
+            try CompareRunReader.load(dir.path)
+        }
+        try dir.write("machine.json", Self.machine)
+        try dir.write("trials.csv", "workload,pool,qos,primitive,pool_size,throughput_per_s\nio,queue-pool,default,none,8,fast\n")
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("trials.csv").path, message: "line 2, column 'throughput_per_s': 'fast' is not a number")) {
+            try CompareRunReader.load(dir.path)
+        }
+        try dir.write("trials.csv", "workload,pool,qos,primitive,throughput_per_s\nio,queue-pool,default,none,8\n")
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("trials.csv").path, message: "no column 'pool_size' (compare); the file has: workload, pool, qos, primitive, throughput_per_s")) {
+            try CompareRunReader.load(dir.path)
+        }
+    }
+
+    @Test func goldenMarkdown() throws {
+        func run(_ id: String, _ throughput: [Double], _ p99: [Double]) -> RunSamples {
+            RunSamples(runID: id, cores: 2, workload: RunSamples.Workload(name: "io"), samples: [
+                RunConfiguration(workload: "io", pool: "queue-pool", qos: "default", primitive: "none", poolSize: 32):
+                    RunSamples.Samples(throughputPerSecond: throughput, latencyP99Microseconds: p99),
+                RunConfiguration(workload: "io", pool: "queue-pool", qos: "default", primitive: "none", poolSize: 8):
+                    RunSamples.Samples(throughputPerSecond: [500, 505, 495], latencyP99Microseconds: p99),
+            ])
+        }
+        let comparison = try RunComparator.compare(
+            base: run("base", [2000, 2020, 1980], [21_000, 21_500, 20_500]),
+            current: run("head", [1600, 1616, 1584], [21_000, 21_400, 20_600]), threshold: 0.05)
+        let expected = """
+            ## poolsize compare
+
+            Base `base` → current `head` · workload `io` · 2 cores · threshold 5% · significance p < 0.05
+
+            | pool | qos | primitive | size | throughput base /s | current /s | Δ throughput | p99 base | p99 current | Δ p99 | verdict |
+            |---|---|---|--:|--:|--:|--:|--:|--:|--:|---|
+            | queue-pool | default | none | 8 | 500 | 500 | +0.0% | 21 ms | 21 ms | +0.0% | ok |
+            | queue-pool | default | none | 32 | 2000 | 1600 | -20.0% (95% intervals apart) | 21 ms | 21 ms | +0.0% | **regression** |
+
+            **1 of 2 configurations regressed: throughput -20.0% at queue-pool/default/none/32 (95% intervals apart)**
+
+            Medians over repetitions. A change counts when it exceeds the threshold and is significant: Mann–Whitney U where the repetitions allow p < 0.05 (4 + 4 or more), otherwise non-overlapping 95% Student-t intervals of the means.
+
+            """
+        #expect(ComparisonReport.render(comparison) == expected)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(comparison).utf8)) as? [String: Any])
+        #expect(json["verdict"] as? String == "regression")
+        #expect(json["regressions"] as? Int == 1)
+        let rows = try #require(json["configurations"] as? [[String: Any]])
+        #expect((rows[1]["throughput"] as? [String: Any])?["relative_change"] as? Double == -0.2)
+        #expect((rows[1]["configuration"] as? [String: Any])?["pool_size"] as? Int == 32)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import PoolSizeModel
+import PoolSizeOutput
+import Testing
+
+@Suite struct PlanOutputTests {
+    static func judgedPlan() throws -> CapacityPlan {
+        try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1))
+    }
+
+    @Test func goldenTable() throws {
+        let text = PlanReport.render(try Self.judgedPlan())
+        let expected = """
+            capacity plan for 1000/s: W 40 ms, C 5 ms (W/C 8, declared), 8 cores per host, U 1
+
+            threads per host     72       8 cores × U 1 × (1 + W/C 8) = 72, rounded up (Goetz)
+            hosts                1        1000/s × (1 + 0% headroom) ÷ 1600/s per host (8 cores × U 1 ÷ C) = 0.625, rounded up
+            CPU utilization      62.5%    per host: 1000/s × C 5 ms ÷ 8 cores
+            tasks in system      45.3     per host, Little's law L = λ(W + C + Wq) = 1000/s × 45.3 ms; 45.3 over all hosts
+            queued for a core    0.279    per host, Lq = λ·Wq
+            P(wait for a core)   16.7%    Erlang C: 8 cores offered 5 erlangs (M/M/c)
+            mean queueing delay  279 µs   Wq = C(c, a) ÷ (c/C − λ)
+            mean response time   45.3 ms  W + C + Wq
+            p99 response time    49.7 ms  W + C + p99 of the wait for a core (4.7 ms)
+            P(all threads busy)  0.016%   Erlang C: 72 threads offered 45.3 erlangs
+            SLO                  none     pass --latency-slo 250ms (and --slo-percentile 99) to check one
+
+            assumptions:
+              - Tasks arrive at random (a Poisson process) at 1000/s in total, spread evenly over the hosts, and are independent of each other.
+            """
+        #expect(text.hasPrefix(expected))
+        #expect(text.hasSuffix("  - Nothing else runs on the hosts' CPUs.\n"))
+    }
+
+    @Test func jsonHasTheIssuesKeys() throws {
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(try Self.judgedPlan()).utf8)) as? [String: Any])
+        #expect(json["threads_per_host"] as? Int == 72)
+        #expect(json["hosts"] as? Int == 1)
+        #expect(json["utilization"] as? Double == 0.625)
+        let queue = try #require(json["queue"] as? [String: Any])
+        #expect(abs((queue["wait_probability"] as? Double ?? 0) - 0.167267) < 1e-6)
+        #expect(queue["tasks_in_system_per_host"] != nil)
+        #expect((json["assumptions"] as? [String])?.count == 6)
+    }
+
+    @Test func readsWAndCAndTheKneeFromARunDirectory() throws {
+        let dir = try ScratchRunDirectory()
+        try dir.write("lowload.json", #"{"tasks": 44, "seconds": 0.6, "cpu_microseconds_per_task": 5000, "wait_microseconds_per_task": 40000}"#)
+        try dir.write("recommendation.json", #"{"workload": "io", "cores": 2, "knee_pool_size": 17, "formula_queue_count_exact": 18, "formula_queue_count": 18, "wait_cpu_ratio_ci95_lower": 7.9, "wait_cpu_ratio_ci95_upper": 8.1}"#)
+        try dir.write("machine.json", #"{"run_id": "r-io", "machine": {"cores": {"online": 4, "affinity": 4, "cgroup_quota": 2, "effective": 2}, "cpu_model": "Test CPU"}}"#)
+        let source = try PlanSourceReader.load(dir.path)
+        #expect(source.waitSeconds == 0.04)
+        #expect(source.cpuSeconds == 0.005)
+        #expect(source.run == MeasuredRun(path: dir.path, runID: "r-io", workload: "io", cpuModel: "Test CPU", cores: 2, waitCPURatioLower: 7.9, waitCPURatioUpper: 8.1, kneePoolSize: 17, formulaQueueCountExact: 18))
+    }
+
+    @Test func readsRunsWrittenBeforeTheSnakeCaseSchema() throws {
+        // camelCase keys, no `effective` core count: derived as min(affinity, cgroup quota).
+        let dir = try ScratchRunDirectory()
+        try dir.write("lowload.json", #"{"cpuMicrosecondsPerTask": 4000, "waitMicrosecondsPerTask": 8000}"#)
+        try dir.write("machine.json", #"{"runID": "old", "machine": {"cores": {"online": 8, "affinity": 8, "cgroupQuota": 3}, "cpuModel": "Old CPU"}}"#)
+        let source = try PlanSourceReader.load(dir.path)
+        #expect(source.cpuSeconds == 0.004)
+        #expect(source.run.cores == 3)
+        #expect(source.run.runID == "old")
+        #expect(source.run.kneePoolSize == nil)
+    }
+
+    @Test func runDirectoryErrorsNameTheFile() throws {
+        #expect(throws: PoolSizeError.inputNotFound(path: "/nonexistent/run", hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")) {
+            try PlanSourceReader.load("/nonexistent/run")
+        }
+        let dir = try ScratchRunDirectory()
+        #expect(throws: PoolSizeError.inputNotFound(path: dir.url.appendingPathComponent("lowload.json").path, hint: "the run has no low-load W and C (it stopped before measuring them); rerun the sweep or pass --wait and --cpu")) {
+            try PlanSourceReader.load(dir.path)
+        }
+        try dir.write("lowload.json", #"{"cpu_microseconds_per_task": "fast"}"#)
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "field 'cpumicrosecondspertask' has the wrong type; expected the schema in results/README.md")) {
+            try PlanSourceReader.load(dir.path)
+        }
+        try dir.write("lowload.json", #"{"cpu_microseconds_per_task": 0, "wait_microseconds_per_task": 10}"#)
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "C = 0 µs and W = 10 µs per task are not usable times (C must be > 0, W ≥ 0)")) {
+            try PlanSourceReader.load(dir.path)
+        }
+    }
+}
+
+/// A directory under the system temp dir, removed when the value is deallocated.
+final class ScratchRunDirectory {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func write(_ name: String, _ text: String) throws {
+        try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+}
