@@ -95,3 +95,24 @@ extension Dictionary where Key == String, Value == Any {
         return cores["effective"] as? Int
     }
 }
+
+@Suite(.serialized) struct EndToEndIntegrityTests {
+    /// An unprotected critical section on 8 queues loses updates: the sweep writes its files,
+    /// marks the rows, says so on stderr and exits 4.
+    @Test func unprotectedSectionFailsTheSweep() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-e2e-race-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let spec = dir.appendingPathComponent("race.yaml")
+        try "name: race\ncpu_us: 300\nwait_us: 300\ntrial_ms: 80\ncritical_us: 280\n".write(to: spec, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("run")
+        let result = try EndToEndTests.run(["sweep", "--workload", spec.path, "--primitive", "unprotected,mutex", "--sizes", "8", "--repeat", "1", "--warmup", "0", "--quiet", "--out", out.path])
+        #expect(result.code == 4)
+        #expect(result.stderr.contains("INTEGRITY VIOLATED: queue-pool/default/unprotected size 8 rep 1"))
+        #expect(result.stderr.contains("error: integrity violated: 1 trial(s) let two tasks into a critical section"))
+        let csv = try String(contentsOf: out.appendingPathComponent("trials.csv"), encoding: .utf8)
+        let rows = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        let integrity = Dictionary(uniqueKeysWithValues: rows.map { ($0[4], $0[17]) })
+        #expect(integrity == ["unprotected": "violated", "mutex": "ok"])
+    }
+}

@@ -87,3 +87,28 @@ import Testing
         #expect(QoSTier(name: "urgent") == nil)
     }
 }
+
+@Suite struct RecommendAllTests {
+    static func record(_ pool: PoolKind, _ primitive: PrimitiveKind, _ size: Int, _ throughput: Double) -> TrialRecord {
+        var r = RecommenderTests.record(size, throughput)
+        r.pool = pool
+        r.primitive = primitive
+        return r
+    }
+
+    @Test func namesTheBestCombinationAndTheGaps() throws {
+        let sizes = [1, 2, 4, 8, 16, 32]
+        let records = sizes.map { Self.record(.queuePool, .none, $0, min(Double($0) * 100, 1000)) }
+            + sizes.map { Self.record(.queuePool, .mutex, $0, min(Double($0) * 100, 800)) }
+            + sizes.map { Self.record(.threadPool, .none, $0, min(Double($0) * 100, 1000)) }
+        let set = try #require(Recommender.recommendAll(workload: "io", records: records, lowLoad: RecommenderTests.lowLoad, cores: 2, targetUtilization: 1))
+        #expect(set.combinations.count == 3)
+        // Both pools reach 1000/s at 16; ties go to the first in axis order.
+        #expect(set.best.combination == Combination(pool: .queuePool, qos: .default, primitive: .none))
+        #expect(set.best.recommendedQueueCount == 16)
+        let mutex = try #require(set.combinations.first { $0.primitive == .mutex })
+        #expect(mutex.recommendedQueueCount == 8)
+        #expect(mutex.kneeThroughputPerSecond == 800)
+        #expect(set.verdict == "Best: queue-pool/default/none with 16 queues at 1000 tasks/s. Others: thread-pool/default/none 0.0% lower with 16; queue-pool/default/mutex 20.0% lower with 8.")
+    }
+}

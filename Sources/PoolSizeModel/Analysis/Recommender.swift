@@ -78,7 +78,7 @@ public enum Recommender {
         var verdict = "Best: \(best.combination) with \(best.recommendedQueueCount) queues at \(format(best.kneeThroughputPerSecond)) tasks/s."
         let others = all.filter { $0.combination != best.combination }
             .sorted { $0.kneeThroughputPerSecond > $1.kneeThroughputPerSecond }
-            .map { r in "\(r.combination) \(format((1 - r.kneeThroughputPerSecond / best.kneeThroughputPerSecond) * 100))% lower with \(r.recommendedQueueCount)" }
+            .map { r in "\(r.combination) \(String(format: "%.1f", (1 - r.kneeThroughputPerSecond / best.kneeThroughputPerSecond) * 100))% lower with \(r.recommendedQueueCount)" }
         if !others.isEmpty { verdict += " Others: " + others.joined(separator: "; ") + "." }
         return RecommendationSet(best: best, combinations: all, verdict: verdict)
     }
