@@ -9,16 +9,12 @@ import PoolSizeModel
 /// The global queue decides how many threads it really runs. On Linux libdispatch adds worker
 /// threads slowly when they block (DESIGN.md), so this pool often cannot reach N for blocking
 /// work; the trial records the concurrency it did reach.
-public final class GlobalQueuePool: Executor, @unchecked Sendable {
-    // @unchecked: `pending`, `head` and `stopping` are only touched with `condition` held.
+public final class GlobalQueuePool: Executor {
     public let kind = PoolKind.globalQueue
     public let size: Int
     public let qos: QoSTier
     private let slots: DispatchSemaphore
-    private let condition = NSCondition()
-    private var pending: [@Sendable () -> Void] = []
-    private var head = 0
-    private var stopping = false
+    private let pending = BlockingWorkQueue()
     private let feederDone = DispatchSemaphore(value: 0)
     private let inFlight = DispatchGroup()
 
@@ -33,24 +29,18 @@ public final class GlobalQueuePool: Executor, @unchecked Sendable {
     }
 
     public func submit(_ work: @escaping @Sendable () -> Void) {
-        condition.lock()
-        pending.append(work)
-        condition.signal()
-        condition.unlock()
+        pending.put(work)
     }
 
     public func shutdown() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
+        pending.close()
         feederDone.wait()
         inFlight.wait()
     }
 
     private func feed() {
         let queue = DispatchQueue.global(qos: qos.dispatchQoS.qosClass)
-        while let work = take() {
+        while let work = pending.take() {
             slots.wait()
             inFlight.enter()
             queue.async { [slots, inFlight] in
@@ -60,19 +50,5 @@ public final class GlobalQueuePool: Executor, @unchecked Sendable {
             }
         }
         feederDone.signal()
-    }
-
-    private func take() -> (@Sendable () -> Void)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while head == pending.count && !stopping { condition.wait() }
-        guard head < pending.count else { return nil }
-        let work = pending[head]
-        head += 1
-        if head > 1024 && head * 2 > pending.count {
-            pending.removeFirst(head)
-            head = 0
-        }
-        return work
     }
 }
