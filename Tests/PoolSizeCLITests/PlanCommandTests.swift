@@ -1,0 +1,56 @@
+import Foundation
+@testable import PoolSizeCLI
+import PoolSizeModel
+import Testing
+
+@Suite struct PlanCommandTests {
+    /// The issue's judged command.
+    @Test func judgedCommandPlans72ThreadsOnOneHost() throws {
+        let command = try PlanCommand.parse(["--wait", "40ms", "--cpu", "5ms", "--target-rate", "1000/s", "--cores-per-host", "8", "--target-utilization", "1"])
+        let plan = try CapacityPlanner.plan(command.makeInputs())
+        #expect(plan.threadsPerHost == 72)
+        #expect(plan.hosts == 1)
+        #expect(plan.utilization == 0.625)
+        #expect(runCLI(["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "1000/s", "--cores-per-host", "8", "--target-utilization", "1"]) == (0, []))
+        #expect(runCLI(["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "1000/s", "--cores-per-host", "8", "--target-utilization", "1", "--format", "json"]) == (0, []))
+    }
+
+    @Test func defaultsAndSpellings() throws {
+        let inputs = try PlanCommand.parse(["--wait", "0.5s", "--cpu", "500µs", "--target-rate", "72000/min", "--cores-per-host", "4", "--headroom", "30%", "--latency-slo", "1s", "--slo-percentile", "99.9"]).makeInputs()
+        #expect(inputs == PlanInputs(waitSeconds: 0.5, cpuSeconds: 0.0005, targetRatePerSecond: 1200, coresPerHost: 4, targetUtilization: 0.8, headroom: 0.3, latencySLOSeconds: 1, sloPercentile: 99.9))
+    }
+
+    @Test func fromTakesWCAndCoresFromTheRun() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"{"tasks": 50, "seconds": 0.5, "cpu_microseconds_per_task": 5000, "wait_microseconds_per_task": 40000}"#.write(to: dir.appendingPathComponent("lowload.json"), atomically: true, encoding: .utf8)
+        try #"{"run_id": "r", "machine": {"cores": {"online": 8, "affinity": 8, "effective": 8}}}"#.write(to: dir.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
+        // Cores default to the run's 8, so this is the judged case again: 72 threads, 1 host.
+        let plan = try CapacityPlanner.plan(PlanCommand.parse(["--from", dir.path, "--target-rate", "1000", "--target-utilization", "100%"]).makeInputs())
+        #expect(plan.threadsPerHost == 72)
+        #expect(plan.hosts == 1)
+        #expect(plan.source == dir.path)
+        #expect(runCLI(["plan", "--from", dir.path, "--wait", "40ms", "--target-rate", "1000/s"]) == (64, ["error: --from: takes W and C from the run; drop --wait and --cpu, or drop --from to declare them"]))
+    }
+
+    @Test(arguments: [
+        (["plan", "--wait", "40", "--cpu", "5ms", "--target-rate", "1000/s", "--cores-per-host", "8"], 64, "error: --wait: '40' has no unit; write it like 40ms, 500us (or 500µs), 1.5s or 2min"),
+        (["plan", "--wait", "40ms", "--cpu", "0ms", "--target-rate", "1000/s", "--cores-per-host", "8"], 64, "error: --cpu: must be greater than zero, got 0 ms; every task burns some CPU, e.g. --cpu 5ms"),
+        (["plan", "--wait=-1ms", "--cpu", "5ms", "--target-rate", "1000/s", "--cores-per-host", "8"], 64, "error: --wait: must not be negative, got -1 ms; write --wait 0ms for a task that never waits"),
+        (["plan", "--wait", "40ms", "--target-rate", "1000/s", "--cores-per-host", "8"], 64, "error: --cpu: is required without --from; declare both, e.g. --wait 40ms --cpu 5ms, or take them from a sweep with --from RUN_DIR"),
+        (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "1000/s"], 64, "error: --cores-per-host: is required without --from; e.g. --cores-per-host 8"),
+        (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate=-5/s", "--cores-per-host", "8"], 64, "error: --target-rate: must be greater than zero, got -5/s; write it like 1200/s"),
+        (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "lots", "--cores-per-host", "8"], 64, "error: --target-rate: 'lots' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)"),
+        (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "1000/s", "--cores-per-host", "8", "--headroom", "30"], 64, "error: --headroom: '30' is ambiguous; write 30% for a percentage or a fraction like 0.3"),
+        (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "1000/s", "--cores-per-host", "8", "--target-utilization", "120%"], 64, "error: --target-utilization: must be in (0, 1], got 1.2; write 0.8 for 80%"),
+        (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "1000/s", "--cores-per-host", "8", "--latency-slo", "30ms"], 64, "error: --latency-slo: 30 ms cannot be met: W + C alone take 45 ms per task before any queueing, and no number of hosts or threads shortens that; relax the SLO or shorten W or C"),
+        (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "1000/s", "--cores-per-host", "8", "--format", "yaml"], 64, "error: The value 'yaml' is invalid for '--format <format>'. Please provide one of 'table' and 'json'. (see 'poolsize plan --help')"),
+        (["plan", "--from", "/nonexistent/run", "--target-rate", "1000/s"], 66, "error: /nonexistent/run: not found; --from takes a run directory written by 'poolsize sweep' (results/<run-id>)"),
+    ])
+    func impossibleInputsAreExplained(arguments: [String], code: Int32, message: String) {
+        let result = runCLI(arguments)
+        #expect(result.code == code)
+        #expect(result.errors == [message])
+    }
+}
