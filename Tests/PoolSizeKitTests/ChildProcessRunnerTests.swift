@@ -1,0 +1,74 @@
+import Foundation
+import PoolSizeKit
+import PoolSizeModel
+import Testing
+
+/// The watchdog and the deadlock classification against shell stand-ins for the outcomes a
+/// child can have. Each test is bounded by a short watchdog, so none can hang; no assertion is
+/// about speed beyond "the watchdog fired rather than the child's own 30 s".
+@Suite struct ChildProcessRunnerTests {
+    static let shell = URL(fileURLWithPath: "/bin/sh")
+    static let ready = "echo '\(ChildScenario.readyMarker)'"
+
+    @Test func hangingChildIsKilledByTheWatchdog() {
+        let child = ChildProcessRunner(timeoutSeconds: 0.5).run(executable: Self.shell, arguments: ["-c", "\(Self.ready); exec sleep 30"])
+        #expect(child.outcome == .timedOut(afterSeconds: 0.5))
+        #expect(child.seconds < 20, "the watchdog, not the child, ended the run")
+        let observation = DeadlockProbe.observation(of: child, watchdogSeconds: 0.5)
+        #expect(observation.reachedSync)
+        #expect(observation.classification == .hang)
+        #expect(observation.result().verdict == .holds)
+    }
+
+    @Test func trappingChildIsClassifiedAsATrap() {
+        let child = ChildProcessRunner(timeoutSeconds: 10).run(executable: Self.shell, arguments: ["-c", "ulimit -c 0; \(Self.ready); kill -TRAP $$"])
+        #expect(child.outcome == .signaled(signal: SIGTRAP))
+        let observation = DeadlockProbe.observation(of: child, watchdogSeconds: 10)
+        #expect(observation.classification == .trap)
+        #expect(observation.result().verdict == .holds)
+        #expect(observation.result().observed.hasPrefix("trap: killed by SIGTRAP (5)"))
+    }
+
+    @Test func childThatReturnsContradictsTheClaim() {
+        let child = ChildProcessRunner(timeoutSeconds: 10).run(executable: Self.shell, arguments: ["-c", "\(Self.ready); echo '\(ChildScenario.returnedMarker)'"])
+        #expect(child.outcome == .exited(code: 0))
+        #expect(DeadlockProbe.observation(of: child, watchdogSeconds: 10).result().verdict == .differs)
+    }
+
+    @Test func childThatFailsEarlySaysNothing() {
+        let child = ChildProcessRunner(timeoutSeconds: 10).run(executable: Self.shell, arguments: ["-c", "echo 'error: no such mode' >&2; exit 64"])
+        #expect(child.outcome == .exited(code: 64))
+        let observation = DeadlockProbe.observation(of: child, watchdogSeconds: 10)
+        #expect(observation.errorSummary == "error: no such mode")
+        #expect(observation.result().verdict == .cannotTell)
+    }
+
+    @Test func missingExecutableIsReportedNotThrown() {
+        let child = ChildProcessRunner(timeoutSeconds: 1).run(executable: URL(fileURLWithPath: "/nonexistent/poolsize"), arguments: [])
+        guard case .failedToStart = child.outcome else {
+            Issue.record("expected failedToStart, got \(child.outcome)")
+            return
+        }
+        #expect(DeadlockProbe(executable: nil).run().verdict == .cannotTell)
+    }
+
+    /// The Swift backtracer's report of libdispatch's trap, trimmed to what matters.
+    @Test func errorSummaryFindsTheCrashSite() {
+        let backtrace = """
+            *** Signal 4: Backtracing from 0x7f604b7dd7d8... done ***
+
+            *** Program crashed: Illegal instruction at 0x00007f604b7dd7d8 ***
+
+            Thread 1 "-qos.overcommit" crashed:
+
+              0              0x00007f604b7dd7d8 __DISPATCH_WAIT_FOR_QUEUE__ + 344 in libdispatch.so
+              1 [ra]         0x00007f604b7dd2d3 _dispatch_sync_f_slow + 194 in libdispatch.so
+
+            Backtrace took 0.11s
+            """
+        #expect(DeadlockProbe.errorSummary(backtrace) == "crashed in __DISPATCH_WAIT_FOR_QUEUE__ (libdispatch.so)")
+        #expect(DeadlockProbe.errorSummary("x\nFatal error: boom\nBacktrace took 0.1s\n") == "Fatal error: boom")
+        #expect(DeadlockProbe.errorSummary("one\ntwo\n\nBacktrace took 0.1s") == "two")
+        #expect(DeadlockProbe.errorSummary("") == nil)
+    }
+}
