@@ -88,6 +88,13 @@ enum GnuplotScript {
         return String(format: "%.6g", value)
     }
 
+    /// A number for a gnuplot expression, always with a decimal point: gnuplot divides integers
+    /// as integers (`2 / 1000` is 0), so every model parameter must be a real.
+    static func real(_ value: Double) -> String {
+        let text = number(value)
+        return text.contains(where: { $0 == "." || $0 == "e" || $0 == "N" }) ? text : text + ".0"
+    }
+
     /// Data rows, columns separated by two spaces.
     static func rows(_ rows: [[String]]) -> String {
         rows.map { $0.joined(separator: "  ") + "\n" }.joined()
@@ -108,7 +115,7 @@ enum GnuplotScript {
     static func verticalMarker(tag: Int, x: Double, text: String, color: String, dash: Int) -> [String] {
         [
             "set arrow \(tag) from \(number(x)), graph 0 to \(number(x)), graph 1 nohead dt \(dash) lw 2 lc rgb '\(color)'",
-            "set label \(tag) \(quote(text)) at \(number(x)), graph 0.03 rotate by 90 left offset -1,0 textcolor rgb '\(color)' noenhanced",
+            "set label \(tag) \(quote(text)) at \(number(x)), graph 0.03 rotate by 90 left offset -1.2,0 textcolor rgb '\(color)' noenhanced",
         ]
     }
 }

@@ -52,10 +52,10 @@ public enum ThroughputChart {
             body += [
                 "",
                 "# The formula's prediction: the ideal closed loop (DESIGN.md), W and C measured with one worker.",
-                "W = \(GnuplotScript.number(w))  # µs waiting per task",
-                "C = \(GnuplotScript.number(c))  # µs on CPU per task",
-                "cores = \(r.cores)",
-                "U = \(GnuplotScript.number(r.targetUtilization))",
+                "W = \(GnuplotScript.real(w))  # µs waiting per task",
+                "C = \(GnuplotScript.real(c))  # µs on CPU per task",
+                "cores = \(GnuplotScript.real(Double(r.cores)))",
+                "U = \(GnuplotScript.real(r.targetUtilization))",
                 "formula(n) = 1e6 * (n / (W + C) < U * cores / C ? n / (W + C) : U * cores / C)",
             ]
             plots.append("formula(x) with lines dt 2 lw 2 lc rgb '\(GnuplotScript.grey)' title \(GnuplotScript.quote("formula: min(N/(W+C), U·cores/C), W/C \(Recommender.format(r.waitCPURatio))"))")
@@ -64,9 +64,9 @@ public enum ThroughputChart {
             body += [
                 "",
                 "# Universal Scalability Law fit (Gunther): X(N) = λN / (1 + σ(N − 1) + κN(N − 1)).",
-                "sigma = \(GnuplotScript.number(usl.sigma))",
-                "kappa = \(GnuplotScript.number(usl.kappa))",
-                "lambda = \(GnuplotScript.number(usl.lambda))",
+                "sigma = \(GnuplotScript.real(usl.sigma))",
+                "kappa = \(GnuplotScript.real(usl.kappa))",
+                "lambda = \(GnuplotScript.real(usl.lambda))",
                 "usl(n) = lambda * n / (1 + sigma * (n - 1) + kappa * n * (n - 1))",
             ]
             var text = "USL fit: σ \(ReportFormat.coefficient(usl.sigma)), κ \(ReportFormat.coefficient(usl.kappa))"
@@ -75,8 +75,14 @@ public enum ThroughputChart {
         }
         if let r = recommendation {
             body.append("")
-            body += GnuplotScript.verticalMarker(tag: 1, x: r.formulaExact, text: "formula N = \(Recommender.format(r.formulaExact))", color: GnuplotScript.grey, dash: 2)
-            body += GnuplotScript.verticalMarker(tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize)", color: GnuplotScript.kneeColor, dash: 3)
+            let formulaText = "formula N = \(Recommender.format(r.formulaExact))"
+            // Two rotated labels closer than ~3% of the axis would print over each other.
+            if abs(r.formulaExact - Double(r.kneePoolSize)) < 0.03 * Double(sizes.max() ?? 1) {
+                body += GnuplotScript.verticalMarker(tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize) ≈ \(formulaText)", color: GnuplotScript.kneeColor, dash: 3)
+            } else {
+                body += GnuplotScript.verticalMarker(tag: 1, x: r.formulaExact, text: formulaText, color: GnuplotScript.grey, dash: 2)
+                body += GnuplotScript.verticalMarker(tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize)", color: GnuplotScript.kneeColor, dash: 3)
+            }
             let y = primary.point(nearest: r.recommendedQueueCount).map { $0.poolSize == r.recommendedQueueCount ? $0.throughput.mean : nil } ?? nil
             if let y {
                 body.append("set label 3 \(GnuplotScript.quote("recommended \(r.recommendedQueueCount)")) at \(r.recommendedQueueCount), \(GnuplotScript.number(y)) point pt 7 ps 2.2 lc rgb '\(GnuplotScript.recommendedColor)' offset 1.2,-1.2 textcolor rgb '\(GnuplotScript.recommendedColor)' front")
