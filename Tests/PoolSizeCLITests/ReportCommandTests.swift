@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `poolsize report` and `poolsize plot` on a real run directory (Tests/Fixtures/run-io), run as
+/// the built binary from a scratch working directory. gnuplot is hidden by giving the child a
+/// PATH without it, so the missing-gnuplot path is tested on every machine.
+@Suite(.serialized) struct ReportCommandTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/run-io")
+    static let runID = "20261122-053210-io"
+    static let gnuplotInstalled = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .contains { FileManager.default.isExecutableFile(atPath: "\($0)/gnuplot") }
+
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-report-\(UUID())")
+    var run: URL { scratch.appendingPathComponent("results/\(Self.runID)") }
+    var plots: URL { scratch.appendingPathComponent("plots/\(Self.runID)") }
+
+    func prepare() throws {
+        try FileManager.default.createDirectory(at: run.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture, to: run)
+    }
+
+    func poolsize(_ arguments: [String], withGnuplot: Bool) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch
+        var environment = ProcessInfo.processInfo.environment
+        if !withGnuplot { environment["PATH"] = "/nonexistent" }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    func exists(_ url: URL, _ name: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) }
+
+    @Test func reportWithoutGnuplotWritesEverythingElseAndOneLine() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try prepare()
+        let result = try poolsize(["report", "results/\(Self.runID)"], withGnuplot: false)
+        #expect(result.code == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr == "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and render later with 'gnuplot plots/\(Self.runID)/*.gp' or 'poolsize plot results/\(Self.runID)'; the CSV, data and .gp files are written\n")
+        #expect(result.stdout.split(separator: "\n").last.map(String.init)?.hasSuffix("results/\(Self.runID)/report.md") == true)
+        for name in ["report.md", "report.html", "trials.csv"] { #expect(exists(run, name)) }
+        for name in ["throughput", "utilization", "concurrency"] {
+            #expect(exists(plots, "\(name).gp"))
+            #expect(exists(plots, "\(name).dat"))
+            #expect(!exists(plots, "\(name).svg"))
+        }
+        let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.hasPrefix("# How many queues? io workload, 2 cores, 2026-11-22\n\n## Recommendation\n\n**24 queues**"))
+        #expect(report.contains("![Throughput vs pool size](../../plots/\(Self.runID)/throughput.svg)"))
+    }
+
+    @Test func plotWithoutGnuplotFailsWithExit66() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try prepare()
+        let result = try poolsize(["plot", "results/\(Self.runID)", "--plots", "charts"], withGnuplot: false)
+        #expect(result.code == 66)
+        #expect(result.stderr == "error: gnuplot: not found; install it (apt-get install gnuplot-nox) and re-run 'poolsize plot results/\(Self.runID)'; the data and scripts are in charts/ ('gnuplot charts/*.gp' renders them)\n")
+        #expect(exists(scratch.appendingPathComponent("charts"), "throughput.gp"))
+        #expect(!exists(run, "report.md"))
+    }
+
+    @Test func reportOnAMissingDirectoryIsInputNotFound() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let result = try poolsize(["report", "results/nope"], withGnuplot: false)
+        #expect(result.code == 66)
+        #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains("results/nope: not found; pass a run directory written by 'poolsize sweep'"))
+    }
+
+    @Test(.enabled(if: gnuplotInstalled, "gnuplot is not installed"))
+    func reportAndPlotRenderSVGAndPNG() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try prepare()
+        let report = try poolsize(["report", "results/\(Self.runID)"], withGnuplot: true)
+        #expect(report.code == 0)
+        #expect(report.stderr.isEmpty)
+        for name in ["throughput", "utilization", "concurrency"] {
+            #expect(exists(plots, "\(name).svg"))
+            #expect(exists(plots, "\(name).png"))
+        }
+        let html = try String(contentsOf: run.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "data:image/svg+xml;base64,").count == 4)
+
+        try FileManager.default.removeItem(at: plots.appendingPathComponent("throughput.png"))
+        let plot = try poolsize(["plot", "results/\(Self.runID)"], withGnuplot: true)
+        #expect(plot.code == 0)
+        #expect(plot.stdout.hasSuffix("plots/\(Self.runID)\n"))
+        #expect(exists(plots, "throughput.png"))
+    }
+}
