@@ -40,6 +40,9 @@ public enum ChildScenario: String, CaseIterable, Sendable {
             Self.say(Self.readyMarker)
         case .trap:
             Self.say(Self.readyMarker)
+            // The Swift runtime's backtracer catches a raised SIGTRAP, prints and returns; with
+            // the default action restored the signal ends the process as a trap instruction would.
+            signal(SIGTRAP, SIG_DFL)
             raise(SIGTRAP)
         case .returns:
             Self.say(Self.readyMarker)
