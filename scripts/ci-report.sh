@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# CI report: a short sweep (about 30 s on 2 cores), then the report and charts of its run
+# directory. Extra arguments go to `poolsize sweep` (e.g. --workload mixed --pool all).
+#
+# Leaves results/<run-id>/ (CSV, JSON, report.md, report.html) and plots/<run-id>/ (gnuplot
+# data, scripts, SVG, PNG); prints the report's path on the last line. When
+# $GITHUB_STEP_SUMMARY is set, report.md is appended to it (the job's summary page shows the
+# tables; the charts are in the uploaded artifacts and in report.html).
+#
+# Exit codes: poolsize's (0 ok, 4 integrity violated, ...), 69 when Swift is missing.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+if ! command -v swift >/dev/null 2>&1; then
+    echo "error: swift not found; install the Swift toolchain (6.0 or newer) from swift.org and retry" >&2
+    exit 69
+fi
+bash scripts/install-gnuplot.sh || echo "warning: gnuplot could not be installed; the report is written without rendered charts" >&2
+swift build -c release --product poolsize >&2
+poolsize="$root/.build/release/poolsize"
+
+sweep_output="$("$poolsize" sweep --workload io --sizes 1,8,16,24,32,40,48 --repeat 2 --trial-ms 300 --quiet "$@")"
+printf '%s\n' "$sweep_output" >&2
+run_dir="$(printf '%s\n' "$sweep_output" | tail -n 1)"
+
+report="$("$poolsize" report "$run_dir" | tail -n 1)"
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    cat "$report" >> "$GITHUB_STEP_SUMMARY"
+fi
+echo "$report"
