@@ -13,11 +13,11 @@ int poolsize_pin_current_thread(int cpu) {
     return pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 }
 
-int poolsize_first_allowed_cpu(void) {
+int poolsize_next_allowed_cpu(int after) {
     cpu_set_t set;
     CPU_ZERO(&set);
     if (pthread_getaffinity_np(pthread_self(), sizeof(set), &set) != 0) return -1;
-    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+    for (int cpu = after < 0 ? 0 : after + 1; cpu < CPU_SETSIZE; cpu++) {
         if (CPU_ISSET(cpu, &set)) return cpu;
     }
     return -1;

@@ -5,8 +5,9 @@
 
 /// Restricts the calling thread to one CPU; returns 0 or errno.
 int poolsize_pin_current_thread(int cpu);
-/// The lowest-numbered CPU in the calling thread's affinity mask, or -1.
-int poolsize_first_allowed_cpu(void);
+/// The lowest-numbered CPU in the calling thread's affinity mask above `after` (-1 for the
+/// first), or -1 when there is none.
+int poolsize_next_allowed_cpu(int after);
 /// The CPU the calling thread is running on now, or -1.
 int poolsize_current_cpu(void);
 /// Stack size, in bytes, of a thread created with default attributes, or -1.

@@ -66,14 +66,23 @@ final class CalibrationSession {
     }
 
     func measureHandoffs() throws(PoolSizeError) {
-        let cpu = PosixThread.firstAllowedCPU()
-        for (operation, target) in [(CalibrationOperation.contextSwitch, cpu), (.crossCPUWakeup, nil)] {
+        let cpus = PosixThread.firstAllowedCPUs()
+        guard let first = cpus.first else {
+            note("the affinity mask could not be read: context switch and wake-up not measured")
+            return
+        }
+        let second = cpus.count > 1 ? cpus[1] : first
+        if second == first { note("only one CPU is allowed: the wake-up row is a context switch on that CPU") }
+        let plans: [(CalibrationOperation, (initiator: Int, responder: Int), String)] = [
+            (.contextSwitch, (first, first), "both threads pinned to CPU \(first)"),
+            (.crossCPUWakeup, (first, second), "threads pinned to CPUs \(first) and \(second)"),
+        ]
+        for (operation, pair, place) in plans {
             willMeasure(operation)
-            let count = try planner.iterations(limit: 200_000) { n throws(PoolSizeError) in try HandoffBenchmark.timed(count: n, cpu: target) }
-            let values = try runner.rounds { () throws(PoolSizeError) in try HandoffBenchmark.round(count: count, cpu: target) }
-            let place = target.map { "both threads pinned to CPU \($0)" } ?? "threads free to run on any CPU"
-            if target != nil, values.contains(where: { !$0.pinned }) {
-                note("could not pin the ping-pong threads to one CPU: the context switch row is a wake-up across CPUs")
+            let count = try planner.iterations(limit: 200_000) { n throws(PoolSizeError) in try HandoffBenchmark.timed(count: n, cpus: pair) }
+            let values = try runner.rounds { () throws(PoolSizeError) in try HandoffBenchmark.round(count: count, cpus: pair) }
+            if values.contains(where: { !$0.pinned }) {
+                note("the kernel refused to pin the ping-pong threads: \(operation.label) ran unpinned")
             }
             try record(operation, values.map(\.perSwitch), "\(count) token round trips per round through two POSIX semaphores, \(place); half a round trip each")
         }
@@ -103,12 +112,14 @@ final class CalibrationSession {
         let kernel = values.compactMap(\.kernelStack)
         if kernel.count == values.count {
             try record(.kernelStackPerThread, kernel, "growth of KernelStack in /proc/meminfo (system-wide) per thread over the same batches")
+            note("Apple's 1 KB is the kernel's per-thread data structures; on Linux the kernel stack alone is larger (task_struct and the rest are not counted)")
         } else {
             note("/proc/meminfo has no KernelStack line: kernel memory per thread not measured")
         }
         willMeasure(.defaultStackSize)
         if let size = PosixThread.defaultStackSize() {
             try record(.defaultStackSize, [Double(size)], "pthread_getattr_default_np: the stack a thread gets without attributes (from RLIMIT_STACK)")
+            note("the default stack is reserved address space, not memory: an idle thread's resident cost is the RSS row")
         } else {
             note("pthread_getattr_default_np failed: default stack size not read")
         }

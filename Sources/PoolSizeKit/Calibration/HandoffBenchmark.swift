@@ -9,9 +9,9 @@ import Glibc
 /// `lat_ctx` idea, with futex-backed semaphores instead of pipes). Every hand-off blocks one
 /// thread and wakes the other, so half a round trip is one switch.
 ///
-/// Pinned to one CPU, each hand-off is a context switch on that CPU. Left free, the two threads
-/// usually sit on different CPUs and a hand-off is a cross-CPU wake-up, which is what a pool
-/// worker waiting for a task pays.
+/// Pinned to one CPU, each hand-off is a context switch on that CPU. Pinned to two CPUs, it is a
+/// wake-up of a thread sleeping on another CPU, which is what a pool worker waiting for a task
+/// pays when the submitter runs elsewhere.
 enum HandoffBenchmark {
     private final class Outcome: Sendable {
         let elapsed = Atomic<UInt64>(0)
@@ -19,9 +19,10 @@ enum HandoffBenchmark {
         let pinned = Atomic<Int>(0)
     }
 
-    /// Nanoseconds per hand-off over `count` round trips; `pinned` is false when `cpu` was given
-    /// but the kernel refused to pin a thread to it.
-    static func round(count: Int, cpu: Int?) throws(PoolSizeError) -> (perSwitch: Double, pinned: Bool) {
+    /// Nanoseconds per hand-off over `count` round trips, the initiating thread pinned to
+    /// `cpus.initiator` and the responding one to `cpus.responder`; `pinned` is false when the
+    /// kernel refused either.
+    static func round(count: Int, cpus: (initiator: Int, responder: Int)) throws(PoolSizeError) -> (perSwitch: Double, pinned: Bool) {
         let semaphores = UnsafeMutablePointer<sem_t>.allocate(capacity: 2)
         sem_init(semaphores, 0, 0)
         sem_init(semaphores + 1, 0, 0)
@@ -35,12 +36,11 @@ enum HandoffBenchmark {
         deadline.tv_sec += 10
         let limit = deadline
 
-        func pin() {
-            guard let cpu else { return }
+        func pin(_ cpu: Int) {
             if PosixThread.pinCurrentThread(toCPU: cpu) { outcome.pinned.wrappingAdd(1, ordering: .relaxed) }
         }
         let responder = PosixThread.spawn {
-            pin()
+            pin(cpus.responder)
             var limit = limit
             for _ in 0..<count {
                 if sem_timedwait(ping, &limit) != 0 { outcome.failed.store(true, ordering: .relaxed); break }
@@ -49,7 +49,7 @@ enum HandoffBenchmark {
             finished.signal()
         }
         let initiator = PosixThread.spawn {
-            pin()
+            pin(cpus.initiator)
             var limit = limit
             let t0 = RoundPlanner.now()
             for _ in 0..<count {
@@ -72,11 +72,11 @@ enum HandoffBenchmark {
         sem_destroy(pong)
         semaphores.deallocate()
         let perSwitch = Double(outcome.elapsed.load(ordering: .relaxed)) / Double(2 * count)
-        return (perSwitch, cpu == nil || outcome.pinned.load(ordering: .relaxed) == 2)
+        return (perSwitch, outcome.pinned.load(ordering: .relaxed) == 2)
     }
 
     /// Nanoseconds `count` round trips take, for sizing rounds.
-    static func timed(count: Int, cpu: Int?) throws(PoolSizeError) -> UInt64 {
-        UInt64(try round(count: count, cpu: cpu).perSwitch * Double(2 * count))
+    static func timed(count: Int, cpus: (initiator: Int, responder: Int)) throws(PoolSizeError) -> UInt64 {
+        UInt64(try round(count: count, cpus: cpus).perSwitch * Double(2 * count))
     }
 }

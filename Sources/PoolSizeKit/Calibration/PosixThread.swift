@@ -46,10 +46,12 @@ enum PosixThread {
     /// Restricts the calling thread to one CPU; false when the kernel refuses.
     static func pinCurrentThread(toCPU cpu: Int) -> Bool { poolsize_pin_current_thread(Int32(cpu)) == 0 }
 
-    /// The lowest CPU the calling thread may run on, or nil.
-    static func firstAllowedCPU() -> Int? {
-        let cpu = poolsize_first_allowed_cpu()
-        return cpu >= 0 ? Int(cpu) : nil
+    /// The first two CPUs the calling thread may run on (fewer when the mask has fewer).
+    static func firstAllowedCPUs() -> [Int] {
+        let first = poolsize_next_allowed_cpu(-1)
+        guard first >= 0 else { return [] }
+        let second = poolsize_next_allowed_cpu(first)
+        return second >= 0 ? [Int(first), Int(second)] : [Int(first)]
     }
 
     /// The stack size a thread created with default attributes gets, in bytes.

@@ -17,7 +17,7 @@ public enum CalibrationOperation: Hashable, Sendable {
     case atomicAdd
     /// Half a round trip of a token between two threads pinned to one CPU: a context switch.
     case contextSwitch
-    /// Half a round trip of a token between two threads free to run on any CPU: a wake-up.
+    /// Half a round trip of a token between threads pinned to two CPUs: a cross-CPU wake-up.
     case crossCPUWakeup
     /// `DispatchQueue.async` until the block starts, on a serial queue that has just run work.
     case dispatchSerialStart
@@ -71,7 +71,7 @@ public enum CalibrationOperation: Hashable, Sendable {
         case .compareAndSwap: return "compare-and-swap"
         case .atomicAdd: return "atomic add"
         case .contextSwitch: return "context switch (1 CPU)"
-        case .crossCPUWakeup: return "thread wake-up (any CPU)"
+        case .crossCPUWakeup: return "wake-up on another CPU"
         case .dispatchSerialStart: return "async → start, serial queue"
         case .dispatchGlobalStart: return "async → start, global queue"
         case .idleThreadRSS: return "RSS per idle thread"

@@ -28,7 +28,8 @@ public struct RoundRobinObservation: Equatable, Sendable, Codable {
         let low = countsPerQueue.min() ?? 0, high = countsPerQueue.max() ?? 0
         let share = n > 0 ? submitted / n : 0
         let expected = n > 0 ? (allowedSpread == 0 ? "\(share) tasks on each of \(n) queues" : "\(share)–\(share + 1) tasks on each of \(n) queues") : "tasks on every queue"
-        let observed = "\(low)–\(high) tasks per queue, \(completed)/\(submitted) ran (\(submitters) submitting threads)"
+        let spread = low == high ? "\(low) tasks on every queue" : "\(low)–\(high) tasks per queue"
+        let observed = "\(spread), \(completed)/\(submitted) ran (\(submitters) submitting threads)"
         let measurements = countsPerQueue.enumerated().map { index, count in
             ProbeMeasurement("queue \(index)", expected: allowedSpread == 0 ? String(share) : "\(share)–\(share + 1)", observed: String(count))
         }

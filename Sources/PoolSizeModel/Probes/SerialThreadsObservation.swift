@@ -28,7 +28,7 @@ public struct SerialThreadsObservation: Equatable, Sendable, Codable {
 
     public func result() -> ProbeResult {
         let expected = "\(queues) threads for \(queues) serial queues, all \(queues) tasks blocked at once"
-        let observed = "\(distinctThreads) threads, \(peakConcurrent) tasks blocked at once (\(started)/\(queues) started in \(String(format: "%.2f", waitedSeconds)) s)"
+        let observed = "\(distinctThreads) threads, \(peakConcurrent) tasks blocked at once (\(started)/\(queues) started in \(UnitFormat.duration(waitedSeconds)))"
         let measurements = [
             ProbeMeasurement("distinct threads", expected: String(queues), observed: String(distinctThreads)),
             ProbeMeasurement("tasks blocked at once", expected: String(queues), observed: String(peakConcurrent)),
