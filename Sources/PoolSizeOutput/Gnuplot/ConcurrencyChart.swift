@@ -28,6 +28,7 @@ public enum ConcurrencyChart {
             "set grid",
             "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
             "set yrange [0:*]",
+            "set offsets 0, 0, graph 0.08, 0  # headroom: a plateau never sits on the border",
         ]
         var plots = ["x with lines dt 2 lw 1.5 lc rgb '\(GnuplotScript.grey)' title 'reached = requested'"]
         for (index, pool) in pools.enumerated() {

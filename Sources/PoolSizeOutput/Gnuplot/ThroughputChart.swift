@@ -38,6 +38,7 @@ public enum ThroughputChart {
             "set grid",
             "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
             "set yrange [0:*]",
+            "set offsets 0, 0, graph 0.08, 0  # headroom: a plateau never sits on the border",
             "set samples 400",
         ]
         var plots: [String] = []

@@ -15,6 +15,7 @@ set ylabel 'reached (tasks in flight, threads)'
 set grid
 set xrange [0:13]
 set yrange [0:*]
+set offsets 0, 0, graph 0.08, 0  # headroom: a plateau never sits on the border
 set key below height 1
 
 plot x with lines dt 2 lw 1.5 lc rgb '#7f7f7f' title 'reached = requested', \

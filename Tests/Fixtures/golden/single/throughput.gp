@@ -15,6 +15,7 @@ set ylabel 'throughput (tasks/s): mean, bars min–max of 2 reps'
 set grid
 set xrange [0:13]
 set yrange [0:*]
+set offsets 0, 0, graph 0.08, 0  # headroom: a plateau never sits on the border
 set samples 400
 
 # The formula's prediction: the ideal closed loop (DESIGN.md), W and C measured with one worker.
