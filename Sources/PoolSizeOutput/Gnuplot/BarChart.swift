@@ -13,7 +13,7 @@ enum BarChart {
 
     /// - Parameter valueFormat: gnuplot `sprintf` format for the label above each bar.
     static func chart(
-        name: String, caption: String, note: String, analysis: RunAnalysis, ylabel: String, barTitle: String,
+        name: String, caption: String, note: String, analysis: RunAnalysis, xlabel: String, ylabel: String, barTitle: String,
         bars: [Bar], valueFormat: String, dataHeader: String
     ) -> Chart {
         let errorBars = bars.contains { $0.low != nil && $0.high != nil }
@@ -25,6 +25,7 @@ enum BarChart {
         let rotate = bars.map(\.label.count).reduce(0, +) > 70
         var body = [
             GnuplotScript.title(caption, analysis.run.headline),
+            "set xlabel \(GnuplotScript.quote(xlabel))",
             "set ylabel \(GnuplotScript.quote(ylabel))",
             "set style fill solid 0.85 border lc rgb '#333333'",
             "set boxwidth 0.6",

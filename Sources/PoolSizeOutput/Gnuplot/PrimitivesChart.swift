@@ -16,7 +16,7 @@ public enum PrimitivesChart {
         return BarChart.chart(
             name: "primitives", caption: "Synchronization primitives at N = \(size)",
             note: "Mean throughput of each primitive guarding the task's critical section at the recommended size (\(scope)); a primitive measured without that size is shown at its nearest one.",
-            analysis: analysis, ylabel: "throughput (tasks/s)", barTitle: "mean throughput at N = \(size) (\(scope))",
+            analysis: analysis, xlabel: "synchronization primitive guarding the critical section", ylabel: "throughput (tasks/s)", barTitle: "mean throughput at N = \(size) (\(scope))",
             bars: bars, valueFormat: "%.0f", dataHeader: "throughput per primitive at N = \(size), \(scope)")
     }
 }

@@ -19,7 +19,7 @@ public enum QoSChart {
         return BarChart.chart(
             name: "qos", caption: "QoS tiers at N = \(size)",
             note: "Mean throughput of each QoS tier run alone at the recommended size (\(scope)), labelled with the nice value its workers actually ran at. Alone, a tier's nice value matters only when the CPU is saturated.",
-            analysis: analysis, ylabel: "throughput (tasks/s)", barTitle: "mean throughput at N = \(size) (\(scope))",
+            analysis: analysis, xlabel: "QoS tier (nice value its workers ran at)", ylabel: "throughput (tasks/s)", barTitle: "mean throughput at N = \(size) (\(scope))",
             bars: bars, valueFormat: "%.0f", dataHeader: "throughput per QoS tier at N = \(size), \(scope)")
     }
 }
@@ -38,7 +38,7 @@ public enum ContentionChart {
         return BarChart.chart(
             name: "contention", caption: "QoS tiers competing (--contend)",
             note: "Each tier's share of the tasks completed while all tiers ran at once, labelled with the nice value its workers ran at. Equal shares mean the tiers' priorities did not take effect.",
-            analysis: analysis, ylabel: "share of tasks completed (%)", barTitle: "share of completed tasks",
+            analysis: analysis, xlabel: "QoS tier (nice value its workers ran at)", ylabel: "share of tasks completed (%)", barTitle: "share of completed tasks",
             bars: bars, valueFormat: "%.1f%%", dataHeader: "share of tasks completed per QoS tier while all competed, in percent")
     }
 }

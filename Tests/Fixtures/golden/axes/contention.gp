@@ -10,6 +10,7 @@ set terminal svg size 800,500 dynamic enhanced font 'Helvetica,12' background rg
 set output dir.'contention.svg'
 
 set title "QoS tiers competing (--contend)\nio workload, 2 cores, 2026-11-22" noenhanced
+set xlabel 'QoS tier (nice value its workers ran at)'
 set ylabel 'share of tasks completed (%)'
 set style fill solid 0.85 border lc rgb '#333333'
 set boxwidth 0.6

@@ -10,6 +10,7 @@ set terminal svg size 800,500 dynamic enhanced font 'Helvetica,12' background rg
 set output dir.'qos.svg'
 
 set title "QoS tiers at N = 8\nio workload, 2 cores, 2026-11-22" noenhanced
+set xlabel 'QoS tier (nice value its workers ran at)'
 set ylabel 'throughput (tasks/s)'
 set style fill solid 0.85 border lc rgb '#333333'
 set boxwidth 0.6
