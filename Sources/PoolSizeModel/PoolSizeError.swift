@@ -33,7 +33,7 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidInput(path, message):
             return "error: \(path): \(message)"
         case let .cannotWrite(path, reason):
-            return "error: cannot write \(path): \(reason); pass a writable directory with --out DIR"
+            return "error: cannot write \(path): \(reason); choose a writable location with --out"
         case let .integrityViolated(details):
             return "error: integrity violated: \(details)"
         case let .regression(details):

@@ -33,7 +33,7 @@ import Testing
         try "name: tiny\ncpu_us: 200\nwait_us: 600\ntrial_ms: 60\n".write(to: spec, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("run")
 
-        let result = try Self.run(["sweep", "--workload", spec.path, "--sizes", "1,2,3", "--repeat", "2", "--warmup", "0", "--quiet", "--out", out.path])
+        let result = try Self.run(["sweep", "--workload", spec.path, "--sizes", "1,2,3", "--repeat", "2", "--warmup", "0", "--quiet", "--out", out.path, "--plots", dir.appendingPathComponent("plots").path])
         #expect(result.code == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.split(separator: "\n").last.map(String.init) == out.path)
         #expect(result.stderr.isEmpty)
@@ -66,6 +66,9 @@ import Testing
         #expect(abs(peak - best) <= 0.002 * best)
         #expect(recommendation["cores"] as? Int == (try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("machine.json"))) as! [String: Any]).machineCores)
 
+        // The report and the charts' scripts land beside the data.
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.md").path))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("plots/throughput.gp").path))
         let summary = try String(contentsOf: out.appendingPathComponent("summary.txt"), encoding: .utf8)
         #expect(summary.contains("recommended queue count: \(recommended)"))
         #expect(result.stdout.contains(summary))
@@ -106,7 +109,7 @@ extension Dictionary where Key == String, Value == Any {
         let spec = dir.appendingPathComponent("race.yaml")
         try "name: race\ncpu_us: 300\nwait_us: 300\ntrial_ms: 80\ncritical_us: 280\n".write(to: spec, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("run")
-        let result = try EndToEndTests.run(["sweep", "--workload", spec.path, "--primitive", "unprotected,mutex", "--sizes", "8", "--repeat", "1", "--warmup", "0", "--quiet", "--out", out.path])
+        let result = try EndToEndTests.run(["sweep", "--workload", spec.path, "--primitive", "unprotected,mutex", "--sizes", "8", "--repeat", "1", "--warmup", "0", "--quiet", "--out", out.path, "--plots", dir.appendingPathComponent("plots").path])
         #expect(result.code == 4)
         #expect(result.stderr.contains("INTEGRITY VIOLATED: queue-pool/default/unprotected size 8 rep 1"))
         #expect(result.stderr.contains("error: integrity violated: 1 trial(s) let two tasks into a critical section"))

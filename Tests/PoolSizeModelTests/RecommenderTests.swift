@@ -76,7 +76,7 @@ import Testing
 
     @Test func cannotWriteNamesTheFix() {
         #expect(PoolSizeError.cannotWrite(path: "/ro/run", reason: "Read-only file system").description
-            == "error: cannot write /ro/run: Read-only file system; pass a writable directory with --out DIR")
+            == "error: cannot write /ro/run: Read-only file system; choose a writable location with --out")
     }
 
     @Test func tierAliases() {

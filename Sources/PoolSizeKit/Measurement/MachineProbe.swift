@@ -32,7 +32,7 @@ public enum MachineProbe {
         var result: [String: Int] = [:]
         for tier in QoSTier.allCases {
             let queue = DispatchQueue(label: "poolsize.probe.nice.\(tier.rawValue)", qos: tier.dispatchQoS)
-            result[tier.rawValue] = niceOfWorker(on: queue)
+            if let nice = niceOfWorker(on: queue) { result[tier.rawValue] = nice }
         }
         return result
     }
@@ -40,15 +40,16 @@ public enum MachineProbe {
     /// Nice value of the calling thread (Linux keeps nice per thread).
     public static func niceOfCurrentThread() -> Int { Int(WorkerThread.nice()) }
 
-    /// Nice value of the worker that runs a block submitted asynchronously to `queue`.
-    public static func niceOfWorker(on queue: DispatchQueue) -> Int {
+    /// Nice value of the worker that runs a block submitted asynchronously to `queue`; nil when
+    /// no worker picks the block up within `timeoutSeconds` (the tool must never hang on a probe).
+    public static func niceOfWorker(on queue: DispatchQueue, timeoutSeconds: Double = 5) -> Int? {
         let done = DispatchSemaphore(value: 0)
         let box = NiceBox()
         queue.async {
             box.value.store(Int(WorkerThread.nice()), ordering: .relaxed)
             done.signal()
         }
-        done.wait()
+        guard done.wait(timeout: .now() + timeoutSeconds) == .success else { return nil }
         return box.value.load(ordering: .relaxed)
     }
 
