@@ -18,6 +18,8 @@ workloads=(io mixed cpu "$root/scripts/benchmark-workloads/io-short.yaml" "$root
 for w in "${workloads[@]}"; do
     name="$(basename "$w" .yaml)"
     echo "== sweep $name" >&2
-    "$root/.build/release/poolsize" sweep --workload "$w" --quiet --out "$out/$name" "$@" > "$out/$name.log"
+    start=$(date +%s.%N)
+    "$root/.build/release/poolsize" sweep --workload "$w" --quiet --out "$out/$name" --plots "$out/$name/plots" "$@" > "$out/$name.log"
+    python3 -c "print($(date +%s.%N) - $start)" > "$out/$name/sweep_seconds.txt"
 done
 python3 "$root/scripts/benchmark_report.py" "$out" | tee "$out/benchmark.md"

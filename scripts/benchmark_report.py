@@ -15,7 +15,7 @@ def main(directory: Path) -> int:
         rec = json.loads((run / "recommendation.json").read_text())
         machine = json.loads((run / "machine.json").read_text())
         spec = machine["workload"]
-        spec_ratio = spec["waitMicroseconds"] / spec["cpuMicroseconds"]
+        spec_ratio = spec["wait_microseconds"] / spec["cpu_microseconds"]
         cores = rec["cores"]
         analytic = cores * (1 + spec_ratio)
         by_size = {}
@@ -26,14 +26,16 @@ def main(directory: Path) -> int:
         wc = rec["wait_cpu_ratio"]
         wc_error = (wc - spec_ratio) / spec_ratio if spec_ratio > 0 else wc
         rec_error = (rec["recommended_queue_count"] - analytic) / analytic
+        seconds_file = run / "sweep_seconds.txt"
+        seconds = float(seconds_file.read_text()) if seconds_file.exists() else float("nan")
         rows.append((spec["name"], spec_ratio, wc, wc_error, analytic, rec["formula_queue_count_exact"],
                      rec["knee_pool_size"], rec["recommended_queue_count"], rec_error,
-                     statistics.median(cvs) if cvs else float("nan")))
-    print("| workload | spec W/C | measured W/C | W/C error | analytic N | formula N | knee | recommended | rec. error | median CV |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+                     statistics.median(cvs) if cvs else float("nan"), rec.get("queueing_model_knee"), seconds))
+    print("| workload | spec W/C | measured W/C | W/C error | analytic N | formula N | knee | recommended | rec. error | M/M/c//N knee | median CV | sweep s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         wc_err = f"{r[3] * 100:+.1f}%" if r[1] > 0 else f"{r[3]:+.3f} (abs)"
-        print(f"| {r[0]} | {r[1]:.2f} | {r[2]:.2f} | {wc_err} | {r[4]:.1f} | {r[5]:.1f} | {r[6]} | {r[7]} | {r[8] * 100:+.1f}% | {r[9] * 100:.1f}% |")
+        print(f"| {r[0]} | {r[1]:.2f} | {r[2]:.2f} | {wc_err} | {r[4]:.1f} | {r[5]:.1f} | {r[6]} | {r[7]} | {r[8] * 100:+.1f}% | {r[10] if r[10] is not None else '–'} | {r[9] * 100:.1f}% | {r[11]:.0f} |")
     ok_wc = sum(1 for r in rows if (abs(r[3]) <= 0.10 if r[1] > 0 else abs(r[3]) <= 0.05))
     ok_rec = sum(1 for r in rows if abs(r[8]) <= 0.15)
     print()
