@@ -41,11 +41,11 @@ public enum ConsoleSummary {
     }
 
     static func combinationTable(_ all: [Recommendation], best: Recommendation) -> String {
-        var rows = [["combination", "queues", "tasks/s", "vs best", "formula", "knee", "USL N*", "max reached", "integrity"]]
+        var rows = [["combination", "queues", "peak/s", "vs best", "formula", "knee", "USL N*", "max reached", "integrity"]]
         for r in all {
             rows.append([
-                r.combination.description, String(r.recommendedQueueCount), fmt(r.kneeThroughputPerSecond),
-                r.combination == best.combination ? "best" : String(format: "%+.1f%%", (r.kneeThroughputPerSecond / best.kneeThroughputPerSecond - 1) * 100),
+                r.combination.description, String(r.recommendedQueueCount), fmt(r.peakThroughputPerSecond),
+                r.combination == best.combination ? "best" : String(format: "%+.1f%%", (r.peakThroughputPerSecond / best.peakThroughputPerSecond - 1) * 100),
                 fmt(r.formulaQueueCountExact), String(r.kneePoolSize), r.usl?.peakConcurrency.map(fmt) ?? "–",
                 String(r.maxConcurrencyReached), r.integrity,
             ])

@@ -33,7 +33,8 @@ public struct Knee: Equatable, Sendable, Codable {
     /// With spread (a size with ≥ 2 samples) the size also qualifies when the upper end of its
     /// 95 % Student-t interval for the mean reaches that threshold — its mean is then not
     /// distinguishable from the threshold, and a smaller pool that might be as good is the better
-    /// recommendation. Sizes are sorted first; repeated sizes are merged (samples concatenated);
+    /// recommendation — as long as its mean is within twice the tolerance of the peak (the spread
+    /// of a few repetitions must not excuse an arbitrarily large shortfall). Sizes are sorted first; repeated sizes are merged (samples concatenated);
     /// sizes without samples are ignored.
     ///
     /// nil for empty input (or no samples at all) and for a tolerance outside [0, 1) or NaN.
@@ -50,10 +51,14 @@ public struct Knee: Equatable, Sendable, Codable {
         var peak = first
         for point in curve.dropFirst() where point.summary.mean > peak.summary.mean { peak = point }
         let threshold = (1 - tolerance) * peak.summary.mean
+        // The spread may excuse a shortfall of at most one more tolerance: with three noisy
+        // repetitions a t-interval is wide enough to reach the threshold from far below, and a
+        // size whose mean is 25% under the peak is no knee however unsure we are of it.
+        let floor = (1 - 2 * tolerance) * peak.summary.mean
 
         let knee = curve.first { point in
             if point.summary.mean >= threshold { return true }
-            guard let interval = point.summary.confidenceInterval95 else { return false }
+            guard point.summary.mean >= floor, let interval = point.summary.confidenceInterval95 else { return false }
             return interval.upper >= threshold
         } ?? peak  // the peak itself always qualifies, unless NaN samples made every mean NaN
         return Knee(

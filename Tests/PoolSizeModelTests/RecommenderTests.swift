@@ -109,6 +109,6 @@ import Testing
         let mutex = try #require(set.combinations.first { $0.primitive == .mutex })
         #expect(mutex.recommendedQueueCount == 8)
         #expect(mutex.kneeThroughputPerSecond == 800)
-        #expect(set.verdict == "Best: queue-pool/default/none with 16 queues at 1000 tasks/s. Others: thread-pool/default/none 0.0% lower with 16; queue-pool/default/mutex 20.0% lower with 8.")
+        #expect(set.verdict == "Best: queue-pool/default/none, peak 1000 tasks/s, 16 queues. Others: thread-pool/default/none 0.0% lower peak, 16 queues; queue-pool/default/mutex 20.0% lower peak, 8 queues.")
     }
 }

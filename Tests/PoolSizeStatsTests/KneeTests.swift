@@ -72,6 +72,14 @@ import PoolSizeStats
         #expect(try #require(Knee.find(points)).size == 5)
     }
 
+    @Test func spreadCannotExcuseALargeShortfall() throws {
+        // Peak 316 at 7; size 4 measured [200, 300, 336]: mean 278.67, SD 70.9, upper
+        // 278.67 + 4.3027 × 70.9/√3 = 454.8 ≥ 300.2, but its mean is under 0.9 × 316 = 284.4.
+        var points = curve(gentle.filter { $0.key != 4 })
+        points.append(CurvePoint(size: 4, samples: [200, 300, 336]))
+        #expect(try #require(Knee.find(points)).size == 5)
+    }
+
     @Test func unsortedInputAndDuplicateSizesAreMerged() throws {
         // Size 4 appears twice: [290] + [300, 310] merge into [290, 300, 310] as in the noisy test.
         var points = curve(gentle.filter { $0.key != 4 }).reversed() as [CurvePoint]

@@ -62,8 +62,9 @@ public enum Recommender {
         return recommendation
     }
 
-    /// Recommends each combination separately and names the best: the one with the highest
-    /// throughput at its recommended size (fewer queues break ties).
+    /// Recommends each combination separately and names the best: the one with the highest peak
+    /// throughput (fewer recommended queues break ties). Combinations are compared at their peaks,
+    /// not at their knees, which sit at different sizes.
     public static func recommendAll(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
         targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil
@@ -73,12 +74,12 @@ public enum Recommender {
             recommend(workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
         }
         guard let best = all.max(by: { a, b in
-            a.kneeThroughputPerSecond != b.kneeThroughputPerSecond ? a.kneeThroughputPerSecond < b.kneeThroughputPerSecond : a.recommendedQueueCount > b.recommendedQueueCount
+            a.peakThroughputPerSecond != b.peakThroughputPerSecond ? a.peakThroughputPerSecond < b.peakThroughputPerSecond : a.recommendedQueueCount > b.recommendedQueueCount
         }) else { return nil }
-        var verdict = "Best: \(best.combination) with \(best.recommendedQueueCount) queues at \(format(best.kneeThroughputPerSecond)) tasks/s."
+        var verdict = "Best: \(best.combination), peak \(format(best.peakThroughputPerSecond)) tasks/s, \(best.recommendedQueueCount) queues."
         let others = all.filter { $0.combination != best.combination }
-            .sorted { $0.kneeThroughputPerSecond > $1.kneeThroughputPerSecond }
-            .map { r in "\(r.combination) \(String(format: "%.1f", (1 - r.kneeThroughputPerSecond / best.kneeThroughputPerSecond) * 100))% lower with \(r.recommendedQueueCount)" }
+            .sorted { $0.peakThroughputPerSecond > $1.peakThroughputPerSecond }
+            .map { r in "\(r.combination) \(String(format: "%.1f", (1 - r.peakThroughputPerSecond / best.peakThroughputPerSecond) * 100))% lower peak, \(r.recommendedQueueCount) queues" }
         if !others.isEmpty { verdict += " Others: " + others.joined(separator: "; ") + "." }
         return RecommendationSet(best: best, combinations: all, verdict: verdict)
     }
