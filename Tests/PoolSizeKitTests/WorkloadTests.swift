@@ -6,15 +6,21 @@ import Testing
 @Suite struct WorkloadTests {
     /// The burner stops on the thread CPU clock, so the CPU time it uses is the request (plus at
     /// most one top-up round), however fast the machine is or however often it is preempted.
+    /// Each burn is checked from below exactly; from above, the best of five must be within 10%
+    /// (on a shared virtual machine a single burn can be charged for time the host stole).
     @Test func burnerUsesTheRequestedCPUTime() {
         let burner = CPUBurner()
         let clocks = SystemClocks()
         for target in [500.0, 2_000.0] {
-            let before = clocks.threadCPUNanoseconds()
-            burner.burn(microseconds: target)
-            let used = Double(clocks.threadCPUNanoseconds() - before) / 1_000
-            #expect(used >= target - 1)
-            #expect(used < target * 1.10 + 50)
+            var best = Double.infinity
+            for _ in 0..<5 {
+                let before = clocks.threadCPUNanoseconds()
+                burner.burn(microseconds: target)
+                let used = Double(clocks.threadCPUNanoseconds() - before) / 1_000
+                #expect(used >= target - 1)
+                best = min(best, used)
+            }
+            #expect(best < target * 1.10)
         }
     }
 

@@ -29,17 +29,26 @@ public final class CPUBurner: Sendable {
     }
 
     /// Burns until the calling thread's CPU clock reads `target` nanoseconds (no-op if it
-    /// already does). Each round aims at 90% of what remains, predicted from the calibration,
-    /// so rounds undershoot and converge on the target instead of overshooting it when the
-    /// thread runs slower than it did while calibrating; it stops within 1 µs.
+    /// already does), stopping within about 1 µs of it.
+    ///
+    /// The first round aims at 70% of the way using the calibrated rate; every later round aims
+    /// at 90% of what remains using the rate the previous round actually achieved. The rate
+    /// per CPU-microsecond is not constant: a busy SMT sibling or cache pressure from other
+    /// threads slows the loop by 10–30%, and a fixed prediction would then overshoot.
     public func burn(untilThreadCPU target: UInt64, now: UInt64? = nil) {
         var used = now ?? clocks.threadCPUNanoseconds()
         var state = used | 1
+        var rate = iterationsPerMicrosecond
+        var share = 0.7
         while used + 1_000 <= target {
             let remainingMicroseconds = Double(target - used) / 1_000
-            let iterations = max(16, Int(0.9 * remainingMicroseconds * iterationsPerMicrosecond))
+            let iterations = max(16, Int(share * remainingMicroseconds * rate))
             state = Self.spin(state: state, iterations: iterations)
-            used = clocks.threadCPUNanoseconds()
+            let after = clocks.threadCPUNanoseconds()
+            let elapsedMicroseconds = Double(after &- used) / 1_000
+            if elapsedMicroseconds > 0.5 { rate = Double(iterations) / elapsedMicroseconds }
+            used = after
+            share = 0.9
         }
         sink.store(state, ordering: .relaxed)
     }
