@@ -34,6 +34,8 @@ enum BarChart {
             "set yrange [0:\(GnuplotScript.number(niceCeiling(highest * 1.15)))]",
             rotate ? "set xtics nomirror rotate by 25 right noenhanced" : "set xtics nomirror noenhanced",
         ]
+        // Labels rotated to end under their bar reach left of the first one: leave them room.
+        if rotate { body.append("set lmargin \(min(30, 6 + (bars.first?.label.count ?? 0) * 3 / 4))") }
         var plots = ["dir.'\(name).dat' using 0:2:xtic(1) with boxes lc rgb '\(GnuplotScript.palette[0])' title \(GnuplotScript.quote(barTitle)) noenhanced"]
         if errorBars {
             plots.append("'' using 0:2:3:4 with yerrorbars lw 1.5 pt 7 ps 0.6 lc rgb 'black' title 'mean, slowest to fastest repetition'")
