@@ -36,8 +36,8 @@ public enum ContentionChart {
             BarChart.Bar(label: share.qos + (share.effectiveNice.map { " (nice \($0))" } ?? ""), value: share.share * 100, low: nil, high: nil)
         }
         return BarChart.chart(
-            name: "contention", caption: "QoS tiers competing (--contend)",
-            note: "Each tier's share of the tasks completed while all tiers ran at once, labelled with the nice value its workers ran at. Equal shares mean the tiers' priorities did not take effect.",
+            name: "contention", caption: "QoS tiers competing for the CPU (--contend, cpu workload)",
+            note: "Each tier's share of the tasks completed while all tiers ran the CPU-bound workload at once, one queue pool of `cores` queues per tier, labelled with the nice value its workers ran at. Equal shares mean the tiers' priorities did not take effect.",
             analysis: analysis, xlabel: "QoS tier (nice value its workers ran at)", ylabel: "share of tasks completed (%)", barTitle: "share of completed tasks",
             bars: bars, valueFormat: "%.1f%%", dataHeader: "share of tasks completed per QoS tier while all competed, in percent")
     }
