@@ -49,6 +49,14 @@ import Testing
         #expect(r.reason.hasPrefix("The formula over-predicts: 10 queues reach within 5.00% of the peak 600 tasks/s while CPU utilization is only 30.0%"))
     }
 
+    @Test func coarseSizesAreBlamedBeforeTheModel() throws {
+        let records = [1, 16, 64, 128].map { Self.record($0, min(Double($0) / 0.016, 2000)) }
+        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        #expect(r.kneePoolSize == 64)
+        #expect(r.reason.hasPrefix("The sizes measured are too coarse to test the formula: 64 queues reach within 5.00% of the peak 2000 tasks/s, but nothing was measured between 16 and 64"))
+        #expect(r.reason.contains("--sizes 16...64:6"))
+    }
+
     @Test func targetUtilizationScalesBoth() throws {
         let sizes = [1, 2, 4, 8, 12, 16, 20, 24, 32, 64]
         let records = sizes.map { Self.record($0, min(Double($0) / 0.016, 2000)) }

@@ -94,6 +94,11 @@ public enum Recommender {
         if abs(gap) <= disagreementThreshold {
             return "Measured and predicted agree: \(kneeText), and \(formulaText), \(format(abs(gap) * 100))% apart."
         }
+        let sizes = bySize.keys.sorted()
+        let nearFormula = sizes.filter { Double($0) >= 0.8 * r.formulaQueueCountExact && Double($0) <= 1.2 * r.formulaQueueCountExact }
+        if nearFormula.isEmpty, let below = sizes.last(where: { Double($0) < r.formulaQueueCountExact }), let above = sizes.first(where: { Double($0) > r.formulaQueueCountExact }) {
+            return "The sizes measured are too coarse to test the formula: \(kneeText), but nothing was measured between \(below) and \(above), where \(formulaText); measure that range (--sizes \(below)...\(above):\(max(1, (above - below) / 8))) to find the knee."
+        }
         let atKnee = bySize[r.kneePoolSize] ?? []
         let mean = { (values: [Double]) in values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
         let kneeUtilization = mean(atKnee.map(\.utilization))
