@@ -1,0 +1,55 @@
+import Dispatch
+import Foundation
+import PoolSizeModel
+import Synchronization
+
+/// A critical section guarded by one synchronization primitive, with the state it protects.
+public protocol GuardedSection: CriticalSection {
+    var kind: PrimitiveKind { get }
+    var monitor: IntegrityMonitor { get }
+}
+
+extension GuardedSection {
+    public func verify() -> IntegrityReport { monitor.verify() }
+}
+
+/// Builds the guarded section for a primitive; nil for `.none` (no critical section at all).
+public enum PrimitiveFactory {
+    /// - Parameter readRatio: share of sections that only read, for `barrier` and `rwlock`
+    ///   (readers share the lock; every other primitive treats all sections as writes).
+    public static func make(_ kind: PrimitiveKind, readRatio: Double = 0, seed: UInt64 = 1) -> (any GuardedSection)? {
+        let reads = ReadSelector(ratio: readRatio, seed: seed)
+        switch kind {
+        case .none: return nil
+        case .mutex: return MutexSection()
+        case .pthreadMutex: return PthreadMutexSection()
+        case .recursiveMutex: return RecursiveLockSection()
+        case .nslock: return NSLockSection()
+        case .nscondition: return NSConditionSection()
+        case .semaphore: return SemaphoreSection()
+        case .serialQueue: return SerialQueueSection()
+        case .barrier: return BarrierSection(reads: reads)
+        case .rwlock: return RWLockSection(reads: reads)
+        case .spinlock: return SpinlockSection()
+        case .atomic: return AtomicSection()
+        case .unprotected: return UnprotectedSection()
+        }
+    }
+}
+
+/// Decides per task whether a section only reads: a seeded function of the task index.
+public struct ReadSelector: Sendable {
+    public let ratio: Double
+    public let seed: UInt64
+
+    public init(ratio: Double, seed: UInt64) {
+        self.ratio = ratio
+        self.seed = seed
+    }
+
+    public func isRead(_ task: UInt64) -> Bool {
+        guard ratio > 0 else { return false }
+        var state = seed ^ (task &* 0xD1B5_4A32_D192_ED03)
+        return TaskTimes.unit(&state) < ratio
+    }
+}
