@@ -23,6 +23,8 @@ final class SweepSession: SweepObserver {
     }
 
     func run() throws(PoolSizeError) {
+        let interrupt = InterruptNotice(directory: exporter.directory.path, progress: progress)
+        defer { interrupt.cancel() }
         try exporter.write(JSONExport.serialize(RunInfo(plan: plan, facts: facts, commandLine: commandLine)), to: "machine.json")
         let runner = SweepRunner()
         let (lowLoad, records) = try runner.run(plan, observer: self)
@@ -125,5 +127,27 @@ final class ProgressLine {
     func finish() {
         guard enabled else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
+
+/// Ctrl-C during a sweep: every finished trial is already on disk (fsynced row by row), so the
+/// process only has to say where they are and how to build the report from them, then exit 130.
+final class InterruptNotice {
+    private let source: DispatchSourceSignal
+
+    init(directory: String, progress: ProgressLine) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "poolsize.interrupt"))
+        source.setEventHandler {
+            progress.finish()
+            PoolSizeCommand.printError("interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize report \(directory)' builds the report from them")
+            exit(130)
+        }
+        source.resume()
+    }
+
+    func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
     }
 }

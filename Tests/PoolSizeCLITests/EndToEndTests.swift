@@ -119,3 +119,33 @@ extension Dictionary where Key == String, Value == Any {
         #expect(integrity == ["unprotected": "violated", "mutex": "ok"])
     }
 }
+
+@Suite(.serialized) struct EndToEndInterruptTests {
+    /// Ctrl-C keeps the finished trials and says how to report on them; exit 130.
+    @Test func interruptKeepsFinishedTrials() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-e2e-int-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("run")
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = ["sweep", "--workload", "io", "--sizes", "1,2,4,8,16", "--repeat", "3", "--warmup", "0", "--quiet", "--out", out.path, "--plots", dir.appendingPathComponent("plots").path]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Wait (bounded) until at least one trial is on disk, then interrupt.
+        let trials = out.appendingPathComponent("trials.csv")
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, ((try? String(contentsOf: trials, encoding: .utf8))?.split(separator: "\n").count ?? 0) < 2 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.interrupt()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(stderr.contains("interrupted: the trials finished so far are in \(out.path)/trials.csv"))
+        let rows = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n")
+        #expect(rows.count >= 2)
+        #expect(rows.count < 1 + 15)
+    }
+}
