@@ -28,7 +28,7 @@ import Testing
         #expect(r.peakThroughputPerSecond == 2000)
         // SE(W/C) = sd([14.8, 15, 15.2]) / √3 = 0.2 / √3 = 0.11547; N's is 2 × 1 × that.
         #expect(abs(r.formulaQueueCountStandardError - 0.230940) < 1e-5)
-        #expect(r.reason.hasPrefix("Measured and predicted agree: 32 queues reach within 5.00% of the peak 2000 tasks/s"))
+        #expect(r.reason.hasPrefix("Measured and predicted agree: 32 queues reach within 5% of the peak 2000 tasks/s"))
     }
 
     @Test func stillRisingFallsBackToTheFormula() throws {
@@ -46,14 +46,14 @@ import Testing
         let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         #expect(r.kneePoolSize == 10)
         #expect(r.recommendedQueueCount == 10)
-        #expect(r.reason.hasPrefix("The formula over-predicts: 10 queues reach within 5.00% of the peak 600 tasks/s while CPU utilization is only 30.0%"))
+        #expect(r.reason.hasPrefix("The formula over-predicts: 10 queues reach within 5% of the peak 600 tasks/s while CPU utilization is only 30.0%"))
     }
 
     @Test func coarseSizesAreBlamedBeforeTheModel() throws {
         let records = [1, 16, 64, 128].map { Self.record($0, min(Double($0) / 0.016, 2000)) }
         let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         #expect(r.kneePoolSize == 64)
-        #expect(r.reason.hasPrefix("The sizes measured are too coarse to test the formula: 64 queues reach within 5.00% of the peak 2000 tasks/s, but nothing was measured between 16 and 64"))
+        #expect(r.reason.hasPrefix("The sizes measured are too coarse to test the formula: 64 queues reach within 5% of the peak 2000 tasks/s, but nothing was measured between 16 and 64"))
         #expect(r.reason.contains("--sizes 16...64:6"))
     }
 

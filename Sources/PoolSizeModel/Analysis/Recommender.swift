@@ -89,7 +89,7 @@ public enum Recommender {
         if rising {
             return "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formulaText) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (--sizes 1...\(max(2 * largest, r.formulaQueueCount * 2))) to locate the knee."
         }
-        let kneeText = "\(r.kneePoolSize) queues reach within \(format(r.tolerance * 100))% of the peak \(format(r.peakThroughputPerSecond)) tasks/s"
+        let kneeText = "\(r.kneePoolSize) queues reach within \(percent(r.tolerance)) of the peak \(format(r.peakThroughputPerSecond)) tasks/s"
         let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
         if abs(gap) <= disagreementThreshold {
             return "Measured and predicted agree: \(kneeText), and \(formulaText), \(format(abs(gap) * 100))% apart."
@@ -120,6 +120,12 @@ public enum Recommender {
             return "The formula under-predicts: \(kneeText); the formula assumes CPU bursts never collide, but tasks that arrive at a busy CPU wait, so more queues are needed to keep it busy; \(formulaText), and a queueing model with random task times (M/M/\(r.cores)//N) puts the knee at \(model)."
         }
         return "The formula under-predicts: \(kneeText); under load tasks wait longer than the \(format(r.waitMicrosecondsPerTask)) µs measured alone, so more queues are needed to keep the CPU busy; \(formulaText)."
+    }
+
+    /// A share as a percentage in prose: `5%`, `2.5%`.
+    public static func percent(_ share: Double) -> String {
+        let value = share * 100
+        return value == value.rounded() ? "\(Int(value))%" : String(format: "%.1f%%", value)
     }
 
     /// Numbers in prose: three significant digits, no exponent.
