@@ -62,6 +62,9 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).")
     var plots: String?
 
+    @Option(name: .customLong("busy-retries"), help: "Run a trial again, up to this many times, when other processes used more than a quarter of the CPUs during it.")
+    var busyRetries: Int = 2
+
     @Flag(help: "No progress line on stderr (for CI).")
     var quiet = false
 
@@ -97,6 +100,7 @@ struct SweepCommand: ParsableCommand {
         }
         guard tolerance > 0 && tolerance < 0.5 else { throw .invalidOption(flag: "--tolerance", message: "must be in (0, 0.5), got \(tolerance); write 0.05 for 5%") }
         guard repetitions >= 1 else { throw .invalidOption(flag: "--repeat", message: "must be at least 1, got \(repetitions)") }
+        guard busyRetries >= 0 && busyRetries <= 10 else { throw .invalidOption(flag: "--busy-retries", message: "must be 0 to 10, got \(busyRetries)") }
         guard warmup >= 0 else { throw .invalidOption(flag: "--warmup", message: "must be 0 or more, got \(warmup)") }
         if let trialMilliseconds, trialMilliseconds < 10 {
             throw .invalidOption(flag: "--trial-ms", message: "must be at least 10, got \(trialMilliseconds)")
@@ -106,7 +110,7 @@ struct SweepCommand: ParsableCommand {
             runID: RunID.make(workload: spec.name), spec: spec, sizes: selection, repetitions: repetitions,
             warmupTrials: warmup, cores: coreCount.effective, targetUtilization: targetUtilization,
             tolerance: tolerance, seed: seed, pools: pools, tiers: tiers, primitives: primitives, readRatio: readRatio,
-            trialMilliseconds: trialMilliseconds, contend: contend)
+            trialMilliseconds: trialMilliseconds, contend: contend, busyRetries: busyRetries)
     }
 }
 

@@ -57,6 +57,10 @@ final class SweepSession: SweepObserver {
         progress.trial(index, of: total, label: "\(combination) size \(poolSize) rep \(repetition)")
     }
 
+    func sweepRetryingBusyTrial(otherLoad: Double) {
+        progress.update("other processes used \(Recommender.percent(otherLoad)) of the CPUs during that trial; running it again")
+    }
+
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {
         try exporter.append(record)
         records.append(record)

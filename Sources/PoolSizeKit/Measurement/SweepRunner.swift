@@ -23,8 +23,12 @@ public struct SweepPlan: Sendable {
     public var trialMilliseconds: Int?
     /// Also run every tier at once on a CPU-saturating workload and report their shares.
     public var contend: Bool
+    /// A trial whose `other_load` exceeds `busyThreshold` (a share of the cores) is run again,
+    /// up to `busyRetries` times, keeping the quietest attempt.
+    public var busyRetries: Int = 2
+    public var busyThreshold: Double = 0.25
 
-    public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false) {
+    public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
         self.runID = runID
         self.spec = spec
         self.sizes = sizes
@@ -40,6 +44,7 @@ public struct SweepPlan: Sendable {
         self.readRatio = readRatio
         self.trialMilliseconds = trialMilliseconds
         self.contend = contend
+        self.busyRetries = busyRetries
     }
 
     public var combinations: [Combination] { Combination.product(pools: pools, tiers: tiers, primitives: primitives) }
@@ -56,6 +61,12 @@ public protocol SweepObserver: AnyObject {
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int])
     func sweepWillRunTrial(_ index: Int, of total: Int, combination: Combination, poolSize: Int, repetition: Int)
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError)
+    /// A trial is being run again because other processes loaded the machine during it.
+    func sweepRetryingBusyTrial(otherLoad: Double)
+}
+
+extension SweepObserver {
+    public func sweepRetryingBusyTrial(otherLoad: Double) {}
 }
 
 /// Runs a sweep: W/C at low load, then every (size, repetition) trial in a seeded shuffled
@@ -98,14 +109,23 @@ public struct SweepRunner {
         var records: [TrialRecord] = []
         for (index, trial) in order.enumerated() {
             observer.sweepWillRunTrial(index, of: order.count, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition)
-            let section = PrimitiveFactory.make(trial.combination.primitive, readRatio: plan.readRatio, seed: plan.seed &+ UInt64(index))
-            let workload = SyntheticWorkload(times: times, burner: burner, criticalSection: section)
-            let pool = PoolFactory.make(trial.combination.pool, size: trial.size, qos: trial.combination.qos)
-            let measurement = try runner.run(executor: pool, workload: workload, settings: plan.trialSettings)
-            pool.shutdown()
-            let record = TrialRecord(
-                plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
-                metrics: TrialMetrics(measurement, cores: plan.cores), integrity: section?.verify())
+            var record: TrialRecord?
+            // A trial during which other processes took a large share of the CPUs measures them,
+            // not the pool: run it again (up to `busyRetries` times) and keep the quietest.
+            for attempt in 0...plan.busyRetries {
+                let section = PrimitiveFactory.make(trial.combination.primitive, readRatio: plan.readRatio, seed: plan.seed &+ UInt64(index))
+                let workload = SyntheticWorkload(times: times, burner: burner, criticalSection: section)
+                let pool = PoolFactory.make(trial.combination.pool, size: trial.size, qos: trial.combination.qos)
+                let measurement = try runner.run(executor: pool, workload: workload, settings: plan.trialSettings)
+                pool.shutdown()
+                let candidate = TrialRecord(
+                    plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
+                    metrics: TrialMetrics(measurement, cores: plan.cores), integrity: section?.verify())
+                if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == "violated" { record = candidate }
+                if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == "violated" { break }
+                if attempt < plan.busyRetries { observer.sweepRetryingBusyTrial(otherLoad: candidate.otherLoad) }
+            }
+            guard let record else { continue }
             records.append(record)
             try observer.sweepFinishedTrial(record)
         }

@@ -1,0 +1,46 @@
+import PoolSizeKit
+import PoolSizeModel
+import Synchronization
+import Testing
+
+/// Real clocks, except that the machine looks fully busy with other work: every read of the
+/// machine's busy CPU jumps by 100 CPU-seconds.
+final class BusyMachineClocks: MeasurementClocks {
+    let real = SystemClocks()
+    let reads = Atomic<UInt64>(0)
+    func wallNanoseconds() -> UInt64 { real.wallNanoseconds() }
+    func threadCPUNanoseconds() -> UInt64 { real.threadCPUNanoseconds() }
+    func processUsage() -> ProcessUsage { real.processUsage() }
+    func machineBusyNanoseconds() -> UInt64? { reads.wrappingAdd(1, ordering: .relaxed).newValue * 100_000_000_000 }
+}
+
+final class RecordingObserver: SweepObserver {
+    var retries = 0
+    var records: [TrialRecord] = []
+    func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {}
+    func sweepWillRunTrial(_ index: Int, of total: Int, combination: Combination, poolSize: Int, repetition: Int) {}
+    func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) { records.append(record) }
+    func sweepRetryingBusyTrial(otherLoad: Double) { retries += 1 }
+}
+
+@Suite struct BusyRetryTests {
+    static let spec = WorkloadSpec(name: "tiny", cpuMicroseconds: 100, waitMicroseconds: 400, trialMilliseconds: 40)
+
+    @Test func busyTrialsAreRunAgainThenKept() throws {
+        let observer = RecordingObserver()
+        let plan = SweepPlan(runID: "r", spec: Self.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 1)
+        _ = try SweepRunner(runner: TrialRunner(clocks: BusyMachineClocks())).run(plan, observer: observer)
+        // Each of the two trials looked busy, was run once more, and one record was kept.
+        #expect(observer.retries == 2)
+        #expect(observer.records.count == 2)
+        #expect(observer.records.allSatisfy { $0.otherLoad > plan.busyThreshold })
+    }
+
+    @Test func zeroRetriesKeepsTheFirstAttempt() throws {
+        let observer = RecordingObserver()
+        let plan = SweepPlan(runID: "r", spec: Self.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 0)
+        _ = try SweepRunner(runner: TrialRunner(clocks: BusyMachineClocks())).run(plan, observer: observer)
+        #expect(observer.retries == 0)
+        #expect(observer.records.count == 2)
+    }
+}
