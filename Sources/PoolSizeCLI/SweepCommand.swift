@@ -62,7 +62,7 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).")
     var plots: String?
 
-    @Option(name: .customLong("busy-retries"), help: "Run a trial again, up to this many times, when other processes used more than a quarter of the CPUs during it.")
+    @Option(name: .customLong("busy-retries"), help: "Run a trial again, up to this many times, when other processes used more than 5% of the CPUs during it.")
     var busyRetries: Int = 2
 
     @Flag(help: "No progress line on stderr (for CI).")

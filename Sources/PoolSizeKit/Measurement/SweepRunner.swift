@@ -26,7 +26,7 @@ public struct SweepPlan: Sendable {
     /// A trial whose `other_load` exceeds `busyThreshold` (a share of the cores) is run again,
     /// up to `busyRetries` times, keeping the quietest attempt.
     public var busyRetries: Int = 2
-    public var busyThreshold: Double = 0.25
+    public var busyThreshold: Double = 0.05
 
     public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
         self.runID = runID
