@@ -36,6 +36,15 @@ final class RecordingObserver: SweepObserver {
         #expect(observer.records.allSatisfy { $0.otherLoad > plan.busyThreshold })
     }
 
+    /// A machine busy all along: 8 trials may retry 8 / 4 = 2 times in all, not 8 × 2.
+    @Test func retriesAreCappedAtAQuarterOfTheTrials() throws {
+        let observer = RecordingObserver()
+        let plan = SweepPlan(runID: "r", spec: Self.spec, sizes: .explicit([1, 2, 3, 4]), repetitions: 2, warmupTrials: 0, cores: 2, busyRetries: 2)
+        _ = try SweepRunner(runner: TrialRunner(clocks: BusyMachineClocks())).run(plan, observer: observer)
+        #expect(observer.retries == 2)
+        #expect(observer.records.count == 8)
+    }
+
     @Test func zeroRetriesKeepsTheFirstAttempt() throws {
         let observer = RecordingObserver()
         let plan = SweepPlan(runID: "r", spec: Self.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 0)

@@ -107,6 +107,9 @@ public struct SweepRunner {
         var rng = SeededGenerator(seed: plan.seed)
         order.shuffle(using: &rng)
         var records: [TrialRecord] = []
+        // Retries are for passing disturbances: a machine that is busy all along would only
+        // triple the run, so the whole sweep may retry at most a quarter of its trials.
+        var retryBudget = max(2, order.count / 4)
         for (index, trial) in order.enumerated() {
             observer.sweepWillRunTrial(index, of: order.count, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition)
             var record: TrialRecord?
@@ -122,8 +125,11 @@ public struct SweepRunner {
                     plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
                     metrics: TrialMetrics(measurement, cores: plan.cores), integrity: section?.verify())
                 if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == "violated" { record = candidate }
-                if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == "violated" { break }
-                if attempt < plan.busyRetries { observer.sweepRetryingBusyTrial(otherLoad: candidate.otherLoad) }
+                if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == "violated" || retryBudget == 0 { break }
+                if attempt < plan.busyRetries {
+                    retryBudget -= 1
+                    observer.sweepRetryingBusyTrial(otherLoad: candidate.otherLoad)
+                }
             }
             guard let record else { continue }
             records.append(record)
