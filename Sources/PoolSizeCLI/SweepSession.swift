@@ -57,6 +57,10 @@ final class SweepSession: SweepObserver {
         progress.trial(index, of: total, label: "\(combination) size \(poolSize) rep \(repetition)")
     }
 
+    func sweepExtendingSizes(_ sizes: [Int]) {
+        progress.update("throughput still rising at the largest size: measuring \(sizes.map(String.init).joined(separator: ", ")) too")
+    }
+
     func sweepRetryingBusyTrial(otherLoad: Double) {
         progress.update("other processes used \(Recommender.percent(otherLoad)) of the CPUs during that trial; running it again")
     }

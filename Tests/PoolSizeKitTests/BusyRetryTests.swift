@@ -21,6 +21,8 @@ final class RecordingObserver: SweepObserver {
     func sweepWillRunTrial(_ index: Int, of total: Int, combination: Combination, poolSize: Int, repetition: Int) {}
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) { records.append(record) }
     func sweepRetryingBusyTrial(otherLoad: Double) { retries += 1 }
+    var extensions: [[Int]] = []
+    func sweepExtendingSizes(_ sizes: [Int]) { extensions.append(sizes) }
 }
 
 @Suite struct BusyRetryTests {
@@ -51,5 +53,22 @@ final class RecordingObserver: SweepObserver {
         _ = try SweepRunner(runner: TrialRunner(clocks: BusyMachineClocks())).run(plan, observer: observer)
         #expect(observer.retries == 0)
         #expect(observer.records.count == 2)
+    }
+}
+
+@Suite struct AutoExtensionTests {
+    /// Sized for 1 core on a 2-core machine with W/C = 1: P = 2, so auto measures 1…4, and the
+    /// machine's real knee is 2 × (1 + 1) = 4, the end of that grid (size 3 reaches at most 3/4
+    /// of it). Throughput is still rising at the end, so auto measures 6 and 8 as well.
+    @Test func autoMeasuresPastARisingEnd() throws {
+        let observer = RecordingObserver()
+        let spec = WorkloadSpec(name: "half", cpuMicroseconds: 1000, waitMicroseconds: 1000, trialMilliseconds: 100)
+        let plan = SweepPlan(runID: "r", spec: spec, sizes: .auto, repetitions: 1, warmupTrials: 0, cores: 1, busyRetries: 0)
+        let (_, records) = try SweepRunner().run(plan, observer: observer)
+        let added = try #require(observer.extensions.first)
+        let measured = Set(records.map(\.poolSize))
+        let gridEnd = try #require(measured.subtracting(observer.extensions.flatMap { $0 }).max())
+        #expect(added == [Int((1.5 * Double(gridEnd)).rounded()), 2 * gridEnd])
+        #expect(measured.isSuperset(of: Set(added)))
     }
 }

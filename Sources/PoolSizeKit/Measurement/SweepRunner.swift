@@ -63,10 +63,13 @@ public protocol SweepObserver: AnyObject {
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError)
     /// A trial is being run again because other processes loaded the machine during it.
     func sweepRetryingBusyTrial(otherLoad: Double)
+    /// `auto` sizes found no knee yet: these larger sizes are measured as well.
+    func sweepExtendingSizes(_ sizes: [Int])
 }
 
 extension SweepObserver {
     public func sweepRetryingBusyTrial(otherLoad: Double) {}
+    public func sweepExtendingSizes(_ sizes: [Int]) {}
 }
 
 /// Runs a sweep: W/C at low load, then every (size, repetition) trial in a seeded shuffled
@@ -101,17 +104,45 @@ public struct SweepRunner {
             pool.shutdown()
         }
 
-        var order = plan.combinations.flatMap { combination in
-            sizes.flatMap { size in (1...plan.repetitions).map { (combination: combination, size: size, repetition: $0) } }
-        }
+        var order = Self.trials(plan.combinations, sizes: sizes, repetitions: plan.repetitions)
         var rng = SeededGenerator(seed: plan.seed)
         order.shuffle(using: &rng)
+        var records = try runTrials(order, plan: plan, times: times, observer: observer)
+        // `auto` is meant to find the knee: while some combination's throughput is still rising
+        // at the largest size, measure 1.5× and 2× that size too (at most twice).
+        if plan.sizes == .auto {
+            for _ in 0..<2 {
+                let largest = records.map(\.poolSize).max() ?? 1
+                let rising = Dictionary(grouping: records, by: \.combination).filter { _, group in
+                    let points = Dictionary(grouping: group, by: \.poolSize).map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
+                    return Knee.find(points, tolerance: plan.tolerance)?.size == largest
+                }
+                guard !rising.isEmpty, largest < SizeSelection.maximumSize else { break }
+                let more = [Int((Double(largest) * 1.5).rounded()), 2 * largest].filter { $0 <= SizeSelection.maximumSize }
+                observer.sweepExtendingSizes(more)
+                var extra = Self.trials(rising.keys.sorted(), sizes: more, repetitions: plan.repetitions)
+                extra.shuffle(using: &rng)
+                records += try runTrials(extra, plan: plan, times: times, observer: observer, indexOffset: records.count)
+            }
+        }
+        return (lowLoad, records)
+    }
+
+    static func trials(_ combinations: [Combination], sizes: [Int], repetitions: Int) -> [(combination: Combination, size: Int, repetition: Int)] {
+        combinations.flatMap { combination in
+            sizes.flatMap { size in (1...repetitions).map { (combination: combination, size: size, repetition: $0) } }
+        }
+    }
+
+    /// Runs trials in the given order, handing each record to the observer as it finishes.
+    func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, times: TaskTimes, observer: any SweepObserver, indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
         var records: [TrialRecord] = []
         // Retries are for passing disturbances: a machine that is busy all along would only
         // triple the run, so the whole sweep may retry at most a quarter of its trials.
         var retryBudget = max(2, order.count / 4)
-        for (index, trial) in order.enumerated() {
-            observer.sweepWillRunTrial(index, of: order.count, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition)
+        for (offset, trial) in order.enumerated() {
+            let index = indexOffset + offset
+            observer.sweepWillRunTrial(offset, of: order.count, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition)
             var record: TrialRecord?
             // A trial during which other processes took a large share of the CPUs measures them,
             // not the pool: run it again (up to `busyRetries` times) and keep the quietest.
@@ -135,7 +166,7 @@ public struct SweepRunner {
             records.append(record)
             try observer.sweepFinishedTrial(record)
         }
-        return (lowLoad, records)
+        return records
     }
 
     /// One queue, one task outstanding: no task ever waits for a CPU, so wall − CPU is the
