@@ -114,8 +114,7 @@ public struct SweepRunner {
             for _ in 0..<2 {
                 let largest = records.map(\.poolSize).max() ?? 1
                 let rising = Dictionary(grouping: records, by: \.combination).filter { _, group in
-                    let points = Dictionary(grouping: group, by: \.poolSize).map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
-                    return Knee.find(points, tolerance: plan.tolerance)?.size == largest
+                    Self.stillRising(group, tolerance: plan.tolerance)
                 }
                 guard !rising.isEmpty, largest < SizeSelection.maximumSize else { break }
                 let more = [Int((Double(largest) * 1.5).rounded()), 2 * largest].filter { $0 <= SizeSelection.maximumSize }
@@ -126,6 +125,19 @@ public struct SweepRunner {
             }
         }
         return (lowLoad, records)
+    }
+
+    /// The curve has not flattened by its largest size: the knee is the largest size, or the
+    /// largest size beats the one before it by more than half the tolerance.
+    static func stillRising(_ records: [TrialRecord], tolerance: Double) -> Bool {
+        let bySize = Dictionary(grouping: records, by: \.poolSize)
+        let sizes = bySize.keys.sorted()
+        guard let largest = sizes.last else { return false }
+        let points = bySize.map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
+        if Knee.find(points, tolerance: tolerance)?.size == largest { return true }
+        guard sizes.count >= 2 else { return false }
+        func mean(_ size: Int) -> Double { bySize[size]!.map(\.throughputPerSecond).reduce(0, +) / Double(bySize[size]!.count) }
+        return mean(largest) > (1 + tolerance / 2) * mean(sizes[sizes.count - 2])
     }
 
     static func trials(_ combinations: [Combination], sizes: [Int], repetitions: Int) -> [(combination: Combination, size: Int, repetition: Int)] {

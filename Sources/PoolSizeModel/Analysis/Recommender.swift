@@ -56,6 +56,13 @@ public enum Recommender {
             recommendation.uslRefusal = error.description
         }
         recommendation.reason = explain(recommendation, records: records, bySize: bySize, largest: largest, rising: rising)
+        let sizes = bySize.keys.sorted()
+        if !rising, knee.peakSize == largest, sizes.count >= 2 {
+            let mean = { (size: Int) in bySize[size]!.map(\.throughputPerSecond).reduce(0, +) / Double(bySize[size]!.count) }
+            if mean(largest) > (1 + tolerance / 2) * mean(sizes[sizes.count - 2]) {
+                recommendation.reason += " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
+            }
+        }
         if let usl = recommendation.usl, let peak = usl.peakConcurrency {
             recommendation.reason += " The USL fit (σ \(format(usl.sigma)), κ \(String(format: "%.2e", usl.kappa)), R² \(String(format: "%.3f", usl.rSquared))) puts peak throughput at N* = \(format(peak))."
         }
