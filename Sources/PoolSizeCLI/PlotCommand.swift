@@ -13,17 +13,13 @@ struct PlotCommand: ParsableCommand {
         abstract: "Regenerate a run directory's charts (gnuplot data, scripts, SVG and PNG) from its files.",
         discussion: "Exits 66 when gnuplot is not installed and 65 when it fails on a script; the .dat and .gp files are written either way. Prints the plots directory.")
 
-    @Argument(help: "Run directory written by 'poolsize sweep' (results/<run-id>).")
-    var runDirectory: String
-
-    @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).")
-    var plots: String?
+    @OptionGroup var options: RunDirectoryOptions
 
     func run() throws {
-        let directory = URL(fileURLWithPath: runDirectory)
-        let run = try RunLoader.load(directory)
-        let plotsDirectory = ReportCommand.plotsDirectory(plots, runID: run.runID)
-        let outcome = try ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory).writeCharts(RunAnalysis(run))
+        let directory = options.directory
+        let data = try RunLoader.load(directory)
+        let plotsDirectory = ReportCommand.plotsDirectory(options.plots, runID: data.runID)
+        let outcome = try ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory).writeCharts(RunAnalysis(data))
         if let failure = outcome.failure { throw Self.error(failure, plots: RelativePath.display(plotsDirectory), run: RelativePath.display(directory)) }
         print(plotsDirectory.path)
     }

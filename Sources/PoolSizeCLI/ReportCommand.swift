@@ -12,15 +12,10 @@ struct ReportCommand: ParsableCommand {
         abstract: "Regenerate report.md, report.html and the charts of a run directory from its files.",
         discussion: "Reads trials.csv (required), machine.json, lowload.json, recommendation.json and contention.csv (when present). Writes report.md and report.html into RUN_DIR and the gnuplot data, scripts, SVG and PNG into the plots directory. Prints the path of report.md.")
 
-    @Argument(help: "Run directory written by 'poolsize sweep' (results/<run-id>).")
-    var runDirectory: String
-
-    @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).")
-    var plots: String?
+    @OptionGroup var options: RunDirectoryOptions
 
     func run() throws {
-        let directory = URL(fileURLWithPath: runDirectory)
-        let outcome = try Self.write(runDirectory: directory, plots: plots)
+        let outcome = try Self.write(runDirectory: options.directory, plots: options.plots)
         print(outcome.markdown.path)
     }
 

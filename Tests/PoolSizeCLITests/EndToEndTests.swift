@@ -11,10 +11,13 @@ import Testing
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    static func run(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+    /// Runs the binary; `environment` and `directory` default to this process's.
+    static func run(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (code: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -21,21 +21,9 @@ import Testing
     }
 
     func poolsize(_ arguments: [String], withGnuplot: Bool) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = EndToEndTests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = scratch
         var environment = ProcessInfo.processInfo.environment
         if !withGnuplot { environment["PATH"] = "/nonexistent" }
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return try EndToEndTests.run(arguments, environment: environment, directory: scratch)
     }
 
     func exists(_ url: URL, _ name: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) }
