@@ -25,30 +25,10 @@ public enum ConsoleSummary {
         return out
     }
 
-    /// What the data itself says about how far to trust it.
+    /// What the data itself says about how far to trust it: the report's caveats, as plain text.
     public static func caveats(records: [TrialRecord]) -> [String] {
-        var result: [String] = []
-        let otherLoad = mean(records.map(\.otherLoad))
-        if otherLoad > 0.1 {
-            result.append("other processes used \(String(format: "%.0f", otherLoad * 100))% of the CPUs during the trials; the curve is distorted, rerun on a quiet machine")
-        }
-        for (combination, group) in Dictionary(grouping: records, by: \.combination).sorted(by: { $0.key < $1.key }) {
-            let largest = group.map(\.poolSize).max() ?? 0
-            let reached = group.map(\.peakConcurrency).max() ?? 0
-            if largest > 1 && Double(reached) < 0.9 * Double(largest) {
-                result.append("\(combination) never ran more than \(reached) tasks at once although sizes went up to \(largest): its size is not what limits it, so its knee means little")
-            }
-            let tier = combination.qos
-            if let nice = group.map(\.effectiveNice).min(), nice != Int(tier.requestedNice) {
-                result.append("\(combination): workers ran at nice \(nice), not the \(tier.requestedNice) libdispatch uses for \(tier.rawValue) (a negative nice needs privileges)")
-            }
-        }
-        let bySize = Dictionary(grouping: records) { "\($0.combination) \($0.poolSize)" }
-        let noisy = bySize.values.filter { group in (Summary(group.map(\.throughputPerSecond))?.coefficientOfVariation ?? 0) > 0.1 }
-        if !noisy.isEmpty {
-            result.append("\(noisy.count) of \(bySize.count) configurations vary by more than 10% (coefficient of variation) across repetitions; add --repeat or lengthen --trial-ms")
-        }
-        return result
+        let analysis = RunAnalysis(RunData(runID: records.first?.runID ?? "", records: records))
+        return ReportCaveats.caveats(analysis).map { $0.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "'") }
     }
 
     static func combinationTable(_ all: [Recommendation], best: Recommendation) -> String {

@@ -8,7 +8,7 @@ public enum ReportCaveats {
     /// A pool that ran fewer than this share of its N tasks at once "could not reach N".
     public static let reachedShare = 0.9
     /// Other processes using more than this share of the cores made the machine noisy.
-    public static let busyMachine = 0.2
+    public static let busyMachine = 0.1
 
     public static func caveats(_ analysis: RunAnalysis) -> [String] {
         var out: [String] = []
