@@ -49,7 +49,7 @@ public struct ReadSelector: Sendable {
 
     public func isRead(_ task: UInt64) -> Bool {
         guard ratio > 0 else { return false }
-        var state = seed ^ (task &* 0xD1B5_4A32_D192_ED03)
-        return TaskTimes.unit(&state) < ratio
+        var generator = SeededGenerator(seed: seed ^ (task &* 0xD1B5_4A32_D192_ED03))
+        return generator.nextUnit() < ratio
     }
 }

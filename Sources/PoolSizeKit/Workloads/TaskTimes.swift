@@ -3,8 +3,7 @@ import PoolSizeModel
 
 /// Draws each task's CPU and wait time from the spec's jitter distribution.
 ///
-/// Draws are a pure function of (seed, task index) through SplitMix64 (Steele, Lea & Flood,
-/// "Fast splittable pseudorandom number generators", OOPSLA 2014), so a run is reproducible
+/// Draws are a pure function of (seed, task index) through `SeededGenerator`, so a run is reproducible
 /// with `--seed` whichever thread happens to run which task.
 public struct TaskTimes: Sendable, Equatable {
     public let spec: WorkloadSpec
@@ -17,9 +16,9 @@ public struct TaskTimes: Sendable, Equatable {
 
     /// CPU and wait microseconds for task `index`.
     public func times(forTask index: UInt64) -> (cpuMicroseconds: Double, waitMicroseconds: Double) {
-        var state = seed ^ (index &* 0x9E37_79B9_7F4A_7C15)
-        let u1 = Self.unit(&state)
-        let u2 = Self.unit(&state)
+        var generator = SeededGenerator(seed: seed ^ (index &* 0x9E37_79B9_7F4A_7C15))
+        let u1 = generator.nextUnit()
+        let u2 = generator.nextUnit()
         return (draw(spec.cpuMicroseconds, u1), draw(spec.waitMicroseconds, u2))
     }
 
@@ -33,15 +32,5 @@ public struct TaskTimes: Sendable, Equatable {
             // Inverse CDF; capped at 20× the mean so one draw cannot stall a short trial.
             return min(-mean * log(1 - u), 20 * mean)
         }
-    }
-
-    /// SplitMix64 step mapped to [0, 1).
-    static func unit(_ state: inout UInt64) -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) * 0x1.0p-53
     }
 }
