@@ -100,3 +100,21 @@ public struct LatencyPercentiles: Equatable, Sendable, Codable {
         self.max = max
     }
 }
+
+extension Collection where Element == TrialRecord {
+    /// Integrity over several trials: `violated` if any was, `n/a` if none had a critical
+    /// section, else `ok`.
+    public var integrityVerdict: String {
+        contains { $0.integrity == "violated" } ? "violated" : (allSatisfy { $0.integrity == "n/a" } ? "n/a" : "ok")
+    }
+
+    /// The throughput curve's last step still climbs: the largest size's mean beats the next
+    /// smaller size's by more than half the tolerance, so the peak may lie further out.
+    public func risesAtLargestSize(tolerance: Double) -> Bool {
+        let bySize = Dictionary(grouping: self, by: \.poolSize)
+        let sizes = bySize.keys.sorted()
+        guard sizes.count >= 2 else { return false }
+        func mean(_ size: Int) -> Double { bySize[size]!.map(\.throughputPerSecond).reduce(0, +) / Double(bySize[size]!.count) }
+        return mean(sizes[sizes.count - 1]) > (1 + tolerance / 2) * mean(sizes[sizes.count - 2])
+    }
+}

@@ -27,7 +27,6 @@ public enum SummaryCSV {
         let outliers = Outliers.madIndices(throughput).map { String(records[$0].repetition) }.joined(separator: ";")
         func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }
         func n(_ value: Double?, _ decimals: Int) -> String { value.map { CSVField.number($0, decimals: decimals) } ?? "" }
-        let integrity = records.contains { $0.integrity == "violated" } ? "violated" : (records.allSatisfy { $0.integrity == "n/a" } ? "n/a" : "ok")
         let fields: [String] = [
             CSVField.escape(key.workload), key.combination.pool.rawValue, key.combination.qos.rawValue, key.combination.primitive.rawValue,
             String(key.size), String(records.count),
@@ -37,7 +36,7 @@ public enum SummaryCSV {
             n(mean(records.map(\.latency.p50)), 1), n(mean(records.map(\.latency.p99)), 1),
             n(mean(records.map(\.utilization)), 4), n(mean(records.map(\.waitCPURatio)), 4), n(mean(records.map(\.cpuMicrosecondsPerTask)), 3),
             String(records.map(\.peakConcurrency).max() ?? 0), String(records.map(\.threads).max() ?? 0),
-            String(records.map(\.effectiveNice).min() ?? 0), integrity,
+            String(records.map(\.effectiveNice).min() ?? 0), records.integrityVerdict,
             n(mean(records.map { Double($0.voluntaryContextSwitches) }), 1), n(mean(records.map { Double($0.involuntaryContextSwitches) }), 1),
             n(mean(records.map(\.otherLoad)), 4),
         ]

@@ -131,13 +131,9 @@ public struct SweepRunner {
     /// largest size beats the one before it by more than half the tolerance.
     static func stillRising(_ records: [TrialRecord], tolerance: Double) -> Bool {
         let bySize = Dictionary(grouping: records, by: \.poolSize)
-        let sizes = bySize.keys.sorted()
-        guard let largest = sizes.last else { return false }
+        guard let largest = bySize.keys.max() else { return false }
         let points = bySize.map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
-        if Knee.find(points, tolerance: tolerance)?.size == largest { return true }
-        guard sizes.count >= 2 else { return false }
-        func mean(_ size: Int) -> Double { bySize[size]!.map(\.throughputPerSecond).reduce(0, +) / Double(bySize[size]!.count) }
-        return mean(largest) > (1 + tolerance / 2) * mean(sizes[sizes.count - 2])
+        return Knee.find(points, tolerance: tolerance)?.size == largest || records.risesAtLargestSize(tolerance: tolerance)
     }
 
     static func trials(_ combinations: [Combination], sizes: [Int], repetitions: Int) -> [(combination: Combination, size: Int, repetition: Int)] {

@@ -48,7 +48,7 @@ public enum Recommender {
                 servers: cores, serviceTime: lowLoad.cpuMicrosecondsPerTask,
                 thinkTime: lowLoad.waitMicrosecondsPerTask, tolerance: measuredTolerance)
         }
-        recommendation.integrity = records.contains { $0.integrity == "violated" } ? "violated" : (records.allSatisfy { $0.integrity == "n/a" } ? "n/a" : "ok")
+        recommendation.integrity = records.integrityVerdict
         do {
             recommendation.usl = try USLFit.fit(concurrency: records.map { Double($0.poolSize) }, throughput: records.map(\.throughputPerSecond))
                 .validated(maxConcurrency: Double(largest))
@@ -56,12 +56,8 @@ public enum Recommender {
             recommendation.uslRefusal = error.description
         }
         recommendation.reason = explain(recommendation, records: records, bySize: bySize, largest: largest, rising: rising)
-        let sizes = bySize.keys.sorted()
-        if !rising, knee.peakSize == largest, sizes.count >= 2 {
-            let mean = { (size: Int) in bySize[size]!.map(\.throughputPerSecond).reduce(0, +) / Double(bySize[size]!.count) }
-            if mean(largest) > (1 + tolerance / 2) * mean(sizes[sizes.count - 2]) {
-                recommendation.reason += " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
-            }
+        if !rising, knee.peakSize == largest, records.risesAtLargestSize(tolerance: tolerance) {
+            recommendation.reason += " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
         }
         if let usl = recommendation.usl, let peak = usl.peakConcurrency {
             recommendation.reason += " The USL fit (σ \(format(usl.sigma)), κ \(String(format: "%.2e", usl.kappa)), R² \(String(format: "%.3f", usl.rSquared))) puts peak throughput at N* = \(format(peak))."
