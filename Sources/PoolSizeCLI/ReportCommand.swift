@@ -30,7 +30,13 @@ struct ReportCommand: ParsableCommand {
     }
 
     /// `--plots DIR`, or `plots/<run-id>` relative to the working directory (as `results/<run-id>`).
+    /// The run id is read from the run's files, which may come from someone else: it names one
+    /// folder under plots/ and nothing else, so `/`, `..` and control characters cannot steer
+    /// the charts elsewhere.
     static func plotsDirectory(_ option: String?, runID: String) -> URL {
-        URL(fileURLWithPath: option ?? "plots/\(runID)")
+        if let option { return URL(fileURLWithPath: option) }
+        var folder = String(runID.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
+        if folder.isEmpty || folder.hasPrefix(".") { folder = "_" + folder }
+        return URL(fileURLWithPath: "plots/" + folder)
     }
 }

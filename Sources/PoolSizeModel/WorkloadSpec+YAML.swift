@@ -47,8 +47,9 @@ extension WorkloadSpec {
     /// The spec as YAML, in the documented field order (what `poolsize list` and the shipped
     /// files show).
     public var yaml: String {
-        var lines = ["name: \(name)"]
-        if !description.isEmpty { lines.append("description: \"\(description)\"") }
+        let plainName = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        var lines = ["name: " + (plainName ? name : Self.quoted(name))]
+        if !description.isEmpty { lines.append("description: \(Self.quoted(description))") }
         lines.append("cpu_us: \(Self.plain(cpuMicroseconds))")
         lines.append("wait_us: \(Self.plain(waitMicroseconds))")
         lines.append("jitter: \(jitter.rawValue)")
@@ -57,6 +58,11 @@ extension WorkloadSpec {
         if let maxTasks { lines.append("max_tasks: \(maxTasks)") }
         if criticalMicroseconds > 0 { lines.append("critical_us: \(Self.plain(criticalMicroseconds))") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A YAML double-quoted scalar: reads back as exactly `text`, whatever it holds.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     static func plain(_ value: Double) -> String {
@@ -77,6 +83,11 @@ private struct SpecFields {
         guard let node = try present(name, required: required) else { return nil }
         guard let text = node.string, node.scalar != nil else {
             throw .invalidSpec(file: file, field: name, message: "expected text")
+        }
+        // Names and descriptions travel into CSV, gnuplot, Markdown and HTML; a line break or an
+        // escape sequence there is never meant, so it is refused here rather than escaped later.
+        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw .invalidSpec(file: file, field: name, message: "contains a control character (\(String(format: "U+%04X", control.value))); write it on one line without tabs or escapes")
         }
         return text
     }

@@ -41,6 +41,9 @@ import Testing
         ("name: x\ncpu_us: 5\ntrial_ms: 1.5\n", "error: workload spec f.yaml: field 'trial_ms': expected a whole number, got '1.5'"),
         ("name: x\ncpu_us: 5\ncritical_us: 6\n", "error: workload spec f.yaml: field 'critical_us': 6 exceeds cpu_us 5; the critical section is part of the task's CPU time"),
         ("name: x\ncpu_us: 5\nwait_ms: 3\n", "error: workload spec f.yaml: field 'wait_ms': unknown field; valid fields are name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us"),
+        ("name: \"a\\nsystem \\\"touch /tmp/p\\\"\"\ncpu_us: 5\n", "error: workload spec f.yaml: field 'name': contains a control character (U+000A); write it on one line without tabs or escapes"),
+        ("name: x\ndescription: \"tab\\there\"\ncpu_us: 5\n", "error: workload spec f.yaml: field 'description': contains a control character (U+0009); write it on one line without tabs or escapes"),
+        ("name: \"esc\\e[31m\"\ncpu_us: 5\n", "error: workload spec f.yaml: field 'name': contains a control character (U+001B); write it on one line without tabs or escapes"),
         ("- a\n- b\n", "error: workload spec f.yaml: expected a mapping of fields (name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us); see workloads/README.md"),
     ])
     func refusesBadFieldsNamingThem(yaml: String, message: String) {
@@ -66,6 +69,16 @@ import Testing
     @Test func yamlRoundTrips() throws {
         for spec in BuiltinWorkloads.all {
             #expect(try WorkloadSpec.parse(yaml: spec.yaml, file: "\(spec.name).yaml") == spec)
+        }
+    }
+
+    /// Names with YAML's own syntax in them (quotes, a colon, a backquote) read back unchanged.
+    @Test func yamlRoundTripsAwkwardNames() throws {
+        var spec = BuiltinWorkloads.all[0]
+        for name in ["x`touch /tmp/p`x", "a: b", "q'\"uote\\", "# not a comment", "- item"] {
+            spec.name = name
+            spec.description = name
+            #expect(try WorkloadSpec.parse(yaml: spec.yaml, file: "f.yaml") == spec)
         }
     }
 

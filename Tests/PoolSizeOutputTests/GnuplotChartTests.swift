@@ -25,7 +25,7 @@ import Testing
 
     @Test func throughputMarksFormulaKneeRecommendationAndUSL() throws {
         let script = try #require(ThroughputChart.chart(Self.single)).script
-        #expect(script.contains("set title \"Throughput vs pool size\\nio workload, 2 cores, 2026-11-22\" noenhanced"))
+        #expect(script.contains("set title 'Throughput vs pool size'.\"\\n\".'io workload, 2 cores, 2026-11-22' noenhanced"))
         #expect(script.contains("set xlabel 'pool size N (queues)'"))
         #expect(script.contains("'measured knee 8 ≈ formula N = 8.00'"))  // one label: they coincide
         #expect(script.contains("C = 1000.0  # µs on CPU per task"))  // reals: gnuplot divides integers as integers
@@ -62,7 +62,6 @@ import Testing
 
     @Test func userTextIsQuotedForGnuplot() {
         #expect(GnuplotScript.quote("it's") == "'it''s'")
-        #expect(GnuplotScript.doubleQuote("a \"b\"\\\nc") == "\"a \\\"b\\\"\\\\\\nc\"")
         #expect(GnuplotScript.number(.nan) == "NaN")
         #expect(GnuplotScript.number(2000) == "2000")
         #expect(GnuplotScript.number(0.000299959) == "0.000299959")

@@ -18,7 +18,7 @@ enum BarChart {
     ) -> Chart {
         let errorBars = bars.contains { $0.low != nil && $0.high != nil }
         let highest = bars.map { max($0.value, $0.high ?? $0.value) }.filter(\.isFinite).max() ?? 1
-        var data = "# \(dataHeader)\n# label  value  min  max\n"
+        var data = GnuplotScript.comment(dataHeader) + "\n# label  value  min  max\n"
         data += GnuplotScript.rows(bars.map { bar in
             [GnuplotScript.label(bar.label), GnuplotScript.number(bar.value), GnuplotScript.number(bar.low ?? bar.value), GnuplotScript.number(bar.high ?? bar.value)]
         })

@@ -14,7 +14,7 @@ public enum ConcurrencyChart {
         data += "# pool_size  peak_in_flight  threads\n"
         for (index, pool) in pools.enumerated() {
             if index > 0 { data += "\n\n" }
-            data += "# index \(index): \(pool.rawValue)\n"
+            data += GnuplotScript.comment("index \(index): \(pool.rawValue)") + "\n"
             let points = Dictionary(grouping: analysis.summaries.filter { $0.combination.pool == pool }, by: \.poolSize)
             data += GnuplotScript.rows(points.keys.sorted().map { size in
                 [String(size), String(points[size]!.map(\.peakConcurrency).max()!), String(points[size]!.map(\.threads).max()!)]

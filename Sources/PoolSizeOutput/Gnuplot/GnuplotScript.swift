@@ -26,11 +26,11 @@ enum GnuplotScript {
     static func wrap(name: String, caption: String, headline: String, dataComment: [String], body: [String], legendEntries: Int = 1) -> String {
         let height = legendEntries > 6 ? 600 : Self.height
         var lines = [
-            "# poolsize chart: \(caption) (\(headline))",
+            comment("poolsize chart: \(caption) (\(headline))"),
             "# Written by poolsize; re-render by hand with: gnuplot \(name).gp  (from any directory:",
             "# paths are taken relative to this script). Writes \(name).svg and \(name).png beside it.",
         ]
-        lines += dataComment.map { "# " + $0 }
+        lines += dataComment.map(comment)
         lines += [
             "",
             "dir = ''",
@@ -62,22 +62,34 @@ enum GnuplotScript {
         entries > 4 ? ["set key below horizontal maxcols 2 font ',10' samplen 2 height 1"] : ["set key below height 1"]
     }
 
-    /// `set title "Caption\nheadline" noenhanced`: user text (workload names) is never parsed as
-    /// enhanced-text markup, so `db_primary` keeps its underscore.
+    /// `set title 'Caption'."\n".'headline' noenhanced`: the line break is the only double-quoted
+    /// string and holds no user text; the headline carries the workload name, which may come from
+    /// someone else's run directory, so it is a single-quoted literal. `noenhanced` keeps
+    /// `db_primary`'s underscore from being read as markup.
     static func title(_ caption: String, _ headline: String) -> String {
-        "set title \(doubleQuote(caption + "\n" + headline)) noenhanced"
+        "set title \(quote(caption)).\"\\n\".\(quote(headline)) noenhanced"
     }
 
-    /// A single-quoted gnuplot string (no escapes inside except `''` for a quote).
+    /// The one way user text enters a script: a single-quoted gnuplot string. gnuplot expands
+    /// backquoted commands and `@macros` only outside single quotes, and a single-quoted string
+    /// has no escapes but `''` for a quote.
     static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        "'" + inert(text).replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    /// A double-quoted gnuplot string: `\n` becomes a line break.
-    static func doubleQuote(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
-        return "\"" + escaped + "\""
+    /// A `#` comment line of a script or data file: one line whatever `text` holds, so a newline
+    /// in a workload name cannot end the comment and start a command.
+    static func comment(_ text: String) -> String {
+        "# " + inert(text)
+    }
+
+    /// `text` on one line with nothing gnuplot could run: a line break would end a comment or a
+    /// command, so control characters become spaces; backquotes become U+02CB, which looks the
+    /// same, so no later edit that moves the text out of single quotes can make it a command.
+    static func inert(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? " " : scalar == "`" ? "\u{02CB}" : scalar
+        }))
     }
 
     /// A number for a script or data file: up to 6 significant digits, no locale, `NaN` for
@@ -100,9 +112,10 @@ enum GnuplotScript {
         rows.map { $0.joined(separator: "  ") + "\n" }.joined()
     }
 
-    /// A data-file string cell: double-quoted so gnuplot reads a label with spaces as one column.
+    /// A data-file string cell: double-quoted so gnuplot reads a label with spaces as one column
+    /// (data files are read, never evaluated; a line break would still split the row).
     static func label(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "'") + "\""
+        "\"" + inert(text).replacingOccurrences(of: "\"", with: "'") + "\""
     }
 
     /// Right end of a pool-size axis: 5% beyond the largest size, so the last point is not on

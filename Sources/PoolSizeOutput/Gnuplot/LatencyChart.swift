@@ -13,7 +13,7 @@ public enum LatencyChart {
         data += "# pool_size  p50_ms  p99_ms   (means over repetitions; NaN: not recorded)\n"
         for (index, curve) in curves.enumerated() {
             if index > 0 { data += "\n\n" }
-            data += "# index \(index): \(curve.combination.label)\n"
+            data += GnuplotScript.comment("index \(index): \(curve.combination.label)") + "\n"
             data += GnuplotScript.rows(curve.points.map { p in
                 [String(p.poolSize), milliseconds(p.latencyP50Microseconds), milliseconds(p.latencyP99Microseconds)]
             })

@@ -23,7 +23,7 @@ public enum ThroughputChart {
         ].map { "# " + $0 + "\n" }.joined()
         for (index, curve) in curves.enumerated() {
             if index > 0 { data += "\n\n" }
-            data += "# index \(index): \(curve.combination.label)\n"
+            data += GnuplotScript.comment("index \(index): \(curve.combination.label)") + "\n"
             data += GnuplotScript.rows(curve.points.map { p in
                 [String(p.poolSize)]
                     + [p.throughput.mean, p.throughput.standardDeviation, p.throughput.minimum, p.throughput.maximum].map(GnuplotScript.number)

@@ -14,7 +14,7 @@ public enum UtilizationChart {
         data += "# pool_size  utilization_pct  voluntary_ctx_switches_per_s  involuntary_ctx_switches_per_s  threads\n"
         for (index, curve) in curves.enumerated() {
             if index > 0 { data += "\n\n" }
-            data += "# index \(index): \(curve.combination.label)\n"
+            data += GnuplotScript.comment("index \(index): \(curve.combination.label)") + "\n"
             data += GnuplotScript.rows(curve.points.map { p in
                 [String(p.poolSize), GnuplotScript.number(p.utilization * 100), GnuplotScript.number(p.voluntaryContextSwitchesPerSecond),
                  GnuplotScript.number(p.involuntaryContextSwitchesPerSecond), String(p.threads)]

@@ -58,7 +58,7 @@ extension ReportBuilder {
                     ReportFormat.number(u.rSquared), u.peakConcurrency.map { ReportFormat.number($0) } ?? "none (κ = 0)",
                 ])
             } else {
-                refusals.append("\(curve.combination.label): " + (curve.uslRefusal ?? "not fitted."))
+                refusals.append("\(curve.combination.label): " + (curve.uslRefusal.map(ReportInline.literal) ?? "not fitted."))
             }
         }
         if !rows.isEmpty {

@@ -17,7 +17,7 @@ public enum ReportBuilder {
         if !charts.isEmpty {
             blocks.append(.heading(level: 2, text: "Charts"))
             if !chartsRendered {
-                blocks.append(.paragraph("The charts were not rendered when this report was written (gnuplot missing or failing). Install gnuplot (`apt-get install gnuplot-nox`) and run `\(plotCommand)`; the links below work after that."))
+                blocks.append(.paragraph("The charts were not rendered when this report was written (gnuplot missing or failing). Install gnuplot (`apt-get install gnuplot-nox`) and run \(ReportInline.code(plotCommand)); the links below work after that."))
             }
             for chart in charts { blocks.append(.chart(name: chart.name, caption: chart.caption, note: chart.note)) }
         }
@@ -27,7 +27,7 @@ public enum ReportBuilder {
         let caveats = ReportCaveats.caveats(analysis)
         blocks.append(caveats.isEmpty ? .paragraph("None found in the data.") : .bullets(caveats))
         blocks.append(.paragraph("Written by poolsize from the files in this run directory; regenerate with `poolsize report RUN_DIR`."))
-        return ReportDocument(title: "How many queues? \(run.headline)", blocks: blocks)
+        return ReportDocument(title: "How many queues? " + ReportInline.literal(run.headline), blocks: blocks)
     }
 
     static func recommendation(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
@@ -39,7 +39,7 @@ public enum ReportBuilder {
         let several = analysis.curves.count > 1
         let what = several ? " with \(primary.combination.label)" : ""
         let basis = r.basis == Recommendation.Basis.formula.rawValue ? "the formula (throughput was still rising)" : "the knee of the measured throughput curve"
-        blocks.append(.paragraph("**\(r.recommendedQueueCount) queues**\(what) for the \(r.workload) workload on \(r.cores) cores, from \(basis)."))
+        blocks.append(.paragraph("**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload on \(r.cores) cores, from \(basis)."))
         var rows: [[String]] = []
         for curve in analysis.curves {
             guard let c = curve.recommendation else { continue }
@@ -48,37 +48,37 @@ public enum ReportBuilder {
             let usl = curve.usl?.peakConcurrency.map { ReportFormat.number($0) } ?? (curve.usl != nil ? "no peak" : "not fitted")
             let peak = "\(ReportFormat.number(c.peakThroughputPerSecond))" + (c.peakPoolSize.map { " at \($0)" } ?? "")
             rows.append([curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
-                         "**\(c.recommendedQueueCount)**", formula, String(c.kneePoolSize), usl, peak, c.basis ?? "–"])
+                         "**\(c.recommendedQueueCount)**", formula, String(c.kneePoolSize), usl, peak, c.basis.map(ReportInline.literal) ?? "–"])
         }
         blocks.append(.table(
             header: ["pool", "QoS", "primitive", "recommended", "formula", "measured knee", "USL peak N*", "peak tasks/s at N", "basis"],
             rows: rows, numeric: [false, false, false, true, true, true, true, true, false]))
-        if let reason = r.reason, !reason.isEmpty { blocks.append(.paragraph(reason)) }
-        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several { blocks.append(.paragraph(verdict)) }
+        if let reason = r.reason, !reason.isEmpty { blocks.append(.paragraph(ReportInline.literal(reason))) }
+        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several { blocks.append(.paragraph(ReportInline.literal(verdict))) }
         return blocks
     }
 
     static func machine(_ run: RunData) -> [ReportDocument.Block] {
         var rows: [[String]] = []
         let m = run.info?.machine
-        if let cores = m?.cores { rows.append(["cores", cores.derivation]) } else if let cores = run.cores { rows.append(["cores", String(cores)]) }
-        if let cpu = m?.cpuModel { rows.append(["CPU", cpu]) }
-        if let kernel = m?.kernel { rows.append(["kernel", kernel]) }
-        if let swift = m?.swiftVersion { rows.append(["Swift", swift]) }
+        if let cores = m?.cores { rows.append(["cores", ReportInline.literal(cores.derivation)]) } else if let cores = run.cores { rows.append(["cores", String(cores)]) }
+        if let cpu = m?.cpuModel { rows.append(["CPU", ReportInline.literal(cpu)]) }
+        if let kernel = m?.kernel { rows.append(["kernel", ReportInline.literal(kernel)]) }
+        if let swift = m?.swiftVersion { rows.append(["Swift", ReportInline.literal(swift)]) }
         if let slack = m?.timerSlackNanoseconds { rows.append(["timer slack", ReportFormat.duration(microseconds: Double(slack) / 1000)]) }
         if let nice = m?.effectiveNiceByTier, !nice.isEmpty {
             let text = QoSTier.allCases.compactMap { tier in nice[tier.rawValue].map { "\(tier.rawValue) \($0)" } }.joined(separator: ", ")
             rows.append(["effective nice by tier", text])
         }
         if let info = run.info {
-            if let version = info.poolsizeVersion { rows.append(["poolsize", version]) }
+            if let version = info.poolsizeVersion { rows.append(["poolsize", ReportInline.literal(version)]) }
             if let command = info.commandLine, !command.isEmpty {
-                rows.append(["command", "`" + (["poolsize"] + command.dropFirst()).joined(separator: " ") + "`"])
+                rows.append(["command", ReportInline.code((["poolsize"] + command.dropFirst()).joined(separator: " "))])
             }
             if let seed = info.seed { rows.append(["seed", String(seed)]) }
             if let reps = info.repetitions { rows.append(["repetitions", "\(reps) per size" + (info.warmupTrials.map { ", \($0) warm-up" } ?? "")]) }
         }
-        rows.append(["run", "`\(run.runID)`, \(run.records.count) trials"])
+        rows.append(["run", ReportInline.code(run.runID) + ", \(run.records.count) trials"])
         return [.heading(level: 2, text: "Machine"), .table(header: ["fact", "value"], rows: rows, numeric: [false, false])]
     }
 

@@ -28,7 +28,7 @@ public enum ReportHTML {
                 body.append("<h3>\(inline(caption))</h3>")
                 if let text = svg(name) {
                     let uri = "data:image/svg+xml;base64," + Data(text.utf8).base64EncodedString()
-                    body.append("<figure><img alt=\"\(escape(caption))\" src=\"\(uri)\"><figcaption>\(inline(note))</figcaption></figure>")
+                    body.append("<figure><img alt=\"\(escape(ReportInline.plain(caption)))\" src=\"\(uri)\"><figcaption>\(inline(note))</figcaption></figure>")
                 } else {
                     body.append("<p class=\"missing\">Chart not rendered: run <code>poolsize plot RUN_DIR</code> once gnuplot is installed (<code>apt-get install gnuplot-nox</code>), then <code>poolsize report RUN_DIR</code>.</p>")
                     body.append("<p>\(inline(note))</p>")
@@ -42,7 +42,7 @@ public enum ReportHTML {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>\(escape(document.title))</title>
+            <title>\(escape(ReportInline.plain(document.title)))</title>
             <style>
             body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 880px; margin: 2em auto; padding: 0 1em; color: #1b1b1b; line-height: 1.45; }
             table { border-collapse: collapse; margin: 1em 0; }
@@ -63,26 +63,22 @@ public enum ReportHTML {
             """
     }
 
-    /// HTML-escapes `text`, then turns `**bold**` and `` `code` `` into tags.
+    /// Document inline text as HTML: bold and code spans become tags, everything else is
+    /// escaped text.
     static func inline(_ text: String) -> String {
         var out = ""
-        var bold = false, code = false
-        var rest = Substring(escape(text))
-        while let c = rest.first {
-            if c == "`" {
-                out += code ? "</code>" : "<code>"
-                code.toggle()
-                rest = rest.dropFirst()
-            } else if !code && rest.hasPrefix("**") {
+        var bold = false
+        for token in ReportInline.tokens(text) {
+            switch token {
+            case .strong:
                 out += bold ? "</strong>" : "<strong>"
                 bold.toggle()
-                rest = rest.dropFirst(2)
-            } else {
-                out.append(c)
-                rest = rest.dropFirst()
+            case let .text(plain):
+                out += escape(plain)
+            case let .code(content):
+                out += "<code>" + escape(content) + "</code>"
             }
         }
-        if code { out += "</code>" }
         if bold { out += "</strong>" }
         return out
     }

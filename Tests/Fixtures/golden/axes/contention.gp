@@ -9,7 +9,7 @@ set encoding utf8
 set terminal svg size 800,500 dynamic enhanced font 'Helvetica,12' background rgb 'white'
 set output dir.'contention.svg'
 
-set title "QoS tiers competing for the CPU (--contend, cpu workload)\nio workload, 2 cores, 2026-11-22" noenhanced
+set title 'QoS tiers competing for the CPU (--contend, cpu workload)'."\n".'io workload, 2 cores, 2026-11-22' noenhanced
 set xlabel 'QoS tier (nice value its workers ran at)'
 set ylabel 'share of tasks completed (%)'
 set style fill solid 0.85 border lc rgb '#333333'

@@ -9,7 +9,7 @@ set encoding utf8
 set terminal svg size 800,500 dynamic enhanced font 'Helvetica,12' background rgb 'white'
 set output dir.'primitives.svg'
 
-set title "Synchronization primitives at N = 8\nio workload, 2 cores, 2026-11-22" noenhanced
+set title 'Synchronization primitives at N = 8'."\n".'io workload, 2 cores, 2026-11-22' noenhanced
 set xlabel 'synchronization primitive guarding the critical section'
 set ylabel 'throughput (tasks/s)'
 set style fill solid 0.85 border lc rgb '#333333'

@@ -9,7 +9,7 @@ set encoding utf8
 set terminal svg size 800,500 dynamic enhanced font 'Helvetica,12' background rgb 'white'
 set output dir.'qos.svg'
 
-set title "QoS tiers at N = 8\nio workload, 2 cores, 2026-11-22" noenhanced
+set title 'QoS tiers at N = 8'."\n".'io workload, 2 cores, 2026-11-22' noenhanced
 set xlabel 'QoS tier (nice value its workers ran at)'
 set ylabel 'throughput (tasks/s)'
 set style fill solid 0.85 border lc rgb '#333333'

@@ -9,7 +9,7 @@ set encoding utf8
 set terminal svg size 800,500 dynamic enhanced font 'Helvetica,12' background rgb 'white'
 set output dir.'throughput.svg'
 
-set title "Throughput vs pool size\nio workload, 2 cores, 2026-11-22" noenhanced
+set title 'Throughput vs pool size'."\n".'io workload, 2 cores, 2026-11-22' noenhanced
 set xlabel 'pool size N (queues)'
 set ylabel 'throughput (tasks/s): mean, bars min–max of 2 reps'
 set grid

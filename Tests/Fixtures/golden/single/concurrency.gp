@@ -9,7 +9,7 @@ set encoding utf8
 set terminal svg size 800,500 dynamic enhanced font 'Helvetica,12' background rgb 'white'
 set output dir.'concurrency.svg'
 
-set title "Requested vs reached concurrency\nio workload, 2 cores, 2026-11-22" noenhanced
+set title 'Requested vs reached concurrency'."\n".'io workload, 2 cores, 2026-11-22' noenhanced
 set xlabel 'requested pool size N (queues)'
 set ylabel 'reached (tasks in flight, threads)'
 set grid

@@ -9,7 +9,7 @@ set encoding utf8
 set terminal svg size 800,500 dynamic enhanced font 'Helvetica,12' background rgb 'white'
 set output dir.'latency.svg'
 
-set title "Latency p50 and p99 vs pool size\nio workload, 2 cores, 2026-11-22" noenhanced
+set title 'Latency p50 and p99 vs pool size'."\n".'io workload, 2 cores, 2026-11-22' noenhanced
 set xlabel 'pool size N (queues)'
 set ylabel 'latency (ms, log scale)'
 set logscale y

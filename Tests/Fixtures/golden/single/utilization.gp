@@ -9,7 +9,7 @@ set encoding utf8
 set terminal svg size 800,500 dynamic enhanced font 'Helvetica,12' background rgb 'white'
 set output dir.'utilization.svg'
 
-set title "CPU utilization and context switches vs pool size\nio workload, 2 cores, 2026-11-22" noenhanced
+set title 'CPU utilization and context switches vs pool size'."\n".'io workload, 2 cores, 2026-11-22' noenhanced
 set xlabel 'pool size N (queues)'
 set ylabel 'CPU utilization (% of 2 cores)'
 set grid
