@@ -7,7 +7,9 @@ import PoolSizeModel
 public enum ComparisonReport {
     public static func render(_ c: RunComparison) -> String {
         var out = "## poolsize compare\n\n"
-        out += "Base `\(c.baseRunID)` → current `\(c.currentRunID)` · workload `\(c.workload)`"
+        // Run ids, the workload and the axis names are read from the two runs' files, which may
+        // come from anywhere (a CI artifact): they are literal text in every cell and span.
+        out += ReportMarkdown.inline("Base \(ReportInline.code(c.baseRunID)) → current \(ReportInline.code(c.currentRunID)) · workload \(ReportInline.code(c.workload))")
         if let cores = c.cores { out += " · \(cores) cores" }
         out += " · threshold \(UnitFormat.percent(c.threshold)) · significance p < \(UnitFormat.number(c.alpha))\n\n"
         out += "| pool | qos | primitive | size | throughput base /s | current /s | Δ throughput | p99 base | p99 current | Δ p99 | verdict |\n"
@@ -17,15 +19,16 @@ public enum ComparisonReport {
             let t = row.throughput
             let l = row.latencyP99
             let cells = [
-                key.pool, key.qos, key.primitive, String(key.poolSize),
+                ReportInline.literal(key.pool), ReportInline.literal(key.qos), ReportInline.literal(key.primitive), String(key.poolSize),
                 t.map { UnitFormat.number($0.baseMedian) } ?? "–", t.map { UnitFormat.number($0.currentMedian) } ?? "–", change(t),
                 l.map { UnitFormat.duration($0.baseMedian / 1e6) } ?? "–", l.map { UnitFormat.duration($0.currentMedian / 1e6) } ?? "–", change(l),
                 verdict(row.verdict),
             ]
-            out += "| " + cells.joined(separator: " | ") + " |\n"
+            out += ReportMarkdown.row(cells) + "\n"
         }
-        out += "\n" + (c.verdict == .regression ? "**\(c.summary)**" : c.summary) + "\n"
-        if !c.notes.isEmpty { out += "\n" + c.notes.map { "- \($0)\n" }.joined() }
+        let summary = ReportMarkdown.inline(ReportInline.literal(c.summary))
+        out += "\n" + (c.verdict == .regression ? "**\(summary)**" : summary) + "\n"
+        if !c.notes.isEmpty { out += "\n" + c.notes.map { "- \(ReportMarkdown.inline(ReportInline.literal($0)))\n" }.joined() }
         out += "\nMedians over repetitions. A change counts when it exceeds the threshold and is significant: "
         out += "Mann–Whitney U where the repetitions allow p < \(UnitFormat.number(c.alpha)) (4 + 4 or more), "
         out += "otherwise non-overlapping \(UnitFormat.percent(1 - c.alpha)) Student-t intervals of the means.\n"

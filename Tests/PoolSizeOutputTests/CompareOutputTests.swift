@@ -90,4 +90,22 @@ import Testing
         #expect((rows[1]["throughput"] as? [String: Any])?["relative_change"] as? Double == -0.2)
         #expect((rows[1]["configuration"] as? [String: Any])?["pool_size"] as? Int == 32)
     }
+
+    /// Names read from the runs' files are literal text: no raw HTML, no code span they can close,
+    /// no table cell they can split.
+    @Test func namesFromFilesAreLiteralMarkdown() throws {
+        let name = "io`<script>alert(1)</script>|x"
+        func run(_ id: String, _ throughput: [Double]) -> RunSamples {
+            RunSamples(runID: id, cores: 2, workload: RunSamples.Workload(name: name), samples: [
+                RunConfiguration(workload: name, pool: "<b>pool</b>", qos: "a|b", primitive: "**x**", poolSize: 8):
+                    RunSamples.Samples(throughputPerSecond: throughput, latencyP99Microseconds: [1, 1, 1]),
+            ])
+        }
+        let comparison = try RunComparator.compare(base: run("base`", [500, 505, 495]), current: run("head", [500, 505, 495]), threshold: 0.05)
+        let markdown = ComparisonReport.render(comparison)
+        // Inside a code span `<script>` is shown, not parsed; outside one it is escaped.
+        #expect(!markdown.contains("<b>"))
+        #expect(markdown.contains("Base `` base` `` → current `head` · workload ``io`<script>alert(1)</script>|x``"))
+        #expect(markdown.contains("| \\<b\\>pool\\</b\\> | a\\|b | \\*\\*x\\*\\* | 8 |"))
+    }
 }
