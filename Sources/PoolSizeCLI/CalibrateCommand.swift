@@ -79,7 +79,7 @@ final class CalibrationExport: CalibrationObserver {
     init(csv: URL, progress: ProgressLine) throws(PoolSizeError) {
         self.csv = csv
         self.progress = progress
-        try ResultFile.write(CalibrationCSV.header, to: csv)
+        try AtomicFile.write(CalibrationCSV.header, to: csv)
     }
 
     func calibrationWillMeasure(_ operation: CalibrationOperation, index: Int, of total: Int) {
@@ -88,6 +88,6 @@ final class CalibrationExport: CalibrationObserver {
 
     func calibrationMeasured(_ measurement: CalibrationMeasurement, notes: [String]) throws(PoolSizeError) {
         measurements.append(measurement)
-        try ResultFile.write(CalibrationCSV.serialize(measurements), to: csv)
+        try AtomicFile.write(CalibrationCSV.serialize(measurements), to: csv)
     }
 }

@@ -22,7 +22,7 @@ struct ReportCommand: ParsableCommand {
     /// Loads a run and writes its report and charts; prints the one chart message, if any, to
     /// stderr. Shared with `sweep`, which calls it on the directory it has just written.
     static func write(runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()) throws(PoolSizeError) -> ReportWriter.ReportOutcome {
-        let run = try RunLoader.load(runDirectory)
+        let run = try RunDirectory(runDirectory).load()
         let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: run.runID), renderer: renderer)
         let outcome = try writer.writeReport(RunAnalysis(run))
         if let message = outcome.charts.message { PoolSizeCommand.printError(message) }

@@ -25,22 +25,24 @@ final class SweepSession: SweepObserver {
     func run() throws(PoolSizeError) {
         let interrupt = InterruptNotice(directory: exporter.directory.path, progress: progress)
         defer { interrupt.cancel() }
-        try exporter.write(JSONExport.serialize(RunInfo(plan: plan, facts: facts, commandLine: commandLine)), to: "machine.json")
+        let info = RunInfo(plan: plan, facts: facts, commandLine: commandLine)
+        try exporter.write(JSONExport.serialize(info), to: .machine)
         let runner = SweepRunner()
         let (lowLoad, records) = try runner.run(plan, observer: self)
         var shares: [TierShare] = []
         if plan.contend {
             progress.update("contention: \(plan.tiers.count) tiers at once")
             shares = ContentionRunner(burner: runner.burner).run(tiers: plan.tiers, cores: plan.cores, seconds: 3, seed: plan.seed)
-            try exporter.write(ContentionCSV.serialize(shares), to: "contention.csv")
+            try exporter.write(ContentionCSV.serialize(shares), to: .contention)
         }
         progress.finish()
         let file = Recommender.recommendAll(
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, specWaitCPURatio: plan.spec.waitCPURatio)
-        if let file { try exporter.write(JSONExport.serialize(file), to: "recommendation.json") }
-        let summary = ConsoleSummary.render(spec: plan.spec, cores: facts.cores, lowLoad: lowLoad, records: records, recommendations: file, shares: shares)
-        try exporter.write(summary, to: "summary.txt")
+        if let file { try exporter.write(JSONExport.serialize(file), to: .recommendation) }
+        let analysis = RunAnalysis(RunData(runID: plan.runID, records: records, info: info, lowLoad: lowLoad, recommendation: file, contention: shares))
+        let summary = ConsoleSummary.render(analysis, spec: plan.spec, cores: facts.cores, lowLoad: lowLoad)
+        try exporter.write(summary, to: .summaryText)
         print(summary)
         print(exporter.directory.path)
         if !violations.isEmpty {
@@ -49,7 +51,7 @@ final class SweepSession: SweepObserver {
     }
 
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {
-        try? exporter.write(JSONExport.serialize(estimate), to: "lowload.json")
+        try? exporter.write(JSONExport.serialize(estimate), to: .lowLoad)
         progress.update("W/C at low load \(Recommender.format(estimate.waitCPURatio)); sizes \(sizes.map(String.init).joined(separator: ","))")
     }
 
@@ -68,8 +70,8 @@ final class SweepSession: SweepObserver {
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {
         try exporter.append(record)
         records.append(record)
-        try exporter.write(SummaryCSV.serialize(records), to: "summary.csv")
-        if record.integrity == "violated" {
+        try exporter.write(SummaryCSV.serialize(records), to: .summary)
+        if record.integrity == .violated {
             let what = "\(record.combination) size \(record.poolSize) rep \(record.repetition)"
             violations.append(what)
             progress.finish()
@@ -78,38 +80,14 @@ final class SweepSession: SweepObserver {
     }
 }
 
-/// What `machine.json` holds: the machine and how the run was asked for (STYLE.md §11).
-struct RunInfo: Encodable {
-    var runID: String
-    var poolsizeVersion: String
-    var poolsizeCommit: String
-    var commandLine: [String]
-    var seed: UInt64
-    var workload: WorkloadSpec
-    var repetitions: Int
-    var warmupTrials: Int
-    var pools: [PoolKind]
-    var tiers: [QoSTier]
-    var primitives: [PrimitiveKind]
-    var targetUtilization: Double
-    var tolerance: Double
-    var machine: MachineFacts
-
+extension RunInfo {
+    /// What a sweep records before its first trial.
     init(plan: SweepPlan, facts: MachineFacts, commandLine: [String]) {
-        runID = plan.runID
-        poolsizeVersion = PoolSizeVersion.string
-        poolsizeCommit = PoolSizeVersion.commit
-        self.commandLine = commandLine
-        seed = plan.seed
-        workload = plan.spec
-        repetitions = plan.repetitions
-        warmupTrials = plan.warmupTrials
-        pools = plan.pools
-        tiers = plan.tiers
-        primitives = plan.primitives
-        targetUtilization = plan.targetUtilization
-        tolerance = plan.tolerance
-        machine = facts
+        self.init(
+            runID: plan.runID, poolsizeVersion: PoolSizeVersion.string, poolsizeCommit: PoolSizeVersion.commit,
+            commandLine: commandLine, seed: plan.seed, workload: plan.spec, repetitions: plan.repetitions,
+            warmupTrials: plan.warmupTrials, pools: plan.pools, tiers: plan.tiers, primitives: plan.primitives,
+            targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, machine: facts)
     }
 }
 

@@ -26,12 +26,19 @@ public struct CoreCount: Equatable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case online, affinity, cgroupQuota, override, effective }
 
+    /// A count recorded with only some of its inputs reads as far as it goes: a missing
+    /// affinity or online count falls back on the recorded effective count.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        online = try c.decode(Int.self, forKey: .online)
-        affinity = try c.decode(Int.self, forKey: .affinity)
+        let effective = try c.decodeIfPresent(Int.self, forKey: .effective)
+        guard let affinity = try c.decodeIfPresent(Int.self, forKey: .affinity) ?? effective else {
+            throw DecodingError.keyNotFound(CodingKeys.affinity, .init(codingPath: c.codingPath, debugDescription: "no affinity or effective core count"))
+        }
+        self.affinity = affinity
+        online = try c.decodeIfPresent(Int.self, forKey: .online) ?? affinity
         cgroupQuota = try c.decodeIfPresent(Int.self, forKey: .cgroupQuota)
         override = try c.decodeIfPresent(Int.self, forKey: .override)
+        if let effective, override == nil, effective != self.effective { override = effective }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -71,5 +78,18 @@ public struct MachineFacts: Equatable, Sendable, Codable {
         self.timerSlackNanoseconds = timerSlackNanoseconds
         self.effectiveNiceByTier = effectiveNiceByTier
         self.hostname = hostname
+    }
+
+    enum CodingKeys: String, CodingKey { case cores, cpuModel, kernel, swiftVersion, timerSlackNanoseconds, effectiveNiceByTier, hostname }
+
+    /// The cores are what a reader cannot do without; the rest reads as "not recorded".
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            cores: try c.decode(CoreCount.self, forKey: .cores), cpuModel: try c.decodeIfPresent(String.self, forKey: .cpuModel) ?? "",
+            kernel: try c.decodeIfPresent(String.self, forKey: .kernel) ?? "", swiftVersion: try c.decodeIfPresent(String.self, forKey: .swiftVersion) ?? "",
+            timerSlackNanoseconds: try c.decodeIfPresent(Int.self, forKey: .timerSlackNanoseconds),
+            effectiveNiceByTier: try c.decodeIfPresent([String: Int].self, forKey: .effectiveNiceByTier) ?? [:],
+            hostname: try c.decodeIfPresent(String.self, forKey: .hostname) ?? "")
     }
 }

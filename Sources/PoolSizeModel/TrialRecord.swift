@@ -28,7 +28,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     /// Nice value observed inside the workers (the lowest seen when they disagree).
     public var effectiveNice: Int
     /// `ok`, `violated`, or `n/a` when the trial has no critical section.
-    public var integrity: String
+    public var integrity: Integrity
     /// Critical sections entered (0 without a primitive).
     public var criticalSections: Int = 0
     /// Task latency from submission to completion (queueing + execution), HDR-recorded.
@@ -50,7 +50,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         runID: String, workload: String, pool: PoolKind, qos: QoSTier, primitive: PrimitiveKind,
         poolSize: Int, repetition: Int, tasks: Double, wallSeconds: Double, throughputPerSecond: Double,
         cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, waitCPURatio: Double,
-        utilization: Double, peakConcurrency: Int, threads: Int, effectiveNice: Int, integrity: String,
+        utilization: Double, peakConcurrency: Int, threads: Int, effectiveNice: Int, integrity: Integrity,
         criticalSections: Int = 0, latency: LatencyPercentiles = LatencyPercentiles(), execution: LatencyPercentiles = LatencyPercentiles(),
         voluntaryContextSwitches: Int = 0, involuntaryContextSwitches: Int = 0, maxRSSKilobytes: Int = 0, processThreads: Int = 0,
         otherLoad: Double = 0
@@ -104,9 +104,7 @@ public struct LatencyPercentiles: Equatable, Sendable, Codable {
 extension Collection where Element == TrialRecord {
     /// Integrity over several trials: `violated` if any was, `n/a` if none had a critical
     /// section, else `ok`.
-    public var integrityVerdict: String {
-        contains { $0.integrity == "violated" } ? "violated" : (allSatisfy { $0.integrity == "n/a" } ? "n/a" : "ok")
-    }
+    public var integrityVerdict: Integrity { Integrity.combined(map(\.integrity)) }
 
     /// The throughput curve's last step still climbs: the largest size's mean beats the next
     /// smaller size's by more than half the tolerance, so the peak may lie further out.

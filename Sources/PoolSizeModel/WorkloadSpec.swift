@@ -35,6 +35,26 @@ public struct WorkloadSpec: Equatable, Sendable, Codable {
         self.criticalMicroseconds = criticalMicroseconds
     }
 
+    enum CodingKeys: String, CodingKey {
+        case name, description, cpuMicroseconds, waitMicroseconds, jitter, jitterSpread, trialMilliseconds, maxTasks, criticalMicroseconds
+    }
+
+    /// Reads a spec recorded in machine.json; fields earlier versions did not record take the
+    /// defaults a spec file gets.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try c.decode(String.self, forKey: .name),
+            description: try c.decodeIfPresent(String.self, forKey: .description) ?? "",
+            cpuMicroseconds: try c.decode(Double.self, forKey: .cpuMicroseconds),
+            waitMicroseconds: try c.decodeIfPresent(Double.self, forKey: .waitMicroseconds) ?? 0,
+            jitter: try c.decodeIfPresent(Jitter.self, forKey: .jitter) ?? .none,
+            jitterSpread: try c.decodeIfPresent(Double.self, forKey: .jitterSpread) ?? 0.2,
+            trialMilliseconds: try c.decodeIfPresent(Int.self, forKey: .trialMilliseconds) ?? 1000,
+            maxTasks: try c.decodeIfPresent(Int.self, forKey: .maxTasks),
+            criticalMicroseconds: try c.decodeIfPresent(Double.self, forKey: .criticalMicroseconds) ?? 0)
+    }
+
     /// W/C as the spec declares it.
     public var waitCPURatio: Double { waitMicroseconds / cpuMicroseconds }
 

@@ -5,7 +5,11 @@ import PoolSizeStats
 /// The one-screen summary `sweep` prints: a table of pool size → throughput, utilization and
 /// W/C, then the recommendation and why. Pure: records in, text out.
 public enum ConsoleSummary {
-    public static func render(spec: WorkloadSpec, cores: CoreCount, lowLoad: LowLoadEstimate, records: [TrialRecord], recommendations: RecommendationSet?, shares: [TierShare] = []) -> String {
+    /// - Parameter analysis: the sweep's own analysis, the one its report prints too.
+    public static func render(_ analysis: RunAnalysis, spec: WorkloadSpec, cores: CoreCount, lowLoad: LowLoadEstimate) -> String {
+        let records = analysis.run.records
+        let recommendations = analysis.run.recommendation
+        let shares = analysis.run.contention
         var out = "workload \(spec.name): \(spec.description.isEmpty ? "custom spec" : spec.description)\n"
         out += "cores \(cores.effective) [\(cores.derivation)]\n"
         out += "low load (1 worker, \(lowLoad.tasks) tasks in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
@@ -21,14 +25,8 @@ public enum ConsoleSummary {
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
         if !shares.isEmpty { out += "\n" + contentionTable(shares) }
-        for caveat in caveats(records: records) { out += "warning: " + caveat + "\n" }
+        for caveat in ReportCaveats.caveats(analysis) { out += "warning: " + ReportInline.plain(caveat) + "\n" }
         return out
-    }
-
-    /// What the data itself says about how far to trust it: the report's caveats, as plain text.
-    public static func caveats(records: [TrialRecord]) -> [String] {
-        let analysis = RunAnalysis(RunData(runID: records.first?.runID ?? "", records: records))
-        return ReportCaveats.caveats(analysis).map { $0.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "`", with: "'") }
     }
 
     static func combinationTable(_ all: [Recommendation], best: Recommendation) -> String {
@@ -38,7 +36,7 @@ public enum ConsoleSummary {
                 r.combination.description, String(r.recommendedQueueCount), fmt(r.peakThroughputPerSecond),
                 r.combination == best.combination ? "best" : String(format: "%+.1f%%", (r.peakThroughputPerSecond / best.peakThroughputPerSecond - 1) * 100),
                 fmt(r.formulaQueueCountExact), String(r.kneePoolSize), r.usl?.peakConcurrency.map(fmt) ?? "–",
-                String(r.maxConcurrencyReached), r.integrity,
+                String(r.maxConcurrencyReached), r.integrity.rawValue,
             ])
         }
         return align(rows)

@@ -9,36 +9,35 @@ public struct PlanSource: Equatable, Sendable {
 }
 
 /// Reads a `plan --from` run directory (results/README.md): W and C from `lowload.json` (the
-/// one-worker measurement the formula needs; DESIGN.md "Measuring W and C honestly"), falling
+/// one-worker measurement the formula needs; docs/platform.md "Measuring W and C"), falling
 /// back to `recommendation.json`, which repeats them; the knee, the formula on the run's
 /// machine and W/C's interval from `recommendation.json`; cores and CPU from `machine.json`.
 public enum PlanSourceReader {
     public static func load(_ path: String) throws(PoolSizeError) -> PlanSource {
-        let directory = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let directory = RunDirectory(URL(fileURLWithPath: path))
+        guard RunDirectory.isDirectory(directory.url) else {
             throw .inputNotFound(path: path, hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
-        let lowLoad = try RunDirectoryJSON.decode(RunDirectoryJSON.LowLoad.self, from: directory.appendingPathComponent("lowload.json"))
-        let recommendation = try RunDirectoryJSON.decode(RunDirectoryJSON.Recommendation.self, from: directory.appendingPathComponent("recommendation.json"))
-        let machine = try RunDirectoryJSON.decode(RunDirectoryJSON.Machine.self, from: directory.appendingPathComponent("machine.json"))
+        let lowLoad = try directory.decode(LowLoadEstimate.self, .lowLoad)
+        let recommendation = try directory.decode(RecommendationSet.self, .recommendation)?.best
+        let machine = try directory.decode(RunInfo.self, .machine)
 
-        let cpu = lowLoad?.cpuMicrosecondsPerTask ?? recommendation?.cpuMicrosecondsPerTask
-        let wait = lowLoad?.waitMicrosecondsPerTask ?? recommendation?.waitMicrosecondsPerTask
+        let cpu = lowLoad?.cpuMicrosecondsPerTask ?? recommendation?.cpuMicrosecondsPerTask.finite
+        let wait = lowLoad?.waitMicrosecondsPerTask ?? recommendation?.waitMicrosecondsPerTask.finite
         guard let cpu, let wait else {
             throw .inputNotFound(
-                path: directory.appendingPathComponent("lowload.json").path,
+                path: directory.url(.lowLoad).path,
                 hint: "the run has no low-load W and C (it stopped before measuring them); rerun the sweep or pass --wait and --cpu")
         }
-        let source = lowLoad?.cpuMicrosecondsPerTask != nil ? "lowload.json" : "recommendation.json"
+        let source: RunDirectory.File = lowLoad != nil ? .lowLoad : .recommendation
         guard cpu > 0, cpu.isFinite, wait >= 0, wait.isFinite else {
             throw .invalidInput(
-                path: directory.appendingPathComponent(source).path,
+                path: directory.url(source).path,
                 message: "C = \(UnitFormat.number(cpu)) µs and W = \(UnitFormat.number(wait)) µs per task are not usable times (C must be > 0, W ≥ 0)")
         }
         let run = MeasuredRun(
             path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.workload?.name,
-            cpuModel: machine?.machine?.cpuModel, cores: machine?.machine?.cores?.resolved ?? recommendation?.cores,
+            cpuModel: machine?.machine?.cpuModel, cores: machine?.machine?.cores.effective ?? recommendation?.cores,
             waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
             kneePoolSize: recommendation?.kneePoolSize, formulaQueueCountExact: recommendation?.formulaQueueCountExact)
         return PlanSource(waitSeconds: wait / 1e6, cpuSeconds: cpu / 1e6, run: run)

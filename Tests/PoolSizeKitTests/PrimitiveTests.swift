@@ -31,7 +31,7 @@ import Testing
         let report = Self.hammer(section)
         #expect(report.sections == 320)
         #expect(report.isIntact, "\(kind.rawValue): \(report.details)")
-        #expect(report.verdict == "ok")
+        #expect(report.verdict == .ok)
     }
 
     @Test(arguments: [PrimitiveKind.rwlock, .barrier])
@@ -50,7 +50,7 @@ import Testing
         let section = try #require(PrimitiveFactory.make(.unprotected))
         let report = Self.hammer(section)
         #expect(!report.isIntact)
-        #expect(report.verdict == "violated")
+        #expect(report.verdict == .violated)
         #expect(report.finalValue < report.writes)
         #expect(report.overlaps > 0)
     }

@@ -9,7 +9,7 @@ import Testing
             runID: "r", workload: "w", pool: .queuePool, qos: .default, primitive: .none, poolSize: size, repetition: rep,
             tasks: throughput, wallSeconds: 1, throughputPerSecond: throughput, cpuMicrosecondsPerTask: 1000,
             waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: utilization, peakConcurrency: peak ?? size,
-            threads: size, effectiveNice: 0, integrity: "n/a")
+            threads: size, effectiveNice: 0, integrity: .notApplicable)
     }
 
     static let lowLoad = LowLoadEstimate(waitMicroseconds: [14800, 15000, 15200], cpuMicroseconds: [1000, 1000, 1000], seconds: 0.05)

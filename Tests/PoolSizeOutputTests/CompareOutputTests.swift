@@ -50,7 +50,7 @@ import Testing
             try CompareRunReader.load(dir.path)
         }
         try dir.write("trials.csv", "workload,pool,qos,primitive,throughput_per_s\nio,queue-pool,default,none,8\n")
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("trials.csv").path, message: "no column 'pool_size' (compare); the file has: workload, pool, qos, primitive, throughput_per_s")) {
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("trials.csv").path, message: "column 'pool_size' missing from the header; expected the columns in results/README.md")) {
             try CompareRunReader.load(dir.path)
         }
     }

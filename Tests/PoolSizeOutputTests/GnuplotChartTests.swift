@@ -40,8 +40,10 @@ import Testing
 
     @Test func noUSLCurveWhenTheFitWasRefused() throws {
         var run = ReportFixtures.single
-        run.recommendation?.usl = nil
-        run.recommendation?.uslRefusal = "refused"
+        var best = try #require(run.recommendation?.best)
+        best.usl = nil
+        best.uslRefusal = "refused"
+        run.recommendation = RecommendationSet(best: best, combinations: [best], verdict: "")
         let script = try #require(ThroughputChart.chart(RunAnalysis(run))).script
         #expect(!script.contains("usl("))
     }

@@ -22,8 +22,11 @@ import Testing
         var run = ReportFixtures.single
         run.records = run.records.map { var r = $0; r.workload = name; return r }
         run.info?.workload?.name = name
-        run.recommendation?.workload = name
-        run.recommendation?.reason = "reason naming \(name)"
+        if var best = run.recommendation?.best {
+            best.workload = name
+            best.reason = "reason naming \(name)"
+            run.recommendation = RecommendationSet(best: best, combinations: [best], verdict: "")
+        }
         return run
     }
 

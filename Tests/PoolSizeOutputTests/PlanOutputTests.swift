@@ -46,7 +46,7 @@ import Testing
     @Test func readsWAndCAndTheKneeFromARunDirectory() throws {
         let dir = try ScratchRunDirectory()
         try dir.write("lowload.json", #"{"tasks": 44, "seconds": 0.6, "cpu_microseconds_per_task": 5000, "wait_microseconds_per_task": 40000}"#)
-        try dir.write("recommendation.json", #"{"workload": "io", "cores": 2, "knee_pool_size": 17, "formula_queue_count_exact": 18, "formula_queue_count": 18, "wait_cpu_ratio_ci95_lower": 7.9, "wait_cpu_ratio_ci95_upper": 8.1}"#)
+        try dir.write("recommendation.json", #"{"workload": "io", "cores": 2, "knee_pool_size": 17, "formula_queue_count_exact": 18, "formula_queue_count": 18, "wait_cpu_ratio_ci95_lower": 7.9, "wait_cpu_ratio_ci95_upper": 8.1, "wait_cpu_ratio": 8, "target_utilization": 1, "peak_throughput_per_s": 400, "recommended_queue_count": 17}"#)
         try dir.write("machine.json", #"{"run_id": "r-io", "machine": {"cores": {"online": 4, "affinity": 4, "cgroup_quota": 2, "effective": 2}, "cpu_model": "Test CPU"}}"#)
         let source = try PlanSourceReader.load(dir.path)
         #expect(source.waitSeconds == 0.04)
@@ -75,7 +75,7 @@ import Testing
             try PlanSourceReader.load(dir.path)
         }
         try dir.write("lowload.json", #"{"cpu_microseconds_per_task": "fast"}"#)
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "field 'cpumicrosecondspertask' has the wrong type; expected the schema in results/README.md")) {
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "key 'cpu_microseconds_per_task' has the wrong type; expected the schema in results/README.md")) {
             try PlanSourceReader.load(dir.path)
         }
         try dir.write("lowload.json", #"{"cpu_microseconds_per_task": 0, "wait_microseconds_per_task": 10}"#)

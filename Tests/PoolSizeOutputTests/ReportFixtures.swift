@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeStats
 @testable import PoolSizeOutput
 
 /// Small fixed runs for golden tests of charts and reports. Every number is written down or
@@ -21,46 +22,42 @@ enum ReportFixtures {
             poolSize: size, repetition: rep, tasks: throughput / 2, wallSeconds: 0.5, throughputPerSecond: throughput,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000 * stretch, waitCPURatio: 3 * stretch, utilization: busy,
             peakConcurrency: reached ?? size, threads: reached ?? size, effectiveNice: nice,
-            integrity: combination.primitive == .none ? "n/a" : "ok", criticalSections: combination.primitive == .none ? 0 : Int(throughput / 2),
+            integrity: combination.primitive == .none ? .notApplicable : .ok, criticalSections: combination.primitive == .none ? 0 : Int(throughput / 2),
             latency: latency ? LatencyPercentiles(p50: 4000 * stretch, p90: 5000 * stretch, p99: 6000 * stretch, p999: 7000 * stretch, max: 8000 * stretch) : LatencyPercentiles(),
             execution: LatencyPercentiles(p50: 4000, p99: 4500),
             voluntaryContextSwitches: Int(throughput), involuntaryContextSwitches: size > 8 ? 100 * (size - 8) : 0,
             maxRSSKilobytes: 9000, processThreads: size + 4, otherLoad: 0.01)
     }
 
-    static var info: RunInfoFile {
-        RunInfoFile(
+    static var info: RunInfo {
+        RunInfo(
             runID: runID, poolsizeVersion: "0.1.0", commandLine: ["/usr/local/bin/poolsize", "sweep", "--workload", "io", "--sizes", "1,2,4,6,8,10,12"],
-            seed: 42, repetitions: 2, warmupTrials: 1, workload: RunInfoFile.Workload(name: "io", description: "test", cpuMicroseconds: 1000, waitMicroseconds: 3000),
-            machine: RunInfoFile.Machine(
-                cores: RunInfoFile.Cores(online: 2, affinity: 2, cgroupQuota: nil, override: nil, effective: 2), cpuModel: "Test CPU", kernel: "Linux 6.1.0 x86_64",
+            seed: 42, workload: WorkloadSpec(name: "io", description: "test", cpuMicroseconds: 1000, waitMicroseconds: 3000),
+            repetitions: 2, warmupTrials: 1,
+            machine: MachineFacts(
+                cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), cpuModel: "Test CPU", kernel: "Linux 6.1.0 x86_64",
                 swiftVersion: "6.3", timerSlackNanoseconds: 50_000,
-                effectiveNiceByTier: ["user-interactive": 0, "user-initiated": 0, "default": 0, "utility": 2, "background": 10]))
+                effectiveNiceByTier: ["user-interactive": 0, "user-initiated": 0, "default": 0, "utility": 2, "background": 10], hostname: "test"))
     }
 
-    static func recommendation(_ combination: Combination?, recommended: Int = 8, peak: Double = 2020, peakAt: Int = 10) -> RecommendationFile {
-        var r = RecommendationFile(workload: "io", cores: 2, waitCPURatio: 3, targetUtilization: 1, formulaQueueCount: 8, kneePoolSize: recommended, peakThroughputPerSecond: peak, recommendedQueueCount: recommended)
-        r.waitCPURatioLower = 2.9
-        r.waitCPURatioUpper = 3.1
-        r.specWaitCPURatio = 3
-        r.cpuMicrosecondsPerTask = 1000
-        r.waitMicrosecondsPerTask = 3000
-        r.formulaQueueCountExact = 8
-        r.formulaQueueCountStandardError = 0.2
-        r.kneeThroughputPerSecond = 2000
-        r.peakPoolSize = peakAt
-        r.tolerance = 0.05
-        r.basis = "knee"
-        r.reason = "Measured and predicted agree: 8 queues reach within 5.00% of the peak 2020 tasks/s, and the formula gives 8.00 (2 cores × U 1.00 × (1 + W/C 3.00)), 0.000% apart."
-        r.pool = combination?.pool.rawValue
-        r.qos = combination?.qos.rawValue
-        r.primitive = combination?.primitive.rawValue
+    static func recommendation(_ combination: Combination?, recommended: Int = 8, peak: Double = 2020, peakAt: Int = 10) -> Recommendation {
+        var r = Recommendation(
+            workload: "io", cores: 2, waitCPURatio: 3, waitCPURatioLower: 2.9, waitCPURatioUpper: 3.1, specWaitCPURatio: 3,
+            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, targetUtilization: 1, formulaQueueCountExact: 8,
+            formulaQueueCountStandardError: 0.2, formulaQueueCount: 8, kneePoolSize: recommended, kneeThroughputPerSecond: 2000,
+            peakPoolSize: peakAt, peakThroughputPerSecond: peak, tolerance: 0.05, recommendedQueueCount: recommended, basis: .knee,
+            reason: "Measured and predicted agree: 8 queues reach within 5.00% of the peak 2020 tasks/s, and the formula gives 8.00 (2 cores × U 1.00 × (1 + W/C 3.00)), 0.000% apart.")
+        if let combination {
+            r.pool = combination.pool
+            r.qos = combination.qos
+            r.primitive = combination.primitive
+        }
         return r
     }
 
-    static let usl = USLParameters(
+    static let usl = USLFit(
         sigma: 0.02, kappa: 0.004, lambda: 260, sigmaStandardError: 0.01, kappaStandardError: 0.001,
-        lambdaStandardError: 12, rSquared: 0.97, peakConcurrency: 15.49)
+        lambdaStandardError: 12, rSquared: 0.97)
 
     /// One combination, sizes 1–12, two repetitions; N = 12 varies by 15% between them.
     static var single: RunData {
@@ -71,7 +68,7 @@ enum ReportFixtures {
         return RunData(
             runID: runID, records: records, info: info,
             lowLoad: LowLoadEstimate(tasks: 50, seconds: 0.2, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, ratio: nil),
-            recommendation: r)
+            recommendation: RecommendationSet(best: r, combinations: [r], verdict: ""))
     }
 
     /// Several axes: two primitives and two tiers of the queue pool, a global queue that never
@@ -93,21 +90,20 @@ enum ReportFixtures {
         }
         var top = recommendation(best, peakAt: 8)
         top.usl = usl
-        var others: [RecommendationFile] = []
+        var others: [Recommendation] = []
         for (combination, scale) in [(mutex, 0.8), (initiated, 0.95), (global, 0.375)] {
             var r = recommendation(combination, recommended: combination == global ? 4 : 8, peak: 2000 * scale, peakAt: 8)
             r.uslRefusal = "The USL fit needs throughput at 6 or more distinct pool sizes, but got 4."
             others.append(r)
         }
-        top.combinations = [top] + others
-        top.verdict = "Best: queue-pool/default/none with 8 queues at 2020 tasks/s."
+        let set = RecommendationSet(best: top, combinations: [top] + others, verdict: "Best: queue-pool/default/none with 8 queues at 2020 tasks/s.")
         return RunData(
             runID: runID, records: records, info: info,
             lowLoad: LowLoadEstimate(tasks: 50, seconds: 0.2, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, ratio: nil),
-            recommendation: top,
+            recommendation: set,
             contention: [
-                ContentionShare(qos: "default", share: 0.5, throughputPerSecond: 1000, effectiveNice: 0),
-                ContentionShare(qos: "user-initiated", share: 0.5, throughputPerSecond: 1000, effectiveNice: 0),
+                TierShare(qos: .default, throughputPerSecond: 1000, share: 0.5, effectiveNice: 0),
+                TierShare(qos: .userInitiated, throughputPerSecond: 1000, share: 0.5, effectiveNice: 0),
             ])
     }
 

@@ -3,7 +3,7 @@ import PoolSizeOutput
 import Testing
 
 @Suite struct SummaryCSVTests {
-    static func record(_ size: Int, _ rep: Int, _ throughput: Double, primitive: PrimitiveKind = .none, integrity: String = "n/a") -> TrialRecord {
+    static func record(_ size: Int, _ rep: Int, _ throughput: Double, primitive: PrimitiveKind = .none, integrity: Integrity = .notApplicable) -> TrialRecord {
         TrialRecord(
             runID: "r", workload: "io", pool: .queuePool, qos: .default, primitive: primitive, poolSize: size, repetition: rep,
             tasks: throughput, wallSeconds: 1, throughputPerSecond: throughput, cpuMicrosecondsPerTask: 1000,
@@ -15,7 +15,7 @@ import Testing
     /// CI = 100 ± 4.302653 × 2/√3 = 100 ± 4.968275, CV 0.02. Size 8 has one repetition.
     @Test func goldenSummary() {
         let records = [Self.record(8, 1, 200), Self.record(4, 2, 102), Self.record(4, 1, 100), Self.record(4, 3, 98),
-                       Self.record(4, 1, 50, primitive: .mutex, integrity: "ok"), Self.record(4, 2, 52, primitive: .mutex, integrity: "violated")]
+                       Self.record(4, 1, 50, primitive: .mutex, integrity: .ok), Self.record(4, 2, 52, primitive: .mutex, integrity: .violated)]
         let expected = """
             workload,pool,qos,primitive,pool_size,repetitions,throughput_mean_per_s,throughput_median_per_s,throughput_stddev_per_s,throughput_ci95_lower_per_s,throughput_ci95_upper_per_s,throughput_cv,outliers,latency_p50_us,latency_p99_us,utilization,wait_cpu_ratio,cpu_us_per_task,peak_concurrency,threads,effective_nice,integrity,voluntary_ctx_switches,involuntary_ctx_switches,other_load
             io,queue-pool,default,none,4,3,100.000,100.000,2.000,95.032,104.968,0.0200,,16000.0,17200.0,0.5000,15.0000,1000.000,4,7,0,n/a,0.0,0.0,0.0000

@@ -10,14 +10,14 @@ import Testing
             runID: "20261122-051500-io", workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: 32,
             repetition: 2, tasks: 1119.6, wallSeconds: 0.48, throughputPerSecond: 2332.5, cpuMicrosecondsPerTask: 1025.25,
             waitMicrosecondsPerTask: 15100.125, waitCPURatio: 14.728, utilization: 0.97125, peakConcurrency: 32, threads: 33,
-            effectiveNice: 0, integrity: "n/a", latency: LatencyPercentiles(p50: 17_000, p90: 18_250.5, p99: 21_000, p999: 25_000, max: 26_123.45),
+            effectiveNice: 0, integrity: .notApplicable, latency: LatencyPercentiles(p50: 17_000, p90: 18_250.5, p99: 21_000, p999: 25_000, max: 26_123.45),
             execution: LatencyPercentiles(p50: 16_100, p90: 16_300, p99: 16_900, p999: 17_000, max: 17_100),
             voluntaryContextSwitches: 2300, involuntaryContextSwitches: 40, maxRSSKilobytes: 9120, processThreads: 37, otherLoad: 0.0125),
         TrialRecord(
             runID: "20261122-051500-io", workload: "db, \"primary\"", pool: .queuePool, qos: .utility, primitive: .mutex, poolSize: 1,
             repetition: 1, tasks: 30, wallSeconds: 0.5, throughputPerSecond: 60, cpuMicrosecondsPerTask: 1000,
             waitMicrosecondsPerTask: 15666.6666666, waitCPURatio: .nan, utilization: 0.03, peakConcurrency: 1, threads: 1,
-            effectiveNice: 2, integrity: "ok", criticalSections: 30),
+            effectiveNice: 2, integrity: .ok, criticalSections: 30),
     ]
 
     @Test func goldenCSV() {

@@ -163,8 +163,8 @@ public struct SweepRunner {
                 let candidate = TrialRecord(
                     plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
                     metrics: TrialMetrics(measurement, cores: plan.cores), integrity: section?.verify())
-                if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == "violated" { record = candidate }
-                if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == "violated" || retryBudget == 0 { break }
+                if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated { record = candidate }
+                if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == .violated || retryBudget == 0 { break }
                 if attempt < plan.busyRetries {
                     retryBudget -= 1
                     observer.sweepRetryingBusyTrial(otherLoad: candidate.otherLoad)
@@ -219,7 +219,7 @@ extension TrialRecord {
             throughputPerSecond: m.throughputPerSecond, cpuMicrosecondsPerTask: m.cpuMicrosecondsPerTask,
             waitMicrosecondsPerTask: m.waitMicrosecondsPerTask, waitCPURatio: m.waitCPURatio,
             utilization: m.utilization, peakConcurrency: m.peakConcurrency, threads: m.distinctThreads,
-            effectiveNice: m.effectiveNice, integrity: integrity?.verdict ?? "n/a", criticalSections: integrity?.sections ?? 0,
+            effectiveNice: m.effectiveNice, integrity: integrity?.verdict ?? .notApplicable, criticalSections: integrity?.sections ?? 0,
             latency: m.latency, execution: m.execution, voluntaryContextSwitches: m.voluntaryContextSwitches,
             involuntaryContextSwitches: m.involuntaryContextSwitches, maxRSSKilobytes: m.maxRSSKilobytes,
             processThreads: m.processThreads ?? 0, otherLoad: m.otherLoad)

@@ -88,7 +88,7 @@ public struct IntegrityReport: Equatable, Sendable {
     public var isIntact: Bool { finalValue == writes && overlaps == 0 }
 
     /// `ok` or `violated`, the `integrity` column.
-    public var verdict: String { isIntact ? "ok" : "violated" }
+    public var verdict: Integrity { isIntact ? .ok : .violated }
 
     public var details: String {
         "\(sections) critical sections, shared value \(finalValue) after \(writes) writes (\(writes - finalValue) lost), \(overlaps) overlapping entries"

@@ -50,7 +50,7 @@ public struct Recommendation: Equatable, Sendable, Codable {
     /// Largest number of tasks this combination ever ran at once, over all sizes.
     public var maxConcurrencyReached: Int = 0
     /// Integrity over all of the combination's trials: `ok`, `violated` or `n/a`.
-    public var integrity: String = "n/a"
+    public var integrity: Integrity = .notApplicable
 
     public var combination: Combination { Combination(pool: pool, qos: qos, primitive: primitive) }
 
@@ -83,32 +83,63 @@ public struct Recommendation: Equatable, Sendable, Codable {
         self.reason = reason
     }
 
+    /// Keys as recommendation.json spells them once snake_cased (`cpuUsPerTask` →
+    /// `cpu_us_per_task`); the file's names predate the property names.
     enum CodingKeys: String, CodingKey {
-        case workload, pool, qos, primitive, cores, basis, reason, tolerance, usl, integrity
-        case uslRefusal = "usl_refusal"
-        case maxConcurrencyReached = "max_concurrency_reached"
-        case queueingModelKnee = "queueing_model_knee"
-        case waitCPURatio = "wait_cpu_ratio"
-        case waitCPURatioLower = "wait_cpu_ratio_ci95_lower"
-        case waitCPURatioUpper = "wait_cpu_ratio_ci95_upper"
-        case specWaitCPURatio = "spec_wait_cpu_ratio"
-        case cpuMicrosecondsPerTask = "cpu_us_per_task"
-        case waitMicrosecondsPerTask = "wait_us_per_task"
-        case targetUtilization = "target_utilization"
-        case formulaQueueCountExact = "formula_queue_count_exact"
-        case formulaQueueCountStandardError = "formula_queue_count_stderr"
-        case formulaQueueCount = "formula_queue_count"
-        case kneePoolSize = "knee_pool_size"
-        case kneeThroughputPerSecond = "knee_throughput_per_s"
-        case peakPoolSize = "peak_pool_size"
-        case peakThroughputPerSecond = "peak_throughput_per_s"
-        case recommendedQueueCount = "recommended_queue_count"
+        case workload, pool, qos, primitive, cores, basis, reason, tolerance, usl, integrity, uslRefusal
+        case maxConcurrencyReached, queueingModelKnee, targetUtilization, formulaQueueCountExact, formulaQueueCount
+        case kneePoolSize, peakPoolSize, recommendedQueueCount
+        case waitCPURatio = "waitCpuRatio"
+        case waitCPURatioLower = "waitCpuRatioCi95Lower"
+        case waitCPURatioUpper = "waitCpuRatioCi95Upper"
+        case specWaitCPURatio = "specWaitCpuRatio"
+        case cpuMicrosecondsPerTask = "cpuUsPerTask"
+        case waitMicrosecondsPerTask = "waitUsPerTask"
+        case formulaQueueCountStandardError = "formulaQueueCountStderr"
+        case kneeThroughputPerSecond = "kneeThroughputPerS"
+        case peakThroughputPerSecond = "peakThroughputPerS"
+    }
+
+    /// Reads a recommendation written by this version or an earlier one: the keys every
+    /// version wrote are required, the rest default (earlier runs measured one combination,
+    /// queue-pool / default / none, and recorded no USL fit or integrity).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let formulaCount = try c.decode(Int.self, forKey: .formulaQueueCount)
+        let knee = try c.decode(Int.self, forKey: .kneePoolSize)
+        self.init(
+            workload: try c.decode(String.self, forKey: .workload), cores: try c.decode(Int.self, forKey: .cores),
+            waitCPURatio: try c.decode(Double.self, forKey: .waitCPURatio),
+            waitCPURatioLower: try c.decodeIfPresent(Double.self, forKey: .waitCPURatioLower),
+            waitCPURatioUpper: try c.decodeIfPresent(Double.self, forKey: .waitCPURatioUpper),
+            specWaitCPURatio: try c.decodeIfPresent(Double.self, forKey: .specWaitCPURatio),
+            cpuMicrosecondsPerTask: try c.decodeIfPresent(Double.self, forKey: .cpuMicrosecondsPerTask) ?? .nan,
+            waitMicrosecondsPerTask: try c.decodeIfPresent(Double.self, forKey: .waitMicrosecondsPerTask) ?? .nan,
+            targetUtilization: try c.decode(Double.self, forKey: .targetUtilization),
+            formulaQueueCountExact: try c.decodeIfPresent(Double.self, forKey: .formulaQueueCountExact) ?? Double(formulaCount),
+            formulaQueueCountStandardError: try c.decodeIfPresent(Double.self, forKey: .formulaQueueCountStandardError) ?? 0,
+            formulaQueueCount: formulaCount, kneePoolSize: knee,
+            kneeThroughputPerSecond: try c.decodeIfPresent(Double.self, forKey: .kneeThroughputPerSecond) ?? .nan,
+            peakPoolSize: try c.decodeIfPresent(Int.self, forKey: .peakPoolSize) ?? knee,
+            peakThroughputPerSecond: try c.decode(Double.self, forKey: .peakThroughputPerSecond),
+            tolerance: try c.decodeIfPresent(Double.self, forKey: .tolerance) ?? 0.05,
+            recommendedQueueCount: try c.decode(Int.self, forKey: .recommendedQueueCount),
+            basis: try c.decodeIfPresent(Basis.self, forKey: .basis) ?? .knee,
+            reason: try c.decodeIfPresent(String.self, forKey: .reason) ?? "")
+        pool = try c.decodeIfPresent(PoolKind.self, forKey: .pool) ?? .queuePool
+        qos = try c.decodeIfPresent(QoSTier.self, forKey: .qos) ?? .default
+        primitive = try c.decodeIfPresent(PrimitiveKind.self, forKey: .primitive) ?? .none
+        usl = try c.decodeIfPresent(USLFit.self, forKey: .usl)
+        uslRefusal = try c.decodeIfPresent(String.self, forKey: .uslRefusal)
+        queueingModelKnee = try c.decodeIfPresent(Int.self, forKey: .queueingModelKnee)
+        maxConcurrencyReached = try c.decodeIfPresent(Int.self, forKey: .maxConcurrencyReached) ?? 0
+        integrity = try c.decodeIfPresent(Integrity.self, forKey: .integrity) ?? .notApplicable
     }
 }
 
 /// `recommendation.json`: the best combination's recommendation at the top level (so a run with
 /// one combination reads as one flat object), and every combination's under `combinations`.
-public struct RecommendationSet: Encodable, Sendable {
+public struct RecommendationSet: Equatable, Sendable, Codable {
     public var best: Recommendation
     public var combinations: [Recommendation]
     /// One line naming the best combination and how much worse the others are.
@@ -121,6 +152,14 @@ public struct RecommendationSet: Encodable, Sendable {
     }
 
     enum ExtraKeys: String, CodingKey { case combinations, verdict }
+
+    /// A file of one combination (earlier versions) reads as a set of that one.
+    public init(from decoder: any Decoder) throws {
+        best = try Recommendation(from: decoder)
+        let container = try decoder.container(keyedBy: ExtraKeys.self)
+        combinations = try container.decodeIfPresent([Recommendation].self, forKey: .combinations) ?? [best]
+        verdict = try container.decodeIfPresent(String.self, forKey: .verdict) ?? ""
+    }
 
     public func encode(to encoder: any Encoder) throws {
         try best.encode(to: encoder)

@@ -30,10 +30,10 @@ public enum ContentionChart {
     public static func chart(_ analysis: RunAnalysis) -> Chart? {
         let shares = analysis.run.contention
         guard !shares.isEmpty else { return nil }
-        let order = QoSTier.allCases.map(\.rawValue)
-        let sorted = shares.sorted { (order.firstIndex(of: $0.qos) ?? order.count) < (order.firstIndex(of: $1.qos) ?? order.count) }
+        let order = QoSTier.allCases
+        let sorted = shares.sorted { order.firstIndex(of: $0.qos)! < order.firstIndex(of: $1.qos)! }
         let bars = sorted.map { share in
-            BarChart.Bar(label: share.qos + (share.effectiveNice.map { " (nice \($0))" } ?? ""), value: share.share * 100, low: nil, high: nil)
+            BarChart.Bar(label: share.qos.rawValue + " (nice \(share.effectiveNice))", value: share.share * 100, low: nil, high: nil)
         }
         return BarChart.chart(
             name: "contention", caption: "QoS tiers competing for the CPU (--contend, cpu workload)",

@@ -71,17 +71,17 @@ public enum ThroughputChart {
                 "usl(n) = lambda * n / (1 + sigma * (n - 1) + kappa * n * (n - 1))",
             ]
             var text = "USL fit: σ \(ReportFormat.coefficient(usl.sigma)), κ \(ReportFormat.coefficient(usl.kappa))"
-            if let r2 = usl.rSquared { text += ", R² \(Recommender.format(r2))" }
+            text += ", R² \(Recommender.format(usl.rSquared))"
             plots.append("[1:\(GnuplotScript.axisMaximum(sizes))] usl(x) with lines lw 2 lc rgb '\(GnuplotScript.uslColor)' title \(GnuplotScript.quote(text))")
         }
         if let r = recommendation {
             body.append("")
-            let formulaText = "formula N = \(Recommender.format(r.formulaExact))"
+            let formulaText = "formula N = \(Recommender.format(r.formulaQueueCountExact))"
             // Two rotated labels closer than ~3% of the axis would print over each other.
-            if abs(r.formulaExact - Double(r.kneePoolSize)) < 0.03 * Double(sizes.max() ?? 1) {
+            if abs(r.formulaQueueCountExact - Double(r.kneePoolSize)) < 0.03 * Double(sizes.max() ?? 1) {
                 body += GnuplotScript.verticalMarker(tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize) ≈ \(formulaText)", color: GnuplotScript.kneeColor, dash: 3)
             } else {
-                body += GnuplotScript.verticalMarker(tag: 1, x: r.formulaExact, text: formulaText, color: GnuplotScript.grey, dash: 2)
+                body += GnuplotScript.verticalMarker(tag: 1, x: r.formulaQueueCountExact, text: formulaText, color: GnuplotScript.grey, dash: 2)
                 body += GnuplotScript.verticalMarker(tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize)", color: GnuplotScript.kneeColor, dash: 3)
             }
             let y = primary.point(nearest: r.recommendedQueueCount).map { $0.poolSize == r.recommendedQueueCount ? $0.throughput.mean : nil } ?? nil

@@ -69,9 +69,9 @@ public struct ReportWriter {
         let charts = try writeCharts(analysis)
         let document = ReportBuilder.build(analysis, charts: charts.charts, chartsRendered: charts.allRendered, plotCommand: "poolsize plot \(display(runDirectory))")
         let relative = RelativePath.from(runDirectory, to: plotsDirectory, currentDirectory: currentDirectory)
-        let markdown = runDirectory.appendingPathComponent("report.md")
+        let markdown = RunDirectory(runDirectory).url(.reportMarkdown)
         try write(ReportMarkdown.render(document, chartDirectory: relative), to: markdown)
-        let html = runDirectory.appendingPathComponent("report.html")
+        let html = RunDirectory(runDirectory).url(.reportHTML)
         let page = ReportHTML.render(document) { name in
             try? String(contentsOf: plotsDirectory.appendingPathComponent(name + ".svg"), encoding: .utf8)
         }
@@ -96,19 +96,7 @@ public struct ReportWriter {
 
     func display(_ url: URL) -> String { RelativePath.display(url, currentDirectory: currentDirectory) }
 
-    func createDirectory(_ url: URL) throws(PoolSizeError) {
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotWrite(path: url.path, reason: ExportManager.reason(error))
-        }
-    }
+    func createDirectory(_ url: URL) throws(PoolSizeError) { try AtomicFile.createDirectory(url) }
 
-    func write(_ text: String, to url: URL) throws(PoolSizeError) {
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw .cannotWrite(path: url.path, reason: ExportManager.reason(error))
-        }
-    }
+    func write(_ text: String, to url: URL) throws(PoolSizeError) { try AtomicFile.write(text, to: url) }
 }

@@ -22,7 +22,7 @@ public struct ConfigurationSummary: Equatable, Sendable {
     public var peakConcurrency: Int
     public var threads: Int
     public var effectiveNice: Int
-    public var integrity: String
+    public var integrity: Integrity
     /// Context switches per second of measurement window.
     public var voluntaryContextSwitchesPerSecond: Double
     public var involuntaryContextSwitchesPerSecond: Double
@@ -48,8 +48,7 @@ public struct ConfigurationSummary: Equatable, Sendable {
         peakConcurrency = records.map(\.peakConcurrency).max()!
         threads = records.map(\.threads).max()!
         effectiveNice = records.map(\.effectiveNice).min()!
-        let integrities = Set(records.map(\.integrity))
-        integrity = integrities.contains("violated") ? "violated" : integrities.contains("ok") ? "ok" : "n/a"
+        integrity = records.integrityVerdict
         voluntaryContextSwitchesPerSecond = mean(records.map { perSecond($0.voluntaryContextSwitches, $0) })
         involuntaryContextSwitchesPerSecond = mean(records.map { perSecond($0.involuntaryContextSwitches, $0) })
         otherLoad = mean(records.map(\.otherLoad))

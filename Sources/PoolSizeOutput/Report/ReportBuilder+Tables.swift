@@ -30,7 +30,7 @@ extension ReportBuilder {
         return blocks
     }
 
-    static func marks(_ size: Int, _ r: RecommendationFile?) -> String {
+    static func marks(_ size: Int, _ r: Recommendation?) -> String {
         guard let r else { return "" }
         var marks: [String] = []
         if size == r.recommendedQueueCount { marks.append("**recommended**") }
@@ -69,7 +69,7 @@ extension ReportBuilder {
             blocks.append(.bullets(refusals))
         }
         if let r = analysis.primary?.recommendation {
-            let tolerance = r.tolerance ?? 0.05
+            let tolerance = r.tolerance
             blocks.append(.paragraph("Knee rule: the smallest N whose mean throughput is within \(ReportFormat.percent(tolerance)) of the peak (× U = \(ReportFormat.number(r.targetUtilization))), or whose 95% interval reaches that threshold."))
         }
         return blocks

@@ -38,22 +38,22 @@ public enum ReportBuilder {
         }
         let several = analysis.curves.count > 1
         let what = several ? " with \(primary.combination.label)" : ""
-        let basis = r.basis == Recommendation.Basis.formula.rawValue ? "the formula (throughput was still rising)" : "the knee of the measured throughput curve"
+        let basis = r.basis == .formula ? "the formula (throughput was still rising)" : "the knee of the measured throughput curve"
         blocks.append(.paragraph("**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload on \(r.cores) cores, from \(basis)."))
         var rows: [[String]] = []
         for curve in analysis.curves {
             guard let c = curve.recommendation else { continue }
-            var formula = ReportFormat.number(c.formulaExact)
-            if let se = c.formulaQueueCountStandardError, se > 0 { formula += " ± " + ReportFormat.number(se) }
+            var formula = ReportFormat.number(c.formulaQueueCountExact)
+            if c.formulaQueueCountStandardError > 0 { formula += " ± " + ReportFormat.number(c.formulaQueueCountStandardError) }
             let usl = curve.usl?.peakConcurrency.map { ReportFormat.number($0) } ?? (curve.usl != nil ? "no peak" : "not fitted")
-            let peak = "\(ReportFormat.number(c.peakThroughputPerSecond))" + (c.peakPoolSize.map { " at \($0)" } ?? "")
+            let peak = "\(ReportFormat.number(c.peakThroughputPerSecond)) at \(c.peakPoolSize)"
             rows.append([curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
-                         "**\(c.recommendedQueueCount)**", formula, String(c.kneePoolSize), usl, peak, c.basis.map(ReportInline.literal) ?? "–"])
+                         "**\(c.recommendedQueueCount)**", formula, String(c.kneePoolSize), usl, peak, c.basis.rawValue])
         }
         blocks.append(.table(
             header: ["pool", "QoS", "primitive", "recommended", "formula", "measured knee", "USL peak N*", "peak tasks/s at N", "basis"],
             rows: rows, numeric: [false, false, false, true, true, true, true, true, false]))
-        if let reason = r.reason, !reason.isEmpty { blocks.append(.paragraph(ReportInline.literal(reason))) }
+        if !r.reason.isEmpty { blocks.append(.paragraph(ReportInline.literal(r.reason))) }
         if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several { blocks.append(.paragraph(ReportInline.literal(verdict))) }
         return blocks
     }
@@ -61,10 +61,10 @@ public enum ReportBuilder {
     static func machine(_ run: RunData) -> [ReportDocument.Block] {
         var rows: [[String]] = []
         let m = run.info?.machine
-        if let cores = m?.cores { rows.append(["cores", ReportInline.literal(cores.derivation)]) } else if let cores = run.cores { rows.append(["cores", String(cores)]) }
-        if let cpu = m?.cpuModel { rows.append(["CPU", ReportInline.literal(cpu)]) }
-        if let kernel = m?.kernel { rows.append(["kernel", ReportInline.literal(kernel)]) }
-        if let swift = m?.swiftVersion { rows.append(["Swift", ReportInline.literal(swift)]) }
+        if let cores = m?.cores { rows.append(["cores", "\(cores.effective) (\(cores.derivation))"]) } else if let cores = run.cores { rows.append(["cores", String(cores)]) }
+        for (fact, value) in [("CPU", m?.cpuModel), ("kernel", m?.kernel), ("Swift", m?.swiftVersion)] {
+            if let value, !value.isEmpty { rows.append([fact, ReportInline.literal(value)]) }
+        }
         if let slack = m?.timerSlackNanoseconds { rows.append(["timer slack", ReportFormat.duration(microseconds: Double(slack) / 1000)]) }
         if let nice = m?.effectiveNiceByTier, !nice.isEmpty {
             let text = QoSTier.allCases.compactMap { tier in nice[tier.rawValue].map { "\(tier.rawValue) \($0)" } }.joined(separator: ", ")
@@ -83,11 +83,11 @@ public enum ReportBuilder {
     }
 
     static func lowLoad(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
-        guard let r = analysis.run.recommendation ?? analysis.primary?.recommendation else { return [] }
+        guard let r = analysis.run.recommendation?.best ?? analysis.primary?.recommendation else { return [] }
         var text = "With one worker a task burns C = \(ReportFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU and waits W = \(ReportFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(ReportFormat.number(r.waitCPURatio))**"
         if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper { text += " (95% CI \(ReportFormat.number(lower))–\(ReportFormat.number(upper)))" }
         if let spec = r.specWaitCPURatio { text += ", against \(ReportFormat.number(spec)) in the workload spec" }
-        text += ". The formula N = cores × U × (1 + W/C) = \(r.cores) × \(ReportFormat.number(r.targetUtilization)) × (1 + \(ReportFormat.number(r.waitCPURatio))) = **\(ReportFormat.number(r.formulaExact))** (Goetz, Java Concurrency in Practice §8.2)."
+        text += ". The formula N = cores × U × (1 + W/C) = \(r.cores) × \(ReportFormat.number(r.targetUtilization)) × (1 + \(ReportFormat.number(r.waitCPURatio))) = **\(ReportFormat.number(r.formulaQueueCountExact))** (Goetz, Java Concurrency in Practice §8.2)."
         return [.heading(level: 2, text: "W/C at low load"), .paragraph(text)]
     }
 }

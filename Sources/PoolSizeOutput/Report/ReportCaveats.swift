@@ -14,7 +14,7 @@ public enum ReportCaveats {
         var out: [String] = []
         let summaries = analysis.summaries
 
-        let violated = summaries.filter { $0.integrity == "violated" }
+        let violated = summaries.filter { $0.integrity == .violated }
         if !violated.isEmpty {
             let list = violated.map { "\($0.combination.label) at N = \($0.poolSize)" }.joined(separator: "; ")
             out.append("**Integrity violated**: a primitive let two tasks into its critical section (\(list)). Those throughputs are not valid measurements of the primitive.")
@@ -55,12 +55,12 @@ public enum ReportCaveats {
         }
 
         if let r = analysis.primary?.recommendation {
-            if r.basis == Recommendation.Basis.formula.rawValue {
+            if r.basis == .formula {
                 out.append("**No knee yet**: throughput was still rising at the largest size measured, so the recommendation falls back on the formula; sweep larger sizes.")
             } else {
-                let gap = (Double(r.kneePoolSize) - r.formulaExact) / r.formulaExact
+                let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
                 if abs(gap) > Recommender.disagreementThreshold {
-                    out.append("**Formula and measurement disagree** by \(ReportFormat.percent(abs(gap))): the knee is at \(r.kneePoolSize), the formula says \(ReportFormat.number(r.formulaExact)) (see the recommendation's reason above).")
+                    out.append("**Formula and measurement disagree** by \(ReportFormat.percent(abs(gap))): the knee is at \(r.kneePoolSize), the formula says \(ReportFormat.number(r.formulaQueueCountExact)) (see the recommendation's reason above).")
                 }
             }
             if let spec = r.specWaitCPURatio, spec > 0, abs(r.waitCPURatio - spec) / spec > 0.2 {

@@ -9,8 +9,8 @@ public struct RunAnalysis: Equatable, Sendable {
         /// Sorted by pool size.
         public var points: [ConfigurationSummary]
         /// From recommendation.json when it has one for this combination, else computed here.
-        public var recommendation: RecommendationFile?
-        public var usl: USLParameters?
+        public var recommendation: Recommendation?
+        public var usl: USLFit?
         /// Why there is no USL curve, when there is none.
         public var uslRefusal: String?
 
@@ -30,8 +30,8 @@ public struct RunAnalysis: Equatable, Sendable {
     public var summaries: [ConfigurationSummary] { curves.flatMap(\.points) }
 
     /// Low-load C and W in µs (the formula's inputs), from lowload.json or the recommendation.
-    public var cpuMicrosecondsPerTask: Double? { run.lowLoad?.cpuMicrosecondsPerTask ?? run.recommendation?.cpuMicrosecondsPerTask }
-    public var waitMicrosecondsPerTask: Double? { run.lowLoad?.waitMicrosecondsPerTask ?? run.recommendation?.waitMicrosecondsPerTask }
+    public var cpuMicrosecondsPerTask: Double? { run.lowLoad?.cpuMicrosecondsPerTask ?? run.recommendation?.best.cpuMicrosecondsPerTask.finite }
+    public var waitMicrosecondsPerTask: Double? { run.lowLoad?.waitMicrosecondsPerTask ?? run.recommendation?.best.waitMicrosecondsPerTask.finite }
 
     public func varies<T: Hashable>(_ axis: KeyPath<Combination, T>) -> Bool {
         Set(curves.map { $0.combination[keyPath: axis] }).count > 1
@@ -49,16 +49,13 @@ public struct RunAnalysis: Equatable, Sendable {
     public init(_ run: RunData) {
         self.run = run
         let byCombination = Dictionary(grouping: ConfigurationSummary.summarize(run.records), by: \.combination)
-        let top = run.recommendation
-        let stored = (top?.combinations ?? []) + (top.map { [$0] } ?? [])
-        let primaryKey = top.flatMap(Self.combination(of:))
-            ?? (byCombination.count == 1 ? byCombination.keys.first : nil)
+        let stored = run.recommendation?.combinations ?? []
+        let primaryKey = run.recommendation?.best.combination
             ?? byCombination.max { ($0.value.map(\.throughput.mean).max() ?? 0) < ($1.value.map(\.throughput.mean).max() ?? 0) }?.key
         var curves: [Curve] = []
         for combination in byCombination.keys.sorted() {
             let records = run.records.filter { $0.combination == combination }
-            let file = stored.first { Self.combination(of: $0) == combination }
-                ?? (combination == primaryKey && top.flatMap(Self.combination(of:)) == nil ? top : nil)
+            let file = stored.first { $0.combination == combination }
             var curve = Curve(combination: combination, points: byCombination[combination]!, recommendation: file ?? Self.recommend(run, records))
             if let usl = file?.usl {
                 curve.usl = usl
@@ -73,47 +70,30 @@ public struct RunAnalysis: Equatable, Sendable {
         self.curves = curves
     }
 
-    static func combination(of file: RecommendationFile) -> Combination? {
-        guard let pool = file.pool.flatMap(PoolKind.init(rawValue:)), let qos = file.qos.flatMap(QoSTier.init(rawValue:)),
-              let primitive = file.primitive.flatMap(PrimitiveKind.init(rawValue:)) else { return nil }
-        return Combination(pool: pool, qos: qos, primitive: primitive)
-    }
-
     /// The recommendation the sweep would have made for one combination, for runs whose
-    /// recommendation.json does not hold one per combination.
-    static func recommend(_ run: RunData, _ records: [TrialRecord]) -> RecommendationFile? {
-        guard let lowLoad = run.lowLoad, let cores = run.cores,
-              let r = Recommender.recommend(
-                workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
-                targetUtilization: run.recommendation?.targetUtilization ?? 1, tolerance: run.recommendation?.tolerance ?? 0.05,
-                specWaitCPURatio: run.recommendation?.specWaitCPURatio)
-        else { return nil }
-        var file = RecommendationFile(
-            workload: r.workload, cores: r.cores, waitCPURatio: r.waitCPURatio, targetUtilization: r.targetUtilization,
-            formulaQueueCount: r.formulaQueueCount, kneePoolSize: r.kneePoolSize, peakThroughputPerSecond: r.peakThroughputPerSecond,
-            recommendedQueueCount: r.recommendedQueueCount)
-        file.formulaQueueCountExact = r.formulaQueueCountExact
-        file.formulaQueueCountStandardError = r.formulaQueueCountStandardError
-        file.kneeThroughputPerSecond = r.kneeThroughputPerSecond
-        file.peakPoolSize = r.peakPoolSize
-        file.tolerance = r.tolerance
-        file.basis = r.basis.rawValue
-        file.reason = r.reason
-        return file
+    /// recommendation.json does not hold one for it (a run stopped before the end).
+    static func recommend(_ run: RunData, _ records: [TrialRecord]) -> Recommendation? {
+        guard let lowLoad = run.lowLoad, let cores = run.cores else { return nil }
+        let best = run.recommendation?.best
+        return Recommender.recommend(
+            workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
+            targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,
+            tolerance: best?.tolerance ?? run.info?.tolerance ?? 0.05,
+            specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio)
     }
 
     /// USL over every repetition (N = pool size), refused when the peak lies beyond the data.
-    static func fitUSL(_ records: [TrialRecord]) -> (USLParameters?, String?) {
+    static func fitUSL(_ records: [TrialRecord]) -> (USLFit?, String?) {
         let sizes = records.map { Double($0.poolSize) }
         do {
-            let fit = try USLFit.fit(concurrency: sizes, throughput: records.map(\.throughputPerSecond))
-                .validated(maxConcurrency: sizes.max() ?? 1)
-            return (USLParameters(
-                sigma: fit.sigma, kappa: fit.kappa, lambda: fit.lambda, sigmaStandardError: fit.sigmaStandardError,
-                kappaStandardError: fit.kappaStandardError, lambdaStandardError: fit.lambdaStandardError,
-                rSquared: fit.rSquared, peakConcurrency: fit.peakConcurrency), nil)
+            return (try USLFit.fit(concurrency: sizes, throughput: records.map(\.throughputPerSecond)).validated(maxConcurrency: sizes.max() ?? 1), nil)
         } catch {
             return (nil, error.description)
         }
     }
+}
+
+extension Double {
+    /// The value, or nil when it is NaN or infinite (a figure the file did not record).
+    var finite: Double? { isFinite ? self : nil }
 }

@@ -36,7 +36,7 @@ public enum SummaryCSV {
             n(mean(records.map(\.latency.p50)), 1), n(mean(records.map(\.latency.p99)), 1),
             n(mean(records.map(\.utilization)), 4), n(mean(records.map(\.waitCPURatio)), 4), n(mean(records.map(\.cpuMicrosecondsPerTask)), 3),
             String(records.map(\.peakConcurrency).max() ?? 0), String(records.map(\.threads).max() ?? 0),
-            String(records.map(\.effectiveNice).min() ?? 0), records.integrityVerdict,
+            String(records.map(\.effectiveNice).min() ?? 0), records.integrityVerdict.rawValue,
             n(mean(records.map { Double($0.voluntaryContextSwitches) }), 1), n(mean(records.map { Double($0.involuntaryContextSwitches) }), 1),
             n(mean(records.map(\.otherLoad)), 4),
         ]

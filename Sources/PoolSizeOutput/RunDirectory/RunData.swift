@@ -1,21 +1,21 @@
 import PoolSizeModel
 
-/// Everything a report or chart needs from one run directory, as read from its files
-/// (results/README.md is the contract). Only `trials.csv` is required; every other part is
-/// optional so that older runs, and runs that died part-way, still get a report.
+/// A run directory's contents as `RunDirectory.load()` reads them. Only the trials are
+/// required; every other part is optional so that older runs, and runs that stopped part-way,
+/// still get a report.
 public struct RunData: Equatable, Sendable {
     public var runID: String
     public var records: [TrialRecord]
     /// `machine.json`: the machine and how the run was asked for.
-    public var info: RunInfoFile?
+    public var info: RunInfo?
     /// `lowload.json`: W, C and W/C with one worker.
     public var lowLoad: LowLoadEstimate?
     /// `recommendation.json`.
-    public var recommendation: RecommendationFile?
+    public var recommendation: RecommendationSet?
     /// `contention.csv`, written by `--contend` runs.
-    public var contention: [ContentionShare]
+    public var contention: [TierShare]
 
-    public init(runID: String, records: [TrialRecord], info: RunInfoFile? = nil, lowLoad: LowLoadEstimate? = nil, recommendation: RecommendationFile? = nil, contention: [ContentionShare] = []) {
+    public init(runID: String, records: [TrialRecord], info: RunInfo? = nil, lowLoad: LowLoadEstimate? = nil, recommendation: RecommendationSet? = nil, contention: [TierShare] = []) {
         self.runID = runID
         self.records = records
         self.info = info
@@ -25,11 +25,11 @@ public struct RunData: Equatable, Sendable {
     }
 
     public var workload: String {
-        info?.workload?.name ?? recommendation?.workload ?? records.first?.workload ?? "unknown"
+        info?.workload?.name ?? recommendation?.best.workload ?? records.first?.workload ?? "unknown"
     }
 
     /// Cores the run sized for: the recommendation's, else machine.json's effective count.
-    public var cores: Int? { recommendation?.cores ?? info?.machine?.cores?.effective }
+    public var cores: Int? { recommendation?.best.cores ?? info?.machine?.cores.effective }
 
     /// `2026-11-22` from a run id `20261122-051503-io`; nil for ids of another shape.
     public var date: String? {
@@ -45,21 +45,5 @@ public struct RunData: Equatable, Sendable {
         if let cores { parts.append("\(cores) \(cores == 1 ? "core" : "cores")") }
         if let date { parts.append(date) }
         return parts.joined(separator: ", ")
-    }
-}
-
-/// One row of `contention.csv`: a QoS tier's share of the CPU while all tiers competed.
-public struct ContentionShare: Equatable, Sendable {
-    public var qos: String
-    /// Fraction of all tasks completed, in [0, 1].
-    public var share: Double
-    public var throughputPerSecond: Double
-    public var effectiveNice: Int?
-
-    public init(qos: String, share: Double, throughputPerSecond: Double, effectiveNice: Int?) {
-        self.qos = qos
-        self.share = share
-        self.throughputPerSecond = throughputPerSecond
-        self.effectiveNice = effectiveNice
     }
 }

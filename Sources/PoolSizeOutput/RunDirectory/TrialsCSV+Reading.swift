@@ -1,10 +1,10 @@
 import CSV
 import PoolSizeModel
 
-/// Reads `trials.csv` back into records: the inverse of `TrialsCSV`. Columns are found by
+/// Reading `trials.csv` back into records: the inverse of `row(_:)`. Columns are found by
 /// name, so files with extra columns or in another order load; of the columns results/README.md
 /// lists, only the configuration and `throughput_per_s` are required, the rest default to 0.
-public enum TrialsCSVReader {
+extension TrialsCSV {
     static let required = ["pool", "qos", "primitive", "pool_size", "throughput_per_s"]
 
     /// - Parameter path: names the file in error messages.
@@ -75,6 +75,12 @@ public enum TrialsCSVReader {
             .invalidInput(path: path, message: "line \(line), column '\(column)': '\(cell)' is not \(expected)")
         }
 
+        /// `integrity`, `n/a` when the column is absent (runs before primitives were checked).
+        func integrity() throws(PoolSizeError) -> Integrity {
+            guard let cell = text("integrity"), !cell.isEmpty else { return .notApplicable }
+            return try value("integrity", as: Integrity.self)
+        }
+
         func percentiles(_ prefix: String) throws(PoolSizeError) -> LatencyPercentiles {
             LatencyPercentiles(
                 p50: try number("\(prefix)_p50_us"), p90: try number("\(prefix)_p90_us"), p99: try number("\(prefix)_p99_us"),
@@ -91,7 +97,7 @@ public enum TrialsCSVReader {
                 cpuMicrosecondsPerTask: try number("cpu_us_per_task"), waitMicrosecondsPerTask: try number("wait_us_per_task"),
                 waitCPURatio: try number("wait_cpu_ratio"), utilization: try number("utilization"),
                 peakConcurrency: try integer("peak_concurrency"), threads: try integer("threads"),
-                effectiveNice: try integer("effective_nice"), integrity: text("integrity") ?? "n/a",
+                effectiveNice: try integer("effective_nice"), integrity: try integrity(),
                 criticalSections: try integer("critical_sections"),
                 latency: try percentiles("latency"),
                 execution: LatencyPercentiles(p50: try number("exec_p50_us"), p99: try number("exec_p99_us")),

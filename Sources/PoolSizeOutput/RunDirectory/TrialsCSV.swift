@@ -23,7 +23,7 @@ public enum TrialsCSV {
             CSVField.number(r.throughputPerSecond, decimals: 3), CSVField.number(r.cpuMicrosecondsPerTask, decimals: 3),
             CSVField.number(r.waitMicrosecondsPerTask, decimals: 3), CSVField.number(r.waitCPURatio, decimals: 4),
             CSVField.number(r.utilization, decimals: 4), String(r.peakConcurrency), String(r.threads),
-            String(r.effectiveNice), r.integrity, String(r.criticalSections),
+            String(r.effectiveNice), r.integrity.rawValue, String(r.criticalSections),
             CSVField.number(r.latency.p50, decimals: 1), CSVField.number(r.latency.p90, decimals: 1),
             CSVField.number(r.latency.p99, decimals: 1), CSVField.number(r.latency.p999, decimals: 1),
             CSVField.number(r.latency.max, decimals: 1), CSVField.number(r.execution.p50, decimals: 1),

@@ -1,0 +1,36 @@
+import Foundation
+import PoolSizeModel
+
+/// The one way a whole output file is written: into a temporary file beside it, then renamed
+/// over it, so a reader never sees half a file and a crash never leaves one. Used by the run
+/// directory's export manager, the report writer and single-file outputs (`calibrate`'s CSV).
+public enum AtomicFile {
+    /// Writes `text` to `url`, creating its directory.
+    public static func write(_ text: String, to url: URL) throws(PoolSizeError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWrite(path: url.path, reason: reason(error))
+        }
+    }
+
+    public static func createDirectory(_ url: URL) throws(PoolSizeError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(path: url.path, reason: reason(error))
+        }
+    }
+
+    /// The POSIX reason behind a Foundation file error (`No space left on device`), else its
+    /// description.
+    public static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
+    }
+}

@@ -1,0 +1,27 @@
+import PoolSizeModel
+
+/// `contention.csv`: each tier's throughput and share when all tiers ran at once (`--contend`).
+public enum ContentionCSV {
+    public static let columns = ["qos", "share", "throughput_per_s", "effective_nice"]
+
+    public static func serialize(_ shares: [TierShare]) -> String {
+        columns.joined(separator: ",") + "\n" + shares.map {
+            "\($0.qos.rawValue),\(CSVField.number($0.share, decimals: 4)),\(CSVField.number($0.throughputPerSecond, decimals: 3)),\($0.effectiveNice)\n"
+        }.joined()
+    }
+
+    /// The inverse of `serialize`; `path` names the file in errors, with the line at fault.
+    public static func parse(_ text: String, path: String) throws(PoolSizeError) -> [TierShare] {
+        let table = try CSVTable(text: text, path: path)
+        let qos = try table.column("qos", flag: "contention.csv")
+        let share = try table.numbers(try table.column("share", flag: "contention.csv"))
+        let throughput = try table.numbers(try table.column("throughput_per_s", flag: "contention.csv"))
+        let nice = try table.numbers(try table.column("effective_nice", flag: "contention.csv"))
+        return try table.strings(qos).enumerated().map { (index, name) throws(PoolSizeError) in
+            guard let tier = QoSTier(rawValue: name) else {
+                throw .invalidInput(path: path, message: "line \(index + 2), column 'qos': '\(name)' is not one of \(QoSTier.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return TierShare(qos: tier, throughputPerSecond: throughput[index], share: share[index], effectiveNice: Int(nice[index]))
+        }
+    }
+}

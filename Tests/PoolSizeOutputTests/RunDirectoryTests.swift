@@ -1,0 +1,134 @@
+import Foundation
+import PoolSizeModel
+import PoolSizeStats
+@testable import PoolSizeOutput
+import Testing
+
+@Suite struct RunDirectoryTests {
+    /// Reading is the inverse of writing, up to the decimals the CSV keeps.
+    @Test func trialsCSVRoundTrips() throws {
+        let text = TrialsCSV.serialize(ReportFixtures.axes.records)
+        let records = try TrialsCSV.parse(text, path: "trials.csv")
+        #expect(records.count == ReportFixtures.axes.records.count)
+        #expect(TrialsCSV.serialize(records) == text)
+        #expect(records[1].primitive == .mutex && records[1].criticalSections > 0 && records[1].latency.p99 == 6000)
+    }
+
+    @Test func trialsCSVErrorsNameFileLineAndColumn() {
+        let text = TrialsCSV.header + TrialsCSV.row(ReportFixtures.single.records[0]).replacingOccurrences(of: "queue-pool", with: "fast-pool")
+        #expect(throws: PoolSizeError.invalidInput(path: "r/trials.csv", message: "line 2, column 'pool': 'fast-pool' is not one of queue-pool, thread-pool, global-queue, operation-queue, task-group")) {
+            try TrialsCSV.parse(text, path: "r/trials.csv")
+        }
+        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "column 'throughput_per_s' missing from the header; expected the columns in results/README.md")) {
+            try TrialsCSV.parse("pool,qos,primitive,pool_size\n", path: "t.csv")
+        }
+    }
+
+    /// A run directory from before recommendation.json had combinations and USL, and without
+    /// summary.csv or contention.csv (Tests/Fixtures/run-io, a real 2-core run).
+    @Test func olderRunDirectoryLoads() throws {
+        let run = try RunDirectory(ReportFixtures.fixture("run-io")).load()
+        #expect(run.runID == "20261122-053210-io")
+        #expect(run.records.count == 16)
+        let recommendation = try #require(run.recommendation)
+        #expect(recommendation.best.recommendedQueueCount == 24)
+        #expect(recommendation.combinations == [recommendation.best])
+        #expect(recommendation.best.combination == Combination(pool: .queuePool, qos: .default, primitive: .none))
+        #expect(recommendation.best.integrity == .notApplicable && recommendation.best.usl == nil)
+        #expect(run.info?.machine?.cores.effective == 2)
+        #expect(run.info?.workload?.waitCPURatio == 15)
+        #expect(run.info?.pools == nil)
+        #expect(run.lowLoad?.tasks == 58)
+        #expect(run.contention.isEmpty)
+        let analysis = RunAnalysis(run)
+        #expect(analysis.curves.count == 1)
+        #expect(analysis.primary?.recommendation?.recommendedQueueCount == 24)
+    }
+
+    /// Runs written before the files were snake_cased (`runID`, `waitCPURatio`, `cpuModel`)
+    /// reach the same properties.
+    @Test func camelCaseKeysOfEarlierRunsLoad() throws {
+        let machine = #"{"runID": "r0", "machine": {"cores": {"online": 4, "affinity": 4, "cgroupQuota": 2}, "cpuModel": "X", "kernel": "k", "swiftVersion": "6", "effectiveNiceByTier": {"user-initiated": -2}, "hostname": "h"}, "workload": {"name": "io", "cpuMicroseconds": 1000, "waitMicroseconds": 15000}}"#
+        let info = try RunDirectoryJSON.decode(RunInfo.self, from: machine, path: "machine.json")
+        #expect(info.runID == "r0")
+        #expect(info.machine?.cores.effective == 2)
+        #expect(info.machine?.effectiveNiceByTier == ["user-initiated": -2])
+        #expect(info.workload == WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000))
+        let recommendation = #"{"workload": "io", "cores": 2, "waitCPURatio": 15, "targetUtilization": 1, "formulaQueueCount": 32, "kneePoolSize": 31, "peakThroughputPerS": 1990, "recommendedQueueCount": 31}"#
+        let r = try RunDirectoryJSON.decode(RecommendationSet.self, from: recommendation, path: "recommendation.json").best
+        #expect(r.waitCPURatio == 15 && r.recommendedQueueCount == 31 && r.formulaQueueCountExact == 32 && r.peakPoolSize == 31)
+    }
+
+    @Test(arguments: [
+        ("waitCPURatio", "wait_cpu_ratio"), ("runID", "run_id"), ("cpuUsPerTask", "cpu_us_per_task"),
+        ("waitCpuRatioCi95Lower", "wait_cpu_ratio_ci95_lower"), ("confidenceInterval95", "confidence_interval95"),
+        ("already_snake", "already_snake"), ("user-initiated", "user-initiated"), ("rSquared", "r_squared"),
+    ])
+    func keysSnakeCaseAsTheEncoderDoes(key: String, snake: String) throws {
+        #expect(RunDirectoryJSON.snake(key) == snake)
+        struct Probe: Encodable { let value: Int; let key: String
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: RunDirectoryJSON.NormalizedKey.self)
+                try c.encode(value, forKey: RunDirectoryJSON.NormalizedKey(key))
+            }
+        }
+        #expect(JSONExport.serialize(Probe(value: 1, key: key)).contains("\"\(snake)\""))
+    }
+
+    @Test func onlyTrialsCSVIsRequired() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-load-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        #expect(throws: PoolSizeError.inputNotFound(path: dir.appendingPathComponent("trials.csv").path, hint: "a run directory holds trials.csv; pass one written by 'poolsize sweep'")) {
+            try RunDirectory(dir).load()
+        }
+        try TrialsCSV.serialize(ReportFixtures.single.records).write(to: dir.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        let run = try RunDirectory(dir).load()
+        #expect(run.runID == ReportFixtures.runID)
+        #expect(run.recommendation == nil && run.info == nil && run.lowLoad == nil)
+        // Without the JSON files there is no recommendation, but the charts still come out.
+        #expect(ChartSet.charts(RunAnalysis(run)).map(\.name) == ["throughput", "latency", "utilization", "concurrency"])
+
+        try "{\"workload\": \"io\"}".write(to: dir.appendingPathComponent("recommendation.json"), atomically: true, encoding: .utf8)
+        #expect(throws: PoolSizeError.invalidInput(path: dir.appendingPathComponent("recommendation.json").path, message: "key 'formula_queue_count' missing; expected the schema in results/README.md")) {
+            try RunDirectory(dir).load()
+        }
+    }
+
+    /// The sweep's recommendation is written and read as is: nothing is lost on the way.
+    @Test func recommendationRoundTripsWhole() throws {
+        let set = try #require(ReportFixtures.axes.recommendation)
+        var best = set.best
+        best.usl = ReportFixtures.usl
+        best.queueingModelKnee = 9
+        best.integrity = .ok
+        best.maxConcurrencyReached = 12
+        let written = RecommendationSet(best: best, combinations: [best] + set.combinations.dropFirst(), verdict: set.verdict)
+        let text = JSONExport.serialize(written)
+        #expect(try RunDirectoryJSON.decode(RecommendationSet.self, from: text, path: "r.json") == written)
+        for key in ["\"sigma_standard_error\" : 0.01", "\"wait_cpu_ratio_ci95_lower\" : 2.9", "\"cpu_us_per_task\" : 1000", "\"peak_throughput_per_s\" : 2020", "\"formula_queue_count_stderr\" : 0.2", "\"queueing_model_knee\" : 9"] {
+            #expect(text.contains(key), "\(key)")
+        }
+    }
+
+    @Test func runInfoRoundTripsWhole() throws {
+        var info = ReportFixtures.info
+        info.pools = [.queuePool, .threadPool]
+        info.tiers = [.utility]
+        info.primitives = [.mutex]
+        info.targetUtilization = 0.8
+        info.tolerance = 0.05
+        info.poolsizeCommit = "abc"
+        let text = JSONExport.serialize(info)
+        #expect(text.contains("\"run_id\" : \"\(ReportFixtures.runID)\""))
+        #expect(try RunDirectoryJSON.decode(RunInfo.self, from: text, path: "machine.json") == info)
+    }
+
+    @Test func contentionCSVRoundTrips() throws {
+        let shares = [TierShare(qos: .default, throughputPerSecond: 300, share: 0.6, effectiveNice: 0), TierShare(qos: .background, throughputPerSecond: 200, share: 0.4, effectiveNice: 10)]
+        #expect(try ContentionCSV.parse(ContentionCSV.serialize(shares), path: "c.csv") == shares)
+        #expect(throws: PoolSizeError.invalidInput(path: "c.csv", message: "line 2, column 'qos': 'urgent' is not one of user-interactive, user-initiated, default, utility, background")) {
+            try ContentionCSV.parse("qos,share,throughput_per_s,effective_nice\nurgent,1,1,0\n", path: "c.csv")
+        }
+    }
+}
