@@ -89,7 +89,7 @@ struct SweepCommand: ParsableCommand {
         let primitives = try AxisSelection.primitives(primitive)
         if let criticalMicroseconds {
             guard criticalMicroseconds >= 0 && criticalMicroseconds <= spec.cpuMicroseconds else {
-                throw .invalidOption(flag: "--critical-us", message: "must be between 0 and the workload's cpu_us (\(Recommender.format(spec.cpuMicroseconds))), got \(Recommender.format(criticalMicroseconds))")
+                throw .invalidOption(flag: "--critical-us", message: "must be between 0 and the workload's cpu_us (\(UnitFormat.significant(spec.cpuMicroseconds))), got \(UnitFormat.significant(criticalMicroseconds))")
             }
             spec.criticalMicroseconds = criticalMicroseconds
         }

@@ -52,7 +52,7 @@ final class SweepSession: SweepObserver {
 
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {
         try? exporter.write(JSONExport.serialize(estimate), to: .lowLoad)
-        progress.update("W/C at low load \(Recommender.format(estimate.waitCPURatio)); sizes \(sizes.map(String.init).joined(separator: ","))")
+        progress.update("W/C at low load \(UnitFormat.significant(estimate.waitCPURatio)); sizes \(sizes.map(String.init).joined(separator: ","))")
     }
 
     func sweepWillRunTrial(_ index: Int, of total: Int, combination: PoolSizeModel.Combination, poolSize: Int, repetition: Int) {
@@ -64,7 +64,7 @@ final class SweepSession: SweepObserver {
     }
 
     func sweepRetryingBusyTrial(otherLoad: Double) {
-        progress.update("other processes used \(Recommender.percent(otherLoad)) of the CPUs during that trial; running it again")
+        progress.update("other processes used \(UnitFormat.percent(otherLoad)) of the CPUs during that trial; running it again")
     }
 
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {

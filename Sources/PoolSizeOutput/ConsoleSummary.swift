@@ -85,5 +85,5 @@ public enum ConsoleSummary {
 
     static func mean(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
 
-    static func fmt(_ value: Double) -> String { Recommender.format(value) }
+    static func fmt(_ value: Double) -> String { UnitFormat.significant(value) }
 }

@@ -60,7 +60,7 @@ public enum Recommender {
             recommendation.reason += " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
         }
         if let usl = recommendation.usl, let peak = usl.peakConcurrency {
-            recommendation.reason += " The USL fit (σ \(format(usl.sigma)), κ \(String(format: "%.2e", usl.kappa)), R² \(String(format: "%.3f", usl.rSquared))) puts peak throughput at N* = \(format(peak))."
+            recommendation.reason += " The USL fit (σ \(UnitFormat.significant(usl.sigma)), κ \(String(format: "%.2e", usl.kappa)), R² \(String(format: "%.3f", usl.rSquared))) puts peak throughput at N* = \(UnitFormat.significant(peak))."
         }
         return recommendation
     }
@@ -79,7 +79,7 @@ public enum Recommender {
         guard let best = all.max(by: { a, b in
             a.peakThroughputPerSecond != b.peakThroughputPerSecond ? a.peakThroughputPerSecond < b.peakThroughputPerSecond : a.recommendedQueueCount > b.recommendedQueueCount
         }) else { return nil }
-        var verdict = "Best: \(best.combination), peak \(format(best.peakThroughputPerSecond)) tasks/s, \(best.recommendedQueueCount) queues."
+        var verdict = "Best: \(best.combination), peak \(UnitFormat.significant(best.peakThroughputPerSecond)) tasks/s, \(best.recommendedQueueCount) queues."
         let others = all.filter { $0.combination != best.combination }
             .sorted { $0.peakThroughputPerSecond > $1.peakThroughputPerSecond }
             .map { r in "\(r.combination) \(String(format: "%.1f", (1 - r.peakThroughputPerSecond / best.peakThroughputPerSecond) * 100))% lower peak, \(r.recommendedQueueCount) queues" }
@@ -88,14 +88,14 @@ public enum Recommender {
     }
 
     static func explain(_ r: Recommendation, records: [TrialRecord], bySize: [Int: [TrialRecord]], largest: Int, rising: Bool) -> String {
-        let formulaText = "the formula gives \(format(r.formulaQueueCountExact)) (\(r.cores) cores × U \(format(r.targetUtilization)) × (1 + W/C \(format(r.waitCPURatio))))"
+        let formulaText = "the formula gives \(UnitFormat.significant(r.formulaQueueCountExact)) (\(r.cores) cores × U \(UnitFormat.significant(r.targetUtilization)) × (1 + W/C \(UnitFormat.significant(r.waitCPURatio))))"
         if rising {
             return "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formulaText) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (--sizes 1...\(max(2 * largest, r.formulaQueueCount * 2))) to locate the knee."
         }
-        let kneeText = "\(r.kneePoolSize) queues reach within \(percent(r.tolerance)) of the peak \(format(r.peakThroughputPerSecond)) tasks/s"
+        let kneeText = "\(r.kneePoolSize) queues reach within \(UnitFormat.percent(r.tolerance)) of the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
         let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
         if abs(gap) <= disagreementThreshold {
-            return "Measured and predicted agree: \(kneeText), and \(formulaText), \(format(abs(gap) * 100))% apart."
+            return "Measured and predicted agree: \(kneeText), and \(formulaText), \(UnitFormat.significant(abs(gap) * 100))% apart."
         }
         let sizes = bySize.keys.sorted()
         let nearFormula = sizes.filter { Double($0) >= 0.8 * r.formulaQueueCountExact && Double($0) <= 1.2 * r.formulaQueueCountExact }
@@ -112,30 +112,16 @@ public enum Recommender {
                 return "The formula over-predicts: \(kneeText), but the pool never ran more than \(maxReached) tasks at once, so larger sizes add nothing; \(formulaText)."
             }
             if kneeUtilization < 0.85 * r.targetUtilization {
-                return "The formula over-predicts: \(kneeText) while CPU utilization is only \(format(kneeUtilization * 100))%, so something other than CPU (a lock or other serialization) caps throughput; \(formulaText)."
+                return "The formula over-predicts: \(kneeText) while CPU utilization is only \(UnitFormat.significant(kneeUtilization * 100))%, so something other than CPU (a lock or other serialization) caps throughput; \(formulaText)."
             }
-            return "The formula over-predicts: \(kneeText), where the CPU is already \(format(kneeUtilization * 100))% busy; each task costs \(format(kneeCPU)) µs of CPU under load against \(format(r.cpuMicrosecondsPerTask)) µs alone, and the machine's other work and scheduling overhead take the rest; \(formulaText)."
+            return "The formula over-predicts: \(kneeText), where the CPU is already \(UnitFormat.significant(kneeUtilization * 100))% busy; each task costs \(UnitFormat.significant(kneeCPU)) µs of CPU under load against \(UnitFormat.significant(r.cpuMicrosecondsPerTask)) µs alone, and the machine's other work and scheduling overhead take the rest; \(formulaText)."
         }
         if kneeUtilization > 1.05 {
-            return "The formula under-predicts: \(kneeText), using \(format(kneeUtilization * 100))% of \(r.cores) cores, so more CPU is available than the core count assumed; \(formulaText)."
+            return "The formula under-predicts: \(kneeText), using \(UnitFormat.significant(kneeUtilization * 100))% of \(r.cores) cores, so more CPU is available than the core count assumed; \(formulaText)."
         }
         if let model = r.queueingModelKnee, model > r.formulaQueueCount {
             return "The formula under-predicts: \(kneeText); the formula assumes CPU bursts never collide, but tasks that arrive at a busy CPU wait, so more queues are needed to keep it busy; \(formulaText), and a queueing model with random task times (M/M/\(r.cores)//N) puts the knee at \(model)."
         }
-        return "The formula under-predicts: \(kneeText); under load tasks wait longer than the \(format(r.waitMicrosecondsPerTask)) µs measured alone, so more queues are needed to keep the CPU busy; \(formulaText)."
-    }
-
-    /// A share as a percentage in prose: `5%`, `2.5%`.
-    public static func percent(_ share: Double) -> String {
-        let value = share * 100
-        return value == value.rounded() ? "\(Int(value))%" : String(format: "%.1f%%", value)
-    }
-
-    /// Numbers in prose: three significant digits, no exponent.
-    public static func format(_ value: Double) -> String {
-        guard value.isFinite else { return String(value) }
-        let magnitude = abs(value)
-        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
-        return String(format: "%.\(decimals)f", value)
+        return "The formula under-predicts: \(kneeText); under load tasks wait longer than the \(UnitFormat.significant(r.waitMicrosecondsPerTask)) µs measured alone, so more queues are needed to keep the CPU busy; \(formulaText)."
     }
 }

@@ -59,7 +59,7 @@ public enum ThroughputChart {
                 "U = \(GnuplotScript.real(r.targetUtilization))",
                 "formula(n) = 1e6 * (n / (W + C) < U * cores / C ? n / (W + C) : U * cores / C)",
             ]
-            plots.append("formula(x) with lines dt 2 lw 2 lc rgb '\(GnuplotScript.grey)' title \(GnuplotScript.quote("formula: min(N/(W+C), U·cores/C), W/C \(Recommender.format(r.waitCPURatio))"))")
+            plots.append("formula(x) with lines dt 2 lw 2 lc rgb '\(GnuplotScript.grey)' title \(GnuplotScript.quote("formula: min(N/(W+C), U·cores/C), W/C \(UnitFormat.significant(r.waitCPURatio))"))")
         }
         if let usl = primary.usl {
             body += [
@@ -70,13 +70,13 @@ public enum ThroughputChart {
                 "lambda = \(GnuplotScript.real(usl.lambda))",
                 "usl(n) = lambda * n / (1 + sigma * (n - 1) + kappa * n * (n - 1))",
             ]
-            var text = "USL fit: σ \(ReportFormat.coefficient(usl.sigma)), κ \(ReportFormat.coefficient(usl.kappa))"
-            text += ", R² \(Recommender.format(usl.rSquared))"
+            var text = "USL fit: σ \(UnitFormat.coefficient(usl.sigma)), κ \(UnitFormat.coefficient(usl.kappa))"
+            text += ", R² \(UnitFormat.significant(usl.rSquared))"
             plots.append("[1:\(GnuplotScript.axisMaximum(sizes))] usl(x) with lines lw 2 lc rgb '\(GnuplotScript.uslColor)' title \(GnuplotScript.quote(text))")
         }
         if let r = recommendation {
             body.append("")
-            let formulaText = "formula N = \(Recommender.format(r.formulaQueueCountExact))"
+            let formulaText = "formula N = \(UnitFormat.significant(r.formulaQueueCountExact))"
             // Two rotated labels closer than ~3% of the axis would print over each other.
             if abs(r.formulaQueueCountExact - Double(r.kneePoolSize)) < 0.03 * Double(sizes.max() ?? 1) {
                 body += GnuplotScript.verticalMarker(tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize) ≈ \(formulaText)", color: GnuplotScript.kneeColor, dash: 3)

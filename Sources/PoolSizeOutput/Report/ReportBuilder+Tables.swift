@@ -19,10 +19,10 @@ extension ReportBuilder {
             if latency { header += ["latency p50", "latency p99"] }
             header += ["CPU util", "W/C", "in flight", "threads", ""]
             let rows = curve.points.map { p -> [String] in
-                var row = [String(p.poolSize), ReportFormat.number(p.throughput.mean), ReportFormat.number(p.throughput.standardDeviation),
-                           p.throughput.count > 1 ? ReportFormat.percentOneDecimal(p.throughput.coefficientOfVariation) : "–"]
-                if latency { row += [ReportFormat.duration(microseconds: p.latencyP50Microseconds), ReportFormat.duration(microseconds: p.latencyP99Microseconds)] }
-                row += [ReportFormat.percent(p.utilization), ReportFormat.number(p.waitCPURatio), String(p.peakConcurrency), String(p.threads), marks(p.poolSize, curve.recommendation)]
+                var row = [String(p.poolSize), UnitFormat.significant(p.throughput.mean), UnitFormat.significant(p.throughput.standardDeviation),
+                           p.throughput.count > 1 ? UnitFormat.percentOneDecimal(p.throughput.coefficientOfVariation) : "–"]
+                if latency { row += [UnitFormat.duration(microseconds: p.latencyP50Microseconds), UnitFormat.duration(microseconds: p.latencyP99Microseconds)] }
+                row += [UnitFormat.wholePercent(p.utilization), UnitFormat.significant(p.waitCPURatio), String(p.peakConcurrency), String(p.threads), marks(p.poolSize, curve.recommendation)]
                 return row
             }
             blocks.append(.table(header: header, rows: rows, numeric: header.map { !["", "N"].contains($0) } ))
@@ -53,9 +53,9 @@ extension ReportBuilder {
                     error.map { "\(format(value)) ± \(format($0))" } ?? format(value)
                 }
                 rows.append([
-                    curve.combination.label, withError(u.sigma, u.sigmaStandardError, ReportFormat.coefficient),
-                    withError(u.kappa, u.kappaStandardError, ReportFormat.coefficient), withError(u.lambda, u.lambdaStandardError, ReportFormat.number),
-                    ReportFormat.number(u.rSquared), u.peakConcurrency.map { ReportFormat.number($0) } ?? "none (κ = 0)",
+                    curve.combination.label, withError(u.sigma, u.sigmaStandardError, UnitFormat.coefficient),
+                    withError(u.kappa, u.kappaStandardError, UnitFormat.coefficient), withError(u.lambda, u.lambdaStandardError, UnitFormat.significant),
+                    UnitFormat.significant(u.rSquared), u.peakConcurrency.map { UnitFormat.significant($0) } ?? "none (κ = 0)",
                 ])
             } else {
                 refusals.append("\(curve.combination.label): " + (curve.uslRefusal.map(ReportInline.literal) ?? "not fitted."))
@@ -70,7 +70,7 @@ extension ReportBuilder {
         }
         if let r = analysis.primary?.recommendation {
             let tolerance = r.tolerance
-            blocks.append(.paragraph("Knee rule: the smallest N whose mean throughput is within \(ReportFormat.percent(tolerance)) of the peak (× U = \(ReportFormat.number(r.targetUtilization))), or whose 95% interval reaches that threshold."))
+            blocks.append(.paragraph("Knee rule: the smallest N whose mean throughput is within \(UnitFormat.wholePercent(tolerance)) of the peak (× U = \(UnitFormat.significant(r.targetUtilization))), or whose 95% interval reaches that threshold."))
         }
         return blocks
     }

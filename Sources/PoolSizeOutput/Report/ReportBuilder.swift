@@ -43,10 +43,10 @@ public enum ReportBuilder {
         var rows: [[String]] = []
         for curve in analysis.curves {
             guard let c = curve.recommendation else { continue }
-            var formula = ReportFormat.number(c.formulaQueueCountExact)
-            if c.formulaQueueCountStandardError > 0 { formula += " ± " + ReportFormat.number(c.formulaQueueCountStandardError) }
-            let usl = curve.usl?.peakConcurrency.map { ReportFormat.number($0) } ?? (curve.usl != nil ? "no peak" : "not fitted")
-            let peak = "\(ReportFormat.number(c.peakThroughputPerSecond)) at \(c.peakPoolSize)"
+            var formula = UnitFormat.significant(c.formulaQueueCountExact)
+            if c.formulaQueueCountStandardError > 0 { formula += " ± " + UnitFormat.significant(c.formulaQueueCountStandardError) }
+            let usl = curve.usl?.peakConcurrency.map { UnitFormat.significant($0) } ?? (curve.usl != nil ? "no peak" : "not fitted")
+            let peak = "\(UnitFormat.significant(c.peakThroughputPerSecond)) at \(c.peakPoolSize)"
             rows.append([curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
                          "**\(c.recommendedQueueCount)**", formula, String(c.kneePoolSize), usl, peak, c.basis.rawValue])
         }
@@ -65,7 +65,7 @@ public enum ReportBuilder {
         for (fact, value) in [("CPU", m?.cpuModel), ("kernel", m?.kernel), ("Swift", m?.swiftVersion)] {
             if let value, !value.isEmpty { rows.append([fact, ReportInline.literal(value)]) }
         }
-        if let slack = m?.timerSlackNanoseconds { rows.append(["timer slack", ReportFormat.duration(microseconds: Double(slack) / 1000)]) }
+        if let slack = m?.timerSlackNanoseconds { rows.append(["timer slack", UnitFormat.duration(microseconds: Double(slack) / 1000)]) }
         if let nice = m?.effectiveNiceByTier, !nice.isEmpty {
             let text = QoSTier.allCases.compactMap { tier in nice[tier.rawValue].map { "\(tier.rawValue) \($0)" } }.joined(separator: ", ")
             rows.append(["effective nice by tier", text])
@@ -84,10 +84,10 @@ public enum ReportBuilder {
 
     static func lowLoad(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         guard let r = analysis.run.recommendation?.best ?? analysis.primary?.recommendation else { return [] }
-        var text = "With one worker a task burns C = \(ReportFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU and waits W = \(ReportFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(ReportFormat.number(r.waitCPURatio))**"
-        if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper { text += " (95% CI \(ReportFormat.number(lower))–\(ReportFormat.number(upper)))" }
-        if let spec = r.specWaitCPURatio { text += ", against \(ReportFormat.number(spec)) in the workload spec" }
-        text += ". The formula N = cores × U × (1 + W/C) = \(r.cores) × \(ReportFormat.number(r.targetUtilization)) × (1 + \(ReportFormat.number(r.waitCPURatio))) = **\(ReportFormat.number(r.formulaQueueCountExact))** (Goetz, Java Concurrency in Practice §8.2)."
+        var text = "With one worker a task burns C = \(UnitFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU and waits W = \(UnitFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(UnitFormat.significant(r.waitCPURatio))**"
+        if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper { text += " (95% CI \(UnitFormat.significant(lower))–\(UnitFormat.significant(upper)))" }
+        if let spec = r.specWaitCPURatio { text += ", against \(UnitFormat.significant(spec)) in the workload spec" }
+        text += ". The formula N = cores × U × (1 + W/C) = \(r.cores) × \(UnitFormat.significant(r.targetUtilization)) × (1 + \(UnitFormat.significant(r.waitCPURatio))) = **\(UnitFormat.significant(r.formulaQueueCountExact))** (Goetz, Java Concurrency in Practice §8.2)."
         return [.heading(level: 2, text: "W/C at low load"), .paragraph(text)]
     }
 }

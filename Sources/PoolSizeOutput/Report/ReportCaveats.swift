@@ -24,7 +24,7 @@ public enum ReportCaveats {
             let short = summaries.filter { $0.combination.pool == pool && Double($0.peakConcurrency) < reachedShare * Double($0.poolSize) }
             guard !short.isEmpty else { continue }
             let most = summaries.filter { $0.combination.pool == pool }.map(\.peakConcurrency).max() ?? 0
-            out.append("**\(pool.rawValue) could not reach N**: at N = \(ReportFormat.sizes(Set(short.map(\.poolSize)).sorted())) it ran fewer than \(Int(reachedShare * 100))% of N tasks at once (at most \(most) over the whole run), so its pool size does not control its concurrency.")
+            out.append("**\(pool.rawValue) could not reach N**: at N = \(UnitFormat.sizes(Set(short.map(\.poolSize)).sorted())) it ran fewer than \(Int(reachedShare * 100))% of N tasks at once (at most \(most) over the whole run), so its pool size does not control its concurrency.")
         }
 
         var tiers: [QoSTier: Int] = [:]
@@ -40,14 +40,14 @@ public enum ReportCaveats {
         if !noisy.isEmpty {
             let several = Set(summaries.map(\.combination)).count > 1
             let list = noisy.prefix(5).map { s in
-                (several ? "\(s.combination.label) " : "") + "N = \(s.poolSize) (\(ReportFormat.percentOneDecimal(s.throughput.coefficientOfVariation)))"
+                (several ? "\(s.combination.label) " : "") + "N = \(s.poolSize) (\(UnitFormat.percentOneDecimal(s.throughput.coefficientOfVariation)))"
             }.joined(separator: ", ")
             let more = noisy.count > 5 ? " and \(noisy.count - 5) more" : ""
             out.append("**High variation between repetitions** (coefficient of variation above \(Int(highVariation * 100))%): \(list)\(more). The knee near these sizes is uncertain; repeat with more `--repeat` or on a quieter machine.")
         }
 
         if let busiest = summaries.filter({ $0.otherLoad.isFinite }).max(by: { $0.otherLoad < $1.otherLoad }), busiest.otherLoad > busyMachine {
-            out.append("**The machine was busy**: other processes used up to \(ReportFormat.percent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)); throughput measured then is lower than this pool would reach alone.")
+            out.append("**The machine was busy**: other processes used up to \(UnitFormat.wholePercent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)); throughput measured then is lower than this pool would reach alone.")
         }
 
         if summaries.allSatisfy({ $0.throughput.count == 1 }) && !summaries.isEmpty {
@@ -60,11 +60,11 @@ public enum ReportCaveats {
             } else {
                 let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
                 if abs(gap) > Recommender.disagreementThreshold {
-                    out.append("**Formula and measurement disagree** by \(ReportFormat.percent(abs(gap))): the knee is at \(r.kneePoolSize), the formula says \(ReportFormat.number(r.formulaQueueCountExact)) (see the recommendation's reason above).")
+                    out.append("**Formula and measurement disagree** by \(UnitFormat.wholePercent(abs(gap))): the knee is at \(r.kneePoolSize), the formula says \(UnitFormat.significant(r.formulaQueueCountExact)) (see the recommendation's reason above).")
                 }
             }
             if let spec = r.specWaitCPURatio, spec > 0, abs(r.waitCPURatio - spec) / spec > 0.2 {
-                out.append("**W/C differs from the spec**: measured \(ReportFormat.number(r.waitCPURatio)) at low load against \(ReportFormat.number(spec)) declared; the machine adds wait (timer slack, scheduling) or CPU the spec does not count.")
+                out.append("**W/C differs from the spec**: measured \(UnitFormat.significant(r.waitCPURatio)) at low load against \(UnitFormat.significant(spec)) declared; the machine adds wait (timer slack, scheduling) or CPU the spec does not count.")
             }
         }
 
@@ -75,7 +75,7 @@ public enum ReportCaveats {
         let shares = analysis.run.contention
         if shares.count > 1, let low = shares.map(\.share).min(), let high = shares.map(\.share).max(), high - low < 0.05,
            Set(shares.compactMap(\.effectiveNice)).count > 1 {
-            out.append("**Tier priorities made no difference under contention**: every tier got \(ReportFormat.percent(low))–\(ReportFormat.percent(high)) of the tasks despite different nice values.")
+            out.append("**Tier priorities made no difference under contention**: every tier got \(UnitFormat.wholePercent(low))–\(UnitFormat.wholePercent(high)) of the tasks despite different nice values.")
         }
         return out
     }

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The one number formatter for people: console tables, prose, the report, chart legends.
+/// Files hold raw numbers (docs/conventions.md); people read `45.3 ms`. Every figure has three
+/// significant digits: `significant` keeps trailing zeros so columns line up (`8.00`),
+/// `number` drops them in running text (`8`).
+public enum UnitFormat {
+    /// `1.50 s`, `45.3 ms`, `500 µs`, `12.0 ns`.
+    public static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "∞" }
+        let magnitude = abs(seconds)
+        if magnitude >= 1 || magnitude == 0 { return magnitude == 0 ? "0 ms" : "\(number(seconds)) s" }
+        if magnitude >= 1e-3 { return "\(number(seconds * 1e3)) ms" }
+        if magnitude >= 1e-6 { return "\(number(seconds * 1e6)) µs" }
+        return "\(number(seconds * 1e9)) ns"
+    }
+
+    /// `1000/s`, `12.5/s`.
+    public static func rate(_ perSecond: Double) -> String { "\(number(perSecond))/s" }
+
+    /// A fraction as a percentage: 0.625 → `62.5%`.
+    public static func percent(_ fraction: Double) -> String { "\(number(fraction * 100))%" }
+
+    /// Three significant digits (`significant`), no exponent, no trailing zeros:
+    /// 1.5, 45.3, 0.167, 72 — and 72 also for 72.00000000000001.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "∞" : "-∞") }
+        let nearest = value.rounded()
+        if abs(value - nearest) <= 1e-9 * max(1, abs(value)), abs(nearest) < 1e15 { return String(Int(nearest)) }
+        var text = significant(value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    /// Three significant digits, no exponent, trailing zeros kept: `8.00`, `45.3`, `1990`.
+    public static func significant(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        let magnitude = abs(value)
+        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+        return String(format: "%.\(decimals)f", value)
+    }
+
+    /// `significant`, or `–` for a figure that was not recorded.
+    public static func significant(_ value: Double?) -> String { value.map(significant) ?? "–" }
+
+    /// Small model coefficients (κ is often 1e-4): three significant digits, exponent when needed.
+    public static func coefficient(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        if value == 0 { return "0" }
+        return String(format: "%.3g", value)
+    }
+
+    /// `97%` from 0.97: whole percents for table cells.
+    public static func wholePercent(_ fraction: Double) -> String {
+        guard fraction.isFinite else { return "–" }
+        return String(format: "%.0f%%", fraction * 100)
+    }
+
+    /// `12.5%` from 0.125: for coefficients of variation, where one decimal matters.
+    public static func percentOneDecimal(_ fraction: Double) -> String {
+        guard fraction.isFinite else { return "–" }
+        return String(format: "%.1f%%", fraction * 100)
+    }
+
+    /// Latency in the unit that keeps it readable, three significant digits: `850 µs`,
+    /// `16.2 ms`, `1.20 s`; `–` when not recorded.
+    public static func duration(microseconds: Double) -> String {
+        guard microseconds.isFinite else { return "–" }
+        if microseconds >= 1_000_000 { return significant(microseconds / 1_000_000) + " s" }
+        if microseconds >= 1_000 { return significant(microseconds / 1_000) + " ms" }
+        return significant(microseconds) + " µs"
+    }
+
+    /// Sizes as a compact list: `8, 16, 24`.
+    public static func sizes(_ sizes: [Int]) -> String {
+        sizes.map(String.init).joined(separator: ", ")
+    }
+}
