@@ -1,7 +1,9 @@
 // swift-tools-version: 6.0
-// Measurement → statistics → output, never mixed (see DESIGN.md "Shape of the code"):
-//   PoolSizeStats   pure math over [Double]; no dependencies, no I/O
-//   PoolSizeModel   plain value types shared by every stage (specs, records, machine facts)
+// Measurement → statistics → output, never mixed (docs/architecture.md):
+//   PoolSizeStats     pure math over [Double]; no dependencies, no I/O
+//   PoolSizeModel     plain value types shared by every stage (specs, records, machine facts,
+//                     recommendations) and the parsing of their files and flags
+//   PoolSizeAnalysis  pure analysis over those values: recommender, capacity planner, run comparison
 //   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
 //   PoolSizeOutput  records in, text out (CSV, JSON, gnuplot, reports)
 //   PoolSizeCLI     argument parsing and validation; calls the kit
@@ -14,7 +16,10 @@ let package = Package(
     products: [
         .executable(name: "poolsize", targets: ["poolsize"]),
         .library(name: "PoolSizeStats", targets: ["PoolSizeStats"]),
+        .library(name: "PoolSizeModel", targets: ["PoolSizeModel"]),
+        .library(name: "PoolSizeAnalysis", targets: ["PoolSizeAnalysis"]),
         .library(name: "PoolSizeKit", targets: ["PoolSizeKit"]),
+        .library(name: "PoolSizeOutput", targets: ["PoolSizeOutput"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +34,7 @@ let package = Package(
             name: "PoolSizeModel",
             dependencies: ["PoolSizeStats", .product(name: "Yams", package: "Yams")]
         ),
+        .target(name: "PoolSizeAnalysis", dependencies: ["PoolSizeModel", "PoolSizeStats"]),
         .target(
             name: "PoolSizeKit",
             dependencies: [
@@ -39,25 +45,26 @@ let package = Package(
         .target(
             name: "PoolSizeOutput",
             dependencies: [
-                "PoolSizeModel", "PoolSizeStats",
+                "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats",
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
         .target(
             name: "PoolSizeCLI",
             dependencies: [
-                "PoolSizeModel", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput",
+                "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "poolsize", dependencies: ["PoolSizeCLI"]),
         .testTarget(name: "PoolSizeStatsTests", dependencies: ["PoolSizeStats"]),
         .testTarget(name: "PoolSizeModelTests", dependencies: ["PoolSizeModel"]),
+        .testTarget(name: "PoolSizeAnalysisTests", dependencies: ["PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel"]),
-        .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeModel", "PoolSizeStats"]),
+        .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(
             name: "PoolSizeCLITests",
-            dependencies: ["PoolSizeCLI", "PoolSizeModel", "poolsize"]
+            dependencies: ["PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeModel", "poolsize"]
         ),
     ]
 )

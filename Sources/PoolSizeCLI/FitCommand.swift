@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PoolSizeModel
 import PoolSizeOutput
+import PoolSizeAnalysis
 
 /// `poolsize fit FILE.csv`: refits a sweep's CSV, or anyone's concurrency/throughput data.
 struct FitCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PoolSizeModel
 import PoolSizeOutput
+import PoolSizeAnalysis
 
 extension PlanFormat: ExpressibleByArgument {}
 

@@ -2,6 +2,7 @@ import Foundation
 import PoolSizeKit
 import PoolSizeModel
 import PoolSizeOutput
+import PoolSizeAnalysis
 
 /// Wires a sweep's events to the export manager and the progress line. Holds no logic of its
 /// own: the kit measures, the model recommends, the output target formats.

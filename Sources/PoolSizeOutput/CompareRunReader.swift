@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeAnalysis
 
 /// What `compare` needs of a run directory, read through `RunDirectory`: every repetition's
 /// throughput and p99 latency grouped by configuration, and the cores and workload spec from

@@ -1,4 +1,5 @@
 import PoolSizeModel
+import PoolSizeAnalysis
 
 /// `poolsize compare`'s Markdown: a heading, one table row per configuration in both runs, the
 /// one-line verdict and the caveats. Meant for a CI job summary (`>> $GITHUB_STEP_SUMMARY`), so

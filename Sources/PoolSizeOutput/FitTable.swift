@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeAnalysis
 
 /// `poolsize fit` output: a table for people, JSON for scripts.
 public enum FitTable {

@@ -1,4 +1,5 @@
 import PoolSizeModel
+import PoolSizeAnalysis
 
 /// `poolsize plan`'s console table: each figure, its value and how it was worked out, then the
 /// assumptions in plain words. Pure: plan in, text out. `--format json` is

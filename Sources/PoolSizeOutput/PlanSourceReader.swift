@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeAnalysis
 
 /// W, C and the measured curve's knee from a run directory, for `plan --from RUN_DIR`.
 public struct PlanSource: Equatable, Sendable {

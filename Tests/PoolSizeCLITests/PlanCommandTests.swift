@@ -2,6 +2,7 @@ import Foundation
 @testable import PoolSizeCLI
 import PoolSizeModel
 import Testing
+import PoolSizeAnalysis
 
 @Suite struct PlanCommandTests {
     /// The judged command.

@@ -2,6 +2,7 @@ import Foundation
 import PoolSizeModel
 import PoolSizeOutput
 import Testing
+import PoolSizeAnalysis
 
 @Suite struct CompareOutputTests {
     /// Columns in another order than TrialsCSV writes them, an extra column, and a `nan`:

@@ -2,6 +2,7 @@ import Foundation
 import PoolSizeModel
 import PoolSizeOutput
 import Testing
+import PoolSizeAnalysis
 
 @Suite struct PlanOutputTests {
     static func judgedPlan() throws -> CapacityPlan {

@@ -1,4 +1,5 @@
 import PoolSizeModel
+import PoolSizeAnalysis
 
 /// What the data itself says to be careful about. Each caveat names the configurations it is
 /// about and what to do; thresholds are conventions stated in the text, not hidden constants.

@@ -1,5 +1,6 @@
 import PoolSizeModel
 import PoolSizeStats
+import PoolSizeAnalysis
 
 /// A run's numbers arranged for charts and the report: per-combination curves, each with its
 /// recommendation and USL fit. Pure: `RunData` in, values out.

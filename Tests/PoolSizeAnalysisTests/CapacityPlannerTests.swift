@@ -1,5 +1,6 @@
 import PoolSizeModel
 import Testing
+import PoolSizeAnalysis
 
 private func close(_ actual: Double?, _ expected: Double, within tolerance: Double) -> Bool {
     guard let actual else { return false }

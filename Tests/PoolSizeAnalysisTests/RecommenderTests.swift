@@ -1,6 +1,7 @@
 import PoolSizeModel
 import PoolSizeStats
 import Testing
+import PoolSizeAnalysis
 
 /// Recommendations on curves built by hand.
 @Suite struct RecommenderTests {

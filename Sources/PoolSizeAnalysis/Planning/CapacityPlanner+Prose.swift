@@ -1,4 +1,5 @@
 import PoolSizeStats
+import PoolSizeModel
 
 /// The plan in plain words: its assumptions, the SLO advice and the warnings. Kept apart from
 /// the arithmetic so the numbers can be read without the sentences.

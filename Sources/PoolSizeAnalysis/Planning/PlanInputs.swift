@@ -1,3 +1,4 @@
+import PoolSizeModel
 /// What `poolsize plan` sizes for: a task's W and C, a target rate and the hosts' shape.
 /// Times are in seconds and rates per second; `CapacityPlanner.plan` checks every field.
 public struct PlanInputs: Equatable, Sendable {

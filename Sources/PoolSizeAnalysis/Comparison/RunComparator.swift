@@ -1,4 +1,5 @@
 import PoolSizeStats
+import PoolSizeModel
 
 /// Decides whether a current run regressed against a base run, configuration by configuration.
 ///

@@ -1,5 +1,6 @@
 import PoolSizeModel
 import Testing
+import PoolSizeAnalysis
 
 /// A run with one workload ("io") measured on `cores` cores, one entry per pool size.
 private func run(_ id: String, cores: Int = 2, workload: String = "io", cpu: Double = 1000, _ sizes: [Int: ([Double], [Double])]) -> RunSamples {

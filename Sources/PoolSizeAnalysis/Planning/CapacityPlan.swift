@@ -1,3 +1,4 @@
+import PoolSizeModel
 /// The answer of `poolsize plan`: threads per host, hosts, and the queueing figures behind them.
 /// Field names carry units (STYLE.md §7); `JSONExport` writes them snake_case, so the JSON has
 /// `threads_per_host`, `hosts` and `utilization` at the top level.

@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeStats
+import PoolSizeModel
 
 /// Turns one configuration's trials and the low-load W/C into a queue count.
 public enum Recommender {

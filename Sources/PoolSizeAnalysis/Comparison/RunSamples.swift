@@ -1,3 +1,4 @@
+import PoolSizeModel
 /// One measured configuration: the axes `compare` matches trials on (results/README.md,
 /// `summary.csv`). Axis values stay text so runs from a newer version with new pool kinds or
 /// primitives still match.

@@ -1,4 +1,5 @@
 import Foundation
+import PoolSizeModel
 
 /// Whether two runs can be compared at all, and the comparison in words.
 extension RunComparator {

@@ -1,4 +1,5 @@
 import PoolSizeStats
+import PoolSizeModel
 
 /// Turns a task's W and C, a target rate and the hosts' shape into threads per host and hosts,
 /// with the queueing figures that say what that capacity feels like at the target rate.

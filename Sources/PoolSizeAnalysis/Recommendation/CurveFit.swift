@@ -1,4 +1,5 @@
 import PoolSizeStats
+import PoolSizeModel
 
 /// A throughput curve modelled two ways: the Universal Scalability Law (Gunther,
 /// *Guerrilla Capacity Planning*, 2007, ch. 4) and the knee of the measured points.

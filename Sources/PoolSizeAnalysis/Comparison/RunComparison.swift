@@ -1,3 +1,4 @@
+import PoolSizeModel
 /// The outcome of `poolsize compare BASE CURRENT`: per matched configuration, throughput and p99
 /// latency side by side with a verdict. Encoded by `JSONExport` (snake_case keys).
 public struct RunComparison: Equatable, Sendable, Codable {

@@ -1,3 +1,4 @@
+import PoolSizeModel
 extension CapacityPlanner {
     /// Refuses inputs that have no meaningful plan, naming the flag and a valid value
     /// (STYLE.md §6). W may be 0 (a purely CPU-bound task: N = cores × U); C may not, since a
