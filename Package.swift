@@ -5,6 +5,8 @@
 //                     recommendations) and the parsing of their files and flags
 //   PoolSizeAnalysis  pure analysis over those values: recommender, capacity planner, run comparison
 //   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
+//   PoolSize        the library API: `import PoolSize` gives the per-QoS pool and `Sweep`, which
+//                   sweeps a closure or any workload source; the CLI is one of its users
 //   PoolSizeOutput  records in, text out (CSV, JSON, gnuplot, reports)
 //   PoolSizeCLI     argument parsing and validation; calls the kit
 //   poolsize        the executable: one line that runs PoolSizeCLI
@@ -15,6 +17,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "poolsize", targets: ["poolsize"]),
+        .library(name: "PoolSize", targets: ["PoolSize"]),
         .library(name: "PoolSizeStats", targets: ["PoolSizeStats"]),
         .library(name: "PoolSizeModel", targets: ["PoolSizeModel"]),
         .library(name: "PoolSizeAnalysis", targets: ["PoolSizeAnalysis"]),
@@ -42,6 +45,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
+        .target(name: "PoolSize", dependencies: ["PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeStats"]),
         .target(
             name: "PoolSizeOutput",
             dependencies: [
@@ -52,7 +56,7 @@ let package = Package(
         .target(
             name: "PoolSizeCLI",
             dependencies: [
-                "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput",
+                "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +64,7 @@ let package = Package(
         .testTarget(name: "PoolSizeStatsTests", dependencies: ["PoolSizeStats"]),
         .testTarget(name: "PoolSizeModelTests", dependencies: ["PoolSizeModel"]),
         .testTarget(name: "PoolSizeAnalysisTests", dependencies: ["PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
+        .testTarget(name: "PoolSizeTests", dependencies: ["PoolSize"]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel"]),
         .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(

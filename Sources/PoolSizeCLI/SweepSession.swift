@@ -1,4 +1,5 @@
 import Foundation
+import PoolSize
 import PoolSizeKit
 import PoolSizeModel
 import PoolSizeOutput
@@ -28,18 +29,16 @@ final class SweepSession: SweepObserver {
         defer { interrupt.cancel() }
         let info = RunInfo(plan: plan, facts: facts, commandLine: commandLine)
         try exporter.write(JSONExport.serialize(info), to: .machine)
-        let runner = SweepRunner()
-        let (lowLoad, records) = try runner.run(plan, observer: self)
+        let burner = CPUBurner()
+        let result = try Sweep(plan: plan, source: SyntheticSource(spec: plan.spec, burner: burner)).run(observer: self)
+        let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
         var shares: [TierShare] = []
         if plan.contend {
             progress.update("contention: \(plan.tiers.count) tiers at once")
-            shares = ContentionRunner(burner: runner.burner).run(tiers: plan.tiers, cores: plan.cores, seconds: 3, seed: plan.seed)
+            shares = ContentionRunner(burner: burner).run(tiers: plan.tiers, cores: plan.cores, seconds: 3, seed: plan.seed)
             try exporter.write(ContentionCSV.serialize(shares), to: .contention)
         }
         progress.finish()
-        let file = Recommender.recommendAll(
-            workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
-            targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, specWaitCPURatio: plan.spec.waitCPURatio)
         if let file { try exporter.write(JSONExport.serialize(file), to: .recommendation) }
         let analysis = RunAnalysis(RunData(runID: plan.runID, records: records, info: info, lowLoad: lowLoad, recommendation: file, contention: shares))
         let summary = ConsoleSummary.render(analysis, spec: plan.spec, cores: facts.cores, lowLoad: lowLoad)

@@ -10,7 +10,7 @@ import Testing
 @Suite struct PoolKindTests {
     /// Submits `tasks` tasks that each wait until `target` tasks are inside at once (or 3 s),
     /// so reaching the target does not depend on timing, only on the pool letting them in.
-    static func peak(_ pool: any Executor, tasks: Int, target: Int) -> Int {
+    static func peak(_ pool: any WorkerPool, tasks: Int, target: Int) -> Int {
         let gauge = ConcurrencyGauge()
         let group = DispatchGroup()
         for _ in 0..<tasks {
@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: [PoolKind.queuePool, .threadPool, .operationQueue])
     func ownThreadsReachExactlyN(kind: PoolKind) {
         for size in [1, 5] {
-            let pool = PoolFactory.make(kind, size: size, qos: .default)
+            let pool = SystemPoolFactory().make(kind, size: size, qos: .default)
             #expect(pool.kind == kind)
             #expect(pool.size == size)
             #expect(Self.peak(pool, tasks: size * 3, target: size) == size)
@@ -46,7 +46,7 @@ import Testing
 
     @Test(arguments: PoolKind.allCases)
     func neverExceedsN(kind: PoolKind) {
-        let pool = PoolFactory.make(kind, size: 3, qos: .default)
+        let pool = SystemPoolFactory().make(kind, size: 3, qos: .default)
         let gauge = ConcurrencyGauge()
         let group = DispatchGroup()
         // Twelve blocking tasks at once: the pool must hold all but three back.

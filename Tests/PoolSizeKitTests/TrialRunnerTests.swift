@@ -19,7 +19,7 @@ final class CountingWorkload: Workload {
         let workload = CountingWorkload()
         let pool = QueuePool(size: 3)
         let settings = TrialSettings(durationNanoseconds: 30_000_000_000, maxTasks: 50)
-        let m = try TrialRunner().run(executor: pool, workload: workload, settings: settings)
+        let m = try TrialRunner().run(pool: pool, workload: workload, settings: settings)
         pool.shutdown()
         #expect(m.samples.count == 50)
         #expect(workload.runs.load(ordering: .relaxed) == 50)
@@ -31,7 +31,7 @@ final class CountingWorkload: Workload {
     @Test func peakConcurrencyNeverExceedsThePool() throws {
         for size in [1, 4] {
             let pool = QueuePool(size: size)
-            let m = try TrialRunner().run(executor: pool, workload: CountingWorkload(), settings: TrialSettings(durationNanoseconds: 50_000_000))
+            let m = try TrialRunner().run(pool: pool, workload: CountingWorkload(), settings: TrialSettings(durationNanoseconds: 50_000_000))
             pool.shutdown()
             #expect(m.peakConcurrency <= size)
             #expect(m.peakConcurrency >= 1)

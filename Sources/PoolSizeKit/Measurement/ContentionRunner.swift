@@ -18,7 +18,7 @@ public struct ContentionRunner {
         let spec = BuiltinWorkloads.cpu
         let pools = tiers.map { QueuePool(size: cores, qos: $0, label: "poolsize.contend") }
         let loops = pools.map { pool in
-            ClosedLoop(executor: pool, workload: SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner), clocks: clocks, maxTasks: nil)
+            ClosedLoop(pool: pool, workload: SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner), clocks: clocks, maxTasks: nil)
         }
         let t0 = clocks.wallNanoseconds()
         for _ in 0..<(2 * cores) { for loop in loops { loop.launch() } }

@@ -49,9 +49,10 @@ public struct SweepPlan: Sendable {
 
     public var combinations: [Combination] { Combination.product(pools: pools, tiers: tiers, primitives: primitives) }
 
-    var trialSettings: TrialSettings {
+    /// How each trial is driven, for tasks of `taskNanoseconds` (C + W).
+    func trialSettings(taskNanoseconds: UInt64) -> TrialSettings {
         TrialSettings.forTasks(
-            ofNanoseconds: UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000),
+            ofNanoseconds: taskNanoseconds,
             durationNanoseconds: UInt64(trialMilliseconds ?? spec.trialMilliseconds) * 1_000_000, maxTasks: spec.maxTasks)
     }
 }
@@ -74,13 +75,21 @@ extension SweepObserver {
 
 /// Runs a sweep: W/C at low load, then every (size, repetition) trial in a seeded shuffled
 /// order so drift of a shared machine spreads over all sizes instead of biasing the last ones.
+/// What a trial runs on is `measurer`'s business; the order, repetitions, busy-trial retries
+/// and the extension of `auto` sizes are this type's.
 public struct SweepRunner {
-    public let runner: TrialRunner
-    public let burner: CPUBurner
+    public let measurer: any TrialMeasuring
+    /// C + W of a task as declared; nil plans trials from the low-load measurement.
+    public let declaredTaskNanoseconds: UInt64?
 
-    public init(runner: TrialRunner = TrialRunner(), burner: CPUBurner = CPUBurner()) {
-        self.runner = runner
-        self.burner = burner
+    public init(measurer: any TrialMeasuring, declaredTaskNanoseconds: UInt64?) {
+        self.measurer = measurer
+        self.declaredTaskNanoseconds = declaredTaskNanoseconds
+    }
+
+    /// Real pools from `pools`, running tasks from `source`.
+    public init(source: any WorkloadSource, runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory()) {
+        self.init(measurer: PoolTrialMeasurer(runner: runner, pools: pools, source: source), declaredTaskNanoseconds: source.declaredTaskNanoseconds)
     }
 
     public func run(_ plan: SweepPlan, observer: any SweepObserver) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
@@ -94,20 +103,20 @@ public struct SweepRunner {
             sizes = list
         }
         observer.sweepMeasuredLowLoad(lowLoad, sizes: sizes)
+        let measured = UInt64(max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
+        let settings = plan.trialSettings(taskNanoseconds: declaredTaskNanoseconds ?? measured)
 
-        let times = TaskTimes(spec: plan.spec, seed: plan.seed)
         for _ in 0..<plan.warmupTrials {
-            let pool = QueuePool(size: sizes.max() ?? 1, qos: plan.tiers.first ?? .default)
-            var settings = plan.trialSettings
-            settings.durationNanoseconds = min(settings.durationNanoseconds, 300_000_000)
-            _ = try runner.run(executor: pool, workload: SyntheticWorkload(times: times, burner: burner), settings: settings)
-            pool.shutdown()
+            var warmup = settings
+            warmup.durationNanoseconds = min(settings.durationNanoseconds, 300_000_000)
+            let combination = Combination(pool: .queuePool, qos: plan.tiers.first ?? .default, primitive: .none)
+            _ = try measurer.measure(TrialRequest(combination: combination, size: sizes.max() ?? 1, settings: warmup, seed: plan.seed), cores: plan.cores, readRatio: plan.readRatio)
         }
 
         var order = Self.trials(plan.combinations, sizes: sizes, repetitions: plan.repetitions)
         var rng = SeededGenerator(seed: plan.seed)
         order.shuffle(using: &rng)
-        var records = try runTrials(order, plan: plan, times: times, observer: observer)
+        var records = try runTrials(order, plan: plan, settings: settings, observer: observer)
         // `auto` is meant to find the knee: while some combination's throughput is still rising
         // at the largest size, measure 1.5× and 2× that size too (at most twice).
         if plan.sizes == .auto {
@@ -121,7 +130,7 @@ public struct SweepRunner {
                 observer.sweepExtendingSizes(more)
                 var extra = Self.trials(rising.keys.sorted(), sizes: more, repetitions: plan.repetitions)
                 extra.shuffle(using: &rng)
-                records += try runTrials(extra, plan: plan, times: times, observer: observer, indexOffset: records.count)
+                records += try runTrials(extra, plan: plan, settings: settings, observer: observer, indexOffset: records.count)
             }
         }
         return (lowLoad, records)
@@ -143,7 +152,7 @@ public struct SweepRunner {
     }
 
     /// Runs trials in the given order, handing each record to the observer as it finishes.
-    func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, times: TaskTimes, observer: any SweepObserver, indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
+    func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
         var records: [TrialRecord] = []
         // Retries are for passing disturbances: a machine that is busy all along would only
         // triple the run, so the whole sweep may retry at most a quarter of its trials.
@@ -155,14 +164,11 @@ public struct SweepRunner {
             // A trial during which other processes took a large share of the CPUs measures them,
             // not the pool: run it again (up to `busyRetries` times) and keep the quietest.
             for attempt in 0...plan.busyRetries {
-                let section = PrimitiveFactory.make(trial.combination.primitive, readRatio: plan.readRatio, seed: plan.seed &+ UInt64(index))
-                let workload = SyntheticWorkload(times: times, burner: burner, criticalSection: section)
-                let pool = PoolFactory.make(trial.combination.pool, size: trial.size, qos: trial.combination.qos)
-                let measurement = try runner.run(executor: pool, workload: workload, settings: plan.trialSettings)
-                pool.shutdown()
+                let request = TrialRequest(combination: trial.combination, size: trial.size, settings: settings, seed: plan.seed &+ UInt64(index))
+                let (metrics, integrity) = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio)
                 let candidate = TrialRecord(
                     plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
-                    metrics: TrialMetrics(measurement, cores: plan.cores), integrity: section?.verify())
+                    metrics: metrics, integrity: integrity)
                 if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated { record = candidate }
                 if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == .violated || retryBudget == 0 { break }
                 if attempt < plan.busyRetries {
@@ -182,19 +188,19 @@ public struct SweepRunner {
     /// standard error) with at least 40 tasks, or `maximumSeconds` have passed: a workload
     /// without jitter settles in one round, an exponential one needs hundreds of tasks.
     public func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = 6) throws(PoolSizeError) -> LowLoadEstimate {
-        let workload = SyntheticWorkload(times: TaskTimes(spec: plan.spec, seed: plan.seed ^ 0x5EED), burner: burner)
-        let perTask = UInt64((plan.spec.cpuMicroseconds + plan.spec.waitMicroseconds) * 1_000)
-        var settings = plan.trialSettings
+        let perTask = declaredTaskNanoseconds ?? 0
+        var settings = plan.trialSettings(taskNanoseconds: perTask)
         settings.durationNanoseconds = min(max(500_000_000, 12 * perTask), 3_000_000_000)
         settings.depthPerSlot = 1
         settings.staggerNanoseconds = 0
         settings.warmupFraction = 0.05
-        var waits: [Double] = [], cpus: [Double] = [], seconds = 0.0
+        let combination = Combination(pool: .queuePool, qos: plan.tiers.first ?? .default, primitive: .none)
+        var waits: [Double] = [], cpus: [Double] = [], seconds = 0.0, rounds = 0
         var estimate = LowLoadEstimate(waitMicroseconds: [], cpuMicroseconds: [], seconds: 0)
         repeat {
-                let pool = QueuePool(size: 1, qos: plan.tiers.first ?? .default)
-            let metrics = TrialMetrics(try runner.run(executor: pool, workload: workload, settings: settings), cores: plan.cores)
-            pool.shutdown()
+            let request = TrialRequest(combination: combination, size: 1, settings: settings, lowLoad: true, seed: (plan.seed ^ 0x5EED) &+ UInt64(rounds))
+            rounds += 1
+            let metrics = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio).metrics
             waits += metrics.perTaskWaitMicroseconds
             cpus += metrics.perTaskCPUMicroseconds
             seconds += metrics.windowSeconds
@@ -212,7 +218,8 @@ public struct SweepRunner {
 }
 
 extension TrialRecord {
-    init(plan: SweepPlan, combination: Combination, poolSize: Int, repetition: Int, metrics m: TrialMetrics, integrity: IntegrityReport?) {
+    /// The record of one sweep trial.
+    public init(plan: SweepPlan, combination: Combination, poolSize: Int, repetition: Int, metrics m: TrialMetrics, integrity: IntegrityReport?) {
         self.init(
             runID: plan.runID, workload: plan.spec.name, pool: combination.pool, qos: combination.qos, primitive: combination.primitive,
             poolSize: poolSize, repetition: repetition, tasks: m.tasks, wallSeconds: m.windowSeconds,

@@ -35,6 +35,36 @@ public struct TrialMetrics: Equatable, Sendable {
     public var latency: LatencyPercentiles
     public var execution: LatencyPercentiles
 
+    /// Metrics stated directly, for a `TrialMeasuring` that scripts them (tests, replays).
+    /// Per-task figures repeat the means `tasks` times, rounded down, at most 1,000.
+    public init(
+        windowSeconds: Double, throughputPerSecond: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double,
+        utilization: Double, peakConcurrency: Int, threads: Int, otherLoad: Double = 0, effectiveNice: Int = 0,
+        latency: LatencyPercentiles = LatencyPercentiles(), execution: LatencyPercentiles = LatencyPercentiles()
+    ) {
+        self.windowSeconds = windowSeconds
+        tasks = throughputPerSecond * windowSeconds
+        self.throughputPerSecond = throughputPerSecond
+        self.cpuMicrosecondsPerTask = cpuMicrosecondsPerTask
+        self.waitMicrosecondsPerTask = waitMicrosecondsPerTask
+        waitCPURatio = cpuMicrosecondsPerTask > 0 ? waitMicrosecondsPerTask / cpuMicrosecondsPerTask : .nan
+        let count = min(1_000, max(0, Int(tasks)))
+        perTaskWaitCPURatios = Array(repeating: waitCPURatio, count: count)
+        perTaskWaitMicroseconds = Array(repeating: waitMicrosecondsPerTask, count: count)
+        perTaskCPUMicroseconds = Array(repeating: cpuMicrosecondsPerTask, count: count)
+        self.utilization = utilization
+        self.peakConcurrency = peakConcurrency
+        distinctThreads = threads
+        self.effectiveNice = effectiveNice
+        voluntaryContextSwitches = 0
+        involuntaryContextSwitches = 0
+        maxRSSKilobytes = 0
+        processThreads = nil
+        self.otherLoad = otherLoad
+        self.latency = latency
+        self.execution = execution
+    }
+
     public init(_ m: TrialMeasurement, cores: Int) {
         let start = m.windowStart, end = max(m.windowEnd, m.windowStart + 1)
         windowSeconds = Double(end - start) / 1e9

@@ -45,7 +45,7 @@ public struct TrialSettings: Sendable, Equatable {
     }
 }
 
-/// Runs one closed-loop trial: keeps `size × depth` tasks outstanding on the executor (every
+/// Runs one closed-loop trial: keeps `size × depth` tasks outstanding on the pool (every
 /// completion submits a replacement) until the window closes, records every task, then drains.
 public struct TrialRunner: Sendable {
     public let clocks: any MeasurementClocks
@@ -54,13 +54,13 @@ public struct TrialRunner: Sendable {
         self.clocks = clocks
     }
 
-    public func run(executor: any Executor, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> TrialMeasurement {
-        let state = ClosedLoop(executor: executor, workload: workload, clocks: clocks, maxTasks: settings.maxTasks)
+    public func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> TrialMeasurement {
+        let state = ClosedLoop(pool: pool, workload: workload, clocks: clocks, maxTasks: settings.maxTasks)
         let busy0 = clocks.machineBusyNanoseconds()
         let usage0 = clocks.processUsage()
         let t0 = clocks.wallNanoseconds()
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
-        let initial = executor.size * max(1, settings.depthPerSlot)
+        let initial = pool.size * max(1, settings.depthPerSlot)
         let gap = settings.staggerNanoseconds / UInt64(initial)
         for index in 0..<initial {
             if gap > 0 && index > 0 { Self.sleep(until: t0 + gap * UInt64(index), clocks: clocks) }
@@ -87,10 +87,10 @@ public struct TrialRunner: Sendable {
         let threadsNow = ProcessStatus.threadCount()
         state.stop.store(true, ordering: .sequentiallyConsistent)
         if state.group.wait(timeout: .now() + settings.drainTimeoutSeconds) == .timedOut {
-            throw .measurementFailed("\(executor.kind.rawValue) of size \(executor.size) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end")
+            throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.size) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end")
         }
         return TrialMeasurement(
-            poolSize: executor.size, windowStart: windowStart, windowEnd: windowEnd,
+            poolSize: pool.size, windowStart: windowStart, windowEnd: windowEnd,
             usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.samples(),
             peakConcurrency: state.peak.load(ordering: .relaxed), processThreads: threadsNow
         ).withMachineBusy(start: busyStart, end: busyEnd)
@@ -109,7 +109,7 @@ extension TrialRunner {
 /// Shared state of one closed-loop trial. Samples go to striped buffers so recording does not
 /// serialize the pool it measures.
 final class ClosedLoop: Sendable {
-    let executor: any Executor
+    let pool: any WorkerPool
     let workload: any Workload
     let clocks: any MeasurementClocks
     let maxTasks: Int?
@@ -125,8 +125,8 @@ final class ClosedLoop: Sendable {
         let samples = Mutex<[TaskSample]>([])
     }
 
-    init(executor: any Executor, workload: any Workload, clocks: any MeasurementClocks, maxTasks: Int?) {
-        self.executor = executor
+    init(pool: any WorkerPool, workload: any Workload, clocks: any MeasurementClocks, maxTasks: Int?) {
+        self.pool = pool
         self.workload = workload
         self.clocks = clocks
         self.maxTasks = maxTasks
@@ -140,7 +140,7 @@ final class ClosedLoop: Sendable {
         if let maxTasks, index >= UInt64(maxTasks) { return }
         group.enter()
         let submitted = clocks.wallNanoseconds()
-        executor.submit { [self] in
+        pool.submit { [self] in
             WorkerThread.prepareForMeasurement()
             let now = executing.wrappingAdd(1, ordering: .relaxed).newValue
             peak.max(now, ordering: .relaxed)

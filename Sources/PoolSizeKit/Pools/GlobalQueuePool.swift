@@ -9,7 +9,7 @@ import PoolSizeModel
 /// The global queue decides how many threads it really runs. On Linux libdispatch adds worker
 /// threads slowly when they block (DESIGN.md), so this pool often cannot reach N for blocking
 /// work; the trial records the concurrency it did reach.
-public final class GlobalQueuePool: Executor {
+public final class GlobalQueuePool: WorkerPool {
     public let kind = PoolKind.globalQueue
     public let size: Int
     public let qos: QoSTier

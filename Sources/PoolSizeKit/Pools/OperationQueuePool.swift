@@ -3,7 +3,7 @@ import PoolSizeModel
 
 /// Foundation's `OperationQueue` with `maxConcurrentOperationCount` = N and the tier's
 /// `qualityOfService`.
-public final class OperationQueuePool: Executor, @unchecked Sendable {
+public final class OperationQueuePool: WorkerPool, @unchecked Sendable {
     // @unchecked: OperationQueue is thread-safe but not annotated Sendable in corelibs-foundation.
     public let kind = PoolKind.operationQueue
     public let size: Int

@@ -1,8 +1,16 @@
 import PoolSizeModel
 
-/// Builds the executor of a kind, size and tier.
-public enum PoolFactory {
-    public static func make(_ kind: PoolKind, size: Int, qos: QoSTier) -> any Executor {
+/// Builds the pool a trial measures. The sweep asks for one per trial; tests and library users
+/// inject their own.
+public protocol PoolFactory: Sendable {
+    func make(_ kind: PoolKind, size: Int, qos: QoSTier) -> any WorkerPool
+}
+
+/// The pools poolsize measures: each `PoolKind` built as its documentation says.
+public struct SystemPoolFactory: PoolFactory {
+    public init() {}
+
+    public func make(_ kind: PoolKind, size: Int, qos: QoSTier) -> any WorkerPool {
         switch kind {
         case .queuePool: return QueuePool(size: size, qos: qos)
         case .threadPool: return ThreadPool(size: size, qos: qos)

@@ -9,7 +9,7 @@ import Synchronization
 /// busy, and callers cannot cause thread explosion by making a queue per task. The counter
 /// wraps on overflow (`wrappingAdd` on an unsigned value): it never traps and an index computed
 /// from it is never negative.
-public final class QueuePool: Executor {
+public final class QueuePool: WorkerPool {
     public let kind = PoolKind.queuePool
     public let qos: QoSTier
     public let queues: [DispatchQueue]

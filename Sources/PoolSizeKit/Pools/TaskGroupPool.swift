@@ -6,7 +6,7 @@ import PoolSizeModel
 /// wide as the CPU count; blocking work inside it starves the pool (DESIGN.md), so this kind
 /// typically reaches no more than `cores` concurrent tasks whatever N is, and the trial's
 /// recorded concurrency shows it.
-public final class TaskGroupPool: Executor {
+public final class TaskGroupPool: WorkerPool {
     public let kind = PoolKind.taskGroup
     public let size: Int
     public let qos: QoSTier

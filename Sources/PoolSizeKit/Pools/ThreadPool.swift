@@ -5,7 +5,7 @@ import PoolSizeModel
 /// classic fixed-size pool (Java's `newFixedThreadPool`). Threads set the nice value
 /// libdispatch would give the tier, so tiers compare across pool kinds; whether the kernel
 /// accepted it shows in the recorded `effective_nice`.
-public final class ThreadPool: Executor {
+public final class ThreadPool: WorkerPool {
     public let kind = PoolKind.threadPool
     public let size: Int
     public let qos: QoSTier

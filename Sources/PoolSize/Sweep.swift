@@ -1,0 +1,97 @@
+import Foundation
+
+/// A sweep as a library call: sizes, repetitions and a pool kind in; the trials, the low-load
+/// W/C and the recommendation out, the same results `poolsize sweep` writes to a run directory
+/// (the command is a user of this type).
+///
+/// ```swift
+/// let result = try Sweep(name: "thumbnail", sizes: .explicit([1, 2, 4, 8, 16])) {
+///     renderThumbnail()          // your task: CPU, blocking IO, a call to a service
+/// }.run()
+/// print(result.recommendation?.best.recommendedQueueCount ?? 0)
+/// ```
+public struct Sweep: Sendable {
+    public var plan: SweepPlan
+    public var source: any WorkloadSource
+    public var pools: any PoolFactory
+    public var runner: TrialRunner
+
+    /// Any workload source on pools from `pools` (the synthetic spec's is `SyntheticSource`).
+    public init(plan: SweepPlan, source: any WorkloadSource, pools: any PoolFactory = SystemPoolFactory(), runner: TrialRunner = TrialRunner()) {
+        self.plan = plan
+        self.source = source
+        self.pools = pools
+        self.runner = runner
+    }
+
+    /// Sweeps a closure: each task calls `body` once. Its thread CPU time is C and the rest of
+    /// its wall time W, measured, so the closure may compute, block or call out as it likes.
+    /// - Parameters:
+    ///   - name: names the workload in records and reports.
+    ///   - sizes: pool sizes; `.auto` measures around cores × (1 + W/C) and extends while
+    ///     throughput still rises.
+    ///   - repetitions: measured trials per size (4 or more let `compare` test significance).
+    ///   - pool: the pool kind under test.
+    ///   - qos: the QoS tier of its queues or threads.
+    ///   - trialMilliseconds: length of one trial.
+    ///   - cores: cores to size for (default: the affinity mask and cgroup quota's minimum).
+    ///   - targetUtilization: U in the formula, in (0, 1].
+    ///   - seed: seed of the trial order.
+    public init(
+        name: String = "closure", sizes: SizeSelection = .auto, repetitions: Int = 3, warmupTrials: Int = 1,
+        pool: PoolKind = .queuePool, qos: QoSTier = .default, trialMilliseconds: Int = 500, cores: Int? = nil,
+        targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 42,
+        body: @escaping @Sendable () -> Void
+    ) {
+        let spec = WorkloadSpec(name: name, description: "a Swift closure, its W and C measured", cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds)
+        let plan = SweepPlan(
+            runID: name, spec: spec, sizes: sizes, repetitions: repetitions, warmupTrials: warmupTrials,
+            cores: cores ?? MachineProbe.coreCount().effective, targetUtilization: targetUtilization, tolerance: tolerance,
+            seed: seed, pools: [pool], tiers: [qos], primitives: [.none])
+        self.init(plan: plan, source: ClosureSource { _ in body() })
+    }
+
+    /// Runs the sweep on the calling thread, which it blocks until the last trial.
+    /// - Parameter observer: told of every trial as it finishes (to write it out, or show
+    ///   progress); nothing by default.
+    public func run(observer: (any SweepObserver)? = nil) throws(PoolSizeError) -> SweepResult {
+        let (lowLoad, records) = try SweepRunner(source: source, runner: runner, pools: pools).run(plan, observer: observer ?? SilentObserver())
+        let recommendation = Recommender.recommendAll(
+            workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
+            targetUtilization: plan.targetUtilization, tolerance: plan.tolerance,
+            specWaitCPURatio: source.declaredTaskNanoseconds == nil ? nil : plan.spec.waitCPURatio)
+        return SweepResult(plan: plan, lowLoad: lowLoad, records: records, recommendation: recommendation)
+    }
+
+    /// Runs the sweep on a thread of its own, so the awaiting task does not hold a thread of
+    /// Swift's cooperative pool for the minutes a sweep can take.
+    public func run(observer: (any SweepObserver & Sendable)? = nil) async throws(PoolSizeError) -> SweepResult {
+        let outcome: Result<SweepResult, PoolSizeError> = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: Result { () throws(PoolSizeError) in try self.run(observer: observer) })
+            }
+        }
+        return try outcome.get()
+    }
+}
+
+/// What a sweep found.
+public struct SweepResult: Sendable {
+    public var plan: SweepPlan
+    /// W and C with one worker: the formula's inputs.
+    public var lowLoad: LowLoadEstimate
+    /// One per measured trial, in the order run.
+    public var records: [TrialRecord]
+    /// The recommendation per combination and the best one; nil when no trial was measured.
+    public var recommendation: RecommendationSet?
+
+    /// Mean, spread and interval per (combination, size), as summary.csv holds them.
+    public var summaries: [ConfigurationSummary] { ConfigurationSummary.summarize(records) }
+}
+
+/// An observer that ignores every event.
+final class SilentObserver: SweepObserver {
+    func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {}
+    func sweepWillRunTrial(_ index: Int, of total: Int, combination: Combination, poolSize: Int, repetition: Int) {}
+    func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {}
+}

@@ -1,0 +1,55 @@
+import PoolSizeModel
+
+/// Where a sweep's tasks come from: the synthetic spec, or work of the user's own. The sweep
+/// asks it for a fresh `Workload` per trial (with the trial's critical section, when the
+/// primitive axis is swept).
+public protocol WorkloadSource: Sendable {
+    /// C + W of one task as declared, for planning trial lengths before anything is measured;
+    /// nil when only a measurement can tell (the sweep then plans from the low-load W and C).
+    var declaredTaskNanoseconds: UInt64? { get }
+    /// Whether tasks can enter the trial's critical section (the primitive axis).
+    var supportsCriticalSections: Bool { get }
+    /// The workload of one trial; `seed` makes any random draws reproducible.
+    func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload
+}
+
+/// The spec's synthetic task: W of sleeping, then computing until the thread has used C.
+public struct SyntheticSource: WorkloadSource {
+    public let spec: WorkloadSpec
+    public let burner: CPUBurner
+
+    public init(spec: WorkloadSpec, burner: CPUBurner) {
+        self.spec = spec
+        self.burner = burner
+    }
+
+    public var declaredTaskNanoseconds: UInt64? { UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000) }
+    public var supportsCriticalSections: Bool { true }
+
+    public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
+        SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner, criticalSection: criticalSection)
+    }
+}
+
+/// A Swift closure as the task: whatever it does (compute, block on IO, call a service) is
+/// measured as it happens: its thread CPU time is C, the rest of its wall time W.
+public struct ClosureSource: WorkloadSource {
+    public let body: @Sendable (UInt64) -> Void
+
+    /// - Parameter body: one task; its argument is the task's index (0, 1, 2, … in submission order).
+    public init(_ body: @escaping @Sendable (UInt64) -> Void) {
+        self.body = body
+    }
+
+    public var declaredTaskNanoseconds: UInt64? { nil }
+    public var supportsCriticalSections: Bool { false }
+
+    public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
+        ClosureWorkload(body: body)
+    }
+}
+
+struct ClosureWorkload: Workload {
+    let body: @Sendable (UInt64) -> Void
+    func run(task index: UInt64) { body(index) }
+}

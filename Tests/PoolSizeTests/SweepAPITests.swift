@@ -1,0 +1,57 @@
+import Foundation
+import PoolSize
+import Synchronization
+import Testing
+
+/// Builds the standard pools and counts what it was asked for.
+final class CountingPoolFactory: PoolFactory {
+    let made = Mutex<[String]>([])
+    func make(_ kind: PoolKind, size: Int, qos: QoSTier) -> any WorkerPool {
+        made.withLock { $0.append("\(kind.rawValue)/\(size)") }
+        return SystemPoolFactory().make(kind, size: size, qos: qos)
+    }
+}
+
+@Suite(.serialized) struct SweepAPITests {
+    /// A closure that only blocks (2 ms asleep): every task body ran on the pool, W dominates,
+    /// and the results are those the CLI writes out.
+    @Test func sweepsAClosure() throws {
+        let calls = Atomic<Int>(0)
+        let result = try Sweep(name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 60, cores: 2) {
+            calls.wrappingAdd(1, ordering: .relaxed)
+            usleep(2_000)
+        }.run()
+        #expect(result.records.map(\.poolSize).sorted() == [1, 2])
+        #expect(result.records.allSatisfy { $0.workload == "sleeper" && $0.pool == .queuePool })
+        #expect(result.lowLoad.tasks >= 40)
+        #expect(result.lowLoad.waitCPURatio > 1, "a sleeping task waits far longer than it computes")
+        #expect(calls.load(ordering: .relaxed) >= result.lowLoad.tasks + result.records.map { Int($0.tasks) }.reduce(0, +))
+        let best = try #require(result.recommendation?.best)
+        #expect([1, 2].contains(best.kneePoolSize))
+        #expect(best.specWaitCPURatio == nil, "a closure has no declared W/C")
+        #expect(result.summaries.map(\.poolSize) == [1, 2])
+    }
+
+    /// The pool factory is injected: every trial's pool comes from it.
+    @Test func poolsComeFromTheInjectedFactory() throws {
+        let factory = CountingPoolFactory()
+        var sweep = Sweep(name: "spin", sizes: .explicit([1, 3]), repetitions: 2, warmupTrials: 1, pool: .threadPool, trialMilliseconds: 40, cores: 2) {
+            usleep(500)
+        }
+        sweep.pools = factory
+        let result = try sweep.run()
+        let made = factory.made.withLock { $0 }
+        // Low-load rounds on one queue, one warm-up at the largest size, then 2 × 2 trials.
+        #expect(made.filter { $0 != "queue-pool/1" && $0 != "queue-pool/3" }.sorted() == ["thread-pool/1", "thread-pool/1", "thread-pool/3", "thread-pool/3"])
+        #expect(made.contains("queue-pool/3"))
+        #expect(result.records.allSatisfy { $0.pool == .threadPool })
+    }
+
+    @Test func asyncRunGivesTheSameShapeOfResult() async throws {
+        let result = try await Sweep(name: "async", sizes: .explicit([1]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 40, cores: 1) {
+            usleep(1_000)
+        }.run()
+        #expect(result.records.count == 1)
+        #expect(result.recommendation?.best.recommendedQueueCount != nil)
+    }
+}
