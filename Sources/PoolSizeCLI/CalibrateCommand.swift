@@ -4,7 +4,7 @@ import PoolSizeKit
 import PoolSizeModel
 import PoolSizeOutput
 
-/// `poolsize calibrate`: parse → validate → measure → export (STYLE.md §1).
+/// `poolsize calibrate`: parse → validate → measure → export (docs/conventions.md).
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",

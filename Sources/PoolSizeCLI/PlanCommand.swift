@@ -5,7 +5,7 @@ import PoolSizeAnalysis
 
 extension PlanFormat: ExpressibleByArgument {}
 
-/// `poolsize plan`: parse → validate → plan → print (STYLE.md §1). The arithmetic lives in
+/// `poolsize plan`: parse → validate → plan → print (docs/conventions.md). The arithmetic lives in
 /// `CapacityPlanner`, the reading in `PlanSourceReader`, the table in `PlanReport`.
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -15,7 +15,7 @@ public struct PoolSizeCommand: ParsableCommand {
     public init() {}
 
     /// Parses, runs, and turns every failure into one line on stderr and a distinct exit code
-    /// (STYLE.md §6): no stack traces, and ArgumentParser's usage block is replaced by a pointer
+    /// (docs/conventions.md): no stack traces, and ArgumentParser's usage block is replaced by a pointer
     /// to `--help` so the error stays on one line.
     public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError) -> Int32 {
         do {

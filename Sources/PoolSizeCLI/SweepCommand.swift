@@ -4,7 +4,7 @@ import PoolSizeKit
 import PoolSizeModel
 import PoolSizeOutput
 
-/// `poolsize sweep`: parse → validate → plan → run → export (STYLE.md §1).
+/// `poolsize sweep`: parse → validate → plan → run → export (docs/conventions.md).
 struct SweepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sweep",

@@ -36,7 +36,7 @@ public enum QoSTier: String, CaseIterable, Codable, Sendable {
     /// Work the user does not see (legacy priority `background`).
     case background = "background"
 
-    /// Legacy dispatch priorities accepted as aliases (DESIGN.md: high → user-initiated,
+    /// Legacy dispatch priorities accepted as aliases (docs/platform.md: high → user-initiated,
     /// default → default, low → utility, background → background).
     public static let aliases: [String: QoSTier] = ["high": .userInitiated, "low": .utility]
 
@@ -46,8 +46,8 @@ public enum QoSTier: String, CaseIterable, Codable, Sendable {
         if let tier = QoSTier(rawValue: key) { self = tier } else if let tier = Self.aliases[key] { self = tier } else { return nil }
     }
 
-    /// The nice value libdispatch's Linux workers run this tier at (DESIGN.md "Facts about the
-    /// platform"). What a worker actually gets is measured and recorded; this is the request.
+    /// The nice value libdispatch's Linux workers run this tier at (docs/platform.md). What a
+    /// worker actually gets is measured and recorded; this is the request.
     public var requestedNice: Int32 {
         switch self {
         case .userInteractive, .userInitiated: return -2

@@ -1,5 +1,5 @@
 /// What the machine offered a run. libdispatch and Foundation count CPUs from the affinity mask
-/// or `_SC_NPROCESSORS_ONLN`, never from the cgroup quota (DESIGN.md), so all three are kept
+/// or `_SC_NPROCESSORS_ONLN`, never from the cgroup quota (docs/platform.md), so all three are kept
 /// and the effective count is derived from them.
 public struct CoreCount: Equatable, Sendable, Codable {
     /// CPUs online (`_SC_NPROCESSORS_ONLN`).
@@ -58,7 +58,7 @@ public struct CoreCount: Equatable, Sendable, Codable {
     }
 }
 
-/// Facts recorded with every run so results can be compared and reproduced (STYLE.md §11).
+/// Facts recorded with every run so results can be compared and reproduced (docs/conventions.md).
 public struct MachineFacts: Equatable, Sendable, Codable {
     public var cores: CoreCount
     public var cpuModel: String

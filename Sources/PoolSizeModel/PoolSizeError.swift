@@ -1,5 +1,5 @@
 /// Every runtime failure the tool reports. Each case prints as one line that names the flag or
-/// file at fault and the fix (STYLE.md §6), and maps to a distinct process exit code.
+/// file at fault and the fix (docs/conventions.md), and maps to a distinct process exit code.
 public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A flag's value is unusable; `flag` is spelled as the user types it (`--sizes`).
     case invalidOption(flag: String, message: String)

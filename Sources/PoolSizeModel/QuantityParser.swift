@@ -2,7 +2,7 @@ import Foundation
 
 /// Parses the quantities `plan` and `compare` take on the command line: durations (`40ms`),
 /// rates (`1200/s`) and fractions (`30%`, `0.3`). Every error names the flag and shows a valid
-/// value (STYLE.md §6); range checks (positive, at most 1, …) belong to the caller, which knows
+/// value (docs/conventions.md); range checks (positive, at most 1, …) belong to the caller, which knows
 /// what the quantity means.
 public enum QuantityParser {
     /// Duration units: seconds = value × multiplier / divisor (dividing by an exact power of ten

@@ -1,5 +1,5 @@
 /// One measured trial: a pool of one kind and size, running one workload for one repetition.
-/// Field names carry their units (STYLE.md §7); the CSV writer maps them to columns.
+/// Field names carry their units (docs/conventions.md); the CSV writer maps them to columns.
 public struct TrialRecord: Equatable, Sendable, Codable {
     public var runID: String
     public var workload: String

@@ -1,5 +1,5 @@
 /// A synthetic task: burn `cpuMicroseconds` of thread CPU time, then block for
-/// `waitMicroseconds`. Its analytic optimum is known (DESIGN.md "Measuring W and C honestly"):
+/// `waitMicroseconds`. Its analytic optimum is known (docs/platform.md "Measuring W and C"):
 /// in a closed loop without contention X(N) = min(N / (W + C), cores / C), with the knee at
 /// cores × (1 + W/C), so a spec doubles as a known-answer test for the whole tool.
 public struct WorkloadSpec: Equatable, Sendable, Codable {

@@ -2,7 +2,7 @@
 /// well as the best one, within a tolerance and within the measurement noise.
 ///
 /// Past the knee extra threads buy nothing but memory, context switches and lock contention
-/// (DESIGN.md "Measuring W and C honestly"), so the recommendation is the knee, not the argmax:
+/// (docs/platform.md "Measuring W and C"), so the recommendation is the knee, not the argmax:
 /// on a plateau the argmax is decided by noise.
 public struct Knee: Equatable, Sendable, Codable {
     /// Smallest size not distinguishable from the peak within the tolerance.

@@ -4,7 +4,7 @@
 /// CPU time it burns.
 ///
 /// It assumes waiting parallelizes perfectly; lock waiting does not, so measured curves fall
-/// short of it when a primitive serializes work (see `USLFit`, DESIGN.md "Measuring W and C").
+/// short of it when a primitive serializes work (see `USLFit`, docs/platform.md "Measuring W and C").
 public enum SizingFormula {
     /// N = cores × U × (1 + W/C). Not rounded: rounding is a reporting decision.
     public static func queueCount(cores: Double, targetUtilization: Double, waitCPURatio: Double) -> Double {
@@ -38,7 +38,7 @@ public enum SizingFormula {
     ///
     /// Below the kink each of the N workers completes one task per W + C seconds; above it the
     /// CPUs are saturated. The kink sits exactly at N = cores × (1 + W/C), the formula at U = 1,
-    /// which is why tests and benchmarks use it as ground truth (DESIGN.md).
+    /// which is why tests and benchmarks use it as ground truth (docs/platform.md).
     public static func idealThroughput(poolSize: Double, cores: Double, waitSeconds: Double, cpuSeconds: Double) -> Double {
         min(poolSize / (waitSeconds + cpuSeconds), cores / cpuSeconds)
     }

@@ -78,5 +78,5 @@ import Testing
 
 /// The CSV header, spelled out so a change to the columns is a visible test change.
 enum CalibrationCSVHeader {
-    static let text = "operation_id,operation,unit,rounds,median,mean,ci95_low,ci95_high,min,max,apple_reference,ratio_to_apple,design_reference,method"
+    static let text = "operation_id,operation,unit,rounds,median,mean,ci95_low,ci95_high,min,max,apple_reference,ratio_to_apple,earlier_reference,method"
 }

@@ -7,17 +7,17 @@ import Testing
         #expect(m.median == 30_000)
         #expect(m.reference == 90_000)
         #expect(m.ratio == 30_000.0 / 90_000.0)
-        #expect(m.designReference == nil)
+        #expect(m.earlierReference == nil)
         #expect(m.summary?.minimum == 27_000)
         #expect(m.summary?.confidenceInterval95 != nil)
     }
 
     @Test func referenceTable() {
         #expect(CalibrationOperation.lock(.mutex).appleReference == 200)
-        #expect(CalibrationOperation.lock(.mutex).designReference == 25)
+        #expect(CalibrationOperation.lock(.mutex).earlierReference == 25)
         #expect(CalibrationOperation.compareAndSwap.appleReference == 50)
-        #expect(CalibrationOperation.compareAndSwap.designReference == 17)
-        #expect(CalibrationOperation.threadCreateJoin.designReference == 46_000)
+        #expect(CalibrationOperation.compareAndSwap.earlierReference == 17)
+        #expect(CalibrationOperation.threadCreateJoin.earlierReference == 46_000)
         #expect(CalibrationOperation.kernelStackPerThread.appleReference == 1_024)
         #expect(CalibrationOperation.defaultStackSize.appleReference == 524_288)
         #expect(CalibrationOperation.contextSwitch.appleReference == nil)

@@ -20,7 +20,7 @@ import Testing
         #expect(result.measurements[0] == ProbeMeasurement("serial user-interactive", expected: "-2", observed: "-2"))
     }
 
-    /// DESIGN.md: unprivileged, only utility and background differ; the claim says so.
+    /// docs/platform.md: unprivileged, only utility and background differ; the claim says so.
     @Test func niceHoldsUnprivilegedAndSaysWhy() {
         let result = NiceObservation(samples: Self.niceSamples(Self.unprivilegedNice, Self.unprivilegedNice), canLowerNice: false).result()
         #expect(result.verdict == .holds)
@@ -66,7 +66,7 @@ import Testing
         #expect(observation.allowedThreads(at: 3) == 6)
     }
 
-    /// DESIGN.md's figure: about cores threads, one more per second.
+    /// docs/platform.md: about cores threads, one more per second.
     @Test func rampHoldsAtOneThreadPerSecond() {
         let result = Self.ramp([2, 3, 4, 5]).result()
         #expect(result.verdict == .holds)

@@ -19,14 +19,14 @@ import Testing
         let expected = """
             calibrate: median of 3 rounds per operation (after 1 warm-up round); ratio = measured / Apple
 
-            operation                          measured       min–max    Apple   ratio  DESIGN.md
-            thread create → first instruction   27.0 µs  26.9–30.0 µs  90.0 µs  0.300×          —
-            lock+unlock mutex                   11.5 ns  11.0–12.0 ns   200 ns  0.058×    25.0 ns
-            context switch (1 CPU)              2.70 µs  2.31–3.10 µs        —       —          —
-            default stack size                 8.00 MiB             —  512 KiB   16.0×          —
+            operation                          measured       min–max    Apple   ratio  earlier here
+            thread create → first instruction   27.0 µs  26.9–30.0 µs  90.0 µs  0.300×             —
+            lock+unlock mutex                   11.5 ns  11.0–12.0 ns   200 ns  0.058×       25.0 ns
+            context switch (1 CPU)              2.70 µs  2.31–3.10 µs        —       —             —
+            default stack size                 8.00 MiB             —  512 KiB   16.0×             —
 
             Apple: Threading Programming Guide, "Thread Costs" table and "Synchronization" costs (2 GHz Core Duo, OS X 10.5)
-            DESIGN.md: figures measured earlier on this project's Linux machines
+            earlier here: figures measured earlier on this project's Linux machines
             note: lock rows are net of the sweep's integrity check, 27.9 ns per section
 
             """
@@ -35,7 +35,7 @@ import Testing
 
     @Test func goldenCSV() {
         let expected = #"""
-            operation_id,operation,unit,rounds,median,mean,ci95_low,ci95_high,min,max,apple_reference,ratio_to_apple,design_reference,method
+            operation_id,operation,unit,rounds,median,mean,ci95_low,ci95_high,min,max,apple_reference,ratio_to_apple,earlier_reference,method
             thread_create_to_start,thread create → first instruction,ns,3,27000.000,27961.667,23574.221,32349.113,26885.000,30000.000,90000.000,0.3000,,median of 255 pthread_create calls per round
             lock_mutex,lock+unlock mutex,ns,3,11.500,11.500,10.258,12.742,11.000,12.000,200.000,0.0575,25.000,"uncontended, net of the monitor"
             context_switch,context switch (1 CPU),ns,3,2700.000,2703.333,1722.073,3684.594,2310.000,3100.000,,,,"ping-pong, ""pinned"""
@@ -58,7 +58,7 @@ import Testing
         #expect(rows[0]["median"] as? Double == 27_000)
         #expect(rows[0]["ratio"] as? Double == 0.3)
         #expect(rows[0]["unit"] as? String == "ns")
-        #expect(rows[1]["design_reference"] as? Double == 25)
+        #expect(rows[1]["earlier_reference"] as? Double == 25)
         #expect(rows[2]["reference"] == nil)
         #expect(rows[3]["unit"] as? String == "bytes")
         let summary = try #require(rows[0]["summary"] as? [String: Any])

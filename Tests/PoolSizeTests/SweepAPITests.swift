@@ -39,6 +39,7 @@ final class CountingPoolFactory: PoolFactory {
             usleep(500)
         }
         sweep.pools = factory
+        sweep.plan.busyRetries = 0  // a busy machine would run trials again, and ask for more pools
         let result = try sweep.run()
         let made = factory.made.withLock { $0 }
         // Low-load rounds on one queue, one warm-up at the largest size, then 2 × 2 trials.

@@ -1,6 +1,6 @@
 import PoolSizeModel
 /// The answer of `poolsize plan`: threads per host, hosts, and the queueing figures behind them.
-/// Field names carry units (STYLE.md §7); `JSONExport` writes them snake_case, so the JSON has
+/// Field names carry units (docs/conventions.md); `JSONExport` writes them snake_case, so the JSON has
 /// `threads_per_host`, `hosts` and `utilization` at the top level.
 public struct CapacityPlan: Equatable, Sendable, Codable {
     /// ceil(cores × U × (1 + W/C)) (Goetz).

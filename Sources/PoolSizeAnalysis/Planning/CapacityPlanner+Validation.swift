@@ -1,7 +1,7 @@
 import PoolSizeModel
 extension CapacityPlanner {
     /// Refuses inputs that have no meaningful plan, naming the flag and a valid value
-    /// (STYLE.md §6). W may be 0 (a purely CPU-bound task: N = cores × U); C may not, since a
+    /// (docs/conventions.md). W may be 0 (a purely CPU-bound task: N = cores × U); C may not, since a
     /// task that burns no CPU needs no cores and the formula divides by it.
     static func validate(_ input: PlanInputs) throws(PoolSizeError) {
         let (w, c) = (input.waitSeconds, input.cpuSeconds)

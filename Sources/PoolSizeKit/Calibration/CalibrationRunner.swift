@@ -18,7 +18,7 @@ public struct CalibrationSettings: Sendable, Equatable {
 }
 
 /// Hears about each operation as it is measured, so the CSV is rewritten after every one and a
-/// failure part-way loses nothing already measured (STYLE.md §2).
+/// failure part-way loses nothing already measured (docs/conventions.md).
 public protocol CalibrationObserver: AnyObject {
     func calibrationWillMeasure(_ operation: CalibrationOperation, index: Int, of total: Int)
     func calibrationMeasured(_ measurement: CalibrationMeasurement, notes: [String]) throws(PoolSizeError)

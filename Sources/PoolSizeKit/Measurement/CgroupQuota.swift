@@ -1,7 +1,7 @@
 import Foundation
 
 /// The CPU quota the kernel enforces on this process's cgroup, which libdispatch and
-/// Foundation ignore when they count CPUs (DESIGN.md "Facts about the platform").
+/// Foundation ignore when they count CPUs (docs/platform.md).
 public enum CgroupQuota {
     /// Parses cgroup v2 `cpu.max` ("max 100000" or "200000 100000"): ceil(quota / period),
     /// nil when unlimited or unreadable.

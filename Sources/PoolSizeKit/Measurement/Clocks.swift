@@ -6,7 +6,7 @@ import Darwin
 import Foundation
 
 /// The clocks a trial reads. A protocol so the trial runner's arithmetic can be tested with a
-/// scripted clock (STYLE.md §4); `SystemClocks` is the real one.
+/// scripted clock (docs/conventions.md); `SystemClocks` is the real one.
 public protocol MeasurementClocks: Sendable {
     /// Monotonic wall time in nanoseconds (CLOCK_MONOTONIC).
     func wallNanoseconds() -> UInt64

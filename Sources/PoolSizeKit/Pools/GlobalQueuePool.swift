@@ -7,7 +7,7 @@ import PoolSizeModel
 /// (including tasks that resubmit work) never block; completion signals it.
 ///
 /// The global queue decides how many threads it really runs. On Linux libdispatch adds worker
-/// threads slowly when they block (DESIGN.md), so this pool often cannot reach N for blocking
+/// threads slowly when they block (docs/platform.md), so this pool often cannot reach N for blocking
 /// work; the trial records the concurrency it did reach.
 public final class GlobalQueuePool: WorkerPool {
     public let kind = PoolKind.globalQueue

@@ -2,7 +2,7 @@ import Dispatch
 import PoolSizeModel
 import Synchronization
 
-/// The pool the project grew out of (the YYDispatchQueuePool pattern, DESIGN.md): N serial
+/// The pool the project grew out of (the YYDispatchQueuePool pattern, docs/platform.md): N serial
 /// DispatchQueues created with one QoS, handed out round-robin from an atomic counter.
 ///
 /// One serial queue runs one block at a time, so N queues bound the threads the pool can keep

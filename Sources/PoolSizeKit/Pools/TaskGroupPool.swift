@@ -3,7 +3,7 @@ import PoolSizeModel
 
 /// Swift concurrency: one driver task runs a task group that keeps at most N child tasks in
 /// flight, fed from an AsyncStream. Child tasks run on the cooperative pool, which is only as
-/// wide as the CPU count; blocking work inside it starves the pool (DESIGN.md), so this kind
+/// wide as the CPU count; blocking work inside it starves the pool (docs/platform.md), so this kind
 /// typically reaches no more than `cores` concurrent tasks whatever N is, and the trial's
 /// recorded concurrency shows it.
 public final class TaskGroupPool: WorkerPool {

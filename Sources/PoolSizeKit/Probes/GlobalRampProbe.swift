@@ -3,7 +3,7 @@ import PoolSizeModel
 
 /// Keeps `tasks` blocking task chains on `DispatchQueue.global()` for a few seconds (each task
 /// sleeps, then resubmits itself) and counts, at each checkpoint, the distinct threads that have
-/// run one. DESIGN.md: the Linux libdispatch adds about one thread per second when all block.
+/// run one. docs/platform.md: the Linux libdispatch adds about one thread per second when all block.
 public struct GlobalRampProbe: Probe {
     public let name = ProbeName.globalRamp
     public var tasks: Int

@@ -2,7 +2,7 @@ import Foundation
 import PoolSizeModel
 
 /// What a pool runs: one task body per call. A protocol so trial mechanics can be tested with
-/// workloads that do nothing, or that block on a gate (STYLE.md §4).
+/// workloads that do nothing, or that block on a gate (docs/conventions.md).
 public protocol Workload: Sendable {
     func run(task index: UInt64)
 }

@@ -2,7 +2,7 @@
 ///
 /// References: Apple's *Threading Programming Guide* ("Thread Costs" table; "Synchronization",
 /// mutex and atomic operation costs), measured on a 2 GHz Core Duo iMac running OS X 10.5; and
-/// the figures DESIGN.md recorded on this project's Linux machines. Apple's mutex figure is the
+/// the figures docs/platform.md recorded on this project's Linux machines. Apple's mutex figure is the
 /// uncontested acquisition; calibrate times lock + unlock, so the ratio slightly flatters Apple.
 public enum CalibrationOperation: Hashable, Sendable {
     /// pthread_create until the new thread's entry point runs.
@@ -99,8 +99,8 @@ public enum CalibrationOperation: Hashable, Sendable {
         }
     }
 
-    /// DESIGN.md's figure measured earlier on this project's machines, when it gives one.
-    public var designReference: Double? {
+    /// The figure measured earlier on this project's machines, when it gives one.
+    public var earlierReference: Double? {
         switch self {
         case .threadCreateJoin: return 46_000
         case .lock(.mutex), .lock(.pthreadMutex): return 25

@@ -16,8 +16,8 @@ public struct CalibrationMeasurement: Equatable, Sendable, Codable {
     /// Apple's reference value in `unit`, and `median / reference`.
     public var reference: Double?
     public var ratio: Double?
-    /// DESIGN.md's earlier figure for this machine type, in `unit`.
-    public var designReference: Double?
+    /// The figure measured earlier on this project's machines, in `unit`.
+    public var earlierReference: Double?
 
     public init(_ operation: CalibrationOperation, rounds: [Double], method: String) {
         self.id = operation.id
@@ -28,7 +28,7 @@ public struct CalibrationMeasurement: Equatable, Sendable, Codable {
         self.summary = Summary(rounds)
         self.median = summary?.median ?? .nan
         self.reference = operation.appleReference
-        self.designReference = operation.designReference
+        self.earlierReference = operation.earlierReference
         self.ratio = reference.map { median / $0 }
     }
 }
@@ -54,5 +54,5 @@ public struct CalibrationResult: Equatable, Sendable, Codable {
 
     /// Where the reference columns come from, for the table's footer and the JSON.
     public static let appleSource = "Threading Programming Guide, \"Thread Costs\" table and \"Synchronization\" costs (2 GHz Core Duo, OS X 10.5)"
-    public static let designSource = "figures measured earlier on this project's Linux machines"
+    public static let earlierSource = "figures measured earlier on this project's Linux machines"
 }

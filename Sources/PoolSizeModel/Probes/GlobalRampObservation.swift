@@ -1,7 +1,7 @@
 /// What the global-ramp probe saw: distinct worker threads that had run blocking tasks on
 /// `DispatchQueue.global()` at a few checkpoints.
 ///
-/// DESIGN.md: the Linux libdispatch starts the global queue at about `cores` threads and, while
+/// docs/platform.md: the Linux libdispatch starts the global queue at about `cores` threads and, while
 /// every worker is blocked, adds at most one thread per second per QoS bucket (its workqueue
 /// monitor pokes one thread per tick). So after t seconds of blocking work there should be no
 /// more than cores + ⌈t⌉ threads, far fewer than the blocked tasks that could use one.

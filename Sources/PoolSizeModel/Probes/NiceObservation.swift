@@ -1,9 +1,9 @@
 /// What the nice probe saw: the nice value a block ran at, per QoS tier and queue kind.
 ///
-/// libdispatch on Linux sets a worker's nice from the tier it serves (DESIGN.md: user-interactive
+/// libdispatch on Linux sets a worker's nice from the tier it serves (docs/platform.md: user-interactive
 /// −2, folded into user-initiated; user-initiated −2; default 0; utility +2; background +10).
 /// Lowering nice needs CAP_SYS_NICE, so an unprivileged process sees 0 for the two top tiers:
-/// DESIGN.md states that caveat, so the claim still holds there.
+/// docs/platform.md states that caveat, so the claim still holds there.
 public struct NiceObservation: Equatable, Sendable, Codable {
     public enum QueueKind: String, CaseIterable, Codable, Sendable {
         /// `DispatchQueue(label:qos:)`: a serial queue of the tier.
@@ -70,7 +70,7 @@ public struct NiceObservation: Equatable, Sendable, Codable {
             explanation = "\(missing.count) queue(s) did not run the probe block in time: " + missing.map { "\($0.queue.rawValue) \($0.tier.rawValue)" }.joined(separator: ", ")
         } else if !blocked.isEmpty {
             verdict = .holds
-            explanation = "tiers at or above 0 ran at their nice; the negative nice of \(Set(blocked.map(\.tier.rawValue)).sorted().joined(separator: " and ")) did not take effect because this process may not lower nice (needs CAP_SYS_NICE), as DESIGN.md says"
+            explanation = "tiers at or above 0 ran at their nice; the negative nice of \(Set(blocked.map(\.tier.rawValue)).sorted().joined(separator: " and ")) did not take effect because this process may not lower nice (needs CAP_SYS_NICE), as docs/platform.md says"
         } else {
             verdict = .holds
             explanation = "every tier ran at its nice on both queue kinds" + (canLowerNice ? " (this process may lower nice, so the negative tiers took effect)" : "")

@@ -1,4 +1,4 @@
-/// The platform claims `poolsize probe` can check, one probe each (DESIGN.md "Facts about the
+/// The platform claims `poolsize probe` can check, one probe each (docs/platform.md,
 /// platform" and the pool design it describes).
 public enum ProbeName: String, CaseIterable, Codable, Sendable {
     /// Effective nice of each QoS tier, on serial queues and on the global queues.

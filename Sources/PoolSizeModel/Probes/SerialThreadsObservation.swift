@@ -1,7 +1,7 @@
 /// What the serial-threads probe saw: N serial queues each got one task that blocks until every
 /// task has started (or a deadline passes).
 ///
-/// Serial queues are "overcommit" in libdispatch (DESIGN.md): each gets a thread of its own when
+/// Serial queues are "overcommit" in libdispatch (docs/platform.md): each gets a thread of its own when
 /// its block waits, up to 255 per QoS bucket. If they shared a bounded pool, some tasks would
 /// not start until others returned, and fewer distinct threads would show.
 public struct SerialThreadsObservation: Equatable, Sendable, Codable {

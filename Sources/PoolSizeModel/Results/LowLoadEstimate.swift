@@ -2,7 +2,7 @@ import PoolSizeStats
 
 /// W and C measured with one worker before the sweep. Under CPU oversubscription a task's wall
 /// time also holds run-queue delay, which is not wait, so the formula's W/C comes from a load
-/// where no task waits for a CPU (DESIGN.md "Measuring W and C honestly").
+/// where no task waits for a CPU (docs/platform.md "Measuring W and C").
 public struct LowLoadEstimate: Equatable, Sendable, Codable {
     public var tasks: Int
     public var seconds: Double

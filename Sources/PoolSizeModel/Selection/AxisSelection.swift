@@ -8,7 +8,7 @@ public enum AxisSelection {
     }
 
     /// Tiers also accept the legacy dispatch priorities `high` and `low` (and `default`,
-    /// `background`), mapped as DESIGN.md says.
+    /// `background`), mapped as docs/platform.md says.
     public static func tiers(_ text: String) throws(PoolSizeError) -> [QoSTier] {
         try parse(text, flag: "--qos", valid: QoSTier.allCases.map(\.rawValue) + QoSTier.aliases.keys.sorted(), allValues: QoSTier.allCases) { QoSTier(name: $0) }
     }

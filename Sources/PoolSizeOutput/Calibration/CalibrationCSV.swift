@@ -6,7 +6,7 @@ import PoolSizeModel
 public enum CalibrationCSV {
     public static let columns = [
         "operation_id", "operation", "unit", "rounds", "median", "mean", "ci95_low", "ci95_high", "min", "max",
-        "apple_reference", "ratio_to_apple", "design_reference", "method",
+        "apple_reference", "ratio_to_apple", "earlier_reference", "method",
     ]
 
     public static var header: String { columns.joined(separator: ",") + "\n" }
@@ -18,7 +18,7 @@ public enum CalibrationCSV {
             m.id, CSVField.escape(m.operation), m.unit.rawValue, String(m.rounds.count),
             number(m.summary?.median), number(m.summary?.mean), number(ci?.lower), number(ci?.upper),
             number(m.summary?.minimum), number(m.summary?.maximum),
-            number(m.reference), m.ratio.map { CSVField.number($0, decimals: 4) } ?? "", number(m.designReference),
+            number(m.reference), m.ratio.map { CSVField.number($0, decimals: 4) } ?? "", number(m.earlierReference),
             CSVField.escape(m.method),
         ]
         return fields.joined(separator: ",") + "\n"

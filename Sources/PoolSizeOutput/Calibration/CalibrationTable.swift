@@ -3,14 +3,14 @@ import PoolSizeModel
 /// The table `poolsize calibrate` prints: each operation's median over rounds, its range, and
 /// the reference values with the ratio to Apple's. Pure: result in, text out.
 public enum CalibrationTable {
-    public static let header = ["operation", "measured", "min–max", "Apple", "ratio", "DESIGN.md"]
+    public static let header = ["operation", "measured", "min–max", "Apple", "ratio", "earlier here"]
 
     public static func render(_ result: CalibrationResult) -> String {
         var out = "calibrate: median of \(result.rounds) rounds per operation (after 1 warm-up round); ratio = measured / Apple\n\n"
         let rows = [header] + result.measurements.map(row)
         out += TextTable.render(rows, leftAligned: [0])
         out += "\nApple: \(CalibrationResult.appleSource)\n"
-        out += "DESIGN.md: \(CalibrationResult.designSource)\n"
+        out += "earlier here: \(CalibrationResult.earlierSource)\n"
         for note in result.notes { out += "note: \(note)\n" }
         return out
     }
@@ -25,7 +25,7 @@ public enum CalibrationTable {
             spread,
             m.reference.map { CalibrationValueFormat.value($0, m.unit) } ?? dash,
             m.ratio.flatMap { $0.isFinite ? CalibrationValueFormat.ratio($0) : nil } ?? dash,
-            m.designReference.map { CalibrationValueFormat.value($0, m.unit) } ?? dash,
+            m.earlierReference.map { CalibrationValueFormat.value($0, m.unit) } ?? dash,
         ]
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import PoolSizeModel
 
 /// Console text for calibration values: `25.3 ns`, `46.2 µs`, `8.00 MiB`, ratios `0.28×`.
-/// Three significant digits; files keep the raw numbers (STYLE.md §7).
+/// Three significant digits; files keep the raw numbers (docs/conventions.md).
 public enum CalibrationValueFormat {
     public static func value(_ value: Double, _ unit: CostUnit) -> String {
         let (scale, suffix) = self.scale(for: value, unit)

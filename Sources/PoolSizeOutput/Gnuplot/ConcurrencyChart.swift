@@ -2,7 +2,7 @@ import PoolSizeModel
 
 /// Requested vs reached concurrency per pool kind: the most tasks seen executing at once and
 /// the OS threads that ran them, against the diagonal "reached = requested". A pool kind below
-/// the diagonal cannot be sized by N (DESIGN.md: the global queue stays near `cores` threads).
+/// the diagonal cannot be sized by N (docs/platform.md: the global queue stays near `cores` threads).
 public enum ConcurrencyChart {
     public static func chart(_ analysis: RunAnalysis) -> Chart? {
         let pools = PoolKind.allCases.filter { kind in analysis.curves.contains { $0.combination.pool == kind } }

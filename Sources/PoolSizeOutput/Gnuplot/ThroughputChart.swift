@@ -52,7 +52,7 @@ public enum ThroughputChart {
         if let r = recommendation, let c = analysis.cpuMicrosecondsPerTask, let w = analysis.waitMicrosecondsPerTask, c > 0 {
             body += [
                 "",
-                "# The formula's prediction: the ideal closed loop (DESIGN.md), W and C measured with one worker.",
+                "# The formula's prediction: the ideal closed loop (docs/platform.md), W and C measured with one worker.",
                 "W = \(GnuplotScript.real(w))  # µs waiting per task",
                 "C = \(GnuplotScript.real(c))  # µs on CPU per task",
                 "cores = \(GnuplotScript.real(Double(r.cores)))",

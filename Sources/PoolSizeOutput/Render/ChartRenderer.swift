@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns a written `.gp` script into its SVG and PNG. The seam between the pure chart text and
-/// the gnuplot program (STYLE.md §4): `GnuplotRenderer` runs it, tests pass a fake.
+/// the gnuplot program (docs/conventions.md): `GnuplotRenderer` runs it, tests pass a fake.
 public protocol ChartRenderer {
     /// Renders one script; the script writes its outputs beside itself.
     func render(script: URL) throws(ChartRenderFailure)

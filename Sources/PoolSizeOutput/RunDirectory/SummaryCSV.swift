@@ -3,7 +3,7 @@ import PoolSizeModel
 import PoolSizeStats
 
 /// `summary.csv`: one row per configuration (combination × pool size) over its repetitions,
-/// with the spread a reader needs to trust a mean (STYLE.md §3): median, standard deviation,
+/// with the spread a reader needs to trust a mean (docs/conventions.md): median, standard deviation,
 /// Student t interval, coefficient of variation and MAD-flagged outliers.
 public enum SummaryCSV {
     public static let columns = [

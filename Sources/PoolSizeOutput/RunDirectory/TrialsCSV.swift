@@ -2,7 +2,7 @@ import Foundation
 import PoolSizeModel
 
 /// `trials.csv`: one row per trial. Columns carry their unit in the name and hold plain
-/// numbers (STYLE.md §7); the row text is a pure function of the record, so the export manager
+/// numbers (docs/conventions.md); the row text is a pure function of the record, so the export manager
 /// can append and flush one row the moment a trial finishes.
 public enum TrialsCSV {
     public static let columns = [

@@ -18,7 +18,7 @@ set yrange [0:*]
 set offsets 0, 0, graph 0.08, 0  # headroom: a plateau never sits on the border
 set samples 400
 
-# The formula's prediction: the ideal closed loop (DESIGN.md), W and C measured with one worker.
+# The formula's prediction: the ideal closed loop (docs/platform.md), W and C measured with one worker.
 W = 3000.0  # µs waiting per task
 C = 1000.0  # µs on CPU per task
 cores = 2.0
