@@ -45,7 +45,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .target(name: "PoolSize", dependencies: ["PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeStats"]),
+        .target(name: "PoolSize", dependencies: ["PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeOutput", "PoolSizeStats"]),
         .target(
             name: "PoolSizeOutput",
             dependencies: [

@@ -11,3 +11,14 @@ fi
 bash "$root/scripts/install-gnuplot.sh"
 swift build --build-tests
 swift test --skip-build "$@"
+
+# The library as a user meets it: Examples/SweepClosure depends on this package by path, sweeps
+# a closure of its own and prints the recommended queue count.
+echo "example: building and running Examples/SweepClosure"
+swift build --package-path Examples/SweepClosure
+output="$(SWEEP_SIZES=1,2,4 Examples/SweepClosure/.build/debug/SweepClosure)"
+printf '%s\n' "$output"
+if ! printf '%s\n' "$output" | grep -q '^recommended queue count: [0-9][0-9]*$'; then
+    echo "error: Examples/SweepClosure printed no recommended queue count" >&2
+    exit 1
+fi

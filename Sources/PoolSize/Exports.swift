@@ -3,4 +3,5 @@
 @_exported import PoolSizeAnalysis
 @_exported import PoolSizeKit
 @_exported import PoolSizeModel
+@_exported import PoolSizeOutput
 @_exported import PoolSizeStats

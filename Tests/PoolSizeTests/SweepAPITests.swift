@@ -56,3 +56,17 @@ final class CountingPoolFactory: PoolFactory {
         #expect(result.recommendation?.best.recommendedQueueCount != nil)
     }
 }
+
+@Suite struct QueuePoolSetFileTests {
+    /// Measure → recommend → use: the count comes from a run directory's recommendation.json.
+    @Test func countFromARunDirectory() throws {
+        let run = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/run-io")
+        let pools = try QueuePoolSet(recommendationAt: run, defaultCount: 3)
+        #expect(pools.count(for: .default) == 24)
+        #expect(pools.count(for: .utility) == 3)
+        #expect(try QueuePoolSet(recommendationAt: run.appendingPathComponent("recommendation.json")).count(for: .default) == 24)
+        #expect(throws: PoolSizeError.inputNotFound(path: "/nonexistent/recommendation.json", hint: "pass a run directory written by 'poolsize sweep', or its recommendation.json")) {
+            try QueuePoolSet(recommendationAt: URL(fileURLWithPath: "/nonexistent"))
+        }
+    }
+}

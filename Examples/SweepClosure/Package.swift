@@ -1,0 +1,13 @@
+// swift-tools-version: 6.0
+// An app that sizes its own pool: it sweeps its task (a closure) with poolsize's library,
+// then builds the per-QoS pool with the recommended queue count.
+import PackageDescription
+
+let package = Package(
+    name: "SweepClosure",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "poolsize", path: "../..")],
+    targets: [
+        .executableTarget(name: "SweepClosure", dependencies: [.product(name: "PoolSize", package: "poolsize")]),
+    ]
+)
