@@ -12,6 +12,9 @@ bash "$root/scripts/install-gnuplot.sh"
 swift build --build-tests
 swift test --skip-build "$@"
 
+# The library's DocC catalog builds, and every link and documented parameter in it resolves.
+swift package generate-documentation --target PoolSize --warnings-as-errors >/dev/null
+
 # The library as a user meets it: Examples/SweepClosure depends on this package by path, sweeps
 # a closure of its own and prints the recommended queue count.
 echo "example: building and running Examples/SweepClosure"

@@ -31,12 +31,15 @@ public struct Sweep: Sendable {
     ///   - sizes: pool sizes; `.auto` measures around cores × (1 + W/C) and extends while
     ///     throughput still rises.
     ///   - repetitions: measured trials per size (4 or more let `compare` test significance).
+    ///   - warmupTrials: trials run and discarded first (thread creation, caches).
     ///   - pool: the pool kind under test.
     ///   - qos: the QoS tier of its queues or threads.
     ///   - trialMilliseconds: length of one trial.
     ///   - cores: cores to size for (default: the affinity mask and cgroup quota's minimum).
     ///   - targetUtilization: U in the formula, in (0, 1].
+    ///   - tolerance: the knee is the smallest size within this share of the peak throughput.
     ///   - seed: seed of the trial order.
+    ///   - body: one task.
     public init(
         name: String = "closure", sizes: SizeSelection = .auto, repetitions: Int = 3, warmupTrials: Int = 1,
         pool: PoolKind = .queuePool, qos: QoSTier = .default, trialMilliseconds: Int = 500, cores: Int? = nil,
