@@ -12,6 +12,9 @@ bash "$root/scripts/install-gnuplot.sh"
 swift build --build-tests
 swift test --skip-build "$@"
 
+# Every public type and member has a doc comment.
+python3 scripts/doc-coverage.py
+
 # The library's DocC catalog builds, and every link and documented parameter in it resolves.
 swift package generate-documentation --target PoolSize --warnings-as-errors >/dev/null
 

@@ -11,9 +11,13 @@ import Foundation
 /// print(result.recommendation?.best.recommendedQueueCount ?? 0)
 /// ```
 public struct Sweep: Sendable {
+    /// What to measure: sizes, axes, repetitions, trial length, seed.
     public var plan: SweepPlan
+    /// Where the tasks come from.
     public var source: any WorkloadSource
+    /// Builds each trial's pool; `SystemPoolFactory` unless you inject your own.
     public var pools: any PoolFactory
+    /// Drives each closed-loop trial (its clocks can be injected).
     public var runner: TrialRunner
 
     /// Any workload source on pools from `pools` (the synthetic spec's is `SyntheticSource`).
@@ -80,6 +84,7 @@ public struct Sweep: Sendable {
 
 /// What a sweep found.
 public struct SweepResult: Sendable {
+    /// The plan the sweep ran.
     public var plan: SweepPlan
     /// W and C with one worker: the formula's inputs.
     public var lowLoad: LowLoadEstimate

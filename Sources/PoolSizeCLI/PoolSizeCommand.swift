@@ -3,8 +3,8 @@ import Foundation
 import PoolSizeModel
 
 /// `poolsize`: how many queues should this pool have? Subcommands measure and model it.
-public struct PoolSizeCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct PoolSizeCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "poolsize",
         abstract: "Measure how many queues (threads) a worker pool should have.",
         discussion: "Exit codes: 0 ok, 2 regression, 3 runs not comparable, 4 integrity violated, 5 measurement failed, 64 bad option, 65 bad input file, 66 input not found, 73 cannot write output, 130 interrupted (finished trials are kept).",
@@ -12,12 +12,12 @@ public struct PoolSizeCommand: ParsableCommand {
         subcommands: [SweepCommand.self, ListCommand.self, FitCommand.self, ReportCommand.self, PlotCommand.self, PlanCommand.self, CompareCommand.self, CalibrateCommand.self, ProbeCommand.self, ChildCommand.self],
         defaultSubcommand: nil)
 
-    public init() {}
+    package init() {}
 
     /// Parses, runs, and turns every failure into one line on stderr and a distinct exit code
     /// (docs/conventions.md): no stack traces, and ArgumentParser's usage block is replaced by a pointer
     /// to `--help` so the error stays on one line.
-    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError) -> Int32 {
+    package static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError) -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
@@ -45,7 +45,7 @@ public struct PoolSizeCommand: ParsableCommand {
         return "error: \(text) (see 'poolsize \(subcommand)--help')"
     }
 
-    public static func printError(_ line: String) {
+    package static func printError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

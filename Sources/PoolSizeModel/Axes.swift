@@ -12,6 +12,7 @@ public enum PoolKind: String, CaseIterable, Codable, Sendable {
     /// Swift concurrency: a task group keeping N child tasks in flight.
     case taskGroup = "task-group"
 
+    /// One line for `poolsize list`.
     public var summary: String {
         switch self {
         case .queuePool: return "N serial DispatchQueues of one QoS, handed out round-robin (the seed design)"
@@ -57,6 +58,7 @@ public enum QoSTier: String, CaseIterable, Codable, Sendable {
         }
     }
 
+    /// One line for `poolsize list`.
     public var summary: String {
         switch self {
         case .userInteractive: return "UI work; nice -2 on Linux (folded into user-initiated), needs privileges"
@@ -99,6 +101,7 @@ public enum PrimitiveKind: String, CaseIterable, Codable, Sendable {
 }
 
 extension PrimitiveKind {
+    /// One line for `poolsize list`.
     public var summary: String {
         switch self {
         case .none: return "no critical section"

@@ -11,6 +11,7 @@ public struct CoreCount: Equatable, Sendable, Codable {
     /// `--cores`, when the user overrode the derived count.
     public var override: Int?
 
+    /// A count from its inputs.
     public init(online: Int, affinity: Int, cgroupQuota: Int?, override: Int? = nil) {
         self.online = online
         self.affinity = affinity
@@ -41,6 +42,7 @@ public struct CoreCount: Equatable, Sendable, Codable {
         if let effective, override == nil, effective != self.effective { override = effective }
     }
 
+    /// Writes the inputs and the effective count.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(online, forKey: .online)
@@ -60,16 +62,22 @@ public struct CoreCount: Equatable, Sendable, Codable {
 
 /// Facts recorded with every run so results can be compared and reproduced (docs/conventions.md).
 public struct MachineFacts: Equatable, Sendable, Codable {
+    /// Cores the run sized for and how they were derived.
     public var cores: CoreCount
+    /// `model name` from /proc/cpuinfo.
     public var cpuModel: String
+    /// `uname` system, release and machine.
     public var kernel: String
+    /// The Swift compiler that built poolsize.
     public var swiftVersion: String
     /// Timer slack of the measuring threads, in nanoseconds (`/proc/self/timerslack_ns`).
     public var timerSlackNanoseconds: Int?
     /// Nice value each QoS tier's workers actually ran at, measured, keyed by tier name.
     public var effectiveNiceByTier: [String: Int]
+    /// The machine's host name.
     public var hostname: String
 
+    /// Facts as measured.
     public init(cores: CoreCount, cpuModel: String, kernel: String, swiftVersion: String, timerSlackNanoseconds: Int?, effectiveNiceByTier: [String: Int], hostname: String) {
         self.cores = cores
         self.cpuModel = cpuModel

@@ -20,6 +20,7 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A measurement could not be carried out on this machine.
     case measurementFailed(String)
 
+    /// The one-line message printed on stderr.
     public var description: String {
         switch self {
         case let .invalidOption(flag, message):

@@ -4,7 +4,7 @@ import Foundation
 /// rates (`1200/s`) and fractions (`30%`, `0.3`). Every error names the flag and shows a valid
 /// value (docs/conventions.md); range checks (positive, at most 1, …) belong to the caller, which knows
 /// what the quantity means.
-public enum QuantityParser {
+package enum QuantityParser {
     /// Duration units: seconds = value × multiplier / divisor (dividing by an exact power of ten
     /// rounds once, so `40ms` is exactly the Double 0.04). A bare `m` is refused: it reads as
     /// milli to some and minutes to others, so minutes are spelled `min`.
@@ -23,7 +23,7 @@ public enum QuantityParser {
     /// Seconds in `text`: a number followed by a unit (ns, us, µs, ms, s, min, h), spaces allowed
     /// between them. A bare number is refused because its unit would be a guess. Negative values
     /// parse (the caller says why they are wrong, with the value the user typed).
-    public static func seconds(_ text: String, flag: String) throws(PoolSizeError) -> Double {
+    package static func seconds(_ text: String, flag: String) throws(PoolSizeError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let plain = Double(trimmed), plain.isFinite {
             throw .invalidOption(flag: flag, message: "'\(trimmed)' has no unit; \(durationUsage)")
@@ -39,7 +39,7 @@ public enum QuantityParser {
 
     /// Events per second in `text`: `1200/s`, `72000/min`, `4.5e6/h`, or a bare number meaning
     /// per second. Zero and negative rates parse; the caller refuses them.
-    public static func perSecond(_ text: String, flag: String) throws(PoolSizeError) -> Double {
+    package static func perSecond(_ text: String, flag: String) throws(PoolSizeError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard (1...2).contains(parts.count), let value = Double(parts[0]), value.isFinite else {
@@ -54,7 +54,7 @@ public enum QuantityParser {
 
     /// A fraction from `30%` or `0.3`. A bare number above 1 is refused rather than read as a
     /// percentage (`30` would be 3000%), naming both spellings of what was probably meant.
-    public static func fraction(_ text: String, flag: String) throws(PoolSizeError) -> Double {
+    package static func fraction(_ text: String, flag: String) throws(PoolSizeError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix("%") {
             let number = trimmed.dropLast().trimmingCharacters(in: .whitespaces)

@@ -3,23 +3,36 @@
 /// `report`, `plot`, `compare` and `plan`; every key is optional when reading, so run
 /// directories of earlier versions, which recorded less, still load.
 public struct RunInfo: Equatable, Sendable, Codable {
+    /// The run's id (the run directory's default name).
     public var runID: String?
+    /// Version of the poolsize that ran the sweep.
     public var poolsizeVersion: String?
+    /// Its git commit, when built from a checkout.
     public var poolsizeCommit: String?
     /// The command line as typed, executable first.
     public var commandLine: [String]?
+    /// Seed of the trial order and draws.
     public var seed: UInt64?
+    /// The workload spec swept.
     public var workload: WorkloadSpec?
     /// Measured trials per size.
     public var repetitions: Int?
+    /// Warm-up trials discarded before measuring.
     public var warmupTrials: Int?
+    /// Pool kinds swept.
     public var pools: [PoolKind]?
+    /// QoS tiers swept.
     public var tiers: [QoSTier]?
+    /// Primitives swept.
     public var primitives: [PrimitiveKind]?
+    /// U of the formula.
     public var targetUtilization: Double?
+    /// The knee's tolerance.
     public var tolerance: Double?
+    /// The machine: cores, CPU, kernel, toolchain, effective nice per tier.
     public var machine: MachineFacts?
 
+    /// Run facts; every field may be absent.
     public init(
         runID: String? = nil, poolsizeVersion: String? = nil, poolsizeCommit: String? = nil, commandLine: [String]? = nil,
         seed: UInt64? = nil, workload: WorkloadSpec? = nil, repetitions: Int? = nil, warmupTrials: Int? = nil,

@@ -1,23 +1,32 @@
 /// One measured trial: a pool of one kind and size, running one workload for one repetition.
 /// Field names carry their units (docs/conventions.md); the CSV writer maps them to columns.
 public struct TrialRecord: Equatable, Sendable, Codable {
+    /// The run this trial belongs to.
     public var runID: String
+    /// The workload's name.
     public var workload: String
+    /// The pool kind.
     public var pool: PoolKind
+    /// The QoS tier.
     public var qos: QoSTier
+    /// The primitive guarding the critical section.
     public var primitive: PrimitiveKind
+    /// Queues (threads) in the pool.
     public var poolSize: Int
+    /// Repetition number at this size, from 1.
     public var repetition: Int
     /// Tasks counted in the measurement window (tasks straddling its edges count by the fraction
     /// of their run inside it, so this can be fractional).
     public var tasks: Double
     /// Length of the measurement window.
     public var wallSeconds: Double
+    /// Tasks per second in the window.
     public var throughputPerSecond: Double
     /// Mean thread CPU time per task (CLOCK_THREAD_CPUTIME_ID across the task body).
     public var cpuMicrosecondsPerTask: Double
     /// Mean task wall time minus its CPU time. Includes run-queue delay when oversubscribed.
     public var waitMicrosecondsPerTask: Double
+    /// W/C under this load (Σ wait / Σ CPU over the window's tasks).
     public var waitCPURatio: Double
     /// Process CPU time (user + system) over window × cores.
     public var utilization: Double
@@ -37,6 +46,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     public var execution = LatencyPercentiles()
     /// Process context switches during the window (getrusage).
     public var voluntaryContextSwitches: Int = 0
+    /// Involuntary context switches (preemption) during the window.
     public var involuntaryContextSwitches: Int = 0
     /// Peak resident set size of the process so far (ru_maxrss).
     public var maxRSSKilobytes: Int = 0
@@ -46,6 +56,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     /// a trial measured while something else was busy shows it here.
     public var otherLoad: Double = 0
 
+    /// A record from its figures.
     public init(
         runID: String, workload: String, pool: PoolKind, qos: QoSTier, primitive: PrimitiveKind,
         poolSize: Int, repetition: Int, tasks: Double, wallSeconds: Double, throughputPerSecond: Double,
@@ -86,12 +97,18 @@ public struct TrialRecord: Equatable, Sendable, Codable {
 
 /// Percentiles of a latency distribution in microseconds.
 public struct LatencyPercentiles: Equatable, Sendable, Codable {
+    /// Median.
     public var p50: Double
+    /// 90th percentile.
     public var p90: Double
+    /// 99th percentile.
     public var p99: Double
+    /// 99.9th percentile.
     public var p999: Double
+    /// Largest value recorded.
     public var max: Double
 
+    /// Percentiles as given; 0 stands for "not recorded".
     public init(p50: Double = 0, p90: Double = 0, p99: Double = 0, p999: Double = 0, max: Double = 0) {
         self.p50 = p50
         self.p90 = p90

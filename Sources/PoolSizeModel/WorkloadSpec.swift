@@ -3,12 +3,15 @@
 /// in a closed loop without contention X(N) = min(N / (W + C), cores / C), with the knee at
 /// cores × (1 + W/C), so a spec doubles as a known-answer test for the whole tool.
 public struct WorkloadSpec: Equatable, Sendable, Codable {
+    /// Names the workload in files, charts and reports (one line of text).
     public var name: String
+    /// What the workload stands for, in a sentence.
     public var description: String
     /// CPU time each task burns (thread CPU clock), before jitter.
     public var cpuMicroseconds: Double
     /// Time each task blocks in a sleep, before jitter.
     public var waitMicroseconds: Double
+    /// How task times vary around the means.
     public var jitter: Jitter
     /// For `uniform` jitter: each time is drawn from mean × [1 − spread, 1 + spread].
     public var jitterSpread: Double
@@ -19,6 +22,7 @@ public struct WorkloadSpec: Equatable, Sendable, Codable {
     /// Length of the critical section each task enters, guarded by the trial's primitive.
     public var criticalMicroseconds: Double
 
+    /// A spec; defaults are those of a spec file.
     public init(
         name: String, description: String = "", cpuMicroseconds: Double, waitMicroseconds: Double,
         jitter: Jitter = .none, jitterSpread: Double = 0.2, trialMilliseconds: Int = 1000,

@@ -15,6 +15,7 @@ public enum AtomicFile {
         }
     }
 
+    /// Creates `url` and its parents; an error names it.
     public static func createDirectory(_ url: URL) throws(PoolSizeError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -4,12 +4,12 @@ import PoolSizeModel
 
 /// A CSV file as a header and rows of text cells (RFC 4180 parsing by yaslab/CSV.swift), with
 /// numeric column access that reports the row and column of a bad cell.
-public struct CSVTable: Sendable {
-    public let path: String
-    public let header: [String]
-    public let rows: [[String]]
+package struct CSVTable: Sendable {
+    package let path: String
+    package let header: [String]
+    package let rows: [[String]]
 
-    public init(text: String, path: String) throws(PoolSizeError) {
+    package init(text: String, path: String) throws(PoolSizeError) {
         self.path = path
         do {
             let reader = try CSVReader(string: text, hasHeaderRow: true)
@@ -23,7 +23,7 @@ public struct CSVTable: Sendable {
         if header.isEmpty { throw .invalidInput(path: path, message: "empty file; expected a header row") }
     }
 
-    public static func load(path: String) throws(PoolSizeError) -> CSVTable {
+    package static func load(path: String) throws(PoolSizeError) -> CSVTable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .inputNotFound(path: path, hint: "pass a trials.csv, summary.csv or any CSV with a concurrency and a throughput column")
         }
@@ -33,10 +33,10 @@ public struct CSVTable: Sendable {
         return try CSVTable(text: text, path: path)
     }
 
-    public func hasColumn(_ name: String) -> Bool { header.contains(name) }
+    package func hasColumn(_ name: String) -> Bool { header.contains(name) }
 
     /// The index of a column, or an error listing the columns the file has.
-    public func column(_ name: String, flag: String) throws(PoolSizeError) -> Int {
+    package func column(_ name: String, flag: String) throws(PoolSizeError) -> Int {
         guard let index = header.firstIndex(of: name) else {
             throw .invalidInput(path: path, message: "no column '\(name)' (\(flag)); the file has: \(header.joined(separator: ", "))")
         }
@@ -44,7 +44,7 @@ public struct CSVTable: Sendable {
     }
 
     /// The column as numbers; a cell that is not a finite number is an error naming its line.
-    public func numbers(_ index: Int) throws(PoolSizeError) -> [Double] {
+    package func numbers(_ index: Int) throws(PoolSizeError) -> [Double] {
         var values: [Double] = []
         for (offset, row) in rows.enumerated() {
             let cell = index < row.count ? row[index].trimmingCharacters(in: .whitespaces) : ""
@@ -56,5 +56,5 @@ public struct CSVTable: Sendable {
         return values
     }
 
-    public func strings(_ index: Int) -> [String] { rows.map { index < $0.count ? $0[index] : "" } }
+    package func strings(_ index: Int) -> [String] { rows.map { index < $0.count ? $0[index] : "" } }
 }

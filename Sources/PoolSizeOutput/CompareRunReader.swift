@@ -6,9 +6,9 @@ import PoolSizeAnalysis
 /// throughput and p99 latency grouped by configuration, and the cores and workload spec from
 /// `machine.json`. Both files are required: without `machine.json` a comparison could not tell
 /// a slower build from a smaller machine.
-public enum CompareRunReader {
+package enum CompareRunReader {
     /// - Parameter path: a run directory, or its `trials.csv`.
-    public static func load(_ path: String) throws(PoolSizeError) -> RunSamples {
+    package static func load(_ path: String) throws(PoolSizeError) -> RunSamples {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .inputNotFound(path: path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
@@ -28,7 +28,7 @@ public enum CompareRunReader {
 
     /// Repetitions per configuration; undefined figures (`nan`) are kept, and dropped by the
     /// comparison.
-    public static func samples(_ records: [TrialRecord]) -> [RunConfiguration: RunSamples.Samples] {
+    package static func samples(_ records: [TrialRecord]) -> [RunConfiguration: RunSamples.Samples] {
         var result: [RunConfiguration: RunSamples.Samples] = [:]
         for r in records {
             let key = RunConfiguration(workload: r.workload, pool: r.pool.rawValue, qos: r.qos.rawValue, primitive: r.primitive.rawValue, poolSize: r.poolSize)

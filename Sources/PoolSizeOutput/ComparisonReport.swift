@@ -5,8 +5,8 @@ import PoolSizeAnalysis
 /// one-line verdict and the caveats. Meant for a CI job summary (`>> $GITHUB_STEP_SUMMARY`), so
 /// plain GitHub-flavoured Markdown and no terminal colours. `--format json` is
 /// `JSONExport.serialize(comparison)`.
-public enum ComparisonReport {
-    public static func render(_ c: RunComparison) -> String {
+package enum ComparisonReport {
+    package static func render(_ c: RunComparison) -> String {
         var out = "## poolsize compare\n\n"
         // Run ids, the workload and the axis names are read from the two runs' files, which may
         // come from anywhere (a CI artifact): they are literal text in every cell and span.

@@ -4,9 +4,9 @@ import PoolSizeStats
 
 /// The one-screen summary `sweep` prints: a table of pool size → throughput, utilization and
 /// W/C, then the recommendation and why. Pure: records in, text out.
-public enum ConsoleSummary {
+package enum ConsoleSummary {
     /// - Parameter analysis: the sweep's own analysis, the one its report prints too.
-    public static func render(_ analysis: RunAnalysis, spec: WorkloadSpec, cores: CoreCount, lowLoad: LowLoadEstimate) -> String {
+    package static func render(_ analysis: RunAnalysis, spec: WorkloadSpec, cores: CoreCount, lowLoad: LowLoadEstimate) -> String {
         let records = analysis.run.records
         let recommendations = analysis.run.recommendation
         let shares = analysis.run.contention

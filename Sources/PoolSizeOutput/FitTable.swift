@@ -3,8 +3,8 @@ import PoolSizeModel
 import PoolSizeAnalysis
 
 /// `poolsize fit` output: a table for people, JSON for scripts.
-public enum FitTable {
-    public static func render(_ fits: [CurveFit]) -> String {
+package enum FitTable {
+    package static func render(_ fits: [CurveFit]) -> String {
         var rows = [["group", "points", "sigma", "kappa", "lambda", "R²", "N*", "knee", "note"]]
         for f in fits {
             let u = f.usl
@@ -23,7 +23,7 @@ public enum FitTable {
     }
 
     /// One object for one group, an array for several.
-    public static func json(_ fits: [CurveFit]) -> String {
+    package static func json(_ fits: [CurveFit]) -> String {
         fits.count == 1 ? JSONExport.serialize(fits[0]) : JSONExport.serialize(fits)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Stable JSON for result files: snake_case keys, sorted, pretty-printed, trailing newline.
-public enum JSONExport {
-    public static func serialize<T: Encodable>(_ value: T) -> String {
+package enum JSONExport {
+    package static func serialize<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase

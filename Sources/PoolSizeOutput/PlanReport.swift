@@ -4,8 +4,8 @@ import PoolSizeAnalysis
 /// `poolsize plan`'s console table: each figure, its value and how it was worked out, then the
 /// assumptions in plain words. Pure: plan in, text out. `--format json` is
 /// `JSONExport.serialize(plan)`.
-public enum PlanReport {
-    public static func render(_ plan: CapacityPlan) -> String {
+package enum PlanReport {
+    package static func render(_ plan: CapacityPlan) -> String {
         let (w, c) = (UnitFormat.duration(plan.waitSeconds), UnitFormat.duration(plan.cpuSeconds))
         let u = UnitFormat.number(plan.targetUtilization)
         let cores = "\(plan.coresPerHost) cores"

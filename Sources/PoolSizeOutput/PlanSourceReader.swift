@@ -3,18 +3,18 @@ import PoolSizeModel
 import PoolSizeAnalysis
 
 /// W, C and the measured curve's knee from a run directory, for `plan --from RUN_DIR`.
-public struct PlanSource: Equatable, Sendable {
-    public var waitSeconds: Double
-    public var cpuSeconds: Double
-    public var run: MeasuredRun
+package struct PlanSource: Equatable, Sendable {
+    package var waitSeconds: Double
+    package var cpuSeconds: Double
+    package var run: MeasuredRun
 }
 
 /// Reads a `plan --from` run directory (results/README.md): W and C from `lowload.json` (the
 /// one-worker measurement the formula needs; docs/platform.md "Measuring W and C"), falling
 /// back to `recommendation.json`, which repeats them; the knee, the formula on the run's
 /// machine and W/C's interval from `recommendation.json`; cores and CPU from `machine.json`.
-public enum PlanSourceReader {
-    public static func load(_ path: String) throws(PoolSizeError) -> PlanSource {
+package enum PlanSourceReader {
+    package static func load(_ path: String) throws(PoolSizeError) -> PlanSource {
         let directory = RunDirectory(URL(fileURLWithPath: path))
         guard RunDirectory.isDirectory(directory.url) else {
             throw .inputNotFound(path: path, hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")

@@ -4,11 +4,14 @@
 /// in a sweep are small (3–10): the normal 1.96 would understate the spread by up to a factor
 /// of 6.5 at two repetitions.
 public struct ConfidenceInterval: Equatable, Sendable, Codable {
+    /// Lower bound.
     public let lower: Double
+    /// Upper bound.
     public let upper: Double
     /// Confidence level as a fraction, e.g. 0.95.
     public let level: Double
 
+    /// An interval at confidence `level`.
     public init(lower: Double, upper: Double, level: Double) {
         self.lower = lower
         self.upper = upper

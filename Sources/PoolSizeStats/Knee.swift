@@ -16,6 +16,7 @@ public struct Knee: Equatable, Sendable, Codable {
     /// Fraction of the peak a size may fall short by, e.g. 0.05.
     public let tolerance: Double
 
+    /// A knee from its figures.
     public init(size: Int, throughput: Double, peakSize: Int, peakThroughput: Double, tolerance: Double) {
         self.size = size
         self.throughput = throughput

@@ -9,6 +9,7 @@ public struct MannWhitneyResult: Equatable, Sendable, Codable {
     /// Two-sided p-value (see `MannWhitney.test` for how it is computed).
     public let pValue: Double
 
+    /// A test result from its statistics.
     public init(u: Double, z: Double, pValue: Double) {
         self.u = u
         self.z = z

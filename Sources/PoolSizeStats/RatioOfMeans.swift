@@ -6,8 +6,11 @@
 /// Σ W / Σ C is the right W/C for the formula (a mean of per-task ratios over-weights tasks
 /// with little CPU), and this is its uncertainty.
 public struct RatioOfMeans: Equatable, Sendable, Codable {
+    /// Pairs measured.
     public let count: Int
+    /// Σ numerators / Σ denominators.
     public let ratio: Double
+    /// Delta-method standard error of the ratio.
     public let standardError: Double
     /// Student t 95% interval; nil with fewer than two pairs.
     public let confidenceInterval95: ConfidenceInterval?

@@ -9,12 +9,17 @@
 /// drop failed trials before summarising). `coefficientOfVariation` is NaN when the mean is 0
 /// and the spread is not; `JSONEncoder` then needs a `nonConformingFloatEncodingStrategy`.
 public struct Summary: Equatable, Sendable, Codable {
+    /// Number of values.
     public let count: Int
+    /// Arithmetic mean.
     public let mean: Double
+    /// Median.
     public let median: Double
     /// Sample standard deviation (n − 1); 0 when `count == 1`.
     public let standardDeviation: Double
+    /// Smallest value.
     public let minimum: Double
+    /// Largest value.
     public let maximum: Double
     /// `standardDeviation / |mean|`; 0 when the SD is 0; NaN when the mean is 0 and the SD is not.
     public let coefficientOfVariation: Double

@@ -7,11 +7,17 @@
 /// The sizing formula assumes σ = κ = 0; a fitted σ or κ says how far a lock or shared state
 /// pulls the real pool away from it.
 public struct USLFit: Equatable, Sendable, Codable {
+    /// σ, contention: the serialized share of the work.
     public let sigma: Double
+    /// κ, coherency: the crosstalk that makes throughput fall.
     public let kappa: Double
+    /// λ, throughput of one worker.
     public let lambda: Double
+    /// Standard error of σ.
     public let sigmaStandardError: Double
+    /// Standard error of κ.
     public let kappaStandardError: Double
+    /// Standard error of λ.
     public let lambdaStandardError: Double
     /// 1 − SS_res/SS_tot on the (unnormalized) throughput values.
     public let rSquared: Double
@@ -19,6 +25,7 @@ public struct USLFit: Equatable, Sendable, Codable {
     /// throughput falls from the first worker on (σ at its bound of 1).
     public let peakConcurrency: Double?
 
+    /// A fit from its coefficients; N* follows from σ and κ.
     public init(
         sigma: Double, kappa: Double, lambda: Double,
         sigmaStandardError: Double, kappaStandardError: Double, lambdaStandardError: Double,

@@ -33,6 +33,7 @@ public enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.3g", value)
     }
 
+    /// The reason, in a sentence.
     public var description: String {
         switch self {
         case let .tooFewPoints(count, minimum):

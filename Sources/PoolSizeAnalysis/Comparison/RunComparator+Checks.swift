@@ -79,7 +79,7 @@ extension RunComparator {
     }
 
     /// `Mann–Whitney p 0.029` or `95% intervals apart`.
-    public static func evidence(_ m: MetricComparison) -> String {
+    package static func evidence(_ m: MetricComparison) -> String {
         switch m.test {
         case .mannWhitney: return "Mann–Whitney p \(String(format: "%.3f", m.pValue ?? 1))"
         case .confidenceIntervals: return m.significant ? "95% intervals apart" : "95% intervals overlap"
@@ -88,7 +88,7 @@ extension RunComparator {
     }
 
     /// `-20.0%`, `+3.1%`.
-    public static func signedPercent(_ fraction: Double) -> String {
+    package static func signedPercent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return fraction > 0 ? "+∞%" : "n/a" }
         return String(format: "%+.1f%%", fraction * 100)
     }

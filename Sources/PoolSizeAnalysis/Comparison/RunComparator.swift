@@ -9,12 +9,12 @@ import PoolSizeModel
 /// 18(1), 1947) when the repetition counts let it reach p < alpha at all — 3 against 3 never
 /// can (`MannWhitney.smallestPValue`) — and otherwise non-overlapping Student-t intervals of the
 /// means at 1 − alpha, the conservative rule package-benchmark and hyperfine users apply by eye.
-public enum RunComparator {
-    public static let alpha = 0.05
+package enum RunComparator {
+    package static let alpha = 0.05
 
     /// - Throws: `PoolSizeError.incomparable` when the runs measured different workloads, on a
     ///   different number of cores, or share no configuration.
-    public static func compare(base: RunSamples, current: RunSamples, threshold: Double) throws(PoolSizeError) -> RunComparison {
+    package static func compare(base: RunSamples, current: RunSamples, threshold: Double) throws(PoolSizeError) -> RunComparison {
         try checkComparable(base: base, current: current)
         let common = Set(base.samples.keys).intersection(current.samples.keys).sorted()
         let rows = common.map { key in
@@ -39,7 +39,7 @@ public enum RunComparator {
     }
 
     /// nil when either side has no finite positive value (a metric the run did not record).
-    public static func compareMetric(_ base: [Double], _ current: [Double], threshold: Double, higherIsBetter: Bool) -> MetricComparison? {
+    package static func compareMetric(_ base: [Double], _ current: [Double], threshold: Double, higherIsBetter: Bool) -> MetricComparison? {
         let b = base.filter { $0.isFinite && $0 > 0 }
         let c = current.filter { $0.isFinite && $0 > 0 }
         guard let baseSummary = Summary(b), let currentSummary = Summary(c) else { return nil }

@@ -11,13 +11,13 @@ import PoolSizeModel
 /// - Queueing: each host is an M/M/c queue whose c = cores serve CPU bursts of mean C, fed
 ///   λ / hosts (Erlang C; Kleinrock, *Queueing Systems* vol. 1, 1975, ch. 3); tasks in the system
 ///   by Little's law L = λW (Little, Operations Research 9(3), 1961).
-public enum CapacityPlanner {
+package enum CapacityPlanner {
     /// Larger answers are a unit mistake (`--cpu 5ns`), not a plan.
-    public static let maximumHosts = 1_000_000
-    public static let maximumThreadsPerHost = 1_000_000
-    public static let maximumCoresPerHost = 4096
+    package static let maximumHosts = 1_000_000
+    package static let maximumThreadsPerHost = 1_000_000
+    package static let maximumCoresPerHost = 4096
 
-    public static func plan(_ input: PlanInputs) throws(PoolSizeError) -> CapacityPlan {
+    package static func plan(_ input: PlanInputs) throws(PoolSizeError) -> CapacityPlan {
         try validate(input)
         let (w, c, rate) = (input.waitSeconds, input.cpuSeconds, input.targetRatePerSecond)
         let cores = Double(input.coresPerHost)
@@ -50,7 +50,7 @@ public enum CapacityPlanner {
 
     /// ceil that forgives the last bits of a product meant to be whole: 8 × 1 × (1 + 0.04/0.005)
     /// must give 72 even if the Doubles land on 72.000000000000014.
-    public static func roundUp(_ value: Double) -> Int {
+    package static func roundUp(_ value: Double) -> Int {
         let nearest = value.rounded()
         return Int(abs(value - nearest) <= 1e-9 * max(1, abs(value)) ? nearest : value.rounded(.up))
     }

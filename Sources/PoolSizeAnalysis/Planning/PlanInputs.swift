@@ -1,26 +1,26 @@
 import PoolSizeModel
 /// What `poolsize plan` sizes for: a task's W and C, a target rate and the hosts' shape.
 /// Times are in seconds and rates per second; `CapacityPlanner.plan` checks every field.
-public struct PlanInputs: Equatable, Sendable {
+package struct PlanInputs: Equatable, Sendable {
     /// W: time a task waits (I/O, sleeps, remote calls) while holding its thread.
-    public var waitSeconds: Double
+    package var waitSeconds: Double
     /// C: CPU time a task burns.
-    public var cpuSeconds: Double
+    package var cpuSeconds: Double
     /// λ: tasks per second across all hosts.
-    public var targetRatePerSecond: Double
-    public var coresPerHost: Int
+    package var targetRatePerSecond: Double
+    package var coresPerHost: Int
     /// U in (0, 1]: the CPU share a host may be sized to use.
-    public var targetUtilization: Double
+    package var targetUtilization: Double
     /// Spare capacity on top of the target rate, as a fraction (0.3 for 30%).
-    public var headroom: Double
+    package var headroom: Double
     /// The response time the `sloPercentile`-th percentile must stay within, if any.
-    public var latencySLOSeconds: Double?
+    package var latencySLOSeconds: Double?
     /// Percentile in (0, 100) for the response-time figure and the SLO check.
-    public var sloPercentile: Double
+    package var sloPercentile: Double
     /// Where W and C came from; a run adds its measured knee to the plan.
-    public var measuredRun: MeasuredRun?
+    package var measuredRun: MeasuredRun?
 
-    public init(
+    package init(
         waitSeconds: Double, cpuSeconds: Double, targetRatePerSecond: Double, coresPerHost: Int,
         targetUtilization: Double = 0.8, headroom: Double = 0, latencySLOSeconds: Double? = nil,
         sloPercentile: Double = 99, measuredRun: MeasuredRun? = nil
@@ -41,21 +41,21 @@ public struct PlanInputs: Equatable, Sendable {
 /// was measured on and the knee of its measured curve, so the plan can show formula and
 /// measurement side by side. Every field but `path` is optional: a run that died part-way has
 /// no `recommendation.json`.
-public struct MeasuredRun: Equatable, Sendable, Codable {
-    public var path: String
-    public var runID: String?
-    public var workload: String?
-    public var cpuModel: String?
+package struct MeasuredRun: Equatable, Sendable, Codable {
+    package var path: String
+    package var runID: String?
+    package var workload: String?
+    package var cpuModel: String?
     /// Effective cores of the run's machine.
-    public var cores: Int?
+    package var cores: Int?
     /// 95% interval of the low-load W/C.
-    public var waitCPURatioLower: Double?
-    public var waitCPURatioUpper: Double?
+    package var waitCPURatioLower: Double?
+    package var waitCPURatioUpper: Double?
     /// The knee of the measured throughput curve and the formula's value on the same machine.
-    public var kneePoolSize: Int?
-    public var formulaQueueCountExact: Double?
+    package var kneePoolSize: Int?
+    package var formulaQueueCountExact: Double?
 
-    public init(
+    package init(
         path: String, runID: String? = nil, workload: String? = nil, cpuModel: String? = nil, cores: Int? = nil,
         waitCPURatioLower: Double? = nil, waitCPURatioUpper: Double? = nil, kneePoolSize: Int? = nil,
         formulaQueueCountExact: Double? = nil

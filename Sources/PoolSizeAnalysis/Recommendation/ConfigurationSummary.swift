@@ -9,23 +9,37 @@ extension Combination {
 /// One configuration (combination × pool size) over its repetitions: what summary.csv holds,
 /// computed from the trials so a report needs nothing but trials.csv.
 public struct ConfigurationSummary: Equatable, Sendable {
+    /// The pool kind, QoS tier and primitive.
     public var combination: Combination
+    /// Queues (threads) in the pool.
     public var poolSize: Int
+    /// Throughput over the repetitions, in tasks per second.
     public var throughput: Summary
     /// Repetitions, in the order measured, for error bars and outlier notes.
     public var throughputSamples: [Double]
+    /// Mean over repetitions of the median submit-to-completion latency, µs.
     public var latencyP50Microseconds: Double
+    /// Mean over repetitions of the 99th-percentile latency, µs.
     public var latencyP99Microseconds: Double
+    /// Mean share of the cores the process kept busy, 0–1.
     public var utilization: Double
+    /// Mean W/C measured under this load (includes run-queue delay when oversubscribed).
     public var waitCPURatio: Double
+    /// Mean thread CPU time per task, µs.
     public var cpuMicrosecondsPerTask: Double
+    /// Most tasks seen running at once in any repetition.
     public var peakConcurrency: Int
+    /// Most OS threads that ran tasks in any repetition.
     public var threads: Int
+    /// Lowest nice value a worker ran at.
     public var effectiveNice: Int
+    /// Integrity over the repetitions.
     public var integrity: Integrity
     /// Context switches per second of measurement window.
     public var voluntaryContextSwitchesPerSecond: Double
+    /// Involuntary context switches per second of window.
     public var involuntaryContextSwitchesPerSecond: Double
+    /// Mean share of the cores used by other processes during the trials.
     public var otherLoad: Double
 
     /// nil when `records` is empty.

@@ -3,21 +3,21 @@ import PoolSizeModel
 
 /// A throughput curve modelled two ways: the Universal Scalability Law (Gunther,
 /// *Guerrilla Capacity Planning*, 2007, ch. 4) and the knee of the measured points.
-public struct CurveFit: Equatable, Sendable, Encodable {
+package struct CurveFit: Equatable, Sendable, Encodable {
     /// What the points are (a combination, or the file's name for foreign data).
-    public var group: String
-    public var points: Int
-    public var distinctConcurrency: Int
-    public var usl: USLFit?
+    package var group: String
+    package var points: Int
+    package var distinctConcurrency: Int
+    package var usl: USLFit?
     /// Why the USL fit was refused, when it was; `refusalSummary` is its first clause.
-    public var refusal: String?
-    public var refusalSummary: String?
+    package var refusal: String?
+    package var refusalSummary: String?
     /// The knee, when concurrency values are whole numbers (pool sizes).
-    public var knee: Knee?
+    package var knee: Knee?
 
     enum CodingKeys: String, CodingKey { case group, points, distinctConcurrency, sigma, kappa, lambda, sigmaStandardError, kappaStandardError, lambdaStandardError, rSquared, peakConcurrency, peakThroughput, refusal, kneeConcurrency, kneeThroughput }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(group, forKey: .group)
         try c.encode(points, forKey: .points)
@@ -37,7 +37,7 @@ public struct CurveFit: Equatable, Sendable, Encodable {
     }
 
     /// Fits one group of (concurrency, throughput) points.
-    public static func fit(group: String, concurrency x: [Double], throughput y: [Double], tolerance: Double = 0.05) -> CurveFit {
+    package static func fit(group: String, concurrency x: [Double], throughput y: [Double], tolerance: Double = 0.05) -> CurveFit {
         var result = CurveFit(group: group, points: x.count, distinctConcurrency: Set(x).count)
         do {
             result.usl = try USLFit.fit(concurrency: x, throughput: y).validated(maxConcurrency: x.max() ?? 0)

@@ -2,15 +2,15 @@ import Dispatch
 import PoolSizeModel
 
 /// How `poolsize calibrate` measures.
-public struct CalibrationSettings: Sendable, Equatable {
+package struct CalibrationSettings: Sendable, Equatable {
     /// Measured rounds per operation, after one discarded warm-up round.
-    public var rounds: Int
+    package var rounds: Int
     /// Time one round of a loop measurement aims for.
-    public var roundMilliseconds: Double
+    package var roundMilliseconds: Double
     /// Idle threads added per round of the memory measurement.
-    public var threadsPerMemoryRound: Int
+    package var threadsPerMemoryRound: Int
 
-    public init(rounds: Int = 7, roundMilliseconds: Double = 20, threadsPerMemoryRound: Int = 16) {
+    package init(rounds: Int = 7, roundMilliseconds: Double = 20, threadsPerMemoryRound: Int = 16) {
         self.rounds = rounds
         self.roundMilliseconds = roundMilliseconds
         self.threadsPerMemoryRound = threadsPerMemoryRound
@@ -19,17 +19,17 @@ public struct CalibrationSettings: Sendable, Equatable {
 
 /// Hears about each operation as it is measured, so the CSV is rewritten after every one and a
 /// failure part-way loses nothing already measured (docs/conventions.md).
-public protocol CalibrationObserver: AnyObject {
+package protocol CalibrationObserver: AnyObject {
     func calibrationWillMeasure(_ operation: CalibrationOperation, index: Int, of total: Int)
     func calibrationMeasured(_ measurement: CalibrationMeasurement, notes: [String]) throws(PoolSizeError)
 }
 
 /// Measures every `CalibrationOperation`: one warm-up round, then `rounds` rounds, each round
 /// giving one per-operation value; the summary of those values is the result.
-public struct CalibrationRunner {
-    public let settings: CalibrationSettings
+package struct CalibrationRunner {
+    package let settings: CalibrationSettings
 
-    public init(settings: CalibrationSettings = CalibrationSettings()) {
+    package init(settings: CalibrationSettings = CalibrationSettings()) {
         self.settings = settings
     }
 
@@ -41,7 +41,7 @@ public struct CalibrationRunner {
         return values
     }
 
-    public func run(observer: (any CalibrationObserver)? = nil) throws(PoolSizeError) -> CalibrationResult {
+    package func run(observer: (any CalibrationObserver)? = nil) throws(PoolSizeError) -> CalibrationResult {
         let session = CalibrationSession(runner: self, observer: observer)
         try session.measureThreads()
         try session.measureLocks()

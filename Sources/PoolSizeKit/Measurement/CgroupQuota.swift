@@ -2,24 +2,24 @@ import Foundation
 
 /// The CPU quota the kernel enforces on this process's cgroup, which libdispatch and
 /// Foundation ignore when they count CPUs (docs/platform.md).
-public enum CgroupQuota {
+package enum CgroupQuota {
     /// Parses cgroup v2 `cpu.max` ("max 100000" or "200000 100000"): ceil(quota / period),
     /// nil when unlimited or unreadable.
-    public static func parseV2(_ text: String) -> Int? {
+    package static func parseV2(_ text: String) -> Int? {
         let parts = text.split(whereSeparator: \.isWhitespace)
         guard parts.count >= 2, parts[0] != "max", let quota = Double(parts[0]), let period = Double(parts[1]), quota > 0, period > 0 else { return nil }
         return Int((quota / period).rounded(.up))
     }
 
     /// Parses cgroup v1 `cpu.cfs_quota_us` and `cpu.cfs_period_us`; a quota of -1 is unlimited.
-    public static func parseV1(quota: String, period: String) -> Int? {
+    package static func parseV1(quota: String, period: String) -> Int? {
         guard let q = Double(quota.trimmingCharacters(in: .whitespacesAndNewlines)), let p = Double(period.trimmingCharacters(in: .whitespacesAndNewlines)), q > 0, p > 0 else { return nil }
         return Int((q / p).rounded(.up))
     }
 
     /// The cgroup paths of this process from `/proc/self/cgroup` text: the v2 path ("0::/x")
     /// and the v1 path of the cpu controller ("4:cpu,cpuacct:/x").
-    public static func paths(fromProcCgroup text: String) -> (v2: String?, v1CPU: String?) {
+    package static func paths(fromProcCgroup text: String) -> (v2: String?, v1CPU: String?) {
         var v2: String?, v1: String?
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
@@ -32,7 +32,7 @@ public enum CgroupQuota {
 
     /// Reads the quota of the running process; the smallest quota found on the way from its
     /// cgroup up to the root counts, since any ancestor's limit applies.
-    public static func current(root: String = "/sys/fs/cgroup") -> Int? {
+    package static func current(root: String = "/sys/fs/cgroup") -> Int? {
         let procText = (try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)) ?? ""
         let (v2Path, v1Path) = paths(fromProcCgroup: procText)
         var quotas: [Int] = []

@@ -23,11 +23,14 @@ public protocol MeasurementClocks: Sendable {
 public struct ProcessUsage: Equatable, Sendable {
     /// User + system CPU time of every thread of the process.
     public var cpuNanoseconds: UInt64
+    /// Voluntary context switches (blocking) so far.
     public var voluntaryContextSwitches: Int
+    /// Involuntary context switches (preemption) so far.
     public var involuntaryContextSwitches: Int
     /// Peak resident set size in kilobytes (ru_maxrss).
     public var maxRSSKilobytes: Int
 
+    /// A snapshot with the given figures.
     public init(cpuNanoseconds: UInt64, voluntaryContextSwitches: Int, involuntaryContextSwitches: Int, maxRSSKilobytes: Int) {
         self.cpuNanoseconds = cpuNanoseconds
         self.voluntaryContextSwitches = voluntaryContextSwitches
@@ -36,13 +39,18 @@ public struct ProcessUsage: Equatable, Sendable {
     }
 }
 
+/// The real clocks: clock_gettime, getrusage and /proc/stat.
 public struct SystemClocks: MeasurementClocks {
+    /// The system's clocks.
     public init() {}
 
+    /// CLOCK_MONOTONIC in nanoseconds.
     public func wallNanoseconds() -> UInt64 { Self.read(CLOCK_MONOTONIC) }
 
+    /// CLOCK_THREAD_CPUTIME_ID in nanoseconds.
     public func threadCPUNanoseconds() -> UInt64 { Self.read(CLOCK_THREAD_CPUTIME_ID) }
 
+    /// getrusage(RUSAGE_SELF).
     public func processUsage() -> ProcessUsage {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -54,6 +62,7 @@ public struct SystemClocks: MeasurementClocks {
             maxRSSKilobytes: Int(usage.ru_maxrss))
     }
 
+    /// Busy CPU time of the whole machine from /proc/stat; nil where it cannot be read.
     public func machineBusyNanoseconds() -> UInt64? {
         guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }

@@ -5,16 +5,16 @@ import PoolSizeModel
 /// the CPU-bound workload at the same time. With equal nice values each tier should get an
 /// equal share; a tier whose nice took effect gets more or less (CFS weights nice levels about
 /// 1.25× apart per step).
-public struct ContentionRunner {
-    public let clocks: any MeasurementClocks
-    public let burner: CPUBurner
+package struct ContentionRunner {
+    package let clocks: any MeasurementClocks
+    package let burner: CPUBurner
 
-    public init(clocks: any MeasurementClocks = SystemClocks(), burner: CPUBurner) {
+    package init(clocks: any MeasurementClocks = SystemClocks(), burner: CPUBurner) {
         self.clocks = clocks
         self.burner = burner
     }
 
-    public func run(tiers: [QoSTier], cores: Int, seconds: Double, seed: UInt64) -> [TierShare] {
+    package func run(tiers: [QoSTier], cores: Int, seconds: Double, seed: UInt64) -> [TierShare] {
         let spec = BuiltinWorkloads.cpu
         let pools = tiers.map { QueuePool(size: cores, qos: $0, label: "poolsize.contend") }
         let loops = pools.map { pool in

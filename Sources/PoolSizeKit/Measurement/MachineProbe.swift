@@ -7,14 +7,14 @@ import Synchronization
 private final class NiceBox: Sendable { let value = Atomic<Int>(0) }
 
 /// Gathers the machine facts recorded with every run.
-public enum MachineProbe {
-    public static func coreCount(override: Int? = nil) -> CoreCount {
+package enum MachineProbe {
+    package static func coreCount(override: Int? = nil) -> CoreCount {
         let online = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let affinity = Int(poolsize_affinity_cpu_count())
         return CoreCount(online: online, affinity: affinity > 0 ? affinity : online, cgroupQuota: CgroupQuota.current(), override: override)
     }
 
-    public static func facts(coreOverride: Int? = nil) -> MachineFacts {
+    package static func facts(coreOverride: Int? = nil) -> MachineFacts {
         MachineFacts(
             cores: coreCount(override: coreOverride),
             cpuModel: cpuModel(),
@@ -28,7 +28,7 @@ public enum MachineProbe {
     /// The nice value a serial queue of each tier actually runs its blocks at, read from inside
     /// the block (libdispatch sets it per worker thread; unprivileged, negative values fail).
     /// `async`, not `sync`: a sync block may run on the calling thread and report its nice.
-    public static func effectiveNiceByTier() -> [String: Int] {
+    package static func effectiveNiceByTier() -> [String: Int] {
         var result: [String: Int] = [:]
         for tier in QoSTier.allCases {
             let queue = DispatchQueue(label: "poolsize.probe.nice.\(tier.rawValue)", qos: tier.dispatchQoS)
@@ -38,11 +38,11 @@ public enum MachineProbe {
     }
 
     /// Nice value of the calling thread (Linux keeps nice per thread).
-    public static func niceOfCurrentThread() -> Int { Int(WorkerThread.nice()) }
+    package static func niceOfCurrentThread() -> Int { Int(WorkerThread.nice()) }
 
     /// Nice value of the worker that runs a block submitted asynchronously to `queue`; nil when
     /// no worker picks the block up within `timeoutSeconds` (the tool must never hang on a probe).
-    public static func niceOfWorker(on queue: DispatchQueue, timeoutSeconds: Double = 5) -> Int? {
+    package static func niceOfWorker(on queue: DispatchQueue, timeoutSeconds: Double = 5) -> Int? {
         let done = DispatchSemaphore(value: 0)
         let box = NiceBox()
         queue.async {
@@ -71,7 +71,7 @@ public enum MachineProbe {
     }
 
     /// The compiler that built this binary.
-    public static let swiftVersion: String = {
+    package static let swiftVersion: String = {
         #if compiler(>=6.4)
         return "6.4+"
         #elseif compiler(>=6.3)

@@ -4,18 +4,29 @@ import PoolSizeStats
 
 /// Everything a sweep needs to know, validated by the CLI before anything runs.
 public struct SweepPlan: Sendable {
+    /// Names the run directory and every record (`20261122-051503-io`).
     public var runID: String
+    /// The workload as declared (the synthetic spec, or a placeholder naming a closure).
     public var spec: WorkloadSpec
+    /// Pool sizes to measure, or `auto`.
     public var sizes: SizeSelection
+    /// Measured trials per size.
     public var repetitions: Int
     /// Trials run and discarded before measuring (thread creation, page faults, caches).
     public var warmupTrials: Int
+    /// Cores to size for.
     public var cores: Int
+    /// U in the formula, in (0, 1].
     public var targetUtilization: Double
+    /// The knee is the smallest size within this share of the peak throughput.
     public var tolerance: Double
+    /// Seed of the trial order and of every random draw.
     public var seed: UInt64
+    /// Pool kinds to sweep.
     public var pools: [PoolKind]
+    /// QoS tiers to sweep.
     public var tiers: [QoSTier]
+    /// Primitives guarding each task's critical section.
     public var primitives: [PrimitiveKind]
     /// Share of critical sections that only read (`barrier`, `rwlock`).
     public var readRatio: Double
@@ -26,8 +37,10 @@ public struct SweepPlan: Sendable {
     /// A trial whose `other_load` exceeds `busyThreshold` (a share of the cores) is run again,
     /// up to `busyRetries` times, keeping the quietest attempt.
     public var busyRetries: Int = 2
+    /// Share of the cores other processes may use during a trial before it is run again.
     public var busyThreshold: Double = 0.05
 
+    /// A plan; every value is taken as given (the CLI validates flags before building one).
     public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
         self.runID = runID
         self.spec = spec
@@ -47,6 +60,7 @@ public struct SweepPlan: Sendable {
         self.busyRetries = busyRetries
     }
 
+    /// Every (pool, tier, primitive) the plan measures.
     public var combinations: [Combination] { Combination.product(pools: pools, tiers: tiers, primitives: primitives) }
 
     /// How each trial is driven, for tasks of `taskNanoseconds` (C + W).
@@ -69,7 +83,9 @@ public protocol SweepObserver: AnyObject {
 }
 
 extension SweepObserver {
+    /// Ignored unless the observer implements it.
     public func sweepRetryingBusyTrial(otherLoad: Double) {}
+    /// Ignored unless the observer implements it.
     public func sweepExtendingSizes(_ sizes: [Int]) {}
 }
 
@@ -78,10 +94,12 @@ extension SweepObserver {
 /// What a trial runs on is `measurer`'s business; the order, repetitions, busy-trial retries
 /// and the extension of `auto` sizes are this type's.
 public struct SweepRunner {
+    /// Measures each trial.
     public let measurer: any TrialMeasuring
     /// C + W of a task as declared; nil plans trials from the low-load measurement.
     public let declaredTaskNanoseconds: UInt64?
 
+    /// A sweep whose trials `measurer` measures; `declaredTaskNanoseconds` as in `WorkloadSource`.
     public init(measurer: any TrialMeasuring, declaredTaskNanoseconds: UInt64?) {
         self.measurer = measurer
         self.declaredTaskNanoseconds = declaredTaskNanoseconds
@@ -92,6 +110,7 @@ public struct SweepRunner {
         self.init(measurer: PoolTrialMeasurer(runner: runner, pools: pools, source: source), declaredTaskNanoseconds: source.declaredTaskNanoseconds)
     }
 
+    /// Measures W/C at low load, then every trial of `plan`, telling `observer` as each finishes.
     public func run(_ plan: SweepPlan, observer: any SweepObserver) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
         let lowLoad = try measureLowLoad(plan)
         let sizes: [Int]

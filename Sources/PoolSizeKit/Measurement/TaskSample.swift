@@ -13,6 +13,7 @@ public struct TaskSample: Equatable, Sendable {
     /// Nice value of that thread while it ran the task.
     public var nice: Int32
 
+    /// One task's timestamps (CLOCK_MONOTONIC ns), CPU time, thread id and nice.
     public init(submitted: UInt64, started: UInt64, ended: UInt64, cpuNanoseconds: UInt64, thread: Int32, nice: Int32) {
         self.submitted = submitted
         self.started = started

@@ -1,12 +1,15 @@
 /// Everything recorded during one trial, before any arithmetic. `TrialMetrics` derives the
 /// numbers from it, so that arithmetic can be tested on hand-made samples.
 public struct TrialMeasurement: Sendable {
+    /// Size of the pool measured.
     public var poolSize: Int
     /// The measurement window (after warm-up), monotonic nanoseconds.
     public var windowStart: UInt64
+    /// End of the measurement window (CLOCK_MONOTONIC ns).
     public var windowEnd: UInt64
     /// Process resource usage at the window's edges.
     public var usageAtStart: ProcessUsage
+    /// Process resource usage at the window's end.
     public var usageAtEnd: ProcessUsage
     /// Every task that ran, including warm-up and drain.
     public var samples: [TaskSample]
@@ -16,8 +19,10 @@ public struct TrialMeasurement: Sendable {
     public var processThreads: Int?
     /// Machine-wide busy CPU at the window's edges (`/proc/stat`), if readable.
     public var machineBusyAtStart: UInt64?
+    /// Machine busy time at the window's end; nil where unknown.
     public var machineBusyAtEnd: UInt64?
 
+    /// A trial's raw record, before metrics are derived.
     public init(poolSize: Int, windowStart: UInt64, windowEnd: UInt64, usageAtStart: ProcessUsage, usageAtEnd: ProcessUsage, samples: [TaskSample], peakConcurrency: Int, processThreads: Int?) {
         self.poolSize = poolSize
         self.windowStart = windowStart

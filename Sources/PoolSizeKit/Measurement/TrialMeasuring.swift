@@ -2,14 +2,18 @@ import PoolSizeModel
 
 /// One trial as the sweep asks for it.
 public struct TrialRequest: Sendable, Equatable {
+    /// The pool kind, QoS tier and primitive of the trial.
     public var combination: Combination
+    /// Queues (threads) in the pool.
     public var size: Int
+    /// How long and how deep the trial runs.
     public var settings: TrialSettings
     /// The low-load phase (one worker, seeds of its own) rather than a sweep trial.
     public var lowLoad: Bool
     /// Seed of the trial's random draws.
     public var seed: UInt64
 
+    /// A request; `seed` makes the trial's draws reproducible.
     public init(combination: Combination, size: Int, settings: TrialSettings, lowLoad: Bool = false, seed: UInt64) {
         self.combination = combination
         self.size = size
@@ -28,16 +32,21 @@ public protocol TrialMeasuring {
 
 /// Runs a trial on a real pool from `pools` with a workload from `source`, under `runner`.
 public struct PoolTrialMeasurer: TrialMeasuring {
+    /// Drives the closed loop.
     public let runner: TrialRunner
+    /// Builds the trial's pool.
     public let pools: any PoolFactory
+    /// Makes the trial's workload.
     public let source: any WorkloadSource
 
+    /// Real pools from `pools`, tasks from `source`.
     public init(runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory(), source: any WorkloadSource) {
         self.runner = runner
         self.pools = pools
         self.source = source
     }
 
+    /// Builds the pool and workload, runs the trial, and checks the critical section's integrity.
     public func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (metrics: TrialMetrics, integrity: IntegrityReport?) {
         let section = source.supportsCriticalSections ? PrimitiveFactory.make(request.combination.primitive, readRatio: readRatio, seed: request.seed) : nil
         let workload = source.workload(seed: request.seed, criticalSection: section)

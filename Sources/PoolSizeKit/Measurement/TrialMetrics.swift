@@ -2,15 +2,18 @@ import PoolSizeModel
 
 /// The numbers a trial yields, derived from its raw measurement.
 public struct TrialMetrics: Equatable, Sendable {
+    /// Length of the measurement window.
     public var windowSeconds: Double
     /// Tasks in the window, each weighted by the fraction of its body inside the window. Counting
     /// fractions removes the edge error of counting whole completions: with N tasks started
     /// together, completions arrive in bursts, and a window edge landing just before or after a
     /// burst would swing a whole-task count by N.
     public var tasks: Double
+    /// Tasks per second in the window.
     public var throughputPerSecond: Double
     /// Means over tasks that finished inside the window.
     public var cpuMicrosecondsPerTask: Double
+    /// Mean task wall time minus CPU time, µs.
     public var waitMicrosecondsPerTask: Double
     /// Σ wait / Σ CPU over those tasks (a ratio of means, not a mean of ratios).
     public var waitCPURatio: Double
@@ -18,21 +21,29 @@ public struct TrialMetrics: Equatable, Sendable {
     public var perTaskWaitCPURatios: [Double]
     /// W and C of each of those tasks in µs, paired, for the ratio's standard error.
     public var perTaskWaitMicroseconds: [Double]
+    /// CPU time of each of those tasks in µs, paired with `perTaskWaitMicroseconds`.
     public var perTaskCPUMicroseconds: [Double]
     /// Process CPU time in the window over window × cores.
     public var utilization: Double
+    /// Most tasks seen running at once.
     public var peakConcurrency: Int
+    /// Distinct OS threads that ran tasks.
     public var distinctThreads: Int
     /// Lowest nice value seen on a worker (a tier that did not take effect shows here).
     public var effectiveNice: Int
+    /// Voluntary context switches in the window.
     public var voluntaryContextSwitches: Int
+    /// Involuntary context switches in the window.
     public var involuntaryContextSwitches: Int
+    /// Peak resident set size so far, KiB.
     public var maxRSSKilobytes: Int
+    /// OS threads in the process at the window's end; nil where unknown.
     public var processThreads: Int?
     /// Busy CPU of everything but this process in the window, as a share of `cores`.
     public var otherLoad: Double
     /// Submit → completion and start → completion of tasks finished in the window, in µs.
     public var latency: LatencyPercentiles
+    /// Start-to-completion latency of the tasks finished in the window, µs.
     public var execution: LatencyPercentiles
 
     /// Metrics stated directly, for a `TrialMeasuring` that scripts them (tests, replays).
@@ -65,6 +76,7 @@ public struct TrialMetrics: Equatable, Sendable {
         self.execution = execution
     }
 
+    /// Derives the metrics from a trial's raw measurement, on `cores` cores.
     public init(_ m: TrialMeasurement, cores: Int) {
         let start = m.windowStart, end = max(m.windowEnd, m.windowStart + 1)
         windowSeconds = Double(end - start) / 1e9

@@ -22,6 +22,7 @@ public struct TrialSettings: Sendable, Equatable {
     /// capping throughput well below what the pool can do in steady state.
     public var staggerNanoseconds: UInt64
 
+    /// Settings; `forTasks(ofNanoseconds:durationNanoseconds:maxTasks:)` derives sensible ones.
     public init(durationNanoseconds: UInt64, warmupFraction: Double = 0.2, depthPerSlot: Int = 2, maxTasks: Int? = nil, drainTimeoutSeconds: Double = 60, staggerNanoseconds: UInt64 = 0) {
         self.durationNanoseconds = durationNanoseconds
         self.warmupFraction = warmupFraction
@@ -48,12 +49,15 @@ public struct TrialSettings: Sendable, Equatable {
 /// Runs one closed-loop trial: keeps `size × depth` tasks outstanding on the pool (every
 /// completion submits a replacement) until the window closes, records every task, then drains.
 public struct TrialRunner: Sendable {
+    /// The clocks every timestamp comes from.
     public let clocks: any MeasurementClocks
 
+    /// A runner reading `clocks`.
     public init(clocks: any MeasurementClocks = SystemClocks()) {
         self.clocks = clocks
     }
 
+    /// Runs one trial of `workload` on `pool` and returns its raw measurement; throws when the pool does not drain.
     public func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> TrialMeasurement {
         let state = ClosedLoop(pool: pool, workload: workload, clocks: clocks, maxTasks: settings.maxTasks)
         let busy0 = clocks.machineBusyNanoseconds()

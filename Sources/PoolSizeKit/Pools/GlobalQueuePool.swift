@@ -9,16 +9,16 @@ import PoolSizeModel
 /// The global queue decides how many threads it really runs. On Linux libdispatch adds worker
 /// threads slowly when they block (docs/platform.md), so this pool often cannot reach N for blocking
 /// work; the trial records the concurrency it did reach.
-public final class GlobalQueuePool: WorkerPool {
-    public let kind = PoolKind.globalQueue
-    public let size: Int
-    public let qos: QoSTier
+package final class GlobalQueuePool: WorkerPool {
+    package let kind = PoolKind.globalQueue
+    package let size: Int
+    package let qos: QoSTier
     private let slots: DispatchSemaphore
     private let pending = BlockingWorkQueue()
     private let feederDone = DispatchSemaphore(value: 0)
     private let inFlight = DispatchGroup()
 
-    public init(size: Int, qos: QoSTier = .default) {
+    package init(size: Int, qos: QoSTier = .default) {
         precondition(size >= 1, "the in-flight cap must be at least one")
         self.size = size
         self.qos = qos
@@ -28,11 +28,11 @@ public final class GlobalQueuePool: WorkerPool {
         thread.start()
     }
 
-    public func submit(_ work: @escaping @Sendable () -> Void) {
+    package func submit(_ work: @escaping @Sendable () -> Void) {
         pending.put(work)
     }
 
-    public func shutdown() {
+    package func shutdown() {
         pending.close()
         feederDone.wait()
         inFlight.wait()

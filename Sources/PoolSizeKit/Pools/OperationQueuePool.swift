@@ -3,14 +3,14 @@ import PoolSizeModel
 
 /// Foundation's `OperationQueue` with `maxConcurrentOperationCount` = N and the tier's
 /// `qualityOfService`.
-public final class OperationQueuePool: WorkerPool, @unchecked Sendable {
+package final class OperationQueuePool: WorkerPool, @unchecked Sendable {
     // @unchecked: OperationQueue is thread-safe but not annotated Sendable in corelibs-foundation.
-    public let kind = PoolKind.operationQueue
-    public let size: Int
-    public let qos: QoSTier
+    package let kind = PoolKind.operationQueue
+    package let size: Int
+    package let qos: QoSTier
     private let queue = OperationQueue()
 
-    public init(size: Int, qos: QoSTier = .default) {
+    package init(size: Int, qos: QoSTier = .default) {
         precondition(size >= 1, "an operation queue needs a concurrency of at least one")
         self.size = size
         self.qos = qos
@@ -19,18 +19,18 @@ public final class OperationQueuePool: WorkerPool, @unchecked Sendable {
         queue.qualityOfService = qos.qualityOfService
     }
 
-    public func submit(_ work: @escaping @Sendable () -> Void) {
+    package func submit(_ work: @escaping @Sendable () -> Void) {
         queue.addOperation(work)
     }
 
-    public func shutdown() {
+    package func shutdown() {
         queue.waitUntilAllOperationsAreFinished()
     }
 }
 
 extension QoSTier {
     /// Foundation's QualityOfService for this tier.
-    public var qualityOfService: QualityOfService {
+    package var qualityOfService: QualityOfService {
         switch self {
         case .userInteractive: return .userInteractive
         case .userInitiated: return .userInitiated
@@ -41,7 +41,7 @@ extension QoSTier {
     }
 
     /// Swift concurrency's task priority for this tier.
-    public var taskPriority: TaskPriority {
+    package var taskPriority: TaskPriority {
         switch self {
         case .userInteractive, .userInitiated: return .high
         case .default: return .medium

@@ -8,8 +8,10 @@ public protocol PoolFactory: Sendable {
 
 /// The pools poolsize measures: each `PoolKind` built as its documentation says.
 public struct SystemPoolFactory: PoolFactory {
+    /// The standard pools.
     public init() {}
 
+    /// The pool of `kind`, `size` and `qos`.
     public func make(_ kind: PoolKind, size: Int, qos: QoSTier) -> any WorkerPool {
         switch kind {
         case .queuePool: return QueuePool(size: size, qos: qos)

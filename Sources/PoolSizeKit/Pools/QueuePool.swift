@@ -10,8 +10,11 @@ import Synchronization
 /// wraps on overflow (`wrappingAdd` on an unsigned value): it never traps and an index computed
 /// from it is never negative.
 public final class QueuePool: WorkerPool {
+    /// Always `.queuePool`.
     public let kind = PoolKind.queuePool
+    /// The tier every queue was created with.
     public let qos: QoSTier
+    /// The pool's serial queues, in round-robin order.
     public let queues: [DispatchQueue]
     private let counter: Atomic<UInt>
 
@@ -26,6 +29,7 @@ public final class QueuePool: WorkerPool {
         self.counter = Atomic(startingCounter)
     }
 
+    /// The number of queues.
     public var size: Int { queues.count }
 
     /// The next queue in round-robin order (the original pool's only operation).
@@ -34,10 +38,12 @@ public final class QueuePool: WorkerPool {
         return queues[Int(ticket % UInt(queues.count))]
     }
 
+    /// Runs `work` on the next queue, round-robin.
     public func submit(_ work: @escaping @Sendable () -> Void) {
         next().async(execute: work)
     }
 
+    /// Waits until every queue has run what was submitted to it.
     public func shutdown() {
         for queue in queues { queue.sync {} }
     }

@@ -6,14 +6,14 @@ import PoolSizeModel
 /// wide as the CPU count; blocking work inside it starves the pool (docs/platform.md), so this kind
 /// typically reaches no more than `cores` concurrent tasks whatever N is, and the trial's
 /// recorded concurrency shows it.
-public final class TaskGroupPool: WorkerPool {
-    public let kind = PoolKind.taskGroup
-    public let size: Int
-    public let qos: QoSTier
+package final class TaskGroupPool: WorkerPool {
+    package let kind = PoolKind.taskGroup
+    package let size: Int
+    package let qos: QoSTier
     private let continuation: AsyncStream<@Sendable () -> Void>.Continuation
     private let done = DispatchSemaphore(value: 0)
 
-    public init(size: Int, qos: QoSTier = .default) {
+    package init(size: Int, qos: QoSTier = .default) {
         precondition(size >= 1, "a task group needs at least one child in flight")
         self.size = size
         self.qos = qos
@@ -37,11 +37,11 @@ public final class TaskGroupPool: WorkerPool {
         }
     }
 
-    public func submit(_ work: @escaping @Sendable () -> Void) {
+    package func submit(_ work: @escaping @Sendable () -> Void) {
         continuation.yield(work)
     }
 
-    public func shutdown() {
+    package func shutdown() {
         continuation.finish()
         done.wait()
     }

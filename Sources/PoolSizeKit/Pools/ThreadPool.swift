@@ -5,14 +5,14 @@ import PoolSizeModel
 /// classic fixed-size pool (Java's `newFixedThreadPool`). Threads set the nice value
 /// libdispatch would give the tier, so tiers compare across pool kinds; whether the kernel
 /// accepted it shows in the recorded `effective_nice`.
-public final class ThreadPool: WorkerPool {
-    public let kind = PoolKind.threadPool
-    public let size: Int
-    public let qos: QoSTier
+package final class ThreadPool: WorkerPool {
+    package let kind = PoolKind.threadPool
+    package let size: Int
+    package let qos: QoSTier
     private let work = BlockingWorkQueue()
     private let finished = DispatchGroup()
 
-    public init(size: Int, qos: QoSTier = .default) {
+    package init(size: Int, qos: QoSTier = .default) {
         precondition(size >= 1, "a thread pool needs at least one thread")
         self.size = size
         self.qos = qos
@@ -24,12 +24,12 @@ public final class ThreadPool: WorkerPool {
         }
     }
 
-    public func submit(_ work: @escaping @Sendable () -> Void) {
+    package func submit(_ work: @escaping @Sendable () -> Void) {
         self.work.put(work)
     }
 
     /// Lets the workers finish everything queued, then ends them.
-    public func shutdown() {
+    package func shutdown() {
         work.close()
         finished.wait()
     }

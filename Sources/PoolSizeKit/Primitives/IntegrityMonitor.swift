@@ -8,7 +8,7 @@ import Synchronization
 /// plus one. Two writers inside at once lose an update, so after a trial `value` must equal the
 /// writes counted atomically. Occupancy counters catch overlap directly as well, including a
 /// reader inside while a writer is (which a lost update cannot show).
-public final class IntegrityMonitor: @unchecked Sendable {
+package final class IntegrityMonitor: @unchecked Sendable {
     // @unchecked: `value` is deliberately unsynchronized; it is the state the primitive under
     // test must protect, and reading it racily is how a broken primitive is caught.
     private let value: UnsafeMutablePointer<Int>
@@ -19,7 +19,7 @@ public final class IntegrityMonitor: @unchecked Sendable {
     private let reads = Atomic<Int>(0)
     private let atomicValue = Atomic<Int>(0)
 
-    public init() {
+    package init() {
         value = .allocate(capacity: 1)
         value.initialize(to: 0)
     }
@@ -28,7 +28,7 @@ public final class IntegrityMonitor: @unchecked Sendable {
 
     /// A read-modify-write of the shared value around `body`. Call only while holding the
     /// primitive exclusively.
-    public func write(_ body: () -> Void) {
+    package func write(_ body: () -> Void) {
         let writers = writersInside.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
         if writers > 1 || readersInside.load(ordering: .sequentiallyConsistent) > 0 {
             overlaps.wrappingAdd(1, ordering: .relaxed)
@@ -41,7 +41,7 @@ public final class IntegrityMonitor: @unchecked Sendable {
     }
 
     /// A read of the shared value around `body`. Call while holding the primitive shared.
-    public func read(_ body: () -> Void) {
+    package func read(_ body: () -> Void) {
         readersInside.wrappingAdd(1, ordering: .sequentiallyConsistent)
         if writersInside.load(ordering: .sequentiallyConsistent) > 0 { overlaps.wrappingAdd(1, ordering: .relaxed) }
         _ = readValue()
@@ -51,7 +51,7 @@ public final class IntegrityMonitor: @unchecked Sendable {
     }
 
     /// The lock-free update: one atomic add, counted as a write.
-    public func atomicAdd() {
+    package func atomicAdd() {
         atomicValue.wrappingAdd(1, ordering: .relaxed)
         writes.wrappingAdd(1, ordering: .relaxed)
     }
@@ -60,10 +60,10 @@ public final class IntegrityMonitor: @unchecked Sendable {
     @inline(never) private func writeValue(_ v: Int) { value.pointee = v }
 
     /// Critical sections entered so far.
-    public var sections: Int { writes.load(ordering: .relaxed) + reads.load(ordering: .relaxed) }
+    package var sections: Int { writes.load(ordering: .relaxed) + reads.load(ordering: .relaxed) }
 
     /// Checks the state after every task has finished.
-    public func verify() -> IntegrityReport {
+    package func verify() -> IntegrityReport {
         let expected = writes.load(ordering: .sequentiallyConsistent)
         return IntegrityReport(sections: sections, writes: expected, finalValue: readValue() + atomicValue.load(ordering: .sequentiallyConsistent), overlaps: overlaps.load(ordering: .sequentiallyConsistent))
     }
@@ -71,13 +71,16 @@ public final class IntegrityMonitor: @unchecked Sendable {
 
 /// What the integrity check found after a trial.
 public struct IntegrityReport: Equatable, Sendable {
+    /// Critical sections entered.
     public var sections: Int
+    /// Updates made to the shared value.
     public var writes: Int
     /// The shared value; equals `writes` when no update was lost.
     public var finalValue: Int
     /// Times a task entered while another held the section exclusively.
     public var overlaps: Int
 
+    /// A report of a check's counts.
     public init(sections: Int, writes: Int, finalValue: Int, overlaps: Int) {
         self.sections = sections
         self.writes = writes
@@ -85,11 +88,13 @@ public struct IntegrityReport: Equatable, Sendable {
         self.overlaps = overlaps
     }
 
+    /// No update lost and no two tasks inside at once.
     public var isIntact: Bool { finalValue == writes && overlaps == 0 }
 
     /// `ok` or `violated`, the `integrity` column.
     public var verdict: Integrity { isIntact ? .ok : .violated }
 
+    /// The counts in one line, for messages.
     public var details: String {
         "\(sections) critical sections, shared value \(finalValue) after \(writes) writes (\(writes - finalValue) lost), \(overlaps) overlapping entries"
     }

@@ -4,20 +4,20 @@ import PoolSizeModel
 import Synchronization
 
 /// A critical section guarded by one synchronization primitive, with the state it protects.
-public protocol GuardedSection: CriticalSection {
+package protocol GuardedSection: CriticalSection {
     var kind: PrimitiveKind { get }
     var monitor: IntegrityMonitor { get }
 }
 
 extension GuardedSection {
-    public func verify() -> IntegrityReport { monitor.verify() }
+    package func verify() -> IntegrityReport { monitor.verify() }
 }
 
 /// Builds the guarded section for a primitive; nil for `.none` (no critical section at all).
-public enum PrimitiveFactory {
+package enum PrimitiveFactory {
     /// - Parameter readRatio: share of sections that only read, for `barrier` and `rwlock`
     ///   (readers share the lock; every other primitive treats all sections as writes).
-    public static func make(_ kind: PrimitiveKind, readRatio: Double = 0, seed: UInt64 = 1) -> (any GuardedSection)? {
+    package static func make(_ kind: PrimitiveKind, readRatio: Double = 0, seed: UInt64 = 1) -> (any GuardedSection)? {
         let reads = ReadSelector(ratio: readRatio, seed: seed)
         switch kind {
         case .none: return nil
@@ -38,16 +38,16 @@ public enum PrimitiveFactory {
 }
 
 /// Decides per task whether a section only reads: a seeded function of the task index.
-public struct ReadSelector: Sendable {
-    public let ratio: Double
-    public let seed: UInt64
+package struct ReadSelector: Sendable {
+    package let ratio: Double
+    package let seed: UInt64
 
-    public init(ratio: Double, seed: UInt64) {
+    package init(ratio: Double, seed: UInt64) {
         self.ratio = ratio
         self.seed = seed
     }
 
-    public func isRead(_ task: UInt64) -> Bool {
+    package func isRead(_ task: UInt64) -> Bool {
         guard ratio > 0 else { return false }
         var generator = SeededGenerator(seed: seed ^ (task &* 0xD1B5_4A32_D192_ED03))
         return generator.nextUnit() < ratio

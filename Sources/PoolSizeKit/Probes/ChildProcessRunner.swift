@@ -3,11 +3,11 @@ import Foundation
 import PoolSizeModel
 
 /// What a child process did: how it ended and what it printed.
-public struct ChildRun: Equatable, Sendable {
-    public var outcome: ChildOutcome
-    public var standardOutput: String
-    public var standardError: String
-    public var seconds: Double
+package struct ChildRun: Equatable, Sendable {
+    package var outcome: ChildOutcome
+    package var standardOutput: String
+    package var standardError: String
+    package var seconds: Double
 }
 
 /// Runs a child process under a watchdog: the child is SIGKILLed when it has not exited after
@@ -15,14 +15,14 @@ public struct ChildRun: Equatable, Sendable {
 ///
 /// Output goes to temporary files, not pipes: a pipe read can block on a child (or grandchild)
 /// that holds the write end, a file read cannot.
-public struct ChildProcessRunner: Sendable {
-    public var timeoutSeconds: Double
+package struct ChildProcessRunner: Sendable {
+    package var timeoutSeconds: Double
 
-    public init(timeoutSeconds: Double) {
+    package init(timeoutSeconds: Double) {
         self.timeoutSeconds = timeoutSeconds
     }
 
-    public func run(executable: URL, arguments: [String]) -> ChildRun {
+    package func run(executable: URL, arguments: [String]) -> ChildRun {
         let files = FileManager.default.temporaryDirectory
         let outURL = files.appendingPathComponent("poolsize-child-\(UUID()).out")
         let errURL = files.appendingPathComponent("poolsize-child-\(UUID()).err")

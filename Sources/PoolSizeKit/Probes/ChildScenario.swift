@@ -9,7 +9,7 @@ import Foundation
 /// Every mode first prints `readyMarker`, disables core files (a trap on purpose is not a crash
 /// worth a core) and arms `alarm(30)`: if the parent dies before its watchdog fires, the child
 /// still ends on its own.
-public enum ChildScenario: String, CaseIterable, Sendable {
+package enum ChildScenario: String, CaseIterable, Sendable {
     /// A block running on a serial queue calls `sync` on that same queue.
     case syncOnOwnQueue = "sync-on-own-queue"
     /// Blocks forever (until killed or the alarm).
@@ -19,12 +19,12 @@ public enum ChildScenario: String, CaseIterable, Sendable {
     /// Pretends `sync` returned and exits 0.
     case returns
 
-    public static let readyMarker = "poolsize-child: about to sync"
-    public static let returnedMarker = "poolsize-child: sync returned"
+    package static let readyMarker = "poolsize-child: about to sync"
+    package static let returnedMarker = "poolsize-child: sync returned"
     /// Seconds after which a child ends itself whatever it is doing.
-    public static let alarmSeconds: UInt32 = 30
+    package static let alarmSeconds: UInt32 = 30
 
-    public func run() -> Never {
+    package func run() -> Never {
         _ = poolsize_disable_core_dumps()
         alarm(Self.alarmSeconds)
         switch self {

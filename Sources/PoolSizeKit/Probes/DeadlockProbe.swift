@@ -3,25 +3,25 @@ import PoolSizeModel
 
 /// Runs `poolsize _child sync-on-own-queue` in a child process under a watchdog and classifies
 /// how it ended. The probe never runs the deadlock in its own process, so it cannot hang.
-public struct DeadlockProbe: Probe {
-    public let name = ProbeName.deadlock
+package struct DeadlockProbe: Probe {
+    package let name = ProbeName.deadlock
     /// The poolsize executable to re-run; nil when it could not be located.
-    public var executable: URL?
-    public var scenario: ChildScenario
-    public var watchdogSeconds: Double
+    package var executable: URL?
+    package var scenario: ChildScenario
+    package var watchdogSeconds: Double
 
-    public init(executable: URL?, scenario: ChildScenario = .syncOnOwnQueue, watchdogSeconds: Double = 2) {
+    package init(executable: URL?, scenario: ChildScenario = .syncOnOwnQueue, watchdogSeconds: Double = 2) {
         self.executable = executable
         self.scenario = scenario
         self.watchdogSeconds = watchdogSeconds
     }
 
     /// The hidden subcommand's name; the CLI registers a command of that name.
-    public static let childCommand = "_child"
+    package static let childCommand = "_child"
 
-    public func run() -> ProbeResult { observe().result() }
+    package func run() -> ProbeResult { observe().result() }
 
-    public func observe() -> DeadlockObservation {
+    package func observe() -> DeadlockObservation {
         guard let executable else {
             return DeadlockObservation(outcome: .failedToStart(reason: "cannot locate the poolsize executable to re-run"), reachedSync: false, watchdogSeconds: watchdogSeconds)
         }
@@ -31,7 +31,7 @@ public struct DeadlockProbe: Probe {
 
     /// Reads the child's markers and what its stderr says; separate from spawning so any child
     /// run (a shell stand-in in tests, say) can be classified the same way.
-    public static func observation(of child: ChildRun, watchdogSeconds: Double) -> DeadlockObservation {
+    package static func observation(of child: ChildRun, watchdogSeconds: Double) -> DeadlockObservation {
         DeadlockObservation(
             outcome: child.outcome,
             reachedSync: child.standardOutput.contains(ChildScenario.readyMarker),
@@ -43,7 +43,7 @@ public struct DeadlockProbe: Probe {
     /// The most telling line of a crashed child's stderr: a runtime message (libdispatch's
     /// "BUG IN CLIENT", Swift's "Fatal error"), else the function the Swift backtracer shows at
     /// the top of the crashed thread, else the last line. Nil for empty output.
-    public static func errorSummary(_ text: String) -> String? {
+    package static func errorSummary(_ text: String) -> String? {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if let message = lines.first(where: { $0.contains("BUG IN CLIENT") || $0.contains("Fatal error") || $0.contains("dispatch_sync called") }) {
             return String(message.prefix(160))

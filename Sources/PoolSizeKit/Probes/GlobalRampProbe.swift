@@ -4,23 +4,23 @@ import PoolSizeModel
 /// Keeps `tasks` blocking task chains on `DispatchQueue.global()` for a few seconds (each task
 /// sleeps, then resubmits itself) and counts, at each checkpoint, the distinct threads that have
 /// run one. docs/platform.md: the Linux libdispatch adds about one thread per second when all block.
-public struct GlobalRampProbe: Probe {
-    public let name = ProbeName.globalRamp
-    public var tasks: Int
-    public var taskMilliseconds: Int
+package struct GlobalRampProbe: Probe {
+    package let name = ProbeName.globalRamp
+    package var tasks: Int
+    package var taskMilliseconds: Int
     /// Seconds after the start at which threads are counted; the last one ends the probe.
-    public var checkpoints: [Double]
+    package var checkpoints: [Double]
     /// CPUs libdispatch sizes its pool for (the affinity mask, not the cgroup quota).
-    public var cores: Int
+    package var cores: Int
 
-    public init(tasks: Int = 32, taskMilliseconds: Int = 50, checkpoints: [Double] = [0.5, 1, 2, 3], cores: Int = MachineProbe.coreCount().affinity) {
+    package init(tasks: Int = 32, taskMilliseconds: Int = 50, checkpoints: [Double] = [0.5, 1, 2, 3], cores: Int = MachineProbe.coreCount().affinity) {
         self.tasks = tasks
         self.taskMilliseconds = taskMilliseconds
         self.checkpoints = checkpoints
         self.cores = cores
     }
 
-    public func run() -> ProbeResult { observe().result() }
+    package func run() -> ProbeResult { observe().result() }
 
     /// One blocking task chain: sleep, then resubmit, until the deadline.
     private final class Chain: Sendable {
@@ -47,7 +47,7 @@ public struct GlobalRampProbe: Probe {
         }
     }
 
-    public func observe() -> GlobalRampObservation {
+    package func observe() -> GlobalRampObservation {
         let queue = DispatchQueue.global()
         let tally = ThreadTally()
         let group = DispatchGroup()

@@ -4,18 +4,18 @@ import Synchronization
 
 /// Reads the nice value a block runs at on a serial queue of each QoS tier and on each tier's
 /// global queue. Read from inside an `async` block: a `sync` block may run on the caller.
-public struct NiceProbe: Probe {
-    public let name = ProbeName.nice
+package struct NiceProbe: Probe {
+    package let name = ProbeName.nice
     /// How long to wait for one block to run.
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
 
-    public init(timeoutSeconds: Double = 2) {
+    package init(timeoutSeconds: Double = 2) {
         self.timeoutSeconds = timeoutSeconds
     }
 
-    public func run() -> ProbeResult { observe().result() }
+    package func run() -> ProbeResult { observe().result() }
 
-    public func observe() -> NiceObservation {
+    package func observe() -> NiceObservation {
         var samples: [NiceObservation.Sample] = []
         for tier in QoSTier.allCases {
             let serial = DispatchQueue(label: "poolsize.probe.nice.\(tier.rawValue)", qos: tier.dispatchQoS)

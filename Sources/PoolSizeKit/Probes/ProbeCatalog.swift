@@ -3,8 +3,8 @@ import PoolSizeModel
 
 /// Builds the probe for a name with its default settings; the deadlock probe needs the poolsize
 /// executable to re-run and the watchdog's timeout.
-public enum ProbeCatalog {
-    public static func probe(_ name: ProbeName, executable: URL?, watchdogSeconds: Double = 2) -> any Probe {
+package enum ProbeCatalog {
+    package static func probe(_ name: ProbeName, executable: URL?, watchdogSeconds: Double = 2) -> any Probe {
         switch name {
         case .nice: return NiceProbe()
         case .serialThreads: return SerialThreadsProbe()

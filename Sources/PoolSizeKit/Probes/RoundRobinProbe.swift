@@ -4,23 +4,23 @@ import Synchronization
 
 /// Submits tasks through a `QueuePool`'s round-robin from several threads at once and counts
 /// the tasks each queue ran, identifying the queue from inside the task (queue-specific data).
-public struct RoundRobinProbe: Probe {
-    public let name = ProbeName.roundRobin
-    public var queues: Int
-    public var submitters: Int
-    public var tasksPerSubmitter: Int
-    public var timeoutSeconds: Double
+package struct RoundRobinProbe: Probe {
+    package let name = ProbeName.roundRobin
+    package var queues: Int
+    package var submitters: Int
+    package var tasksPerSubmitter: Int
+    package var timeoutSeconds: Double
 
-    public init(queues: Int = 8, submitters: Int = 4, tasksPerSubmitter: Int = 500, timeoutSeconds: Double = 5) {
+    package init(queues: Int = 8, submitters: Int = 4, tasksPerSubmitter: Int = 500, timeoutSeconds: Double = 5) {
         self.queues = queues
         self.submitters = submitters
         self.tasksPerSubmitter = tasksPerSubmitter
         self.timeoutSeconds = timeoutSeconds
     }
 
-    public func run() -> ProbeResult { observe().result() }
+    package func run() -> ProbeResult { observe().result() }
 
-    public func observe() -> RoundRobinObservation {
+    package func observe() -> RoundRobinObservation {
         let pool = QueuePool(size: queues, label: "poolsize.probe.round-robin")
         let key = DispatchSpecificKey<Int>()
         for (index, queue) in pool.queues.enumerated() { queue.setSpecific(key: key, value: index) }

@@ -4,15 +4,15 @@ import Synchronization
 
 /// More threads than the count repeatedly take a `DispatchSemaphore(value: count)`, hold it
 /// across a short sleep, and release it; a gauge records the most inside at once.
-public struct SemaphoreProbe: Probe {
-    public let name = ProbeName.semaphore
-    public var count: Int
-    public var threads: Int
-    public var sectionsPerThread: Int
-    public var holdMilliseconds: Int
-    public var timeoutSeconds: Double
+package struct SemaphoreProbe: Probe {
+    package let name = ProbeName.semaphore
+    package var count: Int
+    package var threads: Int
+    package var sectionsPerThread: Int
+    package var holdMilliseconds: Int
+    package var timeoutSeconds: Double
 
-    public init(count: Int = 3, threads: Int = 8, sectionsPerThread: Int = 5, holdMilliseconds: Int = 10, timeoutSeconds: Double = 5) {
+    package init(count: Int = 3, threads: Int = 8, sectionsPerThread: Int = 5, holdMilliseconds: Int = 10, timeoutSeconds: Double = 5) {
         self.count = count
         self.threads = threads
         self.sectionsPerThread = sectionsPerThread
@@ -20,9 +20,9 @@ public struct SemaphoreProbe: Probe {
         self.timeoutSeconds = timeoutSeconds
     }
 
-    public func run() -> ProbeResult { observe().result() }
+    package func run() -> ProbeResult { observe().result() }
 
-    public func observe() -> SemaphoreObservation {
+    package func observe() -> SemaphoreObservation {
         let semaphore = DispatchSemaphore(value: count)
         let gauge = Gauge()
         let finished = DispatchSemaphore(value: 0)

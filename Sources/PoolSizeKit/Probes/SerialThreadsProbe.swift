@@ -4,20 +4,20 @@ import PoolSizeModel
 /// Gives each of N serial queues one task that blocks until every task has started, then counts
 /// the distinct threads that ran them. With N threads available all N block at once; with fewer,
 /// the rest wait for a thread until the deadline.
-public struct SerialThreadsProbe: Probe {
-    public let name = ProbeName.serialThreads
-    public var queues: Int
+package struct SerialThreadsProbe: Probe {
+    package let name = ProbeName.serialThreads
+    package var queues: Int
     /// How long to wait for every task to start.
-    public var timeoutSeconds: Double
+    package var timeoutSeconds: Double
 
-    public init(queues: Int = 32, timeoutSeconds: Double = 3) {
+    package init(queues: Int = 32, timeoutSeconds: Double = 3) {
         self.queues = queues
         self.timeoutSeconds = timeoutSeconds
     }
 
-    public func run() -> ProbeResult { observe().result() }
+    package func run() -> ProbeResult { observe().result() }
 
-    public func observe() -> SerialThreadsObservation {
+    package func observe() -> SerialThreadsObservation {
         let tally = ThreadTally()
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)

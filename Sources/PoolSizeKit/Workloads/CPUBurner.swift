@@ -9,11 +9,13 @@ import Synchronization
 /// Checking the thread CPU clock rather than the wall clock makes C exact even when the thread
 /// is preempted: run-queue delay shows up in wall time (W), never in C.
 public final class CPUBurner: Sendable {
+    /// The clock whose thread CPU time the burner watches.
     public let clocks: any MeasurementClocks
     /// Calibrated iterations per microsecond of CPU time.
     public let iterationsPerMicrosecond: Double
     private let sink = Atomic<UInt64>(0)
 
+    /// A burner; `iterationsPerMicrosecond` skips calibration (tests).
     public init(clocks: any MeasurementClocks = SystemClocks(), iterationsPerMicrosecond: Double? = nil) {
         self.clocks = clocks
         self.iterationsPerMicrosecond = iterationsPerMicrosecond ?? Self.calibrate(clocks: clocks)

@@ -15,8 +15,10 @@ public protocol Waiter: Sendable {
 /// Blocks the calling thread in nanosleep(2): the thread is off-CPU and the pool slot is held,
 /// as with blocking IO. Timer slack is set to 1 ns on each worker first (WorkerThread).
 public struct SleepWaiter: Waiter {
+    /// A waiter that sleeps.
     public init() {}
 
+    /// Sleeps `microseconds`, resuming after signals.
     public func wait(microseconds: Double) {
         guard microseconds > 0 else { return }
         let ns = Int(microseconds * 1_000)
@@ -35,11 +37,16 @@ public struct SleepWaiter: Waiter {
 /// makes the measured C equal the spec's whatever the wait costs. The order of wait and
 /// compute does not change a closed loop's throughput.
 public struct SyntheticWorkload: Workload {
+    /// Draws each task's C and W.
     public let times: TaskTimes
+    /// Computes until the thread has used C.
     public let burner: CPUBurner
+    /// Blocks for W.
     public let waiter: any Waiter
+    /// Guards the last `critical_us` of each task, when the trial sweeps a primitive.
     public let criticalSection: (any CriticalSection)?
 
+    /// A synthetic workload.
     public init(times: TaskTimes, burner: CPUBurner, waiter: any Waiter = SleepWaiter(), criticalSection: (any CriticalSection)? = nil) {
         self.times = times
         self.burner = burner
@@ -47,6 +54,7 @@ public struct SyntheticWorkload: Workload {
         self.criticalSection = criticalSection
     }
 
+    /// Task `index`: wait W, then compute to C (the critical part inside the section).
     public func run(task index: UInt64) {
         let (cpu, wait) = times.times(forTask: index)
         let start = burner.clocks.threadCPUNanoseconds()

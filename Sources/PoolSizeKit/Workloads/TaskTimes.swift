@@ -6,9 +6,12 @@ import PoolSizeModel
 /// Draws are a pure function of (seed, task index) through `SeededGenerator`, so a run is reproducible
 /// with `--seed` whichever thread happens to run which task.
 public struct TaskTimes: Sendable, Equatable {
+    /// The means and the jitter.
     public let spec: WorkloadSpec
+    /// Seed of the draws.
     public let seed: UInt64
 
+    /// Draws for `spec`, seeded.
     public init(spec: WorkloadSpec, seed: UInt64) {
         self.spec = spec
         self.seed = seed

@@ -15,17 +15,23 @@ public protocol WorkloadSource: Sendable {
 
 /// The spec's synthetic task: W of sleeping, then computing until the thread has used C.
 public struct SyntheticSource: WorkloadSource {
+    /// The spec's means and jitter.
     public let spec: WorkloadSpec
+    /// Computes until the thread has used C.
     public let burner: CPUBurner
 
+    /// Tasks of `spec`.
     public init(spec: WorkloadSpec, burner: CPUBurner) {
         self.spec = spec
         self.burner = burner
     }
 
+    /// C + W as the spec declares them.
     public var declaredTaskNanoseconds: UInt64? { UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000) }
+    /// Synthetic tasks enter the trial's critical section.
     public var supportsCriticalSections: Bool { true }
 
+    /// The spec's workload for one trial.
     public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
         SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner, criticalSection: criticalSection)
     }
@@ -34,6 +40,7 @@ public struct SyntheticSource: WorkloadSource {
 /// A Swift closure as the task: whatever it does (compute, block on IO, call a service) is
 /// measured as it happens: its thread CPU time is C, the rest of its wall time W.
 public struct ClosureSource: WorkloadSource {
+    /// One task; its argument is the task's index.
     public let body: @Sendable (UInt64) -> Void
 
     /// - Parameter body: one task; its argument is the task's index (0, 1, 2, … in submission order).
@@ -41,9 +48,12 @@ public struct ClosureSource: WorkloadSource {
         self.body = body
     }
 
+    /// Unknown: the closure's W and C are measured.
     public var declaredTaskNanoseconds: UInt64? { nil }
+    /// A closure cannot be guarded by the sweep's primitives.
     public var supportsCriticalSections: Bool { false }
 
+    /// A workload that calls the closure once per task.
     public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
         ClosureWorkload(body: body)
     }

@@ -4,7 +4,7 @@
 /// mutex and atomic operation costs), measured on a 2 GHz Core Duo iMac running OS X 10.5; and
 /// the figures docs/platform.md recorded on this project's Linux machines. Apple's mutex figure is the
 /// uncontested acquisition; calibrate times lock + unlock, so the ratio slightly flatters Apple.
-public enum CalibrationOperation: Hashable, Sendable {
+package enum CalibrationOperation: Hashable, Sendable {
     /// pthread_create until the new thread's entry point runs.
     case threadCreateToStart
     /// pthread_create of an empty thread plus pthread_join.
@@ -31,7 +31,7 @@ public enum CalibrationOperation: Hashable, Sendable {
     case defaultStackSize
 
     /// Every operation in table order; one lock row per primitive that is a lock.
-    public static var all: [CalibrationOperation] {
+    package static var all: [CalibrationOperation] {
         [.threadCreateToStart, .threadCreateJoin]
             + lockKinds.map { .lock($0) }
             + [.compareAndSwap, .atomicAdd, .contextSwitch, .crossCPUWakeup, .dispatchSerialStart, .dispatchGlobalStart,
@@ -40,12 +40,12 @@ public enum CalibrationOperation: Hashable, Sendable {
 
     /// Primitives timed as locks: all but `none` (no section), `unprotected` (the baseline that
     /// is subtracted) and `atomic` (timed directly as the atomic add).
-    public static var lockKinds: [PrimitiveKind] {
+    package static var lockKinds: [PrimitiveKind] {
         PrimitiveKind.allCases.filter { ![.none, .unprotected, .atomic].contains($0) }
     }
 
     /// Stable machine name: CSV `operation_id` and JSON `id`.
-    public var id: String {
+    package var id: String {
         switch self {
         case .threadCreateToStart: return "thread_create_to_start"
         case .threadCreateJoin: return "thread_create_join"
@@ -63,7 +63,7 @@ public enum CalibrationOperation: Hashable, Sendable {
     }
 
     /// What the table's first column says.
-    public var label: String {
+    package var label: String {
         switch self {
         case .threadCreateToStart: return "thread create → first instruction"
         case .threadCreateJoin: return "thread create + join"
@@ -80,7 +80,7 @@ public enum CalibrationOperation: Hashable, Sendable {
         }
     }
 
-    public var unit: CostUnit {
+    package var unit: CostUnit {
         switch self {
         case .idleThreadRSS, .kernelStackPerThread, .defaultStackSize: return .bytes
         default: return .nanoseconds
@@ -88,7 +88,7 @@ public enum CalibrationOperation: Hashable, Sendable {
     }
 
     /// Apple's figure for the operation, when the guide gives one.
-    public var appleReference: Double? {
+    package var appleReference: Double? {
         switch self {
         case .threadCreateToStart: return 90_000
         case .lock: return 200
@@ -100,7 +100,7 @@ public enum CalibrationOperation: Hashable, Sendable {
     }
 
     /// The figure measured earlier on this project's machines, when it gives one.
-    public var earlierReference: Double? {
+    package var earlierReference: Double? {
         switch self {
         case .threadCreateJoin: return 46_000
         case .lock(.mutex), .lock(.pthreadMutex): return 25
@@ -111,7 +111,7 @@ public enum CalibrationOperation: Hashable, Sendable {
 }
 
 /// The unit of a calibration value; CSV's `unit` column.
-public enum CostUnit: String, Codable, Sendable {
+package enum CostUnit: String, Codable, Sendable {
     case nanoseconds = "ns"
     case bytes
 }

@@ -1,25 +1,25 @@
 import PoolSizeStats
 
 /// One operation's calibration: the per-operation value of every measured round and their summary.
-public struct CalibrationMeasurement: Equatable, Sendable, Codable {
-    public var id: String
-    public var operation: String
-    public var unit: CostUnit
+package struct CalibrationMeasurement: Equatable, Sendable, Codable {
+    package var id: String
+    package var operation: String
+    package var unit: CostUnit
     /// How the value was obtained (loop size, what is subtracted, what a round reports).
-    public var method: String
+    package var method: String
     /// Per-operation value of each measured round, in `unit`.
-    public var rounds: [Double]
+    package var rounds: [Double]
     /// Median of `rounds`: the headline value.
-    public var median: Double
+    package var median: Double
     /// Summary of `rounds` (mean, SD, 95% t-interval of the mean, min, max); nil when empty.
-    public var summary: Summary?
+    package var summary: Summary?
     /// Apple's reference value in `unit`, and `median / reference`.
-    public var reference: Double?
-    public var ratio: Double?
+    package var reference: Double?
+    package var ratio: Double?
     /// The figure measured earlier on this project's machines, in `unit`.
-    public var earlierReference: Double?
+    package var earlierReference: Double?
 
-    public init(_ operation: CalibrationOperation, rounds: [Double], method: String) {
+    package init(_ operation: CalibrationOperation, rounds: [Double], method: String) {
         self.id = operation.id
         self.operation = operation.label
         self.unit = operation.unit
@@ -34,17 +34,17 @@ public struct CalibrationMeasurement: Equatable, Sendable, Codable {
 }
 
 /// Everything `poolsize calibrate` reports.
-public struct CalibrationResult: Equatable, Sendable, Codable {
+package struct CalibrationResult: Equatable, Sendable, Codable {
     /// Measured rounds per operation (after one discarded warm-up round).
-    public var rounds: Int
-    public var measurements: [CalibrationMeasurement]
+    package var rounds: Int
+    package var measurements: [CalibrationMeasurement]
     /// Caveats that apply to the whole run (privileges, pinning that failed, …).
-    public var notes: [String]
-    public var machine: MachineFacts?
+    package var notes: [String]
+    package var machine: MachineFacts?
     /// Where the CSV was written, when it was.
-    public var csvPath: String?
+    package var csvPath: String?
 
-    public init(rounds: Int, measurements: [CalibrationMeasurement], notes: [String] = [], machine: MachineFacts? = nil, csvPath: String? = nil) {
+    package init(rounds: Int, measurements: [CalibrationMeasurement], notes: [String] = [], machine: MachineFacts? = nil, csvPath: String? = nil) {
         self.rounds = rounds
         self.measurements = measurements
         self.notes = notes
@@ -53,6 +53,6 @@ public struct CalibrationResult: Equatable, Sendable, Codable {
     }
 
     /// Where the reference columns come from, for the table's footer and the JSON.
-    public static let appleSource = "Threading Programming Guide, \"Thread Costs\" table and \"Synchronization\" costs (2 GHz Core Duo, OS X 10.5)"
-    public static let earlierSource = "figures measured earlier on this project's Linux machines"
+    package static let appleSource = "Threading Programming Guide, \"Thread Costs\" table and \"Synchronization\" costs (2 GHz Core Duo, OS X 10.5)"
+    package static let earlierSource = "figures measured earlier on this project's Linux machines"
 }

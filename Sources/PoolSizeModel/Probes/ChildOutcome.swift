@@ -1,6 +1,6 @@
 /// How a child process run under a watchdog ended. Produced by the kit's child runner; kept
 /// here, free of processes, so the deadlock verdict can be tested on fixed outcomes.
-public enum ChildOutcome: Equatable, Sendable, Codable {
+package enum ChildOutcome: Equatable, Sendable, Codable {
     /// The child exited on its own with this status.
     case exited(code: Int32)
     /// The child was killed by this signal (a trap, an abort, a crash).
@@ -11,7 +11,7 @@ public enum ChildOutcome: Equatable, Sendable, Codable {
     case failedToStart(reason: String)
 
     /// One line: `exited with status 0`, `killed by SIGILL (4)`, …
-    public var summary: String {
+    package var summary: String {
         switch self {
         case let .exited(code): return "exited with status \(code)"
         case let .signaled(signal): return "killed by \(Self.signalName(signal)) (\(signal))"
@@ -21,7 +21,7 @@ public enum ChildOutcome: Equatable, Sendable, Codable {
     }
 
     /// Linux x86-64/arm64 signal numbers of the signals a trapped or killed child shows.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         let names: [Int32: String] = [
             1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS",
             8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM",

@@ -5,20 +5,20 @@
 /// for itself. libdispatch may notice (it traps with "dispatch_sync called on queue already
 /// owned by current thread": SIGILL on x86) or simply wait forever. Either way the claim holds;
 /// the probe runs it in a child so that neither outcome can take the tool down or hang it.
-public struct DeadlockObservation: Equatable, Sendable, Codable {
+package struct DeadlockObservation: Equatable, Sendable, Codable {
     /// How the child ended.
-    public var outcome: ChildOutcome
+    package var outcome: ChildOutcome
     /// Whether the child said it was about to call `sync` (so an early failure is not mistaken
     /// for the deadlock).
-    public var reachedSync: Bool
+    package var reachedSync: Bool
     /// Whether the child said `sync` returned.
-    public var syncReturned: Bool
+    package var syncReturned: Bool
     /// The watchdog's timeout.
-    public var watchdogSeconds: Double
+    package var watchdogSeconds: Double
     /// The most telling line of the child's stderr, if any: a crash message, or where it crashed.
-    public var errorSummary: String?
+    package var errorSummary: String?
 
-    public init(outcome: ChildOutcome, reachedSync: Bool, syncReturned: Bool = false, watchdogSeconds: Double, errorSummary: String? = nil) {
+    package init(outcome: ChildOutcome, reachedSync: Bool, syncReturned: Bool = false, watchdogSeconds: Double, errorSummary: String? = nil) {
         self.outcome = outcome
         self.reachedSync = reachedSync
         self.syncReturned = syncReturned
@@ -27,7 +27,7 @@ public struct DeadlockObservation: Equatable, Sendable, Codable {
     }
 
     /// The two ways the claim can show itself, and the ways it can fail to.
-    public enum Classification: String, Equatable, Sendable, Codable {
+    package enum Classification: String, Equatable, Sendable, Codable {
         /// The child blocked until the watchdog killed it.
         case hang = "deadlock (hang)"
         /// The child died of a signal while in `sync`.
@@ -38,7 +38,7 @@ public struct DeadlockObservation: Equatable, Sendable, Codable {
         case inconclusive
     }
 
-    public var classification: Classification {
+    package var classification: Classification {
         guard reachedSync else { return .inconclusive }
         switch outcome {
         case .timedOut: return syncReturned ? .inconclusive : .hang
@@ -48,7 +48,7 @@ public struct DeadlockObservation: Equatable, Sendable, Codable {
         }
     }
 
-    public func result() -> ProbeResult {
+    package func result() -> ProbeResult {
         let expected = "deadlock (hang) or trap; the tool itself carries on"
         var observed: String
         switch classification {

@@ -5,33 +5,33 @@
 /// every worker is blocked, adds at most one thread per second per QoS bucket (its workqueue
 /// monitor pokes one thread per tick). So after t seconds of blocking work there should be no
 /// more than cores + ⌈t⌉ threads, far fewer than the blocked tasks that could use one.
-public struct GlobalRampObservation: Equatable, Sendable, Codable {
-    public struct Checkpoint: Equatable, Sendable, Codable {
-        public var seconds: Double
+package struct GlobalRampObservation: Equatable, Sendable, Codable {
+    package struct Checkpoint: Equatable, Sendable, Codable {
+        package var seconds: Double
         /// Distinct threads that had run one of the probe's tasks by then.
-        public var threads: Int
+        package var threads: Int
         /// Tasks running (blocked) at that moment.
-        public var running: Int
+        package var running: Int
 
-        public init(seconds: Double, threads: Int, running: Int) {
+        package init(seconds: Double, threads: Int, running: Int) {
             self.seconds = seconds
             self.threads = threads
             self.running = running
         }
     }
 
-    public var cores: Int
+    package var cores: Int
     /// Independent task chains kept outstanding (each blocked task resubmits itself).
-    public var tasks: Int
-    public var taskMilliseconds: Int
-    public var checkpoints: [Checkpoint]
+    package var tasks: Int
+    package var taskMilliseconds: Int
+    package var checkpoints: [Checkpoint]
     /// Threads the claim allows above `cores + ⌈t × rate⌉`: a worker left idle by an earlier
     /// probe, or one the monitor added just before the first checkpoint.
-    public var slack: Int
+    package var slack: Int
     /// Threads per second per bucket the claim allows.
-    public var ratePerSecond: Double
+    package var ratePerSecond: Double
 
-    public init(cores: Int, tasks: Int, taskMilliseconds: Int, checkpoints: [Checkpoint], slack: Int = 1, ratePerSecond: Double = 1) {
+    package init(cores: Int, tasks: Int, taskMilliseconds: Int, checkpoints: [Checkpoint], slack: Int = 1, ratePerSecond: Double = 1) {
         self.cores = cores
         self.tasks = tasks
         self.taskMilliseconds = taskMilliseconds
@@ -41,11 +41,11 @@ public struct GlobalRampObservation: Equatable, Sendable, Codable {
     }
 
     /// Most threads the claim allows after `seconds` of blocking work.
-    public func allowedThreads(at seconds: Double) -> Int {
+    package func allowedThreads(at seconds: Double) -> Int {
         cores + Int((seconds * ratePerSecond).rounded(.up)) + slack
     }
 
-    public func result() -> ProbeResult {
+    package func result() -> ProbeResult {
         let measurements = checkpoints.map { c in
             ProbeMeasurement("threads at \(Self.seconds(c.seconds)) s", expected: "≤ \(allowedThreads(at: c.seconds))", observed: "\(c.threads) (\(c.running) running)")
         }

@@ -4,34 +4,34 @@
 /// −2, folded into user-initiated; user-initiated −2; default 0; utility +2; background +10).
 /// Lowering nice needs CAP_SYS_NICE, so an unprivileged process sees 0 for the two top tiers:
 /// docs/platform.md states that caveat, so the claim still holds there.
-public struct NiceObservation: Equatable, Sendable, Codable {
-    public enum QueueKind: String, CaseIterable, Codable, Sendable {
+package struct NiceObservation: Equatable, Sendable, Codable {
+    package enum QueueKind: String, CaseIterable, Codable, Sendable {
         /// `DispatchQueue(label:qos:)`: a serial queue of the tier.
         case serial
         /// `DispatchQueue.global(qos:)`.
         case global
     }
 
-    public struct Sample: Equatable, Sendable, Codable {
-        public var tier: QoSTier
-        public var queue: QueueKind
+    package struct Sample: Equatable, Sendable, Codable {
+        package var tier: QoSTier
+        package var queue: QueueKind
         /// nil when the block did not run within the probe's timeout.
-        public var nice: Int?
+        package var nice: Int?
 
-        public init(tier: QoSTier, queue: QueueKind, nice: Int?) {
+        package init(tier: QoSTier, queue: QueueKind, nice: Int?) {
             self.tier = tier
             self.queue = queue
             self.nice = nice
         }
     }
 
-    public var samples: [Sample]
+    package var samples: [Sample]
     /// Whether a thread of this process could lower its nice below 0 (root or CAP_SYS_NICE).
-    public var canLowerNice: Bool
+    package var canLowerNice: Bool
     /// The nice the probing thread itself ran at (0 unless started under `nice`).
-    public var baseNice: Int
+    package var baseNice: Int
 
-    public init(samples: [Sample], canLowerNice: Bool, baseNice: Int = 0) {
+    package init(samples: [Sample], canLowerNice: Bool, baseNice: Int = 0) {
         self.samples = samples
         self.canLowerNice = canLowerNice
         self.baseNice = baseNice
@@ -42,7 +42,7 @@ public struct NiceObservation: Equatable, Sendable, Codable {
         !canLowerNice && sample.tier.requestedNice < 0 && sample.nice == baseNice
     }
 
-    public func result() -> ProbeResult {
+    package func result() -> ProbeResult {
         let measurements = samples.map { s in
             ProbeMeasurement("\(s.queue.rawValue) \(s.tier.rawValue)", expected: Self.signed(Int(s.tier.requestedNice)), observed: s.nice.map(Self.signed) ?? "no run")
         }

@@ -1,6 +1,6 @@
 /// The platform claims `poolsize probe` can check, one probe each (docs/platform.md,
 /// platform" and the pool design it describes).
-public enum ProbeName: String, CaseIterable, Codable, Sendable {
+package enum ProbeName: String, CaseIterable, Codable, Sendable {
     /// Effective nice of each QoS tier, on serial queues and on the global queues.
     case nice
     /// N serial queues with blocking tasks use N threads.
@@ -15,7 +15,7 @@ public enum ProbeName: String, CaseIterable, Codable, Sendable {
     case semaphore
 
     /// The claim the probe checks, as one line.
-    public var claim: String {
+    package var claim: String {
         switch self {
         case .nice: return "each QoS tier runs its workers at its own nice value"
         case .serialThreads: return "N serial queues with blocking tasks use N threads"
@@ -27,5 +27,5 @@ public enum ProbeName: String, CaseIterable, Codable, Sendable {
     }
 
     /// `nice, serial-threads, …`: for error messages and help.
-    public static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var validNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -3,27 +3,27 @@
 ///
 /// The counter hands out consecutive tickets atomically, so the counts can differ by at most
 /// one (⌈M/N⌉ − ⌊M/N⌋), however the submitting threads interleave.
-public struct RoundRobinObservation: Equatable, Sendable, Codable {
-    public var submitters: Int
-    public var submitted: Int
+package struct RoundRobinObservation: Equatable, Sendable, Codable {
+    package var submitters: Int
+    package var submitted: Int
     /// Tasks each queue ran, by queue index.
-    public var countsPerQueue: [Int]
+    package var countsPerQueue: [Int]
 
-    public init(submitters: Int, submitted: Int, countsPerQueue: [Int]) {
+    package init(submitters: Int, submitted: Int, countsPerQueue: [Int]) {
         self.submitters = submitters
         self.submitted = submitted
         self.countsPerQueue = countsPerQueue
     }
 
-    public var completed: Int { countsPerQueue.reduce(0, +) }
+    package var completed: Int { countsPerQueue.reduce(0, +) }
 
     /// The largest difference between two queues' counts that round-robin allows.
-    public var allowedSpread: Int {
+    package var allowedSpread: Int {
         guard !countsPerQueue.isEmpty else { return 0 }
         return submitted % countsPerQueue.count == 0 ? 0 : 1
     }
 
-    public func result() -> ProbeResult {
+    package func result() -> ProbeResult {
         let n = countsPerQueue.count
         let low = countsPerQueue.min() ?? 0, high = countsPerQueue.max() ?? 0
         let share = n > 0 ? submitted / n : 0

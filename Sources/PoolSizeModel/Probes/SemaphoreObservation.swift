@@ -3,15 +3,15 @@
 ///
 /// The cap is the whole point of the global-queue pool kind (at most N tasks in flight); the
 /// peak must reach the count, too, or the probe never tested the cap.
-public struct SemaphoreObservation: Equatable, Sendable, Codable {
-    public var count: Int
-    public var threads: Int
+package struct SemaphoreObservation: Equatable, Sendable, Codable {
+    package var count: Int
+    package var threads: Int
     /// Most threads inside the semaphore at once.
-    public var peakInside: Int
-    public var sectionsRun: Int
-    public var sectionsPlanned: Int
+    package var peakInside: Int
+    package var sectionsRun: Int
+    package var sectionsPlanned: Int
 
-    public init(count: Int, threads: Int, peakInside: Int, sectionsRun: Int, sectionsPlanned: Int) {
+    package init(count: Int, threads: Int, peakInside: Int, sectionsRun: Int, sectionsPlanned: Int) {
         self.count = count
         self.threads = threads
         self.peakInside = peakInside
@@ -19,7 +19,7 @@ public struct SemaphoreObservation: Equatable, Sendable, Codable {
         self.sectionsPlanned = sectionsPlanned
     }
 
-    public func result() -> ProbeResult {
+    package func result() -> ProbeResult {
         let expected = "at most \(count) of \(threads) threads inside at once, and \(count) reached"
         let observed = "peak \(peakInside) inside; \(sectionsRun)/\(sectionsPlanned) sections ran"
         let measurements = [

@@ -4,20 +4,20 @@
 /// Serial queues are "overcommit" in libdispatch (docs/platform.md): each gets a thread of its own when
 /// its block waits, up to 255 per QoS bucket. If they shared a bounded pool, some tasks would
 /// not start until others returned, and fewer distinct threads would show.
-public struct SerialThreadsObservation: Equatable, Sendable, Codable {
-    public var queues: Int
+package struct SerialThreadsObservation: Equatable, Sendable, Codable {
+    package var queues: Int
     /// Tasks that had started by the deadline.
-    public var started: Int
+    package var started: Int
     /// Distinct kernel thread ids that ran the tasks.
-    public var distinctThreads: Int
+    package var distinctThreads: Int
     /// Most tasks blocked at the same moment.
-    public var peakConcurrent: Int
+    package var peakConcurrent: Int
     /// How long the probe waited for every task to start.
-    public var waitedSeconds: Double
+    package var waitedSeconds: Double
     /// Whether every task finished after being released (within the drain timeout).
-    public var drained: Bool
+    package var drained: Bool
 
-    public init(queues: Int, started: Int, distinctThreads: Int, peakConcurrent: Int, waitedSeconds: Double, drained: Bool = true) {
+    package init(queues: Int, started: Int, distinctThreads: Int, peakConcurrent: Int, waitedSeconds: Double, drained: Bool = true) {
         self.queues = queues
         self.started = started
         self.distinctThreads = distinctThreads
@@ -26,7 +26,7 @@ public struct SerialThreadsObservation: Equatable, Sendable, Codable {
         self.drained = drained
     }
 
-    public func result() -> ProbeResult {
+    package func result() -> ProbeResult {
         let expected = "\(queues) threads for \(queues) serial queues, all \(queues) tasks blocked at once"
         let observed = "\(distinctThreads) threads, \(peakConcurrent) tasks blocked at once (\(started)/\(queues) started in \(UnitFormat.duration(waitedSeconds)))"
         let measurements = [

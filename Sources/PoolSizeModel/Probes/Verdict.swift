@@ -1,5 +1,5 @@
 /// What a probe concluded about one platform claim.
-public enum Verdict: String, CaseIterable, Codable, Sendable {
+package enum Verdict: String, CaseIterable, Codable, Sendable {
     /// The observation matches the claim.
     case holds
     /// The observation contradicts the claim.

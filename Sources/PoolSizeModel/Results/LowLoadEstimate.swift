@@ -4,13 +4,18 @@ import PoolSizeStats
 /// time also holds run-queue delay, which is not wait, so the formula's W/C comes from a load
 /// where no task waits for a CPU (docs/platform.md "Measuring W and C").
 public struct LowLoadEstimate: Equatable, Sendable, Codable {
+    /// Tasks measured.
     public var tasks: Int
+    /// Seconds of measurement window.
     public var seconds: Double
+    /// Mean thread CPU time per task, µs (C).
     public var cpuMicrosecondsPerTask: Double
+    /// Mean wall time minus CPU time per task, µs (W).
     public var waitMicrosecondsPerTask: Double
     /// Σ W / Σ C over the tasks, with its delta-method standard error and t-interval.
     public var ratio: RatioOfMeans?
 
+    /// An estimate from its parts.
     public init(tasks: Int, seconds: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, ratio: RatioOfMeans?) {
         self.tasks = tasks
         self.seconds = seconds
@@ -29,6 +34,7 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
             ratio: RatioOfMeans(numerators: waitMicroseconds, denominators: cpuMicroseconds))
     }
 
+    /// W/C, 0 when no task was measured.
     public var waitCPURatio: Double { ratio?.ratio ?? 0 }
 
     enum CodingKeys: String, CodingKey { case tasks, seconds, cpuMicrosecondsPerTask, waitMicrosecondsPerTask, ratio }

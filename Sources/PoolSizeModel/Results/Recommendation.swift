@@ -10,33 +10,49 @@ public struct Recommendation: Equatable, Sendable, Codable {
         case formula
     }
 
+    /// The workload's name.
     public var workload: String
+    /// The pool kind measured.
     public var pool: PoolKind = .queuePool
+    /// The QoS tier measured.
     public var qos: QoSTier = .default
+    /// The primitive measured.
     public var primitive: PrimitiveKind = .none
+    /// Cores the count is for.
     public var cores: Int
     /// W/C measured at low load (one worker).
     public var waitCPURatio: Double
     /// 95% t-interval of the per-task W/C at low load, when there were at least two tasks.
     public var waitCPURatioLower: Double?
+    /// Upper end of that interval.
     public var waitCPURatioUpper: Double?
     /// W/C the workload spec declares (synthetic workloads only).
     public var specWaitCPURatio: Double?
+    /// C: mean thread CPU time per task at low load, µs; NaN when not recorded.
     public var cpuMicrosecondsPerTask: Double
+    /// W: mean wait per task at low load, µs; NaN when not recorded.
     public var waitMicrosecondsPerTask: Double
+    /// U, the CPU utilization the formula targets.
     public var targetUtilization: Double
     /// cores × U × (1 + W/C), unrounded, with its standard error from W/C's spread.
     public var formulaQueueCountExact: Double
+    /// Standard error of `formulaQueueCountExact`, from W/C's.
     public var formulaQueueCountStandardError: Double
     /// The formula's value rounded to a whole queue count (at least 1).
     public var formulaQueueCount: Int
     /// Smallest size whose throughput is not distinguishable from `tolerance` below the peak.
     public var kneePoolSize: Int
+    /// Mean throughput at the knee, tasks/s.
     public var kneeThroughputPerSecond: Double
+    /// Size with the highest mean throughput.
     public var peakPoolSize: Int
+    /// That throughput, tasks/s.
     public var peakThroughputPerSecond: Double
+    /// The knee's tolerance below the peak.
     public var tolerance: Double
+    /// The queue count to use.
     public var recommendedQueueCount: Int
+    /// Whether the count is the knee or the formula.
     public var basis: Basis
     /// Plain-English explanation; says why formula and knee differ when they differ by > 20%.
     public var reason: String
@@ -52,8 +68,10 @@ public struct Recommendation: Equatable, Sendable, Codable {
     /// Integrity over all of the combination's trials: `ok`, `violated` or `n/a`.
     public var integrity: Integrity = .notApplicable
 
+    /// The pool, tier and primitive this recommendation is for.
     public var combination: Combination { Combination(pool: pool, qos: qos, primitive: primitive) }
 
+    /// A recommendation from its figures (`Recommender` computes them).
     public init(
         workload: String, cores: Int, waitCPURatio: Double, waitCPURatioLower: Double?, waitCPURatioUpper: Double?,
         specWaitCPURatio: Double?, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, targetUtilization: Double,
@@ -140,11 +158,14 @@ public struct Recommendation: Equatable, Sendable, Codable {
 /// `recommendation.json`: the best combination's recommendation at the top level (so a run with
 /// one combination reads as one flat object), and every combination's under `combinations`.
 public struct RecommendationSet: Equatable, Sendable, Codable {
+    /// The combination with the highest peak throughput.
     public var best: Recommendation
+    /// Every combination swept, the best first.
     public var combinations: [Recommendation]
     /// One line naming the best combination and how much worse the others are.
     public var verdict: String
 
+    /// A set from its parts.
     public init(best: Recommendation, combinations: [Recommendation], verdict: String) {
         self.best = best
         self.combinations = combinations
@@ -161,6 +182,7 @@ public struct RecommendationSet: Equatable, Sendable, Codable {
         verdict = try container.decodeIfPresent(String.self, forKey: .verdict) ?? ""
     }
 
+    /// Writes the best recommendation's keys at the top level, then `combinations` and `verdict`.
     public func encode(to encoder: any Encoder) throws {
         try best.encode(to: encoder)
         var container = encoder.container(keyedBy: ExtraKeys.self)

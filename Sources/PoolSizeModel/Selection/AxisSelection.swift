@@ -2,19 +2,19 @@ import Foundation
 
 /// Parses the axis flags (`--pool`, `--qos`, `--primitive`): `all`, or a comma-separated list
 /// of values. Unknown values are refused with the list of valid ones.
-public enum AxisSelection {
-    public static func pools(_ text: String) throws(PoolSizeError) -> [PoolKind] {
+package enum AxisSelection {
+    package static func pools(_ text: String) throws(PoolSizeError) -> [PoolKind] {
         try parse(text, flag: "--pool", valid: PoolKind.allCases.map(\.rawValue)) { PoolKind(rawValue: $0) }
     }
 
     /// Tiers also accept the legacy dispatch priorities `high` and `low` (and `default`,
     /// `background`), mapped as docs/platform.md says.
-    public static func tiers(_ text: String) throws(PoolSizeError) -> [QoSTier] {
+    package static func tiers(_ text: String) throws(PoolSizeError) -> [QoSTier] {
         try parse(text, flag: "--qos", valid: QoSTier.allCases.map(\.rawValue) + QoSTier.aliases.keys.sorted(), allValues: QoSTier.allCases) { QoSTier(name: $0) }
     }
 
     /// `all` means every primitive that protects its section (`unprotected` must be named).
-    public static func primitives(_ text: String) throws(PoolSizeError) -> [PrimitiveKind] {
+    package static func primitives(_ text: String) throws(PoolSizeError) -> [PrimitiveKind] {
         try parse(text, flag: "--primitive", valid: PrimitiveKind.allCases.map(\.rawValue), allValues: PrimitiveKind.allCases.filter { $0 != .unprotected }) { PrimitiveKind(rawValue: $0) }
     }
 

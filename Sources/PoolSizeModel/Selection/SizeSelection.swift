@@ -4,6 +4,7 @@ import Foundation
 public enum SizeSelection: Equatable, Sendable {
     /// Chosen from the formula's prediction once W/C is measured (`SizeGrid.auto`).
     case auto
+    /// Exactly these sizes, in ascending order.
     case explicit([Int])
 
     /// Largest pool size the tool will build (serial queues are overcommit in libdispatch, up

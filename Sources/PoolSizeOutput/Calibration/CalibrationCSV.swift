@@ -3,15 +3,15 @@ import PoolSizeModel
 /// `calibrate-<timestamp>.csv`: one row per operation. Values are raw numbers in the row's
 /// `unit` (`ns` or `bytes`): the operations mix times and sizes, so the unit is a column
 /// rather than part of each value column's name. Empty cells mean "no such value".
-public enum CalibrationCSV {
-    public static let columns = [
+package enum CalibrationCSV {
+    package static let columns = [
         "operation_id", "operation", "unit", "rounds", "median", "mean", "ci95_low", "ci95_high", "min", "max",
         "apple_reference", "ratio_to_apple", "earlier_reference", "method",
     ]
 
-    public static var header: String { columns.joined(separator: ",") + "\n" }
+    package static var header: String { columns.joined(separator: ",") + "\n" }
 
-    public static func row(_ m: CalibrationMeasurement) -> String {
+    package static func row(_ m: CalibrationMeasurement) -> String {
         func number(_ value: Double?) -> String { value.map { CSVField.number($0, decimals: 3) } ?? "" }
         let ci = m.summary?.confidenceInterval95
         let fields = [
@@ -24,7 +24,7 @@ public enum CalibrationCSV {
         return fields.joined(separator: ",") + "\n"
     }
 
-    public static func serialize(_ measurements: [CalibrationMeasurement]) -> String {
+    package static func serialize(_ measurements: [CalibrationMeasurement]) -> String {
         header + measurements.map(row).joined()
     }
 }

@@ -2,10 +2,10 @@ import PoolSizeModel
 
 /// The table `poolsize calibrate` prints: each operation's median over rounds, its range, and
 /// the reference values with the ratio to Apple's. Pure: result in, text out.
-public enum CalibrationTable {
-    public static let header = ["operation", "measured", "min–max", "Apple", "ratio", "earlier here"]
+package enum CalibrationTable {
+    package static let header = ["operation", "measured", "min–max", "Apple", "ratio", "earlier here"]
 
-    public static func render(_ result: CalibrationResult) -> String {
+    package static func render(_ result: CalibrationResult) -> String {
         var out = "calibrate: median of \(result.rounds) rounds per operation (after 1 warm-up round); ratio = measured / Apple\n\n"
         let rows = [header] + result.measurements.map(row)
         out += TextTable.render(rows, leftAligned: [0])

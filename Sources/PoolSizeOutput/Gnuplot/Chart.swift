@@ -1,17 +1,17 @@
 /// One gnuplot chart: the script, the data files it reads (written beside it), and the words a
 /// report uses for it. `gnuplot <name>.gp` renders `<name>.svg` and `<name>.png` next to the
 /// script, wherever it is run from.
-public struct Chart: Equatable, Sendable {
+package struct Chart: Equatable, Sendable {
     /// File stem: `throughput` → throughput.gp, throughput.dat, throughput.svg, throughput.png.
-    public var name: String
+    package var name: String
     /// What the chart shows, as a heading: `Throughput vs pool size`.
-    public var caption: String
+    package var caption: String
     /// One or two sentences for the report: how to read the chart.
-    public var note: String
-    public var script: String
-    public var dataFiles: [DataFile]
+    package var note: String
+    package var script: String
+    package var dataFiles: [DataFile]
 
-    public init(name: String, caption: String, note: String, script: String, dataFiles: [DataFile]) {
+    package init(name: String, caption: String, note: String, script: String, dataFiles: [DataFile]) {
         self.name = name
         self.caption = caption
         self.note = note
@@ -19,17 +19,17 @@ public struct Chart: Equatable, Sendable {
         self.dataFiles = dataFiles
     }
 
-    public var scriptFile: String { name + ".gp" }
-    public var svgFile: String { name + ".svg" }
-    public var pngFile: String { name + ".png" }
+    package var scriptFile: String { name + ".gp" }
+    package var svgFile: String { name + ".svg" }
+    package var pngFile: String { name + ".png" }
 }
 
 /// A whitespace-separated data file a script reads (`# ` comment lines name the columns).
-public struct DataFile: Equatable, Sendable {
-    public var name: String
-    public var text: String
+package struct DataFile: Equatable, Sendable {
+    package var name: String
+    package var text: String
 
-    public init(name: String, text: String) {
+    package init(name: String, text: String) {
         self.name = name
         self.text = text
     }

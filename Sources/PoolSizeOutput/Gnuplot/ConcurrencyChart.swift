@@ -3,8 +3,8 @@ import PoolSizeModel
 /// Requested vs reached concurrency per pool kind: the most tasks seen executing at once and
 /// the OS threads that ran them, against the diagonal "reached = requested". A pool kind below
 /// the diagonal cannot be sized by N (docs/platform.md: the global queue stays near `cores` threads).
-public enum ConcurrencyChart {
-    public static func chart(_ analysis: RunAnalysis) -> Chart? {
+package enum ConcurrencyChart {
+    package static func chart(_ analysis: RunAnalysis) -> Chart? {
         let pools = PoolKind.allCases.filter { kind in analysis.curves.contains { $0.combination.pool == kind } }
         guard !pools.isEmpty else { return nil }
         let caption = "Requested vs reached concurrency"

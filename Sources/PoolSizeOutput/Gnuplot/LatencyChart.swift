@@ -1,9 +1,9 @@
 /// Task latency (submission to completion) p50 and p99 vs pool size, on a log scale: past the
 /// knee extra queues add no throughput, and latency shows what they cost instead.
-public enum LatencyChart {
+package enum LatencyChart {
     /// nil when the run recorded no latency (every percentile 0): a log axis of nothing would
     /// be an empty, broken chart.
-    public static func chart(_ analysis: RunAnalysis) -> Chart? {
+    package static func chart(_ analysis: RunAnalysis) -> Chart? {
         let curves = Array(analysis.curves.prefix(ThroughputChart.maximumSecondaryCurves))
         guard curves.contains(where: { $0.points.contains { $0.latencyP50Microseconds > 0 || $0.latencyP99Microseconds > 0 } }) else { return nil }
         let caption = "Latency p50 and p99 vs pool size"

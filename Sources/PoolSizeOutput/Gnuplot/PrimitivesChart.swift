@@ -1,7 +1,7 @@
 /// The synchronization primitives compared at the recommended pool size, with the pool kind and
 /// QoS tier of the recommendation held fixed. Only for runs that varied the primitive.
-public enum PrimitivesChart {
-    public static func chart(_ analysis: RunAnalysis) -> Chart? {
+package enum PrimitivesChart {
+    package static func chart(_ analysis: RunAnalysis) -> Chart? {
         guard let primary = analysis.primary, let size = primary.recommendation?.recommendedQueueCount else { return nil }
         let curves = analysis.curves
             .filter { $0.combination.pool == primary.combination.pool && $0.combination.qos == primary.combination.qos }

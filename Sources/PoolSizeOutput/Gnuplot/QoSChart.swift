@@ -2,8 +2,8 @@ import PoolSizeModel
 
 /// The QoS tiers compared at the recommended pool size (pool kind and primitive held fixed),
 /// each labelled with the nice value its workers really ran at. Only for runs that varied the tier.
-public enum QoSChart {
-    public static func chart(_ analysis: RunAnalysis) -> Chart? {
+package enum QoSChart {
+    package static func chart(_ analysis: RunAnalysis) -> Chart? {
         guard let primary = analysis.primary, let size = primary.recommendation?.recommendedQueueCount else { return nil }
         let curves = analysis.curves
             .filter { $0.combination.pool == primary.combination.pool && $0.combination.primitive == primary.combination.primitive }
@@ -26,8 +26,8 @@ public enum QoSChart {
 
 /// The QoS tiers competing for the CPU at once (`--contend`): each tier's share of the tasks
 /// completed, labelled with its effective nice value.
-public enum ContentionChart {
-    public static func chart(_ analysis: RunAnalysis) -> Chart? {
+package enum ContentionChart {
+    package static func chart(_ analysis: RunAnalysis) -> Chart? {
         let shares = analysis.run.contention
         guard !shares.isEmpty else { return nil }
         let order = QoSTier.allCases

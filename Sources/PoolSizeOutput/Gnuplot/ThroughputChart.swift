@@ -4,13 +4,13 @@ import PoolSizeStats
 /// Throughput vs pool size: the mean of the repetitions with bars from their minimum to their
 /// maximum, the formula's prediction (the ideal closed loop min(N/(W+C), U·cores/C), whose knee
 /// is the formula's N), the knee and the recommendation, and the USL curve when it was fitted.
-public enum ThroughputChart {
+package enum ThroughputChart {
     /// Curves drawn (the recommended combination first); more would make the legend unreadable.
-    public static let maximumCurves = 8
+    package static let maximumCurves = 8
     /// Curves on the charts that draw two lines per curve (latency, utilization).
-    public static let maximumSecondaryCurves = 4
+    package static let maximumSecondaryCurves = 4
 
-    public static func chart(_ analysis: RunAnalysis) -> Chart? {
+    package static func chart(_ analysis: RunAnalysis) -> Chart? {
         guard let primary = analysis.primary else { return nil }
         let curves = Array(analysis.curves.prefix(maximumCurves))
         let sizes = analysis.summaries.map(\.poolSize)

@@ -1,8 +1,8 @@
 /// CPU utilization (left axis) and context switches per second (right axis) vs pool size.
 /// Utilization reaching 100% is where the formula expects the knee; context switches show the
 /// cost of the threads beyond it.
-public enum UtilizationChart {
-    public static func chart(_ analysis: RunAnalysis) -> Chart? {
+package enum UtilizationChart {
+    package static func chart(_ analysis: RunAnalysis) -> Chart? {
         guard let primary = analysis.primary else { return nil }
         let curves = Array(analysis.curves.prefix(ThroughputChart.maximumSecondaryCurves))
         let caption = "CPU utilization and context switches vs pool size"

@@ -2,8 +2,8 @@ import PoolSizeModel
 
 /// The report `poolsize probe` prints: per probe the verdict, the claim, expected vs observed
 /// and the one-line reason, then a tally. Pure: report in, text out.
-public enum ProbeTable {
-    public static func render(_ report: ProbeReport) -> String {
+package enum ProbeTable {
+    package static func render(_ report: ProbeReport) -> String {
         let width = Verdict.allCases.map { $0.rawValue.count }.max()! + 2
         let indent = String(repeating: " ", count: width + 1)
         var out = ""

@@ -2,13 +2,13 @@ import Foundation
 
 /// Turns a written `.gp` script into its SVG and PNG. The seam between the pure chart text and
 /// the gnuplot program (docs/conventions.md): `GnuplotRenderer` runs it, tests pass a fake.
-public protocol ChartRenderer {
+package protocol ChartRenderer {
     /// Renders one script; the script writes its outputs beside itself.
     func render(script: URL) throws(ChartRenderFailure)
 }
 
 /// Why a chart was not rendered.
-public enum ChartRenderFailure: Error, Equatable, Sendable {
+package enum ChartRenderFailure: Error, Equatable, Sendable {
     /// No `gnuplot` on PATH: nothing will render, so callers stop trying after the first.
     case notInstalled
     /// gnuplot ran and failed on this script; `message` is its first error line.
@@ -19,24 +19,24 @@ public enum ChartRenderFailure: Error, Equatable, Sendable {
 
 /// Runs `gnuplot SCRIPT` found on PATH, with stderr captured and a time limit. gnuplot prints
 /// warnings on success too, so only its exit status decides.
-public struct GnuplotRenderer: ChartRenderer {
-    public var environment: [String: String]
-    public var timeoutSeconds: Double
+package struct GnuplotRenderer: ChartRenderer {
+    package var environment: [String: String]
+    package var timeoutSeconds: Double
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, timeoutSeconds: Double = 60) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, timeoutSeconds: Double = 60) {
         self.environment = environment
         self.timeoutSeconds = timeoutSeconds
     }
 
     /// The gnuplot executable on PATH, or nil.
-    public var executable: URL? {
+    package var executable: URL? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         return path.split(separator: ":").lazy
             .map { URL(fileURLWithPath: String($0)).appendingPathComponent("gnuplot") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    public func render(script: URL) throws(ChartRenderFailure) {
+    package func render(script: URL) throws(ChartRenderFailure) {
         guard let executable else { throw .notInstalled }
         let process = Process()
         process.executableURL = executable

@@ -4,14 +4,14 @@ import PoolSizeModel
 /// The one place that writes charts and reports to disk. Data files and scripts are always
 /// written; rendering is attempted with the injected renderer, and a missing or failing gnuplot
 /// becomes one message saying how to install it and how to render later, never a lost run.
-public struct ReportWriter {
-    public var runDirectory: URL
-    public var plotsDirectory: URL
-    public var renderer: any ChartRenderer
+package struct ReportWriter {
+    package var runDirectory: URL
+    package var plotsDirectory: URL
+    package var renderer: any ChartRenderer
     /// For messages and the report's note: paths as the user would type them.
-    public var currentDirectory: String
+    package var currentDirectory: String
 
-    public init(runDirectory: URL, plotsDirectory: URL, renderer: any ChartRenderer = GnuplotRenderer(), currentDirectory: String = FileManager.default.currentDirectoryPath) {
+    package init(runDirectory: URL, plotsDirectory: URL, renderer: any ChartRenderer = GnuplotRenderer(), currentDirectory: String = FileManager.default.currentDirectoryPath) {
         self.runDirectory = runDirectory
         self.plotsDirectory = plotsDirectory
         self.renderer = renderer
@@ -19,20 +19,20 @@ public struct ReportWriter {
     }
 
     /// What `writeCharts` did.
-    public struct ChartOutcome: Equatable, Sendable {
-        public var charts: [Chart]
+    package struct ChartOutcome: Equatable, Sendable {
+        package var charts: [Chart]
         /// Stems of the charts whose SVG and PNG were rendered.
-        public var rendered: [String]
+        package var rendered: [String]
         /// The first failure, when any chart was not rendered.
-        public var failure: ChartRenderFailure?
+        package var failure: ChartRenderFailure?
         /// The one line to print when something was not rendered.
-        public var message: String?
+        package var message: String?
 
-        public var allRendered: Bool { failure == nil }
+        package var allRendered: Bool { failure == nil }
     }
 
     /// Writes every chart's data and script into the plots directory, then renders them.
-    public func writeCharts(_ analysis: RunAnalysis) throws(PoolSizeError) -> ChartOutcome {
+    package func writeCharts(_ analysis: RunAnalysis) throws(PoolSizeError) -> ChartOutcome {
         let charts = ChartSet.charts(analysis)
         try createDirectory(plotsDirectory)
         for chart in charts {
@@ -58,14 +58,14 @@ public struct ReportWriter {
     }
 
     /// What `writeReport` did.
-    public struct ReportOutcome: Equatable, Sendable {
-        public var charts: ChartOutcome
-        public var markdown: URL
-        public var html: URL
+    package struct ReportOutcome: Equatable, Sendable {
+        package var charts: ChartOutcome
+        package var markdown: URL
+        package var html: URL
     }
 
     /// Writes the charts, then `report.md` and `report.html` into the run directory.
-    public func writeReport(_ analysis: RunAnalysis) throws(PoolSizeError) -> ReportOutcome {
+    package func writeReport(_ analysis: RunAnalysis) throws(PoolSizeError) -> ReportOutcome {
         let charts = try writeCharts(analysis)
         let document = ReportBuilder.build(analysis, charts: charts.charts, chartsRendered: charts.allRendered, plotCommand: "poolsize plot \(display(runDirectory))")
         let relative = RelativePath.from(runDirectory, to: plotsDirectory, currentDirectory: currentDirectory)

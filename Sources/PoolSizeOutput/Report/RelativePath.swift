@@ -2,11 +2,11 @@ import Foundation
 
 /// Paths between directories, for links that keep working when the tree is moved or attached
 /// to a CI artifact: `report.md` in `results/<id>/` links `../../plots/<id>/throughput.svg`.
-public enum RelativePath {
+package enum RelativePath {
     /// The path from directory `base` to `target`, ending in `/` (`""` when they are the same).
     /// Both are made absolute against `currentDirectory` and standardized (`.`/`..` removed)
     /// first; symbolic links are resolved when the paths exist.
-    public static func from(_ base: URL, to target: URL, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    package static func from(_ base: URL, to target: URL, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
         let from = components(base, currentDirectory), to = components(target, currentDirectory)
         var common = 0
         while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
@@ -24,7 +24,7 @@ public enum RelativePath {
 
     /// `path` as a user would type it from `currentDirectory`: relative when it is inside it,
     /// absolute otherwise. For messages.
-    public static func display(_ url: URL, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    package static func display(_ url: URL, currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
         let relative = from(URL(fileURLWithPath: currentDirectory), to: url, currentDirectory: currentDirectory)
         if relative.isEmpty { return "." }
         if relative.hasPrefix("..") { return URL(fileURLWithPath: url.path.hasPrefix("/") ? url.path : currentDirectory + "/" + url.path).standardizedFileURL.path }

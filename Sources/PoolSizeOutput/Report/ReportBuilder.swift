@@ -2,13 +2,13 @@ import PoolSizeModel
 
 /// Builds the report's blocks from a run: the recommendation first, then the machine, the
 /// charts, the measurements, the fit parameters and the caveats. Pure.
-public enum ReportBuilder {
+package enum ReportBuilder {
     /// - Parameters:
     ///   - charts: the charts written for this run (their order is the report's).
     ///   - chartsRendered: false when gnuplot was missing or failed: the report then says how to
     ///     render them (the image links work once they are).
     ///   - plotCommand: the command that renders them, for that note.
-    public static func build(_ analysis: RunAnalysis, charts: [Chart], chartsRendered: Bool, plotCommand: String) -> ReportDocument {
+    package static func build(_ analysis: RunAnalysis, charts: [Chart], chartsRendered: Bool, plotCommand: String) -> ReportDocument {
         let run = analysis.run
         var blocks: [ReportDocument.Block] = []
         blocks += recommendation(analysis)

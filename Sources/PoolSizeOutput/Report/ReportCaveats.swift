@@ -3,15 +3,15 @@ import PoolSizeAnalysis
 
 /// What the data itself says to be careful about. Each caveat names the configurations it is
 /// about and what to do; thresholds are conventions stated in the text, not hidden constants.
-public enum ReportCaveats {
+package enum ReportCaveats {
     /// Repetitions that disagree by more than this coefficient of variation are flagged.
-    public static let highVariation = 0.10
+    package static let highVariation = 0.10
     /// A pool that ran fewer than this share of its N tasks at once "could not reach N".
-    public static let reachedShare = 0.9
+    package static let reachedShare = 0.9
     /// Other processes using more than this share of the cores made the machine noisy.
-    public static let busyMachine = 0.1
+    package static let busyMachine = 0.1
 
-    public static func caveats(_ analysis: RunAnalysis) -> [String] {
+    package static func caveats(_ analysis: RunAnalysis) -> [String] {
         var out: [String] = []
         let summaries = analysis.summaries
 

@@ -1,8 +1,8 @@
 /// The report as a list of blocks, built once from a run and rendered as Markdown
 /// (`ReportMarkdown`) or as one self-contained HTML page (`ReportHTML`). Inline text may use
 /// `**bold**` and `` `code` ``, the only markup both renderers understand.
-public struct ReportDocument: Equatable, Sendable {
-    public enum Block: Equatable, Sendable {
+package struct ReportDocument: Equatable, Sendable {
+    package enum Block: Equatable, Sendable {
         case heading(level: Int, text: String)
         case paragraph(String)
         /// `numeric` marks right-aligned columns.
@@ -13,10 +13,10 @@ public struct ReportDocument: Equatable, Sendable {
         case code(String)
     }
 
-    public var title: String
-    public var blocks: [Block]
+    package var title: String
+    package var blocks: [Block]
 
-    public init(title: String, blocks: [Block]) {
+    package init(title: String, blocks: [Block]) {
         self.title = title
         self.blocks = blocks
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// `report.html`: the same report as one self-contained page, every chart inlined as a data URI,
 /// so a single file can be attached to a ticket.
-public enum ReportHTML {
+package enum ReportHTML {
     /// - Parameter svg: a chart's SVG text by file stem, or nil when it was not rendered.
-    public static func render(_ document: ReportDocument, svg: (String) -> String?) -> String {
+    package static func render(_ document: ReportDocument, svg: (String) -> String?) -> String {
         var body: [String] = ["<h1>\(inline(document.title))</h1>"]
         for block in document.blocks {
             switch block {

@@ -3,8 +3,8 @@
 /// CPU model, command lines, reasons read back from recommendation.json) enters only through
 /// `literal(_:)`, so it is data in every rendering: a name holding `<script>`, `**` or a backquote
 /// prints as those characters in Markdown and in HTML alike.
-public enum ReportInline {
-    public enum Token: Equatable, Sendable {
+package enum ReportInline {
+    package enum Token: Equatable, Sendable {
         case text(String)
         case code(String)
         /// Opens or closes bold.
@@ -13,7 +13,7 @@ public enum ReportInline {
 
     /// `text` as literal document text: markup characters escaped, control characters (a line
     /// break would end a Markdown table row or paragraph) turned into spaces.
-    public static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.properties.generalCategory == .control {
@@ -27,12 +27,12 @@ public enum ReportInline {
     }
 
     /// `text` as a literal code span.
-    public static func code(_ text: String) -> String {
+    package static func code(_ text: String) -> String {
         "`" + literal(text) + "`"
     }
 
     /// The text without its markup, for places that take plain text (an HTML title, alt text).
-    public static func plain(_ text: String) -> String {
+    package static func plain(_ text: String) -> String {
         tokens(text).map { token in
             switch token {
             case let .text(t), let .code(t): t
@@ -42,7 +42,7 @@ public enum ReportInline {
     }
 
     /// Splits document text into tokens; an unclosed code span runs to the end.
-    public static func tokens(_ text: String) -> [Token] {
+    package static func tokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
         var current = ""
         var inCode = false

@@ -1,9 +1,9 @@
 /// `report.md`: GitHub-flavoured Markdown, charts linked as SVG by a path relative to the
 /// report (so the run directory and the plots directory can live anywhere).
-public enum ReportMarkdown {
+package enum ReportMarkdown {
     /// - Parameter chartDirectory: path from the report's directory to the charts' directory,
     ///   ending in `/` (or empty when they are the same).
-    public static func render(_ document: ReportDocument, chartDirectory: String) -> String {
+    package static func render(_ document: ReportDocument, chartDirectory: String) -> String {
         var parts = ["# " + inline(document.title)]
         for block in document.blocks {
             switch block {

@@ -4,42 +4,42 @@ import PoolSizeAnalysis
 
 /// A run's numbers arranged for charts and the report: per-combination curves, each with its
 /// recommendation and USL fit. Pure: `RunData` in, values out.
-public struct RunAnalysis: Equatable, Sendable {
-    public struct Curve: Equatable, Sendable {
-        public var combination: Combination
+package struct RunAnalysis: Equatable, Sendable {
+    package struct Curve: Equatable, Sendable {
+        package var combination: Combination
         /// Sorted by pool size.
-        public var points: [ConfigurationSummary]
+        package var points: [ConfigurationSummary]
         /// From recommendation.json when it has one for this combination, else computed here.
-        public var recommendation: Recommendation?
-        public var usl: USLFit?
+        package var recommendation: Recommendation?
+        package var usl: USLFit?
         /// Why there is no USL curve, when there is none.
-        public var uslRefusal: String?
+        package var uslRefusal: String?
 
-        public var sizes: [Int] { points.map(\.poolSize) }
-        public var peak: ConfigurationSummary? { points.max { $0.throughput.mean < $1.throughput.mean } }
+        package var sizes: [Int] { points.map(\.poolSize) }
+        package var peak: ConfigurationSummary? { points.max { $0.throughput.mean < $1.throughput.mean } }
         /// The configuration measured at `size`, or the nearest measured size (the smaller on ties).
-        public func point(nearest size: Int) -> ConfigurationSummary? {
+        package func point(nearest size: Int) -> ConfigurationSummary? {
             points.min { (abs($0.poolSize - size), $0.poolSize) < (abs($1.poolSize - size), $1.poolSize) }
         }
     }
 
-    public var run: RunData
+    package var run: RunData
     /// The recommended combination first, then the others in axis order.
-    public var curves: [Curve]
+    package var curves: [Curve]
 
-    public var primary: Curve? { curves.first }
-    public var summaries: [ConfigurationSummary] { curves.flatMap(\.points) }
+    package var primary: Curve? { curves.first }
+    package var summaries: [ConfigurationSummary] { curves.flatMap(\.points) }
 
     /// Low-load C and W in µs (the formula's inputs), from lowload.json or the recommendation.
-    public var cpuMicrosecondsPerTask: Double? { run.lowLoad?.cpuMicrosecondsPerTask ?? run.recommendation?.best.cpuMicrosecondsPerTask.finite }
-    public var waitMicrosecondsPerTask: Double? { run.lowLoad?.waitMicrosecondsPerTask ?? run.recommendation?.best.waitMicrosecondsPerTask.finite }
+    package var cpuMicrosecondsPerTask: Double? { run.lowLoad?.cpuMicrosecondsPerTask ?? run.recommendation?.best.cpuMicrosecondsPerTask.finite }
+    package var waitMicrosecondsPerTask: Double? { run.lowLoad?.waitMicrosecondsPerTask ?? run.recommendation?.best.waitMicrosecondsPerTask.finite }
 
-    public func varies<T: Hashable>(_ axis: KeyPath<Combination, T>) -> Bool {
+    package func varies<T: Hashable>(_ axis: KeyPath<Combination, T>) -> Bool {
         Set(curves.map { $0.combination[keyPath: axis] }).count > 1
     }
 
     /// A combination named by the axes this run varied (`thread-pool / mutex`), for legends.
-    public func legend(_ combination: Combination) -> String {
+    package func legend(_ combination: Combination) -> String {
         var parts: [String] = []
         if varies(\.pool) { parts.append(combination.pool.rawValue) }
         if varies(\.qos) { parts.append(combination.qos.rawValue) }
@@ -47,7 +47,7 @@ public struct RunAnalysis: Equatable, Sendable {
         return parts.isEmpty ? combination.label : parts.joined(separator: " / ")
     }
 
-    public init(_ run: RunData) {
+    package init(_ run: RunData) {
         self.run = run
         let byCombination = Dictionary(grouping: ConfigurationSummary.summarize(run.records), by: \.combination)
         let stored = run.recommendation?.combinations ?? []

@@ -5,6 +5,7 @@ import PoolSizeModel
 /// trials finish; whole-run files are rewritten each time they change, so a sweep that dies
 /// part-way leaves every finished trial on disk (hyperfine's export manager does the same).
 public final class ExportManager {
+    /// The run directory written.
     public let directory: URL
     private let trials: FileHandle
 

@@ -4,7 +4,9 @@ import PoolSizeModel
 /// required; every other part is optional so that older runs, and runs that stopped part-way,
 /// still get a report.
 public struct RunData: Equatable, Sendable {
+    /// The run's id.
     public var runID: String
+    /// Every trial of trials.csv, in file order.
     public var records: [TrialRecord]
     /// `machine.json`: the machine and how the run was asked for.
     public var info: RunInfo?
@@ -15,6 +17,7 @@ public struct RunData: Equatable, Sendable {
     /// `contention.csv`, written by `--contend` runs.
     public var contention: [TierShare]
 
+    /// Run data from its parts.
     public init(runID: String, records: [TrialRecord], info: RunInfo? = nil, lowLoad: LowLoadEstimate? = nil, recommendation: RecommendationSet? = nil, contention: [TierShare] = []) {
         self.runID = runID
         self.records = records
@@ -24,6 +27,7 @@ public struct RunData: Equatable, Sendable {
         self.contention = contention
     }
 
+    /// The workload's name from machine.json, the recommendation or the trials.
     public var workload: String {
         info?.workload?.name ?? recommendation?.best.workload ?? records.first?.workload ?? "unknown"
     }

@@ -22,12 +22,16 @@ public struct RunDirectory: Sendable {
         case contention = "contention.csv"
         /// The console summary as printed.
         case summaryText = "summary.txt"
+        /// The report as GitHub-flavoured Markdown.
         case reportMarkdown = "report.md"
+        /// The report as one self-contained HTML page.
         case reportHTML = "report.html"
     }
 
+    /// The directory.
     public let url: URL
 
+    /// The run directory at `url`.
     public init(_ url: URL) {
         self.url = url
     }
@@ -38,6 +42,7 @@ public struct RunDirectory: Sendable {
         self.init(url.lastPathComponent == File.trials.rawValue && !Self.isDirectory(url) ? url.deletingLastPathComponent() : url)
     }
 
+    /// Where `file` is in this directory.
     public func url(_ file: File) -> URL { url.appendingPathComponent(file.rawValue) }
 
     /// The run's files. `trials.csv` is required; every other file is used when present, so

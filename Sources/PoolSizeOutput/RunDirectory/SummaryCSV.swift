@@ -6,6 +6,7 @@ import PoolSizeStats
 /// with the spread a reader needs to trust a mean (docs/conventions.md): median, standard deviation,
 /// Student t interval, coefficient of variation and MAD-flagged outliers.
 public enum SummaryCSV {
+    /// The header's columns.
     public static let columns = [
         "workload", "pool", "qos", "primitive", "pool_size", "repetitions",
         "throughput_mean_per_s", "throughput_median_per_s", "throughput_stddev_per_s",
@@ -15,6 +16,7 @@ public enum SummaryCSV {
         "voluntary_ctx_switches", "involuntary_ctx_switches", "other_load",
     ]
 
+    /// One row per configuration of `records`.
     public static func serialize(_ records: [TrialRecord]) -> String {
         let groups = Dictionary(grouping: records) { ConfigurationKey(workload: $0.workload, combination: $0.combination, size: $0.poolSize) }
         let rows = groups.keys.sorted().map { row(key: $0, records: groups[$0]!.sorted { $0.repetition < $1.repetition }) }

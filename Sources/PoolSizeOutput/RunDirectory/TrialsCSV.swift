@@ -5,6 +5,7 @@ import PoolSizeModel
 /// numbers (docs/conventions.md); the row text is a pure function of the record, so the export manager
 /// can append and flush one row the moment a trial finishes.
 public enum TrialsCSV {
+    /// The header's columns, in file order.
     public static let columns = [
         "run_id", "workload", "pool", "qos", "primitive", "pool_size", "repetition", "tasks", "wall_s",
         "throughput_per_s", "cpu_us_per_task", "wait_us_per_task", "wait_cpu_ratio", "utilization",
@@ -14,8 +15,10 @@ public enum TrialsCSV {
         "max_rss_kb", "process_threads", "other_load",
     ]
 
+    /// The header line.
     public static var header: String { columns.joined(separator: ",") + "\n" }
 
+    /// One trial's row.
     public static func row(_ r: TrialRecord) -> String {
         let fields: [String] = [
             CSVField.escape(r.runID), CSVField.escape(r.workload), r.pool.rawValue, r.qos.rawValue, r.primitive.rawValue,
@@ -34,6 +37,7 @@ public enum TrialsCSV {
         return fields.joined(separator: ",") + "\n"
     }
 
+    /// A whole file: header and rows.
     public static func serialize(_ records: [TrialRecord]) -> String {
         header + records.map(row).joined()
     }
@@ -41,6 +45,7 @@ public enum TrialsCSV {
 
 /// RFC 4180 field formatting.
 public enum CSVField {
+    /// `text` as one RFC 4180 field: quoted, with quotes doubled, when it holds a comma, quote or line break.
     public static func escape(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
