@@ -4,6 +4,8 @@
 //   PoolSizeModel     plain value types shared by every stage (specs, records, machine facts,
 //                     recommendations) and the parsing of their files and flags
 //   PoolSizeAnalysis  pure analysis over those values: recommender, capacity planner, run comparison
+//   PoolSizeProcess   the one child-process runner (watchdog, SIGTERM then SIGKILL), for
+//                     gnuplot, probes and commands
 //   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
 //   PoolSize        the library API: `import PoolSize` gives the per-QoS pool and `Sweep`, which
 //                   sweeps a closure or any workload source; the CLI is one of its users
@@ -40,10 +42,11 @@ let package = Package(
             dependencies: ["PoolSizeStats", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "PoolSizeAnalysis", dependencies: ["PoolSizeModel", "PoolSizeStats"]),
+        .target(name: "PoolSizeProcess", dependencies: ["PoolSizeModel"]),
         .target(
             name: "PoolSizeKit",
             dependencies: [
-                "PoolSizeModel", "PoolSizeStats", "CPoolSizeSys",
+                "PoolSizeModel", "PoolSizeProcess", "PoolSizeStats", "CPoolSizeSys",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
@@ -51,7 +54,7 @@ let package = Package(
         .target(
             name: "PoolSizeOutput",
             dependencies: [
-                "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats",
+                "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeProcess", "PoolSizeStats",
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
@@ -67,11 +70,11 @@ let package = Package(
         .testTarget(name: "PoolSizeModelTests", dependencies: ["PoolSizeModel"]),
         .testTarget(name: "PoolSizeAnalysisTests", dependencies: ["PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(name: "PoolSizeTests", dependencies: ["PoolSize"]),
-        .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel"]),
+        .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
         .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(
             name: "PoolSizeCLITests",
-            dependencies: ["PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeModel", "poolsize"]
+            dependencies: ["PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeProcess", "poolsize"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import PoolSizeKit
 import PoolSizeModel
+import PoolSizeProcess
 import Testing
 
 /// Runs the built binary: the deadlock probe's child modes under a short watchdog, and short

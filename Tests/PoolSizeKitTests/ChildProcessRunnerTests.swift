@@ -1,6 +1,7 @@
 import Foundation
 import PoolSizeKit
 import PoolSizeModel
+import PoolSizeProcess
 import Testing
 
 /// The watchdog and the deadlock classification against shell stand-ins for the outcomes a
@@ -9,6 +10,21 @@ import Testing
 @Suite struct ChildProcessRunnerTests {
     static let shell = URL(fileURLWithPath: "/bin/sh")
     static let ready = "echo '\(ChildScenario.readyMarker)'"
+
+    /// SIGTERM first; a child that ignores it gets SIGKILL a second later.
+    @Test func childIgnoringSIGTERMIsKilled() {
+        let child = ChildProcessRunner(timeoutSeconds: 0.3).run(executable: Self.shell, arguments: ["-c", "trap '' TERM; \(Self.ready); exec sleep 30"])
+        #expect(child.outcome == .timedOut(afterSeconds: 0.3))
+        #expect(child.seconds < 20, "SIGKILL, not the child's own 30 s, ended the run")
+        #expect(child.standardOutput.contains(ChildScenario.readyMarker))
+    }
+
+    /// The environment given is the child's whole environment.
+    @Test func environmentIsPassedAsGiven() {
+        let child = ChildProcessRunner(timeoutSeconds: 10).run(executable: Self.shell, arguments: ["-c", "echo \"$ONLY_THIS-$HOME\""], environment: ["ONLY_THIS": "x"])
+        #expect(child.outcome == .exited(code: 0))
+        #expect(child.standardOutput == "x-\n")
+    }
 
     @Test func hangingChildIsKilledByTheWatchdog() {
         let child = ChildProcessRunner(timeoutSeconds: 0.5).run(executable: Self.shell, arguments: ["-c", "\(Self.ready); exec sleep 30"])

@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeProcess
 
 /// Runs `poolsize _child sync-on-own-queue` in a child process under a watchdog and classifies
 /// how it ended. The probe never runs the deadlock in its own process, so it cannot hang.

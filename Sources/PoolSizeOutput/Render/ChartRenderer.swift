@@ -1,4 +1,5 @@
 import Foundation
+import PoolSizeProcess
 
 /// Turns a written `.gp` script into its SVG and PNG. The seam between the pure chart text and
 /// the gnuplot program (docs/conventions.md): `GnuplotRenderer` runs it, tests pass a fake.
@@ -38,32 +39,18 @@ package struct GnuplotRenderer: ChartRenderer {
 
     package func render(script: URL) throws(ChartRenderFailure) {
         guard let executable else { throw .notInstalled }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [script.path]
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errorPipe = Pipe()
-        process.standardError = errorPipe
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
-        do {
-            try process.run()
-        } catch {
-            throw .failed(script: script.path, message: "could not start \(executable.path): \(error.localizedDescription)")
-        }
-        // Read while waiting, so a chatty gnuplot never blocks on a full pipe.
-        let collected = Collected()
-        DispatchQueue.global().async { collected.finish(errorPipe.fileHandleForReading.readDataToEndOfFile()) }
-        if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
-            process.terminate()
-            finished.wait()
+        let child = ChildProcessRunner(timeoutSeconds: timeoutSeconds).run(executable: executable, arguments: [script.path], environment: environment)
+        switch child.outcome {
+        case .exited(code: 0):
+            return
+        case let .exited(code):
+            throw .failed(script: script.path, message: Self.firstError(child.standardError, status: code))
+        case let .signaled(signal):
+            throw .failed(script: script.path, message: Self.firstError(child.standardError, status: 128 + signal))
+        case .timedOut:
             throw .timedOut(script: script.path, seconds: timeoutSeconds)
-        }
-        let errors = String(decoding: collected.wait(), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw .failed(script: script.path, message: Self.firstError(errors, status: process.terminationStatus))
+        case let .failedToStart(reason):
+            throw .failed(script: script.path, message: "could not start gnuplot: \(reason)")
         }
     }
 
@@ -72,19 +59,5 @@ package struct GnuplotRenderer: ChartRenderer {
     static func firstError(_ stderr: String, status: Int32) -> String {
         let lines = stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "^" }
         return lines.first { $0.contains(" line ") } ?? lines.last ?? "gnuplot exited with status \(status)"
-    }
-
-    /// stderr's bytes, handed from the reading queue; the semaphore orders the write before the read.
-    private final class Collected: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var data = Data()
-        func finish(_ bytes: Data) {
-            data = bytes
-            done.signal()
-        }
-        func wait() -> Data {
-            done.wait()
-            return data
-        }
     }
 }

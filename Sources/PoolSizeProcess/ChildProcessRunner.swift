@@ -10,8 +10,10 @@ package struct ChildRun: Equatable, Sendable {
     package var seconds: Double
 }
 
-/// Runs a child process under a watchdog: the child is SIGKILLed when it has not exited after
-/// `timeoutSeconds`, so whatever the child does (hang, trap, spin), `run` returns.
+/// The one way poolsize runs another program (gnuplot, a probe's child, a task's command):
+/// under a watchdog that sends SIGTERM when the child has not exited after `timeoutSeconds`,
+/// then SIGKILL one second later, so whatever the child does (hang, trap, spin, ignore
+/// SIGTERM), `run` returns. The argument vector goes to the program as is; no shell is involved.
 ///
 /// Output goes to temporary files, not pipes: a pipe read can block on a child (or grandchild)
 /// that holds the write end, a file read cannot.
@@ -22,7 +24,8 @@ package struct ChildProcessRunner: Sendable {
         self.timeoutSeconds = timeoutSeconds
     }
 
-    package func run(executable: URL, arguments: [String]) -> ChildRun {
+    /// - Parameter environment: the child's environment; this process's when nil.
+    package func run(executable: URL, arguments: [String], environment: [String: String]? = nil) -> ChildRun {
         let files = FileManager.default.temporaryDirectory
         let outURL = files.appendingPathComponent("poolsize-child-\(UUID()).out")
         let errURL = files.appendingPathComponent("poolsize-child-\(UUID()).err")
@@ -43,6 +46,7 @@ package struct ChildProcessRunner: Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
@@ -57,9 +61,12 @@ package struct ChildProcessRunner: Sendable {
 
         let outcome: ChildOutcome
         if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            // Reaping a SIGKILLed process is immediate; the bound is only for a kernel in trouble.
-            _ = exited.wait(timeout: .now() + 2)
+            kill(process.processIdentifier, SIGTERM)
+            if exited.wait(timeout: .now() + 1) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                // Reaping a SIGKILLed process is immediate; the bound is only for a kernel in trouble.
+                _ = exited.wait(timeout: .now() + 2)
+            }
             outcome = .timedOut(afterSeconds: timeoutSeconds)
         } else if process.terminationReason == .uncaughtSignal {
             outcome = .signaled(signal: process.terminationStatus)
