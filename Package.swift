@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(
             name: "PoolSizeCLITests",
-            dependencies: ["PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeProcess", "poolsize"]
+            dependencies: ["PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeProcess", "poolsize"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PoolSizeCLI
+import PoolSizeKit
 import PoolSizeModel
 import Testing
 
@@ -21,7 +22,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         let plan = try command.makePlan()
         #expect(plan.spec == BuiltinWorkloads.io)
         #expect(plan.sizes == .auto)
-        #expect(plan.cores >= 1)
+        #expect(plan.cores == MachineProbe.coreCount().effective, "without --cores the sweep sizes for this machine")
     }
 
     @Test func sweepOptions() throws {

@@ -14,6 +14,16 @@ final class CountingWorkload: Workload {
     }
 }
 
+/// Meets the others at a rendezvous, then sleeps 200 µs.
+struct RendezvousWorkload: Workload {
+    let rendezvous: Rendezvous
+    init(_ rendezvous: Rendezvous) { self.rendezvous = rendezvous }
+    func run(task index: UInt64) {
+        rendezvous.arrive()
+        SleepWaiter().wait(microseconds: 200)
+    }
+}
+
 @Suite struct TrialRunnerTests {
     @Test func maxTasksBoundsATrialAndEveryTaskIsRecordedOnce() throws {
         let workload = CountingWorkload()
@@ -28,13 +38,15 @@ final class CountingWorkload: Workload {
         #expect(m.samples.allSatisfy { $0.submitted <= $0.started && $0.started <= $0.ended })
     }
 
-    @Test func peakConcurrencyNeverExceedsThePool() throws {
+    /// The trial sees exactly the concurrency the pool allows: the first N tasks wait for one
+    /// another, so N run at once, and no more ever do.
+    @Test func peakConcurrencyIsThePoolSize() throws {
         for size in [1, 4] {
             let pool = QueuePool(size: size)
-            let m = try TrialRunner().run(pool: pool, workload: CountingWorkload(), settings: TrialSettings(durationNanoseconds: 50_000_000))
+            let workload = RendezvousWorkload(Rendezvous(count: size))
+            let m = try TrialRunner().run(pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 50_000_000))
             pool.shutdown()
-            #expect(m.peakConcurrency <= size)
-            #expect(m.peakConcurrency >= 1)
+            #expect(m.peakConcurrency == size)
             #expect(m.windowEnd > m.windowStart)
         }
     }
