@@ -1,13 +1,13 @@
 import Foundation
+import PoolSizeAnalysis
 import PoolSizeModel
 import PoolSizeStats
 
 /// The one-screen summary `sweep` prints: a table of pool size → throughput, utilization and
-/// W/C, then the recommendation and why. Pure: records in, text out.
+/// W/C, then the recommendation and why. Pure: the sweep's analysis in, text out.
 package enum ConsoleSummary {
     /// - Parameter analysis: the sweep's own analysis, the one its report prints too.
     package static func render(_ analysis: RunAnalysis, spec: WorkloadSpec, cores: CoreCount, lowLoad: LowLoadEstimate) -> String {
-        let records = analysis.run.records
         let recommendations = analysis.run.recommendation
         let shares = analysis.run.contention
         var out = "workload \(spec.name): \(spec.description.isEmpty ? "custom spec" : spec.description)\n"
@@ -17,9 +17,9 @@ package enum ConsoleSummary {
         out += "\n"
         guard let file = recommendations else { return out + "\nno trials were measured\n" }
         let best = file.best
-        let bestRecords = records.filter { $0.combination == best.combination }
+        let bestPoints = analysis.curves.first { $0.combination == best.combination }?.points ?? []
         if file.combinations.count > 1 { out += "\nbest combination \(best.combination):" }
-        out += "\n" + table(records: bestRecords, recommendation: best)
+        out += "\n" + table(bestPoints, recommendation: best)
         if file.combinations.count > 1 { out += "\n" + combinationTable(file.combinations, best: best) + file.verdict + "\n" }
         out += "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneePoolSize), peak at \(best.peakPoolSize)"
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
@@ -50,23 +50,19 @@ package enum ConsoleSummary {
         return align(rows)
     }
 
-    static func table(records: [TrialRecord], recommendation: Recommendation?) -> String {
-        let bySize = Dictionary(grouping: records, by: \.poolSize)
+    static func table(_ points: [ConfigurationSummary], recommendation: Recommendation?) -> String {
         var rows = [["size", "throughput/s", "±sd", "util", "W/C", "C µs", "p99 µs", "in flight", "threads", "nice", ""]]
-        for size in bySize.keys.sorted() {
-            let group = bySize[size]!
-            let tput = Summary(group.map(\.throughputPerSecond))
+        for p in points {
             var marks: [String] = []
             if let r = recommendation {
-                if size == r.recommendedQueueCount { marks.append("◀ recommended") }
-                if size == r.kneePoolSize && r.kneePoolSize != r.recommendedQueueCount { marks.append("knee") }
-                if size == r.peakPoolSize { marks.append("peak") }
+                if p.poolSize == r.recommendedQueueCount { marks.append("◀ recommended") }
+                if p.poolSize == r.kneePoolSize && r.kneePoolSize != r.recommendedQueueCount { marks.append("knee") }
+                if p.poolSize == r.peakPoolSize { marks.append("peak") }
             }
             rows.append([
-                String(size), fmt(tput?.mean ?? 0), fmt(tput?.standardDeviation ?? 0),
-                String(format: "%.0f%%", mean(group.map(\.utilization)) * 100), fmt(mean(group.map(\.waitCPURatio))),
-                fmt(mean(group.map(\.cpuMicrosecondsPerTask))), fmt(mean(group.map(\.latency.p99))), String(group.map(\.peakConcurrency).max() ?? 0),
-                String(group.map(\.threads).max() ?? 0), String(group.map(\.effectiveNice).min() ?? 0), marks.joined(separator: ", "),
+                String(p.poolSize), fmt(p.throughput.mean), fmt(p.throughput.standardDeviation),
+                UnitFormat.wholePercent(p.utilization), fmt(p.waitCPURatio), fmt(p.cpuMicrosecondsPerTask), fmt(p.latencyP99Microseconds),
+                String(p.peakConcurrency), String(p.threads), String(p.effectiveNice), marks.joined(separator: ", "),
             ])
         }
         return align(rows)
@@ -83,7 +79,6 @@ package enum ConsoleSummary {
         }.joined(separator: "\n") + "\n"
     }
 
-    static func mean(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
 
     static func fmt(_ value: Double) -> String { UnitFormat.significant(value) }
 }

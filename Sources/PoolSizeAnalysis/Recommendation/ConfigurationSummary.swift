@@ -8,7 +8,11 @@ extension Combination {
 
 /// One configuration (combination × pool size) over its repetitions: what summary.csv holds,
 /// computed from the trials so a report needs nothing but trials.csv.
+/// Every per-configuration figure (the console's table, summary.csv, the report, the charts)
+/// comes from here: means over the repetitions that recorded a finite value.
 public struct ConfigurationSummary: Equatable, Sendable {
+    /// The workload's name.
+    public var workload: String
     /// The pool kind, QoS tier and primitive.
     public var combination: Combination
     /// Queues (threads) in the pool.
@@ -17,6 +21,8 @@ public struct ConfigurationSummary: Equatable, Sendable {
     public var throughput: Summary
     /// Repetitions, in the order measured, for error bars and outlier notes.
     public var throughputSamples: [Double]
+    /// Repetition numbers whose throughput is a MAD outlier among them.
+    public var outlierRepetitions: [Int]
     /// Mean over repetitions of the median submit-to-completion latency, µs.
     public var latencyP50Microseconds: Double
     /// Mean over repetitions of the 99th-percentile latency, µs.
@@ -35,6 +41,10 @@ public struct ConfigurationSummary: Equatable, Sendable {
     public var effectiveNice: Int
     /// Integrity over the repetitions.
     public var integrity: Integrity
+    /// Mean voluntary context switches (blocking) per trial window.
+    public var voluntaryContextSwitches: Double
+    /// Mean involuntary context switches (preemption) per trial window.
+    public var involuntaryContextSwitches: Double
     /// Context switches per second of measurement window.
     public var voluntaryContextSwitchesPerSecond: Double
     /// Involuntary context switches per second of window.
@@ -50,10 +60,13 @@ public struct ConfigurationSummary: Equatable, Sendable {
             return finite.isEmpty ? .nan : finite.reduce(0, +) / Double(finite.count)
         }
         func perSecond(_ count: Int, _ r: TrialRecord) -> Double { r.wallSeconds > 0 ? Double(count) / r.wallSeconds : 0 }
+        workload = first.workload
         combination = first.combination
         poolSize = first.poolSize
         self.throughput = throughput
-        throughputSamples = records.sorted { $0.repetition < $1.repetition }.map(\.throughputPerSecond)
+        let ordered = records.sorted { $0.repetition < $1.repetition }
+        throughputSamples = ordered.map(\.throughputPerSecond)
+        outlierRepetitions = Outliers.madIndices(throughputSamples).map { ordered[$0].repetition }
         latencyP50Microseconds = mean(records.map(\.latency.p50))
         latencyP99Microseconds = mean(records.map(\.latency.p99))
         utilization = mean(records.map(\.utilization))
@@ -63,6 +76,8 @@ public struct ConfigurationSummary: Equatable, Sendable {
         threads = records.map(\.threads).max()!
         effectiveNice = records.map(\.effectiveNice).min()!
         integrity = records.integrityVerdict
+        voluntaryContextSwitches = mean(records.map { Double($0.voluntaryContextSwitches) })
+        involuntaryContextSwitches = mean(records.map { Double($0.involuntaryContextSwitches) })
         voluntaryContextSwitchesPerSecond = mean(records.map { perSecond($0.voluntaryContextSwitches, $0) })
         involuntaryContextSwitchesPerSecond = mean(records.map { perSecond($0.involuntaryContextSwitches, $0) })
         otherLoad = mean(records.map(\.otherLoad))

@@ -1,4 +1,5 @@
 import Foundation
+import PoolSizeAnalysis
 import PoolSizeModel
 import PoolSizeStats
 
@@ -18,43 +19,23 @@ public enum SummaryCSV {
 
     /// One row per configuration of `records`.
     public static func serialize(_ records: [TrialRecord]) -> String {
-        let groups = Dictionary(grouping: records) { ConfigurationKey(workload: $0.workload, combination: $0.combination, size: $0.poolSize) }
-        let rows = groups.keys.sorted().map { row(key: $0, records: groups[$0]!.sorted { $0.repetition < $1.repetition }) }
-        return columns.joined(separator: ",") + "\n" + rows.joined()
+        columns.joined(separator: ",") + "\n" + ConfigurationSummary.summarize(records).map(row).joined()
     }
 
-    static func row(key: ConfigurationKey, records: [TrialRecord]) -> String {
-        let throughput = records.map(\.throughputPerSecond)
-        let summary = Summary(throughput)
-        let outliers = Outliers.madIndices(throughput).map { String(records[$0].repetition) }.joined(separator: ";")
-        func mean(_ values: [Double]) -> Double { values.reduce(0, +) / Double(max(values.count, 1)) }
+    static func row(_ c: ConfigurationSummary) -> String {
+        let t = c.throughput
         func n(_ value: Double?, _ decimals: Int) -> String { value.map { CSVField.number($0, decimals: decimals) } ?? "" }
         let fields: [String] = [
-            CSVField.escape(key.workload), key.combination.pool.rawValue, key.combination.qos.rawValue, key.combination.primitive.rawValue,
-            String(key.size), String(records.count),
-            n(summary?.mean, 3), n(summary?.median, 3), n(summary?.standardDeviation, 3),
-            n(summary?.confidenceInterval95?.lower, 3), n(summary?.confidenceInterval95?.upper, 3),
-            n(summary?.coefficientOfVariation, 4), outliers,
-            n(mean(records.map(\.latency.p50)), 1), n(mean(records.map(\.latency.p99)), 1),
-            n(mean(records.map(\.utilization)), 4), n(mean(records.map(\.waitCPURatio)), 4), n(mean(records.map(\.cpuMicrosecondsPerTask)), 3),
-            String(records.map(\.peakConcurrency).max() ?? 0), String(records.map(\.threads).max() ?? 0),
-            String(records.map(\.effectiveNice).min() ?? 0), records.integrityVerdict.rawValue,
-            n(mean(records.map { Double($0.voluntaryContextSwitches) }), 1), n(mean(records.map { Double($0.involuntaryContextSwitches) }), 1),
-            n(mean(records.map(\.otherLoad)), 4),
+            CSVField.escape(c.workload), c.combination.pool.rawValue, c.combination.qos.rawValue, c.combination.primitive.rawValue,
+            String(c.poolSize), String(t.count),
+            n(t.mean, 3), n(t.median, 3), n(t.standardDeviation, 3),
+            n(t.confidenceInterval95?.lower, 3), n(t.confidenceInterval95?.upper, 3),
+            n(t.coefficientOfVariation, 4), c.outlierRepetitions.map(String.init).joined(separator: ";"),
+            n(c.latencyP50Microseconds, 1), n(c.latencyP99Microseconds, 1),
+            n(c.utilization, 4), n(c.waitCPURatio, 4), n(c.cpuMicrosecondsPerTask, 3),
+            String(c.peakConcurrency), String(c.threads), String(c.effectiveNice), c.integrity.rawValue,
+            n(c.voluntaryContextSwitches, 1), n(c.involuntaryContextSwitches, 1), n(c.otherLoad, 4),
         ]
         return fields.joined(separator: ",") + "\n"
-    }
-}
-
-/// Sort key of a summary row: workload, combination in axis order, then size.
-struct ConfigurationKey: Hashable, Comparable {
-    var workload: String
-    var combination: PoolSizeModel.Combination
-    var size: Int
-
-    static func < (a: ConfigurationKey, b: ConfigurationKey) -> Bool {
-        if a.workload != b.workload { return a.workload < b.workload }
-        if a.combination != b.combination { return a.combination < b.combination }
-        return a.size < b.size
     }
 }
