@@ -17,13 +17,9 @@ package enum CompareRunReader {
         guard let info = run.info else {
             throw .inputNotFound(path: directory.url(.machine).path, hint: "compare checks the cores and workload a run records there; pass a run directory written by 'poolsize sweep'")
         }
-        let spec = info.workload
         return RunSamples(
             runID: info.runID ?? directory.url.standardizedFileURL.lastPathComponent, cores: info.machine?.cores.effective,
-            workload: RunSamples.Workload(
-                name: spec?.name, cpuMicroseconds: spec?.cpuMicroseconds, waitMicroseconds: spec?.waitMicroseconds,
-                criticalMicroseconds: spec?.criticalMicroseconds, jitter: spec?.jitter.rawValue),
-            samples: samples(run.records))
+            workload: info.workload, samples: samples(run.records))
     }
 
     /// Repetitions per configuration; undefined figures (`nan`) are kept, and dropped by the
@@ -31,7 +27,7 @@ package enum CompareRunReader {
     package static func samples(_ records: [TrialRecord]) -> [RunConfiguration: RunSamples.Samples] {
         var result: [RunConfiguration: RunSamples.Samples] = [:]
         for r in records {
-            let key = RunConfiguration(workload: r.workload, pool: r.pool.rawValue, qos: r.qos.rawValue, primitive: r.primitive.rawValue, poolSize: r.poolSize)
+            let key = RunConfiguration(r)
             result[key, default: RunSamples.Samples()].throughputPerSecond.append(r.throughputPerSecond)
             result[key, default: RunSamples.Samples()].latencyP99Microseconds.append(r.latency.p99)
         }

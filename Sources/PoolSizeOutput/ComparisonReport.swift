@@ -20,7 +20,7 @@ package enum ComparisonReport {
             let t = row.throughput
             let l = row.latencyP99
             let cells = [
-                ReportInline.literal(key.pool), ReportInline.literal(key.qos), ReportInline.literal(key.primitive), String(key.poolSize),
+                key.combination.pool.rawValue, key.combination.qos.rawValue, key.combination.primitive.rawValue, String(key.poolSize),
                 t.map { UnitFormat.number($0.baseMedian) } ?? "–", t.map { UnitFormat.number($0.currentMedian) } ?? "–", change(t),
                 l.map { UnitFormat.duration($0.baseMedian / 1e6) } ?? "–", l.map { UnitFormat.duration($0.currentMedian / 1e6) } ?? "–", change(l),
                 verdict(row.verdict),

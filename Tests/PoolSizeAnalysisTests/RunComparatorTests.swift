@@ -6,10 +6,10 @@ import PoolSizeAnalysis
 private func run(_ id: String, cores: Int = 2, workload: String = "io", cpu: Double = 1000, _ sizes: [Int: ([Double], [Double])]) -> RunSamples {
     var samples: [RunConfiguration: RunSamples.Samples] = [:]
     for (size, values) in sizes {
-        samples[RunConfiguration(workload: workload, pool: "queue-pool", qos: "default", primitive: "none", poolSize: size)] =
+        samples[RunConfiguration(workload: workload, combination: Combination(pool: .queuePool, qos: .default, primitive: .none), poolSize: size)] =
             RunSamples.Samples(throughputPerSecond: values.0, latencyP99Microseconds: values.1)
     }
-    return RunSamples(runID: id, cores: cores, workload: RunSamples.Workload(name: workload, cpuMicroseconds: cpu, waitMicroseconds: 15000), samples: samples)
+    return RunSamples(runID: id, cores: cores, workload: WorkloadSpec(name: workload, cpuMicroseconds: cpu, waitMicroseconds: 15000), samples: samples)
 }
 
 @Suite struct RunComparatorTests {

@@ -14,8 +14,8 @@ extension RunComparator {
         if baseNames.isDisjoint(with: currentNames) {
             throw .incomparable(details: "different workloads: base \(base.runID) measured \(list(baseNames)), current \(current.runID) measured \(list(currentNames)); compare two runs of the same workload")
         }
-        if let difference = specDifference(base.workload, current.workload) {
-            throw .incomparable(details: "workload '\(base.workload.name ?? list(baseNames))' is not the same in both runs (\(difference)); compare runs of the same spec")
+        if let a = base.workload, let b = current.workload, let difference = specDifference(a, b) {
+            throw .incomparable(details: "workload '\(a.name)' is not the same in both runs (\(difference)); compare runs of the same spec")
         }
         if let baseCores = base.cores, let currentCores = current.cores, baseCores != currentCores {
             throw .incomparable(details: "different cores: base \(base.runID) ran on \(baseCores) effective cores, current \(current.runID) on \(currentCores); compare runs on the same machine shape, or rerun with --cores \(baseCores)")
@@ -26,21 +26,21 @@ extension RunComparator {
     }
 
     /// `cpu 1000 µs vs 2000 µs` for the first spec field both runs recorded differently.
-    static func specDifference(_ a: RunSamples.Workload, _ b: RunSamples.Workload) -> String? {
-        let numbers: [(String, Double?, Double?)] = [
+    static func specDifference(_ a: WorkloadSpec, _ b: WorkloadSpec) -> String? {
+        let numbers: [(String, Double, Double)] = [
             ("cpu", a.cpuMicroseconds, b.cpuMicroseconds), ("wait", a.waitMicroseconds, b.waitMicroseconds),
             ("critical section", a.criticalMicroseconds, b.criticalMicroseconds),
         ]
-        for (name, x, y) in numbers {
-            if let x, let y, x != y { return "\(name) \(UnitFormat.number(x)) µs vs \(UnitFormat.number(y)) µs" }
+        for (name, x, y) in numbers where x != y {
+            return "\(name) \(UnitFormat.number(x)) µs vs \(UnitFormat.number(y)) µs"
         }
-        if let x = a.jitter, let y = b.jitter, x != y { return "jitter \(x) vs \(y)" }
+        if a.jitter != b.jitter { return "jitter \(a.jitter.rawValue) vs \(b.jitter.rawValue)" }
         return nil
     }
 
     /// `queue-pool/default/none at sizes 1, 2, 4` per combination, at most three.
     static func describe(_ keys: Dictionary<RunConfiguration, RunSamples.Samples>.Keys) -> String {
-        let groups = Dictionary(grouping: keys) { "\($0.pool)/\($0.qos)/\($0.primitive)" }
+        let groups = Dictionary(grouping: keys) { $0.combination.description }
         let parts = groups.keys.sorted().prefix(3).map { name in
             "\(name) at sizes \(groups[name]!.map(\.poolSize).sorted().map(String.init).joined(separator: ", "))"
         }

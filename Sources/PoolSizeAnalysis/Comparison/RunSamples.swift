@@ -1,27 +1,49 @@
 import PoolSizeModel
-/// One measured configuration: the axes `compare` matches trials on (results/README.md,
-/// `summary.csv`). Axis values stay text so runs from a newer version with new pool kinds or
-/// primitives still match.
+/// One measured configuration: the workload, the combination of axes and the pool size that
+/// `compare` matches trials on. In JSON it reads flat: `workload, pool, qos, primitive,
+/// pool_size`.
 package struct RunConfiguration: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     package var workload: String
-    package var pool: String
-    package var qos: String
-    package var primitive: String
+    package var combination: Combination
     package var poolSize: Int
 
-    package init(workload: String, pool: String, qos: String, primitive: String, poolSize: Int) {
+    package init(workload: String, combination: Combination, poolSize: Int) {
         self.workload = workload
-        self.pool = pool
-        self.qos = qos
-        self.primitive = primitive
+        self.combination = combination
         self.poolSize = poolSize
     }
 
+    /// The configuration a trial belongs to.
+    package init(_ record: TrialRecord) {
+        self.init(workload: record.workload, combination: record.combination, poolSize: record.poolSize)
+    }
+
     /// `queue-pool/default/none/32` (the workload is the same for a whole comparison).
-    package var description: String { "\(pool)/\(qos)/\(primitive)/\(poolSize)" }
+    package var description: String { "\(combination)/\(poolSize)" }
 
     package static func < (a: Self, b: Self) -> Bool {
-        (a.workload, a.pool, a.qos, a.primitive, a.poolSize) < (b.workload, b.pool, b.qos, b.primitive, b.poolSize)
+        if a.workload != b.workload { return a.workload < b.workload }
+        if a.combination != b.combination { return a.combination < b.combination }
+        return a.poolSize < b.poolSize
+    }
+
+    enum CodingKeys: String, CodingKey { case workload, pool, qos, primitive, poolSize }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            workload: try c.decode(String.self, forKey: .workload),
+            combination: Combination(pool: try c.decode(PoolKind.self, forKey: .pool), qos: try c.decode(QoSTier.self, forKey: .qos), primitive: try c.decode(PrimitiveKind.self, forKey: .primitive)),
+            poolSize: try c.decode(Int.self, forKey: .poolSize))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(workload, forKey: .workload)
+        try c.encode(combination.pool, forKey: .pool)
+        try c.encode(combination.qos, forKey: .qos)
+        try c.encode(combination.primitive, forKey: .primitive)
+        try c.encode(poolSize, forKey: .poolSize)
     }
 }
 
@@ -39,30 +61,14 @@ package struct RunSamples: Equatable, Sendable {
         }
     }
 
-    /// The workload as `machine.json` states it; nil fields were not recorded.
-    package struct Workload: Equatable, Sendable {
-        package var name: String?
-        package var cpuMicroseconds: Double?
-        package var waitMicroseconds: Double?
-        package var criticalMicroseconds: Double?
-        package var jitter: String?
-
-        package init(name: String? = nil, cpuMicroseconds: Double? = nil, waitMicroseconds: Double? = nil, criticalMicroseconds: Double? = nil, jitter: String? = nil) {
-            self.name = name
-            self.cpuMicroseconds = cpuMicroseconds
-            self.waitMicroseconds = waitMicroseconds
-            self.criticalMicroseconds = criticalMicroseconds
-            self.jitter = jitter
-        }
-    }
-
     package var runID: String
     /// Effective cores the run sized for (`machine.cores.effective`).
     package var cores: Int?
-    package var workload: Workload
+    /// The workload spec machine.json recorded; nil when it recorded none.
+    package var workload: WorkloadSpec?
     package var samples: [RunConfiguration: Samples]
 
-    package init(runID: String, cores: Int?, workload: Workload = Workload(), samples: [RunConfiguration: Samples]) {
+    package init(runID: String, cores: Int?, workload: WorkloadSpec? = nil, samples: [RunConfiguration: Samples]) {
         self.runID = runID
         self.cores = cores
         self.workload = workload
@@ -72,6 +78,6 @@ package struct RunSamples: Equatable, Sendable {
     /// Workload names seen in the trials, falling back to the spec's name.
     package var workloadNames: Set<String> {
         let names = Set(samples.keys.map(\.workload))
-        return names.isEmpty ? Set([workload.name].compactMap { $0 }) : names
+        return names.isEmpty ? Set([workload?.name].compactMap { $0 }) : names
     }
 }
