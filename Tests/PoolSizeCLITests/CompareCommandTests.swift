@@ -39,6 +39,20 @@ struct FixtureRun {
         (8, [520, 531, 509], latency), (16, [1010, 1032, 991], latency), (32, [1950, 1990, 1921], latency), (48, [1980, 2015, 1944], latency),
     ]
 
+    /// A current run whose throughput collapsed (all zero, negative, or not a number) is a
+    /// regression, never "No regression".
+    @Test(arguments: [[0.0, 0, 0], [-5.0, -1, -3], [Double.nan, .nan, .nan]])
+    func collapsedThroughputExitsTwo(throughput: [Double]) throws {
+        let base = try FixtureRun(id: "base", rows: Self.baseRows)
+        let current = try FixtureRun(id: "head", rows: Self.baseRows.map { ($0.size, throughput, $0.p99) })
+        defer { base.remove(); current.remove() }
+        let result = runCLI(["compare", base.path, current.path])
+        #expect(result.code == 2)
+        #expect(result.errors.first?.hasPrefix("regression: 4 of 4 configurations regressed: throughput -100.0% at queue-pool/default/none/8 (no positive throughput in the current run)") == true, "\(result.errors)")
+        let json = runCLI(["compare", base.path, current.path, "--format", "json"])
+        #expect(json.code == 2)
+    }
+
     @Test func twentyPercentThroughputDropExitsTwo() throws {
         let base = try FixtureRun(id: "base", rows: Self.baseRows)
         // Size 32 loses 20% (1950 → 1560 median); the others move within ±2%.

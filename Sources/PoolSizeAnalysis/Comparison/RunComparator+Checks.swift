@@ -84,6 +84,7 @@ extension RunComparator {
         case .mannWhitney: return "Mann–Whitney p \(String(format: "%.3f", m.pValue ?? 1))"
         case .confidenceIntervals: return m.significant ? "95% intervals apart" : "95% intervals overlap"
         case .none: return "1 repetition, untested"
+        case .collapsed: return "no positive throughput in the current run"
         }
     }
 

@@ -38,10 +38,17 @@ package enum RunComparator {
         return comparison
     }
 
-    /// nil when either side has no finite positive value (a metric the run did not record).
+    /// nil when either side has no finite positive value (a metric the run did not record),
+    /// except that throughput (`higherIsBetter`) the base had and the current run lost is a
+    /// collapse: a regression of −100%, whatever the repetitions.
     package static func compareMetric(_ base: [Double], _ current: [Double], threshold: Double, higherIsBetter: Bool) -> MetricComparison? {
         let b = base.filter { $0.isFinite && $0 > 0 }
         let c = current.filter { $0.isFinite && $0 > 0 }
+        if higherIsBetter, c.isEmpty, let baseSummary = Summary(b) {
+            return MetricComparison(
+                baseMedian: baseSummary.median, currentMedian: 0, baseRepetitions: b.count, currentRepetitions: current.count,
+                relativeChange: -1, test: .collapsed, pValue: nil, significant: true, verdict: .regression)
+        }
         guard let baseSummary = Summary(b), let currentSummary = Summary(c) else { return nil }
         let change = (currentSummary.median - baseSummary.median) / baseSummary.median
         let (test, pValue, significant) = significance(b, c, base: baseSummary, current: currentSummary)

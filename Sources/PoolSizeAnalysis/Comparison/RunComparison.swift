@@ -56,6 +56,9 @@ package enum SignificanceTest: String, CaseIterable, Equatable, Sendable, Codabl
     case confidenceIntervals = "confidence-intervals"
     /// A run has a single repetition: nothing can tell change from noise.
     case none
+    /// The current run has no positive, finite throughput where the base had some: a run that
+    /// collapsed (zero, negative, NaN or missing figures) needs no test to be a regression.
+    case collapsed
 }
 
 /// What a change amounts to, worst first.
