@@ -33,7 +33,9 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let limit = try validThreshold()
-        let comparison = try RunComparator.compare(base: CompareRunReader.load(base), current: CompareRunReader.load(current), threshold: limit)
+        let comparison = try RunComparator.compare(
+            base: CompareRunReader.load(base, warn: PoolSizeCommand.printError),
+            current: CompareRunReader.load(current, warn: PoolSizeCommand.printError), threshold: limit)
         print(format == .json ? JSONExport.serialize(comparison) : ComparisonReport.render(comparison), terminator: "")
         if comparison.verdict == .regression { throw PoolSizeError.regression(details: comparison.summary) }
     }

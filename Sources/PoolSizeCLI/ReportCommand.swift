@@ -23,6 +23,7 @@ struct ReportCommand: ParsableCommand {
     /// stderr. Shared with `sweep`, which calls it on the directory it has just written.
     static func write(runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()) throws(PoolSizeError) -> ReportWriter.ReportOutcome {
         let run = try RunDirectory(runDirectory).load()
+        run.warnings.forEach(PoolSizeCommand.printError)
         let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: run.runID), renderer: renderer)
         let outcome = try writer.writeReport(RunAnalysis(run))
         if let message = outcome.charts.message { PoolSizeCommand.printError(message) }

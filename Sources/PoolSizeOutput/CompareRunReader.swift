@@ -7,13 +7,16 @@ import PoolSizeAnalysis
 /// `machine.json`. Both files are required: without `machine.json` a comparison could not tell
 /// a slower build from a smaller machine.
 package enum CompareRunReader {
-    /// - Parameter path: a run directory, or its `trials.csv`.
-    package static func load(_ path: String) throws(PoolSizeError) -> RunSamples {
+    /// - Parameters:
+    ///   - path: a run directory, or its `trials.csv`.
+    ///   - warn: told what reading had to work around (a torn last line), one line each.
+    package static func load(_ path: String, warn: (String) -> Void = { _ in }) throws(PoolSizeError) -> RunSamples {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .inputNotFound(path: path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
         let directory = RunDirectory(path: path)
         let run = try directory.load()
+        run.warnings.forEach(warn)
         guard let info = run.info else {
             throw .inputNotFound(path: directory.url(.machine).path, hint: "compare checks the cores and workload a run records there; pass a run directory written by 'poolsize sweep'")
         }

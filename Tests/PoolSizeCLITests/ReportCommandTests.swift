@@ -85,3 +85,37 @@ import Testing
         #expect(exists(plots, "throughput.png"))
     }
 }
+
+/// `report` on a run directory whose trials.csv a crash cut mid-line, or someone damaged.
+@Suite(.serialized) struct DamagedReportCommandTests {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-damaged-cli-\(UUID())")
+
+    func prepare(_ edit: (String) -> String) throws -> URL {
+        let run = scratch.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ReportCommandTests.fixture, to: run)
+        let trials = run.appendingPathComponent("trials.csv")
+        try edit(try String(contentsOf: trials, encoding: .utf8)).write(to: trials, atomically: true, encoding: .utf8)
+        return run
+    }
+
+    @Test func tornLastLineIsLeftOutWithAWarning() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = try prepare { String($0.dropLast(30)) }
+        let result = try EndToEndTests.run(["report", run.path, "--plots", scratch.appendingPathComponent("plots").path], environment: ["PATH": "/nonexistent"], directory: scratch)
+        #expect(result.code == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.hasPrefix("warning: \(run.path)/trials.csv: line 17 is cut short (the sweep stopped while writing it) and was left out\n"))
+    }
+
+    @Test func aRaggedRowIsExit65NamingTheLine() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = try prepare { text in
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines[4] = lines[4].split(separator: ",").prefix(12).joined(separator: ",")
+            return lines.joined(separator: "\n")
+        }
+        let result = try EndToEndTests.run(["report", run.path], directory: scratch)
+        #expect(result.code == 65)
+        #expect(result.stderr == "error: \(run.path)/trials.csv: line 5 has 12 fields where the header has 31; the file is damaged (an edit, or a write cut short)\n")
+    }
+}

@@ -132,3 +132,75 @@ import Testing
         }
     }
 }
+
+/// Damaged input is never read as data: a torn last line (a crash mid-write) is dropped with a
+/// warning; any other damaged row, and files from another run, are errors naming the file.
+@Suite struct DamagedRunDirectoryTests {
+    static let text = TrialsCSV.serialize(Array(ReportFixtures.single.records.prefix(4)))
+
+    @Test func tornLastLineIsDroppedAndReported() throws {
+        let cut = String(Self.text.dropLast(40))  // mid-row, no final line break
+        var dropped: [Int] = []
+        let records = try TrialsCSV.parse(cut, path: "t.csv") { dropped.append($0) }
+        #expect(records.count == 3)
+        #expect(dropped == [5])
+    }
+
+    @Test func aCompleteLastRowWithoutALineBreakIsKept() throws {
+        var dropped: [Int] = []
+        let records = try TrialsCSV.parse(String(Self.text.dropLast()), path: "t.csv") { dropped.append($0) }
+        #expect(records.count == 4 && dropped.isEmpty)
+    }
+
+    @Test func aRaggedRowElsewhereIsAnErrorNamingItsLine() {
+        var lines = Self.text.split(separator: "\n").map(String.init)
+        lines[2] = lines[2].split(separator: ",").dropLast(5).joined(separator: ",")
+        let columns = TrialsCSV.columns.count
+        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 3 has \(columns - 5) fields where the header has \(columns); the file is damaged (an edit, or a write cut short)")) {
+            try TrialsCSV.parse(lines.joined(separator: "\n") + "\n", path: "t.csv")
+        }
+        // Cut short and then followed by more rows: not a torn last line.
+        #expect(throws: PoolSizeError.self) { try TrialsCSV.parse(lines.joined(separator: "\n"), path: "t.csv") }
+    }
+
+    func directory(_ run: RunData) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-damaged-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try TrialsCSV.serialize(run.records).write(to: dir.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        if let info = run.info { try JSONExport.serialize(info).write(to: dir.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8) }
+        if let r = run.recommendation { try JSONExport.serialize(r).write(to: dir.appendingPathComponent("recommendation.json"), atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    @Test func filesFromAnotherRunAreRefused() throws {
+        var run = ReportFixtures.single
+        let good = try directory(run)
+        defer { try? FileManager.default.removeItem(at: good) }
+        #expect(try RunDirectory(good).load().recommendation == run.recommendation)
+
+        var other = try #require(run.recommendation?.best)
+        other.workload = "cpu"
+        run.recommendation = RecommendationSet(best: other, combinations: [other], verdict: "")
+        let stale = try directory(run)
+        defer { try? FileManager.default.removeItem(at: stale) }
+        #expect(throws: PoolSizeError.invalidInput(path: stale.appendingPathComponent("recommendation.json").path, message: "workload 'cpu', but trials.csv measured 'io'; it belongs to another run; rerun the sweep, or delete the file to report from trials.csv alone")) {
+            try RunDirectory(stale).load()
+        }
+
+        run = ReportFixtures.single
+        run.info?.runID = "20261101-000000-io"
+        let foreign = try directory(run)
+        defer { try? FileManager.default.removeItem(at: foreign) }
+        #expect(throws: PoolSizeError.invalidInput(path: foreign.appendingPathComponent("machine.json").path, message: "run id '20261101-000000-io', but trials.csv holds run '\(ReportFixtures.runID)'; it belongs to another run; rerun the sweep, or delete the file to report from trials.csv alone")) {
+            try RunDirectory(foreign).load()
+        }
+
+        run = ReportFixtures.single
+        run.info?.pools = [.threadPool]
+        run.info?.tiers = [.default]
+        run.info?.primitives = [.none]
+        let replanned = try directory(run)
+        defer { try? FileManager.default.removeItem(at: replanned) }
+        #expect(throws: PoolSizeError.self) { try RunDirectory(replanned).load() }
+    }
+}

@@ -16,6 +16,8 @@ public struct RunData: Equatable, Sendable {
     public var recommendation: RecommendationSet?
     /// `contention.csv`, written by `--contend` runs.
     public var contention: [TierShare]
+    /// What reading the files had to work around (a torn last line of trials.csv), one line each.
+    public var warnings: [String] = []
 
     /// Run data from its parts.
     public init(runID: String, records: [TrialRecord], info: RunInfo? = nil, lowLoad: LowLoadEstimate? = nil, recommendation: RecommendationSet? = nil, contention: [TierShare] = []) {

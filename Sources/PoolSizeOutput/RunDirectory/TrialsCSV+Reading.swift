@@ -7,8 +7,12 @@ import PoolSizeModel
 extension TrialsCSV {
     static let required = ["pool", "qos", "primitive", "pool_size", "throughput_per_s"]
 
-    /// - Parameter path: names the file in error messages.
-    public static func parse(_ text: String, path: String) throws(PoolSizeError) -> [TrialRecord] {
+    /// - Parameters:
+    ///   - path: names the file in error messages.
+    ///   - dropped: told the line number of a torn last line, which is left out: a sweep
+    ///     killed mid-write (power cut, SIGKILL) leaves its last row cut short and no final
+    ///     line break. Any other damaged row is an error naming its line.
+    public static func parse(_ text: String, path: String, dropped: ((Int) -> Void)? = nil) throws(PoolSizeError) -> [TrialRecord] {
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
@@ -22,15 +26,28 @@ extension TrialsCSV {
             throw .invalidInput(path: path, message: "column '\(missing)' missing from the header; expected the columns in results/README.md")
         }
         let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var records: [TrialRecord] = []
+        var rows: [(line: Int, cells: [String])] = []
         var line = 1
         while let row = reader.next() {
             line += 1
             if row.count == 1 && row[0].isEmpty { continue }
-            let field = Row(cells: row, index: index, path: path, line: line)
-            records.append(try field.record())
+            rows.append((line, row))
         }
         if let error = reader.error { throw .invalidInput(path: path, message: "line \(line): \(error)") }
+        let torn = !text.hasSuffix("\n") && !text.hasSuffix("\r")
+        var records: [TrialRecord] = []
+        for (offset, row) in rows.enumerated() {
+            let isLast = offset == rows.count - 1
+            do throws(PoolSizeError) {
+                guard row.cells.count == header.count else {
+                    throw .invalidInput(path: path, message: "line \(row.line) has \(row.cells.count) fields where the header has \(header.count); the file is damaged (an edit, or a write cut short)")
+                }
+                records.append(try Row(cells: row.cells, index: index, path: path, line: row.line).record())
+            } catch {
+                guard isLast && torn else { throw error }
+                dropped?(row.line)
+            }
+        }
         return records
     }
 
