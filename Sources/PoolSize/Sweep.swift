@@ -61,8 +61,10 @@ public struct Sweep: Sendable {
     /// Runs the sweep on the calling thread, which it blocks until the last trial.
     /// - Parameter observer: told of every trial as it finishes (to write it out, or show
     ///   progress); nothing by default.
-    public func run(observer: (any SweepObserver)? = nil) throws(PoolSizeError) -> SweepResult {
-        let (lowLoad, records) = try SweepRunner(source: source, runner: runner, pools: pools).run(plan, observer: observer ?? SilentObserver())
+    /// - Parameter resume: the low-load estimate and finished trials of an interrupted run of
+    ///   this plan; only the missing trials run.
+    public func run(observer: (any SweepObserver)? = nil, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> SweepResult {
+        let (lowLoad, records) = try SweepRunner(source: source, runner: runner, pools: pools).run(plan, observer: observer ?? SilentObserver(), resume: resume)
         let recommendation = Recommender.recommendAll(
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance,

@@ -62,6 +62,12 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).")
     var plots: String?
 
+    @Flag(help: "Replace the trials of a run directory that already exists at --out.")
+    var force = false
+
+    @Option(help: ArgumentHelp("Continue the interrupted sweep in RUN_DIR, running only the trials it lacks; give the flags it was started with (checked against its machine.json).", valueName: "RUN_DIR"))
+    var resume: String?
+
     @Option(name: .customLong("busy-retries"), help: "Run a trial again, up to this many times, when other processes used more than 5% of the CPUs during it.")
     var busyRetries: Int = 2
 
@@ -70,8 +76,9 @@ struct SweepCommand: ParsableCommand {
 
     func run() throws {
         let plan = try makePlan()
-        let directory = URL(fileURLWithPath: out ?? "results/\(plan.runID)")
-        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet)
+        let directory = URL(fileURLWithPath: resume ?? out ?? "results/\(plan.runID)")
+        let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
+        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode)
         // A sweep whose primitive failed its integrity check still gets its report (the caveats
         // name the violation); the error and its exit code follow.
         let measured = Result { () throws(PoolSizeError) in try session.run() }
@@ -82,6 +89,21 @@ struct SweepCommand: ParsableCommand {
 
     /// Every flag is checked here, before anything runs or is written.
     func makePlan() throws(PoolSizeError) -> SweepPlan {
+        if let out, out.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .invalidOption(flag: "--out", message: "is empty; name a directory, e.g. --out results/my-run (or leave --out out for results/<run-id>)")
+        }
+        if let plots, plots.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .invalidOption(flag: "--plots", message: "is empty; name a directory, e.g. --plots plots/my-run (or leave --plots out for plots/<run-id>)")
+        }
+        if let resume {
+            if force { throw .invalidOption(flag: "--resume", message: "cannot be combined with --force; --force starts the run again, --resume continues it") }
+            if let out, URL(fileURLWithPath: out).standardizedFileURL != URL(fileURLWithPath: resume).standardizedFileURL {
+                throw .invalidOption(flag: "--resume", message: "continues the run in \(resume), but --out names \(out); drop --out")
+            }
+            guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: resume).appendingPathComponent("trials.csv").path) else {
+                throw .inputNotFound(path: resume, hint: "--resume takes a run directory with trials.csv, written by an interrupted 'poolsize sweep'")
+            }
+        }
         var spec = try WorkloadLoader.load(workload)
         let selection = try SizeSelection.parse(sizes)
         let pools = try AxisSelection.pools(pool)

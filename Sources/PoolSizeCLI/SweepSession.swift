@@ -15,22 +15,43 @@ final class SweepSession: SweepObserver {
     let facts: MachineFacts
     private var records: [TrialRecord] = []
     private var violations: [String] = []
+    private var info: RunInfo
+    /// An interrupted run being continued: its low-load estimate and finished trials.
+    private let resumed: (lowLoad: LowLoadEstimate, records: [TrialRecord])?
 
-    init(plan: SweepPlan, directory: URL, commandLine: [String], quiet: Bool) throws(PoolSizeError) {
+    /// - Parameter mode: `.create` refuses a directory with trials, `.replace` (`--force`)
+    ///   overwrites it, `.resume` continues the run recorded there, whose plan must be this one.
+    init(plan: SweepPlan, directory: URL, commandLine: [String], quiet: Bool, mode: ExportManager.Mode = .create) throws(PoolSizeError) {
         self.plan = plan
         self.commandLine = commandLine
-        self.exporter = try ExportManager(directory: directory)
-        self.progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
         self.facts = MachineProbe.facts(coreOverride: plan.cores == MachineProbe.coreCount().effective ? nil : plan.cores)
+        var info = RunInfo(plan: plan, facts: facts, commandLine: commandLine)
+        if mode == .resume {
+            let run = try RunDirectory(directory).load()
+            guard let recorded = run.info else {
+                throw .resumeMismatch(path: directory.path, details: "it has no machine.json, so its plan is unknown")
+            }
+            if let difference = plan.difference(from: recorded) { throw .resumeMismatch(path: directory.path, details: difference) }
+            guard let lowLoad = run.lowLoad else {
+                throw .resumeMismatch(path: directory.path, details: "it stopped before W/C was measured (no lowload.json); start it again with --force")
+            }
+            info = recorded
+            resumed = (lowLoad, run.records)
+            records = run.records
+        } else {
+            resumed = nil
+        }
+        self.info = info
+        self.exporter = try ExportManager(directory: directory, mode: mode)
+        self.progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
     }
 
     func run() throws(PoolSizeError) {
         let interrupt = InterruptNotice(directory: exporter.directory.path, progress: progress)
         defer { interrupt.cancel() }
-        let info = RunInfo(plan: plan, facts: facts, commandLine: commandLine)
         try exporter.write(JSONExport.serialize(info), to: .machine)
         let burner = CPUBurner()
-        let result = try Sweep(plan: plan, source: SyntheticSource(spec: plan.spec, burner: burner)).run(observer: self)
+        let result = try Sweep(plan: plan, source: SyntheticSource(spec: plan.spec, burner: burner)).run(observer: self, resume: resumed)
         let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
         var shares: [TierShare] = []
         if plan.contend {
@@ -52,6 +73,10 @@ final class SweepSession: SweepObserver {
 
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {
         try? exporter.write(JSONExport.serialize(estimate), to: .lowLoad)
+        // The planned sizes go into machine.json as soon as they are known, so a report of an
+        // interrupted run can name the trials it lacks.
+        info.sizes = sizes
+        try? exporter.write(JSONExport.serialize(info), to: .machine)
         progress.update("W/C at low load \(UnitFormat.significant(estimate.waitCPURatio)); sizes \(sizes.map(String.init).joined(separator: ","))")
     }
 
@@ -60,6 +85,8 @@ final class SweepSession: SweepObserver {
     }
 
     func sweepExtendingSizes(_ sizes: [Int]) {
+        info.sizes = (info.sizes ?? []) + sizes
+        try? exporter.write(JSONExport.serialize(info), to: .machine)
         progress.update("throughput still rising at the largest size: measuring \(sizes.map(String.init).joined(separator: ", ")) too")
     }
 
@@ -87,7 +114,8 @@ extension RunInfo {
             runID: plan.runID, poolsizeVersion: PoolSizeVersion.string, poolsizeCommit: PoolSizeVersion.commit,
             commandLine: commandLine, seed: plan.seed, workload: plan.spec, repetitions: plan.repetitions,
             warmupTrials: plan.warmupTrials, pools: plan.pools, tiers: plan.tiers, primitives: plan.primitives,
-            targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, machine: facts)
+            targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, machine: facts,
+            sizes: { if case let .explicit(list) = plan.sizes { list } else { nil } }(), autoSizes: plan.sizes == .auto)
     }
 }
 
@@ -119,21 +147,27 @@ final class ProgressLine {
 /// Ctrl-C during a sweep: every finished trial is already on disk (fsynced row by row), so the
 /// process only has to say where they are and how to build the report from them, then exit 130.
 final class InterruptNotice {
-    private let source: DispatchSourceSignal
+    private let sources: [DispatchSourceSignal]
+    static let signals = [SIGINT, SIGTERM]
 
+    /// Ctrl-C (SIGINT) and SIGTERM (a CI job cancelled, `kill`) end the sweep the same way.
     init(directory: String, progress: ProgressLine) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "poolsize.interrupt"))
-        source.setEventHandler {
-            progress.finish()
-            PoolSizeCommand.printError("interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize report \(directory)' builds the report from them")
-            exit(130)
+        let queue = DispatchQueue(label: "poolsize.interrupt")
+        sources = Self.signals.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                progress.finish()
+                PoolSizeCommand.printError("interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them")
+                exit(130)
+            }
+            source.resume()
+            return source
         }
-        source.resume()
     }
 
     func cancel() {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        for source in sources { source.cancel() }
+        for number in Self.signals { signal(number, SIG_DFL) }
     }
 }

@@ -19,6 +19,12 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     case incomparable(details: String)
     /// A measurement could not be carried out on this machine.
     case measurementFailed(String)
+    /// `--out` names a run directory that already holds trials.
+    case runDirectoryExists(path: String)
+    /// Another sweep (whose PID the lock file names, when it could be read) is writing there.
+    case runDirectoryLocked(path: String, pid: Int32?)
+    /// `--resume` was given a run whose spec, seed or plan differ from this sweep's.
+    case resumeMismatch(path: String, details: String)
 
     /// The one-line message printed on stderr.
     public var description: String {
@@ -43,6 +49,12 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
             return "error: runs cannot be compared: \(details)"
         case let .measurementFailed(message):
             return "error: measurement failed: \(message)"
+        case let .runDirectoryExists(path):
+            return "error: --out \(path): a run directory is already there (it has trials.csv); pass --force to replace it, or --resume \(path) to continue it"
+        case let .runDirectoryLocked(path, pid):
+            return "error: \(path): another sweep (\(pid.map { "pid \($0)" } ?? "pid unknown")) is writing this run directory; wait for it to finish or choose another --out"
+        case let .resumeMismatch(path, details):
+            return "error: --resume \(path): \(details); resume with the flags the run was started with (its machine.json records them)"
         }
     }
 
@@ -51,13 +63,14 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .regression: return 2
-        case .incomparable: return 3
+        case .incomparable, .resumeMismatch: return 3
         case .integrityViolated: return 4
         case .measurementFailed: return 5
         case .invalidOption: return 64      // EX_USAGE
         case .invalidSpec, .invalidInput: return 65  // EX_DATAERR
         case .inputNotFound: return 66      // EX_NOINPUT
-        case .cannotWrite: return 73        // EX_CANTCREAT
+        case .cannotWrite, .runDirectoryExists: return 73  // EX_CANTCREAT
+        case .runDirectoryLocked: return 75  // EX_TEMPFAIL
         }
     }
 }

@@ -31,13 +31,19 @@ public struct RunInfo: Equatable, Sendable, Codable {
     public var tolerance: Double?
     /// The machine: cores, CPU, kernel, toolchain, effective nice per tier.
     public var machine: MachineFacts?
+    /// The pool sizes planned: the explicit list, or the grid `auto` chose once W/C was
+    /// measured (grown when it extended). Lets a report name the trials a partial run lacks.
+    public var sizes: [Int]?
+    /// Whether the sizes were chosen by `auto`.
+    public var autoSizes: Bool?
 
     /// Run facts; every field may be absent.
     public init(
         runID: String? = nil, poolsizeVersion: String? = nil, poolsizeCommit: String? = nil, commandLine: [String]? = nil,
         seed: UInt64? = nil, workload: WorkloadSpec? = nil, repetitions: Int? = nil, warmupTrials: Int? = nil,
         pools: [PoolKind]? = nil, tiers: [QoSTier]? = nil, primitives: [PrimitiveKind]? = nil,
-        targetUtilization: Double? = nil, tolerance: Double? = nil, machine: MachineFacts? = nil
+        targetUtilization: Double? = nil, tolerance: Double? = nil, machine: MachineFacts? = nil,
+        sizes: [Int]? = nil, autoSizes: Bool? = nil
     ) {
         self.runID = runID
         self.poolsizeVersion = poolsizeVersion
@@ -53,12 +59,23 @@ public struct RunInfo: Equatable, Sendable, Codable {
         self.targetUtilization = targetUtilization
         self.tolerance = tolerance
         self.machine = machine
+        self.sizes = sizes
+        self.autoSizes = autoSizes
+    }
+
+    /// Every trial the plan asks for, when the file records the plan: (combination, size,
+    /// repetition) for each combination, planned size and repetition.
+    public var plannedTrials: [(combination: Combination, size: Int, repetition: Int)]? {
+        guard let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
+        return Combination.product(pools: pools, tiers: tiers, primitives: primitives).flatMap { combination in
+            sizes.flatMap { size in (1...repetitions).map { (combination, size, $0) } }
+        }
     }
 
     /// Keys as the file spells them once snake_cased (`runId` → `run_id`).
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case poolsizeVersion, poolsizeCommit, commandLine, seed, workload, repetitions, warmupTrials
-        case pools, tiers, primitives, targetUtilization, tolerance, machine
+        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes
     }
 }

@@ -127,8 +127,10 @@ extension Dictionary where Key == String, Value == Any {
 }
 
 @Suite(.serialized) struct EndToEndInterruptTests {
-    /// Ctrl-C keeps the finished trials and says how to report on them; exit 130.
-    @Test func interruptKeepsFinishedTrials() throws {
+    /// Ctrl-C, and SIGTERM alike, keep the finished trials and say how to continue and report
+    /// on them; exit 130.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func interruptKeepsFinishedTrials(signal number: Int32) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-e2e-int-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("run")
@@ -145,11 +147,11 @@ extension Dictionary where Key == String, Value == Any {
         while Date() < deadline, ((try? String(contentsOf: trials, encoding: .utf8))?.split(separator: "\n").count ?? 0) < 2 {
             Thread.sleep(forTimeInterval: 0.05)
         }
-        process.interrupt()
+        kill(process.processIdentifier, number)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
-        #expect(stderr.contains("interrupted: the trials finished so far are in \(out.path)/trials.csv"))
+        #expect(stderr.contains("interrupted: the trials finished so far are in \(out.path)/trials.csv and summary.csv; 'poolsize sweep --resume \(out.path)' (with the same flags) runs the rest"))
         let rows = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n")
         #expect(rows.count >= 2)
         #expect(rows.count < 1 + 15)

@@ -111,8 +111,13 @@ public struct SweepRunner {
     }
 
     /// Measures W/C at low load, then every trial of `plan`, telling `observer` as each finishes.
-    public func run(_ plan: SweepPlan, observer: any SweepObserver) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
-        let lowLoad = try measureLowLoad(plan)
+    /// - Parameter resume: an interrupted run of the same plan: its low-load estimate and the
+    ///   trials it finished. Those trials are not run again; the rest run with the seeds and in
+    ///   the order an uninterrupted run gives them, so the result is the same.
+    public func run(_ plan: SweepPlan, observer: any SweepObserver, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
+        let lowLoad: LowLoadEstimate
+        if let resumed = resume?.lowLoad { lowLoad = resumed } else { lowLoad = try measureLowLoad(plan) }
+        let done = Dictionary((resume?.records ?? []).map { (TrialKey($0.combination, $0.poolSize, $0.repetition), $0) }, uniquingKeysWith: { first, _ in first })
         let sizes: [Int]
         switch plan.sizes {
         case .auto:
@@ -135,7 +140,7 @@ public struct SweepRunner {
         var order = Self.trials(plan.combinations, sizes: sizes, repetitions: plan.repetitions)
         var rng = SeededGenerator(seed: plan.seed)
         order.shuffle(using: &rng)
-        var records = try runTrials(order, plan: plan, settings: settings, observer: observer)
+        var records = try runTrials(order, plan: plan, settings: settings, observer: observer, done: done)
         // `auto` is meant to find the knee: while some combination's throughput is still rising
         // at the largest size, measure 1.5× and 2× that size too (at most twice).
         if plan.sizes == .auto {
@@ -149,7 +154,7 @@ public struct SweepRunner {
                 observer.sweepExtendingSizes(more)
                 var extra = Self.trials(rising.keys.sorted(), sizes: more, repetitions: plan.repetitions)
                 extra.shuffle(using: &rng)
-                records += try runTrials(extra, plan: plan, settings: settings, observer: observer, indexOffset: records.count)
+                records += try runTrials(extra, plan: plan, settings: settings, observer: observer, done: done, indexOffset: records.count)
             }
         }
         return (lowLoad, records)
@@ -171,13 +176,17 @@ public struct SweepRunner {
     }
 
     /// Runs trials in the given order, handing each record to the observer as it finishes.
-    func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
+    func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, done: [TrialKey: TrialRecord] = [:], indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
         var records: [TrialRecord] = []
         // Retries are for passing disturbances: a machine that is busy all along would only
         // triple the run, so the whole sweep may retry at most a quarter of its trials.
         var retryBudget = max(2, order.count / 4)
         for (offset, trial) in order.enumerated() {
             let index = indexOffset + offset
+            if let finished = done[TrialKey(trial.combination, trial.size, trial.repetition)] {
+                records.append(finished)
+                continue
+            }
             observer.sweepWillRunTrial(offset, of: order.count, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition)
             var record: TrialRecord?
             // A trial during which other processes took a large share of the CPUs measures them,
@@ -249,5 +258,17 @@ extension TrialRecord {
             latency: m.latency, execution: m.execution, voluntaryContextSwitches: m.voluntaryContextSwitches,
             involuntaryContextSwitches: m.involuntaryContextSwitches, maxRSSKilobytes: m.maxRSSKilobytes,
             processThreads: m.processThreads ?? 0, otherLoad: m.otherLoad)
+    }
+}
+
+/// A trial's place in a sweep: which combination, size and repetition.
+struct TrialKey: Hashable {
+    let combination: Combination
+    let size: Int
+    let repetition: Int
+    init(_ combination: Combination, _ size: Int, _ repetition: Int) {
+        self.combination = combination
+        self.size = size
+        self.repetition = repetition
     }
 }

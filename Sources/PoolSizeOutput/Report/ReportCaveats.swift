@@ -14,6 +14,7 @@ package enum ReportCaveats {
     package static func caveats(_ analysis: RunAnalysis) -> [String] {
         var out: [String] = []
         let summaries = analysis.summaries
+        if let partial = partial(analysis.run) { out.append(partial) }
 
         let violated = summaries.filter { $0.integrity == .violated }
         if !violated.isEmpty {
@@ -79,5 +80,21 @@ package enum ReportCaveats {
             out.append("**Tier priorities made no difference under contention**: every tier got \(UnitFormat.wholePercent(low))–\(UnitFormat.wholePercent(high)) of the tasks despite different nice values.")
         }
         return out
+    }
+
+    /// A run that stopped before its end: which planned trials are missing, from the plan in
+    /// machine.json, or that the sweep never wrote its recommendation.
+    static func partial(_ run: RunData) -> String? {
+        let present = Set(run.records.map { "\($0.combination)/\($0.poolSize)/\($0.repetition)" })
+        let missing = (run.info?.plannedTrials ?? []).filter { !present.contains("\($0.combination)/\($0.size)/\($0.repetition)") }
+        if !missing.isEmpty {
+            let total = run.info?.plannedTrials?.count ?? missing.count
+            let list = missing.prefix(5).map { "\($0.combination) size \($0.size) rep \($0.repetition)" }.joined(separator: "; ")
+            return "**Partial run**: \(missing.count) of \(total) planned trials are missing (\(list)\(missing.count > 5 ? "; …" : "")); `poolsize sweep --resume RUN_DIR` with the run's flags measures them."
+        }
+        if run.recommendation == nil && !run.records.isEmpty {
+            return "**Partial run**: the sweep stopped before writing recommendation.json; the recommendation here is computed from the trials it finished."
+        }
+        return nil
     }
 }

@@ -4,26 +4,62 @@ import PoolSizeModel
 /// Writes a run directory as a sweep runs. `trials.csv` is appended and flushed row by row as
 /// trials finish; whole-run files are rewritten each time they change, so a sweep that dies
 /// part-way leaves every finished trial on disk (hyperfine's export manager does the same).
+///
+/// The directory is locked for the sweep's life (flock(2) on `.lock`, which holds the sweep's
+/// PID): a second sweep writing the same directory stops at once instead of mixing its files
+/// with the first one's. The kernel drops the lock when the process ends, however it ends.
 public final class ExportManager {
+    /// How to treat a run directory that already has trials.
+    public enum Mode: Sendable {
+        /// Refuse a directory that already holds a trials.csv.
+        case create
+        /// Replace what is there.
+        case replace
+        /// Keep the trials there and append to them (a torn last line is cut off first).
+        case resume
+    }
+
     /// The run directory written.
     public let directory: URL
     private let trials: FileHandle
+    private let lock: Int32
 
-    /// Creates the run directory and `trials.csv` with its header. Fails with a message naming
-    /// the directory when it cannot be created or written.
-    public init(directory: URL) throws(PoolSizeError) {
+    /// Creates (or, with `.resume`, reopens) the run directory and its `trials.csv`. Errors name
+    /// the directory and the fix: exit 73 for an existing run (`--force`, `--resume`) or an
+    /// unwritable place, 75 for a directory another sweep is writing.
+    public init(directory: URL, mode: Mode = .create) throws(PoolSizeError) {
         self.directory = directory
-        let fm = FileManager.default
-        try AtomicFile.createDirectory(directory)
         let path = directory.appendingPathComponent(RunDirectory.File.trials.rawValue)
-        guard fm.createFile(atPath: path.path, contents: Data(TrialsCSV.header.utf8)), let handle = FileHandle(forWritingAtPath: path.path) else {
-            throw .cannotWrite(path: path.path, reason: "permission denied or read-only file system")
+        try AtomicFile.createDirectory(directory)
+        lock = try Self.lock(directory)
+        do {
+            let exists = FileManager.default.fileExists(atPath: path.path)
+            if exists && mode == .create { throw PoolSizeError.runDirectoryExists(path: directory.path) }
+            if !exists || mode == .replace {
+                guard FileManager.default.createFile(atPath: path.path, contents: Data(TrialsCSV.header.utf8)) else {
+                    throw PoolSizeError.cannotWrite(path: path.path, reason: "permission denied or read-only file system")
+                }
+            } else {
+                try Self.cutTornLastLine(path)
+            }
+            guard let handle = FileHandle(forWritingAtPath: path.path) else {
+                throw PoolSizeError.cannotWrite(path: path.path, reason: "permission denied or read-only file system")
+            }
+            handle.seekToEndOfFile()
+            trials = handle
+        } catch let error as PoolSizeError {
+            close(lock)
+            throw error
+        } catch {
+            close(lock)
+            throw .cannotWrite(path: path.path, reason: AtomicFile.reason(error))
         }
-        handle.seekToEndOfFile()
-        trials = handle
     }
 
-    deinit { try? trials.close() }
+    deinit {
+        try? trials.close()
+        close(lock)
+    }
 
     /// Appends one trial and forces it to disk.
     public func append(_ record: TrialRecord) throws(PoolSizeError) {
@@ -38,5 +74,32 @@ public final class ExportManager {
     /// Writes (or rewrites) a whole file in the run directory atomically.
     public func write(_ text: String, to file: RunDirectory.File) throws(PoolSizeError) {
         try AtomicFile.write(text, to: directory.appendingPathComponent(file.rawValue))
+    }
+
+    /// Takes the directory's lock without waiting, and writes this process's PID into it.
+    static func lock(_ directory: URL) throws(PoolSizeError) -> Int32 {
+        let url = directory.appendingPathComponent(".lock")
+        let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno))) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let holder = (try? String(contentsOf: url, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            close(fd)
+            throw .runDirectoryLocked(path: directory.path, pid: holder)
+        }
+        let pid = "\(getpid())\n"
+        _ = ftruncate(fd, 0)
+        _ = pid.withCString { Glibc.write(fd, $0, strlen($0)) }
+        return fd
+    }
+
+    /// A crash mid-append leaves a row without its line break: cut it, so appended rows start
+    /// on a line of their own.
+    static func cutTornLastLine(_ path: URL) throws {
+        let data = try Data(contentsOf: path)
+        guard let last = data.last, last != UInt8(ascii: "\n") else { return }
+        let keep = (data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+        let handle = try FileHandle(forWritingTo: path)
+        try handle.truncate(atOffset: UInt64(keep))
+        try handle.close()
     }
 }

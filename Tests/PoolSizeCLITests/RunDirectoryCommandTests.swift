@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// A run directory is never lost or mixed: an existing one is refused without --force, two
+/// sweeps cannot write one at once, and an interrupted one continues with --resume.
+@Suite(.serialized) struct RunDirectoryCommandTests {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-rundir-\(UUID())")
+    static let flags = ["--workload", "cpu", "--sizes", "1,2", "--repeat", "2", "--warmup", "0", "--trial-ms", "30", "--seed", "7", "--quiet"]
+
+    func sweep(_ extra: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        return try EndToEndTests.run(["sweep"] + Self.flags + ["--plots", scratch.appendingPathComponent("plots").path] + extra, environment: ["PATH": "/nonexistent"], directory: scratch)
+    }
+
+    func rows(_ run: URL) throws -> [String] {
+        try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
+    }
+
+    /// (size, repetition) of each row.
+    func keys(_ rows: [String]) -> Set<String> {
+        Set(rows.map { row in let cells = row.split(separator: ","); return "\(cells[5])/\(cells[6])" })
+    }
+
+    @Test func anExistingRunDirectoryIsRefusedUnlessForced() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = scratch.appendingPathComponent("run")
+        #expect(try sweep(["--out", run.path]).code == 0)
+        let first = try rows(run)
+        let again = try sweep(["--out", run.path])
+        #expect(again.code == 73)
+        #expect(again.stderr == "error: --out \(run.path): a run directory is already there (it has trials.csv); pass --force to replace it, or --resume \(run.path) to continue it\n")
+        #expect(try rows(run) == first, "the refused sweep left the trials alone")
+        let forced = try sweep(["--out", run.path, "--force"])
+        #expect(forced.code == 0, "\(forced.stderr)")
+        #expect(try rows(run).count == 4)
+    }
+
+    /// While one sweep holds the directory's lock, a second stops at once naming its PID.
+    @Test func aSecondSweepOnTheSameDirectoryStopsAtOnce() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = scratch.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        let lock = run.appendingPathComponent(".lock")
+        try "4242\n".write(to: lock, atomically: false, encoding: .utf8)
+        let fd = open(lock.path, O_RDWR)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        let second = try sweep(["--out", run.path])
+        #expect(second.code == 75)
+        #expect(second.stderr == "error: \(run.path): another sweep (pid 4242) is writing this run directory; wait for it to finish or choose another --out\n")
+        #expect(!FileManager.default.fileExists(atPath: run.appendingPathComponent("trials.csv").path))
+    }
+
+    /// A run cut short (two trials and a torn third row on disk, no recommendation) reports
+    /// itself as partial, and --resume runs exactly the missing trials, keeping the others.
+    @Test func resumeRunsOnlyTheMissingTrials() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let whole = scratch.appendingPathComponent("whole"), cut = scratch.appendingPathComponent("cut")
+        #expect(try sweep(["--out", whole.path]).code == 0)
+        try FileManager.default.copyItem(at: whole, to: cut)
+        let kept = Array(try rows(whole).prefix(2))
+        let header = TrialsHeader.line
+        try (header + "\n" + kept.joined(separator: "\n") + "\n" + String(try rows(whole)[2].prefix(25)))
+            .write(to: cut.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        for file in ["recommendation.json", "summary.csv", "report.md"] { try? FileManager.default.removeItem(at: cut.appendingPathComponent(file)) }
+
+        let report = try EndToEndTests.run(["report", cut.path, "--plots", scratch.appendingPathComponent("plots-cut").path], environment: ["PATH": "/nonexistent"], directory: scratch)
+        #expect(report.code == 0, "\(report.stderr)")
+        let markdown = try String(contentsOf: cut.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(markdown.contains("**Partial run**: 2 of 4 planned trials are missing"))
+
+        let resumed = try sweep(["--resume", cut.path])
+        #expect(resumed.code == 0, "\(resumed.stderr)")
+        let after = try rows(cut)
+        #expect(after.count == 4)
+        #expect(Array(after.prefix(2)) == kept, "finished trials are kept as they were")
+        #expect(keys(after) == keys(try rows(whole)), "the same plan: every (size, repetition) once")
+        #expect(FileManager.default.fileExists(atPath: cut.appendingPathComponent("recommendation.json").path))
+        let full = try String(contentsOf: cut.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(!full.contains("Partial run"))
+    }
+
+    @Test func resumeRefusesAnotherPlan() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = scratch.appendingPathComponent("run")
+        #expect(try sweep(["--out", run.path]).code == 0)
+        var flags = Self.flags
+        flags[flags.firstIndex(of: "7")!] = "8"
+        let result = try EndToEndTests.run(["sweep"] + flags + ["--resume", run.path], environment: ["PATH": "/nonexistent"], directory: scratch)
+        #expect(result.code == 3)
+        #expect(result.stderr == "error: --resume \(run.path): its seed was 7, this sweep's is 8; resume with the flags the run was started with (its machine.json records them)\n")
+        let forced = try EndToEndTests.run(["sweep"] + Self.flags + ["--resume", run.path, "--force"], directory: scratch)
+        #expect(forced.code == 64)
+        #expect(forced.stderr == "error: --resume: cannot be combined with --force; --force starts the run again, --resume continues it\n")
+    }
+
+    @Test func emptyOutIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(["--out", ""])
+        #expect(result.code == 64)
+        #expect(result.stderr == "error: --out: is empty; name a directory, e.g. --out results/my-run (or leave --out out for results/<run-id>)\n")
+    }
+}
+
+enum TrialsHeader {
+    static let line = "run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load"
+}
