@@ -55,6 +55,8 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     /// CPU used by everything else on the machine during the window, as a share of `cores`:
     /// a trial measured while something else was busy shows it here.
     public var otherLoad: Double = 0
+    /// Why the trial's figures cannot be true (`TrialValidity`); nil for a valid trial.
+    public var invalidReason: String?
 
     /// A record from its figures.
     public init(
@@ -64,7 +66,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         utilization: Double, peakConcurrency: Int, threads: Int, effectiveNice: Int, integrity: Integrity,
         criticalSections: Int = 0, latency: LatencyPercentiles = LatencyPercentiles(), execution: LatencyPercentiles = LatencyPercentiles(),
         voluntaryContextSwitches: Int = 0, involuntaryContextSwitches: Int = 0, maxRSSKilobytes: Int = 0, processThreads: Int = 0,
-        otherLoad: Double = 0
+        otherLoad: Double = 0, invalidReason: String? = nil
     ) {
         self.runID = runID
         self.workload = workload
@@ -92,6 +94,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         self.maxRSSKilobytes = maxRSSKilobytes
         self.processThreads = processThreads
         self.otherLoad = otherLoad
+        self.invalidReason = invalidReason
     }
 }
 

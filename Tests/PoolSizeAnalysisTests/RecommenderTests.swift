@@ -121,3 +121,21 @@ import PoolSizeAnalysis
         #expect(set.verdict == "Best: queue-pool/default/none, peak 1000 tasks/s, 16 queues. Others: thread-pool/default/none 0.0% lower peak, 16 queues; queue-pool/default/mutex 20.0% lower peak, 8 queues.")
     }
 }
+
+/// A trial above the physical ceiling never becomes the peak or the knee.
+@Suite struct InvalidTrialRecommenderTests {
+    @Test func impossibleThroughputDecidesNothing() throws {
+        func record(_ size: Int, _ throughput: Double, invalid: String? = nil) -> TrialRecord {
+            TrialRecord(
+                runID: "r", workload: "io", pool: .threadPool, qos: .default, primitive: .none, poolSize: size, repetition: 1,
+                tasks: throughput / 2, wallSeconds: 0.5, throughputPerSecond: throughput, cpuMicrosecondsPerTask: 1000,
+                waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.9, peakConcurrency: size, threads: size,
+                effectiveNice: 0, integrity: .notApplicable, invalidReason: invalid)
+        }
+        let records = [record(8, 500), record(16, 1000), record(32, 1950), record(64, 1990), record(2048, 2888, invalid: "above the ceiling")]
+        let lowLoad = LowLoadEstimate(tasks: 50, seconds: 1, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, ratio: nil)
+        let best = try #require(Recommender.recommendAll(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1)?.best)
+        #expect(best.peakPoolSize == 64)
+        #expect(best.recommendedQueueCount == 32)
+    }
+}

@@ -59,7 +59,7 @@ import Testing
         #expect(try sweep(["--out", whole.path]).code == 0)
         try FileManager.default.copyItem(at: whole, to: cut)
         let kept = Array(try rows(whole).prefix(2))
-        let header = TrialsHeader.line
+        let header = String(try String(contentsOf: whole.appendingPathComponent("trials.csv"), encoding: .utf8).split(separator: "\n")[0])
         try (header + "\n" + kept.joined(separator: "\n") + "\n" + String(try rows(whole)[2].prefix(25)))
             .write(to: cut.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
         for file in ["recommendation.json", "summary.csv", "report.md"] { try? FileManager.default.removeItem(at: cut.appendingPathComponent(file)) }
@@ -100,8 +100,4 @@ import Testing
         #expect(result.code == 64)
         #expect(result.stderr == "error: --out: is empty; name a directory, e.g. --out results/my-run (or leave --out out for results/<run-id>)\n")
     }
-}
-
-enum TrialsHeader {
-    static let line = "run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load"
 }

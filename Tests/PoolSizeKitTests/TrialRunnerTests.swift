@@ -38,6 +38,19 @@ struct RendezvousWorkload: Workload {
         #expect(m.samples.allSatisfy { $0.submitted <= $0.started && $0.started <= $0.ended })
     }
 
+    /// A launch that outlasts the planned warm-up (here a 100 ms stagger in a 50 ms trial, as
+    /// thousands of threads take to start) still gets its full planned window of 40 ms, not
+    /// the sliver that was left of the trial's length.
+    @Test func slowLaunchKeepsTheFullWindow() throws {
+        let pool = QueuePool(size: 4)
+        var settings = TrialSettings(durationNanoseconds: 50_000_000, warmupFraction: 0.2, depthPerSlot: 1)
+        settings.staggerNanoseconds = 100_000_000
+        let m = try TrialRunner().run(pool: pool, workload: CountingWorkload(), settings: settings)
+        pool.shutdown()
+        #expect(m.windowEnd - m.windowStart >= 40_000_000)
+        #expect(m.samples.count > 10)
+    }
+
     /// The trial sees exactly the concurrency the pool allows: the first N tasks wait for one
     /// another, so N run at once, and no more ever do.
     @Test func peakConcurrencyIsThePoolSize() throws {

@@ -154,7 +154,7 @@ import Testing
 
     @Test func aRaggedRowElsewhereIsAnErrorNamingItsLine() {
         var lines = Self.text.split(separator: "\n").map(String.init)
-        lines[2] = lines[2].split(separator: ",").dropLast(5).joined(separator: ",")
+        lines[2] = lines[2].split(separator: ",", omittingEmptySubsequences: false).dropLast(5).joined(separator: ",")
         let columns = TrialsCSV.columns.count
         #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 3 has \(columns - 5) fields where the header has \(columns); the file is damaged (an edit, or a write cut short)")) {
             try TrialsCSV.parse(lines.joined(separator: "\n") + "\n", path: "t.csv")

@@ -16,6 +16,7 @@ public enum Recommender {
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
         targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil
     ) -> Recommendation? {
+        let records = records.valid
         let bySize = Dictionary(grouping: records, by: \.poolSize)
         let points = bySize.map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
         let measuredTolerance = 1 - targetUtilization * (1 - tolerance)
@@ -73,7 +74,8 @@ public enum Recommender {
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
         targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil
     ) -> RecommendationSet? {
-        let byCombination = Dictionary(grouping: records, by: \.combination)
+        // Trials whose figures the machine cannot produce never decide a recommendation.
+        let byCombination = Dictionary(grouping: records.valid, by: \.combination)
         let all = byCombination.keys.sorted().compactMap { combination in
             recommend(workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
         }

@@ -146,7 +146,7 @@ public struct SweepRunner {
         if plan.sizes == .auto {
             for _ in 0..<2 {
                 let largest = records.map(\.poolSize).max() ?? 1
-                let rising = Dictionary(grouping: records, by: \.combination).filter { _, group in
+                let rising = Dictionary(grouping: records.valid, by: \.combination).filter { _, group in
                     Self.stillRising(group, tolerance: plan.tolerance)
                 }
                 guard !rising.isEmpty, largest < SizeSelection.maximumSize else { break }
@@ -194,9 +194,10 @@ public struct SweepRunner {
             for attempt in 0...plan.busyRetries {
                 let request = TrialRequest(combination: trial.combination, size: trial.size, settings: settings, seed: plan.seed &+ UInt64(index))
                 let (metrics, integrity) = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio)
-                let candidate = TrialRecord(
+                var candidate = TrialRecord(
                     plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
                     metrics: metrics, integrity: integrity)
+                candidate.invalidReason = TrialValidity.problem(candidate, cores: plan.cores)
                 if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated { record = candidate }
                 if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == .violated || retryBudget == 0 { break }
                 if attempt < plan.busyRetries {

@@ -70,10 +70,17 @@ public struct TrialRunner: Sendable {
             if gap > 0 && index > 0 { Self.sleep(until: t0 + gap * UInt64(index), clocks: clocks) }
             state.launch()
         }
+        // A large pool can take longer to start (thousands of threads) than the planned
+        // stagger: the warm-up after the stagger then counts from the last launch, and the
+        // window keeps its full planned length, so no trial is measured over a sliver of time.
+        let launched = clocks.wallNanoseconds()
+        let afterStagger = warmup > settings.staggerNanoseconds ? warmup - settings.staggerNanoseconds : 0
+        let warmupEnd = max(t0 + warmup, launched + afterStagger)
+        let windowLength = settings.durationNanoseconds - warmup
 
         var windowStart = t0, windowEnd: UInt64, usageStart = usage0, usageEnd: ProcessUsage
         var busyStart = busy0, busyEnd: UInt64?
-        if state.group.wait(timeout: .now() + .nanoseconds(Int(warmup))) == .success {
+        if state.group.wait(timeout: .now() + .nanoseconds(Int(warmupEnd - min(warmupEnd, clocks.wallNanoseconds())))) == .success {
             // Every task (max_tasks) finished during warm-up: the whole trial is the window.
             windowEnd = state.lastEnd
             usageEnd = clocks.processUsage()
@@ -82,8 +89,7 @@ public struct TrialRunner: Sendable {
             busyStart = clocks.machineBusyNanoseconds()
             usageStart = clocks.processUsage()
             windowStart = clocks.wallNanoseconds()
-            let remaining = Int(settings.durationNanoseconds) - Int(windowStart - t0)
-            let finished = state.group.wait(timeout: .now() + .nanoseconds(max(0, remaining))) == .success
+            let finished = state.group.wait(timeout: .now() + .nanoseconds(Int(windowLength))) == .success
             windowEnd = finished ? state.lastEnd : clocks.wallNanoseconds()
             usageEnd = clocks.processUsage()
             busyEnd = clocks.machineBusyNanoseconds()

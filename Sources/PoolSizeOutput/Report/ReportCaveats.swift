@@ -15,6 +15,11 @@ package enum ReportCaveats {
         var out: [String] = []
         let summaries = analysis.summaries
         if let partial = partial(analysis.run) { out.append(partial) }
+        let invalid = analysis.run.records.filter { $0.invalidReason != nil }
+        if !invalid.isEmpty {
+            let list = invalid.prefix(5).map { "\($0.combination.label) N = \($0.poolSize) rep \($0.repetition): \($0.invalidReason!)" }.joined(separator: "; ")
+            out.append("**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any curve or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")). Lengthen the trials (`--trial-ms`) or measure fewer sizes at once.")
+        }
 
         let violated = summaries.filter { $0.integrity == .violated }
         if !violated.isEmpty {

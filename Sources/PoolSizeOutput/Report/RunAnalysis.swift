@@ -49,13 +49,16 @@ package struct RunAnalysis: Equatable, Sendable {
 
     package init(_ run: RunData) {
         self.run = run
-        let byCombination = Dictionary(grouping: ConfigurationSummary.summarize(run.records), by: \.combination)
+        // Curves, fits and summaries use the trials the machine can produce; the others are
+        // named in the caveats.
+        let valid = run.records.valid
+        let byCombination = Dictionary(grouping: ConfigurationSummary.summarize(valid), by: \.combination)
         let stored = run.recommendation?.combinations ?? []
         let primaryKey = run.recommendation?.best.combination
             ?? byCombination.max { ($0.value.map(\.throughput.mean).max() ?? 0) < ($1.value.map(\.throughput.mean).max() ?? 0) }?.key
         var curves: [Curve] = []
         for combination in byCombination.keys.sorted() {
-            let records = run.records.filter { $0.combination == combination }
+            let records = valid.filter { $0.combination == combination }
             let file = stored.first { $0.combination == combination }
             var curve = Curve(combination: combination, points: byCombination[combination]!, recommendation: file ?? Self.recommend(run, records))
             if let usl = file?.usl {

@@ -19,7 +19,7 @@ public enum SummaryCSV {
 
     /// One row per configuration of `records`.
     public static func serialize(_ records: [TrialRecord]) -> String {
-        columns.joined(separator: ",") + "\n" + ConfigurationSummary.summarize(records).map(row).joined()
+        columns.joined(separator: ",") + "\n" + ConfigurationSummary.summarize(records.valid).map(row).joined()
     }
 
     static func row(_ c: ConfigurationSummary) -> String {

@@ -1,0 +1,33 @@
+/// Whether a trial's figures are ones the machine can produce. A trial that fails is kept in
+/// trials.csv with the reason, named in the console and the report, and left out of every
+/// curve, fit and recommendation.
+public enum TrialValidity {
+    /// Fewer tasks than this in the window make throughput a count of task fractions.
+    public static let minimumTasks = 10.0
+    /// Measurement slack allowed above a physical limit (clock and accounting granularity).
+    public static let slack = 0.05
+
+    /// Why `record` cannot be true on `cores` cores, or nil when it can.
+    public static func problem(_ record: TrialRecord, cores: Int) -> String? {
+        let limit = 1 + slack
+        if record.throughputPerSecond.isFinite, record.throughputPerSecond > 0, record.tasks < minimumTasks {
+            return "only \(UnitFormat.number(record.tasks)) tasks in a \(UnitFormat.duration(record.wallSeconds)) window (at least \(Int(minimumTasks)) are needed)"
+        }
+        if record.utilization.isFinite, record.utilization > limit {
+            return "CPU utilization \(UnitFormat.percent(record.utilization)) of \(cores) cores is above 100%"
+        }
+        if record.throughputPerSecond > 0, !(record.cpuMicrosecondsPerTask > 0) {
+            return "\(UnitFormat.number(record.throughputPerSecond)) tasks/s with no CPU time per task measured"
+        }
+        let ceiling = Double(cores) / (record.cpuMicrosecondsPerTask / 1e6)
+        if record.throughputPerSecond > ceiling * limit {
+            return "\(UnitFormat.number(record.throughputPerSecond)) tasks/s is above the \(UnitFormat.number(ceiling)) tasks/s that \(cores) cores allow at C = \(UnitFormat.number(record.cpuMicrosecondsPerTask)) µs"
+        }
+        return nil
+    }
+}
+
+extension Collection where Element == TrialRecord {
+    /// The trials whose figures the machine can produce (no `invalidReason`).
+    public var valid: [TrialRecord] { filter { $0.invalidReason == nil } }
+}
