@@ -44,13 +44,13 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "The knee is the smallest size within this share of peak throughput, in (0, 0.5).")
     var tolerance: Double = 0.05
 
-    @Option(name: .customLong("repeat"), help: "Measured trials per pool size.")
+    @Option(name: .customLong("repeat"), help: "Measured trials per pool size, 1 to \(Self.maximumRepetitions).")
     var repetitions: Int = 3
 
-    @Option(help: "Discarded warm-up trials before measuring.")
+    @Option(help: "Discarded warm-up trials before measuring, 0 to \(Self.maximumWarmup).")
     var warmup: Int = 1
 
-    @Option(name: .customLong("trial-ms"), help: "Length of each trial in milliseconds (default: the spec's trial_ms).")
+    @Option(name: .customLong("trial-ms"), help: "Length of each trial in milliseconds, 10 to \(Self.maximumTrialMilliseconds) (default: the spec's trial_ms).")
     var trialMilliseconds: Int?
 
     @Option(help: "Seed for jitter draws and the trial order.")
@@ -71,11 +71,23 @@ struct SweepCommand: ParsableCommand {
     @Option(name: .customLong("busy-retries"), help: "Run a trial again, up to this many times, when other processes used more than 5% of the CPUs during it.")
     var busyRetries: Int = 2
 
+    @Flag(name: .customLong("dry-run"), help: "Print the trials the sweep would run, its estimated time and memory, and exit without measuring. A plan over 24 hours or over this machine's memory is refused either way (exit 64).")
+    var dryRun = false
+
     @Flag(help: "No progress line on stderr (for CI).")
     var quiet = false
 
+    /// Upper bounds, so that a typo (`--repeat 1000000000`) is an error, not days of work.
+    static let maximumRepetitions = 100
+    static let maximumWarmup = 20
+    static let maximumTrialMilliseconds = 600_000
+
     func run() throws {
         let plan = try makePlan()
+        if dryRun {
+            print("dry run: \(plan.estimate.summary); nothing measured")
+            return
+        }
         let directory = URL(fileURLWithPath: resume ?? out ?? "results/\(plan.runID)")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
         let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode)
@@ -121,18 +133,33 @@ struct SweepCommand: ParsableCommand {
             throw .invalidOption(flag: "--target-utilization", message: "must be in (0, 1], got \(targetUtilization); write 0.8 for 80%")
         }
         guard tolerance > 0 && tolerance < 0.5 else { throw .invalidOption(flag: "--tolerance", message: "must be in (0, 0.5), got \(tolerance); write 0.05 for 5%") }
-        guard repetitions >= 1 else { throw .invalidOption(flag: "--repeat", message: "must be at least 1, got \(repetitions)") }
+        guard repetitions >= 1 && repetitions <= Self.maximumRepetitions else {
+            throw .invalidOption(flag: "--repeat", message: "must be 1 to \(Self.maximumRepetitions), got \(repetitions); 3 gives a spread, 5 lets compare test significance")
+        }
         guard busyRetries >= 0 && busyRetries <= 10 else { throw .invalidOption(flag: "--busy-retries", message: "must be 0 to 10, got \(busyRetries)") }
-        guard warmup >= 0 else { throw .invalidOption(flag: "--warmup", message: "must be 0 or more, got \(warmup)") }
-        if let trialMilliseconds, trialMilliseconds < 10 {
-            throw .invalidOption(flag: "--trial-ms", message: "must be at least 10, got \(trialMilliseconds)")
+        guard warmup >= 0 && warmup <= Self.maximumWarmup else { throw .invalidOption(flag: "--warmup", message: "must be 0 to \(Self.maximumWarmup), got \(warmup)") }
+        if let trialMilliseconds, trialMilliseconds < 10 || trialMilliseconds > Self.maximumTrialMilliseconds {
+            throw .invalidOption(flag: "--trial-ms", message: "must be 10 to \(Self.maximumTrialMilliseconds) (10 minutes), got \(trialMilliseconds)")
         }
         let coreCount = MachineProbe.coreCount(override: cores)
-        return SweepPlan(
+        let plan = SweepPlan(
             runID: RunID.make(workload: spec.name), spec: spec, sizes: selection, repetitions: repetitions,
             warmupTrials: warmup, cores: coreCount.effective, targetUtilization: targetUtilization,
             tolerance: tolerance, seed: seed, pools: pools, tiers: tiers, primitives: primitives, readRatio: readRatio,
             trialMilliseconds: trialMilliseconds, contend: contend, busyRetries: busyRetries)
+        try Self.checkBounded(plan.estimate)
+        return plan
+    }
+
+    /// Refuses a plan over 24 hours or over this machine's memory, before anything runs.
+    static func checkBounded(_ estimate: SweepEstimate, memory: Double = Double(ProcessInfo.processInfo.physicalMemory)) throws(PoolSizeError) {
+        let fix = "measure fewer sizes, axes or repetitions, or shorter trials (--trial-ms)"
+        if estimate.seconds > SweepEstimate.maximumSeconds {
+            throw .invalidOption(flag: "--sizes/--repeat", message: "the plan is \(estimate.summary), over the 24 h a sweep may take; \(fix)")
+        }
+        if estimate.bytes > memory {
+            throw .invalidOption(flag: "--sizes/--repeat", message: "the plan is \(estimate.summary), over this machine's \(SweepEstimate.memory(memory)) of memory; \(fix)")
+        }
     }
 }
 

@@ -26,15 +26,17 @@ extension WorkloadSpec {
             }
             fields.values[name] = value
         }
-        let cpu = try fields.number("cpu_us", required: true, minimum: 0, exclusive: true)!
+        // Upper bounds keep a spec from planning a sweep that never ends: a task of a minute's
+        // CPU or ten minutes' wait, a trial of ten minutes.
+        let cpu = try fields.number("cpu_us", required: true, minimum: 0, exclusive: true, maximum: 60_000_000)!
         let spec = WorkloadSpec(
             name: try fields.string("name", required: true)!,
             description: try fields.string("description", required: false) ?? "",
             cpuMicroseconds: cpu,
-            waitMicroseconds: try fields.number("wait_us", required: false, minimum: 0) ?? 0,
+            waitMicroseconds: try fields.number("wait_us", required: false, minimum: 0, maximum: 600_000_000) ?? 0,
             jitter: try fields.jitter(),
             jitterSpread: try fields.number("jitter_spread", required: false, minimum: 0, maximum: 1) ?? 0.2,
-            trialMilliseconds: try fields.integer("trial_ms", required: false, minimum: 1) ?? 1000,
+            trialMilliseconds: try fields.integer("trial_ms", required: false, minimum: 1, maximum: 600_000) ?? 1000,
             maxTasks: try fields.integer("max_tasks", required: false, minimum: 1),
             criticalMicroseconds: try fields.number("critical_us", required: false, minimum: 0) ?? 0
         )
@@ -106,13 +108,16 @@ private struct SpecFields {
         return value
     }
 
-    func integer(_ name: String, required: Bool, minimum: Int) throws(PoolSizeError) -> Int? {
+    func integer(_ name: String, required: Bool, minimum: Int, maximum: Int? = nil) throws(PoolSizeError) -> Int? {
         guard let node = try present(name, required: required) else { return nil }
         guard let value = node.int else {
             throw .invalidSpec(file: file, field: name, message: "expected a whole number, got '\(node.string ?? "?")'")
         }
         if value < minimum {
             throw .invalidSpec(file: file, field: name, message: "must be >= \(minimum), got \(value)")
+        }
+        if let maximum, value > maximum {
+            throw .invalidSpec(file: file, field: name, message: "must be <= \(maximum), got \(value)")
         }
         return value
     }

@@ -56,7 +56,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         (["sweep", "--cores", "0"], 64, "error: --cores: must be at least 1, got 0"),
         (["sweep", "--cores", "two"], 64, "error: The value 'two' is invalid for '--cores <cores>' (see 'poolsize sweep --help')"),
         (["sweep", "--target-utilization", "1.5"], 64, "error: --target-utilization: must be in (0, 1], got 1.5; write 0.8 for 80%"),
-        (["sweep", "--repeat", "0"], 64, "error: --repeat: must be at least 1, got 0"),
+        (["sweep", "--repeat", "0"], 64, "error: --repeat: must be 1 to 100, got 0; 3 gives a spread, 5 lets compare test significance"),
         (["sweep", "--tolerance", "0.7"], 64, "error: --tolerance: must be in (0, 0.5), got 0.7; write 0.05 for 5%"),
         (["sweep", "--nonsense"], 64, "error: Unknown option '--nonsense' (see 'poolsize sweep --help')"),
         (["frobnicate"], 64, "error: Unexpected argument 'frobnicate' (see 'poolsize --help')"),
@@ -96,6 +96,58 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         let text = ListCommand.render()
         for name in ["cpu", "io", "mixed"] + PoolKind.allCases.map(\.rawValue) + QoSTier.allCases.map(\.rawValue) + PrimitiveKind.allCases.map(\.rawValue) {
             #expect(text.contains("  \(name) "), "list lacks \(name)")
+        }
+    }
+}
+
+/// Bounded work: a plan typed by mistake is refused before it runs, with its estimate.
+@Suite struct BoundedWorkTests {
+    @Test(arguments: [
+        (["--repeat", "1000000000"], "error: --repeat: must be 1 to 100, got 1000000000; 3 gives a spread, 5 lets compare test significance"),
+        (["--warmup", "1000000"], "error: --warmup: must be 0 to 20, got 1000000"),
+        (["--trial-ms", "1000000000000"], "error: --trial-ms: must be 10 to 600000 (10 minutes), got 1000000000000"),
+    ])
+    func boundsAreFlagErrors(arguments: [String], message: String) throws {
+        let command = try SweepCommand.parse(arguments)
+        #expect(throws: PoolSizeError.self) { try command.makePlan() }
+        do { _ = try command.makePlan() } catch { #expect(error.description == message && error.exitCode == 64) }
+    }
+
+    /// Every size from 1 to 4096, 100 repetitions, every pool, tier and primitive: years.
+    @Test func aPlanOverADayIsRefusedWithItsEstimate() throws {
+        let command = try SweepCommand.parse(["--sizes", "1...4096", "--repeat", "100", "--pool", "all", "--qos", "all", "--primitive", "all"])
+        do {
+            _ = try command.makePlan()
+            Issue.record("planned")
+        } catch {
+            #expect(error.exitCode == 64)
+            #expect(error.description.hasPrefix("error: --sizes/--repeat: the plan is 122880001 trials at sizes 1…4096 (4096 sizes), about "))
+            #expect(error.description.hasSuffix("over the 24 h a sweep may take; measure fewer sizes, axes or repetitions, or shorter trials (--trial-ms)"))
+        }
+    }
+
+    @Test func aPlanOverTheMachinesMemoryIsRefused() throws {
+        let estimate = SweepEstimate(sizes: [1, 4096], trials: 10, seconds: 10, bytes: 64 * 1024 * 1024 * 1024)
+        #expect(throws: PoolSizeError.invalidOption(flag: "--sizes/--repeat", message: "the plan is 10 trials at sizes 1,4096, about 10 s, up to 64 GiB, over this machine's 24 GiB of memory; measure fewer sizes, axes or repetitions, or shorter trials (--trial-ms)")) {
+            try SweepCommand.checkBounded(estimate, memory: 24 * 1024 * 1024 * 1024)
+        }
+    }
+
+    /// The default io sweep's estimate: 16 auto sizes × 3 repetitions + 1 warm-up of 0.6 s.
+    @Test func estimateOfTheDefaultSweep() throws {
+        let plan = try SweepCommand.parse(["--cores", "2"]).makePlan()
+        let estimate = plan.estimate
+        #expect(estimate.sizes == SizeGrid.auto(prediction: 32, cores: 2))
+        #expect(estimate.trials == estimate.sizes.count * 3 + 1)
+        #expect(estimate.seconds > Double(estimate.trials) * 0.6 && estimate.seconds < Double(estimate.trials) * 0.7 + 6.1)
+    }
+
+    @Test func specFieldsHaveUpperBounds() {
+        #expect(throws: PoolSizeError.invalidSpec(file: "f.yaml", field: "cpu_us", message: "must be <= 60000000, got 1000000000000")) {
+            try WorkloadSpec.parse(yaml: "name: x\ncpu_us: 1e12\n", file: "f.yaml")
+        }
+        #expect(throws: PoolSizeError.invalidSpec(file: "f.yaml", field: "trial_ms", message: "must be <= 600000, got 9999999")) {
+            try WorkloadSpec.parse(yaml: "name: x\ncpu_us: 5\ntrial_ms: 9999999\n", file: "f.yaml")
         }
     }
 }

@@ -101,3 +101,15 @@ import Testing
         #expect(result.stderr == "error: --out: is empty; name a directory, e.g. --out results/my-run (or leave --out out for results/<run-id>)\n")
     }
 }
+
+@Suite struct DryRunTests {
+    @Test func dryRunPrintsThePlanAndMeasuresNothing() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-dry-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try EndToEndTests.run(["sweep", "--workload", "io", "--sizes", "1,2,4", "--repeat", "2", "--warmup", "1", "--trial-ms", "100", "--dry-run", "--out", dir.path])
+        #expect(result.code == 0)
+        #expect(result.stdout.hasPrefix("dry run: 7 trials at sizes 1,2,4, about "))
+        #expect(result.stdout.hasSuffix("; nothing measured\n"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path))
+    }
+}
