@@ -29,6 +29,9 @@ struct FitCommand: ParsableCommand {
     func run() throws {
         guard tolerance > 0 && tolerance < 0.5 else { throw PoolSizeError.invalidOption(flag: "--tolerance", message: "must be in (0, 0.5), got \(tolerance)") }
         let table = try CSVTable.load(path: file)
+        guard !table.rows.isEmpty else {
+            throw PoolSizeError.invalidInput(path: file, message: "has a header but no data rows; pass a trials.csv or summary.csv with measurements")
+        }
         let fits = try FitInput.fits(table, x: x, y: y, tolerance: tolerance)
         print(format == .json ? FitTable.json(fits) : FitTable.render(fits), terminator: "")
         // A refused USL fit is a finding, not a failure, as long as the knee could be found.

@@ -38,7 +38,7 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Cores to size for (default: min of the affinity mask and the cgroup CPU quota).")
     var cores: Int?
 
-    @Option(name: .customLong("target-utilization"), help: "Target CPU utilization U in (0, 1].")
+    @Option(name: .customLong("target-utilization"), help: "Target CPU utilization U, 0.05 to 1.")
     var targetUtilization: Double = 1.0
 
     @Option(help: "The knee is the smallest size within this share of peak throughput, in (0, 0.5).")
@@ -89,6 +89,9 @@ struct SweepCommand: ParsableCommand {
             return
         }
         let directory = URL(fileURLWithPath: resume ?? out ?? "results/\(plan.runID)")
+        // The charts are written after the sweep: find out now, not after an hour, that they
+        // cannot be.
+        try AtomicFile.checkWritable(ReportCommand.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
         let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode)
         // A sweep whose primitive failed its integrity check still gets its report (the caveats
@@ -129,8 +132,8 @@ struct SweepCommand: ParsableCommand {
         }
         guard readRatio >= 0 && readRatio <= 1 else { throw .invalidOption(flag: "--read-ratio", message: "must be in [0, 1], got \(readRatio); write 0.9 for 90% reads") }
         if let cores, cores < 1 { throw .invalidOption(flag: "--cores", message: "must be at least 1, got \(cores)") }
-        guard targetUtilization > 0 && targetUtilization <= 1 else {
-            throw .invalidOption(flag: "--target-utilization", message: "must be in (0, 1], got \(targetUtilization); write 0.8 for 80%")
+        guard targetUtilization >= 0.05 && targetUtilization <= 1 else {
+            throw .invalidOption(flag: "--target-utilization", message: "must be 0.05 to 1, got \(targetUtilization); write 0.8 for 80%")
         }
         guard tolerance > 0 && tolerance < 0.5 else { throw .invalidOption(flag: "--tolerance", message: "must be in (0, 0.5), got \(tolerance); write 0.05 for 5%") }
         guard repetitions >= 1 && repetitions <= Self.maximumRepetitions else {

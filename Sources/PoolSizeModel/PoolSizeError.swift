@@ -40,7 +40,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidInput(path, message):
             return "error: \(path): \(message)"
         case let .cannotWrite(path, reason):
-            return "error: cannot write \(path): \(reason); choose a writable location with --out"
+            let fix = reason.lowercased().contains("no space") ? "free space on that file system, or write elsewhere" : "choose a writable location (--out for the run directory, --plots for the charts)"
+            return "error: cannot write \(path): \(reason); \(fix)"
         case let .integrityViolated(details):
             return "error: integrity violated: \(details)"
         case let .regression(details):

@@ -24,6 +24,19 @@ public enum AtomicFile {
         }
     }
 
+    /// Creates `directory` if needed and writes and removes a probe file in it, so that a place
+    /// that cannot take the output is reported before the work that produces it.
+    public static func checkWritable(_ directory: URL, flag: String) throws(PoolSizeError) {
+        let probe = directory.appendingPathComponent(".poolsize-write-check-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data().write(to: probe)
+            try FileManager.default.removeItem(at: probe)
+        } catch {
+            throw .invalidOption(flag: flag, message: "cannot write \(directory.path): \(reason(error)); choose a writable directory")
+        }
+    }
+
     /// The POSIX reason behind a Foundation file error (`No space left on device`), else its
     /// description.
     public static func reason(_ error: any Error) -> String {

@@ -15,7 +15,11 @@ package enum ConsoleSummary {
         out += "low load (1 worker, \(lowLoad.tasks) tasks in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
         if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
         out += "\n"
-        guard let file = recommendations else { return out + "\nno trials were measured\n" }
+        guard let file = recommendations else {
+            let measured = analysis.run.records.count, valid = analysis.run.records.valid.count
+            let why = measured == 0 ? "no trials were measured" : valid == 0 ? "none of the \(measured) trials measured is valid (see the warnings)" : "no knee could be found in the \(valid) valid trials"
+            return out + "\nno recommendation: \(why)\n" + ReportCaveats.caveats(analysis).map { "warning: " + ReportInline.plain($0) + "\n" }.joined()
+        }
         let best = file.best
         let bestPoints = analysis.curves.first { $0.combination == best.combination }?.points ?? []
         if file.combinations.count > 1 { out += "\nbest combination \(best.combination):" }

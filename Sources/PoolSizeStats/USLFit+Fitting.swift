@@ -25,6 +25,7 @@ extension USLFit {
     /// recommending a size from `peakConcurrency`.
     public static func fit(concurrency: [Double], throughput: [Double]) throws(USLFitError) -> USLFit {
         guard concurrency.count == throughput.count else { throw .mismatchedLengths }
+        guard !concurrency.isEmpty else { throw .tooFewPoints(count: 0, minimum: minimumDistinctSizes) }
         guard concurrency.allSatisfy({ $0.isFinite && $0 > 0 }),
               throughput.allSatisfy({ $0.isFinite && $0 >= 0 }),
               let scale = throughput.max(), scale > 0

@@ -85,7 +85,10 @@ import PoolSizeAnalysis
 
     @Test func cannotWriteNamesTheFix() {
         #expect(PoolSizeError.cannotWrite(path: "/ro/run", reason: "Read-only file system").description
-            == "error: cannot write /ro/run: Read-only file system; choose a writable location with --out")
+            == "error: cannot write /ro/run: Read-only file system; choose a writable location (--out for the run directory, --plots for the charts)")
+        // A full disk is writable: the fix is space, not another flag.
+        #expect(PoolSizeError.cannotWrite(path: "/data/run/trials.csv", reason: "No space left on device").description
+            == "error: cannot write /data/run/trials.csv: No space left on device; free space on that file system, or write elsewhere")
     }
 
     @Test func tierAliases() {
@@ -137,5 +140,23 @@ import PoolSizeAnalysis
         let best = try #require(Recommender.recommendAll(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1)?.best)
         #expect(best.peakPoolSize == 64)
         #expect(best.recommendedQueueCount == 32)
+    }
+}
+
+/// Below U = 1 the reason states the threshold the knee met, not the tolerance alone.
+@Suite struct TargetUtilizationReasonTests {
+    @Test func reasonStatesUTimesOneMinusTolerance() throws {
+        func record(_ size: Int, _ throughput: Double) -> TrialRecord {
+            TrialRecord(
+                runID: "r", workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: size, repetition: 1,
+                tasks: throughput / 2, wallSeconds: 0.5, throughputPerSecond: throughput, cpuMicrosecondsPerTask: 1000,
+                waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.9, peakConcurrency: size, threads: size,
+                effectiveNice: 0, integrity: .notApplicable)
+        }
+        let records = [1, 8, 16, 24, 32, 40].map { record($0, min(Double($0) * 62.5, 2000)) }
+        let lowLoad = LowLoadEstimate(tasks: 50, seconds: 1, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, ratio: nil)
+        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 0.5))
+        #expect(r.kneePoolSize == 16)
+        #expect(r.reason.contains("16 queues reach 47.5% of the peak 2000 tasks/s"), "\(r.reason)")
     }
 }

@@ -55,7 +55,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         (["sweep", "--sizes", "a,b"], 64, "error: --sizes: 'a' is not a whole number; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"),
         (["sweep", "--cores", "0"], 64, "error: --cores: must be at least 1, got 0"),
         (["sweep", "--cores", "two"], 64, "error: The value 'two' is invalid for '--cores <cores>' (see 'poolsize sweep --help')"),
-        (["sweep", "--target-utilization", "1.5"], 64, "error: --target-utilization: must be in (0, 1], got 1.5; write 0.8 for 80%"),
+        (["sweep", "--target-utilization", "1.5"], 64, "error: --target-utilization: must be 0.05 to 1, got 1.5; write 0.8 for 80%"),
         (["sweep", "--repeat", "0"], 64, "error: --repeat: must be 1 to 100, got 0; 3 gives a spread, 5 lets compare test significance"),
         (["sweep", "--tolerance", "0.7"], 64, "error: --tolerance: must be in (0, 0.5), got 0.7; write 0.05 for 5%"),
         (["sweep", "--nonsense"], 64, "error: Unknown option '--nonsense' (see 'poolsize sweep --help')"),
@@ -87,7 +87,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         #expect(result.code == 73)
         #expect(result.errors.count == 1)
         #expect(result.errors.first?.hasPrefix("error: cannot write \(file.path)/run: ") == true)
-        #expect(result.errors.first?.hasSuffix("; choose a writable location with --out") == true)
+        #expect(result.errors.first?.hasSuffix("; choose a writable location (--out for the run directory, --plots for the charts)") == true)
         // Nothing was measured: a default io sweep takes tens of seconds.
         #expect(Date().timeIntervalSince(started) < 10)
     }
@@ -149,5 +149,47 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         #expect(throws: PoolSizeError.invalidSpec(file: "f.yaml", field: "trial_ms", message: "must be <= 600000, got 9999999")) {
             try WorkloadSpec.parse(yaml: "name: x\ncpu_us: 5\ntrial_ms: 9999999\n", file: "f.yaml")
         }
+    }
+}
+
+/// Messages say what is wrong, not something else.
+@Suite struct HonestMessageTests {
+    @Test func aRangeEndingBelowOneIsNotSuggestedBackwards() {
+        #expect(throws: PoolSizeError.invalidOption(flag: "--sizes", message: "pool size 0 is not positive; every size must be at least 1")) {
+            try SizeSelection.parse("1...0")
+        }
+        #expect(throws: PoolSizeError.invalidOption(flag: "--sizes", message: "range '8...2' runs backwards; write 2...8")) {
+            try SizeSelection.parse("8...2")
+        }
+    }
+
+    @Test func aDirectoryAsWorkloadIsNamedAsOne() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-wl-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(throws: PoolSizeError.invalidOption(flag: "--workload", message: "'\(dir.path)' is a directory; pass a spec file in it (such as \(dir.path)/io.yaml) or one of cpu, io, mixed")) {
+            try WorkloadLoader.load(dir.path)
+        }
+    }
+
+    @Test func aHeaderOnlyCSVIsDescribedAsEmpty() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-header-\(UUID()).csv")
+        try "pool_size,throughput_per_s\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try EndToEndTests.run(["fit", file.path])
+        #expect(result.code == 65)
+        #expect(result.stderr == "error: \(file.path): has a header but no data rows; pass a trials.csv or summary.csv with measurements\n")
+    }
+
+    @Test func unwritablePlotsFailBeforeTheSweep() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-plots-file-\(UUID())")
+        try "x".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-plots-run-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try EndToEndTests.run(["sweep", "--sizes", "1", "--repeat", "1", "--out", out.path, "--plots", file.appendingPathComponent("charts").path])
+        #expect(result.code == 64)
+        #expect(result.stderr.hasPrefix("error: --plots: cannot write \(file.path)/charts: "))
+        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing was measured")
     }
 }

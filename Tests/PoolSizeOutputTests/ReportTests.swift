@@ -55,3 +55,17 @@ import Testing
         #expect(ReportHTML.inline("**8** `a<b`") == "<strong>8</strong> <code>a&lt;b</code>")
     }
 }
+
+@Suite struct ConsoleSummaryTests {
+    /// Trials were measured but gave no recommendation: the console says which, not "no trials".
+    @Test func noRecommendationSaysWhy() {
+        var run = ReportFixtures.single
+        run.recommendation = nil
+        run.records = run.records.map { var r = $0; r.invalidReason = "above the ceiling"; return r }
+        let text = ConsoleSummary.render(RunAnalysis(run), spec: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 3000), cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil),
+                                         lowLoad: LowLoadEstimate(tasks: 50, seconds: 0.2, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, ratio: nil))
+        #expect(text.contains("no recommendation: none of the 14 trials measured is valid (see the warnings)"))
+        #expect(text.contains("warning: Invalid trials left out: 14 trial(s)"))
+        #expect(!text.contains("no trials were measured"))
+    }
+}

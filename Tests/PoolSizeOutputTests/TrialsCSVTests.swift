@@ -57,7 +57,7 @@ import Testing
         #expect(throws: PoolSizeError.self) { try ExportManager(directory: file.appendingPathComponent("run")) }
         do { _ = try ExportManager(directory: file.appendingPathComponent("run")) } catch {
             #expect(error.description.hasPrefix("error: cannot write \(file.path)/run: "))
-            #expect(error.description.hasSuffix("; choose a writable location with --out"))
+            #expect(error.description.hasSuffix("; choose a writable location (--out for the run directory, --plots for the charts)"))
             #expect(error.exitCode == 73)
         }
     }

@@ -210,3 +210,10 @@ import PoolSizeStats
         #expect(USLFit.coefficientOfDetermination(observed: [2, 2], fitted: [2, 2.0000000000000004]) == 1)
     }
 }
+
+@Suite struct USLEmptyInputTests {
+    /// A header-only file gives no points: too few sizes, not "non-finite values".
+    @Test func noPointsAreTooFewPoints() {
+        #expect(throws: USLFitError.tooFewPoints(count: 0, minimum: 6)) { try USLFit.fit(concurrency: [], throughput: []) }
+    }
+}

@@ -95,7 +95,9 @@ public enum Recommender {
         if rising {
             return "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formulaText) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (--sizes 1...\(max(2 * largest, r.formulaQueueCount * 2))) to locate the knee."
         }
-        let kneeText = "\(r.kneePoolSize) queues reach within \(UnitFormat.percent(r.tolerance)) of the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
+        // Below U = 1 the knee is where the curve reaches U × (1 − tolerance) of its peak.
+        let reach = r.targetUtilization < 1 ? "reach \(UnitFormat.percent(r.targetUtilization * (1 - r.tolerance))) of" : "reach within \(UnitFormat.percent(r.tolerance)) of"
+        let kneeText = "\(r.kneePoolSize) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
         let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
         if abs(gap) <= disagreementThreshold {
             return "Measured and predicted agree: \(kneeText), and \(formulaText), \(UnitFormat.significant(abs(gap) * 100))% apart."

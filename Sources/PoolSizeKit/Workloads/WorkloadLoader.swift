@@ -12,7 +12,10 @@ public enum WorkloadLoader {
             throw .invalidOption(flag: "--workload", message: "unknown workload '\(argument)'; use one of \(names), or a path to a spec file (see workloads/README.md)")
         }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .invalidOption(flag: "--workload", message: "'\(argument)' is a directory; pass a spec file in it (such as \(URL(fileURLWithPath: argument).appendingPathComponent("io.yaml").relativePath)) or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))")
+        }
+        guard FileManager.default.fileExists(atPath: argument) else {
             throw .inputNotFound(path: argument, hint: "--workload takes a spec file or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))")
         }
         let text: String

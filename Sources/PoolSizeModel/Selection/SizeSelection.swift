@@ -44,8 +44,8 @@ public enum SizeSelection: Equatable, Sendable {
         }
         let step = upperAndStep.count == 2 ? Int(upperAndStep[1]) : 1
         guard let step, step >= 1 else { throw .invalidOption(flag: "--sizes", message: "step in '\(part)' must be a whole number >= 1") }
+        guard min(low, high) >= 1 else { throw .invalidOption(flag: "--sizes", message: "pool size \(min(low, high)) is not positive; every size must be at least 1") }
         guard low <= high else { throw .invalidOption(flag: "--sizes", message: "range '\(part)' runs backwards; write \(high)...\(low)") }
-        guard low >= 1 else { throw .invalidOption(flag: "--sizes", message: "pool size \(low) is not positive; every size must be at least 1") }
         guard high <= maximumSize else { throw .invalidOption(flag: "--sizes", message: "pool size \(high) exceeds the maximum \(maximumSize)") }
         return Array(stride(from: low, through: high, by: step))
     }

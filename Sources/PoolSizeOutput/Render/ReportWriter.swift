@@ -48,6 +48,9 @@ package struct ReportWriter {
                 try renderer.render(script: plotsDirectory.appendingPathComponent(chart.scriptFile))
                 rendered.append(chart.name)
             } catch {
+                // A render that failed part-way (a full disk) leaves empty or cut images: remove
+                // them, so no 0-byte chart is ever linked from a report.
+                for name in [chart.svgFile, chart.pngFile] { try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name)) }
                 if failure == nil { failure = error }
                 if case .failed = error { continue }
                 break  // not installed or hanging: the rest would fail the same way
@@ -88,7 +91,10 @@ package struct ReportWriter {
         case let .failed(script, message):
             let scriptName = URL(fileURLWithPath: script).lastPathComponent
             let others = failed > 1 ? " and \(failed - 1) more" : ""
-            return "warning: gnuplot could not render \(scriptName)\(others) (\(message)); install gnuplot 5.4+ with cairo (apt-get install gnuplot-nox) and \(later); the CSV, data and .gp files are written"
+            // Only a missing terminal is the installation's fault; any other error is the
+            // script's or the machine's (a full disk), and the script is there to run by hand.
+            let fix = message.contains("terminal") ? "install gnuplot 5.4+ with cairo (apt-get install gnuplot-nox) and \(later)" : "'gnuplot \(display(plotsDirectory))/\(scriptName)' shows the error; \(later)"
+            return "warning: gnuplot could not render \(scriptName)\(others) (\(message)); \(fix); the CSV, data and .gp files are written"
         case let .timedOut(script, seconds):
             return "warning: gnuplot did not finish \(URL(fileURLWithPath: script).lastPathComponent) within \(Int(seconds)) s and was stopped; \(later); the CSV, data and .gp files are written"
         }
