@@ -119,3 +119,40 @@ import Testing
         #expect(result.stderr == "error: \(run.path)/trials.csv: line 5 has 12 fields where the header has 31; the file is damaged (an edit, or a write cut short)\n")
     }
 }
+
+/// `report` as a user runs it, on run directories with one file randomly damaged: it exits 0
+/// with a report, or 65/66 with one line; it never crashes or hangs.
+@Suite(.serialized) struct ReportFuzzTests {
+    @Test func damagedRunDirectoriesNeverCrashTheReport() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-report-fuzz-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let names = ["trials.csv", "machine.json", "lowload.json", "recommendation.json"]
+        for index in 0..<12 {
+            let run = scratch.appendingPathComponent("run\(index)")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: ReportCommandTests.fixture, to: run)
+            let file = run.appendingPathComponent(names[index % names.count])
+            var bytes = Array(try Data(contentsOf: file))
+            for _ in 0..<3 {
+                let at = next(bytes.count)
+                switch next(3) {
+                case 0: bytes[at] = UInt8(next(256))
+                case 1: bytes.removeSubrange(at..<min(bytes.count, at + 1 + next(40)))
+                default: bytes.insert(contentsOf: Array(",\"\n{nan".utf8), at: at)
+                }
+            }
+            try Data(bytes).write(to: file)
+            let result = try EndToEndTests.run(["report", run.path, "--plots", scratch.appendingPathComponent("plots\(index)").path], environment: ["PATH": "/nonexistent"], directory: scratch)
+            #expect([0, 65, 66].contains(result.code), "case \(index): \(result.code) \(result.stderr)")
+            for line in result.stderr.split(separator: "\n") {
+                #expect(line.hasPrefix("error: ") || line.hasPrefix("warning: ") || line.hasPrefix("note: "), "case \(index): \(line)")
+            }
+            if result.code != 0 { #expect(result.stderr.split(separator: "\n").count == 1, "case \(index): \(result.stderr)") }
+        }
+    }
+}
