@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "CPoolSizeSys"),
         .target(
             name: "PoolSizeModel",
-            dependencies: ["PoolSizeStats", .product(name: "Yams", package: "Yams")]
+            dependencies: ["PoolSizeStats", .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift")]
         ),
         .target(name: "PoolSizeAnalysis", dependencies: ["PoolSizeModel", "PoolSizeStats"]),
         .target(name: "PoolSizeProcess", dependencies: ["PoolSizeModel"]),

@@ -11,8 +11,11 @@ struct SweepCommand: ParsableCommand {
         abstract: "Run a workload through real pools of many sizes and recommend a queue count.",
         discussion: "Writes trials.csv (row by row as trials finish), recommendation.json, machine.json and summary.txt to the run directory, and prints that directory on the last line.")
 
-    @Option(help: "Built-in workload (cpu, io, mixed) or a path to a YAML spec file.")
-    var workload: String = "io"
+    @Option(help: "Built-in workload (cpu, io, mixed) or a path to a YAML spec file (default: io).")
+    var workload: String?
+
+    @Option(help: ArgumentHelp("A recorded trace to replay instead of a synthetic workload: a CSV with a header naming cpu_us and wait_us (microseconds per request; other columns are ignored). Tasks draw rows, seeded.", valueName: "FILE.csv"))
+    var trace: String?
 
     @Option(help: "Pool sizes: auto, a list (1,2,4,8), a range (1...16) or a range with a step (8...64:8).")
     var sizes: String = "auto"
@@ -93,7 +96,7 @@ struct SweepCommand: ParsableCommand {
         // cannot be.
         try AtomicFile.checkWritable(ReportCommand.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
-        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode)
+        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load))
         // A sweep whose primitive failed its integrity check still gets its report (the caveats
         // name the violation); the error and its exit code follow.
         let measured = Result { () throws(PoolSizeError) in try session.run() }
@@ -119,7 +122,13 @@ struct SweepCommand: ParsableCommand {
                 throw .inputNotFound(path: resume, hint: "--resume takes a run directory with trials.csv, written by an interrupted 'poolsize sweep'")
             }
         }
-        var spec = try WorkloadLoader.load(workload)
+        var spec: WorkloadSpec
+        if let trace {
+            guard workload == nil else { throw .invalidOption(flag: "--trace", message: "replaces --workload; give one of them") }
+            spec = try Trace.load(path: trace).spec(trialMilliseconds: trialMilliseconds ?? 1000)
+        } else {
+            spec = try WorkloadLoader.load(workload ?? "io")
+        }
         let selection = try SizeSelection.parse(sizes)
         let pools = try AxisSelection.pools(pool)
         let tiers = try AxisSelection.tiers(qos)

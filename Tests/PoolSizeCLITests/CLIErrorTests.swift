@@ -14,7 +14,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
 @Suite struct CLIParsing {
     @Test func sweepDefaults() throws {
         let command = try SweepCommand.parse([])
-        #expect(command.workload == "io")
+        #expect(command.workload == nil)
         #expect(command.sizes == "auto")
         #expect(command.repetitions == 3)
         #expect(command.targetUtilization == 1)

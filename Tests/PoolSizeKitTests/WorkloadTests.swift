@@ -1,5 +1,5 @@
 import Foundation
-import PoolSizeKit
+@testable import PoolSizeKit
 import PoolSizeModel
 import Testing
 
@@ -75,5 +75,20 @@ import Testing
         #expect(throws: PoolSizeError.invalidOption(flag: "--workload", message: "unknown workload 'disk'; use one of cpu, io, mixed, or a path to a spec file (see workloads/README.md)")) {
             try WorkloadLoader.load("disk")
         }
+    }
+}
+
+@Suite struct TraceWorkloadTests {
+    /// Rows are drawn by a seeded function of the task index: the same task replays the same row
+    /// on any thread, and every row is drawn about as often as the others.
+    @Test func rowsAreSeededAndUniform() {
+        let trace = Trace(path: "t.csv", cpuMicroseconds: [1, 2, 3, 4], waitMicroseconds: [0, 0, 0, 0])
+        let workload = TraceWorkload(trace: trace, seed: 42, burner: CPUBurner(iterationsPerMicrosecond: 1))
+        let rows = (0..<4000).map { workload.row(forTask: UInt64($0)) }
+        #expect(rows == (0..<4000).map { TraceWorkload(trace: trace, seed: 42, burner: CPUBurner(iterationsPerMicrosecond: 1)).row(forTask: UInt64($0)) })
+        let counts = Dictionary(grouping: rows, by: { $0 }).mapValues(\.count)
+        #expect(counts.keys.sorted() == [0, 1, 2, 3])
+        #expect(counts.values.allSatisfy { $0 > 850 && $0 < 1150 }, "\(counts)")
+        #expect(TraceSource(trace: trace, burner: CPUBurner(iterationsPerMicrosecond: 1)).declaredTaskNanoseconds == 2_500)
     }
 }

@@ -63,3 +63,49 @@ struct ClosureWorkload: Workload {
     let body: @Sendable (UInt64) -> Void
     func run(task index: UInt64) { body(index) }
 }
+
+/// Tasks drawn from a recorded trace: each task takes one row (chosen by a seeded draw on the
+/// task's index, so every thread sees the same sequence) and waits that row's W, then computes
+/// to its C, as a synthetic task does.
+public struct TraceSource: WorkloadSource {
+    public let trace: Trace
+    public let burner: CPUBurner
+
+    /// Tasks drawn from `trace`.
+    public init(trace: Trace, burner: CPUBurner) {
+        self.trace = trace
+        self.burner = burner
+    }
+
+    /// The rows' mean C + W.
+    public var declaredTaskNanoseconds: UInt64? {
+        UInt64((trace.cpuMicroseconds.reduce(0, +) + trace.waitMicroseconds.reduce(0, +)) / Double(trace.count) * 1_000)
+    }
+
+    /// A trace's requests are the user's; the sweep's primitives do not guard them.
+    public var supportsCriticalSections: Bool { false }
+
+    /// The trace's workload for one trial.
+    public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
+        TraceWorkload(trace: trace, seed: seed, burner: burner)
+    }
+}
+
+struct TraceWorkload: Workload {
+    let trace: Trace
+    let seed: UInt64
+    let burner: CPUBurner
+
+    /// The row task `index` replays.
+    func row(forTask index: UInt64) -> Int {
+        var generator = SeededGenerator(seed: seed ^ (index &* 0x9E37_79B9_7F4A_7C15))
+        return Int(generator.next() % UInt64(trace.count))
+    }
+
+    func run(task index: UInt64) {
+        let row = row(forTask: index)
+        let start = burner.clocks.threadCPUNanoseconds()
+        SleepWaiter().wait(microseconds: trace.waitMicroseconds[row])
+        burner.burn(untilThreadCPU: start + UInt64(trace.cpuMicroseconds[row] * 1_000))
+    }
+}

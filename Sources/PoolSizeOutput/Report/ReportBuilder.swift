@@ -87,6 +87,9 @@ package enum ReportBuilder {
         var text = "With one worker a task burns C = \(UnitFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU and waits W = \(UnitFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(UnitFormat.significant(r.waitCPURatio))**"
         if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper { text += " (95% CI \(UnitFormat.significant(lower))–\(UnitFormat.significant(upper)))" }
         if let spec = r.specWaitCPURatio { text += ", against \(UnitFormat.significant(spec)) in the workload spec" }
+        if let description = analysis.run.info?.workload?.description, description.hasPrefix("recorded trace") {
+            text += " (the spec of a trace: its means; \(ReportInline.literal(description)))"
+        }
         text += ". The formula N = cores × U × (1 + W/C) = \(r.cores) × \(UnitFormat.significant(r.targetUtilization)) × (1 + \(UnitFormat.significant(r.waitCPURatio))) = **\(UnitFormat.significant(r.formulaQueueCountExact))** (Goetz, Java Concurrency in Practice §8.2)."
         return [.heading(level: 2, text: "W/C at low load"), .paragraph(text)]
     }
