@@ -68,7 +68,9 @@ struct ClosureWorkload: Workload {
 /// task's index, so every thread sees the same sequence) and waits that row's W, then computes
 /// to its C, as a synthetic task does.
 public struct TraceSource: WorkloadSource {
+    /// The recorded rows.
     public let trace: Trace
+    /// Computes until the thread has used a row's C.
     public let burner: CPUBurner
 
     /// Tasks drawn from `trace`.
