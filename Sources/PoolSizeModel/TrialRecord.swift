@@ -57,6 +57,8 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     public var otherLoad: Double = 0
     /// Why the trial's figures cannot be true (`TrialValidity`); nil for a valid trial.
     public var invalidReason: String?
+    /// Tasks of the window that failed (a command's non-zero exit, a signal, a timeout).
+    public var errors: Int = 0
 
     /// A record from its figures.
     public init(

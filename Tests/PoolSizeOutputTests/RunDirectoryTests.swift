@@ -204,3 +204,34 @@ import Testing
         #expect(throws: PoolSizeError.self) { try RunDirectory(replanned).load() }
     }
 }
+
+/// Cells that used to be read as data: an empty required cell, a size below 1, a number too
+/// large to be a count.
+@Suite struct DamagedCellTests {
+    static func row(_ edit: (inout [String]) -> Void) -> String {
+        var cells = TrialsCSV.row(ReportFixtures.single.records[0]).dropLast().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        edit(&cells)
+        return TrialsCSV.header + cells.joined(separator: ",") + "\n"
+    }
+
+    @Test func emptyThroughputIsAnError() {
+        let throughput = TrialsCSV.columns.firstIndex(of: "throughput_per_s")!
+        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 2, column 'throughput_per_s': '' is not a number (the cell is empty)")) {
+            try TrialsCSV.parse(Self.row { $0[throughput] = "" }, path: "t.csv")
+        }
+    }
+
+    @Test func sizeBelowOneIsAnError() {
+        let size = TrialsCSV.columns.firstIndex(of: "pool_size")!
+        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 2, column 'pool_size': '0' is not a pool size of at least 1")) {
+            try TrialsCSV.parse(Self.row { $0[size] = "0" }, path: "t.csv")
+        }
+    }
+
+    @Test func hugeCountsAreAnErrorNotATrap() {
+        let threads = TrialsCSV.columns.firstIndex(of: "threads")!
+        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 2, column 'threads': '1e300' is not a whole number")) {
+            try TrialsCSV.parse(Self.row { $0[threads] = "1e300" }, path: "t.csv")
+        }
+    }
+}

@@ -50,13 +50,15 @@ public struct SystemClocks: MeasurementClocks {
     /// CLOCK_THREAD_CPUTIME_ID in nanoseconds.
     public func threadCPUNanoseconds() -> UInt64 { Self.read(CLOCK_THREAD_CPUTIME_ID) }
 
-    /// getrusage(RUSAGE_SELF).
+    /// getrusage(RUSAGE_SELF), plus the CPU of reaped children (RUSAGE_CHILDREN): a task that
+    /// runs a command (`--exec`) spends its CPU in the child, and that CPU is the pool's load.
     public func processUsage() -> ProcessUsage {
-        var usage = rusage()
+        var usage = rusage(), children = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &children)
         func ns(_ t: timeval) -> UInt64 { UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_usec) * 1_000 }
         return ProcessUsage(
-            cpuNanoseconds: ns(usage.ru_utime) + ns(usage.ru_stime),
+            cpuNanoseconds: ns(usage.ru_utime) + ns(usage.ru_stime) + ns(children.ru_utime) + ns(children.ru_stime),
             voluntaryContextSwitches: Int(usage.ru_nvcsw),
             involuntaryContextSwitches: Int(usage.ru_nivcsw),
             maxRSSKilobytes: Int(usage.ru_maxrss))

@@ -259,6 +259,7 @@ extension TrialRecord {
             latency: m.latency, execution: m.execution, voluntaryContextSwitches: m.voluntaryContextSwitches,
             involuntaryContextSwitches: m.involuntaryContextSwitches, maxRSSKilobytes: m.maxRSSKilobytes,
             processThreads: m.processThreads ?? 0, otherLoad: m.otherLoad)
+        errors = m.errors
     }
 }
 

@@ -12,6 +12,8 @@ public struct TaskSample: Equatable, Sendable {
     public var thread: Int32
     /// Nice value of that thread while it ran the task.
     public var nice: Int32
+    /// Whether the task failed (`TaskOutcome.failure`).
+    public var failed = false
 
     /// One task's timestamps (CLOCK_MONOTONIC ns), CPU time, thread id and nice.
     public init(submitted: UInt64, started: UInt64, ended: UInt64, cpuNanoseconds: UInt64, thread: Int32, nice: Int32) {

@@ -21,6 +21,8 @@ public struct TrialMeasurement: Sendable {
     public var machineBusyAtStart: UInt64?
     /// Machine busy time at the window's end; nil where unknown.
     public var machineBusyAtEnd: UInt64?
+    /// Why the first few failed tasks failed (a command's status and last stderr line).
+    public var failureExamples: [String] = []
 
     /// A trial's raw record, before metrics are derived.
     public init(poolSize: Int, windowStart: UInt64, windowEnd: UInt64, usageAtStart: ProcessUsage, usageAtEnd: ProcessUsage, samples: [TaskSample], peakConcurrency: Int, processThreads: Int?) {
@@ -39,6 +41,13 @@ public struct TrialMeasurement: Sendable {
         var copy = self
         copy.machineBusyAtStart = start
         copy.machineBusyAtEnd = end
+        return copy
+    }
+
+    /// The same measurement with the reasons of its first failed tasks.
+    public func withFailures(_ examples: [String]) -> TrialMeasurement {
+        var copy = self
+        copy.failureExamples = examples
         return copy
     }
 }

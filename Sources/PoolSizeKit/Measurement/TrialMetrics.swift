@@ -4,6 +4,10 @@ import PoolSizeModel
 public struct TrialMetrics: Equatable, Sendable {
     /// Length of the measurement window.
     public var windowSeconds: Double
+    /// Tasks that failed among those finished in the window.
+    public var errors: Int = 0
+    /// Why the first failed tasks of the trial failed.
+    public var failureExamples: [String] = []
     /// Tasks in the window, each weighted by the fraction of its body inside the window. Counting
     /// fractions removes the edge error of counting whole completions: with N tasks started
     /// together, completions arrive in bursts, and a window edge landing just before or after a
@@ -92,6 +96,7 @@ public struct TrialMetrics: Equatable, Sendable {
             }
             if s.ended >= start && s.ended <= end {
                 finished += 1
+                if s.failed { errors += 1 }
                 cpu += s.cpuNanoseconds
                 wait += s.waitNanoseconds
                 waits.append(Double(s.waitNanoseconds) / 1_000)
@@ -100,6 +105,7 @@ public struct TrialMetrics: Equatable, Sendable {
             }
         }
         tasks = weighted
+        failureExamples = m.failureExamples
         throughputPerSecond = weighted / windowSeconds
         cpuMicrosecondsPerTask = finished > 0 ? Double(cpu) / Double(finished) / 1_000 : 0
         waitMicrosecondsPerTask = finished > 0 ? Double(wait) / Double(finished) / 1_000 : 0

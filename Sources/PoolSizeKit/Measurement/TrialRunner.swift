@@ -103,7 +103,7 @@ public struct TrialRunner: Sendable {
             poolSize: pool.size, windowStart: windowStart, windowEnd: windowEnd,
             usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.samples(),
             peakConcurrency: state.peak.load(ordering: .relaxed), processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd)
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.failures.withLock { $0 })
     }
 }
 
@@ -129,6 +129,8 @@ final class ClosedLoop: Sendable {
     let executing = Atomic<Int>(0)
     let peak = Atomic<Int>(0)
     private let lastEndStorage = Atomic<UInt64>(0)
+    /// The first few failures' reasons, for the message that stops a failing sweep.
+    let failures = Mutex<[String]>([])
     private let stripes: [Stripe]
 
     final class Stripe: Sendable {
@@ -156,11 +158,14 @@ final class ClosedLoop: Sendable {
             peak.max(now, ordering: .relaxed)
             let started = clocks.wallNanoseconds()
             let cpu0 = clocks.threadCPUNanoseconds()
-            workload.run(task: index)
+            let outcome = workload.execute(task: index)
             let cpu1 = clocks.threadCPUNanoseconds()
             let ended = clocks.wallNanoseconds()
             executing.wrappingSubtract(1, ordering: .relaxed)
-            let sample = TaskSample(submitted: submitted, started: started, ended: ended, cpuNanoseconds: cpu1 &- cpu0, thread: WorkerThread.id(), nice: WorkerThread.nice())
+            // C is the pool thread's CPU plus its children's: a command's CPU is the task's.
+            var sample = TaskSample(submitted: submitted, started: started, ended: ended, cpuNanoseconds: (cpu1 &- cpu0) &+ outcome.childCPUNanoseconds, thread: WorkerThread.id(), nice: WorkerThread.nice())
+            sample.failed = outcome.failure != nil
+            if let failure = outcome.failure { failures.withLock { if $0.count < 3 { $0.append(failure) } } }
             stripes[Int(index % UInt64(stripes.count))].samples.withLock { $0.append(sample) }
             lastEndStorage.max(ended, ordering: .releasing)
             if !stop.load(ordering: .relaxed) { launch() }

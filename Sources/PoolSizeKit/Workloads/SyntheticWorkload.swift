@@ -4,7 +4,33 @@ import PoolSizeModel
 /// What a pool runs: one task body per call. A protocol so trial mechanics can be tested with
 /// workloads that do nothing, or that block on a gate (docs/conventions.md).
 public protocol Workload: Sendable {
+    /// Runs task `index` on the calling thread.
     func run(task index: UInt64)
+    /// Runs task `index` and says what the thread's CPU clock cannot: CPU spent in child
+    /// processes, and whether the task failed. The default runs `run(task:)`, which cannot fail.
+    func execute(task index: UInt64) -> TaskOutcome
+}
+
+extension Workload {
+    /// Runs `run(task:)`: no child CPU, no failure.
+    public func execute(task index: UInt64) -> TaskOutcome {
+        run(task: index)
+        return TaskOutcome()
+    }
+}
+
+/// What a task reports beyond its thread's CPU clock.
+public struct TaskOutcome: Equatable, Sendable {
+    /// CPU time of the processes the task ran and reaped (wait4 rusage, user + system).
+    public var childCPUNanoseconds: UInt64
+    /// Why the task failed (a command's exit status, a signal, a timeout); nil on success.
+    public var failure: String?
+
+    /// An outcome; the default is a success with no child CPU.
+    public init(childCPUNanoseconds: UInt64 = 0, failure: String? = nil) {
+        self.childCPUNanoseconds = childCPUNanoseconds
+        self.failure = failure
+    }
 }
 
 /// A blocking wait: the W of a task. A protocol so tests can substitute a gate or a no-op.

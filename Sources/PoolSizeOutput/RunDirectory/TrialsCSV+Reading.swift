@@ -63,7 +63,12 @@ extension TrialsCSV {
         }
 
         func number(_ column: String) throws(PoolSizeError) -> Double {
-            guard let cell = text(column), !cell.isEmpty else { return 0 }
+            // An optional column may be absent or empty (older runs); a required one may not:
+            // an empty throughput read as 0 would be a false dip in the curve.
+            guard let cell = text(column), !cell.isEmpty else {
+                if TrialsCSV.required.contains(column) { throw invalid(column, "", "a number (the cell is empty)") }
+                return 0
+            }
             switch cell {
             case "nan": return .nan
             case "inf": return .infinity
@@ -76,8 +81,16 @@ extension TrialsCSV {
 
         func integer(_ column: String) throws(PoolSizeError) -> Int {
             let value = try number(column)
-            guard value.isFinite, value == value.rounded() else { throw invalid(column, text(column) ?? "", "a whole number") }
+            // |value| < 2^53 keeps Int(value) exact and in range (a huge number must not trap).
+            guard value.isFinite, value == value.rounded(), abs(value) < 9_007_199_254_740_992 else { throw invalid(column, text(column) ?? "", "a whole number") }
             return Int(value)
+        }
+
+        /// A pool size of at least 1.
+        func poolSize() throws(PoolSizeError) -> Int {
+            let size = try integer("pool_size")
+            guard size >= 1 else { throw invalid("pool_size", text("pool_size") ?? "", "a pool size of at least 1") }
+            return size
         }
 
         func value<T: RawRepresentable>(_ column: String, as _: T.Type) throws(PoolSizeError) -> T where T.RawValue == String, T: CaseIterable {
@@ -109,7 +122,7 @@ extension TrialsCSV {
                 runID: text("run_id") ?? "", workload: text("workload") ?? "",
                 pool: try value("pool", as: PoolKind.self), qos: try value("qos", as: QoSTier.self),
                 primitive: try value("primitive", as: PrimitiveKind.self),
-                poolSize: try integer("pool_size"), repetition: try integer("repetition"), tasks: try number("tasks"),
+                poolSize: try poolSize(), repetition: try integer("repetition"), tasks: try number("tasks"),
                 wallSeconds: try number("wall_s"), throughputPerSecond: try number("throughput_per_s"),
                 cpuMicrosecondsPerTask: try number("cpu_us_per_task"), waitMicrosecondsPerTask: try number("wait_us_per_task"),
                 waitCPURatio: try number("wait_cpu_ratio"), utilization: try number("utilization"),
