@@ -14,6 +14,15 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Built-in workload (cpu, io, mixed) or a path to a YAML spec file (default: io).")
     var workload: String?
 
+    @Option(help: ArgumentHelp("A command to run as each task, split into words as a shell would but run without one (write sh -c '…' for shell syntax); stdin is /dev/null. C is its CPU and the pool thread's, W the rest of its wall time; a non-zero exit, a signal or a timeout is a failed task. The xargs -P / make -j question, answered with a curve.", valueName: "COMMAND"))
+    var exec: String?
+
+    @Option(name: .customLong("task-timeout"), help: "With --exec: a task running longer is stopped (SIGTERM, then SIGKILL) and counted as failed.")
+    var taskTimeout: String = "60s"
+
+    @Option(name: .customLong("exec-output"), help: ArgumentHelp("With --exec: keep each task's stdout and stderr in DIR (task-N.out, task-N.err) instead of discarding them.", valueName: "DIR"))
+    var execOutput: String?
+
     @Option(help: ArgumentHelp("A recorded trace to replay instead of a synthetic workload: a CSV with a header naming cpu_us and wait_us (microseconds per request; other columns are ignored). Tasks draw rows, seeded.", valueName: "FILE.csv"))
     var trace: String?
 
@@ -96,7 +105,7 @@ struct SweepCommand: ParsableCommand {
         // cannot be.
         try AtomicFile.checkWritable(ReportCommand.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
-        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load))
+        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load), command: try commandSource())
         // A sweep whose primitive failed its integrity check still gets its report (the caveats
         // name the violation); the error and its exit code follow.
         let measured = Result { () throws(PoolSizeError) in try session.run() }
@@ -123,7 +132,14 @@ struct SweepCommand: ParsableCommand {
             }
         }
         var spec: WorkloadSpec
-        if let trace {
+        if let exec {
+            guard workload == nil, trace == nil else { throw .invalidOption(flag: "--exec", message: "replaces --workload and --trace; give one of them") }
+            let source = try commandSource()!
+            spec = WorkloadSpec(
+                name: "exec-" + URL(fileURLWithPath: source.arguments[0]).lastPathComponent,
+                description: "command: \(exec.split(whereSeparator: \.isNewline).joined(separator: " "))", cpuMicroseconds: 0, waitMicroseconds: 0,
+                trialMilliseconds: trialMilliseconds ?? 1000)
+        } else if let trace {
             guard workload == nil else { throw .invalidOption(flag: "--trace", message: "replaces --workload; give one of them") }
             spec = try Trace.load(path: trace).spec(trialMilliseconds: trialMilliseconds ?? 1000)
         } else {
@@ -161,6 +177,19 @@ struct SweepCommand: ParsableCommand {
             trialMilliseconds: trialMilliseconds, contend: contend, busyRetries: busyRetries)
         try Self.checkBounded(plan.estimate)
         return plan
+    }
+
+    /// The `--exec` command, resolved and checked before anything runs; nil without `--exec`.
+    func commandSource() throws(PoolSizeError) -> CommandSource? {
+        guard let exec else { return nil }
+        let timeout = try QuantityParser.seconds(taskTimeout, flag: "--task-timeout")
+        guard timeout > 0 && timeout <= 3600 else { throw .invalidOption(flag: "--task-timeout", message: "must be more than 0 and at most 1h, got \(taskTimeout)") }
+        var output: URL? = nil
+        if let execOutput {
+            output = URL(fileURLWithPath: execOutput)
+            try AtomicFile.checkWritable(output!, flag: "--exec-output")
+        }
+        return try CommandSource(arguments: ShellWords.split(exec), timeoutSeconds: timeout, outputDirectory: output)
     }
 
     /// Refuses a plan over 24 hours or over this machine's memory, before anything runs.

@@ -17,15 +17,17 @@ final class SweepSession: SweepObserver {
     private var violations: [String] = []
     private var info: RunInfo
     private let trace: Trace?
+    private let command: CommandSource?
     /// An interrupted run being continued: its low-load estimate and finished trials.
     private let resumed: (lowLoad: LowLoadEstimate, records: [TrialRecord])?
 
     /// - Parameter mode: `.create` refuses a directory with trials, `.replace` (`--force`)
     ///   overwrites it, `.resume` continues the run recorded there, whose plan must be this one.
     /// - Parameter trace: replayed instead of the synthetic spec, when given (`--trace`).
-    init(plan: SweepPlan, directory: URL, commandLine: [String], quiet: Bool, mode: ExportManager.Mode = .create, trace: Trace? = nil) throws(PoolSizeError) {
+    init(plan: SweepPlan, directory: URL, commandLine: [String], quiet: Bool, mode: ExportManager.Mode = .create, trace: Trace? = nil, command: CommandSource? = nil) throws(PoolSizeError) {
         self.plan = plan
         self.trace = trace
+        self.command = command
         self.commandLine = commandLine
         self.facts = MachineProbe.facts(coreOverride: plan.cores == MachineProbe.coreCount().effective ? nil : plan.cores)
         var info = RunInfo(plan: plan, facts: facts, commandLine: commandLine)
@@ -54,7 +56,7 @@ final class SweepSession: SweepObserver {
         defer { interrupt.cancel() }
         try exporter.write(JSONExport.serialize(info), to: .machine)
         let burner = CPUBurner()
-        let source: any WorkloadSource = trace.map { TraceSource(trace: $0, burner: burner) } ?? SyntheticSource(spec: plan.spec, burner: burner)
+        let source: any WorkloadSource = command ?? trace.map { TraceSource(trace: $0, burner: burner) } ?? SyntheticSource(spec: plan.spec, burner: burner)
         let result = try Sweep(plan: plan, source: source).run(observer: self, resume: resumed)
         let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
         var shares: [TierShare] = []

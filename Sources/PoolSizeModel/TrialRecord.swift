@@ -68,7 +68,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         utilization: Double, peakConcurrency: Int, threads: Int, effectiveNice: Int, integrity: Integrity,
         criticalSections: Int = 0, latency: LatencyPercentiles = LatencyPercentiles(), execution: LatencyPercentiles = LatencyPercentiles(),
         voluntaryContextSwitches: Int = 0, involuntaryContextSwitches: Int = 0, maxRSSKilobytes: Int = 0, processThreads: Int = 0,
-        otherLoad: Double = 0, invalidReason: String? = nil
+        otherLoad: Double = 0, invalidReason: String? = nil, errors: Int = 0
     ) {
         self.runID = runID
         self.workload = workload
@@ -97,6 +97,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         self.processThreads = processThreads
         self.otherLoad = otherLoad
         self.invalidReason = invalidReason
+        self.errors = errors
     }
 }
 

@@ -17,10 +17,10 @@ import Testing
         let records = [Self.record(8, 1, 200), Self.record(4, 2, 102), Self.record(4, 1, 100), Self.record(4, 3, 98),
                        Self.record(4, 1, 50, primitive: .mutex, integrity: .ok), Self.record(4, 2, 52, primitive: .mutex, integrity: .violated)]
         let expected = """
-            workload,pool,qos,primitive,pool_size,repetitions,throughput_mean_per_s,throughput_median_per_s,throughput_stddev_per_s,throughput_ci95_lower_per_s,throughput_ci95_upper_per_s,throughput_cv,outliers,latency_p50_us,latency_p99_us,utilization,wait_cpu_ratio,cpu_us_per_task,peak_concurrency,threads,effective_nice,integrity,voluntary_ctx_switches,involuntary_ctx_switches,other_load
-            io,queue-pool,default,none,4,3,100.000,100.000,2.000,95.032,104.968,0.0200,,16000.0,17200.0,0.5000,15.0000,1000.000,4,7,0,n/a,0.0,0.0,0.0000
-            io,queue-pool,default,none,8,1,200.000,200.000,0.000,,,0.0000,,16000.0,17100.0,0.5000,15.0000,1000.000,8,9,0,n/a,0.0,0.0,0.0000
-            io,queue-pool,default,mutex,4,2,51.000,51.000,1.414,38.294,63.706,0.0277,,16000.0,17150.0,0.5000,15.0000,1000.000,4,6,0,violated,0.0,0.0,0.0000
+            workload,pool,qos,primitive,pool_size,repetitions,throughput_mean_per_s,throughput_median_per_s,throughput_stddev_per_s,throughput_ci95_lower_per_s,throughput_ci95_upper_per_s,throughput_cv,outliers,latency_p50_us,latency_p99_us,utilization,wait_cpu_ratio,cpu_us_per_task,peak_concurrency,threads,effective_nice,integrity,voluntary_ctx_switches,involuntary_ctx_switches,other_load,errors,error_rate
+            io,queue-pool,default,none,4,3,100.000,100.000,2.000,95.032,104.968,0.0200,,16000.0,17200.0,0.5000,15.0000,1000.000,4,7,0,n/a,0.0,0.0,0.0000,0,0.0000
+            io,queue-pool,default,none,8,1,200.000,200.000,0.000,,,0.0000,,16000.0,17100.0,0.5000,15.0000,1000.000,8,9,0,n/a,0.0,0.0,0.0000,0,0.0000
+            io,queue-pool,default,mutex,4,2,51.000,51.000,1.414,38.294,63.706,0.0277,,16000.0,17150.0,0.5000,15.0000,1000.000,4,6,0,violated,0.0,0.0,0.0000,0,0.0000
 
             """
         #expect(SummaryCSV.serialize(records) == expected)

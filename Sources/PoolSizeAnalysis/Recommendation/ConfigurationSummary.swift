@@ -51,6 +51,10 @@ public struct ConfigurationSummary: Equatable, Sendable {
     public var involuntaryContextSwitchesPerSecond: Double
     /// Mean share of the cores used by other processes during the trials.
     public var otherLoad: Double
+    /// Failed tasks over all repetitions' windows.
+    public var errors: Int
+    /// Failed tasks as a share of the tasks counted in the windows.
+    public var errorRate: Double
 
     /// nil when `records` is empty.
     public init?(_ records: [TrialRecord]) {
@@ -81,6 +85,9 @@ public struct ConfigurationSummary: Equatable, Sendable {
         voluntaryContextSwitchesPerSecond = mean(records.map { perSecond($0.voluntaryContextSwitches, $0) })
         involuntaryContextSwitchesPerSecond = mean(records.map { perSecond($0.involuntaryContextSwitches, $0) })
         otherLoad = mean(records.map(\.otherLoad))
+        errors = records.map(\.errors).reduce(0, +)
+        let tasks = records.map(\.tasks).reduce(0, +)
+        errorRate = tasks > 0 ? Double(errors) / tasks : 0
     }
 
     /// One summary per configuration, sorted by combination then pool size.

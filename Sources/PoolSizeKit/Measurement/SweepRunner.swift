@@ -225,16 +225,26 @@ public struct SweepRunner {
         settings.warmupFraction = 0.05
         let combination = Combination(pool: .queuePool, qos: plan.tiers.first ?? .default, primitive: .none)
         var waits: [Double] = [], cpus: [Double] = [], seconds = 0.0, rounds = 0
+        var errors = 0, examples: [String] = []
         var estimate = LowLoadEstimate(waitMicroseconds: [], cpuMicroseconds: [], seconds: 0)
         repeat {
             let request = TrialRequest(combination: combination, size: 1, settings: settings, lowLoad: true, seed: (plan.seed ^ 0x5EED) &+ UInt64(rounds))
             rounds += 1
             let metrics = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio).metrics
+            errors += metrics.errors
+            examples += metrics.failureExamples
             waits += metrics.perTaskWaitMicroseconds
             cpus += metrics.perTaskCPUMicroseconds
             seconds += metrics.windowSeconds
             estimate = LowLoadEstimate(waitMicroseconds: waits, cpuMicroseconds: cpus, seconds: seconds)
         } while (estimate.tasks < 40 || !precise(estimate, targetRelativeError)) && seconds < maximumSeconds
+        if estimate.tasks == 0 {
+            throw .measurementFailed("no task finished within \(UnitFormat.number(seconds)) s with one worker\(examples.first.map { ": \($0)" } ?? ""); a task must finish well within a trial (--trial-ms, --task-timeout)")
+        }
+        // A task that fails alone fails under load too: sizing a pool for it measures failures.
+        if errors > 0, Double(errors) > 0.01 * Double(max(estimate.tasks, errors)) {
+            throw .measurementFailed("the task failed \(errors) of \(estimate.tasks) times with one worker, before any pool size was tried: \(examples.first ?? "no reason recorded"); fix it first")
+        }
         return estimate
     }
 

@@ -15,6 +15,12 @@ package enum ReportCaveats {
         var out: [String] = []
         let summaries = analysis.summaries
         if let partial = partial(analysis.run) { out.append(partial) }
+        let failing = summaries.filter { $0.errors > 0 }
+        if !failing.isEmpty {
+            let total = failing.map(\.errors).reduce(0, +)
+            let list = failing.prefix(5).map { "N = \($0.poolSize): \($0.errors) (\(UnitFormat.percentOneDecimal($0.errorRate)))" }.joined(separator: ", ")
+            out.append("**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); failures are counted in the throughput, so a size where the command fails fast can look faster than it is.")
+        }
         let invalid = analysis.run.records.filter { $0.invalidReason != nil }
         if !invalid.isEmpty {
             let list = invalid.prefix(5).map { "\($0.combination.label) N = \($0.poolSize) rep \($0.repetition): \($0.invalidReason!)" }.joined(separator: "; ")

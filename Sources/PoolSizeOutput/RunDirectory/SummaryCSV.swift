@@ -14,7 +14,7 @@ public enum SummaryCSV {
         "throughput_ci95_lower_per_s", "throughput_ci95_upper_per_s", "throughput_cv", "outliers",
         "latency_p50_us", "latency_p99_us", "utilization", "wait_cpu_ratio", "cpu_us_per_task",
         "peak_concurrency", "threads", "effective_nice", "integrity",
-        "voluntary_ctx_switches", "involuntary_ctx_switches", "other_load",
+        "voluntary_ctx_switches", "involuntary_ctx_switches", "other_load", "errors", "error_rate",
     ]
 
     /// One row per configuration of `records`.
@@ -35,6 +35,7 @@ public enum SummaryCSV {
             n(c.utilization, 4), n(c.waitCPURatio, 4), n(c.cpuMicrosecondsPerTask, 3),
             String(c.peakConcurrency), String(c.threads), String(c.effectiveNice), c.integrity.rawValue,
             n(c.voluntaryContextSwitches, 1), n(c.involuntaryContextSwitches, 1), n(c.otherLoad, 4),
+            String(c.errors), n(c.errorRate, 4),
         ]
         return fields.joined(separator: ",") + "\n"
     }

@@ -134,7 +134,8 @@ extension TrialsCSV {
                 voluntaryContextSwitches: try integer("voluntary_ctx_switches"),
                 involuntaryContextSwitches: try integer("involuntary_ctx_switches"),
                 maxRSSKilobytes: try integer("max_rss_kb"), processThreads: try integer("process_threads"),
-                otherLoad: try number("other_load"), invalidReason: text("invalid_reason").flatMap { $0.isEmpty ? nil : $0 })
+                otherLoad: try number("other_load"), invalidReason: text("invalid_reason").flatMap { $0.isEmpty ? nil : $0 },
+                errors: try integer("errors"))
         }
     }
 }

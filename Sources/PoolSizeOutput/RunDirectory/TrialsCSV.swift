@@ -12,7 +12,7 @@ public enum TrialsCSV {
         "peak_concurrency", "threads", "effective_nice", "integrity", "critical_sections",
         "latency_p50_us", "latency_p90_us", "latency_p99_us", "latency_p999_us", "latency_max_us",
         "exec_p50_us", "exec_p99_us", "voluntary_ctx_switches", "involuntary_ctx_switches",
-        "max_rss_kb", "process_threads", "other_load", "invalid_reason",
+        "max_rss_kb", "process_threads", "other_load", "errors", "invalid_reason",
     ]
 
     /// The header line.
@@ -32,7 +32,7 @@ public enum TrialsCSV {
             CSVField.number(r.latency.max, decimals: 1), CSVField.number(r.execution.p50, decimals: 1),
             CSVField.number(r.execution.p99, decimals: 1), String(r.voluntaryContextSwitches),
             String(r.involuntaryContextSwitches), String(r.maxRSSKilobytes), String(r.processThreads),
-            CSVField.number(r.otherLoad, decimals: 4), CSVField.escape(r.invalidReason ?? ""),
+            CSVField.number(r.otherLoad, decimals: 4), String(r.errors), CSVField.escape(r.invalidReason ?? ""),
         ]
         return fields.joined(separator: ",") + "\n"
     }

@@ -1,0 +1,161 @@
+import Foundation
+import PoolSizeModel
+
+/// A command as the task (`--exec`): each task runs it once with posix_spawn, stdin from
+/// /dev/null, and waits for it with wait4. C is the pool thread's CPU plus the child's
+/// (rusage user + system), W the rest of the task's wall time. A non-zero exit, a signal or a
+/// run past `timeoutSeconds` (SIGTERM, then SIGKILL a second later) is a failed task.
+///
+/// This is the question `xargs -P`, `make -j` and GNU parallel leave to the user — how many at
+/// once? — answered with a measured curve.
+public struct CommandSource: WorkloadSource {
+    /// The program and its arguments; `arguments[0]` is resolved on PATH.
+    public let arguments: [String]
+    /// The resolved program.
+    public let executable: String
+    /// A task running longer than this is stopped and counted as failed.
+    public let timeoutSeconds: Double
+    /// Where each task's stdout and stderr are kept (`task-<index>.out/.err`); discarded when nil.
+    public let outputDirectory: URL?
+
+    /// A command source; throws (exit 66) when the program does not exist or is not executable,
+    /// before anything runs.
+    public init(arguments: [String], timeoutSeconds: Double = 60, outputDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PoolSizeError) {
+        guard let program = arguments.first else { throw .invalidOption(flag: "--exec", message: "is empty; give a command") }
+        self.arguments = arguments
+        self.executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+        self.timeoutSeconds = timeoutSeconds
+        self.outputDirectory = outputDirectory
+    }
+
+    /// The program's path: as given when it holds a `/`, else the first executable match on PATH.
+    static func resolve(_ program: String, path: String) throws(PoolSizeError) -> String {
+        let hint = "--exec runs a program on PATH or at a path (write sh -c '…' for shell syntax)"
+        if program.contains("/") {
+            guard FileManager.default.isExecutableFile(atPath: program) else {
+                throw .inputNotFound(path: program, hint: FileManager.default.fileExists(atPath: program) ? "not executable; \(hint)" : hint)
+            }
+            return program
+        }
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw .inputNotFound(path: program, hint: "no such program on PATH; \(hint)")
+    }
+
+    /// Unknown: the command's W and C are measured.
+    public var declaredTaskNanoseconds: UInt64? { nil }
+    /// A command cannot enter the sweep's critical sections.
+    public var supportsCriticalSections: Bool { false }
+
+    /// Runs the command once per task.
+    public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
+        CommandWorkload(source: self)
+    }
+}
+
+struct CommandWorkload: Workload {
+    let source: CommandSource
+
+    func run(task index: UInt64) { _ = execute(task: index) }
+
+    func execute(task index: UInt64) -> TaskOutcome {
+        let errURL = source.outputDirectory.map { $0.appendingPathComponent("task-\(index).err") }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-exec-\(getpid())-\(index).err")
+        let outPath = source.outputDirectory.map { $0.appendingPathComponent("task-\(index).out").path } ?? "/dev/null"
+        defer { if source.outputDirectory == nil { unlink(errURL.path) } }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // The sweep ignores SIGINT and SIGTERM while it runs (it handles them itself), and an
+        // ignored signal stays ignored across exec: the command gets default dispositions and
+        // an empty mask, so the watchdog's SIGTERM and the user's Ctrl-C reach it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), empty = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = source.arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, source.executable, &actions, &attributes, argv, environ)
+        guard spawned == 0 else {
+            return TaskOutcome(failure: "\(display) could not start: \(String(cString: strerror(spawned)))")
+        }
+
+        let watch = Watchdog(pid: pid)
+        watch.arm(after: source.timeoutSeconds)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let timedOut = watch.disarm()
+
+        func ns(_ t: timeval) -> UInt64 { UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_usec) * 1_000 }
+        let cpu = ns(usage.ru_utime) + ns(usage.ru_stime)
+        let signal = status & 0x7f
+        let failure: String?
+        if timedOut {
+            failure = "\(display) ran past --task-timeout \(UnitFormat.number(source.timeoutSeconds)) s and was stopped"
+        } else if signal != 0 {
+            failure = "\(display) was killed by signal \(signal)"
+        } else if (status >> 8) & 0xff != 0 {
+            failure = "\(display) exited with status \((status >> 8) & 0xff)"
+        } else {
+            failure = nil
+        }
+        guard let failure else { return TaskOutcome(childCPUNanoseconds: cpu) }
+        let lastLine = (try? String(contentsOf: errURL, encoding: .utf8))?
+            .split(whereSeparator: \.isNewline).last.map { "; its last stderr line: '\($0)'" } ?? "; it wrote nothing on stderr"
+        return TaskOutcome(childCPUNanoseconds: cpu, failure: failure + lastLine)
+    }
+
+    /// `'gzip -c data'`, for messages.
+    var display: String { "'" + source.arguments.joined(separator: " ") + "'" }
+}
+
+/// Stops a child that runs too long: SIGTERM at the deadline, SIGKILL a second later, unless
+/// the child has been reaped by then.
+final class Watchdog: @unchecked Sendable {
+    private let pid: pid_t
+    private let lock = NSLock()
+    private var reaped = false
+    private var fired = false
+
+    init(pid: pid_t) { self.pid = pid }
+
+    func arm(after seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            guard signal(SIGTERM) else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in _ = signal(SIGKILL) }
+        }
+    }
+
+    /// Sends `number` unless the child is gone; true when it was sent.
+    private func signal(_ number: Int32) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !reaped else { return false }
+        fired = true
+        kill(pid, number)
+        return true
+    }
+
+    /// Marks the child reaped; true when the watchdog had to stop it.
+    func disarm() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        reaped = true
+        return fired
+    }
+}

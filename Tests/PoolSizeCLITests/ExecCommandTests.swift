@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `poolsize sweep --exec COMMAND`: a command per task.
+@Suite(.serialized) struct ExecCommandTests {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-exec-\(UUID())")
+    static let quick = ["--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100", "--quiet"]
+
+    func sweep(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        return try EndToEndTests.run(["sweep"] + arguments + ["--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path], environment: ["PATH": "/usr/bin:/bin"], directory: scratch)
+    }
+
+    /// A command that sleeps 20 ms: W dominates, and its C (the child's CPU) is counted.
+    @Test func aCommandIsSwept() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(["--exec", "sleep 0.02"] + Self.quick)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("workload exec-sleep: command: sleep 0.02\n"))
+        let rows = try String(contentsOf: scratch.appendingPathComponent("run/trials.csv"), encoding: .utf8).split(separator: "\n")
+        let header = rows[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let cells = rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let errors = header.firstIndex(of: "errors")!, cpu = header.firstIndex(of: "cpu_us_per_task")!, wait = header.firstIndex(of: "wait_us_per_task")!
+        #expect(cells.count == 2)
+        #expect(cells.allSatisfy { $0[errors] == "0" })
+        #expect(cells.allSatisfy { Double($0[cpu])! > 0 && Double($0[wait])! > 15_000 }, "C is the child's CPU, W at least the 20 ms sleep less its CPU")
+    }
+
+    @Test func aFailingCommandStopsTheSweepBeforeItStarts() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(["--exec", "sh -c 'echo disk full >&2; exit 3'"] + Self.quick)
+        #expect(result.code == 5)
+        #expect(result.stderr.hasPrefix("error: measurement failed: the task failed "))
+        #expect(result.stderr.hasSuffix("times with one worker, before any pool size was tried: 'sh -c echo disk full >&2; exit 3' exited with status 3; its last stderr line: 'disk full'; fix it first\n"))
+    }
+
+    @Test func aMissingCommandIsExit66BeforeAnythingRuns() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(["--exec", "no-such-program --flag"] + Self.quick)
+        #expect(result.code == 66)
+        #expect(result.stderr == "error: no-such-program: not found; no such program on PATH; --exec runs a program on PATH or at a path (write sh -c '…' for shell syntax)\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("run").path))
+    }
+
+    /// A task past --task-timeout is stopped, counted as failed, and leaves no process behind.
+    @Test func aHangingCommandIsStoppedAndLeavesNoChild() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let marker = "30.\(Int.random(in: 100_000...999_999))"
+        let result = try sweep(["--exec", "sleep \(marker)", "--task-timeout", "50ms"] + Self.quick)
+        #expect(result.code == 5)
+        #expect(result.stderr.contains("'sleep \(marker)' ran past --task-timeout 0.05 s and was stopped"), "\(result.stderr)")
+        let survivors = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { Int($0) != nil }.filter { pid in
+            ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(marker)
+        }
+        #expect(survivors.isEmpty, "left behind: \(survivors)")
+    }
+}
