@@ -11,7 +11,7 @@ struct SweepCommand: ParsableCommand {
         abstract: "Run a workload through real pools of many sizes and recommend a queue count.",
         discussion: "Writes trials.csv (row by row as trials finish), recommendation.json, machine.json and summary.txt to the run directory, and prints that directory on the last line.")
 
-    @Option(help: "Built-in workload (cpu, io, mixed) or a path to a YAML spec file (default: io).")
+    @Option(help: "Built-in workload (cpu, io, mixed, file-io) or a path to a YAML spec file (default: io).")
     var workload: String?
 
     @Option(help: ArgumentHelp("A command to run as each task, split into words as a shell would but run without one (write sh -c '…' for shell syntax); stdin is /dev/null. C is its CPU and the pool thread's, W the rest of its wall time; a non-zero exit, a signal or a timeout is a failed task. The xargs -P / make -j question, answered with a curve.", valueName: "COMMAND"))
@@ -22,6 +22,9 @@ struct SweepCommand: ParsableCommand {
 
     @Option(name: .customLong("exec-output"), help: ArgumentHelp("With --exec: keep each task's stdout and stderr in DIR (task-N.out, task-N.err) instead of discarding them.", valueName: "DIR"))
     var execOutput: String?
+
+    @Option(help: ArgumentHelp("For a workload with file IO (file-io): where its scratch files go (default: a temporary directory, removed at the end).", valueName: "DIR"))
+    var scratch: String?
 
     @Option(help: ArgumentHelp("A recorded trace to replay instead of a synthetic workload: a CSV with a header naming cpu_us and wait_us (microseconds per request; other columns are ignored). Tasks draw rows, seeded.", valueName: "FILE.csv"))
     var trace: String?
@@ -105,7 +108,7 @@ struct SweepCommand: ParsableCommand {
         // cannot be.
         try AtomicFile.checkWritable(ReportCommand.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
-        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load), command: try commandSource())
+        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load), command: try commandSource(), scratch: scratch.map { URL(fileURLWithPath: $0) })
         // A sweep whose primitive failed its integrity check still gets its report (the caveats
         // name the violation); the error and its exit code follow.
         let measured = Result { () throws(PoolSizeError) in try session.run() }

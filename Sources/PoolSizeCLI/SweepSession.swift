@@ -18,14 +18,16 @@ final class SweepSession: SweepObserver {
     private var info: RunInfo
     private let trace: Trace?
     private let command: CommandSource?
+    private let scratch: URL?
     /// An interrupted run being continued: its low-load estimate and finished trials.
     private let resumed: (lowLoad: LowLoadEstimate, records: [TrialRecord])?
 
     /// - Parameter mode: `.create` refuses a directory with trials, `.replace` (`--force`)
     ///   overwrites it, `.resume` continues the run recorded there, whose plan must be this one.
     /// - Parameter trace: replayed instead of the synthetic spec, when given (`--trace`).
-    init(plan: SweepPlan, directory: URL, commandLine: [String], quiet: Bool, mode: ExportManager.Mode = .create, trace: Trace? = nil, command: CommandSource? = nil) throws(PoolSizeError) {
+    init(plan: SweepPlan, directory: URL, commandLine: [String], quiet: Bool, mode: ExportManager.Mode = .create, trace: Trace? = nil, command: CommandSource? = nil, scratch: URL? = nil) throws(PoolSizeError) {
         self.plan = plan
+        self.scratch = scratch
         self.trace = trace
         self.command = command
         self.commandLine = commandLine
@@ -56,7 +58,10 @@ final class SweepSession: SweepObserver {
         defer { interrupt.cancel() }
         try exporter.write(JSONExport.serialize(info), to: .machine)
         let burner = CPUBurner()
-        let source: any WorkloadSource = command ?? trace.map { TraceSource(trace: $0, burner: burner) } ?? SyntheticSource(spec: plan.spec, burner: burner)
+        // A file-IO workload's scratch files live for the sweep and are removed after it.
+        let files = plan.spec.doesFileIO && command == nil && trace == nil ? try FileScratch(directory: scratch) : nil
+        defer { files?.remove() }
+        let source: any WorkloadSource = command ?? trace.map { TraceSource(trace: $0, burner: burner) } ?? SyntheticSource(spec: plan.spec, burner: burner, scratch: files)
         let result = try Sweep(plan: plan, source: source).run(observer: self, resume: resumed)
         let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
         var shares: [TierShare] = []

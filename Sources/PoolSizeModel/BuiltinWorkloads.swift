@@ -16,7 +16,18 @@ package enum BuiltinWorkloads {
         name: "mixed", description: "Mixed: 4 ms of computation, then an 8 ms blocking wait (W/C = 2)",
         cpuMicroseconds: 4000, waitMicroseconds: 8000, trialMilliseconds: 600, criticalMicroseconds: 400)
 
-    package static let all = [cpu, io, mixed]
+    /// Real disk IO: a 64 KiB write with fsync and a 256 KiB read the page cache does not hold,
+    /// around 200 µs of computation. Its W is the device's, so its optimum is measured only.
+    package static let fileIO: WorkloadSpec = {
+        var spec = WorkloadSpec(
+            name: "file-io", description: "Real disk IO: 200 µs of computation, a 64 KiB write with fsync and a 256 KiB uncached read",
+            cpuMicroseconds: 200, waitMicroseconds: 0, trialMilliseconds: 1000, criticalMicroseconds: 20)
+        spec.fileWriteKilobytes = 64
+        spec.fileReadKilobytes = 256
+        return spec
+    }()
+
+    package static let all = [cpu, io, mixed, fileIO]
 
     package static func named(_ name: String) -> WorkloadSpec? { all.first { $0.name == name } }
 }

@@ -5,7 +5,7 @@ extension WorkloadSpec {
     /// The fields a spec file may hold, in the order `workloads/README.md` documents them.
     public static let fieldNames = [
         "name", "description", "cpu_us", "wait_us", "jitter", "jitter_spread",
-        "trial_ms", "max_tasks", "critical_us",
+        "trial_ms", "max_tasks", "critical_us", "file_write_kb", "file_read_kb",
     ]
 
     /// Parses a YAML spec. `file` names the source in error messages. Every problem is reported
@@ -29,7 +29,7 @@ extension WorkloadSpec {
         // Upper bounds keep a spec from planning a sweep that never ends: a task of a minute's
         // CPU or ten minutes' wait, a trial of ten minutes.
         let cpu = try fields.number("cpu_us", required: true, minimum: 0, exclusive: true, maximum: 60_000_000)!
-        let spec = WorkloadSpec(
+        var spec = WorkloadSpec(
             name: try fields.string("name", required: true)!,
             description: try fields.string("description", required: false) ?? "",
             cpuMicroseconds: cpu,
@@ -40,6 +40,8 @@ extension WorkloadSpec {
             maxTasks: try fields.integer("max_tasks", required: false, minimum: 1),
             criticalMicroseconds: try fields.number("critical_us", required: false, minimum: 0) ?? 0
         )
+        spec.fileWriteKilobytes = try fields.number("file_write_kb", required: false, minimum: 0, maximum: 65536) ?? 0
+        spec.fileReadKilobytes = try fields.number("file_read_kb", required: false, minimum: 0, maximum: 65536) ?? 0
         if spec.criticalMicroseconds > spec.cpuMicroseconds {
             throw .invalidSpec(file: file, field: "critical_us", message: "\(plain(spec.criticalMicroseconds)) exceeds cpu_us \(plain(spec.cpuMicroseconds)); the critical section is part of the task's CPU time")
         }
@@ -59,6 +61,8 @@ extension WorkloadSpec {
         lines.append("trial_ms: \(trialMilliseconds)")
         if let maxTasks { lines.append("max_tasks: \(maxTasks)") }
         if criticalMicroseconds > 0 { lines.append("critical_us: \(Self.plain(criticalMicroseconds))") }
+        if fileWriteKilobytes > 0 { lines.append("file_write_kb: \(Self.plain(fileWriteKilobytes))") }
+        if fileReadKilobytes > 0 { lines.append("file_read_kb: \(Self.plain(fileReadKilobytes))") }
         return lines.joined(separator: "\n") + "\n"
     }
 

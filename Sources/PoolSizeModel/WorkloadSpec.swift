@@ -21,6 +21,14 @@ public struct WorkloadSpec: Equatable, Sendable, Codable {
     public var maxTasks: Int?
     /// Length of the critical section each task enters, guarded by the trial's primitive.
     public var criticalMicroseconds: Double
+    /// Real disk IO per task: bytes written to a scratch file, then fsync'd (KiB; 0 for none).
+    public var fileWriteKilobytes: Double = 0
+    /// Real disk IO per task: bytes read from a scratch file after dropping them from the page
+    /// cache, so the device serves them (KiB; 0 for none).
+    public var fileReadKilobytes: Double = 0
+
+    /// Whether the task does real file IO (its W is then the device's, measured, not declared).
+    public var doesFileIO: Bool { fileWriteKilobytes > 0 || fileReadKilobytes > 0 }
 
     /// A spec; defaults are those of a spec file.
     public init(
@@ -41,6 +49,7 @@ public struct WorkloadSpec: Equatable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case name, description, cpuMicroseconds, waitMicroseconds, jitter, jitterSpread, trialMilliseconds, maxTasks, criticalMicroseconds
+        case fileWriteKilobytes, fileReadKilobytes
     }
 
     /// Reads a spec recorded in machine.json; fields earlier versions did not record take the
@@ -57,6 +66,8 @@ public struct WorkloadSpec: Equatable, Sendable, Codable {
             trialMilliseconds: try c.decodeIfPresent(Int.self, forKey: .trialMilliseconds) ?? 1000,
             maxTasks: try c.decodeIfPresent(Int.self, forKey: .maxTasks),
             criticalMicroseconds: try c.decodeIfPresent(Double.self, forKey: .criticalMicroseconds) ?? 0)
+        fileWriteKilobytes = try c.decodeIfPresent(Double.self, forKey: .fileWriteKilobytes) ?? 0
+        fileReadKilobytes = try c.decodeIfPresent(Double.self, forKey: .fileReadKilobytes) ?? 0
     }
 
     /// W/C as the spec declares it.

@@ -20,8 +20,22 @@ public enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .cannotWrite(path: url.path, reason: reason(error))
+            throw .cannotWrite(path: url.path, reason: fileInTheWay(of: url).map { "\($0) is a file, not a directory" } ?? reason(error))
         }
+    }
+
+    /// The nearest existing ancestor of `url` (or `url` itself) when it is a file: Foundation
+    /// reports that case only as "NSCocoaErrorDomain error 512".
+    static func fileInTheWay(of url: URL) -> String? {
+        var candidate = url.standardizedFileURL
+        while candidate.path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? nil : candidate.path
+            }
+            candidate.deleteLastPathComponent()
+        }
+        return nil
     }
 
     /// Creates `directory` if needed and writes and removes a probe file in it, so that a place
@@ -37,14 +51,6 @@ public enum AtomicFile {
         }
     }
 
-    /// The POSIX reason behind a Foundation file error (`No space left on device`), else its
-    /// description.
-    public static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
-    }
+    /// The POSIX reason behind a Foundation file error, else its description.
+    public static func reason(_ error: any Error) -> String { PoolSizeError.reason(of: error) }
 }

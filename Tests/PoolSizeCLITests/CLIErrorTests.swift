@@ -48,7 +48,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
 
 @Suite struct CLIErrors {
     @Test(arguments: [
-        (["sweep", "--workload", "disk"], 64, "error: --workload: unknown workload 'disk'; use one of cpu, io, mixed, or a path to a spec file (see workloads/README.md)"),
+        (["sweep", "--workload", "disk"], 64, "error: --workload: unknown workload 'disk'; use one of cpu, io, mixed, file-io, or a path to a spec file (see workloads/README.md)"),
         (["sweep", "--sizes", ""], 64, "error: --sizes: no sizes given; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"),
         (["sweep", "--sizes", "0"], 64, "error: --sizes: pool size 0 is not positive; every size must be at least 1"),
         (["sweep", "--sizes=-3,4"], 64, "error: --sizes: pool size -3 is not positive; every size must be at least 1"),
@@ -60,7 +60,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         (["sweep", "--tolerance", "0.7"], 64, "error: --tolerance: must be in (0, 0.5), got 0.7; write 0.05 for 5%"),
         (["sweep", "--nonsense"], 64, "error: Unknown option '--nonsense' (see 'poolsize sweep --help')"),
         (["frobnicate"], 64, "error: Unexpected argument 'frobnicate' (see 'poolsize --help')"),
-        (["sweep", "--workload", "/nonexistent/spec.yaml"], 66, "error: /nonexistent/spec.yaml: not found; --workload takes a spec file or one of cpu, io, mixed"),
+        (["sweep", "--workload", "/nonexistent/spec.yaml"], 66, "error: /nonexistent/spec.yaml: not found; --workload takes a spec file or one of cpu, io, mixed, file-io"),
     ])
     func badInputGetsOneLineAndAnExitCode(arguments: [String], code: Int32, message: String) {
         let result = runCLI(arguments)
@@ -167,7 +167,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-wl-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(throws: PoolSizeError.invalidOption(flag: "--workload", message: "'\(dir.path)' is a directory; pass a spec file in it (such as \(dir.path)/io.yaml) or one of cpu, io, mixed")) {
+        #expect(throws: PoolSizeError.invalidOption(flag: "--workload", message: "'\(dir.path)' is a directory; pass a spec file in it (such as \(dir.path)/io.yaml) or one of cpu, io, mixed, file-io")) {
             try WorkloadLoader.load(dir.path)
         }
     }

@@ -55,3 +55,22 @@ import Testing
         #expect(survivors.isEmpty, "left behind: \(survivors)")
     }
 }
+
+@Suite(.serialized) struct FileIOCommandTests {
+    /// The file-io workload does real IO in --scratch and leaves nothing there.
+    @Test func fileIOSweepsAndCleansUp() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-fio-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let files = scratch.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        let result = try EndToEndTests.run(["sweep", "--workload", "file-io", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100", "--quiet",
+                                            "--scratch", files.path, "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path],
+                                           environment: ["PATH": "/nonexistent"], directory: scratch)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: files.path).isEmpty)
+        let rows = try String(contentsOf: scratch.appendingPathComponent("run/trials.csv"), encoding: .utf8).split(separator: "\n")
+        let header = rows[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let errors = header.firstIndex(of: "errors")!
+        #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[errors] == "0" })
+    }
+}

@@ -33,3 +33,13 @@ import Testing
         #expect([Self.record(), bad].valid == [Self.record()])
     }
 }
+
+@Suite struct TrialValidityOverrideTests {
+    /// Sizing for 1 core on a 2-CPU machine: 180% of the 1 sizing core is 90% of the machine,
+    /// and 1,500 tasks/s at C = 1 ms is within what 2 CPUs allow.
+    @Test func aSmallerCoreCountDoesNotMakeRealFiguresImpossible() {
+        let record = TrialValidityTests.record(throughput: 1500, utilization: 1.8)
+        #expect(TrialValidity.problem(record, cores: 1, physicalCores: 2) == nil)
+        #expect(TrialValidity.problem(record, cores: 1) != nil)
+    }
+}

@@ -40,11 +40,11 @@ import Testing
         ("name: x\ncpu_us: 5\njitter_spread: 2\n", "error: workload spec f.yaml: field 'jitter_spread': must be <= 1, got 2"),
         ("name: x\ncpu_us: 5\ntrial_ms: 1.5\n", "error: workload spec f.yaml: field 'trial_ms': expected a whole number, got '1.5'"),
         ("name: x\ncpu_us: 5\ncritical_us: 6\n", "error: workload spec f.yaml: field 'critical_us': 6 exceeds cpu_us 5; the critical section is part of the task's CPU time"),
-        ("name: x\ncpu_us: 5\nwait_ms: 3\n", "error: workload spec f.yaml: field 'wait_ms': unknown field; valid fields are name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us"),
+        ("name: x\ncpu_us: 5\nwait_ms: 3\n", "error: workload spec f.yaml: field 'wait_ms': unknown field; valid fields are name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us, file_write_kb, file_read_kb"),
         ("name: \"a\\nsystem \\\"touch /tmp/p\\\"\"\ncpu_us: 5\n", "error: workload spec f.yaml: field 'name': contains a control character (U+000A); write it on one line without tabs or escapes"),
         ("name: x\ndescription: \"tab\\there\"\ncpu_us: 5\n", "error: workload spec f.yaml: field 'description': contains a control character (U+0009); write it on one line without tabs or escapes"),
         ("name: \"esc\\e[31m\"\ncpu_us: 5\n", "error: workload spec f.yaml: field 'name': contains a control character (U+001B); write it on one line without tabs or escapes"),
-        ("- a\n- b\n", "error: workload spec f.yaml: expected a mapping of fields (name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us); see workloads/README.md"),
+        ("- a\n- b\n", "error: workload spec f.yaml: expected a mapping of fields (name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us, file_write_kb, file_read_kb); see workloads/README.md"),
     ])
     func refusesBadFieldsNamingThem(yaml: String, message: String) {
         #expect(throws: PoolSizeError.self) { try WorkloadSpec.parse(yaml: yaml, file: "f.yaml") }

@@ -197,7 +197,9 @@ public struct SweepRunner {
                 var candidate = TrialRecord(
                     plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
                     metrics: metrics, integrity: integrity)
-                candidate.invalidReason = TrialValidity.problem(candidate, cores: plan.cores)
+                // The physical limit is the CPUs the process can run on, which `--cores` (sizing
+                // for a smaller machine) does not shrink: a figure is impossible only above them.
+                candidate.invalidReason = TrialValidity.problem(candidate, cores: plan.cores, physicalCores: max(plan.cores, ProcessInfo.processInfo.activeProcessorCount))
                 if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated { record = candidate }
                 if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == .violated || retryBudget == 0 { break }
                 if attempt < plan.busyRetries {

@@ -71,20 +71,32 @@ public struct SyntheticWorkload: Workload {
     public let waiter: any Waiter
     /// Guards the last `critical_us` of each task, when the trial sweeps a primitive.
     public let criticalSection: (any CriticalSection)?
+    /// Where a spec's real file IO goes (`file_write_kb`, `file_read_kb`); nil for none.
+    public let scratch: FileScratch?
 
     /// A synthetic workload.
-    public init(times: TaskTimes, burner: CPUBurner, waiter: any Waiter = SleepWaiter(), criticalSection: (any CriticalSection)? = nil) {
+    public init(times: TaskTimes, burner: CPUBurner, waiter: any Waiter = SleepWaiter(), criticalSection: (any CriticalSection)? = nil, scratch: FileScratch? = nil) {
         self.times = times
         self.burner = burner
         self.waiter = waiter
         self.criticalSection = criticalSection
+        self.scratch = scratch
+    }
+
+    /// The task, and the failure of its file IO, if any.
+    public func execute(task index: UInt64) -> TaskOutcome {
+        TaskOutcome(failure: perform(task: index))
     }
 
     /// Task `index`: wait W, then compute to C (the critical part inside the section).
-    public func run(task index: UInt64) {
+    public func run(task index: UInt64) { _ = perform(task: index) }
+
+    /// Waits W, does the spec's file IO (the device's wait), then computes to C.
+    func perform(task index: UInt64) -> String? {
         let (cpu, wait) = times.times(forTask: index)
         let start = burner.clocks.threadCPUNanoseconds()
         waiter.wait(microseconds: wait)
+        let failure = scratch?.io(task: index, writeBytes: Int(times.spec.fileWriteKilobytes * 1024), readBytes: Int(times.spec.fileReadKilobytes * 1024), seed: times.seed)
         let total = start + UInt64(cpu * 1_000)
         if let criticalSection {
             let critical = UInt64(min(times.spec.criticalMicroseconds, cpu) * 1_000)
@@ -93,6 +105,7 @@ public struct SyntheticWorkload: Workload {
         } else {
             burner.burn(untilThreadCPU: total)
         }
+        return failure
     }
 }
 

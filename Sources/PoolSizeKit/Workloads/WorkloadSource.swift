@@ -19,21 +19,24 @@ public struct SyntheticSource: WorkloadSource {
     public let spec: WorkloadSpec
     /// Computes until the thread has used C.
     public let burner: CPUBurner
+    /// Where the spec's file IO goes; needed when `spec.doesFileIO`.
+    public let scratch: FileScratch?
 
     /// Tasks of `spec`.
-    public init(spec: WorkloadSpec, burner: CPUBurner) {
+    public init(spec: WorkloadSpec, burner: CPUBurner, scratch: FileScratch? = nil) {
         self.spec = spec
         self.burner = burner
+        self.scratch = scratch
     }
 
-    /// C + W as the spec declares them.
-    public var declaredTaskNanoseconds: UInt64? { UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000) }
+    /// C + W as the spec declares them; nil for file IO, whose W is the device's.
+    public var declaredTaskNanoseconds: UInt64? { spec.doesFileIO ? nil : UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000) }
     /// Synthetic tasks enter the trial's critical section.
     public var supportsCriticalSections: Bool { true }
 
     /// The spec's workload for one trial.
     public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
-        SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner, criticalSection: criticalSection)
+        SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner, criticalSection: criticalSection, scratch: scratch)
     }
 }
 
