@@ -50,7 +50,7 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "Also run every selected tier at once on a CPU-saturating workload and report each tier's share.")
     var contend = false
 
-    @Option(help: "Cores to size for (default: min of the affinity mask and the cgroup CPU quota).")
+    @Option(help: "Cores to size for, 1 to 4096 (default: min of the affinity mask and the cgroup CPU quota).")
     var cores: Int?
 
     @Option(name: .customLong("target-utilization"), help: "Target CPU utilization U, 0.05 to 1.")
@@ -159,7 +159,9 @@ struct SweepCommand: ParsableCommand {
             spec.criticalMicroseconds = criticalMicroseconds
         }
         guard readRatio >= 0 && readRatio <= 1 else { throw .invalidOption(flag: "--read-ratio", message: "must be in [0, 1], got \(readRatio); write 0.9 for 90% reads") }
-        if let cores, cores < 1 { throw .invalidOption(flag: "--cores", message: "must be at least 1, got \(cores)") }
+        if let cores, cores < 1 || cores > SizeSelection.maximumSize {
+            throw .invalidOption(flag: "--cores", message: "must be 1 to \(SizeSelection.maximumSize), got \(cores)")
+        }
         guard targetUtilization >= 0.05 && targetUtilization <= 1 else {
             throw .invalidOption(flag: "--target-utilization", message: "must be 0.05 to 1, got \(targetUtilization); write 0.8 for 80%")
         }
