@@ -39,6 +39,10 @@ final class SweepSession: SweepObserver {
                 throw .resumeMismatch(path: directory.path, details: "it has no machine.json, so its plan is unknown")
             }
             if let difference = plan.difference(from: recorded) { throw .resumeMismatch(path: directory.path, details: difference) }
+            let header = try RunDirectory(directory).text(.trials)?.split(separator: "\n", maxSplits: 1).first.map(String.init)
+            guard header == TrialsCSV.columns.joined(separator: ",") else {
+                throw .resumeMismatch(path: directory.path, details: "its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force")
+            }
             guard let lowLoad = run.lowLoad else {
                 throw .resumeMismatch(path: directory.path, details: "it stopped before W/C was measured (no lowload.json); start it again with --force")
             }

@@ -94,6 +94,20 @@ import Testing
         #expect(forced.stderr == "error: --resume: cannot be combined with --force; --force starts the run again, --resume continues it\n")
     }
 
+    /// A trials.csv of another column layout (an earlier version's) cannot take new rows.
+    @Test func resumeRefusesAnotherColumnLayout() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = scratch.appendingPathComponent("run")
+        #expect(try sweep(["--out", run.path]).code == 0)
+        let trials = run.appendingPathComponent("trials.csv")
+        let lines = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n").map(String.init)
+        let older = lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2).joined(separator: ",") }
+        try (older.prefix(2).joined(separator: "\n") + "\n").write(to: trials, atomically: true, encoding: .utf8)
+        let result = try sweep(["--resume", run.path])
+        #expect(result.code == 3)
+        #expect(result.stderr == "error: --resume \(run.path): its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force; resume with the flags the run was started with (its machine.json records them)\n")
+    }
+
     @Test func emptyOutIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--out", ""])

@@ -131,14 +131,19 @@ final class Watchdog: @unchecked Sendable {
     private let lock = NSLock()
     private var reaped = false
     private var fired = false
+    private var pending: DispatchWorkItem?
 
     init(pid: pid_t) { self.pid = pid }
 
     func arm(after seconds: Double) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+        let item = DispatchWorkItem { [self] in
             guard signal(SIGTERM) else { return }
             DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in _ = signal(SIGKILL) }
         }
+        lock.lock()
+        pending = item
+        lock.unlock()
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
     }
 
     /// Sends `number` unless the child is gone; true when it was sent.
@@ -156,6 +161,8 @@ final class Watchdog: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         reaped = true
+        // A task that finished in time leaves no timer behind for the rest of the sweep.
+        pending?.cancel()
         return fired
     }
 }
