@@ -4,8 +4,9 @@
 #
 # Leaves results/<run-id>/ (CSV, JSON, report.md, report.html) and plots/<run-id>/ (gnuplot
 # data, scripts, SVG, PNG); prints the report's path on the last line. When
-# $GITHUB_STEP_SUMMARY is set, report.md is appended to it (the job's summary page shows the
-# tables; the charts are in the uploaded artifacts and in report.html).
+# $GITHUB_STEP_SUMMARY is set, report.md is appended to it without its image links (the summary
+# page shows the tables and the Mermaid throughput chart; the SVG charts are in the uploaded
+# artifact and in report.html).
 #
 # Exit codes: poolsize's (0 ok, 4 integrity violated, ...), 69 when Swift is missing.
 set -euo pipefail
@@ -31,8 +32,15 @@ if [ ! -d "$run_dir" ]; then
 fi
 
 report="$("$poolsize" report "$run_dir" | tail -n 1)" || status=$?
+# The job summary gets report.md without its SVG links (relative to the run directory, they
+# show as broken images there); its Mermaid chart renders natively. The full report, charts and
+# data are in the run's artifact.
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$report" ]; then
-    cat "$report" >> "$GITHUB_STEP_SUMMARY"
+    grep -v '^!\[' "$report" >> "$GITHUB_STEP_SUMMARY"
+    if [ -n "${GITHUB_RUN_ID:-}" ]; then
+        printf '\nFull report (report.html, charts, CSV): the poolsize-report artifact of [this run](%s/%s/actions/runs/%s).\n' \
+            "${GITHUB_SERVER_URL:-https://github.com}" "${GITHUB_REPOSITORY:-}" "$GITHUB_RUN_ID" >> "$GITHUB_STEP_SUMMARY"
+    fi
 fi
 echo "$report"
 exit "$status"

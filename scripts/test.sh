@@ -24,6 +24,20 @@ python3 scripts/doc-coverage.py
 # The library's DocC catalog builds, and every link and documented parameter in it resolves.
 swift package generate-documentation --target PoolSize --warnings-as-errors >/dev/null
 
+# The CI report end to end, with a fake job summary: it carries the recommendation and the
+# Mermaid chart, and no image link relative to the run directory (broken on GitHub).
+echo "ci-report: end to end with a fake GITHUB_STEP_SUMMARY"
+summary="$(mktemp)"
+GITHUB_STEP_SUMMARY="$summary" GITHUB_RUN_ID=1 GITHUB_REPOSITORY=owner/poolsize \
+    bash scripts/ci-report.sh --sizes 1,2,4 --repeat 1 --trial-ms 100 >/dev/null 2>"$summary.err" \
+    || { cat "$summary.err" >&2; echo "error: scripts/ci-report.sh failed" >&2; exit 1; }
+grep -q '^\*\*[0-9][0-9]* queues\*\*' "$summary" || { echo "error: the job summary has no recommendation" >&2; exit 1; }
+grep -q '^```mermaid$' "$summary" || { echo "error: the job summary has no Mermaid chart" >&2; exit 1; }
+if grep -q '](\.\./' "$summary"; then echo "error: the job summary links images relative to the run directory" >&2; exit 1; fi
+grep -q 'actions/runs/1' "$summary" || { echo "error: the job summary does not link the run's artifact" >&2; exit 1; }
+rm -f "$summary" "$summary.err"
+echo "ci-report: summary ok"
+
 # The library as a user meets it: Examples/SweepClosure depends on this package by path, sweeps
 # a closure of its own and prints the recommended queue count.
 echo "example: building and running Examples/SweepClosure"

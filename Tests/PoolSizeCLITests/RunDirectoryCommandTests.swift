@@ -33,6 +33,10 @@ import Testing
         let forced = try sweep(["--out", run.path, "--force"])
         #expect(forced.code == 0, "\(forced.stderr)")
         #expect(try rows(run).count == 4)
+        // --force clears the old run first: an old file the new sweep does not write is gone.
+        try "old".write(to: run.appendingPathComponent("contention.csv"), atomically: true, encoding: .utf8)
+        #expect(try sweep(["--out", run.path, "--force"]).code == 0)
+        #expect(!FileManager.default.fileExists(atPath: run.appendingPathComponent("contention.csv").path))
     }
 
     /// While one sweep holds the directory's lock, a second stops at once naming its PID.

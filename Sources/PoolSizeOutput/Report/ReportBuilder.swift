@@ -54,6 +54,7 @@ package enum ReportBuilder {
             header: ["pool", "QoS", "primitive", "recommended", "formula", "measured knee", "USL peak N*", "peak tasks/s at N", "basis"],
             rows: rows, numeric: [false, false, false, true, true, true, true, true, false]))
         if !r.reason.isEmpty { blocks.append(.paragraph(ReportInline.literal(r.reason))) }
+        if let chart = MermaidChart.throughput(primary) { blocks.append(.mermaid(chart)) }
         if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several { blocks.append(.paragraph(ReportInline.literal(verdict))) }
         return blocks
     }

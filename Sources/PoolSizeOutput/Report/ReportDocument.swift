@@ -11,6 +11,9 @@ package struct ReportDocument: Equatable, Sendable {
         /// A chart by file stem, with its caption as alt text and a note under it.
         case chart(name: String, caption: String, note: String)
         case code(String)
+        /// A Mermaid diagram (numbers only): rendered by GitHub in Markdown, left out of HTML,
+        /// which inlines the SVG charts instead.
+        case mermaid(String)
     }
 
     package var title: String

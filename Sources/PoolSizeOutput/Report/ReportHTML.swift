@@ -33,6 +33,8 @@ package enum ReportHTML {
                     body.append("<p class=\"missing\">Chart not rendered: run <code>poolsize plot RUN_DIR</code> once gnuplot is installed (<code>apt-get install gnuplot-nox</code>), then <code>poolsize report RUN_DIR</code>.</p>")
                     body.append("<p>\(inline(note))</p>")
                 }
+            case .mermaid:
+                continue
             case let .code(text):
                 body.append("<pre><code>\(escape(text))</code></pre>")
             }

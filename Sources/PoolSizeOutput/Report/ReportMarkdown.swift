@@ -22,6 +22,8 @@ package enum ReportMarkdown {
                 parts.append("### " + inline(caption))
                 parts.append("![\(inline(caption))](\(chartDirectory)\(name).svg)")
                 parts.append(inline(note))
+            case let .mermaid(text):
+                parts.append("```mermaid\n" + text + "\n```")
             case let .code(text):
                 let fence = fence(for: text, minimum: 3)
                 parts.append(fence + "\n" + text + "\n" + fence)

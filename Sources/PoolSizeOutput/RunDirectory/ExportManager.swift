@@ -35,6 +35,11 @@ public final class ExportManager {
         do {
             let exists = FileManager.default.fileExists(atPath: path.path)
             if exists && mode == .create { throw PoolSizeError.runDirectoryExists(path: directory.path) }
+            if exists && mode == .replace {
+                // Nothing of the replaced run may outlive it and contradict the new one (a
+                // recommendation.json of the old trials, should the new sweep stop early).
+                for file in RunDirectory.File.allCases { try? FileManager.default.removeItem(at: directory.appendingPathComponent(file.rawValue)) }
+            }
             if !exists || mode == .replace {
                 guard FileManager.default.createFile(atPath: path.path, contents: Data(TrialsCSV.header.utf8)) else {
                     throw PoolSizeError.cannotWrite(path: path.path, reason: "permission denied or read-only file system")
