@@ -7,6 +7,7 @@
 //   PoolSizeProcess   the one child-process runner (watchdog, SIGTERM then SIGKILL), for
 //                     gnuplot, probes and commands
 //   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
+//   PoolSizeHTTP    HTTP as a workload (AsyncHTTPClient) and `poolsize serve`'s load server (SwiftNIO)
 //   PoolSize        the library API: `import PoolSize` gives the per-QoS pool and `Sweep`, which
 //                   sweeps a closure or any workload source; the CLI is one of its users
 //   PoolSizeOutput  records in, text out (CSV, JSON, gnuplot, reports)
@@ -33,6 +34,9 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // `swift package generate-documentation --target PoolSize` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // --http and `poolsize serve`: a kept HTTP client, and SwiftNIO's HTTP/1 server pipeline.
+        .package(url: "https://github.com/swift-server/async-http-client", .upToNextMinor(from: "1.37.0")),
+        .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),
     ],
     targets: [
         .target(name: "PoolSizeStats"),
@@ -50,6 +54,16 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
+        .target(
+            name: "PoolSizeHTTP",
+            dependencies: [
+                "PoolSizeKit", "PoolSizeModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(name: "PoolSize", dependencies: ["PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeOutput", "PoolSizeStats"]),
         .target(
             name: "PoolSizeOutput",
@@ -61,7 +75,7 @@ let package = Package(
         .target(
             name: "PoolSizeCLI",
             dependencies: [
-                "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput",
+                "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput", "PoolSizeHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +84,7 @@ let package = Package(
         .testTarget(name: "PoolSizeModelTests", dependencies: ["PoolSizeModel"]),
         .testTarget(name: "PoolSizeAnalysisTests", dependencies: ["PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(name: "PoolSizeTests", dependencies: ["PoolSize"]),
+        .testTarget(name: "PoolSizeHTTPTests", dependencies: ["PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel"]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
         .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(

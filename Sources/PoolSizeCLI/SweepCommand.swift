@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PoolSizeHTTP
 import PoolSizeKit
 import PoolSizeModel
 import PoolSizeOutput
@@ -17,7 +18,19 @@ struct SweepCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A command to run as each task, split into words as a shell would but run without one (write sh -c '…' for shell syntax); stdin is /dev/null. C is its CPU and the pool thread's, W the rest of its wall time; a non-zero exit, a signal or a timeout is a failed task. The xargs -P / make -j question, answered with a curve.", valueName: "COMMAND"))
     var exec: String?
 
-    @Option(name: .customLong("task-timeout"), help: "With --exec: a task running longer is stopped (SIGTERM, then SIGKILL) and counted as failed.")
+    @Option(help: ArgumentHelp("An HTTP endpoint to call as each task: one blocking request from the pool's thread, over connections the client keeps and reuses. C is the thread's and the client's CPU, W the rest of the request's time; a status of 400 or more, a connection error or a timeout is a failed task. 'poolsize serve' is a local target to try it on.", valueName: "URL"))
+    var http: String?
+
+    @Option(name: .customLong("http-method"), help: "With --http: the request method.")
+    var httpMethod: String = "GET"
+
+    @Option(name: .customLong("http-body"), help: ArgumentHelp("With --http: send this file's bytes as every request's body.", valueName: "FILE"))
+    var httpBody: String?
+
+    @Option(name: .customLong("http-header"), help: ArgumentHelp("With --http: a request header, 'Name: value'; repeat for several.", valueName: "HEADER"))
+    var httpHeaders: [String] = []
+
+    @Option(name: .customLong("task-timeout"), help: "With --exec or --http: a task running longer is stopped (a command gets SIGTERM, then SIGKILL) and counted as failed.")
     var taskTimeout: String = "60s"
 
     @Option(name: .customLong("exec-output"), help: ArgumentHelp("With --exec: keep each task's stdout and stderr in DIR (task-N.out, task-N.err) instead of discarding them.", valueName: "DIR"))
@@ -83,8 +96,8 @@ struct SweepCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Continue the interrupted sweep in RUN_DIR, running only the trials it lacks; give the flags it was started with (checked against its machine.json).", valueName: "RUN_DIR"))
     var resume: String?
 
-    @Option(name: .customLong("busy-retries"), help: "Run a trial again, up to this many times, when other processes used more than 5% of the CPUs during it.")
-    var busyRetries: Int = 2
+    @Option(name: .customLong("busy-retries"), help: "Run a trial again, up to this many times, when other processes used more than 5% of the CPUs during it (default 2; 0 with --http to a server on this machine, whose CPU is expected).")
+    var busyRetries: Int?
 
     @Flag(name: .customLong("dry-run"), help: "Print the trials the sweep would run, its estimated time and memory, and exit without measuring. A plan over 24 hours or over this machine's memory is refused either way (exit 64).")
     var dryRun = false
@@ -108,7 +121,8 @@ struct SweepCommand: ParsableCommand {
         // cannot be.
         try AtomicFile.checkWritable(ReportCommand.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
-        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load), command: try commandSource(), scratch: scratch.map { URL(fileURLWithPath: $0) })
+        let custom: (any WorkloadSource)? = try commandSource() ?? httpSource()
+        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load), custom: custom, scratch: scratch.map { URL(fileURLWithPath: $0) })
         // A sweep whose primitive failed its integrity check still gets its report (the caveats
         // name the violation); the error and its exit code follow.
         let measured = Result { () throws(PoolSizeError) in try session.run() }
@@ -135,7 +149,19 @@ struct SweepCommand: ParsableCommand {
             }
         }
         var spec: WorkloadSpec
-        if let exec {
+        if exec == nil && http == nil {
+            for (flag, given) in [("--http-method", httpMethod != "GET"), ("--http-body", httpBody != nil), ("--http-header", !httpHeaders.isEmpty)] where given {
+                throw .invalidOption(flag: flag, message: "applies to --http requests; add --http URL or drop \(flag)")
+            }
+            if taskTimeout != "60s" { throw .invalidOption(flag: "--task-timeout", message: "applies to --exec and --http tasks; add one of them or drop --task-timeout") }
+        }
+        if let http {
+            guard workload == nil, trace == nil, exec == nil else { throw .invalidOption(flag: "--http", message: "replaces --workload, --trace and --exec; give one of them") }
+            let target = try httpTarget(http)
+            spec = WorkloadSpec(
+                name: "http-" + String(target.host.map { $0.isLetter || $0.isNumber ? $0 : "-" }), description: "HTTP: \(target.display)",
+                cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 1000)
+        } else if let exec {
             guard workload == nil, trace == nil else { throw .invalidOption(flag: "--exec", message: "replaces --workload and --trace; give one of them") }
             let source = try commandSource()!
             spec = WorkloadSpec(
@@ -169,7 +195,11 @@ struct SweepCommand: ParsableCommand {
         guard repetitions >= 1 && repetitions <= Self.maximumRepetitions else {
             throw .invalidOption(flag: "--repeat", message: "must be 1 to \(Self.maximumRepetitions), got \(repetitions); 3 gives a spread, 5 lets compare test significance")
         }
-        guard busyRetries >= 0 && busyRetries <= 10 else { throw .invalidOption(flag: "--busy-retries", message: "must be 0 to 10, got \(busyRetries)") }
+        if let busyRetries, busyRetries < 0 || busyRetries > 10 { throw .invalidOption(flag: "--busy-retries", message: "must be 0 to 10, got \(busyRetries)") }
+        // A server on this machine uses its CPU during every trial: that is the load under
+        // test, not noise to retry.
+        let loopback = try http.map(httpTarget)?.isLoopback ?? false
+        let retries = busyRetries ?? (loopback ? 0 : 2)
         guard warmup >= 0 && warmup <= Self.maximumWarmup else { throw .invalidOption(flag: "--warmup", message: "must be 0 to \(Self.maximumWarmup), got \(warmup)") }
         if let trialMilliseconds, trialMilliseconds < 10 || trialMilliseconds > Self.maximumTrialMilliseconds {
             throw .invalidOption(flag: "--trial-ms", message: "must be 10 to \(Self.maximumTrialMilliseconds) (10 minutes), got \(trialMilliseconds)")
@@ -179,7 +209,7 @@ struct SweepCommand: ParsableCommand {
             runID: RunID.make(workload: spec.name), spec: spec, sizes: selection, repetitions: repetitions,
             warmupTrials: warmup, cores: coreCount.effective, targetUtilization: targetUtilization,
             tolerance: tolerance, seed: seed, pools: pools, tiers: tiers, primitives: primitives, readRatio: readRatio,
-            trialMilliseconds: trialMilliseconds, contend: contend, busyRetries: busyRetries)
+            trialMilliseconds: trialMilliseconds, contend: contend, busyRetries: retries)
         try Self.checkBounded(plan.estimate)
         return plan
     }
@@ -195,6 +225,26 @@ struct SweepCommand: ParsableCommand {
             try AtomicFile.checkWritable(output!, flag: "--exec-output")
         }
         return try CommandSource(arguments: ShellWords.split(exec), timeoutSeconds: timeout, outputDirectory: output)
+    }
+
+    /// The `--http` request, checked; reads `--http-body`.
+    func httpTarget(_ url: String) throws(PoolSizeError) -> HTTPTarget {
+        var body: Data? = nil
+        if let httpBody {
+            guard FileManager.default.fileExists(atPath: httpBody) else { throw .inputNotFound(path: httpBody, hint: "--http-body takes a file whose bytes are sent as the request body") }
+            do { body = try Data(contentsOf: URL(fileURLWithPath: httpBody)) } catch {
+                throw .invalidInput(path: httpBody, message: "cannot be read (\(error.localizedDescription)); --http-body takes a readable file")
+            }
+        }
+        return try HTTPTarget(url: url, method: httpMethod, headers: httpHeaders, body: body)
+    }
+
+    /// The `--http` client, made before anything runs; nil without `--http`.
+    func httpSource() throws(PoolSizeError) -> HTTPSource? {
+        guard let http else { return nil }
+        let timeout = try QuantityParser.seconds(taskTimeout, flag: "--task-timeout")
+        guard timeout > 0 && timeout <= 3600 else { throw .invalidOption(flag: "--task-timeout", message: "must be more than 0 and at most 1h, got \(taskTimeout)") }
+        return try HTTPSource(target: httpTarget(http), timeoutSeconds: timeout, maximumConnections: SizeSelection.maximumSize)
     }
 
     /// Refuses a plan over 24 hours or over this machine's memory, before anything runs.

@@ -4,6 +4,7 @@ import PoolSizeKit
 import PoolSizeModel
 import PoolSizeOutput
 import PoolSizeAnalysis
+import PoolSizeHTTP
 
 /// Wires a sweep's events to the export manager and the progress line. Holds no logic of its
 /// own: the kit measures, the model recommends, the output target formats.
@@ -17,7 +18,8 @@ final class SweepSession: SweepObserver {
     private var violations: [String] = []
     private var info: RunInfo
     private let trace: Trace?
-    private let command: CommandSource?
+    /// The user's own task (`--exec`, `--http`), replacing the spec's synthetic one.
+    private let custom: (any WorkloadSource)?
     private let scratch: URL?
     /// An interrupted run being continued: its low-load estimate and finished trials.
     private let resumed: (lowLoad: LowLoadEstimate, records: [TrialRecord])?
@@ -25,11 +27,11 @@ final class SweepSession: SweepObserver {
     /// - Parameter mode: `.create` refuses a directory with trials, `.replace` (`--force`)
     ///   overwrites it, `.resume` continues the run recorded there, whose plan must be this one.
     /// - Parameter trace: replayed instead of the synthetic spec, when given (`--trace`).
-    init(plan: SweepPlan, directory: URL, commandLine: [String], quiet: Bool, mode: ExportManager.Mode = .create, trace: Trace? = nil, command: CommandSource? = nil, scratch: URL? = nil) throws(PoolSizeError) {
+    init(plan: SweepPlan, directory: URL, commandLine: [String], quiet: Bool, mode: ExportManager.Mode = .create, trace: Trace? = nil, custom: (any WorkloadSource)? = nil, scratch: URL? = nil) throws(PoolSizeError) {
         self.plan = plan
         self.scratch = scratch
         self.trace = trace
-        self.command = command
+        self.custom = custom
         self.commandLine = commandLine
         self.facts = MachineProbe.facts(coreOverride: plan.cores == MachineProbe.coreCount().effective ? nil : plan.cores)
         var info = RunInfo(plan: plan, facts: facts, commandLine: commandLine)
@@ -63,11 +65,20 @@ final class SweepSession: SweepObserver {
         try exporter.write(JSONExport.serialize(info), to: .machine)
         let burner = CPUBurner()
         // A file-IO workload's scratch files live for the sweep and are removed after it.
-        let files = plan.spec.doesFileIO && command == nil && trace == nil ? try FileScratch(directory: scratch) : nil
+        let files = plan.spec.doesFileIO && custom == nil && trace == nil ? try FileScratch(directory: scratch) : nil
         defer { files?.remove() }
-        let source: any WorkloadSource = command ?? trace.map { TraceSource(trace: $0, burner: burner) } ?? SyntheticSource(spec: plan.spec, burner: burner, scratch: files)
+        // The HTTP client's connections close when the sweep ends, not when the process does.
+        let http = custom as? HTTPSource
+        defer { http?.shutdown() }
+        let source: any WorkloadSource = custom ?? trace.map { TraceSource(trace: $0, burner: burner) } ?? SyntheticSource(spec: plan.spec, burner: burner, scratch: files)
         let result = try Sweep(plan: plan, source: source).run(observer: self, resume: resumed)
         let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
+        if let server = http?.observedServer {
+            // A `poolsize serve` target names its threads and cost per request: the report
+            // can then say whether the server, not the pool, was the limit.
+            info.server = server
+            try exporter.write(JSONExport.serialize(info), to: .machine)
+        }
         var shares: [TierShare] = []
         if plan.contend {
             progress.update("contention: \(plan.tiers.count) tiers at once")
@@ -173,6 +184,8 @@ final class InterruptNotice {
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 progress.finish()
+                // Commands still running (--exec) stop with the sweep, not after it.
+                LiveChildren.stopAll()
                 PoolSizeCommand.printError("interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them")
                 exit(130)
             }

@@ -36,6 +36,9 @@ public struct RunInfo: Equatable, Sendable, Codable {
     public var sizes: [Int]?
     /// Whether the sizes were chosen by `auto`.
     public var autoSizes: Bool?
+    /// What an `--http` target said of itself in its `X-Poolsize-Server` header (a
+    /// `poolsize serve`: its threads, CPU and delay per request); nil for any other target.
+    public var server: String?
 
     /// Run facts; every field may be absent.
     public init(
@@ -76,6 +79,6 @@ public struct RunInfo: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case poolsizeVersion, poolsizeCommit, commandLine, seed, workload, repetitions, warmupTrials
-        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes
+        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server
     }
 }

@@ -94,12 +94,14 @@ struct CommandWorkload: Workload {
             return TaskOutcome(failure: "\(display) could not start: \(String(cString: strerror(spawned)))")
         }
 
+        LiveChildren.add(pid)
         let watch = Watchdog(pid: pid)
         watch.arm(after: source.timeoutSeconds)
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let timedOut = watch.disarm()
+        LiveChildren.remove(pid)
 
         func ns(_ t: timeval) -> UInt64 { UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_usec) * 1_000 }
         let cpu = ns(usage.ru_utime) + ns(usage.ru_stime)

@@ -81,6 +81,8 @@ package enum ReportCaveats {
             }
         }
 
+        if let external = externalLimit(analysis) { out.append(external) }
+
         if !summaries.isEmpty && summaries.allSatisfy({ !($0.latencyP50Microseconds > 0) }) {
             out.append("**No latency recorded**: this run's trials.csv has no latency percentiles, so there is no latency chart.")
         }
@@ -91,6 +93,19 @@ package enum ReportCaveats {
             out.append("**Tier priorities made no difference under contention**: every tier got \(UnitFormat.wholePercent(low))–\(UnitFormat.wholePercent(high)) of the tasks despite different nice values.")
         }
         return out
+    }
+
+    /// Whether the server or device the tasks wait on, not the pool, stops the curve. Only for
+    /// work outside the tool's control (a command, an HTTP endpoint, a closure, file IO): a
+    /// synthetic task's wait is a sleep, which nothing outside can slow down.
+    static func externalLimit(_ analysis: RunAnalysis) -> String? {
+        guard let primary = analysis.primary else { return nil }
+        let spec = analysis.run.info?.workload
+        let outside = spec.map { $0.doesFileIO || ($0.cpuMicroseconds == 0 && $0.waitMicroseconds == 0) } ?? false
+        let server = analysis.run.info?.server.flatMap(ExternalLimit.ServerBehaviour.init(header:))
+        guard outside || server != nil else { return nil }
+        let cores = analysis.run.info?.machine?.cores.effective ?? 1
+        return ExternalLimit.finding(primary.points, cores: cores, server: server)
     }
 
     /// A run that stopped before its end: which planned trials are missing, from the plan in

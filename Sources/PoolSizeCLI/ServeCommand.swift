@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import PoolSizeHTTP
+import PoolSizeKit
+import PoolSizeModel
+
+/// `poolsize serve`: parse → validate → serve until a signal or `--duration`.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run a local HTTP server whose answers cost known CPU and delay: a target for 'poolsize sweep --http'.",
+        discussion: "Each request burns --cpu on the serving thread (one of --threads), then is answered after --delay without holding a thread; /status/NNN answers with status NNN. Prints its URL, then one line a second with the request rate. Every answer carries an X-Poolsize-Server header naming threads, CPU and delay, so a sweep can tell when the server is the limit. Stops on Ctrl-C or SIGTERM, or after --duration.")
+
+    @Option(help: "Address to listen on; the default keeps it on this machine.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Port, 1 to 65535, or 0 for a free one (printed).")
+    var port: Int = 8080
+
+    @Option(help: "CPU burnt per request on the serving thread, e.g. 1ms (0 for none).")
+    var cpu: String = "0ms"
+
+    @Option(help: "Wait before answering, without holding a thread, e.g. 10ms.")
+    var delay: String = "0ms"
+
+    @Option(help: "none, or exponential: each request's CPU and delay are drawn with those means.")
+    var jitter: ServeJitter = .none
+
+    @Option(help: "Threads serving requests (SwiftNIO event loops), 1 to 1024 (default: the cores).")
+    var threads: Int?
+
+    @Option(help: "Stop by itself after this long, e.g. 30s (default: run until Ctrl-C or SIGTERM).")
+    var duration: String?
+
+    @Flag(help: "No rate line each second.")
+    var quiet = false
+
+    func run() throws {
+        let settings = try makeSettings()
+        let server: LoadServer
+        do {
+            server = try LoadServer(host: host, port: port, threads: settings.threads, behaviour: settings.behaviour)
+        } catch {
+            throw PoolSizeError.cannotWrite(path: "\(host):\(port)", reason: "cannot listen there (\(Self.reason(error))); choose another --port (0 picks a free one) or --host")
+        }
+        say("poolsize serve: listening on \(server.url) with \(settings.threads) thread(s); per request \(UnitFormat.duration(microseconds: settings.behaviour.cpuMicroseconds)) CPU, \(UnitFormat.duration(microseconds: settings.behaviour.delayMicroseconds)) delay, jitter \(jitter.rawValue); Ctrl-C stops it")
+        let done = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "poolsize.serve")
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { done.signal() }
+            source.resume()
+            return source
+        }
+        let meter = RateMeter(counters: server.counters, quiet: quiet)
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + 1, repeating: 1)
+        timer.setEventHandler { meter.tick() }
+        timer.resume()
+        if let seconds = settings.duration {
+            queue.asyncAfter(deadline: .now() + seconds) { done.signal() }
+        }
+        done.wait()
+        timer.cancel()
+        signals.forEach { $0.cancel() }
+        server.stop()
+        let answered = server.counters.answered.load(ordering: .relaxed), failed = server.counters.failed.load(ordering: .relaxed)
+        say("poolsize serve: stopped after \(answered) answered and \(failed) failed request(s) on \(server.counters.accepted.load(ordering: .relaxed)) connection(s)")
+    }
+
+    /// The checked flags.
+    struct Settings {
+        var behaviour: LoadServer.Behaviour
+        var threads: Int
+        var duration: Double?
+    }
+
+    func makeSettings() throws(PoolSizeError) -> Settings {
+        guard (0...65535).contains(port) else { throw .invalidOption(flag: "--port", message: "must be 0 to 65535, got \(port); 0 picks a free port") }
+        guard !host.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalidOption(flag: "--host", message: "is empty; give an address such as 127.0.0.1") }
+        let cpuSeconds = try QuantityParser.seconds(cpu, flag: "--cpu")
+        guard cpuSeconds >= 0 && cpuSeconds <= 60 else { throw .invalidOption(flag: "--cpu", message: "must be 0 to 60s, got \(cpu)") }
+        let delaySeconds = try QuantityParser.seconds(delay, flag: "--delay")
+        guard delaySeconds >= 0 && delaySeconds <= 600 else { throw .invalidOption(flag: "--delay", message: "must be 0 to 10min, got \(delay)") }
+        let threadCount = threads ?? MachineProbe.coreCount().effective
+        guard (1...1024).contains(threadCount) else { throw .invalidOption(flag: "--threads", message: "must be 1 to 1024, got \(threadCount)") }
+        var seconds: Double? = nil
+        if let duration {
+            seconds = try QuantityParser.seconds(duration, flag: "--duration")
+            guard seconds! > 0 && seconds! <= 86_400 else { throw .invalidOption(flag: "--duration", message: "must be more than 0 and at most 24h, got \(duration)") }
+        }
+        return Settings(
+            behaviour: .init(cpuMicroseconds: cpuSeconds * 1e6, delayMicroseconds: delaySeconds * 1e6, exponential: jitter == .exponential),
+            threads: threadCount, duration: seconds)
+    }
+
+    static func reason(_ error: any Error) -> String {
+        String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
+    }
+}
+
+/// `serve --jitter`.
+enum ServeJitter: String, CaseIterable, ExpressibleByArgument {
+    /// Every request costs exactly --cpu and --delay.
+    case none
+    /// Each request's CPU and delay are exponential draws with those means.
+    case exponential
+}
+
+/// Prints one line a second: the rates since the last line and the connections open.
+final class RateMeter: @unchecked Sendable {
+    let counters: ServerCounters
+    let quiet: Bool
+    private var last = (answered: 0, failed: 0)
+    private var seconds = 0
+
+    init(counters: ServerCounters, quiet: Bool) {
+        self.counters = counters
+        self.quiet = quiet
+    }
+
+    /// Called on one queue only, once a second.
+    func tick() {
+        seconds += 1
+        let answered = counters.answered.load(ordering: .relaxed), failed = counters.failed.load(ordering: .relaxed)
+        defer { last = (answered, failed) }
+        guard !quiet else { return }
+        say("t=\(seconds)s  \(answered - last.answered) req/s  \(failed - last.failed) failed/s  \(counters.open.load(ordering: .relaxed)) open connection(s)")
+    }
+}
+
+/// One line on stdout, written at once (stdout is block-buffered when it is a pipe, and a
+/// script waiting for the URL line must not wait for a buffer to fill).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

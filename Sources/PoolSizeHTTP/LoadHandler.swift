@@ -1,0 +1,99 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import PoolSizeKit
+
+/// One connection of `LoadServer`: burns the request's CPU on this event-loop thread, then
+/// answers after the delay. `/status/NNN` answers with status NNN (for tests and demos of
+/// error handling); every other path answers 200 `ok`.
+final class LoadHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    let behaviour: LoadServer.Behaviour
+    let header: String
+    let counters: ServerCounters
+    let burner: CPUBurner
+    var random: SeededGenerator
+    private var head: HTTPRequestHead?
+
+    init(behaviour: LoadServer.Behaviour, header: String, counters: ServerCounters, burner: CPUBurner, seed: UInt64) {
+        self.behaviour = behaviour
+        self.header = header
+        self.counters = counters
+        self.burner = burner
+        self.random = SeededGenerator(seed: seed)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        counters.open.wrappingAdd(1, ordering: .relaxed)
+        counters.accepted.wrappingAdd(1, ordering: .relaxed)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        counters.open.wrappingSubtract(1, ordering: .relaxed)
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case let .head(request):
+            head = request
+        case .body:
+            break
+        case .end:
+            guard let request = head else { return }
+            head = nil
+            let status = Self.status(for: request.uri)
+            let cpu = draw(behaviour.cpuMicroseconds)
+            if cpu > 0 {
+                let start = burner.clocks.threadCPUNanoseconds()
+                burner.burn(untilThreadCPU: start + UInt64(cpu * 1_000))
+            }
+            let delay = draw(behaviour.delayMicroseconds)
+            let keepAlive = request.isKeepAlive
+            let version = request.version
+            let respond = { [counters, header] in
+                var headers = HTTPHeaders()
+                let body = status.code < 400 ? "ok\n" : "\(status.code) \(status.reasonPhrase)\n"
+                headers.add(name: "Content-Type", value: "text/plain")
+                headers.add(name: "Content-Length", value: String(body.utf8.count))
+                headers.add(name: LoadServer.headerName, value: header)
+                if !keepAlive { headers.add(name: "Connection", value: "close") }
+                context.write(self.wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
+                context.write(self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+                let done = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
+                if !keepAlive { done.assumeIsolated().whenComplete { _ in context.close(promise: nil) } }
+                if status.code < 400 { counters.answered.wrappingAdd(1, ordering: .relaxed) } else { counters.failed.wrappingAdd(1, ordering: .relaxed) }
+            }
+            if delay > 0 {
+                context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(delay * 1_000))) { respond() }
+            } else {
+                respond()
+            }
+        }
+    }
+
+    /// A request that does not parse ends its connection.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        counters.failed.wrappingAdd(1, ordering: .relaxed)
+        context.close(promise: nil)
+    }
+
+    /// The mean itself, or an exponential draw around it.
+    func draw(_ mean: Double) -> Double {
+        guard mean > 0, behaviour.exponential else { return mean }
+        let u = Double(random.next() >> 11) / Double(1 << 53)
+        return -mean * log(1 - u)
+    }
+
+    /// `/status/503` → 503; anything else → 200.
+    static func status(for uri: String) -> HTTPResponseStatus {
+        let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
+        if path.hasPrefix("/status/"), let code = Int(path.dropFirst("/status/".count)), (200...599).contains(code) {
+            return HTTPResponseStatus(statusCode: code)
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import PoolSizeKit
+import Synchronization
+
+/// `poolsize serve`: a real HTTP/1.1 server (SwiftNIO) whose every answer costs `cpu` of the
+/// serving thread's CPU and then waits `delay` without holding a thread, so a sweep with
+/// `--http` has a target whose limits are known: CPU-bound at min(threads, cores) / cpu
+/// requests a second, unlimited by the delay alone.
+///
+/// The CPU is burnt on the event-loop thread that owns the connection, as a synchronous
+/// handler would: `threads` is the server's own pool size, the other side of the question
+/// the client sweep asks. The delay is a timer on that loop.
+public final class LoadServer: Sendable {
+    /// What the server does per request.
+    public struct Behaviour: Equatable, Sendable {
+        /// CPU burnt per request, in microseconds.
+        public var cpuMicroseconds: Double
+        /// Wait before answering, in microseconds.
+        public var delayMicroseconds: Double
+        /// Draw each request's CPU and delay from an exponential distribution with these means.
+        public var exponential: Bool
+
+        /// A behaviour; zero CPU and zero delay answer at once.
+        public init(cpuMicroseconds: Double = 0, delayMicroseconds: Double = 0, exponential: Bool = false) {
+            self.cpuMicroseconds = cpuMicroseconds
+            self.delayMicroseconds = delayMicroseconds
+            self.exponential = exponential
+        }
+
+        /// `threads=2 cpu_us=1000 delay_us=10000 jitter=none`: sent in the `X-Poolsize-Server`
+        /// header of every answer, so a sweep can say when the server is what limits it.
+        public func headerValue(threads: Int) -> String {
+            "threads=\(threads) cpu_us=\(Self.plain(cpuMicroseconds)) delay_us=\(Self.plain(delayMicroseconds)) jitter=\(exponential ? "exponential" : "none")"
+        }
+
+        static func plain(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(value)
+        }
+    }
+
+    /// The header naming the server's behaviour.
+    public static let headerName = "X-Poolsize-Server"
+
+    let group: MultiThreadedEventLoopGroup
+    let channel: any Channel
+    /// Requests answered, failed and connections open since the start.
+    public let counters: ServerCounters
+    /// The event-loop threads: the server's own pool size.
+    public let threads: Int
+    /// What each request costs.
+    public let behaviour: Behaviour
+
+    /// Binds `host:port` (port 0 picks a free one) and starts serving on `threads` threads.
+    /// Throws `PoolSizeError.cannotWrite` naming the address when it cannot bind.
+    public init(host: String, port: Int, threads: Int, behaviour: Behaviour, burner: CPUBurner = CPUBurner(), seed: UInt64 = 1) throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+        let counters = ServerCounters()
+        let header = behaviour.headerValue(threads: threads)
+        let seeds = Atomic<UInt64>(seed)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 1024)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                let connectionSeed = seeds.wrappingAdd(0x9E37_79B9_7F4A_7C15, ordering: .relaxed).newValue
+                return channel.pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true).flatMapThrowing {
+                    try channel.pipeline.syncOperations.addHandler(
+                        LoadHandler(behaviour: behaviour, header: header, counters: counters, burner: burner, seed: connectionSeed))
+                }
+            }
+        do {
+            self.channel = try bootstrap.bind(host: host, port: port).wait()
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+        self.group = group
+        self.counters = counters
+        self.threads = threads
+        self.behaviour = behaviour
+    }
+
+    /// The URL the server answers on, e.g. `http://127.0.0.1:8080/`.
+    public var url: String {
+        let address = channel.localAddress
+        let host = address?.ipAddress ?? "127.0.0.1"
+        let shown = host.contains(":") ? "[\(host)]" : host
+        return "http://\(shown):\(address?.port ?? 0)/"
+    }
+
+    /// Stops accepting, closes every connection and joins the threads.
+    public func stop() {
+        try? channel.close().wait()
+        try? group.syncShutdownGracefully()
+    }
+}
+
+/// The server's running totals, read once a second for its rate line.
+public final class ServerCounters: Sendable {
+    /// Requests answered with a success status.
+    public let answered = Atomic<Int>(0)
+    /// Requests answered with an error status (`/status/NNN` with NNN ≥ 400, or a bad request).
+    public let failed = Atomic<Int>(0)
+    /// Connections open now.
+    public let open = Atomic<Int>(0)
+    /// Connections accepted since the start.
+    public let accepted = Atomic<Int>(0)
+
+    init() {}
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import PoolSizeModel
+
+/// `--http`, `--http-method`, `--http-header`: checked before anything is sent.
+struct HTTPTargetTests {
+    @Test func aTargetKeepsItsPartsAndNamesItsHost() throws {
+        let target = try HTTPTarget(url: "http://127.0.0.1:8080/orders?id=1", method: "post", headers: ["Authorization: Bearer a:b", "X-Trace:  1 "], body: Data("{}".utf8))
+        #expect(target.method == "POST")
+        #expect(target.headers == [.init(name: "Authorization", value: "Bearer a:b"), .init(name: "X-Trace", value: "1")])
+        #expect(target.display == "POST http://127.0.0.1:8080/orders?id=1")
+        #expect(target.host == "127.0.0.1")
+        #expect(target.isLoopback)
+        #expect(try !HTTPTarget(url: "https://api.example.com/").isLoopback)
+        #expect(try HTTPTarget(url: "http://LOCALHOST:1/").isLoopback)
+    }
+
+    @Test(arguments: [
+        ("ftp://127.0.0.1/", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'ftp://127.0.0.1/'"),
+        ("127.0.0.1:8080", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '127.0.0.1:8080'"),
+        ("http:///path", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http:///path'"),
+    ])
+    func aURLThatIsNotHTTPIsRefused(url: String, message: String) {
+        #expect(throws: PoolSizeError.self) { try HTTPTarget(url: url) }
+        do { _ = try HTTPTarget(url: url) } catch { #expect(error.description == message) }
+    }
+
+    @Test func aMethodMustBeAToken() {
+        do {
+            _ = try HTTPTarget(url: "http://127.0.0.1/", method: "GET /x")
+            Issue.record("accepted a method with a space")
+        } catch {
+            #expect(error.description == "error: --http-method: must be a method name such as GET, POST or PUT, got 'GET /x'")
+        }
+    }
+
+    @Test(arguments: [
+        ("NoColon", "error: --http-header: must be 'Name: value', got 'NoColon'"),
+        ("Bad Name: x", "error: --http-header: 'Bad Name' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),
+        ("X-Inject: a\r\nHost: evil", "error: --http-header: the value of X-Inject holds a control character (a line break would split the request); remove it"),
+        (": empty", "error: --http-header: '' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),
+    ])
+    func aBadHeaderIsRefused(header: String, message: String) {
+        do {
+            _ = try HTTPTarget(url: "http://127.0.0.1/", headers: [header])
+            Issue.record("accepted \(header)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
