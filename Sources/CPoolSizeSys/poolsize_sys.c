@@ -5,6 +5,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <spawn.h>
 #include <unistd.h>
 
 int poolsize_gettid(void) { return (int)syscall(SYS_gettid); }
@@ -29,4 +30,13 @@ int poolsize_get_thread_nice(int tid, int *ok) {
     int value = getpriority(PRIO_PROCESS, (id_t)tid);
     *ok = !(value == -1 && errno != 0);
     return value;
+}
+
+int poolsize_spawn_close_from(void *actions, int from) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
+#else
+    (void)actions; (void)from;
+    return ENOSYS;
+#endif
 }

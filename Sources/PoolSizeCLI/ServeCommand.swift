@@ -37,6 +37,11 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let settings = try makeSettings()
+        // Listening for Ctrl-C and SIGTERM before the URL is printed: a script may stop the
+        // server as soon as it has read it.
+        let done = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "poolsize.serve")
+        let signals = SignalWatch { _ in done.signal() }
         let server: LoadServer
         do {
             server = try LoadServer(host: host, port: port, threads: settings.threads, behaviour: settings.behaviour)
@@ -44,15 +49,6 @@ struct ServeCommand: ParsableCommand {
             throw PoolSizeError.cannotWrite(path: "\(host):\(port)", reason: "cannot listen there (\(Self.reason(error))); choose another --port (0 picks a free one) or --host")
         }
         say("poolsize serve: listening on \(server.url) with \(settings.threads) thread(s); per request \(UnitFormat.duration(microseconds: settings.behaviour.cpuMicroseconds)) CPU, \(UnitFormat.duration(microseconds: settings.behaviour.delayMicroseconds)) delay, jitter \(jitter.rawValue); Ctrl-C stops it")
-        let done = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "poolsize.serve")
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { done.signal() }
-            source.resume()
-            return source
-        }
         let meter = RateMeter(counters: server.counters, quiet: quiet)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + 1, repeating: 1)
@@ -63,7 +59,7 @@ struct ServeCommand: ParsableCommand {
         }
         done.wait()
         timer.cancel()
-        signals.forEach { $0.cancel() }
+        signals.cancel()
         server.stop()
         let answered = server.counters.answered.load(ordering: .relaxed), failed = server.counters.failed.load(ordering: .relaxed)
         say("poolsize serve: stopped after \(answered) answered and \(failed) failed request(s) on \(server.counters.accepted.load(ordering: .relaxed)) connection(s)")

@@ -173,29 +173,20 @@ final class ProgressLine {
 /// Ctrl-C during a sweep: every finished trial is already on disk (fsynced row by row), so the
 /// process only has to say where they are and how to build the report from them, then exit 130.
 final class InterruptNotice {
-    private let sources: [DispatchSourceSignal]
-    static let signals = [SIGINT, SIGTERM]
+    private let watch: SignalWatch
 
     /// Ctrl-C (SIGINT) and SIGTERM (a CI job cancelled, `kill`) end the sweep the same way.
     init(directory: String, progress: ProgressLine) {
-        let queue = DispatchQueue(label: "poolsize.interrupt")
-        sources = Self.signals.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                progress.finish()
-                // Commands still running (--exec) stop with the sweep, not after it.
-                LiveChildren.stopAll()
-                PoolSizeCommand.printError("interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them")
-                exit(130)
-            }
-            source.resume()
-            return source
+        // Only its last act: clearing the progress line before the process exits.
+        nonisolated(unsafe) let progress = progress
+        watch = SignalWatch { _ in
+            progress.finish()
+            // Commands still running (--exec) stop with the sweep, not after it.
+            LiveChildren.stopAll()
+            PoolSizeCommand.printError("interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them")
+            exit(130)
         }
     }
 
-    func cancel() {
-        for source in sources { source.cancel() }
-        for number in Self.signals { signal(number, SIG_DFL) }
-    }
+    func cancel() { watch.cancel() }
 }

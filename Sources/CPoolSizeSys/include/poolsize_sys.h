@@ -13,5 +13,10 @@ int poolsize_affinity_cpu_count(void);
 int poolsize_set_thread_nice(int tid, int nice);
 /// Nice value of one thread; *ok is set to 0 on failure.
 int poolsize_get_thread_nice(int tid, int *ok);
+/// Adds "close every descriptor from `from` up" to a posix_spawn file-actions list
+/// (posix_spawn_file_actions_addclosefrom_np, glibc 2.34+), so a spawned command inherits
+/// only its stdin, stdout and stderr; returns 0, or ENOSYS where the C library lacks it.
+/// The actions pointer is a posix_spawn_file_actions_t *.
+int poolsize_spawn_close_from(void *actions, int from);
 
 #endif

@@ -1,3 +1,4 @@
+import CPoolSizeSys
 import Foundation
 import PoolSizeModel
 
@@ -72,6 +73,9 @@ struct CommandWorkload: Workload {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Nothing else of the sweep's reaches the command: not the run directory's lock, not a
+        // pipe a parent waits on for EOF (a command holding it would outlive the sweep's exit).
+        _ = poolsize_spawn_close_from(&actions, 3)
         // The sweep ignores SIGINT and SIGTERM while it runs (it handles them itself), and an
         // ignored signal stays ignored across exec: the command gets default dispositions and
         // an empty mask, so the watchdog's SIGTERM and the user's Ctrl-C reach it.
@@ -89,12 +93,13 @@ struct CommandWorkload: Workload {
         let argv = source.arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
+        guard LiveChildren.beginSpawn() else { return TaskOutcome(failure: "\(display) was not started: the sweep is stopping") }
         let spawned = posix_spawn(&pid, source.executable, &actions, &attributes, argv, environ)
+        LiveChildren.endSpawn(spawned == 0 ? pid : nil)
         guard spawned == 0 else {
             return TaskOutcome(failure: "\(display) could not start: \(String(cString: strerror(spawned)))")
         }
 
-        LiveChildren.add(pid)
         let watch = Watchdog(pid: pid)
         watch.arm(after: source.timeoutSeconds)
         var status: Int32 = 0

@@ -5,31 +5,51 @@ import Synchronization
 /// Ctrl-C in a terminal reaches the whole process group, but a SIGTERM sent to the sweep alone
 /// (a CI job cancelled, `kill PID`) would otherwise leave its commands running as orphans.
 public enum LiveChildren {
-    static let pids = Mutex<(running: Set<pid_t>, stopping: Bool)>(([], false))
+    struct State {
+        var running: Set<pid_t> = []
+        /// Spawns begun and not yet registered: stopAll waits for them, so a command started
+        /// at the moment of the interrupt is not missed.
+        var spawning = 0
+        var stopping = false
+    }
 
-    /// Registers a child; once `stopAll` has begun, kills it at once instead.
-    static func add(_ pid: pid_t) {
-        let stopping = pids.withLock { state in
-            if !state.stopping { state.running.insert(pid) }
+    static let state = Mutex(State())
+
+    /// Call before posix_spawn; false once `stopAll` has begun (then spawn nothing).
+    static func beginSpawn() -> Bool {
+        state.withLock { state in
+            guard !state.stopping else { return false }
+            state.spawning += 1
+            return true
+        }
+    }
+
+    /// Ends a `beginSpawn`: registers the child, or nil when the spawn failed. A child that
+    /// arrives after `stopAll` has taken its list is killed at once.
+    static func endSpawn(_ pid: pid_t?) {
+        let late = state.withLock { state in
+            state.spawning -= 1
+            if let pid { state.running.insert(pid) }
             return state.stopping
         }
-        if stopping { kill(pid, SIGKILL) }
+        if late, let pid { kill(pid, SIGTERM) }
     }
-    static func remove(_ pid: pid_t) { _ = pids.withLock { $0.running.remove(pid) } }
+
+    static func remove(_ pid: pid_t) { _ = state.withLock { $0.running.remove(pid) } }
 
     /// The children running now.
-    public static var running: Set<pid_t> { pids.withLock { $0.running } }
+    public static var running: Set<pid_t> { state.withLock { $0.running } }
 
-    /// Sends SIGTERM to every running child, waits up to `grace` seconds for the pool threads
-    /// to reap them, then sends SIGKILL to those left. Returns how many were stopped.
+    /// Stops new spawns, sends SIGTERM to every running child, waits up to `grace` seconds for
+    /// the pool threads to reap them, then sends SIGKILL to those left. Returns how many it signalled.
     @discardableResult
     public static func stopAll(grace: Double = 1) -> Int {
-        let first = pids.withLock { state in
-            state.stopping = true
-            return state.running
-        }
-        for pid in first { kill(pid, SIGTERM) }
+        state.withLock { $0.stopping = true }
         let deadline = Date().addingTimeInterval(grace)
+        // A spawn under way registers its child within microseconds.
+        while state.withLock({ $0.spawning > 0 }) && Date() < deadline { usleep(1_000) }
+        let first = running
+        for pid in first { kill(pid, SIGTERM) }
         while !running.isEmpty && Date() < deadline { usleep(10_000) }
         for pid in running { kill(pid, SIGKILL) }
         // The pool threads blocked in wait4 reap the killed children; give them a moment so

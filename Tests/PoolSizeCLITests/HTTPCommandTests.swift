@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+/// A `poolsize serve` process on 127.0.0.1, stopped by the test (and by itself after a minute).
+final class ServeProcess {
+    let process = Process()
+    let output = Pipe()
+    private(set) var url = ""
+    private var buffer = ""
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = EndToEndTests.binary
+        process.arguments = ["serve", "--port", "0", "--duration", "60s"] + arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let first = readLine()
+        url = first.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init) ?? ""
+    }
+
+    /// The next line the server prints (bounded wait: the server prints at least once a second).
+    func readLine() -> String {
+        let deadline = Date().addingTimeInterval(10)
+        while !buffer.contains("\n") && Date() < deadline {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            buffer += String(decoding: data, as: UTF8.self)
+        }
+        guard let newline = buffer.firstIndex(of: "\n") else { return buffer }
+        defer { buffer = String(buffer[buffer.index(after: newline)...]) }
+        return String(buffer[..<newline])
+    }
+
+    /// SIGTERM, then its remaining output and exit status.
+    func stop() -> (code: Int32, rest: String) {
+        kill(process.processIdentifier, SIGTERM)
+        let rest = buffer + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, rest)
+    }
+
+    /// TCP connections the server process holds open, besides its listening socket
+    /// (/proc/PID/fd links to sockets).
+    func socketCount() -> Int {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd")) ?? []
+        return fds.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/fd/\($0)")) ?? "").hasPrefix("socket:") }.count
+    }
+}
+
+/// `poolsize serve` and `poolsize sweep --http`, end to end on 127.0.0.1.
+@Suite(.serialized) struct HTTPCommandTests {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-http-\(UUID())")
+    static let quick = ["--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "200", "--quiet"]
+
+    func sweep(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        return try EndToEndTests.run(["sweep"] + arguments + ["--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path], directory: scratch)
+    }
+
+    func rows() throws -> [[String: String]] {
+        let lines = try String(contentsOf: scratch.appendingPathComponent("run/trials.csv"), encoding: .utf8).split(separator: "\n")
+        let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init))) }
+    }
+
+    @Test func serveAnnouncesItselfCountsAndStopsOnSIGTERM() throws {
+        let server = try ServeProcess(["--delay", "1ms", "--threads", "1"])
+        #expect(server.url.hasPrefix("http://127.0.0.1:"))
+        let result = server.stop()
+        #expect(result.code == 0)
+        #expect(result.rest.contains("poolsize serve: stopped after 0 answered and 0 failed request(s) on 0 connection(s)"), "\(result.rest)")
+    }
+
+    /// Against a server that waits 20 ms: W is the server's delay, every request succeeds,
+    /// the files carry the server's behaviour, and no connection is left open afterwards.
+    @Test func aSweepAgainstServeMeasuresTheDelay() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let server = try ServeProcess(["--delay", "20ms", "--threads", "1"])
+        defer { _ = server.stop() }
+        let listening = server.socketCount()
+        let result = try sweep(["--http", server.url] + Self.quick)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("workload http-127-0-0-1: HTTP: GET \(server.url)\n"))
+        let rows = try rows()
+        #expect(rows.count == 2)
+        #expect(rows.allSatisfy { $0["errors"] == "0" })
+        #expect(rows.allSatisfy { Double($0["wait_us_per_task"]!)! > 15_000 }, "W includes the server's 20 ms")
+        let machine = try String(contentsOf: scratch.appendingPathComponent("run/machine.json"), encoding: .utf8)
+        #expect(machine.contains("\"server\" : \"threads=1 cpu_us=0 delay_us=20000 jitter=none\""), "\(machine)")
+        // The sweep's connections are closed: the server holds its listening socket only.
+        let deadline = Date().addingTimeInterval(5)
+        while server.socketCount() > listening && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(server.socketCount() == listening)
+    }
+
+    /// Ctrl-C in the middle of a trial: exit 130, and the server sees every connection closed.
+    @Test func anInterruptedSweepLeavesNoConnection() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let server = try ServeProcess(["--delay", "5ms"])
+        defer { _ = server.stop() }
+        let listening = server.socketCount()
+        let sweep = Process()
+        sweep.executableURL = EndToEndTests.binary
+        sweep.arguments = ["sweep", "--http", server.url, "--sizes", "4,8", "--repeat", "3", "--warmup", "0", "--trial-ms", "2000", "--quiet",
+                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path]
+        sweep.standardOutput = FileHandle.nullDevice
+        sweep.standardError = FileHandle.nullDevice
+        try sweep.run()
+        // Wait (bounded) until the sweep has connections open, then interrupt it.
+        let deadline = Date().addingTimeInterval(20)
+        while server.socketCount() <= listening && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(server.socketCount() > listening)
+        kill(sweep.processIdentifier, SIGINT)
+        sweep.waitUntilExit()
+        #expect(sweep.terminationStatus == 130)
+        let closed = Date().addingTimeInterval(5)
+        while server.socketCount() > listening && Date() < closed { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(server.socketCount() == listening)
+    }
+
+    @Test func anErrorStatusStopsTheSweepBeforeItStarts() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let server = try ServeProcess([])
+        defer { _ = server.stop() }
+        let result = try sweep(["--http", server.url + "status/503"] + Self.quick)
+        #expect(result.code == 5)
+        #expect(result.stderr.hasPrefix("error: measurement failed: the task failed "))
+        #expect(result.stderr.hasSuffix("times with one worker, before any pool size was tried: GET \(server.url)status/503 answered 503 Service Unavailable; fix it first\n"), "\(result.stderr)")
+    }
+
+    @Test(arguments: [
+        (["--http", "localhost:8080"], Int32(64), "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'localhost:8080'\n"),
+        (["--http", "http://127.0.0.1:9/", "--workload", "io"], 64, "error: --http: replaces --workload, --trace and --exec; give one of them\n"),
+        (["--http", "http://127.0.0.1:9/", "--http-body", "/nonexistent/body.json"], 66, "error: /nonexistent/body.json: not found; --http-body takes a file whose bytes are sent as the request body\n"),
+        (["--http", "http://127.0.0.1:9/", "--http-header", "Accept"], 64, "error: --http-header: must be 'Name: value', got 'Accept'\n"),
+        (["--workload", "io", "--http-header", "Accept: */*"], 64, "error: --http-header: applies to --http requests; add --http URL or drop --http-header\n"),
+        (["--workload", "io", "--task-timeout", "5s"], 64, "error: --task-timeout: applies to --exec and --http tasks; add one of them or drop --task-timeout\n"),
+    ])
+    func badHTTPFlagsAreOneLine(arguments: [String], code: Int32, message: String) throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(arguments + Self.quick)
+        #expect(result.code == code)
+        #expect(result.stderr == message)
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("run").path))
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "error: --port: must be 0 to 65535, got 70000; 0 picks a free port\n"),
+        (["--cpu", "5"], "error: --cpu: '5' has no unit; write it like 40ms, 500us (or 500µs), 1.5s or 2min\n"),
+        (["--threads", "0"], "error: --threads: must be 1 to 1024, got 0\n"),
+        (["--delay=-1ms"], "error: --delay: must be 0 to 10min, got -1ms\n"),
+    ])
+    func badServeFlagsAreOneLine(arguments: [String], message: String) throws {
+        let result = try EndToEndTests.run(["serve"] + arguments)
+        #expect(result.code == 64)
+        #expect(result.stderr == message)
+    }
+
+    /// A port in use: exit 73 naming the address.
+    @Test func aTakenPortIsNamed() throws {
+        let server = try ServeProcess([])
+        defer { _ = server.stop() }
+        let port = server.url.split(separator: ":").last!.dropLast()
+        let result = try EndToEndTests.run(["serve", "--port", String(port), "--duration", "1s"])
+        #expect(result.code == 73)
+        #expect(result.stderr.hasPrefix("error: cannot write 127.0.0.1:\(port): cannot listen there ("), "\(result.stderr)")
+    }
+}
+
+/// `--exec`: a SIGTERM to the sweep alone (not its process group, as a CI runner or `kill`
+/// sends it) stops the commands it runs too.
+@Suite(.serialized) struct ExecInterruptTests {
+    @Test func aTerminatedSweepLeavesNoCommandRunning() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-exec-int-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let marker = "30.\(Int.random(in: 100_000...999_999))"
+        let sweep = Process()
+        sweep.executableURL = EndToEndTests.binary
+        sweep.arguments = ["sweep", "--exec", "sleep \(marker)", "--sizes", "2", "--repeat", "1", "--warmup", "0", "--quiet",
+                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path]
+        sweep.standardOutput = FileHandle.nullDevice
+        sweep.standardError = FileHandle.nullDevice
+        try sweep.run()
+        func survivors() -> [String] {
+            // The commands (`sleep 7.x`), not the sweep whose own arguments name them.
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil && Int32($0) != sweep.processIdentifier }.filter { pid in
+                ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix("sleep\u{0}\(marker)")
+            }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while survivors().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(!survivors().isEmpty, "the command never started")
+        let signalled = Date()
+        kill(sweep.processIdentifier, SIGTERM)
+        sweep.waitUntilExit()
+        // The commands sleep 30 s: stopped, not waited for.
+        #expect(Date().timeIntervalSince(signalled) < 10)
+        #expect(sweep.terminationStatus == 130)
+        #expect(survivors().isEmpty, "left behind: \(survivors())")
+    }
+}
