@@ -55,6 +55,8 @@ final class LoadHandler: ChannelInboundHandler {
             let keepAlive = request.isKeepAlive
             let version = request.version
             let respond = { [counters, header] in
+                // Counted before the answer leaves, so a client that has its answer sees it counted.
+                if status.code < 400 { counters.answered.wrappingAdd(1, ordering: .relaxed) } else { counters.failed.wrappingAdd(1, ordering: .relaxed) }
                 var headers = HTTPHeaders()
                 let body = status.code < 400 ? "ok\n" : "\(status.code) \(status.reasonPhrase)\n"
                 headers.add(name: "Content-Type", value: "text/plain")
@@ -65,7 +67,6 @@ final class LoadHandler: ChannelInboundHandler {
                 context.write(self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
                 let done = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
                 if !keepAlive { done.assumeIsolated().whenComplete { _ in context.close(promise: nil) } }
-                if status.code < 400 { counters.answered.wrappingAdd(1, ordering: .relaxed) } else { counters.failed.wrappingAdd(1, ordering: .relaxed) }
             }
             if delay > 0 {
                 context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(delay * 1_000))) { respond() }

@@ -5,7 +5,7 @@ import Testing
 /// sweeps cannot write one at once, and an interrupted one continues with --resume.
 @Suite(.serialized) struct RunDirectoryCommandTests {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-rundir-\(UUID())")
-    static let flags = ["--workload", "cpu", "--sizes", "1,2", "--repeat", "2", "--warmup", "0", "--trial-ms", "30", "--seed", "7", "--quiet"]
+    static let flags = ["--workload", "cpu", "--sizes", "1,2", "--repeat", "2", "--warmup", "0", "--trial-ms", "100", "--seed", "7", "--quiet"]
 
     func sweep(_ extra: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

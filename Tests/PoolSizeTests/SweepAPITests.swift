@@ -49,7 +49,8 @@ final class CountingPoolFactory: PoolFactory {
     }
 
     @Test func asyncRunGivesTheSameShapeOfResult() async throws {
-        let result = try await Sweep(name: "async", sizes: .explicit([1]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 40, cores: 1) {
+        // 200 ms: enough tasks for a valid trial even when the machine is busy with other work.
+        let result = try await Sweep(name: "async", sizes: .explicit([1]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 200, cores: 1) {
             usleep(1_000)
         }.run()
         #expect(result.records.count == 1)

@@ -60,7 +60,12 @@ package enum ReportCaveats {
         }
 
         if let busiest = summaries.filter({ $0.otherLoad.isFinite }).max(by: { $0.otherLoad < $1.otherLoad }), busiest.otherLoad > busyMachine {
-            out.append("**The machine was busy**: other processes used up to \(UnitFormat.wholePercent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)); throughput measured then is lower than this pool would reach alone.")
+            let description = analysis.run.info?.workload?.description ?? ""
+            let localServer = description.hasPrefix("HTTP: ") && ["://127.", "://localhost", "://[::1]"].contains { description.contains($0) }
+            let why = localServer
+                ? " The HTTP server under test runs on this machine, so its CPU is counted here: it and the pool share the same cores, and the curve is that of both."
+                : " Throughput measured then is lower than this pool would reach alone."
+            out.append("**The machine was busy**: other processes used up to \(UnitFormat.wholePercent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)).\(why)")
         }
 
         if summaries.allSatisfy({ $0.throughput.count == 1 }) && !summaries.isEmpty {
