@@ -31,6 +31,14 @@ import PoolSizeAnalysis
         #expect(ExternalLimit.finding(curve, cores: 2, server: server) == "**The server limits it, not the pool**: the `poolsize serve` target answers at most min(1 threads, 2 cores) ÷ 5.00 ms of CPU per request = 200/s, and throughput reached 191/s (96% of it) from N = 2. More queues here cannot raise it; the server needs more threads or less CPU per request.")
     }
 
+    /// Given the recommendation's knee, the finding names that size, so report and reason agree.
+    @Test func theRecommendationsKneeIsNamed() throws {
+        let curve = [Self.summary(1, 180, utilization: 0.05, ratio: 9), Self.summary(2, 190, utilization: 0.1, ratio: 9), Self.summary(4, 191, utilization: 0.1, ratio: 20)]
+        let server = try #require(ExternalLimit.ServerBehaviour(header: "threads=1 cpu_us=5000 delay_us=0 jitter=none"))
+        #expect(ExternalLimit.finding(curve, cores: 2, server: server, knee: 1)?.contains("(96% of it) from N = 1.") == true)
+        #expect(ExternalLimit.finding(curve, cores: 2, server: server)?.contains("(96% of it) from N = 2.") == true)
+    }
+
     /// Below 85% of the server's capacity the pool is still the limit: nothing is said.
     @Test func belowCapacityNothingIsSaid() throws {
         let curve = [Self.summary(1, 50, utilization: 0.05, ratio: 9), Self.summary(2, 100, utilization: 0.1, ratio: 9), Self.summary(4, 150, utilization: 0.2, ratio: 9)]

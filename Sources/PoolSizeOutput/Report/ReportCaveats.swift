@@ -110,7 +110,8 @@ package enum ReportCaveats {
         let server = analysis.run.info?.server.flatMap(ExternalLimit.ServerBehaviour.init(header:))
         guard outside || server != nil else { return nil }
         let cores = analysis.run.info?.machine?.cores.effective ?? 1
-        return ExternalLimit.finding(primary.points, cores: cores, server: server)
+        let knee = primary.recommendation.flatMap { $0.basis == .knee ? $0.kneePoolSize : nil }
+        return ExternalLimit.finding(primary.points, cores: cores, server: server, knee: knee)
     }
 
     /// A run that stopped before its end: which planned trials are missing, from the plan in
