@@ -7,7 +7,8 @@ if ! command -v swift >/dev/null 2>&1; then
     echo "error: swift not found; install the Swift toolchain (6.0 or newer) from swift.org and retry" >&2
     exit 69
 fi
-# The end-to-end tests render charts: a fresh machine needs gnuplot first.
+# The end-to-end tests render charts: a fresh machine needs gnuplot first (quiet: one line
+# before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"
 swift build --build-tests
 swift test --skip-build "$@"
