@@ -39,6 +39,23 @@ grep -q 'actions/runs/1' "$summary" || { echo "error: the job summary does not l
 rm -f "$summary" "$summary.err"
 echo "ci-report: summary ok"
 
+# The CI gate's verdicts on hand-made runs (Tests/Fixtures/machines): no baseline is a notice,
+# an equal run passes, another workload (exit 3) warns and passes, a halved throughput fails.
+echo "ci-gate: verdicts on fixtures"
+gate() { GITHUB_STEP_SUMMARY="" bash scripts/ci-gate.sh .build/release/poolsize "$@" 2>/dev/null; }
+fixtures=Tests/Fixtures/machines
+slow="$(mktemp -d)"
+cp "$fixtures"/small/*.json "$slow"/
+awk -F, -v OFS=, 'NR == 1 { print; next } { $8 = $8 / 2; $10 = $10 / 2; print }' "$fixtures/small/trials.csv" > "$slow/trials.csv"
+gate "$slow/none" "$fixtures/small" | grep -q '^::notice title=poolsize gate::no baseline' || { echo "error: ci-gate: no notice without a baseline" >&2; exit 1; }
+gate "$fixtures/small" "$fixtures/small" | grep -q '^::notice title=poolsize gate::no regression' || { echo "error: ci-gate: an equal run did not pass" >&2; exit 1; }
+gate "$fixtures/small" "$fixtures/cpu" | grep -q '^::warning title=poolsize gate::not comparable' || { echo "error: ci-gate: another workload did not warn" >&2; exit 1; }
+status=0; gate "$fixtures/small" "$slow" | grep -q '^::error title=poolsize regression::' || status=1
+gate "$fixtures/small" "$slow" >/dev/null && status=1
+[ "$status" -eq 0 ] || { echo "error: ci-gate: a halved throughput did not fail the gate with exit 2" >&2; exit 1; }
+rm -rf "$slow"
+echo "ci-gate: verdicts ok"
+
 # The library as a user meets it: Examples/SweepClosure depends on this package by path, sweeps
 # a closure of its own and prints the recommended queue count.
 echo "example: building and running Examples/SweepClosure"

@@ -70,7 +70,8 @@ import Testing
         }
         for command in ["report", "plot", "compare"] {
             let function = try #require(Self.function(named: "_poolsize_" + command, in: script))
-            #expect(function.contains("-d") || function.contains("compgen -d") || function.contains("_filedir -d"), "\(command)'s positional run directory")
+            let positional = try #require(function.range(of: "# Offer positional completions"), "\(command) has no positional completion")
+            #expect(function[positional.upperBound...].contains("__poolsize_add_completions -d"), "\(command)'s positional run directory")
         }
         let fit = try #require(Self.function(named: "_poolsize_fit", in: script))
         #expect(fit.contains("csv"), "fit's CSV file")
@@ -84,8 +85,8 @@ import Testing
     }
 
     static func completesDirectory(after option: String, in function: String) -> Bool {
-        guard let range = function.range(of: option) else { return false }
-        let following = function[range.upperBound...].prefix(300)
-        return following.contains("-d")
+        // The value case of the option: `'--out')` then `__poolsize_add_completions -d`.
+        guard let range = function.range(of: "'\(option)')") else { return false }
+        return function[range.upperBound...].prefix(80).contains("__poolsize_add_completions -d")
     }
 }

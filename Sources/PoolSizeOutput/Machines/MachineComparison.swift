@@ -79,10 +79,14 @@ package struct MachineComparison: Equatable, Sendable {
                 recommended: recommendation?.recommendedQueueCount,
                 points: (curve?.points ?? []).map { (size: $0.poolSize, throughput: $0.throughput.mean) })
         }
-        for index in machines.indices where machines.filter({ $0.label == machines[index].label }).count > 1 {
+        // Decided on a snapshot, so renaming the first of two duplicates does not make the
+        // second look unique.
+        var labels = machines.map(\.label)
+        for index in machines.indices where labels.filter({ $0 == labels[index] }).count > 1 {
             machines[index].label += " " + machines[index].runID
         }
-        for index in machines.indices where machines.filter({ $0.label == machines[index].label }).count > 1 {
+        labels = machines.map(\.label)
+        for index in machines.indices where labels.filter({ $0 == labels[index] }).count > 1 {
             machines[index].label += " #\(index + 1)"
         }
         self.init(machines: machines)
