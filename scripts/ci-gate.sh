@@ -32,7 +32,7 @@ fi
 rm -f "$table" "$table.err"
 case "$status" in
     0) echo "::notice title=poolsize gate::no regression against the default branch's baseline"; exit 0 ;;
-    2) echo "::error title=poolsize regression::${reason:-a configuration regressed against the default branch's baseline; see the table above}"; exit 2 ;;
+    2) echo "::error title=poolsize regression::${reason:-a configuration regressed against the baseline from the default branch; see the table above}"; exit 2 ;;
     3) echo "::warning title=poolsize gate::not comparable with the baseline, not gated: ${reason:-different runner, cores or workload}"; exit 0 ;;
     *) echo "::error title=poolsize gate::poolsize compare failed (exit $status): ${reason:-see the log}"; exit "$status" ;;
 esac
