@@ -27,13 +27,16 @@ let package = Package(
         .library(name: "PoolSizeKit", targets: ["PoolSizeKit"]),
         .library(name: "PoolSizeOutput", targets: ["PoolSizeOutput"]),
     ],
+    // Pinned to the minor version that is tested (`.upToNextMinor`): patch releases only, so a
+    // new minor release of a dependency cannot change a build between two CI runs being compared.
+    // CI prints the resolved versions (`swift package show-dependencies`).
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.2")),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", .upToNextMinor(from: "0.2.0")),
+        .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
+        .package(url: "https://github.com/yaslab/CSV.swift", .upToNextMinor(from: "2.5.2")),
         // `swift package generate-documentation --target PoolSize` builds the DocC catalog.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
         // --http and `poolsize serve`: a kept HTTP client, and SwiftNIO's HTTP/1 server pipeline.
         .package(url: "https://github.com/swift-server/async-http-client", .upToNextMinor(from: "1.37.0")),
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),

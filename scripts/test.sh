@@ -7,7 +7,8 @@ if ! command -v swift >/dev/null 2>&1; then
     echo "error: swift not found; install the Swift toolchain (6.0 or newer) from swift.org and retry" >&2
     exit 69
 fi
-# The end-to-end tests render charts: a fresh machine needs gnuplot first.
+# The end-to-end tests render charts: a fresh machine needs gnuplot first (quiet: one line
+# before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"
 swift build --build-tests
 swift test --skip-build "$@"
@@ -37,6 +38,24 @@ if grep -q '](\.\./' "$summary"; then echo "error: the job summary links images 
 grep -q 'actions/runs/1' "$summary" || { echo "error: the job summary does not link the run's artifact" >&2; exit 1; }
 rm -f "$summary" "$summary.err"
 echo "ci-report: summary ok"
+
+# The CI gate's verdicts on hand-made runs (Tests/Fixtures/machines): no baseline is a notice,
+# an equal run passes, another workload (exit 3) warns and passes, a halved throughput fails.
+echo "ci-gate: verdicts on fixtures"
+gate() { GITHUB_STEP_SUMMARY="" bash scripts/ci-gate.sh .build/release/poolsize "$@" 2>/dev/null; }
+fixtures=Tests/Fixtures/machines
+slow="$(mktemp -d)"
+cp "$fixtures"/small/*.json "$slow"/
+awk -F, -v OFS=, 'NR == 1 { print; next } { $8 = $8 / 2; $10 = $10 / 2; print }' "$fixtures/small/trials.csv" > "$slow/trials.csv"
+gate "$slow/none" "$fixtures/small" | grep -q '^::notice title=poolsize gate::no baseline' || { echo "error: ci-gate: no notice without a baseline" >&2; exit 1; }
+gate "$fixtures/small" "$fixtures/small" | grep -q '^::notice title=poolsize gate::no regression' || { echo "error: ci-gate: an equal run did not pass" >&2; exit 1; }
+gate "$fixtures/small" "$fixtures/cpu" | grep -q '^::warning title=poolsize gate::not comparable' || { echo "error: ci-gate: another workload did not warn" >&2; exit 1; }
+code=0; verdict="$(gate "$fixtures/small" "$slow")" || code=$?
+if [ "$code" -ne 2 ] || ! printf '%s\n' "$verdict" | grep -q '^::error title=poolsize regression::'; then
+    echo "error: ci-gate: a halved throughput did not fail the gate with exit 2 (exit $code)" >&2; exit 1
+fi
+rm -rf "$slow"
+echo "ci-gate: verdicts ok"
 
 # The library as a user meets it: Examples/SweepClosure depends on this package by path, sweeps
 # a closure of its own and prints the recommended queue count.

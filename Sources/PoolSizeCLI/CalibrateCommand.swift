@@ -20,7 +20,7 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "Output on stdout: table or json.")
     var format: OutputFormat = .table
 
-    @Option(help: "CSV file to write (default: results/calibrate-<timestamp>.csv).")
+    @Option(help: "CSV file to write (default: results/calibrate-<timestamp>.csv).", completion: .file(extensions: ["csv"]))
     var out: String?
 
     @Flag(help: "No progress line on stderr.")

@@ -19,10 +19,10 @@ struct CompareCommand: ParsableCommand {
             (different workload, cores, or no configuration in common).
             """)
 
-    @Argument(help: ArgumentHelp("The run to compare against (a run directory or its trials.csv).", valueName: "base-run"))
+    @Argument(help: ArgumentHelp("The run to compare against (a run directory or its trials.csv).", valueName: "base-run"), completion: .directory)
     var base: String
 
-    @Argument(help: ArgumentHelp("The run under test.", valueName: "current-run"))
+    @Argument(help: ArgumentHelp("The run under test.", valueName: "current-run"), completion: .directory)
     var current: String
 
     @Option(help: ArgumentHelp("Smallest relative change that counts, e.g. 5% or 0.05.", valueName: "fraction"))

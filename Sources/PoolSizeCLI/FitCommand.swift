@@ -11,7 +11,7 @@ struct FitCommand: ParsableCommand {
         abstract: "Fit the Universal Scalability Law and find the knee in a CSV of concurrency and throughput.",
         discussion: "Reads trials.csv or summary.csv from a sweep (one fit per pool/qos/primitive combination), or any CSV with a concurrency column and a throughput column named by --x and --y.")
 
-    @Argument(help: "CSV file: trials.csv, summary.csv, or your own data.")
+    @Argument(help: "CSV file: trials.csv, summary.csv, or your own data.", completion: .file(extensions: ["csv"]))
     var file: String
 
     @Option(help: "Concurrency column (default: pool_size, concurrency or threads).")

@@ -24,7 +24,7 @@ struct SweepCommand: ParsableCommand {
     @Option(name: .customLong("http-method"), help: "With --http: the request method.")
     var httpMethod: String = "GET"
 
-    @Option(name: .customLong("http-body"), help: ArgumentHelp("With --http: send this file's bytes as every request's body.", valueName: "FILE"))
+    @Option(name: .customLong("http-body"), help: ArgumentHelp("With --http: send this file's bytes as every request's body.", valueName: "FILE"), completion: .file())
     var httpBody: String?
 
     @Option(name: .customLong("http-header"), help: ArgumentHelp("With --http: a request header, 'Name: value'; repeat for several.", valueName: "HEADER"))
@@ -33,13 +33,13 @@ struct SweepCommand: ParsableCommand {
     @Option(name: .customLong("task-timeout"), help: "With --exec or --http: a task running longer is stopped (a command gets SIGTERM, then SIGKILL) and counted as failed.")
     var taskTimeout: String = "60s"
 
-    @Option(name: .customLong("exec-output"), help: ArgumentHelp("With --exec: keep each task's stdout and stderr in DIR (task-N.out, task-N.err) instead of discarding them.", valueName: "DIR"))
+    @Option(name: .customLong("exec-output"), help: ArgumentHelp("With --exec: keep each task's stdout and stderr in DIR (task-N.out, task-N.err) instead of discarding them.", valueName: "DIR"), completion: .directory)
     var execOutput: String?
 
-    @Option(help: ArgumentHelp("For a workload with file IO (file-io): where its scratch files go (default: a temporary directory, removed at the end).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("For a workload with file IO (file-io): where its scratch files go (default: a temporary directory, removed at the end).", valueName: "DIR"), completion: .directory)
     var scratch: String?
 
-    @Option(help: ArgumentHelp("A recorded trace to replay instead of a synthetic workload: a CSV with a header naming cpu_us and wait_us (microseconds per request; other columns are ignored). Tasks draw rows, seeded.", valueName: "FILE.csv"))
+    @Option(help: ArgumentHelp("A recorded trace to replay instead of a synthetic workload: a CSV with a header naming cpu_us and wait_us (microseconds per request; other columns are ignored). Tasks draw rows, seeded.", valueName: "FILE.csv"), completion: .file(extensions: ["csv"]))
     var trace: String?
 
     @Option(help: "Pool sizes: auto, a list (1,2,4,8), a range (1...16) or a range with a step (8...64:8).")
@@ -84,16 +84,16 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Seed for jitter draws and the trial order.")
     var seed: UInt64 = 42
 
-    @Option(help: "Run directory (default: results/<run-id>).")
+    @Option(help: "Run directory (default: results/<run-id>).", completion: .directory)
     var out: String?
 
-    @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).")
+    @Option(help: "Directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).", completion: .directory)
     var plots: String?
 
     @Flag(help: "Replace the trials of a run directory that already exists at --out.")
     var force = false
 
-    @Option(help: ArgumentHelp("Continue the interrupted sweep in RUN_DIR, running only the trials it lacks; give the flags it was started with (checked against its machine.json).", valueName: "RUN_DIR"))
+    @Option(help: ArgumentHelp("Continue the interrupted sweep in RUN_DIR, running only the trials it lacks; give the flags it was started with (checked against its machine.json).", valueName: "RUN_DIR"), completion: .directory)
     var resume: String?
 
     @Option(name: .customLong("busy-retries"), help: "Run a trial again, up to this many times, when other processes used more than 5% of the CPUs during it (default 2; 0 with --http to a server on this machine, whose CPU is expected).")
