@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import PoolSizeModel
+import PoolSizeOutput
+
+/// `poolsize export`: parse → read the run directory → convert → write.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Convert a run directory into formats other tools read.",
+        discussion: "github-benchmark: throughput per size and the peak, for benchmark-action/github-action-benchmark's customBiggerIsBetter tool; github-benchmark-smaller: p99 latency per size and the recommended queue count, for its customSmallerIsBetter tool. openmetrics: the OpenMetrics text exposition (gauges) of the recommendation and per-size figures, for a Pushgateway or a textfile collector.")
+
+    @Argument(help: "Run directory written by 'poolsize sweep'.", completion: .directory)
+    var runDirectory: String
+
+    @Option(help: "Format: github-benchmark, github-benchmark-smaller or openmetrics.")
+    var to: ExportFormat
+
+    @Option(help: "Write to FILE instead of standard output.", completion: .file())
+    var output: String?
+
+    func run() throws {
+        let run = try RunDirectory(URL(fileURLWithPath: runDirectory)).load()
+        guard !run.records.isEmpty else {
+            throw PoolSizeError.invalidInput(path: runDirectory, message: "has no trials to export; run 'poolsize sweep' into it first")
+        }
+        let analysis = RunAnalysis(run)
+        let text: String
+        switch to {
+        case .githubBenchmark: text = GitHubBenchmarkExport.serialize(analysis, direction: .bigger)
+        case .githubBenchmarkSmaller: text = GitHubBenchmarkExport.serialize(analysis, direction: .smaller)
+        case .openmetrics: text = OpenMetricsExport.serialize(analysis)
+        }
+        if let output {
+            try AtomicFile.write(text, to: URL(fileURLWithPath: output))
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}
+
+/// `export --to`.
+enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+    /// github-action-benchmark, customBiggerIsBetter: throughput.
+    case githubBenchmark = "github-benchmark"
+    /// github-action-benchmark, customSmallerIsBetter: latency and the recommended size.
+    case githubBenchmarkSmaller = "github-benchmark-smaller"
+    /// OpenMetrics text exposition.
+    case openmetrics
+}
