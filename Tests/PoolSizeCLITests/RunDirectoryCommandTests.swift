@@ -133,7 +133,7 @@ import Testing
         #expect(lines.first?.hasSuffix("; nothing measured") == true)
         // A 100 ms trial of 16 ms tasks is lengthened to 5 × (2 × 16 + 16) ms = 240 ms; with the
         // 16 ms drain and 30 ms overhead 0.286 s. Low load: 2 rounds of 0.546 s; warm-up
-        // 0.24 + 0.046 s; 1.5 s fixed: 1.5 + 1.092 + 0.286 + 6 × 0.286 = 4.88 s.
+        // 0.24 + 0.046 s; 1.5 s fixed: 1.5 + 1.092 + 0.286 + 6 × 0.286 = 4.594 s.
         #expect(Array(lines.dropFirst()) == [
             "low-load phase: about 2 s (one worker until W/C is known to 1%)",
             "warm-up: 1 trial",

@@ -66,7 +66,7 @@ public struct SweepEstimate: Equatable, Sendable {
         let measured = trials - warmupTrials
         let trialText = "\(UnitFormat.number(secondsPerTrial)) s each with drain and overhead"
         if let maximumTrials {
-            out += "adaptive search: \(measured) trials expected, at most \(maximumTrials - warmupTrials) (\(repetitions) repetitions where the knee is decided, 1 elsewhere; \(combinations) combination\(combinations == 1 ? "" : "s")), \(trialText); the grid would run \(gridTrials)\n"
+            out += "adaptive search: \(measured) trials expected, at most \(maximumTrials - warmupTrials) (\(repetitions) repetition\(repetitions == 1 ? "" : "s") where the knee is decided, 1 elsewhere; \(combinations) combination\(combinations == 1 ? "" : "s")), \(trialText); the grid would run \(gridTrials)\n"
         } else {
             out += "grid: \(sizes.count) sizes × \(repetitions) repetitions × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText)\n"
         }
