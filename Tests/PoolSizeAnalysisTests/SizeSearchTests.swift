@@ -2,6 +2,7 @@ import PoolSizeAnalysis
 import PoolSizeModel
 import PoolSizeStats
 import Testing
+import Foundation
 
 /// A throughput curve of a closed pool, min(N / (C + W), cores / C) tasks per second, with
 /// ±`noise` multiplicative noise drawn from a seeded generator (SplitMix64), and an optional
@@ -79,6 +80,27 @@ struct SyntheticCurve {
             let result = Self.compare(cpu: shape.cpu, wait: shape.wait, cores: 2, seed: seed, loss: 0.002)
             #expect(abs(result.grid - result.search) <= result.step, "\(shape.name) seed \(seed): grid knee \(result.grid), search knee \(result.search)")
         }
+    }
+
+    /// A knee well past the formula, as CPU bursts colliding give (mixed, io-jitter): a smooth
+    /// curve x / (1 + x⁴)^¼ of x = N / (cores × (1 + W/C)), which reaches 95% of its plateau only
+    /// at about 1.45 times the formula's N. The search follows it there as a dense grid does.
+    @Test(arguments: [(4000.0, 8000.0), (1000.0, 15000.0)]) func aSmoothKneePastTheFormulaIsFound(_ shape: (cpu: Double, wait: Double)) {
+        let prediction = 2 * (1 + shape.wait / shape.cpu)
+        var state: UInt64 = 3
+        func curve(_ size: Int) -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let x = Double(size) / prediction
+            return x / pow(1 + pow(x, 4), 0.25) * (1 + 0.01 * (Double(state >> 11) / Double(1 << 53) - 0.5))
+        }
+        let search = SizeSearch(prediction: prediction, cores: 2, tolerance: 0.05, repetitions: 3)
+        let samples = search.simulate(curve)
+        // The grid, dense over 1...4P, three repetitions: the reference knee.
+        let dense = (1...Int(4 * prediction)).map { size in CurvePoint(size: size, samples: (0..<3).map { _ in curve(size) }) }
+        let reference = Knee.find(dense, tolerance: 0.05)!.size
+        let found = Knee.find(samples.map { CurvePoint(size: $0.key, samples: $0.value) }, tolerance: 0.05)!.size
+        #expect(abs(found - reference) <= max(1, search.step(at: reference)), "knee \(found), dense grid \(reference)")
+        #expect(Double(found) > 1.3 * prediction)
     }
 
     /// io on 2 cores without noise, worked by hand: the bracket 1, 2, 4, 8, 16, 32 (the reach)
