@@ -53,6 +53,16 @@ import Testing
         }
     }
 
+    /// A machine busy all along: the search's batches share one retry budget, a quarter of the
+    /// trials (as a grid's), instead of two retries per batch.
+    @Test func retriesAreSharedAcrossTheSearchsBatches() throws {
+        var plan = Self.plan()
+        plan.busyRetries = 2
+        let observer = RecordingObserver()
+        _ = try SweepRunner(measurer: ScriptedTrials(otherLoad: 0.5) { Double(min($0, 8)) * 500 }, declaredTaskNanoseconds: 2_000_000).run(plan, observer: observer)
+        #expect(observer.retries == max(2, observer.records.count / 4))
+    }
+
     /// With an explicit list and `--search adaptive` only listed sizes are measured.
     @Test func anExplicitListBoundsTheSearch() throws {
         var plan = Self.plan()

@@ -19,6 +19,9 @@ extension SweepRunner {
     /// back from `done`, asks for the same trials with the same seeds.
     func runSearch(_ search: SizeSearch, plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, done: [TrialKey: TrialRecord], rng: inout SeededGenerator) throws(PoolSizeError) -> [TrialRecord] {
         var records: [TrialRecord] = []
+        // One retry budget for the whole search, as a grid has: a quarter of the trials it has
+        // asked for so far (at least 2), topped up as each batch is added.
+        var retryBudget = 0, allowed = 0
         for combination in plan.combinations {
             var mine: [TrialRecord] = []
             while true {
@@ -34,7 +37,10 @@ extension SweepRunner {
                 }
                 if batch.isEmpty { break }
                 batch.shuffle(using: &rng)
-                let finished = try runTrials(batch, plan: plan, settings: settings, observer: observer, done: done, indexOffset: records.count)
+                let topUp = max(2, (records.count + batch.count) / 4) - allowed
+                allowed += topUp
+                retryBudget += topUp
+                let finished = try runTrials(batch, plan: plan, settings: settings, observer: observer, done: done, indexOffset: records.count, retryBudget: &retryBudget)
                 mine += finished
                 records += finished
             }

@@ -189,10 +189,15 @@ public struct SweepRunner {
 
     /// Runs trials in the given order, handing each record to the observer as it finishes.
     func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, done: [TrialKey: TrialRecord] = [:], indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
-        var records: [TrialRecord] = []
         // Retries are for passing disturbances: a machine that is busy all along would only
         // triple the run, so the whole sweep may retry at most a quarter of its trials.
         var retryBudget = max(2, order.count / 4)
+        return try runTrials(order, plan: plan, settings: settings, observer: observer, done: done, indexOffset: indexOffset, retryBudget: &retryBudget)
+    }
+
+    /// `runTrials` drawing retries from a budget shared by several calls (an adaptive search's batches).
+    func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, done: [TrialKey: TrialRecord], indexOffset: Int, retryBudget: inout Int) throws(PoolSizeError) -> [TrialRecord] {
+        var records: [TrialRecord] = []
         for (offset, trial) in order.enumerated() {
             let index = indexOffset + offset
             if let finished = done[TrialKey(trial.combination, trial.size, trial.repetition)] {
