@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "PoolSizeKit",
             dependencies: [
-                "PoolSizeModel", "PoolSizeProcess", "PoolSizeStats", "CPoolSizeSys",
+                "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeProcess", "PoolSizeStats", "CPoolSizeSys",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),

@@ -45,6 +45,12 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "Pool sizes: auto, a list (1,2,4,8), a range (1...16) or a range with a step (8...64:8).")
     var sizes: String = "auto"
 
+    @Option(help: "How sizes are chosen: adaptive (bracket the knee geometrically, then bisect until it is resolved to one size step; the default with --sizes auto) or grid (every size and repetition; the default with an explicit --sizes, within which adaptive searches).")
+    var search: SearchMode?
+
+    @Option(help: ArgumentHelp("With --sizes auto: choose repetitions and trial length so that the estimated sweep fits this long (e.g. 30s, 5m); refused when even the shortest sweep cannot.", valueName: "DURATION"))
+    var budget: String?
+
     @Option(help: "Pool kinds: all, or a list of queue-pool, thread-pool, global-queue, operation-queue, task-group.")
     var pool: String = "queue-pool"
 
@@ -112,10 +118,13 @@ struct SweepCommand: ParsableCommand {
 
     func run() throws {
         let plan = try makePlan()
+        let estimate = plan.estimate
         if dryRun {
-            print("dry run: \(plan.estimate.summary); nothing measured")
+            print("dry run: \(estimate.summary); nothing measured")
+            print(estimate.plan)
             return
         }
+        if let warning = estimate.longWarning { PoolSizeCommand.printError(warning) }
         let directory = URL(fileURLWithPath: resume ?? out ?? "results/\(plan.runID)")
         // The charts are written after the sweep: find out now, not after an hour, that they
         // cannot be.
@@ -205,11 +214,19 @@ struct SweepCommand: ParsableCommand {
             throw .invalidOption(flag: "--trial-ms", message: "must be 10 to \(Self.maximumTrialMilliseconds) (10 minutes), got \(trialMilliseconds)")
         }
         let coreCount = MachineProbe.coreCount(override: cores)
-        let plan = SweepPlan(
+        var plan = SweepPlan(
             runID: RunID.make(workload: spec.name), spec: spec, sizes: selection, repetitions: repetitions,
             warmupTrials: warmup, cores: coreCount.effective, targetUtilization: targetUtilization,
             tolerance: tolerance, seed: seed, pools: pools, tiers: tiers, primitives: primitives, readRatio: readRatio,
             trialMilliseconds: trialMilliseconds, contend: contend, busyRetries: retries)
+        plan.search = search ?? (selection == .auto ? .adaptive : .grid)
+        if let budget {
+            guard selection == .auto else { throw .invalidOption(flag: "--budget", message: "chooses sizes and repetitions itself and needs --sizes auto; drop --sizes or --budget") }
+            guard search != .grid else { throw .invalidOption(flag: "--budget", message: "fits an adaptive search to the time; drop --search grid or --budget") }
+            let seconds = try QuantityParser.seconds(budget, flag: "--budget")
+            guard seconds > 0 else { throw .invalidOption(flag: "--budget", message: "must be more than 0, got \(budget); write 30s or 5m") }
+            plan = try plan.fitting(budgetSeconds: seconds)
+        }
         try Self.checkBounded(plan.estimate)
         return plan
     }
@@ -258,6 +275,8 @@ struct SweepCommand: ParsableCommand {
         }
     }
 }
+
+extension SearchMode: ExpressibleByArgument {}
 
 enum RunID {
     /// `20261122-051503-io`: sortable, and unique enough for one person's results directory.

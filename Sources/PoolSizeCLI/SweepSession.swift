@@ -116,6 +116,11 @@ final class SweepSession: SweepObserver {
         progress.update("throughput still rising at the largest size: measuring \(sizes.map(String.init).joined(separator: ", ")) too")
     }
 
+    func sweepFinishedSearch(trials: Int, gridTrials: Int) {
+        info.gridTrials = gridTrials
+        try? exporter.write(JSONExport.serialize(info), to: .machine)
+    }
+
     func sweepRetryingBusyTrial(otherLoad: Double) {
         progress.update("other processes used \(UnitFormat.percent(otherLoad)) of the CPUs during that trial; running it again")
     }
@@ -142,6 +147,7 @@ extension RunInfo {
             warmupTrials: plan.warmupTrials, pools: plan.pools, tiers: plan.tiers, primitives: plan.primitives,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, machine: facts,
             sizes: { if case let .explicit(list) = plan.sizes { list } else { nil } }(), autoSizes: plan.sizes == .auto)
+        search = plan.search
     }
 }
 

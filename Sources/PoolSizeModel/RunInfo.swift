@@ -39,6 +39,11 @@ public struct RunInfo: Equatable, Sendable, Codable {
     /// What an `--http` target said of itself in its `X-Poolsize-Server` header (a
     /// `poolsize serve`: its threads, CPU and delay per request); nil for any other target.
     public var server: String?
+    /// How the sizes were chosen (`grid` or `adaptive`); nil in runs of earlier versions (grid).
+    public var search: SearchMode?
+    /// Measured trials the exhaustive grid would have run, recorded by an adaptive search so
+    /// the summary can say what it saved.
+    public var gridTrials: Int?
 
     /// Run facts; every field may be absent.
     public init(
@@ -67,9 +72,10 @@ public struct RunInfo: Equatable, Sendable, Codable {
     }
 
     /// Every trial the plan asks for, when the file records the plan: (combination, size,
-    /// repetition) for each combination, planned size and repetition.
+    /// repetition) for each combination, planned size and repetition. nil for an adaptive
+    /// search, whose trials are decided as it goes.
     public var plannedTrials: [(combination: Combination, size: Int, repetition: Int)]? {
-        guard let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
+        guard search != .adaptive, let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
         return Combination.product(pools: pools, tiers: tiers, primitives: primitives).flatMap { combination in
             sizes.flatMap { size in (1...repetitions).map { (combination, size, $0) } }
         }
@@ -79,6 +85,6 @@ public struct RunInfo: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case poolsizeVersion, poolsizeCommit, commandLine, seed, workload, repetitions, warmupTrials
-        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server
+        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search, gridTrials
     }
 }

@@ -15,6 +15,7 @@ package enum ConsoleSummary {
         out += "low load (1 worker, \(lowLoad.tasks) tasks in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
         if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
         out += "\n"
+        if let line = analysis.run.searchLine { out += line + "\n" }
         guard let file = recommendations else {
             let measured = analysis.run.records.count, valid = analysis.run.records.valid.count
             let why = measured == 0 ? "no trials were measured" : valid == 0 ? "none of the \(measured) trials measured is valid (see the warnings)" : "no knee could be found in the \(valid) valid trials"

@@ -134,9 +134,9 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         }
     }
 
-    /// The default io sweep's estimate: 16 auto sizes × 3 repetitions + 1 warm-up of 0.6 s.
-    @Test func estimateOfTheDefaultSweep() throws {
-        let plan = try SweepCommand.parse(["--cores", "2"]).makePlan()
+    /// The io grid's estimate: 16 auto sizes × 3 repetitions + 1 warm-up of 0.6 s.
+    @Test func estimateOfTheDefaultGrid() throws {
+        let plan = try SweepCommand.parse(["--cores", "2", "--search", "grid"]).makePlan()
         let estimate = plan.estimate
         #expect(estimate.sizes == SizeGrid.auto(prediction: 32, cores: 2))
         #expect(estimate.trials == estimate.sizes.count * 3 + 1)

@@ -1,4 +1,6 @@
 import Foundation
+@testable import PoolSizeCLI
+import PoolSizeKit
 import Testing
 
 /// A run directory is never lost or mixed: an existing one is refused without --force, two
@@ -127,7 +129,52 @@ import Testing
         let result = try EndToEndTests.run(["sweep", "--workload", "io", "--sizes", "1,2,4", "--repeat", "2", "--warmup", "1", "--trial-ms", "100", "--dry-run", "--out", dir.path])
         #expect(result.code == 0)
         #expect(result.stdout.hasPrefix("dry run: 7 trials at sizes 1,2,4, about "))
-        #expect(result.stdout.hasSuffix("; nothing measured\n"))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("; nothing measured") == true)
+        // A 100 ms trial of 16 ms tasks is lengthened to 5 × (2 × 16 + 16) ms = 240 ms; with the
+        // 16 ms drain and 30 ms overhead 0.286 s. Low load: 2 rounds of 0.546 s; warm-up
+        // 0.24 + 0.046 s; 1.5 s fixed: 1.5 + 1.092 + 0.286 + 6 × 0.286 = 4.594 s.
+        #expect(Array(lines.dropFirst()) == [
+            "low-load phase: about 2 s (one worker until W/C is known to 1%)",
+            "warm-up: 1 trial",
+            "grid: 3 sizes × 2 repetitions × 1 combination = 6 trials, 0.286 s each with drain and overhead",
+            "estimated time: about 5 s, up to 1 MiB of memory",
+        ])
         #expect(!FileManager.default.fileExists(atPath: dir.path))
+    }
+
+    /// The default sweep searches: the dry run gives the expected and the most trials.
+    @Test func dryRunOfAnAdaptiveSearchGivesExpectedAndMaximum() throws {
+        let result = try EndToEndTests.run(["sweep", "--workload", "io", "--cores", "2", "--dry-run"])
+        #expect(result.code == 0)
+        #expect(result.stdout.hasPrefix("dry run: 15 trials expected (at most "))
+        #expect(result.stdout.contains("\nadaptive search: 14 trials expected, at most "))
+        #expect(result.stdout.contains("; the grid would run 48\n"))
+    }
+
+    @Test func budgetFlagsAreCheckedBeforeAnythingRuns() throws {
+        for (arguments, message) in [
+            (["--budget", "30s", "--sizes", "1,2"], "error: --budget: chooses sizes and repetitions itself and needs --sizes auto; drop --sizes or --budget\n"),
+            (["--budget", "30s", "--search", "grid"], "error: --budget: fits an adaptive search to the time; drop --search grid or --budget\n"),
+            (["--budget", "30"], "error: --budget: '30' has no unit; "),
+        ] {
+            let result = try EndToEndTests.run(["sweep", "--workload", "io", "--cores", "2", "--dry-run"] + arguments)
+            #expect(result.code == 64)
+            #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    @Test func aBudgetFitsTheDryRunsEstimate() throws {
+        let result = try EndToEndTests.run(["sweep", "--workload", "io", "--cores", "2", "--budget", "10s", "--dry-run"])
+        #expect(result.code == 0)
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("estimated time: about ") })
+        let seconds = try #require(Int(line.dropFirst("estimated time: about ".count).prefix { $0.isNumber }))
+        #expect(seconds <= 10)
+    }
+
+    @Test func aLongSweepSaysSoBeforeItStarts() throws {
+        var plan = try SweepCommand.parse(["--cores", "2", "--sizes", "1...64", "--repeat", "20"]).makePlan()
+        plan.search = .grid
+        #expect(plan.estimate.longWarning?.hasPrefix("note: this sweep is estimated at about 14 min; ") == true)
     }
 }

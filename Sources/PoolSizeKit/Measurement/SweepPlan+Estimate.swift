@@ -1,28 +1,49 @@
 import Foundation
+import PoolSizeAnalysis
 import PoolSizeModel
 import PoolSizeStats
 
 /// What a sweep will cost before it runs: its trials, time and memory.
 public struct SweepEstimate: Equatable, Sendable {
-    /// The sizes the sweep will measure (for `auto`, the grid the spec's W/C predicts).
+    /// The sizes the sweep will measure (for `auto`, the grid the spec's W/C predicts; for an
+    /// adaptive search, the sizes it is expected to visit).
     public var sizes: [Int]
-    /// Measured trials (every combination, size and repetition) plus warm-up trials.
+    /// Measured trials (every combination, size and repetition) plus warm-up trials; for an
+    /// adaptive search the expected count.
     public var trials: Int
-    /// Seconds of trials and the low-load phase; `auto` may add up to twice the grid's end.
+    /// Seconds the whole sweep takes: the low-load phase, warm-ups, trials and the report.
     public var seconds: Double
     /// Bytes the sweep may hold at once: its trial plan and records, and the largest pool's
     /// threads (stack pages touched and kernel stack).
     public var bytes: Double
+    /// How the sizes are chosen.
+    public var search: SearchMode = .grid
+    /// An adaptive search's most trials (with warm-ups); nil for a grid.
+    public var maximumTrials: Int?
+    /// Seconds the sweep takes at `maximumTrials`.
+    public var maximumSeconds: Double?
+    /// Measured trials the exhaustive grid would run.
+    public var gridTrials: Int = 0
+    /// Seconds of the low-load phase (W/C with one worker).
+    public var lowLoadSeconds: Double = 0
+    /// Discarded warm-up trials.
+    public var warmupTrials: Int = 0
+    /// Seconds one measured trial takes, window, drain and overhead together.
+    public var secondsPerTrial: Double = 0
+    /// Repetitions per decisive size.
+    public var repetitions: Int = 1
+    /// (pool, tier, primitive) combinations.
+    public var combinations: Int = 1
 
     /// A sweep this long is refused: a plan typed by mistake must not run for days.
     public static let maximumSeconds = 24.0 * 3600
+    /// A sweep estimated longer than this says so before it starts.
+    public static let longSeconds = 600.0
     /// Memory a thread of a pool costs here (measured by `poolsize calibrate`: about 8 KiB of
     /// resident stack and 16 KiB of kernel stack), rounded up.
     static let bytesPerThread = 64.0 * 1024
     /// A trial's plan entry and record.
     static let bytesPerTrial = 2.0 * 1024
-    /// The low-load phase runs at most this long.
-    static let lowLoadSeconds = 6.0
 
     /// An estimate from its figures.
     public init(sizes: [Int], trials: Int, seconds: Double, bytes: Double) {
@@ -34,7 +55,30 @@ public struct SweepEstimate: Equatable, Sendable {
 
     /// `1,234 trials, about 2 h 3 min, 1.2 GiB`.
     public var summary: String {
-        "\(trials) trial\(trials == 1 ? "" : "s") at sizes \(sizes.count > 12 ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")), about \(Self.duration(seconds)), up to \(Self.memory(bytes))"
+        let count = maximumTrials.map { "\(trials) trials expected (at most \($0))" } ?? "\(trials) trial\(trials == 1 ? "" : "s")"
+        return "\(count) at sizes \(sizes.count > 12 ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")), about \(Self.duration(seconds)), up to \(Self.memory(bytes))"
+    }
+
+    /// The dry run's lines: each phase of the sweep and what it costs.
+    public var plan: String {
+        var out = "low-load phase: about \(Self.duration(lowLoadSeconds)) (one worker until W/C is known to 1%)\n"
+        out += "warm-up: \(warmupTrials) trial\(warmupTrials == 1 ? "" : "s")\n"
+        let measured = trials - warmupTrials
+        let trialText = "\(UnitFormat.number(secondsPerTrial)) s each with drain and overhead"
+        if let maximumTrials {
+            out += "adaptive search: \(measured) trials expected, at most \(maximumTrials - warmupTrials) (\(repetitions) repetition\(repetitions == 1 ? "" : "s") where the knee is decided, 1 elsewhere; \(combinations) combination\(combinations == 1 ? "" : "s")), \(trialText); the grid would run \(gridTrials)\n"
+        } else {
+            out += "grid: \(sizes.count) sizes × \(repetitions) repetitions × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText)\n"
+        }
+        out += "estimated time: about \(Self.duration(seconds))"
+        if let maximumSeconds { out += " (at most \(Self.duration(maximumSeconds)))" }
+        return out + ", up to \(Self.memory(bytes)) of memory"
+    }
+
+    /// One line before a sweep estimated over 10 minutes starts; nil for a shorter one.
+    public var longWarning: String? {
+        guard seconds > Self.longSeconds else { return nil }
+        return "note: this sweep is estimated at about \(Self.duration(seconds)); --budget 5m (with --sizes auto), fewer --repeat, fewer axes or a shorter --trial-ms shorten it"
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -54,21 +98,46 @@ public struct SweepEstimate: Equatable, Sendable {
 extension SweepPlan {
     /// The cost of this plan. For `auto` sizes the grid comes from the spec's declared W/C (the
     /// measured one moves it little); a workload with no declared times is planned as W/C = 0.
+    /// An adaptive search is run on the ideal curve of that W/C (throughput rising linearly
+    /// to the formula's knee, flat after it) to give the expected count.
     public var estimate: SweepEstimate {
         let declared = spec.cpuMicroseconds > 0 ? spec.waitCPURatio : 0
+        let prediction = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)
         let grid: [Int]
         switch sizes {
-        case .auto: grid = SizeGrid.auto(prediction: SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared), cores: cores)
+        case .auto: grid = SizeGrid.auto(prediction: prediction, cores: cores)
         case let .explicit(list): grid = list
         }
-        let measured = Double(combinations.count) * Double(grid.count) * Double(repetitions)
-        let trials = measured + Double(warmupTrials)
-        let settings = trialSettings(taskNanoseconds: UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000))
-        // The first tasks are staggered over `staggerNanoseconds`, and a trial waits for the
-        // pool to drain: one task period beyond its planned length.
-        let perTrial = Double(settings.durationNanoseconds + settings.staggerNanoseconds) / 1e9 + (spec.cpuMicroseconds + spec.waitMicroseconds) / 1e6
-        let seconds = trials * perTrial + SweepEstimate.lowLoadSeconds
-        let bytes = trials * SweepEstimate.bytesPerTrial + Double(grid.max() ?? 1) * SweepEstimate.bytesPerThread
-        return SweepEstimate(sizes: grid, trials: trials > Double(Int.max) ? Int.max : Int(trials), seconds: seconds, bytes: bytes)
+        let model = SweepTimeModel(plan: self)
+        let combinationCount = Double(combinations.count)
+        var measuredSizes = grid
+        var measured = combinationCount * Double(grid.count) * Double(repetitions)
+        var maximum: Double? = nil
+        var largest = grid.max() ?? 1
+        if search == .adaptive {
+            let searcher = sizeSearch(prediction: prediction)
+            let knee = Double(cores) * (1 + declared)
+            let samples = searcher.simulate { min(Double($0), knee) }
+            measuredSizes = samples.keys.sorted()
+            measured = combinationCount * Double(samples.values.map(\.count).reduce(0, +))
+            maximum = combinationCount * Double(searcher.maximumTrials)
+            largest = searcher.bracket.last ?? largest
+        }
+        let warmups = Double(warmupTrials)
+        var estimate = SweepEstimate(
+            sizes: measuredSizes, trials: Self.count(measured + warmups), seconds: model.seconds(trials: measured, warmups: warmupTrials),
+            bytes: (measured + warmups) * SweepEstimate.bytesPerTrial + Double(largest) * SweepEstimate.bytesPerThread)
+        estimate.search = search
+        estimate.maximumTrials = maximum.map { Self.count($0 + warmups) }
+        estimate.maximumSeconds = maximum.map { model.seconds(trials: $0, warmups: warmupTrials) }
+        estimate.gridTrials = Self.count(combinationCount * Double(grid.count) * Double(repetitions))
+        estimate.lowLoadSeconds = model.lowLoadSeconds
+        estimate.warmupTrials = warmupTrials
+        estimate.secondsPerTrial = model.secondsPerTrial
+        estimate.repetitions = repetitions
+        estimate.combinations = combinations.count
+        return estimate
     }
+
+    static func count(_ value: Double) -> Int { value > Double(Int.max) ? Int.max : Int(value) }
 }

@@ -16,6 +16,7 @@ extension SweepPlan {
             Self.differs("--primitive", info.primitives.map { $0.map(\.rawValue).joined(separator: ",") }, primitives.map(\.rawValue).joined(separator: ",")),
             Self.differs("--target-utilization", info.targetUtilization.map { UnitFormat.number($0) }, UnitFormat.number(targetUtilization)),
             Self.differs("--tolerance", info.tolerance.map { UnitFormat.number($0) }, UnitFormat.number(tolerance)),
+            Self.differs("--search", (info.search ?? .grid).rawValue, search.rawValue),
             Self.differs("core count", info.machine.map { String($0.cores.effective) }, String(cores)),
             Self.differs("--sizes", info.autoSizes.map { $0 ? "auto" : "a list" }, planned == nil ? "auto" : "a list"),
             planned.flatMap { Self.differs("--sizes", info.sizes.map(Self.list), Self.list($0)) },

@@ -39,6 +39,8 @@ public struct SweepPlan: Sendable {
     public var busyRetries: Int = 2
     /// Share of the cores other processes may use during a trial before it is run again.
     public var busyThreshold: Double = 0.05
+    /// Whether every size is measured (`grid`) or the knee is searched for (`adaptive`).
+    public var search: SearchMode = .grid
 
     /// A plan; every value is taken as given (the CLI validates flags before building one).
     public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
@@ -80,6 +82,8 @@ public protocol SweepObserver: AnyObject {
     func sweepRetryingBusyTrial(otherLoad: Double)
     /// `auto` sizes found no knee yet: these larger sizes are measured as well.
     func sweepExtendingSizes(_ sizes: [Int])
+    /// An adaptive search finished after `trials` measured trials, where the grid runs `gridTrials`.
+    func sweepFinishedSearch(trials: Int, gridTrials: Int)
 }
 
 extension SweepObserver {
@@ -87,6 +91,8 @@ extension SweepObserver {
     public func sweepRetryingBusyTrial(otherLoad: Double) {}
     /// Ignored unless the observer implements it.
     public func sweepExtendingSizes(_ sizes: [Int]) {}
+    /// Ignored unless the observer implements it.
+    public func sweepFinishedSearch(trials: Int, gridTrials: Int) {}
 }
 
 /// Runs a sweep: W/C at low load, then every (size, repetition) trial in a seeded shuffled
@@ -119,9 +125,9 @@ public struct SweepRunner {
         if let resumed = resume?.lowLoad { lowLoad = resumed } else { lowLoad = try measureLowLoad(plan) }
         let done = Dictionary((resume?.records ?? []).map { (TrialKey($0.combination, $0.poolSize, $0.repetition), $0) }, uniquingKeysWith: { first, _ in first })
         let sizes: [Int]
+        let prediction = SizingFormula.queueCount(cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
         switch plan.sizes {
         case .auto:
-            let prediction = SizingFormula.queueCount(cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
             sizes = SizeGrid.auto(prediction: prediction, cores: plan.cores)
         case let .explicit(list):
             sizes = list
@@ -137,8 +143,14 @@ public struct SweepRunner {
             _ = try measurer.measure(TrialRequest(combination: combination, size: sizes.max() ?? 1, settings: warmup, seed: plan.seed), cores: plan.cores, readRatio: plan.readRatio)
         }
 
-        var order = Self.trials(plan.combinations, sizes: sizes, repetitions: plan.repetitions)
         var rng = SeededGenerator(seed: plan.seed)
+        if plan.search == .adaptive {
+            let search = plan.sizeSearch(prediction: prediction)
+            let records = try runSearch(search, plan: plan, settings: settings, observer: observer, done: done, rng: &rng)
+            observer.sweepFinishedSearch(trials: records.count, gridTrials: search.gridTrials * plan.combinations.count)
+            return (lowLoad, records)
+        }
+        var order = Self.trials(plan.combinations, sizes: sizes, repetitions: plan.repetitions)
         order.shuffle(using: &rng)
         var records = try runTrials(order, plan: plan, settings: settings, observer: observer, done: done)
         // `auto` is meant to find the knee: while some combination's throughput is still rising
@@ -177,10 +189,15 @@ public struct SweepRunner {
 
     /// Runs trials in the given order, handing each record to the observer as it finishes.
     func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, done: [TrialKey: TrialRecord] = [:], indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
-        var records: [TrialRecord] = []
         // Retries are for passing disturbances: a machine that is busy all along would only
         // triple the run, so the whole sweep may retry at most a quarter of its trials.
         var retryBudget = max(2, order.count / 4)
+        return try runTrials(order, plan: plan, settings: settings, observer: observer, done: done, indexOffset: indexOffset, retryBudget: &retryBudget)
+    }
+
+    /// `runTrials` drawing retries from a budget shared by several calls (an adaptive search's batches).
+    func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, done: [TrialKey: TrialRecord], indexOffset: Int, retryBudget: inout Int) throws(PoolSizeError) -> [TrialRecord] {
+        var records: [TrialRecord] = []
         for (offset, trial) in order.enumerated() {
             let index = indexOffset + offset
             if let finished = done[TrialKey(trial.combination, trial.size, trial.repetition)] {

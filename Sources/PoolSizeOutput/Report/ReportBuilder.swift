@@ -92,6 +92,7 @@ package enum ReportBuilder {
             text += " (the spec of a trace: its means; \(ReportInline.literal(description)))"
         }
         text += ". The formula N = cores × U × (1 + W/C) = \(r.cores) × \(UnitFormat.significant(r.targetUtilization)) × (1 + \(UnitFormat.significant(r.waitCPURatio))) = **\(UnitFormat.significant(r.formulaQueueCountExact))** (Goetz, Java Concurrency in Practice §8.2)."
-        return [.heading(level: 2, text: "W/C at low load"), .paragraph(text)]
+        let search = analysis.run.searchLine.map { [ReportDocument.Block.paragraph("Sizes were chosen by an " + $0 + ".")] } ?? []
+        return [.heading(level: 2, text: "W/C at low load"), .paragraph(text)] + search
     }
 }

@@ -1,0 +1,150 @@
+import PoolSizeModel
+import PoolSizeStats
+
+/// The adaptive size search's decisions, as a pure function of the results so far: given the
+/// throughput samples measured at each size, which sizes to measure next (and how many valid
+/// samples each should then have), or nothing when the knee is resolved.
+///
+/// 1. **Bracket**: sizes 1, 2, 4, … (one trial each) past the formula's N and the core count,
+///    doubling on while the largest size still beats the one before it by more than half the
+///    tolerance (the curve still rises), up to 16 × that reach.
+/// 2. **Bisect**: the knee (`Knee.find`, the rule the `Recommender` uses) lies between the
+///    largest measured size below it and itself; measure the middle, one trial, until the two
+///    are no more than one size step apart (`step(at:)`).
+/// 3. **Repeat where the decision is made**: the knee, its lower neighbour, the formula's N,
+///    the peak and every smaller size whose mean is close enough to the peak that the knee rule
+///    might pick it get the full repetitions; every other size keeps one trial.
+///
+/// Being stateless makes a resumed search replay the same decisions from the rows it has.
+public struct SizeSearch: Sendable, Equatable {
+    /// The formula's N from the low-load W/C.
+    public let prediction: Double
+    /// Cores sized for: the knee of a CPU-bound curve.
+    public let cores: Int
+    /// The knee's tolerance (share of the peak).
+    public let tolerance: Double
+    /// Valid samples each decisive size gets.
+    public let repetitions: Int
+    /// The sizes the search may choose from, sorted (an explicit `--sizes`); nil for any size
+    /// from 1 to `SizeSelection.maximumSize`.
+    public let candidates: [Int]?
+
+    /// A search; `candidates` restricts it to an explicit list or range.
+    public init(prediction: Double, cores: Int, tolerance: Double, repetitions: Int, candidates: [Int]? = nil) {
+        self.prediction = prediction.isFinite ? max(1, prediction) : 1
+        self.cores = max(1, cores)
+        self.tolerance = tolerance
+        self.repetitions = max(1, repetitions)
+        self.candidates = candidates.map { Array(Set($0)).sorted() }
+    }
+
+    /// Smallest size the search may measure.
+    var lower: Int { candidates?.first ?? 1 }
+    /// Largest size the search may measure: the list's end, or 16 × the larger of the formula's
+    /// N and the cores (a knee further out than that is no knee of this workload).
+    var upper: Int {
+        if let candidates { return candidates.last ?? 1 }
+        return min(SizeSelection.maximumSize, 16 * reach)
+    }
+    /// The bracket must pass this size before it may stop.
+    var reach: Int { max(cores, Int(prediction.rounded(.up))) }
+
+    /// The candidate closest to `size` from above (the largest when none is), or `size` within bounds.
+    func snap(_ size: Int) -> Int {
+        guard let candidates else { return min(max(size, 1), upper) }
+        return candidates.first { $0 >= size } ?? candidates.last ?? 1
+    }
+
+    /// The geometric bracket's sizes: 1, 2, 4, … snapped to the candidates, ending at `upper`.
+    public var bracket: [Int] {
+        var sizes: [Int] = [], power = 1
+        while power < upper {
+            let size = snap(max(power, lower))
+            if sizes.last != size { sizes.append(size) }
+            power *= 2
+        }
+        if sizes.last != upper { sizes.append(upper) }
+        return sizes
+    }
+
+    /// The knee's resolution at `size`: the auto grid's neighbour spacing there (about 1/16 of
+    /// the size, at least 1). With candidates, only neighbouring candidates are resolved.
+    public func step(at size: Int) -> Int {
+        candidates == nil ? max(1, Int((Double(size) / 16).rounded())) : 0
+    }
+
+    /// Whether `low` and `high` (low < high) pin the knee: no candidate lies between them, or
+    /// they are at most one step apart.
+    func resolved(_ low: Int, _ high: Int) -> Bool {
+        if let candidates { return !candidates.contains { $0 > low && $0 < high } }
+        return high - low <= step(at: high)
+    }
+
+    /// The middle between `low` and `high`: the median candidate strictly between them.
+    func middle(_ low: Int, _ high: Int) -> Int {
+        guard let candidates else { return (low + high) / 2 }
+        let between = candidates.filter { $0 > low && $0 < high }
+        return between[between.count / 2]
+    }
+
+    /// What to measure next: size → valid samples it should have once measured. Empty when
+    /// the search is done. `samples` holds the valid throughputs measured so far, by size.
+    public func next(_ samples: [Int: [Double]]) -> [Int: Int] {
+        let measured = samples.filter { !$0.value.isEmpty }
+        func mean(_ size: Int) -> Double { measured[size].map { $0.reduce(0, +) / Double($0.count) } ?? 0 }
+        // 1. The bracket: every power below the reach at once, then one doubling at a time.
+        var previous: Int?
+        for size in bracket {
+            if measured[size] == nil {
+                if size <= reach { return Dictionary(uniqueKeysWithValues: bracket.filter { $0 <= reach && measured[$0] == nil }.map { ($0, 1) }) }
+                return [size: 1]
+            }
+            if size >= reach, let previous, mean(size) <= (1 + tolerance / 2) * mean(previous) { break }
+            previous = size
+        }
+        let points = measured.map { CurvePoint(size: $0.key, samples: $0.value) }
+        guard let knee = Knee.find(points, tolerance: tolerance) else { return [:] }
+        // 2. Bisection between the knee and the largest measured size below it.
+        let below = measured.keys.filter { $0 < knee.size }.max()
+        // The size budget keeps `maximumTrials` a bound even if repetitions move the knee.
+        if let below, !resolved(below, knee.size), measured.count < bracket.count + bisectionDepth { return [middle(below, knee.size): 1] }
+        // 3. Repetitions where the decision is made.
+        let floor = (1 - 2 * tolerance) * knee.peakThroughput
+        var decisive: Set<Int> = [knee.size, knee.peakSize, snap(Int(prediction.rounded()))]
+        if let below { decisive.insert(below) }
+        for size in measured.keys where size < knee.size && mean(size) >= floor { decisive.insert(size) }
+        var wanted: [Int: Int] = [:]
+        for size in decisive where (measured[size]?.count ?? 0) < repetitions { wanted[size] = repetitions }
+        return wanted
+    }
+
+    /// Measured trials the exhaustive grid runs per combination: the `auto` grid around the
+    /// formula's N, or every candidate.
+    public var gridTrials: Int {
+        (candidates ?? SizeGrid.auto(prediction: prediction, cores: cores)).count * repetitions
+    }
+
+    /// The most trials the search can take per combination: every bracket size and every
+    /// bisection step at the full repetitions.
+    public var maximumTrials: Int {
+        (bracket.count + bisectionDepth) * repetitions
+    }
+
+    /// Bisection steps allowed: enough to halve the whole range down to one size.
+    var bisectionDepth: Int { Int.bitWidth - max(2, upper).leadingZeroBitCount }
+
+    /// Runs the search against `curve` (size → one throughput sample, called once per trial)
+    /// until it is done; returns the samples it gathered. What the dry run expects, and what
+    /// tests compare with the grid.
+    public func simulate(_ curve: (Int) -> Double) -> [Int: [Double]] {
+        var samples: [Int: [Double]] = [:]
+        for _ in 0..<10_000 {
+            let wanted = next(samples)
+            if wanted.isEmpty { break }
+            for (size, count) in wanted.sorted(by: { $0.key < $1.key }) {
+                while (samples[size]?.count ?? 0) < count { samples[size, default: []].append(curve(size)) }
+            }
+        }
+        return samples
+    }
+}

@@ -1,0 +1,50 @@
+import PoolSizeAnalysis
+import PoolSizeModel
+import PoolSizeStats
+
+extension SweepPlan {
+    /// The adaptive search this plan runs once the formula's N (`prediction`) is known: within
+    /// an explicit `--sizes`, or over any size for `auto`.
+    public func sizeSearch(prediction: Double) -> SizeSearch {
+        var candidates: [Int]? = nil
+        if case let .explicit(list) = sizes { candidates = list }
+        return SizeSearch(prediction: prediction, cores: cores, tolerance: tolerance, repetitions: repetitions, candidates: candidates)
+    }
+}
+
+extension SweepRunner {
+    /// Runs the adaptive search for each combination in turn: asks `search` what to measure,
+    /// measures it (each batch in a seeded shuffled order), and asks again until it is done.
+    /// The decisions depend only on the records, so a resumed run, whose finished trials come
+    /// back from `done`, asks for the same trials with the same seeds.
+    func runSearch(_ search: SizeSearch, plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, done: [TrialKey: TrialRecord], rng: inout SeededGenerator) throws(PoolSizeError) -> [TrialRecord] {
+        var records: [TrialRecord] = []
+        // One retry budget for the whole search, as a grid has: a quarter of the trials it has
+        // asked for so far (at least 2), topped up as each batch is added.
+        var retryBudget = 0, allowed = 0
+        for combination in plan.combinations {
+            var mine: [TrialRecord] = []
+            while true {
+                let samples = Dictionary(grouping: mine.valid, by: \.poolSize).mapValues { $0.map(\.throughputPerSecond) }
+                let attempts = Dictionary(grouping: mine, by: \.poolSize).mapValues(\.count)
+                var batch: [(combination: Combination, size: Int, repetition: Int)] = []
+                for (size, wanted) in search.next(samples).sorted(by: { $0.key < $1.key }) {
+                    let tried = attempts[size] ?? 0
+                    // A size whose trials keep coming out invalid is not asked for forever.
+                    guard tried < 2 * plan.repetitions + 2 else { continue }
+                    let missing = wanted - (samples[size]?.count ?? 0)
+                    batch += (0..<max(0, missing)).map { (combination: combination, size: size, repetition: tried + 1 + $0) }
+                }
+                if batch.isEmpty { break }
+                batch.shuffle(using: &rng)
+                let topUp = max(2, (records.count + batch.count) / 4) - allowed
+                allowed += topUp
+                retryBudget += topUp
+                let finished = try runTrials(batch, plan: plan, settings: settings, observer: observer, done: done, indexOffset: records.count, retryBudget: &retryBudget)
+                mine += finished
+                records += finished
+            }
+        }
+        return records
+    }
+}

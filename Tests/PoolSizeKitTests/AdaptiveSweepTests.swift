@@ -1,0 +1,126 @@
+import PoolSizeKit
+import PoolSizeModel
+import Testing
+
+/// The runner driving the adaptive search, on scripted trials.
+@Suite struct AdaptiveSweepTests {
+    /// W/C = 1 (scripted) on 4 cores: the formula says 8, the curve flattens at 8.
+    static func plan() -> SweepPlan {
+        var plan = SweepPlan(runID: "r", spec: BusyRetryTests.spec, sizes: .auto, repetitions: 3, warmupTrials: 0, cores: 4, busyRetries: 0)
+        plan.search = .adaptive
+        return plan
+    }
+
+    final class SearchObserver: SweepObserver {
+        var records: [TrialRecord] = []
+        var finished: (trials: Int, grid: Int)?
+        func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {}
+        func sweepWillRunTrial(_ index: Int, of total: Int, combination: Combination, poolSize: Int, repetition: Int) {}
+        func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) { records.append(record) }
+        func sweepFinishedSearch(trials: Int, gridTrials: Int) { finished = (trials, gridTrials) }
+    }
+
+    @Test func adaptiveMeasuresFewerTrialsAndFindsTheKnee() throws {
+        let observer = SearchObserver()
+        let trials = ScriptedTrials { Double(min($0, 8)) * 500 }
+        let result = try SweepRunner(measurer: trials, declaredTaskNanoseconds: 2_000_000).run(Self.plan(), observer: observer)
+        let grid = SizeGrid.auto(prediction: 8, cores: 4).count * 3
+        #expect(observer.finished?.trials == result.records.count)
+        #expect(observer.finished?.grid == grid)
+        #expect(result.records.count < grid)
+        // 1, 2, 4, 8 (the reach), 16 (flat: stop); knee 8, below it 4, bisect 6, then 7 (one step at 8 is 1).
+        #expect(Set(result.records.map(\.poolSize)) == [1, 2, 4, 6, 7, 8, 16])
+        // Repetitions are numbered per size from 1, and the decisive sizes have three.
+        #expect(result.records.filter { $0.poolSize == 8 }.map(\.repetition).sorted() == [1, 2, 3])
+        #expect(result.records.filter { $0.poolSize == 1 }.count == 1)
+    }
+
+    /// An interrupted adaptive run resumed from any prefix of its rows makes the same
+    /// decisions: the same trials, with the same seeds, in the same order.
+    @Test func aResumedSearchReplaysItsDecisions() throws {
+        let curve: (Int) -> Double = { Double(min($0, 8)) * 500 + Double($0 % 3) }
+        let full = ScriptedTrials(throughput: curve)
+        let first = try SweepRunner(measurer: full, declaredTaskNanoseconds: 2_000_000).run(Self.plan(), observer: SearchObserver())
+        let sweepRequests = full.requests.filter { !$0.lowLoad }
+        for cut in [0, 3, 7, first.records.count - 1] {
+            let again = ScriptedTrials(throughput: curve)
+            let observer = SearchObserver()
+            let resumed = try SweepRunner(measurer: again, declaredTaskNanoseconds: 2_000_000).run(
+                Self.plan(), observer: observer, resume: (first.lowLoad, Array(first.records.prefix(cut))))
+            #expect(resumed.records.map { "\($0.poolSize)/\($0.repetition)" } == first.records.map { "\($0.poolSize)/\($0.repetition)" })
+            #expect(observer.records.count == first.records.count - cut)
+            #expect(again.requests.map(\.seed) == Array(sweepRequests.map(\.seed).dropFirst(cut)))
+        }
+    }
+
+    /// A machine busy all along: the search's batches share one retry budget, a quarter of the
+    /// trials (as a grid's), instead of two retries per batch.
+    @Test func retriesAreSharedAcrossTheSearchsBatches() throws {
+        var plan = Self.plan()
+        plan.busyRetries = 2
+        let observer = RecordingObserver()
+        _ = try SweepRunner(measurer: ScriptedTrials(otherLoad: 0.5) { Double(min($0, 8)) * 500 }, declaredTaskNanoseconds: 2_000_000).run(plan, observer: observer)
+        #expect(observer.retries == max(2, observer.records.count / 4))
+    }
+
+    /// With an explicit list and `--search adaptive` only listed sizes are measured.
+    @Test func anExplicitListBoundsTheSearch() throws {
+        var plan = Self.plan()
+        plan.sizes = .explicit([2, 4, 6, 8, 10, 12, 14, 16])
+        let result = try SweepRunner(measurer: ScriptedTrials { Double(min($0, 8)) * 500 }, declaredTaskNanoseconds: 2_000_000).run(plan, observer: SearchObserver())
+        #expect(Set(result.records.map(\.poolSize)).isSubset(of: [2, 4, 6, 8, 10, 12, 14, 16]))
+        #expect(result.records.count < 8 * 3)
+    }
+}
+
+/// The time model and `--budget`, on the built-in io workload (C 1 ms, W 15 ms, 0.6 s trials).
+@Suite struct SweepBudgetTests {
+    static func plan(cores: Int = 2) throws -> SweepPlan {
+        var plan = SweepPlan(runID: "r", spec: try WorkloadLoader.load("io"), sizes: .auto, repetitions: 3, warmupTrials: 1, cores: cores)
+        plan.search = .adaptive
+        return plan
+    }
+
+    /// Worked from the model: a trial is 0.6 s + 16 ms drain + 30 ms overhead = 0.646 s; the
+    /// low-load phase 2 rounds of (0.5 + 0.016 + 0.03) s (31 tasks a round, 40 needed) = 1.092 s;
+    /// the warm-up 0.3 + 0.016 + 0.03 = 0.346 s; plus 1.5 s fixed.
+    @Test func theModelOfTheDefaultIoSweep() throws {
+        let model = SweepTimeModel(plan: try Self.plan())
+        #expect(abs(model.secondsPerTrial - 0.646) < 1e-9)
+        #expect(abs(model.lowLoadSeconds - 1.092) < 1e-9)
+        #expect(abs(model.seconds(trials: 10, warmups: 1) - (1.5 + 1.092 + 0.346 + 6.46)) < 1e-9)
+    }
+
+    @Test func aGenerousBudgetKeepsThePlan() throws {
+        let fitted = try Self.plan().fitting(budgetSeconds: 600)
+        #expect(fitted.repetitions == 3)
+        #expect(fitted.trialMilliseconds == 600)
+        #expect(fitted.search == .adaptive)
+    }
+
+    @Test func aTightBudgetTradesRepetitionsAndTrialLength() throws {
+        let plan = try Self.plan()
+        let full = plan.estimate.seconds
+        let fitted = try plan.fitting(budgetSeconds: full * 0.7)
+        #expect(fitted.estimate.seconds <= full * 0.7)
+        #expect(fitted.repetitions < 3 || (fitted.trialMilliseconds ?? 600) < 600)
+    }
+
+    @Test func aBudgetBelowTheMinimumIsRefusedNamingIt() throws {
+        var shortest = try Self.plan()
+        shortest.repetitions = 1
+        shortest.trialMilliseconds = 100
+        let minimum = shortest.estimate.seconds
+        #expect(throws: PoolSizeError.invalidOption(flag: "--budget", message: "2s cannot hold even the shortest sweep of this workload (adaptive search, 1 repetition, 100 ms trials: about \(Int(minimum.rounded(.up))) s); give at least \(Int(minimum.rounded(.up)))s")) {
+            try Self.plan().fitting(budgetSeconds: 2)
+        }
+    }
+
+    @Test func estimateCountsExpectedAndMaximumTrials() throws {
+        let estimate = try Self.plan().estimate
+        #expect(estimate.maximumTrials! >= estimate.trials)
+        #expect(estimate.gridTrials == SizeGrid.auto(prediction: 32, cores: 2).count * 3)
+        #expect(estimate.trials - 1 < estimate.gridTrials)
+        #expect(estimate.longWarning == nil)
+    }
+}
