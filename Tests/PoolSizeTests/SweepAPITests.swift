@@ -54,7 +54,14 @@ final class CountingPoolFactory: PoolFactory {
             usleep(1_000)
         }.run()
         #expect(result.records.count == 1)
-        #expect(result.recommendation?.best.recommendedQueueCount != nil)
+        // Other suites run in this process at the same time, and the trial's process-wide CPU
+        // can then exceed what one core allows: such a trial is marked invalid and gives no
+        // recommendation. A valid one must give one.
+        if result.records.first?.invalidReason == nil {
+            #expect(result.recommendation?.best.recommendedQueueCount != nil)
+        } else {
+            #expect(result.recommendation == nil)
+        }
     }
 }
 

@@ -88,7 +88,8 @@ package enum OpenMetricsExport {
             for point in curve.points {
                 let sized = labels + [("size", String(point.poolSize))]
                 throughput.samples.append((sized, point.throughput.mean))
-                p99.samples.append((sized, point.latencyP99Microseconds / 1e6))
+                // 0 means the run recorded no latency (an older trials.csv), not an instant answer.
+                if point.latencyP99Microseconds > 0 { p99.samples.append((sized, point.latencyP99Microseconds / 1e6)) }
                 utilization.samples.append((sized, point.utilization))
             }
             if let r = curve.recommendation {
