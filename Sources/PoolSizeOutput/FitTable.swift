@@ -22,9 +22,9 @@ package enum FitTable {
         return ConsoleSummary.align(rows)
     }
 
-    /// One object for one group, an array for several.
+    /// An array, for one group or several: one shape for a reader to handle.
     package static func json(_ fits: [CurveFit]) -> String {
-        fits.count == 1 ? JSONExport.serialize(fits[0]) : JSONExport.serialize(fits)
+        JSONExport.serialize(fits)
     }
 
     /// Four significant digits, exponent only for very small or large values.

@@ -32,8 +32,12 @@ import Testing
         #expect(abs(usl.lambda - 1000) / 1000 < 0.02)
         // N* = √((1 − σ)/κ) = √950 = 30.82
         #expect(abs(usl.peakConcurrency! - 30.82) < 0.5)
-        let json = try JSONSerialization.jsonObject(with: Data(FitTable.json(fits).utf8)) as! [String: Any]
+        // One group or several: always an array, each element versioned.
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(FitTable.json(fits).utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        let json = array[0]
         for key in ["sigma", "kappa", "lambda", "peak_concurrency", "r_squared"] { #expect(json[key] is Double, "\(key)") }
+        #expect(json["schema_version"] as? Int == 1)
     }
 
     @Test func namedColumns() throws {

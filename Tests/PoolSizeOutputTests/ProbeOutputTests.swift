@@ -71,7 +71,8 @@ import Testing
                   "observed" : "peak 3 inside; 40/40 sections ran",
                   "verdict" : "holds"
                 }
-              ]
+              ],
+              "schema_version" : 1
             }
 
             """

@@ -7,6 +7,12 @@ import PoolSizeModel
 public enum RunDirectoryJSON {
     /// Decodes `text`; `path` names the file in errors.
     public static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws(PoolSizeError) -> T {
+        // A file from a newer poolsize may mean something else by the same keys: refuse it
+        // rather than misread it. Files without the key predate it and read as version 1.
+        if let version = (try? JSONSerialization.jsonObject(with: Data(text.utf8))).flatMap({ ($0 as? [String: Any])?["schema_version"] as? Int }),
+           version > JSONExport.schemaVersion {
+            throw .invalidInput(path: path, message: "was written by a newer poolsize (schema_version \(version); this one reads \(JSONExport.schemaVersion)); upgrade poolsize to read it")
+        }
         do {
             return try decoder.decode(T.self, from: Data(text.utf8))
         } catch let DecodingError.keyNotFound(key, context) {
