@@ -1,5 +1,6 @@
 import ArgumentParser
 import PoolSizeModel
+import PoolSizeOutput
 
 /// `poolsize list`: every value the sweep's axes accept, one line each.
 struct ListCommand: ParsableCommand {
@@ -7,8 +8,29 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List the built-in workloads, pool kinds, QoS tiers and synchronization primitives.")
 
+    @Option(help: "Output format: table or json.")
+    var format: OutputFormat = .table
+
     func run() {
-        print(Self.render(), terminator: "")
+        print(format == .json ? JSONExport.serialize(Self.listing()) : Self.render(), terminator: "")
+    }
+
+    /// `list --format json`: every axis value with its one-line summary.
+    struct Listing: Encodable {
+        struct Item: Encodable { var name: String; var summary: String }
+        struct Workload: Encodable { var name: String; var description: String; var cpuUs: Double; var waitUs: Double }
+        var workloads: [Workload]
+        var pools: [Item]
+        var qosTiers: [Item]
+        var primitives: [Item]
+    }
+
+    static func listing() -> Listing {
+        Listing(
+            workloads: BuiltinWorkloads.all.map { .init(name: $0.name, description: $0.description, cpuUs: $0.cpuMicroseconds, waitUs: $0.waitMicroseconds) },
+            pools: PoolKind.allCases.map { .init(name: $0.rawValue, summary: $0.summary) },
+            qosTiers: QoSTier.allCases.map { .init(name: $0.rawValue, summary: $0.summary) },
+            primitives: PrimitiveKind.allCases.map { .init(name: $0.rawValue, summary: $0.summary) })
     }
 
     static func render() -> String {

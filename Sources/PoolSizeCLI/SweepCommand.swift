@@ -111,6 +111,9 @@ struct SweepCommand: ParsableCommand {
     @Flag(help: "No progress line on stderr (for CI).")
     var quiet = false
 
+    @Option(help: "Standard output: table (the console summary and the run directory) or json (one document: recommendation, per-size figures, warnings, run directory).")
+    var format: OutputFormat = .table
+
     /// Upper bounds, so that a typo (`--repeat 1000000000`) is an error, not days of work.
     static let maximumRepetitions = 100
     static let maximumWarmup = 20
@@ -134,6 +137,7 @@ struct SweepCommand: ParsableCommand {
         let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load), custom: custom, scratch: scratch.map { URL(fileURLWithPath: $0) })
         // A sweep whose primitive failed its integrity check still gets its report (the caveats
         // name the violation); the error and its exit code follow.
+        session.format = format
         let measured = Result { () throws(PoolSizeError) in try session.run() }
         if case let .failure(error) = measured, case .integrityViolated = error {} else { try measured.get() }
         _ = try ReportCommand.write(runDirectory: directory, plots: plots)

@@ -13,6 +13,8 @@ final class SweepSession: SweepObserver {
     let exporter: ExportManager
     let progress: ProgressLine
     let commandLine: [String]
+    /// `--format`: the console summary (table) or one JSON document (json) on standard output.
+    var format: OutputFormat = .table
     let facts: MachineFacts
     private var records: [TrialRecord] = []
     private var violations: [String] = []
@@ -90,8 +92,12 @@ final class SweepSession: SweepObserver {
         let analysis = RunAnalysis(RunData(runID: plan.runID, records: records, info: info, lowLoad: lowLoad, recommendation: file, contention: shares))
         let summary = ConsoleSummary.render(analysis, spec: plan.spec, cores: facts.cores, lowLoad: lowLoad)
         try exporter.write(summary, to: .summaryText)
-        print(summary)
-        print(exporter.directory.path)
+        if format == .json {
+            print(JSONExport.serialize(SweepOutput(analysis, runDirectory: exporter.directory.path, workload: plan.spec.name, cores: plan.cores)), terminator: "")
+        } else {
+            print(summary)
+            print(exporter.directory.path)
+        }
         if !violations.isEmpty {
             throw .integrityViolated(details: "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv")
         }
