@@ -20,9 +20,14 @@ package enum CompareRunReader {
         guard let info = run.info else {
             throw .inputNotFound(path: directory.url(.machine).path, hint: "compare checks the cores and workload a run records there; pass a run directory written by 'poolsize sweep'")
         }
+        // The run's answer: recommendation.json where it has one, else computed from the trials.
+        var sizing: [Combination: Sizing] = [:]
+        for curve in RunAnalysis(run).curves {
+            if let r = curve.recommendation { sizing[curve.combination] = Sizing(r, sizes: curve.sizes) }
+        }
         return RunSamples(
             runID: info.runID ?? directory.url.standardizedFileURL.lastPathComponent, cores: info.machine?.cores.effective,
-            workload: info.workload, samples: samples(run.records))
+            workload: info.workload, samples: samples(run.records), sizing: sizing)
     }
 
     /// Repetitions per configuration; undefined figures (`nan`) are kept, and dropped by the

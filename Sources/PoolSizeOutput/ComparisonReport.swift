@@ -13,6 +13,23 @@ package enum ComparisonReport {
         out += ReportMarkdown.inline("Base \(ReportInline.code(c.baseRunID)) → current \(ReportInline.code(c.currentRunID)) · workload \(ReportInline.code(c.workload))")
         if let cores = c.cores { out += " · \(cores) cores" }
         out += " · threshold \(UnitFormat.percent(c.threshold)) · significance p < \(UnitFormat.number(c.alpha))\n\n"
+        if !c.sizing.isEmpty {
+            // The sizing answer first: what each run recommends, and whether that moved.
+            out += "| pool | qos | primitive | recommended base | current | Δ | knee base | current | peak base /s | current /s | Δ peak | verdict |\n"
+            out += "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n"
+            for s in c.sizing {
+                let cells = [
+                    s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue,
+                    String(s.base.recommendedQueueCount), String(s.current.recommendedQueueCount), RunComparator.signedPercent(s.recommendationChange),
+                    String(s.base.kneePoolSize), String(s.current.kneePoolSize),
+                    UnitFormat.number(s.base.peakThroughputPerSecond.rounded()), UnitFormat.number(s.current.peakThroughputPerSecond.rounded()),
+                    RunComparator.signedPercent(s.peakThroughputChange),
+                    s.changed ? "**recommendation changed**" : "same sizing",
+                ]
+                out += ReportMarkdown.row(cells) + "\n"
+            }
+            out += "\nA recommendation change counts when it exceeds \(UnitFormat.percent(SizingComparison.recommendationThreshold)) and one step of either run's size grid (the knee cannot be located more finely). Per size, judged up to the knee and at the recommended size:\n\n"
+        }
         out += "| pool | qos | primitive | size | throughput base /s | current /s | Δ throughput | p99 base | p99 current | Δ p99 | verdict |\n"
         out += "|---|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n"
         for row in c.configurations {
@@ -23,7 +40,7 @@ package enum ComparisonReport {
                 key.combination.pool.rawValue, key.combination.qos.rawValue, key.combination.primitive.rawValue, String(key.poolSize),
                 t.map { UnitFormat.number($0.baseMedian) } ?? "–", t.map { UnitFormat.number($0.currentMedian) } ?? "–", change(t),
                 l.map { UnitFormat.duration($0.baseMedian / 1e6) } ?? "–", l.map { UnitFormat.duration($0.currentMedian / 1e6) } ?? "–", change(l),
-                verdict(row.verdict),
+                row.judged ? verdict(row.verdict) : "past the knee, not judged",
             ]
             out += ReportMarkdown.row(cells) + "\n"
         }

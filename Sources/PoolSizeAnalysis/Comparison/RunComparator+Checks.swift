@@ -50,14 +50,22 @@ extension RunComparator {
     static func list(_ names: Set<String>) -> String { names.sorted().joined(separator: ", ") }
 
     static func summary(_ c: RunComparison) -> String {
+        let changed = c.sizing.filter(\.changed)
+        let metrics = metricSummary(c)
+        guard let first = changed.first else { return metrics }
+        let more = changed.count > 1 ? "; and \(changed.count - 1) more" : ""
+        return "The recommendation changed: \(first.sentence)\(more). " + metrics
+    }
+
+    static func metricSummary(_ c: RunComparison) -> String {
         let total = c.configurations.count
-        let findings = c.configurations.flatMap { row in
+        let findings = c.configurations.filter(\.judged).flatMap { row in
             [("throughput", row.throughput), ("p99 latency", row.latencyP99)].compactMap { name, metric in
                 metric?.verdict == .regression ? "\(name) \(signedPercent(metric!.relativeChange)) at \(row.configuration) (\(evidence(metric!)))" : nil
             }
         }
         guard let first = findings.first else {
-            let improved = c.configurations.filter { $0.verdict == .improvement }.count
+            let improved = c.configurations.filter { $0.judged && $0.verdict == .improvement }.count
             return "No regression in \(total) configuration\(total == 1 ? "" : "s") beyond the \(UnitFormat.percent(c.threshold)) threshold" + (improved > 0 ? " (\(improved) improved)." : ".")
         }
         let more = findings.count > 1 ? "; and \(findings.count - 1) more" : ""
@@ -74,6 +82,11 @@ extension RunComparator {
         if inconclusive > 0 { notes.append("\(inconclusive) change(s) beyond the threshold are within the noise of the repetitions; more repetitions (--repeat 5) would settle them.") }
         let untested = metrics.filter { $0.verdict == .untested }.count
         if untested > 0 { notes.append("\(untested) change(s) beyond the threshold could not be tested because a run has a single repetition; rerun with --repeat 3 or more.") }
+        let unjudged = c.configurations.filter { !$0.judged }
+        if !unjudged.isEmpty {
+            let moved = unjudged.filter { $0.verdict == .regression }.count
+            notes.append("\(unjudged.count) size(s) past the knee are shown but not judged (\(moved) moved beyond the threshold there): no sizing decision rests on the plateau.")
+        }
         if c.configurations.allSatisfy({ $0.latencyP99 == nil }) { notes.append("No p99 latency in one of the runs: throughput alone was compared.") }
         return notes
     }

@@ -17,15 +17,28 @@ package enum RunComparator {
     package static func compare(base: RunSamples, current: RunSamples, threshold: Double) throws(PoolSizeError) -> RunComparison {
         try checkComparable(base: base, current: current)
         let common = Set(base.samples.keys).intersection(current.samples.keys).sorted()
-        let rows = common.map { key in
+        var rows = common.map { key in
             let (b, c) = (base.samples[key]!, current.samples[key]!)
             let throughput = compareMetric(b.throughputPerSecond, c.throughputPerSecond, threshold: threshold, higherIsBetter: true)
             let latency = compareMetric(b.latencyP99Microseconds, c.latencyP99Microseconds, threshold: threshold, higherIsBetter: false)
             let verdict = [throughput?.verdict, latency?.verdict].compactMap { $0 }.min() ?? .untested
             return ConfigurationComparison(configuration: key, throughput: throughput, latencyP99: latency, verdict: verdict)
         }
-        let regressions = rows.filter { $0.verdict == .regression }.count
-        let verdict: ComparisonVerdict = regressions > 0 ? .regression : rows.contains { $0.verdict == .improvement } ? .improvement : .unchanged
+        let sizing = base.sizing.keys.filter { current.sizing[$0] != nil }.sorted().map {
+            SizingComparison(combination: $0, base: base.sizing[$0]!, current: current.sizing[$0]!)
+        }
+        // Only the sizes a decision rests on are judged: up to the knee, and the recommended
+        // size, in either run. Past the plateau throughput wanders with noise.
+        rows = rows.map { row in
+            guard let b = base.sizing[row.configuration.combination], let c = current.sizing[row.configuration.combination] else { return row }
+            var judged = row
+            let size = row.configuration.poolSize
+            judged.judged = size <= max(b.kneePoolSize, c.kneePoolSize) || size == b.recommendedQueueCount || size == c.recommendedQueueCount
+            return judged
+        }
+        let regressions = rows.filter { $0.judged && $0.verdict == .regression }.count
+        let changes = sizing.filter(\.changed).count
+        let verdict: ComparisonVerdict = regressions > 0 || changes > 0 ? .regression : rows.contains { $0.judged && $0.verdict == .improvement } ? .improvement : .unchanged
         var comparison = RunComparison(
             baseRunID: base.runID, currentRunID: current.runID,
             workload: base.workloadNames.intersection(current.workloadNames).sorted().joined(separator: ", "),
@@ -33,6 +46,8 @@ package enum RunComparator {
             onlyInBase: Set(base.samples.keys).subtracting(current.samples.keys).sorted(),
             onlyInCurrent: Set(current.samples.keys).subtracting(base.samples.keys).sorted(),
             regressions: regressions, verdict: verdict, summary: "", notes: [])
+        comparison.sizing = sizing
+        comparison.recommendationChanges = changes
         comparison.summary = summary(comparison)
         comparison.notes = notes(comparison)
         return comparison

@@ -10,6 +10,10 @@ package struct RunComparison: Equatable, Sendable, Codable {
     package var threshold: Double
     /// Significance level of the test (p < alpha, or non-overlapping 1 − alpha intervals).
     package var alpha: Double
+    /// Both runs' recommendation, knee and peak per combination: the sizing answer, first.
+    package var sizing: [SizingComparison] = []
+    /// Combinations whose recommendation changed beyond the threshold and a grid step.
+    package var recommendationChanges: Int = 0
     package var configurations: [ConfigurationComparison]
     package var onlyInBase: [RunConfiguration]
     package var onlyInCurrent: [RunConfiguration]
@@ -31,6 +35,9 @@ package struct ConfigurationComparison: Equatable, Sendable, Codable {
     package var latencyP99: MetricComparison?
     /// The worse of the two metrics' verdicts.
     package var verdict: ComparisonVerdict
+    /// False past the knee (and not at the recommendation): shown, never a regression, since
+    /// throughput on the plateau moves with noise and no sizing decision rests on it.
+    package var judged: Bool = true
 }
 
 /// One metric of one configuration across the two runs' repetitions.

@@ -67,12 +67,15 @@ package struct RunSamples: Equatable, Sendable {
     /// The workload spec machine.json recorded; nil when it recorded none.
     package var workload: WorkloadSpec?
     package var samples: [RunConfiguration: Samples]
+    /// The run's answer per combination (recommended count, knee, peak), when it has one.
+    package var sizing: [Combination: Sizing]
 
-    package init(runID: String, cores: Int?, workload: WorkloadSpec? = nil, samples: [RunConfiguration: Samples]) {
+    package init(runID: String, cores: Int?, workload: WorkloadSpec? = nil, samples: [RunConfiguration: Samples], sizing: [Combination: Sizing] = [:]) {
         self.runID = runID
         self.cores = cores
         self.workload = workload
         self.samples = samples
+        self.sizing = sizing
     }
 
     /// Workload names seen in the trials, falling back to the spec's name.
