@@ -159,10 +159,11 @@ final class ClosedLoop: Sendable {
         pool.submit { [self] in
             // Per-task cost kept to what the measurement needs (README "Harness overhead"):
             // thread id and nice come from a thread-local cache, not two syscalls, and the
-            // trial's last end is found from the samples afterwards, not with a shared CAS.
+            // trial's last end is found from the samples afterwards, not with a shared CAS, and
+            // the peak is written only when it grows (an atomic max always writes the line).
             let thread = WorkerThread.facts(generation: generation)
             let now = executing.wrappingAdd(1, ordering: .relaxed).newValue
-            peak.max(now, ordering: .relaxed)
+            if now > peak.load(ordering: .relaxed) { peak.max(now, ordering: .relaxed) }
             let started = clocks.wallNanoseconds()
             let cpu0 = clocks.threadCPUNanoseconds()
             let outcome = workload.execute(task: index)
@@ -173,7 +174,8 @@ final class ClosedLoop: Sendable {
             var sample = TaskSample(submitted: submitted, started: started, ended: ended, cpuNanoseconds: (cpu1 &- cpu0) &+ outcome.childCPUNanoseconds, thread: thread.id, nice: thread.nice)
             sample.failed = outcome.failure != nil
             if let failure = outcome.failure { failures.withLock { if $0.count < 3 { $0.append(failure) } } }
-            stripes[Int(index % UInt64(stripes.count))].samples.withLock { $0.append(sample) }
+            // One stripe per thread (by id), so two workers rarely touch the same lock or array.
+            stripes[Int(UInt32(bitPattern: thread.id) % UInt32(stripes.count))].samples.withLock { $0.append(sample) }
             if !stop.load(ordering: .relaxed) { launch() }
             group.leave()
         }
