@@ -102,3 +102,9 @@ final class RawLoop: Sendable {
         }
     }
 }
+
+/// A task body that does nothing: what remains of a trial's time per task is dispatch and
+/// harness cost (`poolsize calibrate`'s harness row).
+struct EmptyWorkload: Workload {
+    func run(task index: UInt64) {}
+}
