@@ -103,11 +103,13 @@ final class CalibrationSession {
     }
 
     /// The harness's cost per task: each round runs a sweep trial and the raw-dispatch
-    /// reference, one round length each, on one serial queue with empty tasks, and takes
+    /// reference, one round length (at least 10 ms) each, on one serial queue with empty tasks, and takes
     /// 1/trial − 1/reference throughput. The reference runs first on even rounds.
     func measureHarness() throws(PoolSizeError) {
         willMeasure(.harnessCostPerTask)
-        let length = UInt64(runner.settings.roundMilliseconds * 1_000_000)
+        // At least 10 ms, so a 1 ms --round-ms still leaves a window of thousands of tasks.
+        let milliseconds = max(10, runner.settings.roundMilliseconds)
+        let length = UInt64(milliseconds * 1_000_000)
         let settings = TrialSettings(durationNanoseconds: length, warmupFraction: 0.2, drainTimeoutSeconds: 10)
         var round = 0
         let values = try runner.rounds { () throws(PoolSizeError) -> Double in
@@ -123,10 +125,10 @@ final class CalibrationSession {
                     reference = try RawDispatchReference().run(size: 1, workload: EmptyWorkload(), settings: settings).throughputPerSecond
                 }
             }
-            guard trial > 0, reference > 0 else { throw .measurementFailed("the harness or the raw-dispatch reference completed no task in \(UnitFormat.number(runner.settings.roundMilliseconds)) ms; raise --round-ms") }
+            guard trial > 0, reference > 0 else { throw .measurementFailed("the harness or the raw-dispatch reference completed no task in \(UnitFormat.number(milliseconds)) ms; raise --round-ms") }
             return (1 / trial - 1 / reference) * 1e9
         }
-        try record(.harnessCostPerTask, values, "per round, a sweep trial and plain dispatch of empty tasks on one serial queue, 2 in flight, \(UnitFormat.number(runner.settings.roundMilliseconds)) ms each: 1/trial − 1/plain throughput")
+        try record(.harnessCostPerTask, values, "per round, a sweep trial and plain dispatch of empty tasks on one serial queue, 2 in flight, \(UnitFormat.number(milliseconds)) ms each: 1/trial − 1/plain throughput")
     }
 
     func measureMemory() throws(PoolSizeError) {
