@@ -62,4 +62,24 @@ import Testing
         // 1/90000 − 1/102500 s = 11111.1 − 9756.1 ns = 1355.0 ns
         #expect(abs(point.costPerTaskNanoseconds - 1_355.0135) < 0.01)
     }
+
+    @Test func syntheticTaskReportsItsOwnCPUOnlyWithoutACriticalSectionOnRealClocks() throws {
+        let burner = CPUBurner(iterationsPerMicrosecond: 100)
+        let spec = WorkloadSpec(name: "c200", cpuMicroseconds: 200, waitMicroseconds: 0)
+        let workload = SyntheticWorkload(times: TaskTimes(spec: spec, seed: 1), burner: burner, waiter: NoWait())
+        #expect(workload.measuresOwnCPU)
+        let before = SystemClocks().threadCPUNanoseconds()
+        let outcome = workload.execute(task: 0)
+        let after = SystemClocks().threadCPUNanoseconds()
+        let cpu = try #require(outcome.cpuNanoseconds)
+        // The burner stops within 1 µs of the target, whatever the machine's speed.
+        #expect(cpu >= 199_000)
+        #expect(cpu <= after - before)
+        #expect(TaskOutcome().cpuNanoseconds == nil)
+        #expect(!CountingWorkload().measuresOwnCPU)
+    }
+}
+
+private struct NoWait: Waiter {
+    func wait(microseconds: Double) {}
 }
