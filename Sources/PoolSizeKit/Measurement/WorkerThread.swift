@@ -70,7 +70,7 @@ enum WorkerThread {
 
     private static let factsKey: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key) { raw in Unmanaged<Facts>.fromOpaque(raw).release() }
+        pthread_key_create(&key) { raw in if let raw { Unmanaged<Facts>.fromOpaque(raw).release() } }
         return key
     }()
 
