@@ -70,7 +70,7 @@ import Testing
         #expect(lines.first.map(String.init) == CalibrationCSVHeader.text)
         #expect(lines.dropFirst().map { String($0.prefix { $0 != "," }) } == measurements.compactMap { $0["id"] as? String })
         let ids = Set(measurements.compactMap { $0["id"] as? String })
-        for required in ["thread_create_to_start", "thread_create_join", "lock_mutex", "compare_and_swap", "context_switch", "dispatch_async_to_start_serial", "idle_thread_rss", "default_stack_size"] {
+        for required in ["thread_create_to_start", "thread_create_join", "lock_mutex", "compare_and_swap", "context_switch", "dispatch_async_to_start_serial", "harness_cost_per_task", "idle_thread_rss", "default_stack_size"] {
             #expect(ids.contains(required), "missing \(required)")
         }
         #expect(measurements.allSatisfy { ($0["rounds"] as? [Double])?.isEmpty == false })

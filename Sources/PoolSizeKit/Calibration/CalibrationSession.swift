@@ -99,6 +99,36 @@ final class CalibrationSession {
             let values = try runner.rounds { () throws(PoolSizeError) in try DispatchStartBenchmark.round(queue: queue, count: count) }
             try record(operation, values, "median of \(count) async submissions per round to \(name), each waited for before the next")
         }
+        try measureHarness()
+    }
+
+    /// The harness's cost per task: each round runs a sweep trial and the raw-dispatch
+    /// reference, one round length (at least 10 ms) each, on one serial queue with empty tasks, and takes
+    /// 1/trial − 1/reference throughput. The reference runs first on even rounds.
+    func measureHarness() throws(PoolSizeError) {
+        willMeasure(.harnessCostPerTask)
+        // At least 10 ms, so a 1 ms --round-ms still leaves a window of thousands of tasks.
+        let milliseconds = max(10, runner.settings.roundMilliseconds)
+        let length = UInt64(milliseconds * 1_000_000)
+        let settings = TrialSettings(durationNanoseconds: length, warmupFraction: 0.2, drainTimeoutSeconds: 10)
+        var round = 0
+        let values = try runner.rounds { () throws(PoolSizeError) -> Double in
+            round += 1
+            var trial = 0.0, reference = 0.0
+            for side in round % 2 == 0 ? [false, true] : [true, false] {
+                if side {
+                    let pool = QueuePool(size: 1)
+                    let m = try TrialRunner().run(pool: pool, workload: EmptyWorkload(), settings: settings)
+                    pool.shutdown()
+                    trial = TrialMetrics(m, cores: 1).throughputPerSecond
+                } else {
+                    reference = try RawDispatchReference().run(size: 1, workload: EmptyWorkload(), settings: settings).throughputPerSecond
+                }
+            }
+            guard trial > 0, reference > 0 else { throw .measurementFailed("the harness or the raw-dispatch reference completed no task in \(UnitFormat.number(milliseconds)) ms; raise --round-ms") }
+            return (1 / trial - 1 / reference) * 1e9
+        }
+        try record(.harnessCostPerTask, values, "per round, a sweep trial and plain dispatch of empty tasks on one serial queue, 2 in flight, \(UnitFormat.number(milliseconds)) ms each: 1/trial − 1/plain throughput")
     }
 
     func measureMemory() throws(PoolSizeError) {

@@ -1,4 +1,5 @@
 import CPoolSizeSys
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,6 +31,48 @@ enum WorkerThread {
             pthread_setspecific(preparedKey, UnsafeRawPointer(bitPattern: 1))
         }
     }
+
+    /// The calling thread's id and nice for trial `generation`, with `prepareForMeasurement`
+    /// done: one thread-local lookup per task instead of gettid + getpriority syscalls. The id
+    /// never changes; nice is read again the first time the thread runs a task of a new trial,
+    /// so a tier set between trials is seen, while a tier change in mid-trial is not.
+    static func facts(generation: UInt64) -> (id: Int32, nice: Int32) {
+        if let raw = pthread_getspecific(factsKey) {
+            let facts = Unmanaged<Facts>.fromOpaque(raw).takeUnretainedValue()
+            if facts.generation != generation {
+                facts.generation = generation
+                facts.nice = nice()
+            }
+            return (facts.id, facts.nice)
+        }
+        prepareForMeasurement()
+        let facts = Facts(generation: generation, id: id(), nice: nice())
+        pthread_setspecific(factsKey, Unmanaged.passRetained(facts).toOpaque())
+        return (facts.id, facts.nice)
+    }
+
+    /// A new trial generation for `facts(generation:)`; never 0.
+    static func nextGeneration() -> UInt64 { generations.wrappingAdd(1, ordering: .relaxed).newValue }
+
+    private static let generations = Atomic<UInt64>(0)
+
+    /// One thread's cached facts, owned by that thread's key (released when it exits).
+    private final class Facts {
+        var generation: UInt64
+        let id: Int32
+        var nice: Int32
+        init(generation: UInt64, id: Int32, nice: Int32) {
+            self.generation = generation
+            self.id = id
+            self.nice = nice
+        }
+    }
+
+    private static let factsKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in if let raw { Unmanaged<Facts>.fromOpaque(raw).release() } }
+        return key
+    }()
 
     private static let preparedKey: pthread_key_t = {
         var key = pthread_key_t()

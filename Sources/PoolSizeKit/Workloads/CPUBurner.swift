@@ -31,13 +31,14 @@ public final class CPUBurner: Sendable {
     }
 
     /// Burns until the calling thread's CPU clock reads `target` nanoseconds (no-op if it
-    /// already does), stopping within about 1 µs of it.
+    /// already does), stopping within about 1 µs of it; returns the clock's last reading.
     ///
     /// The first round aims at 70% of the way using the calibrated rate; every later round aims
     /// at 90% of what remains using the rate the previous round actually achieved. The rate
     /// per CPU-microsecond is not constant: a busy SMT sibling or cache pressure from other
     /// threads slows the loop by 10–30%, and a fixed prediction would then overshoot.
-    public func burn(untilThreadCPU target: UInt64, now: UInt64? = nil) {
+    @discardableResult
+    public func burn(untilThreadCPU target: UInt64, now: UInt64? = nil) -> UInt64 {
         var used = now ?? clocks.threadCPUNanoseconds()
         var state = used | 1
         var rate = iterationsPerMicrosecond
@@ -53,6 +54,7 @@ public final class CPUBurner: Sendable {
             share = 0.9
         }
         sink.store(state, ordering: .relaxed)
+        return used
     }
 
     @inline(never)

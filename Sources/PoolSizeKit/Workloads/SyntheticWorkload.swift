@@ -9,9 +9,16 @@ public protocol Workload: Sendable {
     /// Runs task `index` and says what the thread's CPU clock cannot: CPU spent in child
     /// processes, and whether the task failed. The default runs `run(task:)`, which cannot fail.
     func execute(task index: UInt64) -> TaskOutcome
+    /// Whether every `execute` reports the body's thread CPU in `TaskOutcome.cpuNanoseconds`;
+    /// the trial then skips its own two reads of the thread CPU clock around the body, each a
+    /// system call (README "Harness overhead"). Default false.
+    var measuresOwnCPU: Bool { get }
 }
 
 extension Workload {
+    /// False: the trial reads the thread CPU clock around the body itself.
+    public var measuresOwnCPU: Bool { false }
+
     /// Runs `run(task:)`: no child CPU, no failure.
     public func execute(task index: UInt64) -> TaskOutcome {
         run(task: index)
@@ -25,11 +32,15 @@ public struct TaskOutcome: Equatable, Sendable {
     public var childCPUNanoseconds: UInt64
     /// Why the task failed (a command's exit status, a signal, a timeout); nil on success.
     public var failure: String?
+    /// The calling thread's CPU time over the body, when the body read that clock itself
+    /// (`Workload.measuresOwnCPU`); nil when the trial must read it.
+    public var cpuNanoseconds: UInt64?
 
-    /// An outcome; the default is a success with no child CPU.
-    public init(childCPUNanoseconds: UInt64 = 0, failure: String? = nil) {
+    /// An outcome; the default is a success with no child CPU and no self-measured CPU.
+    public init(childCPUNanoseconds: UInt64 = 0, failure: String? = nil, cpuNanoseconds: UInt64? = nil) {
         self.childCPUNanoseconds = childCPUNanoseconds
         self.failure = failure
+        self.cpuNanoseconds = cpuNanoseconds
     }
 }
 
@@ -83,16 +94,23 @@ public struct SyntheticWorkload: Workload {
         self.scratch = scratch
     }
 
-    /// The task, and the failure of its file IO, if any.
+    /// The task, the failure of its file IO, if any, and (without a critical section) the
+    /// thread CPU it used, read from the clock reads the burner makes anyway.
     public func execute(task index: UInt64) -> TaskOutcome {
-        TaskOutcome(failure: perform(task: index))
+        let (failure, cpu) = perform(task: index)
+        return TaskOutcome(failure: failure, cpuNanoseconds: cpu)
     }
+
+    /// True without a critical section and on the real clocks: the burner's own first and last
+    /// clock reads give C.
+    public var measuresOwnCPU: Bool { criticalSection == nil && burner.clocks is SystemClocks }
 
     /// Task `index`: wait W, then compute to C (the critical part inside the section).
     public func run(task index: UInt64) { _ = perform(task: index) }
 
-    /// Waits W, does the spec's file IO (the device's wait), then computes to C.
-    func perform(task index: UInt64) -> String? {
+    /// Waits W, does the spec's file IO (the device's wait), then computes to C; returns the
+    /// IO failure and, without a critical section, the thread CPU from start to finish.
+    func perform(task index: UInt64) -> (failure: String?, cpuNanoseconds: UInt64?) {
         let (cpu, wait) = times.times(forTask: index)
         let start = burner.clocks.threadCPUNanoseconds()
         waiter.wait(microseconds: wait)
@@ -102,10 +120,10 @@ public struct SyntheticWorkload: Workload {
             let critical = UInt64(min(times.spec.criticalMicroseconds, cpu) * 1_000)
             burner.burn(untilThreadCPU: total - critical)
             criticalSection.enter(task: index) { burner.burn(microseconds: Double(critical) / 1_000) }
-        } else {
-            burner.burn(untilThreadCPU: total)
+            return (failure, nil)
         }
-        return failure
+        let end = burner.burn(untilThreadCPU: total)
+        return (failure, end &- start)
     }
 }
 

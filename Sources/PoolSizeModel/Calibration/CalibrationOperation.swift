@@ -23,6 +23,9 @@ package enum CalibrationOperation: Hashable, Sendable {
     case dispatchSerialStart
     /// `DispatchQueue.async` until the block starts, on the global queue that has just run work.
     case dispatchGlobalStart
+    /// What a sweep trial adds per task over plain dispatch: 1/trial − 1/reference throughput
+    /// with empty tasks on one serial queue (README "Harness overhead").
+    case harnessCostPerTask
     /// Resident memory a blocked thread adds to the process.
     case idleThreadRSS
     /// Kernel stack a thread adds (/proc/meminfo `KernelStack`, system-wide).
@@ -35,7 +38,7 @@ package enum CalibrationOperation: Hashable, Sendable {
         [.threadCreateToStart, .threadCreateJoin]
             + lockKinds.map { .lock($0) }
             + [.compareAndSwap, .atomicAdd, .contextSwitch, .crossCPUWakeup, .dispatchSerialStart, .dispatchGlobalStart,
-               .idleThreadRSS, .kernelStackPerThread, .defaultStackSize]
+               .harnessCostPerTask, .idleThreadRSS, .kernelStackPerThread, .defaultStackSize]
     }
 
     /// Primitives timed as locks: all but `none` (no section), `unprotected` (the baseline that
@@ -56,6 +59,7 @@ package enum CalibrationOperation: Hashable, Sendable {
         case .crossCPUWakeup: return "cross_cpu_wakeup"
         case .dispatchSerialStart: return "dispatch_async_to_start_serial"
         case .dispatchGlobalStart: return "dispatch_async_to_start_global"
+        case .harnessCostPerTask: return "harness_cost_per_task"
         case .idleThreadRSS: return "idle_thread_rss"
         case .kernelStackPerThread: return "kernel_stack_per_thread"
         case .defaultStackSize: return "default_stack_size"
@@ -74,6 +78,7 @@ package enum CalibrationOperation: Hashable, Sendable {
         case .crossCPUWakeup: return "wake-up on another CPU"
         case .dispatchSerialStart: return "async → start, serial queue"
         case .dispatchGlobalStart: return "async → start, global queue"
+        case .harnessCostPerTask: return "harness cost per task (1 queue)"
         case .idleThreadRSS: return "RSS per idle thread"
         case .kernelStackPerThread: return "kernel stack per thread"
         case .defaultStackSize: return "default stack size"

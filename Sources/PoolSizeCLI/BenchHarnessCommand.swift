@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import PoolSizeKit
+import PoolSizeModel
+import PoolSizeOutput
+
+/// `poolsize bench-harness`: parse → validate → plan → run → export. Measures the sweep's
+/// closed-loop trial against the raw-dispatch reference at each task size and queue count and
+/// prints a Markdown table of throughputs and ratios (README "Harness overhead").
+struct BenchHarnessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-harness",
+        abstract: "Measure the harness's own cost: sweep trials against plain DispatchQueues running the same tasks.",
+        discussion: "For each task CPU time and queue count, alternates a closed-loop trial (what `sweep` measures) with a raw-dispatch reference (serial queues resubmitting on completion, one atomic counter, no per-task clocks) and prints the median throughputs, their ratio and the harness's cost per task. A benchmark: run it on an otherwise idle machine.")
+
+    @Option(name: .customLong("task-us"), help: "Task CPU times in µs, comma-separated (1 to 100000).")
+    var taskMicroseconds: String = "20,100,1000"
+
+    @Option(help: "Queue counts, comma-separated (default: 1, cores, 2×cores, 4×cores).")
+    var sizes: String?
+
+    @Option(name: .customLong("trial-ms"), help: "Length of each run in milliseconds (50 to 60000).")
+    var trialMilliseconds: Int = 1_000
+
+    @Option(name: .customLong("repeat"), help: "Runs of each side per point (1 to 50).")
+    var repeats: Int = 5
+
+    func run() throws {
+        let cores = MachineProbe.coreCount().effective
+        let (tasks, sizeList) = try plan(cores: cores)
+        let benchmark = HarnessBenchmark(burner: CPUBurner(), cores: cores)
+        var points: [HarnessPoint] = []
+        for task in tasks {
+            for size in sizeList {
+                points.append(try benchmark.measure(taskMicroseconds: task, size: size, trialNanoseconds: UInt64(trialMilliseconds) * 1_000_000, repeats: repeats))
+            }
+        }
+        print(HarnessTable.render(points), terminator: "")
+    }
+
+    /// Validated task times and sizes.
+    func plan(cores: Int) throws(PoolSizeError) -> ([Double], [Int]) {
+        guard (50...60_000).contains(trialMilliseconds) else { throw .invalidOption(flag: "--trial-ms", message: "must be 50 to 60000, got \(trialMilliseconds)") }
+        guard (1...50).contains(repeats) else { throw .invalidOption(flag: "--repeat", message: "must be 1 to 50, got \(repeats)") }
+        var tasks: [Double] = []
+        for field in taskMicroseconds.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Double(field.trimmingCharacters(in: .whitespaces)), value >= 1, value <= 100_000 else {
+                throw .invalidOption(flag: "--task-us", message: "'\(field)' is not a task time of 1 to 100000 µs; pass e.g. 20,100,1000")
+            }
+            tasks.append(value)
+        }
+        guard let sizes else { return (tasks, Array(Set([1, cores, 2 * cores, 4 * cores])).sorted()) }
+        var sizeList: [Int] = []
+        for field in sizes.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Int(field.trimmingCharacters(in: .whitespaces)), (1...4_096).contains(value) else {
+                throw .invalidOption(flag: "--sizes", message: "'\(field)' is not a queue count of 1 to 4096; pass e.g. 1,2,4,8")
+            }
+            sizeList.append(value)
+        }
+        return (tasks, sizeList)
+    }
+}
