@@ -117,9 +117,24 @@ extension SweepPlan {
         if search == .adaptive {
             let searcher = sizeSearch(prediction: prediction)
             let knee = Double(cores) * (1 + declared)
-            let samples = searcher.simulate { min(Double($0), knee) }
-            measuredSizes = samples.keys.sorted()
-            measured = combinationCount * Double(samples.values.map(\.count).reduce(0, +))
+            // A real curve bends before the formula's knee (queueing) and its trials vary: the
+            // search then bisects and repeats more than on the ideal kink. Modelled as a soft
+            // knee (power mean with exponent 8) and the 1% trial-to-trial variation the
+            // benchmark measures, averaged over 16 seeded runs: on the default io sweep this
+            // expects 24 trials where the ideal kink gives 16, and 23 were measured.
+            var total = 0
+            for seed in 0..<Self.estimateRuns {
+                var random = SeededGenerator(seed: UInt64(seed) + 1)
+                let samples = searcher.simulate { size in
+                    let n = Double(size)
+                    let soft = n / pow(1 + pow(n / knee, 8), 1.0 / 8)
+                    let u = Double(random.next() >> 11) / Double(1 << 53)
+                    return soft * (1 + Self.estimateVariation * 1.732 * (2 * u - 1))
+                }
+                if seed == 0 { measuredSizes = samples.keys.sorted() }
+                total += samples.values.map(\.count).reduce(0, +)
+            }
+            measured = combinationCount * (Double(total) / Double(Self.estimateRuns)).rounded()
             maximum = combinationCount * Double(searcher.maximumTrials)
             largest = searcher.bracket.last ?? largest
         }
@@ -138,6 +153,12 @@ extension SweepPlan {
         estimate.combinations = combinations.count
         return estimate
     }
+
+    /// Seeded runs of the search the expected trial count averages.
+    static let estimateRuns = 16
+    /// Trial-to-trial coefficient of variation assumed for the expected count (uniform noise of
+    /// this standard deviation: half-width √3 × CV).
+    static let estimateVariation = 0.01
 
     static func count(_ value: Double) -> Int { value > Double(Int.max) ? Int.max : Int(value) }
 }
