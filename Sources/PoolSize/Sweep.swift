@@ -68,7 +68,7 @@ public struct Sweep: Sendable {
         let recommendation = Recommender.recommendAll(
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance,
-            specWaitCPURatio: source.declaredTaskNanoseconds == nil ? nil : plan.spec.waitCPURatio)
+            specWaitCPURatio: source.declaredTaskNanoseconds == nil ? nil : plan.spec.waitCPURatio, arrival: plan.arrival)
         return SweepResult(plan: plan, lowLoad: lowLoad, records: records, recommendation: recommendation)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PoolSizeAnalysis
 import PoolSizeHTTP
 import PoolSizeKit
 import PoolSizeModel
@@ -51,6 +52,18 @@ struct SweepCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --sizes auto: choose repetitions and trial length so that the estimated sweep fits this long (e.g. 30s, 5m); refused when even the shortest sweep cannot.", valueName: "DURATION"))
     var budget: String?
 
+    @Option(name: .customLong("arrival-rate"), help: ArgumentHelp("Open loop: tasks arrive at this rate whatever the pool is doing, as requests reach a service (800/s, 48000/min), or at each rate of a range (200/s...2000/s:200). Latency counts from each task's intended arrival; per size the report gives the rate offered and carried, the percentiles, the backlog and whether the size keeps up.", valueName: "RATE"))
+    var arrivalRate: String?
+
+    @Option(help: "With --arrival-rate: how arrivals are spaced, poisson (exponential gaps, seeded) or uniform (evenly).")
+    var arrivals: ArrivalProcess?
+
+    @Option(name: .customLong("latency-slo"), help: ArgumentHelp("With --arrival-rate: the latency objective (e.g. 40ms); the recommendation is the smallest size that keeps up and meets it at --slo-percentile. Exit 5 when no size does.", valueName: "DURATION"))
+    var latencySLO: String?
+
+    @Option(name: .customLong("slo-percentile"), help: "With --latency-slo: the percentile the objective applies to, one of 50, 90, 99, 99.9 (default 99).")
+    var sloPercentile: String?
+
     @Option(help: "Pool kinds: all, or a list of queue-pool, thread-pool, global-queue, operation-queue, task-group.")
     var pool: String = "queue-pool"
 
@@ -78,8 +91,8 @@ struct SweepCommand: ParsableCommand {
     @Option(help: "The knee is the smallest size within this share of peak throughput, in (0, 0.5).")
     var tolerance: Double = 0.05
 
-    @Option(name: .customLong("repeat"), help: "Measured trials per pool size, 1 to \(Self.maximumRepetitions).")
-    var repetitions: Int = 3
+    @Option(name: .customLong("repeat"), help: "Measured trials per pool size (per rate, with --arrival-rate), 1 to \(Self.maximumRepetitions) (default 3; 1 for a range of arrival rates).")
+    var repeatCount: Int?
 
     @Option(help: "Discarded warm-up trials before measuring, 0 to \(Self.maximumWarmup).")
     var warmup: Int = 1
@@ -135,11 +148,14 @@ struct SweepCommand: ParsableCommand {
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
         let custom: (any WorkloadSource)? = try commandSource() ?? httpSource()
         let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load), custom: custom, scratch: scratch.map { URL(fileURLWithPath: $0) })
-        // A sweep whose primitive failed its integrity check still gets its report (the caveats
-        // name the violation); the error and its exit code follow.
+        // A sweep whose primitive failed its integrity check, or in which no size met the latency
+        // objective, still gets its report (which says why); the error and its exit code follow.
         session.format = format
         let measured = Result { () throws(PoolSizeError) in try session.run() }
-        if case let .failure(error) = measured, case .integrityViolated = error {} else { try measured.get() }
+        switch measured {
+        case .failure(.integrityViolated), .failure(.objectiveNotMet): break
+        default: try measured.get()
+        }
         _ = try ReportCommand.write(runDirectory: directory, plots: plots)
         try measured.get()
     }
@@ -187,7 +203,9 @@ struct SweepCommand: ParsableCommand {
         } else {
             spec = try WorkloadLoader.load(workload ?? "io")
         }
+        let arrival = try arrivalPlan()
         let selection = try SizeSelection.parse(sizes)
+        let repetitions = repeatCount ?? (arrival?.isRange == true ? 1 : 3)
         let pools = try AxisSelection.pools(pool)
         let tiers = try AxisSelection.tiers(qos)
         let primitives = try AxisSelection.primitives(primitive)
@@ -223,7 +241,12 @@ struct SweepCommand: ParsableCommand {
             warmupTrials: warmup, cores: coreCount.effective, targetUtilization: targetUtilization,
             tolerance: tolerance, seed: seed, pools: pools, tiers: tiers, primitives: primitives, readRatio: readRatio,
             trialMilliseconds: trialMilliseconds, contend: contend, busyRetries: retries)
-        plan.search = search ?? (selection == .auto ? .adaptive : .grid)
+        plan.search = search ?? (selection == .auto && arrival == nil ? .adaptive : .grid)
+        plan.arrival = arrival
+        if arrival != nil {
+            if search == .adaptive { throw .invalidOption(flag: "--search", message: "adaptive searches for the throughput knee of a closed loop; an open-loop sweep (--arrival-rate) measures the sizes around the rate's load: drop --search") }
+            if budget != nil { throw .invalidOption(flag: "--budget", message: "fits an adaptive search to the time and does not apply to --arrival-rate; set the trials with --sizes, --repeat and --trial-ms") }
+        }
         if let budget {
             guard selection == .auto else { throw .invalidOption(flag: "--budget", message: "chooses sizes and repetitions itself and needs --sizes auto; drop --sizes or --budget") }
             guard search != .grid else { throw .invalidOption(flag: "--budget", message: "fits an adaptive search to the time; drop --search grid or --budget") }
@@ -232,6 +255,34 @@ struct SweepCommand: ParsableCommand {
             plan = try plan.fitting(budgetSeconds: seconds)
         }
         try Self.checkBounded(plan.estimate)
+        return plan
+    }
+
+    /// The open-loop flags, checked; nil without `--arrival-rate`.
+    func arrivalPlan() throws(PoolSizeError) -> ArrivalPlan? {
+        guard let arrivalRate else {
+            for (flag, given) in [("--arrivals", arrivals != nil), ("--latency-slo", latencySLO != nil), ("--slo-percentile", sloPercentile != nil)] where given {
+                throw .invalidOption(flag: flag, message: "applies to open-loop sweeps; add --arrival-rate (e.g. --arrival-rate 800/s) or drop \(flag)")
+            }
+            return nil
+        }
+        let rates = try ArrivalPlan.parseRates(arrivalRate)
+        var plan = ArrivalPlan(ratesPerSecond: rates, process: arrivals ?? .poisson)
+        if let latencySLO {
+            let seconds = try QuantityParser.seconds(latencySLO, flag: "--latency-slo")
+            guard seconds > 0, seconds <= 3600 else { throw .invalidOption(flag: "--latency-slo", message: "must be more than 0 and at most 1h, got \(latencySLO); write it like 40ms") }
+            plan.latencySLOMicroseconds = seconds * 1e6
+        } else if sloPercentile != nil {
+            throw .invalidOption(flag: "--slo-percentile", message: "sets the percentile of --latency-slo; add --latency-slo (e.g. 40ms) or drop --slo-percentile")
+        }
+        if let sloPercentile {
+            let text = sloPercentile.trimmingCharacters(in: .whitespaces)
+            let number = Double(text.hasPrefix("p") ? String(text.dropFirst()) : text)
+            guard let number, SLOSizer.percentiles.contains(number) else {
+                throw .invalidOption(flag: "--slo-percentile", message: "'\(text)' is not a recorded percentile; use one of 50, 90, 99, 99.9")
+            }
+            plan.sloPercentile = number
+        }
         return plan
     }
 
@@ -281,6 +332,7 @@ struct SweepCommand: ParsableCommand {
 }
 
 extension SearchMode: ExpressibleByArgument {}
+extension ArrivalProcess: ExpressibleByArgument {}
 
 enum RunID {
     /// `20261122-051503-io`: sortable, and unique enough for one person's results directory.

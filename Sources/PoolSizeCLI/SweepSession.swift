@@ -101,6 +101,9 @@ final class SweepSession: SweepObserver {
         if !violations.isEmpty {
             throw .integrityViolated(details: "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv")
         }
+        if let best = file?.best, best.sloMet == false {
+            throw .objectiveNotMet(best.reason)
+        }
     }
 
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {
@@ -114,6 +117,10 @@ final class SweepSession: SweepObserver {
 
     func sweepWillRunTrial(_ index: Int, of total: Int, combination: PoolSizeModel.Combination, poolSize: Int, repetition: Int) {
         progress.trial(index, of: total, label: "\(combination) size \(poolSize) rep \(repetition)")
+    }
+
+    func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: PoolSizeModel.Combination, rate: Double, poolSize: Int, repetition: Int) {
+        progress.trial(index, of: total, label: "\(combination) \(UnitFormat.significant(rate))/s size \(poolSize) rep \(repetition)")
     }
 
     func sweepExtendingSizes(_ sizes: [Int]) {
@@ -154,6 +161,7 @@ extension RunInfo {
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, machine: facts,
             sizes: { if case let .explicit(list) = plan.sizes { list } else { nil } }(), autoSizes: plan.sizes == .auto)
         search = plan.search
+        arrival = plan.arrival
     }
 }
 

@@ -19,6 +19,9 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     case incomparable(details: String)
     /// A measurement could not be carried out on this machine.
     case measurementFailed(String)
+    /// An open-loop sweep in which no size met the latency objective (or kept up): the run
+    /// directory and report are written; the message says what would meet it.
+    case objectiveNotMet(String)
     /// `--out` names a run directory that already holds trials.
     case runDirectoryExists(path: String)
     /// Another sweep (whose PID the lock file names, when it could be read) is writing there.
@@ -50,6 +53,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
             return "error: runs cannot be compared: \(details)"
         case let .measurementFailed(message):
             return "error: measurement failed: \(message)"
+        case let .objectiveNotMet(message):
+            return "error: objective not met: \(message)"
         case let .runDirectoryExists(path):
             return "error: --out \(path): a run directory is already there (it has trials.csv); pass --force to replace it, or --resume \(path) to continue it"
         case let .runDirectoryLocked(path, pid):
@@ -66,7 +71,7 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .regression: return 2
         case .incomparable, .resumeMismatch: return 3
         case .integrityViolated: return 4
-        case .measurementFailed: return 5
+        case .measurementFailed, .objectiveNotMet: return 5
         case .invalidOption: return 64      // EX_USAGE
         case .invalidSpec, .invalidInput: return 65  // EX_DATAERR
         case .inputNotFound: return 66      // EX_NOINPUT

@@ -44,6 +44,9 @@ public struct RunInfo: Equatable, Sendable, Codable {
     /// Measured trials the exhaustive grid would have run, recorded by an adaptive search so
     /// the summary can say what it saved.
     public var gridTrials: Int?
+    /// The open-loop arrivals and latency objective (`--arrival-rate`, `--latency-slo`); nil
+    /// for a closed-loop sweep.
+    public var arrival: ArrivalPlan?
 
     /// Run facts; every field may be absent.
     public init(
@@ -73,9 +76,9 @@ public struct RunInfo: Equatable, Sendable, Codable {
 
     /// Every trial the plan asks for, when the file records the plan: (combination, size,
     /// repetition) for each combination, planned size and repetition. nil for an adaptive
-    /// search, whose trials are decided as it goes.
+    /// search, whose trials are decided as it goes, and for a range of arrival rates.
     public var plannedTrials: [(combination: Combination, size: Int, repetition: Int)]? {
-        guard search != .adaptive, let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
+        guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
         return Combination.product(pools: pools, tiers: tiers, primitives: primitives).flatMap { combination in
             sizes.flatMap { size in (1...repetitions).map { (combination, size, $0) } }
         }
@@ -85,6 +88,6 @@ public struct RunInfo: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case poolsizeVersion, poolsizeCommit, commandLine, seed, workload, repetitions, warmupTrials
-        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search, gridTrials
+        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search, gridTrials, arrival
     }
 }

@@ -59,6 +59,13 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     public var invalidReason: String?
     /// Tasks of the window that failed (a command's non-zero exit, a signal, a timeout).
     public var errors: Int = 0
+    /// The open-loop figures of the trial (`--arrival-rate`); nil for a closed-loop trial.
+    public var openLoop: OpenLoopFigures?
+
+    /// Whether tasks arrived at a set rate (open loop) rather than one per completion.
+    public var isOpenLoop: Bool { openLoop != nil }
+    /// The offered arrival rate of an open-loop trial, tasks/s; nil for a closed-loop one.
+    public var arrivalRatePerSecond: Double? { openLoop?.arrivalRatePerSecond }
 
     /// A record from its figures.
     public init(
@@ -98,6 +105,58 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         self.otherLoad = otherLoad
         self.invalidReason = invalidReason
         self.errors = errors
+    }
+}
+
+/// What an open-loop trial adds to a closed-loop one: the rate offered and carried, the backlog
+/// of tasks that arrived but had not finished, and the verdict on stability. The trial's
+/// latency percentiles then count from each task's intended arrival, not from its submission.
+public struct OpenLoopFigures: Equatable, Sendable, Codable {
+    /// The nominal arrival rate, tasks/s.
+    public var arrivalRatePerSecond: Double
+    /// Arrivals whose intended time fell in the window, per second of window (the draw of the
+    /// arrival process, around the nominal rate).
+    public var offeredPerSecond: Double
+    /// Tasks finished in the window per second of window.
+    public var achievedPerSecond: Double
+    /// Mean of tasks arrived and not finished (queued or running), seen at each arrival in the
+    /// window; arrivals of a Poisson process see the time average.
+    public var backlogMean: Double
+    /// Most tasks arrived and not finished at any arrival in the window.
+    public var backlogMax: Int
+    /// Mean backlog over the window's last quarter minus its first quarter: near 0 when the pool
+    /// keeps up, growing with the window when it does not.
+    public var backlogGrowth: Double
+    /// Achieved ≥ 99% of offered and the backlog did not grow (by more than the pool size or 1%
+    /// of the window's arrivals).
+    public var stable: Bool
+    /// Tasks that arrived in the window and had not finished when the trial stopped; their
+    /// latency is counted as at least their time so far.
+    public var unfinished: Int
+    /// 99th percentile of how late the dispatcher handed tasks to the pool, µs: the tool's own
+    /// lag, already inside the latencies (which count from the intended time).
+    public var dispatchLagP99Microseconds: Double
+
+    /// Figures as measured.
+    public init(arrivalRatePerSecond: Double, offeredPerSecond: Double, achievedPerSecond: Double, backlogMean: Double, backlogMax: Int, backlogGrowth: Double, stable: Bool, unfinished: Int = 0, dispatchLagP99Microseconds: Double = 0) {
+        self.arrivalRatePerSecond = arrivalRatePerSecond
+        self.offeredPerSecond = offeredPerSecond
+        self.achievedPerSecond = achievedPerSecond
+        self.backlogMean = backlogMean
+        self.backlogMax = backlogMax
+        self.backlogGrowth = backlogGrowth
+        self.stable = stable
+        self.unfinished = unfinished
+        self.dispatchLagP99Microseconds = dispatchLagP99Microseconds
+    }
+
+    /// Share of offered arrivals a pool must carry to count as keeping up.
+    public static let carriedShare = 0.99
+
+    /// The stability verdict: the pool carried at least 99% of the offered arrivals and its
+    /// backlog grew by no more than `max(poolSize, 1% of the window's arrivals)`.
+    public static func isStable(offered: Double, achieved: Double, growth: Double, poolSize: Int, arrivalsInWindow: Int) -> Bool {
+        achieved >= carriedShare * offered && growth <= max(Double(poolSize), 0.01 * Double(arrivalsInWindow))
     }
 }
 

@@ -70,12 +70,17 @@ public enum Recommender {
     /// Recommends each combination separately and names the best: the one with the highest peak
     /// throughput (fewer recommended queues break ties). Combinations are compared at their peaks,
     /// not at their knees, which sit at different sizes.
+    /// With `arrival` (an open-loop sweep) each combination is sized by `SLOSizer` at the highest
+    /// rate offered, and the best is the one meeting the objective with the fewest queues.
     public static func recommendAll(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil
+        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, arrival: ArrivalPlan? = nil
     ) -> RecommendationSet? {
         // Trials whose figures the machine cannot produce never decide a recommendation.
         let byCombination = Dictionary(grouping: records.valid, by: \.combination)
+        if let arrival {
+            return recommendOpenLoop(workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio, arrival: arrival)
+        }
         let all = byCombination.keys.sorted().compactMap { combination in
             recommend(workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
         }
@@ -86,6 +91,31 @@ public enum Recommender {
         let others = all.filter { $0.combination != best.combination }
             .sorted { $0.peakThroughputPerSecond > $1.peakThroughputPerSecond }
             .map { r in "\(r.combination) \(String(format: "%.1f", (1 - r.peakThroughputPerSecond / best.peakThroughputPerSecond) * 100))% lower peak, \(r.recommendedQueueCount) queues" }
+        if !others.isEmpty { verdict += " Others: " + others.joined(separator: "; ") + "." }
+        return RecommendationSet(best: best, combinations: all, verdict: verdict)
+    }
+
+    static func recommendOpenLoop(
+        workload: String, byCombination: [Combination: [TrialRecord]], lowLoad: LowLoadEstimate, cores: Int,
+        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, arrival: ArrivalPlan
+    ) -> RecommendationSet? {
+        let top = arrival.ratesPerSecond.max() ?? 0
+        let all = byCombination.keys.sorted().compactMap { combination -> Recommendation? in
+            let records = byCombination[combination]!
+            // The throughput figures (knee, formula, USL) of the trials at the rate sized for.
+            guard let base = recommend(workload: workload, records: records.filter { $0.arrivalRatePerSecond == top }, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio) else { return nil }
+            return SLOSizer.recommend(base: base, records: records, lowLoad: lowLoad, arrival: arrival)
+        }
+        guard let best = all.min(by: { a, b in
+            if (a.sloMet ?? false) != (b.sloMet ?? false) { return a.sloMet ?? false }
+            if a.recommendedQueueCount != b.recommendedQueueCount { return a.recommendedQueueCount < b.recommendedQueueCount }
+            return (a.sloMeasuredMicroseconds ?? .infinity) < (b.sloMeasuredMicroseconds ?? .infinity)
+        }) else { return nil }
+        let goal = arrival.latencySLOMicroseconds.map { "p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(SLOSizer.time($0))" } ?? "keeping up"
+        var verdict = "Best: \(best.combination), \(best.sloMet == true ? "" : "nothing met \(goal); largest measured ")\(best.recommendedQueueCount) queues at \(UnitFormat.significant(top))/s (\(goal))."
+        let others = all.filter { $0.combination != best.combination }.map { r in
+            "\(r.combination) \(r.sloMet == true ? "\(r.recommendedQueueCount) queues" : "none met it")"
+        }
         if !others.isEmpty { verdict += " Others: " + others.joined(separator: "; ") + "." }
         return RecommendationSet(best: best, combinations: all, verdict: verdict)
     }

@@ -34,6 +34,8 @@ public struct SweepEstimate: Equatable, Sendable {
     public var repetitions: Int = 1
     /// (pool, tier, primitive) combinations.
     public var combinations: Int = 1
+    /// Arrival rates of an open-loop sweep; nil for the closed loop.
+    public var rates: Int?
 
     /// A sweep this long is refused: a plan typed by mistake must not run for days.
     public static let maximumSeconds = 24.0 * 3600
@@ -65,7 +67,9 @@ public struct SweepEstimate: Equatable, Sendable {
         out += "warm-up: \(warmupTrials) trial\(warmupTrials == 1 ? "" : "s")\n"
         let measured = trials - warmupTrials
         let trialText = "\(UnitFormat.number(secondsPerTrial)) s each with drain and overhead"
-        if let maximumTrials {
+        if let rates {
+            out += "open loop: \(rates) rate\(rates == 1 ? "" : "s") × \(sizes.count) sizes × \(repetitions) repetition\(repetitions == 1 ? "" : "s") × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText) (warm-up, window and tail of arrivals)\n"
+        } else if let maximumTrials {
             out += "adaptive search: \(measured) trials expected, at most \(maximumTrials - warmupTrials) (\(repetitions) repetition\(repetitions == 1 ? "" : "s") where the knee is decided, 1 elsewhere; \(combinations) combination\(combinations == 1 ? "" : "s")), \(trialText); the grid would run \(gridTrials)\n"
         } else {
             out += "grid: \(sizes.count) sizes × \(repetitions) repetitions × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText)\n"
@@ -101,6 +105,7 @@ extension SweepPlan {
     /// An adaptive search is run on the ideal curve of that W/C (throughput rising linearly
     /// to the formula's knee, flat after it) to give the expected count.
     public var estimate: SweepEstimate {
+        if let arrival { return openLoopEstimate(arrival) }
         let declared = spec.cpuMicroseconds > 0 ? spec.waitCPURatio : 0
         let prediction = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)
         let grid: [Int]
@@ -151,6 +156,33 @@ extension SweepPlan {
         estimate.secondsPerTrial = model.secondsPerTrial
         estimate.repetitions = repetitions
         estimate.combinations = combinations.count
+        return estimate
+    }
+
+    /// An open-loop sweep's cost: every combination, rate, size and repetition, each trial its
+    /// warm-up, window and tail (a task of unknown length is planned at the spec's trial length).
+    func openLoopEstimate(_ arrival: ArrivalPlan) -> SweepEstimate {
+        let model = SweepTimeModel(plan: self)
+        let task = UInt64(model.taskSeconds * 1e9)
+        let sizes = openLoopSizes(arrival, taskSeconds: model.taskSeconds)
+        let perRate = arrival.ratesPerSecond.map { Double(openLoopTrial(arrival, rate: $0, taskNanoseconds: task).totalNanoseconds) / 1e9 }
+        let trialSeconds = perRate.reduce(0, +) / Double(max(perRate.count, 1)) + model.taskSeconds + SweepTimeModel.overheadSecondsPerTrial
+        let measured = Double(combinations.count * arrival.ratesPerSecond.count * sizes.count * repetitions)
+        let warmup = min(model.windowSeconds, 0.3) + model.taskSeconds + SweepTimeModel.overheadSecondsPerTrial
+        let all = measured + Double(warmupTrials)
+        let seconds: Double = SweepTimeModel.fixedSeconds + model.lowLoadSeconds + Double(warmupTrials) * warmup + measured * trialSeconds
+        // Arrivals are recorded (time, latency, backlog): 40 bytes each at the highest rate.
+        let arrivals: Double = (arrival.ratesPerSecond.max() ?? 0) * (perRate.max() ?? 0)
+        let threads: Double = Double(sizes.max() ?? 1) * SweepEstimate.bytesPerThread
+        let bytes: Double = all * SweepEstimate.bytesPerTrial + threads + 40 * arrivals
+        var estimate = SweepEstimate(sizes: sizes, trials: Self.count(all), seconds: seconds, bytes: bytes)
+        estimate.gridTrials = Self.count(measured)
+        estimate.lowLoadSeconds = model.lowLoadSeconds
+        estimate.warmupTrials = warmupTrials
+        estimate.secondsPerTrial = trialSeconds
+        estimate.repetitions = repetitions
+        estimate.combinations = combinations.count
+        estimate.rates = arrival.ratesPerSecond.count
         return estimate
     }
 

@@ -20,6 +20,7 @@ extension SweepPlan {
             Self.differs("core count", info.machine.map { String($0.cores.effective) }, String(cores)),
             Self.differs("--sizes", info.autoSizes.map { $0 ? "auto" : "a list" }, planned == nil ? "auto" : "a list"),
             planned.flatMap { Self.differs("--sizes", info.sizes.map(Self.list), Self.list($0)) },
+            info.arrival == arrival ? nil : "its arrivals were \(Self.describe(info.arrival)), this sweep's are \(Self.describe(arrival))",
         ]
         return checks.compactMap { $0 }.first
     }
@@ -31,6 +32,13 @@ extension SweepPlan {
 
     static func describe(_ spec: WorkloadSpec) -> String {
         "'\(spec.name)' (C \(UnitFormat.number(spec.cpuMicroseconds)) µs, W \(UnitFormat.number(spec.waitMicroseconds)) µs, jitter \(spec.jitter.rawValue), trial \(spec.trialMilliseconds) ms, critical \(UnitFormat.number(spec.criticalMicroseconds)) µs)"
+    }
+
+    static func describe(_ arrival: ArrivalPlan?) -> String {
+        guard let arrival else { return "a closed loop (no --arrival-rate)" }
+        let rates = arrival.ratesPerSecond.map { UnitFormat.number($0) + "/s" }.joined(separator: ",")
+        let slo = arrival.latencySLOMicroseconds.map { ", p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(UnitFormat.number($0)) µs" } ?? ""
+        return "\(rates) \(arrival.process.rawValue)\(slo)"
     }
 
     static func list(_ sizes: [Int]) -> String { sizes.map(String.init).joined(separator: ",") }

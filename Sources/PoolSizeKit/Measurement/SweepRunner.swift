@@ -41,6 +41,9 @@ public struct SweepPlan: Sendable {
     public var busyThreshold: Double = 0.05
     /// Whether every size is measured (`grid`) or the knee is searched for (`adaptive`).
     public var search: SearchMode = .grid
+    /// Open-loop arrivals (`--arrival-rate`): each trial offers tasks at a rate instead of
+    /// keeping the pool full; nil for the closed loop.
+    public var arrival: ArrivalPlan?
 
     /// A plan; every value is taken as given (the CLI validates flags before building one).
     public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
@@ -82,6 +85,8 @@ public protocol SweepObserver: AnyObject {
     func sweepRetryingBusyTrial(otherLoad: Double)
     /// `auto` sizes found no knee yet: these larger sizes are measured as well.
     func sweepExtendingSizes(_ sizes: [Int])
+    /// An open-loop trial at `rate` arrivals per second is about to run.
+    func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: Combination, rate: Double, poolSize: Int, repetition: Int)
     /// An adaptive search finished after `trials` measured trials, where the grid runs `gridTrials`.
     func sweepFinishedSearch(trials: Int, gridTrials: Int)
 }
@@ -89,6 +94,10 @@ public protocol SweepObserver: AnyObject {
 extension SweepObserver {
     /// Ignored unless the observer implements it.
     public func sweepRetryingBusyTrial(otherLoad: Double) {}
+    /// An open-loop trial is about to run; by default told as `sweepWillRunTrial`.
+    public func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: Combination, rate: Double, poolSize: Int, repetition: Int) {
+        sweepWillRunTrial(index, of: total, combination: combination, poolSize: poolSize, repetition: repetition)
+    }
     /// Ignored unless the observer implements it.
     public func sweepExtendingSizes(_ sizes: [Int]) {}
     /// Ignored unless the observer implements it.
@@ -123,7 +132,7 @@ public struct SweepRunner {
     public func run(_ plan: SweepPlan, observer: any SweepObserver, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
         let lowLoad: LowLoadEstimate
         if let resumed = resume?.lowLoad { lowLoad = resumed } else { lowLoad = try measureLowLoad(plan) }
-        let done = Dictionary((resume?.records ?? []).map { (TrialKey($0.combination, $0.poolSize, $0.repetition), $0) }, uniquingKeysWith: { first, _ in first })
+        let done = Dictionary((resume?.records ?? []).map { (TrialKey($0), $0) }, uniquingKeysWith: { first, _ in first })
         let sizes: [Int]
         let prediction = SizingFormula.queueCount(cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
         switch plan.sizes {
@@ -131,6 +140,9 @@ public struct SweepRunner {
             sizes = SizeGrid.auto(prediction: prediction, cores: plan.cores)
         case let .explicit(list):
             sizes = list
+        }
+        if let arrival = plan.arrival {
+            return (lowLoad, try runOpenLoop(plan, arrival: arrival, lowLoad: lowLoad, observer: observer, done: done, rng: SeededGenerator(seed: plan.seed)))
         }
         observer.sweepMeasuredLowLoad(lowLoad, sizes: sizes)
         let measured = UInt64(max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
@@ -205,30 +217,38 @@ public struct SweepRunner {
                 continue
             }
             observer.sweepWillRunTrial(offset, of: order.count, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition)
-            var record: TrialRecord?
-            // A trial during which other processes took a large share of the CPUs measures them,
-            // not the pool: run it again (up to `busyRetries` times) and keep the quietest.
-            for attempt in 0...plan.busyRetries {
-                let request = TrialRequest(combination: trial.combination, size: trial.size, settings: settings, seed: plan.seed &+ UInt64(index))
-                let (metrics, integrity) = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio)
-                var candidate = TrialRecord(
-                    plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
-                    metrics: metrics, integrity: integrity)
-                // The physical limit is the CPUs the process can run on, which `--cores` (sizing
-                // for a smaller machine) does not shrink: a figure is impossible only above them.
-                candidate.invalidReason = TrialValidity.problem(candidate, cores: plan.cores, physicalCores: max(plan.cores, ProcessInfo.processInfo.activeProcessorCount))
-                if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated { record = candidate }
-                if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == .violated || retryBudget == 0 { break }
-                if attempt < plan.busyRetries {
-                    retryBudget -= 1
-                    observer.sweepRetryingBusyTrial(otherLoad: candidate.otherLoad)
-                }
-            }
-            guard let record else { continue }
+            guard let record = try measureTrial(
+                combination: trial.combination, size: trial.size, repetition: trial.repetition, index: index,
+                plan: plan, settings: settings, observer: observer, retryBudget: &retryBudget) else { continue }
             records.append(record)
             try observer.sweepFinishedTrial(record)
         }
         return records
+    }
+
+    /// Measures one trial, running it again (up to `busyRetries` times, while the budget lasts)
+    /// when other processes took a large share of the CPUs during it; keeps the quietest attempt.
+    func measureTrial(combination: Combination, size: Int, repetition: Int, index: Int, plan: SweepPlan, settings: TrialSettings, openLoop: OpenLoopTrial? = nil, observer: any SweepObserver, retryBudget: inout Int) throws(PoolSizeError) -> TrialRecord? {
+        var record: TrialRecord?
+        // A trial during which other processes took a large share of the CPUs measures them,
+        // not the pool: run it again (up to `busyRetries` times) and keep the quietest.
+        for attempt in 0...plan.busyRetries {
+            let request = TrialRequest(combination: combination, size: size, settings: settings, seed: plan.seed &+ UInt64(index), openLoop: openLoop)
+            let (metrics, integrity) = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio)
+            var candidate = TrialRecord(
+                plan: plan, combination: combination, poolSize: size, repetition: repetition,
+                metrics: metrics, integrity: integrity)
+            // The physical limit is the CPUs the process can run on, which `--cores` (sizing
+            // for a smaller machine) does not shrink: a figure is impossible only above them.
+            candidate.invalidReason = TrialValidity.problem(candidate, cores: plan.cores, physicalCores: max(plan.cores, ProcessInfo.processInfo.activeProcessorCount))
+            if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated { record = candidate }
+            if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == .violated || retryBudget == 0 { break }
+            if attempt < plan.busyRetries {
+                retryBudget -= 1
+                observer.sweepRetryingBusyTrial(otherLoad: candidate.otherLoad)
+            }
+        }
+        return record
     }
 
     /// One queue, one task outstanding: no task ever waits for a CPU, so wall − CPU is the
@@ -289,6 +309,7 @@ extension TrialRecord {
             involuntaryContextSwitches: m.involuntaryContextSwitches, maxRSSKilobytes: m.maxRSSKilobytes,
             processThreads: m.processThreads ?? 0, otherLoad: m.otherLoad)
         errors = m.errors
+        openLoop = m.openLoop
     }
 }
 
@@ -297,9 +318,17 @@ struct TrialKey: Hashable {
     let combination: Combination
     let size: Int
     let repetition: Int
-    init(_ combination: Combination, _ size: Int, _ repetition: Int) {
+    /// The arrival rate of an open-loop trial; nil in the closed loop.
+    let rate: Double?
+    init(_ combination: Combination, _ size: Int, _ repetition: Int, rate: Double? = nil) {
         self.combination = combination
         self.size = size
         self.repetition = repetition
+        self.rate = rate
+    }
+
+    /// The key of a finished trial.
+    init(_ record: TrialRecord) {
+        self.init(record.combination, record.poolSize, record.repetition, rate: record.arrivalRatePerSecond)
     }
 }

@@ -23,6 +23,8 @@ public struct TrialMeasurement: Sendable {
     public var machineBusyAtEnd: UInt64?
     /// Why the first few failed tasks failed (a command's status and last stderr line).
     public var failureExamples: [String] = []
+    /// An open-loop trial's arrivals, latencies from intended arrival, and backlog; nil for the closed loop.
+    public var openLoop: OpenLoopRaw?
 
     /// A trial's raw record, before metrics are derived.
     public init(poolSize: Int, windowStart: UInt64, windowEnd: UInt64, usageAtStart: ProcessUsage, usageAtEnd: ProcessUsage, samples: [TaskSample], peakConcurrency: Int, processThreads: Int?) {

@@ -12,14 +12,17 @@ public struct TrialRequest: Sendable, Equatable {
     public var lowLoad: Bool
     /// Seed of the trial's random draws.
     public var seed: UInt64
+    /// Arrivals at a rate instead of the closed loop (`settings` then only sets the drain timeout).
+    public var openLoop: OpenLoopTrial?
 
-    /// A request; `seed` makes the trial's draws reproducible.
-    public init(combination: Combination, size: Int, settings: TrialSettings, lowLoad: Bool = false, seed: UInt64) {
+    /// A request; `seed` makes the trial's draws reproducible (the arrival times' too).
+    public init(combination: Combination, size: Int, settings: TrialSettings, lowLoad: Bool = false, seed: UInt64, openLoop: OpenLoopTrial? = nil) {
         self.combination = combination
         self.size = size
         self.settings = settings
         self.lowLoad = lowLoad
         self.seed = seed
+        self.openLoop = openLoop
     }
 }
 
@@ -52,7 +55,13 @@ public struct PoolTrialMeasurer: TrialMeasuring {
         let workload = source.workload(seed: request.seed, criticalSection: section)
         let pool = pools.make(request.combination.pool, size: request.size, qos: request.combination.qos)
         defer { pool.shutdown() }
-        let measurement = try runner.run(pool: pool, workload: workload, settings: request.settings)
+        let measurement: TrialMeasurement
+        if let openLoop = request.openLoop {
+            // The arrival times draw from a stream of their own, apart from the tasks' jitter.
+            measurement = try OpenLoopRunner(clocks: runner.clocks).run(pool: pool, workload: workload, trial: openLoop, seed: request.seed ^ 0xA77_1E55)
+        } else {
+            measurement = try runner.run(pool: pool, workload: workload, settings: request.settings)
+        }
         return (TrialMetrics(measurement, cores: cores), section?.verify())
     }
 }

@@ -49,6 +49,10 @@ public struct TrialMetrics: Equatable, Sendable {
     public var latency: LatencyPercentiles
     /// Start-to-completion latency of the tasks finished in the window, µs.
     public var execution: LatencyPercentiles
+    /// Rate offered and carried, backlog and stability of an open-loop trial; nil for the closed
+    /// loop. In an open-loop trial `latency` counts from each task's intended arrival, over the
+    /// tasks that arrived in the window.
+    public var openLoop: OpenLoopFigures?
 
     /// Metrics stated directly, for a `TrialMeasuring` that scripts them (tests, replays).
     /// Per-task figures repeat the means `tasks` times, rounded down, at most 1,000.
@@ -130,5 +134,15 @@ public struct TrialMetrics: Equatable, Sendable {
         let finishedSamples = m.samples.filter { $0.ended >= start && $0.ended <= end }
         latency = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.submitted })
         execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
+        if let raw = m.openLoop {
+            let offered = Double(raw.arrivalsInWindow) / windowSeconds
+            openLoop = OpenLoopFigures(
+                arrivalRatePerSecond: raw.ratePerSecond, offeredPerSecond: offered, achievedPerSecond: throughputPerSecond,
+                backlogMean: raw.backlog.isEmpty ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count),
+                backlogMax: raw.backlog.max() ?? 0, backlogGrowth: raw.backlogGrowth,
+                stable: OpenLoopFigures.isStable(offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth, poolSize: m.poolSize, arrivalsInWindow: raw.arrivalsInWindow),
+                unfinished: raw.unfinished, dispatchLagP99Microseconds: LatencyRecorder.percentiles(raw.dispatchLags).p99)
+            latency = LatencyRecorder.percentiles(raw.latencies)
+        }
     }
 }

@@ -14,6 +14,9 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
     public var waitMicrosecondsPerTask: Double
     /// Σ W / Σ C over the tasks, with its delta-method standard error and t-interval.
     public var ratio: RatioOfMeans?
+    /// Percentiles of a task's own time, C + W, µs: the least latency any pool size can give
+    /// (nil in files of earlier versions).
+    public var taskTime: LatencyPercentiles?
 
     /// An estimate from its parts.
     public init(tasks: Int, seconds: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, ratio: RatioOfMeans?) {
@@ -32,12 +35,18 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
             cpuMicrosecondsPerTask: cpuMicroseconds.reduce(0, +) / n,
             waitMicrosecondsPerTask: waitMicroseconds.reduce(0, +) / n,
             ratio: RatioOfMeans(numerators: waitMicroseconds, denominators: cpuMicroseconds))
+        let times = zip(waitMicroseconds, cpuMicroseconds).map { $0 + $1 }
+        if !times.isEmpty {
+            taskTime = LatencyPercentiles(
+                p50: percentile(times, 50) ?? 0, p90: percentile(times, 90) ?? 0, p99: percentile(times, 99) ?? 0,
+                p999: percentile(times, 99.9) ?? 0, max: times.max() ?? 0)
+        }
     }
 
     /// W/C, 0 when no task was measured.
     public var waitCPURatio: Double { ratio?.ratio ?? 0 }
 
-    enum CodingKeys: String, CodingKey { case tasks, seconds, cpuMicrosecondsPerTask, waitMicrosecondsPerTask, ratio }
+    enum CodingKeys: String, CodingKey { case tasks, seconds, cpuMicrosecondsPerTask, waitMicrosecondsPerTask, ratio, taskTime }
 
     /// C and W are what a reader needs; the task count, duration and interval were not
     /// recorded by every earlier version.
@@ -48,5 +57,6 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
             cpuMicrosecondsPerTask: try c.decode(Double.self, forKey: .cpuMicrosecondsPerTask),
             waitMicrosecondsPerTask: try c.decode(Double.self, forKey: .waitMicrosecondsPerTask),
             ratio: try c.decodeIfPresent(RatioOfMeans.self, forKey: .ratio))
+        taskTime = try c.decodeIfPresent(LatencyPercentiles.self, forKey: .taskTime)
     }
 }

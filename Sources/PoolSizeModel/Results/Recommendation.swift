@@ -8,6 +8,12 @@ public struct Recommendation: Equatable, Sendable, Codable {
         case knee
         /// The formula, because the measured curve had no plateau to find a knee on.
         case formula
+        /// The smallest size whose latency percentile met the objective at the offered arrival
+        /// rate (an open-loop sweep with `--latency-slo`).
+        case latencySLO = "latency-slo"
+        /// The smallest size that kept up with the offered arrival rate (an open-loop sweep
+        /// without a latency objective).
+        case stability
     }
 
     /// The workload's name.
@@ -67,6 +73,26 @@ public struct Recommendation: Equatable, Sendable, Codable {
     public var maxConcurrencyReached: Int = 0
     /// Integrity over all of the combination's trials: `ok`, `violated` or `n/a`.
     public var integrity: Integrity = .notApplicable
+    /// Open-loop sweeps: the arrival rate the recommendation is for, tasks/s.
+    public var arrivalRatePerSecond: Double?
+    /// Open-loop sweeps: the latency objective, µs, from each task's intended arrival.
+    public var latencySLOMicroseconds: Double?
+    /// Open-loop sweeps: the percentile the objective applies to.
+    public var sloPercentile: Double?
+    /// Open-loop sweeps: whether a measured size met the objective (kept up, without one). When
+    /// false, `recommendedQueueCount` is only the largest size measured and the reason says
+    /// what would meet it.
+    public var sloMet: Bool?
+    /// Open-loop sweeps: that percentile measured at the recommended size (the worst of its
+    /// trials), µs.
+    public var sloMeasuredMicroseconds: Double?
+    /// Open-loop sweeps: the smallest size M/M/c (Poisson arrivals, exponential task times of the
+    /// low-load mean C + W, one shared queue) says meets the objective or, without one, keeps up.
+    public var queueingModelQueueCount: Int?
+    /// Open-loop sweeps: every size measured at the recommendation's rate, with its verdict.
+    public var sizeVerdicts: [SLOVerdict]?
+    /// Open-loop sweeps over a range of rates: the recommendation at each rate.
+    public var rateSizings: [RateSizing]?
 
     /// The pool, tier and primitive this recommendation is for.
     public var combination: Combination { Combination(pool: pool, qos: qos, primitive: primitive) }
@@ -107,6 +133,10 @@ public struct Recommendation: Equatable, Sendable, Codable {
         case workload, pool, qos, primitive, cores, basis, reason, tolerance, usl, integrity, uslRefusal
         case maxConcurrencyReached, queueingModelKnee, targetUtilization, formulaQueueCountExact, formulaQueueCount
         case kneePoolSize, peakPoolSize, recommendedQueueCount
+        case sloPercentile, sloMet, queueingModelQueueCount, sizeVerdicts, rateSizings
+        case arrivalRatePerSecond = "arrivalRatePerS"
+        case latencySLOMicroseconds = "latencySloUs"
+        case sloMeasuredMicroseconds = "sloMeasuredUs"
         case waitCPURatio = "waitCpuRatio"
         case waitCPURatioLower = "waitCpuRatioCi95Lower"
         case waitCPURatioUpper = "waitCpuRatioCi95Upper"
@@ -152,6 +182,91 @@ public struct Recommendation: Equatable, Sendable, Codable {
         queueingModelKnee = try c.decodeIfPresent(Int.self, forKey: .queueingModelKnee)
         maxConcurrencyReached = try c.decodeIfPresent(Int.self, forKey: .maxConcurrencyReached) ?? 0
         integrity = try c.decodeIfPresent(Integrity.self, forKey: .integrity) ?? .notApplicable
+        arrivalRatePerSecond = try c.decodeIfPresent(Double.self, forKey: .arrivalRatePerSecond)
+        latencySLOMicroseconds = try c.decodeIfPresent(Double.self, forKey: .latencySLOMicroseconds)
+        sloPercentile = try c.decodeIfPresent(Double.self, forKey: .sloPercentile)
+        sloMet = try c.decodeIfPresent(Bool.self, forKey: .sloMet)
+        sloMeasuredMicroseconds = try c.decodeIfPresent(Double.self, forKey: .sloMeasuredMicroseconds)
+        queueingModelQueueCount = try c.decodeIfPresent(Int.self, forKey: .queueingModelQueueCount)
+        sizeVerdicts = try c.decodeIfPresent([SLOVerdict].self, forKey: .sizeVerdicts)
+        rateSizings = try c.decodeIfPresent([RateSizing].self, forKey: .rateSizings)
+    }
+}
+
+/// One size at one arrival rate in an open-loop sweep, over its trials.
+public struct SLOVerdict: Equatable, Sendable, Codable {
+    /// Queues (threads) in the pool.
+    public var poolSize: Int
+    /// The offered arrival rate, tasks/s.
+    public var arrivalRatePerSecond: Double
+    /// Trials measured (valid ones).
+    public var trials: Int
+    /// Every trial kept up: carried ≥ 99% of the arrivals, backlog not growing.
+    public var stable: Bool
+    /// Mean tasks carried per second.
+    public var achievedPerSecond: Double
+    /// Mean arrivals per second in the windows.
+    public var offeredPerSecond: Double
+    /// Mean backlog (arrived, not finished).
+    public var backlogMean: Double
+    /// Median p50 latency of the trials, µs, from intended arrival.
+    public var p50Microseconds: Double
+    /// The objective's percentile, the worst trial's, µs (the p99 without an objective).
+    public var percentileMicroseconds: Double
+    /// Whether the size is stable and its percentile within the objective; nil without one.
+    public var meetsSLO: Bool?
+    /// That percentile as M/M/c predicts it for this size and rate, µs; nil where M/M/c is unstable.
+    public var modelPercentileMicroseconds: Double?
+
+    /// A verdict from its figures.
+    public init(poolSize: Int, arrivalRatePerSecond: Double, trials: Int, stable: Bool, achievedPerSecond: Double, offeredPerSecond: Double, backlogMean: Double, p50Microseconds: Double, percentileMicroseconds: Double, meetsSLO: Bool?, modelPercentileMicroseconds: Double?) {
+        self.poolSize = poolSize
+        self.arrivalRatePerSecond = arrivalRatePerSecond
+        self.trials = trials
+        self.stable = stable
+        self.achievedPerSecond = achievedPerSecond
+        self.offeredPerSecond = offeredPerSecond
+        self.backlogMean = backlogMean
+        self.p50Microseconds = p50Microseconds
+        self.percentileMicroseconds = percentileMicroseconds
+        self.meetsSLO = meetsSLO
+        self.modelPercentileMicroseconds = modelPercentileMicroseconds
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case poolSize, trials, stable, backlogMean, meetsSLO = "meetsSlo"
+        case arrivalRatePerSecond = "arrivalRatePerS"
+        case achievedPerSecond = "achievedPerS"
+        case offeredPerSecond = "offeredPerS"
+        case p50Microseconds = "p50Us"
+        case percentileMicroseconds = "percentileUs"
+        case modelPercentileMicroseconds = "modelPercentileUs"
+    }
+}
+
+/// The answer at one rate of an open-loop sweep over a range of rates.
+public struct RateSizing: Equatable, Sendable, Codable {
+    /// The offered arrival rate, tasks/s.
+    public var arrivalRatePerSecond: Double
+    /// The smallest measured size that met the objective (or kept up, without one); nil when none did.
+    public var recommendedQueueCount: Int?
+    /// The objective's percentile at that size, µs.
+    public var percentileMicroseconds: Double?
+    /// What M/M/c asks for at this rate.
+    public var queueingModelQueueCount: Int?
+
+    /// A row from its figures.
+    public init(arrivalRatePerSecond: Double, recommendedQueueCount: Int?, percentileMicroseconds: Double?, queueingModelQueueCount: Int?) {
+        self.arrivalRatePerSecond = arrivalRatePerSecond
+        self.recommendedQueueCount = recommendedQueueCount
+        self.percentileMicroseconds = percentileMicroseconds
+        self.queueingModelQueueCount = queueingModelQueueCount
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case recommendedQueueCount, queueingModelQueueCount
+        case arrivalRatePerSecond = "arrivalRatePerS"
+        case percentileMicroseconds = "percentileUs"
     }
 }
 

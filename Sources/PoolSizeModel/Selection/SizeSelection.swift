@@ -75,3 +75,36 @@ public enum SizeGrid {
         return sizes.filter { $0 >= 1 && $0 <= SizeSelection.maximumSize }.sorted()
     }
 }
+
+/// The sizes `--sizes auto` measures in an open-loop sweep, from the load each rate offers:
+/// a = rate × (C + W) busy queues on average (Little's law). Below a the pool cannot keep up;
+/// the sizes that matter lie just above it, where queueing delay falls from unbounded to small.
+public enum OpenLoopSizes {
+    /// One rate: a/2 and a (which cannot keep up, to show it), a + 1 and a + 2, then 1.15 a,
+    /// 1.3 a, 1.6 a and 2 a. Several rates: sizes that carry 110% of the load at the first rate
+    /// and at each quarter of the range, and 1.5 × the largest load, so each size's latency
+    /// curve turns up somewhere inside the range.
+    public static func auto(rates: [Double], taskSeconds: Double) -> [Int] {
+        let loads = rates.sorted().map { $0 * max(taskSeconds, 0) }
+        guard let largest = loads.last, largest.isFinite else { return [1] }
+        var sizes: Set<Int> = []
+        if loads.count == 1 {
+            let a = largest
+            let whole = Int(a.rounded(.down))
+            sizes = [whole / 2, whole, whole + 1, whole + 2]
+            for factor in [1.15, 1.3, 1.6, 2.0] { sizes.insert(Int((factor * a).rounded(.up))) }
+        } else {
+            let n = loads.count - 1
+            for k in 0...4 { sizes.insert(Int((1.1 * loads[Int((Double(k * n) / 4).rounded())]).rounded(.up))) }
+            sizes.insert(Int((1.5 * largest).rounded(.up)))
+        }
+        var result = sizes.filter { $0 >= 1 && $0 <= SizeSelection.maximumSize }
+        // A load under one queue still deserves a curve: fill with powers of two.
+        var power = 1
+        while result.count < 4 && power <= SizeSelection.maximumSize {
+            result.insert(power)
+            power *= 2
+        }
+        return result.sorted()
+    }
+}

@@ -117,7 +117,30 @@ extension TrialsCSV {
                 p999: try number("\(prefix)_p999_us"), max: try number("\(prefix)_max_us"))
         }
 
+        /// The open-loop columns, when the row has an arrival rate (an open-loop trial).
+        func openLoop(achieved: Double) throws(PoolSizeError) -> OpenLoopFigures? {
+            guard let cell = text("arrival_rate_per_s"), !cell.isEmpty else { return nil }
+            let rate = try number("arrival_rate_per_s")
+            guard rate > 0, rate.isFinite else { throw invalid("arrival_rate_per_s", cell, "a rate above 0 (or empty for a closed-loop trial)") }
+            let stable: Bool
+            switch text("stable") ?? "" {
+            case "yes": stable = true
+            case "no": stable = false
+            case let other: throw invalid("stable", other, "yes or no")
+            }
+            return OpenLoopFigures(
+                arrivalRatePerSecond: rate, offeredPerSecond: try number("offered_per_s"), achievedPerSecond: achieved,
+                backlogMean: try number("backlog_mean"), backlogMax: try integer("backlog_max"), backlogGrowth: try number("backlog_growth"),
+                stable: stable, unfinished: try integer("unfinished"), dispatchLagP99Microseconds: try number("dispatch_lag_p99_us"))
+        }
+
         func record() throws(PoolSizeError) -> TrialRecord {
+            var record = try closedLoopRecord()
+            record.openLoop = try openLoop(achieved: record.throughputPerSecond)
+            return record
+        }
+
+        func closedLoopRecord() throws(PoolSizeError) -> TrialRecord {
             TrialRecord(
                 runID: text("run_id") ?? "", workload: text("workload") ?? "",
                 pool: try value("pool", as: PoolKind.self), qos: try value("qos", as: QoSTier.self),

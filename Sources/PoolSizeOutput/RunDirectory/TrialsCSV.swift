@@ -13,6 +13,8 @@ public enum TrialsCSV {
         "latency_p50_us", "latency_p90_us", "latency_p99_us", "latency_p999_us", "latency_max_us",
         "exec_p50_us", "exec_p99_us", "voluntary_ctx_switches", "involuntary_ctx_switches",
         "max_rss_kb", "process_threads", "other_load", "errors", "invalid_reason",
+        "arrival_rate_per_s", "offered_per_s", "backlog_mean", "backlog_max", "backlog_growth", "stable",
+        "unfinished", "dispatch_lag_p99_us",
     ]
 
     /// The header line.
@@ -33,8 +35,18 @@ public enum TrialsCSV {
             CSVField.number(r.execution.p99, decimals: 1), String(r.voluntaryContextSwitches),
             String(r.involuntaryContextSwitches), String(r.maxRSSKilobytes), String(r.processThreads),
             CSVField.number(r.otherLoad, decimals: 4), String(r.errors), CSVField.escape(r.invalidReason ?? ""),
-        ]
+        ] + openLoopFields(r.openLoop)
         return fields.joined(separator: ",") + "\n"
+    }
+
+    /// The open-loop columns: empty for a closed-loop trial.
+    static func openLoopFields(_ o: OpenLoopFigures?) -> [String] {
+        guard let o else { return Array(repeating: "", count: 8) }
+        return [
+            CSVField.number(o.arrivalRatePerSecond, decimals: 3), CSVField.number(o.offeredPerSecond, decimals: 3),
+            CSVField.number(o.backlogMean, decimals: 3), String(o.backlogMax), CSVField.number(o.backlogGrowth, decimals: 3),
+            o.stable ? "yes" : "no", String(o.unfinished), CSVField.number(o.dispatchLagP99Microseconds, decimals: 1),
+        ]
     }
 
     /// A whole file: header and rows.

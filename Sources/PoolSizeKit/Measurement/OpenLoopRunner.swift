@@ -1,0 +1,263 @@
+import Dispatch
+import Foundation
+import PoolSizeModel
+import Synchronization
+
+/// How one open-loop trial is driven: the rate and spacing of arrivals and the phases of the
+/// trial (warm-up, measured window, a tail of further arrivals so tasks that arrived late in the
+/// window meet the same load as the others).
+public struct OpenLoopTrial: Sendable, Equatable {
+    /// Offered arrivals per second.
+    public var ratePerSecond: Double
+    /// How arrivals are spaced.
+    public var process: ArrivalProcess
+    /// Arrivals before the window, so the queue reaches its steady state from empty.
+    public var warmupNanoseconds: UInt64
+    /// The measured window: arrivals in it are the trial's tasks.
+    public var windowNanoseconds: UInt64
+    /// Arrivals go on this long after the window; a task of the window not finished by the end
+    /// of the tail counts with the time it had waited so far (a lower bound).
+    public var tailNanoseconds: UInt64
+    /// How long to wait for running tasks after the trial before declaring the pool stuck.
+    public var drainTimeoutSeconds: Double = 60
+
+    /// Phases as given.
+    public init(ratePerSecond: Double, process: ArrivalProcess, warmupNanoseconds: UInt64, windowNanoseconds: UInt64, tailNanoseconds: UInt64) {
+        self.ratePerSecond = ratePerSecond
+        self.process = process
+        self.warmupNanoseconds = warmupNanoseconds
+        self.windowNanoseconds = windowNanoseconds
+        self.tailNanoseconds = tailNanoseconds
+    }
+
+    /// Arrivals a default window holds at least, so a p99 rests on 20 tasks beyond it.
+    public static let minimumWindowArrivals = 2_000.0
+    /// A default window is at most this long (a low rate's p99 then rests on fewer tasks).
+    public static let maximumDefaultWindowNanoseconds: UInt64 = 10_000_000_000
+
+    /// Phases for tasks of `taskNanoseconds` (C + W at low load) at `rate`:
+    /// - the window is `windowNanoseconds` when the user set the trial length, else long enough
+    ///   for 2,000 arrivals (at least the spec's trial length, at most 10 s);
+    /// - warm-up is 10 task times, at least 200 ms and at most 2 s;
+    /// - the tail is 4 task times or twice the latency objective, at least 100 ms, at most 5 s.
+    public static func forTasks(ofNanoseconds taskNanoseconds: UInt64, rate: Double, process: ArrivalProcess, trialNanoseconds: UInt64, userSetTrial: Bool, latencySLOMicroseconds: Double?) -> OpenLoopTrial {
+        let window: UInt64
+        if userSetTrial {
+            window = trialNanoseconds
+        } else {
+            let forArrivals = UInt64(min(1e13, minimumWindowArrivals / rate * 1e9))
+            window = min(max(trialNanoseconds, forArrivals), max(trialNanoseconds, maximumDefaultWindowNanoseconds))
+        }
+        let warmup = min(max(200_000_000, 10 * taskNanoseconds), 2_000_000_000)
+        let slo = UInt64(max(0, (latencySLOMicroseconds ?? 0) * 2_000))
+        let tail = min(max(100_000_000, 4 * taskNanoseconds, slo), 5_000_000_000)
+        return OpenLoopTrial(ratePerSecond: rate, process: process, warmupNanoseconds: warmup, windowNanoseconds: window, tailNanoseconds: tail)
+    }
+
+    /// Total length of the trial, drain excluded.
+    public var totalNanoseconds: UInt64 { warmupNanoseconds + windowNanoseconds + tailNanoseconds }
+}
+
+/// What an open-loop trial adds to the closed loop's raw record, before any verdict.
+public struct OpenLoopRaw: Sendable, Equatable {
+    /// The nominal rate offered.
+    public var ratePerSecond: Double
+    /// Arrivals whose intended time fell in the window.
+    public var arrivalsInWindow: Int
+    /// Latency of each of those arrivals, intended arrival → end, ns; for one not finished when
+    /// the trial stopped, intended arrival → the stop (a lower bound).
+    public var latencies: [UInt64]
+    /// Those of the window's arrivals not finished when the trial stopped.
+    public var unfinished: Int
+    /// Backlog (arrived, not finished) seen at each arrival in the window, in order.
+    public var backlog: [Int]
+    /// How late the dispatcher handed each of the window's arrivals to the pool, ns.
+    public var dispatchLags: [UInt64]
+
+    /// Raw figures as recorded.
+    public init(ratePerSecond: Double, arrivalsInWindow: Int, latencies: [UInt64], unfinished: Int, backlog: [Int], dispatchLags: [UInt64]) {
+        self.ratePerSecond = ratePerSecond
+        self.arrivalsInWindow = arrivalsInWindow
+        self.latencies = latencies
+        self.unfinished = unfinished
+        self.backlog = backlog
+        self.dispatchLags = dispatchLags
+    }
+
+    /// Mean backlog of the window's last quarter of arrivals minus that of its first quarter.
+    public var backlogGrowth: Double {
+        let quarter = backlog.count / 4
+        guard quarter > 0 else { return 0 }
+        let mean = { (slice: ArraySlice<Int>) in Double(slice.reduce(0, +)) / Double(slice.count) }
+        return mean(backlog.suffix(quarter)) - mean(backlog.prefix(quarter))
+    }
+}
+
+/// Runs one open-loop trial: this (the calling) thread hands tasks to the pool at the intended
+/// times of the arrival process whatever the pool is doing, the way a service receives
+/// requests. Latency counts from the intended time, so a pool that falls behind, or a
+/// dispatcher that was late, shows in the percentiles (no coordinated omission).
+public struct OpenLoopRunner: Sendable {
+    /// The clocks every timestamp comes from.
+    public let clocks: any MeasurementClocks
+
+    /// A runner reading `clocks`.
+    public init(clocks: any MeasurementClocks = SystemClocks()) {
+        self.clocks = clocks
+    }
+
+    /// The gap before the next arrival, ns: exponential with mean 1/rate (inverse transform of a
+    /// seeded uniform draw) for Poisson arrivals, exactly 1/rate for uniform ones.
+    static func gap(_ process: ArrivalProcess, rate: Double, rng: inout SeededGenerator) -> Double {
+        switch process {
+        case .uniform: return 1e9 / rate
+        case .poisson: return -log(1 - rng.nextUnit()) / rate * 1e9
+        }
+    }
+
+    /// Runs `workload` on `pool` with arrivals from `trial`, drawn from `seed`.
+    public func run(pool: any WorkerPool, workload: any Workload, trial: OpenLoopTrial, seed: UInt64) throws(PoolSizeError) -> TrialMeasurement {
+        WorkerThread.prepareForMeasurement()
+        let state = OpenLoop(pool: pool, workload: workload, clocks: clocks)
+        var rng = SeededGenerator(seed: seed)
+        let t0 = clocks.wallNanoseconds() + 1_000_000
+        let warmupEnd = t0 + trial.warmupNanoseconds
+        let windowEnd = warmupEnd + trial.windowNanoseconds
+        let stopAt = windowEnd + trial.tailNanoseconds
+        var intended: [UInt64] = []
+        intended.reserveCapacity(Int(min(1e7, trial.ratePerSecond * Double(trial.totalNanoseconds) / 1e9 * 1.1)))
+        var backlog: [Int] = [], lags: [UInt64] = []
+        var windowStart: UInt64? = nil, windowClose: UInt64? = nil
+        var usageStart = clocks.processUsage(), usageEnd = usageStart
+        var busyStart: UInt64? = nil, busyEnd: UInt64? = nil
+        var next = Double(t0)
+        while true {
+            next += Self.gap(trial.process, rate: trial.ratePerSecond, rng: &rng)
+            let at = UInt64(next)
+            // The window's edges are read at their own time, not at the next arrival's.
+            if windowStart == nil && at >= warmupEnd {
+                Self.sleep(until: warmupEnd, clocks: clocks)
+                busyStart = clocks.machineBusyNanoseconds()
+                usageStart = clocks.processUsage()
+                windowStart = clocks.wallNanoseconds()
+            }
+            if windowClose == nil && at >= windowEnd {
+                Self.sleep(until: windowEnd, clocks: clocks)
+                usageEnd = clocks.processUsage()
+                busyEnd = clocks.machineBusyNanoseconds()
+                windowClose = clocks.wallNanoseconds()
+            }
+            if at >= stopAt { break }
+            Self.sleep(until: at, clocks: clocks)
+            let handed = clocks.wallNanoseconds()
+            let index = intended.count
+            intended.append(at)
+            if let start = windowStart, windowClose == nil, at >= start {
+                backlog.append(index - state.completed.load(ordering: .relaxed))
+                lags.append(handed > at ? handed - at : 0)
+            }
+            state.launch(index: index, intended: at)
+        }
+        let threadsNow = ProcessStatus.threadCount()
+        Self.sleep(until: stopAt, clocks: clocks)
+        state.stop.store(true, ordering: .sequentiallyConsistent)
+        let stoppedAt = clocks.wallNanoseconds()
+        if state.group.wait(timeout: .now() + trial.drainTimeoutSeconds) == .timedOut {
+            throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.size) did not finish its running tasks within \(Int(trial.drainTimeoutSeconds)) s of the trial's end")
+        }
+        let start = windowStart ?? warmupEnd, end = windowClose ?? windowEnd
+        let finished = state.finished()
+        var latencies: [UInt64] = [], unfinished = 0
+        for (index, at) in intended.enumerated() where at >= start && at < end {
+            if let ended = finished[index] {
+                latencies.append(ended > at ? ended - at : 0)
+            } else {
+                unfinished += 1
+                latencies.append(stoppedAt > at ? stoppedAt - at : 0)
+            }
+        }
+        var measurement = TrialMeasurement(
+            poolSize: pool.size, windowStart: start, windowEnd: end, usageAtStart: usageStart, usageAtEnd: usageEnd,
+            samples: state.samples(), peakConcurrency: state.peak.load(ordering: .relaxed), processThreads: threadsNow
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.failures.withLock { $0 })
+        measurement.openLoop = OpenLoopRaw(
+            ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
+            unfinished: unfinished, backlog: backlog, dispatchLags: lags)
+        return measurement
+    }
+
+    /// Sleeps to an absolute time on the monotonic clock (clock_nanosleep with TIMER_ABSTIME:
+    /// no drift from computing a relative interval); returns at once when it has passed.
+    static func sleep(until deadline: UInt64, clocks: any MeasurementClocks) {
+        guard clocks is SystemClocks else { return TrialRunner.sleep(until: deadline, clocks: clocks) }
+        guard deadline > clocks.wallNanoseconds() else { return }
+        var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
+    }
+}
+
+/// Shared state of one open-loop trial.
+final class OpenLoop: Sendable {
+    let pool: any WorkerPool
+    let workload: any Workload
+    let clocks: any MeasurementClocks
+    let group = DispatchGroup()
+    let stop = Atomic<Bool>(false)
+    /// Tasks finished (run to the end), for the backlog the dispatcher reads at each arrival.
+    let completed = Atomic<Int>(0)
+    let executing = Atomic<Int>(0)
+    let peak = Atomic<Int>(0)
+    let generation = WorkerThread.nextGeneration()
+    let selfTimed: Bool
+    let failures = Mutex<[String]>([])
+    private let stripes: [Stripe]
+
+    final class Stripe: Sendable {
+        let samples = Mutex<[(index: Int, sample: TaskSample)]>([])
+    }
+
+    init(pool: any WorkerPool, workload: any Workload, clocks: any MeasurementClocks) {
+        self.pool = pool
+        self.workload = workload
+        self.clocks = clocks
+        self.selfTimed = workload.measuresOwnCPU && clocks is SystemClocks
+        self.stripes = (0..<16).map { _ in Stripe() }
+    }
+
+    /// Hands arrival `index`, intended for `intended`, to the pool. Once the trial has stopped,
+    /// a task still queued returns without running: the queue is abandoned, not drained.
+    func launch(index: Int, intended: UInt64) {
+        group.enter()
+        pool.submit { [self] in
+            defer { group.leave() }
+            if stop.load(ordering: .relaxed) { return }
+            let thread = WorkerThread.facts(generation: generation)
+            let now = executing.wrappingAdd(1, ordering: .relaxed).newValue
+            if now > peak.load(ordering: .relaxed) { peak.max(now, ordering: .relaxed) }
+            let started = clocks.wallNanoseconds()
+            let cpu0 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
+            let outcome = workload.execute(task: UInt64(index))
+            let cpu1 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
+            let ended = clocks.wallNanoseconds()
+            executing.wrappingSubtract(1, ordering: .relaxed)
+            completed.wrappingAdd(1, ordering: .relaxed)
+            // `submitted` is the intended arrival: queueing delay counts from when the task
+            // should have been handed over, however late the dispatcher was.
+            var sample = TaskSample(submitted: intended, started: started, ended: ended, cpuNanoseconds: (selfTimed ? outcome.cpuNanoseconds ?? 0 : cpu1 &- cpu0) &+ outcome.childCPUNanoseconds, thread: thread.id, nice: thread.nice)
+            sample.failed = outcome.failure != nil
+            if let failure = outcome.failure { failures.withLock { if $0.count < 3 { $0.append(failure) } } }
+            stripes[Int(UInt32(bitPattern: thread.id) % UInt32(stripes.count))].samples.withLock { $0.append((index, sample)) }
+        }
+    }
+
+    /// When each arrival's task ended, by arrival index.
+    func finished() -> [Int: UInt64] {
+        var ends: [Int: UInt64] = [:]
+        for stripe in stripes { stripe.samples.withLock { for entry in $0 { ends[entry.index] = entry.sample.ended } } }
+        return ends
+    }
+
+    func samples() -> [TaskSample] {
+        stripes.flatMap { stripe in stripe.samples.withLock { $0.map(\.sample) } }.sorted { $0.started < $1.started }
+    }
+}

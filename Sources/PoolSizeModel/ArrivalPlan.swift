@@ -1,0 +1,76 @@
+/// How tasks arrive in an open-loop sweep (`--arrival-rate`): at the intended times of a
+/// seeded arrival process, whatever the pool is doing, so queueing delay shows in the latency.
+public enum ArrivalProcess: String, Codable, Sendable, CaseIterable {
+    /// Exponential gaps between arrivals (a Poisson process): how independent users arrive.
+    case poisson
+    /// Evenly spaced arrivals, one every 1/rate seconds: a timer or a batch feeder.
+    case uniform
+}
+
+/// The open-loop part of a sweep: the arrival rates to offer, how arrivals are spaced, and the
+/// latency objective the recommendation must meet. Recorded in machine.json as `arrival`.
+public struct ArrivalPlan: Equatable, Sendable, Codable {
+    /// Offered arrival rates, tasks per second, ascending; one for `--arrival-rate 800/s`, several
+    /// for a range (`200/s...2000/s:200`).
+    public var ratesPerSecond: [Double]
+    /// How arrivals are spaced.
+    public var process: ArrivalProcess
+    /// The latency objective, µs, measured from each task's intended arrival; nil sizes for
+    /// stability alone (the smallest size that keeps up with the rate).
+    public var latencySLOMicroseconds: Double?
+    /// The percentile the objective applies to, in (0, 100).
+    public var sloPercentile: Double
+
+    /// At most this many rates in one range, so a typo in the step is an error, not hours.
+    public static let maximumRates = 50
+    /// Rates above this are refused: one dispatcher thread cannot keep a finer schedule.
+    public static let maximumRatePerSecond = 1_000_000.0
+
+    /// A plan as given; `parse` checks what the user typed.
+    public init(ratesPerSecond: [Double], process: ArrivalProcess = .poisson, latencySLOMicroseconds: Double? = nil, sloPercentile: Double = 99) {
+        self.ratesPerSecond = ratesPerSecond
+        self.process = process
+        self.latencySLOMicroseconds = latencySLOMicroseconds
+        self.sloPercentile = sloPercentile
+    }
+
+    /// One rate, or several from a range.
+    public var isRange: Bool { ratesPerSecond.count > 1 }
+
+    /// The rates in `text`: `800/s`, `48000/min`, or `LOW...HIGH:STEP` (`200/s...2000/s:200`,
+    /// the step in the low end's unit, per second when bare).
+    public static func parseRates(_ text: String, flag: String = "--arrival-rate") throws(PoolSizeError) -> [Double] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let usage = "write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"
+        guard trimmed.contains("...") else {
+            return [try checked(QuantityParser.perSecond(trimmed, flag: flag), trimmed, flag: flag)]
+        }
+        let ends = trimmed.components(separatedBy: "...")
+        guard ends.count == 2, let colon = ends[1].lastIndex(of: ":") else {
+            throw .invalidOption(flag: flag, message: "'\(trimmed)' is not a range; \(usage)")
+        }
+        let low = try checked(QuantityParser.perSecond(ends[0], flag: flag), ends[0], flag: flag)
+        let high = try checked(QuantityParser.perSecond(String(ends[1][..<colon]), flag: flag), String(ends[1][..<colon]), flag: flag)
+        // The step is in the low end's unit: `60/min...600/min:60` steps by 60 per minute.
+        let stepText = String(ends[1][ends[1].index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        let unit = ends[0].contains("/") ? "/" + ends[0].split(separator: "/").last!.trimmingCharacters(in: .whitespaces) : ""
+        let step = try QuantityParser.perSecond(stepText.contains("/") ? stepText : stepText + unit, flag: flag)
+        guard step > 0, step.isFinite else { throw .invalidOption(flag: flag, message: "the step in '\(trimmed)' must be more than 0; \(usage)") }
+        guard high > low else { throw .invalidOption(flag: flag, message: "the range '\(trimmed)' must go up (its end above its start); \(usage)") }
+        let count = Int(((high - low) / step + 1e-9).rounded(.down)) + 1
+        guard count <= maximumRates else {
+            throw .invalidOption(flag: flag, message: "'\(trimmed)' has \(count) rates, more than the \(maximumRates) a sweep may measure; take a larger step")
+        }
+        var rates = (0..<count).map { low + Double($0) * step }
+        if let last = rates.last, high - last > step * 1e-6 { rates.append(high) }
+        return rates
+    }
+
+    private static func checked(_ rate: Double, _ text: String, flag: String) throws(PoolSizeError) -> Double {
+        guard rate > 0 else { throw .invalidOption(flag: flag, message: "a rate must be more than 0, got '\(text.trimmingCharacters(in: .whitespaces))'; write it like 800/s") }
+        guard rate <= maximumRatePerSecond else {
+            throw .invalidOption(flag: flag, message: "'\(text.trimmingCharacters(in: .whitespaces))' is over \(Int(maximumRatePerSecond))/s, faster than one dispatcher thread can schedule; size such a service per host at a lower rate")
+        }
+        return rate
+    }
+}
