@@ -34,6 +34,13 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
         self.sloPercentile = sloPercentile
     }
 
+    /// Keys as machine.json spells them once snake_cased, units in the name.
+    enum CodingKeys: String, CodingKey {
+        case process, sloPercentile
+        case ratesPerSecond = "ratesPerS"
+        case latencySLOMicroseconds = "latencySloUs"
+    }
+
     /// One rate, or several from a range.
     public var isRange: Bool { ratesPerSecond.count > 1 }
 

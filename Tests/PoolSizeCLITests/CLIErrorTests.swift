@@ -16,7 +16,8 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         let command = try SweepCommand.parse([])
         #expect(command.workload == nil)
         #expect(command.sizes == "auto")
-        #expect(command.repetitions == 3)
+        #expect(command.repeatCount == nil)
+        #expect(try command.makePlan().repetitions == 3)
         #expect(command.targetUtilization == 1)
         #expect(command.tolerance == 0.05)
         let plan = try command.makePlan()
@@ -37,6 +38,24 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         #expect(plan.trialMilliseconds == 200)
         #expect(command.quiet)
         #expect(command.out == "/tmp/x")
+    }
+
+    @Test func openLoopOptions() throws {
+        let plan = try SweepCommand.parse(["--arrival-rate", "48000/min", "--latency-slo", "40ms", "--slo-percentile", "p99.9", "--arrivals", "uniform"]).makePlan()
+        #expect(plan.arrival == ArrivalPlan(ratesPerSecond: [800], process: .uniform, latencySLOMicroseconds: 40_000, sloPercentile: 99.9))
+        #expect(plan.search == .grid)
+        #expect(plan.repetitions == 3)
+        let range = try SweepCommand.parse(["--arrival-rate", "200/s...1000/s:400"]).makePlan()
+        #expect(range.arrival?.ratesPerSecond == [200, 600, 1000])
+        #expect(range.arrival?.process == .poisson)
+        #expect(range.arrival?.sloPercentile == 99)
+        #expect(range.repetitions == 1, "a range of rates defaults to one repetition per rate and size")
+        #expect(try SweepCommand.parse(["--arrival-rate", "200/s...1000/s:400", "--repeat", "2"]).makePlan().repetitions == 2)
+        // The dry run names the trials: 3 rates × 6 sizes × 1 repetition + 1 warm-up.
+        let estimate = range.estimate
+        #expect(estimate.rates == 3)
+        #expect(estimate.trials == 3 * estimate.sizes.count + 1)
+        #expect(estimate.plan.contains("open loop: 3 rates × \(estimate.sizes.count) sizes × 1 repetition × 1 combination"))
     }
 
     @Test func runIDsSortAndNameTheWorkload() {
@@ -61,6 +80,16 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         (["sweep", "--tolerance", "0.7"], 64, "error: --tolerance: must be in (0, 0.5), got 0.7; write 0.05 for 5%"),
         (["sweep", "--nonsense"], 64, "error: Unknown option '--nonsense' (see 'poolsize sweep --help')"),
         (["frobnicate"], 64, "error: Unexpected argument 'frobnicate' (see 'poolsize --help')"),
+        (["sweep", "--latency-slo", "40ms"], 64, "error: --latency-slo: applies to open-loop sweeps; add --arrival-rate (e.g. --arrival-rate 800/s) or drop --latency-slo"),
+        (["sweep", "--arrivals", "uniform"], 64, "error: --arrivals: applies to open-loop sweeps; add --arrival-rate (e.g. --arrival-rate 800/s) or drop --arrivals"),
+        (["sweep", "--arrival-rate", "800/s", "--slo-percentile", "99"], 64, "error: --slo-percentile: sets the percentile of --latency-slo; add --latency-slo (e.g. 40ms) or drop --slo-percentile"),
+        (["sweep", "--arrival-rate", "800/s", "--latency-slo", "40ms", "--slo-percentile", "95"], 64, "error: --slo-percentile: '95' is not a recorded percentile; use one of 50, 90, 99, 99.9"),
+        (["sweep", "--arrival-rate", "800/s", "--latency-slo", "40"], 64, "error: --latency-slo: '40' has no unit; write it like 40ms, 500us (or 500µs), 1.5s or 2min"),
+        (["sweep", "--arrival-rate", "800/s", "--latency-slo", "0ms"], 64, "error: --latency-slo: must be more than 0 and at most 1h, got 0ms; write it like 40ms"),
+        (["sweep", "--arrival-rate=-5/s"], 64, "error: --arrival-rate: a rate must be more than 0, got '-5/s'; write it like 800/s"),
+        (["sweep", "--arrival-rate", "800/s", "--search", "adaptive"], 64, "error: --search: adaptive searches for the throughput knee of a closed loop; an open-loop sweep (--arrival-rate) measures the sizes around the rate's load: drop --search"),
+        (["sweep", "--arrival-rate", "800/s", "--budget", "30s"], 64, "error: --budget: fits an adaptive search to the time and does not apply to --arrival-rate; set the trials with --sizes, --repeat and --trial-ms"),
+        (["sweep", "--arrival-rate", "800/s", "--arrivals", "bursty"], 64, "error: The value 'bursty' is invalid for '--arrivals <arrivals>'. Please provide one of 'poisson' and 'uniform'. (see 'poolsize sweep --help')"),
         (["sweep", "--workload", "/nonexistent/spec.yaml"], 66, "error: /nonexistent/spec.yaml: not found; --workload takes a spec file or one of cpu, io, mixed, file-io"),
     ])
     func badInputGetsOneLineAndAnExitCode(arguments: [String], code: Int32, message: String) {

@@ -1,0 +1,109 @@
+import Foundation
+@testable import PoolSizeKit
+import PoolSizeModel
+import Testing
+
+/// Sleeps `microseconds`; task `slow` (if any) sleeps `slowMicroseconds` instead.
+struct SleepingWorkload: Workload {
+    var microseconds: Double
+    var slow: UInt64? = nil
+    var slowMicroseconds: Double = 0
+    func run(task index: UInt64) {
+        SleepWaiter().wait(microseconds: index == slow ? slowMicroseconds : microseconds)
+    }
+}
+
+@Suite(.serialized) struct OpenLoopRunnerTests {
+    @Test func poissonGapsAverageOneOverTheRateAndAreSeeded() {
+        var a = SeededGenerator(seed: 7), b = SeededGenerator(seed: 7)
+        let gaps = (0..<200_000).map { _ in OpenLoopRunner.gap(.poisson, rate: 1000, rng: &a) }
+        let again = (0..<200_000).map { _ in OpenLoopRunner.gap(.poisson, rate: 1000, rng: &b) }
+        #expect(gaps == again)
+        let mean = gaps.reduce(0, +) / Double(gaps.count)
+        // Exponential with mean 1 ms: the sample mean of 200,000 is within 1% (sd 0.22%).
+        #expect(abs(mean - 1_000_000) < 10_000)
+        // The standard deviation of an exponential equals its mean.
+        let sd = (gaps.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(gaps.count)).squareRoot()
+        #expect(abs(sd / mean - 1) < 0.02)
+        var c = SeededGenerator(seed: 1)
+        #expect(OpenLoopRunner.gap(.uniform, rate: 250, rng: &c) == 4_000_000)
+    }
+
+    @Test func aPoolWithRoomCarriesEveryArrival() throws {
+        // 200/s of 2 ms sleeps on 4 queues: 0.4 queues busy on average; far from full however slow the machine.
+        let trial = OpenLoopTrial(ratePerSecond: 200, process: .uniform, warmupNanoseconds: 100_000_000, windowNanoseconds: 500_000_000, tailNanoseconds: 100_000_000)
+        let pool = QueuePool(size: 4)
+        let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 2_000), trial: trial, seed: 3)
+        pool.shutdown()
+        let raw = try #require(m.openLoop)
+        // Uniform arrivals every 5 ms: 100 in a 500 ms window, one either way at its edges.
+        #expect((99...101).contains(raw.arrivalsInWindow))
+        #expect(raw.unfinished == 0)
+        #expect(raw.latencies.count == raw.arrivalsInWindow)
+        // Every latency holds the task's own 2 ms sleep.
+        #expect(raw.latencies.allSatisfy { $0 >= 2_000_000 })
+        let metrics = TrialMetrics(m, cores: 2)
+        let figures = try #require(metrics.openLoop)
+        #expect(figures.stable)
+        #expect(figures.arrivalRatePerSecond == 200)
+        #expect(abs(figures.offeredPerSecond - 200) <= 4)
+        #expect(metrics.latency.p50 >= 2_000)
+        #expect(metrics.peakConcurrency <= 4)
+    }
+
+    @Test func aPoolThatCannotKeepUpIsUnstableAndItsBacklogGrows() throws {
+        // One queue of 10 ms tasks carries at most 100/s; 300/s arrive.
+        let trial = OpenLoopTrial(ratePerSecond: 300, process: .poisson, warmupNanoseconds: 50_000_000, windowNanoseconds: 400_000_000, tailNanoseconds: 100_000_000)
+        let pool = QueuePool(size: 1)
+        let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 10_000), trial: trial, seed: 11)
+        pool.shutdown()
+        let raw = try #require(m.openLoop)
+        #expect(raw.backlogGrowth > 10)
+        #expect(raw.unfinished > 0)
+        let figures = try #require(TrialMetrics(m, cores: 2).openLoop)
+        #expect(!figures.stable)
+        #expect(figures.achievedPerSecond < 0.5 * figures.offeredPerSecond)
+        #expect(figures.backlogMax > 20)
+    }
+
+    @Test func latencyCountsFromTheIntendedArrivalSoAStallShows() throws {
+        // One queue; arrival 0 sleeps 200 ms, the rest 1 ms; every 20 ms another arrives. The
+        // arrivals queued behind the stall wait for it: their latency holds the wait even though
+        // each ran for 1 ms (a closed loop would never have submitted them).
+        let trial = OpenLoopTrial(ratePerSecond: 50, process: .uniform, warmupNanoseconds: 0, windowNanoseconds: 600_000_000, tailNanoseconds: 300_000_000)
+        let pool = QueuePool(size: 1)
+        let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 1_000, slow: 0, slowMicroseconds: 200_000), trial: trial, seed: 1)
+        pool.shutdown()
+        let raw = try #require(m.openLoop)
+        let delayed = raw.latencies.filter { $0 >= 100_000_000 }
+        // Arrivals at 20, 40, 60, 80 ms (and the stalled one itself) end after 200 ms.
+        #expect(delayed.count >= 5)
+        #expect(m.samples.filter { $0.wallNanoseconds < 50_000_000 }.count >= 20)
+        #expect(TrialMetrics(m, cores: 2).latency.max >= 190_000)
+    }
+
+    @Test func tasksStillQueuedWhenTheTrialStopsAreNotRun() throws {
+        let trial = OpenLoopTrial(ratePerSecond: 400, process: .uniform, warmupNanoseconds: 0, windowNanoseconds: 200_000_000, tailNanoseconds: 50_000_000)
+        let pool = QueuePool(size: 1)
+        let started = Date()
+        let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 20_000), trial: trial, seed: 2)
+        pool.shutdown()
+        // 100 arrivals of 20 ms on one queue would take 2 s to drain; the trial ends at its tail.
+        #expect(Date().timeIntervalSince(started) < 1.5)
+        let raw = try #require(m.openLoop)
+        #expect(raw.unfinished > 50)
+        #expect(m.samples.count < 20)
+    }
+
+    @Test func defaultPhasesHoldTwoThousandArrivals() {
+        let t = OpenLoopTrial.forTasks(ofNanoseconds: 16_000_000, rate: 1000, process: .poisson, trialNanoseconds: 600_000_000, userSetTrial: false, latencySLOMicroseconds: 40_000)
+        #expect(t.windowNanoseconds == 2_000_000_000)
+        #expect(t.warmupNanoseconds == 200_000_000)
+        #expect(t.tailNanoseconds == 100_000_000)
+        let slow = OpenLoopTrial.forTasks(ofNanoseconds: 16_000_000, rate: 10, process: .poisson, trialNanoseconds: 600_000_000, userSetTrial: false, latencySLOMicroseconds: 2_000_000)
+        #expect(slow.windowNanoseconds == 10_000_000_000)
+        #expect(slow.tailNanoseconds == 4_000_000_000)
+        let set = OpenLoopTrial.forTasks(ofNanoseconds: 16_000_000, rate: 10, process: .uniform, trialNanoseconds: 300_000_000, userSetTrial: true, latencySLOMicroseconds: nil)
+        #expect(set.windowNanoseconds == 300_000_000)
+    }
+}

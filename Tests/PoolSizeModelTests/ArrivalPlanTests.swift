@@ -1,0 +1,59 @@
+import PoolSizeModel
+import Testing
+
+@Suite struct ArrivalPlanTests {
+    @Test func oneRateInAnyUnit() throws {
+        #expect(try ArrivalPlan.parseRates("800/s") == [800])
+        #expect(try ArrivalPlan.parseRates("48000/min") == [800])
+        #expect(try ArrivalPlan.parseRates(" 2.5 ") == [2.5])
+    }
+
+    @Test func aRangeStepsInItsLowEndsUnit() throws {
+        #expect(try ArrivalPlan.parseRates("200/s...2000/s:200") == [200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000])
+        // 60/min … 600/min by 60/min: 1 … 10 per second.
+        #expect(try ArrivalPlan.parseRates("60/min...600/min:60") == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+        // A step that does not land on the end still measures the end.
+        #expect(try ArrivalPlan.parseRates("100/s...350/s:100") == [100, 200, 300, 350])
+    }
+
+    @Test func badRatesAreOneLineErrorsNamingTheFlag() {
+        let cases: [(String, String)] = [
+            ("0/s", "error: --arrival-rate: a rate must be more than 0, got '0/s'; write it like 800/s"),
+            ("fast", "error: --arrival-rate: 'fast' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)"),
+            ("2000/s...200/s:200", "error: --arrival-rate: the range '2000/s...200/s:200' must go up (its end above its start); write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"),
+            ("1/s...1000/s:1", "error: --arrival-rate: '1/s...1000/s:1' has 1000 rates, more than the 50 a sweep may measure; take a larger step"),
+            ("100/s...200/s", "error: --arrival-rate: '100/s...200/s' is not a range; write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"),
+            ("100/s...200/s:0", "error: --arrival-rate: the step in '100/s...200/s:0' must be more than 0; write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"),
+            ("2000000/s", "error: --arrival-rate: '2000000/s' is over 1000000/s, faster than one dispatcher thread can schedule; size such a service per host at a lower rate"),
+        ]
+        for (text, message) in cases {
+            #expect(throws: PoolSizeError.self) { try ArrivalPlan.parseRates(text) }
+            do { _ = try ArrivalPlan.parseRates(text) } catch {
+                #expect(error.description == message)
+                #expect(error.exitCode == 64)
+            }
+        }
+    }
+
+    @Test func autoSizesForOneRateStraddleItsLoad() {
+        // 1000/s × 16 ms = 16 busy queues: half and exactly the load (cannot keep up), then
+        // 17, 18, ⌈18.4⌉, ⌈20.8⌉, ⌈25.6⌉, 32.
+        #expect(OpenLoopSizes.auto(rates: [1000], taskSeconds: 0.016) == [8, 16, 17, 18, 19, 21, 26, 32])
+        // A load under one queue is filled with powers of two up to four sizes.
+        #expect(OpenLoopSizes.auto(rates: [10], taskSeconds: 0.016) == [1, 2, 4, 8])
+    }
+
+    @Test func autoSizesForARangeTurnUpAcrossIt() throws {
+        // Loads 3.2 … 32: 110% of the load at 200, 600, 1200, 1600, 2000/s, and 1.5 × 32.
+        let rates = try ArrivalPlan.parseRates("200/s...2000/s:200")
+        #expect(OpenLoopSizes.auto(rates: rates, taskSeconds: 0.016) == [4, 11, 22, 29, 36, 48])
+    }
+
+    @Test func plannedTrialsAreUnknownForARangeOnly() {
+        var info = RunInfo(repetitions: 2, pools: [.queuePool], tiers: [.default], primitives: [.none], sizes: [4, 8])
+        info.arrival = ArrivalPlan(ratesPerSecond: [500])
+        #expect(info.plannedTrials?.count == 4)
+        info.arrival = ArrivalPlan(ratesPerSecond: [500, 1000])
+        #expect(info.plannedTrials == nil)
+    }
+}
