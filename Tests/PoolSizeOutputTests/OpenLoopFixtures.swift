@@ -75,3 +75,30 @@ enum OpenLoopFixtures {
             RunAnalysis(run), spec: run.info!.workload!, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), lowLoad: lowLoad)
     }
 }
+
+extension OpenLoopFixtures {
+    /// `run` with the trials at `size` (and `rate`, when given) set to a p99 of `p99` ms, kept up
+    /// or not, and the recommendation made again.
+    static func with(_ run: RunData, size: Int, rate: Double? = nil, p99: Double, stable: Bool = true) -> RunData {
+        let records = run.records.map { r -> TrialRecord in
+            guard r.poolSize == size, rate.map({ $0 == r.arrivalRatePerSecond }) ?? true else { return r }
+            var r = r
+            r.latency = LatencyPercentiles(p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200)
+            r.openLoop?.stable = stable
+            return r
+        }
+        return OpenLoopFixtures.run(records, info: run.info!)
+    }
+
+    /// `run`'s files as `sweep` writes them, in a scratch directory.
+    static func directory(_ run: RunData, id: String) throws -> ScratchRunDirectory {
+        let dir = try ScratchRunDirectory()
+        var info = run.info!
+        info.runID = id
+        try dir.write("trials.csv", TrialsCSV.serialize(run.records.map { var r = $0; r.runID = id; return r }))
+        try dir.write("machine.json", JSONExport.serialize(info))
+        if let lowLoad = run.lowLoad { try dir.write("lowload.json", JSONExport.serialize(lowLoad)) }
+        if let set = run.recommendation { try dir.write("recommendation.json", JSONExport.serialize(set)) }
+        return dir
+    }
+}
