@@ -89,6 +89,17 @@ struct OpenLoopRunDirectory {
         #expect(!FileManager.default.fileExists(atPath: plots.appendingPathComponent("throughput.gp").path))
     }
 
+    /// The side-by-side report compares throughput curves and the formula: open-loop runs are
+    /// refused with one line saying what to do instead.
+    @Test func sideBySideReportRefusesOpenLoopRuns() throws {
+        let a = try OpenLoopRunDirectory(id: "a", p99: Self.base)
+        let b = try OpenLoopRunDirectory(id: "b", p99: Self.base)
+        defer { a.remove(); b.remove() }
+        let out = a.url.deletingLastPathComponent().appendingPathComponent("side")
+        let result = runCLI(["report", a.path, b.path, "--out", out.path])
+        #expect(result == (3, ["error: runs cannot be compared: a is an open-loop run (--arrival-rate), and the side-by-side report compares closed-loop throughput curves; report each open-loop run alone ('poolsize report DIR') or set two of them side by side with 'poolsize compare BASE CURRENT'"]))
+    }
+
     @Test func exportCarriesTheObjective() throws {
         let run = try OpenLoopRunDirectory(id: "base", p99: Self.base)
         defer { run.remove() }
