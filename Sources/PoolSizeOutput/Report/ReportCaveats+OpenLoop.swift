@@ -3,7 +3,7 @@ import PoolSizeModel
 
 extension ReportCaveats {
     /// The dispatcher's lag counts as late when its 99th percentile passes this share of the
-    /// objective or of the task's own time, whichever is smaller.
+    /// objective (of the task's own time, without one).
     package static let lateDispatch = 0.1
 
     /// An open-loop run's caveats: those about the trials and the machine, and the two only an
@@ -20,6 +20,7 @@ extension ReportCaveats {
         if let late = lateDispatcher(analysis, open) { out.append(late) }
         if let unfinished = unfinished(open) { out.append(unfinished) }
         if let split = splitVerdicts(analysis, open) { out.append(split) }
+        if let noisy = nonMonotone(open) { out.append(noisy) }
         if let busy = busyMachine(analysis, summaries, consequence: " Latency measured then is higher than this pool would give alone, and a size may have missed the objective because of it.") { out.append(busy) }
         if summaries.allSatisfy({ $0.throughput.count == 1 }) && !summaries.isEmpty {
             out.append("**One repetition per size**: each size's verdict rests on a single trial; use `--repeat 3` or more so the worst of several decides.")
@@ -29,15 +30,14 @@ extension ReportCaveats {
         return out
     }
 
-    /// The time the dispatcher's lag is judged against, µs, and its name.
+    /// The time the dispatcher's lag is judged against, µs, and its name: the objective when
+    /// there is one (a lag well inside it cannot change a verdict), else the task's own time.
     static func lagLimit(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> (limit: Double, what: String)? {
-        var candidates: [(Double, String)] = []
         if let slo = open.arrival.latencySLOMicroseconds, slo > 0 {
-            candidates.append((slo, "the \(UnitFormat.duration(microseconds: slo)) objective"))
+            return (slo, "the \(UnitFormat.duration(microseconds: slo)) objective")
         }
-        let own = analysis.run.lowLoad.map { $0.taskTime?.p50 ?? ($0.cpuMicrosecondsPerTask + $0.waitMicrosecondsPerTask) }
-        if let own, own > 0 { candidates.append((own, "the task's own \(UnitFormat.duration(microseconds: own))")) }
-        return candidates.min { $0.0 < $1.0 }
+        guard let own = analysis.run.lowLoad.map({ $0.taskTime?.p50 ?? ($0.cpuMicrosecondsPerTask + $0.waitMicrosecondsPerTask) }), own > 0 else { return nil }
+        return (own, "the task's own \(UnitFormat.duration(microseconds: own))")
     }
 
     static func lateDispatcher(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> String? {
@@ -54,6 +54,22 @@ extension ReportCaveats {
         guard !cut.isEmpty else { return nil }
         let list = cut.prefix(5).map { s in "N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRatePerSecond ?? 0)): \(s.openLoop!.unfinished)" }.joined(separator: ", ")
         return "**Unfinished tasks**: tasks that arrived in the window had not finished when the trial stopped (\(list)\(cut.count > 5 ? ", …" : "")); their latency counts as their time so far, so the percentiles there are lower bounds."
+    }
+
+    /// Rates where a size did not pass though a smaller one did: more queues never make an
+    /// open loop slower, so noise decided there.
+    static func nonMonotone(_ open: RunAnalysis.OpenLoop) -> String? {
+        let passes = { (v: SLOVerdict) in v.meetsSLO ?? v.stable }
+        var findings: [String] = []
+        for t in open.tables {
+            guard let smallest = t.verdicts.first(where: passes) else { continue }
+            let failing = t.verdicts.filter { $0.poolSize > smallest.poolSize && !passes($0) }.map(\.poolSize)
+            guard !failing.isEmpty else { continue }
+            let several = Set(open.tables.map(\.combination)).count > 1 ? " (\(t.combination.label))" : ""
+            findings.append("at \(UnitFormat.rate(t.arrivalRatePerSecond))\(several) N = \(UnitFormat.sizes(failing)) did not pass while the smaller \(smallest.poolSize) did")
+        }
+        guard !findings.isEmpty else { return nil }
+        return "**Verdicts not ordered by size**: \(findings.prefix(5).joined(separator: "; "))\(findings.count > 5 ? "; …" : ""). More queues do not make an open loop slower, so trial-to-trial noise decided there and the size picked at that rate is uncertain; repeat with more `--repeat` or longer trials (`--trial-ms`)."
     }
 
     /// Sizes whose repetitions disagree on the objective: some met it, some did not.
