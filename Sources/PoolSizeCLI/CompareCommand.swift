@@ -15,8 +15,12 @@ struct CompareCommand: ParsableCommand {
             Configurations are matched on (workload, pool, qos, primitive, pool_size). A metric regresses when its median \
             over repetitions moves the wrong way by more than --threshold and the change is significant (Mann–Whitney U, \
             p < 0.05, when the repetitions allow it; otherwise non-overlapping 95% t-intervals). \
+            Open-loop runs (--arrival-rate) compare only with open-loop runs of the same rates, arrival process, \
+            --latency-slo and --slo-percentile; per rate and size they show whether the objective was met in each run \
+            and how its percentile moved, and regress when a size that met it misses it now or a recommendation grows \
+            past the next size measured. \
             Exit codes: 0 no regression, 2 regression (the table is printed first), 3 the runs cannot be compared \
-            (different workload, cores, or no configuration in common).
+            (different workload, cores, open and closed loop, other arrivals or objective, or no configuration in common).
             """)
 
     @Argument(help: ArgumentHelp("The run to compare against (a run directory or its trials.csv).", valueName: "base-run"), completion: .directory)

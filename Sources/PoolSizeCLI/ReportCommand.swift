@@ -67,7 +67,13 @@ struct ReportCommand: ParsableCommand {
         for directory in directories {
             let run = try RunDirectory(directory).load()
             run.warnings.forEach(PoolSizeCommand.printError)
-            analyses.append(RunAnalysis(run))
+            let analysis = RunAnalysis(run)
+            // The side-by-side report sets throughput curves and the formula against each other;
+            // an open loop has neither (it is sized for a latency objective at a rate).
+            if analysis.isOpenLoop {
+                throw .incomparable(details: "\(directory.lastPathComponent) is an open-loop run (--arrival-rate), and the side-by-side report compares closed-loop throughput curves; report each open-loop run alone ('poolsize report DIR') or set two of them side by side with 'poolsize compare BASE CURRENT'")
+            }
+            analyses.append(analysis)
         }
         let comparison = MachineComparison(analyses)
         let workloads = comparison.workloads

@@ -18,6 +18,8 @@ final class SweepSession: SweepObserver {
     let facts: MachineFacts
     private var records: [TrialRecord] = []
     private var violations: [String] = []
+    /// C and W at low load once measured (or read back on resume): summary.csv's queueing-model column needs them.
+    private var lowLoad: LowLoadEstimate?
     private var info: RunInfo
     private let trace: Trace?
     /// The user's own task (`--exec`, `--http`), replacing the spec's synthetic one.
@@ -52,6 +54,7 @@ final class SweepSession: SweepObserver {
             }
             info = recorded
             resumed = (lowLoad, run.records)
+            self.lowLoad = lowLoad
             records = run.records
         } else {
             resumed = nil
@@ -107,6 +110,7 @@ final class SweepSession: SweepObserver {
     }
 
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {
+        lowLoad = estimate
         try? exporter.write(JSONExport.serialize(estimate), to: .lowLoad)
         // The planned sizes go into machine.json as soon as they are known, so a report of an
         // interrupted run can name the trials it lacks.
@@ -141,7 +145,7 @@ final class SweepSession: SweepObserver {
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {
         try exporter.append(record)
         records.append(record)
-        try exporter.write(SummaryCSV.serialize(records), to: .summary)
+        try exporter.write(SummaryCSV.serialize(records, arrival: info.arrival, lowLoad: lowLoad), to: .summary)
         if record.integrity == .violated {
             let what = "\(record.combination) size \(record.poolSize) rep \(record.repetition)"
             violations.append(what)

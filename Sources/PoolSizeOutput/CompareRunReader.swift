@@ -22,12 +22,14 @@ package enum CompareRunReader {
         }
         // The run's answer: recommendation.json where it has one, else computed from the trials.
         var sizing: [Combination: Sizing] = [:]
-        for curve in RunAnalysis(run).curves {
+        let analysis = RunAnalysis(run)
+        for curve in analysis.curves {
             if let r = curve.recommendation { sizing[curve.combination] = Sizing(r, sizes: curve.sizes) }
         }
         return RunSamples(
             runID: info.runID ?? directory.url.standardizedFileURL.lastPathComponent, cores: info.machine?.cores.effective,
-            workload: info.workload, samples: samples(run.records), sizing: sizing)
+            workload: info.workload, samples: samples(run.records), sizing: sizing,
+            openLoop: analysis.openLoop.map { OpenLoopSamples(arrival: info.arrival ?? $0.arrival, tables: $0.tables) })
     }
 
     /// Repetitions per configuration; undefined figures (`nan`) are kept, and dropped by the

@@ -12,6 +12,7 @@ package enum ComparisonReport {
         // come from anywhere (a CI artifact): they are literal text in every cell and span.
         out += ReportMarkdown.inline("Base \(ReportInline.code(c.baseRunID)) → current \(ReportInline.code(c.currentRunID)) · workload \(ReportInline.code(c.workload))")
         if let cores = c.cores { out += " · \(cores) cores" }
+        if let open = c.openLoop { return out + "\n\n" + openLoop(c, open) }
         out += " · threshold \(UnitFormat.percent(c.threshold)) · significance p < \(UnitFormat.number(c.alpha))\n\n"
         if !c.sizing.isEmpty {
             // The sizing answer first: what each run recommends, and whether that moved.
@@ -50,6 +51,43 @@ package enum ComparisonReport {
         out += "\nMedians over repetitions. A change counts when it exceeds the threshold and is significant: "
         out += "Mann–Whitney U where the repetitions allow p < \(UnitFormat.number(c.alpha)) (4 + 4 or more), "
         out += "otherwise non-overlapping \(UnitFormat.percent(1 - c.alpha)) Student-t intervals of the means.\n"
+        return out
+    }
+
+    /// Two open-loop runs: the recommendation per rate, then each size's verdict in both runs
+    /// and the change of the objective's percentile.
+    static func openLoop(_ c: RunComparison, _ open: OpenLoopComparison) -> String {
+        let a = open.arrival
+        let name = SLOSizer.name(percentile: a.sloPercentile)
+        let goal = a.latencySLOMicroseconds.map { "\(name) ≤ \(UnitFormat.duration(microseconds: $0)) from each task's intended arrival" } ?? "keeping up with the arrivals (no latency objective)"
+        var out = "Open loop: \(a.process.rawValue) arrivals at \(a.ratesPerSecond.map { UnitFormat.rate($0) }.joined(separator: ", ")); objective \(goal).\n\n"
+        out += "| pool | qos | primitive | rate | recommended base | current | verdict |\n"
+        out += "|---|---|---|--:|--:|--:|---|\n"
+        for s in open.sizings {
+            let cells = [
+                s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue, UnitFormat.rate(s.arrivalRatePerSecond),
+                s.base.map(String.init) ?? "none met it", s.current.map(String.init) ?? "none met it",
+                s.grew ? "**grew beyond one size step**" : s.base == s.current ? "same" : "within one size step or smaller",
+            ]
+            out += ReportMarkdown.row(cells) + "\n"
+        }
+        out += "\nA recommendation regresses when it grows past the next size measured above the base's (noise can move it one step, not more) or no size meets the objective any more. Per size, the worst repetition's \(name):\n\n"
+        out += "| pool | qos | primitive | rate | size | base | current | \(name) base | \(name) current | Δ \(name) | verdict |\n"
+        out += "|---|---|---|--:|--:|---|---|--:|--:|--:|---|\n"
+        func state(_ met: Bool, _ stable: Bool) -> String { !stable ? "fell behind" : met ? "met" : "missed" }
+        for s in open.sizes {
+            let cells = [
+                s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue, UnitFormat.rate(s.arrivalRatePerSecond), String(s.poolSize),
+                state(s.baseMet, s.baseStable), state(s.currentMet, s.currentStable),
+                UnitFormat.duration(microseconds: s.basePercentileMicroseconds), UnitFormat.duration(microseconds: s.currentPercentileMicroseconds),
+                RunComparator.signedPercent(s.relativeChange),
+                s.lost ? "**lost the objective**" : s.gained ? "gained the objective" : "ok",
+            ]
+            out += ReportMarkdown.row(cells) + "\n"
+        }
+        let summary = ReportMarkdown.inline(ReportInline.literal(c.summary))
+        out += "\n" + (c.verdict == .regression ? "**\(summary)**" : summary) + "\n"
+        if !c.notes.isEmpty { out += "\n" + c.notes.map { "- \(ReportMarkdown.inline(ReportInline.literal($0)))\n" }.joined() }
         return out
     }
 

@@ -16,6 +16,7 @@ package enum ConsoleSummary {
         if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
         out += "\n"
         if let line = analysis.run.searchLine { out += line + "\n" }
+        if let open = analysis.openLoop { return out + openLoop(analysis, open, lowLoad: lowLoad) }
         guard let file = recommendations else {
             let measured = analysis.run.records.count, valid = analysis.run.records.valid.count
             let why = measured == 0 ? "no trials were measured" : valid == 0 ? "none of the \(measured) trials measured is valid (see the warnings)" : "no knee could be found in the \(valid) valid trials"
@@ -74,16 +75,18 @@ package enum ConsoleSummary {
     }
 
     /// Left-aligns the first and last columns, right-aligns the numbers between.
-    static func align(_ rows: [[String]]) -> String {
+    /// - Parameter left: further columns of words (yes / no) to left-align.
+    static func align(_ rows: [[String]], left: Set<Int> = []) -> String {
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 || column == row.count - 1 ? cell + pad : pad + cell
+                return column == 0 || column == row.count - 1 || left.contains(column) ? cell + pad : pad + cell
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n") + "\n"
     }
 
 
     static func fmt(_ value: Double) -> String { UnitFormat.significant(value) }
+    static func time(_ microseconds: Double) -> String { UnitFormat.duration(microseconds: microseconds) }
 }

@@ -14,8 +14,11 @@ package struct SweepOutput: Encodable {
     package var recommendation: RecommendationSet?
     /// The report's caveats, as plain text.
     package var warnings: [String]
-    /// Per configuration: size, mean throughput and its 95% interval, p99 latency, utilization.
+    /// Per configuration: size, mean throughput and its 95% interval, p99 latency, utilization;
+    /// in an open loop also the rate, stability, backlog and the objective's verdict.
     package var configurations: [Configuration]
+    /// The open-loop arrivals and objective (rates as measured); absent for a closed loop.
+    package var arrival: ArrivalPlan?
 
     package struct Configuration: Encodable {
         var pool: String
@@ -29,16 +32,34 @@ package struct SweepOutput: Encodable {
         var latencyP99Microseconds: Double
         var utilization: Double
         var errors: Int
+        /// Open loop only (absent from a closed loop's JSON): the configuration's rate and figures.
+        var arrivalRatePerSecond: Double?
+        var offeredPerSecond: Double?
+        var achievedPerSecond: Double?
+        var stable: Bool?
+        var backlogMean: Double?
+        var backlogMax: Int?
+        var unfinished: Int?
+        var dispatchLagP99Microseconds: Double?
+        /// The median repetition's p50 and the worst repetition's value at the objective's percentile.
+        var latencyP50Microseconds: Double?
+        var sloPercentileMicroseconds: Double?
+        var modelSLOPercentileMicroseconds: Double?
+        /// Whether the size kept up and met the objective; absent without an objective.
+        var meetsSLO: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case pool, qos, primitive, poolSize, repetitions, errors, utilization
+            case pool, qos, primitive, poolSize, repetitions, errors, utilization, stable, backlogMean, backlogMax, unfinished
             case throughputPerSecond = "throughputPerS", throughputLower = "throughputLowerPerS", throughputUpper = "throughputUpperPerS"
             case latencyP99Microseconds = "latencyP99Us"
+            case arrivalRatePerSecond = "arrivalRatePerS", offeredPerSecond = "offeredPerS", achievedPerSecond = "achievedPerS"
+            case dispatchLagP99Microseconds = "dispatchLagP99Us", latencyP50Microseconds = "latencyP50Us"
+            case sloPercentileMicroseconds = "sloPercentileUs", modelSLOPercentileMicroseconds = "modelSloPercentileUs", meetsSLO = "meetsSlo"
         }
     }
 
     enum CodingKeys: String, CodingKey {
-        case runDirectory, runID = "runId", workload, cores, lowLoad, recommendation, warnings, configurations
+        case runDirectory, runID = "runId", workload, cores, lowLoad, recommendation, warnings, configurations, arrival
     }
 
     package init(_ analysis: RunAnalysis, runDirectory: String, workload: String, cores: Int) {
@@ -49,12 +70,30 @@ package struct SweepOutput: Encodable {
         self.lowLoad = analysis.run.lowLoad
         self.recommendation = analysis.run.recommendation
         self.warnings = ReportCaveats.caveats(analysis).map(ReportInline.plain)
-        self.configurations = analysis.summaries.map { s in
-            Configuration(
+        self.arrival = analysis.openLoop?.arrival
+        let open = analysis.openLoop
+        self.configurations = (open?.summaries ?? analysis.summaries).map { s in
+            var c = Configuration(
                 pool: s.combination.pool.rawValue, qos: s.combination.qos.rawValue, primitive: s.combination.primitive.rawValue,
                 poolSize: s.poolSize, repetitions: s.throughput.count, throughputPerSecond: s.throughput.mean,
                 throughputLower: s.throughput.confidenceInterval95?.lower, throughputUpper: s.throughput.confidenceInterval95?.upper,
                 latencyP99Microseconds: s.latencyP99Microseconds, utilization: s.utilization, errors: s.errors)
+            if let open, let rate = s.arrivalRatePerSecond, let o = s.openLoop {
+                let verdict = open.table(s.combination, rate: rate)?.verdict(s.poolSize)
+                c.arrivalRatePerSecond = rate
+                c.offeredPerSecond = o.offeredPerSecond
+                c.achievedPerSecond = o.achievedPerSecond
+                c.stable = o.stable
+                c.backlogMean = o.backlogMean
+                c.backlogMax = o.backlogMax
+                c.unfinished = o.unfinished
+                c.dispatchLagP99Microseconds = o.dispatchLagP99Microseconds
+                c.latencyP50Microseconds = verdict?.p50Microseconds
+                c.sloPercentileMicroseconds = verdict?.percentileMicroseconds
+                c.modelSLOPercentileMicroseconds = verdict?.modelPercentileMicroseconds
+                c.meetsSLO = verdict?.meetsSLO
+            }
+            return c
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// `poolsize export`: each format parses as what it claims, on the hand-made `machines/small`
 /// run (2 repetitions per size: 98 and 102 tasks/s at N = 1, so mean 100, and the 95% interval's
 /// half-width t(0.975, 1) × s / √2 = 12.706 × 2.828 / 1.414 = 25.4).
-struct ExportTests {
+@Suite struct ExportTests {
     static func analysis() throws -> RunAnalysis {
         RunAnalysis(try RunDirectory(ReportFixtures.fixture("machines/small")).load())
     }

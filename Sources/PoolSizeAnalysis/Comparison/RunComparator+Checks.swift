@@ -20,6 +20,7 @@ extension RunComparator {
         if let baseCores = base.cores, let currentCores = current.cores, baseCores != currentCores {
             throw .incomparable(details: "different cores: base \(base.runID) ran on \(baseCores) effective cores, current \(current.runID) on \(currentCores); compare runs on the same machine shape, or rerun with --cores \(baseCores)")
         }
+        try checkOpenLoop(base: base, current: current)
         if Set(base.samples.keys).isDisjoint(with: current.samples.keys) {
             throw .incomparable(details: "no configuration is in both runs: base measured \(describe(base.samples.keys)), current measured \(describe(current.samples.keys))")
         }

@@ -16,6 +16,9 @@ package enum RunComparator {
     ///   different number of cores, or share no configuration.
     package static func compare(base: RunSamples, current: RunSamples, threshold: Double) throws(PoolSizeError) -> RunComparison {
         try checkComparable(base: base, current: current)
+        if let b = base.openLoop, let c = current.openLoop {
+            return compareOpenLoop(base: base, current: current, b: b, c: c, threshold: threshold)
+        }
         let common = Set(base.samples.keys).intersection(current.samples.keys).sorted()
         var rows = common.map { key in
             let (b, c) = (base.samples[key]!, current.samples[key]!)

@@ -25,6 +25,9 @@ package struct RunComparison: Equatable, Sendable, Codable {
     package var summary: String
     /// Caveats the reader needs: partial overlap, metrics too thin to test.
     package var notes: [String]
+    /// Two open-loop runs: the objective per size and rate in both, and the recommendation per
+    /// rate (`configurations` and `sizing` are then empty). nil for closed loops.
+    package var openLoop: OpenLoopComparison? = nil
 }
 
 /// One configuration in both runs.

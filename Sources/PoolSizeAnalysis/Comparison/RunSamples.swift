@@ -69,13 +69,16 @@ package struct RunSamples: Equatable, Sendable {
     package var samples: [RunConfiguration: Samples]
     /// The run's answer per combination (recommended count, knee, peak), when it has one.
     package var sizing: [Combination: Sizing]
+    /// An open-loop run's arrivals, objective and verdicts; nil for a closed loop.
+    package var openLoop: OpenLoopSamples?
 
-    package init(runID: String, cores: Int?, workload: WorkloadSpec? = nil, samples: [RunConfiguration: Samples], sizing: [Combination: Sizing] = [:]) {
+    package init(runID: String, cores: Int?, workload: WorkloadSpec? = nil, samples: [RunConfiguration: Samples], sizing: [Combination: Sizing] = [:], openLoop: OpenLoopSamples? = nil) {
         self.runID = runID
         self.cores = cores
         self.workload = workload
         self.samples = samples
         self.sizing = sizing
+        self.openLoop = openLoop
     }
 
     /// Workload names seen in the trials, falling back to the spec's name.

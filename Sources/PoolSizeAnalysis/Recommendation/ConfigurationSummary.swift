@@ -55,6 +55,11 @@ public struct ConfigurationSummary: Equatable, Sendable {
     public var errors: Int
     /// Failed tasks as a share of the tasks counted in the windows.
     public var errorRate: Double
+    /// Open-loop configurations: the offered arrival rate, tasks/s (a configuration is then a
+    /// combination × rate × size); nil for a closed loop.
+    public var arrivalRatePerSecond: Double?
+    /// Open-loop configurations: the figures only an open loop has; nil for a closed loop.
+    public var openLoop: OpenLoopSummary?
 
     /// nil when `records` is empty.
     public init?(_ records: [TrialRecord]) {
@@ -88,19 +93,73 @@ public struct ConfigurationSummary: Equatable, Sendable {
         errors = records.map(\.errors).reduce(0, +)
         let tasks = records.map(\.tasks).reduce(0, +)
         errorRate = tasks > 0 ? Double(errors) / tasks : 0
+        arrivalRatePerSecond = first.arrivalRatePerSecond
+        openLoop = OpenLoopSummary(records)
     }
 
-    /// One summary per configuration, sorted by combination then pool size.
+    /// One summary per configuration, sorted by combination, then arrival rate (open loop), then
+    /// pool size. Open-loop trials at different rates are different configurations: a row never
+    /// mixes rates.
     public static func summarize(_ records: [TrialRecord]) -> [ConfigurationSummary] {
-        let groups = Dictionary(grouping: records) { ConfigurationKey(combination: $0.combination, poolSize: $0.poolSize) }
+        let groups = Dictionary(grouping: records) {
+            ConfigurationKey(combination: $0.combination, rate: $0.arrivalRatePerSecond.map(SLOSizer.rateKey), poolSize: $0.poolSize)
+        }
         return groups.keys.sorted().compactMap { ConfigurationSummary(groups[$0]!) }
     }
 
     struct ConfigurationKey: Hashable, Comparable {
         var combination: Combination
+        /// The rate in thousandths per second (as trials.csv records it), so a rate read back
+        /// from the file and the one measured group together.
+        var rate: Int64?
         var poolSize: Int
         static func < (a: Self, b: Self) -> Bool {
-            a.combination != b.combination ? a.combination < b.combination : a.poolSize < b.poolSize
+            if a.combination != b.combination { return a.combination < b.combination }
+            if a.rate != b.rate { return (a.rate ?? -1) < (b.rate ?? -1) }
+            return a.poolSize < b.poolSize
         }
+    }
+}
+
+/// What an open-loop configuration adds over its repetitions: the rate offered and carried,
+/// the backlog, and whether every repetition kept up.
+public struct OpenLoopSummary: Equatable, Sendable {
+    /// Mean arrivals per second in the windows.
+    public var offeredPerSecond: Double
+    /// Mean tasks finished per second in the windows.
+    public var achievedPerSecond: Double
+    /// Every repetition kept up (carried ≥ 99% of the arrivals, backlog not growing).
+    public var stable: Bool
+    /// Repetitions that did not keep up.
+    public var unstableRepetitions: Int
+    /// Mean over repetitions of the mean backlog (tasks arrived, not finished).
+    public var backlogMean: Double
+    /// Largest backlog any repetition saw.
+    public var backlogMax: Int
+    /// Tasks still unfinished at the stop, over all repetitions: their latency is a lower bound.
+    public var unfinished: Int
+    /// The largest 99th percentile of the dispatcher's lag over the repetitions, µs.
+    public var dispatchLagP99Microseconds: Double
+    /// Latency percentiles (from intended arrival), each the worst repetition's, µs: the
+    /// objective is judged on the worst repetition.
+    public var worstLatency: LatencyPercentiles
+
+    /// nil when none of `records` is open-loop.
+    public init?(_ records: [TrialRecord]) {
+        let figures = records.compactMap(\.openLoop)
+        guard !figures.isEmpty else { return nil }
+        let n = Double(figures.count)
+        offeredPerSecond = figures.map(\.offeredPerSecond).reduce(0, +) / n
+        achievedPerSecond = figures.map(\.achievedPerSecond).reduce(0, +) / n
+        stable = figures.allSatisfy(\.stable)
+        unstableRepetitions = figures.filter { !$0.stable }.count
+        backlogMean = figures.map(\.backlogMean).reduce(0, +) / n
+        backlogMax = figures.map(\.backlogMax).max() ?? 0
+        unfinished = figures.map(\.unfinished).reduce(0, +)
+        dispatchLagP99Microseconds = figures.map(\.dispatchLagP99Microseconds).max() ?? 0
+        let open = records.filter(\.isOpenLoop)
+        worstLatency = LatencyPercentiles(
+            p50: open.map(\.latency.p50).max() ?? 0, p90: open.map(\.latency.p90).max() ?? 0, p99: open.map(\.latency.p99).max() ?? 0,
+            p999: open.map(\.latency.p999).max() ?? 0, max: open.map(\.latency.max).max() ?? 0)
     }
 }

@@ -103,7 +103,7 @@ public enum Recommender {
         let all = byCombination.keys.sorted().compactMap { combination -> Recommendation? in
             let records = byCombination[combination]!
             // The throughput figures (knee, formula, USL) of the trials at the rate sized for.
-            guard let base = recommend(workload: workload, records: records.filter { $0.arrivalRatePerSecond == top }, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio) else { return nil }
+            guard let base = recommend(workload: workload, records: records.filter { $0.arrivalRatePerSecond.map { SLOSizer.sameRate($0, top) } ?? false }, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio) else { return nil }
             return SLOSizer.recommend(base: base, records: records, lowLoad: lowLoad, arrival: arrival)
         }
         guard let best = all.min(by: { a, b in

@@ -62,7 +62,7 @@ public enum SLOSizer {
 
     /// Each size's verdict at `rate`, from that rate's valid trials of one combination, smallest size first.
     public static func verdicts(_ records: [TrialRecord], rate: Double, arrival: ArrivalPlan, lowLoad: LowLoadEstimate) -> [SLOVerdict] {
-        let atRate = records.valid.filter { $0.arrivalRatePerSecond == rate }
+        let atRate = records.valid.filter { $0.arrivalRatePerSecond.map { sameRate($0, rate) } ?? false }
         return Dictionary(grouping: atRate, by: \.poolSize).sorted { $0.key < $1.key }.map { size, trials in
             let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
             let stable = trials.allSatisfy { $0.openLoop?.stable ?? false }

@@ -28,7 +28,8 @@ package enum GitHubBenchmarkExport {
     package static func serialize(_ analysis: RunAnalysis, direction: Direction) -> String {
         let workload = analysis.run.records.first?.workload ?? analysis.run.info?.workload?.name ?? "run"
         var entries: [Entry] = []
-        for curve in analysis.curves {
+        if let open = analysis.openLoop { entries = openLoopEntries(analysis, open, workload: workload, direction: direction) }
+        for curve in analysis.curves where !analysis.isOpenLoop {
             let prefix = "\(workload) \(curve.combination)"
             switch direction {
             case .bigger:
@@ -57,6 +58,58 @@ package enum GitHubBenchmarkExport {
         guard let data = try? encoder.encode(entries) else { return "[]\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
+
+    /// An open loop's entries, named with the rate (`io queue-pool/default/none 1000/s N=20 p99
+    /// latency`) so a range's rates never share a name. Bigger is better: the rate each size
+    /// carried. Smaller is better: the recommended queue count (per rate in a range), the
+    /// objective's percentile at the recommended size, and that percentile per rate and size.
+    static func openLoopEntries(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop, workload: String, direction: Direction) -> [Entry] {
+        var entries: [Entry] = []
+        let name = open.percentileName
+        for curve in analysis.curves {
+            let prefix = "\(workload) \(curve.combination)"
+            let tables = open.tables(curve.combination)
+            switch direction {
+            case .bigger:
+                for t in tables {
+                    for v in t.verdicts where v.achievedPerSecond.isFinite {
+                        entries.append(Entry(
+                            name: "\(prefix) \(rate(t.arrivalRatePerSecond)) N=\(v.poolSize) carried", unit: "tasks/s", value: v.achievedPerSecond, range: nil,
+                            extra: "offered \(UnitFormat.significant(v.offeredPerSecond))/s; \(v.stable ? "kept up" : "fell behind"); \(v.trials) repetition(s)"))
+                    }
+                }
+            case .smaller:
+                if let r = curve.recommendation {
+                    let goal = r.latencySLOMicroseconds.map { "\(name) ≤ \(UnitFormat.duration(microseconds: $0))" } ?? "keeping up"
+                    entries.append(Entry(
+                        name: "\(prefix) recommended queues", unit: "queues", value: Double(r.recommendedQueueCount), range: nil,
+                        extra: "basis \(r.basis.rawValue); \(goal) at \(UnitFormat.rate(r.arrivalRatePerSecond ?? open.topRate)) \(r.sloMet == true ? "met" : "not met by any size (largest measured)"); queueing model \(r.queueingModelQueueCount.map(String.init) ?? "none")"))
+                    if r.sloMet == true, let measured = r.sloMeasuredMicroseconds {
+                        entries.append(Entry(
+                            name: "\(prefix) \(name) latency at the recommended size", unit: "us", value: measured, range: nil,
+                            extra: "N = \(r.recommendedQueueCount) at \(UnitFormat.rate(r.arrivalRatePerSecond ?? open.topRate)); worst repetition, from intended arrival" + (r.latencySLOMicroseconds.map { "; objective \(UnitFormat.number($0)) us" } ?? "")))
+                    }
+                }
+                if open.isRange {
+                    for t in tables {
+                        guard let pick = t.recommendedQueueCount else { continue }
+                        entries.append(Entry(name: "\(prefix) \(rate(t.arrivalRatePerSecond)) recommended queues", unit: "queues", value: Double(pick), range: nil, extra: "queueing model \(t.queueingModelQueueCount.map(String.init) ?? "none")"))
+                    }
+                }
+                for t in tables {
+                    for v in t.verdicts where v.percentileMicroseconds.isFinite && v.percentileMicroseconds > 0 {
+                        entries.append(Entry(
+                            name: "\(prefix) \(rate(t.arrivalRatePerSecond)) N=\(v.poolSize) \(name) latency", unit: "us", value: v.percentileMicroseconds, range: nil,
+                            extra: "worst of \(v.trials) repetition(s), from intended arrival; p50 \(UnitFormat.significant(v.p50Microseconds)) us; \(v.stable ? "kept up" : "fell behind (a lower bound)")" + (v.meetsSLO.map { $0 ? "; met the objective" : "; missed the objective" } ?? "")))
+                    }
+                }
+            }
+        }
+        return entries
+    }
+
+    /// `1000/s`, exact (no rounding, so two rates of a range never share a name).
+    static func rate(_ perSecond: Double) -> String { OpenMetricsExport.number(perSecond) + "/s" }
 }
 
 /// `poolsize export --to openmetrics`: the OpenMetrics text exposition of a run's
@@ -83,8 +136,27 @@ package enum OpenMetricsExport {
         var knee = Family(name: "poolsize_knee_queues", help: "Smallest measured size within the tolerance of peak throughput.")
         var ratio = Family(name: "poolsize_wait_cpu_ratio", help: "W/C measured at low load (one worker).")
         var cores = Family(name: "poolsize_cores", help: "Cores the run sized for.")
+        var open = OpenLoopFamilies()
         for curve in analysis.curves {
             let labels = runLabels + [("pool", curve.combination.pool.rawValue), ("qos", curve.combination.qos.rawValue), ("primitive", curve.combination.primitive.rawValue)]
+            if let plan = analysis.openLoop {
+                // Per rate and size: a range's rates are separate series (a `rate` label).
+                for point in plan.summaries where point.combination == curve.combination {
+                    let rate = point.arrivalRatePerSecond ?? plan.topRate
+                    let sized = labels + [("rate", number(rate)), ("size", String(point.poolSize))]
+                    throughput.samples.append((sized, point.openLoop?.achievedPerSecond ?? point.throughput.mean))
+                    if point.latencyP99Microseconds > 0 { p99.samples.append((sized, point.latencyP99Microseconds / 1e6)) }
+                    utilization.samples.append((sized, point.utilization))
+                }
+                open.add(plan, combination: curve.combination, labels: labels, recommendation: curve.recommendation)
+                // The recommendation per rate: at the rate sized for when a size met the
+                // objective there, and at each other rate of a range where one did.
+                for t in plan.tables(curve.combination) {
+                    guard let pick = t.recommendedQueueCount else { continue }
+                    recommended.samples.append((labels + [("rate", number(t.arrivalRatePerSecond))], Double(pick)))
+                }
+                continue
+            }
             for point in curve.points {
                 let sized = labels + [("size", String(point.poolSize))]
                 throughput.samples.append((sized, point.throughput.mean))
@@ -103,7 +175,15 @@ package enum OpenMetricsExport {
             cores.samples.append((runLabels, Double(best.cores)))
         }
         var out = ""
-        for family in [throughput, p99, utilization, recommended, formula, knee, ratio, cores] {
+        if analysis.isOpenLoop {
+            throughput.help = "Mean tasks finished per second at this offered rate and pool size."
+            p99.help = "Mean 99th-percentile latency from each task's intended arrival over the repetitions."
+        }
+        // An open loop has no knee or formula of its own: its recommendation is the objective's.
+        let families = analysis.isOpenLoop
+            ? [throughput, p99, utilization, recommended] + open.families + [ratio, cores]
+            : [throughput, p99, utilization, recommended, formula, knee, ratio, cores]
+        for family in families {
             let finite = family.samples.filter { $0.value.isFinite }
             guard !finite.isEmpty else { continue }
             out += "# TYPE \(family.name) gauge\n"
@@ -115,6 +195,34 @@ package enum OpenMetricsExport {
             }
         }
         return out + "# EOF\n"
+    }
+
+    /// The families only an open loop has, each sample labelled with its rate (and size).
+    struct OpenLoopFamilies {
+        var percentile = Family(name: "poolsize_latency_slo_percentile_seconds", help: "The objective's percentile of latency from each task's intended arrival, worst repetition, at this rate and pool size.", unit: "seconds")
+        var model = Family(name: "poolsize_model_latency_slo_percentile_seconds", help: "That percentile as the queueing model (the task's own time plus M/M/c's wait) predicts it; absent where its queue cannot keep up.", unit: "seconds")
+        var stable = Family(name: "poolsize_stable", help: "1 when every repetition kept up with the arrivals (carried at least 99%, backlog not growing), else 0.")
+        var met = Family(name: "poolsize_slo_met", help: "1 when the size kept up and its percentile met the latency objective, else 0.")
+        var objective = Family(name: "poolsize_latency_slo_seconds", help: "The latency objective.", unit: "seconds")
+        var modelQueues = Family(name: "poolsize_queueing_model_queues", help: "The smallest pool size the queueing model says meets the objective (or keeps up) at this rate.")
+
+        var families: [Family] { [percentile, model, stable, met, objective, modelQueues] }
+
+        mutating func add(_ plan: RunAnalysis.OpenLoop, combination: Combination, labels: [(String, String)], recommendation: Recommendation?) {
+            let quantile = [("percentile", number(plan.arrival.sloPercentile))]
+            for t in plan.tables(combination) {
+                let rated = labels + [("rate", number(t.arrivalRatePerSecond))]
+                for v in t.verdicts {
+                    let sized = rated + [("size", String(v.poolSize))]
+                    percentile.samples.append((sized + quantile, v.percentileMicroseconds / 1e6))
+                    if let m = v.modelPercentileMicroseconds { model.samples.append((sized + quantile, m / 1e6)) }
+                    stable.samples.append((sized, v.stable ? 1 : 0))
+                    if let m = v.meetsSLO { met.samples.append((sized, m ? 1 : 0)) }
+                }
+                if let m = t.queueingModelQueueCount { modelQueues.samples.append((rated, Double(m))) }
+            }
+            if let slo = plan.arrival.latencySLOMicroseconds { objective.samples.append((labels + quantile, slo / 1e6)) }
+        }
     }
 
     /// A label value as OpenMetrics writes it: `\` → `\\`, `"` → `\"`, line feed → `\n`.

@@ -11,23 +11,31 @@ package enum ReportBuilder {
     package static func build(_ analysis: RunAnalysis, charts: [Chart], chartsRendered: Bool, plotCommand: String) -> ReportDocument {
         let run = analysis.run
         var blocks: [ReportDocument.Block] = []
-        blocks += recommendation(analysis)
-        blocks += machine(run)
-        blocks += lowLoad(analysis)
-        if !charts.isEmpty {
-            blocks.append(.heading(level: 2, text: "Charts"))
-            if !chartsRendered {
-                blocks.append(.paragraph("The charts were not rendered when this report was written (gnuplot missing or failing). Install gnuplot (`apt-get install gnuplot-nox`) and run \(ReportInline.code(plotCommand)); the links below work after that."))
-            }
-            for chart in charts { blocks.append(.chart(name: chart.name, caption: chart.caption, note: chart.note)) }
+        if let open = analysis.openLoop {
+            blocks += openLoopBlocks(analysis, open, charts: charts, chartsRendered: chartsRendered, plotCommand: plotCommand)
+        } else {
+            blocks += recommendation(analysis)
+            blocks += machine(run)
+            blocks += lowLoad(analysis)
+            blocks += chartBlocks(charts, chartsRendered: chartsRendered, plotCommand: plotCommand)
+            blocks += ReportBuilder.measurements(analysis)
+            blocks += fits(analysis)
         }
-        blocks += ReportBuilder.measurements(analysis)
-        blocks += fits(analysis)
         blocks.append(.heading(level: 2, text: "Caveats"))
         let caveats = ReportCaveats.caveats(analysis)
         blocks.append(caveats.isEmpty ? .paragraph("None found in the data.") : .bullets(caveats))
         blocks.append(.paragraph("Written by poolsize from the files in this run directory; regenerate with `poolsize report RUN_DIR`."))
         return ReportDocument(title: "How many queues? " + ReportInline.literal(run.headline), blocks: blocks)
+    }
+
+    static func chartBlocks(_ charts: [Chart], chartsRendered: Bool, plotCommand: String) -> [ReportDocument.Block] {
+        guard !charts.isEmpty else { return [] }
+        var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Charts")]
+        if !chartsRendered {
+            blocks.append(.paragraph("The charts were not rendered when this report was written (gnuplot missing or failing). Install gnuplot (`apt-get install gnuplot-nox`) and run \(ReportInline.code(plotCommand)); the links below work after that."))
+        }
+        for chart in charts { blocks.append(.chart(name: chart.name, caption: chart.caption, note: chart.note)) }
+        return blocks
     }
 
     static func recommendation(_ analysis: RunAnalysis) -> [ReportDocument.Block] {

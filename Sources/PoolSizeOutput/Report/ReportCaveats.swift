@@ -12,26 +12,13 @@ package enum ReportCaveats {
     package static let busyMachine = 0.1
 
     package static func caveats(_ analysis: RunAnalysis) -> [String] {
+        if let open = analysis.openLoop { return openLoopCaveats(analysis, open) }
         var out: [String] = []
         let summaries = analysis.summaries
         if let partial = partial(analysis.run) { out.append(partial) }
-        let failing = summaries.filter { $0.errors > 0 }
-        if !failing.isEmpty {
-            let total = failing.map(\.errors).reduce(0, +)
-            let list = failing.prefix(5).map { "N = \($0.poolSize): \($0.errors) (\(UnitFormat.percentOneDecimal($0.errorRate)))" }.joined(separator: ", ")
-            out.append("**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); failures are counted in the throughput, so a size where the command fails fast can look faster than it is.")
-        }
-        let invalid = analysis.run.records.filter { $0.invalidReason != nil }
-        if !invalid.isEmpty {
-            let list = invalid.prefix(5).map { "\($0.combination.label) N = \($0.poolSize) rep \($0.repetition): \($0.invalidReason!)" }.joined(separator: "; ")
-            out.append("**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any curve or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")). Lengthen the trials (`--trial-ms`) or measure fewer sizes at once.")
-        }
-
-        let violated = summaries.filter { $0.integrity == .violated }
-        if !violated.isEmpty {
-            let list = violated.map { "\($0.combination.label) at N = \($0.poolSize)" }.joined(separator: "; ")
-            out.append("**Integrity violated**: a primitive let two tasks into its critical section (\(list)). Those throughputs are not valid measurements of the primitive.")
-        }
+        if let failed = failedTasks(summaries, openLoop: false) { out.append(failed) }
+        if let invalid = invalidTrials(analysis.run) { out.append(invalid) }
+        if let violated = integrity(summaries) { out.append(violated) }
 
         for pool in PoolKind.allCases {
             let short = summaries.filter { $0.combination.pool == pool && Double($0.peakConcurrency) < reachedShare * Double($0.poolSize) }
@@ -40,13 +27,7 @@ package enum ReportCaveats {
             out.append("**\(pool.rawValue) could not reach N**: at N = \(UnitFormat.sizes(Set(short.map(\.poolSize)).sorted())) it ran fewer than \(Int(reachedShare * 100))% of N tasks at once (at most \(most) over the whole run), so its pool size does not control its concurrency.")
         }
 
-        var tiers: [QoSTier: Int] = [:]
-        for s in summaries { tiers[s.combination.qos] = min(tiers[s.combination.qos] ?? .max, s.effectiveNice) }
-        for tier in QoSTier.allCases {
-            guard let nice = tiers[tier], nice != Int(tier.requestedNice) else { continue }
-            let why = tier.requestedNice < 0 && nice > Int(tier.requestedNice) ? " (a negative nice needs privileges)" : ""
-            out.append("**\(tier.rawValue) did not get its nice value**: libdispatch asks for nice \(tier.requestedNice), but its workers ran at \(nice)\(why); its results are those of a tier at nice \(nice).")
-        }
+        out += nice(summaries)
 
         let noisy = summaries.filter { $0.throughput.count > 1 && $0.throughput.coefficientOfVariation > highVariation }
             .sorted { $0.throughput.coefficientOfVariation > $1.throughput.coefficientOfVariation }
@@ -59,14 +40,7 @@ package enum ReportCaveats {
             out.append("**High variation between repetitions** (coefficient of variation above \(Int(highVariation * 100))%): \(list)\(more). The knee near these sizes is uncertain; repeat with more `--repeat` or on a quieter machine.")
         }
 
-        if let busiest = summaries.filter({ $0.otherLoad.isFinite }).max(by: { $0.otherLoad < $1.otherLoad }), busiest.otherLoad > busyMachine {
-            let description = analysis.run.info?.workload?.description ?? ""
-            let localServer = description.hasPrefix("HTTP: ") && ["://127.", "://localhost", "://[::1]"].contains { description.contains($0) }
-            let why = localServer
-                ? " The HTTP server under test runs on this machine, so its CPU is counted here: it and the pool share the same cores, and the curve is that of both."
-                : " Throughput measured then is lower than this pool would reach alone."
-            out.append("**The machine was busy**: other processes used up to \(UnitFormat.wholePercent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)).\(why)")
-        }
+        if let busy = busyMachine(analysis, summaries, consequence: " Throughput measured then is lower than this pool would reach alone.") { out.append(busy) }
 
         if summaries.allSatisfy({ $0.throughput.count == 1 }) && !summaries.isEmpty {
             out.append("**One repetition per size**: there is no spread to judge the knee against; use `--repeat 3` or more.")
@@ -81,9 +55,7 @@ package enum ReportCaveats {
                     out.append("**Formula and measurement disagree** by \(UnitFormat.wholePercent(abs(gap))): the knee is at \(r.kneePoolSize), the formula says \(UnitFormat.significant(r.formulaQueueCountExact)) (see the recommendation's reason above).")
                 }
             }
-            if let spec = r.specWaitCPURatio, spec > 0, abs(r.waitCPURatio - spec) / spec > 0.2 {
-                out.append("**W/C differs from the spec**: measured \(UnitFormat.significant(r.waitCPURatio)) at low load against \(UnitFormat.significant(spec)) declared; the machine adds wait (timer slack, scheduling) or CPU the spec does not count.")
-            }
+            if let spec = specRatio(r) { out.append(spec) }
         }
 
         if let external = externalLimit(analysis) { out.append(external) }
@@ -92,12 +64,77 @@ package enum ReportCaveats {
             out.append("**No latency recorded**: this run's trials.csv has no latency percentiles, so there is no latency chart.")
         }
 
-        let shares = analysis.run.contention
-        if shares.count > 1, let low = shares.map(\.share).min(), let high = shares.map(\.share).max(), high - low < 0.05,
-           Set(shares.compactMap(\.effectiveNice)).count > 1 {
-            out.append("**Tier priorities made no difference under contention**: every tier got \(UnitFormat.wholePercent(low))–\(UnitFormat.wholePercent(high)) of the tasks despite different nice values.")
+        if let tiers = contention(analysis.run) { out.append(tiers) }
+        return out
+    }
+
+    static func failedTasks(_ summaries: [ConfigurationSummary], openLoop: Bool) -> String? {
+        let failing = summaries.filter { $0.errors > 0 }
+        guard !failing.isEmpty else { return nil }
+        let total = failing.map(\.errors).reduce(0, +)
+        let list = failing.prefix(5).map { "\(at($0))\($0.errors) (\(UnitFormat.percentOneDecimal($0.errorRate)))" }.joined(separator: ", ")
+        let consequence = openLoop
+            ? "a failed task counts as finished, so a size where the command fails fast can look faster than it is."
+            : "failures are counted in the throughput, so a size where the command fails fast can look faster than it is."
+        return "**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); \(consequence)"
+    }
+
+    /// `N = 8: ` for a closed loop, `N = 8 at 1000/s: ` for an open one.
+    static func at(_ s: ConfigurationSummary) -> String {
+        "N = \(s.poolSize)" + (s.arrivalRatePerSecond.map { " at \(UnitFormat.rate($0))" } ?? "") + ": "
+    }
+
+    static func invalidTrials(_ run: RunData) -> String? {
+        let invalid = run.records.filter { $0.invalidReason != nil }
+        guard !invalid.isEmpty else { return nil }
+        let list = invalid.prefix(5).map { r in
+            "\(r.combination.label) N = \(r.poolSize)\(r.arrivalRatePerSecond.map { " at \(UnitFormat.rate($0))" } ?? "") rep \(r.repetition): \(r.invalidReason!)"
+        }.joined(separator: "; ")
+        let used = run.records.contains(where: \.isOpenLoop) ? "verdict" : "curve"
+        return "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(used) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")). Lengthen the trials (`--trial-ms`) or measure fewer sizes at once."
+    }
+
+    static func integrity(_ summaries: [ConfigurationSummary]) -> String? {
+        let violated = summaries.filter { $0.integrity == .violated }
+        guard !violated.isEmpty else { return nil }
+        let list = violated.map { s in "\(s.combination.label) at N = \(s.poolSize)" + (s.arrivalRatePerSecond.map { " (\(UnitFormat.rate($0)))" } ?? "") }.joined(separator: "; ")
+        return "**Integrity violated**: a primitive let two tasks into its critical section (\(list)). Those throughputs are not valid measurements of the primitive."
+    }
+
+    static func nice(_ summaries: [ConfigurationSummary]) -> [String] {
+        var out: [String] = []
+        var tiers: [QoSTier: Int] = [:]
+        for s in summaries { tiers[s.combination.qos] = min(tiers[s.combination.qos] ?? .max, s.effectiveNice) }
+        for tier in QoSTier.allCases {
+            guard let nice = tiers[tier], nice != Int(tier.requestedNice) else { continue }
+            let why = tier.requestedNice < 0 && nice > Int(tier.requestedNice) ? " (a negative nice needs privileges)" : ""
+            out.append("**\(tier.rawValue) did not get its nice value**: libdispatch asks for nice \(tier.requestedNice), but its workers ran at \(nice)\(why); its results are those of a tier at nice \(nice).")
         }
         return out
+    }
+
+    /// - Parameter consequence: what the busy machine did to the figures, after the fact.
+    static func busyMachine(_ analysis: RunAnalysis, _ summaries: [ConfigurationSummary], consequence: String) -> String? {
+        guard let busiest = summaries.filter({ $0.otherLoad.isFinite }).max(by: { $0.otherLoad < $1.otherLoad }), busiest.otherLoad > busyMachine else { return nil }
+        let description = analysis.run.info?.workload?.description ?? ""
+        let localServer = description.hasPrefix("HTTP: ") && ["://127.", "://localhost", "://[::1]"].contains { description.contains($0) }
+        let why = localServer
+            ? " The HTTP server under test runs on this machine, so its CPU is counted here: it and the pool share the same cores, and the curve is that of both."
+            : consequence
+        let rate = busiest.arrivalRatePerSecond.map { " at \(UnitFormat.rate($0))" } ?? ""
+        return "**The machine was busy**: other processes used up to \(UnitFormat.wholePercent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)\(rate)).\(why)"
+    }
+
+    static func specRatio(_ r: Recommendation) -> String? {
+        guard let spec = r.specWaitCPURatio, spec > 0, abs(r.waitCPURatio - spec) / spec > 0.2 else { return nil }
+        return "**W/C differs from the spec**: measured \(UnitFormat.significant(r.waitCPURatio)) at low load against \(UnitFormat.significant(spec)) declared; the machine adds wait (timer slack, scheduling) or CPU the spec does not count."
+    }
+
+    static func contention(_ run: RunData) -> String? {
+        let shares = run.contention
+        guard shares.count > 1, let low = shares.map(\.share).min(), let high = shares.map(\.share).max(), high - low < 0.05,
+              Set(shares.compactMap(\.effectiveNice)).count > 1 else { return nil }
+        return "**Tier priorities made no difference under contention**: every tier got \(UnitFormat.wholePercent(low))–\(UnitFormat.wholePercent(high)) of the tasks despite different nice values."
     }
 
     /// Whether the server or device the tasks wait on, not the pool, stops the curve. Only for

@@ -23,9 +23,43 @@ package struct RunAnalysis: Equatable, Sendable {
         }
     }
 
+    /// An open-loop run's figures: its arrival plan, every configuration at every rate, and the
+    /// verdict tables per combination and rate.
+    package struct OpenLoop: Equatable, Sendable {
+        /// The arrivals and objective, its rates those the trials measured.
+        package var arrival: ArrivalPlan
+        /// Every valid configuration, at every rate (sorted by combination, rate, size).
+        package var summaries: [ConfigurationSummary]
+        /// Per combination and rate: each size's verdict and the smallest size that passes.
+        package var tables: [OpenLoopRateTable]
+        /// The rate the recommendation is for: the highest offered.
+        package var topRate: Double
+
+        package var rates: [Double] { arrival.ratesPerSecond }
+        package var isRange: Bool { rates.count > 1 }
+        /// `p99`.
+        package var percentileName: String { SLOSizer.name(percentile: arrival.sloPercentile) }
+
+        /// `combination`'s tables, by rate.
+        package func tables(_ combination: Combination) -> [OpenLoopRateTable] { tables.filter { $0.combination == combination } }
+        /// `combination`'s table at `rate`.
+        package func table(_ combination: Combination, rate: Double) -> OpenLoopRateTable? {
+            tables.first { $0.combination == combination && SLOSizer.sameRate($0.arrivalRatePerSecond, rate) }
+        }
+        /// The configuration of `combination` at `rate` and `size`.
+        package func summary(_ combination: Combination, rate: Double, size: Int) -> ConfigurationSummary? {
+            summaries.first { $0.combination == combination && $0.poolSize == size && $0.arrivalRatePerSecond.map { SLOSizer.sameRate($0, rate) } ?? false }
+        }
+    }
+
     package var run: RunData
-    /// The recommended combination first, then the others in axis order.
+    /// The recommended combination first, then the others in axis order. In an open-loop run a
+    /// curve's points are those at the recommendation's rate (`openLoop.topRate`).
     package var curves: [Curve]
+    /// nil for a closed-loop run.
+    package var openLoop: OpenLoop?
+
+    package var isOpenLoop: Bool { openLoop != nil }
 
     package var primary: Curve? { curves.first }
     package var summaries: [ConfigurationSummary] { curves.flatMap(\.points) }
@@ -52,7 +86,16 @@ package struct RunAnalysis: Equatable, Sendable {
         // Curves, fits and summaries use the trials the machine can produce; the others are
         // named in the caveats.
         let valid = run.records.valid
-        let byCombination = Dictionary(grouping: ConfigurationSummary.summarize(valid), by: \.combination)
+        let all = ConfigurationSummary.summarize(valid)
+        let arrival = SLOSizer.plan(records: run.records, recorded: run.info?.arrival, recommendation: run.recommendation?.best)
+        let topRate = arrival?.ratesPerSecond.max() ?? 0
+        if let arrival {
+            openLoop = OpenLoop(
+                arrival: arrival, summaries: all.filter { $0.arrivalRatePerSecond != nil },
+                tables: SLOSizer.tables(run.records, arrival: arrival, lowLoad: run.lowLoad), topRate: topRate)
+        }
+        // An open loop's throughput curve is the one at the rate sized for; a curve never mixes rates.
+        let byCombination = Dictionary(grouping: arrival == nil ? all : all.filter { $0.arrivalRatePerSecond.map { SLOSizer.sameRate($0, topRate) } ?? false }, by: \.combination)
         let stored = run.recommendation?.combinations ?? []
         let primaryKey = run.recommendation?.best.combination
             ?? byCombination.max { ($0.value.map(\.throughput.mean).max() ?? 0) < ($1.value.map(\.throughput.mean).max() ?? 0) }?.key
@@ -60,8 +103,11 @@ package struct RunAnalysis: Equatable, Sendable {
         for combination in byCombination.keys.sorted() {
             let records = valid.filter { $0.combination == combination }
             let file = stored.first { $0.combination == combination }
-            var curve = Curve(combination: combination, points: byCombination[combination]!, recommendation: file ?? Self.recommend(run, records))
-            if let usl = file?.usl {
+            var curve = Curve(combination: combination, points: byCombination[combination]!, recommendation: file ?? Self.recommend(run, records, arrival: arrival))
+            if arrival != nil {
+                // Throughput follows the arrival rate, not the pool size: no scalability curve to fit.
+                curve.uslRefusal = "an open loop's throughput is the arrival rate it carries, not a function of the pool size"
+            } else if let usl = file?.usl {
                 curve.usl = usl
             } else if let refusal = file?.uslRefusal {
                 curve.uslRefusal = refusal
@@ -76,9 +122,16 @@ package struct RunAnalysis: Equatable, Sendable {
 
     /// The recommendation the sweep would have made for one combination, for runs whose
     /// recommendation.json does not hold one for it (a run stopped before the end).
-    static func recommend(_ run: RunData, _ records: [TrialRecord]) -> Recommendation? {
+    static func recommend(_ run: RunData, _ records: [TrialRecord], arrival: ArrivalPlan? = nil) -> Recommendation? {
         guard let lowLoad = run.lowLoad, let cores = run.cores else { return nil }
         let best = run.recommendation?.best
+        if let arrival {
+            return Recommender.recommendAll(
+                workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
+                targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,
+                tolerance: best?.tolerance ?? run.info?.tolerance ?? 0.05,
+                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, arrival: arrival)?.best
+        }
         return Recommender.recommend(
             workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
             targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,

@@ -3,9 +3,11 @@ import PoolSizeAnalysis
 import PoolSizeModel
 import PoolSizeStats
 
-/// `summary.csv`: one row per configuration (combination × pool size) over its repetitions,
-/// with the spread a reader needs to trust a mean (docs/conventions.md): median, standard deviation,
-/// Student t interval, coefficient of variation and MAD-flagged outliers.
+/// `summary.csv`: one row per configuration (combination × pool size, and × arrival rate in an
+/// open loop) over its repetitions, with the spread a reader needs to trust a mean
+/// (docs/conventions.md): median, standard deviation, Student t interval, coefficient of
+/// variation and MAD-flagged outliers. The open-loop columns come last and are empty for a
+/// closed loop.
 public enum SummaryCSV {
     /// The header's columns.
     public static let columns = [
@@ -15,17 +17,36 @@ public enum SummaryCSV {
         "latency_p50_us", "latency_p99_us", "utilization", "wait_cpu_ratio", "cpu_us_per_task",
         "peak_concurrency", "threads", "effective_nice", "integrity",
         "voluntary_ctx_switches", "involuntary_ctx_switches", "other_load", "errors", "error_rate",
+    ] + openLoopColumns
+
+    /// Open loop: the rate offered and carried, stability, backlog, the dispatcher's lag, and the
+    /// objective with the size's verdict (`slo_percentile_us` is the worst repetition's value at
+    /// the objective's percentile, `model_slo_percentile_us` the queueing model's).
+    public static let openLoopColumns = [
+        "arrival_rate_per_s", "offered_per_s", "achieved_per_s", "stable", "backlog_mean", "backlog_max", "unfinished",
+        "dispatch_lag_p99_us", "slo_percentile", "latency_slo_us", "slo_percentile_us", "model_slo_percentile_us", "slo_met",
     ]
 
     /// One row per configuration of `records`.
-    public static func serialize(_ records: [TrialRecord]) -> String {
-        columns.joined(separator: ",") + "\n" + ConfigurationSummary.summarize(records.valid).map(row).joined()
+    /// - Parameters:
+    ///   - arrival: the open-loop plan (machine.json's `arrival`), for the objective's columns;
+    ///     without it an open loop's rows judge the p99 and name no objective.
+    ///   - lowLoad: C and W at low load, for the queueing model's column.
+    public static func serialize(_ records: [TrialRecord], arrival: ArrivalPlan? = nil, lowLoad: LowLoadEstimate? = nil) -> String {
+        let plan = SLOSizer.plan(records: records, recorded: arrival, recommendation: nil)
+        let tables = plan.map { SLOSizer.tables(records, arrival: $0, lowLoad: lowLoad) } ?? []
+        return columns.joined(separator: ",") + "\n" + ConfigurationSummary.summarize(records.valid).map { c in
+            let verdict = c.arrivalRatePerSecond.flatMap { rate in
+                tables.first { $0.combination == c.combination && SLOSizer.sameRate($0.arrivalRatePerSecond, rate) }?.verdict(c.poolSize)
+            }
+            return row(c, plan: plan, verdict: verdict)
+        }.joined()
     }
 
-    static func row(_ c: ConfigurationSummary) -> String {
+    static func row(_ c: ConfigurationSummary, plan: ArrivalPlan? = nil, verdict: SLOVerdict? = nil) -> String {
         let t = c.throughput
         func n(_ value: Double?, _ decimals: Int) -> String { value.map { CSVField.number($0, decimals: decimals) } ?? "" }
-        let fields: [String] = [
+        var fields: [String] = [
             CSVField.escape(c.workload), c.combination.pool.rawValue, c.combination.qos.rawValue, c.combination.primitive.rawValue,
             String(c.poolSize), String(t.count),
             n(t.mean, 3), n(t.median, 3), n(t.standardDeviation, 3),
@@ -37,6 +58,18 @@ public enum SummaryCSV {
             n(c.voluntaryContextSwitches, 1), n(c.involuntaryContextSwitches, 1), n(c.otherLoad, 4),
             String(c.errors), n(c.errorRate, 4),
         ]
+        if let rate = c.arrivalRatePerSecond, let o = c.openLoop {
+            let percentile = plan?.sloPercentile ?? 99
+            fields += [
+                n(rate, 3), n(o.offeredPerSecond, 3), n(o.achievedPerSecond, 3), o.stable ? "yes" : "no",
+                n(o.backlogMean, 3), String(o.backlogMax), String(o.unfinished), n(o.dispatchLagP99Microseconds, 1),
+                UnitFormat.number(percentile), n(plan?.latencySLOMicroseconds, 1),
+                n(verdict?.percentileMicroseconds ?? SLOSizer.value(o.worstLatency, percentile: percentile), 1),
+                n(verdict?.modelPercentileMicroseconds, 1), verdict?.meetsSLO.map { $0 ? "yes" : "no" } ?? "",
+            ]
+        } else {
+            fields += Array(repeating: "", count: openLoopColumns.count)
+        }
         return fields.joined(separator: ",") + "\n"
     }
 }

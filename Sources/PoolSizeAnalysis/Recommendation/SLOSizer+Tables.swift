@@ -1,0 +1,79 @@
+import PoolSizeModel
+
+/// One combination at one offered rate of an open-loop run: every size's verdict and the
+/// smallest that passes. The views (console, report, charts, compare, export) show these.
+public struct OpenLoopRateTable: Equatable, Sendable {
+    /// The pool, tier and primitive.
+    public var combination: Combination
+    /// The offered arrival rate, tasks/s.
+    public var arrivalRatePerSecond: Double
+    /// Every size measured at this rate, smallest first.
+    public var verdicts: [SLOVerdict]
+    /// The size the objective picks at this rate (`SLOSizer.choose`); nil when none passes.
+    public var recommendedQueueCount: Int?
+    /// The smallest size the queueing model says passes at this rate.
+    public var queueingModelQueueCount: Int?
+
+    /// A table from its parts.
+    public init(combination: Combination, arrivalRatePerSecond: Double, verdicts: [SLOVerdict], recommendedQueueCount: Int?, queueingModelQueueCount: Int?) {
+        self.combination = combination
+        self.arrivalRatePerSecond = arrivalRatePerSecond
+        self.verdicts = verdicts
+        self.recommendedQueueCount = recommendedQueueCount
+        self.queueingModelQueueCount = queueingModelQueueCount
+    }
+
+    /// The verdict at `size`, when it was measured.
+    public func verdict(_ size: Int) -> SLOVerdict? { verdicts.first { $0.poolSize == size } }
+}
+
+extension SLOSizer {
+    /// A rate as trials.csv writes it, in thousandths per second: the key two readings of the
+    /// same rate share (the file keeps three decimals).
+    public static func rateKey(_ rate: Double) -> Int64 { Int64((rate * 1000).rounded()) }
+
+    /// Whether two rates are the same offered rate, one of them perhaps read back from
+    /// trials.csv (three decimals).
+    public static func sameRate(_ a: Double, _ b: Double) -> Bool { rateKey(a) == rateKey(b) }
+
+    /// The size `verdicts` pick: the smallest from which on every size passes, else the
+    /// smallest that passes; nil when none does.
+    public static func pick(_ verdicts: [SLOVerdict]) -> SLOVerdict? { choose(verdicts) }
+
+    /// The arrival plan of a run, for its views: machine.json's when it recorded one, else
+    /// rebuilt from the trials and the recommendation (a run directory of trials alone). The
+    /// rates are those the trials carry, so every rate shown was measured. nil for a closed loop.
+    public static func plan(records: [TrialRecord], recorded: ArrivalPlan?, recommendation: Recommendation?) -> ArrivalPlan? {
+        let measured = records.compactMap(\.arrivalRatePerSecond)
+        guard recorded != nil || !measured.isEmpty else { return nil }
+        var plan = recorded ?? ArrivalPlan(
+            ratesPerSecond: [], latencySLOMicroseconds: recommendation?.latencySLOMicroseconds,
+            sloPercentile: recommendation?.sloPercentile ?? 99)
+        if !measured.isEmpty {
+            var rates: [Double] = []
+            for rate in measured.sorted() where !rates.contains(where: { sameRate($0, rate) }) { rates.append(rate) }
+            plan.ratesPerSecond = rates
+        }
+        return plan
+    }
+
+    /// Every combination's table at every rate of `arrival`, by combination then rate. Without
+    /// `lowLoad` the model's figures are absent.
+    public static func tables(_ records: [TrialRecord], arrival: ArrivalPlan, lowLoad: LowLoadEstimate?) -> [OpenLoopRateTable] {
+        let load = lowLoad ?? LowLoadEstimate(tasks: 0, seconds: 0, cpuMicrosecondsPerTask: 0, waitMicrosecondsPerTask: 0, ratio: nil)
+        let byCombination = Dictionary(grouping: records.valid.filter(\.isOpenLoop), by: \.combination)
+        return byCombination.keys.sorted().flatMap { combination in
+            arrival.ratesPerSecond.sorted().compactMap { rate -> OpenLoopRateTable? in
+                let verdicts = verdicts(byCombination[combination]!, rate: rate, arrival: arrival, lowLoad: load)
+                guard !verdicts.isEmpty else { return nil }
+                return OpenLoopRateTable(
+                    combination: combination, arrivalRatePerSecond: rate, verdicts: verdicts,
+                    recommendedQueueCount: choose(verdicts)?.poolSize,
+                    queueingModelQueueCount: modelQueueCount(rate: rate, lowLoad: load, arrival: arrival))
+            }
+        }
+    }
+
+    /// `p99`, `p99.9`.
+    public static func name(percentile: Double) -> String { percentileName(percentile) }
+}

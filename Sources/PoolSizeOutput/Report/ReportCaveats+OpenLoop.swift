@@ -1,0 +1,88 @@
+import PoolSizeAnalysis
+import PoolSizeModel
+
+extension ReportCaveats {
+    /// The dispatcher's lag counts as late when its 99th percentile passes this share of the
+    /// objective (of the task's own time, without one).
+    package static let lateDispatch = 0.1
+
+    /// An open-loop run's caveats: those about the trials and the machine, and the two only an
+    /// open loop has (a late dispatcher, unfinished tasks). The closed loop's knee, formula and
+    /// throughput-spread caveats do not apply: an open loop is judged on latency at a rate.
+    static func openLoopCaveats(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [String] {
+        var out: [String] = []
+        let summaries = open.summaries
+        if let partial = partial(analysis.run) { out.append(partial) }
+        if let failed = failedTasks(summaries, openLoop: true) { out.append(failed) }
+        if let invalid = invalidTrials(analysis.run) { out.append(invalid) }
+        if let violated = integrity(summaries) { out.append(violated) }
+        out += nice(summaries)
+        if let late = lateDispatcher(analysis, open) { out.append(late) }
+        if let unfinished = unfinished(open) { out.append(unfinished) }
+        if let split = splitVerdicts(analysis, open) { out.append(split) }
+        if let noisy = nonMonotone(open) { out.append(noisy) }
+        if let busy = busyMachine(analysis, summaries, consequence: " Latency measured then is higher than this pool would give alone, and a size may have missed the objective because of it.") { out.append(busy) }
+        if summaries.allSatisfy({ $0.throughput.count == 1 }) && !summaries.isEmpty {
+            out.append("**One repetition per size**: each size's verdict rests on a single trial; use `--repeat 3` or more so the worst of several decides.")
+        }
+        if let r = analysis.primary?.recommendation, let spec = specRatio(r) { out.append(spec) }
+        if let tiers = contention(analysis.run) { out.append(tiers) }
+        return out
+    }
+
+    /// The time the dispatcher's lag is judged against, µs, and its name: the objective when
+    /// there is one (a lag well inside it cannot change a verdict), else the task's own time.
+    static func lagLimit(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> (limit: Double, what: String)? {
+        if let slo = open.arrival.latencySLOMicroseconds, slo > 0 {
+            return (slo, "the \(UnitFormat.duration(microseconds: slo)) objective")
+        }
+        guard let own = analysis.run.lowLoad.map({ $0.taskTime?.p50 ?? ($0.cpuMicrosecondsPerTask + $0.waitMicrosecondsPerTask) }), own > 0 else { return nil }
+        return (own, "the task's own \(UnitFormat.duration(microseconds: own))")
+    }
+
+    static func lateDispatcher(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> String? {
+        guard let (limit, what) = lagLimit(analysis, open) else { return nil }
+        let late = open.summaries.filter { ($0.openLoop?.dispatchLagP99Microseconds ?? 0) > lateDispatch * limit }
+            .sorted { ($0.openLoop?.dispatchLagP99Microseconds ?? 0) > ($1.openLoop?.dispatchLagP99Microseconds ?? 0) }
+        guard let worst = late.first, let lag = worst.openLoop?.dispatchLagP99Microseconds else { return nil }
+        let list = late.prefix(5).map { s in "N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRatePerSecond ?? 0))" }.joined(separator: ", ")
+        return "**The dispatcher was late**: its 99th-percentile lag in handing tasks to the pool reached \(UnitFormat.duration(microseconds: lag)), more than \(UnitFormat.percent(lateDispatch)) of \(what) (\(list)\(late.count > 5 ? ", …" : "")). Latency counts from each task's intended arrival, so that lag is in the percentiles: the tool, not the pool, added it. Measure on a quieter machine or at a lower rate."
+    }
+
+    static func unfinished(_ open: RunAnalysis.OpenLoop) -> String? {
+        let cut = open.summaries.filter { ($0.openLoop?.unfinished ?? 0) > 0 }
+        guard !cut.isEmpty else { return nil }
+        let list = cut.prefix(5).map { s in "N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRatePerSecond ?? 0)): \(s.openLoop!.unfinished)" }.joined(separator: ", ")
+        return "**Unfinished tasks**: tasks that arrived in the window had not finished when the trial stopped (\(list)\(cut.count > 5 ? ", …" : "")); their latency counts as their time so far, so the percentiles there are lower bounds."
+    }
+
+    /// Rates where a size did not pass though a smaller one did: more queues never make an
+    /// open loop slower, so noise decided there.
+    static func nonMonotone(_ open: RunAnalysis.OpenLoop) -> String? {
+        let passes = { (v: SLOVerdict) in v.meetsSLO ?? v.stable }
+        var findings: [String] = []
+        for t in open.tables {
+            guard let smallest = t.verdicts.first(where: passes) else { continue }
+            let failing = t.verdicts.filter { $0.poolSize > smallest.poolSize && !passes($0) }.map(\.poolSize)
+            guard !failing.isEmpty else { continue }
+            let several = Set(open.tables.map(\.combination)).count > 1 ? " (\(t.combination.label))" : ""
+            findings.append("at \(UnitFormat.rate(t.arrivalRatePerSecond))\(several) N = \(UnitFormat.sizes(failing)) did not pass while the smaller \(smallest.poolSize) did")
+        }
+        guard !findings.isEmpty else { return nil }
+        return "**Verdicts not ordered by size**: \(findings.prefix(5).joined(separator: "; "))\(findings.count > 5 ? "; …" : ""). More queues do not make an open loop slower, so trial-to-trial noise decided there and the size picked at that rate is uncertain; repeat with more `--repeat` or longer trials (`--trial-ms`)."
+    }
+
+    /// Sizes whose repetitions disagree on the objective: some met it, some did not.
+    static func splitVerdicts(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> String? {
+        guard let slo = open.arrival.latencySLOMicroseconds else { return nil }
+        let open1 = analysis.run.records.valid.filter(\.isOpenLoop)
+        let groups = Dictionary(grouping: open1) { "\($0.combination)|\(SLOSizer.rateKey($0.arrivalRatePerSecond ?? 0))|\($0.poolSize)" }
+        let split = groups.values.filter { trials in
+            let met = trials.map { ($0.openLoop?.stable ?? false) && SLOSizer.value($0.latency, percentile: open.arrival.sloPercentile) <= slo }
+            return met.contains(true) && met.contains(false)
+        }.compactMap(\.first).sorted { ($0.arrivalRatePerSecond ?? 0, $0.poolSize) < ($1.arrivalRatePerSecond ?? 0, $1.poolSize) }
+        guard !split.isEmpty else { return nil }
+        let list = split.prefix(5).map { "N = \($0.poolSize) at \(UnitFormat.rate($0.arrivalRatePerSecond ?? 0))" }.joined(separator: ", ")
+        return "**Repetitions disagree**: at \(list)\(split.count > 5 ? ", …" : "") some repetitions met the objective and some did not; the worst decides, so the verdict there is the cautious one. Repeat with more `--repeat` to see how often each happens."
+    }
+}
