@@ -25,7 +25,7 @@ struct BenchHarnessCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Runs of each side per point (1 to 50).")
     var repeats: Int = 5
 
-    @Option(help: "Sides to run, comma-separated: harness, reference, own-queue (default: all three).")
+    @Option(help: "Sides to run, comma-separated: harness, reference, own-queue.")
     var sides: String = "harness,reference,own-queue"
 
     func run() throws {
