@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Harness-overhead benchmark (README "Harness overhead"): for tasks of 20 µs, 100 µs and 1 ms
-# CPU (no wait) at N = 1, cores, 2 × cores and 4 × cores serial queues, runs the sweep's
-# closed-loop trial and a raw-dispatch reference built into poolsize (same task body, same
-# queues, each queue resubmitting on completion, one atomic counter, no per-task clocks)
-# alternately in one process, several repetitions each, and prints a Markdown table of the
-# median throughputs, their ratio (target ≥ 0.95) and the harness's cost per task.
+# CPU (no wait) at N = 1, cores, 2 × cores and 4 × cores serial queues, runs in one process,
+# in rotating order, the sweep's closed-loop trial, a raw-dispatch reference built into poolsize
+# (same task body, same QueuePool, each completion resubmitting through the pool's round-robin
+# submit as the trial does, one atomic counter, no per-task clocks) and that reference with each
+# queue resubmitting to itself, several repetitions each, and prints Markdown tables of the
+# median throughputs, trial / reference (target ≥ 0.95), the harness's cost per task,
+# reference / own-queue (what round-robin costs the pool), and context switches per task.
 # Figures to read on an otherwise idle machine, not a pass/fail test.
 #
 # Usage: scripts/benchmark-harness.sh [--out FILE] [extra bench-harness flags...]

@@ -11,7 +11,7 @@ struct BenchHarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-harness",
         abstract: "Measure the harness's own cost: sweep trials against plain DispatchQueues running the same tasks.",
-        discussion: "For each task CPU time and queue count, alternates a closed-loop trial (what `sweep` measures) with a raw-dispatch reference (serial queues resubmitting on completion, one atomic counter, no per-task clocks) and prints the median throughputs, their ratio and the harness's cost per task. A benchmark: run it on an otherwise idle machine.")
+        discussion: "For each task CPU time and queue count, runs in rotating order a closed-loop trial (what `sweep` measures), a raw-dispatch reference resubmitting through the same pool's round-robin submit (one atomic counter, no per-task clocks), and the reference with each queue resubmitting to itself, and prints the median throughputs, the trial's ratio to the reference, the harness's cost per task, what round-robin submission costs against own-queue resubmission, and context switches per task on each side. A benchmark: run it on an otherwise idle machine. --sides runs only some sides (e.g. one side under strace or valgrind).")
 
     @Option(name: .customLong("task-us"), help: "Task CPU times in µs, comma-separated (1 to 100000).")
     var taskMicroseconds: String = "20,100,1000"
@@ -25,17 +25,34 @@ struct BenchHarnessCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Runs of each side per point (1 to 50).")
     var repeats: Int = 5
 
+    @Option(help: "Sides to run, comma-separated: harness, reference, own-queue.")
+    var sides: String = "harness,reference,own-queue"
+
     func run() throws {
         let cores = MachineProbe.coreCount().effective
         let (tasks, sizeList) = try plan(cores: cores)
+        let sideList = try sidesToRun()
         let benchmark = HarnessBenchmark(burner: CPUBurner(), cores: cores)
         var points: [HarnessPoint] = []
         for task in tasks {
             for size in sizeList {
-                points.append(try benchmark.measure(taskMicroseconds: task, size: size, trialNanoseconds: UInt64(trialMilliseconds) * 1_000_000, repeats: repeats))
+                points.append(try benchmark.measure(taskMicroseconds: task, size: size, trialNanoseconds: UInt64(trialMilliseconds) * 1_000_000, repeats: repeats, sides: sideList))
             }
         }
         print(HarnessTable.render(points), terminator: "")
+    }
+
+    /// The validated `--sides`, each once.
+    func sidesToRun() throws(PoolSizeError) -> [HarnessSide] {
+        var list: [HarnessSide] = []
+        for field in sides.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = field.trimmingCharacters(in: .whitespaces)
+            guard let side = HarnessSide(rawValue: name) else {
+                throw .invalidOption(flag: "--sides", message: "'\(name)' is not a side; pass some of harness,reference,own-queue")
+            }
+            if !list.contains(side) { list.append(side) }
+        }
+        return list
     }
 
     /// Validated task times and sizes.

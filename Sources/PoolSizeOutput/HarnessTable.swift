@@ -1,21 +1,48 @@
 import Foundation
 import PoolSizeModel
 
-/// The harness benchmark as a Markdown table (README "Harness overhead"): per point the
-/// median throughput of the closed-loop trial and of the raw-dispatch reference, their ratio,
-/// and the harness's cost per task.
+/// The harness benchmark as Markdown (README "Harness overhead"): a table of median
+/// throughputs (the closed-loop trial, the raw-dispatch reference through the same pool's
+/// submit, their ratio and the harness's cost per task, and the own-queue reference beside the
+/// pool reference), then a table of context switches per task on each side and the tasks each
+/// side ran in all (to turn an outside tool's counts into counts per task).
 package enum HarnessTable {
-    /// The table, one row per point, in the order given; a point whose ratio is below
-    /// `target` is marked.
+    /// Both tables, one row per point, in the order given; a ratio below `target` is marked.
+    /// A side that did not run shows "—", and so does any figure that needs it.
     package static func render(_ points: [HarnessPoint], target: Double = 0.95) -> String {
         var lines = [
-            "| task C | queues | harness tasks/s | reference tasks/s | ratio | harness cost/task |",
+            "| task C | queues | harness tasks/s | reference tasks/s | ratio | harness cost/task | own-queue tasks/s | reference / own-queue |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for point in points {
+            let harness = !point.harnessPerSecond.isEmpty, reference = !point.referencePerSecond.isEmpty, ownQueue = !point.ownQueuePerSecond.isEmpty
+            let ratio = harness && reference ? String(format: "%.3f", point.ratio) + (point.ratio < target ? " ✗" : "") : "—"
+            let cost = harness && reference ? String(format: "%.0f ns", point.costPerTaskNanoseconds) : "—"
+            let submission = reference && ownQueue ? String(format: "%.3f", point.poolSubmissionRatio) : "—"
+            lines.append("| \(task(point)) | \(point.size) | \(rate(point.harnessPerSecond, point.harnessMedian)) | \(rate(point.referencePerSecond, point.referenceMedian)) | \(ratio) | \(cost) | \(rate(point.ownQueuePerSecond, point.ownQueueMedian)) | \(submission) |")
+        }
+        lines += [
+            "",
+            "Context switches per task (voluntary + involuntary, getrusage over each side's runs):",
+            "",
+            "| task C | queues | harness | reference | own-queue | tasks run: harness / reference / own-queue |",
             "|---:|---:|---:|---:|---:|---:|",
         ]
         for point in points {
-            let ratio = String(format: "%.3f", point.ratio) + (point.ratio < target ? " ✗" : "")
-            lines.append("| \(UnitFormat.number(point.taskMicroseconds)) µs | \(point.size) | \(String(format: "%.0f", point.harnessMedian)) | \(String(format: "%.0f", point.referenceMedian)) | \(ratio) | \(String(format: "%.0f", point.costPerTaskNanoseconds)) ns |")
+            let sides: [HarnessSide] = [.harness, .reference, .ownQueue]
+            let cells = sides.map { side -> String in
+                guard let tally = point.switches[side], let voluntary = tally.voluntaryPerTask, let involuntary = tally.involuntaryPerTask else { return "—" }
+                return String(format: "%.3f + %.3f", voluntary, involuntary)
+            }
+            let tasks = sides.map { side in point.switches[side].map { String($0.tasks) } ?? "—" }
+            lines.append("| \(task(point)) | \(point.size) | \(cells.joined(separator: " | ")) | \(tasks.joined(separator: " / ")) |")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func task(_ point: HarnessPoint) -> String { "\(UnitFormat.number(point.taskMicroseconds)) µs" }
+
+    private static func rate(_ runs: [Double], _ median: Double) -> String {
+        runs.isEmpty ? "—" : String(format: "%.0f", median)
     }
 }

@@ -122,7 +122,10 @@ final class CalibrationSession {
                     pool.shutdown()
                     trial = TrialMetrics(m, cores: 1).throughputPerSecond
                 } else {
-                    reference = try RawDispatchReference().run(size: 1, workload: EmptyWorkload(), settings: settings).throughputPerSecond
+                    // Through the same pool's submit, as the trial resubmits (README "Harness overhead").
+                    let pool = QueuePool(size: 1)
+                    reference = try RawDispatchReference().run(pool: pool, workload: EmptyWorkload(), settings: settings).throughputPerSecond
+                    pool.shutdown()
                 }
             }
             guard trial > 0, reference > 0 else { throw .measurementFailed("the harness or the raw-dispatch reference completed no task in \(UnitFormat.number(milliseconds)) ms; raise --round-ms") }

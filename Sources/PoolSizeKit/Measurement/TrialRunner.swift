@@ -155,10 +155,19 @@ final class ClosedLoop: Sendable {
         stripes.reduce(0) { latest, stripe in stripe.samples.withLock { $0.reduce(latest) { max($0, $1.ended) } } }
     }
 
+    /// Starts one chain of tasks: each task, once done, submits the next through the pool's
+    /// own `submit` (round-robin for a `QueuePool`, as a caller's work arrives) until the trial
+    /// stops or `maxTasks` is reached. `group` counts chains, not tasks: one enter and one leave
+    /// per chain, as in the raw-dispatch reference.
     func launch() {
-        let index = nextTask.wrappingAdd(1, ordering: .relaxed).oldValue
-        if let maxTasks, index >= UInt64(maxTasks) { return }
         group.enter()
+        if !submitNext() { group.leave() }
+    }
+
+    /// Submits the next task; false when `maxTasks` have been started and nothing was submitted.
+    private func submitNext() -> Bool {
+        let index = nextTask.wrappingAdd(1, ordering: .relaxed).oldValue
+        if let maxTasks, index >= UInt64(maxTasks) { return false }
         let submitted = clocks.wallNanoseconds()
         pool.submit { [self] in
             // Per-task cost kept to what the measurement needs (README "Harness overhead"):
@@ -182,9 +191,10 @@ final class ClosedLoop: Sendable {
             if let failure = outcome.failure { failures.withLock { if $0.count < 3 { $0.append(failure) } } }
             // One stripe per thread (by id), so two workers rarely touch the same lock or array.
             stripes[Int(UInt32(bitPattern: thread.id) % UInt32(stripes.count))].samples.withLock { $0.append(sample) }
-            if !stop.load(ordering: .relaxed) { launch() }
-            group.leave()
+            // The chain ends here when the trial stops or max_tasks is reached.
+            if stop.load(ordering: .relaxed) || !submitNext() { group.leave() }
         }
+        return true
     }
 
     func samples() -> [TaskSample] {
