@@ -3,7 +3,8 @@ import PoolSizeModel
 
 /// The harness benchmark as Markdown (README "Harness overhead"): a table of median
 /// throughputs (the closed-loop trial, the raw-dispatch reference through the same pool's
-/// submit, their ratio and the harness's cost per task, and the own-queue reference beside the
+/// submit, their ratio, the range of the ratio within single repetitions, the harness's cost per
+/// task, and the own-queue reference beside the
 /// pool reference), then a table of context switches per task on each side and the tasks each
 /// side ran in all (to turn an outside tool's counts into counts per task).
 package enum HarnessTable {
@@ -11,15 +12,17 @@ package enum HarnessTable {
     /// A side that did not run shows "—", and so does any figure that needs it.
     package static func render(_ points: [HarnessPoint], target: Double = 0.95) -> String {
         var lines = [
-            "| task C | queues | harness tasks/s | reference tasks/s | ratio | harness cost/task | own-queue tasks/s | reference / own-queue |",
-            "|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| task C | queues | harness tasks/s | reference tasks/s | ratio | ratio per repetition | harness cost/task | own-queue tasks/s | reference / own-queue |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for point in points {
             let harness = !point.harnessPerSecond.isEmpty, reference = !point.referencePerSecond.isEmpty, ownQueue = !point.ownQueuePerSecond.isEmpty
             let ratio = harness && reference ? String(format: "%.3f", point.ratio) + (point.ratio < target ? " ✗" : "") : "—"
+            let paired = point.pairedRatios
+            let spread = paired.isEmpty ? "—" : paired.count == 1 ? String(format: "%.3f", paired[0]) : String(format: "%.3f–%.3f", paired.min()!, paired.max()!)
             let cost = harness && reference ? String(format: "%.0f ns", point.costPerTaskNanoseconds) : "—"
             let submission = reference && ownQueue ? String(format: "%.3f", point.poolSubmissionRatio) : "—"
-            lines.append("| \(task(point)) | \(point.size) | \(rate(point.harnessPerSecond, point.harnessMedian)) | \(rate(point.referencePerSecond, point.referenceMedian)) | \(ratio) | \(cost) | \(rate(point.ownQueuePerSecond, point.ownQueueMedian)) | \(submission) |")
+            lines.append("| \(task(point)) | \(point.size) | \(rate(point.harnessPerSecond, point.harnessMedian)) | \(rate(point.referencePerSecond, point.referenceMedian)) | \(ratio) | \(spread) | \(cost) | \(rate(point.ownQueuePerSecond, point.ownQueueMedian)) | \(submission) |")
         }
         lines += [
             "",

@@ -74,6 +74,12 @@ public struct HarnessPoint: Equatable, Sendable {
     public var ownQueueMedian: Double { Self.median(ownQueuePerSecond) }
     /// Harness median over reference median; 1 means the harness costs nothing measurable.
     public var ratio: Double { referenceMedian > 0 ? harnessMedian / referenceMedian : 0 }
+    /// Harness over reference within each repetition (the two ran back to back, in rotating
+    /// order), so a reader sees how far one run's noise moves the ratio; empty when a side did
+    /// not run.
+    public var pairedRatios: [Double] {
+        zip(harnessPerSecond, referencePerSecond).compactMap { $1 > 0 ? $0 / $1 : nil }
+    }
     /// The harness's cost per task in ns at this point: 1/harness − 1/reference, as wall time
     /// per completion across the whole pool (negative when the harness happened to be faster).
     public var costPerTaskNanoseconds: Double {
