@@ -9,7 +9,7 @@ struct FitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fit",
         abstract: "Fit the Universal Scalability Law and find the knee in a CSV of concurrency and throughput.",
-        discussion: "Reads trials.csv or summary.csv from a sweep (one fit per pool/qos/primitive combination), or any CSV with a concurrency column and a throughput column named by --x and --y.")
+        discussion: "Reads trials.csv or summary.csv from a sweep (one fit per pool/qos/primitive combination, and per arrival rate for an open-loop run), or any CSV with a concurrency column and a throughput column named by --x and --y.")
 
     @Argument(help: "CSV file: trials.csv, summary.csv, or your own data.", completion: .file(extensions: ["csv"]))
     var file: String
@@ -64,8 +64,12 @@ enum FitInput {
         guard !groupColumns.isEmpty else {
             return [CurveFit.fit(group: URL(fileURLWithPath: table.path).lastPathComponent, concurrency: xs, throughput: ys, tolerance: tolerance)]
         }
+        // An open-loop run's rows at different arrival rates are different curves.
+        let rateColumn = table.header.firstIndex(of: "arrival_rate_per_s")
         let keys = (0..<table.rows.count).map { row in
-            groupColumns.map { table.rows[row][table.header.firstIndex(of: $0)!] }.joined(separator: "/")
+            let combination = groupColumns.map { table.rows[row][table.header.firstIndex(of: $0)!] }.joined(separator: "/")
+            guard let rateColumn, let rate = Double(table.rows[row][rateColumn]) else { return combination }
+            return "\(combination) at \(UnitFormat.rate(rate))"
         }
         var order: [String] = []
         var indices: [String: [Int]] = [:]

@@ -63,6 +63,23 @@ import Testing
         #expect(fits.map { $0.knee?.size } == [5, 5])
     }
 
+    /// An open-loop run's rows at two rates are two curves, named by rate; a closed loop's
+    /// empty rate cell leaves the name as it was.
+    @Test func openLoopRatesAreFittedApart() throws {
+        var text = "workload,pool,qos,primitive,pool_size,throughput_mean_per_s,arrival_rate_per_s\n"
+        for n in 1...8 {
+            text += "io,queue-pool,default,none,\(n),\(min(Double(n) * 100, 300)),300.000\n"
+            text += "io,queue-pool,default,none,\(n),\(min(Double(n) * 100, 600)),600.000\n"
+        }
+        text += "io,thread-pool,default,none,1,100,\nio,thread-pool,default,none,2,150,\n"
+        let path = try Self.write(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fits = try FitInput.fits(try CSVTable.load(path: path), x: nil, y: nil, tolerance: 0.05)
+        #expect(fits.map(\.group) == ["io/queue-pool/default/none at 300/s", "io/queue-pool/default/none at 600/s", "io/thread-pool/default/none"])
+        // Carried rate flattens at the offered rate: 3 queues carry 300/s, 6 carry 600/s.
+        #expect(fits.prefix(2).map { $0.knee?.size } == [3, 6])
+    }
+
     @Test func badCellsNameTheLine() throws {
         let path = try Self.write("pool_size,throughput_per_s\n1,10\n2,fast\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
