@@ -30,7 +30,7 @@ package struct ContentionRunner {
         for pool in pools { pool.shutdown() }
         let usage = clocks.processUsage()
         let throughputs = loops.map { loop in
-            TrialMetrics(TrialMeasurement(poolSize: cores, windowStart: t0 + warmup, windowEnd: end, usageAtStart: usage, usageAtEnd: usage, samples: loop.samples(), peakConcurrency: 0, processThreads: nil), cores: cores)
+            TrialMetrics(TrialMeasurement(poolSize: cores, windowStart: t0 + warmup, windowEnd: end, usageAtStart: usage, usageAtEnd: usage, samples: loop.recorder.samples(), peakConcurrency: 0, processThreads: nil), cores: cores)
         }
         let total = throughputs.map(\.throughputPerSecond).reduce(0, +)
         return zip(tiers, throughputs).map { tier, metrics in

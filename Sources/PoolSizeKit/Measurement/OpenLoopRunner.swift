@@ -166,10 +166,10 @@ public struct OpenLoopRunner: Sendable {
             throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.size) did not finish its running tasks within \(Int(trial.drainTimeoutSeconds)) s of the trial's end")
         }
         let start = windowStart ?? warmupEnd, end = windowClose ?? windowEnd
-        let finished = state.finished()
+        let finished = state.recorder.ends()
         var latencies: [UInt64] = [], unfinished = 0
         for (index, at) in intended.enumerated() where at >= start && at < end {
-            if let ended = finished[index] {
+            if let ended = finished[UInt64(index)] {
                 latencies.append(ended > at ? ended - at : 0)
             } else {
                 unfinished += 1
@@ -178,8 +178,8 @@ public struct OpenLoopRunner: Sendable {
         }
         var measurement = TrialMeasurement(
             poolSize: pool.size, windowStart: start, windowEnd: end, usageAtStart: usageStart, usageAtEnd: usageEnd,
-            samples: state.samples(), peakConcurrency: state.peak.load(ordering: .relaxed), processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.failures.withLock { $0 })
+            samples: state.recorder.samples(), peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons)
         measurement.openLoop = OpenLoopRaw(
             ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
             unfinished: unfinished, backlog: backlog, dispatchLags: lags)
@@ -199,65 +199,28 @@ public struct OpenLoopRunner: Sendable {
 /// Shared state of one open-loop trial.
 final class OpenLoop: Sendable {
     let pool: any WorkerPool
-    let workload: any Workload
-    let clocks: any MeasurementClocks
     let group = DispatchGroup()
     let stop = Atomic<Bool>(false)
     /// Tasks finished (run to the end), for the backlog the dispatcher reads at each arrival.
     let completed = Atomic<Int>(0)
-    let executing = Atomic<Int>(0)
-    let peak = Atomic<Int>(0)
-    let generation = WorkerThread.nextGeneration()
-    let selfTimed: Bool
-    let failures = Mutex<[String]>([])
-    private let stripes: [Stripe]
-
-    final class Stripe: Sendable {
-        let samples = Mutex<[(index: Int, sample: TaskSample)]>([])
-    }
+    let recorder: TaskRecorder
 
     init(pool: any WorkerPool, workload: any Workload, clocks: any MeasurementClocks) {
         self.pool = pool
-        self.workload = workload
-        self.clocks = clocks
-        self.selfTimed = workload.measuresOwnCPU && clocks is SystemClocks
-        self.stripes = (0..<16).map { _ in Stripe() }
+        self.recorder = TaskRecorder(workload: workload, clocks: clocks)
     }
 
     /// Hands arrival `index`, intended for `intended`, to the pool. Once the trial has stopped,
     /// a task still queued returns without running: the queue is abandoned, not drained.
+    /// `submitted` is the intended arrival: queueing delay counts from when the task should have
+    /// been handed over, however late the dispatcher was.
     func launch(index: Int, intended: UInt64) {
         group.enter()
         pool.submit { [self] in
             defer { group.leave() }
             if stop.load(ordering: .relaxed) { return }
-            let thread = WorkerThread.facts(generation: generation)
-            let now = executing.wrappingAdd(1, ordering: .relaxed).newValue
-            if now > peak.load(ordering: .relaxed) { peak.max(now, ordering: .relaxed) }
-            let started = clocks.wallNanoseconds()
-            let cpu0 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
-            let outcome = workload.execute(task: UInt64(index))
-            let cpu1 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
-            let ended = clocks.wallNanoseconds()
-            executing.wrappingSubtract(1, ordering: .relaxed)
+            recorder.run(task: UInt64(index), submitted: intended)
             completed.wrappingAdd(1, ordering: .relaxed)
-            // `submitted` is the intended arrival: queueing delay counts from when the task
-            // should have been handed over, however late the dispatcher was.
-            var sample = TaskSample(submitted: intended, started: started, ended: ended, cpuNanoseconds: (selfTimed ? outcome.cpuNanoseconds ?? 0 : cpu1 &- cpu0) &+ outcome.childCPUNanoseconds, thread: thread.id, nice: thread.nice)
-            sample.failed = outcome.failure != nil
-            if let failure = outcome.failure { failures.withLock { if $0.count < 3 { $0.append(failure) } } }
-            stripes[Int(UInt32(bitPattern: thread.id) % UInt32(stripes.count))].samples.withLock { $0.append((index, sample)) }
         }
-    }
-
-    /// When each arrival's task ended, by arrival index.
-    func finished() -> [Int: UInt64] {
-        var ends: [Int: UInt64] = [:]
-        for stripe in stripes { stripe.samples.withLock { for entry in $0 { ends[entry.index] = entry.sample.ended } } }
-        return ends
-    }
-
-    func samples() -> [TaskSample] {
-        stripes.flatMap { stripe in stripe.samples.withLock { $0.map(\.sample) } }.sorted { $0.started < $1.started }
     }
 }

@@ -82,7 +82,7 @@ public struct TrialRunner: Sendable {
         var busyStart = busy0, busyEnd: UInt64?
         if state.group.wait(timeout: .now() + .nanoseconds(Int(warmupEnd - min(warmupEnd, clocks.wallNanoseconds())))) == .success {
             // Every task (max_tasks) finished during warm-up: the whole trial is the window.
-            windowEnd = state.lastEnd
+            windowEnd = state.recorder.lastEnd
             usageEnd = clocks.processUsage()
             busyEnd = clocks.machineBusyNanoseconds()
         } else {
@@ -90,7 +90,7 @@ public struct TrialRunner: Sendable {
             usageStart = clocks.processUsage()
             windowStart = clocks.wallNanoseconds()
             let finished = state.group.wait(timeout: .now() + .nanoseconds(Int(windowLength))) == .success
-            windowEnd = finished ? state.lastEnd : clocks.wallNanoseconds()
+            windowEnd = finished ? state.recorder.lastEnd : clocks.wallNanoseconds()
             usageEnd = clocks.processUsage()
             busyEnd = clocks.machineBusyNanoseconds()
         }
@@ -101,9 +101,9 @@ public struct TrialRunner: Sendable {
         }
         return TrialMeasurement(
             poolSize: pool.size, windowStart: windowStart, windowEnd: windowEnd,
-            usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.samples(),
-            peakConcurrency: state.peak.load(ordering: .relaxed), processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.failures.withLock { $0 })
+            usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.recorder.samples(),
+            peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons)
     }
 }
 
@@ -116,43 +116,22 @@ extension TrialRunner {
     }
 }
 
-/// Shared state of one closed-loop trial. Samples go to striped buffers so recording does not
-/// serialize the pool it measures.
+/// Shared state of one closed-loop trial: the chains of tasks and when they stop; what each
+/// task records is `TaskRecorder`'s, shared with the open loop.
 final class ClosedLoop: Sendable {
     let pool: any WorkerPool
-    let workload: any Workload
-    let clocks: any MeasurementClocks
     let maxTasks: Int?
     let group = DispatchGroup()
     let stop = Atomic<Bool>(false)
     let nextTask = Atomic<UInt64>(0)
-    let executing = Atomic<Int>(0)
-    let peak = Atomic<Int>(0)
-    /// Tags this trial for the per-thread cache of id and nice (`WorkerThread.facts`).
-    let generation = WorkerThread.nextGeneration()
-    /// The workload reports each body's thread CPU (`Workload.measuresOwnCPU`).
-    let selfTimed: Bool
-    /// The first few failures' reasons, for the message that stops a failing sweep.
-    let failures = Mutex<[String]>([])
-    private let stripes: [Stripe]
-
-    final class Stripe: Sendable {
-        let samples = Mutex<[TaskSample]>([])
-    }
+    let recorder: TaskRecorder
+    let clocks: any MeasurementClocks
 
     init(pool: any WorkerPool, workload: any Workload, clocks: any MeasurementClocks, maxTasks: Int?) {
         self.pool = pool
-        self.workload = workload
         self.clocks = clocks
         self.maxTasks = maxTasks
-        // Only on the real clocks: with scripted clocks (tests) the trial's clock is the truth.
-        self.selfTimed = workload.measuresOwnCPU && clocks is SystemClocks
-        self.stripes = (0..<16).map { _ in Stripe() }
-    }
-
-    /// When the last recorded task ended (read once every task has finished).
-    var lastEnd: UInt64 {
-        stripes.reduce(0) { latest, stripe in stripe.samples.withLock { $0.reduce(latest) { max($0, $1.ended) } } }
+        self.recorder = TaskRecorder(workload: workload, clocks: clocks)
     }
 
     /// Starts one chain of tasks: each task, once done, submits the next through the pool's
@@ -170,35 +149,11 @@ final class ClosedLoop: Sendable {
         if let maxTasks, index >= UInt64(maxTasks) { return false }
         let submitted = clocks.wallNanoseconds()
         pool.submit { [self] in
-            // Per-task cost kept to what the measurement needs (README "Harness overhead"):
-            // thread id and nice come from a thread-local cache, not two syscalls, and the
-            // trial's last end is found from the samples afterwards, not with a shared CAS, and
-            // the peak is written only when it grows (an atomic max always writes the line).
-            let thread = WorkerThread.facts(generation: generation)
-            let now = executing.wrappingAdd(1, ordering: .relaxed).newValue
-            if now > peak.load(ordering: .relaxed) { peak.max(now, ordering: .relaxed) }
-            let started = clocks.wallNanoseconds()
-            // A workload that reads the thread CPU clock itself (the synthetic task's burner)
-            // reports C; two more reads here would cost two system calls per task.
-            let cpu0 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
-            let outcome = workload.execute(task: index)
-            let cpu1 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
-            let ended = clocks.wallNanoseconds()
-            executing.wrappingSubtract(1, ordering: .relaxed)
-            // C is the pool thread's CPU plus its children's: a command's CPU is the task's.
-            var sample = TaskSample(submitted: submitted, started: started, ended: ended, cpuNanoseconds: (selfTimed ? outcome.cpuNanoseconds ?? 0 : cpu1 &- cpu0) &+ outcome.childCPUNanoseconds, thread: thread.id, nice: thread.nice)
-            sample.failed = outcome.failure != nil
-            if let failure = outcome.failure { failures.withLock { if $0.count < 3 { $0.append(failure) } } }
-            // One stripe per thread (by id), so two workers rarely touch the same lock or array.
-            stripes[Int(UInt32(bitPattern: thread.id) % UInt32(stripes.count))].samples.withLock { $0.append(sample) }
+            recorder.run(task: index, submitted: submitted)
             // The chain ends here when the trial stops or max_tasks is reached.
             if stop.load(ordering: .relaxed) || !submitNext() { group.leave() }
         }
         return true
-    }
-
-    func samples() -> [TaskSample] {
-        stripes.flatMap { stripe in stripe.samples.withLock { $0 } }.sorted { $0.started < $1.started }
     }
 }
 

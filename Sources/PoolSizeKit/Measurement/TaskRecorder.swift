@@ -1,0 +1,82 @@
+import PoolSizeModel
+import Synchronization
+
+/// What a trial does around each task body, in a closed loop or an open one: the worker's
+/// thread id and nice (cached per thread), the count of tasks running and its peak, the clocks
+/// around the body, the first failures, and the task's sample.
+///
+/// Its per-task cost is what README "Harness overhead" measures: thread id and nice come from a
+/// thread-local cache, not two system calls; the trial's last end is found from the samples
+/// afterwards, not with a shared compare-and-swap; the peak is written only when it grows (an
+/// atomic max always writes the line); samples go to one of 16 buffers chosen by thread, so two
+/// workers rarely touch the same lock or array.
+final class TaskRecorder: Sendable {
+    let workload: any Workload
+    let clocks: any MeasurementClocks
+    let executing = Atomic<Int>(0)
+    let peak = Atomic<Int>(0)
+    /// Tags this trial for the per-thread cache of id and nice (`WorkerThread.facts`).
+    let generation = WorkerThread.nextGeneration()
+    /// The workload reports each body's thread CPU (`Workload.measuresOwnCPU`).
+    let selfTimed: Bool
+    /// The first few failures' reasons, for the message that stops a failing sweep.
+    let failures = Mutex<[String]>([])
+    private let stripes: [Stripe]
+
+    final class Stripe: Sendable {
+        let samples = Mutex<[(index: UInt64, sample: TaskSample)]>([])
+    }
+
+    init(workload: any Workload, clocks: any MeasurementClocks) {
+        self.workload = workload
+        self.clocks = clocks
+        // Only on the real clocks: with scripted clocks (tests) the trial's clock is the truth.
+        self.selfTimed = workload.measuresOwnCPU && clocks is SystemClocks
+        self.stripes = (0..<16).map { _ in Stripe() }
+    }
+
+    /// Runs task `index` on the calling pool thread and records it. `submitted` is when the task
+    /// was handed to the pool (closed loop) or meant to arrive (open loop): its latency counts
+    /// from there.
+    func run(task index: UInt64, submitted: UInt64) {
+        let thread = WorkerThread.facts(generation: generation)
+        let now = executing.wrappingAdd(1, ordering: .relaxed).newValue
+        if now > peak.load(ordering: .relaxed) { peak.max(now, ordering: .relaxed) }
+        let started = clocks.wallNanoseconds()
+        // A workload that reads the thread CPU clock itself (the synthetic task's burner)
+        // reports C; two more reads here would cost two system calls per task.
+        let cpu0 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
+        let outcome = workload.execute(task: index)
+        let cpu1 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
+        let ended = clocks.wallNanoseconds()
+        executing.wrappingSubtract(1, ordering: .relaxed)
+        // C is the pool thread's CPU plus its children's: a command's CPU is the task's.
+        var sample = TaskSample(submitted: submitted, started: started, ended: ended, cpuNanoseconds: (selfTimed ? outcome.cpuNanoseconds ?? 0 : cpu1 &- cpu0) &+ outcome.childCPUNanoseconds, thread: thread.id, nice: thread.nice)
+        sample.failed = outcome.failure != nil
+        if let failure = outcome.failure { failures.withLock { if $0.count < 3 { $0.append(failure) } } }
+        stripes[Int(UInt32(bitPattern: thread.id) % UInt32(stripes.count))].samples.withLock { $0.append((index, sample)) }
+    }
+
+    /// Every recorded task, by start time.
+    func samples() -> [TaskSample] {
+        stripes.flatMap { stripe in stripe.samples.withLock { $0.map(\.sample) } }.sorted { $0.started < $1.started }
+    }
+
+    /// When each recorded task ended, by task index.
+    func ends() -> [UInt64: UInt64] {
+        var ends: [UInt64: UInt64] = [:]
+        for stripe in stripes { stripe.samples.withLock { for entry in $0 { ends[entry.index] = entry.sample.ended } } }
+        return ends
+    }
+
+    /// When the last recorded task ended (read once every task has finished).
+    var lastEnd: UInt64 {
+        stripes.reduce(0) { latest, stripe in stripe.samples.withLock { $0.reduce(latest) { max($0, $1.sample.ended) } } }
+    }
+
+    /// Most tasks seen running at once.
+    var peakConcurrency: Int { peak.load(ordering: .relaxed) }
+
+    /// The first failures' reasons.
+    var failureReasons: [String] { failures.withLock { $0 } }
+}
