@@ -136,11 +136,11 @@ public struct TrialMetrics: Equatable, Sendable {
         execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
         if let raw = m.openLoop {
             let offered = Double(raw.arrivalsInWindow) / windowSeconds
+            let backlogMean = raw.backlog.isEmpty ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count)
             openLoop = OpenLoopFigures(
                 arrivalRatePerSecond: raw.ratePerSecond, offeredPerSecond: offered, achievedPerSecond: throughputPerSecond,
-                backlogMean: raw.backlog.isEmpty ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count),
-                backlogMax: raw.backlog.max() ?? 0, backlogGrowth: raw.backlogGrowth,
-                stable: OpenLoopFigures.isStable(offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth, poolSize: m.poolSize, arrivalsInWindow: raw.arrivalsInWindow),
+                backlogMean: backlogMean, backlogMax: raw.backlog.max() ?? 0, backlogGrowth: raw.backlogGrowth,
+                stable: OpenLoopFigures.isStable(offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth, poolSize: m.poolSize, arrivalsInWindow: raw.arrivalsInWindow, backlogMean: backlogMean),
                 unfinished: raw.unfinished, dispatchLagP99Microseconds: LatencyRecorder.percentiles(raw.dispatchLags).p99)
             latency = LatencyRecorder.percentiles(raw.latencies)
         }
