@@ -50,3 +50,40 @@ import Testing
         #expect(csv.contains("io,queue-pool,default,mutex,20,"))
     }
 }
+
+/// The latency-size chart of two combinations: one percentile line each, the model once.
+@Suite struct OpenLoopCombinationsChartTests {
+    @Test func oneLinePerCombinationTheModelOnce() throws {
+        let chart = try #require(OpenLoopSizeChart.chart(RunAnalysis(OpenLoopCombinationsConsoleTests.run)))
+        #expect(chart.caption == "Latency vs pool size at 1000/s (open loop), by pool / qos / primitive")
+        let data = chart.dataFiles[0].text
+        // Block 0 is the recommended combination (none), block 1 the mutex one: p99 worst of two
+        // repetitions, the model (same in both), fell behind, stable.
+        #expect(data.contains("# index 0: queue-pool / default / none\n8  1180  NaN  1180  0\n"))
+        #expect(data.contains("\n20  23.3  "))
+        #expect(data.contains("# index 1: queue-pool / default / mutex\n"))
+        #expect(data.components(separatedBy: "# index 1: queue-pool / default / mutex\n")[1].contains("\n20  45  "))
+        let script = chart.script
+        #expect(script.contains("dir.'latency-size.dat' index 0 using 1:2 with linespoints"))
+        #expect(script.contains("'' index 1 using 1:2 with linespoints"))
+        #expect(script.components(separatedBy: "using 1:3").count == 2, "the model is drawn once")
+        // Both combinations fell behind at 8 and 16: crosses in each colour, one legend entry.
+        #expect(script.contains("'' index 0 using 1:4 with points pt 2 ps 2 lw 2 lc rgb '\(GnuplotScript.color(0))' title 'fell behind (a lower bound)'"))
+        #expect(script.contains("'' index 1 using 1:4 with points pt 2 ps 2 lw 2 lc rgb '\(GnuplotScript.color(1))' notitle"))
+        #expect(script.contains("'recommended 20' at 20"))
+    }
+
+    @Test(.enabled(if: GnuplotRenderer().executable != nil, "gnuplot is not installed"))
+    func rendersWithGnuplot() throws {
+        let chart = try #require(OpenLoopSizeChart.chart(RunAnalysis(OpenLoopCombinationsConsoleTests.run)))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-olcombo-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for data in chart.dataFiles { try data.text.write(to: dir.appendingPathComponent(data.name), atomically: true, encoding: .utf8) }
+        let script = dir.appendingPathComponent(chart.scriptFile)
+        try chart.script.write(to: script, atomically: true, encoding: .utf8)
+        try GnuplotRenderer().render(script: script)
+        let size = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(chart.pngFile).path)[.size] as? Int ?? 0
+        #expect(size > 1000)
+    }
+}

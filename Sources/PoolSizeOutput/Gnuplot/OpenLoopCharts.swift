@@ -12,6 +12,9 @@ package enum OpenLoopSizeChart {
     package static func chart(_ analysis: RunAnalysis) -> Chart? {
         guard let open = analysis.openLoop, let primary = analysis.primary,
               let table = open.table(primary.combination, rate: open.topRate), !table.verdicts.isEmpty else { return nil }
+        let others = analysis.curves.dropFirst().prefix(ThroughputChart.maximumSecondaryCurves - 1)
+            .compactMap { open.table($0.combination, rate: open.topRate) }.filter { !$0.verdicts.isEmpty }
+        if !others.isEmpty { return combinationsChart(analysis, open: open, tables: [table] + others) }
         let percentile = open.percentileName
         let rate = UnitFormat.rate(table.arrivalRatePerSecond)
         let caption = "Latency vs pool size at \(rate) (open loop)"
@@ -61,6 +64,72 @@ package enum OpenLoopSizeChart {
         return Chart(
             name: name, caption: caption, note: note,
             script: GnuplotScript.wrap(name: name, caption: caption, headline: analysis.run.headline, dataComment: ["Data: \(name).dat."], body: body, legendEntries: GnuplotScript.legendEntries(plots)),
+            dataFiles: [DataFile(name: name + ".dat", text: data)])
+    }
+}
+
+extension OpenLoopSizeChart {
+    /// Several pool kinds, tiers or primitives at the rate sized for: the objective's percentile
+    /// (worst repetition) against size, one line per combination (the recommended one first),
+    /// each combination's sizes that fell behind crossed in its colour, the queueing model once
+    /// (it depends on the task's low-load times, the same for every combination), the objective
+    /// and the recommendation.
+    static func combinationsChart(_ analysis: RunAnalysis, open: RunAnalysis.OpenLoop, tables: [OpenLoopRateTable]) -> Chart {
+        let percentile = open.percentileName
+        let rate = UnitFormat.rate(tables[0].arrivalRatePerSecond)
+        let caption = "Latency vs pool size at \(rate) (open loop), by pool / qos / primitive"
+        let sizes = tables.flatMap { $0.verdicts.map(\.poolSize) }
+
+        var data = GnuplotScript.comment("open-loop \(percentile) latency from each task's intended arrival, by pool size, at \(rate), one block per pool / qos / primitive") + "\n"
+        data += "# pool_size  \(percentile)_ms  model_\(percentile)_ms  fell_behind_\(percentile)_ms  stable   (\(percentile): worst repetition; NaN: none)\n"
+        for (index, table) in tables.enumerated() {
+            if index > 0 { data += "\n\n" }
+            data += GnuplotScript.comment("index \(index): \(table.combination.label)") + "\n"
+            data += GnuplotScript.rows(table.verdicts.map { v in
+                [String(v.poolSize), LatencyChart.milliseconds(v.percentileMicroseconds),
+                 v.modelPercentileMicroseconds.map(LatencyChart.milliseconds) ?? "NaN",
+                 v.stable ? "NaN" : LatencyChart.milliseconds(v.percentileMicroseconds), v.stable ? "1" : "0"]
+            })
+        }
+
+        var body = [
+            GnuplotScript.title(caption, analysis.run.headline),
+            "set xlabel 'pool size N (queues)'",
+            "set ylabel 'latency from intended arrival (ms, log scale)'",
+            "set logscale y",
+            "set format y '%g'",
+            "set grid",
+            "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
+        ]
+        if let r = analysis.primary?.recommendation, r.sloMet == true {
+            body += GnuplotScript.verticalMarker(tag: 1, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)", color: GnuplotScript.recommendedColor, dash: 3)
+        }
+        var plots: [String] = []
+        for (index, table) in tables.enumerated() {
+            let source = index == 0 ? "dir.'\(name).dat'" : "''"
+            plots.append("\(source) index \(index) using 1:2 with linespoints lw 2 pt \(GnuplotScript.pointType(index)) lc rgb '\(GnuplotScript.color(index))' title \(GnuplotScript.quote(analysis.legend(table.combination) + " \(percentile)")) noenhanced")
+        }
+        let modelled = tables[0].verdicts.contains { $0.modelPercentileMicroseconds != nil }
+        if modelled {
+            plots.append("'' index 0 using 1:3 with linespoints dt 2 lw 2 pt 6 lc rgb '\(GnuplotScript.grey)' title \(GnuplotScript.quote("\(percentile) by the queueing model (M/M/c)"))")
+        }
+        let fellBehind = tables.enumerated().filter { $0.element.verdicts.contains { !$0.stable } }
+        for (position, (index, _)) in fellBehind.enumerated() {
+            let title = position == 0 ? "title 'fell behind (a lower bound)'" : "notitle"
+            plots.append("'' index \(index) using 1:4 with points pt 2 ps 2 lw 2 lc rgb '\(GnuplotScript.color(index))' \(title)")
+        }
+        if let line = OpenLoopRateChart.objectiveLine(open) { plots.append(line) }
+        body += GnuplotScript.key(entries: GnuplotScript.legendEntries(plots))
+        body.append("")
+        body.append("plot " + plots.joined(separator: ", \\\n     "))
+
+        var note = "The \(percentile) of the worst repetition at \(rate), counted from each task's intended arrival, for each pool kind, QoS tier and primitive measured (the recommended one first), on a log scale."
+        if modelled { note += " The dashed grey line is the queueing model's \(percentile) (the task's own time plus M/M/c's wait for a free queue), the same for every combination." }
+        if open.arrival.latencySLOMicroseconds != nil { note += " The horizontal line is the objective." }
+        if !fellBehind.isEmpty { note += " Crosses mark sizes that fell behind the arrivals, in their combination's colour: their percentiles only grow with a longer trial." }
+        return Chart(
+            name: name, caption: caption, note: note,
+            script: GnuplotScript.wrap(name: name, caption: caption, headline: analysis.run.headline, dataComment: ["Data: \(name).dat (one block per pool / qos / primitive)."], body: body, legendEntries: GnuplotScript.legendEntries(plots)),
             dataFiles: [DataFile(name: name + ".dat", text: data)])
     }
 }
