@@ -130,7 +130,7 @@ public enum Recommender {
         let kneeText = "\(r.kneePoolSize) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
         let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
         if abs(gap) <= disagreementThreshold {
-            return "Measured and predicted agree: \(kneeText), and \(formulaText), \(UnitFormat.significant(abs(gap) * 100))% apart."
+            return "Measured and predicted agree: \(kneeText), and \(formulaText), \(UnitFormat.percent(abs(gap))) apart."
         }
         let sizes = bySize.keys.sorted()
         let nearFormula = sizes.filter { Double($0) >= 0.8 * r.formulaQueueCountExact && Double($0) <= 1.2 * r.formulaQueueCountExact }
