@@ -38,23 +38,28 @@ public struct Sweep: Sendable {
     ///   - warmupTrials: trials run and discarded first (thread creation, caches).
     ///   - pool: the pool kind under test.
     ///   - qos: the QoS tier of its queues or threads.
-    ///   - trialMilliseconds: length of one trial.
+    ///   - trialMilliseconds: length of one trial (500 ms when nil; with `arrival`, the
+    ///     measured window, which by default holds 2,000 arrivals).
     ///   - cores: cores to size for (default: the affinity mask and cgroup quota's minimum).
     ///   - targetUtilization: U in the formula, in (0, 1].
     ///   - tolerance: the knee is the smallest size within this share of the peak throughput.
     ///   - seed: seed of the trial order.
+    ///   - arrival: open loop: tasks arrive at these rates whatever the pool is doing, and the
+    ///     recommendation is the smallest size that keeps up (and meets the latency objective,
+    ///     when the plan has one); nil for the closed loop, which sizes for throughput.
     ///   - body: one task.
     public init(
         name: String = "closure", sizes: SizeSelection = .auto, repetitions: Int = 3, warmupTrials: Int = 1,
-        pool: PoolKind = .queuePool, qos: QoSTier = .default, trialMilliseconds: Int = 500, cores: Int? = nil,
-        targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 42,
+        pool: PoolKind = .queuePool, qos: QoSTier = .default, trialMilliseconds: Int? = nil, cores: Int? = nil,
+        targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 42, arrival: ArrivalPlan? = nil,
         body: @escaping @Sendable () -> Void
     ) {
-        let spec = WorkloadSpec(name: name, description: "a Swift closure, its W and C measured", cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds)
-        let plan = SweepPlan(
+        let spec = WorkloadSpec(name: name, description: "a Swift closure, its W and C measured", cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 500)
+        var plan = SweepPlan(
             runID: name, spec: spec, sizes: sizes, repetitions: repetitions, warmupTrials: warmupTrials,
             cores: cores ?? MachineProbe.coreCount().effective, targetUtilization: targetUtilization, tolerance: tolerance,
-            seed: seed, pools: [pool], tiers: [qos], primitives: [.none])
+            seed: seed, pools: [pool], tiers: [qos], primitives: [.none], trialMilliseconds: trialMilliseconds)
+        plan.arrival = arrival
         self.init(plan: plan, source: ClosureSource { _ in body() })
     }
 
