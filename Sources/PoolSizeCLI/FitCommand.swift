@@ -60,26 +60,29 @@ enum FitInput {
         if let y { yName = y } else { yName = try pick(table, yCandidates, flag: "--y") }
         let xs = try table.numbers(try table.column(xName, flag: "--x"))
         let ys = try table.numbers(try table.column(yName, flag: "--y"))
-        let groupColumns = ["workload", "pool", "qos", "primitive"].filter(table.hasColumn)
-        guard !groupColumns.isEmpty else {
+        let groupColumns = ["workload", "pool", "qos", "primitive"].filter(table.hasColumn).map { table.strings(table.header.firstIndex(of: $0)!) }
+        // An open-loop run's rows at different arrival rates are different curves: grouped by
+        // the rate as parsed (a closed loop's empty cell is no rate), named by it.
+        let rates: [Double?] = table.header.firstIndex(of: "arrival_rate_per_s").map { column in
+            table.strings(column).map { Double($0.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil } }
+        } ?? Array(repeating: nil, count: table.rows.count)
+        guard !groupColumns.isEmpty || rates.contains(where: { $0 != nil }) else {
             return [CurveFit.fit(group: URL(fileURLWithPath: table.path).lastPathComponent, concurrency: xs, throughput: ys, tolerance: tolerance)]
         }
-        // An open-loop run's rows at different arrival rates are different curves.
-        let rateColumn = table.header.firstIndex(of: "arrival_rate_per_s")
+        struct Key: Hashable { var combination: String; var rate: Double? }
         let keys = (0..<table.rows.count).map { row in
-            let combination = groupColumns.map { table.rows[row][table.header.firstIndex(of: $0)!] }.joined(separator: "/")
-            guard let rateColumn, let rate = Double(table.rows[row][rateColumn]) else { return combination }
-            return "\(combination) at \(UnitFormat.rate(rate))"
+            Key(combination: groupColumns.isEmpty ? URL(fileURLWithPath: table.path).lastPathComponent : groupColumns.map { $0[row] }.joined(separator: "/"), rate: rates[row])
         }
-        var order: [String] = []
-        var indices: [String: [Int]] = [:]
+        var order: [Key] = []
+        var indices: [Key: [Int]] = [:]
         for (row, key) in keys.enumerated() {
             if indices[key] == nil { order.append(key) }
             indices[key, default: []].append(row)
         }
         return order.map { key in
             let rows = indices[key]!
-            return CurveFit.fit(group: key, concurrency: rows.map { xs[$0] }, throughput: rows.map { ys[$0] }, tolerance: tolerance)
+            let name = key.rate.map { "\(key.combination) at \(UnitFormat.rate($0))" } ?? key.combination
+            return CurveFit.fit(group: name, concurrency: rows.map { xs[$0] }, throughput: rows.map { ys[$0] }, tolerance: tolerance)
         }
     }
 

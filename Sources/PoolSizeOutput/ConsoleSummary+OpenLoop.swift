@@ -54,7 +54,7 @@ extension ConsoleSummary {
     /// `objective p99 ≤ 40.0 ms from each task's intended arrival`, or the stability goal.
     static func objective(_ open: RunAnalysis.OpenLoop) -> String {
         guard let slo = open.arrival.latencySLOMicroseconds else {
-            return "no latency objective: the smallest size that keeps up (carries ≥ \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals, backlog not growing)"
+            return "no latency objective: the smallest size that keeps up (carries ≥ \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals, give or take the tasks in service at the window's edges, backlog not growing)"
         }
         return "objective \(open.percentileName) ≤ \(time(slo)), from each task's intended arrival"
     }

@@ -80,6 +80,21 @@ import Testing
         #expect(fits.prefix(2).map { $0.knee?.size } == [3, 6])
     }
 
+    /// Your own CSV with only a rate column: one curve per rate, named by the file. Cells are
+    /// trimmed, and a row cut short before the rate column (no rate) neither crashes nor joins
+    /// a rate's curve.
+    @Test func aRateColumnAloneSplitsCurvesAndShortRowsAreSafe() throws {
+        var text = "pool_size,throughput,arrival_rate_per_s\n"
+        for n in 1...6 { text += "\(n),\(min(n * 100, 300)), 300\n\(n),\(min(n * 100, 500)),500\n" }
+        text += "1,90\n"
+        let path = try Self.write(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fits = try FitInput.fits(try CSVTable.load(path: path), x: nil, y: nil, tolerance: 0.05)
+        let file = URL(fileURLWithPath: path).lastPathComponent
+        #expect(fits.map(\.group) == ["\(file) at 300/s", "\(file) at 500/s", file])
+        #expect(fits.prefix(2).map { $0.knee?.size } == [3, 5])
+    }
+
     @Test func badCellsNameTheLine() throws {
         let path = try Self.write("pool_size,throughput_per_s\n1,10\n2,fast\n")
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -153,7 +153,7 @@ public struct OpenLoopRunner: Sendable {
             let index = intended.count
             intended.append(at)
             if let start = windowStart, windowClose == nil, at >= start {
-                backlog.append(index - state.completed.load(ordering: .relaxed))
+                backlog.append(index - state.recorder.completed.load(ordering: .relaxed))
                 lags.append(handed > at ? handed - at : 0)
             }
             state.launch(index: index, intended: at)
@@ -201,13 +201,13 @@ final class OpenLoop: Sendable {
     let pool: any WorkerPool
     let group = DispatchGroup()
     let stop = Atomic<Bool>(false)
-    /// Tasks finished (run to the end), for the backlog the dispatcher reads at each arrival.
-    let completed = Atomic<Int>(0)
+    /// Counts tasks finished (the body ended) as they end, for the backlog the dispatcher reads
+    /// at each arrival.
     let recorder: TaskRecorder
 
     init(pool: any WorkerPool, workload: any Workload, clocks: any MeasurementClocks) {
         self.pool = pool
-        self.recorder = TaskRecorder(workload: workload, clocks: clocks)
+        self.recorder = TaskRecorder(workload: workload, clocks: clocks, countsCompletions: true)
     }
 
     /// Hands arrival `index`, intended for `intended`, to the pool. Once the trial has stopped,
@@ -220,7 +220,6 @@ final class OpenLoop: Sendable {
             defer { group.leave() }
             if stop.load(ordering: .relaxed) { return }
             recorder.run(task: UInt64(index), submitted: intended)
-            completed.wrappingAdd(1, ordering: .relaxed)
         }
     }
 }

@@ -21,15 +21,20 @@ final class TaskRecorder: Sendable {
     let selfTimed: Bool
     /// The first few failures' reasons, for the message that stops a failing sweep.
     let failures = Mutex<[String]>([])
+    /// Tasks whose body has ended, counted only when `countsCompletions` (the open loop's
+    /// dispatcher reads the backlog from it; the closed loop spares the shared write).
+    let completed = Atomic<Int>(0)
+    let countsCompletions: Bool
     private let stripes: [Stripe]
 
     final class Stripe: Sendable {
         let samples = Mutex<[(index: UInt64, sample: TaskSample)]>([])
     }
 
-    init(workload: any Workload, clocks: any MeasurementClocks) {
+    init(workload: any Workload, clocks: any MeasurementClocks, countsCompletions: Bool = false) {
         self.workload = workload
         self.clocks = clocks
+        self.countsCompletions = countsCompletions
         // Only on the real clocks: with scripted clocks (tests) the trial's clock is the truth.
         self.selfTimed = workload.measuresOwnCPU && clocks is SystemClocks
         self.stripes = (0..<16).map { _ in Stripe() }
@@ -50,6 +55,7 @@ final class TaskRecorder: Sendable {
         let cpu1 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
         let ended = clocks.wallNanoseconds()
         executing.wrappingSubtract(1, ordering: .relaxed)
+        if countsCompletions { completed.wrappingAdd(1, ordering: .relaxed) }
         // C is the pool thread's CPU plus its children's: a command's CPU is the task's.
         var sample = TaskSample(submitted: submitted, started: started, ended: ended, cpuNanoseconds: (selfTimed ? outcome.cpuNanoseconds ?? 0 : cpu1 &- cpu0) &+ outcome.childCPUNanoseconds, thread: thread.id, nice: thread.nice)
         sample.failed = outcome.failure != nil

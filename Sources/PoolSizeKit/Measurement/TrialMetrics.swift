@@ -136,11 +136,14 @@ public struct TrialMetrics: Equatable, Sendable {
         execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
         if let raw = m.openLoop {
             let offered = Double(raw.arrivalsInWindow) / windowSeconds
-            let backlogMean = raw.backlog.isEmpty ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count)
+            // Tasks in service on average (Little's law on the service alone): what a pool that
+            // keeps up holds at the window's edges, for the stability verdict's allowance.
+            let serviceSeconds = finishedSamples.isEmpty ? 0 : Double(finishedSamples.reduce(UInt64(0)) { $0 &+ ($1.ended &- $1.started) }) / Double(finishedSamples.count) / 1e9
             openLoop = OpenLoopFigures(
                 arrivalRatePerSecond: raw.ratePerSecond, offeredPerSecond: offered, achievedPerSecond: throughputPerSecond,
-                backlogMean: backlogMean, backlogMax: raw.backlog.max() ?? 0, backlogGrowth: raw.backlogGrowth,
-                stable: OpenLoopFigures.isStable(offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth, poolSize: m.poolSize, arrivalsInWindow: raw.arrivalsInWindow, backlogMean: backlogMean),
+                backlogMean: raw.backlog.isEmpty ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count),
+                backlogMax: raw.backlog.max() ?? 0, backlogGrowth: raw.backlogGrowth,
+                stable: OpenLoopFigures.isStable(offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth, poolSize: m.poolSize, arrivalsInWindow: raw.arrivalsInWindow, busyQueues: offered * serviceSeconds),
                 unfinished: raw.unfinished, dispatchLagP99Microseconds: LatencyRecorder.percentiles(raw.dispatchLags).p99)
             latency = LatencyRecorder.percentiles(raw.latencies)
         }

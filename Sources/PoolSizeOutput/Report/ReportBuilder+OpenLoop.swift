@@ -87,7 +87,7 @@ extension ReportBuilder {
             ? "\(open.rates.count) rates from \(UnitFormat.rate(open.rates.first!)) to \(UnitFormat.rate(open.rates.last!)) (\(open.rates.map { UnitFormat.number($0) }.joined(separator: ", ")) per second)"
             : UnitFormat.rate(open.topRate)
         var text = "Tasks arrived at \(process), at \(rates), whatever the pool was doing. Latency counts from each task's intended arrival, so time spent queued behind a busy pool is in it."
-        text += " A size **keeps up** when it carried at least \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals and its backlog did not grow across the window"
+        text += " A size **keeps up** when it carried at least \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals (less one standard deviation of the tasks in service at the window's edges, √(2 × rate × service time)) and its backlog did not grow across the window by more than the pool size"
         if let slo = open.arrival.latencySLOMicroseconds {
             text += "; it **meets the objective**, \(open.percentileName) ≤ \(time(slo)), when it keeps up and the \(open.percentileName) of its worst repetition is within it. The recommendation is the smallest size from which on every size measured meets it."
         } else {
