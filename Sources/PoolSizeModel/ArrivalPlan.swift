@@ -44,6 +44,10 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
     /// One rate, or several from a range.
     public var isRange: Bool { ratesPerSecond.count > 1 }
 
+    /// A rate in thousandths per second, as trials.csv records it: the key under which a rate
+    /// measured and the same rate read back from the file (1000/min: 16.666…, 16.667) match.
+    public static func rateKey(_ rate: Double) -> Int64 { Int64((rate * 1000).rounded()) }
+
     /// The rates in `text`: `800/s`, `48000/min`, or `LOW...HIGH:STEP` (`200/s...2000/s:200`,
     /// the step in the low end's unit, per second when bare).
     public static func parseRates(_ text: String, flag: String = "--arrival-rate") throws(PoolSizeError) -> [Double] {

@@ -30,7 +30,7 @@ public struct OpenLoopRateTable: Equatable, Sendable {
 extension SLOSizer {
     /// A rate as trials.csv writes it, in thousandths per second: the key two readings of the
     /// same rate share (the file keeps three decimals).
-    public static func rateKey(_ rate: Double) -> Int64 { Int64((rate * 1000).rounded()) }
+    public static func rateKey(_ rate: Double) -> Int64 { ArrivalPlan.rateKey(rate) }
 
     /// Whether two rates are the same offered rate, one of them perhaps read back from
     /// trials.csv (three decimals).

@@ -318,13 +318,15 @@ struct TrialKey: Hashable {
     let combination: Combination
     let size: Int
     let repetition: Int
-    /// The arrival rate of an open-loop trial; nil in the closed loop.
-    let rate: Double?
+    /// The arrival rate of an open-loop trial in thousandths per second, as trials.csv records
+    /// it, so a rate read back for `--resume` (1000/min is 16.667 there) finds its planned
+    /// trial; nil in the closed loop.
+    let rate: Int64?
     init(_ combination: Combination, _ size: Int, _ repetition: Int, rate: Double? = nil) {
         self.combination = combination
         self.size = size
         self.repetition = repetition
-        self.rate = rate
+        self.rate = rate.map(ArrivalPlan.rateKey)
     }
 
     /// The key of a finished trial.
