@@ -18,7 +18,7 @@ struct PlanCommand: ParsableCommand {
             1.5s, 2min. Rates: 1200/s, 72000/min, or a bare number per second. Fractions: 30% or 0.3.
             """)
 
-    @Option(help: ArgumentHelp("Run directory to take W, C and the measured knee from, instead of --wait and --cpu.", valueName: "run-dir"), completion: .directory)
+    @Option(help: ArgumentHelp("Run directory to take W, C and the measured knee (an open-loop run: the size measured at each rate) from, instead of --wait and --cpu.", valueName: "run-dir"), completion: .directory)
     var from: String?
 
     @Option(help: ArgumentHelp("W: time a task waits while holding its thread (I/O, sleeps, remote calls), e.g. 40ms.", valueName: "duration"))

@@ -48,12 +48,34 @@ package enum PlanReport {
         if let lower = m.threadsPerHostLower, let upper = m.threadsPerHostUpper {
             rows.append(["threads, W/C 95% CI", lower == upper ? String(lower) : "\(lower)–\(upper)", "the formula at the ends of the run's W/C interval"])
         }
+        if let open = m.run.openLoop { rows.append(openLoopRow(open, run: m.run, plan: plan)) }
         if let knee = m.run.kneePoolSize, let formula = m.run.formulaQueueCountExact, let ratio = m.kneeToFormula, let adjusted = m.kneeAdjustedThreadsPerHost {
             let machine = m.run.cores.map { " on \($0) cores" } ?? ""
             rows.append(["measured knee", "\(knee)\(machine)", "the run's formula gave \(UnitFormat.number(formula)): knee ÷ formula = \(UnitFormat.number(ratio))"])
             rows.append(["knee-adjusted threads", String(adjusted), "threads per host × \(UnitFormat.number(ratio)), if this host's curve bends like the run's"])
         }
         return rows
+    }
+
+    /// What the open-loop run measured at the rate each host gets: the size it found at the
+    /// lowest rate it offered that is not below it, or why it cannot say.
+    static func openLoopRow(_ open: MeasuredOpenLoop, run: MeasuredRun, plan: CapacityPlan) -> [String] {
+        let perHost = plan.ratePerHostPerSecond
+        let objective = open.latencySLOMicroseconds.map { "p\(UnitFormat.number(open.sloPercentile)) ≤ \(UnitFormat.duration($0 / 1e6))" } ?? "keeping up"
+        let machine = run.cores.map { " on \($0) cores" } ?? ""
+        let otherCores = run.cores.map { $0 != plan.coresPerHost ? " (these hosts have \(plan.coresPerHost): measure on one)" : "" } ?? ""
+        guard let highest = open.sizings.last else {
+            return ["measured, open loop", "–", "the run recorded no size per rate"]
+        }
+        guard let at = open.sizing(atLeast: perHost) else {
+            return ["measured, open loop", "beyond the run", "each host gets \(UnitFormat.rate(perHost)); the run offered at most \(UnitFormat.rate(highest.arrivalRatePerSecond))\(machine): sweep --arrival-rate \(UnitFormat.number(perHost.rounded(.up)))/s to measure it\(otherCores)"]
+        }
+        let rate = UnitFormat.rate(at.arrivalRatePerSecond)
+        guard let size = at.recommendedQueueCount else {
+            return ["measured, open loop", "none met", "no size the run measured met \(objective) at \(rate)\(machine), the lowest rate it offered not below \(UnitFormat.rate(perHost)) per host\(otherCores)"]
+        }
+        let figure = at.percentileMicroseconds.map { ", measured \(UnitFormat.duration($0 / 1e6))" } ?? ""
+        return ["measured, open loop", "\(size) threads", "the smallest size meeting \(objective) at \(rate)\(machine)\(figure), the lowest rate the run offered not below \(UnitFormat.rate(perHost)) per host\(otherCores)"]
     }
 
     /// Left-aligned columns, two spaces apart; the last column runs on.

@@ -12,7 +12,8 @@ package struct PlanSource: Equatable, Sendable {
 /// Reads a `plan --from` run directory (results/README.md): W and C from `lowload.json` (the
 /// one-worker measurement the formula needs; docs/platform.md "Measuring W and C"), falling
 /// back to `recommendation.json`, which repeats them; the knee, the formula on the run's
-/// machine and W/C's interval from `recommendation.json`; cores and CPU from `machine.json`.
+/// machine and W/C's interval from `recommendation.json` (for an open-loop run the size
+/// measured at each rate instead of a knee); cores and CPU from `machine.json`.
 package enum PlanSourceReader {
     package static func load(_ path: String) throws(PoolSizeError) -> PlanSource {
         let directory = RunDirectory(URL(fileURLWithPath: path))
@@ -36,11 +37,20 @@ package enum PlanSourceReader {
                 path: directory.url(source).path,
                 message: "C = \(UnitFormat.number(cpu)) µs and W = \(UnitFormat.number(wait)) µs per task are not usable times (C must be > 0, W ≥ 0)")
         }
-        let run = MeasuredRun(
+        var run = MeasuredRun(
             path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.workload?.name,
             cpuModel: machine?.machine?.cpuModel, cores: machine?.machine?.cores.effective ?? recommendation?.cores,
             waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
             kneePoolSize: recommendation?.kneePoolSize, formulaQueueCountExact: recommendation?.formulaQueueCountExact)
+        // An open loop has no throughput knee (what it carries flattens at the rate offered):
+        // what it measured is a size per rate.
+        if let arrival = machine?.arrival ?? recommendation.flatMap({ r in r.arrivalRatePerSecond.map { ArrivalPlan(ratesPerSecond: [$0], latencySLOMicroseconds: r.latencySLOMicroseconds, sloPercentile: r.sloPercentile ?? 99) } }) {
+            run.kneePoolSize = nil
+            let sizings = recommendation?.rateSizings ?? recommendation.flatMap { r in
+                r.arrivalRatePerSecond.map { [RateSizing(arrivalRatePerSecond: $0, recommendedQueueCount: r.sloMet == false ? nil : r.recommendedQueueCount, percentileMicroseconds: r.sloMeasuredMicroseconds, queueingModelQueueCount: r.queueingModelQueueCount)] }
+            } ?? []
+            run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile, sizings: sizings)
+        }
         return PlanSource(waitSeconds: wait / 1e6, cpuSeconds: cpu / 1e6, run: run)
     }
 }

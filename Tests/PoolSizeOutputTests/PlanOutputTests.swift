@@ -102,3 +102,56 @@ final class ScratchRunDirectory {
         try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 }
+
+/// `plan --from` an open-loop run: the size measured at the rate each host gets, not a knee.
+@Suite struct PlanFromOpenLoopTests {
+    /// The range fixture (500/s → 17, 1000/s → 24, 1500/s → 32 queues for p99 ≤ 40 ms, 2
+    /// cores) read back from its files, as `plan --from` reads it.
+    static func source() throws -> PlanSource {
+        let dir = try OpenLoopFixtures.directory(OpenLoopFixtures.range, id: OpenLoopFixtures.runID)
+        return try PlanSourceReader.load(dir.path)
+    }
+
+    static func row(rate: Double, cores: Int = 2) throws -> String {
+        let source = try source()
+        let plan = try CapacityPlanner.plan(PlanInputs(
+            waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: rate, coresPerHost: cores,
+            targetUtilization: 0.8, measuredRun: source.run))
+        return try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") }.map(String.init))
+    }
+
+    @Test func anOpenLoopRunHasSizesPerRateAndNoKnee() throws {
+        let run = try Self.source().run
+        #expect(run.kneePoolSize == nil)
+        #expect(run.openLoop?.latencySLOMicroseconds == 40_000)
+        #expect(run.openLoop?.sizings.map(\.arrivalRatePerSecond) == [500, 1000, 1500])
+        #expect(run.openLoop?.sizings.map(\.recommendedQueueCount) == [17, 24, 32])
+    }
+
+    /// 1000/s on 2 cores at U 0.8: capacity 1600/s per host, one host gets all 1000/s, the run's
+    /// answer at 1000/s is 24 (p99 21 ms). No "measured knee" row.
+    @Test func theSizeMeasuredAtTheRateEachHostGets() throws {
+        #expect(try Self.row(rate: 1000) == "measured, open loop  24 threads  the smallest size meeting p99 ≤ 40 ms at 1000/s on 2 cores, measured 21 ms, the lowest rate the run offered not below 1000/s per host")
+        // 2400/s over 2 hosts (1600/s each): 1200/s per host, answered at 1500/s.
+        #expect(try Self.row(rate: 2400).contains("32 threads  the smallest size meeting p99 ≤ 40 ms at 1500/s on 2 cores, measured 26 ms, the lowest rate the run offered not below 1200/s per host"))
+        let source = try Self.source()
+        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000, coresPerHost: 2, measuredRun: source.run))
+        #expect(!PlanReport.render(plan).contains("measured knee"))
+    }
+
+    /// 8-core hosts take 6400/s each at U 0.8: above every rate the run offered.
+    @Test func aRateAboveTheRunSaysWhatToMeasure() throws {
+        #expect(try Self.row(rate: 6000, cores: 8) == "measured, open loop  beyond the run  each host gets 6000/s; the run offered at most 1500/s on 2 cores: sweep --arrival-rate 6000/s to measure it (these hosts have 8: measure on one)")
+    }
+
+    /// A rate read back from trials.csv (16.667) answers a plan for 1000/min per host.
+    @Test func ratesMatchAtTheFilesPrecision() {
+        let open = MeasuredOpenLoop(latencySLOMicroseconds: nil, sloPercentile: 99, sizings: [
+            RateSizing(arrivalRatePerSecond: 16.667, recommendedQueueCount: 1, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
+            RateSizing(arrivalRatePerSecond: 33.333, recommendedQueueCount: 2, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
+        ])
+        #expect(open.sizing(atLeast: 1000.0 / 60)?.recommendedQueueCount == 1)
+        #expect(open.sizing(atLeast: 16.7)?.recommendedQueueCount == 2)
+        #expect(open.sizing(atLeast: 40) == nil)
+    }
+}

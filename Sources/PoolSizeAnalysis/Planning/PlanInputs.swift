@@ -51,9 +51,12 @@ package struct MeasuredRun: Equatable, Sendable, Codable {
     /// 95% interval of the low-load W/C.
     package var waitCPURatioLower: Double?
     package var waitCPURatioUpper: Double?
-    /// The knee of the measured throughput curve and the formula's value on the same machine.
+    /// The knee of the measured throughput curve and the formula's value on the same machine;
+    /// nil for an open-loop run, whose carried rate flattens at the offered rate, not a knee.
     package var kneePoolSize: Int?
     package var formulaQueueCountExact: Double?
+    /// An open-loop run's answers: the size measured for each rate offered.
+    package var openLoop: MeasuredOpenLoop?
 
     package init(
         path: String, runID: String? = nil, workload: String? = nil, cpuModel: String? = nil, cores: Int? = nil,
@@ -69,5 +72,28 @@ package struct MeasuredRun: Equatable, Sendable, Codable {
         self.waitCPURatioUpper = waitCPURatioUpper
         self.kneePoolSize = kneePoolSize
         self.formulaQueueCountExact = formulaQueueCountExact
+    }
+}
+
+/// What an open-loop run measured (`sweep --arrival-rate`), for `plan --from`: per offered rate,
+/// the smallest size that kept up and met the objective, on the run's machine.
+package struct MeasuredOpenLoop: Equatable, Sendable, Codable {
+    /// The objective, µs; nil when the run sized for keeping up only.
+    package var latencySLOMicroseconds: Double?
+    /// The percentile the objective applies to.
+    package var sloPercentile: Double
+    /// Each rate's answer, by rate.
+    package var sizings: [RateSizing]
+
+    package init(latencySLOMicroseconds: Double?, sloPercentile: Double, sizings: [RateSizing]) {
+        self.latencySLOMicroseconds = latencySLOMicroseconds
+        self.sloPercentile = sloPercentile
+        self.sizings = sizings.sorted { $0.arrivalRatePerSecond < $1.arrivalRatePerSecond }
+    }
+
+    /// The answer at the lowest measured rate not below `rate` (within the three decimals a run
+    /// records); nil when `rate` is above every rate measured.
+    package func sizing(atLeast rate: Double) -> RateSizing? {
+        sizings.first { ArrivalPlan.rateKey($0.arrivalRatePerSecond) >= ArrivalPlan.rateKey(rate) }
     }
 }
