@@ -46,7 +46,20 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
 
     /// A rate in thousandths per second, as trials.csv records it: the key under which a rate
     /// measured and the same rate read back from the file (1000/min: 16.666…, 16.667) match.
-    public static func rateKey(_ rate: Double) -> Int64 { Int64((rate * 1000).rounded()) }
+    /// Made from the same `%.3f` text the file holds, so the two round alike even at a half.
+    public static func rateKey(_ rate: Double) -> Int64 {
+        guard rate.isFinite, abs(rate) < 1e15 else { return rate > 0 ? .max : .min }
+        let text = String(format: "%.3f", rate)
+        let parts = text.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, let whole = Int64(parts[0].replacingOccurrences(of: "-", with: "")), let thousandths = Int64(parts[1]) else {
+            return Int64((rate * 1000).rounded())
+        }
+        let magnitude = whole * 1000 + thousandths
+        return text.hasPrefix("-") ? -magnitude : magnitude
+    }
+
+    /// The slowest rate a sweep accepts: trials.csv records rates to a thousandth per second.
+    public static let minimumRatePerSecond = 0.001
 
     /// The rates in `text`: `800/s`, `48000/min`, or `LOW...HIGH:STEP` (`200/s...2000/s:200`,
     /// the step in the low end's unit, per second when bare).
@@ -74,11 +87,18 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
         }
         var rates = (0..<count).map { low + Double($0) * step }
         if let last = rates.last, high - last > step * 1e-6 { rates.append(high) }
+        // Each rate is told apart by its thousandths per second (trials.csv, --resume).
+        if Set(rates.map(rateKey)).count < rates.count {
+            throw .invalidOption(flag: flag, message: "the step in '\(trimmed)' puts rates less than 0.001/s apart, which the results cannot tell apart; take a larger step")
+        }
         return rates
     }
 
     private static func checked(_ rate: Double, _ text: String, flag: String) throws(PoolSizeError) -> Double {
         guard rate > 0 else { throw .invalidOption(flag: flag, message: "a rate must be more than 0, got '\(text.trimmingCharacters(in: .whitespaces))'; write it like 800/s") }
+        guard rate >= minimumRatePerSecond else {
+            throw .invalidOption(flag: flag, message: "'\(text.trimmingCharacters(in: .whitespaces))' is under 0.001/s (3.6/h), slower than the results record; offer at least 0.001/s")
+        }
         guard rate <= maximumRatePerSecond else {
             throw .invalidOption(flag: flag, message: "'\(text.trimmingCharacters(in: .whitespaces))' is over \(Int(maximumRatePerSecond))/s, faster than one dispatcher thread can schedule; size such a service per host at a lower rate")
         }

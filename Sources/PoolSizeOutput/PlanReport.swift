@@ -62,7 +62,7 @@ package enum PlanReport {
     static func openLoopRow(_ open: MeasuredOpenLoop, run: MeasuredRun, plan: CapacityPlan) -> [String] {
         let perHost = plan.ratePerHostPerSecond
         let objective = open.latencySLOMicroseconds.map { "p\(UnitFormat.number(open.sloPercentile)) ≤ \(UnitFormat.duration($0 / 1e6))" } ?? "keeping up"
-        let machine = run.cores.map { " on \($0) cores" } ?? ""
+        let machine = (run.cores.map { " on \($0) cores" } ?? "") + (open.combination.map { " (\($0), the best of the combinations swept)" } ?? "")
         let otherCores = run.cores.map { $0 != plan.coresPerHost ? " (these hosts have \(plan.coresPerHost): measure on one)" : "" } ?? ""
         guard let highest = open.sizings.last else {
             return ["measured, open loop", "–", "the run recorded no size per rate"]
@@ -71,11 +71,19 @@ package enum PlanReport {
             return ["measured, open loop", "beyond the run", "each host gets \(UnitFormat.rate(perHost)); the run offered at most \(UnitFormat.rate(highest.arrivalRatePerSecond))\(machine): sweep --arrival-rate \(UnitFormat.number(perHost.rounded(.up)))/s to measure it\(otherCores)"]
         }
         let rate = UnitFormat.rate(at.arrivalRatePerSecond)
+        // The run's objective, which need not be this plan's --latency-slo.
+        let differs = plan.slo.map { slo in
+            open.latencySLOMicroseconds.map { abs($0 / 1e6 - slo.latencySeconds) > 1e-9 || slo.percentile != open.sloPercentile } ?? true
+        } ?? false
+        let whose = differs ? " (the run's objective)" : ""
         guard let size = at.recommendedQueueCount else {
-            return ["measured, open loop", "none met", "no size the run measured met \(objective) at \(rate)\(machine), the lowest rate it offered not below \(UnitFormat.rate(perHost)) per host\(otherCores)"]
+            // A size passing at a higher rate though none did here is noise, not capacity.
+            let higher = open.sizings.first { $0.arrivalRatePerSecond > at.arrivalRatePerSecond && $0.recommendedQueueCount != nil }
+            let noise = higher.map { "; yet \($0.recommendedQueueCount!) met it at \(UnitFormat.rate($0.arrivalRatePerSecond)), so the run is noisy there: repeat it with more --repeat" } ?? ""
+            return ["measured, open loop", "none met", "no size the run measured met \(objective)\(whose) at \(rate)\(machine), the lowest rate it offered not below \(UnitFormat.rate(perHost)) per host\(otherCores)\(noise)"]
         }
         let figure = at.percentileMicroseconds.map { ", measured \(UnitFormat.duration($0 / 1e6))" } ?? ""
-        return ["measured, open loop", "\(size) threads", "the smallest size meeting \(objective) at \(rate)\(machine)\(figure), the lowest rate the run offered not below \(UnitFormat.rate(perHost)) per host\(otherCores)"]
+        return ["measured, open loop", "\(size) threads", "the smallest size meeting \(objective)\(whose) at \(rate)\(machine)\(figure), the lowest rate the run offered not below \(UnitFormat.rate(perHost)) per host\(otherCores)"]
     }
 
     /// Left-aligned columns, two spaces apart; the last column runs on.

@@ -21,7 +21,8 @@ package enum PlanSourceReader {
             throw .inputNotFound(path: path, hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
         let lowLoad = try directory.decode(LowLoadEstimate.self, .lowLoad)
-        let recommendation = try directory.decode(RecommendationSet.self, .recommendation)?.best
+        let recommendations = try directory.decode(RecommendationSet.self, .recommendation)
+        let recommendation = recommendations?.best
         let machine = try directory.decode(RunInfo.self, .machine)
 
         let cpu = lowLoad?.cpuMicrosecondsPerTask ?? recommendation?.cpuMicrosecondsPerTask.finite
@@ -49,7 +50,9 @@ package enum PlanSourceReader {
             let sizings = recommendation?.rateSizings ?? recommendation.flatMap { r in
                 r.arrivalRatePerSecond.map { [RateSizing(arrivalRatePerSecond: $0, recommendedQueueCount: r.sloMet == false ? nil : r.recommendedQueueCount, percentileMicroseconds: r.sloMeasuredMicroseconds, queueingModelQueueCount: r.queueingModelQueueCount)] }
             } ?? []
-            run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile, sizings: sizings)
+            let several = (recommendations?.combinations.count ?? 0) > 1
+            let label = recommendation.map { "\($0.pool.rawValue) / \($0.qos.rawValue) / \($0.primitive.rawValue)" }
+            run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile, sizings: sizings, combination: several ? label : nil)
         }
         return PlanSource(waitSeconds: wait / 1e6, cpuSeconds: cpu / 1e6, run: run)
     }

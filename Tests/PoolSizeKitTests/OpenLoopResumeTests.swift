@@ -1,3 +1,4 @@
+import Foundation
 import PoolSizeKit
 import PoolSizeModel
 import Testing
@@ -21,20 +22,23 @@ final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
 }
 
 @Suite struct OpenLoopResumeTests {
-    /// 1000/min is 16.666…/s, written to trials.csv as 16.667. A resumed sweep given every
-    /// trial, rates as read back from the file, measures nothing again.
+    /// 1000/min is 16.666…/s, written to trials.csv as 16.667; 27/h is 0.0075/s, whose binary
+    /// value is just under the half, written as 0.007 (while 0.0075 × 1000 rounds to 8). A
+    /// resumed sweep given every trial, rates as read back from the file (`%.3f`, as TrialsCSV
+    /// writes them), measures nothing again.
     @Test func ratesReadBackFromTrialsCSVFindTheirPlannedTrials() throws {
         var plan = SweepPlan(runID: "r", spec: BusyRetryTests.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 0)
-        plan.arrival = ArrivalPlan(ratesPerSecond: [1000.0 / 60, 50], process: .uniform)
+        plan.arrival = ArrivalPlan(ratesPerSecond: [1000.0 / 60, 27.0 / 3600], process: .uniform)
         let first = try SweepRunner(measurer: ScriptedOpenLoopTrials(), declaredTaskNanoseconds: 2_000_000).run(plan, observer: RecordingObserver())
         #expect(first.records.count == 4)
         let readBack = first.records.map { record -> TrialRecord in
             var record = record
             let rate = record.openLoop?.arrivalRatePerSecond ?? 0
-            record.openLoop?.arrivalRatePerSecond = (rate * 1000).rounded() / 1000
+            record.openLoop?.arrivalRatePerSecond = Double(String(format: "%.3f", rate))!
             return record
         }
         #expect(readBack.contains { $0.arrivalRatePerSecond == 16.667 })
+        #expect(readBack.contains { $0.arrivalRatePerSecond == 0.007 })
 
         let again = ScriptedOpenLoopTrials()
         let resumed = try SweepRunner(measurer: again, declaredTaskNanoseconds: 2_000_000).run(plan, observer: RecordingObserver(), resume: (first.lowLoad, readBack))

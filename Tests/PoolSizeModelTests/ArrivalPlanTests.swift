@@ -56,4 +56,23 @@ import Testing
         info.arrival = ArrivalPlan(ratesPerSecond: [500, 1000])
         #expect(info.plannedTrials == nil)
     }
+
+    /// The key of a rate is that of its `%.3f` text in trials.csv, halves included.
+    @Test func rateKeysFollowTheFilesText() {
+        #expect(ArrivalPlan.rateKey(27.0 / 3600) == 7)
+        #expect(ArrivalPlan.rateKey(27.0 / 3600) == ArrivalPlan.rateKey(0.007))
+        #expect(ArrivalPlan.rateKey(1000.0 / 60) == 16_667)
+        #expect(ArrivalPlan.rateKey(800) == 800_000)
+    }
+
+    /// Slower than the file records, or a range whose rates it could not tell apart: refused.
+    @Test func ratesTheResultsCannotRecordAreRefused() {
+        #expect(throws: PoolSizeError.invalidOption(flag: "--arrival-rate", message: "'1/h' is under 0.001/s (3.6/h), slower than the results record; offer at least 0.001/s")) {
+            try ArrivalPlan.parseRates("1/h")
+        }
+        #expect(throws: PoolSizeError.invalidOption(flag: "--arrival-rate", message: "the step in '4/h...5/h:0.5' puts rates less than 0.001/s apart, which the results cannot tell apart; take a larger step")) {
+            try ArrivalPlan.parseRates("4/h...5/h:0.5")
+        }
+        #expect((try? ArrivalPlan.parseRates("4/h...40/h:4"))?.count == 10)
+    }
 }

@@ -154,4 +154,31 @@ final class ScratchRunDirectory {
         #expect(open.sizing(atLeast: 16.7)?.recommendedQueueCount == 2)
         #expect(open.sizing(atLeast: 40) == nil)
     }
+
+    /// A rate where no size met the objective, with a size meeting it at a higher rate: named
+    /// as noise. The plan's own objective differs from the run's: said.
+    @Test func noneMetPointsAtNoiseAndNamesTheRunsObjective() throws {
+        var run = MeasuredRun(path: "r", cores: 2)
+        run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: 40_000, sloPercentile: 99, sizings: [
+            RateSizing(arrivalRatePerSecond: 500, recommendedQueueCount: nil, percentileMicroseconds: nil, queueingModelQueueCount: 11),
+            RateSizing(arrivalRatePerSecond: 1000, recommendedQueueCount: 24, percentileMicroseconds: 21_000, queueingModelQueueCount: 19),
+        ])
+        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 400, coresPerHost: 2, latencySLOSeconds: 0.1, measuredRun: run))
+        let row = try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })
+        #expect(row == "measured, open loop  none met  no size the run measured met p99 ≤ 40 ms (the run's objective) at 500/s on 2 cores, the lowest rate it offered not below 400/s per host; yet 24 met it at 1000/s, so the run is noisy there: repeat it with more --repeat")
+    }
+
+    /// Several combinations: the row names the one its sizes are for. JSON uses the units
+    /// convention of recommendation.json.
+    @Test func severalCombinationsAreNamedAndJSONKeysCarryUnits() throws {
+        let dir = try OpenLoopFixtures.directory(OpenLoopCombinationsConsoleTests.run, id: OpenLoopFixtures.runID)
+        let source = try PlanSourceReader.load(dir.path)
+        #expect(source.run.openLoop?.combination == "queue-pool / default / none")
+        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000, coresPerHost: 2, measuredRun: source.run))
+        #expect(PlanReport.render(plan).contains("measured, open loop  20 threads  the smallest size meeting p99 ≤ 40 ms at 1000/s on 2 cores (queue-pool / default / none, the best of the combinations swept), measured 23.3 ms"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(plan).utf8)) as? [String: Any])
+        let open = try #require(((json["measured"] as? [String: Any])?["run"] as? [String: Any])?["open_loop"] as? [String: Any])
+        #expect(open["latency_slo_us"] as? Double == 40_000)
+        #expect((open["rate_sizings"] as? [[String: Any]])?.first?["arrival_rate_per_s"] as? Double == 1000)
+    }
 }

@@ -84,11 +84,22 @@ package struct MeasuredOpenLoop: Equatable, Sendable, Codable {
     package var sloPercentile: Double
     /// Each rate's answer, by rate.
     package var sizings: [RateSizing]
+    /// The pool kind, tier and primitive these answers are for, when the run swept several (the
+    /// best one at the highest rate); nil for one.
+    package var combination: String?
 
-    package init(latencySLOMicroseconds: Double?, sloPercentile: Double, sizings: [RateSizing]) {
+    package init(latencySLOMicroseconds: Double?, sloPercentile: Double, sizings: [RateSizing], combination: String? = nil) {
         self.latencySLOMicroseconds = latencySLOMicroseconds
         self.sloPercentile = sloPercentile
         self.sizings = sizings.sorted { $0.arrivalRatePerSecond < $1.arrivalRatePerSecond }
+        self.combination = combination
+    }
+
+    /// JSON keys in the units convention of recommendation.json (`latency_slo_us`, `rate_sizings`).
+    enum CodingKeys: String, CodingKey {
+        case sloPercentile, combination
+        case latencySLOMicroseconds = "latencySloUs"
+        case sizings = "rateSizings"
     }
 
     /// The answer at the lowest measured rate not below `rate` (within the three decimals a run
