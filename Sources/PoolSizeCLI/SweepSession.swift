@@ -166,6 +166,7 @@ extension RunInfo {
             sizes: { if case let .explicit(list) = plan.sizes { list } else { nil } }(), autoSizes: plan.sizes == .auto)
         search = plan.search
         arrival = plan.arrival
+        trialMilliseconds = plan.trialMilliseconds
     }
 }
 

@@ -47,6 +47,9 @@ public struct RunInfo: Equatable, Sendable, Codable {
     /// The open-loop arrivals and latency objective (`--arrival-rate`, `--latency-slo`); nil
     /// for a closed-loop sweep.
     public var arrival: ArrivalPlan?
+    /// `--trial-ms` when given (it overrides the spec's trial length, and in an open loop sets
+    /// the window exactly instead of one holding 2,000 arrivals); nil when the spec's applied.
+    public var trialMilliseconds: Int?
 
     /// Run facts; every field may be absent.
     public init(
@@ -89,5 +92,6 @@ public struct RunInfo: Equatable, Sendable, Codable {
         case runID = "runId"
         case poolsizeVersion, poolsizeCommit, commandLine, seed, workload, repetitions, warmupTrials
         case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search, gridTrials, arrival
+        case trialMilliseconds = "trialMs"
     }
 }

@@ -21,8 +21,24 @@ extension SweepPlan {
             Self.differs("--sizes", info.autoSizes.map { $0 ? "auto" : "a list" }, planned == nil ? "auto" : "a list"),
             planned.flatMap { Self.differs("--sizes", info.sizes.map(Self.list), Self.list($0)) },
             info.arrival == arrival ? nil : "its arrivals were \(Self.describe(info.arrival)), this sweep's are \(Self.describe(arrival))",
+            Self.recordedTrialMilliseconds(info).flatMap { recorded in
+                Self.differs("--trial-ms", recorded.map(String.init) ?? "not given", trialMilliseconds.map(String.init) ?? "not given")
+            },
         ]
         return checks.compactMap { $0 }.first
+    }
+
+    /// The run's `--trial-ms`: `.some(nil)` when it was not given, nil when the file cannot
+    /// tell (no `trial_ms` and no command line). Files of earlier versions lack `trial_ms`; their
+    /// command line still says.
+    static func recordedTrialMilliseconds(_ info: RunInfo) -> Int?? {
+        if let recorded = info.trialMilliseconds { return .some(recorded) }
+        guard let words = info.commandLine else { return nil }
+        for (index, word) in words.enumerated() {
+            if word == "--trial-ms", index + 1 < words.count { return .some(Int(words[index + 1])) }
+            if word.hasPrefix("--trial-ms=") { return .some(Int(word.dropFirst("--trial-ms=".count))) }
+        }
+        return .some(nil)
     }
 
     static func differs(_ name: String, _ recorded: String?, _ now: String) -> String? {
