@@ -181,4 +181,16 @@ final class ScratchRunDirectory {
         #expect(open["latency_slo_us"] as? Double == 40_000)
         #expect((open["rate_sizings"] as? [[String: Any]])?.first?["arrival_rate_per_s"] as? Double == 1000)
     }
+
+    /// Rates in the row to the thousandth: 50.04/s per host is above the run's 50/s.
+    @Test func rowRatesKeepTheirThousandths() throws {
+        var run = MeasuredRun(path: "r", cores: 2)
+        run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: nil, sloPercentile: 99, sizings: [
+            RateSizing(arrivalRatePerSecond: 50, recommendedQueueCount: 1, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
+            RateSizing(arrivalRatePerSecond: 60, recommendedQueueCount: 2, percentileMicroseconds: 18_000, queueingModelQueueCount: 2),
+        ])
+        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 50.04, coresPerHost: 2, measuredRun: run))
+        let row = try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })
+        #expect(row == "measured, open loop  2 threads  the smallest size keeping up at 60/s on 2 cores, measured 18 ms, the lowest rate the run offered not below 50.04/s per host")
+    }
 }
