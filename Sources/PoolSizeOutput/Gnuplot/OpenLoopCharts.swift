@@ -23,23 +23,10 @@ package enum OpenLoopSizeChart {
         var data = GnuplotScript.comment("open-loop latency from each task's intended arrival, by pool size, at \(rate) (\(primary.combination.label))") + "\n"
         data += "# pool_size  p50_ms  \(percentile)_ms  model_\(percentile)_ms  fell_behind_\(percentile)_ms  stable   (\(percentile): worst repetition; NaN: none)\n"
         data += GnuplotScript.rows(table.verdicts.map { v in
-            [String(v.poolSize), LatencyChart.milliseconds(v.p50Microseconds), LatencyChart.milliseconds(v.percentileMicroseconds),
-             v.modelPercentileMicroseconds.map(LatencyChart.milliseconds) ?? "NaN",
-             v.stable ? "NaN" : LatencyChart.milliseconds(v.percentileMicroseconds), v.stable ? "1" : "0"]
+            [String(v.poolSize), LatencyChart.milliseconds(v.p50Microseconds)] + verdictColumns(v)
         })
 
-        var body = [
-            GnuplotScript.title(caption, analysis.run.headline),
-            "set xlabel 'pool size N (queues)'",
-            "set ylabel 'latency from intended arrival (ms, log scale)'",
-            "set logscale y",
-            "set format y '%g'",
-            "set grid",
-            "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
-        ]
-        if let r = primary.recommendation, r.sloMet == true {
-            body += GnuplotScript.verticalMarker(tag: 1, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)", color: GnuplotScript.recommendedColor, dash: 3)
-        }
+        var body = axes(caption, analysis: analysis, sizes: sizes)
         // A column with no finite value is not plotted: gnuplot would warn of an empty plot.
         var plots = [
             "dir.'\(name).dat' using 1:2 with linespoints lw 2 pt 7 lc rgb '\(GnuplotScript.color(0))' title 'p50'",
@@ -69,6 +56,33 @@ package enum OpenLoopSizeChart {
 }
 
 extension OpenLoopSizeChart {
+    /// Title, log latency axis against pool size, and the recommendation's marker when it met
+    /// the objective: what both latency-size charts share.
+    static func axes(_ caption: String, analysis: RunAnalysis, sizes: [Int]) -> [String] {
+        var body = [
+            GnuplotScript.title(caption, analysis.run.headline),
+            "set xlabel 'pool size N (queues)'",
+            "set ylabel 'latency from intended arrival (ms, log scale)'",
+            "set logscale y",
+            "set format y '%g'",
+            "set grid",
+            "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
+        ]
+        if let r = analysis.primary?.recommendation, r.sloMet == true {
+            body += GnuplotScript.verticalMarker(tag: 1, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)", color: GnuplotScript.recommendedColor, dash: 3)
+        }
+        return body
+    }
+
+    /// A size's data columns after its size (and p50): the objective's percentile (worst
+    /// repetition), the model's, the percentile again where the size fell behind (for the
+    /// crosses), and 1 when it kept up.
+    static func verdictColumns(_ v: SLOVerdict) -> [String] {
+        [LatencyChart.milliseconds(v.percentileMicroseconds),
+         v.modelPercentileMicroseconds.map(LatencyChart.milliseconds) ?? "NaN",
+         v.stable ? "NaN" : LatencyChart.milliseconds(v.percentileMicroseconds), v.stable ? "1" : "0"]
+    }
+
     /// Several pool kinds, tiers or primitives at the rate sized for: the objective's percentile
     /// (worst repetition) against size, one line per combination (the recommended one first),
     /// each combination's sizes that fell behind crossed in its colour, the queueing model once
@@ -85,25 +99,10 @@ extension OpenLoopSizeChart {
         for (index, table) in tables.enumerated() {
             if index > 0 { data += "\n\n" }
             data += GnuplotScript.comment("index \(index): \(table.combination.label)") + "\n"
-            data += GnuplotScript.rows(table.verdicts.map { v in
-                [String(v.poolSize), LatencyChart.milliseconds(v.percentileMicroseconds),
-                 v.modelPercentileMicroseconds.map(LatencyChart.milliseconds) ?? "NaN",
-                 v.stable ? "NaN" : LatencyChart.milliseconds(v.percentileMicroseconds), v.stable ? "1" : "0"]
-            })
+            data += GnuplotScript.rows(table.verdicts.map { v in [String(v.poolSize)] + verdictColumns(v) })
         }
 
-        var body = [
-            GnuplotScript.title(caption, analysis.run.headline),
-            "set xlabel 'pool size N (queues)'",
-            "set ylabel 'latency from intended arrival (ms, log scale)'",
-            "set logscale y",
-            "set format y '%g'",
-            "set grid",
-            "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
-        ]
-        if let r = analysis.primary?.recommendation, r.sloMet == true {
-            body += GnuplotScript.verticalMarker(tag: 1, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)", color: GnuplotScript.recommendedColor, dash: 3)
-        }
+        var body = axes(caption, analysis: analysis, sizes: sizes)
         var plots: [String] = []
         for (index, table) in tables.enumerated() {
             let source = index == 0 ? "dir.'\(name).dat'" : "''"
