@@ -18,6 +18,16 @@ public enum UnitFormat {
     /// `1000/s`, `12.5/s`.
     public static func rate(_ perSecond: Double) -> String { "\(number(perSecond))/s" }
 
+    /// A rate to the thousandth per second trials.csv records, trailing zeros dropped:
+    /// `50.04/s`, `1250/s`. For comparing rates, where three significant digits could make
+    /// 50.04/s read as the 50/s it is above.
+    public static func rateToThousandth(_ perSecond: Double) -> String {
+        var text = String(format: "%.3f", perSecond)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "/s"
+    }
+
     /// A fraction as a percentage: 0.625 → `62.5%`.
     public static func percent(_ fraction: Double) -> String { "\(number(fraction * 100))%" }
 

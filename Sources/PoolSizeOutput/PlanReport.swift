@@ -69,9 +69,9 @@ package enum PlanReport {
             return ["measured, open loop", "–", "the run recorded no size per rate"]
         }
         guard let at = open.sizing(atLeast: perHost) else {
-            return ["measured, open loop", "beyond the run", "each host gets \(exactRate(perHost)); the run offered at most \(exactRate(highest.arrivalRatePerSecond))\(machine): sweep --arrival-rate \(UnitFormat.number(perHost.rounded(.up)))/s to measure it\(otherCores)"]
+            return ["measured, open loop", "beyond the run", "each host gets \(UnitFormat.rateToThousandth(perHost)); the run offered at most \(UnitFormat.rateToThousandth(highest.arrivalRatePerSecond))\(machine): sweep --arrival-rate \(UnitFormat.number(perHost.rounded(.up)))/s to measure it\(otherCores)"]
         }
-        let rate = exactRate(at.arrivalRatePerSecond)
+        let rate = UnitFormat.rateToThousandth(at.arrivalRatePerSecond)
         // The run's objective, which need not be this plan's --latency-slo.
         let differs = plan.slo.map { slo in
             open.latencySLOMicroseconds.map { abs($0 / 1e6 - slo.latencySeconds) > 1e-9 || slo.percentile != open.sloPercentile } ?? true
@@ -80,21 +80,11 @@ package enum PlanReport {
         guard let size = at.recommendedQueueCount else {
             // A size passing at a higher rate though none did here is noise, not capacity.
             let higher = open.sizings.first { $0.arrivalRatePerSecond > at.arrivalRatePerSecond && $0.recommendedQueueCount != nil }
-            let noise = higher.map { "; yet \($0.recommendedQueueCount!) \(objective == nil ? "kept up" : "met it") at \(exactRate($0.arrivalRatePerSecond)), so the run is noisy there: repeat it with more --repeat" } ?? ""
-            return ["measured, open loop", "none met", "no size the run measured \(met)\(whose) at \(rate)\(machine), the lowest rate it offered not below \(exactRate(perHost)) per host\(otherCores)\(noise)"]
+            let noise = higher.map { "; yet \($0.recommendedQueueCount!) \(objective == nil ? "kept up" : "met it") at \(UnitFormat.rateToThousandth($0.arrivalRatePerSecond)), so the run is noisy there: repeat it with more --repeat" } ?? ""
+            return ["measured, open loop", "none met", "no size the run measured \(met)\(whose) at \(rate)\(machine), the lowest rate it offered not below \(UnitFormat.rateToThousandth(perHost)) per host\(otherCores)\(noise)"]
         }
         let figure = at.percentileMicroseconds.map { ", measured \(UnitFormat.duration($0 / 1e6))" } ?? ""
-        return ["measured, open loop", "\(size) threads", "the smallest size \(meeting)\(whose) at \(rate)\(machine)\(figure), the lowest rate the run offered not below \(exactRate(perHost)) per host\(otherCores)"]
-    }
-
-    /// A rate to the thousandth per second a run records, trailing zeros dropped (`50.04/s`,
-    /// `1250/s`): the open-loop row compares rates, and three significant digits could make a
-    /// per-host 50.04/s read as the 50/s it is above.
-    static func exactRate(_ perSecond: Double) -> String {
-        var text = String(format: "%.3f", perSecond)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text + "/s"
+        return ["measured, open loop", "\(size) threads", "the smallest size \(meeting)\(whose) at \(rate)\(machine)\(figure), the lowest rate the run offered not below \(UnitFormat.rateToThousandth(perHost)) per host\(otherCores)"]
     }
 
     /// Left-aligned columns, two spaces apart; the last column runs on.

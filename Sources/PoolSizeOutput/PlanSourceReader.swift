@@ -51,7 +51,7 @@ package enum PlanSourceReader {
                 r.arrivalRatePerSecond.map { [RateSizing(arrivalRatePerSecond: $0, recommendedQueueCount: r.sloMet == false ? nil : r.recommendedQueueCount, percentileMicroseconds: r.sloMeasuredMicroseconds, queueingModelQueueCount: r.queueingModelQueueCount)] }
             } ?? []
             let several = (recommendations?.combinations.count ?? 0) > 1
-            let label = recommendation.map { "\($0.pool.rawValue) / \($0.qos.rawValue) / \($0.primitive.rawValue)" }
+            let label = recommendation?.combination.label
             run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile, sizings: sizings, combination: several ? label : nil)
         }
         return PlanSource(waitSeconds: wait / 1e6, cpuSeconds: cpu / 1e6, run: run)
