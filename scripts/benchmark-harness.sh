@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Harness-overhead benchmark (README "Harness overhead"): for tasks of 20 µs, 100 µs and 1 ms
+# Harness-overhead benchmark (docs/guide/harness-overhead.md): for tasks of 20 µs, 100 µs and 1 ms
 # CPU (no wait) at N = 1, cores, 2 × cores and 4 × cores serial queues, runs in one process,
 # in rotating order, the sweep's closed-loop trial, a raw-dispatch reference built into poolsize
 # (same task body, same QueuePool, each completion resubmitting through the pool's round-robin
@@ -9,18 +9,70 @@
 # reference / own-queue (what round-robin costs the pool), and context switches per task.
 # Figures to read on an otherwise idle machine, not a pass/fail test.
 #
-# Usage: scripts/benchmark-harness.sh [--out FILE] [extra bench-harness flags...]
-# Reproduce: scripts/benchmark-harness.sh --out results/benchmark-harness.md --repeat 5 --trial-ms 1000
+# Writes the tables, with this command line and the machine on top, to
+# docs/benchmarks/harness.md (a rerun replaces it, only once the benchmark has finished), and a
+# copy to --out FILE (default results/benchmark-harness-<timestamp>.md).
+#
+# Usage: scripts/benchmark-harness.sh [--out FILE] [--doc FILE | --no-doc] [extra bench-harness flags...]
+# Reproduce: scripts/benchmark-harness.sh --repeat 5 --trial-ms 1000
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+command_line="scripts/benchmark-harness.sh"
+if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
 out="$root/results/benchmark-harness-$(date -u +%Y%m%d-%H%M%S).md"
-if [[ "${1:-}" == "--out" ]]; then out="$2"; shift 2; fi
+doc="$root/docs/benchmarks/harness.md"
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --out) out="$2"; shift 2 ;;
+        --doc) doc="$2"; shift 2 ;;
+        --no-doc) doc=""; shift ;;
+        *) break ;;
+    esac
+done
 mkdir -p "$(dirname "$out")"
 "$root/scripts/poolsize" --version >/dev/null
-echo "== load before: $(cut -d' ' -f1-3 /proc/loadavg) (an otherwise idle machine reads near 0)" >&2
+bin="$root/.build/release/poolsize"
+
+# The command and the machine, as a Markdown list for the top of a docs/benchmarks page.
+# (scripts/benchmark.sh has the same function.)
+machine_header() { # machine_header COMMAND_LINE LOAD_BEFORE SECONDS
+    local cpu cpus swift_version
+    cpu="$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)"
+    [[ -n "$cpu" ]] || cpu="$(sysctl -n machdep.cpu.brand_string 2>/dev/null || echo "CPU model unknown")"
+    cpus="$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN)"
+    swift_version="$(swift --version 2>&1 | sed -n '/Swift version/{p;q;}')"
+    [[ -n "$swift_version" ]] || swift_version="$(swift --version 2>&1 | head -n 1)"
+    echo "- command: \`$1\`"
+    echo "- machine: $(uname -srm); $cpus CPUs (nproc); $cpu"
+    echo "- toolchain: $swift_version; poolsize $("$bin" --version), release build"
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); took $(($3 / 60)) min $(($3 % 60)) s"
+    echo "- load average (1, 5, 15 min): $2 before the run, $(load_average) after"
+}
+load_average() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || sysctl -n vm.loadavg 2>/dev/null | tr -d '{}' | xargs; }
+
+load_before="$(load_average)"
+echo "== load before: $load_before (an otherwise idle machine reads near 0)" >&2
+started=$SECONDS
+tables="$(mktemp)"
+trap 'rm -f "$tables" "${doc:+$doc.tmp.$$}"' EXIT
+"$bin" bench-harness --task-us 20,100,1000 "$@" > "$tables"
 {
-    echo "poolsize $("$root/.build/release/poolsize" --version), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
+    echo "poolsize $("$bin" --version), $(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
     echo
-    "$root/.build/release/poolsize" bench-harness --task-us 20,100,1000 "$@"
+    cat "$tables"
 } | tee "$out"
-echo "== load after: $(cut -d' ' -f1-3 /proc/loadavg); wrote $out" >&2
+if [[ -n "$doc" ]]; then
+    mkdir -p "$(dirname "$doc")"
+    {
+        echo "# Harness overhead, measured"
+        echo
+        echo "Written by \`scripts/benchmark-harness.sh\`; a rerun replaces this page. What the columns mean and"
+        echo "why the reference submits through the pool: [../guide/harness-overhead.md](../guide/harness-overhead.md)."
+        echo
+        machine_header "$command_line" "$load_before" "$((SECONDS - started))"
+        echo
+        cat "$tables"
+    } > "$doc.tmp.$$"
+    mv "$doc.tmp.$$" "$doc"
+fi
+echo "== load after: $(load_average); wrote $out${doc:+ and $doc}" >&2

@@ -10,26 +10,91 @@
 # estimates within 25%). Set POOLSIZE_BENCH_SEARCH=0 to skip this step.
 # These are figures to read, not pass/fail tests: the machine is shared and noisy.
 #
-# Usage: scripts/benchmark.sh [--out DIR] [extra sweep flags...]
-# Reproduce: scripts/benchmark.sh --out results/benchmark
+# Writes the two tables, each with this command line and the machine on top, to
+# docs/benchmarks/accuracy.md and docs/benchmarks/search.md (a rerun replaces each once its step
+# has finished; --doc-dir DIR writes them elsewhere, --no-doc not at all). The run directories,
+# logs and raw tables (benchmark.md, search.md) go to --out DIR (default
+# results/benchmark-<timestamp>).
+#
+# Usage: scripts/benchmark.sh [--out DIR] [--doc-dir DIR | --no-doc] [extra sweep flags...]
+# Reproduce: scripts/benchmark.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+command_line="scripts/benchmark.sh"
+if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
+if [[ "${POOLSIZE_BENCH_SEARCH:-1}" == "0" ]]; then command_line="POOLSIZE_BENCH_SEARCH=0 $command_line"; fi
 out="$root/results/benchmark-$(date -u +%Y%m%d-%H%M%S)"
-if [[ "${1:-}" == "--out" ]]; then out="$2"; shift 2; fi
+doc_dir="$root/docs/benchmarks"
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --out) out="$2"; shift 2 ;;
+        --doc-dir) doc_dir="$2"; shift 2 ;;
+        --no-doc) doc_dir=""; shift ;;
+        *) break ;;
+    esac
+done
 mkdir -p "$out"
 workloads=(io mixed cpu "$root/scripts/benchmark-workloads/io-short.yaml" "$root/scripts/benchmark-workloads/wait-heavy.yaml" "$root/scripts/benchmark-workloads/io-jitter.yaml")
 "$root/scripts/poolsize" --version >/dev/null
+bin="$root/.build/release/poolsize"
+
+# The command and the machine, as a Markdown list for the top of a docs/benchmarks page.
+# (scripts/benchmark-harness.sh has the same function.)
+machine_header() { # machine_header COMMAND_LINE LOAD_BEFORE SECONDS
+    local cpu cpus swift_version
+    cpu="$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)"
+    [[ -n "$cpu" ]] || cpu="$(sysctl -n machdep.cpu.brand_string 2>/dev/null || echo "CPU model unknown")"
+    cpus="$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN)"
+    swift_version="$(swift --version 2>&1 | sed -n '/Swift version/{p;q;}')"
+    [[ -n "$swift_version" ]] || swift_version="$(swift --version 2>&1 | head -n 1)"
+    echo "- command: \`$1\`"
+    echo "- machine: $(uname -srm); $cpus CPUs (nproc); $cpu"
+    echo "- toolchain: $swift_version; poolsize $("$bin" --version), release build"
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); took $(($3 / 60)) min $(($3 % 60)) s"
+    echo "- load average (1, 5, 15 min): $2 before the run, $(load_average) after"
+}
+load_average() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || sysctl -n vm.loadavg 2>/dev/null | tr -d '{}' | xargs; }
+
+# write_doc NAME TITLE INTRO TABLE_FILE LOAD_BEFORE SECONDS: replaces $doc_dir/NAME.md in one
+# rename, so an interrupted write leaves the previous page.
+write_doc() {
+    [[ -n "$doc_dir" ]] || return 0
+    mkdir -p "$doc_dir"
+    {
+        echo "# $2"
+        echo
+        echo "$3"
+        echo
+        machine_header "$command_line" "$5" "$6"
+        echo
+        cat "$4"
+    } > "$doc_dir/$1.md.tmp.$$"
+    mv "$doc_dir/$1.md.tmp.$$" "$doc_dir/$1.md"
+    echo "== wrote $doc_dir/$1.md" >&2
+}
+trap 'rm -f "${doc_dir:+$doc_dir/accuracy.md.tmp.$$}" "${doc_dir:+$doc_dir/search.md.tmp.$$}"' EXIT
+
+load_before="$(load_average)"
+started=$SECONDS
 for w in "${workloads[@]}"; do
     name="$(basename "$w" .yaml)"
     echo "== sweep $name" >&2
     start=$(date +%s.%N)
-    "$root/.build/release/poolsize" sweep --workload "$w" --quiet --out "$out/$name" --plots "$out/$name/plots" "$@" > "$out/$name.log"
+    "$bin" sweep --workload "$w" --quiet --out "$out/$name" --plots "$out/$name/plots" "$@" > "$out/$name.log"
     python3 -c "print($(date +%s.%N) - $start)" > "$out/$name/sweep_seconds.txt"
 done
 python3 "$root/scripts/benchmark_report.py" "$out" | tee "$out/benchmark.md"
+write_doc accuracy "Accuracy against known workloads, measured" \
+"Written by \`scripts/benchmark.sh\`; a rerun replaces this page. Measured W/C against the spec's,
+and the recommendation against the analytic optimum cores × (1 + W/C), for workloads whose CPU
+and wait times are known (targets: within 10% and 15%). What the recommendation rests on:
+[../guide/recommendation.md](../guide/recommendation.md)." \
+    "$out/benchmark.md" "$load_before" "$((SECONDS - started))"
 
 if [[ "${POOLSIZE_BENCH_SEARCH:-1}" != "0" ]]; then
     echo "== search: grid vs adaptive" >&2
+    load_before="$(load_average)"
+    started=$SECONDS
     search_out="$out/search"
     mkdir -p "$search_out"
     for w in "${workloads[@]}"; do
@@ -37,9 +102,9 @@ if [[ "${POOLSIZE_BENCH_SEARCH:-1}" != "0" ]]; then
         for mode in grid adaptive; do
             run="$search_out/$name-$mode"
             echo "== sweep $name --search $mode" >&2
-            "$root/.build/release/poolsize" sweep --workload "$w" --search "$mode" --dry-run "$@" > "$search_out/$name-$mode.dry-run.txt"
+            "$bin" sweep --workload "$w" --search "$mode" --dry-run "$@" > "$search_out/$name-$mode.dry-run.txt"
             start=$(date +%s.%N)
-            "$root/.build/release/poolsize" sweep --workload "$w" --search "$mode" --quiet --out "$run" --plots "$run/plots" "$@" > "$search_out/$name-$mode.log"
+            "$bin" sweep --workload "$w" --search "$mode" --quiet --out "$run" --plots "$run/plots" "$@" > "$search_out/$name-$mode.log"
             python3 -c "print($(date +%s.%N) - $start)" > "$run/sweep_seconds.txt"
         done
     done
@@ -64,4 +129,11 @@ for dry in sorted(out.glob("*.dry-run.txt")):
         recommended = "none"
     print(f"| {name} | {mode} | {trials} | {wall:.1f} | {estimate:.0f} | {estimate / wall:.2f} | {recommended} |")
 PY
+    write_doc search "Adaptive search against the grid, measured" \
+"Written by \`scripts/benchmark.sh\` (its second step; \`POOLSIZE_BENCH_SEARCH=0\` skips it); a
+rerun replaces this page. Per workload, \`--search grid\` and \`--search adaptive\` side by side:
+trials, wall time, the dry run's estimate against it, and the recommendation (targets: the
+default io sweep within 25 s, adaptive within one size step of the grid, estimates within 25%).
+How the search works: [../guide/sweep.md](../guide/sweep.md#adaptive-search)." \
+        "$out/search.md" "$load_before" "$((SECONDS - started))"
 fi

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reads the run directories written by scripts/benchmark.sh and prints a Markdown table of
 W/C recovery, recommendation error against the analytic optimum cores x (1 + W/C), and the
-spread of repeated trials. Reads files only; measures nothing."""
+spread of repeated trials. Reads files only; measures nothing. scripts/benchmark.sh puts the
+table, under the command line and the machine, into docs/benchmarks/accuracy.md."""
 import csv
 import json
 import statistics

