@@ -3,6 +3,7 @@ import PoolSize
 import PoolSizeKit
 import PoolSizeModel
 import PoolSizeOutput
+import PoolSizeStats
 import PoolSizeAnalysis
 import PoolSizeHTTP
 
@@ -104,6 +105,16 @@ final class SweepSession: SweepObserver {
         if !violations.isEmpty {
             throw .integrityViolated(details: "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv")
         }
+        // Files are written first: a sweep that cannot recommend still keeps every trial.
+        if let withheld = records.withheldRecommendation {
+            throw .measurementFailed("no recommendation: \(withheld); the trials are in \(exporter.directory.path)/trials.csv")
+        }
+        if file == nil, !records.isEmpty {
+            let why = records.valid.isEmpty
+                ? "none of the \(records.count) trials measured is valid; the reasons are in the invalid_reason column of"
+                : "no knee could be found in the \(records.valid.count) valid trials of"
+            throw .measurementFailed("no recommendation: \(why) \(exporter.directory.path)/trials.csv")
+        }
         if let best = file?.best, best.sloMet == false {
             throw .objectiveNotMet(best.reason)
         }
@@ -185,7 +196,7 @@ final class ProgressLine {
     func trial(_ index: Int, of total: Int, label: String) {
         if index == 0 { started = Date() }
         let elapsed = Date().timeIntervalSince(started)
-        let eta = index > 0 ? " · ETA \(Int(elapsed / Double(index) * Double(total - index)))s" : ""
+        let eta = index > 0 ? " · ETA \(Int(saturating: elapsed / Double(index) * Double(total - index)))s" : ""
         update("[\(index + 1)/\(total)] \(label)\(eta)")
     }
 

@@ -28,6 +28,9 @@ public struct HTTPTarget: Equatable, Sendable {
         else {
             throw .invalidOption(flag: "--http", message: "must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '\(Self.printable(url))'")
         }
+        if let port = components.port, !(1...65_535).contains(port) {
+            throw .invalidOption(flag: "--http", message: "port \(port) is not a TCP port (1 to 65535), in '\(Self.printable(url))'")
+        }
         let upper = method.uppercased()
         guard !upper.isEmpty, upper.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
             throw .invalidOption(flag: "--http-method", message: "must be a method name such as GET, POST or PUT, got '\(Self.printable(method))'")

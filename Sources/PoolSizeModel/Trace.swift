@@ -55,11 +55,17 @@ public struct Trace: Equatable, Sendable {
         return try parse(text, path: path)
     }
 
+    /// The longest time a row may give, µs (10 minutes, as a spec's `wait_us`): a task must fit
+    /// in a trial, and larger values would overflow the nanosecond clocks they are added to.
+    public static let maximumMicroseconds = 600_000_000.0
+
     /// The trace in `text`; `path` names it in errors.
     public static func parse(_ text: String, path: String) throws(PoolSizeError) -> Trace {
         let reader: CSVReader
         do { reader = try CSVReader(string: text, hasHeaderRow: true) } catch {
-            throw .invalidInput(path: path, message: "not CSV (\(error)); expected a header with cpu_us,wait_us")
+            // The parser's message can quote the rest of the file (an unterminated quote): one line, cut.
+            let reason = String(String(describing: error).prefix { $0 != "\n" && $0 != "\r" }.prefix(200))
+            throw .invalidInput(path: path, message: "not CSV (\(reason)); expected a header with cpu_us,wait_us")
         }
         let header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
         guard let cpuColumn = header.firstIndex(of: "cpu_us"), let waitColumn = header.firstIndex(of: "wait_us") else {
@@ -77,6 +83,9 @@ public struct Trace: Equatable, Sendable {
                     throw .invalidInput(path: path, message: "line \(line), column '\(name)': '\(cell)' is not a number of microseconds")
                 }
                 guard number >= 0 else { throw .invalidInput(path: path, message: "line \(line), column '\(name)': \(cell) is negative; times are ≥ 0") }
+                guard number <= maximumMicroseconds else {
+                    throw .invalidInput(path: path, message: "line \(line), column '\(name)': \(cell) µs is more than 10 minutes, longer than a task a sweep can time; times are in microseconds")
+                }
                 return number
             }
             cpu.append(try value(cpuColumn, "cpu_us"))

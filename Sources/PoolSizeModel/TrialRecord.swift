@@ -15,8 +15,8 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     public var poolSize: Int
     /// Repetition number at this size, from 1.
     public var repetition: Int
-    /// Tasks counted in the measurement window (tasks straddling its edges count by the fraction
-    /// of their run inside it, so this can be fractional).
+    /// Tasks that succeeded in the measurement window (tasks straddling its edges count by the
+    /// fraction of their run inside it, so this can be fractional); failed ones are `errors`.
     public var tasks: Double
     /// Length of the measurement window.
     public var wallSeconds: Double
@@ -61,6 +61,12 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     public var errors: Int = 0
     /// The open-loop figures of the trial (`--arrival-rate`); nil for a closed-loop trial.
     public var openLoop: OpenLoopFigures?
+
+    /// Failed tasks as a share of the window's tasks, failed and succeeded (at most 1).
+    public var failureShare: Double {
+        let all = tasks + Double(errors)
+        return all > 0 ? Double(errors) / all : 0
+    }
 
     /// Whether tasks arrived at a set rate (open loop) rather than one per completion.
     public var isOpenLoop: Bool { openLoop != nil }

@@ -6,6 +6,27 @@ public enum TrialValidity {
     public static let minimumTasks = 10.0
     /// Measurement slack allowed above a physical limit (clock and accounting granularity).
     public static let slack = 0.05
+    /// A trial that loses more of its tasks than this measured failures, not the pool: it is
+    /// invalid, and a sweep holding one gives no recommendation (the low-load phase stops at
+    /// the same share).
+    public static let maximumFailureShare = 0.01
+
+    /// More than `maximumFailureShare` of the trial's tasks failed.
+    public static func failedTooOften(_ record: TrialRecord) -> Bool {
+        record.errors > 0 && !(record.failureShare <= maximumFailureShare)
+    }
+
+    /// Why an open-loop trial's dispatcher did not offer the rate asked, or nil when it did. The
+    /// arrivals in the window are a Poisson count (or an exact one): fewer than 90% of those
+    /// expected, less three standard deviations, means the dispatcher fell behind its intended
+    /// times, and the trial measured a lower rate than it names.
+    static func dispatcherShortfall(_ open: OpenLoopFigures, windowSeconds: Double) -> String? {
+        let expected = open.arrivalRatePerSecond * windowSeconds
+        let arrivals = open.offeredPerSecond * windowSeconds
+        guard expected.isFinite, arrivals.isFinite, expected >= 1 else { return nil }
+        guard arrivals < 0.9 * expected - 3 * expected.squareRoot() else { return nil }
+        return "the dispatcher offered \(UnitFormat.rate(open.offeredPerSecond)) of the \(UnitFormat.rate(open.arrivalRatePerSecond)) asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"
+    }
 
     /// Why `record` cannot be true on a machine of `physicalCores` CPUs, or nil when it can.
     /// - Parameters:
@@ -13,6 +34,12 @@ public enum TrialValidity {
     ///   - physicalCores: the CPUs the process can run on (more than `cores` when a sweep sizes
     ///     for a smaller machine); nil for `cores`.
     public static func problem(_ record: TrialRecord, cores: Int, physicalCores: Int? = nil) -> String? {
+        if failedTooOften(record) {
+            return "\(record.errors) of \(UnitFormat.number(record.tasks + Double(record.errors))) tasks failed (\(UnitFormat.percentOneDecimal(record.failureShare)), more than the \(UnitFormat.percent(maximumFailureShare)) a trial may lose)"
+        }
+        if let open = record.openLoop, let shortfall = dispatcherShortfall(open, windowSeconds: record.wallSeconds) {
+            return shortfall
+        }
         let limit = 1 + slack
         let cpus = max(physicalCores ?? cores, 1)
         let utilization = record.utilization * Double(cores) / Double(cpus)
@@ -36,4 +63,17 @@ public enum TrialValidity {
 extension Collection where Element == TrialRecord {
     /// The trials whose figures the machine can produce (no `invalidReason`).
     public var valid: [TrialRecord] { filter { $0.invalidReason == nil } }
+
+    /// Why these trials may give no recommendation, or nil when they may: a trial that lost
+    /// more than `TrialValidity.maximumFailureShare` of its tasks measured failures, and a knee
+    /// or a latency verdict found beside it would rest on a curve with a hole where the task
+    /// broke.
+    public var withheldRecommendation: String? {
+        let failing = filter(TrialValidity.failedTooOften)
+        if let first = failing.first {
+            let sizes = Set(failing.map(\.poolSize)).sorted().map(String.init).joined(separator: ", ")
+            return "\(failing.count) of \(count) trials lost more than \(UnitFormat.percent(TrialValidity.maximumFailureShare)) of their tasks (at size \(sizes); the first: \(first.errors) of \(UnitFormat.number(first.tasks + Double(first.errors))) failed), so the curve measures failures and no size is recommended; fix what makes the task fail and run the sweep again"
+        }
+        return nil
+    }
 }

@@ -28,6 +28,21 @@ import Testing
 
     func exists(_ url: URL, _ name: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) }
 
+    /// A throughput no machine produces (1e20, 1e308/s) in a damaged trials.csv: no trap (the
+    /// Mermaid chart's axis converted it to Int), one note line, the report written.
+    @Test(arguments: ["1e20", "1e308"]) func anAbsurdThroughputDoesNotCrashTheReport(value: String) throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try prepare()
+        let trials = run.appendingPathComponent("trials.csv")
+        let text = try String(contentsOf: trials, encoding: .utf8)
+        try text.replacingOccurrences(of: ",1016.984,", with: ",\(value),").write(to: trials, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: run.appendingPathComponent("recommendation.json"))
+        let result = try poolsize(["report", "results/\(Self.runID)"], withGnuplot: false)
+        #expect(result.code < 128, "killed by a signal: \(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"))
+        #expect(result.stderr.split(separator: "\n").count <= 1, "\(result.stderr)")
+    }
+
     @Test func reportWithoutGnuplotWritesEverythingElseAndOneLine() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         try prepare()

@@ -53,3 +53,41 @@ import Testing
         #expect(Self.sample(0, 100, cpu: 120).waitNanoseconds == 0)
     }
 }
+
+/// Failed tasks are errors and nothing else: never throughput, never C or W.
+@Suite struct FailedTaskMetricsTests {
+    @Test func failedTasksAreNotThroughputNorCAndW() {
+        var failed = TrialMetricsTests.sample(1200, 1300, cpu: 5)
+        failed.failed = true
+        var failedOutside = TrialMetricsTests.sample(2900, 3100, cpu: 5)
+        failedOutside.failed = true
+        let m = TrialMeasurement(
+            poolSize: 2, windowStart: 1000, windowEnd: 3000, usageAtStart: TrialMetricsTests.usage(0), usageAtEnd: TrialMetricsTests.usage(0),
+            samples: [TrialMetricsTests.sample(1500, 2500, cpu: 250), failed, failedOutside],
+            peakConcurrency: 2, processThreads: 3)
+        let t = TrialMetrics(m, cores: 2)
+        // One task succeeded wholly inside; the failure inside counts once as an error; the one
+        // ending past the window is in no figure.
+        #expect(t.tasks == 1.0)
+        #expect(t.errors == 1)
+        #expect(t.throughputPerSecond == 500_000)
+        #expect(t.cpuMicrosecondsPerTask == 0.25)
+        #expect(t.waitMicrosecondsPerTask == 0.75)
+        #expect(t.perTaskCPUMicroseconds == [0.25])
+    }
+
+    @Test func aTrialOfFailuresHasNoThroughput() {
+        let samples = (0..<10).map { i -> TaskSample in
+            var s = TrialMetricsTests.sample(1000 + UInt64(i) * 100, 1050 + UInt64(i) * 100, cpu: 1)
+            s.failed = true
+            return s
+        }
+        let m = TrialMeasurement(
+            poolSize: 1, windowStart: 1000, windowEnd: 3000, usageAtStart: TrialMetricsTests.usage(0), usageAtEnd: TrialMetricsTests.usage(0),
+            samples: samples, peakConcurrency: 1, processThreads: 2)
+        let t = TrialMetrics(m, cores: 2)
+        #expect(t.tasks == 0)
+        #expect(t.throughputPerSecond == 0)
+        #expect(t.errors == 10)
+    }
+}

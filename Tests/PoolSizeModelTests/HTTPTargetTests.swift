@@ -19,6 +19,9 @@ struct HTTPTargetTests {
         ("ftp://127.0.0.1/", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'ftp://127.0.0.1/'"),
         ("127.0.0.1:8080", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '127.0.0.1:8080'"),
         ("http:///path", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http:///path'"),
+        ("http://127.0.0.1:99999/", "error: --http: port 99999 is not a TCP port (1 to 65535), in 'http://127.0.0.1:99999/'"),
+        ("http://127.0.0.1:4294967377/", "error: --http: port 4294967377 is not a TCP port (1 to 65535), in 'http://127.0.0.1:4294967377/'"),
+        ("http://127.0.0.1:0/", "error: --http: port 0 is not a TCP port (1 to 65535), in 'http://127.0.0.1:0/'"),
     ])
     func aURLThatIsNotHTTPIsRefused(url: String, message: String) {
         #expect(throws: PoolSizeError.self) { try HTTPTarget(url: url) }

@@ -20,6 +20,8 @@ import Testing
         ("cpu,wait_us\n1,2\n", "error: t.csv: line 1: no column 'cpu_us'; the header must name cpu_us and wait_us (microseconds per request), e.g. cpu_us,wait_us"),
         ("cpu_us,wait\n1,2\n", "error: t.csv: line 1: no column 'wait_us'; the header must name cpu_us and wait_us (microseconds per request), e.g. cpu_us,wait_us"),
         ("cpu_us,wait_us\n1,2\n3,-4\n", "error: t.csv: line 3, column 'wait_us': -4 is negative; times are ≥ 0"),
+        ("cpu_us,wait_us\n1e300,2\n", "error: t.csv: line 2, column 'cpu_us': 1e300 µs is more than 10 minutes, longer than a task a sweep can time; times are in microseconds"),
+        ("cpu_us,wait_us\n1,1e300\n", "error: t.csv: line 2, column 'wait_us': 1e300 µs is more than 10 minutes, longer than a task a sweep can time; times are in microseconds"),
         ("cpu_us,wait_us\n1,2\nfast,4\n", "error: t.csv: line 3, column 'cpu_us': 'fast' is not a number of microseconds"),
         ("cpu_us,wait_us\n1,2\n3\n", "error: t.csv: line 3, column 'wait_us': '' is not a number of microseconds"),
         ("cpu_us,wait_us\n", "error: t.csv: has a header but no rows; add one row per observed request"),

@@ -43,3 +43,65 @@ import Testing
         #expect(TrialValidity.problem(record, cores: 1) != nil)
     }
 }
+
+/// A trial that lost its tasks measured failures; a dispatcher that could not offer the rate
+/// measured another rate. Neither decides a recommendation.
+@Suite struct FailedTrialValidityTests {
+    static func failing(errors: Int, tasks: Double = 500, size: Int = 4) -> TrialRecord {
+        var r = TrialValidityTests.record(tasks: tasks)
+        r.poolSize = size
+        r.errors = errors
+        return r
+    }
+
+    @Test func oneFailureInAHundredIsAllowedMoreIsNot() {
+        // 5 of 500 + 5 = 0.99%: allowed; 6 of 506 = 1.19%: not.
+        #expect(TrialValidity.problem(Self.failing(errors: 5), cores: 2) == nil)
+        #expect(TrialValidity.problem(Self.failing(errors: 6), cores: 2) == "6 of 506 tasks failed (1.2%, more than the 1% a trial may lose)")
+    }
+
+    @Test func aTrialOfOnlyFailuresIsNamedAsSuchNotAsTooFewTasks() {
+        var r = Self.failing(errors: 53_075, tasks: 0)
+        r.throughputPerSecond = 0
+        #expect(TrialValidity.problem(r, cores: 2) == "53075 of 53075 tasks failed (100.0%, more than the 1% a trial may lose)")
+        #expect(r.failureShare == 1)
+    }
+
+    @Test func failingTrialsWithholdTheRecommendation() {
+        var records = [1, 2, 8].map { TrialValidityTests.record(tasks: 500) .with(size: $0) }
+        #expect(records.withheldRecommendation == nil)
+        records.append(Self.failing(errors: 400, tasks: 100, size: 8))
+        records[3].invalidReason = TrialValidity.problem(records[3], cores: 2)
+        #expect(records.withheldRecommendation == "1 of 4 trials lost more than 1% of their tasks (at size 8; the first: 400 of 500 failed), so the curve measures failures and no size is recommended; fix what makes the task fail and run the sweep again")
+    }
+
+    @Test func invalidTrialsWithoutFailuresWithholdNothing() {
+        var r = TrialValidityTests.record(throughput: 2888)
+        r.invalidReason = TrialValidity.problem(r, cores: 2)
+        #expect([r].withheldRecommendation == nil)
+        #expect([TrialRecord]().withheldRecommendation == nil)
+    }
+
+    static func openLoop(rate: Double, offered: Double, window: Double = 1) -> TrialRecord {
+        var r = TrialValidityTests.record(tasks: offered * window, window: window, throughput: min(offered, 1000))
+        r.openLoop = OpenLoopFigures(arrivalRatePerSecond: rate, offeredPerSecond: offered, achievedPerSecond: offered, backlogMean: 0, backlogMax: 0, backlogGrowth: 0, stable: true)
+        return r
+    }
+
+    @Test func aDispatcherThatCannotOfferTheRateMakesTheTrialInvalid() {
+        // 200000/s asked, none offered in the window: the trial measured nothing of that rate.
+        #expect(TrialValidity.problem(Self.openLoop(rate: 200_000, offered: 0), cores: 2) == "the dispatcher offered 0/s of the 200000/s asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)")
+        // 1000/s over 1 s: 900 − 3√1000 ≈ 805 arrivals is the floor; Poisson noise (950) passes.
+        #expect(TrialValidity.problem(Self.openLoop(rate: 1000, offered: 950), cores: 2) == nil)
+        #expect(TrialValidity.problem(Self.openLoop(rate: 1000, offered: 806), cores: 2) == nil)
+        #expect(TrialValidity.problem(Self.openLoop(rate: 1000, offered: 800), cores: 2) != nil)
+    }
+}
+
+extension TrialRecord {
+    fileprivate func with(size: Int) -> TrialRecord {
+        var copy = self
+        copy.poolSize = size
+        return copy
+    }
+}

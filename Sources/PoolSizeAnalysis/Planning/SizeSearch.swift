@@ -47,7 +47,7 @@ public struct SizeSearch: Sendable, Equatable {
         return min(SizeSelection.maximumSize, 16 * reach)
     }
     /// The bracket must pass this size before it may stop.
-    var reach: Int { max(cores, Int(prediction.rounded(.up))) }
+    var reach: Int { max(cores, min(SizeSelection.maximumSize, Int(saturating: prediction.rounded(.up)))) }
 
     /// The candidate closest to `size` from above (the largest when none is), or `size` within bounds.
     func snap(_ size: Int) -> Int {
@@ -110,7 +110,7 @@ public struct SizeSearch: Sendable, Equatable {
         if let below, !resolved(below, knee.size), measured.count < bracket.count + bisectionDepth { return [middle(below, knee.size): 1] }
         // 3. Repetitions where the decision is made.
         let floor = (1 - 2 * tolerance) * knee.peakThroughput
-        var decisive: Set<Int> = [knee.size, knee.peakSize, snap(Int(prediction.rounded()))]
+        var decisive: Set<Int> = [knee.size, knee.peakSize, snap(min(SizeSelection.maximumSize, Int(saturating: prediction.rounded())))]
         if let below { decisive.insert(below) }
         for size in measured.keys where size < knee.size && mean(size) >= floor { decisive.insert(size) }
         var wanted: [Int: Int] = [:]

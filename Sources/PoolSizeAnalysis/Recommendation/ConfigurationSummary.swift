@@ -53,7 +53,7 @@ public struct ConfigurationSummary: Equatable, Sendable {
     public var otherLoad: Double
     /// Failed tasks over all repetitions' windows.
     public var errors: Int
-    /// Failed tasks as a share of the tasks counted in the windows.
+    /// Failed tasks as a share of all the windows' tasks, failed and succeeded (at most 1).
     public var errorRate: Double
     /// Open-loop configurations: the offered arrival rate, tasks/s (a configuration is then a
     /// combination × rate × size); nil for a closed loop.
@@ -92,7 +92,7 @@ public struct ConfigurationSummary: Equatable, Sendable {
         otherLoad = mean(records.map(\.otherLoad))
         errors = records.map(\.errors).reduce(0, +)
         let tasks = records.map(\.tasks).reduce(0, +)
-        errorRate = tasks > 0 ? Double(errors) / tasks : 0
+        errorRate = tasks + Double(errors) > 0 ? Double(errors) / (tasks + Double(errors)) : 0
         arrivalRatePerSecond = first.arrivalRatePerSecond
         openLoop = OpenLoopSummary(records)
     }

@@ -23,7 +23,7 @@ public enum Recommender {
         guard let knee = Knee.find(points, tolerance: measuredTolerance), let largest = bySize.keys.max() else { return nil }
 
         let exact = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
-        let formulaCount = max(1, Int(exact.rounded()))
+        let formulaCount = max(1, Int(saturating: exact.rounded()))
         let rising = knee.size == largest && bySize.count > 1
         let recommended = rising ? max(formulaCount, largest) : knee.size
 
@@ -76,6 +76,8 @@ public enum Recommender {
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
         targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, arrival: ArrivalPlan? = nil
     ) -> RecommendationSet? {
+        // Failed tasks never become a recommendation (`withheldRecommendation` says why).
+        guard records.withheldRecommendation == nil else { return nil }
         // Trials whose figures the machine cannot produce never decide a recommendation.
         let byCombination = Dictionary(grouping: records.valid, by: \.combination)
         if let arrival {

@@ -46,7 +46,7 @@ public enum SLOSizer {
         let service = serviceSeconds(lowLoad)
         guard service > 0 else { return nil }
         let load = rate * service
-        var size = max(1, Int(load.rounded(.down)))
+        var size = max(1, Int(saturating: load.rounded(.down)))
         while size <= SizeSelection.maximumSize {
             if Double(size) > load {
                 guard let slo = arrival.latencySLOMicroseconds else { return size }

@@ -86,8 +86,8 @@ public struct SweepEstimate: Equatable, Sendable {
     }
 
     static func duration(_ seconds: Double) -> String {
-        if seconds < 120 { return "\(Int(seconds.rounded(.up))) s" }
-        if seconds < 7200 { return "\(Int((seconds / 60).rounded(.up))) min" }
+        if seconds < 120 { return "\(Int(saturating: seconds.rounded(.up))) s" }
+        if seconds < 7200 { return "\(Int(saturating: (seconds / 60).rounded(.up))) min" }
         let hours = seconds / 3600
         return hours < 48 ? "\(UnitFormat.number(hours)) h" : "\(UnitFormat.number(hours / 24)) days"
     }

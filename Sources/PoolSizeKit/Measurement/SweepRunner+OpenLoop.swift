@@ -25,7 +25,14 @@ extension SweepRunner {
         var rng = rng
         let measured = UInt64(max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
         let taskNanoseconds = declaredTaskNanoseconds ?? measured
-        let sizes = plan.openLoopSizes(arrival, taskSeconds: Double(taskNanoseconds) / 1e9)
+        let taskSeconds = Double(taskNanoseconds) / 1e9
+        if plan.sizes == .auto, let top = arrival.ratesPerSecond.max(), top * taskSeconds > Double(SizeSelection.maximumSize) {
+            // Little's law: fewer queues than rate × (C + W) cannot keep up, and auto would
+            // otherwise fall back to sizes that cannot carry the rate at all.
+            let most = Double(SizeSelection.maximumSize) / taskSeconds
+            throw .invalidOption(flag: "--arrival-rate", message: "\(UnitFormat.rate(top)) keeps \(UnitFormat.number(top * taskSeconds)) queues busy on average by Little's law (rate × C + W of \(UnitFormat.duration(taskSeconds)) at low load), beyond the \(SizeSelection.maximumSize) queues a sweep measures; offer at most \(UnitFormat.rate(most.rounded(.down)))")
+        }
+        let sizes = plan.openLoopSizes(arrival, taskSeconds: taskSeconds)
         observer.sweepMeasuredLowLoad(lowLoad, sizes: sizes)
         let settings = plan.trialSettings(taskNanoseconds: taskNanoseconds)
         for _ in 0..<plan.warmupTrials {

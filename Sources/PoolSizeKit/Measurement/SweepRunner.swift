@@ -276,13 +276,16 @@ public struct SweepRunner {
             cpus += metrics.perTaskCPUMicroseconds
             seconds += metrics.windowSeconds
             estimate = LowLoadEstimate(waitMicroseconds: waits, cpuMicroseconds: cpus, seconds: seconds)
+            // Failed tasks are not in the estimate: past the share a trial may lose, more rounds
+            // would only wait for successes that are not coming.
+            if errors > 0, Double(errors) > TrialValidity.maximumFailureShare * Double(estimate.tasks + errors) { break }
         } while (estimate.tasks < 40 || !precise(estimate, targetRelativeError)) && seconds < maximumSeconds
+        // A task that fails alone fails under load too: sizing a pool for it measures failures.
+        if errors > 0, Double(errors) > TrialValidity.maximumFailureShare * Double(estimate.tasks + errors) {
+            throw .measurementFailed("the task failed \(errors) of \(estimate.tasks + errors) times with one worker, before any pool size was tried: \(examples.first ?? "no reason recorded"); fix it first")
+        }
         if estimate.tasks == 0 {
             throw .measurementFailed("no task finished within \(UnitFormat.number(seconds)) s with one worker\(examples.first.map { ": \($0)" } ?? ""); a task must finish well within a trial (--trial-ms, --task-timeout)")
-        }
-        // A task that fails alone fails under load too: sizing a pool for it measures failures.
-        if errors > 0, Double(errors) > 0.01 * Double(max(estimate.tasks, errors)) {
-            throw .measurementFailed("the task failed \(errors) of \(estimate.tasks) times with one worker, before any pool size was tried: \(examples.first ?? "no reason recorded"); fix it first")
         }
         return estimate
     }

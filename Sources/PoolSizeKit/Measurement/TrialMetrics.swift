@@ -4,11 +4,11 @@ import PoolSizeModel
 public struct TrialMetrics: Equatable, Sendable {
     /// Length of the measurement window.
     public var windowSeconds: Double
-    /// Tasks that failed among those finished in the window.
+    /// Tasks that failed among those finished in the window; they count in no other figure.
     public var errors: Int = 0
     /// Why the first failed tasks of the trial failed.
     public var failureExamples: [String] = []
-    /// Tasks in the window, each weighted by the fraction of its body inside the window. Counting
+    /// Tasks that succeeded in the window, each weighted by the fraction of its body inside the window. Counting
     /// fractions removes the edge error of counting whole completions: with N tasks started
     /// together, completions arrive in bursts, and a window edge landing just before or after a
     /// burst would swing a whole-task count by N.
@@ -92,6 +92,12 @@ public struct TrialMetrics: Equatable, Sendable {
         var cpu: UInt64 = 0, wait: UInt64 = 0, finished = 0
         var ratios: [Double] = [], waits: [Double] = [], cpus: [Double] = []
         for s in m.samples {
+            // A failed task is never throughput, and its C and W (a refused connection returns
+            // at once) are not the task's: it is counted as an error and nothing else.
+            if s.failed {
+                if s.ended >= start && s.ended <= end { errors += 1 }
+                continue
+            }
             let overlap = Double(min(s.ended, end)) - Double(max(s.started, start))
             if s.ended > s.started {
                 weighted += max(0, overlap) / Double(s.ended - s.started)
@@ -100,7 +106,6 @@ public struct TrialMetrics: Equatable, Sendable {
             }
             if s.ended >= start && s.ended <= end {
                 finished += 1
-                if s.failed { errors += 1 }
                 cpu += s.cpuNanoseconds
                 wait += s.waitNanoseconds
                 waits.append(Double(s.waitNanoseconds) / 1_000)
@@ -131,7 +136,7 @@ public struct TrialMetrics: Equatable, Sendable {
         } else {
             otherLoad = 0
         }
-        let finishedSamples = m.samples.filter { $0.ended >= start && $0.ended <= end }
+        let finishedSamples = m.samples.filter { !$0.failed && $0.ended >= start && $0.ended <= end }
         latency = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.submitted })
         execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
         if let raw = m.openLoop {

@@ -56,7 +56,8 @@ public enum SizeGrid {
     /// Powers of two below 0.75 P show the linear rise; steps of about P/16 from 0.75 P to
     /// 1.25 P resolve the knee to within ~6%; 1.5 P and 2 P (at least 2 × cores) show the plateau.
     public static func auto(prediction: Double, cores: Int) -> [Int] {
-        let p = max(prediction, 1)
+        // Sizes past the maximum are dropped below; a larger (or infinite) prediction adds none.
+        let p = min(max(prediction, 1), Double(2 * SizeSelection.maximumSize))
         var sizes: Set<Int> = []
         var power = 1
         while Double(power) < 0.75 * p {
@@ -85,7 +86,8 @@ public enum OpenLoopSizes {
     /// and at each quarter of the range, and 1.5 × the largest load, so each size's latency
     /// curve turns up somewhere inside the range.
     public static func auto(rates: [Double], taskSeconds: Double) -> [Int] {
-        let loads = rates.sorted().map { $0 * max(taskSeconds, 0) }
+        // Loads past the maximum size add no size (they are dropped below).
+        let loads = rates.sorted().map { min($0 * max(taskSeconds, 0), Double(4 * SizeSelection.maximumSize)) }
         guard let largest = loads.last, largest.isFinite else { return [1] }
         var sizes: Set<Int> = []
         if loads.count == 1 {

@@ -73,7 +73,7 @@ package enum MachinesChart {
             "xychart-beta",
             "    title \"Throughput (tasks/s) vs pool size, one line per machine\"",
             "    x-axis \"pool size N (queues)\" [\(sizes.map(String.init).joined(separator: ", "))]",
-            "    y-axis \"tasks/s\" 0 --> \(Int(max(1, (peak * 1.1).rounded(.up))))",
+            "    y-axis \"tasks/s\" 0 --> \(String(format: "%.0f", max(1, (peak * 1.1).rounded(.up))))",
         ]
         for machine in comparison.machines {
             let values = sizes.map { size in machine.points.first { $0.size == size }.map { MermaidChart.value($0.throughput) } ?? "0" }

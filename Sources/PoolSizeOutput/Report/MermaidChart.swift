@@ -14,7 +14,8 @@ package enum MermaidChart {
             "xychart-beta",
             "    title \"Throughput (tasks/s) vs pool size\"",
             "    x-axis \"pool size N (queues)\" [\(points.map { String($0.poolSize) }.joined(separator: ", "))]",
-            "    y-axis \"tasks/s\" 0 --> \(Int(top))",
+            // Printed, not converted: a figure read from a damaged file may exceed Int's range.
+            "    y-axis \"tasks/s\" 0 --> \(String(format: "%.0f", top))",
             "    line [\(points.map { value($0.throughput.mean) }.joined(separator: ", "))]",
         ]
         if let r = curve.recommendation, let at = points.firstIndex(where: { $0.poolSize == r.recommendedQueueCount }) {

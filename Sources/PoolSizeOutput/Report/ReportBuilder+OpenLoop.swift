@@ -29,7 +29,8 @@ extension ReportBuilder {
     static func openLoopRecommendation(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Recommendation")]
         guard let primary = analysis.primary, let r = primary.recommendation else {
-            blocks.append(.paragraph("No recommendation: the run has no valid open-loop trials with low-load W and C beside them (lowload.json missing or no valid trial)."))
+            let why = analysis.run.records.withheldRecommendation ?? "the run has no valid open-loop trials with low-load W and C beside them (lowload.json missing or no valid trial)"
+            blocks.append(.paragraph("No recommendation: \(why)."))
             return blocks
         }
         let several = analysis.curves.count > 1

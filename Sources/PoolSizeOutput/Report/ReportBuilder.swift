@@ -41,7 +41,8 @@ package enum ReportBuilder {
     static func recommendation(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Recommendation")]
         guard let primary = analysis.primary, let r = primary.recommendation else {
-            blocks.append(.paragraph("No recommendation: the run has no complete throughput curve (recommendation.json and lowload.json are missing or empty)."))
+            let why = analysis.run.records.withheldRecommendation ?? "the run has no complete throughput curve (recommendation.json and lowload.json are missing or empty)"
+            blocks.append(.paragraph("No recommendation: \(why)."))
             return blocks
         }
         let several = analysis.curves.count > 1

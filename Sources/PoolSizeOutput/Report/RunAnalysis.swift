@@ -123,7 +123,7 @@ package struct RunAnalysis: Equatable, Sendable {
     /// The recommendation the sweep would have made for one combination, for runs whose
     /// recommendation.json does not hold one for it (a run stopped before the end).
     static func recommend(_ run: RunData, _ records: [TrialRecord], arrival: ArrivalPlan? = nil) -> Recommendation? {
-        guard let lowLoad = run.lowLoad, let cores = run.cores else { return nil }
+        guard let lowLoad = run.lowLoad, let cores = run.cores, run.records.withheldRecommendation == nil else { return nil }
         let best = run.recommendation?.best
         if let arrival {
             return Recommender.recommendAll(
