@@ -6,7 +6,7 @@ import PoolSizeOutput
 
 /// `poolsize bench-harness`: parse → validate → plan → run → export. Measures the sweep's
 /// closed-loop trial against the raw-dispatch reference at each task size and queue count and
-/// prints a Markdown table of throughputs and ratios (README "Harness overhead").
+/// prints a Markdown table of throughputs and ratios (docs/guide/harness-overhead.md).
 struct BenchHarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-harness",

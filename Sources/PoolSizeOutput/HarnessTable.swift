@@ -1,7 +1,7 @@
 import Foundation
 import PoolSizeModel
 
-/// The harness benchmark as Markdown (README "Harness overhead"): a table of median
+/// The harness benchmark as Markdown (docs/guide/harness-overhead.md): a table of median
 /// throughputs (the closed-loop trial, the raw-dispatch reference through the same pool's
 /// submit, their ratio, the range of the ratio within single repetitions, the harness's cost per
 /// task, and the own-queue reference beside the

@@ -4,8 +4,8 @@ import PoolSizeModel
 import Synchronization
 import Testing
 
-/// Which queue ran which task, for the harness's two submission disciplines (README "Harness
-/// overhead"): the trial and the pool reference take every task from the pool's round-robin,
+/// Which queue ran which task, for the harness's two submission disciplines
+/// (docs/guide/harness-overhead.md): the trial and the pool reference take every task from the pool's round-robin,
 /// the own-queue reference keeps each chain on the queue it started on.
 @Suite struct HarnessSubmissionTests {
     /// Three queues tagged 0, 1, 2 with a specific key, for tasks to read their queue.

@@ -122,7 +122,7 @@ final class CalibrationSession {
                     pool.shutdown()
                     trial = TrialMetrics(m, cores: 1).throughputPerSecond
                 } else {
-                    // Through the same pool's submit, as the trial resubmits (README "Harness overhead").
+                    // Through the same pool's submit, as the trial resubmits (docs/guide/harness-overhead.md).
                     let pool = QueuePool(size: 1)
                     reference = try RawDispatchReference().run(pool: pool, workload: EmptyWorkload(), settings: settings).throughputPerSecond
                     pool.shutdown()

@@ -1,6 +1,6 @@
 import PoolSizeModel
 
-/// Measures the harness against the raw-dispatch reference (README "Harness overhead"). The
+/// Measures the harness against the raw-dispatch reference (docs/guide/harness-overhead.md). The
 /// sides of a point run in rotating order (reference, harness, own-queue on the first repeat,
 /// harness, own-queue, reference on the second…), so drift in the machine's speed falls on
 /// every side alike. Each side's context switches are read from getrusage around its runs.

@@ -2,7 +2,7 @@ import Dispatch
 import PoolSizeModel
 import Synchronization
 
-/// The plain program the harness is compared against (README "Harness overhead"): the same
+/// The plain program the harness is compared against (docs/guide/harness-overhead.md): the same
 /// task body kept `depthPerSlot` tasks deep per queue, each completion submitting its
 /// replacement, counting completions with one relaxed atomic. No clocks per task, no samples,
 /// no histograms: what it reaches is what the pool can do without the harness.

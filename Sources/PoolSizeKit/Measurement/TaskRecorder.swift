@@ -5,7 +5,7 @@ import Synchronization
 /// thread id and nice (cached per thread), the count of tasks running and its peak, the clocks
 /// around the body, the first failures, and the task's sample.
 ///
-/// Its per-task cost is what README "Harness overhead" measures: thread id and nice come from a
+/// Its per-task cost is what docs/guide/harness-overhead.md measures: thread id and nice come from a
 /// thread-local cache, not two system calls; the trial's last end is found from the samples
 /// afterwards, not with a shared compare-and-swap; the peak is written only when it grows (an
 /// atomic max always writes the line); samples go to one of 16 buffers chosen by thread, so two

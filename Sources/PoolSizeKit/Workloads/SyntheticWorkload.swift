@@ -11,7 +11,7 @@ public protocol Workload: Sendable {
     func execute(task index: UInt64) -> TaskOutcome
     /// Whether every `execute` reports the body's thread CPU in `TaskOutcome.cpuNanoseconds`;
     /// the trial then skips its own two reads of the thread CPU clock around the body, each a
-    /// system call (README "Harness overhead"). Default false.
+    /// system call (docs/guide/harness-overhead.md). Default false.
     var measuresOwnCPU: Bool { get }
 }
 

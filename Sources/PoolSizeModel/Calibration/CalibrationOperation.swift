@@ -24,7 +24,7 @@ package enum CalibrationOperation: Hashable, Sendable {
     /// `DispatchQueue.async` until the block starts, on the global queue that has just run work.
     case dispatchGlobalStart
     /// What a sweep trial adds per task over plain dispatch: 1/trial − 1/reference throughput
-    /// with empty tasks on one serial queue (README "Harness overhead").
+    /// with empty tasks on one serial queue (docs/guide/harness-overhead.md).
     case harnessCostPerTask
     /// Resident memory a blocked thread adds to the process.
     case idleThreadRSS

@@ -1,4 +1,4 @@
-/// The three programs the harness benchmark runs (README "Harness overhead").
+/// The three programs the harness benchmark runs (docs/guide/harness-overhead.md).
 public enum HarnessSide: String, CaseIterable, Sendable {
     /// The sweep's closed-loop trial (`TrialRunner`) on a `QueuePool`.
     case harness
