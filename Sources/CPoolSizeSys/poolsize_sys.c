@@ -40,3 +40,94 @@ int poolsize_spawn_close_from(void *actions, int from) {
     return ENOSYS;
 #endif
 }
+
+#include <fcntl.h>
+#include <signal.h>
+#include <pthread.h>
+#include <sys/wait.h>
+
+static int poolsize_redirect(const char *path, int flags, int target) {
+    int fd = open(path, flags, 0644);
+    if (fd < 0) return -1;
+    if (fd != target) {
+        if (dup2(fd, target) < 0) return -1;
+        close(fd);
+    }
+    return 0;
+}
+
+int poolsize_spawn_group(const char *path, char *const argv[], char *const envp[],
+                         const char *out_path, const char *err_path, int *pid_out) {
+#ifdef __linux__
+    // Every signal blocked across vfork: no handler of the parent may run on the child's
+    // borrowed stack; the child sets its own mask before exec.
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    volatile int child_error = 0;
+    pid_t parent = getpid();
+    pid_t pid = vfork();
+    if (pid == 0) {
+        struct sigaction dfl;
+        dfl.sa_handler = SIG_DFL;
+        dfl.sa_flags = 0;
+        sigemptyset(&dfl.sa_mask);
+        sigaction(SIGINT, &dfl, NULL);
+        sigaction(SIGTERM, &dfl, NULL);
+        if (setpgid(0, 0) != 0 || prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) goto fail;
+        // The parent died before the signal was armed: die now, as the signal would have.
+        if (getppid() != parent) _exit(127);
+        if (poolsize_redirect("/dev/null", O_RDONLY, 0) != 0) goto fail;
+        if (poolsize_redirect(out_path, O_WRONLY | O_CREAT | O_TRUNC, 1) != 0) goto fail;
+        if (poolsize_redirect(err_path, O_WRONLY | O_CREAT | O_TRUNC, 2) != 0) goto fail;
+        syscall(SYS_close_range, 3U, ~0U, 0U);
+        sigset_t empty;
+        sigemptyset(&empty);
+        sigprocmask(SIG_SETMASK, &empty, NULL);
+        execve(path, argv, envp);
+    fail:
+        child_error = errno ? errno : ENOEXEC;
+        _exit(127);
+    }
+    int spawn_error = pid < 0 ? errno : 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (spawn_error) return spawn_error;
+    if (child_error) {
+        waitpid(pid, NULL, 0);
+        return child_error;
+    }
+    *pid_out = pid;
+    return 0;
+#else
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&actions, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t defaults, empty;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    sigemptyset(&empty);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setsigmask(&attributes, &empty);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+    pid_t pid = 0;
+    int result = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    if (result == 0) *pid_out = pid;
+    return result;
+#endif
+}
+
+int poolsize_become_subreaper(void) {
+#ifdef PR_SET_CHILD_SUBREAPER
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : errno;
+#else
+    return ENOSYS;
+#endif
+}

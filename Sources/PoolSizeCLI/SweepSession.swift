@@ -76,6 +76,8 @@ final class SweepSession: SweepObserver {
         // The HTTP client's connections close when the sweep ends, not when the process does.
         let http = custom as? HTTPSource
         defer { http?.shutdown() }
+        // Anything a command left running outside its process group ends with the sweep.
+        defer { if custom is CommandSource { LiveChildren.stopOrphans() } }
         let source: any WorkloadSource = custom ?? trace.map { TraceSource(trace: $0, burner: burner) } ?? SyntheticSource(spec: plan.spec, burner: burner, scratch: files)
         let result = try Sweep(plan: plan, source: source).run(observer: self, resume: resumed)
         let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
@@ -219,6 +221,7 @@ final class InterruptNotice {
             progress.finish()
             // Commands still running (--exec) stop with the sweep, not after it.
             LiveChildren.stopAll()
+            LiveChildren.stopOrphans()
             PoolSizeCommand.printError("interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them")
             exit(130)
         }

@@ -18,5 +18,16 @@ int poolsize_get_thread_nice(int tid, int *ok);
 /// only its stdin, stdout and stderr; returns 0, or ENOSYS where the C library lacks it.
 /// The actions pointer is a posix_spawn_file_actions_t *.
 int poolsize_spawn_close_from(void *actions, int from);
+/// Starts `path` (argv, envp NULL-terminated) as the leader of a new process group, so a
+/// timeout or an interrupt stops the command and whatever it started in one kill(-pid);
+/// on Linux it is also told to die with its parent thread (PR_SET_PDEATHSIG). stdin is
+/// /dev/null, stdout and stderr the given files, no other descriptor is inherited, SIGINT and
+/// SIGTERM are at their defaults and the mask is empty. Returns 0 and sets *pid_out, or errno.
+int poolsize_spawn_group(const char *path, char *const argv[], char *const envp[],
+                         const char *out_path, const char *err_path, int *pid_out);
+/// Makes this process the reaper of its descendants' orphans (PR_SET_CHILD_SUBREAPER), so a
+/// command's background job that left its process group is still ours to find and stop.
+/// Returns 0, or errno (ENOSYS off Linux).
+int poolsize_become_subreaper(void);
 
 #endif

@@ -27,6 +27,8 @@ public struct CommandSource: WorkloadSource {
         self.executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         self.timeoutSeconds = timeoutSeconds
         self.outputDirectory = outputDirectory
+        // Descendants that escape a command's process group stay findable (`LiveChildren.stopOrphans`).
+        LiveChildren.becomeReaper()
     }
 
     /// The program's path: as given when it holds a `/`, else the first executable match on PATH.
@@ -67,34 +69,16 @@ struct CommandWorkload: Workload {
         let outPath = source.outputDirectory.map { $0.appendingPathComponent("task-\(index).out").path } ?? "/dev/null"
         defer { if source.outputDirectory == nil { unlink(errURL.path) } }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        // Nothing else of the sweep's reaches the command: not the run directory's lock, not a
-        // pipe a parent waits on for EOF (a command holding it would outlive the sweep's exit).
-        _ = poolsize_spawn_close_from(&actions, 3)
-        // The sweep ignores SIGINT and SIGTERM while it runs (it handles them itself), and an
-        // ignored signal stays ignored across exec: the command gets default dispositions and
-        // an empty mask, so the watchdog's SIGTERM and the user's Ctrl-C reach it.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), empty = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // Each command leads a process group of its own, so what it starts (a shell's background
+        // job) is stopped with it; it gets only stdin, stdout and stderr (not the run
+        // directory's lock, not a pipe a parent waits on for EOF), default SIGINT and SIGTERM
+        // (the sweep ignores them while it runs, and an ignored signal survives exec), and it
+        // dies with its pool thread if poolsize is killed.
         let argv = source.arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
+        var pid: Int32 = 0
         guard LiveChildren.beginSpawn() else { return TaskOutcome(failure: "\(display) was not started: the sweep is stopping") }
-        let spawned = posix_spawn(&pid, source.executable, &actions, &attributes, argv, environ)
+        let spawned = poolsize_spawn_group(source.executable, argv, environ, outPath, errURL.path, &pid)
         LiveChildren.endSpawn(spawned == 0 ? pid : nil)
         guard spawned == 0 else {
             return TaskOutcome(failure: "\(display) could not start: \(String(cString: strerror(spawned)))")
@@ -106,6 +90,8 @@ struct CommandWorkload: Workload {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let timedOut = watch.disarm()
+        // Whatever the command left running in its group ends with the task (ESRCH when none).
+        kill(-pid, SIGKILL)
         LiveChildren.remove(pid)
 
         func ns(_ t: timeval) -> UInt64 { UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_usec) * 1_000 }
@@ -159,7 +145,8 @@ final class Watchdog: @unchecked Sendable {
         defer { lock.unlock() }
         guard !reaped else { return false }
         fired = true
-        kill(pid, number)
+        // The whole group: a shell's children would otherwise keep running past the timeout.
+        kill(-pid, number)
         return true
     }
 

@@ -1,3 +1,4 @@
+import CPoolSizeSys
 import Foundation
 import Synchronization
 
@@ -32,7 +33,7 @@ public enum LiveChildren {
             if let pid { state.running.insert(pid) }
             return state.stopping
         }
-        if late, let pid { kill(pid, SIGTERM) }
+        if late, let pid { kill(-pid, SIGTERM) }
     }
 
     static func remove(_ pid: pid_t) { _ = state.withLock { $0.running.remove(pid) } }
@@ -49,13 +50,54 @@ public enum LiveChildren {
         // A spawn under way registers its child within microseconds.
         while state.withLock({ $0.spawning > 0 }) && Date() < deadline { usleep(1_000) }
         let first = running
-        for pid in first { kill(pid, SIGTERM) }
+        // Each command leads its own process group: signal the group, not just its leader.
+        for pid in first { kill(-pid, SIGTERM) }
         while !running.isEmpty && Date() < deadline { usleep(10_000) }
-        for pid in running { kill(pid, SIGKILL) }
+        for pid in running { kill(-pid, SIGKILL) }
         // The pool threads blocked in wait4 reap the killed children; give them a moment so
         // none is left a zombie when the process exits (the kernel reaps those anyway).
         let reapDeadline = Date().addingTimeInterval(0.5)
         while !running.isEmpty && Date() < reapDeadline { usleep(5_000) }
         return first.count
+    }
+
+    /// Makes this process the reaper of its descendants' orphans, once: a command's background
+    /// job that left its process group (setsid, a daemon) is then reparented here instead of to
+    /// init, where `stopOrphans` finds it.
+    public static func becomeReaper() {
+        _ = reaper
+    }
+
+    private static let reaper: Int32 = poolsize_become_subreaper()
+
+    /// Kills and reaps every child of this process that no task is waiting for: the orphans a
+    /// sweep's commands left behind. Call when no command runs (the sweep's end, an interrupt
+    /// after `stopAll`). Returns how many it stopped.
+    @discardableResult
+    public static func stopOrphans() -> Int {
+        var stopped = 0
+        // Killing an orphan reparents its own children here: a few rounds take them too.
+        for _ in 0..<8 {
+            let orphans = children().subtracting(running)
+            if orphans.isEmpty { break }
+            for pid in orphans {
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            }
+            stopped += orphans.count
+        }
+        return stopped
+    }
+
+    /// This process's children, from every thread's /proc children list.
+    static func children() -> Set<pid_t> {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        var pids: Set<pid_t> = []
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8) else { continue }
+            pids.formUnion(text.split(separator: " ").compactMap { pid_t($0) })
+        }
+        return pids
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// No process a command starts outlives the sweep: not a shell's background job (it shares the
+/// command's process group), not one that left the group with setsid (the sweep is the
+/// subreaper of its descendants), not after a timeout, SIGTERM or SIGKILL of the sweep.
+@Suite(.serialized) struct ExecDescendantsTests {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-exec-desc-\(UUID())")
+    let marker = "30.\(Int.random(in: 100_000...999_999))"
+
+    /// Processes other than `sweep` whose command line names the marker.
+    func survivors(except sweep: Int32? = nil) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil && Int32($0) != sweep }.filter { pid in
+            let cmdline = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            // A zombie has an empty command line: it is dead, only not yet reaped.
+            return cmdline.contains(marker)
+        }
+    }
+
+    func waitForNoSurvivors(except sweep: Int32? = nil) -> [String] {
+        let deadline = Date().addingTimeInterval(3)
+        while !survivors(except: sweep).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return survivors(except: sweep)
+    }
+
+    func start(_ command: String, extra: [String] = []) throws -> Process {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let sweep = Process()
+        sweep.executableURL = EndToEndTests.binary
+        sweep.arguments = ["sweep", "--exec", command, "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "200", "--quiet",
+                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path] + extra
+        sweep.standardOutput = FileHandle.nullDevice
+        sweep.standardError = FileHandle.nullDevice
+        try sweep.run()
+        return sweep
+    }
+
+    @Test func backgroundJobsEndWithTheirTask() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let sweep = try start("sh -c 'sleep \(marker) & exit 0'")
+        sweep.waitUntilExit()
+        #expect(sweep.terminationStatus == 0)
+        #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
+    }
+
+    @Test func jobsThatLeaveTheGroupEndWithTheSweep() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let sweep = try start("sh -c 'setsid sleep \(marker) & exit 0'")
+        sweep.waitUntilExit()
+        #expect(sweep.terminationStatus == 0)
+        #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
+    }
+
+    @Test func aTimeoutStopsTheWholeGroup() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let sweep = try start("sh -c 'sleep \(marker) & sleep \(marker)'", extra: ["--task-timeout", "50ms"])
+        sweep.waitUntilExit()
+        #expect(sweep.terminationStatus == 5)
+        #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGKILL]) func aSignalledSweepLeavesNothing(signal: Int32) throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // Under SIGKILL nothing of the sweep runs: its direct child dies with it (PR_SET_PDEATHSIG).
+        let command = signal == SIGKILL ? "sleep \(marker)" : "sh -c 'sleep \(marker) & sleep \(marker)'"
+        let sweep = try start(command)
+        let deadline = Date().addingTimeInterval(10)
+        while survivors(except: sweep.processIdentifier).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(!survivors(except: sweep.processIdentifier).isEmpty, "the command never started")
+        kill(sweep.processIdentifier, signal)
+        sweep.waitUntilExit()
+        #expect(sweep.terminationStatus == (signal == SIGKILL ? SIGKILL : 130))
+        #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
+    }
+}
