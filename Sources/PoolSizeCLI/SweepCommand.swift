@@ -28,8 +28,10 @@ struct SweepCommand: ParsableCommand {
     @Option(name: .customLong("http-body"), help: ArgumentHelp("With --http: send this file's bytes as every request's body.", valueName: "FILE"), completion: .file())
     var httpBody: String?
 
-    @Option(name: .customLong("http-header"), help: ArgumentHelp("With --http: a request header, 'Name: value'; repeat for several.", valueName: "HEADER"))
+    @Option(name: .customLong("http-header"), help: ArgumentHelp("With --http: a request header, 'Name: value'; repeat for several. Values of credential headers (Authorization, Cookie, API keys) are sent but never written.", valueName: "HEADER"))
     var httpHeaders: [String] = []
+    @Option(name: .customLong("http-secret-header"), help: ArgumentHelp("With --http: a header name whose value is a credential, beyond the known ones; it is sent but written nowhere. Repeat for several.", valueName: "NAME"))
+    var httpSecretHeaders: [String] = []
 
     @Option(name: .customLong("task-timeout"), help: "With --exec or --http: a task running longer is stopped (a command gets SIGTERM, then SIGKILL) and counted as failed.")
     var taskTimeout: String = "60s"
@@ -147,7 +149,7 @@ struct SweepCommand: ParsableCommand {
         try AtomicFile.checkWritable(ReportCommand.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
         let custom: (any WorkloadSource)? = try commandSource() ?? httpSource()
-        let session = try SweepSession(plan: plan, directory: directory, commandLine: CommandLine.arguments, quiet: quiet, mode: mode, trace: try trace.map(Trace.load), custom: custom, scratch: scratch.map { URL(fileURLWithPath: $0) })
+        let session = try SweepSession(plan: plan, directory: directory, commandLine: Secrets.commandLine(CommandLine.arguments), quiet: quiet, mode: mode, trace: try trace.map(Trace.load), custom: custom, scratch: scratch.map { URL(fileURLWithPath: $0) })
         // A sweep whose primitive failed its integrity check, or in which no size met the latency
         // objective, still gets its report (which says why); the error and its exit code follow.
         session.format = format
@@ -179,7 +181,7 @@ struct SweepCommand: ParsableCommand {
         }
         var spec: WorkloadSpec
         if exec == nil && http == nil {
-            for (flag, given) in [("--http-method", httpMethod != "GET"), ("--http-body", httpBody != nil), ("--http-header", !httpHeaders.isEmpty)] where given {
+            for (flag, given) in [("--http-method", httpMethod != "GET"), ("--http-body", httpBody != nil), ("--http-header", !httpHeaders.isEmpty), ("--http-secret-header", !httpSecretHeaders.isEmpty)] where given {
                 throw .invalidOption(flag: flag, message: "applies to --http requests; add --http URL or drop \(flag)")
             }
             if taskTimeout != "60s" { throw .invalidOption(flag: "--task-timeout", message: "applies to --exec and --http tasks; add one of them or drop --task-timeout") }

@@ -56,8 +56,9 @@ public struct HTTPTarget: Equatable, Sendable {
         self.body = body
     }
 
-    /// The target as in messages and reports: `GET http://127.0.0.1:8080/`.
-    public var display: String { "\(method) \(url)" }
+    /// The target as in messages and reports: `GET http://127.0.0.1:8080/`, credentials in the
+    /// URL masked (`Secrets`).
+    public var display: String { "\(method) \(Secrets.url(url))" }
 
     /// The host the requests go to, lowercased (`127.0.0.1`, `localhost`).
     public var host: String { URLComponents(string: url)?.host?.lowercased() ?? "" }

@@ -63,6 +63,27 @@ final class ServeProcess {
         return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init))) }
     }
 
+    /// URL userinfo and credential headers reach the server but no file, report or console line.
+    @Test func credentialsAreSentButNeverWritten() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let server = try ServeProcess(["--delay", "1ms"])
+        defer { _ = server.stop() }
+        let url = server.url.replacingOccurrences(of: "http://", with: "http://alice:pa55word@")
+        let result = try sweep(["--http", url, "--http-header", "Authorization: Bearer t0k3n", "--http-header", "X-Tenant: s3cr3t",
+                                "--http-secret-header", "x-tenant"] + Self.quick)
+        #expect(result.code == 0, "\(result.stderr)")
+        let secrets = ["pa55word", "alice", "t0k3n", "s3cr3t"]
+        var written = result.stdout + result.stderr
+        for directory in ["run", "plots"] {
+            let root = scratch.appendingPathComponent(directory)
+            for case let file as String in FileManager.default.enumerator(atPath: root.path) ?? FileManager.default.enumerator(atPath: "/nonexistent")! {
+                written += (try? String(contentsOfFile: root.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
+            }
+        }
+        #expect(written.contains("REDACTED"))
+        for secret in secrets { #expect(!written.contains(secret), "\(secret) was written") }
+    }
+
     @Test func serveAnnouncesItselfCountsAndStopsOnSIGTERM() throws {
         let server = try ServeProcess(["--delay", "1ms", "--threads", "1"])
         #expect(server.url.hasPrefix("http://127.0.0.1:"))
