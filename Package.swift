@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "PoolSizeCLI",
             dependencies: [
-                "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput", "PoolSizeHTTP",
+                "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput", "PoolSizeHTTP", "PoolSizeProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

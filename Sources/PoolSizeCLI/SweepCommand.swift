@@ -153,6 +153,10 @@ struct SweepCommand: ParsableCommand {
         // A sweep whose primitive failed its integrity check, or in which no size met the latency
         // objective, still gets its report (which says why); the error and its exit code follow.
         session.format = format
+        // Ctrl-C or SIGTERM from the first trial to the last chart: what is finished is on disk,
+        // running children are stopped, and the process says so and exits 130.
+        let interrupt = InterruptNotice(directory: directory.path, progress: session.progress)
+        defer { interrupt.cancel() }
         let measured = Result { () throws(PoolSizeError) in try session.run() }
         switch measured {
         case .failure(.integrityViolated), .failure(.objectiveNotMet): break

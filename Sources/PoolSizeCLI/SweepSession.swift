@@ -6,6 +6,7 @@ import PoolSizeOutput
 import PoolSizeStats
 import PoolSizeAnalysis
 import PoolSizeHTTP
+import PoolSizeProcess
 
 /// Wires a sweep's events to the export manager and the progress line. Holds no logic of its
 /// own: the kit measures, the model recommends, the output target formats.
@@ -65,9 +66,9 @@ final class SweepSession: SweepObserver {
         self.progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
     }
 
+    /// Runs the sweep and writes its files; the caller holds an `InterruptNotice` across this
+    /// and the report that follows.
     func run() throws(PoolSizeError) {
-        let interrupt = InterruptNotice(directory: exporter.directory.path, progress: progress)
-        defer { interrupt.cancel() }
         try exporter.write(JSONExport.serialize(info), to: .machine)
         let burner = CPUBurner()
         // A file-IO workload's scratch files live for the sweep and are removed after it.
@@ -219,9 +220,11 @@ final class InterruptNotice {
         nonisolated(unsafe) let progress = progress
         watch = SignalWatch { _ in
             progress.finish()
-            // Commands still running (--exec) stop with the sweep, not after it.
+            // Commands still running (--exec) stop with the sweep, not after it, and so does a
+            // gnuplot rendering the charts.
             LiveChildren.stopAll()
             LiveChildren.stopOrphans()
+            ChildProcessRunner.stopAll()
             PoolSizeCommand.printError("interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them")
             exit(130)
         }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PoolSizeModel
+import Synchronization
 
 /// What a child process did: how it ended and what it printed.
 package struct ChildRun: Equatable, Sendable {
@@ -19,6 +20,19 @@ package struct ChildRun: Equatable, Sendable {
 /// that holds the write end, a file read cannot.
 package struct ChildProcessRunner: Sendable {
     package var timeoutSeconds: Double
+
+    /// Children running now, and whether `stopAll` has begun (then no new one starts).
+    static let live = Mutex<(running: Set<Int32>, stopping: Bool)>(([], false))
+
+    /// Stops every child running now (SIGKILL: an interrupted process exits right after) and
+    /// refuses new ones, so no gnuplot outlives an interrupted sweep.
+    package static func stopAll() {
+        let running = live.withLock { state in
+            state.stopping = true
+            return state.running
+        }
+        for pid in running { kill(pid, SIGKILL) }
+    }
 
     package init(timeoutSeconds: Double) {
         self.timeoutSeconds = timeoutSeconds
@@ -53,11 +67,18 @@ package struct ChildProcessRunner: Sendable {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         let t0 = Date()
+        if Self.live.withLock({ $0.stopping }) {
+            return ChildRun(outcome: .failedToStart(reason: "interrupted"), standardOutput: "", standardError: "", seconds: 0)
+        }
         do {
             try process.run()
         } catch {
             return ChildRun(outcome: .failedToStart(reason: "\(executable.path): \(error.localizedDescription)"), standardOutput: "", standardError: "", seconds: 0)
         }
+        let pid = process.processIdentifier
+        // A stop that came between the check above and here still reaches this child.
+        if Self.live.withLock({ state in state.running.insert(pid); return state.stopping }) { kill(pid, SIGKILL) }
+        defer { _ = Self.live.withLock { $0.running.remove(pid) } }
 
         let outcome: ChildOutcome
         if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {

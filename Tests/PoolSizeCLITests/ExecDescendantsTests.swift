@@ -73,3 +73,44 @@ import Testing
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
     }
 }
+
+/// A signal while the charts render: gnuplot is stopped with the sweep, which says where its
+/// files are and exits 130 (not 143 with gnuplot left running).
+@Suite(.serialized) struct ChartInterruptTests {
+    @Test(arguments: [SIGTERM, SIGINT]) func aSignalWhileChartsRenderStopsGnuplotToo(signal: Int32) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chart-int-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let bin = scratch.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        // A gnuplot that takes 30 s, whatever it is asked: the sweep is then rendering for sure.
+        let marker = "30.\(Int.random(in: 100_000...999_999))"
+        let fake = bin.appendingPathComponent("gnuplot")
+        try "#!/bin/sh\nexec sleep \(marker)\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let sweep = Process()
+        sweep.executableURL = EndToEndTests.binary
+        sweep.arguments = ["sweep", "--workload", "cpu", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100", "--quiet",
+                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path]
+        sweep.environment = ["PATH": "\(bin.path):/usr/bin:/bin"]
+        let errors = Pipe()
+        sweep.standardOutput = FileHandle.nullDevice
+        sweep.standardError = errors
+        try sweep.run()
+        func sleeping() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }.filter { pid in
+                ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(marker)
+            }
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while sleeping().isEmpty && Date() < deadline && sweep.isRunning { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(!sleeping().isEmpty, "gnuplot never started")
+        kill(sweep.processIdentifier, signal)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sweep.waitUntilExit()
+        #expect(sweep.terminationStatus == 130)
+        #expect(stderr.contains("interrupted: the trials finished so far are in "), "\(stderr)")
+        let cleared = Date().addingTimeInterval(3)
+        while !sleeping().isEmpty && Date() < cleared { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(sleeping().isEmpty, "gnuplot left running: \(sleeping())")
+    }
+}
