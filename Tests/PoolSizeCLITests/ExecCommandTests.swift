@@ -34,6 +34,18 @@ import Testing
         #expect(result.stderr.hasSuffix("times with one worker, before any pool size was tried: 'sh -c echo disk full >&2; exit 3' exited with status 3; its last stderr line: 'disk full'; fix it first\n"))
     }
 
+    /// A task longer than the low-load phase's trials: the phase ends on its wall-time bound
+    /// (6 s) and says how long it waited, instead of running round after round of 2 s tasks.
+    @Test func theLowLoadPhaseIsBoundedInWallTime() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let started = Date()
+        let result = try sweep(["--exec", "sleep 2"] + Self.quick)
+        #expect(Date().timeIntervalSince(started) < 15, "the bound is 6 s and one task's 2 s")
+        #expect(result.code == 5)
+        #expect(result.stderr.hasPrefix("error: measurement failed: no task finished in "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(" with one worker; a task must finish well within a trial (--trial-ms, --task-timeout)\n"))
+    }
+
     @Test func aMissingCommandIsExit66BeforeAnythingRuns() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--exec", "no-such-program --flag"] + Self.quick)

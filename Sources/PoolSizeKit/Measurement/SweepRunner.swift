@@ -266,6 +266,10 @@ public struct SweepRunner {
         var waits: [Double] = [], cpus: [Double] = [], seconds = 0.0, rounds = 0
         var errors = 0, examples: [String] = []
         var estimate = LowLoadEstimate(waitMicroseconds: [], cpuMicroseconds: [], seconds: 0)
+        // The phase is bounded by wall time as well as by measured windows: a round waits for its
+        // task to end, and a task that hangs until its timeout leaves a window that holds nothing.
+        let started = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         repeat {
             let request = TrialRequest(combination: combination, size: 1, settings: settings, lowLoad: true, seed: (plan.seed ^ 0x5EED) &+ UInt64(rounds))
             rounds += 1
@@ -279,13 +283,13 @@ public struct SweepRunner {
             // Failed tasks are not in the estimate: past the share a trial may lose, more rounds
             // would only wait for successes that are not coming.
             if errors > 0, Double(errors) > TrialValidity.maximumFailureShare * Double(estimate.tasks + errors) { break }
-        } while (estimate.tasks < 40 || !precise(estimate, targetRelativeError)) && seconds < maximumSeconds
+        } while (estimate.tasks < 40 || !precise(estimate, targetRelativeError)) && seconds < maximumSeconds && elapsed() < maximumSeconds
         // A task that fails alone fails under load too: sizing a pool for it measures failures.
         if errors > 0, Double(errors) > TrialValidity.maximumFailureShare * Double(estimate.tasks + errors) {
             throw .measurementFailed("the task failed \(errors) of \(estimate.tasks + errors) times with one worker, before any pool size was tried: \(examples.first ?? "no reason recorded"); fix it first")
         }
         if estimate.tasks == 0 {
-            throw .measurementFailed("no task finished within \(UnitFormat.number(seconds)) s with one worker\(examples.first.map { ": \($0)" } ?? ""); a task must finish well within a trial (--trial-ms, --task-timeout)")
+            throw .measurementFailed("no task finished in \(UnitFormat.duration(elapsed())) with one worker\(examples.first.map { ": \($0)" } ?? ""); a task must finish well within a trial (--trial-ms, --task-timeout)")
         }
         return estimate
     }
