@@ -46,7 +46,10 @@ final class SweepSession: SweepObserver {
             guard let recorded = run.info else {
                 throw .resumeMismatch(path: directory.path, details: "it has no machine.json, so its plan is unknown")
             }
-            if let difference = plan.difference(from: recorded) { throw .resumeMismatch(path: directory.path, details: difference) }
+            guard let recordedPlan = recorded.plan else {
+                throw .resumeMismatch(path: directory.path, details: "its machine.json records no plan (written by an earlier poolsize), so whether this sweep is the same cannot be told; start it again with --force")
+            }
+            if let difference = plan.difference(from: recordedPlan) { throw .resumeMismatch(path: directory.path, details: difference) }
             let header = try RunDirectory(directory).text(.trials)?.split(separator: "\n", maxSplits: 1).first.map(String.init)
             guard header == TrialsCSV.columns.joined(separator: ",") else {
                 throw .resumeMismatch(path: directory.path, details: "its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force")
@@ -180,6 +183,7 @@ extension RunInfo {
             sizes: { if case let .explicit(list) = plan.sizes { list } else { nil } }(), autoSizes: plan.sizes == .auto)
         search = plan.search
         arrival = plan.arrival
+        self.plan = plan
         trialMilliseconds = plan.trialMilliseconds
     }
 }

@@ -47,6 +47,8 @@ public struct RunInfo: Equatable, Sendable, Codable {
     /// The open-loop arrivals and latency objective (`--arrival-rate`, `--latency-slo`); nil
     /// for a closed-loop sweep.
     public var arrival: ArrivalPlan?
+    /// The whole plan the sweep ran, as one value: what `--resume` compares.
+    public var plan: SweepPlan?
     /// `--trial-ms` when given (it overrides the spec's trial length, and in an open loop sets
     /// the window exactly instead of one holding 2,000 arrivals); nil when the spec's applied.
     public var trialMilliseconds: Int?
@@ -91,7 +93,7 @@ public struct RunInfo: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case poolsizeVersion, poolsizeCommit, commandLine, seed, workload, repetitions, warmupTrials
-        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search, gridTrials, arrival
+        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search, gridTrials, arrival, plan
         case trialMilliseconds = "trialMs"
     }
 }

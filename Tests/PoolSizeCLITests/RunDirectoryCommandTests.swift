@@ -95,6 +95,15 @@ import Testing
         let result = try EndToEndTests.run(["sweep"] + flags + ["--resume", run.path], environment: ["PATH": "/nonexistent"], directory: scratch)
         #expect(result.code == 3)
         #expect(result.stderr == "error: --resume \(run.path): its seed was 7, this sweep's is 8; resume with the flags the run was started with (its machine.json records them)\n")
+        // Settings machine.json did not record before the plan was one value: refused by name too.
+        for (extra, message) in [
+            (["--read-ratio", "0.9"], "its --read-ratio was 0.5, this sweep's is 0.9"),
+            (["--contend"], "its --contend was false, this sweep's is true"),
+        ] {
+            let other = try EndToEndTests.run(["sweep"] + Self.flags + extra + ["--resume", run.path], environment: ["PATH": "/nonexistent"], directory: scratch)
+            #expect(other.code == 3)
+            #expect(other.stderr == "error: --resume \(run.path): \(message); resume with the flags the run was started with (its machine.json records them)\n")
+        }
         let forced = try EndToEndTests.run(["sweep"] + Self.flags + ["--resume", run.path, "--force"], directory: scratch)
         #expect(forced.code == 64)
         #expect(forced.stderr == "error: --resume: cannot be combined with --force; --force starts the run again, --resume continues it\n")

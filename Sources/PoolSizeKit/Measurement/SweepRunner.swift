@@ -2,72 +2,7 @@ import Foundation
 import PoolSizeModel
 import PoolSizeStats
 
-/// Everything a sweep needs to know, validated by the CLI before anything runs.
-public struct SweepPlan: Sendable {
-    /// Names the run directory and every record (`20261122-051503-io`).
-    public var runID: String
-    /// The workload as declared (the synthetic spec, or a placeholder naming a closure).
-    public var spec: WorkloadSpec
-    /// Pool sizes to measure, or `auto`.
-    public var sizes: SizeSelection
-    /// Measured trials per size.
-    public var repetitions: Int
-    /// Trials run and discarded before measuring (thread creation, page faults, caches).
-    public var warmupTrials: Int
-    /// Cores to size for.
-    public var cores: Int
-    /// U in the formula, in (0, 1].
-    public var targetUtilization: Double
-    /// The knee is the smallest size within this share of the peak throughput.
-    public var tolerance: Double
-    /// Seed of the trial order and of every random draw.
-    public var seed: UInt64
-    /// Pool kinds to sweep.
-    public var pools: [PoolKind]
-    /// QoS tiers to sweep.
-    public var tiers: [QoSTier]
-    /// Primitives guarding each task's critical section.
-    public var primitives: [PrimitiveKind]
-    /// Share of critical sections that only read (`barrier`, `rwlock`).
-    public var readRatio: Double
-    /// Overrides the spec's trial length.
-    public var trialMilliseconds: Int?
-    /// Also run every tier at once on a CPU-saturating workload and report their shares.
-    public var contend: Bool
-    /// A trial whose `other_load` exceeds `busyThreshold` (a share of the cores) is run again,
-    /// up to `busyRetries` times, keeping the quietest attempt.
-    public var busyRetries: Int = 2
-    /// Share of the cores other processes may use during a trial before it is run again.
-    public var busyThreshold: Double = 0.05
-    /// Whether every size is measured (`grid`) or the knee is searched for (`adaptive`).
-    public var search: SearchMode = .grid
-    /// Open-loop arrivals (`--arrival-rate`): each trial offers tasks at a rate instead of
-    /// keeping the pool full; nil for the closed loop.
-    public var arrival: ArrivalPlan?
-
-    /// A plan; every value is taken as given (the CLI validates flags before building one).
-    public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
-        self.runID = runID
-        self.spec = spec
-        self.sizes = sizes
-        self.repetitions = repetitions
-        self.warmupTrials = warmupTrials
-        self.cores = cores
-        self.targetUtilization = targetUtilization
-        self.tolerance = tolerance
-        self.seed = seed
-        self.pools = pools
-        self.tiers = tiers
-        self.primitives = primitives
-        self.readRatio = readRatio
-        self.trialMilliseconds = trialMilliseconds
-        self.contend = contend
-        self.busyRetries = busyRetries
-    }
-
-    /// Every (pool, tier, primitive) the plan measures.
-    public var combinations: [Combination] { Combination.product(pools: pools, tiers: tiers, primitives: primitives) }
-
+extension SweepPlan {
     /// How each trial is driven, for tasks of `taskNanoseconds` (C + W).
     func trialSettings(taskNanoseconds: UInt64) -> TrialSettings {
         TrialSettings.forTasks(

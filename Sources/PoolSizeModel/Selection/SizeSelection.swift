@@ -110,3 +110,27 @@ public enum OpenLoopSizes {
         return result.sorted()
     }
 }
+
+extension SizeSelection: Codable {
+    /// `auto`, or the sizes comma-separated: what `--sizes` takes back.
+    public var text: String {
+        switch self {
+        case .auto: return "auto"
+        case let .explicit(list): return list.map(String.init).joined(separator: ",")
+        }
+    }
+
+    /// Written as `text`, in machine.json's plan.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    /// Read from `text`.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do { self = try SizeSelection.parse(text) } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import PoolSizeModel
+
+/// The plan is one value: written whole to machine.json, read back equal, and `--resume`
+/// names the first field two plans differ in.
+@Suite struct SweepPlanTests {
+    static func plan(trialMilliseconds: Int? = 100) -> SweepPlan {
+        SweepPlan(
+            runID: "20261123-000000-io", spec: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000), sizes: .explicit([1, 2, 4]),
+            cores: 2, seed: 7, trialMilliseconds: trialMilliseconds)
+    }
+
+    @Test func roundTripsThroughJSONWithSnakeCaseKeys() throws {
+        var plan = Self.plan()
+        plan.arrival = ArrivalPlan(ratesPerSecond: [1000], process: .poisson, latencySLOMicroseconds: 40_000, sloPercentile: 99)
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let data = try encoder.encode(plan)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"run_id\":\"20261123-000000-io\""))
+        #expect(text.contains("\"sizes\":\"1,2,4\""))
+        #expect(text.contains("\"read_ratio\":0.5"))
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(SweepPlan.self, from: data) == plan)
+    }
+
+    @Test func equalPlansDifferInNothingButTheirRunID() {
+        var other = Self.plan()
+        other.runID = "another"
+        #expect(Self.plan().difference(from: other) == nil)
+    }
+
+    @Test func theFirstDifferingFieldIsNamedAsItsFlag() {
+        var read = Self.plan()
+        read.readRatio = 0.9
+        #expect(read.difference(from: Self.plan()) == "its --read-ratio was 0.5, this sweep's is 0.9")
+        var busy = Self.plan()
+        busy.busyRetries = 0
+        #expect(busy.difference(from: Self.plan()) == "its --busy-retries was 2, this sweep's is 0")
+        #expect(Self.plan(trialMilliseconds: nil).difference(from: Self.plan()) == "its --trial-ms was 100, this sweep's is not given")
+        var sizes = Self.plan()
+        sizes.sizes = .auto
+        #expect(sizes.difference(from: Self.plan()) == "its --sizes was 1,2,4, this sweep's is auto")
+        var seed = Self.plan()
+        seed.seed = 8
+        seed.readRatio = 0.1
+        // Declaration order: seed comes before the read ratio.
+        #expect(seed.difference(from: Self.plan()) == "its seed was 7, this sweep's is 8")
+    }
+}
