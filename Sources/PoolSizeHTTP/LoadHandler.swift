@@ -48,8 +48,13 @@ final class LoadHandler: ChannelInboundHandler {
             let status = Self.status(for: request.uri)
             let cpu = draw(behaviour.cpuMicroseconds)
             if cpu > 0 {
-                let start = burner.clocks.threadCPUNanoseconds()
-                burner.burn(untilThreadCPU: start + UInt64(cpu * 1_000))
+                var used = burner.clocks.threadCPUNanoseconds()
+                let target = used &+ UInt64(cpu * 1_000)
+                // In slices of 10 ms, so a server told to stop does not first burn through seconds
+                // of queued requests.
+                while used + 1_000 <= target && !counters.stopping.load(ordering: .relaxed) {
+                    used = burner.burn(untilThreadCPU: min(target, used + 10_000_000), now: used)
+                }
             }
             let delay = draw(behaviour.delayMicroseconds)
             let keepAlive = request.isKeepAlive

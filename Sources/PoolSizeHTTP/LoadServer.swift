@@ -93,6 +93,7 @@ public final class LoadServer: Sendable {
 
     /// Stops accepting, closes every connection and joins the threads.
     public func stop() {
+        counters.stopping.store(true, ordering: .relaxed)
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
     }
@@ -108,6 +109,8 @@ public final class ServerCounters: Sendable {
     public let open = Atomic<Int>(0)
     /// Connections accepted since the start.
     public let accepted = Atomic<Int>(0)
+    /// Set by `stop`: requests still burning their CPU stop doing so.
+    public let stopping = Atomic<Bool>(false)
 
     init() {}
 }

@@ -84,6 +84,27 @@ final class ServeProcess {
         for secret in secrets { #expect(!written.contains(secret), "\(secret) was written") }
     }
 
+    /// Three requests of 5 s CPU queued on one thread: SIGTERM stops the server in well under
+    /// the 15 s they would take to burn.
+    @Test func serveStopsPromptlyWithCPUHeavyRequestsQueued() throws {
+        let server = try ServeProcess(["--cpu", "5s", "--threads", "1"])
+        let clients = try (0..<3).map { _ -> Process in
+            let curl = Process()
+            curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            curl.arguments = ["-s", "-o", "/dev/null", "--max-time", "30", server.url]
+            curl.standardOutput = FileHandle.nullDevice
+            curl.standardError = FileHandle.nullDevice
+            try curl.run()
+            return curl
+        }
+        defer { clients.forEach { if $0.isRunning { $0.terminate() } } }
+        Thread.sleep(forTimeInterval: 1)
+        let asked = Date()
+        let result = server.stop()
+        #expect(result.code == 0)
+        #expect(Date().timeIntervalSince(asked) < 5, "the server burnt its queue before stopping")
+    }
+
     @Test func serveAnnouncesItselfCountsAndStopsOnSIGTERM() throws {
         let server = try ServeProcess(["--delay", "1ms", "--threads", "1"])
         #expect(server.url.hasPrefix("http://127.0.0.1:"))
