@@ -190,6 +190,9 @@ struct SweepCommand: ParsableCommand {
             }
             if taskTimeout != "60s" { throw .invalidOption(flag: "--task-timeout", message: "applies to --exec and --http tasks; add one of them or drop --task-timeout") }
         }
+        if exec == nil, execOutput != nil {
+            throw .invalidOption(flag: "--exec-output", message: "keeps the output of --exec commands; add --exec COMMAND or drop --exec-output")
+        }
         if let http {
             guard workload == nil, trace == nil, exec == nil else { throw .invalidOption(flag: "--http", message: "replaces --workload, --trace and --exec; give one of them") }
             let target = try httpTarget(http)

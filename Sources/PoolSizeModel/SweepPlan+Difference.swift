@@ -6,8 +6,11 @@ extension SweepPlan {
         let now = Mirror(reflecting: self).children, then = Mirror(reflecting: recorded).children
         for (a, b) in zip(now, then) {
             guard let label = a.label, label != "runID" else { continue }
-            let mine = Self.describe(label, a.value), theirs = Self.describe(label, b.value)
-            if mine != theirs { return "its \(Self.names[label] ?? label) was \(theirs), this sweep's is \(mine)" }
+            guard String(reflecting: a.value) != String(reflecting: b.value) else { continue }
+            var mine = Self.describe(label, a.value), theirs = Self.describe(label, b.value)
+            // Two values that differ where the short form does not look: show them whole.
+            if mine == theirs { (mine, theirs) = (String(reflecting: a.value), String(reflecting: b.value)) }
+            return "its \(Self.names[label] ?? label) was \(theirs), this sweep's is \(mine)"
         }
         return nil
     }

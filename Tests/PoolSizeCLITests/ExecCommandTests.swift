@@ -46,6 +46,20 @@ import Testing
         #expect(result.stderr.hasSuffix(" with one worker; a task must finish well within a trial (--trial-ms, --task-timeout)\n"))
     }
 
+    @Test func aDirectoryIsNoProgram() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(["--exec", "/tmp --flag"] + Self.quick)
+        #expect(result.code == 66)
+        #expect(result.stderr == "error: /tmp: not found; a directory, not a program; --exec runs a program on PATH or at a path (write sh -c '…' for shell syntax)\n")
+    }
+
+    @Test func execOutputWithoutExecIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(["--workload", "cpu", "--exec-output", scratch.path] + Self.quick)
+        #expect(result.code == 64)
+        #expect(result.stderr == "error: --exec-output: keeps the output of --exec commands; add --exec COMMAND or drop --exec-output\n")
+    }
+
     @Test func aMissingCommandIsExit66BeforeAnythingRuns() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--exec", "no-such-program --flag"] + Self.quick)

@@ -50,3 +50,14 @@ import Testing
         #expect(seed.difference(from: Self.plan()) == "its seed was 7, this sweep's is 8")
     }
 }
+
+extension SweepPlanTests {
+    /// Specs that differ beyond their short description are told apart, and shown whole.
+    @Test func specsDifferingOutsideTheirDescriptionAreNotTheSame() throws {
+        var other = Self.plan()
+        other.spec.maxTasks = 10
+        let difference = try #require(other.difference(from: Self.plan()))
+        #expect(difference.hasPrefix("its workload was PoolSizeModel.WorkloadSpec(name: \"io\""))
+        #expect(difference.contains("maxTasks: Optional(10)"))
+    }
+}

@@ -34,15 +34,22 @@ public struct CommandSource: WorkloadSource {
     /// The program's path: as given when it holds a `/`, else the first executable match on PATH.
     static func resolve(_ program: String, path: String) throws(PoolSizeError) -> String {
         let hint = "--exec runs a program on PATH or at a path (write sh -c '…' for shell syntax)"
+        // A directory has the execute bit too, and fails only at exec, in every task.
+        func runnable(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.isExecutableFile(atPath: path) && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
         if program.contains("/") {
-            guard FileManager.default.isExecutableFile(atPath: program) else {
-                throw .inputNotFound(path: program, hint: FileManager.default.fileExists(atPath: program) ? "not executable; \(hint)" : hint)
+            guard runnable(program) else {
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: program, isDirectory: &isDirectory)
+                throw .inputNotFound(path: program, hint: isDirectory.boolValue ? "a directory, not a program; \(hint)" : exists ? "not executable; \(hint)" : hint)
             }
             return program
         }
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            if runnable(candidate) { return candidate }
         }
         throw .inputNotFound(path: program, hint: "no such program on PATH; \(hint)")
     }
