@@ -3,7 +3,7 @@ import Foundation
 /// nginx serving static files over HTTPS on 127.0.0.1, with a self-signed certificate made by
 /// openssl: a real TLS server to point `sweep --http` at. Everything (certificate, key,
 /// config, pid, logs, temp paths, files) lives in a temporary directory removed by `stop()`;
-/// nginx runs in the foreground as one process (no daemon, no master), our child, stopped
+/// nginx runs in the foreground as one process (no daemon, no master), our child, killed
 /// and waited for by `stop()`.
 final class NginxProcess {
     /// nginx and openssl on PATH or in /usr/sbin (Debian: apt-get install nginx-light openssl).
@@ -71,10 +71,13 @@ final class NginxProcess {
         }
     }
 
-    /// SIGTERM (nginx's fast shutdown), waits for it, removes the directory. Idempotent.
+    /// SIGKILL, waits for it, removes the directory. Idempotent. Not SIGTERM: a test runs on a
+    /// libdispatch worker thread, which blocks signals, the child inherits that mask, and nginx
+    /// without a master process never unblocks them, so SIGTERM would wait forever. One process,
+    /// nothing on disk it needs to clean: nothing is left behind.
     func stop() {
         if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: directory)
