@@ -15,14 +15,20 @@
 # its throughput at least 0.8× wrk's for N = 1…16; against the delay, throughput within 5%.
 # Figures to read on a quiet machine, not pass/fail tests.
 #
-# Usage: scripts/benchmark-http.sh [--out DIR]    (writes docs/benchmarks/http.md)
+# Usage: scripts/benchmark-http.sh [--out DIR] [--sizes LIST]    (writes docs/benchmarks/http.md)
 # Needs: nginx (apt-get install nginx-light), wrk (apt-get install wrk).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 command_line="scripts/benchmark-http.sh $*"
 out="$root/results/benchmark-http-$(date -u +%Y%m%d-%H%M%S)"
-if [[ "${1:-}" == "--out" ]]; then out="$2"; shift 2; fi
 sizes=(1 2 4 8 16 32)
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --out) out="$2"; shift 2 ;;
+        --sizes) IFS=, read -r -a sizes <<< "$2"; shift 2 ;;   # a quick look, e.g. --sizes 1
+        *) echo "usage: scripts/benchmark-http.sh [--out DIR] [--sizes 1,2,4,8,16,32]" >&2; exit 64 ;;
+    esac
+done
 wrk_seconds=2
 for tool in nginx wrk; do
     if ! command -v "$tool" >/dev/null 2>&1 && [ ! -x "/usr/sbin/$tool" ]; then
@@ -60,7 +66,7 @@ wait_port() { # wait_port PORT PID: until something accepts on 127.0.0.1:PORT (b
 }
 www="$out/nginx/www"
 mkdir -p "$www" "$out/nginx/tmp"
-yes 'poolsize benchmark: a static page served by nginx, about 2.7 KB.' | head -c 2700 > "$www/index.html"
+python3 -c 'print(("poolsize benchmark: a static page served by nginx, 2700 bytes.\n" * 50)[:2700], end="")' > "$www/index.html"
 nginx_port="$(free_port)"
 cat > "$out/nginx/nginx.conf" <<CONF
 daemon off;
