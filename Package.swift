@@ -7,7 +7,9 @@
 //   PoolSizeProcess   the one child-process runner (watchdog, SIGTERM then SIGKILL), for
 //                     gnuplot, probes and commands
 //   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
-//   PoolSizeHTTP    HTTP as a workload (AsyncHTTPClient) and `poolsize serve`'s load server (SwiftNIO)
+//   PoolSizeHTTP    HTTP as a workload (libcurl's easy API, blocking on the pool's own thread,
+//                   through CCurl and CPoolSizeCurl's shims) and `poolsize serve`'s load server (SwiftNIO)
+//   CCurl           the system libcurl (apt: libcurl4-openssl-dev; scripts/install-libcurl.sh)
 //   PoolSize        the library API: `import PoolSize` gives the per-QoS pool and `Sweep`, which
 //                   sweeps a closure or any workload source; the CLI is one of its users
 //   PoolSizeOutput  records in, text out (CSV, JSON, gnuplot, reports)
@@ -37,13 +39,22 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", .upToNextMinor(from: "2.5.2")),
         // `swift package generate-documentation --target PoolSize` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
-        // --http and `poolsize serve`: a kept HTTP client, and SwiftNIO's HTTP/1 server pipeline.
-        .package(url: "https://github.com/swift-server/async-http-client", .upToNextMinor(from: "1.37.0")),
+        // `poolsize serve`: SwiftNIO's HTTP/1 server pipeline. (--http's client is the system
+        // libcurl: a blocking call on the pool's thread, see docs/http-client.md.)
         .package(url: "https://github.com/apple/swift-nio", .upToNextMinor(from: "2.101.2")),
     ],
     targets: [
         .target(name: "PoolSizeStats"),
         .target(name: "CPoolSizeSys"),
+        // libcurl from the system, found with pkg-config; scripts/install-libcurl.sh installs it.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .yum(["libcurl-devel"])]
+        ),
+        // Typed wrappers over libcurl's variadic setopt/getinfo (Swift cannot call variadic C)
+        // and the body and header callbacks, which count and discard.
+        .target(name: "CPoolSizeCurl", dependencies: ["CCurl"]),
         .target(
             name: "PoolSizeModel",
             dependencies: ["PoolSizeStats", .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift")]
@@ -60,8 +71,7 @@ let package = Package(
         .target(
             name: "PoolSizeHTTP",
             dependencies: [
-                "PoolSizeKit", "PoolSizeModel",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "PoolSizeKit", "PoolSizeModel", "CCurl", "CPoolSizeCurl",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -87,7 +97,7 @@ let package = Package(
         .testTarget(name: "PoolSizeModelTests", dependencies: ["PoolSizeModel"]),
         .testTarget(name: "PoolSizeAnalysisTests", dependencies: ["PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(name: "PoolSizeTests", dependencies: ["PoolSize"]),
-        .testTarget(name: "PoolSizeHTTPTests", dependencies: ["PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel"]),
+        .testTarget(name: "PoolSizeHTTPTests", dependencies: ["PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel", .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
         .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(

@@ -36,6 +36,8 @@ echo "readme: $readme_lines lines (at most 250)"
 # The end-to-end tests render charts: a fresh machine needs gnuplot first (quiet: one line
 # before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"
+# The HTTP client links the system libcurl (same quiet install; a failure stops before the build).
+bash "$root/scripts/install-libcurl.sh"
 swift build --build-tests
 swift test --skip-build "$@"
 

@@ -9,7 +9,7 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run a local HTTP server whose answers cost known CPU and delay: a target for 'poolsize sweep --http'.",
-        discussion: "Each request burns --cpu on the serving thread (one of --threads), then is answered after --delay without holding a thread; /status/NNN answers with status NNN. Prints its URL, then one line a second with the request rate. Every answer carries an X-Poolsize-Server header naming threads, CPU and delay, so a sweep can tell when the server is the limit. Stops on Ctrl-C or SIGTERM, or after --duration.")
+        discussion: "Each request burns --cpu on the serving thread (one of --threads), then is answered after --delay without holding a thread; /status/NNN answers with status NNN, /basic-auth/USER/PASSWORD 401 unless the request carries those credentials. Prints its URL, then one line a second with the request rate. Every answer carries an X-Poolsize-Server header naming threads, CPU and delay, so a sweep can tell when the server is the limit. Stops on Ctrl-C or SIGTERM, or after --duration.")
 
     @Option(help: "Address to listen on; the default keeps it on this machine.")
     var host: String = "127.0.0.1"

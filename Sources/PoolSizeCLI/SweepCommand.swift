@@ -19,7 +19,7 @@ struct SweepCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A command to run as each task, split into words as a shell would but run without one (write sh -c '…' for shell syntax); stdin is /dev/null. C is its CPU and the pool thread's, W the rest of its wall time; a non-zero exit, a signal or a timeout is a failed task. The xargs -P / make -j question, answered with a curve.", valueName: "COMMAND"))
     var exec: String?
 
-    @Option(help: ArgumentHelp("An HTTP endpoint to call as each task: one blocking request from the pool's thread, over connections the client keeps and reuses. C is the thread's and the client's CPU, W the rest of the request's time; a status of 400 or more, a connection error or a timeout is a failed task. 'poolsize serve' is a local target to try it on.", valueName: "URL"))
+    @Option(help: ArgumentHelp("An HTTP endpoint to call as each task: one blocking request from the pool's own thread (libcurl), over a connection each worker keeps. C is that thread's CPU, W the rest of the request's time; a status of 400 or more, a redirect (not followed), a connection or certificate error or a timeout is a failed task. 'poolsize serve' is a local target to try it on.", valueName: "URL"))
     var http: String?
 
     @Option(name: .customLong("http-method"), help: "With --http: the request method.")
@@ -32,6 +32,12 @@ struct SweepCommand: ParsableCommand {
     var httpHeaders: [String] = []
     @Option(name: .customLong("http-secret-header"), help: ArgumentHelp("With --http: a header name whose value is a credential, beyond the known ones; it is sent but written nowhere. Repeat for several.", valueName: "NAME"))
     var httpSecretHeaders: [String] = []
+
+    @Option(name: .customLong("http-cacert"), help: ArgumentHelp("With an https:// --http URL: verify the server against the CA certificates in this PEM file instead of the system's (a private or self-signed CA).", valueName: "FILE"), completion: .file())
+    var httpCACert: String?
+
+    @Flag(name: .customLong("http-insecure"), help: "With an https:// --http URL: do not verify the server's certificate or host name.")
+    var httpInsecure = false
 
     @Option(name: .customLong("task-timeout"), help: "With --exec or --http: a task running longer is stopped (a command gets SIGTERM, then SIGKILL) and counted as failed.")
     var taskTimeout: String = "60s"
@@ -185,7 +191,8 @@ struct SweepCommand: ParsableCommand {
         }
         var spec: WorkloadSpec
         if exec == nil && http == nil {
-            for (flag, given) in [("--http-method", httpMethod != "GET"), ("--http-body", httpBody != nil), ("--http-header", !httpHeaders.isEmpty), ("--http-secret-header", !httpSecretHeaders.isEmpty)] where given {
+            for (flag, given) in [("--http-method", httpMethod != "GET"), ("--http-body", httpBody != nil), ("--http-header", !httpHeaders.isEmpty),
+                                  ("--http-secret-header", !httpSecretHeaders.isEmpty), ("--http-cacert", httpCACert != nil), ("--http-insecure", httpInsecure)] where given {
                 throw .invalidOption(flag: flag, message: "applies to --http requests; add --http URL or drop \(flag)")
             }
             if taskTimeout != "60s" { throw .invalidOption(flag: "--task-timeout", message: "applies to --exec and --http tasks; add one of them or drop --task-timeout") }
@@ -196,6 +203,7 @@ struct SweepCommand: ParsableCommand {
         if let http {
             guard workload == nil, trace == nil, exec == nil else { throw .invalidOption(flag: "--http", message: "replaces --workload, --trace and --exec; give one of them") }
             let target = try httpTarget(http)
+            _ = try httpVerification(target)
             spec = WorkloadSpec(
                 name: "http-" + String(target.host.map { $0.isLetter || $0.isNumber ? $0 : "-" }), description: "HTTP: \(target.display)",
                 cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 1000)
@@ -325,7 +333,27 @@ struct SweepCommand: ParsableCommand {
         guard let http else { return nil }
         let timeout = try QuantityParser.seconds(taskTimeout, flag: "--task-timeout")
         guard timeout > 0 && timeout <= 3600 else { throw .invalidOption(flag: "--task-timeout", message: "must be more than 0 and at most 1h, got \(taskTimeout)") }
-        return try HTTPSource(target: httpTarget(http), timeoutSeconds: timeout, maximumConnections: SizeSelection.maximumSize)
+        let target = try httpTarget(http)
+        return try HTTPSource(target: target, timeoutSeconds: timeout, verification: httpVerification(target))
+    }
+
+    /// How `--http-cacert` and `--http-insecure` say to check an https:// server.
+    func httpVerification(_ target: HTTPTarget) throws(PoolSizeError) -> HTTPVerification {
+        let flag = httpCACert != nil ? "--http-cacert" : httpInsecure ? "--http-insecure" : nil
+        guard let flag else { return .system }
+        guard target.url.lowercased().hasPrefix("https://") else {
+            throw .invalidOption(flag: flag, message: "applies to https:// URLs, and --http is '\(target.url)'; drop \(flag) or use https://")
+        }
+        if httpCACert != nil && httpInsecure {
+            throw .invalidOption(flag: "--http-insecure", message: "skips the verification --http-cacert asks for; give one of them")
+        }
+        guard let httpCACert else { return .none }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: httpCACert, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .inputNotFound(path: httpCACert, hint: "--http-cacert takes a PEM file of the CA certificates that issued the server's")
+        }
+        // Absolute: libcurl reads it when each handle connects, whatever the directory then.
+        return .certificateAuthorities(path: URL(fileURLWithPath: httpCACert).standardizedFileURL.path)
     }
 
     /// Refuses a plan over 24 hours or over this machine's memory, before anything runs.

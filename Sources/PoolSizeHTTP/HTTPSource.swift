@@ -1,62 +1,43 @@
-import AsyncHTTPClient
+import CCurl
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOPosix
 import PoolSizeKit
 import PoolSizeModel
 import Synchronization
 
 /// An HTTP endpoint as the task (`--http`): each task makes one blocking request from the
-/// pool's thread, as synchronous code calling a service does. Requests go through one
-/// AsyncHTTPClient whose connection pool keeps up to `maximumConnections` connections to the
-/// host and reuses them, so at N workers N connections are open and none is made per request.
+/// pool's own thread, as synchronous code calling a service does, through libcurl's easy
+/// interface. The thread blocks in the kernel while the service works, and libcurl does every
+/// client step (send, poll, receive, parse) on that thread, so the trial's reading of the
+/// thread's CPU clock around the task is the client's whole C, with nothing to apportion;
+/// W is the rest of the request's wall time (docs/http-client.md).
 ///
-/// C is the pool thread's CPU plus the client's event-loop threads' CPU during the request
-/// (the socket work happens there, not on the pool thread). With one request in flight, as in
-/// the low-load phase that measures W/C, that share is exact; with several, the loops' CPU
-/// over the request is divided among the requests in flight. W is the rest of the wall time.
-/// A status of 400 or more, a connection error or a run past the timeout is a failed task.
-public final class HTTPSource: WorkloadSource, @unchecked Sendable {
+/// Each request takes an easy handle from a free list and gives it back (`CurlHandles`), and
+/// a handle keeps its connection open between requests: at N workers at most N connections
+/// are open and none is made per request. `shutdown()` closes them all.
+///
+/// A failed task: a status of 400 or more, a redirect (3xx other than 304: it is not followed),
+/// a connection error, a certificate that does not verify, or a request past the timeout.
+public final class HTTPSource: WorkloadSource, Sendable {
     /// The request every task makes.
     public let target: HTTPTarget
     /// A request still unanswered after this long fails.
     public let timeoutSeconds: Double
-    let client: HTTPClient
-    let group: MultiThreadedEventLoopGroup
-    let request: HTTPClient.Request
-    let loopClocks: [clockid_t]
-    let inFlight = Atomic<Int>(0)
+    /// How an https:// server's certificate is checked.
+    public let verification: HTTPVerification
+    let handles: CurlHandles
     let serverHeader = Mutex<String?>(nil)
-    private let closed = Mutex(false)
+    let serverSeen = Atomic<Bool>(false)
+    /// Body bytes received over every request (read and dropped, never kept).
+    let bodyBytes = Atomic<UInt64>(0)
 
-    /// A client for `target`, with event-loop threads `loopThreads` and room for
-    /// `maximumConnections` open connections (the sweep's largest pool size). Nothing is sent yet.
-    public init(target: HTTPTarget, timeoutSeconds: Double = 60, maximumConnections: Int, loopThreads: Int = 2) throws(PoolSizeError) {
-        do {
-            var headers = HTTPHeaders()
-            for header in target.headers { headers.add(name: header.name, value: header.value) }
-            request = try HTTPClient.Request(url: target.url, method: HTTPMethod(rawValue: target.method), headers: headers, body: target.body.map { .bytes($0) })
-        } catch {
-            throw .invalidOption(flag: "--http", message: "'\(target.url)' is not a URL the client can request (\(error)); write e.g. http://127.0.0.1:8080/")
-        }
+    /// A client for `target`; nothing is connected or sent yet.
+    public init(target: HTTPTarget, timeoutSeconds: Double = 60, verification: HTTPVerification = .system) throws(PoolSizeError) {
         self.target = target
         self.timeoutSeconds = timeoutSeconds
-        group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, loopThreads))
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, maximumConnections))
-        configuration.timeout = .init(connect: .seconds(Int64(min(10, max(1, timeoutSeconds.rounded(.up))))))
-        configuration.redirectConfiguration = .disallow
-        // A refused connection is a failed task at once, not after retries up to the connect timeout.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroupProvider: .shared(group), configuration: configuration)
-        loopClocks = group.makeIterator().compactMap { loop in
-            try? loop.submit { () -> clockid_t in
-                var clock = clockid_t()
-                pthread_getcpuclockid(pthread_self(), &clock)
-                return clock
-            }.wait()
-        }
+        self.verification = verification
+        handles = CurlHandles(request: try CurlRequest(target: target, timeoutSeconds: timeoutSeconds, verification: verification, capturedHeader: LoadServer.headerName))
+        // A URL libcurl cannot take is an error now, not a sweep of failed tasks.
+        if let probe = try handles.take() { handles.giveBack(probe) }
     }
 
     deinit { shutdown() }
@@ -75,70 +56,25 @@ public final class HTTPSource: WorkloadSource, @unchecked Sendable {
     /// `poolsize serve` target (threads, CPU and delay per request); nil for any other server.
     public var observedServer: String? { serverHeader.withLock { $0 } }
 
-    /// Closes every connection and stops the client's threads; later tasks fail. Idempotent.
+    /// Closes every connection and frees every handle (one still in use is closed as its
+    /// request ends); later tasks fail. Idempotent.
     public func shutdown() {
-        let first = closed.withLock { wasClosed in
-            defer { wasClosed = true }
-            return !wasClosed
-        }
-        guard first else { return }
-        try? client.syncShutdown()
-        try? group.syncShutdownGracefully()
-    }
-
-    /// CPU time of the client's event-loop threads so far.
-    func loopCPUNanoseconds() -> UInt64 {
-        var total: UInt64 = 0
-        for clock in loopClocks {
-            var time = timespec()
-            if clock_gettime(clock, &time) == 0 { total &+= UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec) }
-        }
-        return total
+        handles.close()
     }
 
     /// One request, blocking the calling thread until it is answered or fails.
     func perform() -> TaskOutcome {
-        // The client's loops are gone after shutdown: a future made on them would never complete.
-        if closed.withLock({ $0 }) { return TaskOutcome(failure: "\(target.display) was not sent: the client has shut down") }
-        let before = inFlight.wrappingAdd(1, ordering: .relaxed).newValue
-        let loops0 = loopCPUNanoseconds()
-        let outcome: TaskOutcome
-        do {
-            let response = try client.execute(request: request, deadline: .now() + .nanoseconds(Int64(timeoutSeconds * 1e9))).wait()
-            if let header = response.headers.first(name: LoadServer.headerName) {
-                serverHeader.withLock { if $0 == nil { $0 = header } }
-            }
-            outcome = response.status.code >= 400
-                ? TaskOutcome(failure: "\(target.display) answered \(response.status.code) \(response.status.reasonPhrase)")
-                : TaskOutcome()
-        } catch {
-            outcome = TaskOutcome(failure: describe(error))
+        let taken: CurlEasy?
+        do { taken = try handles.take() } catch { return TaskOutcome(failure: "\(target.display) was not sent: no libcurl handle (\(error))") }
+        guard let easy = taken else { return TaskOutcome(failure: "\(target.display) was not sent: the client has shut down") }
+        defer { handles.giveBack(easy) }
+        let code = easy.perform()
+        bodyBytes.wrappingAdd(easy.bodyBytes, ordering: .relaxed)
+        if !serverSeen.load(ordering: .relaxed), let header = easy.capturedHeader {
+            serverHeader.withLock { if $0 == nil { $0 = header } }
+            serverSeen.store(true, ordering: .relaxed)
         }
-        let loops1 = loopCPUNanoseconds()
-        let after = inFlight.wrappingSubtract(1, ordering: .relaxed).oldValue
-        let sharers = UInt64(max(1, (before + after + 1) / 2))
-        var result = outcome
-        result.childCPUNanoseconds = (loops1 &- loops0) / sharers
-        return result
-    }
-
-    /// One line for a failed request.
-    func describe(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .deadlineExceeded, .readTimeout, .connectTimeout:
-                return "\(target.display) ran past --task-timeout \(UnitFormat.number(timeoutSeconds)) s"
-            case .alreadyShutdown:
-                return "\(target.display) was not sent: the client has shut down"
-            default:
-                break
-            }
-        }
-        if let error = error as? IOError {
-            return "\(target.display) failed: \(String(cString: strerror(error.errnoCode)).lowercased())"
-        }
-        let text = String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
-        return "\(target.display) failed: \(text.prefix(200))"
+        return TaskOutcome(failure: failure(code, easy))
     }
 }
 

@@ -5,7 +5,9 @@ import PoolSizeKit
 
 /// One connection of `LoadServer`: burns the request's CPU on this event-loop thread, then
 /// answers after the delay. `/status/NNN` answers with status NNN (for tests and demos of
-/// error handling); every other path answers 200 `ok`.
+/// error handling), `/basic-auth/USER/PASSWORD` 401 unless the request carries those
+/// credentials (as httpbin's path of that name: a check that a client sends a URL's
+/// user:password); every other path answers 200 `ok`.
 final class LoadHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -45,7 +47,7 @@ final class LoadHandler: ChannelInboundHandler {
         case .end:
             guard let request = head else { return }
             head = nil
-            let status = Self.status(for: request.uri)
+            let status = Self.status(for: request)
             let cpu = draw(behaviour.cpuMicroseconds)
             if cpu > 0 {
                 var used = burner.clocks.threadCPUNanoseconds()
@@ -92,6 +94,18 @@ final class LoadHandler: ChannelInboundHandler {
         guard mean > 0, behaviour.exponential else { return mean }
         let u = Double(random.next() >> 11) / Double(1 << 53)
         return -mean * log(1 - u)
+    }
+
+    /// The request's answer: `status(for: uri)`, or 401 for `/basic-auth/USER/PASSWORD` without
+    /// `Authorization: Basic` and base64 of `USER:PASSWORD` (RFC 7617).
+    static func status(for request: HTTPRequestHead) -> HTTPResponseStatus {
+        let path = request.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.uri
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 4, parts[1] == "basic-auth" {
+            let expected = "Basic " + Data("\(parts[2]):\(parts[3])".utf8).base64EncodedString()
+            return request.headers["Authorization"].contains(expected) ? .ok : .unauthorized
+        }
+        return status(for: request.uri)
     }
 
     /// `/status/503` → 503; anything else → 200.

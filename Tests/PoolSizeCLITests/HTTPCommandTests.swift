@@ -178,6 +178,10 @@ final class ServeProcess {
         (["--http", "http://127.0.0.1:9/", "--http-header", "Accept"], 64, "error: --http-header: must be 'Name: value', got 'Accept'\n"),
         (["--workload", "io", "--http-header", "Accept: */*"], 64, "error: --http-header: applies to --http requests; add --http URL or drop --http-header\n"),
         (["--workload", "io", "--task-timeout", "5s"], 64, "error: --task-timeout: applies to --exec and --http tasks; add one of them or drop --task-timeout\n"),
+        (["--workload", "io", "--http-insecure"], 64, "error: --http-insecure: applies to --http requests; add --http URL or drop --http-insecure\n"),
+        (["--http", "http://127.0.0.1:9/", "--http-insecure"], 64, "error: --http-insecure: applies to https:// URLs, and --http is 'http://127.0.0.1:9/'; drop --http-insecure or use https://\n"),
+        (["--http", "https://127.0.0.1:9/", "--http-cacert", "/nonexistent/ca.pem"], 66, "error: /nonexistent/ca.pem: not found; --http-cacert takes a PEM file of the CA certificates that issued the server's\n"),
+        (["--http", "https://127.0.0.1:9/", "--http-cacert", "/nonexistent/ca.pem", "--http-insecure"], 64, "error: --http-insecure: skips the verification --http-cacert asks for; give one of them\n"),
     ])
     func badHTTPFlagsAreOneLine(arguments: [String], code: Int32, message: String) throws {
         defer { try? FileManager.default.removeItem(at: scratch) }

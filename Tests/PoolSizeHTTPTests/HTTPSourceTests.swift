@@ -1,5 +1,7 @@
 import Foundation
+import NIOHTTP1
 import PoolSizeKit
+import Synchronization
 import PoolSizeModel
 import Testing
 @testable import PoolSizeHTTP
@@ -11,7 +13,7 @@ import Testing
     }
 
     func source(_ url: String, timeout: Double = 10) throws -> HTTPSource {
-        try HTTPSource(target: HTTPTarget(url: url), timeoutSeconds: timeout, maximumConnections: 64, loopThreads: 1)
+        try HTTPSource(target: HTTPTarget(url: url), timeoutSeconds: timeout)
     }
 
     /// Waits (bounded) until `condition` holds; the server sees a close a moment after the client makes it.
@@ -54,6 +56,7 @@ import Testing
         }
         #expect(server.counters.answered.load(ordering: .relaxed) == 60)
         #expect(server.counters.accepted.load(ordering: .relaxed) <= 4)
+        #expect(http.handles.count <= 4)
     }
 
     /// After the sweep's shutdown no connection is left open at the server.
@@ -65,8 +68,30 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 3) { worker in _ = workload.execute(task: UInt64(worker)) }
         #expect(server.counters.open.load(ordering: .relaxed) >= 1)
         http.shutdown()
+        #expect(http.handles.count == 0)
         #expect(eventually { server.counters.open.load(ordering: .relaxed) == 0 })
         #expect(workload.execute(task: 9).failure == "GET \(server.url) was not sent: the client has shut down")
+    }
+
+    /// A request still in flight at shutdown ends normally, and its handle and connection are
+    /// closed as it ends instead of going back to the free list.
+    @Test func aRequestInFlightAtShutdownClosesItsConnection() throws {
+        let server = try server(delay: 300_000)
+        defer { server.stop() }
+        let http = try source(server.url)
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = Mutex<TaskOutcome?>(nil)
+        DispatchQueue.global().async {
+            let result = http.workload(seed: 1, criticalSection: nil).execute(task: 0)
+            outcome.withLock { $0 = result }
+            finished.signal()
+        }
+        #expect(eventually { server.counters.open.load(ordering: .relaxed) == 1 })
+        http.shutdown()
+        #expect(finished.wait(timeout: .now() + 5) == .success)
+        #expect(outcome.withLock { $0 }?.failure == nil)
+        #expect(http.handles.count == 0)
+        #expect(eventually { server.counters.open.load(ordering: .relaxed) == 0 })
     }
 
     @Test func anErrorStatusIsAFailedTask() throws {
@@ -96,8 +121,75 @@ import Testing
         let http = try source(url, timeout: 2)
         defer { http.shutdown() }
         let failure = try #require(http.workload(seed: 1, criticalSection: nil).execute(task: 0).failure)
-        #expect(failure.hasPrefix("GET \(url) failed: "))
-        #expect(!failure.contains("\n"))
+        #expect(failure == "GET \(url) failed: connection refused")
+    }
+
+    /// A redirect is an answer, not followed: the task fails and says to give the final URL.
+    @Test func aRedirectIsAFailedTask() throws {
+        let server = try server()
+        defer { server.stop() }
+        let http = try source(server.url + "status/301")
+        defer { http.shutdown() }
+        let outcome = http.workload(seed: 1, criticalSection: nil).execute(task: 0)
+        #expect(outcome.failure == "GET \(server.url)status/301 answered 301 Moved Permanently; redirects are not followed: give --http the final URL")
+        #expect(server.counters.answered.load(ordering: .relaxed) + server.counters.failed.load(ordering: .relaxed) == 1)
+    }
+
+    /// A URL's user:password is sent (HTTP basic authentication); without it the same path is refused.
+    @Test func credentialsInTheURLAreSent() throws {
+        let server = try server()
+        defer { server.stop() }
+        let authority = server.url.dropFirst("http://".count)
+        let with = try source("http://alice:s3cret@\(authority)basic-auth/alice/s3cret")
+        defer { with.shutdown() }
+        #expect(with.workload(seed: 1, criticalSection: nil).execute(task: 0).failure == nil)
+        let without = try source(server.url + "basic-auth/alice/s3cret")
+        defer { without.shutdown() }
+        #expect(without.workload(seed: 1, criticalSection: nil).execute(task: 0).failure == "GET \(server.url)basic-auth/alice/s3cret answered 401 Unauthorized")
+    }
+
+    /// Method, headers and body go out as given, with no header libcurl would add on its own
+    /// (Accept, Expect, a form Content-Type); one connection carries both requests.
+    @Test func theRequestIsSentAsGiven() throws {
+        let server = try RawHTTPServer()
+        defer { server.stop() }
+        let target = try HTTPTarget(url: server.url + "orders?id=7", method: "put", headers: ["X-Trace: abc", "X-Empty:"], body: Data("hello".utf8))
+        let http = try HTTPSource(target: target, timeoutSeconds: 10)
+        defer { http.shutdown() }
+        let workload = http.workload(seed: 1, criticalSection: nil)
+        #expect(workload.execute(task: 0).failure == nil)
+        #expect(workload.execute(task: 1).failure == nil)
+        let received = server.received
+        #expect(received.count == 2)
+        let request = try #require(received.first)
+        let lines = request.components(separatedBy: "\r\n")
+        #expect(lines.first == "PUT /orders?id=7 HTTP/1.1")
+        #expect(Set(lines.dropFirst()) == ["Host: 127.0.0.1:\(server.port)", "X-Trace: abc", "X-Empty:", "Content-Length: 5", "", "hello"], "\(request)")
+        #expect(received.last == request)
+    }
+
+    /// A 100 MB answer is read to its end and dropped as it arrives: the process's peak
+    /// resident memory grows by far less than the body (it would grow by all of it if kept).
+    @Test func aLargeBodyIsCountedNotKept() throws {
+        let size = 100_000_000
+        let server = try RawHTTPServer(bodyBytes: size)
+        defer { server.stop() }
+        let http = try source(server.url)
+        defer { http.shutdown() }
+        let resident = try Self.memoryKilobytes("VmRSS")
+        // Writing 5 resets the peak to the present (proc_pid_clear_refs(5), Linux 4.0+).
+        try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        #expect(http.workload(seed: 1, criticalSection: nil).execute(task: 0).failure == nil)
+        let peak = try Self.memoryKilobytes("VmHWM")
+        #expect(http.bodyBytes.load(ordering: .relaxed) == UInt64(size))
+        #expect(peak - resident < 32_000, "peak resident memory grew by \(peak - resident) kB during a \(size / 1_000_000) MB answer")
+    }
+
+    /// A figure from /proc/self/status, in kB.
+    static func memoryKilobytes(_ field: String) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix(field + ":") })
+        return try #require(Int(line.split(separator: " ").dropFirst().first ?? ""))
     }
 
     /// `/status/NNN` answers NNN; other paths 200; out-of-range codes are ignored.
@@ -106,6 +198,18 @@ import Testing
         #expect(LoadHandler.status(for: "/status/201?x=1").code == 201)
         #expect(LoadHandler.status(for: "/status/999").code == 200)
         #expect(LoadHandler.status(for: "/orders").code == 200)
+    }
+
+    /// `/basic-auth/USER/PASSWORD` answers 200 only to those credentials (RFC 7617).
+    @Test func basicAuthPaths() {
+        func head(_ authorization: String?) -> HTTPRequestHead {
+            var headers = HTTPHeaders()
+            if let authorization { headers.add(name: "Authorization", value: authorization) }
+            return HTTPRequestHead(version: .http1_1, method: .GET, uri: "/basic-auth/alice/s3cret", headers: headers)
+        }
+        #expect(LoadHandler.status(for: head("Basic YWxpY2U6czNjcmV0")).code == 200)
+        #expect(LoadHandler.status(for: head("Basic YWxpY2U6d3Jvbmc=")).code == 401)
+        #expect(LoadHandler.status(for: head(nil)).code == 401)
     }
 
     /// The behaviour header round-trips into the analysis's view of the server.

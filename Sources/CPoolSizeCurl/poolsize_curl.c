@@ -1,0 +1,85 @@
+#include "poolsize_curl.h"
+#include <string.h>
+#include <strings.h>
+
+CURLcode poolsize_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_ALL); }
+
+/// Copies [start, end) into `out` (capacity `size`), without leading blanks and trailing
+/// blanks or CR/LF, truncated to fit.
+static void copy_trimmed(char *out, size_t size, const char *start, const char *end) {
+    while (start < end && (*start == ' ' || *start == '\t')) start++;
+    while (end > start && (end[-1] == '\r' || end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\t')) end--;
+    size_t length = (size_t)(end - start);
+    if (length > size - 1) length = size - 1;
+    memcpy(out, start, length);
+    out[length] = 0;
+}
+
+/// CURLOPT_WRITEFUNCTION: counts the chunk and drops it.
+static size_t on_body(char *data, size_t size, size_t count, void *user) {
+    (void)data;
+    ((poolsize_curl_answer *)user)->body_bytes += (unsigned long long)(size * count);
+    return size * count;
+}
+
+/// CURLOPT_HEADERFUNCTION: one header line at a time, not NUL-terminated. A status line
+/// starts a new answer (an interim 100 Continue comes before the final one).
+static size_t on_header(char *line, size_t size, size_t count, void *user) {
+    poolsize_curl_answer *answer = user;
+    size_t length = size * count;
+    const char *end = line + length;
+    if (length >= 5 && memcmp(line, "HTTP/", 5) == 0) {
+        answer->reason[0] = 0;
+        answer->captured[0] = 0;
+        // "HTTP/1.1 503 Service Unavailable\r\n": the reason follows the second space.
+        const char *space = memchr(line, ' ', length);
+        if (space) space = memchr(space + 1, ' ', (size_t)(end - space - 1));
+        if (space) copy_trimmed(answer->reason, sizeof answer->reason, space + 1, end);
+        return length;
+    }
+    size_t name = strlen(answer->capture);
+    if (name > 0 && length > name && line[name] == ':' && strncasecmp(line, answer->capture, name) == 0) {
+        copy_trimmed(answer->captured, sizeof answer->captured, line + name + 1, end);
+    }
+    return length;
+}
+
+CURLcode poolsize_curl_attach(CURL *handle, poolsize_curl_answer *answer, const char *capture) {
+    memset(answer, 0, sizeof *answer);
+    if (capture) {
+        strncpy(answer->capture, capture, sizeof answer->capture - 1);
+    }
+    CURLcode code;
+    if ((code = curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, on_body)) != CURLE_OK) return code;
+    if ((code = curl_easy_setopt(handle, CURLOPT_WRITEDATA, answer)) != CURLE_OK) return code;
+    if ((code = curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, on_header)) != CURLE_OK) return code;
+    if ((code = curl_easy_setopt(handle, CURLOPT_HEADERDATA, answer)) != CURLE_OK) return code;
+    return curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, answer->error);
+}
+
+void poolsize_curl_answer_reset(poolsize_curl_answer *answer) {
+    answer->body_bytes = 0;
+    answer->reason[0] = 0;
+    answer->captured[0] = 0;
+    answer->error[0] = 0;
+}
+
+CURLcode poolsize_curl_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+CURLcode poolsize_curl_setopt_pointer(CURL *handle, CURLoption option, const void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+CURLcode poolsize_curl_setopt_offset(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+CURLcode poolsize_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+CURLcode poolsize_curl_getinfo_string(CURL *handle, CURLINFO info, const char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}

@@ -1,0 +1,90 @@
+import CCurl
+import CPoolSizeCurl
+import PoolSizeModel
+
+/// One libcurl easy handle set up for the request, and the buffers its callbacks fill.
+/// libcurl keeps the handle's connection open after a request and reuses it for the next
+/// (its per-handle connection cache), so the worker holding the handle makes no new
+/// connection. A handle is used by one thread at a time (`CurlHandles` hands it out); it may
+/// move between threads between requests, which libcurl allows.
+final class CurlEasy: @unchecked Sendable {
+    let request: CurlRequest
+    private var handle: UnsafeMutableRawPointer?
+    private let answer: UnsafeMutablePointer<poolsize_curl_answer>
+
+    /// A handle for `request`; nothing is sent or connected yet.
+    init(request: CurlRequest) throws(PoolSizeError) {
+        guard let handle = curl_easy_init() else { throw .measurementFailed("libcurl could not make a handle (curl_easy_init failed: out of memory?)") }
+        let answer = UnsafeMutablePointer<poolsize_curl_answer>.allocate(capacity: 1)
+        do throws(PoolSizeError) {
+            let attached = poolsize_curl_attach(handle, answer, request.capturedHeader)
+            guard attached == CURLE_OK else {
+                throw .measurementFailed("libcurl refused the answer callbacks (\(String(cString: curl_easy_strerror(attached))))")
+            }
+            try request.configure(handle)
+        } catch {
+            curl_easy_cleanup(handle)
+            answer.deallocate()
+            throw error
+        }
+        self.request = request
+        self.handle = handle
+        self.answer = answer
+    }
+
+    deinit {
+        close()
+        answer.deallocate()
+    }
+
+    /// Closes the handle's connection and frees it; a later `perform` fails. Idempotent.
+    func close() {
+        if let handle { curl_easy_cleanup(handle) }
+        handle = nil
+    }
+
+    /// Makes the request once, blocking the calling thread in the kernel until it is answered,
+    /// fails or times out: libcurl's easy interface does every step on the caller's thread,
+    /// so this thread's CPU clock holds the client's whole cost.
+    func perform() -> CURLcode {
+        guard let handle else { return CURLE_FAILED_INIT }
+        poolsize_curl_answer_reset(answer)
+        return curl_easy_perform(handle)
+    }
+
+    /// The last answer's status code; 0 when none came.
+    var status: Int {
+        var code = 0
+        guard let handle, poolsize_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK else { return 0 }
+        return code
+    }
+
+    /// The last answer's reason phrase ("Service Unavailable"), empty when it had none.
+    var reason: String { withUnsafePointer(to: &answer.pointee.reason) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } }
+
+    /// The last answer's value of `request.capturedHeader`, nil when it had none.
+    var capturedHeader: String? {
+        guard answer.pointee.captured.0 != 0 else { return nil }
+        return withUnsafePointer(to: &answer.pointee.captured) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    }
+
+    /// Body bytes the last answer carried (counted, never kept).
+    var bodyBytes: UInt64 { UInt64(answer.pointee.body_bytes) }
+
+    /// libcurl's message about the last failure, empty when it wrote none.
+    var errorText: String { withUnsafePointer(to: &answer.pointee.error) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } }
+
+    /// The errno of the last failed connect or socket call, 0 when none.
+    var osErrno: Int32 {
+        var value = 0
+        guard let handle, poolsize_curl_getinfo_long(handle, CURLINFO_OS_ERRNO, &value) == CURLE_OK else { return 0 }
+        return Int32(truncatingIfNeeded: value)
+    }
+
+    /// Where the last answer redirects to (its Location, made absolute), nil when nowhere.
+    var redirectURL: String? {
+        var value: UnsafePointer<CChar>? = nil
+        guard let handle, poolsize_curl_getinfo_string(handle, CURLINFO_REDIRECT_URL, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+}
