@@ -29,9 +29,9 @@ extension HTTPSource {
         default:
             // A connection error names the system's reason ("connection refused"), as
             // strerror gives it, rather than libcurl's longer sentence.
-            let errno = easy.osErrno
-            if errno != 0 && (code == CURLE_COULDNT_CONNECT || code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR) {
-                return "\(target.display) failed: \(String(cString: strerror(errno)).lowercased())"
+            let osError = easy.osErrno
+            if osError != 0 && (code == CURLE_COULDNT_CONNECT || code == CURLE_SEND_ERROR || code == CURLE_RECV_ERROR) {
+                return "\(target.display) failed: \(String(cString: strerror(osError)).lowercased())"
             }
             return "\(target.display) failed: \(detail(code, easy))"
         }

@@ -135,6 +135,18 @@ import Testing
         #expect(server.counters.answered.load(ordering: .relaxed) + server.counters.failed.load(ordering: .relaxed) == 1)
     }
 
+    /// 304 Not Modified answers a conditional request: a success, and the connection carries on.
+    @Test func notModifiedIsASuccess() throws {
+        let server = try server()
+        defer { server.stop() }
+        let http = try HTTPSource(target: HTTPTarget(url: server.url + "status/304", headers: ["If-None-Match: \"v1\""]), timeoutSeconds: 10)
+        defer { http.shutdown() }
+        let workload = http.workload(seed: 1, criticalSection: nil)
+        #expect(workload.execute(task: 0).failure == nil)
+        #expect(workload.execute(task: 1).failure == nil)
+        #expect(server.counters.accepted.load(ordering: .relaxed) == 1)
+    }
+
     /// A URL's user:password is sent (HTTP basic authentication); without it the same path is refused.
     @Test func credentialsInTheURLAreSent() throws {
         let server = try server()
