@@ -38,22 +38,8 @@ workloads=(io mixed cpu "$root/scripts/benchmark-workloads/io-short.yaml" "$root
 "$root/scripts/poolsize" --version >/dev/null
 bin="$root/.build/release/poolsize"
 
-# The command and the machine, as a Markdown list for the top of a docs/benchmarks page.
-# (scripts/benchmark-harness.sh has the same function.)
-machine_header() { # machine_header COMMAND_LINE LOAD_BEFORE SECONDS
-    local cpu cpus swift_version
-    cpu="$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)"
-    [[ -n "$cpu" ]] || cpu="$(sysctl -n machdep.cpu.brand_string 2>/dev/null || echo "CPU model unknown")"
-    cpus="$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN)"
-    swift_version="$(swift --version 2>&1 | sed -n '/Swift version/{p;q;}')"
-    [[ -n "$swift_version" ]] || swift_version="$(swift --version 2>&1 | head -n 1)"
-    echo "- command: \`$1\`"
-    echo "- machine: $(uname -srm); $cpus CPUs (nproc); $cpu"
-    echo "- toolchain: $swift_version; poolsize $("$bin" --version), release build"
-    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); took $(($3 / 60)) min $(($3 % 60)) s"
-    echo "- load average (1, 5, 15 min): $2 before the run, $(load_average) after"
-}
-load_average() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || sysctl -n vm.loadavg 2>/dev/null | tr -d '{}' | xargs; }
+# shellcheck source=scripts/benchmark-header.sh
+source "$root/scripts/benchmark-header.sh"
 
 # write_doc NAME TITLE INTRO TABLE_FILE LOAD_BEFORE SECONDS: replaces $doc_dir/NAME.md in one
 # rename, so an interrupted write leaves the previous page.
