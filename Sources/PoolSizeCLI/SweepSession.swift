@@ -112,14 +112,9 @@ final class SweepSession: SweepObserver {
             throw .integrityViolated(details: "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv")
         }
         // Files are written first: a sweep that cannot recommend still keeps every trial.
-        if let withheld = records.withheldRecommendation {
-            throw .measurementFailed("no recommendation: \(withheld); the trials are in \(exporter.directory.path)/trials.csv")
-        }
         if file == nil, !records.isEmpty {
-            let why = records.valid.isEmpty
-                ? "none of the \(records.count) trials measured is valid; the reasons are in the invalid_reason column of"
-                : "no knee could be found in the \(records.valid.count) valid trials of"
-            throw .measurementFailed("no recommendation: \(why) \(exporter.directory.path)/trials.csv")
+            let why = records.noRecommendationCause ?? "no knee could be found in the \(records.valid.count) valid trials"
+            throw .measurementFailed("no recommendation: \(why); the trials are in \(exporter.directory.path)/trials.csv")
         }
         if let best = file?.best, best.sloMet == false {
             throw .objectiveNotMet(best.reason)

@@ -76,4 +76,14 @@ extension Collection where Element == TrialRecord {
         }
         return nil
     }
+
+    /// Why these trials gave no recommendation when the cause lies in them: failures
+    /// (`withheldRecommendation`), no trial at all, or no valid one; nil otherwise (the cause is
+    /// then elsewhere: no knee, no low-load figures).
+    public var noRecommendationCause: String? {
+        if let withheld = withheldRecommendation { return withheld }
+        if isEmpty { return "no trials were measured" }
+        if valid.isEmpty { return "none of the \(count) trials measured is valid (see the warnings)" }
+        return nil
+    }
 }

@@ -25,8 +25,7 @@ extension ConsoleSummary {
             out += "\n" + rateTable(table, open: open, recommended: top ? best.flatMap { $0.sloMet == true ? $0.recommendedQueueCount : nil } : table.recommendedQueueCount, top: top)
         }
         guard let best else {
-            let measured = analysis.run.records.count, valid = analysis.run.records.valid.count
-            let why = analysis.run.records.withheldRecommendation ?? (measured == 0 ? "no trials were measured" : valid == 0 ? "none of the \(measured) trials measured is valid (see the warnings)" : "low-load W and C are missing")
+            let why = analysis.run.records.noRecommendationCause ?? "low-load W and C are missing"
             return out + "\nno recommendation: \(why)\n" + warnings(analysis)
         }
         if let file, file.combinations.count > 1 { out += "\n" + openLoopCombinationTable(file.combinations, best: best, open: open) + file.verdict + "\n" }

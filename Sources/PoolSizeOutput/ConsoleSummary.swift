@@ -18,8 +18,7 @@ package enum ConsoleSummary {
         if let line = analysis.run.searchLine { out += line + "\n" }
         if let open = analysis.openLoop { return out + openLoop(analysis, open, lowLoad: lowLoad) }
         guard let file = recommendations else {
-            let measured = analysis.run.records.count, valid = analysis.run.records.valid.count
-            let why = analysis.run.records.withheldRecommendation ?? (measured == 0 ? "no trials were measured" : valid == 0 ? "none of the \(measured) trials measured is valid (see the warnings)" : "no knee could be found in the \(valid) valid trials")
+            let why = analysis.run.records.noRecommendationCause ?? "no knee could be found in the \(analysis.run.records.valid.count) valid trials"
             return out + "\nno recommendation: \(why)\n" + ReportCaveats.caveats(analysis).map { "warning: " + ReportInline.plain($0) + "\n" }.joined()
         }
         let best = file.best
