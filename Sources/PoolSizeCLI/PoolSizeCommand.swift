@@ -16,14 +16,16 @@ package struct PoolSizeCommand: ParsableCommand {
 
     /// Parses, runs, and turns every failure into one line on stderr and a distinct exit code
     /// (docs/conventions.md): no stack traces, and ArgumentParser's usage block is replaced by a pointer
-    /// to `--help` so the error stays on one line.
+    /// to `--help` so the error stays on one line. Values quoted in it (a path, a cell, a
+    /// command's stderr) are escaped for the terminal, so none can break the line or send the
+    /// terminal a sequence.
     package static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError) -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
             return 0
         } catch let error as PoolSizeError {
-            errorOutput(error.description)
+            errorOutput(TerminalText.escape(error.description))
             return error.exitCode
         } catch {
             let code = exitCode(for: error)
@@ -31,7 +33,7 @@ package struct PoolSizeCommand: ParsableCommand {
                 print(fullMessage(for: error))
                 return 0
             }
-            errorOutput(oneLineMessage(for: error, arguments: arguments))
+            errorOutput(TerminalText.escape(oneLineMessage(for: error, arguments: arguments)))
             return code.rawValue
         }
     }
@@ -45,8 +47,9 @@ package struct PoolSizeCommand: ParsableCommand {
         return "error: \(text) (see 'poolsize \(subcommand)--help')"
     }
 
+    /// One line on stderr, escaped for the terminal (`TerminalText`).
     package static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escape(line) + "\n").utf8))
     }
 }
 
