@@ -21,7 +21,7 @@ package struct PoolSizeCommand: ParsableCommand {
     /// terminal a sequence.
     package static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError) -> Int32 {
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parse(arguments)
             try command.run()
             return 0
         } catch let error as PoolSizeError {
@@ -35,6 +35,28 @@ package struct PoolSizeCommand: ParsableCommand {
             }
             errorOutput(TerminalText.escape(oneLineMessage(for: error, arguments: arguments)))
             return code.rawValue
+        }
+    }
+
+    /// Parses; when that fails and an option's value is a negative number (`--wait -1ms`), which
+    /// ArgumentParser reads as another option and reports as "Missing value", parses again with
+    /// the value joined to its option (`--wait=-1ms`), so the option's own check can say what is
+    /// wrong with the number.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        do {
+            return try parseAsRoot(arguments)
+        } catch {
+            var joined: [String] = []
+            for argument in arguments {
+                if let last = joined.last, last.hasPrefix("--"), !last.contains("="), argument.count > 1, argument.hasPrefix("-"),
+                   let next = argument.dropFirst().first, next.isNumber || next == "." {
+                    joined[joined.count - 1] = last + "=" + argument
+                } else {
+                    joined.append(argument)
+                }
+            }
+            guard joined != arguments else { throw error }
+            return try parseAsRoot(joined)
         }
     }
 

@@ -177,7 +177,6 @@ extension ExtremeValueTests {
             }
         }
         let outcome = Self.run(cases, in: directory)
-        print("EXTREMES", cases.count, outcome.refused, outcome.accepted)
         let failures = refusals.failures + outcome.failures
         #expect(failures.isEmpty, "\(failures.count) cases broke the property:\n\(failures.prefix(20).joined(separator: "\n"))")
         #expect(outcome.refused > 20 && outcome.accepted > cases.count / 4, "refused \(outcome.refused), accepted \(outcome.accepted) (\(cases.count) cases): the values must reach both paths")
@@ -226,7 +225,6 @@ extension ExtremeValueTests {
             }
         }
         let outcome = Self.run(cases, in: directory)
-        print("EXTREMES", cases.count, outcome.refused, outcome.accepted)
         let failures = refusals.failures + outcome.failures
         #expect(failures.isEmpty, "\(failures.count) cases broke the property:\n\(failures.prefix(20).joined(separator: "\n"))")
         #expect(outcome.refused > 50 && outcome.accepted > cases.count / 4, "refused \(outcome.refused), accepted \(outcome.accepted) (\(cases.count) cases)")
@@ -259,7 +257,6 @@ extension ExtremeValueTests {
             }
         }
         let outcome = Self.run(cases, in: directory)
-        print("EXTREMES", cases.count, outcome.refused, outcome.accepted)
         #expect(outcome.failures.isEmpty, "\(outcome.failures.count) of \(cases.count) cases broke the property:\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
         #expect(outcome.refused > cases.count / 4 && outcome.accepted > cases.count / 10, "refused \(outcome.refused), accepted \(outcome.accepted) of \(cases.count)")
     }
@@ -329,7 +326,6 @@ extension ExtremeValueTests {
             }
         }
         let outcome = Self.run(cases, in: directory)
-        print("EXTREMES", cases.count, outcome.refused, outcome.accepted)
         #expect(outcome.failures.isEmpty, "\(outcome.failures.count) of \(cases.count) cases broke the property:\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
         #expect(outcome.refused > cases.count / 2 && outcome.accepted > 10, "refused \(outcome.refused), accepted \(outcome.accepted) of \(cases.count)")
     }
