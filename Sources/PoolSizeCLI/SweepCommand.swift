@@ -284,7 +284,7 @@ struct SweepCommand: ParsableCommand {
             return nil
         }
         let rates = try ArrivalPlan.parseRates(arrivalRate)
-        var plan = ArrivalPlan(ratesPerSecond: rates, process: arrivals ?? .poisson)
+        var plan = ArrivalPlan(rates: rates, process: arrivals ?? .poisson)
         if let latencySLO {
             let seconds = try QuantityParser.seconds(latencySLO, flag: "--latency-slo")
             guard seconds > 0, seconds <= 3600 else { throw .invalidOption(flag: "--latency-slo", message: "must be more than 0 and at most 1h, got \(latencySLO); write it like 40ms") }

@@ -29,7 +29,7 @@ extension SweepPlan {
         if label == "trialMilliseconds" { return (value as? Int).map(String.init) ?? "not given" }
         if label == "arrival" {
             guard let arrival = value as? ArrivalPlan else { return "a closed loop (no --arrival-rate)" }
-            let rates = arrival.ratesPerSecond.map { UnitFormat.number($0) + "/s" }.joined(separator: ",")
+            let rates = arrival.rates.map(\.description).joined(separator: ",")
             let slo = arrival.latencySLOMicroseconds.map { ", p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(UnitFormat.number($0)) µs" } ?? ""
             return "\(rates) \(arrival.process.rawValue)\(slo)"
         }

@@ -19,9 +19,9 @@ extension ConsoleSummary {
         if let file, file.combinations.count > 1, let combination { out += "\nbest combination \(combination):\n" }
         let service = (lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) / 1e6
         for table in combination.map(open.tables) ?? [] {
-            let top = SLOSizer.sameRate(table.arrivalRatePerSecond, open.topRate)
-            out += "\nat \(UnitFormat.rate(table.arrivalRatePerSecond))"
-            if service > 0 { out += " (Little's law: \(fmt(table.arrivalRatePerSecond * service)) queues busy on average)" }
+            let top = table.arrivalRate == open.topRate
+            out += "\nat \(UnitFormat.rate(table.arrivalRate))"
+            if service > 0 { out += " (Little's law: \(fmt(table.arrivalRate.arrivals(in: service))) queues busy on average)" }
             out += "\n" + rateTable(table, open: open, recommended: top ? best.flatMap { $0.sloMet == true ? $0.recommendedQueueCount : nil } : table.recommendedQueueCount, top: top)
         }
         guard let best else {
@@ -77,7 +77,7 @@ extension ConsoleSummary {
 
     /// `recommended queue count: 20  (p99 38.8 ms ≤ 40.0 ms at 1000/s; queueing model 19)`.
     static func recommendationLine(_ r: Recommendation, open: RunAnalysis.OpenLoop) -> String {
-        let rate = UnitFormat.rate(r.arrivalRatePerSecond ?? open.topRate)
+        let rate = UnitFormat.rate(r.arrivalRate ?? open.topRate)
         let model = "queueing model " + (r.queueingModelQueueCount.map(String.init) ?? "none")
         guard r.sloMet == true else {
             let goal = r.latencySLOMicroseconds.map { "\(open.percentileName) ≤ \(time($0))" } ?? "keeping up"
@@ -95,7 +95,7 @@ extension ConsoleSummary {
         for t in tables {
             let pick = t.recommendedQueueCount.flatMap(t.verdict)
             rows.append([
-                UnitFormat.number(t.arrivalRatePerSecond), pick.map { String($0.poolSize) } ?? "none measured",
+                UnitFormat.number(t.arrivalRate.perSecond), pick.map { String($0.poolSize) } ?? "none measured",
                 pick.map { time($0.percentileMicroseconds) } ?? "–", t.queueingModelQueueCount.map(String.init) ?? "–",
                 pick == nil ? "no" : "yes",
             ])

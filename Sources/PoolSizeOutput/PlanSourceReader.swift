@@ -45,10 +45,10 @@ package enum PlanSourceReader {
             kneePoolSize: recommendation?.kneePoolSize, formulaQueueCountExact: recommendation?.formulaQueueCountExact)
         // An open loop has no throughput knee (what it carries flattens at the rate offered):
         // what it measured is a size per rate.
-        if let arrival = machine?.arrival ?? recommendation.flatMap({ r in r.arrivalRatePerSecond.map { ArrivalPlan(ratesPerSecond: [$0], latencySLOMicroseconds: r.latencySLOMicroseconds, sloPercentile: r.sloPercentile ?? 99) } }) {
+        if let arrival = machine?.arrival ?? recommendation.flatMap({ r in r.arrivalRate.map { ArrivalPlan(rates: [$0], latencySLOMicroseconds: r.latencySLOMicroseconds, sloPercentile: r.sloPercentile ?? 99) } }) {
             run.kneePoolSize = nil
             let sizings = recommendation?.rateSizings ?? recommendation.flatMap { r in
-                r.arrivalRatePerSecond.map { [RateSizing(arrivalRatePerSecond: $0, recommendedQueueCount: r.sloMet == false ? nil : r.recommendedQueueCount, percentileMicroseconds: r.sloMeasuredMicroseconds, queueingModelQueueCount: r.queueingModelQueueCount)] }
+                r.arrivalRate.map { [RateSizing(arrivalRate: $0, recommendedQueueCount: r.sloMet == false ? nil : r.recommendedQueueCount, percentileMicroseconds: r.sloMeasuredMicroseconds, queueingModelQueueCount: r.queueingModelQueueCount)] }
             } ?? []
             let several = (recommendations?.combinations.count ?? 0) > 1
             let label = recommendation?.combination.label

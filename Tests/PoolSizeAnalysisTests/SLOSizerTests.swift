@@ -13,14 +13,14 @@ import Testing
             waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.5 * carried, peakConcurrency: size, threads: size,
             effectiveNice: 0, integrity: .notApplicable, latency: LatencyPercentiles(p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200))
         r.openLoop = OpenLoopFigures(
-            arrivalRatePerSecond: rate, offeredPerSecond: rate, achievedPerSecond: rate * carried, backlogMean: rate * 0.016,
+            arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried, backlogMean: rate * 0.016,
             backlogMax: Int(rate * 0.03), backlogGrowth: 0, stable: stable ?? (carried >= 0.99))
         return r
     }
 
     /// C 1 ms and W 15 ms for every task: C + W is 16 ms at every percentile.
     static let lowLoad = LowLoadEstimate(waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50), seconds: 0.8)
-    static let slo40 = ArrivalPlan(ratesPerSecond: [1000], latencySLOMicroseconds: 40_000)
+    static let slo40 = ArrivalPlan(rates: [1000], latencySLOMicroseconds: 40_000)
 
     static func base(_ records: [TrialRecord]) throws -> Recommendation {
         try #require(Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1))
@@ -34,7 +34,7 @@ import Testing
         #expect(r.basis == .latencySLO)
         #expect(r.sloMet == true)
         #expect(r.sloMeasuredMicroseconds == 23_300)
-        #expect(r.arrivalRatePerSecond == 1000)
+        #expect(r.arrivalRate == 1000)
         #expect(r.latencySLOMicroseconds == 40_000)
         #expect(r.sloPercentile == 99)
         #expect(r.sizeVerdicts?.map(\.poolSize) == [8, 16, 17, 20, 24])
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func withoutAnObjectiveTheSmallestStableSizeIsRecommended() throws {
-        let arrival = ArrivalPlan(ratesPerSecond: [1000])
+        let arrival = ArrivalPlan(rates: [1000])
         let r = SLOSizer.recommend(base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
         #expect(r.recommendedQueueCount == 17)
         #expect(r.basis == .stability)
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func anObjectiveBelowTheTasksOwnTimeCannotBeMet() throws {
-        let arrival = ArrivalPlan(ratesPerSecond: [1000], latencySLOMicroseconds: 10_000)
+        let arrival = ArrivalPlan(rates: [1000], latencySLOMicroseconds: 10_000)
         let r = SLOSizer.recommend(base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
         #expect(r.sloMet == false)
         #expect(r.sloMeasuredMicroseconds == nil)
@@ -99,13 +99,13 @@ import Testing
     }
 
     @Test func aRangeIsSizedAtEveryRate() throws {
-        let arrival = ArrivalPlan(ratesPerSecond: [500, 1000], latencySLOMicroseconds: 40_000)
+        let arrival = ArrivalPlan(rates: [500, 1000], latencySLOMicroseconds: 40_000)
         let records = Self.curve + [Self.trial(8, rate: 500, p99: 30), Self.trial(16, rate: 500, p99: 17), Self.trial(17, rate: 500, p99: 16.5)]
-        let base = try Self.base(records.filter { $0.arrivalRatePerSecond == 1000 })
+        let base = try Self.base(records.filter { $0.arrivalRate == 1000 })
         let r = SLOSizer.recommend(base: base, records: records, lowLoad: Self.lowLoad, arrival: arrival)
-        #expect(r.arrivalRatePerSecond == 1000)
+        #expect(r.arrivalRate == 1000)
         #expect(r.recommendedQueueCount == 20)
-        #expect(r.rateSizings?.map(\.arrivalRatePerSecond) == [500, 1000])
+        #expect(r.rateSizings?.map(\.arrivalRate) == [500, 1000])
         #expect(r.rateSizings?.map(\.recommendedQueueCount) == [8, 20])
         #expect(r.rateSizings?.map(\.percentileMicroseconds) == [30_000, 23_300])
     }

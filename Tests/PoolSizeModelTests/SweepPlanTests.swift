@@ -13,7 +13,7 @@ import Testing
 
     @Test func roundTripsThroughJSONWithSnakeCaseKeys() throws {
         var plan = Self.plan()
-        plan.arrival = ArrivalPlan(ratesPerSecond: [1000], process: .poisson, latencySLOMicroseconds: 40_000, sloPercentile: 99)
+        plan.arrival = ArrivalPlan(rates: [1000], process: .poisson, latencySLOMicroseconds: 40_000, sloPercentile: 99)
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let data = try encoder.encode(plan)

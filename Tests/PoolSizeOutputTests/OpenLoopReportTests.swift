@@ -129,7 +129,7 @@ import Testing
     /// Invalid trials are named with their rate and left out of the verdicts.
     @Test func invalidTrialsAreNamedWithTheirRate() {
         var run = OpenLoopFixtures.range
-        run.records = run.records.map { var r = $0; if r.poolSize == 32 && r.arrivalRatePerSecond == 500 { r.invalidReason = "above the ceiling" }; return r }
+        run.records = run.records.map { var r = $0; if r.poolSize == 32 && r.arrivalRate == 500 { r.invalidReason = "above the ceiling" }; return r }
         let analysis = RunAnalysis(run)
         #expect(ReportCaveats.caveats(analysis).contains { $0.contains("queue-pool / default / none N = 32 at 500/s rep 1: above the ceiling") })
         #expect(analysis.openLoop?.table(Combination(pool: .queuePool, qos: .default, primitive: .none), rate: 500)?.verdict(32) == nil)
@@ -141,7 +141,7 @@ import Testing
     @Test func recomputedWithoutRecommendationJSON() throws {
         var run = OpenLoopFixtures.range
         run.recommendation = nil
-        run.info?.arrival?.ratesPerSecond = [500.0004, 1000.0001, 1499.9996]
+        run.info?.arrival?.rates = [500.0004, 1000.0001, 1499.9996]
         let analysis = RunAnalysis(run)
         let r = try #require(analysis.primary?.recommendation)
         #expect(r.basis == .latencySLO)

@@ -33,18 +33,18 @@ import Testing
     @Test func openLoopRowsCarryTheirFiguresAndReadBack() throws {
         var record = Self.records[0]
         record.openLoop = OpenLoopFigures(
-            arrivalRatePerSecond: 1000, offeredPerSecond: 1006.25, achievedPerSecond: 2332.5, backlogMean: 25.5, backlogMax: 61,
+            arrivalRate: 1000, offeredPerSecond: 1006.25, achievedPerSecond: 2332.5, backlogMean: 25.5, backlogMax: 61,
             backlogGrowth: -1.25, stable: true, unfinished: 3, dispatchLagP99Microseconds: 81.5)
         let row = TrialsCSV.row(record)
         #expect(row.hasSuffix(",0,,1000.000,1006.250,25.500,61,-1.250,yes,3,81.5\n"))
         let back = try TrialsCSV.parse(TrialsCSV.header + row + TrialsCSV.row(Self.records[1]), path: "trials.csv")
-        #expect(back[0].openLoop?.arrivalRatePerSecond == 1000)
+        #expect(back[0].openLoop?.arrivalRate == 1000)
         #expect(back[0].openLoop?.offeredPerSecond == 1006.25)
         #expect(back[0].openLoop?.backlogMax == 61)
         #expect(back[0].openLoop?.stable == true)
         #expect(back[0].openLoop?.unfinished == 3)
         #expect(back[0].openLoop?.achievedPerSecond == 2332.5)
-        #expect(back[0].arrivalRatePerSecond == 1000)
+        #expect(back[0].arrivalRate == 1000)
         #expect(back[1].openLoop == nil)
         // A damaged verdict is an error naming the line and column.
         let bad = TrialsCSV.header + row.replacingOccurrences(of: ",yes,", with: ",maybe,")

@@ -101,11 +101,11 @@ public enum Recommender {
         workload: String, byCombination: [Combination: [TrialRecord]], lowLoad: LowLoadEstimate, cores: Int,
         targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, arrival: ArrivalPlan
     ) -> RecommendationSet? {
-        let top = arrival.ratesPerSecond.max() ?? 0
+        let top = arrival.topRate
         let all = byCombination.keys.sorted().compactMap { combination -> Recommendation? in
             let records = byCombination[combination]!
             // The throughput figures (knee, formula, USL) of the trials at the rate sized for.
-            guard let base = recommend(workload: workload, records: records.filter { $0.arrivalRatePerSecond.map { SLOSizer.sameRate($0, top) } ?? false }, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio) else { return nil }
+            guard let base = recommend(workload: workload, records: records.filter { $0.arrivalRate == top }, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio) else { return nil }
             return SLOSizer.recommend(base: base, records: records, lowLoad: lowLoad, arrival: arrival)
         }
         guard let best = all.min(by: { a, b in
@@ -114,7 +114,7 @@ public enum Recommender {
             return (a.sloMeasuredMicroseconds ?? .infinity) < (b.sloMeasuredMicroseconds ?? .infinity)
         }) else { return nil }
         let goal = arrival.latencySLOMicroseconds.map { "p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(SLOSizer.time($0))" } ?? "keeping up"
-        var verdict = "Best: \(best.combination), \(best.sloMet == true ? "" : "nothing met \(goal); largest measured ")\(best.recommendedQueueCount) queues at \(UnitFormat.significant(top))/s (\(goal))."
+        var verdict = "Best: \(best.combination), \(best.sloMet == true ? "" : "nothing met \(goal); largest measured ")\(best.recommendedQueueCount) queues at \(UnitFormat.significant(top.perSecond))/s (\(goal))."
         let others = all.filter { $0.combination != best.combination }.map { r in
             "\(r.combination) \(r.sloMet == true ? "\(r.recommendedQueueCount) queues" : "none met it")"
         }

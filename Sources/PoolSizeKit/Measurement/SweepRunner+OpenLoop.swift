@@ -5,13 +5,13 @@ extension SweepPlan {
     /// rates and the task's time at low load.
     public func openLoopSizes(_ arrival: ArrivalPlan, taskSeconds: Double) -> [Int] {
         if case let .explicit(list) = sizes { return list }
-        return OpenLoopSizes.auto(rates: arrival.ratesPerSecond, taskSeconds: taskSeconds)
+        return OpenLoopSizes.auto(rates: arrival.rates.map(\.perSecond), taskSeconds: taskSeconds)
     }
 
     /// How an open-loop trial at `rate` is driven, for tasks of `taskNanoseconds`.
-    public func openLoopTrial(_ arrival: ArrivalPlan, rate: Double, taskNanoseconds: UInt64) -> OpenLoopTrial {
+    public func openLoopTrial(_ arrival: ArrivalPlan, rate: ArrivalRate, taskNanoseconds: UInt64) -> OpenLoopTrial {
         OpenLoopTrial.forTasks(
-            ofNanoseconds: taskNanoseconds, rate: rate, process: arrival.process,
+            ofNanoseconds: taskNanoseconds, rate: rate.perSecond, process: arrival.process,
             trialNanoseconds: UInt64(trialMilliseconds ?? spec.trialMilliseconds) * 1_000_000,
             userSetTrial: trialMilliseconds != nil, latencySLOMicroseconds: arrival.latencySLOMicroseconds)
     }
@@ -26,11 +26,11 @@ extension SweepRunner {
         let measured = UInt64(max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
         let taskNanoseconds = declaredTaskNanoseconds ?? measured
         let taskSeconds = Double(taskNanoseconds) / 1e9
-        if plan.sizes == .auto, let top = arrival.ratesPerSecond.max(), top * taskSeconds > Double(SizeSelection.maximumSize) {
+        if plan.sizes == .auto, let top = arrival.rates.max(), top.arrivals(in: taskSeconds) > Double(SizeSelection.maximumSize) {
             // Little's law: fewer queues than rate × (C + W) cannot keep up, and auto would
             // otherwise fall back to sizes that cannot carry the rate at all.
             let most = Double(SizeSelection.maximumSize) / taskSeconds
-            throw .invalidOption(flag: "--arrival-rate", message: "\(UnitFormat.rate(top)) keeps \(UnitFormat.number(top * taskSeconds)) queues busy on average by Little's law (rate × C + W of \(UnitFormat.duration(taskSeconds)) at low load), beyond the \(SizeSelection.maximumSize) queues a sweep measures; offer at most \(UnitFormat.rate(most.rounded(.down)))")
+            throw .invalidOption(flag: "--arrival-rate", message: "\(top) keeps \(UnitFormat.number(top.arrivals(in: taskSeconds))) queues busy on average by Little's law (rate × C + W of \(UnitFormat.duration(taskSeconds)) at low load), beyond the \(SizeSelection.maximumSize) queues a sweep measures; offer at most \(UnitFormat.rate(most.rounded(.down)))")
         }
         let sizes = plan.openLoopSizes(arrival, taskSeconds: taskSeconds)
         observer.sweepMeasuredLowLoad(lowLoad, sizes: sizes)
@@ -41,9 +41,9 @@ extension SweepRunner {
             let combination = Combination(pool: .queuePool, qos: plan.tiers.first ?? .default, primitive: .none)
             _ = try measurer.measure(TrialRequest(combination: combination, size: sizes.max() ?? 1, settings: warmup, seed: plan.seed), cores: plan.cores, readRatio: plan.readRatio)
         }
-        var order: [(combination: Combination, rate: Double, size: Int, repetition: Int)] = []
+        var order: [(combination: Combination, rate: ArrivalRate, size: Int, repetition: Int)] = []
         for combination in plan.combinations {
-            for rate in arrival.ratesPerSecond {
+            for rate in arrival.rates {
                 for size in sizes { for repetition in 1...plan.repetitions { order.append((combination, rate, size, repetition)) } }
             }
         }

@@ -21,7 +21,7 @@ public protocol SweepObserver: AnyObject {
     /// `auto` sizes found no knee yet: these larger sizes are measured as well.
     func sweepExtendingSizes(_ sizes: [Int])
     /// An open-loop trial at `rate` arrivals per second is about to run.
-    func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: Combination, rate: Double, poolSize: Int, repetition: Int)
+    func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: Combination, rate: ArrivalRate, poolSize: Int, repetition: Int)
     /// An adaptive search finished after `trials` measured trials, where the grid runs `gridTrials`.
     func sweepFinishedSearch(trials: Int, gridTrials: Int)
 }
@@ -30,7 +30,7 @@ extension SweepObserver {
     /// Ignored unless the observer implements it.
     public func sweepRetryingBusyTrial(otherLoad: Double) {}
     /// An open-loop trial is about to run; by default told as `sweepWillRunTrial`.
-    public func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: Combination, rate: Double, poolSize: Int, repetition: Int) {
+    public func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: Combination, rate: ArrivalRate, poolSize: Int, repetition: Int) {
         sweepWillRunTrial(index, of: total, combination: combination, poolSize: poolSize, repetition: repetition)
     }
     /// Ignored unless the observer implements it.
@@ -260,19 +260,18 @@ struct TrialKey: Hashable {
     let combination: Combination
     let size: Int
     let repetition: Int
-    /// The arrival rate of an open-loop trial in thousandths per second, as trials.csv records
-    /// it, so a rate read back for `--resume` (1000/min is 16.667 there) finds its planned
-    /// trial; nil in the closed loop.
-    let rate: Int64?
-    init(_ combination: Combination, _ size: Int, _ repetition: Int, rate: Double? = nil) {
+    /// The arrival rate of an open-loop trial (a rate read back for `--resume` finds its
+    /// planned trial: `ArrivalRate` compares to the thousandth); nil in the closed loop.
+    let rate: ArrivalRate?
+    init(_ combination: Combination, _ size: Int, _ repetition: Int, rate: ArrivalRate? = nil) {
         self.combination = combination
         self.size = size
         self.repetition = repetition
-        self.rate = rate.map(ArrivalPlan.rateKey)
+        self.rate = rate
     }
 
     /// The key of a finished trial.
     init(_ record: TrialRecord) {
-        self.init(record.combination, record.poolSize, record.repetition, rate: record.arrivalRatePerSecond)
+        self.init(record.combination, record.poolSize, record.repetition, rate: record.arrivalRate)
     }
 }

@@ -74,7 +74,7 @@ public struct Recommendation: Equatable, Sendable, Codable {
     /// Integrity over all of the combination's trials: `ok`, `violated` or `n/a`.
     public var integrity: Integrity = .notApplicable
     /// Open-loop sweeps: the arrival rate the recommendation is for, tasks/s.
-    public var arrivalRatePerSecond: Double?
+    public var arrivalRate: ArrivalRate?
     /// Open-loop sweeps: the latency objective, µs, from each task's intended arrival.
     public var latencySLOMicroseconds: Double?
     /// Open-loop sweeps: the percentile the objective applies to.
@@ -134,7 +134,7 @@ public struct Recommendation: Equatable, Sendable, Codable {
         case maxConcurrencyReached, queueingModelKnee, targetUtilization, formulaQueueCountExact, formulaQueueCount
         case kneePoolSize, peakPoolSize, recommendedQueueCount
         case sloPercentile, sloMet, queueingModelQueueCount, sizeVerdicts, rateSizings
-        case arrivalRatePerSecond = "arrivalRatePerS"
+        case arrivalRate = "arrivalRatePerS"
         case latencySLOMicroseconds = "latencySloUs"
         case sloMeasuredMicroseconds = "sloMeasuredUs"
         case waitCPURatio = "waitCpuRatio"
@@ -182,7 +182,7 @@ public struct Recommendation: Equatable, Sendable, Codable {
         queueingModelKnee = try c.decodeIfPresent(Int.self, forKey: .queueingModelKnee)
         maxConcurrencyReached = try c.decodeIfPresent(Int.self, forKey: .maxConcurrencyReached) ?? 0
         integrity = try c.decodeIfPresent(Integrity.self, forKey: .integrity) ?? .notApplicable
-        arrivalRatePerSecond = try c.decodeIfPresent(Double.self, forKey: .arrivalRatePerSecond)
+        arrivalRate = try c.decodeIfPresent(ArrivalRate.self, forKey: .arrivalRate)
         latencySLOMicroseconds = try c.decodeIfPresent(Double.self, forKey: .latencySLOMicroseconds)
         sloPercentile = try c.decodeIfPresent(Double.self, forKey: .sloPercentile)
         sloMet = try c.decodeIfPresent(Bool.self, forKey: .sloMet)
@@ -198,7 +198,7 @@ public struct SLOVerdict: Equatable, Sendable, Codable {
     /// Queues (threads) in the pool.
     public var poolSize: Int
     /// The offered arrival rate, tasks/s.
-    public var arrivalRatePerSecond: Double
+    public var arrivalRate: ArrivalRate
     /// Trials measured (valid ones).
     public var trials: Int
     /// Every trial kept up: carried ≥ 99% of the arrivals, backlog not growing.
@@ -219,9 +219,9 @@ public struct SLOVerdict: Equatable, Sendable, Codable {
     public var modelPercentileMicroseconds: Double?
 
     /// A verdict from its figures.
-    public init(poolSize: Int, arrivalRatePerSecond: Double, trials: Int, stable: Bool, achievedPerSecond: Double, offeredPerSecond: Double, backlogMean: Double, p50Microseconds: Double, percentileMicroseconds: Double, meetsSLO: Bool?, modelPercentileMicroseconds: Double?) {
+    public init(poolSize: Int, arrivalRate: ArrivalRate, trials: Int, stable: Bool, achievedPerSecond: Double, offeredPerSecond: Double, backlogMean: Double, p50Microseconds: Double, percentileMicroseconds: Double, meetsSLO: Bool?, modelPercentileMicroseconds: Double?) {
         self.poolSize = poolSize
-        self.arrivalRatePerSecond = arrivalRatePerSecond
+        self.arrivalRate = arrivalRate
         self.trials = trials
         self.stable = stable
         self.achievedPerSecond = achievedPerSecond
@@ -235,7 +235,7 @@ public struct SLOVerdict: Equatable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case poolSize, trials, stable, backlogMean, meetsSLO = "meetsSlo"
-        case arrivalRatePerSecond = "arrivalRatePerS"
+        case arrivalRate = "arrivalRatePerS"
         case achievedPerSecond = "achievedPerS"
         case offeredPerSecond = "offeredPerS"
         case p50Microseconds = "p50Us"
@@ -247,7 +247,7 @@ public struct SLOVerdict: Equatable, Sendable, Codable {
 /// The answer at one rate of an open-loop sweep over a range of rates.
 public struct RateSizing: Equatable, Sendable, Codable {
     /// The offered arrival rate, tasks/s.
-    public var arrivalRatePerSecond: Double
+    public var arrivalRate: ArrivalRate
     /// The smallest measured size that met the objective (or kept up, without one); nil when none did.
     public var recommendedQueueCount: Int?
     /// The objective's percentile at that size, µs.
@@ -256,8 +256,8 @@ public struct RateSizing: Equatable, Sendable, Codable {
     public var queueingModelQueueCount: Int?
 
     /// A row from its figures.
-    public init(arrivalRatePerSecond: Double, recommendedQueueCount: Int?, percentileMicroseconds: Double?, queueingModelQueueCount: Int?) {
-        self.arrivalRatePerSecond = arrivalRatePerSecond
+    public init(arrivalRate: ArrivalRate, recommendedQueueCount: Int?, percentileMicroseconds: Double?, queueingModelQueueCount: Int?) {
+        self.arrivalRate = arrivalRate
         self.recommendedQueueCount = recommendedQueueCount
         self.percentileMicroseconds = percentileMicroseconds
         self.queueingModelQueueCount = queueingModelQueueCount
@@ -265,7 +265,7 @@ public struct RateSizing: Equatable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case recommendedQueueCount, queueingModelQueueCount
-        case arrivalRatePerSecond = "arrivalRatePerS"
+        case arrivalRate = "arrivalRatePerS"
         case percentileMicroseconds = "percentileUs"
     }
 }
