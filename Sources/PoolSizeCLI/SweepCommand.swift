@@ -259,7 +259,7 @@ struct SweepCommand: ParsableCommand {
             tolerance: tolerance, seed: seed, pools: pools, tiers: tiers, primitives: primitives, readRatio: readRatio,
             trialMilliseconds: trialMilliseconds, contend: contend, busyRetries: retries)
         plan.search = search ?? (selection == .auto && arrival == nil ? .adaptive : .grid)
-        plan.arrival = arrival
+        plan.load = arrival.map(Load.open) ?? .closed
         if arrival != nil {
             if search == .adaptive { throw .invalidOption(flag: "--search", message: "adaptive searches for the throughput knee of a closed loop; an open-loop sweep (--arrival-rate) measures the sizes around the rate's load: drop --search") }
             if budget != nil { throw .invalidOption(flag: "--budget", message: "fits an adaptive search to the time and does not apply to --arrival-rate; set the trials with --sizes, --repeat and --trial-ms") }

@@ -131,12 +131,8 @@ final class SweepSession: SweepObserver {
         progress.update("W/C at low load \(UnitFormat.significant(estimate.waitCPURatio)); sizes \(sizes.map(String.init).joined(separator: ","))")
     }
 
-    func sweepWillRunTrial(_ index: Int, of total: Int, combination: PoolSizeModel.Combination, poolSize: Int, repetition: Int) {
-        progress.trial(index, of: total, label: "\(combination) size \(poolSize) rep \(repetition)")
-    }
-
-    func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: PoolSizeModel.Combination, rate: Double, poolSize: Int, repetition: Int) {
-        progress.trial(index, of: total, label: "\(combination) \(UnitFormat.significant(rate))/s size \(poolSize) rep \(repetition)")
+    func sweepWillRunTrial(_ index: Int, of total: Int, trial: PlannedTrial) {
+        progress.trial(index, of: total, label: trial.description)
     }
 
     func sweepExtendingSizes(_ sizes: [Int]) {
@@ -177,7 +173,7 @@ extension RunInfo {
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, machine: facts,
             sizes: { if case let .explicit(list) = plan.sizes { list } else { nil } }(), autoSizes: plan.sizes == .auto)
         search = plan.search
-        arrival = plan.arrival
+        arrival = plan.load.arrival
         self.plan = plan
         trialMilliseconds = plan.trialMilliseconds
     }

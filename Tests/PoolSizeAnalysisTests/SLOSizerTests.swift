@@ -117,7 +117,7 @@ import Testing
             return r
         }
         other[3].latency.p99 = 45_000  // thread-pool at 20 misses; it needs 24
-        let set = try #require(Recommender.recommendAll(workload: "io", records: Self.curve + other, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1, arrival: Self.slo40))
+        let set = try #require(Recommender.recommendAll(workload: "io", records: Self.curve + other, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1, load: .open(Self.slo40)))
         #expect(set.best.pool == .queuePool)
         #expect(set.best.recommendedQueueCount == 20)
         #expect(set.combinations.count == 2)

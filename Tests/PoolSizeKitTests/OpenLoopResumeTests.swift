@@ -28,7 +28,7 @@ final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
     /// writes them), measures nothing again.
     @Test func ratesReadBackFromTrialsCSVFindTheirPlannedTrials() throws {
         var plan = SweepPlan(runID: "r", spec: BusyRetryTests.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 0)
-        plan.arrival = ArrivalPlan(rates: [ArrivalRate(perSecond: 1000.0 / 60), ArrivalRate(perSecond: 27.0 / 3600)], process: .uniform)
+        plan.load = .open(ArrivalPlan(rates: [ArrivalRate(perSecond: 1000.0 / 60), ArrivalRate(perSecond: 27.0 / 3600)], process: .uniform))
         let first = try SweepRunner(measurer: ScriptedOpenLoopTrials(), declaredTaskNanoseconds: 2_000_000).run(plan, observer: RecordingObserver())
         #expect(first.records.count == 4)
         let readBack = first.records.map { record -> TrialRecord in

@@ -37,7 +37,7 @@ final class CountingPoolFactory: PoolFactory {
     /// under the 2 ms the task sleeps; the answer is sized on latency at that rate.
     @Test func sweepsAClosureAtAnArrivalRate() throws {
         let arrival = ArrivalPlan(rates: [100], process: .uniform, latencySLOMicroseconds: 500_000, sloPercentile: 99)
-        let result = try Sweep(name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 500, cores: 2, arrival: arrival) {
+        let result = try Sweep(name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 500, cores: 2, load: .open(arrival)) {
             usleep(2_000)
         }.run()
         #expect(result.records.map(\.poolSize).sorted() == [1, 2])

@@ -70,17 +70,17 @@ public enum Recommender {
     /// Recommends each combination separately and names the best: the one with the highest peak
     /// throughput (fewer recommended queues break ties). Combinations are compared at their peaks,
     /// not at their knees, which sit at different sizes.
-    /// With `arrival` (an open-loop sweep) each combination is sized by `SLOSizer` at the highest
-    /// rate offered, and the best is the one meeting the objective with the fewest queues.
+    /// Under an open `load` each combination is sized by `SLOSizer` at the highest rate offered,
+    /// and the best is the one meeting the objective with the fewest queues.
     public static func recommendAll(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, arrival: ArrivalPlan? = nil
+        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, load: Load = .closed
     ) -> RecommendationSet? {
         // Failed tasks never become a recommendation (`withheldRecommendation` says why).
         guard records.withheldRecommendation == nil else { return nil }
         // Trials whose figures the machine cannot produce never decide a recommendation.
         let byCombination = Dictionary(grouping: records.valid, by: \.combination)
-        if let arrival {
+        if case let .open(arrival) = load {
             return recommendOpenLoop(workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio, arrival: arrival)
         }
         let all = byCombination.keys.sorted().compactMap { combination in

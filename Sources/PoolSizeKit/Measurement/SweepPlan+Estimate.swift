@@ -105,7 +105,7 @@ extension SweepPlan {
     /// An adaptive search is run on the ideal curve of that W/C (throughput rising linearly
     /// to the formula's knee, flat after it) to give the expected count.
     public var estimate: SweepEstimate {
-        if let arrival { return openLoopEstimate(arrival) }
+        if case let .open(arrival) = load { return openLoopEstimate(arrival) }
         let declared = spec.cpuMicroseconds > 0 ? spec.waitCPURatio : 0
         let prediction = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)
         let grid: [Int]

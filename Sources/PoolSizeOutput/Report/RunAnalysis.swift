@@ -130,7 +130,7 @@ package struct RunAnalysis: Equatable, Sendable {
                 workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
                 targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,
                 tolerance: best?.tolerance ?? run.info?.tolerance ?? 0.05,
-                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, arrival: arrival)?.best
+                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, load: .open(arrival))?.best
         }
         return Recommender.recommend(
             workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
