@@ -116,7 +116,7 @@ final class SweepSession: SweepObserver {
             let why = records.noRecommendationCause ?? "no knee could be found in the \(records.valid.count) valid trials"
             throw .measurementFailed("no recommendation: \(why); the trials are in \(exporter.directory.path)/trials.csv")
         }
-        if let best = file?.best, best.sloMet == false {
+        if let best = file?.best, best.latency?.met == false {
             throw .objectiveNotMet(best.reason)
         }
     }

@@ -22,7 +22,7 @@ extension ConsoleSummary {
             let top = table.arrivalRate == open.topRate
             out += "\nat \(UnitFormat.rate(table.arrivalRate))"
             if service > 0 { out += " (Little's law: \(fmt(table.arrivalRate.arrivals(in: service))) queues busy on average)" }
-            out += "\n" + rateTable(table, open: open, recommended: top ? best.flatMap { $0.sloMet == true ? $0.recommendedQueueCount : nil } : table.recommendedQueueCount, top: top)
+            out += "\n" + rateTable(table, open: open, recommended: top ? best.flatMap { $0.latency?.met == true ? $0.recommendedQueueCount : nil } : table.recommendedQueueCount, top: top)
         }
         guard let best else {
             let why = analysis.run.records.noRecommendationCause ?? "low-load W and C are missing"
@@ -77,14 +77,14 @@ extension ConsoleSummary {
 
     /// `recommended queue count: 20  (p99 38.8 ms ≤ 40.0 ms at 1000/s; queueing model 19)`.
     static func recommendationLine(_ r: Recommendation, open: RunAnalysis.OpenLoop) -> String {
-        let rate = UnitFormat.rate(r.arrivalRate ?? open.topRate)
-        let model = "queueing model " + (r.queueingModelQueueCount.map(String.init) ?? "none")
-        guard r.sloMet == true else {
-            let goal = r.latencySLOMicroseconds.map { "\(open.percentileName) ≤ \(time($0))" } ?? "keeping up"
+        let rate = UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)
+        let model = "queueing model " + (r.latency?.queueingModelQueueCount.map(String.init) ?? "none")
+        guard r.latency?.met == true else {
+            let goal = r.latency?.latencySLOMicroseconds.map { "\(open.percentileName) ≤ \(time($0))" } ?? "keeping up"
             return "no size measured met the objective (\(goal) at \(rate)); largest measured \(r.recommendedQueueCount)  (\(model))"
         }
-        let measured = r.sloMeasuredMicroseconds.map(time) ?? "–"
-        if let slo = r.latencySLOMicroseconds {
+        let measured = r.latency?.measuredMicroseconds.map(time) ?? "–"
+        if let slo = r.latency?.latencySLOMicroseconds {
             return "recommended queue count: \(r.recommendedQueueCount)  (\(open.percentileName) \(measured) ≤ \(time(slo)) at \(rate); \(model))"
         }
         return "recommended queue count: \(r.recommendedQueueCount)  (smallest that keeps up with \(rate), \(open.percentileName) \(measured); \(model))"
@@ -108,8 +108,8 @@ extension ConsoleSummary {
         for r in all {
             rows.append([
                 r.combination.description + (r.combination == best.combination ? " (best)" : ""), String(r.recommendedQueueCount),
-                r.sloMet == true ? "yes" : "no", r.sloMeasuredMicroseconds.map(time) ?? "–",
-                r.queueingModelQueueCount.map(String.init) ?? "–", r.integrity.rawValue,
+                r.latency?.met == true ? "yes" : "no", r.latency?.measuredMicroseconds.map(time) ?? "–",
+                r.latency?.queueingModelQueueCount.map(String.init) ?? "–", r.integrity.rawValue,
             ])
         }
         return align(rows)

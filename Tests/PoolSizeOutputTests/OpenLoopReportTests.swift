@@ -56,7 +56,7 @@ import Testing
         var run = OpenLoopFixtures.single
         run.records = run.records.filter { $0.poolSize <= 17 }
         run = OpenLoopFixtures.run(run.records, info: run.info!)
-        #expect(run.recommendation?.best.sloMet == false)
+        #expect(run.recommendation?.best.latency?.met == false)
         let text = Self.markdown(run)
         #expect(text.contains("**No size measured met the objective** (p99 ≤ 40.0 ms at 1000/s, poisson arrivals)"))
         #expect(text.contains("| queue-pool | default | none | none (largest 17) |"))

@@ -90,7 +90,7 @@ import Testing
             workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: 14.5, waitCPURatioUpper: 15.5, specWaitCPURatio: 15,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1, formulaQueueCountExact: 32,
             formulaQueueCountStandardError: 0.5, formulaQueueCount: 32, kneePoolSize: 32, kneeThroughputPerSecond: 1950,
-            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 32, basis: .knee, reason: "agree")
+            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 32, sizing: .knee, reason: "agree")
         let json = try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(r).utf8)) as! [String: Any]
         for key in ["workload", "cores", "wait_cpu_ratio", "target_utilization", "formula_queue_count", "knee_pool_size", "peak_throughput_per_s", "recommended_queue_count"] {
             #expect(json[key] != nil, "missing \(key)")

@@ -50,9 +50,9 @@ final class CountingPoolFactory: PoolFactory {
         }
         let best = try #require(result.recommendation?.best)
         #expect(best.basis == .latencySLO)
-        #expect(best.arrivalRate == 100)
-        #expect(best.latencySLOMicroseconds == 500_000)
-        #expect(best.sizeVerdicts?.map(\.poolSize) == [1, 2])
+        #expect(best.latency?.arrivalRate == 100)
+        #expect(best.latency?.latencySLOMicroseconds == 500_000)
+        #expect(best.latency?.sizeVerdicts.map(\.poolSize) == [1, 2])
     }
 
     /// The pool factory is injected: every trial's pool comes from it.

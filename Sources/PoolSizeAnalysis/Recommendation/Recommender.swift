@@ -38,7 +38,7 @@ public enum Recommender {
             formulaQueueCountStandardError: formulaError, formulaQueueCount: formulaCount,
             kneePoolSize: knee.size, kneeThroughputPerSecond: knee.throughput,
             peakPoolSize: knee.peakSize, peakThroughputPerSecond: knee.peakThroughput,
-            tolerance: tolerance, recommendedQueueCount: recommended, basis: rising ? .formula : .knee, reason: "")
+            tolerance: tolerance, recommendedQueueCount: recommended, sizing: rising ? .formula : .knee, reason: "")
         if let first = records.first {
             recommendation.pool = first.pool
             recommendation.qos = first.qos
@@ -109,14 +109,14 @@ public enum Recommender {
             return SLOSizer.recommend(base: base, records: records, lowLoad: lowLoad, arrival: arrival)
         }
         guard let best = all.min(by: { a, b in
-            if (a.sloMet ?? false) != (b.sloMet ?? false) { return a.sloMet ?? false }
+            if (a.latency?.met ?? false) != (b.latency?.met ?? false) { return a.latency?.met ?? false }
             if a.recommendedQueueCount != b.recommendedQueueCount { return a.recommendedQueueCount < b.recommendedQueueCount }
-            return (a.sloMeasuredMicroseconds ?? .infinity) < (b.sloMeasuredMicroseconds ?? .infinity)
+            return (a.latency?.measuredMicroseconds ?? .infinity) < (b.latency?.measuredMicroseconds ?? .infinity)
         }) else { return nil }
         let goal = arrival.latencySLOMicroseconds.map { "p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(SLOSizer.time($0))" } ?? "keeping up"
-        var verdict = "Best: \(best.combination), \(best.sloMet == true ? "" : "nothing met \(goal); largest measured ")\(best.recommendedQueueCount) queues at \(UnitFormat.significant(top.perSecond))/s (\(goal))."
+        var verdict = "Best: \(best.combination), \(best.latency?.met == true ? "" : "nothing met \(goal); largest measured ")\(best.recommendedQueueCount) queues at \(UnitFormat.significant(top.perSecond))/s (\(goal))."
         let others = all.filter { $0.combination != best.combination }.map { r in
-            "\(r.combination) \(r.sloMet == true ? "\(r.recommendedQueueCount) queues" : "none met it")"
+            "\(r.combination) \(r.latency?.met == true ? "\(r.recommendedQueueCount) queues" : "none met it")"
         }
         if !others.isEmpty { verdict += " Others: " + others.joined(separator: "; ") + "." }
         return RecommendationSet(best: best, combinations: all, verdict: verdict)

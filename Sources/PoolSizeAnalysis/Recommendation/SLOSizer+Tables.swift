@@ -39,8 +39,8 @@ extension SLOSizer {
         let measured = records.compactMap(\.arrivalRate)
         guard recorded != nil || !measured.isEmpty else { return nil }
         var plan = recorded ?? ArrivalPlan(
-            rates: [], latencySLOMicroseconds: recommendation?.latencySLOMicroseconds,
-            sloPercentile: recommendation?.sloPercentile ?? 99)
+            rates: [], latencySLOMicroseconds: recommendation?.latency?.latencySLOMicroseconds,
+            sloPercentile: recommendation?.latency?.sloPercentile ?? 99)
         if !measured.isEmpty {
             var rates: [ArrivalRate] = []
             for rate in measured.sorted() where !rates.contains(where: { $0 == rate }) { rates.append(rate) }

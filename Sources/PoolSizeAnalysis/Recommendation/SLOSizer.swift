@@ -100,24 +100,21 @@ public enum SLOSizer {
         let rate = arrival.topRate
         let verdicts = verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad)
         let chosen = choose(verdicts)
-        r.arrivalRate = rate
-        r.latencySLOMicroseconds = arrival.latencySLOMicroseconds
-        r.sloPercentile = arrival.sloPercentile
-        r.sizeVerdicts = verdicts
-        r.queueingModelQueueCount = modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival)
-        r.basis = arrival.latencySLOMicroseconds == nil ? .stability : .latencySLO
-        r.sloMet = chosen != nil
-        r.sloMeasuredMicroseconds = chosen?.percentileMicroseconds
+        var sizing = LatencySizing(
+            arrivalRate: rate, latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile,
+            met: chosen != nil, measuredMicroseconds: chosen?.percentileMicroseconds,
+            queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival), sizeVerdicts: verdicts)
         r.recommendedQueueCount = chosen?.poolSize ?? verdicts.last?.poolSize ?? base.recommendedQueueCount
         if arrival.isRange {
-            r.rateSizings = arrival.rates.map { rate in
+            sizing.rateSizings = arrival.rates.map { rate in
                 let pick = choose(Self.verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad))
                 return RateSizing(
                     arrivalRate: rate, recommendedQueueCount: pick?.poolSize, percentileMicroseconds: pick?.percentileMicroseconds,
                     queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival))
             }
         }
-        r.reason = explain(r, verdicts: verdicts, chosen: chosen, lowLoad: lowLoad, arrival: arrival)
+        r.sizing = .arrivals(sizing)
+        r.reason = explain(sizing, verdicts: verdicts, chosen: chosen, lowLoad: lowLoad, arrival: arrival)
         return r
     }
 
@@ -142,8 +139,8 @@ public enum SLOSizer {
         return "\(v.poolSize) kept up but its \(name) was \(time(v.percentileMicroseconds)), \(time(over)) (\(UnitFormat.percent(over / slo))) over"
     }
 
-    static func explain(_ r: Recommendation, verdicts: [SLOVerdict], chosen: SLOVerdict?, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> String {
-        let rate = (r.arrivalRate ?? 0).perSecond
+    static func explain(_ r: LatencySizing, verdicts: [SLOVerdict], chosen: SLOVerdict?, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> String {
+        let rate = r.arrivalRate.perSecond
         let name = percentileName(arrival.sloPercentile)
         let service = serviceSeconds(lowLoad)
         let at = "At \(UnitFormat.significant(rate))/s (\(arrival.process.rawValue) arrivals)"

@@ -80,14 +80,14 @@ package enum GitHubBenchmarkExport {
                 }
             case .smaller:
                 if let r = curve.recommendation {
-                    let goal = r.latencySLOMicroseconds.map { "\(name) ≤ \(UnitFormat.duration(microseconds: $0))" } ?? "keeping up"
+                    let goal = r.latency?.latencySLOMicroseconds.map { "\(name) ≤ \(UnitFormat.duration(microseconds: $0))" } ?? "keeping up"
                     entries.append(Entry(
                         name: "\(prefix) recommended queues", unit: "queues", value: Double(r.recommendedQueueCount), range: nil,
-                        extra: "basis \(r.basis.rawValue); \(goal) at \(UnitFormat.rate(r.arrivalRate ?? open.topRate)) \(r.sloMet == true ? "met" : "not met by any size (largest measured)"); queueing model \(r.queueingModelQueueCount.map(String.init) ?? "none")"))
-                    if r.sloMet == true, let measured = r.sloMeasuredMicroseconds {
+                        extra: "basis \(r.basis.rawValue); \(goal) at \(UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)) \(r.latency?.met == true ? "met" : "not met by any size (largest measured)"); queueing model \(r.latency?.queueingModelQueueCount.map(String.init) ?? "none")"))
+                    if r.latency?.met == true, let measured = r.latency?.measuredMicroseconds {
                         entries.append(Entry(
                             name: "\(prefix) \(name) latency at the recommended size", unit: "us", value: measured, range: nil,
-                            extra: "N = \(r.recommendedQueueCount) at \(UnitFormat.rate(r.arrivalRate ?? open.topRate)); worst repetition, from intended arrival" + (r.latencySLOMicroseconds.map { "; objective \(UnitFormat.number($0)) us" } ?? "")))
+                            extra: "N = \(r.recommendedQueueCount) at \(UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)); worst repetition, from intended arrival" + (r.latency?.latencySLOMicroseconds.map { "; objective \(UnitFormat.number($0)) us" } ?? "")))
                     }
                 }
                 if open.isRange {

@@ -68,7 +68,7 @@ extension OpenLoopSizeChart {
             "set grid",
             "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
         ]
-        if let r = analysis.primary?.recommendation, r.sloMet == true {
+        if let r = analysis.primary?.recommendation, r.latency?.met == true {
             body += GnuplotScript.verticalMarker(tag: 1, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)", color: GnuplotScript.recommendedColor, dash: 3)
         }
         return body

@@ -35,9 +35,9 @@ extension ReportBuilder {
         }
         let several = analysis.curves.count > 1
         let what = several ? " with \(primary.combination.label)" : ""
-        let rate = UnitFormat.rate(r.arrivalRate ?? open.topRate)
+        let rate = UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)
         let arrivals = "\(open.arrival.process.rawValue) arrivals"
-        if r.sloMet == true {
+        if r.latency?.met == true {
             let basis = open.arrival.latencySLOMicroseconds.map { "the smallest size whose \(open.percentileName) latency, counted from each task's intended arrival, met the \(time($0)) objective" }
                 ?? "the smallest size that kept up with the arrivals"
             blocks.append(.paragraph("**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload at \(rate) (\(arrivals)) on \(r.cores) cores: \(basis)."))
@@ -49,9 +49,9 @@ extension ReportBuilder {
             guard let c = curve.recommendation else { continue }
             rows.append([
                 curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
-                c.sloMet == true ? "**\(c.recommendedQueueCount)**" : "none (largest \(c.recommendedQueueCount))",
-                c.sloMeasuredMicroseconds.map(time) ?? "–", goal(open), c.sloMet == true ? "met" : "missed",
-                c.queueingModelQueueCount.map(String.init) ?? "none", c.basis.rawValue,
+                c.latency?.met == true ? "**\(c.recommendedQueueCount)**" : "none (largest \(c.recommendedQueueCount))",
+                c.latency?.measuredMicroseconds.map(time) ?? "–", goal(open), c.latency?.met == true ? "met" : "missed",
+                c.latency?.queueingModelQueueCount.map(String.init) ?? "none", c.basis.rawValue,
             ])
         }
         blocks.append(.table(
@@ -101,7 +101,7 @@ extension ReportBuilder {
             guard let top = tables.first(where: { $0.arrivalRate == open.topRate }) else { continue }
             let label = combinations.count > 1 ? " (\(combination.label))" : ""
             blocks.append(.heading(level: 3, text: "Verdict per size at \(UnitFormat.rate(top.arrivalRate))\(label)"))
-            let recommended = analysis.curves.first { $0.combination == combination }?.recommendation.flatMap { $0.sloMet == true ? $0.recommendedQueueCount : nil }
+            let recommended = analysis.curves.first { $0.combination == combination }?.recommendation.flatMap { $0.latency?.met == true ? $0.recommendedQueueCount : nil }
             blocks.append(verdictTable(top, open: open, recommended: recommended))
             if open.isRange {
                 blocks.append(.heading(level: 3, text: "Recommended size per rate\(label)"))
