@@ -152,7 +152,7 @@ struct SweepCommand: ParsableCommand {
         let directory = URL(fileURLWithPath: resume ?? out ?? "results/\(plan.runID)")
         // The charts are written after the sweep: find out now, not after an hour, that they
         // cannot be.
-        try AtomicFile.checkWritable(ReportCommand.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
+        try AtomicFile.checkWritable(ReportWriter.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
         let custom: (any WorkloadSource)? = try commandSource() ?? httpSource()
         let session = try SweepSession(plan: plan, directory: directory, commandLine: Secrets.commandLine(CommandLine.arguments), quiet: quiet, mode: mode, trace: try trace.map(Trace.load), custom: custom, scratch: scratch.map { URL(fileURLWithPath: $0) })
@@ -168,7 +168,7 @@ struct SweepCommand: ParsableCommand {
         case .failure(.integrityViolated), .failure(.objectiveNotMet): break
         default: try measured.get()
         }
-        _ = try ReportCommand.write(runDirectory: directory, plots: plots)
+        try ReportWriter.writeRunReport(runDirectory: directory, plots: plots).notices.forEach(PoolSizeCommand.printError)
         try measured.get()
     }
 
