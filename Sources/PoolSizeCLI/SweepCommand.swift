@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PoolSize
 import PoolSizeAnalysis
 import PoolSizeHTTP
 import PoolSizeKit
@@ -155,21 +156,26 @@ struct SweepCommand: ParsableCommand {
         try AtomicFile.checkWritable(ReportWriter.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
         let custom: (any WorkloadSource)? = try commandSource() ?? httpSource()
-        let session = try SweepSession(plan: plan, directory: directory, commandLine: Secrets.commandLine(CommandLine.arguments), quiet: quiet, mode: mode, trace: try trace.map(Trace.load), custom: custom, scratch: scratch.map { URL(fileURLWithPath: $0) })
-        // A sweep whose primitive failed its integrity check, or in which no size met the latency
-        // objective, still gets its report (which says why); the error and its exit code follow.
-        session.format = format
+        let workload: RecordedSweep.Workload = try custom.map { .source($0) } ?? trace.map { .trace(try Trace.load(path: $0)) } ?? .spec(scratch: scratch.map { URL(fileURLWithPath: $0) })
+        let progress = SweepProgress(quiet: quiet)
+        let sweep = try RecordedSweep(plan: plan, directory: directory, mode: mode, workload: workload, commandLine: Secrets.commandLine(CommandLine.arguments), forward: progress)
         // Ctrl-C or SIGTERM from the first trial to the last chart: what is finished is on disk,
         // running children are stopped, and the process says so and exits 130.
-        let interrupt = InterruptNotice(directory: directory.path, progress: session.progress)
+        let interrupt = InterruptNotice(directory: directory.path, progress: progress.line)
         defer { interrupt.cancel() }
-        let measured = Result { () throws(PoolSizeError) in try session.run() }
-        switch measured {
-        case .failure(.integrityViolated), .failure(.objectiveNotMet): break
-        default: try measured.get()
+        let outcome = try sweep.run()
+        progress.line.finish()
+        if format == .json { print(outcome.json, terminator: "") } else { print(outcome.summary); print(outcome.directory.path) }
+        // A sweep whose primitive failed its integrity check, or in which no size met the latency
+        // objective, still gets its report (which says why); the error and its exit code follow.
+        if let problem = outcome.problem {
+            switch problem {
+            case .integrityViolated, .objectiveNotMet: break
+            default: throw problem
+            }
         }
         try ReportWriter.writeRunReport(runDirectory: directory, plots: plots).notices.forEach(PoolSizeCommand.printError)
-        try measured.get()
+        if let problem = outcome.problem { throw problem }
     }
 
     /// Every flag is checked here, before anything runs or is written.
