@@ -38,20 +38,20 @@ public struct Sweep: Sendable {
     ///   - warmupTrials: trials run and discarded first (thread creation, caches).
     ///   - pool: the pool kind under test.
     ///   - qos: the QoS tier of its queues or threads.
-    ///   - trialMilliseconds: length of one trial (500 ms when nil; with `arrival`, the
+    ///   - trialMilliseconds: length of one trial (500 ms when nil; with an open `load`, the
     ///     measured window, which by default holds 2,000 arrivals).
     ///   - cores: cores to size for (default: the affinity mask and cgroup quota's minimum).
     ///   - targetUtilization: U in the formula, in (0, 1].
     ///   - tolerance: the knee is the smallest size within this share of the peak throughput.
     ///   - seed: seed of the trial order.
-    ///   - arrival: open loop: tasks arrive at these rates whatever the pool is doing, and the
-    ///     recommendation is the smallest size that keeps up (and meets the latency objective,
-    ///     when the plan has one); nil for the closed loop, which sizes for throughput.
+    ///   - load: `.closed` keeps every queue busy and sizes for throughput; `.open(plan)` offers
+    ///     tasks at the plan's rates whatever the pool is doing, and the recommendation is the
+    ///     smallest size that keeps up (and meets the latency objective, when the plan has one).
     ///   - body: one task.
     public init(
         name: String = "closure", sizes: SizeSelection = .auto, repetitions: Int = 3, warmupTrials: Int = 1,
         pool: PoolKind = .queuePool, qos: QoSTier = .default, trialMilliseconds: Int? = nil, cores: Int? = nil,
-        targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 42, arrival: ArrivalPlan? = nil,
+        targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 42, load: Load = .closed,
         body: @escaping @Sendable () -> Void
     ) {
         let spec = WorkloadSpec(name: name, description: "a Swift closure, its W and C measured", cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 500)
@@ -59,7 +59,7 @@ public struct Sweep: Sendable {
             runID: name, spec: spec, sizes: sizes, repetitions: repetitions, warmupTrials: warmupTrials,
             cores: cores ?? MachineProbe.coreCount().effective, targetUtilization: targetUtilization, tolerance: tolerance,
             seed: seed, pools: [pool], tiers: [qos], primitives: [.none], trialMilliseconds: trialMilliseconds)
-        plan.arrival = arrival
+        plan.load = load
         self.init(plan: plan, source: ClosureSource { _ in body() })
     }
 
@@ -73,7 +73,7 @@ public struct Sweep: Sendable {
         let recommendation = Recommender.recommendAll(
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance,
-            specWaitCPURatio: source.declaredTaskNanoseconds == nil ? nil : plan.spec.waitCPURatio, arrival: plan.arrival)
+            specWaitCPURatio: source.declaredTaskNanoseconds == nil ? nil : plan.spec.waitCPURatio, load: plan.load)
         return SweepResult(plan: plan, lowLoad: lowLoad, records: records, recommendation: recommendation)
     }
 
@@ -107,6 +107,5 @@ public struct SweepResult: Sendable {
 /// An observer that ignores every event.
 final class SilentObserver: SweepObserver {
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {}
-    func sweepWillRunTrial(_ index: Int, of total: Int, combination: Combination, poolSize: Int, repetition: Int) {}
-    func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {}
+        func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {}
 }

@@ -19,7 +19,7 @@ struct PlotCommand: ParsableCommand {
         let directory = options.directory
         let data = try RunDirectory(directory).load()
         data.warnings.forEach(PoolSizeCommand.printError)
-        let plotsDirectory = ReportCommand.plotsDirectory(options.plots, runID: data.runID)
+        let plotsDirectory = ReportWriter.plotsDirectory(options.plots, runID: data.runID)
         let outcome = try ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory).writeCharts(RunAnalysis(data))
         if let failure = outcome.failure { throw Self.error(failure, plots: RelativePath.display(plotsDirectory), run: RelativePath.display(directory)) }
         print(plotsDirectory.path)

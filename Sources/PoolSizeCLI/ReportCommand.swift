@@ -56,8 +56,9 @@ struct ReportCommand: ParsableCommand {
             let outcome = try Self.writeMachines(runDirectories.map { URL(fileURLWithPath: $0) }, out: out, allowMixed: allowMixed)
             print(outcome.markdown.path)
         } else {
-            let outcome = try Self.write(runDirectory: URL(fileURLWithPath: runDirectories[0]), plots: plots)
-            print(outcome.markdown.path)
+            let report = try ReportWriter.writeRunReport(runDirectory: URL(fileURLWithPath: runDirectories[0]), plots: plots)
+            report.notices.forEach(PoolSizeCommand.printError)
+            print(report.outcome.markdown.path)
         }
     }
 
@@ -85,27 +86,5 @@ struct ReportCommand: ParsableCommand {
         let outcome = try writer.writeMachinesReport(comparison)
         if let message = outcome.charts.message { PoolSizeCommand.printError(message) }
         return outcome
-    }
-
-    /// Loads a run and writes its report and charts; prints the one chart message, if any, to
-    /// stderr. Shared with `sweep`, which calls it on the directory it has just written.
-    static func write(runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()) throws(PoolSizeError) -> ReportWriter.ReportOutcome {
-        let run = try RunDirectory(runDirectory).load()
-        run.warnings.forEach(PoolSizeCommand.printError)
-        let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: run.runID), renderer: renderer)
-        let outcome = try writer.writeReport(RunAnalysis(run))
-        if let message = outcome.charts.message { PoolSizeCommand.printError(message) }
-        return outcome
-    }
-
-    /// `--plots DIR`, or `plots/<run-id>` relative to the working directory (as `results/<run-id>`).
-    /// The run id is read from the run's files, which may come from someone else: it names one
-    /// folder under plots/ and nothing else, so `/`, `..` and control characters cannot steer
-    /// the charts elsewhere.
-    static func plotsDirectory(_ option: String?, runID: String) -> URL {
-        if let option { return URL(fileURLWithPath: option) }
-        var folder = String(runID.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
-        if folder.isEmpty || folder.hasPrefix(".") { folder = "_" + folder }
-        return URL(fileURLWithPath: "plots/" + folder)
     }
 }

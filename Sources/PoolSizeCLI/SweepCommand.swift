@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PoolSize
 import PoolSizeAnalysis
 import PoolSizeHTTP
 import PoolSizeKit
@@ -152,25 +153,30 @@ struct SweepCommand: ParsableCommand {
         let directory = URL(fileURLWithPath: resume ?? out ?? "results/\(plan.runID)")
         // The charts are written after the sweep: find out now, not after an hour, that they
         // cannot be.
-        try AtomicFile.checkWritable(ReportCommand.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
+        try AtomicFile.checkWritable(ReportWriter.plotsDirectory(plots, runID: plan.runID), flag: "--plots")
         let mode: ExportManager.Mode = resume != nil ? .resume : force ? .replace : .create
         let custom: (any WorkloadSource)? = try commandSource() ?? httpSource()
-        let session = try SweepSession(plan: plan, directory: directory, commandLine: Secrets.commandLine(CommandLine.arguments), quiet: quiet, mode: mode, trace: try trace.map(Trace.load), custom: custom, scratch: scratch.map { URL(fileURLWithPath: $0) })
-        // A sweep whose primitive failed its integrity check, or in which no size met the latency
-        // objective, still gets its report (which says why); the error and its exit code follow.
-        session.format = format
-        session.exporter.notices.forEach(PoolSizeCommand.printError)
+        let workload: RecordedSweep.Workload = try custom.map { .source($0) } ?? trace.map { .trace(try Trace.load(path: $0)) } ?? .spec(scratch: scratch.map { URL(fileURLWithPath: $0) })
+        let progress = SweepProgress(quiet: quiet)
+        let sweep = try RecordedSweep(plan: plan, directory: directory, mode: mode, workload: workload, commandLine: Secrets.commandLine(CommandLine.arguments), forward: progress)
+        sweep.exporter.notices.forEach(PoolSizeCommand.printError)
         // Ctrl-C or SIGTERM from the first trial to the last chart: what is finished is on disk,
         // running children are stopped, and the process says so and exits 130.
-        let interrupt = SweepInterrupt(directory: directory, progress: session.progress)
+        let interrupt = InterruptNotice(directory: directory.path, progress: progress.line)
         defer { interrupt.cancel() }
-        let measured = Result { () throws(PoolSizeError) in try session.run() }
-        switch measured {
-        case .failure(.integrityViolated), .failure(.objectiveNotMet): break
-        default: try measured.get()
+        let outcome = try sweep.run()
+        progress.line.finish()
+        if format == .json { print(outcome.json, terminator: "") } else { print(outcome.summary); print(outcome.directory.path) }
+        // A sweep whose primitive failed its integrity check, or in which no size met the latency
+        // objective, still gets its report (which says why); the error and its exit code follow.
+        if let problem = outcome.problem {
+            switch problem {
+            case .integrityViolated, .objectiveNotMet: break
+            default: throw problem
+            }
         }
-        _ = try ReportCommand.write(runDirectory: directory, plots: plots)
-        try measured.get()
+        try ReportWriter.writeRunReport(runDirectory: directory, plots: plots).notices.forEach(PoolSizeCommand.printError)
+        if let problem = outcome.problem { throw problem }
     }
 
     /// Every flag is checked here, before anything runs or is written.
@@ -261,7 +267,7 @@ struct SweepCommand: ParsableCommand {
             tolerance: tolerance, seed: seed, pools: pools, tiers: tiers, primitives: primitives, readRatio: readRatio,
             trialMilliseconds: trialMilliseconds, contend: contend, busyRetries: retries)
         plan.search = search ?? (selection == .auto && arrival == nil ? .adaptive : .grid)
-        plan.arrival = arrival
+        plan.load = arrival.map(Load.open) ?? .closed
         if arrival != nil {
             if search == .adaptive { throw .invalidOption(flag: "--search", message: "adaptive searches for the throughput knee of a closed loop; an open-loop sweep (--arrival-rate) measures the sizes around the rate's load: drop --search") }
             if budget != nil { throw .invalidOption(flag: "--budget", message: "fits an adaptive search to the time and does not apply to --arrival-rate; set the trials with --sizes, --repeat and --trial-ms") }
@@ -286,7 +292,7 @@ struct SweepCommand: ParsableCommand {
             return nil
         }
         let rates = try ArrivalPlan.parseRates(arrivalRate)
-        var plan = ArrivalPlan(ratesPerSecond: rates, process: arrivals ?? .poisson)
+        var plan = ArrivalPlan(rates: rates, process: arrivals ?? .poisson)
         if let latencySLO {
             let seconds = try QuantityParser.seconds(latencySLO, flag: "--latency-slo")
             guard seconds > 0, seconds <= 3600 else { throw .invalidOption(flag: "--latency-slo", message: "must be more than 0 and at most 1h, got \(latencySLO); write it like 40ms") }

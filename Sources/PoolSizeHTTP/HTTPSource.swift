@@ -58,6 +58,9 @@ public final class HTTPSource: WorkloadSource, Sendable {
 
     /// Closes every connection and frees every handle (one still in use is closed as its
     /// request ends); later tasks fail. Idempotent.
+    /// The client's connections close when the sweep ends, not when the process does.
+    public func sweepEnded() { shutdown() }
+
     public func shutdown() {
         handles.close()
     }

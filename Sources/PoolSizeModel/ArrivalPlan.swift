@@ -10,9 +10,9 @@ public enum ArrivalProcess: String, Codable, Sendable, CaseIterable {
 /// The open-loop part of a sweep: the arrival rates to offer, how arrivals are spaced, and the
 /// latency objective the recommendation must meet. Recorded in machine.json as `arrival`.
 public struct ArrivalPlan: Equatable, Sendable, Codable {
-    /// Offered arrival rates, tasks per second, ascending; one for `--arrival-rate 800/s`, several
-    /// for a range (`200/s...2000/s:200`).
-    public var ratesPerSecond: [Double]
+    /// Offered arrival rates, ascending; one for `--arrival-rate 800/s`, several for a range
+    /// (`200/s...2000/s:200`).
+    public var rates: [ArrivalRate]
     /// How arrivals are spaced.
     public var process: ArrivalProcess
     /// The latency objective, µs, measured from each task's intended arrival; nil sizes for
@@ -27,8 +27,8 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
     public static let maximumRatePerSecond = 1_000_000.0
 
     /// A plan as given; `parse` checks what the user typed.
-    public init(ratesPerSecond: [Double], process: ArrivalProcess = .poisson, latencySLOMicroseconds: Double? = nil, sloPercentile: Double = 99) {
-        self.ratesPerSecond = ratesPerSecond
+    public init(rates: [ArrivalRate], process: ArrivalProcess = .poisson, latencySLOMicroseconds: Double? = nil, sloPercentile: Double = 99) {
+        self.rates = rates
         self.process = process
         self.latencySLOMicroseconds = latencySLOMicroseconds
         self.sloPercentile = sloPercentile
@@ -37,37 +37,26 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
     /// Keys as machine.json spells them once snake_cased, units in the name.
     enum CodingKeys: String, CodingKey {
         case process, sloPercentile
-        case ratesPerSecond = "ratesPerS"
+        case rates = "ratesPerS"
         case latencySLOMicroseconds = "latencySloUs"
     }
 
     /// One rate, or several from a range.
-    public var isRange: Bool { ratesPerSecond.count > 1 }
+    public var isRange: Bool { rates.count > 1 }
 
-    /// A rate in thousandths per second, as trials.csv records it: the key under which a rate
-    /// measured and the same rate read back from the file (1000/min: 16.666…, 16.667) match.
-    /// Made from the same `%.3f` text the file holds, so the two round alike even at a half.
-    public static func rateKey(_ rate: Double) -> Int64 {
-        guard rate.isFinite, abs(rate) < 1e15 else { return rate > 0 ? .max : .min }
-        let text = String(format: "%.3f", rate)
-        let parts = text.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let whole = Int64(parts[0].replacingOccurrences(of: "-", with: "")), let thousandths = Int64(parts[1]) else {
-            return Int64((rate * 1000).rounded())
-        }
-        let magnitude = whole * 1000 + thousandths
-        return text.hasPrefix("-") ? -magnitude : magnitude
-    }
+    /// The highest rate offered: the one a sweep's recommendation is for.
+    public var topRate: ArrivalRate { rates.max() ?? 0 }
 
     /// The slowest rate a sweep accepts: trials.csv records rates to a thousandth per second.
     public static let minimumRatePerSecond = 0.001
 
     /// The rates in `text`: `800/s`, `48000/min`, or `LOW...HIGH:STEP` (`200/s...2000/s:200`,
     /// the step in the low end's unit, per second when bare).
-    public static func parseRates(_ text: String, flag: String = "--arrival-rate") throws(PoolSizeError) -> [Double] {
+    public static func parseRates(_ text: String, flag: String = "--arrival-rate") throws(PoolSizeError) -> [ArrivalRate] {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let usage = "write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"
         guard trimmed.contains("...") else {
-            return [try checked(QuantityParser.perSecond(trimmed, flag: flag), trimmed, flag: flag)]
+            return [ArrivalRate(perSecond: try checked(QuantityParser.perSecond(trimmed, flag: flag), trimmed, flag: flag))]
         }
         let ends = trimmed.components(separatedBy: "...")
         guard ends.count == 2, let colon = ends[1].lastIndex(of: ":") else {
@@ -85,10 +74,11 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
         guard count <= maximumRates else {
             throw .invalidOption(flag: flag, message: "'\(trimmed)' has \(count) rates, more than the \(maximumRates) a sweep may measure; take a larger step")
         }
-        var rates = (0..<count).map { low + Double($0) * step }
-        if let last = rates.last, high - last > step * 1e-6 { rates.append(high) }
-        // Each rate is told apart by its thousandths per second (trials.csv, --resume).
-        if Set(rates.map(rateKey)).count < rates.count {
+        var values = (0..<count).map { low + Double($0) * step }
+        if let last = values.last, high - last > step * 1e-6 { values.append(high) }
+        let rates = values.map(ArrivalRate.init(perSecond:))
+        // Rates are told apart by their thousandths per second (trials.csv, --resume).
+        if Set(rates).count < rates.count {
             throw .invalidOption(flag: flag, message: "the step in '\(trimmed)' puts rates less than 0.001/s apart, which the results cannot tell apart; take a larger step")
         }
         return rates

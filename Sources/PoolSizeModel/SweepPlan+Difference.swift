@@ -20,16 +20,16 @@ extension SweepPlan {
         "spec": "workload", "sizes": "--sizes", "repetitions": "--repeat", "warmupTrials": "--warmup", "cores": "core count",
         "targetUtilization": "--target-utilization", "tolerance": "--tolerance", "seed": "seed", "pools": "--pool", "tiers": "--qos",
         "primitives": "--primitive", "readRatio": "--read-ratio", "trialMilliseconds": "--trial-ms", "contend": "--contend",
-        "busyRetries": "--busy-retries", "busyThreshold": "--busy-threshold", "search": "--search", "arrival": "arrival plan",
+        "busyRetries": "--busy-retries", "busyThreshold": "--busy-threshold", "search": "--search", "load": "load",
     ]
 
     /// A field's value as messages show it.
     static func describe(_ label: String, _ value: Any) -> String {
         // Optionals by label: a nil casts to any optional type.
         if label == "trialMilliseconds" { return (value as? Int).map(String.init) ?? "not given" }
-        if label == "arrival" {
-            guard let arrival = value as? ArrivalPlan else { return "a closed loop (no --arrival-rate)" }
-            let rates = arrival.ratesPerSecond.map { UnitFormat.number($0) + "/s" }.joined(separator: ",")
+        if label == "load" {
+            guard let arrival = (value as? Load)?.arrival else { return "a closed loop (no --arrival-rate)" }
+            let rates = arrival.rates.map(\.description).joined(separator: ",")
             let slo = arrival.latencySLOMicroseconds.map { ", p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(UnitFormat.number($0)) µs" } ?? ""
             return "\(rates) \(arrival.process.rawValue)\(slo)"
         }

@@ -41,9 +41,8 @@ public struct SweepPlan: Sendable, Equatable, Codable {
     public var busyThreshold: Double = 0.05
     /// Whether every size is measured (`grid`) or the knee is searched for (`adaptive`).
     public var search: SearchMode = .grid
-    /// Open-loop arrivals (`--arrival-rate`): each trial offers tasks at a rate instead of
-    /// keeping the pool full; nil for the closed loop.
-    public var arrival: ArrivalPlan?
+    /// How tasks reach the pool: the closed loop, or arrivals at rates (`--arrival-rate`).
+    public var load: Load = .closed
 
     /// A plan; every value is taken as given (the CLI validates flags before building one).
     public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
@@ -69,7 +68,7 @@ public struct SweepPlan: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case spec, sizes, repetitions, warmupTrials, cores, targetUtilization, tolerance, seed, pools, tiers, primitives
-        case readRatio, trialMilliseconds, contend, busyRetries, busyThreshold, search, arrival
+        case readRatio, trialMilliseconds, contend, busyRetries, busyThreshold, search, load
     }
 
     /// Every (pool, tier, primitive) the plan measures.

@@ -71,7 +71,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     /// Whether tasks arrived at a set rate (open loop) rather than one per completion.
     public var isOpenLoop: Bool { openLoop != nil }
     /// The offered arrival rate of an open-loop trial, tasks/s; nil for a closed-loop one.
-    public var arrivalRatePerSecond: Double? { openLoop?.arrivalRatePerSecond }
+    public var arrivalRate: ArrivalRate? { openLoop?.arrivalRate }
 
     /// A record from its figures.
     public init(
@@ -119,7 +119,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
 /// latency percentiles then count from each task's intended arrival, not from its submission.
 public struct OpenLoopFigures: Equatable, Sendable, Codable {
     /// The nominal arrival rate, tasks/s.
-    public var arrivalRatePerSecond: Double
+    public var arrivalRate: ArrivalRate
     /// Arrivals whose intended time fell in the window, per second of window (the draw of the
     /// arrival process, around the nominal rate).
     public var offeredPerSecond: Double
@@ -144,8 +144,8 @@ public struct OpenLoopFigures: Equatable, Sendable, Codable {
     public var dispatchLagP99Microseconds: Double
 
     /// Figures as measured.
-    public init(arrivalRatePerSecond: Double, offeredPerSecond: Double, achievedPerSecond: Double, backlogMean: Double, backlogMax: Int, backlogGrowth: Double, stable: Bool, unfinished: Int = 0, dispatchLagP99Microseconds: Double = 0) {
-        self.arrivalRatePerSecond = arrivalRatePerSecond
+    public init(arrivalRate: ArrivalRate, offeredPerSecond: Double, achievedPerSecond: Double, backlogMean: Double, backlogMax: Int, backlogGrowth: Double, stable: Bool, unfinished: Int = 0, dispatchLagP99Microseconds: Double = 0) {
+        self.arrivalRate = arrivalRate
         self.offeredPerSecond = offeredPerSecond
         self.achievedPerSecond = achievedPerSecond
         self.backlogMean = backlogMean

@@ -21,11 +21,11 @@ public enum TrialValidity {
     /// expected, less three standard deviations, means the dispatcher fell behind its intended
     /// times, and the trial measured a lower rate than it names.
     static func dispatcherShortfall(_ open: OpenLoopFigures, windowSeconds: Double) -> String? {
-        let expected = open.arrivalRatePerSecond * windowSeconds
+        let expected = open.arrivalRate.arrivals(in: windowSeconds)
         let arrivals = open.offeredPerSecond * windowSeconds
         guard expected.isFinite, arrivals.isFinite, expected >= 1 else { return nil }
         guard arrivals < 0.9 * expected - 3 * expected.squareRoot() else { return nil }
-        return "the dispatcher offered \(UnitFormat.rate(open.offeredPerSecond)) of the \(UnitFormat.rate(open.arrivalRatePerSecond)) asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"
+        return "the dispatcher offered \(UnitFormat.rate(open.offeredPerSecond)) of the \(open.arrivalRate) asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"
     }
 
     /// Why `record` cannot be true on a machine of `physicalCores` CPUs, or nil when it can.

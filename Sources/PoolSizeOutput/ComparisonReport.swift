@@ -60,12 +60,12 @@ package enum ComparisonReport {
         let a = open.arrival
         let name = SLOSizer.name(percentile: a.sloPercentile)
         let goal = a.latencySLOMicroseconds.map { "\(name) ≤ \(UnitFormat.duration(microseconds: $0)) from each task's intended arrival" } ?? "keeping up with the arrivals (no latency objective)"
-        var out = "Open loop: \(a.process.rawValue) arrivals at \(a.ratesPerSecond.map { UnitFormat.rate($0) }.joined(separator: ", ")); objective \(goal).\n\n"
+        var out = "Open loop: \(a.process.rawValue) arrivals at \(a.rates.map { UnitFormat.rate($0) }.joined(separator: ", ")); objective \(goal).\n\n"
         out += "| pool | qos | primitive | rate | recommended base | current | verdict |\n"
         out += "|---|---|---|--:|--:|--:|---|\n"
         for s in open.sizings {
             let cells = [
-                s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue, UnitFormat.rate(s.arrivalRatePerSecond),
+                s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue, UnitFormat.rate(s.arrivalRate),
                 s.base.map(String.init) ?? "none met it", s.current.map(String.init) ?? "none met it",
                 s.grew ? "**grew beyond one size step**" : s.base == s.current ? "same" : "within one size step or smaller",
             ]
@@ -77,7 +77,7 @@ package enum ComparisonReport {
         func state(_ met: Bool, _ stable: Bool) -> String { !stable ? "fell behind" : met ? "met" : "missed" }
         for s in open.sizes {
             let cells = [
-                s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue, UnitFormat.rate(s.arrivalRatePerSecond), String(s.poolSize),
+                s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue, UnitFormat.rate(s.arrivalRate), String(s.poolSize),
                 state(s.baseMet, s.baseStable), state(s.currentMet, s.currentStable),
                 UnitFormat.duration(microseconds: s.basePercentileMicroseconds), UnitFormat.duration(microseconds: s.currentPercentileMicroseconds),
                 RunComparator.signedPercent(s.relativeChange),

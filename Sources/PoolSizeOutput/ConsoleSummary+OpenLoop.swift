@@ -19,10 +19,10 @@ extension ConsoleSummary {
         if let file, file.combinations.count > 1, let combination { out += "\nbest combination \(combination):\n" }
         let service = (lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) / 1e6
         for table in combination.map(open.tables) ?? [] {
-            let top = SLOSizer.sameRate(table.arrivalRatePerSecond, open.topRate)
-            out += "\nat \(UnitFormat.rate(table.arrivalRatePerSecond))"
-            if service > 0 { out += " (Little's law: \(fmt(table.arrivalRatePerSecond * service)) queues busy on average)" }
-            out += "\n" + rateTable(table, open: open, recommended: top ? best.flatMap { $0.sloMet == true ? $0.recommendedQueueCount : nil } : table.recommendedQueueCount, top: top)
+            let top = table.arrivalRate == open.topRate
+            out += "\nat \(UnitFormat.rate(table.arrivalRate))"
+            if service > 0 { out += " (Little's law: \(fmt(table.arrivalRate.arrivals(in: service))) queues busy on average)" }
+            out += "\n" + rateTable(table, open: open, recommended: top ? best.flatMap { $0.latency?.met == true ? $0.recommendedQueueCount : nil } : table.recommendedQueueCount, top: top)
         }
         guard let best else {
             let why = analysis.run.records.noRecommendationCause ?? "low-load W and C are missing"
@@ -77,14 +77,14 @@ extension ConsoleSummary {
 
     /// `recommended queue count: 20  (p99 38.8 ms ≤ 40.0 ms at 1000/s; queueing model 19)`.
     static func recommendationLine(_ r: Recommendation, open: RunAnalysis.OpenLoop) -> String {
-        let rate = UnitFormat.rate(r.arrivalRatePerSecond ?? open.topRate)
-        let model = "queueing model " + (r.queueingModelQueueCount.map(String.init) ?? "none")
-        guard r.sloMet == true else {
-            let goal = r.latencySLOMicroseconds.map { "\(open.percentileName) ≤ \(time($0))" } ?? "keeping up"
+        let rate = UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)
+        let model = "queueing model " + (r.latency?.queueingModelQueueCount.map(String.init) ?? "none")
+        guard r.latency?.met == true else {
+            let goal = r.latency?.latencySLOMicroseconds.map { "\(open.percentileName) ≤ \(time($0))" } ?? "keeping up"
             return "no size measured met the objective (\(goal) at \(rate)); largest measured \(r.recommendedQueueCount)  (\(model))"
         }
-        let measured = r.sloMeasuredMicroseconds.map(time) ?? "–"
-        if let slo = r.latencySLOMicroseconds {
+        let measured = r.latency?.measuredMicroseconds.map(time) ?? "–"
+        if let slo = r.latency?.latencySLOMicroseconds {
             return "recommended queue count: \(r.recommendedQueueCount)  (\(open.percentileName) \(measured) ≤ \(time(slo)) at \(rate); \(model))"
         }
         return "recommended queue count: \(r.recommendedQueueCount)  (smallest that keeps up with \(rate), \(open.percentileName) \(measured); \(model))"
@@ -95,7 +95,7 @@ extension ConsoleSummary {
         for t in tables {
             let pick = t.recommendedQueueCount.flatMap(t.verdict)
             rows.append([
-                UnitFormat.number(t.arrivalRatePerSecond), pick.map { String($0.poolSize) } ?? "none measured",
+                UnitFormat.number(t.arrivalRate.perSecond), pick.map { String($0.poolSize) } ?? "none measured",
                 pick.map { time($0.percentileMicroseconds) } ?? "–", t.queueingModelQueueCount.map(String.init) ?? "–",
                 pick == nil ? "no" : "yes",
             ])
@@ -108,8 +108,8 @@ extension ConsoleSummary {
         for r in all {
             rows.append([
                 r.combination.description + (r.combination == best.combination ? " (best)" : ""), String(r.recommendedQueueCount),
-                r.sloMet == true ? "yes" : "no", r.sloMeasuredMicroseconds.map(time) ?? "–",
-                r.queueingModelQueueCount.map(String.init) ?? "–", r.integrity.rawValue,
+                r.latency?.met == true ? "yes" : "no", r.latency?.measuredMicroseconds.map(time) ?? "–",
+                r.latency?.queueingModelQueueCount.map(String.init) ?? "–", r.integrity.rawValue,
             ])
         }
         return align(rows)

@@ -69,10 +69,10 @@ package enum PlanReport {
         guard let highest = open.sizings.last else {
             return ["measured, open loop", "–", "the run recorded no size per rate"]
         }
-        guard let at = open.sizing(atLeast: perHost) else {
-            return ["measured, open loop", "beyond the run", "each host gets \(UnitFormat.rateToThousandth(perHost)); the run offered at most \(UnitFormat.rateToThousandth(highest.arrivalRatePerSecond))\(machine): sweep --arrival-rate \(UnitFormat.number(perHost.rounded(.up)))/s to measure it\(otherCores)"]
+        guard let at = open.sizing(atLeast: ArrivalRate(perSecond: perHost)) else {
+            return ["measured, open loop", "beyond the run", "each host gets \(UnitFormat.rateToThousandth(perHost)); the run offered at most \(highest.arrivalRate.exactDescription)\(machine): sweep --arrival-rate \(UnitFormat.number(perHost.rounded(.up)))/s to measure it\(otherCores)"]
         }
-        let rate = UnitFormat.rateToThousandth(at.arrivalRatePerSecond)
+        let rate = at.arrivalRate.exactDescription
         // The run's objective, which need not be this plan's --latency-slo.
         let differs = plan.slo.map { slo in
             open.latencySLOMicroseconds.map { abs($0 / 1e6 - slo.latencySeconds) > 1e-9 || slo.percentile != open.sloPercentile } ?? true
@@ -80,8 +80,8 @@ package enum PlanReport {
         let whose = differs ? " (the run's objective)" : ""
         guard let size = at.recommendedQueueCount else {
             // A size passing at a higher rate though none did here is noise, not capacity.
-            let higher = open.sizings.first { $0.arrivalRatePerSecond > at.arrivalRatePerSecond && $0.recommendedQueueCount != nil }
-            let noise = higher.map { "; yet \($0.recommendedQueueCount!) \(objective == nil ? "kept up" : "met it") at \(UnitFormat.rateToThousandth($0.arrivalRatePerSecond)), so the run is noisy there: repeat it with more --repeat" } ?? ""
+            let higher = open.sizings.first { $0.arrivalRate > at.arrivalRate && $0.recommendedQueueCount != nil }
+            let noise = higher.map { "; yet \($0.recommendedQueueCount!) \(objective == nil ? "kept up" : "met it") at \($0.arrivalRate.exactDescription), so the run is noisy there: repeat it with more --repeat" } ?? ""
             return ["measured, open loop", "none met", "no size the run measured \(met)\(whose) at \(rate)\(machine), the lowest rate it offered not below \(UnitFormat.rateToThousandth(perHost)) per host\(otherCores)\(noise)"]
         }
         let figure = at.percentileMicroseconds.map { ", measured \(UnitFormat.duration($0 / 1e6))" } ?? ""

@@ -73,10 +73,11 @@ package enum PlanSourceReader {
             kneePoolSize: recommendation?.kneePoolSize, formulaQueueCountExact: recommendation?.formulaQueueCountExact)
         // An open loop has no throughput knee (what it carries flattens at the rate offered):
         // what it measured is a size per rate.
-        if let arrival = machine?.arrival ?? recommendation.flatMap({ r in r.arrivalRatePerSecond.map { ArrivalPlan(ratesPerSecond: [$0], latencySLOMicroseconds: r.latencySLOMicroseconds, sloPercentile: r.sloPercentile ?? 99) } }) {
+        let latency = recommendation?.latency
+        if let arrival = machine?.arrival ?? latency.map({ ArrivalPlan(rates: [$0.arrivalRate], latencySLOMicroseconds: $0.latencySLOMicroseconds, sloPercentile: $0.sloPercentile) }) {
             run.kneePoolSize = nil
-            let sizings = recommendation?.rateSizings ?? recommendation.flatMap { r in
-                r.arrivalRatePerSecond.map { [RateSizing(arrivalRatePerSecond: $0, recommendedQueueCount: r.sloMet == false ? nil : r.recommendedQueueCount, percentileMicroseconds: r.sloMeasuredMicroseconds, queueingModelQueueCount: r.queueingModelQueueCount)] }
+            let sizings = latency?.rateSizings ?? latency.map { l in
+                [RateSizing(arrivalRate: l.arrivalRate, recommendedQueueCount: l.met ? recommendation?.recommendedQueueCount : nil, percentileMicroseconds: l.measuredMicroseconds, queueingModelQueueCount: l.queueingModelQueueCount)]
             } ?? []
             let several = (recommendations?.combinations.count ?? 0) > 1
             let label = recommendation?.combination.label

@@ -33,7 +33,7 @@ package struct SweepOutput: Encodable {
         var utilization: Double
         var errors: Int
         /// Open loop only (absent from a closed loop's JSON): the configuration's rate and figures.
-        var arrivalRatePerSecond: Double?
+        var arrivalRate: ArrivalRate?
         var offeredPerSecond: Double?
         var achievedPerSecond: Double?
         var stable: Bool?
@@ -52,7 +52,7 @@ package struct SweepOutput: Encodable {
             case pool, qos, primitive, poolSize, repetitions, errors, utilization, stable, backlogMean, backlogMax, unfinished
             case throughputPerSecond = "throughputPerS", throughputLower = "throughputLowerPerS", throughputUpper = "throughputUpperPerS"
             case latencyP99Microseconds = "latencyP99Us"
-            case arrivalRatePerSecond = "arrivalRatePerS", offeredPerSecond = "offeredPerS", achievedPerSecond = "achievedPerS"
+            case arrivalRate = "arrivalRatePerS", offeredPerSecond = "offeredPerS", achievedPerSecond = "achievedPerS"
             case dispatchLagP99Microseconds = "dispatchLagP99Us", latencyP50Microseconds = "latencyP50Us"
             case sloPercentileMicroseconds = "sloPercentileUs", modelSLOPercentileMicroseconds = "modelSloPercentileUs", meetsSLO = "meetsSlo"
         }
@@ -78,9 +78,9 @@ package struct SweepOutput: Encodable {
                 poolSize: s.poolSize, repetitions: s.throughput.count, throughputPerSecond: s.throughput.mean,
                 throughputLower: s.throughput.confidenceInterval95?.lower, throughputUpper: s.throughput.confidenceInterval95?.upper,
                 latencyP99Microseconds: s.latencyP99Microseconds, utilization: s.utilization, errors: s.errors)
-            if let open, let rate = s.arrivalRatePerSecond, let o = s.openLoop {
+            if let open, let rate = s.arrivalRate, let o = s.openLoop {
                 let verdict = open.table(s.combination, rate: rate)?.verdict(s.poolSize)
-                c.arrivalRatePerSecond = rate
+                c.arrivalRate = rate
                 c.offeredPerSecond = o.offeredPerSecond
                 c.achievedPerSecond = o.achievedPerSecond
                 c.stable = o.stable

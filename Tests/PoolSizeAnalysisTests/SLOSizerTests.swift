@@ -13,14 +13,14 @@ import Testing
             waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.5 * carried, peakConcurrency: size, threads: size,
             effectiveNice: 0, integrity: .notApplicable, latency: LatencyPercentiles(p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200))
         r.openLoop = OpenLoopFigures(
-            arrivalRatePerSecond: rate, offeredPerSecond: rate, achievedPerSecond: rate * carried, backlogMean: rate * 0.016,
+            arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried, backlogMean: rate * 0.016,
             backlogMax: Int(rate * 0.03), backlogGrowth: 0, stable: stable ?? (carried >= 0.99))
         return r
     }
 
     /// C 1 ms and W 15 ms for every task: C + W is 16 ms at every percentile.
     static let lowLoad = LowLoadEstimate(waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50), seconds: 0.8)
-    static let slo40 = ArrivalPlan(ratesPerSecond: [1000], latencySLOMicroseconds: 40_000)
+    static let slo40 = ArrivalPlan(rates: [1000], latencySLOMicroseconds: 40_000)
 
     static func base(_ records: [TrialRecord]) throws -> Recommendation {
         try #require(Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1))
@@ -32,20 +32,20 @@ import Testing
         let r = SLOSizer.recommend(base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: Self.slo40)
         #expect(r.recommendedQueueCount == 20)
         #expect(r.basis == .latencySLO)
-        #expect(r.sloMet == true)
-        #expect(r.sloMeasuredMicroseconds == 23_300)
-        #expect(r.arrivalRatePerSecond == 1000)
-        #expect(r.latencySLOMicroseconds == 40_000)
-        #expect(r.sloPercentile == 99)
-        #expect(r.sizeVerdicts?.map(\.poolSize) == [8, 16, 17, 20, 24])
-        #expect(r.sizeVerdicts?.map(\.meetsSLO) == [false, false, false, true, true])
-        #expect(r.sizeVerdicts?.map(\.stable) == [false, false, true, true, true])
+        #expect(r.latency?.met == true)
+        #expect(r.latency?.measuredMicroseconds == 23_300)
+        #expect(r.latency?.arrivalRate == 1000)
+        #expect(r.latency?.latencySLOMicroseconds == 40_000)
+        #expect(r.latency?.sloPercentile == 99)
+        #expect(r.latency?.sizeVerdicts.map(\.poolSize) == [8, 16, 17, 20, 24])
+        #expect(r.latency?.sizeVerdicts.map(\.meetsSLO) == [false, false, false, true, true])
+        #expect(r.latency?.sizeVerdicts.map(\.stable) == [false, false, true, true, true])
         // 16 + M/M/c's p99 wait for 19 servers of 16 ms at 1000/s (Erlang C): 35.3 ms ≤ 40 ms; 18 gives 47.8 ms.
-        #expect(r.queueingModelQueueCount == 19)
-        let model = try #require(r.sizeVerdicts?.first { $0.poolSize == 20 }?.modelPercentileMicroseconds)
+        #expect(r.latency?.queueingModelQueueCount == 19)
+        let model = try #require(r.latency?.sizeVerdicts.first { $0.poolSize == 20 }?.modelPercentileMicroseconds)
         #expect(abs(model - 28_971.58) < 0.1)
         // Below the load (16 queues of 16 ms carry at most 1000/s) the model has no figure.
-        #expect(r.sizeVerdicts?.first { $0.poolSize == 16 }?.modelPercentileMicroseconds == nil)
+        #expect(r.latency?.sizeVerdicts.first { $0.poolSize == 16 }?.modelPercentileMicroseconds == nil)
         #expect(r.reason == "At 1000/s (poisson arrivals), 20 queues keep p99 latency at 23.3 ms (1 trial), within the 40.0 ms objective, counted from each task's intended arrival. Smaller sizes did not: 17 kept up but its p99 was 43.0 ms, 3.00 ms (7.5%) over; 16 fell behind (carried 96.0% of the arrivals, p99 at least 1.95 s); 8 fell behind (carried 50.0% of the arrivals, p99 at least 1.16 s). Little's law puts the average busy queues at 16.0 (rate × C + W of 16.0 ms at low load); the queueing model (the task's own p99 plus M/M/c's wait for a free queue) asks for 19.")
     }
 
@@ -53,9 +53,9 @@ import Testing
         let records = Self.curve + [Self.trial(20, p99: 41, rep: 2)]
         let r = SLOSizer.recommend(base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
         #expect(r.recommendedQueueCount == 24)
-        #expect(r.sloMeasuredMicroseconds == 21_000)
-        #expect(r.sizeVerdicts?.first { $0.poolSize == 20 }?.percentileMicroseconds == 41_000)
-        #expect(r.sizeVerdicts?.first { $0.poolSize == 20 }?.trials == 2)
+        #expect(r.latency?.measuredMicroseconds == 21_000)
+        #expect(r.latency?.sizeVerdicts.first { $0.poolSize == 20 }?.percentileMicroseconds == 41_000)
+        #expect(r.latency?.sizeVerdicts.first { $0.poolSize == 20 }?.trials == 2)
     }
 
     @Test func aLargerSizeFailingIsCalledNoise() throws {
@@ -66,21 +66,21 @@ import Testing
     }
 
     @Test func withoutAnObjectiveTheSmallestStableSizeIsRecommended() throws {
-        let arrival = ArrivalPlan(ratesPerSecond: [1000])
+        let arrival = ArrivalPlan(rates: [1000])
         let r = SLOSizer.recommend(base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
         #expect(r.recommendedQueueCount == 17)
         #expect(r.basis == .stability)
-        #expect(r.sloMet == true)
-        #expect(r.sizeVerdicts?.allSatisfy { $0.meetsSLO == nil } == true)
-        #expect(r.queueingModelQueueCount == 17)
+        #expect(r.latency?.met == true)
+        #expect(r.latency?.sizeVerdicts.allSatisfy { $0.meetsSLO == nil } == true)
+        #expect(r.latency?.queueingModelQueueCount == 17)
     }
 
     @Test func anObjectiveBelowTheTasksOwnTimeCannotBeMet() throws {
-        let arrival = ArrivalPlan(ratesPerSecond: [1000], latencySLOMicroseconds: 10_000)
+        let arrival = ArrivalPlan(rates: [1000], latencySLOMicroseconds: 10_000)
         let r = SLOSizer.recommend(base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
-        #expect(r.sloMet == false)
-        #expect(r.sloMeasuredMicroseconds == nil)
-        #expect(r.queueingModelQueueCount == nil)
+        #expect(r.latency?.met == false)
+        #expect(r.latency?.measuredMicroseconds == nil)
+        #expect(r.latency?.queueingModelQueueCount == nil)
         #expect(r.recommendedQueueCount == 24)
         #expect(r.reason.hasPrefix("At 1000/s (poisson arrivals), no size met the 10.0 ms p99 objective, and none can: a task alone takes 16.0 ms at its p99 (C + W at low load), longer than the objective allows;"))
     }
@@ -88,7 +88,7 @@ import Testing
     @Test func whenNoMeasuredSizeMeetsItTheReasonNamesARateThatWould() throws {
         let records = [Self.trial(8, carried: 0.5, p99: 1160), Self.trial(16, carried: 0.96, p99: 1950)]
         let r = SLOSizer.recommend(base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
-        #expect(r.sloMet == false)
+        #expect(r.latency?.met == false)
         let rate = try #require(SLOSizer.sustainableRate(size: 16, lowLoad: Self.lowLoad, arrival: Self.slo40))
         // At that rate the model's p99 for 16 queues is the objective itself.
         let atRate = try #require(SLOSizer.modelPercentile(size: 16, rate: rate, lowLoad: Self.lowLoad, percentile: 99))
@@ -99,15 +99,15 @@ import Testing
     }
 
     @Test func aRangeIsSizedAtEveryRate() throws {
-        let arrival = ArrivalPlan(ratesPerSecond: [500, 1000], latencySLOMicroseconds: 40_000)
+        let arrival = ArrivalPlan(rates: [500, 1000], latencySLOMicroseconds: 40_000)
         let records = Self.curve + [Self.trial(8, rate: 500, p99: 30), Self.trial(16, rate: 500, p99: 17), Self.trial(17, rate: 500, p99: 16.5)]
-        let base = try Self.base(records.filter { $0.arrivalRatePerSecond == 1000 })
+        let base = try Self.base(records.filter { $0.arrivalRate == 1000 })
         let r = SLOSizer.recommend(base: base, records: records, lowLoad: Self.lowLoad, arrival: arrival)
-        #expect(r.arrivalRatePerSecond == 1000)
+        #expect(r.latency?.arrivalRate == 1000)
         #expect(r.recommendedQueueCount == 20)
-        #expect(r.rateSizings?.map(\.arrivalRatePerSecond) == [500, 1000])
-        #expect(r.rateSizings?.map(\.recommendedQueueCount) == [8, 20])
-        #expect(r.rateSizings?.map(\.percentileMicroseconds) == [30_000, 23_300])
+        #expect(r.latency?.rateSizings?.map(\.arrivalRate) == [500, 1000])
+        #expect(r.latency?.rateSizings?.map(\.recommendedQueueCount) == [8, 20])
+        #expect(r.latency?.rateSizings?.map(\.percentileMicroseconds) == [30_000, 23_300])
     }
 
     @Test func recommendAllPrefersTheCombinationThatMeetsItWithFewerQueues() throws {
@@ -117,7 +117,7 @@ import Testing
             return r
         }
         other[3].latency.p99 = 45_000  // thread-pool at 20 misses; it needs 24
-        let set = try #require(Recommender.recommendAll(workload: "io", records: Self.curve + other, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1, arrival: Self.slo40))
+        let set = try #require(Recommender.recommendAll(workload: "io", records: Self.curve + other, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1, load: .open(Self.slo40)))
         #expect(set.best.pool == .queuePool)
         #expect(set.best.recommendedQueueCount == 20)
         #expect(set.combinations.count == 2)

@@ -42,13 +42,13 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
 
     @Test func openLoopOptions() throws {
         let plan = try SweepCommand.parse(["--arrival-rate", "48000/min", "--latency-slo", "40ms", "--slo-percentile", "p99.9", "--arrivals", "uniform"]).makePlan()
-        #expect(plan.arrival == ArrivalPlan(ratesPerSecond: [800], process: .uniform, latencySLOMicroseconds: 40_000, sloPercentile: 99.9))
+        #expect(plan.load.arrival == ArrivalPlan(rates: [800], process: .uniform, latencySLOMicroseconds: 40_000, sloPercentile: 99.9))
         #expect(plan.search == .grid)
         #expect(plan.repetitions == 3)
         let range = try SweepCommand.parse(["--arrival-rate", "200/s...1000/s:400"]).makePlan()
-        #expect(range.arrival?.ratesPerSecond == [200, 600, 1000])
-        #expect(range.arrival?.process == .poisson)
-        #expect(range.arrival?.sloPercentile == 99)
+        #expect(range.load.arrival?.rates == [200, 600, 1000])
+        #expect(range.load.arrival?.process == .poisson)
+        #expect(range.load.arrival?.sloPercentile == 99)
         #expect(range.repetitions == 1, "a range of rates defaults to one repetition per rate and size")
         #expect(try SweepCommand.parse(["--arrival-rate", "200/s...1000/s:400", "--repeat", "2"]).makePlan().repetitions == 2)
         // The dry run names the trials: 3 rates × 6 sizes × 1 repetition + 1 warm-up.

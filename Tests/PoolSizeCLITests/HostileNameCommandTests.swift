@@ -1,5 +1,6 @@
 import Foundation
 @testable import PoolSizeCLI
+import PoolSizeOutput
 import Testing
 
 /// Names are data end to end: a sweep of a spec whose name carries a gnuplot command, and
@@ -83,7 +84,7 @@ import Testing
         ("", "plots/_"),
     ])
     func runIDsFromFilesNameOneFolderUnderPlots(runID: String, expected: String) {
-        let url = ReportCommand.plotsDirectory(nil, runID: runID)
+        let url = ReportWriter.plotsDirectory(nil, runID: runID)
         #expect(url.path == FileManager.default.currentDirectoryPath + "/" + expected)
     }
 }

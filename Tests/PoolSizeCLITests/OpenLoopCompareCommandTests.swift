@@ -24,7 +24,7 @@ struct OpenLoopRunDirectory {
                 effectiveNice: 0, integrity: .notApplicable,
                 latency: LatencyPercentiles(p50: ms * 600, p90: ms * 800, p99: ms * 1000, p999: ms * 1100, max: ms * 1200))
             r.openLoop = OpenLoopFigures(
-                arrivalRatePerSecond: 1000, offeredPerSecond: 1000, achievedPerSecond: 1000 * carried, backlogMean: 20,
+                arrivalRate: 1000, offeredPerSecond: 1000, achievedPerSecond: 1000 * carried, backlogMean: 20,
                 backlogMax: 40, backlogGrowth: carried < 0.99 ? 500 : 0, stable: carried >= 0.99)
             return r
         }
@@ -34,7 +34,7 @@ struct OpenLoopRunDirectory {
             workload: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000), repetitions: 1,
             machine: MachineFacts(cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), cpuModel: "Fixture CPU", kernel: "Linux", swiftVersion: "6.3", timerSlackNanoseconds: nil, effectiveNiceByTier: [:], hostname: "fixture"),
             sizes: p99.keys.sorted())
-        info.arrival = ArrivalPlan(ratesPerSecond: rates, process: .poisson, latencySLOMicroseconds: slo, sloPercentile: 99)
+        info.arrival = ArrivalPlan(rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo, sloPercentile: 99)
         try JSONExport.serialize(info).write(to: url.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
         let lowLoad = LowLoadEstimate(waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50), seconds: 0.8)
         try JSONExport.serialize(lowLoad).write(to: url.appendingPathComponent("lowload.json"), atomically: true, encoding: .utf8)

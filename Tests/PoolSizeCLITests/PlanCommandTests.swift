@@ -79,8 +79,8 @@ import PoolSizeAnalysis
         ("recommendation.json", "formula_queue_count_exact", "1e-300", "key 'formula_queue_count_exact' is 0, not a figure a sweep records (0.05 to 1000000000); rerun the sweep, or declare --wait and --cpu instead of --from"),
         ("recommendation.json", "wait_cpu_ratio_ci95_upper", "\"inf\"", "key 'wait_cpu_ratio_ci95_upper' is ∞, not a figure a sweep records (0 to 1000000); rerun the sweep, or declare --wait and --cpu instead of --from"),
         ("recommendation.json", "wait_cpu_ratio_ci95_lower", "1e300", "key 'wait_cpu_ratio_ci95_lower' is 1e+300, not a figure a sweep records (-1000000 to 1000000); rerun the sweep, or declare --wait and --cpu instead of --from"),
-        ("lowload.json", "wait_microseconds_per_task", "1e300", "C = 102 µs and W = 1e+300 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from"),
-        ("lowload.json", "cpu_microseconds_per_task", "1e-300", "C = 0 µs and W = 942 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from"),
+        ("lowload.json", "wait_microseconds_per_task", "1e300", "C = 103 µs and W = 1e+300 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from"),
+        ("lowload.json", "cpu_microseconds_per_task", "1e-300", "C = 0 µs and W = 964 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from"),
     ])
     func aDamagedFileIsNamed(file: String, key: String, value: String, message: String) throws {
         let run = try damaged(file, key, value)

@@ -14,7 +14,7 @@ final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
             utilization: 0.5, peakConcurrency: request.size, threads: request.size, otherLoad: 0)
         if let trial = request.openLoop {
             metrics.openLoop = OpenLoopFigures(
-                arrivalRatePerSecond: trial.ratePerSecond, offeredPerSecond: trial.ratePerSecond, achievedPerSecond: trial.ratePerSecond,
+                arrivalRate: ArrivalRate(perSecond: trial.ratePerSecond), offeredPerSecond: trial.ratePerSecond, achievedPerSecond: trial.ratePerSecond,
                 backlogMean: 1, backlogMax: 2, backlogGrowth: 0, stable: true)
         }
         return (metrics, nil)
@@ -28,17 +28,17 @@ final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
     /// writes them), measures nothing again.
     @Test func ratesReadBackFromTrialsCSVFindTheirPlannedTrials() throws {
         var plan = SweepPlan(runID: "r", spec: BusyRetryTests.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 0)
-        plan.arrival = ArrivalPlan(ratesPerSecond: [1000.0 / 60, 27.0 / 3600], process: .uniform)
+        plan.load = .open(ArrivalPlan(rates: [ArrivalRate(perSecond: 1000.0 / 60), ArrivalRate(perSecond: 27.0 / 3600)], process: .uniform))
         let first = try SweepRunner(measurer: ScriptedOpenLoopTrials(), declaredTaskNanoseconds: 2_000_000).run(plan, observer: RecordingObserver())
         #expect(first.records.count == 4)
         let readBack = first.records.map { record -> TrialRecord in
             var record = record
-            let rate = record.openLoop?.arrivalRatePerSecond ?? 0
-            record.openLoop?.arrivalRatePerSecond = Double(String(format: "%.3f", rate))!
+            let rate = record.openLoop?.arrivalRate ?? 0
+            record.openLoop?.arrivalRate = ArrivalRate(perSecond: Double(String(format: "%.3f", rate.perSecond))!)
             return record
         }
-        #expect(readBack.contains { $0.arrivalRatePerSecond == 16.667 })
-        #expect(readBack.contains { $0.arrivalRatePerSecond == 0.007 })
+        #expect(readBack.contains { $0.arrivalRate == 16.667 })
+        #expect(readBack.contains { $0.arrivalRate == 0.007 })
 
         let again = ScriptedOpenLoopTrials()
         let resumed = try SweepRunner(measurer: again, declaredTaskNanoseconds: 2_000_000).run(plan, observer: RecordingObserver(), resume: (first.lowLoad, readBack))

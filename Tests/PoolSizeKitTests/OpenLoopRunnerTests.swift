@@ -45,7 +45,7 @@ struct SleepingWorkload: Workload {
         let metrics = TrialMetrics(m, cores: 2)
         let figures = try #require(metrics.openLoop)
         #expect(figures.stable)
-        #expect(figures.arrivalRatePerSecond == 200)
+        #expect(figures.arrivalRate == 200)
         #expect(abs(figures.offeredPerSecond - 200) <= 4)
         #expect(metrics.latency.p50 >= 2_000)
         #expect(metrics.peakConcurrency <= 4)

@@ -21,7 +21,7 @@ import Testing
             workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: nil, waitCPURatioUpper: nil, specWaitCPURatio: nil,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1, formulaQueueCountExact: 32,
             formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneePoolSize: 31, kneeThroughputPerSecond: 1900,
-            peakPoolSize: 40, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 31, basis: .knee, reason: "")
+            peakPoolSize: 40, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 31, sizing: .knee, reason: "")
         r.qos = .utility
         let set = QueuePoolSet(recommendation: r, defaultCount: 4)
         #expect(set.count(for: .utility) == 31)

@@ -46,23 +46,23 @@ import Testing
     @Test func autoSizesForARangeTurnUpAcrossIt() throws {
         // Loads 3.2 … 32: 110% of the load at 200, 600, 1200, 1600, 2000/s, and 1.5 × 32.
         let rates = try ArrivalPlan.parseRates("200/s...2000/s:200")
-        #expect(OpenLoopSizes.auto(rates: rates, taskSeconds: 0.016) == [4, 11, 22, 29, 36, 48])
+        #expect(OpenLoopSizes.auto(rates: rates.map(\.perSecond), taskSeconds: 0.016) == [4, 11, 22, 29, 36, 48])
     }
 
     @Test func plannedTrialsAreUnknownForARangeOnly() {
         var info = RunInfo(repetitions: 2, pools: [.queuePool], tiers: [.default], primitives: [.none], sizes: [4, 8])
-        info.arrival = ArrivalPlan(ratesPerSecond: [500])
+        info.arrival = ArrivalPlan(rates: [500])
         #expect(info.plannedTrials?.count == 4)
-        info.arrival = ArrivalPlan(ratesPerSecond: [500, 1000])
+        info.arrival = ArrivalPlan(rates: [500, 1000])
         #expect(info.plannedTrials == nil)
     }
 
     /// The key of a rate is that of its `%.3f` text in trials.csv, halves included.
     @Test func rateKeysFollowTheFilesText() {
-        #expect(ArrivalPlan.rateKey(27.0 / 3600) == 7)
-        #expect(ArrivalPlan.rateKey(27.0 / 3600) == ArrivalPlan.rateKey(0.007))
-        #expect(ArrivalPlan.rateKey(1000.0 / 60) == 16_667)
-        #expect(ArrivalPlan.rateKey(800) == 800_000)
+        #expect(ArrivalRate(perSecond: 27.0 / 3600).thousandths == 7)
+        #expect(ArrivalRate(perSecond: 27.0 / 3600) == ArrivalRate(perSecond: 0.007))
+        #expect(ArrivalRate(perSecond: 1000.0 / 60).thousandths == 16_667)
+        #expect(ArrivalRate(perSecond: 800).thousandths == 800_000)
     }
 
     /// Slower than the file records, or a range whose rates it could not tell apart: refused.

@@ -13,7 +13,7 @@ import Testing
 
     @Test func roundTripsThroughJSONWithSnakeCaseKeys() throws {
         var plan = Self.plan()
-        plan.arrival = ArrivalPlan(ratesPerSecond: [1000], process: .poisson, latencySLOMicroseconds: 40_000, sloPercentile: 99)
+        plan.load = .open(ArrivalPlan(rates: [1000], process: .poisson, latencySLOMicroseconds: 40_000, sloPercentile: 99))
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let data = try encoder.encode(plan)
@@ -21,6 +21,8 @@ import Testing
         #expect(text.contains("\"run_id\":\"20261123-000000-io\""))
         #expect(text.contains("\"sizes\":\"1,2,4\""))
         #expect(text.contains("\"read_ratio\":0.5"))
+        #expect(text.contains("\"load\":{\"kind\":\"open\",\"arrival\":{") || text.contains("\"load\":{\"arrival\":{"))
+        #expect(try JSONDecoder().decode(Load.self, from: Data(#"{"kind":"closed"}"#.utf8)) == .closed)
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         #expect(try decoder.decode(SweepPlan.self, from: data) == plan)
@@ -43,6 +45,9 @@ import Testing
         var sizes = Self.plan()
         sizes.sizes = .auto
         #expect(sizes.difference(from: Self.plan()) == "its --sizes was 1,2,4, this sweep's is auto")
+        var open = Self.plan()
+        open.load = .open(ArrivalPlan(rates: [1000], latencySLOMicroseconds: 40_000))
+        #expect(open.difference(from: Self.plan()) == "its load was a closed loop (no --arrival-rate), this sweep's is 1000/s poisson, p99 ≤ 40000 µs")
         var seed = Self.plan()
         seed.seed = 8
         seed.readRatio = 0.1

@@ -86,7 +86,7 @@ import Testing
     func differentArrivalsOrObjectivesAreRefused(what: String) throws {
         var current = OpenLoopFixtures.single
         switch what {
-        case "rates": current.info?.arrival?.ratesPerSecond = [1000, 1500]
+        case "rates": current.info?.arrival?.rates = [1000, 1500]
         case "process": current.info?.arrival?.process = .uniform
         case "percentile": current.info?.arrival?.sloPercentile = 99.9
         default: current.info?.arrival?.latencySLOMicroseconds = 50_000
@@ -105,7 +105,7 @@ import Testing
 
     @Test func oneSizeStepIsNoise() {
         let sizes = [8, 16, 17, 20, 24, 32]
-        let step = { (b: Int?, c: Int?) in OpenLoopSizingComparison(combination: Self.combination, arrivalRatePerSecond: 1000, base: b, current: c, sizes: sizes).grew }
+        let step = { (b: Int?, c: Int?) in OpenLoopSizingComparison(combination: Self.combination, arrivalRate: 1000, base: b, current: c, sizes: sizes).grew }
         #expect(step(17, 20) == false)  // the next size measured
         #expect(step(17, 24) == true)
         #expect(step(20, 17) == false)  // smaller is never a regression

@@ -22,7 +22,7 @@ enum OpenLoopFixtures {
             execution: LatencyPercentiles(p50: 16000, p99: 16500), otherLoad: otherLoad)
         let kept = stable ?? (carried >= 0.99)
         r.openLoop = OpenLoopFigures(
-            arrivalRatePerSecond: rate, offeredPerSecond: rate, achievedPerSecond: rate * carried,
+            arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried,
             backlogMean: kept ? rate * p99 / 1000 * 0.5 : rate * 0.3, backlogMax: kept ? Int(rate * p99 / 1000) : Int(rate * 0.6),
             backlogGrowth: kept ? 0 : rate * 0.2, stable: kept, unfinished: unfinished, dispatchLagP99Microseconds: lag)
         return r
@@ -35,12 +35,12 @@ enum OpenLoopFixtures {
         info.commandLine = ["/usr/local/bin/poolsize", "sweep", "--workload", "io", "--arrival-rate", rates.count == 1 ? "1000/s" : "500/s...1500/s:500", "--latency-slo", "40ms"]
         info.repetitions = repetitions
         info.sizes = sizes
-        info.arrival = ArrivalPlan(ratesPerSecond: rates, process: .poisson, latencySLOMicroseconds: slo, sloPercentile: 99)
+        info.arrival = ArrivalPlan(rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo, sloPercentile: 99)
         return info
     }
 
     static func run(_ records: [TrialRecord], info: RunInfo) -> RunData {
-        let set = Recommender.recommendAll(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1, arrival: info.arrival)
+        let set = Recommender.recommendAll(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1, load: info.arrival.map(Load.open) ?? .closed)
         return RunData(runID: runID, records: records, info: info, lowLoad: lowLoad, recommendation: set)
     }
 
@@ -81,7 +81,7 @@ extension OpenLoopFixtures {
     /// or not, and the recommendation made again.
     static func with(_ run: RunData, size: Int, rate: Double? = nil, p99: Double, stable: Bool = true) -> RunData {
         let records = run.records.map { r -> TrialRecord in
-            guard r.poolSize == size, rate.map({ $0 == r.arrivalRatePerSecond }) ?? true else { return r }
+            guard r.poolSize == size, rate.map({ ArrivalRate(perSecond: $0) == r.arrivalRate }) ?? true else { return r }
             var r = r
             r.latency = LatencyPercentiles(p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200)
             r.openLoop?.stable = stable

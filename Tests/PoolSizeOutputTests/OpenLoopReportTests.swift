@@ -56,7 +56,7 @@ import Testing
         var run = OpenLoopFixtures.single
         run.records = run.records.filter { $0.poolSize <= 17 }
         run = OpenLoopFixtures.run(run.records, info: run.info!)
-        #expect(run.recommendation?.best.sloMet == false)
+        #expect(run.recommendation?.best.latency?.met == false)
         let text = Self.markdown(run)
         #expect(text.contains("**No size measured met the objective** (p99 ≤ 40.0 ms at 1000/s, poisson arrivals)"))
         #expect(text.contains("| queue-pool | default | none | none (largest 17) |"))
@@ -129,7 +129,7 @@ import Testing
     /// Invalid trials are named with their rate and left out of the verdicts.
     @Test func invalidTrialsAreNamedWithTheirRate() {
         var run = OpenLoopFixtures.range
-        run.records = run.records.map { var r = $0; if r.poolSize == 32 && r.arrivalRatePerSecond == 500 { r.invalidReason = "above the ceiling" }; return r }
+        run.records = run.records.map { var r = $0; if r.poolSize == 32 && r.arrivalRate == 500 { r.invalidReason = "above the ceiling" }; return r }
         let analysis = RunAnalysis(run)
         #expect(ReportCaveats.caveats(analysis).contains { $0.contains("queue-pool / default / none N = 32 at 500/s rep 1: above the ceiling") })
         #expect(analysis.openLoop?.table(Combination(pool: .queuePool, qos: .default, primitive: .none), rate: 500)?.verdict(32) == nil)
@@ -141,7 +141,7 @@ import Testing
     @Test func recomputedWithoutRecommendationJSON() throws {
         var run = OpenLoopFixtures.range
         run.recommendation = nil
-        run.info?.arrival?.ratesPerSecond = [500.0004, 1000.0001, 1499.9996]
+        run.info?.arrival?.rates = [500.0004, 1000.0001, 1499.9996]
         let analysis = RunAnalysis(run)
         let r = try #require(analysis.primary?.recommendation)
         #expect(r.basis == .latencySLO)

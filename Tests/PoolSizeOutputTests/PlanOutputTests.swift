@@ -134,7 +134,7 @@ final class ScratchRunDirectory {
         let run = try Self.source().run
         #expect(run.kneePoolSize == nil)
         #expect(run.openLoop?.latencySLOMicroseconds == 40_000)
-        #expect(run.openLoop?.sizings.map(\.arrivalRatePerSecond) == [500, 1000, 1500])
+        #expect(run.openLoop?.sizings.map(\.arrivalRate) == [500, 1000, 1500])
         #expect(run.openLoop?.sizings.map(\.recommendedQueueCount) == [17, 24, 32])
     }
 
@@ -157,10 +157,10 @@ final class ScratchRunDirectory {
     /// A rate read back from trials.csv (16.667) answers a plan for 1000/min per host.
     @Test func ratesMatchAtTheFilesPrecision() {
         let open = MeasuredOpenLoop(latencySLOMicroseconds: nil, sloPercentile: 99, sizings: [
-            RateSizing(arrivalRatePerSecond: 16.667, recommendedQueueCount: 1, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
-            RateSizing(arrivalRatePerSecond: 33.333, recommendedQueueCount: 2, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
+            RateSizing(arrivalRate: 16.667, recommendedQueueCount: 1, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
+            RateSizing(arrivalRate: 33.333, recommendedQueueCount: 2, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
         ])
-        #expect(open.sizing(atLeast: 1000.0 / 60)?.recommendedQueueCount == 1)
+        #expect(open.sizing(atLeast: ArrivalRate(perSecond: 1000.0 / 60))?.recommendedQueueCount == 1)
         #expect(open.sizing(atLeast: 16.7)?.recommendedQueueCount == 2)
         #expect(open.sizing(atLeast: 40) == nil)
     }
@@ -170,8 +170,8 @@ final class ScratchRunDirectory {
     @Test func noneMetPointsAtNoiseAndNamesTheRunsObjective() throws {
         var run = MeasuredRun(path: "r", cores: 2)
         run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: 40_000, sloPercentile: 99, sizings: [
-            RateSizing(arrivalRatePerSecond: 500, recommendedQueueCount: nil, percentileMicroseconds: nil, queueingModelQueueCount: 11),
-            RateSizing(arrivalRatePerSecond: 1000, recommendedQueueCount: 24, percentileMicroseconds: 21_000, queueingModelQueueCount: 19),
+            RateSizing(arrivalRate: 500, recommendedQueueCount: nil, percentileMicroseconds: nil, queueingModelQueueCount: 11),
+            RateSizing(arrivalRate: 1000, recommendedQueueCount: 24, percentileMicroseconds: 21_000, queueingModelQueueCount: 19),
         ])
         let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 400, coresPerHost: 2, latencySLOSeconds: 0.1, measuredRun: run))
         let row = try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })
@@ -196,8 +196,8 @@ final class ScratchRunDirectory {
     @Test func rowRatesKeepTheirThousandths() throws {
         var run = MeasuredRun(path: "r", cores: 2)
         run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: nil, sloPercentile: 99, sizings: [
-            RateSizing(arrivalRatePerSecond: 50, recommendedQueueCount: 1, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
-            RateSizing(arrivalRatePerSecond: 60, recommendedQueueCount: 2, percentileMicroseconds: 18_000, queueingModelQueueCount: 2),
+            RateSizing(arrivalRate: 50, recommendedQueueCount: 1, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
+            RateSizing(arrivalRate: 60, recommendedQueueCount: 2, percentileMicroseconds: 18_000, queueingModelQueueCount: 2),
         ])
         let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 50.04, coresPerHost: 2, measuredRun: run))
         let row = try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })

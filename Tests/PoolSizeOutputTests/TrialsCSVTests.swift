@@ -33,18 +33,18 @@ import Testing
     @Test func openLoopRowsCarryTheirFiguresAndReadBack() throws {
         var record = Self.records[0]
         record.openLoop = OpenLoopFigures(
-            arrivalRatePerSecond: 1000, offeredPerSecond: 1006.25, achievedPerSecond: 2332.5, backlogMean: 25.5, backlogMax: 61,
+            arrivalRate: 1000, offeredPerSecond: 1006.25, achievedPerSecond: 2332.5, backlogMean: 25.5, backlogMax: 61,
             backlogGrowth: -1.25, stable: true, unfinished: 3, dispatchLagP99Microseconds: 81.5)
         let row = TrialsCSV.row(record)
         #expect(row.hasSuffix(",0,,1000.000,1006.250,25.500,61,-1.250,yes,3,81.5\n"))
         let back = try TrialsCSV.parse(TrialsCSV.header + row + TrialsCSV.row(Self.records[1]), path: "trials.csv")
-        #expect(back[0].openLoop?.arrivalRatePerSecond == 1000)
+        #expect(back[0].openLoop?.arrivalRate == 1000)
         #expect(back[0].openLoop?.offeredPerSecond == 1006.25)
         #expect(back[0].openLoop?.backlogMax == 61)
         #expect(back[0].openLoop?.stable == true)
         #expect(back[0].openLoop?.unfinished == 3)
         #expect(back[0].openLoop?.achievedPerSecond == 2332.5)
-        #expect(back[0].arrivalRatePerSecond == 1000)
+        #expect(back[0].arrivalRate == 1000)
         #expect(back[1].openLoop == nil)
         // A damaged verdict is an error naming the line and column.
         let bad = TrialsCSV.header + row.replacingOccurrences(of: ",yes,", with: ",maybe,")
@@ -90,7 +90,7 @@ import Testing
             workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: 14.5, waitCPURatioUpper: 15.5, specWaitCPURatio: 15,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1, formulaQueueCountExact: 32,
             formulaQueueCountStandardError: 0.5, formulaQueueCount: 32, kneePoolSize: 32, kneeThroughputPerSecond: 1950,
-            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 32, basis: .knee, reason: "agree")
+            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 32, sizing: .knee, reason: "agree")
         let json = try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(r).utf8)) as! [String: Any]
         for key in ["workload", "cores", "wait_cpu_ratio", "target_utilization", "formula_queue_count", "knee_pool_size", "peak_throughput_per_s", "recommended_queue_count"] {
             #expect(json[key] != nil, "missing \(key)")

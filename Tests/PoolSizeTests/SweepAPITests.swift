@@ -36,23 +36,23 @@ final class CountingPoolFactory: PoolFactory {
     /// 500 ms objective. Latency counts from each intended arrival, so no percentile can be
     /// under the 2 ms the task sleeps; the answer is sized on latency at that rate.
     @Test func sweepsAClosureAtAnArrivalRate() throws {
-        let arrival = ArrivalPlan(ratesPerSecond: [100], process: .uniform, latencySLOMicroseconds: 500_000, sloPercentile: 99)
-        let result = try Sweep(name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 500, cores: 2, arrival: arrival) {
+        let arrival = ArrivalPlan(rates: [100], process: .uniform, latencySLOMicroseconds: 500_000, sloPercentile: 99)
+        let result = try Sweep(name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 500, cores: 2, load: .open(arrival)) {
             usleep(2_000)
         }.run()
         #expect(result.records.map(\.poolSize).sorted() == [1, 2])
         for record in result.records {
             let open = try #require(record.openLoop)
-            #expect(open.arrivalRatePerSecond == 100)
+            #expect(open.arrivalRate == 100)
             // 500 ms window at 100/s, evenly spaced: 50 arrivals (one either side at the edges).
             #expect(abs(open.offeredPerSecond - 100) <= 2.5, "offered \(open.offeredPerSecond)/s")
             #expect(record.latency.p50 >= 2_000, "p50 \(record.latency.p50) µs is under the task's own 2 ms sleep")
         }
         let best = try #require(result.recommendation?.best)
         #expect(best.basis == .latencySLO)
-        #expect(best.arrivalRatePerSecond == 100)
-        #expect(best.latencySLOMicroseconds == 500_000)
-        #expect(best.sizeVerdicts?.map(\.poolSize) == [1, 2])
+        #expect(best.latency?.arrivalRate == 100)
+        #expect(best.latency?.latencySLOMicroseconds == 500_000)
+        #expect(best.latency?.sizeVerdicts.map(\.poolSize) == [1, 2])
     }
 
     /// The pool factory is injected: every trial's pool comes from it.

@@ -14,8 +14,8 @@ package struct OpenLoopSamples: Equatable, Sendable {
         self.tables = tables
     }
 
-    package func table(_ combination: Combination, rate: Double) -> OpenLoopRateTable? {
-        tables.first { $0.combination == combination && SLOSizer.sameRate($0.arrivalRatePerSecond, rate) }
+    package func table(_ combination: Combination, rate: ArrivalRate) -> OpenLoopRateTable? {
+        tables.first { $0.combination == combination && $0.arrivalRate == rate }
     }
 }
 
@@ -34,7 +34,7 @@ package struct OpenLoopComparison: Equatable, Sendable, Codable {
 /// One size at one rate in both runs.
 package struct OpenLoopSizeComparison: Equatable, Sendable, Codable {
     package var combination: Combination
-    package var arrivalRatePerSecond: Double
+    package var arrivalRate: ArrivalRate
     package var poolSize: Int
     /// Met the objective (kept up, without one) in the base run.
     package var baseMet: Bool
@@ -53,14 +53,14 @@ package struct OpenLoopSizeComparison: Equatable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case combination, poolSize, baseMet, currentMet, baseStable, currentStable, relativeChange, lost, gained
-        case arrivalRatePerSecond = "arrivalRatePerS"
+        case arrivalRate = "arrivalRatePerS"
         case basePercentileMicroseconds = "basePercentileUs"
         case currentPercentileMicroseconds = "currentPercentileUs"
     }
 
-    package init(combination: Combination, arrivalRatePerSecond: Double, base: SLOVerdict, current: SLOVerdict) {
+    package init(combination: Combination, arrivalRate: ArrivalRate, base: SLOVerdict, current: SLOVerdict) {
         self.combination = combination
-        self.arrivalRatePerSecond = arrivalRatePerSecond
+        self.arrivalRate = arrivalRate
         poolSize = base.poolSize
         baseMet = base.meetsSLO ?? base.stable
         currentMet = current.meetsSLO ?? current.stable
@@ -74,7 +74,7 @@ package struct OpenLoopSizeComparison: Equatable, Sendable, Codable {
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         combination = try c.decode(Combination.self, forKey: .combination)
-        arrivalRatePerSecond = try c.decode(Double.self, forKey: .arrivalRatePerSecond)
+        arrivalRate = try c.decode(ArrivalRate.self, forKey: .arrivalRate)
         poolSize = try c.decode(Int.self, forKey: .poolSize)
         baseMet = try c.decode(Bool.self, forKey: .baseMet)
         currentMet = try c.decode(Bool.self, forKey: .currentMet)
@@ -89,7 +89,7 @@ package struct OpenLoopSizeComparison: Equatable, Sendable, Codable {
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(combination, forKey: .combination)
-        try c.encode(arrivalRatePerSecond, forKey: .arrivalRatePerSecond)
+        try c.encode(arrivalRate, forKey: .arrivalRate)
         try c.encode(poolSize, forKey: .poolSize)
         try c.encode(baseMet, forKey: .baseMet)
         try c.encode(currentMet, forKey: .currentMet)
@@ -106,7 +106,7 @@ package struct OpenLoopSizeComparison: Equatable, Sendable, Codable {
 /// The recommended size at one rate in both runs.
 package struct OpenLoopSizingComparison: Equatable, Sendable, Codable {
     package var combination: Combination
-    package var arrivalRatePerSecond: Double
+    package var arrivalRate: ArrivalRate
     /// nil when no size met the objective in that run.
     package var base: Int?
     package var current: Int?
@@ -116,13 +116,13 @@ package struct OpenLoopSizingComparison: Equatable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case combination, base, current, grew
-        case arrivalRatePerSecond = "arrivalRatePerS"
+        case arrivalRate = "arrivalRatePerS"
     }
 
     /// - Parameter sizes: the sizes measured at this rate in either run.
-    package init(combination: Combination, arrivalRatePerSecond: Double, base: Int?, current: Int?, sizes: [Int]) {
+    package init(combination: Combination, arrivalRate: ArrivalRate, base: Int?, current: Int?, sizes: [Int]) {
         self.combination = combination
-        self.arrivalRatePerSecond = arrivalRatePerSecond
+        self.arrivalRate = arrivalRate
         self.base = base
         self.current = current
         switch (base, current) {
@@ -149,7 +149,7 @@ extension RunComparator {
             throw .incomparable(details: "base \(base.runID) is a closed loop and current \(current.runID) an open-loop run (\(describe(c.arrival))); compare two runs of the same kind")
         case let (b?, c?):
             let (x, y) = (b.arrival, c.arrival)
-            let sameRates = x.ratesPerSecond.count == y.ratesPerSecond.count && zip(x.ratesPerSecond.sorted(), y.ratesPerSecond.sorted()).allSatisfy { SLOSizer.sameRate($0, $1) }
+            let sameRates = x.rates.count == y.rates.count && zip(x.rates.sorted(), y.rates.sorted()).allSatisfy { $0 == $1 }
             var differences: [String] = []
             if !sameRates { differences.append("rates \(rates(x)) vs \(rates(y))") }
             if x.process != y.process { differences.append("arrivals \(x.process.rawValue) vs \(y.process.rawValue)") }
@@ -163,7 +163,7 @@ extension RunComparator {
 
     /// `poisson arrivals at 1000/s, p99 ≤ 40 ms`.
     static func describe(_ a: ArrivalPlan) -> String { "\(a.process.rawValue) arrivals at \(rates(a)), \(objective(a))" }
-    static func rates(_ a: ArrivalPlan) -> String { a.ratesPerSecond.map { UnitFormat.rate($0) }.joined(separator: ", ") }
+    static func rates(_ a: ArrivalPlan) -> String { a.rates.map { UnitFormat.rate($0) }.joined(separator: ", ") }
     static func objective(_ a: ArrivalPlan) -> String {
         a.latencySLOMicroseconds.map { "\(SLOSizer.name(percentile: a.sloPercentile)) ≤ \(UnitFormat.duration(microseconds: $0))" } ?? "no latency objective"
     }
@@ -174,26 +174,26 @@ extension RunComparator {
         var sizings: [OpenLoopSizingComparison] = []
         var notes: [String] = []
         for baseTable in b.tables {
-            guard let currentTable = c.table(baseTable.combination, rate: baseTable.arrivalRatePerSecond) else {
-                notes.append("\(baseTable.combination) at \(UnitFormat.rate(baseTable.arrivalRatePerSecond)) is only in the base run, not compared.")
+            guard let currentTable = c.table(baseTable.combination, rate: baseTable.arrivalRate) else {
+                notes.append("\(baseTable.combination) at \(UnitFormat.rate(baseTable.arrivalRate)) is only in the base run, not compared.")
                 continue
             }
-            let rate = baseTable.arrivalRatePerSecond
+            let rate = baseTable.arrivalRate
             for v in baseTable.verdicts {
                 guard let w = currentTable.verdict(v.poolSize) else { continue }
-                sizes.append(OpenLoopSizeComparison(combination: baseTable.combination, arrivalRatePerSecond: rate, base: v, current: w))
+                sizes.append(OpenLoopSizeComparison(combination: baseTable.combination, arrivalRate: rate, base: v, current: w))
             }
             let measured = Set(baseTable.verdicts.map(\.poolSize) + currentTable.verdicts.map(\.poolSize)).sorted()
             sizings.append(OpenLoopSizingComparison(
-                combination: baseTable.combination, arrivalRatePerSecond: rate,
+                combination: baseTable.combination, arrivalRate: rate,
                 base: baseTable.recommendedQueueCount, current: currentTable.recommendedQueueCount, sizes: measured))
             let onlyBase = Set(baseTable.verdicts.map(\.poolSize)).subtracting(currentTable.verdicts.map(\.poolSize)).sorted()
             let onlyCurrent = Set(currentTable.verdicts.map(\.poolSize)).subtracting(baseTable.verdicts.map(\.poolSize)).sorted()
             if !onlyBase.isEmpty { notes.append("At \(UnitFormat.rate(rate)) sizes \(UnitFormat.sizes(onlyBase)) of \(baseTable.combination) are only in the base run, not compared.") }
             if !onlyCurrent.isEmpty { notes.append("At \(UnitFormat.rate(rate)) sizes \(UnitFormat.sizes(onlyCurrent)) of \(baseTable.combination) are only in the current run, not compared.") }
         }
-        for t in c.tables where b.table(t.combination, rate: t.arrivalRatePerSecond) == nil {
-            notes.append("\(t.combination) at \(UnitFormat.rate(t.arrivalRatePerSecond)) is only in the current run, not compared.")
+        for t in c.tables where b.table(t.combination, rate: t.arrivalRate) == nil {
+            notes.append("\(t.combination) at \(UnitFormat.rate(t.arrivalRate)) is only in the current run, not compared.")
         }
         let lost = sizes.filter(\.lost)
         let grew = sizings.filter(\.grew)
@@ -207,9 +207,9 @@ extension RunComparator {
             summary = "No size lost the objective (\(goal)) and no recommendation grew beyond one size step in \(sizes.count) size(s) compared" + (improved ? "; some improved." : ".")
         } else {
             let findings = grew.map { s in
-                "\(s.combination) at \(UnitFormat.rate(s.arrivalRatePerSecond)): recommended \(s.base.map(String.init) ?? "none") → \(s.current.map(String.init) ?? "none met it")"
+                "\(s.combination) at \(UnitFormat.rate(s.arrivalRate)): recommended \(s.base.map(String.init) ?? "none") → \(s.current.map(String.init) ?? "none met it")"
             } + lost.map { s in
-                "\(s.combination) N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRatePerSecond)) met \(goal) in the base run (\(UnitFormat.duration(microseconds: s.basePercentileMicroseconds))) and misses it now (\(s.currentStable ? "" : "fell behind, ")\(UnitFormat.duration(microseconds: s.currentPercentileMicroseconds)))"
+                "\(s.combination) N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRate)) met \(goal) in the base run (\(UnitFormat.duration(microseconds: s.basePercentileMicroseconds))) and misses it now (\(s.currentStable ? "" : "fell behind, ")\(UnitFormat.duration(microseconds: s.currentPercentileMicroseconds)))"
             }
             summary = "The open-loop sizing regressed: " + findings.prefix(3).joined(separator: "; ") + (findings.count > 3 ? "; and \(findings.count - 3) more" : "") + "."
         }

@@ -91,7 +91,7 @@ package struct MeasuredOpenLoop: Equatable, Sendable, Codable {
     package init(latencySLOMicroseconds: Double?, sloPercentile: Double, sizings: [RateSizing], combination: String? = nil) {
         self.latencySLOMicroseconds = latencySLOMicroseconds
         self.sloPercentile = sloPercentile
-        self.sizings = sizings.sorted { $0.arrivalRatePerSecond < $1.arrivalRatePerSecond }
+        self.sizings = sizings.sorted { $0.arrivalRate < $1.arrivalRate }
         self.combination = combination
     }
 
@@ -104,7 +104,7 @@ package struct MeasuredOpenLoop: Equatable, Sendable, Codable {
 
     /// The answer at the lowest measured rate not below `rate` (within the three decimals a run
     /// records); nil when `rate` is above every rate measured.
-    package func sizing(atLeast rate: Double) -> RateSizing? {
-        sizings.first { ArrivalPlan.rateKey($0.arrivalRatePerSecond) >= ArrivalPlan.rateKey(rate) }
+    package func sizing(atLeast rate: ArrivalRate) -> RateSizing? {
+        sizings.first { $0.arrivalRate >= rate }
     }
 }

@@ -57,7 +57,7 @@ public struct ConfigurationSummary: Equatable, Sendable {
     public var errorRate: Double
     /// Open-loop configurations: the offered arrival rate, tasks/s (a configuration is then a
     /// combination × rate × size); nil for a closed loop.
-    public var arrivalRatePerSecond: Double?
+    public var arrivalRate: ArrivalRate?
     /// Open-loop configurations: the figures only an open loop has; nil for a closed loop.
     public var openLoop: OpenLoopSummary?
 
@@ -93,7 +93,7 @@ public struct ConfigurationSummary: Equatable, Sendable {
         errors = records.map(\.errors).reduce(0, +)
         let tasks = records.map(\.tasks).reduce(0, +)
         errorRate = tasks + Double(errors) > 0 ? Double(errors) / (tasks + Double(errors)) : 0
-        arrivalRatePerSecond = first.arrivalRatePerSecond
+        arrivalRate = first.arrivalRate
         openLoop = OpenLoopSummary(records)
     }
 
@@ -102,16 +102,15 @@ public struct ConfigurationSummary: Equatable, Sendable {
     /// mixes rates.
     public static func summarize(_ records: [TrialRecord]) -> [ConfigurationSummary] {
         let groups = Dictionary(grouping: records) {
-            ConfigurationKey(combination: $0.combination, rate: $0.arrivalRatePerSecond.map(SLOSizer.rateKey), poolSize: $0.poolSize)
+            ConfigurationKey(combination: $0.combination, rate: $0.arrivalRate, poolSize: $0.poolSize)
         }
         return groups.keys.sorted().compactMap { ConfigurationSummary(groups[$0]!) }
     }
 
     struct ConfigurationKey: Hashable, Comparable {
         var combination: Combination
-        /// The rate in thousandths per second (as trials.csv records it), so a rate read back
-        /// from the file and the one measured group together.
-        var rate: Int64?
+        /// Rates read back from trials.csv match their planned rates (`ArrivalRate`'s equality).
+        var rate: ArrivalRate?
         var poolSize: Int
         static func < (a: Self, b: Self) -> Bool {
             if a.combination != b.combination { return a.combination < b.combination }

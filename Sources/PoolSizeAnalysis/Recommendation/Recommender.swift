@@ -38,7 +38,7 @@ public enum Recommender {
             formulaQueueCountStandardError: formulaError, formulaQueueCount: formulaCount,
             kneePoolSize: knee.size, kneeThroughputPerSecond: knee.throughput,
             peakPoolSize: knee.peakSize, peakThroughputPerSecond: knee.peakThroughput,
-            tolerance: tolerance, recommendedQueueCount: recommended, basis: rising ? .formula : .knee, reason: "")
+            tolerance: tolerance, recommendedQueueCount: recommended, sizing: rising ? .formula : .knee, reason: "")
         if let first = records.first {
             recommendation.pool = first.pool
             recommendation.qos = first.qos
@@ -70,17 +70,17 @@ public enum Recommender {
     /// Recommends each combination separately and names the best: the one with the highest peak
     /// throughput (fewer recommended queues break ties). Combinations are compared at their peaks,
     /// not at their knees, which sit at different sizes.
-    /// With `arrival` (an open-loop sweep) each combination is sized by `SLOSizer` at the highest
-    /// rate offered, and the best is the one meeting the objective with the fewest queues.
+    /// Under an open `load` each combination is sized by `SLOSizer` at the highest rate offered,
+    /// and the best is the one meeting the objective with the fewest queues.
     public static func recommendAll(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, arrival: ArrivalPlan? = nil
+        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, load: Load = .closed
     ) -> RecommendationSet? {
         // Failed tasks never become a recommendation (`withheldRecommendation` says why).
         guard records.withheldRecommendation == nil else { return nil }
         // Trials whose figures the machine cannot produce never decide a recommendation.
         let byCombination = Dictionary(grouping: records.valid, by: \.combination)
-        if let arrival {
+        if case let .open(arrival) = load {
             return recommendOpenLoop(workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio, arrival: arrival)
         }
         let all = byCombination.keys.sorted().compactMap { combination in
@@ -101,22 +101,22 @@ public enum Recommender {
         workload: String, byCombination: [Combination: [TrialRecord]], lowLoad: LowLoadEstimate, cores: Int,
         targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, arrival: ArrivalPlan
     ) -> RecommendationSet? {
-        let top = arrival.ratesPerSecond.max() ?? 0
+        let top = arrival.topRate
         let all = byCombination.keys.sorted().compactMap { combination -> Recommendation? in
             let records = byCombination[combination]!
             // The throughput figures (knee, formula, USL) of the trials at the rate sized for.
-            guard let base = recommend(workload: workload, records: records.filter { $0.arrivalRatePerSecond.map { SLOSizer.sameRate($0, top) } ?? false }, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio) else { return nil }
+            guard let base = recommend(workload: workload, records: records.filter { $0.arrivalRate == top }, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio) else { return nil }
             return SLOSizer.recommend(base: base, records: records, lowLoad: lowLoad, arrival: arrival)
         }
         guard let best = all.min(by: { a, b in
-            if (a.sloMet ?? false) != (b.sloMet ?? false) { return a.sloMet ?? false }
+            if (a.latency?.met ?? false) != (b.latency?.met ?? false) { return a.latency?.met ?? false }
             if a.recommendedQueueCount != b.recommendedQueueCount { return a.recommendedQueueCount < b.recommendedQueueCount }
-            return (a.sloMeasuredMicroseconds ?? .infinity) < (b.sloMeasuredMicroseconds ?? .infinity)
+            return (a.latency?.measuredMicroseconds ?? .infinity) < (b.latency?.measuredMicroseconds ?? .infinity)
         }) else { return nil }
         let goal = arrival.latencySLOMicroseconds.map { "p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(SLOSizer.time($0))" } ?? "keeping up"
-        var verdict = "Best: \(best.combination), \(best.sloMet == true ? "" : "nothing met \(goal); largest measured ")\(best.recommendedQueueCount) queues at \(UnitFormat.significant(top))/s (\(goal))."
+        var verdict = "Best: \(best.combination), \(best.latency?.met == true ? "" : "nothing met \(goal); largest measured ")\(best.recommendedQueueCount) queues at \(UnitFormat.significant(top.perSecond))/s (\(goal))."
         let others = all.filter { $0.combination != best.combination }.map { r in
-            "\(r.combination) \(r.sloMet == true ? "\(r.recommendedQueueCount) queues" : "none met it")"
+            "\(r.combination) \(r.latency?.met == true ? "\(r.recommendedQueueCount) queues" : "none met it")"
         }
         if !others.isEmpty { verdict += " Others: " + others.joined(separator: "; ") + "." }
         return RecommendationSet(best: best, combinations: all, verdict: verdict)

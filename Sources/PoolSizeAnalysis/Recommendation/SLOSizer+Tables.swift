@@ -6,7 +6,7 @@ public struct OpenLoopRateTable: Equatable, Sendable {
     /// The pool, tier and primitive.
     public var combination: Combination
     /// The offered arrival rate, tasks/s.
-    public var arrivalRatePerSecond: Double
+    public var arrivalRate: ArrivalRate
     /// Every size measured at this rate, smallest first.
     public var verdicts: [SLOVerdict]
     /// The size the objective picks at this rate (`SLOSizer.choose`); nil when none passes.
@@ -15,9 +15,9 @@ public struct OpenLoopRateTable: Equatable, Sendable {
     public var queueingModelQueueCount: Int?
 
     /// A table from its parts.
-    public init(combination: Combination, arrivalRatePerSecond: Double, verdicts: [SLOVerdict], recommendedQueueCount: Int?, queueingModelQueueCount: Int?) {
+    public init(combination: Combination, arrivalRate: ArrivalRate, verdicts: [SLOVerdict], recommendedQueueCount: Int?, queueingModelQueueCount: Int?) {
         self.combination = combination
-        self.arrivalRatePerSecond = arrivalRatePerSecond
+        self.arrivalRate = arrivalRate
         self.verdicts = verdicts
         self.recommendedQueueCount = recommendedQueueCount
         self.queueingModelQueueCount = queueingModelQueueCount
@@ -28,14 +28,6 @@ public struct OpenLoopRateTable: Equatable, Sendable {
 }
 
 extension SLOSizer {
-    /// A rate as trials.csv writes it, in thousandths per second: the key two readings of the
-    /// same rate share (the file keeps three decimals).
-    public static func rateKey(_ rate: Double) -> Int64 { ArrivalPlan.rateKey(rate) }
-
-    /// Whether two rates are the same offered rate, one of them perhaps read back from
-    /// trials.csv (three decimals).
-    public static func sameRate(_ a: Double, _ b: Double) -> Bool { rateKey(a) == rateKey(b) }
-
     /// The size `verdicts` pick: the smallest from which on every size passes, else the
     /// smallest that passes; nil when none does.
     public static func pick(_ verdicts: [SLOVerdict]) -> SLOVerdict? { choose(verdicts) }
@@ -44,15 +36,15 @@ extension SLOSizer {
     /// rebuilt from the trials and the recommendation (a run directory of trials alone). The
     /// rates are those the trials carry, so every rate shown was measured. nil for a closed loop.
     public static func plan(records: [TrialRecord], recorded: ArrivalPlan?, recommendation: Recommendation?) -> ArrivalPlan? {
-        let measured = records.compactMap(\.arrivalRatePerSecond)
+        let measured = records.compactMap(\.arrivalRate)
         guard recorded != nil || !measured.isEmpty else { return nil }
         var plan = recorded ?? ArrivalPlan(
-            ratesPerSecond: [], latencySLOMicroseconds: recommendation?.latencySLOMicroseconds,
-            sloPercentile: recommendation?.sloPercentile ?? 99)
+            rates: [], latencySLOMicroseconds: recommendation?.latency?.latencySLOMicroseconds,
+            sloPercentile: recommendation?.latency?.sloPercentile ?? 99)
         if !measured.isEmpty {
-            var rates: [Double] = []
-            for rate in measured.sorted() where !rates.contains(where: { sameRate($0, rate) }) { rates.append(rate) }
-            plan.ratesPerSecond = rates
+            var rates: [ArrivalRate] = []
+            for rate in measured.sorted() where !rates.contains(where: { $0 == rate }) { rates.append(rate) }
+            plan.rates = rates
         }
         return plan
     }
@@ -63,13 +55,13 @@ extension SLOSizer {
         let load = lowLoad ?? LowLoadEstimate(tasks: 0, seconds: 0, cpuMicrosecondsPerTask: 0, waitMicrosecondsPerTask: 0, ratio: nil)
         let byCombination = Dictionary(grouping: records.valid.filter(\.isOpenLoop), by: \.combination)
         return byCombination.keys.sorted().flatMap { combination in
-            arrival.ratesPerSecond.sorted().compactMap { rate -> OpenLoopRateTable? in
+            arrival.rates.sorted().compactMap { rate -> OpenLoopRateTable? in
                 let verdicts = verdicts(byCombination[combination]!, rate: rate, arrival: arrival, lowLoad: load)
                 guard !verdicts.isEmpty else { return nil }
                 return OpenLoopRateTable(
-                    combination: combination, arrivalRatePerSecond: rate, verdicts: verdicts,
+                    combination: combination, arrivalRate: rate, verdicts: verdicts,
                     recommendedQueueCount: choose(verdicts)?.poolSize,
-                    queueingModelQueueCount: modelQueueCount(rate: rate, lowLoad: load, arrival: arrival))
+                    queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: load, arrival: arrival))
             }
         }
     }

@@ -61,21 +61,21 @@ public enum SLOSizer {
     }
 
     /// Each size's verdict at `rate`, from that rate's valid trials of one combination, smallest size first.
-    public static func verdicts(_ records: [TrialRecord], rate: Double, arrival: ArrivalPlan, lowLoad: LowLoadEstimate) -> [SLOVerdict] {
-        let atRate = records.valid.filter { $0.arrivalRatePerSecond.map { sameRate($0, rate) } ?? false }
+    public static func verdicts(_ records: [TrialRecord], rate: ArrivalRate, arrival: ArrivalPlan, lowLoad: LowLoadEstimate) -> [SLOVerdict] {
+        let atRate = records.valid.filter { $0.arrivalRate == rate }
         return Dictionary(grouping: atRate, by: \.poolSize).sorted { $0.key < $1.key }.map { size, trials in
             let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
             let stable = trials.allSatisfy { $0.openLoop?.stable ?? false }
             let worst = trials.map { value($0.latency, percentile: arrival.sloPercentile) }.max() ?? 0
             let p50s = trials.map(\.latency.p50).sorted()
             return SLOVerdict(
-                poolSize: size, arrivalRatePerSecond: rate, trials: trials.count, stable: stable,
+                poolSize: size, arrivalRate: rate, trials: trials.count, stable: stable,
                 achievedPerSecond: mean(trials.map(\.throughputPerSecond)),
                 offeredPerSecond: mean(trials.map { $0.openLoop?.offeredPerSecond ?? 0 }),
                 backlogMean: mean(trials.map { $0.openLoop?.backlogMean ?? 0 }),
                 p50Microseconds: p50s[p50s.count / 2], percentileMicroseconds: worst,
                 meetsSLO: arrival.latencySLOMicroseconds.map { stable && worst <= $0 },
-                modelPercentileMicroseconds: modelPercentile(size: size, rate: rate, lowLoad: lowLoad, percentile: arrival.sloPercentile))
+                modelPercentileMicroseconds: modelPercentile(size: size, rate: rate.perSecond, lowLoad: lowLoad, percentile: arrival.sloPercentile))
         }
     }
 
@@ -97,27 +97,24 @@ public enum SLOSizer {
     /// objective's.
     public static func recommend(base: Recommendation, records: [TrialRecord], lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> Recommendation {
         var r = base
-        let rate = arrival.ratesPerSecond.max() ?? 0
+        let rate = arrival.topRate
         let verdicts = verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad)
         let chosen = choose(verdicts)
-        r.arrivalRatePerSecond = rate
-        r.latencySLOMicroseconds = arrival.latencySLOMicroseconds
-        r.sloPercentile = arrival.sloPercentile
-        r.sizeVerdicts = verdicts
-        r.queueingModelQueueCount = modelQueueCount(rate: rate, lowLoad: lowLoad, arrival: arrival)
-        r.basis = arrival.latencySLOMicroseconds == nil ? .stability : .latencySLO
-        r.sloMet = chosen != nil
-        r.sloMeasuredMicroseconds = chosen?.percentileMicroseconds
+        var sizing = LatencySizing(
+            arrivalRate: rate, latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile,
+            met: chosen != nil, measuredMicroseconds: chosen?.percentileMicroseconds,
+            queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival), sizeVerdicts: verdicts)
         r.recommendedQueueCount = chosen?.poolSize ?? verdicts.last?.poolSize ?? base.recommendedQueueCount
         if arrival.isRange {
-            r.rateSizings = arrival.ratesPerSecond.map { rate in
+            sizing.rateSizings = arrival.rates.map { rate in
                 let pick = choose(Self.verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad))
                 return RateSizing(
-                    arrivalRatePerSecond: rate, recommendedQueueCount: pick?.poolSize, percentileMicroseconds: pick?.percentileMicroseconds,
-                    queueingModelQueueCount: modelQueueCount(rate: rate, lowLoad: lowLoad, arrival: arrival))
+                    arrivalRate: rate, recommendedQueueCount: pick?.poolSize, percentileMicroseconds: pick?.percentileMicroseconds,
+                    queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival))
             }
         }
-        r.reason = explain(r, verdicts: verdicts, chosen: chosen, lowLoad: lowLoad, arrival: arrival)
+        r.sizing = .arrivals(sizing)
+        r.reason = explain(sizing, verdicts: verdicts, chosen: chosen, lowLoad: lowLoad, arrival: arrival)
         return r
     }
 
@@ -142,8 +139,8 @@ public enum SLOSizer {
         return "\(v.poolSize) kept up but its \(name) was \(time(v.percentileMicroseconds)), \(time(over)) (\(UnitFormat.percent(over / slo))) over"
     }
 
-    static func explain(_ r: Recommendation, verdicts: [SLOVerdict], chosen: SLOVerdict?, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> String {
-        let rate = r.arrivalRatePerSecond ?? 0
+    static func explain(_ r: LatencySizing, verdicts: [SLOVerdict], chosen: SLOVerdict?, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> String {
+        let rate = r.arrivalRate.perSecond
         let name = percentileName(arrival.sloPercentile)
         let service = serviceSeconds(lowLoad)
         let at = "At \(UnitFormat.significant(rate))/s (\(arrival.process.rawValue) arrivals)"

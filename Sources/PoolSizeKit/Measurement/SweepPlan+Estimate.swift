@@ -105,7 +105,7 @@ extension SweepPlan {
     /// An adaptive search is run on the ideal curve of that W/C (throughput rising linearly
     /// to the formula's knee, flat after it) to give the expected count.
     public var estimate: SweepEstimate {
-        if let arrival { return openLoopEstimate(arrival) }
+        if case let .open(arrival) = load { return openLoopEstimate(arrival) }
         let declared = spec.cpuMicroseconds > 0 ? spec.waitCPURatio : 0
         let prediction = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)
         let grid: [Int]
@@ -165,14 +165,14 @@ extension SweepPlan {
         let model = SweepTimeModel(plan: self)
         let task = UInt64(model.taskSeconds * 1e9)
         let sizes = openLoopSizes(arrival, taskSeconds: model.taskSeconds)
-        let perRate = arrival.ratesPerSecond.map { Double(openLoopTrial(arrival, rate: $0, taskNanoseconds: task).totalNanoseconds) / 1e9 }
+        let perRate = arrival.rates.map { Double(openLoopTrial(arrival, rate: $0, taskNanoseconds: task).totalNanoseconds) / 1e9 }
         let trialSeconds = perRate.reduce(0, +) / Double(max(perRate.count, 1)) + model.taskSeconds + SweepTimeModel.overheadSecondsPerTrial
-        let measured = Double(combinations.count * arrival.ratesPerSecond.count * sizes.count * repetitions)
+        let measured = Double(combinations.count * arrival.rates.count * sizes.count * repetitions)
         let warmup = min(model.windowSeconds, 0.3) + model.taskSeconds + SweepTimeModel.overheadSecondsPerTrial
         let all = measured + Double(warmupTrials)
         let seconds: Double = SweepTimeModel.fixedSeconds + model.lowLoadSeconds + Double(warmupTrials) * warmup + measured * trialSeconds
         // Arrivals are recorded (time, latency, backlog): 40 bytes each at the highest rate.
-        let arrivals: Double = (arrival.ratesPerSecond.max() ?? 0) * (perRate.max() ?? 0)
+        let arrivals: Double = arrival.topRate.arrivals(in: perRate.max() ?? 0)
         let threads: Double = Double(sizes.max() ?? 1) * SweepEstimate.bytesPerThread
         let bytes: Double = all * SweepEstimate.bytesPerTrial + threads + 40 * arrivals
         var estimate = SweepEstimate(sizes: sizes, trials: Self.count(all), seconds: seconds, bytes: bytes)
@@ -182,7 +182,7 @@ extension SweepPlan {
         estimate.secondsPerTrial = trialSeconds
         estimate.repetitions = repetitions
         estimate.combinations = combinations.count
-        estimate.rates = arrival.ratesPerSecond.count
+        estimate.rates = arrival.rates.count
         return estimate
     }
 

@@ -14,29 +14,36 @@ extension SweepPlan {
 /// Receives results as they happen, so a long sweep never loses finished trials.
 public protocol SweepObserver: AnyObject {
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int])
-    func sweepWillRunTrial(_ index: Int, of total: Int, combination: Combination, poolSize: Int, repetition: Int)
+    /// Trial `index` of `total` in this batch of the sweep's order is about to run.
+    func sweepWillRunTrial(_ index: Int, of total: Int, trial: PlannedTrial)
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError)
     /// A trial is being run again because other processes loaded the machine during it.
     func sweepRetryingBusyTrial(otherLoad: Double)
     /// `auto` sizes found no knee yet: these larger sizes are measured as well.
     func sweepExtendingSizes(_ sizes: [Int])
-    /// An open-loop trial at `rate` arrivals per second is about to run.
-    func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: Combination, rate: Double, poolSize: Int, repetition: Int)
     /// An adaptive search finished after `trials` measured trials, where the grid runs `gridTrials`.
     func sweepFinishedSearch(trials: Int, gridTrials: Int)
 }
 
 extension SweepObserver {
     /// Ignored unless the observer implements it.
+    public func sweepWillRunTrial(_ index: Int, of total: Int, trial: PlannedTrial) {}
+    /// Ignored unless the observer implements it.
     public func sweepRetryingBusyTrial(otherLoad: Double) {}
-    /// An open-loop trial is about to run; by default told as `sweepWillRunTrial`.
-    public func sweepWillRunOpenLoopTrial(_ index: Int, of total: Int, combination: Combination, rate: Double, poolSize: Int, repetition: Int) {
-        sweepWillRunTrial(index, of: total, combination: combination, poolSize: poolSize, repetition: repetition)
-    }
     /// Ignored unless the observer implements it.
     public func sweepExtendingSizes(_ sizes: [Int]) {}
     /// Ignored unless the observer implements it.
     public func sweepFinishedSearch(trials: Int, gridTrials: Int) {}
+}
+
+/// What every trial of one sweep shares: the plan, how a trial is driven, the task's length
+/// (an open-loop trial's schedule follows from it) and the trials a resumed run already has.
+struct SweepContext {
+    let plan: SweepPlan
+    let settings: TrialSettings
+    let taskNanoseconds: UInt64
+    let observer: any SweepObserver
+    let done: [PlannedTrial: TrialRecord]
 }
 
 /// Runs a sweep: W/C at low load, then every (size, repetition) trial in a seeded shuffled
@@ -67,42 +74,38 @@ public struct SweepRunner {
     public func run(_ plan: SweepPlan, observer: any SweepObserver, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
         let lowLoad: LowLoadEstimate
         if let resumed = resume?.lowLoad { lowLoad = resumed } else { lowLoad = try measureLowLoad(plan) }
-        let done = Dictionary((resume?.records ?? []).map { (TrialKey($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let sizes: [Int]
-        let prediction = SizingFormula.queueCount(cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
-        switch plan.sizes {
-        case .auto:
-            sizes = SizeGrid.auto(prediction: prediction, cores: plan.cores)
-        case let .explicit(list):
-            sizes = list
-        }
-        if let arrival = plan.arrival {
-            return (lowLoad, try runOpenLoop(plan, arrival: arrival, lowLoad: lowLoad, observer: observer, done: done, rng: SeededGenerator(seed: plan.seed)))
-        }
+        let done = Dictionary((resume?.records ?? []).map { (PlannedTrial($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let measured = UInt64(saturating: max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
+        let taskNanoseconds = declaredTaskNanoseconds ?? measured
+        let sizes = try plan.trialSizes(lowLoad: lowLoad, taskNanoseconds: taskNanoseconds)
         observer.sweepMeasuredLowLoad(lowLoad, sizes: sizes)
-        let measured = UInt64(max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
-        let settings = plan.trialSettings(taskNanoseconds: declaredTaskNanoseconds ?? measured)
+        let context = SweepContext(
+            plan: plan, settings: plan.trialSettings(taskNanoseconds: taskNanoseconds), taskNanoseconds: taskNanoseconds,
+            observer: observer, done: done)
 
         for _ in 0..<plan.warmupTrials {
-            var warmup = settings
-            warmup.durationNanoseconds = min(settings.durationNanoseconds, 300_000_000)
+            var warmup = context.settings
+            warmup.durationNanoseconds = min(context.settings.durationNanoseconds, 300_000_000)
             let combination = Combination(pool: .queuePool, qos: plan.tiers.first ?? .default, primitive: .none)
             _ = try measurer.measure(TrialRequest(combination: combination, size: sizes.max() ?? 1, settings: warmup, seed: plan.seed), cores: plan.cores, readRatio: plan.readRatio)
         }
 
         var rng = SeededGenerator(seed: plan.seed)
-        if plan.search == .adaptive {
+        // The adaptive search and the extension of `auto` sizes look for a throughput knee,
+        // which only the closed loop has: an open loop measures every planned trial.
+        if plan.search == .adaptive, plan.load == .closed {
+            let prediction = SizingFormula.queueCount(cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
             let search = plan.sizeSearch(prediction: prediction)
-            let records = try runSearch(search, plan: plan, settings: settings, observer: observer, done: done, rng: &rng)
+            let records = try runSearch(search, context: context, rng: &rng)
             observer.sweepFinishedSearch(trials: records.count, gridTrials: search.gridTrials * plan.combinations.count)
             return (lowLoad, records)
         }
-        var order = Self.trials(plan.combinations, sizes: sizes, repetitions: plan.repetitions)
+        var order = PlannedTrial.all(plan.combinations, rates: plan.load.trialRates, sizes: sizes, repetitions: plan.repetitions)
         order.shuffle(using: &rng)
-        var records = try runTrials(order, plan: plan, settings: settings, observer: observer, done: done)
+        var records = try runTrials(order, context: context)
         // `auto` is meant to find the knee: while some combination's throughput is still rising
         // at the largest size, measure 1.5× and 2× that size too (at most twice).
-        if plan.sizes == .auto {
+        if plan.sizes == .auto, plan.load == .closed {
             for _ in 0..<2 {
                 let largest = records.map(\.poolSize).max() ?? 1
                 let rising = Dictionary(grouping: records.valid, by: \.combination).filter { _, group in
@@ -111,9 +114,9 @@ public struct SweepRunner {
                 guard !rising.isEmpty, largest < SizeSelection.maximumSize else { break }
                 let more = [Int((Double(largest) * 1.5).rounded()), 2 * largest].filter { $0 <= SizeSelection.maximumSize }
                 observer.sweepExtendingSizes(more)
-                var extra = Self.trials(rising.keys.sorted(), sizes: more, repetitions: plan.repetitions)
+                var extra = PlannedTrial.all(rising.keys.sorted(), rates: [nil], sizes: more, repetitions: plan.repetitions)
                 extra.shuffle(using: &rng)
-                records += try runTrials(extra, plan: plan, settings: settings, observer: observer, done: done, indexOffset: records.count)
+                records += try runTrials(extra, context: context, indexOffset: records.count)
             }
         }
         return (lowLoad, records)
@@ -128,50 +131,41 @@ public struct SweepRunner {
         return Knee.find(points, tolerance: tolerance)?.size == largest || records.risesAtLargestSize(tolerance: tolerance)
     }
 
-    static func trials(_ combinations: [Combination], sizes: [Int], repetitions: Int) -> [(combination: Combination, size: Int, repetition: Int)] {
-        combinations.flatMap { combination in
-            sizes.flatMap { size in (1...repetitions).map { (combination: combination, size: size, repetition: $0) } }
-        }
-    }
-
     /// Runs trials in the given order, handing each record to the observer as it finishes.
-    func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, done: [TrialKey: TrialRecord] = [:], indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
+    func runTrials(_ order: [PlannedTrial], context: SweepContext, indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
         // Retries are for passing disturbances: a machine that is busy all along would only
         // triple the run, so the whole sweep may retry at most a quarter of its trials.
         var retryBudget = max(2, order.count / 4)
-        return try runTrials(order, plan: plan, settings: settings, observer: observer, done: done, indexOffset: indexOffset, retryBudget: &retryBudget)
+        return try runTrials(order, context: context, indexOffset: indexOffset, retryBudget: &retryBudget)
     }
 
-    /// `runTrials` drawing retries from a budget shared by several calls (an adaptive search's batches).
-    func runTrials(_ order: [(combination: Combination, size: Int, repetition: Int)], plan: SweepPlan, settings: TrialSettings, observer: any SweepObserver, done: [TrialKey: TrialRecord], indexOffset: Int, retryBudget: inout Int) throws(PoolSizeError) -> [TrialRecord] {
+    /// The one trial loop: `runTrials` drawing retries from a budget shared by several calls
+    /// (an adaptive search's batches). A trial a resumed run already has is taken as it is.
+    func runTrials(_ order: [PlannedTrial], context: SweepContext, indexOffset: Int, retryBudget: inout Int) throws(PoolSizeError) -> [TrialRecord] {
         var records: [TrialRecord] = []
         for (offset, trial) in order.enumerated() {
-            let index = indexOffset + offset
-            if let finished = done[TrialKey(trial.combination, trial.size, trial.repetition)] {
+            if let finished = context.done[trial] {
                 records.append(finished)
                 continue
             }
-            observer.sweepWillRunTrial(offset, of: order.count, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition)
-            guard let record = try measureTrial(
-                combination: trial.combination, size: trial.size, repetition: trial.repetition, index: index,
-                plan: plan, settings: settings, observer: observer, retryBudget: &retryBudget) else { continue }
+            context.observer.sweepWillRunTrial(offset, of: order.count, trial: trial)
+            guard let record = try measureTrial(trial, index: indexOffset + offset, context: context, retryBudget: &retryBudget) else { continue }
             records.append(record)
-            try observer.sweepFinishedTrial(record)
+            try context.observer.sweepFinishedTrial(record)
         }
         return records
     }
 
     /// Measures one trial, running it again (up to `busyRetries` times, while the budget lasts)
     /// when other processes took a large share of the CPUs during it; keeps the quietest attempt.
-    func measureTrial(combination: Combination, size: Int, repetition: Int, index: Int, plan: SweepPlan, settings: TrialSettings, openLoop: OpenLoopTrial? = nil, observer: any SweepObserver, retryBudget: inout Int) throws(PoolSizeError) -> TrialRecord? {
+    func measureTrial(_ trial: PlannedTrial, index: Int, context: SweepContext, retryBudget: inout Int) throws(PoolSizeError) -> TrialRecord? {
+        let plan = context.plan
         var record: TrialRecord?
-        // A trial during which other processes took a large share of the CPUs measures them,
-        // not the pool: run it again (up to `busyRetries` times) and keep the quietest.
         for attempt in 0...plan.busyRetries {
-            let request = TrialRequest(combination: combination, size: size, settings: settings, seed: plan.seed &+ UInt64(index), openLoop: openLoop)
+            let request = plan.request(trial, index: index, settings: context.settings, taskNanoseconds: context.taskNanoseconds)
             let (metrics, integrity) = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio)
             var candidate = TrialRecord(
-                plan: plan, combination: combination, poolSize: size, repetition: repetition,
+                plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
                 metrics: metrics, integrity: integrity)
             // The physical limit is the CPUs the process can run on, which `--cores` (sizing
             // for a smaller machine) does not shrink: a figure is impossible only above them.
@@ -180,7 +174,7 @@ public struct SweepRunner {
             if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == .violated || retryBudget == 0 { break }
             if attempt < plan.busyRetries {
                 retryBudget -= 1
-                observer.sweepRetryingBusyTrial(otherLoad: candidate.otherLoad)
+                context.observer.sweepRetryingBusyTrial(otherLoad: candidate.otherLoad)
             }
         }
         return record
@@ -252,27 +246,5 @@ extension TrialRecord {
             processThreads: m.processThreads ?? 0, otherLoad: m.otherLoad)
         errors = m.errors
         openLoop = m.openLoop
-    }
-}
-
-/// A trial's place in a sweep: which combination, size and repetition.
-struct TrialKey: Hashable {
-    let combination: Combination
-    let size: Int
-    let repetition: Int
-    /// The arrival rate of an open-loop trial in thousandths per second, as trials.csv records
-    /// it, so a rate read back for `--resume` (1000/min is 16.667 there) finds its planned
-    /// trial; nil in the closed loop.
-    let rate: Int64?
-    init(_ combination: Combination, _ size: Int, _ repetition: Int, rate: Double? = nil) {
-        self.combination = combination
-        self.size = size
-        self.repetition = repetition
-        self.rate = rate.map(ArrivalPlan.rateKey)
-    }
-
-    /// The key of a finished trial.
-    init(_ record: TrialRecord) {
-        self.init(record.combination, record.poolSize, record.repetition, rate: record.arrivalRatePerSecond)
     }
 }

@@ -145,7 +145,7 @@ public struct TrialMetrics: Equatable, Sendable {
             // keeps up holds at the window's edges, for the stability verdict's allowance.
             let serviceSeconds = finishedSamples.isEmpty ? 0 : Double(finishedSamples.reduce(UInt64(0)) { $0 &+ ($1.ended &- $1.started) }) / Double(finishedSamples.count) / 1e9
             openLoop = OpenLoopFigures(
-                arrivalRatePerSecond: raw.ratePerSecond, offeredPerSecond: offered, achievedPerSecond: throughputPerSecond,
+                arrivalRate: ArrivalRate(perSecond: raw.ratePerSecond), offeredPerSecond: offered, achievedPerSecond: throughputPerSecond,
                 backlogMean: raw.backlog.isEmpty ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count),
                 backlogMax: raw.backlog.max() ?? 0, backlogGrowth: raw.backlogGrowth,
                 stable: OpenLoopFigures.isStable(offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth, poolSize: m.poolSize, arrivalsInWindow: raw.arrivalsInWindow, busyQueues: offered * serviceSeconds),

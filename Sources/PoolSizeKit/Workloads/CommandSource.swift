@@ -56,6 +56,9 @@ public struct CommandSource: WorkloadSource {
 
     /// Unknown: the command's W and C are measured.
     public var declaredTaskNanoseconds: UInt64? { nil }
+
+    /// Anything a command left running outside its process group ends with the sweep.
+    public func sweepEnded() { LiveChildren.stopOrphans() }
     /// A command cannot enter the sweep's critical sections.
     public var supportsCriticalSections: Bool { false }
 

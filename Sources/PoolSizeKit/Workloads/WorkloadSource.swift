@@ -11,6 +11,19 @@ public protocol WorkloadSource: Sendable {
     var supportsCriticalSections: Bool { get }
     /// The workload of one trial; `seed` makes any random draws reproducible.
     func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload
+    /// What the tasks learnt about the service they called (a `poolsize serve` header), for
+    /// machine.json; nil when there is nothing to record.
+    var observedServer: String? { get }
+    /// Releases what the source holds once the sweep ends: connections, processes its tasks
+    /// left behind.
+    func sweepEnded()
+}
+
+extension WorkloadSource {
+    /// Nothing to record.
+    public var observedServer: String? { nil }
+    /// Nothing to release.
+    public func sweepEnded() {}
 }
 
 /// The spec's synthetic task: W of sleeping, then computing until the thread has used C.

@@ -2,7 +2,7 @@ import PoolSizeStats
 
 /// The answer of a sweep: how many queues, and the evidence.
 public struct Recommendation: Equatable, Sendable, Codable {
-    /// Where the recommended count comes from.
+    /// Where the recommended count comes from, as recommendation.json names it (`basis`).
     public enum Basis: String, Codable, Sendable {
         /// The measured knee of the throughput curve.
         case knee
@@ -58,8 +58,9 @@ public struct Recommendation: Equatable, Sendable, Codable {
     public var tolerance: Double
     /// The queue count to use.
     public var recommendedQueueCount: Int
-    /// Whether the count is the knee or the formula.
-    public var basis: Basis
+    /// How the count was chosen: from the throughput curve (knee or formula), or for an
+    /// arrival rate (a latency objective, or keeping up), with that sizing's evidence.
+    public var sizing: Sizing
     /// Plain-English explanation; says why formula and knee differ when they differ by > 20%.
     public var reason: String
     /// Universal Scalability Law fit of the throughput curve, when the data support one.
@@ -73,27 +74,6 @@ public struct Recommendation: Equatable, Sendable, Codable {
     public var maxConcurrencyReached: Int = 0
     /// Integrity over all of the combination's trials: `ok`, `violated` or `n/a`.
     public var integrity: Integrity = .notApplicable
-    /// Open-loop sweeps: the arrival rate the recommendation is for, tasks/s.
-    public var arrivalRatePerSecond: Double?
-    /// Open-loop sweeps: the latency objective, µs, from each task's intended arrival.
-    public var latencySLOMicroseconds: Double?
-    /// Open-loop sweeps: the percentile the objective applies to.
-    public var sloPercentile: Double?
-    /// Open-loop sweeps: whether a measured size met the objective (kept up, without one). When
-    /// false, `recommendedQueueCount` is only the largest size measured and the reason says
-    /// what would meet it.
-    public var sloMet: Bool?
-    /// Open-loop sweeps: that percentile measured at the recommended size (the worst of its
-    /// trials), µs.
-    public var sloMeasuredMicroseconds: Double?
-    /// Open-loop sweeps: the smallest size M/M/c (Poisson arrivals, exponential task times of the
-    /// low-load mean C + W, one shared queue) says meets the objective or, without one, keeps up.
-    public var queueingModelQueueCount: Int?
-    /// Open-loop sweeps: every size measured at the recommendation's rate, with its verdict.
-    public var sizeVerdicts: [SLOVerdict]?
-    /// Open-loop sweeps over a range of rates: the recommendation at each rate.
-    public var rateSizings: [RateSizing]?
-
     /// The pool, tier and primitive this recommendation is for.
     public var combination: Combination { Combination(pool: pool, qos: qos, primitive: primitive) }
 
@@ -103,7 +83,7 @@ public struct Recommendation: Equatable, Sendable, Codable {
         specWaitCPURatio: Double?, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, targetUtilization: Double,
         formulaQueueCountExact: Double, formulaQueueCountStandardError: Double, formulaQueueCount: Int, kneePoolSize: Int,
         kneeThroughputPerSecond: Double, peakPoolSize: Int, peakThroughputPerSecond: Double, tolerance: Double,
-        recommendedQueueCount: Int, basis: Basis, reason: String
+        recommendedQueueCount: Int, sizing: Sizing, reason: String
     ) {
         self.workload = workload
         self.cores = cores
@@ -123,7 +103,7 @@ public struct Recommendation: Equatable, Sendable, Codable {
         self.peakThroughputPerSecond = peakThroughputPerSecond
         self.tolerance = tolerance
         self.recommendedQueueCount = recommendedQueueCount
-        self.basis = basis
+        self.sizing = sizing
         self.reason = reason
     }
 
@@ -133,10 +113,6 @@ public struct Recommendation: Equatable, Sendable, Codable {
         case workload, pool, qos, primitive, cores, basis, reason, tolerance, usl, integrity, uslRefusal
         case maxConcurrencyReached, queueingModelKnee, targetUtilization, formulaQueueCountExact, formulaQueueCount
         case kneePoolSize, peakPoolSize, recommendedQueueCount
-        case sloPercentile, sloMet, queueingModelQueueCount, sizeVerdicts, rateSizings
-        case arrivalRatePerSecond = "arrivalRatePerS"
-        case latencySLOMicroseconds = "latencySloUs"
-        case sloMeasuredMicroseconds = "sloMeasuredUs"
         case waitCPURatio = "waitCpuRatio"
         case waitCPURatioLower = "waitCpuRatioCi95Lower"
         case waitCPURatioUpper = "waitCpuRatioCi95Upper"
@@ -172,7 +148,7 @@ public struct Recommendation: Equatable, Sendable, Codable {
             peakThroughputPerSecond: try c.decode(Double.self, forKey: .peakThroughputPerSecond),
             tolerance: try c.decodeIfPresent(Double.self, forKey: .tolerance) ?? 0.05,
             recommendedQueueCount: try c.decode(Int.self, forKey: .recommendedQueueCount),
-            basis: try c.decodeIfPresent(Basis.self, forKey: .basis) ?? .knee,
+            sizing: try Sizing(basis: c.decodeIfPresent(Basis.self, forKey: .basis) ?? .knee, from: decoder),
             reason: try c.decodeIfPresent(String.self, forKey: .reason) ?? "")
         pool = try c.decodeIfPresent(PoolKind.self, forKey: .pool) ?? .queuePool
         qos = try c.decodeIfPresent(QoSTier.self, forKey: .qos) ?? .default
@@ -182,126 +158,40 @@ public struct Recommendation: Equatable, Sendable, Codable {
         queueingModelKnee = try c.decodeIfPresent(Int.self, forKey: .queueingModelKnee)
         maxConcurrencyReached = try c.decodeIfPresent(Int.self, forKey: .maxConcurrencyReached) ?? 0
         integrity = try c.decodeIfPresent(Integrity.self, forKey: .integrity) ?? .notApplicable
-        arrivalRatePerSecond = try c.decodeIfPresent(Double.self, forKey: .arrivalRatePerSecond)
-        latencySLOMicroseconds = try c.decodeIfPresent(Double.self, forKey: .latencySLOMicroseconds)
-        sloPercentile = try c.decodeIfPresent(Double.self, forKey: .sloPercentile)
-        sloMet = try c.decodeIfPresent(Bool.self, forKey: .sloMet)
-        sloMeasuredMicroseconds = try c.decodeIfPresent(Double.self, forKey: .sloMeasuredMicroseconds)
-        queueingModelQueueCount = try c.decodeIfPresent(Int.self, forKey: .queueingModelQueueCount)
-        sizeVerdicts = try c.decodeIfPresent([SLOVerdict].self, forKey: .sizeVerdicts)
-        rateSizings = try c.decodeIfPresent([RateSizing].self, forKey: .rateSizings)
-    }
-}
-
-/// One size at one arrival rate in an open-loop sweep, over its trials.
-public struct SLOVerdict: Equatable, Sendable, Codable {
-    /// Queues (threads) in the pool.
-    public var poolSize: Int
-    /// The offered arrival rate, tasks/s.
-    public var arrivalRatePerSecond: Double
-    /// Trials measured (valid ones).
-    public var trials: Int
-    /// Every trial kept up: carried ≥ 99% of the arrivals, backlog not growing.
-    public var stable: Bool
-    /// Mean tasks carried per second.
-    public var achievedPerSecond: Double
-    /// Mean arrivals per second in the windows.
-    public var offeredPerSecond: Double
-    /// Mean backlog (arrived, not finished).
-    public var backlogMean: Double
-    /// Median p50 latency of the trials, µs, from intended arrival.
-    public var p50Microseconds: Double
-    /// The objective's percentile, the worst trial's, µs (the p99 without an objective).
-    public var percentileMicroseconds: Double
-    /// Whether the size is stable and its percentile within the objective; nil without one.
-    public var meetsSLO: Bool?
-    /// That percentile as M/M/c predicts it for this size and rate, µs; nil where M/M/c is unstable.
-    public var modelPercentileMicroseconds: Double?
-
-    /// A verdict from its figures.
-    public init(poolSize: Int, arrivalRatePerSecond: Double, trials: Int, stable: Bool, achievedPerSecond: Double, offeredPerSecond: Double, backlogMean: Double, p50Microseconds: Double, percentileMicroseconds: Double, meetsSLO: Bool?, modelPercentileMicroseconds: Double?) {
-        self.poolSize = poolSize
-        self.arrivalRatePerSecond = arrivalRatePerSecond
-        self.trials = trials
-        self.stable = stable
-        self.achievedPerSecond = achievedPerSecond
-        self.offeredPerSecond = offeredPerSecond
-        self.backlogMean = backlogMean
-        self.p50Microseconds = p50Microseconds
-        self.percentileMicroseconds = percentileMicroseconds
-        self.meetsSLO = meetsSLO
-        self.modelPercentileMicroseconds = modelPercentileMicroseconds
     }
 
-    enum CodingKeys: String, CodingKey {
-        case poolSize, trials, stable, backlogMean, meetsSLO = "meetsSlo"
-        case arrivalRatePerSecond = "arrivalRatePerS"
-        case achievedPerSecond = "achievedPerS"
-        case offeredPerSecond = "offeredPerS"
-        case p50Microseconds = "p50Us"
-        case percentileMicroseconds = "percentileUs"
-        case modelPercentileMicroseconds = "modelPercentileUs"
-    }
-}
-
-/// The answer at one rate of an open-loop sweep over a range of rates.
-public struct RateSizing: Equatable, Sendable, Codable {
-    /// The offered arrival rate, tasks/s.
-    public var arrivalRatePerSecond: Double
-    /// The smallest measured size that met the objective (or kept up, without one); nil when none did.
-    public var recommendedQueueCount: Int?
-    /// The objective's percentile at that size, µs.
-    public var percentileMicroseconds: Double?
-    /// What M/M/c asks for at this rate.
-    public var queueingModelQueueCount: Int?
-
-    /// A row from its figures.
-    public init(arrivalRatePerSecond: Double, recommendedQueueCount: Int?, percentileMicroseconds: Double?, queueingModelQueueCount: Int?) {
-        self.arrivalRatePerSecond = arrivalRatePerSecond
-        self.recommendedQueueCount = recommendedQueueCount
-        self.percentileMicroseconds = percentileMicroseconds
-        self.queueingModelQueueCount = queueingModelQueueCount
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case recommendedQueueCount, queueingModelQueueCount
-        case arrivalRatePerSecond = "arrivalRatePerS"
-        case percentileMicroseconds = "percentileUs"
-    }
-}
-
-/// `recommendation.json`: the best combination's recommendation at the top level (so a run with
-/// one combination reads as one flat object), and every combination's under `combinations`.
-public struct RecommendationSet: Equatable, Sendable, Codable {
-    /// The combination with the highest peak throughput.
-    public var best: Recommendation
-    /// Every combination swept, the best first.
-    public var combinations: [Recommendation]
-    /// One line naming the best combination and how much worse the others are.
-    public var verdict: String
-
-    /// A set from its parts.
-    public init(best: Recommendation, combinations: [Recommendation], verdict: String) {
-        self.best = best
-        self.combinations = combinations
-        self.verdict = verdict
-    }
-
-    enum ExtraKeys: String, CodingKey { case combinations, verdict }
-
-    /// A file of one combination (earlier versions) reads as a set of that one.
-    public init(from decoder: any Decoder) throws {
-        best = try Recommendation(from: decoder)
-        let container = try decoder.container(keyedBy: ExtraKeys.self)
-        combinations = try container.decodeIfPresent([Recommendation].self, forKey: .combinations) ?? [best]
-        verdict = try container.decodeIfPresent(String.self, forKey: .verdict) ?? ""
-    }
-
-    /// Writes the best recommendation's keys at the top level, then `combinations` and `verdict`.
+    /// Writes every figure under the key `init(from:)` reads, and the sizing's evidence beside
+    /// them (one flat object, as the file has always been).
     public func encode(to encoder: any Encoder) throws {
-        try best.encode(to: encoder)
-        var container = encoder.container(keyedBy: ExtraKeys.self)
-        try container.encode(combinations, forKey: .combinations)
-        try container.encode(verdict, forKey: .verdict)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(workload, forKey: .workload)
+        try c.encode(pool, forKey: .pool)
+        try c.encode(qos, forKey: .qos)
+        try c.encode(primitive, forKey: .primitive)
+        try c.encode(cores, forKey: .cores)
+        try c.encode(waitCPURatio, forKey: .waitCPURatio)
+        try c.encodeIfPresent(waitCPURatioLower, forKey: .waitCPURatioLower)
+        try c.encodeIfPresent(waitCPURatioUpper, forKey: .waitCPURatioUpper)
+        try c.encodeIfPresent(specWaitCPURatio, forKey: .specWaitCPURatio)
+        try c.encode(cpuMicrosecondsPerTask, forKey: .cpuMicrosecondsPerTask)
+        try c.encode(waitMicrosecondsPerTask, forKey: .waitMicrosecondsPerTask)
+        try c.encode(targetUtilization, forKey: .targetUtilization)
+        try c.encode(formulaQueueCountExact, forKey: .formulaQueueCountExact)
+        try c.encode(formulaQueueCountStandardError, forKey: .formulaQueueCountStandardError)
+        try c.encode(formulaQueueCount, forKey: .formulaQueueCount)
+        try c.encode(kneePoolSize, forKey: .kneePoolSize)
+        try c.encode(kneeThroughputPerSecond, forKey: .kneeThroughputPerSecond)
+        try c.encode(peakPoolSize, forKey: .peakPoolSize)
+        try c.encode(peakThroughputPerSecond, forKey: .peakThroughputPerSecond)
+        try c.encode(tolerance, forKey: .tolerance)
+        try c.encode(recommendedQueueCount, forKey: .recommendedQueueCount)
+        try c.encode(basis, forKey: .basis)
+        try c.encode(reason, forKey: .reason)
+        try c.encodeIfPresent(usl, forKey: .usl)
+        try c.encodeIfPresent(uslRefusal, forKey: .uslRefusal)
+        try c.encodeIfPresent(queueingModelKnee, forKey: .queueingModelKnee)
+        try c.encode(maxConcurrencyReached, forKey: .maxConcurrencyReached)
+        try c.encode(integrity, forKey: .integrity)
+        try latency?.encode(to: encoder)
     }
 }

@@ -74,32 +74,32 @@ package enum GitHubBenchmarkExport {
                 for t in tables {
                     for v in t.verdicts where v.achievedPerSecond.isFinite {
                         entries.append(Entry(
-                            name: "\(prefix) \(rate(t.arrivalRatePerSecond)) N=\(v.poolSize) carried", unit: "tasks/s", value: v.achievedPerSecond, range: nil,
+                            name: "\(prefix) \(rate(t.arrivalRate)) N=\(v.poolSize) carried", unit: "tasks/s", value: v.achievedPerSecond, range: nil,
                             extra: "offered \(UnitFormat.significant(v.offeredPerSecond))/s; \(v.stable ? "kept up" : "fell behind"); \(v.trials) repetition(s)"))
                     }
                 }
             case .smaller:
                 if let r = curve.recommendation {
-                    let goal = r.latencySLOMicroseconds.map { "\(name) ≤ \(UnitFormat.duration(microseconds: $0))" } ?? "keeping up"
+                    let goal = r.latency?.latencySLOMicroseconds.map { "\(name) ≤ \(UnitFormat.duration(microseconds: $0))" } ?? "keeping up"
                     entries.append(Entry(
                         name: "\(prefix) recommended queues", unit: "queues", value: Double(r.recommendedQueueCount), range: nil,
-                        extra: "basis \(r.basis.rawValue); \(goal) at \(UnitFormat.rate(r.arrivalRatePerSecond ?? open.topRate)) \(r.sloMet == true ? "met" : "not met by any size (largest measured)"); queueing model \(r.queueingModelQueueCount.map(String.init) ?? "none")"))
-                    if r.sloMet == true, let measured = r.sloMeasuredMicroseconds {
+                        extra: "basis \(r.basis.rawValue); \(goal) at \(UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)) \(r.latency?.met == true ? "met" : "not met by any size (largest measured)"); queueing model \(r.latency?.queueingModelQueueCount.map(String.init) ?? "none")"))
+                    if r.latency?.met == true, let measured = r.latency?.measuredMicroseconds {
                         entries.append(Entry(
                             name: "\(prefix) \(name) latency at the recommended size", unit: "us", value: measured, range: nil,
-                            extra: "N = \(r.recommendedQueueCount) at \(UnitFormat.rate(r.arrivalRatePerSecond ?? open.topRate)); worst repetition, from intended arrival" + (r.latencySLOMicroseconds.map { "; objective \(UnitFormat.number($0)) us" } ?? "")))
+                            extra: "N = \(r.recommendedQueueCount) at \(UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)); worst repetition, from intended arrival" + (r.latency?.latencySLOMicroseconds.map { "; objective \(UnitFormat.number($0)) us" } ?? "")))
                     }
                 }
                 if open.isRange {
                     for t in tables {
                         guard let pick = t.recommendedQueueCount else { continue }
-                        entries.append(Entry(name: "\(prefix) \(rate(t.arrivalRatePerSecond)) recommended queues", unit: "queues", value: Double(pick), range: nil, extra: "queueing model \(t.queueingModelQueueCount.map(String.init) ?? "none")"))
+                        entries.append(Entry(name: "\(prefix) \(rate(t.arrivalRate)) recommended queues", unit: "queues", value: Double(pick), range: nil, extra: "queueing model \(t.queueingModelQueueCount.map(String.init) ?? "none")"))
                     }
                 }
                 for t in tables {
                     for v in t.verdicts where v.percentileMicroseconds.isFinite && v.percentileMicroseconds > 0 {
                         entries.append(Entry(
-                            name: "\(prefix) \(rate(t.arrivalRatePerSecond)) N=\(v.poolSize) \(name) latency", unit: "us", value: v.percentileMicroseconds, range: nil,
+                            name: "\(prefix) \(rate(t.arrivalRate)) N=\(v.poolSize) \(name) latency", unit: "us", value: v.percentileMicroseconds, range: nil,
                             extra: "worst of \(v.trials) repetition(s), from intended arrival; p50 \(UnitFormat.significant(v.p50Microseconds)) us; \(v.stable ? "kept up" : "fell behind (a lower bound)")" + (v.meetsSLO.map { $0 ? "; met the objective" : "; missed the objective" } ?? "")))
                     }
                 }
@@ -109,7 +109,7 @@ package enum GitHubBenchmarkExport {
     }
 
     /// `1000/s`, exact (no rounding, so two rates of a range never share a name).
-    static func rate(_ perSecond: Double) -> String { OpenMetricsExport.number(perSecond) + "/s" }
+    static func rate(_ rate: ArrivalRate) -> String { OpenMetricsExport.number(rate.perSecond) + "/s" }
 }
 
 /// `poolsize export --to openmetrics`: the OpenMetrics text exposition of a run's
@@ -142,8 +142,8 @@ package enum OpenMetricsExport {
             if let plan = analysis.openLoop {
                 // Per rate and size: a range's rates are separate series (a `rate` label).
                 for point in plan.summaries where point.combination == curve.combination {
-                    let rate = point.arrivalRatePerSecond ?? plan.topRate
-                    let sized = labels + [("rate", number(rate)), ("size", String(point.poolSize))]
+                    let rate = point.arrivalRate ?? plan.topRate
+                    let sized = labels + [("rate", number(rate.perSecond)), ("size", String(point.poolSize))]
                     throughput.samples.append((sized, point.openLoop?.achievedPerSecond ?? point.throughput.mean))
                     if point.latencyP99Microseconds > 0 { p99.samples.append((sized, point.latencyP99Microseconds / 1e6)) }
                     utilization.samples.append((sized, point.utilization))
@@ -153,7 +153,7 @@ package enum OpenMetricsExport {
                 // objective there, and at each other rate of a range where one did.
                 for t in plan.tables(curve.combination) {
                     guard let pick = t.recommendedQueueCount else { continue }
-                    recommended.samples.append((labels + [("rate", number(t.arrivalRatePerSecond))], Double(pick)))
+                    recommended.samples.append((labels + [("rate", number(t.arrivalRate.perSecond))], Double(pick)))
                 }
                 continue
             }
@@ -211,7 +211,7 @@ package enum OpenMetricsExport {
         mutating func add(_ plan: RunAnalysis.OpenLoop, combination: Combination, labels: [(String, String)], recommendation: Recommendation?) {
             let quantile = [("percentile", number(plan.arrival.sloPercentile))]
             for t in plan.tables(combination) {
-                let rated = labels + [("rate", number(t.arrivalRatePerSecond))]
+                let rated = labels + [("rate", number(t.arrivalRate.perSecond))]
                 for v in t.verdicts {
                     let sized = rated + [("size", String(v.poolSize))]
                     percentile.samples.append((sized + quantile, v.percentileMicroseconds / 1e6))

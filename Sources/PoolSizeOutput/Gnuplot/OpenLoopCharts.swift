@@ -16,7 +16,7 @@ package enum OpenLoopSizeChart {
             .compactMap { open.table($0.combination, rate: open.topRate) }.filter { !$0.verdicts.isEmpty }
         if !others.isEmpty { return combinationsChart(analysis, open: open, tables: [table] + others) }
         let percentile = open.percentileName
-        let rate = UnitFormat.rate(table.arrivalRatePerSecond)
+        let rate = UnitFormat.rate(table.arrivalRate)
         let caption = "Latency vs pool size at \(rate) (open loop)"
         let sizes = table.verdicts.map(\.poolSize)
 
@@ -68,7 +68,7 @@ extension OpenLoopSizeChart {
             "set grid",
             "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
         ]
-        if let r = analysis.primary?.recommendation, r.sloMet == true {
+        if let r = analysis.primary?.recommendation, r.latency?.met == true {
             body += GnuplotScript.verticalMarker(tag: 1, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)", color: GnuplotScript.recommendedColor, dash: 3)
         }
         return body
@@ -90,7 +90,7 @@ extension OpenLoopSizeChart {
     /// and the recommendation.
     static func combinationsChart(_ analysis: RunAnalysis, open: RunAnalysis.OpenLoop, tables: [OpenLoopRateTable]) -> Chart {
         let percentile = open.percentileName
-        let rate = UnitFormat.rate(tables[0].arrivalRatePerSecond)
+        let rate = UnitFormat.rate(tables[0].arrivalRate)
         let caption = "Latency vs pool size at \(rate) (open loop), by pool / qos / primitive"
         let sizes = tables.flatMap { $0.verdicts.map(\.poolSize) }
 
@@ -151,7 +151,7 @@ package enum OpenLoopRateChart {
         let percentile = open.percentileName
         let caption = "\(percentile) latency vs arrival rate, one line per pool size (open loop)"
         let sizes = chartSizes(Set(tables.flatMap { $0.verdicts.map(\.poolSize) }).sorted(), keep: tables.compactMap(\.recommendedQueueCount))
-        let rates = tables.map(\.arrivalRatePerSecond)
+        let rates = tables.map(\.arrivalRate.perSecond)
         let (low, high) = (rates.min()!, rates.max()!)
 
         var data = GnuplotScript.comment("open-loop \(percentile) latency from each task's intended arrival by offered rate, one block per pool size (\(primary.combination.label))") + "\n"
@@ -164,7 +164,7 @@ package enum OpenLoopRateChart {
             data += "# index \(index): N = \(size)\n"
             data += GnuplotScript.rows(tables.compactMap { t in
                 t.verdict(size).map { v in
-                    [GnuplotScript.number(t.arrivalRatePerSecond), LatencyChart.milliseconds(v.percentileMicroseconds), v.stable ? "1" : "0",
+                    [GnuplotScript.number(t.arrivalRate.perSecond), LatencyChart.milliseconds(v.percentileMicroseconds), v.stable ? "1" : "0",
                      v.stable ? "NaN" : LatencyChart.milliseconds(v.percentileMicroseconds)]
                 }
             })

@@ -56,7 +56,7 @@ extension MermaidChart {
             "    line [\(values.map(value).joined(separator: ", "))]",
         ]
         if let slo { lines.append("    line [\(verdicts.map { _ in value(min(slo, cap)) }.joined(separator: ", "))]") }
-        if let r = curve.recommendation, r.sloMet == true, let at = verdicts.firstIndex(where: { $0.poolSize == r.recommendedQueueCount }) {
+        if let r = curve.recommendation, r.latency?.met == true, let at = verdicts.firstIndex(where: { $0.poolSize == r.recommendedQueueCount }) {
             lines.append("    bar [\(verdicts.indices.map { $0 == at ? value(values[at]) : "0" }.joined(separator: ", "))]")
         }
         return lines.joined(separator: "\n")

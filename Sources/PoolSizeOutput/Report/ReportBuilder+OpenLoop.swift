@@ -35,9 +35,9 @@ extension ReportBuilder {
         }
         let several = analysis.curves.count > 1
         let what = several ? " with \(primary.combination.label)" : ""
-        let rate = UnitFormat.rate(r.arrivalRatePerSecond ?? open.topRate)
+        let rate = UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)
         let arrivals = "\(open.arrival.process.rawValue) arrivals"
-        if r.sloMet == true {
+        if r.latency?.met == true {
             let basis = open.arrival.latencySLOMicroseconds.map { "the smallest size whose \(open.percentileName) latency, counted from each task's intended arrival, met the \(time($0)) objective" }
                 ?? "the smallest size that kept up with the arrivals"
             blocks.append(.paragraph("**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload at \(rate) (\(arrivals)) on \(r.cores) cores: \(basis)."))
@@ -49,9 +49,9 @@ extension ReportBuilder {
             guard let c = curve.recommendation else { continue }
             rows.append([
                 curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
-                c.sloMet == true ? "**\(c.recommendedQueueCount)**" : "none (largest \(c.recommendedQueueCount))",
-                c.sloMeasuredMicroseconds.map(time) ?? "–", goal(open), c.sloMet == true ? "met" : "missed",
-                c.queueingModelQueueCount.map(String.init) ?? "none", c.basis.rawValue,
+                c.latency?.met == true ? "**\(c.recommendedQueueCount)**" : "none (largest \(c.recommendedQueueCount))",
+                c.latency?.measuredMicroseconds.map(time) ?? "–", goal(open), c.latency?.met == true ? "met" : "missed",
+                c.latency?.queueingModelQueueCount.map(String.init) ?? "none", c.basis.rawValue,
             ])
         }
         blocks.append(.table(
@@ -71,7 +71,7 @@ extension ReportBuilder {
             text += " Its own time C + W is p50 \(time(own.p50)) and \(open.percentileName) \(time(SLOSizer.value(own, percentile: open.arrival.sloPercentile))): the least latency any pool size can give."
         }
         if service > 0, let low = open.rates.first, let high = open.rates.last {
-            let busy = { (rate: Double) in UnitFormat.significant(rate * service / 1e6) }
+            let busy = { (rate: ArrivalRate) in UnitFormat.significant(rate.arrivals(in: service / 1e6)) }
             text += open.isRange
                 ? " Little's law puts the queues busy on average at rate × (C + W): \(busy(low)) at \(UnitFormat.rate(low)) to \(busy(high)) at \(UnitFormat.rate(high)); a pool with fewer cannot keep up."
                 : " Little's law puts the queues busy on average at rate × (C + W) = **\(busy(high))** at \(UnitFormat.rate(high)); a pool with fewer cannot keep up."
@@ -85,7 +85,7 @@ extension ReportBuilder {
             ? "the intended times of a seeded Poisson process (exponential gaps, as independent users arrive)"
             : "evenly spaced intended times (one every 1/rate seconds, as a timer feeds work)"
         let rates = open.isRange
-            ? "\(open.rates.count) rates from \(UnitFormat.rate(open.rates.first!)) to \(UnitFormat.rate(open.rates.last!)) (\(open.rates.map { UnitFormat.number($0) }.joined(separator: ", ")) per second)"
+            ? "\(open.rates.count) rates from \(UnitFormat.rate(open.rates.first!)) to \(UnitFormat.rate(open.rates.last!)) (\(open.rates.map { UnitFormat.number($0.perSecond) }.joined(separator: ", ")) per second)"
             : UnitFormat.rate(open.topRate)
         var text = "Tasks arrived at \(process), at \(rates), whatever the pool was doing. Latency counts from each task's intended arrival, so time spent queued behind a busy pool is in it."
         text += " A size **keeps up** when it carried at least \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals (less one standard deviation of the tasks in service at the window's edges, √(2 × rate × service time)) and its backlog did not grow across the window by more than the pool size"
@@ -98,10 +98,10 @@ extension ReportBuilder {
         let combinations = analysis.curves.map(\.combination)
         for combination in combinations {
             let tables = open.tables(combination)
-            guard let top = tables.first(where: { SLOSizer.sameRate($0.arrivalRatePerSecond, open.topRate) }) else { continue }
+            guard let top = tables.first(where: { $0.arrivalRate == open.topRate }) else { continue }
             let label = combinations.count > 1 ? " (\(combination.label))" : ""
-            blocks.append(.heading(level: 3, text: "Verdict per size at \(UnitFormat.rate(top.arrivalRatePerSecond))\(label)"))
-            let recommended = analysis.curves.first { $0.combination == combination }?.recommendation.flatMap { $0.sloMet == true ? $0.recommendedQueueCount : nil }
+            blocks.append(.heading(level: 3, text: "Verdict per size at \(UnitFormat.rate(top.arrivalRate))\(label)"))
+            let recommended = analysis.curves.first { $0.combination == combination }?.recommendation.flatMap { $0.latency?.met == true ? $0.recommendedQueueCount : nil }
             blocks.append(verdictTable(top, open: open, recommended: recommended))
             if open.isRange {
                 blocks.append(.heading(level: 3, text: "Recommended size per rate\(label)"))
@@ -146,7 +146,7 @@ extension ReportBuilder {
         let rows = tables.map { t -> [String] in
             let pick = t.recommendedQueueCount.flatMap(t.verdict)
             return [
-                UnitFormat.rate(t.arrivalRatePerSecond), pick.map { "**\($0.poolSize)**" } ?? "none measured",
+                UnitFormat.rate(t.arrivalRate), pick.map { "**\($0.poolSize)**" } ?? "none measured",
                 pick.map { time($0.percentileMicroseconds) } ?? "–", t.queueingModelQueueCount.map(String.init) ?? "none",
                 pick.flatMap { p in t.queueingModelQueueCount.map { signedSteps(p.poolSize - $0) } } ?? "–",
             ]
@@ -167,7 +167,7 @@ extension ReportBuilder {
                 return time(v.percentileMicroseconds) + (met ? " ✓" : " ✗")
             }
         }
-        return .table(header: ["size"] + tables.map { UnitFormat.rate($0.arrivalRatePerSecond) }, rows: rows, numeric: [false] + tables.map { _ in true })
+        return .table(header: ["size"] + tables.map { UnitFormat.rate($0.arrivalRate) }, rows: rows, numeric: [false] + tables.map { _ in true })
     }
 
     /// How the queueing model compares with the measurement: its count against the recommended
@@ -182,7 +182,7 @@ extension ReportBuilder {
             text += " They agree at \(agree) of \(tables.count) rates."
         } else if let t = tables.first {
             let model = t.queueingModelQueueCount
-            text += "asks for \(model.map { "\($0) queues" } ?? "no size (none meets it)") at \(UnitFormat.rate(t.arrivalRatePerSecond)); "
+            text += "asks for \(model.map { "\($0) queues" } ?? "no size (none meets it)") at \(UnitFormat.rate(t.arrivalRate)); "
             switch (recommended, model) {
             case let (measured?, model?) where measured == model: text += "the measurement agrees."
             case let (measured?, model?) where measured > model:
@@ -218,7 +218,7 @@ extension ReportBuilder {
         blocks.append(.paragraph("Latency percentiles are the worst repetition's, from each task's intended arrival; backlog is tasks arrived and not finished; lag is how late the dispatcher handed tasks to the pool (99th percentile, already inside the latencies)."))
         for curve in curves {
             for rate in open.rates {
-                let rows = open.summaries.filter { $0.combination == curve.combination && $0.arrivalRatePerSecond.map { SLOSizer.sameRate($0, rate) } ?? false }
+                let rows = open.summaries.filter { $0.combination == curve.combination && $0.arrivalRate == rate }
                 guard !rows.isEmpty else { continue }
                 let label = analysis.curves.count > 1 ? "\(curve.combination.label) at " : "At "
                 blocks.append(.heading(level: 3, text: label + UnitFormat.rate(rate)))

@@ -81,14 +81,14 @@ package enum ReportCaveats {
 
     /// `N = 8: ` for a closed loop, `N = 8 at 1000/s: ` for an open one.
     static func at(_ s: ConfigurationSummary) -> String {
-        "N = \(s.poolSize)" + (s.arrivalRatePerSecond.map { " at \(UnitFormat.rate($0))" } ?? "") + ": "
+        "N = \(s.poolSize)" + (s.arrivalRate.map { " at \(UnitFormat.rate($0))" } ?? "") + ": "
     }
 
     static func invalidTrials(_ run: RunData) -> String? {
         let invalid = run.records.filter { $0.invalidReason != nil }
         guard !invalid.isEmpty else { return nil }
         let list = invalid.prefix(5).map { r in
-            "\(r.combination.label) N = \(r.poolSize)\(r.arrivalRatePerSecond.map { " at \(UnitFormat.rate($0))" } ?? "") rep \(r.repetition): \(r.invalidReason!)"
+            "\(r.combination.label) N = \(r.poolSize)\(r.arrivalRate.map { " at \(UnitFormat.rate($0))" } ?? "") rep \(r.repetition): \(r.invalidReason!)"
         }.joined(separator: "; ")
         let used = run.records.contains(where: \.isOpenLoop) ? "verdict" : "curve"
         return "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(used) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")). Lengthen the trials (`--trial-ms`) or measure fewer sizes at once."
@@ -97,7 +97,7 @@ package enum ReportCaveats {
     static func integrity(_ summaries: [ConfigurationSummary]) -> String? {
         let violated = summaries.filter { $0.integrity == .violated }
         guard !violated.isEmpty else { return nil }
-        let list = violated.map { s in "\(s.combination.label) at N = \(s.poolSize)" + (s.arrivalRatePerSecond.map { " (\(UnitFormat.rate($0)))" } ?? "") }.joined(separator: "; ")
+        let list = violated.map { s in "\(s.combination.label) at N = \(s.poolSize)" + (s.arrivalRate.map { " (\(UnitFormat.rate($0)))" } ?? "") }.joined(separator: "; ")
         return "**Integrity violated**: a primitive let two tasks into its critical section (\(list)). Those throughputs are not valid measurements of the primitive."
     }
 
@@ -121,7 +121,7 @@ package enum ReportCaveats {
         let why = localServer
             ? " The HTTP server under test runs on this machine, so its CPU is counted here: it and the pool share the same cores, and the curve is that of both."
             : consequence
-        let rate = busiest.arrivalRatePerSecond.map { " at \(UnitFormat.rate($0))" } ?? ""
+        let rate = busiest.arrivalRate.map { " at \(UnitFormat.rate($0))" } ?? ""
         return "**The machine was busy**: other processes used up to \(UnitFormat.wholePercent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)\(rate)).\(why)"
     }
 

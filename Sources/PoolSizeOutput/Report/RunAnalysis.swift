@@ -33,9 +33,9 @@ package struct RunAnalysis: Equatable, Sendable {
         /// Per combination and rate: each size's verdict and the smallest size that passes.
         package var tables: [OpenLoopRateTable]
         /// The rate the recommendation is for: the highest offered.
-        package var topRate: Double
+        package var topRate: ArrivalRate
 
-        package var rates: [Double] { arrival.ratesPerSecond }
+        package var rates: [ArrivalRate] { arrival.rates }
         package var isRange: Bool { rates.count > 1 }
         /// `p99`.
         package var percentileName: String { SLOSizer.name(percentile: arrival.sloPercentile) }
@@ -43,12 +43,12 @@ package struct RunAnalysis: Equatable, Sendable {
         /// `combination`'s tables, by rate.
         package func tables(_ combination: Combination) -> [OpenLoopRateTable] { tables.filter { $0.combination == combination } }
         /// `combination`'s table at `rate`.
-        package func table(_ combination: Combination, rate: Double) -> OpenLoopRateTable? {
-            tables.first { $0.combination == combination && SLOSizer.sameRate($0.arrivalRatePerSecond, rate) }
+        package func table(_ combination: Combination, rate: ArrivalRate) -> OpenLoopRateTable? {
+            tables.first { $0.combination == combination && $0.arrivalRate == rate }
         }
         /// The configuration of `combination` at `rate` and `size`.
-        package func summary(_ combination: Combination, rate: Double, size: Int) -> ConfigurationSummary? {
-            summaries.first { $0.combination == combination && $0.poolSize == size && $0.arrivalRatePerSecond.map { SLOSizer.sameRate($0, rate) } ?? false }
+        package func summary(_ combination: Combination, rate: ArrivalRate, size: Int) -> ConfigurationSummary? {
+            summaries.first { $0.combination == combination && $0.poolSize == size && $0.arrivalRate == rate }
         }
     }
 
@@ -88,14 +88,14 @@ package struct RunAnalysis: Equatable, Sendable {
         let valid = run.records.valid
         let all = ConfigurationSummary.summarize(valid)
         let arrival = SLOSizer.plan(records: run.records, recorded: run.info?.arrival, recommendation: run.recommendation?.best)
-        let topRate = arrival?.ratesPerSecond.max() ?? 0
+        let topRate = arrival?.topRate ?? 0
         if let arrival {
             openLoop = OpenLoop(
-                arrival: arrival, summaries: all.filter { $0.arrivalRatePerSecond != nil },
+                arrival: arrival, summaries: all.filter { $0.arrivalRate != nil },
                 tables: SLOSizer.tables(run.records, arrival: arrival, lowLoad: run.lowLoad), topRate: topRate)
         }
         // An open loop's throughput curve is the one at the rate sized for; a curve never mixes rates.
-        let byCombination = Dictionary(grouping: arrival == nil ? all : all.filter { $0.arrivalRatePerSecond.map { SLOSizer.sameRate($0, topRate) } ?? false }, by: \.combination)
+        let byCombination = Dictionary(grouping: arrival == nil ? all : all.filter { $0.arrivalRate == topRate }, by: \.combination)
         let stored = run.recommendation?.combinations ?? []
         let primaryKey = run.recommendation?.best.combination
             ?? byCombination.max { ($0.value.map(\.throughput.mean).max() ?? 0) < ($1.value.map(\.throughput.mean).max() ?? 0) }?.key
@@ -130,7 +130,7 @@ package struct RunAnalysis: Equatable, Sendable {
                 workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
                 targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,
                 tolerance: best?.tolerance ?? run.info?.tolerance ?? 0.05,
-                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, arrival: arrival)?.best
+                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, load: .open(arrival))?.best
         }
         return Recommender.recommend(
             workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,

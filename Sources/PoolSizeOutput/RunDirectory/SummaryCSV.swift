@@ -36,8 +36,8 @@ public enum SummaryCSV {
         let plan = SLOSizer.plan(records: records, recorded: arrival, recommendation: nil)
         let tables = plan.map { SLOSizer.tables(records, arrival: $0, lowLoad: lowLoad) } ?? []
         return columns.joined(separator: ",") + "\n" + ConfigurationSummary.summarize(records.valid).map { c in
-            let verdict = c.arrivalRatePerSecond.flatMap { rate in
-                tables.first { $0.combination == c.combination && SLOSizer.sameRate($0.arrivalRatePerSecond, rate) }?.verdict(c.poolSize)
+            let verdict = c.arrivalRate.flatMap { rate in
+                tables.first { $0.combination == c.combination && $0.arrivalRate == rate }?.verdict(c.poolSize)
             }
             return row(c, plan: plan, verdict: verdict)
         }.joined()
@@ -58,10 +58,10 @@ public enum SummaryCSV {
             n(c.voluntaryContextSwitches, 1), n(c.involuntaryContextSwitches, 1), n(c.otherLoad, 4),
             String(c.errors), n(c.errorRate, 4),
         ]
-        if let rate = c.arrivalRatePerSecond, let o = c.openLoop {
+        if let rate = c.arrivalRate, let o = c.openLoop {
             let percentile = plan?.sloPercentile ?? 99
             fields += [
-                n(rate, 3), n(o.offeredPerSecond, 3), n(o.achievedPerSecond, 3), o.stable ? "yes" : "no",
+                n(rate.perSecond, 3), n(o.offeredPerSecond, 3), n(o.achievedPerSecond, 3), o.stable ? "yes" : "no",
                 n(o.backlogMean, 3), String(o.backlogMax), String(o.unfinished), n(o.dispatchLagP99Microseconds, 1),
                 UnitFormat.number(percentile), n(plan?.latencySLOMicroseconds, 1),
                 n(verdict?.percentileMicroseconds ?? SLOSizer.value(o.worstLatency, percentile: percentile), 1),

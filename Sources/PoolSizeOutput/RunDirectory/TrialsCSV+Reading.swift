@@ -131,7 +131,7 @@ extension TrialsCSV {
             case let other: throw invalid("stable", other, "yes or no")
             }
             return OpenLoopFigures(
-                arrivalRatePerSecond: rate, offeredPerSecond: try number("offered_per_s"), achievedPerSecond: achieved,
+                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: try number("offered_per_s"), achievedPerSecond: achieved,
                 backlogMean: try number("backlog_mean"), backlogMax: try integer("backlog_max"), backlogGrowth: try number("backlog_growth"),
                 stable: stable, unfinished: try integer("unfinished"), dispatchLagP99Microseconds: try number("dispatch_lag_p99_us"))
         }

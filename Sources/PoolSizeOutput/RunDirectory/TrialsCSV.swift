@@ -43,7 +43,7 @@ public enum TrialsCSV {
     static func openLoopFields(_ o: OpenLoopFigures?) -> [String] {
         guard let o else { return Array(repeating: "", count: 8) }
         return [
-            CSVField.number(o.arrivalRatePerSecond, decimals: 3), CSVField.number(o.offeredPerSecond, decimals: 3),
+            CSVField.number(o.arrivalRate.perSecond, decimals: 3), CSVField.number(o.offeredPerSecond, decimals: 3),
             CSVField.number(o.backlogMean, decimals: 3), String(o.backlogMax), CSVField.number(o.backlogGrowth, decimals: 3),
             o.stable ? "yes" : "no", String(o.unfinished), CSVField.number(o.dispatchLagP99Microseconds, decimals: 1),
         ]

@@ -1,0 +1,49 @@
+import PoolSizeAnalysis
+import PoolSizeModel
+import PoolSizeStats
+
+extension SweepPlan {
+    /// The pool sizes the sweep measures once the task's time at low load is known: the
+    /// explicit list, or for `auto` a grid around the formula's N (closed loop) or around the
+    /// rates' Little's-law load (open loop).
+    func trialSizes(lowLoad: LowLoadEstimate, taskNanoseconds: UInt64) throws(PoolSizeError) -> [Int] {
+        switch load {
+        case .closed:
+            if case let .explicit(list) = sizes { return list }
+            let prediction = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
+            return SizeGrid.auto(prediction: prediction, cores: cores)
+        case let .open(arrival):
+            let taskSeconds = Double(taskNanoseconds) / 1e9
+            let top = arrival.topRate
+            if sizes == .auto, top.arrivals(in: taskSeconds) > Double(SizeSelection.maximumSize) {
+                // Little's law: fewer queues than rate × (C + W) cannot keep up, and auto would
+                // otherwise fall back to sizes that cannot carry the rate at all.
+                let most = Double(SizeSelection.maximumSize) / taskSeconds
+                throw .invalidOption(flag: "--arrival-rate", message: "\(top) keeps \(UnitFormat.number(top.arrivals(in: taskSeconds))) queues busy on average by Little's law (rate × C + W of \(UnitFormat.duration(taskSeconds)) at low load), beyond the \(SizeSelection.maximumSize) queues a sweep measures; offer at most \(UnitFormat.rate(most.rounded(.down)))")
+            }
+            return openLoopSizes(arrival, taskSeconds: taskSeconds)
+        }
+    }
+
+    /// The sizes an open-loop sweep measures: the explicit list, or `OpenLoopSizes.auto` from the
+    /// rates and the task's time at low load.
+    public func openLoopSizes(_ arrival: ArrivalPlan, taskSeconds: Double) -> [Int] {
+        if case let .explicit(list) = sizes { return list }
+        return OpenLoopSizes.auto(rates: arrival.rates.map(\.perSecond), taskSeconds: taskSeconds)
+    }
+
+    /// How an open-loop trial at `rate` is driven, for tasks of `taskNanoseconds`.
+    public func openLoopTrial(_ arrival: ArrivalPlan, rate: ArrivalRate, taskNanoseconds: UInt64) -> OpenLoopTrial {
+        OpenLoopTrial.forTasks(
+            ofNanoseconds: taskNanoseconds, rate: rate.perSecond, process: arrival.process,
+            trialNanoseconds: UInt64(trialMilliseconds ?? spec.trialMilliseconds) * 1_000_000,
+            userSetTrial: trialMilliseconds != nil, latencySLOMicroseconds: arrival.latencySLOMicroseconds)
+    }
+
+    /// How the trial `trial` is driven: the closed loop's settings, with the arrivals of its
+    /// rate in the open loop.
+    func request(_ trial: PlannedTrial, index: Int, settings: TrialSettings, taskNanoseconds: UInt64) -> TrialRequest {
+        let openLoop = load.arrival.flatMap { arrival in trial.rate.map { openLoopTrial(arrival, rate: $0, taskNanoseconds: taskNanoseconds) } }
+        return TrialRequest(combination: trial.combination, size: trial.size, settings: settings, seed: seed &+ UInt64(index), openLoop: openLoop)
+    }
+}

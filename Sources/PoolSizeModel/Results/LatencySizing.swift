@@ -1,0 +1,60 @@
+/// How an open-loop sweep chose its count: at the highest rate offered, the smallest size that
+/// kept up, or met the latency objective, with every size's verdict as the evidence.
+/// recommendation.json holds these figures beside the throughput figures, at the top level.
+public struct LatencySizing: Equatable, Sendable, Codable {
+    /// The arrival rate the count is for (the highest offered).
+    public var arrivalRate: ArrivalRate
+    /// The latency objective, µs, from each task's intended arrival; nil sizes for keeping up.
+    public var latencySLOMicroseconds: Double?
+    /// The percentile the objective applies to.
+    public var sloPercentile: Double
+    /// Whether a measured size met the objective (kept up, without one). When false, the
+    /// recommended count is only the largest size measured and the reason says what would.
+    public var met: Bool
+    /// That percentile at the recommended size (the worst of its trials), µs, when one met it.
+    public var measuredMicroseconds: Double?
+    /// The smallest size M/M/c (Poisson arrivals, exponential task times of the low-load mean
+    /// C + W, one shared queue) says meets the objective or, without one, keeps up.
+    public var queueingModelQueueCount: Int?
+    /// Every size measured at the rate, with its verdict.
+    public var sizeVerdicts: [SLOVerdict]
+    /// Over a range of rates: the answer at each rate; nil for one rate.
+    public var rateSizings: [RateSizing]?
+
+    /// A sizing from its figures (`SLOSizer` computes them).
+    public init(
+        arrivalRate: ArrivalRate, latencySLOMicroseconds: Double?, sloPercentile: Double, met: Bool, measuredMicroseconds: Double?,
+        queueingModelQueueCount: Int?, sizeVerdicts: [SLOVerdict], rateSizings: [RateSizing]? = nil
+    ) {
+        self.arrivalRate = arrivalRate
+        self.latencySLOMicroseconds = latencySLOMicroseconds
+        self.sloPercentile = sloPercentile
+        self.met = met
+        self.measuredMicroseconds = measuredMicroseconds
+        self.queueingModelQueueCount = queueingModelQueueCount
+        self.sizeVerdicts = sizeVerdicts
+        self.rateSizings = rateSizings
+    }
+
+    /// The keys recommendation.json has always used for these figures.
+    enum CodingKeys: String, CodingKey {
+        case sloPercentile, queueingModelQueueCount, sizeVerdicts, rateSizings
+        case met = "sloMet"
+        case arrivalRate = "arrivalRatePerS"
+        case latencySLOMicroseconds = "latencySloUs"
+        case measuredMicroseconds = "sloMeasuredUs"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            arrivalRate: try c.decode(ArrivalRate.self, forKey: .arrivalRate),
+            latencySLOMicroseconds: try c.decodeIfPresent(Double.self, forKey: .latencySLOMicroseconds),
+            sloPercentile: try c.decodeIfPresent(Double.self, forKey: .sloPercentile) ?? 99,
+            met: try c.decodeIfPresent(Bool.self, forKey: .met) ?? false,
+            measuredMicroseconds: try c.decodeIfPresent(Double.self, forKey: .measuredMicroseconds),
+            queueingModelQueueCount: try c.decodeIfPresent(Int.self, forKey: .queueingModelQueueCount),
+            sizeVerdicts: try c.decodeIfPresent([SLOVerdict].self, forKey: .sizeVerdicts) ?? [],
+            rateSizings: try c.decodeIfPresent([RateSizing].self, forKey: .rateSizings))
+    }
+}
