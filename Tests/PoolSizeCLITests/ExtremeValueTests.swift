@@ -132,8 +132,9 @@ import Testing
     }
 
     /// `report`, which reads every file of the run, then (when it accepted the run: they share
-    /// its reader) one of `export` (two formats) and `compare`, in turn; `followUp` false for a
-    /// file they read only through the analysis report has run (lowload.json).
+    /// its reader) one of `export` (two formats) and `compare`, in turn. `followUp` is false for
+    /// machine.json and lowload.json: export uses their figures as report's analysis does, and
+    /// compare only checks machine.json's cores and workload for equality.
     static func report(_ run: URL, fixture: String, label: String, _ turn: Int, followUp: Bool = true) -> Case {
         let next = [
             ["export", run.path, "--to", "openmetrics"],
@@ -214,7 +215,7 @@ extension ExtremeValueTests {
                         // of a whole number) reports the same: run once. Told apart by their
                         // description, in which -0.0 and nan are themselves.
                         let read = (try? RunDirectory(run).load()).map { Self.identity($0) }
-                        if read.map({ readRuns.insert($0).inserted }) != false, let c = refusals.binaryCase(Self.report(run, fixture: fixture, label: label, f + v, followUp: file != "lowload.json"), field: field, read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() }) { cases.append(c) }
+                        if read.map({ readRuns.insert($0).inserted }) != false, let c = refusals.binaryCase(Self.report(run, fixture: fixture, label: label, f + v, followUp: file == "recommendation.json"), field: field, read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() }) { cases.append(c) }
                         // plan --from reads the run through PlanSourceReader: a copy it reads as it
                         // reads the fixture (a field it does not use) plans the same.
                         let plan = Case(label: label, arguments: ["plan", "--from", run.path, "--target-rate", "100/s"])
