@@ -27,6 +27,8 @@ import Testing
         var label: String
         var arguments: [String]
         var then: [[String]] = []
+        /// Run instead of `then` when this case is refused: a batch's fields one by one.
+        var otherwise: [Case] = []
     }
 
     /// What broke the property, one line per case; empty when every case held. Also counts the
@@ -46,6 +48,7 @@ import Testing
                 result = check(Case(label: cases[index].label, arguments: arguments), in: directory)
                 results.append(result)
             }
+            if results[0].code != 0 { results += cases[index].otherwise.map { check($0, in: directory) } }
             outcome.withLock { outcome in
                 for result in results {
                     if let failure = result.failure { outcome.failures.append(failure) }
@@ -147,7 +150,7 @@ import Testing
 
 extension ExtremeValueTests {
     /// Every numeric column of trials.csv (the closed run's, and the open-loop columns of the
-    /// open run), one cell per copy.
+    /// open run): report (then export or compare) and, for the columns fit reads, fit.
     @Test func everyNumericCellOfTrialsCSV() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -160,20 +163,45 @@ extension ExtremeValueTests {
             #expect(lines.allSatisfy { $0.count == header.count }, "the fixture has no quoted commas")
             let textual: Set = ["run_id", "workload", "pool", "qos", "primitive", "integrity", "invalid_reason", "stable"]
             let columns = header.indices.filter { $0 >= header.firstIndex(of: from)! && !textual.contains(header[$0]) }
-            // One cell per copy: a refused cell would hide what another does downstream.
+            func csv(_ rows: [[String]]) -> String { rows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n" }
+            // One cell per copy, so that a refused cell hides nothing; the cells a value leaves
+            // readable are then reported together, one per row (a row made invalid leaves the
+            // others in the curve), and one by one only when that copy is refused.
+            var readable: [Int: [(column: Int, report: Case)]] = [:]
             for column in columns {
                 for (v, value) in Self.values.enumerated() {
                     var rows = lines
                     rows[1][column] = value
                     let name = "\(fixture)-trials-\(column)-\(v)"
-                    let run = try Self.copy(fixture, to: directory, name: name, files: ["trials.csv": rows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"])
+                    let run = try Self.copy(fixture, to: directory, name: name, files: ["trials.csv": csv(rows)])
                     let label = "\(fixture) trials.csv \(header[column])=\(value)"
-                    if let c = refusals.binaryCase(Self.report(run, fixture: fixture, label: label, column + v), field: "\(fixture) \(header[column])", read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() }) { cases.append(c) }
+                    let report = Self.report(run, fixture: fixture, label: label, column + v)
+                    if (try? RunDirectory(run).load()) != nil {
+                        readable[v, default: []].append((column, report))
+                    } else if let c = refusals.binaryCase(report, field: "\(fixture) \(header[column])", read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() }) {
+                        cases.append(c)
+                    }
                     // fit has its own CSV reader, of the concurrency, throughput and rate columns
                     // (FitInput): asked on every copy that changes one of them.
                     if ["pool_size", "throughput_per_s", "arrival_rate_per_s"].contains(header[column]) {
                         cases.append(Case(label: label, arguments: ["fit", run.appendingPathComponent("trials.csv").path]))
                     }
+                }
+            }
+            let dataRows = lines.count - 1
+            for (v, cells) in readable.sorted(by: { $0.key < $1.key }) {
+                for (b, start) in stride(from: 0, to: cells.count, by: dataRows).enumerated() {
+                    let chunk = Array(cells[start..<min(start + dataRows, cells.count)])
+                    var rows = lines
+                    for (row, cell) in chunk.enumerated() { rows[1 + row][cell.column] = Self.values[v] }
+                    let run = try Self.copy(fixture, to: directory, name: "\(fixture)-trials-together-\(v)-\(b)", files: ["trials.csv": csv(rows)])
+                    guard chunk.count > 1, (try? RunDirectory(run).load()) != nil else {
+                        cases += chunk.map(\.report)
+                        continue
+                    }
+                    var together = Self.report(run, fixture: fixture, label: "\(fixture) trials.csv \(chunk.map { header[$0.column] }.joined(separator: "+"))=\(Self.values[v])", v + b)
+                    together.otherwise = chunk.map(\.report)
+                    cases.append(together)
                 }
             }
         }
@@ -186,7 +214,8 @@ extension ExtremeValueTests {
     /// Every number in machine.json, lowload.json and recommendation.json, one field per copy
     /// (a field's every occurrence at once: `combinations` repeats the best recommendation,
     /// `plan` the workload and settings), read by `report` (then export and compare) and by
-    /// `plan --from`, which has its own reader.
+    /// `plan --from`, which has its own reader; the fields of a file that a value leaves
+    /// readable are reported together, one copy per value.
     @Test func everyNumberOfTheRunDirectoryJSON() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -204,6 +233,10 @@ extension ExtremeValueTests {
                 // The open run adds only its open-loop fields to what the closed run covers.
                 let numbers = PrettyJSON.numberLines(lines).filter { fixture == "closed" || ["arrival", "slo", "verdicts", "queueing", "rate_sizings"].contains(where: $0.key.contains) }
                 let fields = Dictionary(grouping: numbers, by: \.key)
+                // The fields a value leaves readable go into one copy per value (report's answer
+                // to all of them at once), and are reported one by one only when that copy is
+                // refused.
+                var batches: [Int: (lines: [String], singles: [Case])] = [:]
                 for (f, key) in fields.keys.sorted().enumerated() {
                     for (v, value) in Self.jsonValues.enumerated() {
                         var mutated = lines
@@ -215,13 +248,31 @@ extension ExtremeValueTests {
                         // of a whole number) reports the same: run once. Told apart by their
                         // description, in which -0.0 and nan are themselves.
                         let read = (try? RunDirectory(run).load()).map { Self.identity($0) }
-                        if read.map({ readRuns.insert($0).inserted }) != false, let c = refusals.binaryCase(Self.report(run, fixture: fixture, label: label, f + v, followUp: file == "recommendation.json"), field: field, read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() }) { cases.append(c) }
+                        let report = Self.report(run, fixture: fixture, label: label, f + v, followUp: file == "recommendation.json")
+                        if read != nil {
+                            if readRuns.insert(read!).inserted {
+                                var batch = batches[v] ?? (lines, [])
+                                for number in fields[key]! { batch.lines[number.line] = mutated[number.line] }
+                                batch.singles.append(report)
+                                batches[v] = batch
+                            }
+                        } else if read.map({ readRuns.insert($0).inserted }) != false, let c = refusals.binaryCase(report, field: field, read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() }) { cases.append(c) }
                         // plan --from reads the run through PlanSourceReader: a copy it reads as it
                         // reads the fixture (a field it does not use) plans the same.
                         let plan = Case(label: label, arguments: ["plan", "--from", run.path, "--target-rate", "100/s"])
                         let planned = (try? PlanSourceReader.load(run.path)).map { Self.identity($0) }
                         if planned.map({ plannedRuns.insert($0).inserted }) != false, let c = refusals.binaryCase(plan, field: field, read: { () throws(PoolSizeError) in _ = try PlanSourceReader.load(run.path) }) { cases.append(c) }
                     }
+                }
+                for (v, batch) in batches.sorted(by: { $0.key < $1.key }) {
+                    let run = try Self.copy(fixture, to: directory, name: "\(fixture)-\(file)-all-\(v)", files: [file: batch.lines.joined(separator: "\n")])
+                    guard batch.singles.count > 1, (try? RunDirectory(run).load()) != nil else {
+                        cases += batch.singles
+                        continue
+                    }
+                    var together = Self.report(run, fixture: fixture, label: "\(fixture) \(file) \(batch.singles.count) fields=\(Self.jsonValues[v])", v, followUp: file == "recommendation.json")
+                    together.otherwise = batch.singles
+                    cases.append(together)
                 }
             }
         }
