@@ -11,7 +11,7 @@ import Testing
 /// README documents, exactly one line on stderr when they fail, and no raw control character
 /// on stderr ever. Each file case mutates copies of two small runs in Tests/Fixtures/extremes
 /// (a closed loop and an open one); a command that accepts a value runs to completion: sweeps
-/// only as `--dry-run`, `serve` for 200 ms. About 1,500 short processes; no timing assertions
+/// only as `--dry-run`, `serve` for 200 ms. About a thousand short processes; no timing assertions
 /// (a process has a minute, to catch a hang, not to measure one).
 @Suite(.serialized) struct ExtremeValueTests {
     static let values = ["0", "-0", "1e-300", "1e300", "9223372036854775808", "nan", "inf", "-inf", "-1"]
