@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "PoolSizeHTTPTests", dependencies: ["PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel", .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
         .testTarget(name: "PoolSizeObserveTests", dependencies: ["PoolSizeObserve", "PoolSizeModel", "PoolSizeStats"]),
-        .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
+        .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeObserve", "PoolSizeStats"]),
         .testTarget(
             name: "PoolSizeCLITests",
             dependencies: ["PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve", "PoolSizeProcess", "poolsize"]

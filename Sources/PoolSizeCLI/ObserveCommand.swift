@@ -40,13 +40,13 @@ struct ObserveCommand: ParsableCommand {
     @Option(help: "The parallelism the target can use, instead of its CPUs (the CPython GIL is 1, GOMAXPROCS, an event-loop count).")
     var parallelism: Int?
 
-    @Option(help: ArgumentHelp("Tasks per second through the pool (--pool, else the busiest): per-task C and W, N(λ) = λ(C + W), Erlang C.", valueName: "R/s"))
+    @Option(help: ArgumentHelp("Tasks per second through the pool (--pool, else the one using the most CPU): per-task C and W, N(λ) = λ(C + W), Erlang C.", valueName: "R/s"))
     var throughput: String?
 
     @Option(help: ArgumentHelp("With --throughput: the mean time a task spends in the pool; resolves the ambiguous waits.", valueName: "D"))
     var latency: String?
 
-    @Option(help: "The pool --throughput and --latency describe (default: the busiest).")
+    @Option(help: "The pool --throughput and --latency describe (default: the one using the most CPU).")
     var pool: String?
 
     @Option(help: "Seed of the Poisson sampling schedule.")

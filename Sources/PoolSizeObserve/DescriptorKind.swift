@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a descriptor of the target is, from its `/proc/PID/fd/N` link text (proc_pid_fd(5)):
 /// `socket:[INODE]`, `pipe:[INODE]`, `anon_inode:[eventpoll]`, a path.
 public enum DescriptorKind: Equatable, Sendable {
@@ -24,8 +22,10 @@ public enum DescriptorKind: Equatable, Sendable {
         } else if let inode = Self.bracketed(link, prefix: "pipe:[") {
             self = .pipe(inode: inode)
         } else if link.hasPrefix("anon_inode:") {
-            let name = link.dropFirst("anon_inode:".count).trimmingCharacters(in: ["[", "]"])
-            self = name == "eventpoll" ? .eventPoll : .anonymous(name: name)
+            var name = link.utf8.dropFirst("anon_inode:".count)
+            if name.first == UInt8(ascii: "[") && name.last == UInt8(ascii: "]") { name = name.dropFirst().dropLast() }
+            let text = String(decoding: name, as: UTF8.self)
+            self = text == "eventpoll" ? .eventPoll : .anonymous(name: text)
         } else if link.hasPrefix("/dev/") {
             self = .device(path: link)
         } else {
@@ -47,6 +47,6 @@ public enum DescriptorKind: Equatable, Sendable {
 
     private static func bracketed(_ link: String, prefix: String) -> UInt64? {
         guard link.hasPrefix(prefix), link.hasSuffix("]") else { return nil }
-        return UInt64(link.dropFirst(prefix.count).dropLast())
+        return UInt64(String(decoding: link.utf8.dropFirst(prefix.utf8.count).dropLast(), as: UTF8.self))
     }
 }

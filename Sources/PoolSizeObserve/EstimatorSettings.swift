@@ -9,7 +9,7 @@ public struct EstimatorSettings: Equatable, Sendable, Codable {
     public var throughputPerSecond: Double?
     /// The mean time a task spends in the pool, seconds; needs the throughput.
     public var latencySeconds: Double?
-    /// The pool λ and the latency belong to; nil for the busiest pool.
+    /// The pool λ and the latency belong to; nil for the pool using the most CPU.
     public var throughputPool: String?
     /// Sub-intervals for the batch-means intervals (at most; fewer for short observations).
     public var batches: Int

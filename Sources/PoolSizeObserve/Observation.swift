@@ -17,7 +17,7 @@ public struct Observation: Equatable, Sendable, Codable {
     public var limits: [ObservationLimit]
     /// Machine-wide CPU pressure at the end (PSI `some avg10`, percent).
     public var cpuPressureSomePercent: Double?
-    /// The pools, busiest first.
+    /// The pools, the one using the most CPU first.
     public var pools: [PoolEstimate]
 
     /// An observation.

@@ -73,10 +73,9 @@ public enum ObservationEstimator {
         let estimates = pools.map { name, pool in
             pool.estimate(name: name, durationSeconds: duration, cores: header.cores, settings: settings)
         }
-        var sorted = estimates.sorted { a, b in
-            let (x, y) = (a.busy.low * a.meanThreads, b.busy.low * b.meanThreads)
-            return x != y ? x > y : a.name < b.name
-        }
+        // CPU first: it is measured exactly, while a thread blocked in IO may be a worker
+        // waiting inside a task or a helper waiting for requests.
+        var sorted = estimates.sorted { a, b in a.cpuCores != b.cpuCores ? a.cpuCores > b.cpuCores : a.name < b.name }
         if let rate = settings.throughputPerSecond, let index = sorted.firstIndex(where: { $0.name == (settings.throughputPool ?? sorted[0].name) }) {
             sorted[index].perTask = TaskEstimate.little(for: sorted[index], throughputPerSecond: rate, latencySeconds: settings.latencySeconds)
             sorted[index].verdict = PoolVerdict.decide(sorted[index])

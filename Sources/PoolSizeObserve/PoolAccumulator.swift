@@ -74,8 +74,9 @@ struct PoolAccumulator {
     /// Switches per thread-second over the threads whose status was read twice.
     var switchRates: PoolEstimate.SwitchRates? {
         var seconds = 0.0, voluntary = 0.0, involuntary = 0.0
-        for (key, first) in firstSwitches {
-            guard let last = lastSwitches[key], last.time > first.time else { continue }
+        // In thread order: a sum in dictionary order would change its last bits from run to run.
+        for key in firstSwitches.keys.sorted(by: { ($0.pid, $0.tid) < ($1.pid, $1.tid) }) {
+            guard let first = firstSwitches[key], let last = lastSwitches[key], last.time > first.time else { continue }
             seconds += last.time - first.time
             voluntary += Double(last.voluntary &- min(last.voluntary, first.voluntary))
             involuntary += Double(last.involuntary &- min(last.involuntary, first.involuntary))

@@ -4,9 +4,12 @@ public enum ProcText {
     /// `/proc/PID/task/TID/schedstat`: nanoseconds on a CPU, nanoseconds waiting on a run queue,
     /// timeslices run (Documentation/scheduler/sched-stats.rst).
     public static func schedstat(_ text: some StringProtocol) -> (cpuNanoseconds: UInt64, runQueueNanoseconds: UInt64, timeslices: UInt64)? {
-        let fields = text.split(whereSeparator: \.isWhitespace)
-        guard fields.count >= 3, let cpu = UInt64(fields[0]), let queue = UInt64(fields[1]), let slices = UInt64(fields[2]) else { return nil }
-        return (cpu, queue, slices)
+        ByteScanner.scan(text) { bytes in
+            var scanner = ByteScanner(bytes)
+            scanner.skipSpaces()
+            guard let cpu = scanner.decimal(), let queue = scanner.decimal(), let slices = scanner.decimal() else { return nil }
+            return (cpu, queue, slices)
+        }
     }
 
     /// The fields of `/proc/PID/task/TID/stat` the observer uses (proc_pid_stat(5)).
@@ -24,13 +27,30 @@ public enum ProcText {
     /// Parses a stat line. The fields are counted after the *last* `)`: a JVM thread named
     /// `C2 CompilerThre` or a comm holding `) S (` would shift a naive split.
     public static func stat(_ text: some StringProtocol) -> Stat? {
-        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") , open < close else { return nil }
-        let comm = String(text[text.index(after: open)..<close])
-        let rest = text[text.index(after: close)...].split(separator: " ")
-        // rest[0] is field 3, so field k is rest[k − 3].
-        guard rest.count >= 20, let state = rest[0].first,
-              let user = UInt64(rest[11]), let system = UInt64(rest[12]), let start = UInt64(rest[19]) else { return nil }
-        return Stat(comm: comm, state: state, cpuTicks: user + system, startTicks: start)
+        ByteScanner.scan(text) { bytes -> Stat? in
+            guard let open = bytes.firstIndex(of: 0x28), let close = bytes.lastIndex(of: 0x29), open < close else { return nil }
+            var scanner = ByteScanner(bytes, from: close + 1)
+            scanner.skipSpaces()
+            guard !scanner.atEnd else { return nil }
+            let state = Character(Unicode.Scalar(bytes[scanner.position]))
+            // Field 3 is the state; utime and stime are fields 14 and 15, starttime field 22.
+            for _ in 3..<14 { scanner.skipField() }
+            guard let user = scanner.decimal(), let system = scanner.decimal() else { return nil }
+            for _ in 16..<22 { scanner.skipField() }
+            guard let start = scanner.decimal() else { return nil }
+            let comm = String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)
+            return Stat(comm: comm, state: state, cpuTicks: user + system, startTicks: start)
+        }
+    }
+
+    /// stat's state letter alone: the first character after the last `)` and its space.
+    static func state(of text: some StringProtocol) -> Character? {
+        ByteScanner.scan(text) { bytes -> Character? in
+            guard let close = bytes.lastIndex(of: 0x29) else { return nil }
+            var scanner = ByteScanner(bytes, from: close + 1)
+            scanner.skipSpaces()
+            return scanner.atEnd ? nil : Character(Unicode.Scalar(bytes[scanner.position]))
+        }
     }
 
     /// `voluntary_ctxt_switches` and `nonvoluntary_ctxt_switches` from `/proc/PID/task/TID/status`.

@@ -70,7 +70,7 @@ final class ProcessWatcher {
             case let .success(text): texts.schedstat = text
             case let .failure(error): if error.errno == ENOENT { schedstatMissing = true }
             }
-            if Self.state(of: stat) != "R" { readSyscall(files, into: &texts, now: now) }
+            if ProcText.state(of: stat) != "R" { readSyscall(files, into: &texts, now: now) }
             if withStatus, case let .success(status) = ProcFile.readOnce(files.statusPath) { texts.status = status }
             result.append(texts)
         }
@@ -91,13 +91,6 @@ final class ProcessWatcher {
             texts.descriptor = link
             if case let .socket(inode)? = DescriptorKind(link: link) { texts.socket = descriptors.socket(inode, now: now) }
         }
-    }
-
-    /// stat's state letter: the first character after the last `)` and its space.
-    static func state(of stat: String) -> Character? {
-        guard let close = stat.lastIndex(of: ")") else { return nil }
-        let rest = stat[stat.index(after: close)...].drop { $0 == " " }
-        return rest.first
     }
 
     /// The process's children, from every thread's `children` file (CONFIG_PROC_CHILDREN).

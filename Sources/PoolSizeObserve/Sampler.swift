@@ -59,11 +59,12 @@ public enum Sampler {
         if plan.includeChildren { scanChildren() }
         var alive = sweep(withStatus: true)
         if !alive { exitedAt = 0 }
-        var sweepCPUSeconds = 0.0
+        var cycleCPUSeconds = 0.0
         var lastChildScan = start
         var interrupted = false
+        var cycleStart = ObserverClock.threadCPUNanoseconds()
         while alive {
-            let gap = schedule.nextGap(meanSeconds: plan.rate.meanGapSeconds(sweepCPUSeconds: sweepCPUSeconds))
+            let gap = schedule.nextGap(meanSeconds: plan.rate.meanGapSeconds(cycleCPUSeconds: cycleCPUSeconds))
             let now = ObserverClock.bootSeconds()
             if now + gap >= deadline {
                 interrupted = stop.sleep(seconds: deadline - now)
@@ -73,16 +74,17 @@ public enum Sampler {
                 interrupted = true
                 break
             }
-            let before = ObserverClock.threadCPUNanoseconds()
             if plan.includeChildren, now - lastChildScan >= childScanSeconds {
                 scanChildren()
                 lastChildScan = now
             }
             alive = sweep(withStatus: false)
-            // The cost of a sweep follows the thread count; an average over the last few
-            // sweeps steers the rate without chasing one slow read.
-            let cost = Double(ObserverClock.threadCPUNanoseconds() - before) / 1e9
-            sweepCPUSeconds = sweepCPUSeconds == 0 ? cost : 0.8 * sweepCPUSeconds + 0.2 * cost
+            // The cost of a cycle (waking up, the sweep, going back to sleep) follows the thread
+            // count; an average over the last few steers the rate without chasing one slow read.
+            let cycleEnd = ObserverClock.threadCPUNanoseconds()
+            let cost = Double(cycleEnd - cycleStart) / 1e9
+            cycleStart = cycleEnd
+            cycleCPUSeconds = cycleCPUSeconds == 0 ? cost : 0.8 * cycleCPUSeconds + 0.2 * cost
             if !alive { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
         }
         if alive { alive = sweep(withStatus: true) }

@@ -12,10 +12,10 @@ public enum SamplingRate: Equatable, Sendable, Codable {
     /// The default: up to 100 Hz within 1% of one core, aiming at 0.8% to leave a margin.
     public static let standard = SamplingRate.automatic(maximumPerSecond: 100, budgetFraction: 0.008)
 
-    /// The mean gap before the next sweep, given the CPU a sweep costs now.
-    public func meanGapSeconds(sweepCPUSeconds: Double) -> Double {
+    /// The mean gap before the next sweep, given the CPU a sampling cycle (wake-up, sweep, sleep) costs now.
+    public func meanGapSeconds(cycleCPUSeconds: Double) -> Double {
         switch self {
-        case let .automatic(maximum, budget): return max(1 / maximum, sweepCPUSeconds / budget)
+        case let .automatic(maximum, budget): return max(1 / maximum, cycleCPUSeconds / budget)
         case let .fixed(rate): return 1 / rate
         }
     }

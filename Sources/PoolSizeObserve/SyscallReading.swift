@@ -14,22 +14,21 @@ public enum SyscallReading: Equatable, Sendable {
     /// Parses the file's text: `running`, `-1 SP PC`, or `NR A0 … A5 SP PC` in hex
     /// (`0x…`) after the decimal number. nil for text of another shape.
     public init?(text: some StringProtocol) {
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard let first = fields.first else { return nil }
-        if first == "running" {
-            self = .running
-            return
+        let parsed = ByteScanner.scan(text) { bytes -> SyscallReading? in
+            var scanner = ByteScanner(bytes)
+            scanner.skipSpaces()
+            if scanner.startsWith("running") { return .running }
+            if scanner.startsWith("-1") { return .notInSyscall }
+            guard let number = scanner.decimal() else { return nil }
+            var arguments: [UInt64] = []
+            arguments.reserveCapacity(6)
+            for _ in 0..<6 {
+                guard let argument = scanner.hexadecimal() else { return nil }
+                arguments.append(argument)
+            }
+            return .inSyscall(number: Int(number), arguments: arguments)
         }
-        guard let number = Int(first) else { return nil }
-        if number < 0 {
-            self = .notInSyscall
-            return
-        }
-        let arguments = fields.dropFirst().prefix(6).compactMap { field -> UInt64? in
-            let digits = field.hasPrefix("0x") ? field.dropFirst(2) : field[...]
-            return UInt64(digits, radix: 16)
-        }
-        guard arguments.count == 6 else { return nil }
-        self = .inSyscall(number: number, arguments: arguments)
+        guard let parsed else { return nil }
+        self = parsed
     }
 }

@@ -18,7 +18,7 @@ struct EstimatorTests {
         return abs(a - b) <= tolerance * max(1, abs(b))
     }
 
-    @Test func poolsAreFoundAndOrderedByBusyThreads() {
+    @Test func poolsAreFoundAndOrderedByCPU() {
         #expect(Self.observation.pools.map(\.name) == ["worker", "app"])
         #expect(Self.close(Self.observation.durationSeconds, 2))
     }

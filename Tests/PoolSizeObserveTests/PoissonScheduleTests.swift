@@ -33,9 +33,9 @@ struct PoissonScheduleTests {
     }
 
     @Test func theAutomaticRateSlowsDownForExpensiveSweeps() {
-        #expect(SamplingRate.standard.meanGapSeconds(sweepCPUSeconds: 0) == 0.01, "100 Hz at most")
+        #expect(SamplingRate.standard.meanGapSeconds(cycleCPUSeconds: 0) == 0.01, "100 Hz at most")
         // A sweep costing 1 ms of CPU: one every 1 ms / 0.8% = 125 ms keeps the observer at 0.8%.
-        #expect(abs(SamplingRate.standard.meanGapSeconds(sweepCPUSeconds: 0.001) - 0.125) < 1e-12)
-        #expect(SamplingRate.fixed(perSecond: 20).meanGapSeconds(sweepCPUSeconds: 1) == 0.05)
+        #expect(abs(SamplingRate.standard.meanGapSeconds(cycleCPUSeconds: 0.001) - 0.125) < 1e-12)
+        #expect(SamplingRate.fixed(perSecond: 20).meanGapSeconds(cycleCPUSeconds: 1) == 0.05)
     }
 }

@@ -5,14 +5,14 @@ import PoolSizeObserve
 /// every pool, then per pool that did work its shares with their intervals, W/C, the size range,
 /// where its threads blocked, and the verdict with its reason. Pure: observation in, text out.
 package enum ObservationTable {
-    /// Pools shown in detail: the busiest that did work.
+    /// Pools shown in detail: those using the most CPU.
     static let detailedPools = 5
 
     package static func render(_ observation: Observation) -> String {
         var out = header(observation)
         out += "\n" + summary(observation.pools)
         let busy = observation.pools.filter { $0.cpuCores >= PoolVerdict.idleCores }.prefix(detailedPools)
-        for pool in busy { out += "\n" + detail(pool, cores: observation.cores) }
+        for pool in busy { out += "\n" + detail(pool, cores: observation.cores, utilization: observation.settings.targetUtilization) }
         let quiet = observation.pools.count - busy.count
         if quiet > 0 { out += "\n\(quiet) other pool\(quiet == 1 ? "" : "s") used less than \(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists every pool in full\n" }
         return out
@@ -45,7 +45,7 @@ package enum ObservationTable {
         return ConsoleSummary.align(rows)
     }
 
-    static func detail(_ pool: PoolEstimate, cores: CoreCount) -> String {
+    static func detail(_ pool: PoolEstimate, cores: CoreCount, utilization: Double) -> String {
         var out = "\(ConsoleText.visible(pool.name)): \(pool.threads) thread\(pool.threads == 1 ? "" : "s")"
         let names = pool.threadNames.map(ConsoleText.visible).joined(separator: ", ")
         out += " (\(names)\(pool.threadsSeen > pool.threadNames.count ? ", …" : ""))"
@@ -64,7 +64,7 @@ package enum ObservationTable {
         out += "\n"
         if let ratio = pool.waitToCPU, let size = pool.size {
             out += "  W/C           \(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)\n"
-            out += "  N             \(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(size.low / max(1e-12, Double(cores.effective) * (1 + ratio.low)))) × (1 + W/C)\n"
+            out += "  N             \(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(utilization)) × (1 + W/C)\n"
         }
         if !pool.topCalls.isEmpty { out += "  blocked in    " + pool.topCalls.map { "\(ConsoleText.visible($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
         if !pool.topPeers.isEmpty { out += "  peers         " + pool.topPeers.map { "\(ConsoleText.visible($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
