@@ -65,11 +65,22 @@ public enum ProcText {
         statusValue(text, key: "Uid").flatMap { UInt32(exactly: $0) }
     }
 
-    /// The first number after `key:` on its line of a status text.
+    /// The first number after `key:` at the start of a line of a status text (bytes: status is
+    /// about 1.5 KB and read for every thread at the first and last sweep).
     static func statusValue(_ text: some StringProtocol, key: String) -> UInt64? {
-        for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
-            return line.dropFirst(key.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap { UInt64($0) }
+        let pattern = Array((key + ":").utf8)
+        return ByteScanner.scan(text) { bytes -> UInt64? in
+            var lineStart = 0
+            while lineStart + pattern.count <= bytes.count {
+                if (0..<pattern.count).allSatisfy({ bytes[lineStart + $0] == pattern[$0] }) {
+                    var scanner = ByteScanner(bytes, from: lineStart + pattern.count)
+                    scanner.skipSpaces()
+                    return scanner.decimal()
+                }
+                guard let newline = bytes[lineStart...].firstIndex(of: 0x0A) else { return nil }
+                lineStart = newline + 1
+            }
+            return nil
         }
-        return nil
     }
 }
