@@ -13,7 +13,7 @@
 # W/C within 15% of the truth, its busy fraction (low bound: known IO) within 10 points, the pool
 # found by name. Figures from a shared machine; the page says what the load was.
 #
-# Run it alone: flock /work/measure.lock scripts/benchmark-observe.sh   (or without flock elsewhere)
+# Run it alone: another measurement at the same time changes both the truth and the observation.
 # Usage: scripts/benchmark-observe.sh [--out DIR] [--doc FILE | --no-doc] [--seconds S]
 # Needs: cc, javac and java (a JDK), python3.
 set -euo pipefail
@@ -22,7 +22,7 @@ command_line="scripts/benchmark-observe.sh"
 if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
 out="$root/results/benchmark-observe-$(date -u +%Y%m%d-%H%M%S)"
 doc="$root/docs/benchmarks/observe.md"
-seconds=10
+seconds=30   # observe's default duration
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --out) out="$2"; shift 2 ;;

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A grouping override, `REGEX=NAME`: threads whose name matches REGEX (anywhere in the name,
-/// as `grep -E` would) form the pool NAME. The first matching rule wins.
+/// A grouping override, `REGEX=NAME`: threads whose name matches REGEX (ICU syntax, as
+/// NSRegularExpression reads it, anywhere in the name) form the pool NAME. The first matching
+/// rule wins.
 public struct GroupRule: Equatable, Sendable, Codable {
     /// The regular expression, as given.
     public var pattern: String
