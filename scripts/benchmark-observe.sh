@@ -177,7 +177,10 @@ if [[ -n "$doc" ]]; then
         echo "itself over the same window (from its once-a-second cumulative lines): W/C = the IO wait (wall time of"
         echo "the blocking read() or HTTP call) over the thread CPU per task, busy = task wall time / (workers ×"
         echo "elapsed). The observed W/C and busy fraction compared are the known-IO bounds: the Java workers idle"
-        echo "in futex, which observe counts as ambiguous and puts in the upper bound only."
+        echo "in futex, which observe counts as ambiguous and puts in the upper bound only. The truth's IO wait is"
+        echo "the wall time of the call, which also holds the CPU the call itself uses and any wait for a CPU after"
+        echo "it returns; observe counts only the blocked time as IO, so its W/C tends to read a few percent lower."
+        echo "The truth's window is the target's ticks that bracket the observation (up to a second longer each side)."
         echo
         cat "$table"
     } > "$doc.tmp.$$"
