@@ -9,6 +9,10 @@ extension PoolVerdict {
     /// Q/C at or above this: the threads wait for a CPU half as long as they run; the CPUs are
     /// short, and more threads would only lengthen the queue.
     public static let saturatedQueueToCPU = 0.5
+    /// ...provided at least this many of the pool's threads wait for a CPU on average. A thread
+    /// that runs a few microseconds per wake-up has a large Q/C from wake-up latency alone, on
+    /// CPUs that are far from short.
+    public static let saturatedRunnableThreads = 0.1
     /// Busy at least this much (its low bound) and a pool below the size range is undersized.
     public static let fullyBusy = 0.9
 
@@ -17,7 +21,10 @@ extension PoolVerdict {
     public static func decide(_ pool: PoolEstimate) -> PoolVerdict {
         if pool.samples < minimumSamples { return PoolVerdict(kind: .undetermined, reason: .tooFewSamples) }
         guard pool.cpuCores >= idleCores, var size = pool.size else { return PoolVerdict(kind: .undetermined, reason: .noWork) }
-        if let queueToCPU = pool.queueToCPU, queueToCPU >= saturatedQueueToCPU { return PoolVerdict(kind: .cpuSaturated) }
+        let runnableThreads = (pool.share(.runnable)?.fraction ?? 0) * pool.meanThreads
+        if let queueToCPU = pool.queueToCPU, queueToCPU >= saturatedQueueToCPU, runnableThreads >= saturatedRunnableThreads {
+            return PoolVerdict(kind: .cpuSaturated)
+        }
         if let task = pool.perTask, let resolved = task.resolvedWaitSeconds, task.cpuSeconds > 0, let point = pool.size, let ratio = pool.waitToCPU {
             // N is linear in W/C: place the resolved W/C on the same line as the range's ends.
             let wc = resolved / task.cpuSeconds

@@ -6,10 +6,10 @@ import Testing
 /// `PoolVerdict.decide` on pools whose figures are set by hand, one rule per test.
 struct VerdictTests {
     static func pool(threads: Int, busy: ValueRange = ValueRange(low: 0.5, high: 0.5), size: ValueRange? = ValueRange(low: 8, high: 8.5),
-                     queueToCPU: Double = 0.1, cpuCores: Double = 0.5, samples: Int = 1000) -> PoolEstimate {
+                     queueToCPU: Double = 0.1, cpuCores: Double = 0.5, samples: Int = 1000, runnable: Double = 0.2) -> PoolEstimate {
         PoolEstimate(
             name: "pool", threadNames: ["pool-1"], threads: threads, meanThreads: Double(threads), threadsSeen: threads, threadsStarted: 0, threadsExited: 0,
-            samples: samples, shares: [], busy: busy, cpuCores: cpuCores, queueToCPU: queueToCPU,
+            samples: samples, shares: [ShareEstimate(kind: .runnable, fraction: runnable, interval95: nil)], busy: busy, cpuCores: cpuCores, queueToCPU: queueToCPU,
             waitToCPU: size.map { ValueRange(low: $0.low / 2 - 1, high: $0.high / 2 - 1) }, size: size,
             verdict: PoolVerdict(kind: .undetermined, reason: .noWork), topCalls: [], topPeers: [], switchesPerThreadSecond: nil, perTask: nil)
     }
@@ -27,6 +27,9 @@ struct VerdictTests {
     @Test func runQueueTimeMeansDoNotGrow() {
         let saturated = Self.pool(threads: 4, busy: ValueRange(low: 1, high: 1), queueToCPU: PoolVerdict.saturatedQueueToCPU)
         #expect(PoolVerdict.decide(saturated).kind == .cpuSaturated, "undersized by W/C, but Q is not W")
+        // 4 threads runnable 2% of the time: 0.08 threads wait for a CPU on average, wake-up latency.
+        let latency = Self.pool(threads: 4, busy: ValueRange(low: 1, high: 1), queueToCPU: 2, runnable: 0.02)
+        #expect(PoolVerdict.decide(latency).kind == .undersized)
     }
 
     @Test func aWideRangeAroundTheThreadCountIsUndetermined() {
