@@ -21,6 +21,7 @@ extension PoolVerdict {
     public static func decide(_ pool: PoolEstimate) -> PoolVerdict {
         if pool.samples < minimumSamples { return PoolVerdict(kind: .undetermined, reason: .tooFewSamples) }
         guard pool.cpuCores >= idleCores, var size = pool.size else { return PoolVerdict(kind: .undetermined, reason: .noWork) }
+        if pool.threads < 2 { return PoolVerdict(kind: .undetermined, reason: .singleThread) }
         let runnableThreads = (pool.share(.runnable)?.fraction ?? 0) * pool.meanThreads
         if let queueToCPU = pool.queueToCPU, queueToCPU >= saturatedQueueToCPU, runnableThreads >= saturatedRunnableThreads {
             return PoolVerdict(kind: .cpuSaturated)

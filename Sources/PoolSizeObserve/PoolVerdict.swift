@@ -23,6 +23,9 @@ public struct PoolVerdict: Equatable, Sendable, Codable {
         case noWork
         /// Too few samples for the shares to mean anything.
         case tooFewSamples
+        /// One thread: usually a helper (an event loop, a timer, a feeder) whose waits are its
+        /// own, not a pool's tasks'; sizing it from W/C would mislead.
+        case singleThread
         /// The thread count lies inside a size range that ambiguous waits make too wide; the task
         /// rate and the time a task spends in the pool would resolve them.
         case ambiguousWait

@@ -42,6 +42,7 @@ struct VerdictTests {
         #expect(PoolVerdict.decide(Self.pool(threads: 4, cpuCores: 0)) == PoolVerdict(kind: .undetermined, reason: .noWork))
         #expect(PoolVerdict.decide(Self.pool(threads: 4, size: nil)) == PoolVerdict(kind: .undetermined, reason: .noWork))
         #expect(PoolVerdict.decide(Self.pool(threads: 4, samples: 49)) == PoolVerdict(kind: .undetermined, reason: .tooFewSamples))
+        #expect(PoolVerdict.decide(Self.pool(threads: 1, busy: ValueRange(low: 1, high: 1))) == PoolVerdict(kind: .undetermined, reason: .singleThread), "an event loop blocked in poll is not an undersized pool")
     }
 
     @Test func aResolvedWaitPicksOnePointOfTheRange() {

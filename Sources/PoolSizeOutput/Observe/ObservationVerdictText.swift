@@ -38,6 +38,8 @@ package enum ObservationVerdictText {
                 return "undetermined: the pool used almost no CPU while observed; observe it under load"
             case .tooFewSamples:
                 return "undetermined: \(pool.samples) samples are too few; observe longer (--duration) or sample faster (--rate)"
+            case .singleThread:
+                return "undetermined: one thread, usually a helper (an event loop, a timer, a feeder) whose waits are its own rather than tasks'; its shares and W/C are shown, its size is not judged"
             case .ambiguousWait:
                 let ambiguous = UnitFormat.percent(pool.share(.ambiguous)?.fraction ?? 0)
                 return "undetermined: \(threads) lie inside cores × (1 + W/C) = \(size), a range that ambiguous waits (futex, sleeps: \(ambiguous) of the time) widen; --throughput R/s with --latency D would resolve them"
