@@ -47,7 +47,7 @@ public enum ObservationSession {
             pid = child!.pid
         }
         defer { child?.stop(graceSeconds: commandGraceSeconds) }
-        let probe: TargetProbe
+        var probe: TargetProbe
         do {
             probe = try TargetProbe.probe(pid: pid, parallelism: parallelism)
         } catch .notFound {
@@ -55,6 +55,8 @@ public enum ObservationSession {
         } catch {
             throw .unsupported
         }
+        // A command just started may still be inside execve, its /proc cmdline not yet set.
+        if case let .command(arguments) = target { probe.command = arguments.joined(separator: " ") }
         var samplerPlan = plan
         samplerPlan.pid = pid
         let outcome = Sampler.run(plan: samplerPlan, probe: probe, startedByObserver: child != nil, generator: generator, stop: stop)

@@ -55,6 +55,7 @@ public struct ThreadReading: Equatable, Sendable {
         SampleClassifier.classify(state: state, syscall: syscall, descriptor: descriptor, architecture: architecture)
     }
 
+    /// Field by field (the switch counts are a tuple, which has no synthesized equality).
     public static func == (a: ThreadReading, b: ThreadReading) -> Bool {
         a.pid == b.pid && a.tid == b.tid && a.comm == b.comm && a.state == b.state && a.cpuNanoseconds == b.cpuNanoseconds
             && a.runQueueNanoseconds == b.runQueueNanoseconds && a.startSeconds == b.startSeconds && a.syscall == b.syscall
