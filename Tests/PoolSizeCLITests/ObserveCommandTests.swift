@@ -134,6 +134,21 @@ import Testing
         #expect((sampler["sweeps"] as? Int ?? 0) > 10)
     }
 
+    /// `--children`: two processes of the target's (a shell's children) form one pool of their
+    /// threads by name. Found by the rescan once a second, so the run lasts 3 s.
+    @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
+    func childrenJoinOnePool() throws {
+        let target = try #require(Self.target)
+        let script = "'\(target)' --workers 2 & '\(target)' --workers 3 & wait"
+        let result = try Self.run(["observe", "--children", "--duration", "3s", "--rate", "50", "--format", "json", "--", "/bin/sh", "-c", script])
+        #expect([0, 6].contains(result.code), "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let pools = try #require(object["pools"] as? [[String: Any]])
+        let worker = try #require(pools.first { $0["name"] as? String == "worker" }, "pools: \(pools.map { $0["name"] ?? "?" })")
+        #expect(worker["threads"] as? Int == 5, "2 + 3 workers in two processes")
+        #expect((object["target"] as? [String: Any])?["includes_children"] as? Bool == true)
+    }
+
     /// Ctrl-C ends the observation early: the figures so far are printed, the started target is
     /// stopped, exit 130; nothing outlives the run.
     @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
