@@ -31,8 +31,8 @@ import Testing
         process.arguments = arguments
         let directory = FileManager.default.temporaryDirectory
         let outURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).out"), errURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
