@@ -35,8 +35,8 @@ public struct PoolEstimate: Equatable, Sendable, Codable {
     public var topCalls: [LabelShare]
     /// The socket peers they were blocked on, most frequent first.
     public var topPeers: [LabelShare]
-    /// Context switches per second per thread (voluntary, involuntary), from status at the first
-    /// and last sweep of the threads alive at both; nil when none was.
+    /// Context switches per second per thread (voluntary, involuntary), from status when each
+    /// thread was first seen and at the last sweep; nil when no thread was read twice.
     public var switchesPerThreadSecond: SwitchRates?
     /// Per-task figures when the task rate is known.
     public var perTask: TaskEstimate?

@@ -57,6 +57,7 @@ final class ProcessWatcher {
         var result: [RawThreadTexts] = []
         result.reserveCapacity(alive.count)
         for tid in alive {
+            let isNew = threads[tid] == nil
             let files = threads[tid] ?? ThreadFiles(pid: pid, tid: tid)
             threads[tid] = files
             guard case let .success(stat) = files.stat.read(), !stat.isEmpty else {
@@ -71,7 +72,8 @@ final class ProcessWatcher {
             case let .failure(error): if error.errno == ENOENT { schedstatMissing = true }
             }
             if ProcText.state(of: stat) != "R" { readSyscall(files, into: &texts, now: now) }
-            if withStatus, case let .success(status) = ProcFile.readOnce(files.statusPath) { texts.status = status }
+            // Status is long: read when a thread is first seen and at the first and last sweep.
+            if withStatus || isNew, case let .success(status) = ProcFile.readOnce(files.statusPath) { texts.status = status }
             result.append(texts)
         }
         return result

@@ -17,7 +17,7 @@ public struct RawThreadTexts: Equatable, Sendable, Codable {
     public var descriptor: String?
     /// The socket that descriptor is, from the target's socket tables.
     public var socket: SocketEndpoint?
-    /// `/proc/PID/task/TID/status`, read at the first and the last sweep only (it is long).
+    /// `/proc/PID/task/TID/status`, read when the thread is first seen and at the last sweep only (it is long).
     public var status: String?
 
     /// Texts of one read.
