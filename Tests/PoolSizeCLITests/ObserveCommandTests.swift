@@ -6,8 +6,12 @@ import Testing
 /// that target prints about itself, so nothing here depends on how fast the machine is. Only
 /// processes the tests start are observed; the target talks to nobody (pipes only).
 @Suite(.serialized) struct ObserveCommandTests {
-    /// The C compiler, when there is one.
-    static let compiler = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// The C compiler: the system's, or the clang every Swift toolchain ships beside `swift`
+    /// (found on PATH), so the tests run wherever the package builds.
+    static let compiler: String? = {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/clang" }
+        return (["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"] + path).first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
 
     /// pool_target.c built once into a temporary directory.
     static let target: String? = {
