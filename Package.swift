@@ -12,6 +12,8 @@
 //   CCurl           the system libcurl (apt: libcurl4-openssl-dev; scripts/install-libcurl.sh)
 //   PoolSize        the library API: `import PoolSize` gives the per-QoS pool and `Sweep`, which
 //                   sweeps a closure or any workload source; the CLI is one of its users
+//   PoolSizeObserve `poolsize observe`: a running process's pools from outside (/proc readers, a
+//                   Poisson-timed sampler, the classification of samples and the pure estimator)
 //   PoolSizeOutput  records in, text out (CSV, JSON, gnuplot, reports)
 //   PoolSizeCLI     argument parsing and validation; calls the kit
 //   poolsize        the executable: one line that runs PoolSizeCLI
@@ -28,6 +30,7 @@ let package = Package(
         .library(name: "PoolSizeAnalysis", targets: ["PoolSizeAnalysis"]),
         .library(name: "PoolSizeKit", targets: ["PoolSizeKit"]),
         .library(name: "PoolSizeOutput", targets: ["PoolSizeOutput"]),
+        .library(name: "PoolSizeObserve", targets: ["PoolSizeObserve"]),
     ],
     // Pinned to the minor version that is tested (`.upToNextMinor`): patch releases only, so a
     // new minor release of a dependency cannot change a build between two CI runs being compared.
@@ -77,18 +80,19 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .target(name: "PoolSizeObserve", dependencies: ["PoolSizeModel", "PoolSizeStats", "CPoolSizeSys"]),
         .target(name: "PoolSize", dependencies: ["PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeOutput", "PoolSizeStats"]),
         .target(
             name: "PoolSizeOutput",
             dependencies: [
-                "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeProcess", "PoolSizeStats",
+                "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeObserve", "PoolSizeProcess", "PoolSizeStats",
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
         .target(
             name: "PoolSizeCLI",
             dependencies: [
-                "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeOutput", "PoolSizeHTTP", "PoolSizeProcess",
+                "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeObserve", "PoolSizeOutput", "PoolSizeHTTP", "PoolSizeProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,10 +103,11 @@ let package = Package(
         .testTarget(name: "PoolSizeTests", dependencies: ["PoolSize"]),
         .testTarget(name: "PoolSizeHTTPTests", dependencies: ["PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel", .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
-        .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
+        .testTarget(name: "PoolSizeObserveTests", dependencies: ["PoolSizeObserve", "PoolSizeModel", "PoolSizeStats"]),
+        .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeObserve", "PoolSizeStats"]),
         .testTarget(
             name: "PoolSizeCLITests",
-            dependencies: ["PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeProcess", "poolsize"]
+            dependencies: ["PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve", "PoolSizeProcess", "poolsize"]
         ),
     ]
 )

@@ -85,11 +85,10 @@ struct SleepingWorkload: Workload {
     @Test func tasksStillQueuedWhenTheTrialStopsAreNotRun() throws {
         let trial = OpenLoopTrial(ratePerSecond: 400, process: .uniform, warmupNanoseconds: 0, windowNanoseconds: 200_000_000, tailNanoseconds: 50_000_000)
         let pool = QueuePool(size: 1)
-        let started = Date()
         let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 20_000), trial: trial, seed: 2)
         pool.shutdown()
-        // 100 arrivals of 20 ms on one queue would take 2 s to drain; the trial ends at its tail.
-        #expect(Date().timeIntervalSince(started) < 1.5)
+        // 100 arrivals of 20 ms on one queue would take 2 s to drain; the trial ends at its tail,
+        // so most are still queued and few ran.
         let raw = try #require(m.openLoop)
         #expect(raw.unfinished > 50)
         #expect(m.samples.count < 20)

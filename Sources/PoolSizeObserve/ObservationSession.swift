@@ -1,0 +1,66 @@
+/// One observation from start to end: start the target when it is a command, probe it,
+/// sample it, stop it. What `poolsize observe` runs between parsing its flags and printing.
+public enum ObservationSession {
+    /// Why nothing could be observed.
+    public enum Failure: Error, Equatable, Sendable {
+        /// No process with that id.
+        case processNotFound(pid: Int32)
+        /// Not Linux (or an architecture whose syscall numbers are unknown).
+        case unsupported
+        /// The command's program was not found or is not executable.
+        case commandNotFound(program: String, reason: String)
+        /// The command could not be started.
+        case cannotStart(program: String, reason: String)
+    }
+
+    /// What a session produced.
+    public struct Result: Sendable {
+        /// The samples and their header.
+        public var outcome: SamplerOutcome
+        /// A started command's stdout and stderr; nil for a running process.
+        public var commandOutput: (standardOutput: String, standardError: String)?
+    }
+
+    /// How long a started command has after SIGTERM to exit (and print its own figures)
+    /// before SIGKILL.
+    public static let commandGraceSeconds = 2.0
+
+    /// Observes `target` as `plan` says (its pid is taken from the target). Call on the main
+    /// thread: a started command dies with the thread that started it.
+    public static func run<Generator: RandomNumberGenerator>(
+        target: ObserveTarget, plan: SamplerPlan, parallelism: Int?, generator: Generator, stop: StopSignal
+    ) throws(Failure) -> Result {
+        var child: ChildTarget?
+        let pid: Int32
+        switch target {
+        case let .process(id):
+            pid = id
+        case let .command(arguments):
+            do {
+                child = try ChildTarget(arguments: arguments)
+            } catch {
+                switch error {
+                case let .notFound(program, reason): throw .commandNotFound(program: program, reason: reason)
+                case let .cannotStart(program, reason): throw .cannotStart(program: program, reason: reason)
+                }
+            }
+            pid = child!.pid
+        }
+        defer { child?.stop(graceSeconds: commandGraceSeconds) }
+        var probe: TargetProbe
+        do {
+            probe = try TargetProbe.probe(pid: pid, parallelism: parallelism)
+        } catch .notFound {
+            throw .processNotFound(pid: pid)
+        } catch {
+            throw .unsupported
+        }
+        // A command just started may still be inside execve, its /proc cmdline not yet set.
+        if case let .command(arguments) = target { probe.command = arguments.joined(separator: " ") }
+        var samplerPlan = plan
+        samplerPlan.pid = pid
+        let outcome = Sampler.run(plan: samplerPlan, probe: probe, startedByObserver: child != nil, generator: generator, stop: stop)
+        child?.stop(graceSeconds: commandGraceSeconds)
+        return Result(outcome: outcome, commandOutput: child?.output)
+    }
+}

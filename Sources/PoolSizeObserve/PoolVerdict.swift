@@ -1,0 +1,44 @@
+/// What the observation says about a pool's size. The figures behind it are the pool's own
+/// (threads, size range, Q/C); the renderer turns them into a sentence.
+public struct PoolVerdict: Equatable, Sendable, Codable {
+    /// The verdicts.
+    public enum Kind: String, CaseIterable, Sendable, Codable {
+        /// More threads than cores × U × (1 + W/C) even at W/C's upper bound: the extra threads
+        /// can only queue for the CPUs.
+        case oversized
+        /// The thread count is within the size range, or below it while the pool is not fully busy.
+        case aboutRight
+        /// Fewer threads than the size range's low end while nearly every thread is busy.
+        case undersized
+        /// The threads wait for CPUs a large part of the time they run (Q/C): do not grow the
+        /// pool, whatever W/C says; the CPUs are the limit.
+        case cpuSaturated
+        /// The observation cannot tell; `reason` says why and what would.
+        case undetermined
+    }
+
+    /// Why a verdict could not be given.
+    public enum Reason: String, CaseIterable, Sendable, Codable {
+        /// The pool used (almost) no CPU: it did no work while observed.
+        case noWork
+        /// Too few samples for the shares to mean anything.
+        case tooFewSamples
+        /// One thread: usually a helper (an event loop, a timer, a feeder) whose waits are its
+        /// own, not a pool's tasks'; sizing it from W/C would mislead.
+        case singleThread
+        /// The thread count lies inside a size range that ambiguous waits make too wide; the task
+        /// rate and the time a task spends in the pool would resolve them.
+        case ambiguousWait
+    }
+
+    /// The verdict.
+    public var kind: Kind
+    /// Set for `undetermined`.
+    public var reason: Reason?
+
+    /// A verdict.
+    public init(kind: Kind, reason: Reason? = nil) {
+        self.kind = kind
+        self.reason = reason
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// An observation as read: the header and every sweep's raw /proc texts. Golden tests replay
+/// recordings of real processes (Tests/Fixtures/observe/) through the same parsers and estimator
+/// as a live observation, without a live target.
+public struct ProcRecording: Equatable, Sendable, Codable {
+    /// The target, clock, cores and cost.
+    public var header: ObservationHeader
+    /// The sweeps, oldest first.
+    public var sweeps: [RawSweep]
+
+    /// A recording.
+    public init(header: ObservationHeader, sweeps: [RawSweep]) {
+        self.header = header
+        self.sweeps = sweeps
+    }
+
+    /// The recording parsed: what the estimator takes.
+    public var record: ObservationRecord {
+        ObservationRecord(header: header, sweeps: sweeps.map { SampleSweep($0, clockTicksPerSecond: header.clockTicksPerSecond) })
+    }
+
+    /// Stable JSON, one sweep per line, so a fixture's diff reads sweep by sweep.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var text = "{\"header\":"
+        text += String(decoding: (try? encoder.encode(header)) ?? Data("{}".utf8), as: UTF8.self)
+        text += ",\n\"sweeps\":[\n"
+        text += sweeps.map { String(decoding: (try? encoder.encode($0)) ?? Data("{}".utf8), as: UTF8.self) }.joined(separator: ",\n")
+        text += "\n]}\n"
+        return Data(text.utf8)
+    }
+
+    /// Reads a recording written by `encoded()`.
+    public static func decode(_ data: Data) throws -> ProcRecording {
+        try JSONDecoder().decode(ProcRecording.self, from: data)
+    }
+}

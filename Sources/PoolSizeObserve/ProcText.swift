@@ -1,0 +1,86 @@
+/// Parsers for the per-thread /proc files the observer reads. Pure: text in, numbers out, nil
+/// for text of another shape (a thread that exited mid-read leaves an empty file).
+public enum ProcText {
+    /// `/proc/PID/task/TID/schedstat`: nanoseconds on a CPU, nanoseconds waiting on a run queue,
+    /// timeslices run (Documentation/scheduler/sched-stats.rst).
+    public static func schedstat(_ text: some StringProtocol) -> (cpuNanoseconds: UInt64, runQueueNanoseconds: UInt64, timeslices: UInt64)? {
+        ByteScanner.scan(text) { bytes in
+            var scanner = ByteScanner(bytes)
+            scanner.skipSpaces()
+            guard let cpu = scanner.decimal(), let queue = scanner.decimal(), let slices = scanner.decimal() else { return nil }
+            return (cpu, queue, slices)
+        }
+    }
+
+    /// The fields of `/proc/PID/task/TID/stat` the observer uses (proc_pid_stat(5)).
+    public struct Stat: Equatable, Sendable {
+        /// Field 2 without its parentheses: the thread's name (may hold spaces and parentheses).
+        public var comm: String
+        /// Field 3: R running or runnable, S sleeping, D uninterruptible (disk), T stopped, …
+        public var state: Character
+        /// Fields 14 and 15: user and system CPU, in clock ticks.
+        public var cpuTicks: UInt64
+        /// Field 22: when the thread started, in clock ticks since boot.
+        public var startTicks: UInt64
+    }
+
+    /// Parses a stat line. The fields are counted after the *last* `)`: a JVM thread named
+    /// `C2 CompilerThre` or a comm holding `) S (` would shift a naive split.
+    public static func stat(_ text: some StringProtocol) -> Stat? {
+        ByteScanner.scan(text) { bytes -> Stat? in
+            guard let open = bytes.firstIndex(of: 0x28), let close = bytes.lastIndex(of: 0x29), open < close else { return nil }
+            var scanner = ByteScanner(bytes, from: close + 1)
+            scanner.skipSpaces()
+            guard !scanner.atEnd else { return nil }
+            let state = Character(Unicode.Scalar(bytes[scanner.position]))
+            // Field 3 is the state; utime and stime are fields 14 and 15, starttime field 22.
+            for _ in 3..<14 { scanner.skipField() }
+            guard let user = scanner.decimal(), let system = scanner.decimal() else { return nil }
+            for _ in 16..<22 { scanner.skipField() }
+            guard let start = scanner.decimal() else { return nil }
+            let comm = String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)
+            return Stat(comm: comm, state: state, cpuTicks: user + system, startTicks: start)
+        }
+    }
+
+    /// stat's state letter alone: the first character after the last `)` and its space.
+    static func state(of text: some StringProtocol) -> Character? {
+        ByteScanner.scan(text) { bytes -> Character? in
+            guard let close = bytes.lastIndex(of: 0x29) else { return nil }
+            var scanner = ByteScanner(bytes, from: close + 1)
+            scanner.skipSpaces()
+            return scanner.atEnd ? nil : Character(Unicode.Scalar(bytes[scanner.position]))
+        }
+    }
+
+    /// `voluntary_ctxt_switches` and `nonvoluntary_ctxt_switches` from `/proc/PID/task/TID/status`.
+    public static func switches(_ text: some StringProtocol) -> (voluntary: UInt64, involuntary: UInt64)? {
+        guard let voluntary = statusValue(text, key: "voluntary_ctxt_switches"),
+              let involuntary = statusValue(text, key: "nonvoluntary_ctxt_switches") else { return nil }
+        return (voluntary, involuntary)
+    }
+
+    /// The real user id (first number of `Uid:`) from a status text.
+    public static func realUID(_ text: some StringProtocol) -> UInt32? {
+        statusValue(text, key: "Uid").flatMap { UInt32(exactly: $0) }
+    }
+
+    /// The first number after `key:` at the start of a line of a status text (bytes: status is
+    /// about 1.5 KB and read for every thread at the first and last sweep).
+    static func statusValue(_ text: some StringProtocol, key: String) -> UInt64? {
+        let pattern = Array((key + ":").utf8)
+        return ByteScanner.scan(text) { bytes -> UInt64? in
+            var lineStart = 0
+            while lineStart + pattern.count <= bytes.count {
+                if (0..<pattern.count).allSatisfy({ bytes[lineStart + $0] == pattern[$0] }) {
+                    var scanner = ByteScanner(bytes, from: lineStart + pattern.count)
+                    scanner.skipSpaces()
+                    return scanner.decimal()
+                }
+                guard let newline = bytes[lineStart...].firstIndex(of: 0x0A) else { return nil }
+                lineStart = newline + 1
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import PoolSizeModel
+
+/// Samples a process's threads at Poisson-timed instants for a while: each sweep reads every
+/// thread's schedstat (C and Q, exact and cumulative), its state and, when it is not running,
+/// its blocking syscall and the descriptor that call waits on. The target is never stopped or
+/// signalled; the sampler's own CPU is measured and, at the standard rate, held within 1% of
+/// one core by slowing down when sweeps get expensive.
+///
+/// The first and the last sweep also read each thread's status (context switches). Runs on the
+/// calling thread until the duration is over, the target exits or `stop` is raised.
+public enum Sampler {
+    /// Children are looked for this often with `--children`.
+    static let childScanSeconds = 1.0
+
+    /// Samples `plan.pid`, whose facts `probe` gathered.
+    public static func run<Generator: RandomNumberGenerator>(
+        plan: SamplerPlan, probe: TargetProbe, startedByObserver: Bool, generator: Generator, stop: StopSignal
+    ) -> SamplerOutcome {
+        let architecture = SyscallArchitecture.current ?? .x86_64
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var schedule = PoissonSchedule(generator: generator)
+        var watchers: [Int32: ProcessWatcher] = [plan.pid: ProcessWatcher(pid: plan.pid, architecture: architecture)]
+        var sweeps: [SampleSweep] = [], raw: [RawSweep] = []
+        var threadReads = 0
+
+        let cpuStart = ObserverClock.threadCPUNanoseconds(), processStart = ObserverClock.processCPUNanoseconds()
+        let start = ObserverClock.bootSeconds()
+        let deadline = start + plan.durationSeconds
+        var exitedAt: Double?
+
+        /// One sweep over every watched process; false once the target itself has exited
+        /// (gone, or only a zombie leader left for its parent to reap).
+        func sweep(withStatus: Bool) -> Bool {
+            let now = ObserverClock.bootSeconds()
+            var texts: [RawThreadTexts] = []
+            for watcher in watchers.values { texts += watcher.sweep(now: now, withStatus: withStatus) }
+            let rawSweep = RawSweep(timeSeconds: now, threads: texts)
+            let parsed = SampleSweep(rawSweep, clockTicksPerSecond: ticks)
+            threadReads += texts.count
+            let targetAlive = parsed.readings.contains { $0.pid == plan.pid && $0.state != "Z" && $0.state != "X" }
+            guard targetAlive else { return false }
+            sweeps.append(parsed)
+            if plan.keepRawTexts { raw.append(rawSweep) }
+            return true
+        }
+
+        func scanChildren() {
+            var found = Set<Int32>(), frontier = [plan.pid]
+            while let pid = frontier.popLast() {
+                for child in watchers[pid]?.children() ?? ProcessWatcher(pid: pid, architecture: architecture).children() where found.insert(child).inserted {
+                    frontier.append(child)
+                }
+            }
+            for pid in found where watchers[pid] == nil { watchers[pid] = ProcessWatcher(pid: pid, architecture: architecture) }
+            for pid in watchers.keys where pid != plan.pid && !found.contains(pid) { watchers[pid] = nil }
+        }
+
+        if plan.includeChildren { scanChildren() }
+        var alive = sweep(withStatus: true)
+        if !alive { exitedAt = 0 }
+        var cycleCPUSeconds = 0.0
+        var lastChildScan = start
+        var interrupted = false
+        var cycleStart = ObserverClock.threadCPUNanoseconds()
+        while alive {
+            let gap = schedule.nextGap(meanSeconds: plan.rate.meanGapSeconds(cycleCPUSeconds: cycleCPUSeconds))
+            let now = ObserverClock.bootSeconds()
+            if now + gap >= deadline {
+                interrupted = stop.sleep(seconds: deadline - now)
+                break
+            }
+            if stop.sleep(seconds: gap) {
+                interrupted = true
+                break
+            }
+            if plan.includeChildren, now - lastChildScan >= childScanSeconds {
+                scanChildren()
+                lastChildScan = now
+            }
+            alive = sweep(withStatus: false)
+            // The cost of a cycle (waking up, the sweep, going back to sleep) follows the thread
+            // count; an average over the last few steers the rate without chasing one slow read.
+            let cycleEnd = ObserverClock.threadCPUNanoseconds()
+            let cost = Double(cycleEnd - cycleStart) / 1e9
+            cycleStart = cycleEnd
+            cycleCPUSeconds = cycleCPUSeconds == 0 ? cost : 0.8 * cycleCPUSeconds + 0.2 * cost
+            if !alive { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
+        }
+        if alive { alive = sweep(withStatus: true) }
+        if !alive && exitedAt == nil { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
+
+        let cost = SamplerCost(
+            sweeps: sweeps.count, threadReads: threadReads,
+            samplerCPUNanoseconds: ObserverClock.threadCPUNanoseconds() - cpuStart,
+            processCPUNanoseconds: ObserverClock.processCPUNanoseconds() - processStart,
+            wallSeconds: ObserverClock.bootSeconds() - start)
+        var limits = probe.limits
+        let kinds = Set(limits.map(\.kind))
+        if !kinds.contains(.otherUser) && !kinds.contains(.syscallDenied) && watchers.values.contains(where: \.syscallDenied) {
+            limits.append(ObservationLimit(kind: .syscallDenied, pid: plan.pid, yamaPtraceScope: TargetProbe.yamaPtraceScope()))
+        }
+        if !kinds.contains(.noSchedstat) && watchers.values.contains(where: \.schedstatMissing) {
+            limits.append(ObservationLimit(kind: .noSchedstat, pid: plan.pid))
+        }
+        if let exitedAt { limits.insert(ObservationLimit(kind: .targetExited, pid: plan.pid, afterSeconds: exitedAt), at: 0) }
+        let header = ObservationHeader(
+            target: ObservedTarget(pid: plan.pid, command: probe.command, startedByObserver: startedByObserver, includesChildren: plan.includeChildren),
+            architecture: architecture, clockTicksPerSecond: ticks, cores: probe.cores, seed: plan.seed, sampler: cost,
+            limits: limits, cpuPressureSomePercent: TargetProbe.cpuPressure())
+        return SamplerOutcome(
+            record: ObservationRecord(header: header, sweeps: sweeps),
+            recording: plan.keepRawTexts ? ProcRecording(header: header, sweeps: raw) : nil,
+            interrupted: interrupted && !(exitedAt != nil))
+    }
+}

@@ -1,0 +1,111 @@
+import CPoolSizeSys
+import Foundation
+import PoolSizeModel
+
+/// What can be read of a process before sampling it: whether it exists, whose it is, whether
+/// the kernel keeps schedstat and lets us read its blocking syscalls, its command line and the
+/// CPUs it may use. Each answer that restricts the observation becomes an `ObservationLimit`.
+public struct TargetProbe: Sendable {
+    /// The process.
+    public var pid: Int32
+    /// Its command line.
+    public var command: String
+    /// The CPUs it may use: its own affinity mask and cgroup quota (not ours: it may run in
+    /// another container or with taskset).
+    public var cores: CoreCount
+    /// Limits known before sampling starts.
+    public var limits: [ObservationLimit]
+
+    /// Why a process cannot be observed at all.
+    public enum Failure: Error, Equatable, Sendable {
+        /// No process with that id.
+        case notFound(pid: Int32)
+        /// Not Linux, or a CPU architecture whose syscall numbers are not known.
+        case unsupported
+    }
+
+    /// Probes `pid`; `parallelism` becomes the cores' override.
+    public static func probe(pid: Int32, parallelism: Int?) throws(Failure) -> TargetProbe {
+        #if os(Linux)
+        guard SyscallArchitecture.current != nil else { throw .unsupported }
+        guard case let .success(status) = ProcFile.readOnce("/proc/\(pid)/status"), !status.isEmpty else { throw .notFound(pid: pid) }
+        var limits: [ObservationLimit] = []
+        if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/schedstat"), error.errno == ENOENT {
+            limits.append(ObservationLimit(kind: .noSchedstat, pid: pid))
+        }
+        let owner = ProcText.realUID(status)
+        if let owner, owner != geteuid(), geteuid() != 0 {
+            limits.append(ObservationLimit(kind: .otherUser, pid: pid, ownerUID: owner))
+        } else if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/syscall"), error.errno == EACCES || error.errno == EPERM {
+            limits.append(ObservationLimit(kind: .syscallDenied, pid: pid, yamaPtraceScope: yamaPtraceScope()))
+        }
+        let commandLine = (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()).map { text in
+            text.split(separator: "\0").joined(separator: " ")
+        } ?? ""
+        return TargetProbe(pid: pid, command: commandLine, cores: cores(of: pid, override: parallelism), limits: limits)
+        #else
+        throw .unsupported
+        #endif
+    }
+
+    /// Yama's ptrace_scope (0 classic, 1 children only, 2 admin only, 3 none); nil without Yama.
+    public static func yamaPtraceScope() -> Int? {
+        (try? ProcFile.readOnce("/proc/sys/kernel/yama/ptrace_scope").get()).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// The target's CPUs: its affinity mask (sched_getaffinity on its pid) and the smallest CPU
+    /// quota on the way from its cgroup to the root (cgroup v2 cpu.max, v1 cfs_quota_us /
+    /// cfs_period_us), rounded up as the sweep's core count is (docs/platform.md).
+    static func cores(of pid: Int32, override: Int?) -> CoreCount {
+        let online = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let affinity = Int(poolsize_affinity_cpu_count_of(pid))
+        let cgroups = (try? ProcFile.readOnce("/proc/\(pid)/cgroup").get()) ?? ""
+        return CoreCount(online: online, affinity: affinity > 0 ? affinity : online, cgroupQuota: cgroupQuota(procCgroup: cgroups, root: "/sys/fs/cgroup"), override: override)
+    }
+
+    /// The smallest quota, in whole CPUs rounded up, along the cgroup paths in a
+    /// /proc/PID/cgroup text; nil when unlimited.
+    static func cgroupQuota(procCgroup text: String, root: String) -> Int? {
+        var quotas: [Int] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { continue }
+            let path = String(fields[2])
+            if fields[0] == "0" && fields[1].isEmpty {
+                for directory in ancestors(path) {
+                    guard let text = try? ProcFile.readOnce("\(root)\(directory)/cpu.max").get() else { continue }
+                    let parts = text.split(whereSeparator: \.isWhitespace)
+                    if parts.count >= 2, let quota = Double(parts[0]), let period = Double(parts[1]), quota > 0, period > 0 {
+                        quotas.append(Int((quota / period).rounded(.up)))
+                    }
+                }
+            } else if fields[1].split(separator: ",").contains("cpu") {
+                for base in ["\(root)/cpu", "\(root)/cpu,cpuacct"] {
+                    for directory in ancestors(path) {
+                        guard let q = try? ProcFile.readOnce("\(base)\(directory)/cpu.cfs_quota_us").get(),
+                              let p = try? ProcFile.readOnce("\(base)\(directory)/cpu.cfs_period_us").get(),
+                              let quota = Double(q.trimmingCharacters(in: .whitespacesAndNewlines)), let period = Double(p.trimmingCharacters(in: .whitespacesAndNewlines)),
+                              quota > 0, period > 0 else { continue }
+                        quotas.append(Int((quota / period).rounded(.up)))
+                    }
+                }
+            }
+        }
+        return quotas.min()
+    }
+
+    /// `/a/b` → ``, `/a`, `/a/b`: every cgroup whose limit applies.
+    static func ancestors(_ path: String) -> [String] {
+        let parts = path.split(separator: "/")
+        return (0...parts.count).map { count in count == 0 ? "" : "/" + parts.prefix(count).joined(separator: "/") }
+    }
+
+    /// /proc/pressure/cpu `some avg10`, percent; nil without PSI.
+    public static func cpuPressure() -> Double? {
+        guard let text = try? ProcFile.readOnce("/proc/pressure/cpu").get() else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("some") {
+            for field in line.split(separator: " ") where field.hasPrefix("avg10=") { return Double(field.dropFirst(6)) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+/// `poolsize observe`: its flags and messages, and known-answer runs on a C pool the test builds
+/// and starts itself (Tests/Fixtures/observe-targets/pool_target.c), compared with the figures
+/// that target prints about itself, so nothing here depends on how fast the machine is. Only
+/// processes the tests start are observed; the target talks to nobody (pipes only).
+@Suite(.serialized) struct ObserveCommandTests {
+    /// The C compiler: the system's, or the clang every Swift toolchain ships beside `swift`
+    /// (found on PATH), so the tests run wherever the package builds.
+    static let compiler: String? = {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/clang" }
+        return (["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"] + path).first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// pool_target.c built once into a temporary directory.
+    static let target: String? = {
+        guard let compiler else { return nil }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/observe-targets/pool_target.c")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-pool-target-\(UUID())")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: compiler)
+        process.arguments = ["-O2", "-pthread", "-o", output.path, source.path]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? output.path : nil
+    }()
+
+    /// Runs poolsize with a bound on its time; SIGKILL when it overruns (then code is 137).
+    static func run(_ arguments: [String], timeoutSeconds: Double = 60, whileRunning: ((Process) -> Void)? = nil) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = arguments
+        let directory = FileManager.default.temporaryDirectory
+        let outURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).out"), errURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        whileRunning?(process)
+        if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            exited.wait()
+        }
+        let text = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
+        return (process.terminationStatus, text(outURL), text(errURL))
+    }
+
+    /// The `truth` line a target printed, as numbers.
+    static func truth(_ text: String) -> [String: Double]? {
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("truth ") }) else { return nil }
+        var fields: [String: Double] = [:]
+        for pair in line.split(separator: " ").dropFirst() {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { fields[String(parts[0])] = value }
+        }
+        return fields
+    }
+
+    @Test func aPIDOrACommandIsNeededButNotBoth() throws {
+        let none = try Self.run(["observe"])
+        #expect(none.code == 64)
+        #expect(none.stderr == "error: PID: missing; give the PID of a running process, or start one with 'poolsize observe [options] -- CMD ARGS…'\n")
+        let both = try Self.run(["observe", "1", "--", "true"])
+        #expect(both.code == 64)
+        #expect(both.stderr == "error: PID: give a PID or '-- CMD', not both\n")
+    }
+
+    @Test func flagsAreCheckedBeforeAnythingRuns() throws {
+        let latency = try Self.run(["observe", "1", "--latency", "10ms"])
+        #expect(latency.code == 64)
+        #expect(latency.stderr.hasPrefix("error: --latency: needs --throughput"))
+        let group = try Self.run(["observe", "1", "--group", "worker"])
+        #expect(group.code == 64)
+        #expect(group.stderr == "error: --group: 'worker' is not REGEX=NAME; write it like 'http-nio-.*=tomcat'\n")
+        let rate = try Self.run(["observe", "1", "--rate", "0"])
+        #expect(rate.stderr == "error: --rate: '0' is not auto or a rate of 0.1 to 1000 sweeps per second\n")
+        let duration = try Self.run(["observe", "1", "--duration", "30"])
+        #expect(duration.stderr.hasPrefix("error: --duration: '30' has no unit"))
+    }
+
+    @Test func aProcessThatDoesNotExist() throws {
+        // Above any pid_max the kernel allows (2^22), so never a live process.
+        let result = try Self.run(["observe", "2147483646", "--duration", "1s"])
+        #expect(result.code == 66)
+        #expect(result.stderr == "error: pid 2147483646: not found; no such process; give the PID of a running process (ps -e), or start the target with 'poolsize observe [options] -- CMD ARGS…'\n")
+        let missing = try Self.run(["observe", "--duration", "1s", "--", "/nonexistent/program"])
+        #expect(missing.code == 66)
+        #expect(missing.stderr.hasPrefix("error: /nonexistent/program: not found; not an executable file"))
+    }
+
+    /// A target that exits before the end: what was measured is printed, then one line says so,
+    /// exit 6. Bounded: `sleep 0.5` against a 20 s observation.
+    @Test func aTargetThatExitsMidRunKeepsWhatWasMeasured() throws {
+        let started = Date()
+        let result = try Self.run(["observe", "--duration", "20s", "--", "/bin/sleep", "0.5"])
+        #expect(Date().timeIntervalSince(started) < 15, "observe stops when its target does")
+        #expect(result.code == 6, "\(result.stderr)")
+        #expect(result.stdout.contains("sleep"), "the pool table is printed: \(result.stdout)")
+        #expect(result.stderr.contains("observe: pid "))
+        #expect(result.stderr.contains(" exited after "))
+        #expect(result.stderr.hasSuffix(": the figures cover the observation until then; observe a process that outlives --duration, or shorten it\n"))
+    }
+
+    /// The C pool with a known answer: 4 workers, 40 tasks/s, each blocking 20 ms in read() on a
+    /// pipe and computing 5 ms. Observe must find the pool by name and a known-IO W/C and busy
+    /// fraction near what the target measured on itself (its `truth` line, over the same run).
+    /// The bounds are generous (about four standard errors of 2 s of samples), not a benchmark:
+    /// scripts/benchmark-observe.sh measures the accuracy.
+    @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
+    func theCPoolIsFoundWithItsWaitToCPU() throws {
+        let target = try #require(Self.target)
+        let result = try Self.run(["observe", "--duration", "2s", "--rate", "50", "--format", "json", "--", target, "--workers", "4", "--rate", "40", "--io-ms", "20", "--cpu-ms", "5"])
+        #expect(result.code == 0, "\(result.stderr)")
+        let truth = try #require(Self.truth(result.stderr), "the target printed its truth on SIGTERM: \(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let pools = try #require(object["pools"] as? [[String: Any]])
+        let worker = try #require(pools.first { $0["name"] as? String == "worker" }, "pools: \(pools.map { $0["name"] ?? "?" })")
+        #expect(worker["threads"] as? Int == 4)
+        let ratio = try #require((worker["wait_to_cpu"] as? [String: Double])?["low"])
+        let trueRatio = try #require(truth["wc_io"])
+        #expect(ratio > 0.6 * trueRatio && ratio < 1.6 * trueRatio, "observed W/C \(ratio), the target's \(trueRatio)")
+        let busy = try #require((worker["busy"] as? [String: Double])?["low"])
+        let trueBusy = try #require(truth["busy"])
+        #expect(abs(busy - trueBusy) < 0.15, "observed busy \(busy), the target's \(trueBusy)")
+        let calls = (worker["top_calls"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        #expect(calls.contains("epoll_wait") && calls.contains("read pipe"), "\(calls)")
+        let sampler = try #require(object["sampler"] as? [String: Any])
+        #expect((sampler["sweeps"] as? Int ?? 0) > 10)
+    }
+
+    /// `--children`: two processes of the target's (a shell's children) form one pool of their
+    /// threads by name. Found by the rescan once a second, so the run lasts 3 s.
+    @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
+    func childrenJoinOnePool() throws {
+        let target = try #require(Self.target)
+        let script = "'\(target)' --workers 2 & '\(target)' --workers 3 & wait"
+        let result = try Self.run(["observe", "--children", "--duration", "3s", "--rate", "50", "--format", "json", "--", "/bin/sh", "-c", script])
+        #expect([0, 6].contains(result.code), "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let pools = try #require(object["pools"] as? [[String: Any]])
+        let worker = try #require(pools.first { $0["name"] as? String == "worker" }, "pools: \(pools.map { $0["name"] ?? "?" })")
+        #expect(worker["threads"] as? Int == 5, "2 + 3 workers in two processes")
+        #expect((object["target"] as? [String: Any])?["includes_children"] as? Bool == true)
+    }
+
+    /// Ctrl-C ends the observation early: the figures so far are printed, the started target is
+    /// stopped, exit 130; nothing outlives the run.
+    @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
+    func ctrlCStopsTheTargetAndPrintsWhatWasMeasured() throws {
+        let target = try #require(Self.target)
+        let result = try Self.run(["observe", "--duration", "60s", "--format", "json", "--", target], timeoutSeconds: 30) { process in
+            Thread.sleep(forTimeInterval: 1.5)
+            kill(process.processIdentifier, SIGINT)
+        }
+        #expect(result.code == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("observe: interrupted after "))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let pid = try #require((object["target"] as? [String: Any])?["pid"] as? Int32)
+        #expect(kill(pid, 0) != 0, "the started target is gone (reaped) once observe has exited")
+        #expect(Self.truth(result.stderr) != nil, "it had SIGTERM first, and printed its figures")
+    }
+
+    /// Killed outright (SIGKILL, no chance to clean up), observe still leaves no target behind:
+    /// the child dies with the thread that started it (PR_SET_PDEATHSIG).
+    @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
+    func killingObserveKillsItsTarget() throws {
+        let target = try #require(Self.target)
+        nonisolated(unsafe) var child: Int32?
+        _ = try Self.run(["observe", "--duration", "60s", "--", target], timeoutSeconds: 30) { process in
+            let observer = process.processIdentifier
+            for _ in 0..<100 where child == nil {
+                Thread.sleep(forTimeInterval: 0.05)
+                child = (try? String(contentsOfFile: "/proc/\(observer)/task/\(observer)/children", encoding: .utf8))?
+                    .split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.first
+            }
+            kill(observer, SIGKILL)
+        }
+        let pid = try #require(child, "observe started its target")
+        var gone = false
+        for _ in 0..<100 where !gone {
+            // Gone, or a zombie waiting for init to reap it: either way no longer running.
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            gone = stat.isEmpty || stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+            if !gone { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(gone, "pid \(pid) outlived its observer")
+        if !gone { kill(pid, SIGKILL) }
+    }
+}

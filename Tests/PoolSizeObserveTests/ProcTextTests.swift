@@ -1,0 +1,56 @@
+import Testing
+@testable import PoolSizeObserve
+
+/// The /proc parsers, on texts copied from a kernel 6.18 machine and on hostile names.
+struct ProcTextTests {
+    @Test func schedstatGivesCPURunQueueAndSlices() {
+        let parsed = ProcText.schedstat("155727196 46492962 129\n")
+        #expect(parsed?.cpuNanoseconds == 155_727_196)
+        #expect(parsed?.runQueueNanoseconds == 46_492_962)
+        #expect(parsed?.timeslices == 129)
+        #expect(ProcText.schedstat("") == nil, "a thread that exited mid-read leaves an empty file")
+    }
+
+    @Test func statFieldsCountFromTheLastParenthesis() throws {
+        let line = "21696 (worker-1) S 21690 21690 21690 0 -1 4194368 12 0 0 0 15 3 0 0 20 0 7 0 924212 5124096 950 18446744073709551615\n"
+        let stat = try #require(ProcText.stat(line))
+        #expect(stat.comm == "worker-1")
+        #expect(stat.state == "S")
+        #expect(stat.cpuTicks == 18)
+        #expect(stat.startTicks == 924_212)
+        // A JVM name with a space, and a name built to shift a naive split.
+        let hostile = try #require(ProcText.stat("7 (a) R (b) D 1 1 1 0 -1 0 0 0 0 0 4 5 0 0 20 0 1 0 777 0 0\n"))
+        #expect(hostile.comm == "a) R (b")
+        #expect(hostile.state == "D")
+        #expect(hostile.cpuTicks == 9)
+        #expect(hostile.startTicks == 777)
+        #expect(ProcText.stat("12 (short) S 1 2") == nil)
+    }
+
+    @Test func statusGivesSwitchesAndTheRealUser() {
+        let status = "Name:\tworker-1\nUid:\t1000\t1000\t1000\t1000\nvoluntary_ctxt_switches:\t115\nnonvoluntary_ctxt_switches:\t24\n"
+        #expect(ProcText.switches(status)?.voluntary == 115)
+        #expect(ProcText.switches(status)?.involuntary == 24)
+        #expect(ProcText.realUID(status) == 1000)
+        #expect(ProcText.switches("Name:\tx\n") == nil)
+    }
+
+    @Test func syscallFileShapes() {
+        #expect(SyscallReading(text: "running\n") == .running)
+        #expect(SyscallReading(text: "-1 0x7ffe2069b0 0x7f5b7b8a6aec\n") == .notInSyscall)
+        #expect(SyscallReading(text: "232 0x10 0x7f0ba081be84 0x1 0xffffffff 0x0 0x0 0x7f0ba081be58 0x7f0ba0a1c5c6\n")
+            == .inSyscall(number: 232, arguments: [0x10, 0x7f0b_a081_be84, 1, 0xffff_ffff, 0, 0]))
+        #expect(SyscallReading(text: "") == nil)
+        #expect(SyscallReading(text: "0 0x5") == nil, "six arguments or nothing")
+    }
+
+    @Test func descriptorLinks() {
+        #expect(DescriptorKind(link: "socket:[262482]") == .socket(inode: 262_482))
+        #expect(DescriptorKind(link: "pipe:[262483]") == .pipe(inode: 262_483))
+        #expect(DescriptorKind(link: "anon_inode:[eventpoll]") == .eventPoll)
+        #expect(DescriptorKind(link: "anon_inode:[eventfd]") == .anonymous(name: "eventfd"))
+        #expect(DescriptorKind(link: "/dev/pts/0") == .device(path: "/dev/pts/0"))
+        #expect(DescriptorKind(link: "/var/lib/data.db") == .file(path: "/var/lib/data.db"))
+        #expect(DescriptorKind(link: "") == nil)
+    }
+}
