@@ -26,7 +26,7 @@ package struct PoolSizeCommand: ParsableCommand {
             try command.run()
             return 0
         } catch let error as PoolSizeError {
-            errorOutput(TerminalText.escape(error.description))
+            error.lines.forEach { errorOutput(TerminalText.escape($0)) }
             return error.exitCode
         } catch {
             let code = exitCode(for: error)

@@ -17,8 +17,8 @@ import Testing
     static let values = ["0", "-0", "1e-300", "1e300", "9223372036854775808", "nan", "inf", "-inf", "-1"]
     /// How run directories' JSON spells the same values (non-finite numbers as strings).
     static let jsonValues = ["0", "-0", "1e-300", "1e300", "9223372036854775808", "\"nan\"", "\"inf\"", "\"-inf\"", "-1"]
-    /// README "Exit codes".
-    static let documented: Set<Int32> = [0, 2, 3, 4, 5, 64, 65, 66, 73, 75, 130]
+    /// README "Exit codes", and observe's limits 6 to 9 (docs/guide/observe.md).
+    static let documented: Set<Int32> = [0, 2, 3, 4, 5, 6, 7, 8, 9, 64, 65, 66, 73, 75, 130]
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/extremes")
 
     /// One invocation and what it must show; `then` runs after it only when it succeeded
@@ -313,8 +313,9 @@ extension ExtremeValueTests {
         #expect(outcome.refused > cases.count / 4 && outcome.accepted > cases.count / 10, "refused \(outcome.refused), accepted \(outcome.accepted) of \(cases.count)")
     }
 
-    /// Every numeric flag of every command. Sweeps run as --dry-run; serve for 200 ms when it
-    /// accepts the value; calibrate, probe and bench-harness accept none of these values.
+    /// Every numeric flag of every command. Sweeps run as --dry-run; serve and observe for
+    /// 200 ms when they accept the value; calibrate, probe and bench-harness accept none of these
+    /// values.
     @Test func everyNumericFlag() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -363,6 +364,14 @@ extension ExtremeValueTests {
             (["bench-harness", "--sizes", "V"], ""),
             (["bench-harness", "--trial-ms", "V"], ""),
             (["bench-harness", "--repeat", "V"], ""),
+            // observe watches a child of its own for 200 ms when it accepts the value.
+            (["observe", "V", "--duration", "200ms"], ""),
+            (["observe", "--duration", "V", "--", "/bin/sleep", "2"], "s"),
+            (["observe", "--duration", "200ms", "--rate", "V", "--", "/bin/sleep", "2"], ""),
+            (["observe", "--duration", "200ms", "--parallelism", "V", "--", "/bin/sleep", "2"], ""),
+            (["observe", "--duration", "200ms", "--throughput", "V", "--", "/bin/sleep", "2"], "/s"),
+            (["observe", "--duration", "200ms", "--throughput", "10/s", "--latency", "V", "--", "/bin/sleep", "2"], "ms"),
+            (["observe", "--duration", "200ms", "--seed", "V", "--", "/bin/sleep", "2"], ""),
         ]
         var cases: [Case] = []
         for (template, unit) in templates {
