@@ -17,16 +17,16 @@ package struct PoolSizeCommand: ParsableCommand {
 
     /// Parses, runs, and turns every failure into one line on stderr and a distinct exit code
     /// (docs/conventions.md): no stack traces, and ArgumentParser's usage block is replaced by a pointer
-    /// to `--help` so the error stays on one line. Values quoted in it (a path, a cell, a
-    /// command's stderr) are escaped for the terminal, so none can break the line or send the
-    /// terminal a sequence.
+    /// to `--help` so the error stays on one line. `printError` escapes the values quoted in it
+    /// (a path, a cell, a command's stderr) for the terminal, so none can break the line or send
+    /// the terminal a sequence.
     package static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError) -> Int32 {
         do {
             var command = try parse(arguments)
             try command.run()
             return 0
         } catch let error as PoolSizeError {
-            error.lines.forEach { errorOutput(TerminalText.escape($0)) }
+            error.lines.forEach(errorOutput)
             return error.exitCode
         } catch {
             let code = exitCode(for: error)
@@ -34,7 +34,7 @@ package struct PoolSizeCommand: ParsableCommand {
                 print(fullMessage(for: error))
                 return 0
             }
-            errorOutput(TerminalText.escape(oneLineMessage(for: error, arguments: arguments)))
+            errorOutput(oneLineMessage(for: error, arguments: arguments))
             return code.rawValue
         }
     }

@@ -1,24 +1,25 @@
 /// Text bound for a terminal: error lines on stderr, the console summary and the tables on
-/// stdout. A value from a command, its stderr, a run directory or a flag may hold control
-/// characters that a terminal acts on (ESC starts a sequence that recolours, moves the cursor
-/// or retitles the window; BEL rings; CR overwrites the line; LF breaks a one-line error or a
-/// table row), or bidirectional overrides that reorder what is shown (CVE-2021-42574). Each
-/// one is shown as an escape instead, so what the terminal displays is what the value holds.
-/// The terminal's counterpart of `CSVField.escape` and the report's `ReportInline.literal`.
+/// stdout, observe's thread and pool names. A value from a command, its stderr, a run directory,
+/// another process's /proc entries or a flag may hold control characters that a terminal acts
+/// on (ESC starts a sequence that recolours, moves the cursor or retitles the window; BEL
+/// rings; CR overwrites the line; LF breaks a one-line error or a table row), or bidirectional
+/// overrides that reorder what is shown (CVE-2021-42574). Each is shown as an escape instead,
+/// and a backslash as `\\`, so that no escape can be forged: what the terminal displays is what
+/// the value holds. The terminal's counterpart of `CSVField.escape` and `ReportInline.literal`.
 public enum TerminalText {
-    /// `text` with every control character written out: `\n`, `\r`, `\t`, else `\u{1B}`.
+    /// `text` with every control character written out (`\n`, `\r`, `\t`, else `\x1b`; the
+    /// bidirectional controls as `\u{202E}`) and each backslash doubled.
     public static func escape(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard text.unicodeScalars.contains(where: { $0 == "\\" || needsEscape($0) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                out.unicodeScalars.append(scalar)
-                continue
-            }
             switch scalar {
+            case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case _ where !needsEscape(scalar): out.unicodeScalars.append(scalar)
+            case _ where scalar.value <= 0xFF: out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
         }

@@ -23,7 +23,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try EndToEndTests.run(["sweep", "--exec", #"sh -c 'printf "\033[31mred\007 \377\n" >&2; exit 3'"#, "--out", dir.appendingPathComponent("run").path, "--plots", dir.appendingPathComponent("plots").path] + Self.quick, environment: ["PATH": "/usr/bin:/bin"], directory: dir)
         #expect(result.code == 5)
-        #expect(result.stderr.hasSuffix(#"before any pool size was tried: sh -c 'printf "\033[31mred\007 \377\n" >&2; exit 3' exited with status 3; its last stderr line: '\u{1B}[31mred\u{7} "# + "\u{FFFD}'; fix it first\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(#"before any pool size was tried: sh -c 'printf "\\033[31mred\\007 \\377\\n" >&2; exit 3' exited with status 3; its last stderr line: '\x1b[31mred\x07 "# + "\u{FFFD}'; fix it first\n"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!result.stderr.dropLast().unicodeScalars.contains { $0.properties.generalCategory == .control })
     }
@@ -39,7 +39,7 @@ import Testing
         let fit = try EndToEndTests.run(["fit", csv.path])
         #expect(fit.code == 0, "\(fit.stderr)")
         let row = try #require(fit.stdout.split(separator: "\n").dropFirst().first)
-        #expect(row.hasPrefix(#"evil\u{1B}]0;pwned\u{7}\nname "#), "one row, the name escaped: \(row)")
+        #expect(row.hasPrefix(#"evil\x1b]0;pwned\x07\nname "#), "one row, the name escaped: \(row)")
         #expect(!fit.stdout.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control })
 
         let run = dir.appendingPathComponent("run")
@@ -48,7 +48,7 @@ import Testing
         try String(contentsOf: machine, encoding: .utf8).replacingOccurrences(of: "\"AMD EPYC\"", with: #""AMD\u001b[2J\r\nEPYC""#).write(to: machine, atomically: true, encoding: .utf8)
         let plan = try EndToEndTests.run(["plan", "--from", run.path, "--target-rate", "100/s"])
         #expect(plan.code == 0, "\(plan.stderr)")
-        #expect(plan.stdout.contains(#"(2 cores, AMD\u{1B}[2J\r\nEPYC)"#))
+        #expect(plan.stdout.contains(#"(2 cores, AMD\x1b[2J\r\nEPYC)"#))
         #expect(!plan.stdout.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control })
     }
 
