@@ -46,8 +46,15 @@ public final class LoadServer: Sendable {
     /// port's) and the system's reason.
     public struct ListenFailure: Error, Equatable, Sendable {
         /// The part of the address to change.
-        public enum Part: Sendable { case host, port }
+        public enum Part: Sendable {
+            /// The name does not resolve, or the address is not this machine's.
+            case host
+            /// The port is in use or reserved.
+            case port
+        }
+        /// Which to change.
         public let part: Part
+        /// The system's reason (`Address already in use`).
         public let reason: String
     }
 
