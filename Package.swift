@@ -22,12 +22,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "poolsize", targets: ["poolsize"]),
+        // One library: `import PoolSize` re-exports what a user needs of the targets behind it;
+        // the rest is `package` (scripts/public-api.sh keeps the public types at 40 or fewer).
         .library(name: "PoolSize", targets: ["PoolSize"]),
-        .library(name: "PoolSizeStats", targets: ["PoolSizeStats"]),
-        .library(name: "PoolSizeModel", targets: ["PoolSizeModel"]),
-        .library(name: "PoolSizeAnalysis", targets: ["PoolSizeAnalysis"]),
-        .library(name: "PoolSizeKit", targets: ["PoolSizeKit"]),
-        .library(name: "PoolSizeOutput", targets: ["PoolSizeOutput"]),
     ],
     // Pinned to the minor version that is tested (`.upToNextMinor`): patch releases only, so a
     // new minor release of a dependency cannot change a build between two CI runs being compared.

@@ -33,6 +33,10 @@ if [ "$readme_lines" -gt 250 ]; then
 fi
 echo "readme: $readme_lines lines (at most 250)"
 
+# The library a user holds in their head: at most 40 public types through `import PoolSize`,
+# the rest `package` (scripts/public-api.sh --list names them).
+bash "$root/scripts/public-api.sh"
+
 # The end-to-end tests render charts: a fresh machine needs gnuplot first (quiet: one line
 # before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"

@@ -19,7 +19,7 @@ import Synchronization
 /// a connection error, a certificate that does not verify, or a request past the timeout.
 public final class HTTPSource: WorkloadSource, Sendable {
     /// The request every task makes.
-    public let target: HTTPTarget
+    package let target: HTTPTarget
     /// A request still unanswered after this long fails.
     public let timeoutSeconds: Double
     /// How an https:// server's certificate is checked.
@@ -31,7 +31,7 @@ public final class HTTPSource: WorkloadSource, Sendable {
     let bodyBytes = Atomic<UInt64>(0)
 
     /// A client for `target`; nothing is connected or sent yet.
-    public init(target: HTTPTarget, timeoutSeconds: Double = 60, verification: HTTPVerification = .system) throws(PoolSizeError) {
+    package init(target: HTTPTarget, timeoutSeconds: Double = 60, verification: HTTPVerification = .system) throws(PoolSizeError) {
         self.target = target
         self.timeoutSeconds = timeoutSeconds
         self.verification = verification
