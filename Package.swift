@@ -34,7 +34,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", .upToNextMinor(from: "0.2.0")),
         .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
         .package(url: "https://github.com/yaslab/CSV.swift", .upToNextMinor(from: "2.5.2")),
-        // `swift package generate-documentation --target PoolSize` builds the DocC catalog.
+        // `swift package generate-documentation --target PoolSize` for documentation hosts;
+        // scripts/docs.sh builds the same catalog with the re-exported types' symbols linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
         // `poolsize serve`: SwiftNIO's HTTP/1 server pipeline. (--http's client is the system
         // libcurl: a blocking call on the pool's thread, see docs/http-client.md.)

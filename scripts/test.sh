@@ -48,8 +48,9 @@ swift test --skip-build "$@"
 # Every public type and member has a doc comment.
 python3 scripts/doc-coverage.py
 
-# The library's DocC catalog builds, and every link and documented parameter in it resolves.
-swift package generate-documentation --target PoolSize --warnings-as-errors >/dev/null
+# The library's DocC catalog builds, and every link and documented parameter in it resolves,
+# the re-exported public types included (scripts/docs.sh says why not the plugin).
+bash "$root/scripts/docs.sh" >/dev/null
 
 # The CI report end to end, with a fake job summary: it carries the recommendation and the
 # Mermaid chart, and no image link relative to the run directory (broken on GitHub).
