@@ -20,12 +20,14 @@ enum DocumentedExamples {
         _ = try QueuePoolSet(recommendationAt: URL(fileURLWithPath: "results/run"))
     }
 
-    static func configuration() async throws {
+    static func configuration() throws {
         var configuration = Sweep.Configuration(name: "handle-request", sizes: .explicit([1, 2, 4, 8, 16, 32]))
         configuration.repetitions = 3
-        let sweep = Sweep(configuration) { handleRequest() }
-        _ = try sweep.run()
-        _ = try await sweep.run()
+        _ = try Sweep(configuration) { handleRequest() }.run()
+    }
+
+    static func fromAsyncCode() async throws {
+        _ = try await Sweep(name: "handle-request") { handleRequest() }.run()
     }
 
     static func openLoop() throws {
