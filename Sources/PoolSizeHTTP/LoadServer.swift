@@ -55,7 +55,7 @@ public final class LoadServer: Sendable {
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving on `threads` threads.
     /// Throws `PoolSizeError.cannotWrite` naming the address when it cannot bind.
-    public init(host: String, port: Int, threads: Int, behaviour: Behaviour, burner: CPUBurner = CPUBurner(), seed: UInt64 = 1) throws {
+    package init(host: String, port: Int, threads: Int, behaviour: Behaviour, burner: CPUBurner = CPUBurner(), seed: UInt64 = 1) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let counters = ServerCounters()
         let header = behaviour.headerValue(threads: threads)
