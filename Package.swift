@@ -24,13 +24,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "poolsize", targets: ["poolsize"]),
+        // One library: `import PoolSize` re-exports what a user needs of the targets behind it;
+        // the rest is `package` (scripts/public-api.sh keeps the public types at 40 or fewer).
         .library(name: "PoolSize", targets: ["PoolSize"]),
-        .library(name: "PoolSizeStats", targets: ["PoolSizeStats"]),
-        .library(name: "PoolSizeModel", targets: ["PoolSizeModel"]),
-        .library(name: "PoolSizeAnalysis", targets: ["PoolSizeAnalysis"]),
-        .library(name: "PoolSizeKit", targets: ["PoolSizeKit"]),
-        .library(name: "PoolSizeOutput", targets: ["PoolSizeOutput"]),
-        .library(name: "PoolSizeObserve", targets: ["PoolSizeObserve"]),
     ],
     // Pinned to the minor version that is tested (`.upToNextMinor`): patch releases only, so a
     // new minor release of a dependency cannot change a build between two CI runs being compared.
@@ -40,7 +36,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", .upToNextMinor(from: "0.2.0")),
         .package(url: "https://github.com/jpsim/Yams", .upToNextMinor(from: "6.2.2")),
         .package(url: "https://github.com/yaslab/CSV.swift", .upToNextMinor(from: "2.5.2")),
-        // `swift package generate-documentation --target PoolSize` builds the DocC catalog.
+        // `swift package generate-documentation --target PoolSize` for documentation hosts;
+        // scripts/docs.sh builds the same catalog with the re-exported types' symbols linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", .upToNextMinor(from: "1.5.0")),
         // `poolsize serve`: SwiftNIO's HTTP/1 server pipeline. (--http's client is the system
         // libcurl: a blocking call on the pool's thread, see docs/http-client.md.)

@@ -11,25 +11,40 @@ import Foundation
 /// print(result.recommendation?.best.recommendedQueueCount ?? 0)
 /// ```
 public struct Sweep: Sendable {
-    /// What to measure: sizes, axes, repetitions, trial length, seed.
-    public var plan: SweepPlan
+    /// What to measure: sizes, axes, repetitions, trial length, seed. The command's flags
+    /// reach axes and settings that `Configuration` leaves out, so the full plan stays package-wide.
+    package var plan: SweepPlan
     /// Where the tasks come from.
     public var source: any WorkloadSource
     /// Builds each trial's pool; `SystemPoolFactory` unless you inject your own.
     public var pools: any PoolFactory
-    /// Drives each closed-loop trial (its clocks can be injected).
-    public var runner: TrialRunner
+    /// Drives each closed-loop trial (its clocks can be injected by tests).
+    package var runner: TrialRunner
 
-    /// Any workload source on pools from `pools` (the synthetic spec's is `SyntheticSource`).
-    public init(plan: SweepPlan, source: any WorkloadSource, pools: any PoolFactory = SystemPoolFactory(), runner: TrialRunner = TrialRunner()) {
+    /// Any workload source on pools from `pools`: your own `WorkloadSource` (and, with a
+    /// `PoolFactory` of your own, your own `WorkerPool`) swept as `configuration` says.
+    public init(_ configuration: Configuration, source: any WorkloadSource, pools: any PoolFactory = SystemPoolFactory()) {
+        self.init(plan: configuration.plan(description: "a Swift workload source"), source: source, pools: pools)
+    }
+
+    /// Sweeps a closure as `configuration` says: each task calls `body` once. Its thread CPU
+    /// time is C and the rest of its wall time W, measured, so the closure may compute, block
+    /// or call out as it likes.
+    public init(_ configuration: Configuration, body: @escaping @Sendable () -> Void) {
+        self.init(plan: configuration.plan(description: "a Swift closure, its W and C measured"), source: ClosureSource { _ in body() })
+    }
+
+    /// Any workload source under a full plan (the command's sweep, which records to a run directory).
+    package init(plan: SweepPlan, source: any WorkloadSource, pools: any PoolFactory = SystemPoolFactory(), runner: TrialRunner = TrialRunner()) {
         self.plan = plan
         self.source = source
         self.pools = pools
         self.runner = runner
     }
 
-    /// Sweeps a closure: each task calls `body` once. Its thread CPU time is C and the rest of
-    /// its wall time W, measured, so the closure may compute, block or call out as it likes.
+    /// Sweeps a closure, configured in place (`init(_:body:)` with these as its `Configuration`):
+    /// each task calls `body` once. Its thread CPU time is C and the rest of its wall time W,
+    /// measured, so the closure may compute, block or call out as it likes.
     /// - Parameters:
     ///   - name: names the workload in records and reports.
     ///   - sizes: pool sizes; `.auto` measures around cores × (1 + W/C) and extends while
@@ -54,26 +69,32 @@ public struct Sweep: Sendable {
         targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 42, load: Load = .closed,
         body: @escaping @Sendable () -> Void
     ) {
-        let spec = WorkloadSpec(name: name, description: "a Swift closure, its W and C measured", cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 500)
-        var plan = SweepPlan(
-            runID: name, spec: spec, sizes: sizes, repetitions: repetitions, warmupTrials: warmupTrials,
-            cores: cores ?? MachineProbe.coreCount().effective, targetUtilization: targetUtilization, tolerance: tolerance,
-            seed: seed, pools: [pool], tiers: [qos], primitives: [.none], trialMilliseconds: trialMilliseconds)
-        plan.load = load
-        self.init(plan: plan, source: ClosureSource { _ in body() })
+        self.init(
+            Configuration(
+                name: name, sizes: sizes, repetitions: repetitions, warmupTrials: warmupTrials, pool: pool, qos: qos,
+                trialMilliseconds: trialMilliseconds, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance,
+                seed: seed, load: load),
+            body: body)
     }
 
     /// Runs the sweep on the calling thread, which it blocks until the last trial.
     /// - Parameter observer: told of every trial as it finishes (to write it out, or show
     ///   progress); nothing by default.
+    public func run(observer: (any SweepObserver)? = nil) throws(PoolSizeError) -> SweepResult {
+        try run(observer: observer, resume: nil)
+    }
+
+    /// Runs the sweep, or the rest of it.
     /// - Parameter resume: the low-load estimate and finished trials of an interrupted run of
     ///   this plan; only the missing trials run.
-    public func run(observer: (any SweepObserver)? = nil, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> SweepResult {
+    package func run(observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?) throws(PoolSizeError) -> SweepResult {
         let (lowLoad, records) = try SweepRunner(source: source, runner: runner, pools: pools).run(plan, observer: observer ?? SilentObserver(), resume: resume)
+        // A spec that declares no C (a source's placeholder spec) has no W/C to compare with.
+        let declared = source.declaredTaskNanoseconds != nil && plan.spec.cpuMicroseconds > 0
         let recommendation = Recommender.recommendAll(
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance,
-            specWaitCPURatio: source.declaredTaskNanoseconds == nil ? nil : plan.spec.waitCPURatio, load: plan.load)
+            specWaitCPURatio: declared ? plan.spec.waitCPURatio : nil, load: plan.load)
         return SweepResult(plan: plan, lowLoad: lowLoad, records: records, recommendation: recommendation)
     }
 
@@ -87,21 +108,6 @@ public struct Sweep: Sendable {
         }
         return try outcome.get()
     }
-}
-
-/// What a sweep found.
-public struct SweepResult: Sendable {
-    /// The plan the sweep ran.
-    public var plan: SweepPlan
-    /// W and C with one worker: the formula's inputs.
-    public var lowLoad: LowLoadEstimate
-    /// One per measured trial, in the order run.
-    public var records: [TrialRecord]
-    /// The recommendation per combination and the best one; nil when no trial was measured.
-    public var recommendation: RecommendationSet?
-
-    /// Mean, spread and interval per (combination, size), as summary.csv holds them.
-    public var summaries: [ConfigurationSummary] { ConfigurationSummary.summarize(records) }
 }
 
 /// An observer that ignores every event.

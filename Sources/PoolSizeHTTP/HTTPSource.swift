@@ -19,7 +19,7 @@ import Synchronization
 /// a connection error, a certificate that does not verify, or a request past the timeout.
 public final class HTTPSource: WorkloadSource, Sendable {
     /// The request every task makes.
-    public let target: HTTPTarget
+    package let target: HTTPTarget
     /// A request still unanswered after this long fails.
     public let timeoutSeconds: Double
     /// How an https:// server's certificate is checked.
@@ -31,7 +31,7 @@ public final class HTTPSource: WorkloadSource, Sendable {
     let bodyBytes = Atomic<UInt64>(0)
 
     /// A client for `target`; nothing is connected or sent yet.
-    public init(target: HTTPTarget, timeoutSeconds: Double = 60, verification: HTTPVerification = .system) throws(PoolSizeError) {
+    package init(target: HTTPTarget, timeoutSeconds: Double = 60, verification: HTTPVerification = .system) throws(PoolSizeError) {
         self.target = target
         self.timeoutSeconds = timeoutSeconds
         self.verification = verification
@@ -56,11 +56,11 @@ public final class HTTPSource: WorkloadSource, Sendable {
     /// `poolsize serve` target (threads, CPU and delay per request); nil for any other server.
     public var observedServer: String? { serverHeader.withLock { $0 } }
 
-    /// Closes every connection and frees every handle (one still in use is closed as its
-    /// request ends); later tasks fail. Idempotent.
     /// The client's connections close when the sweep ends, not when the process does.
     public func sweepEnded() { shutdown() }
 
+    /// Closes every connection and frees every handle (one still in use is closed as its
+    /// request ends); later tasks fail. Idempotent.
     public func shutdown() {
         handles.close()
     }

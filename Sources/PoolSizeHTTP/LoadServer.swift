@@ -44,18 +44,18 @@ public final class LoadServer: Sendable {
     /// Why the server could not listen: the part of the address at fault (a name that does not
     /// resolve or an address this machine lacks is the host's; a port in use or reserved is the
     /// port's) and the system's reason.
-    public struct ListenFailure: Error, Equatable, Sendable {
+    package struct ListenFailure: Error, Equatable, Sendable {
         /// The part of the address to change.
-        public enum Part: Sendable {
+        package enum Part: Sendable {
             /// The name does not resolve, or the address is not this machine's.
             case host
             /// The port is in use or reserved.
             case port
         }
         /// Which to change.
-        public let part: Part
+        package let part: Part
         /// The system's reason (`Address already in use`).
-        public let reason: String
+        package let reason: String
     }
 
     /// The header naming the server's behaviour.
@@ -72,7 +72,7 @@ public final class LoadServer: Sendable {
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving on `threads` threads.
     /// Throws `ListenFailure` when it cannot bind.
-    public init(host: String, port: Int, threads: Int, behaviour: Behaviour, burner: CPUBurner = CPUBurner(), seed: UInt64 = 1) throws {
+    package init(host: String, port: Int, threads: Int, behaviour: Behaviour, burner: CPUBurner = CPUBurner(), seed: UInt64 = 1) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let counters = ServerCounters()
         let header = behaviour.headerValue(threads: threads)

@@ -19,20 +19,27 @@ public struct ArrivalRate: Sendable, Hashable, Comparable, Codable, CustomString
         self.thousandths = Self.thousandths(of: perSecond)
     }
 
+    /// `800.5` where a rate is expected: that many tasks per second.
     public init(floatLiteral value: Double) { self.init(perSecond: value) }
+    /// `800` where a rate is expected: that many tasks per second.
     public init(integerLiteral value: Int) { self.init(perSecond: Double(value)) }
 
+    /// A rate from the bare number JSON holds.
     public init(from decoder: any Decoder) throws {
         self.init(perSecond: try decoder.singleValueContainer().decode(Double.self))
     }
 
+    /// The bare number, tasks/s.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(perSecond)
     }
 
+    /// The same rate to the thousandth per second.
     public static func == (a: ArrivalRate, b: ArrivalRate) -> Bool { a.thousandths == b.thousandths }
+    /// Hashes the thousandths, as `==` compares them.
     public func hash(into hasher: inout Hasher) { hasher.combine(thousandths) }
+    /// Slower, to the thousandth per second.
     public static func < (a: ArrivalRate, b: ArrivalRate) -> Bool { a.thousandths < b.thousandths }
 
     /// `800/s`, `16.7/s`: three significant digits, for people.

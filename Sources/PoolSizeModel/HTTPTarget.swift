@@ -3,26 +3,26 @@ import Foundation
 /// The request each task of `poolsize sweep --http` makes: a URL, a method, headers and an
 /// optional body, checked before anything runs so a typo is a one-line error, not a sweep of
 /// failed requests.
-public struct HTTPTarget: Equatable, Sendable {
+package struct HTTPTarget: Equatable, Sendable {
     /// An absolute `http://` or `https://` URL.
-    public let url: String
+    package let url: String
     /// The request method, e.g. `GET`.
-    public let method: String
+    package let method: String
     /// Extra request headers, in the order given.
-    public let headers: [Header]
+    package let headers: [Header]
     /// The request body, sent with every request; nil for none.
-    public let body: Data?
+    package let body: Data?
 
     /// One request header.
-    public struct Header: Equatable, Sendable {
+    package struct Header: Equatable, Sendable {
         /// The field name, e.g. `Authorization`.
-        public let name: String
+        package let name: String
         /// The field value, without the leading space.
-        public let value: String
+        package let value: String
     }
 
     /// Checks each part as the flag that gave it, e.g. `--http-header` for a header without a colon.
-    public init(url: String, method: String = "GET", headers: [String] = [], body: Data? = nil) throws(PoolSizeError) {
+    package init(url: String, method: String = "GET", headers: [String] = [], body: Data? = nil) throws(PoolSizeError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
@@ -66,13 +66,13 @@ public struct HTTPTarget: Equatable, Sendable {
 
     /// The target as in messages and reports: `GET http://127.0.0.1:8080/`, credentials in the
     /// URL masked (`Secrets`).
-    public var display: String { "\(method) \(Secrets.url(url))" }
+    package var display: String { "\(method) \(Secrets.url(url))" }
 
     /// The host the requests go to, lowercased (`127.0.0.1`, `localhost`).
-    public var host: String { URLComponents(string: url)?.host?.lowercased() ?? "" }
+    package var host: String { URLComponents(string: url)?.host?.lowercased() ?? "" }
 
     /// Whether the server runs on this machine, so its CPU competes with the pool's.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
     }
 

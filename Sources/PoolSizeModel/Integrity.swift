@@ -1,5 +1,5 @@
 /// What the mutual-exclusion check found for a trial, or for all trials of a combination.
-public enum Integrity: String, CaseIterable, Codable, Sendable {
+package enum Integrity: String, CaseIterable, Codable, Sendable {
     /// The primitive kept every critical section to one task at a time.
     case ok
     /// Two tasks were inside the critical section at once, or an update was lost.
@@ -8,7 +8,7 @@ public enum Integrity: String, CaseIterable, Codable, Sendable {
     case notApplicable = "n/a"
 
     /// Over several trials: `violated` if any was, `n/a` if none had a critical section, else `ok`.
-    public static func combined(_ verdicts: some Sequence<Integrity>) -> Integrity {
+    package static func combined(_ verdicts: some Sequence<Integrity>) -> Integrity {
         var sawOK = false
         for verdict in verdicts {
             if verdict == .violated { return .violated }

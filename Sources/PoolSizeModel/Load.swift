@@ -35,6 +35,7 @@ extension Load: Codable {
     /// The cases' names in the file.
     enum Kind: String, Codable { case closed, open }
 
+    /// The load machine.json records, by its `kind`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(Kind.self, forKey: .kind) {
@@ -43,6 +44,7 @@ extension Load: Codable {
         }
     }
 
+    /// `kind`, and the arrival plan of an open loop.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

@@ -1,18 +1,18 @@
 /// What the machine offered a run. libdispatch and Foundation count CPUs from the affinity mask
 /// or `_SC_NPROCESSORS_ONLN`, never from the cgroup quota (docs/platform.md), so all three are kept
 /// and the effective count is derived from them.
-public struct CoreCount: Equatable, Sendable, Codable {
+package struct CoreCount: Equatable, Sendable, Codable {
     /// CPUs online (`_SC_NPROCESSORS_ONLN`).
-    public var online: Int
+    package var online: Int
     /// CPUs in this process's affinity mask (`sched_getaffinity`).
-    public var affinity: Int
+    package var affinity: Int
     /// ceil(quota / period) from cgroup v2 `cpu.max` or v1 `cpu.cfs_quota_us`; nil when unlimited.
-    public var cgroupQuota: Int?
+    package var cgroupQuota: Int?
     /// `--cores`, when the user overrode the derived count.
-    public var override: Int?
+    package var override: Int?
 
     /// A count from its inputs.
-    public init(online: Int, affinity: Int, cgroupQuota: Int?, override: Int? = nil) {
+    package init(online: Int, affinity: Int, cgroupQuota: Int?, override: Int? = nil) {
         self.online = online
         self.affinity = affinity
         self.cgroupQuota = cgroupQuota
@@ -20,7 +20,7 @@ public struct CoreCount: Equatable, Sendable, Codable {
     }
 
     /// min(affinity, cgroup quota), unless overridden.
-    public var effective: Int {
+    package var effective: Int {
         if let override { return override }
         return max(1, min(affinity, cgroupQuota ?? affinity))
     }
@@ -29,7 +29,7 @@ public struct CoreCount: Equatable, Sendable, Codable {
 
     /// A count recorded with only some of its inputs reads as far as it goes: a missing
     /// affinity or online count falls back on the recorded effective count.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let effective = try c.decodeIfPresent(Int.self, forKey: .effective)
         guard let affinity = try c.decodeIfPresent(Int.self, forKey: .affinity) ?? effective else {
@@ -43,7 +43,7 @@ public struct CoreCount: Equatable, Sendable, Codable {
     }
 
     /// Writes the inputs and the effective count.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(online, forKey: .online)
         try c.encode(affinity, forKey: .affinity)
@@ -53,7 +53,7 @@ public struct CoreCount: Equatable, Sendable, Codable {
     }
 
     /// How `effective` was derived, for reports.
-    public var derivation: String {
+    package var derivation: String {
         if let override { return "--cores \(override) (derived would be \(CoreCount(online: online, affinity: affinity, cgroupQuota: cgroupQuota).effective))" }
         let quota = cgroupQuota.map { "cgroup quota \($0)" } ?? "no cgroup quota"
         return "min(affinity \(affinity), \(quota)); \(online) online"
@@ -61,24 +61,24 @@ public struct CoreCount: Equatable, Sendable, Codable {
 }
 
 /// Facts recorded with every run so results can be compared and reproduced (docs/conventions.md).
-public struct MachineFacts: Equatable, Sendable, Codable {
+package struct MachineFacts: Equatable, Sendable, Codable {
     /// Cores the run sized for and how they were derived.
-    public var cores: CoreCount
+    package var cores: CoreCount
     /// `model name` from /proc/cpuinfo.
-    public var cpuModel: String
+    package var cpuModel: String
     /// `uname` system, release and machine.
-    public var kernel: String
+    package var kernel: String
     /// The Swift compiler that built poolsize.
-    public var swiftVersion: String
+    package var swiftVersion: String
     /// Timer slack of the measuring threads, in nanoseconds (`/proc/self/timerslack_ns`).
-    public var timerSlackNanoseconds: Int?
+    package var timerSlackNanoseconds: Int?
     /// Nice value each QoS tier's workers actually ran at, measured, keyed by tier name.
-    public var effectiveNiceByTier: [String: Int]
+    package var effectiveNiceByTier: [String: Int]
     /// The machine's host name.
-    public var hostname: String
+    package var hostname: String
 
     /// Facts as measured.
-    public init(cores: CoreCount, cpuModel: String, kernel: String, swiftVersion: String, timerSlackNanoseconds: Int?, effectiveNiceByTier: [String: Int], hostname: String) {
+    package init(cores: CoreCount, cpuModel: String, kernel: String, swiftVersion: String, timerSlackNanoseconds: Int?, effectiveNiceByTier: [String: Int], hostname: String) {
         self.cores = cores
         self.cpuModel = cpuModel
         self.kernel = kernel
@@ -91,7 +91,7 @@ public struct MachineFacts: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey { case cores, cpuModel, kernel, swiftVersion, timerSlackNanoseconds, effectiveNiceByTier, hostname }
 
     /// The cores are what a reader cannot do without; the rest reads as "not recorded".
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             cores: try c.decode(CoreCount.self, forKey: .cores), cpuModel: try c.decodeIfPresent(String.self, forKey: .cpuModel) ?? "",

@@ -2,59 +2,59 @@
 /// even an interrupted run says where it ran. The same type is written by `sweep` and read by
 /// `report`, `plot`, `compare` and `plan`; every key is optional when reading, so run
 /// directories of earlier versions, which recorded less, still load.
-public struct RunInfo: Equatable, Sendable, Codable {
+package struct RunInfo: Equatable, Sendable, Codable {
     /// The run's id (the run directory's default name).
-    public var runID: String?
+    package var runID: String?
     /// Version of the poolsize that ran the sweep.
-    public var poolsizeVersion: String?
+    package var poolsizeVersion: String?
     /// Its git commit, when built from a checkout.
-    public var poolsizeCommit: String?
+    package var poolsizeCommit: String?
     /// The command line as typed, executable first.
-    public var commandLine: [String]?
+    package var commandLine: [String]?
     /// Seed of the trial order and draws.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// The workload spec swept.
-    public var workload: WorkloadSpec?
+    package var workload: WorkloadSpec?
     /// Measured trials per size.
-    public var repetitions: Int?
+    package var repetitions: Int?
     /// Warm-up trials discarded before measuring.
-    public var warmupTrials: Int?
+    package var warmupTrials: Int?
     /// Pool kinds swept.
-    public var pools: [PoolKind]?
+    package var pools: [PoolKind]?
     /// QoS tiers swept.
-    public var tiers: [QoSTier]?
+    package var tiers: [QoSTier]?
     /// Primitives swept.
-    public var primitives: [PrimitiveKind]?
+    package var primitives: [PrimitiveKind]?
     /// U of the formula.
-    public var targetUtilization: Double?
+    package var targetUtilization: Double?
     /// The knee's tolerance.
-    public var tolerance: Double?
+    package var tolerance: Double?
     /// The machine: cores, CPU, kernel, toolchain, effective nice per tier.
-    public var machine: MachineFacts?
+    package var machine: MachineFacts?
     /// The pool sizes planned: the explicit list, or the grid `auto` chose once W/C was
     /// measured (grown when it extended). Lets a report name the trials a partial run lacks.
-    public var sizes: [Int]?
+    package var sizes: [Int]?
     /// Whether the sizes were chosen by `auto`.
-    public var autoSizes: Bool?
+    package var autoSizes: Bool?
     /// What an `--http` target said of itself in its `X-Poolsize-Server` header (a
     /// `poolsize serve`: its threads, CPU and delay per request); nil for any other target.
-    public var server: String?
+    package var server: String?
     /// How the sizes were chosen (`grid` or `adaptive`); nil in runs of earlier versions (grid).
-    public var search: SearchMode?
+    package var search: SearchMode?
     /// Measured trials the exhaustive grid would have run, recorded by an adaptive search so
     /// the summary can say what it saved.
-    public var gridTrials: Int?
+    package var gridTrials: Int?
     /// The open-loop arrivals and latency objective (`--arrival-rate`, `--latency-slo`); nil
     /// for a closed-loop sweep.
-    public var arrival: ArrivalPlan?
+    package var arrival: ArrivalPlan?
     /// The whole plan the sweep ran, as one value: what `--resume` compares.
-    public var plan: SweepPlan?
+    package var plan: SweepPlan?
     /// `--trial-ms` when given (it overrides the spec's trial length, and in an open loop sets
     /// the window exactly instead of one holding 2,000 arrivals); nil when the spec's applied.
-    public var trialMilliseconds: Int?
+    package var trialMilliseconds: Int?
 
     /// Run facts; every field may be absent.
-    public init(
+    package init(
         runID: String? = nil, poolsizeVersion: String? = nil, poolsizeCommit: String? = nil, commandLine: [String]? = nil,
         seed: UInt64? = nil, workload: WorkloadSpec? = nil, repetitions: Int? = nil, warmupTrials: Int? = nil,
         pools: [PoolKind]? = nil, tiers: [QoSTier]? = nil, primitives: [PrimitiveKind]? = nil,
@@ -82,7 +82,7 @@ public struct RunInfo: Equatable, Sendable, Codable {
     /// Every trial the plan asks for, when the file records the plan: (combination, size,
     /// repetition) for each combination, planned size and repetition. nil for an adaptive
     /// search, whose trials are decided as it goes, and for a range of arrival rates.
-    public var plannedTrials: [(combination: Combination, size: Int, repetition: Int)]? {
+    package var plannedTrials: [(combination: Combination, size: Int, repetition: Int)]? {
         guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
         return Combination.product(pools: pools, tiers: tiers, primitives: primitives).flatMap { combination in
             sizes.flatMap { size in (1...repetitions).map { (combination, size, $0) } }

@@ -3,19 +3,19 @@ import Foundation
 /// Credentials the user gives for requests (URL userinfo, authorization and token headers) are
 /// sent, never written: every file, report, export and console line carries the redacted form,
 /// since CI publishes the run directory.
-public enum Secrets {
+package enum Secrets {
     /// What stands in for a hidden value.
-    public static let mask = "REDACTED"
+    package static let mask = "REDACTED"
 
     /// Header names whose values are credentials, lowercased: the authorization headers of RFC
     /// 9110, cookies, and the token headers common APIs use.
-    public static let headerNames: Set<String> = [
+    package static let headerNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey",
         "x-auth-token", "x-access-token", "x-csrf-token", "x-xsrf-token", "private-token", "x-amz-security-token",
     ]
 
     /// `url` with its userinfo (`user:password@`) replaced by the mask; unchanged without one.
-    public static func url(_ url: String) -> String {
+    package static func url(_ url: String) -> String {
         guard let components = URLComponents(string: url), components.user != nil || components.password != nil,
               let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@")
         else { return url }
@@ -23,13 +23,13 @@ public enum Secrets {
     }
 
     /// Whether a header's value is a credential: a known name, or one of `marked` (any case).
-    public static func isSecret(header name: String, marked: Set<String> = []) -> Bool {
+    package static func isSecret(header name: String, marked: Set<String> = []) -> Bool {
         let lower = name.lowercased()
         return headerNames.contains(lower) || marked.contains { $0.lowercased() == lower }
     }
 
     /// `Name: value` with the value masked when the header is a credential.
-    public static func header(_ line: String, marked: Set<String> = []) -> String {
+    package static func header(_ line: String, marked: Set<String> = []) -> String {
         guard let colon = line.firstIndex(of: ":") else { return line }
         let name = line[..<colon].trimmingCharacters(in: .whitespaces)
         return isSecret(header: name, marked: marked) ? "\(line[..<colon]): \(mask)" : line
@@ -38,7 +38,7 @@ public enum Secrets {
     /// A command line as recorded in machine.json: the values of `--http` and `--http-header`
     /// (separate or joined with `=`) redacted. Headers named by `--http-secret-header` count as
     /// credentials too.
-    public static func commandLine(_ arguments: [String]) -> [String] {
+    package static func commandLine(_ arguments: [String]) -> [String] {
         var marked: Set<String> = []
         for (index, argument) in arguments.enumerated() {
             if argument == "--http-secret-header", index + 1 < arguments.count { marked.insert(arguments[index + 1]) }

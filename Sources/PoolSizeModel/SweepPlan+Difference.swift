@@ -2,7 +2,7 @@ extension SweepPlan {
     /// Why a run recorded under `recorded` is not this plan, or nil when it is: `--resume`
     /// continues a run only under an equal plan (the run id aside, which names the directory).
     /// Names the first field that differs, as its flag.
-    public func difference(from recorded: SweepPlan) -> String? {
+    package func difference(from recorded: SweepPlan) -> String? {
         let now = Mirror(reflecting: self).children, then = Mirror(reflecting: recorded).children
         for (a, b) in zip(now, then) {
             guard let label = a.label, label != "runID" else { continue }

@@ -3,49 +3,49 @@ import Foundation
 /// Everything a sweep needs to know, validated by the CLI before anything runs. machine.json
 /// records it whole (`RunInfo.plan`), written and read by this type, and `--resume` continues a
 /// run only under an equal plan (`difference(from:)`).
-public struct SweepPlan: Sendable, Equatable, Codable {
+package struct SweepPlan: Sendable, Equatable, Codable {
     /// Names the run directory and every record (`20261122-051503-io`).
-    public var runID: String
+    package var runID: String
     /// The workload as declared (the synthetic spec, or a placeholder naming a closure).
-    public var spec: WorkloadSpec
+    package var spec: WorkloadSpec
     /// Pool sizes to measure, or `auto`.
-    public var sizes: SizeSelection
+    package var sizes: SizeSelection
     /// Measured trials per size.
-    public var repetitions: Int
+    package var repetitions: Int
     /// Trials run and discarded before measuring (thread creation, page faults, caches).
-    public var warmupTrials: Int
+    package var warmupTrials: Int
     /// Cores to size for.
-    public var cores: Int
+    package var cores: Int
     /// U in the formula, in (0, 1].
-    public var targetUtilization: Double
+    package var targetUtilization: Double
     /// The knee is the smallest size within this share of the peak throughput.
-    public var tolerance: Double
+    package var tolerance: Double
     /// Seed of the trial order and of every random draw.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Pool kinds to sweep.
-    public var pools: [PoolKind]
+    package var pools: [PoolKind]
     /// QoS tiers to sweep.
-    public var tiers: [QoSTier]
+    package var tiers: [QoSTier]
     /// Primitives guarding each task's critical section.
-    public var primitives: [PrimitiveKind]
+    package var primitives: [PrimitiveKind]
     /// Share of critical sections that only read (`barrier`, `rwlock`).
-    public var readRatio: Double
+    package var readRatio: Double
     /// Overrides the spec's trial length.
-    public var trialMilliseconds: Int?
+    package var trialMilliseconds: Int?
     /// Also run every tier at once on a CPU-saturating workload and report their shares.
-    public var contend: Bool
+    package var contend: Bool
     /// A trial whose `other_load` exceeds `busyThreshold` (a share of the cores) is run again,
     /// up to `busyRetries` times, keeping the quietest attempt.
-    public var busyRetries: Int = 2
+    package var busyRetries: Int = 2
     /// Share of the cores other processes may use during a trial before it is run again.
-    public var busyThreshold: Double = 0.05
+    package var busyThreshold: Double = 0.05
     /// Whether every size is measured (`grid`) or the knee is searched for (`adaptive`).
-    public var search: SearchMode = .grid
+    package var search: SearchMode = .grid
     /// How tasks reach the pool: the closed loop, or arrivals at rates (`--arrival-rate`).
-    public var load: Load = .closed
+    package var load: Load = .closed
 
     /// A plan; every value is taken as given (the CLI validates flags before building one).
-    public init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
+    package init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
         self.runID = runID
         self.spec = spec
         self.sizes = sizes
@@ -72,5 +72,5 @@ public struct SweepPlan: Sendable, Equatable, Codable {
     }
 
     /// Every (pool, tier, primitive) the plan measures.
-    public var combinations: [Combination] { Combination.product(pools: pools, tiers: tiers, primitives: primitives) }
+    package var combinations: [Combination] { Combination.product(pools: pools, tiers: tiers, primitives: primitives) }
 }

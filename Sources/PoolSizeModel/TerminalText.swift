@@ -6,10 +6,10 @@
 /// overrides that reorder what is shown (CVE-2021-42574). Each is shown as an escape instead,
 /// and a backslash as `\\`, so that no escape can be forged: what the terminal displays is what
 /// the value holds. The terminal's counterpart of `CSVField.escape` and `ReportInline.literal`.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character written out (`\n`, `\r`, `\t`, else `\x1b`; the
     /// bidirectional controls as `\u{202E}`) and each backslash doubled.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "\\" || needsEscape($0) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
@@ -29,7 +29,7 @@ public enum TerminalText {
     /// A value quoted in a one-line message: its first line, at most `limit` characters (then
     /// `…`), escaped. A damaged file's cell can hold the rest of the file (an unterminated
     /// quote makes the CSV parser read on to the end).
-    public static func excerpt(_ text: some StringProtocol, limit: Int = 60) -> String {
+    package static func excerpt(_ text: some StringProtocol, limit: Int = 60) -> String {
         let line = text.prefix { $0 != "\n" && $0 != "\r" }
         let cut = line.count > limit || line.count < text.count
         return escape(String(line.prefix(limit))) + (cut ? "…" : "")

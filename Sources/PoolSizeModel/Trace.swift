@@ -5,30 +5,30 @@ import PoolSizeStats
 /// A recorded trace: one row per observed request with its CPU time and its wait, as exported
 /// from an APM or a service's own logs. A sweep draws its tasks from the rows (seeded), so it
 /// sees the real distribution, not its mean.
-public struct Trace: Equatable, Sendable {
+package struct Trace: Equatable, Sendable {
     /// The file it was read from.
-    public var path: String
+    package var path: String
     /// CPU microseconds of each row.
-    public var cpuMicroseconds: [Double]
+    package var cpuMicroseconds: [Double]
     /// Wait microseconds of each row, paired with `cpuMicroseconds`.
-    public var waitMicroseconds: [Double]
+    package var waitMicroseconds: [Double]
 
     /// A trace of the given rows.
-    public init(path: String, cpuMicroseconds: [Double], waitMicroseconds: [Double]) {
+    package init(path: String, cpuMicroseconds: [Double], waitMicroseconds: [Double]) {
         self.path = path
         self.cpuMicroseconds = cpuMicroseconds
         self.waitMicroseconds = waitMicroseconds
     }
 
     /// Rows in the trace.
-    public var count: Int { cpuMicroseconds.count }
+    package var count: Int { cpuMicroseconds.count }
 
     /// Σ wait / Σ CPU over the rows: the W/C the formula would use.
-    public var waitCPURatio: Double { waitMicroseconds.reduce(0, +) / cpuMicroseconds.reduce(0, +) }
+    package var waitCPURatio: Double { waitMicroseconds.reduce(0, +) / cpuMicroseconds.reduce(0, +) }
 
     /// The trace as a spec of its means, named after its file: what machine.json records and
     /// what plans the trials' lengths.
-    public func spec(trialMilliseconds: Int = 1000) -> WorkloadSpec {
+    package func spec(trialMilliseconds: Int = 1000) -> WorkloadSpec {
         let name = "trace-" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return WorkloadSpec(
             name: name, description: "recorded trace \(URL(fileURLWithPath: path).lastPathComponent): \(summary)",
@@ -37,14 +37,14 @@ public struct Trace: Equatable, Sendable {
     }
 
     /// `200 rows; W/C 8.02; C p50 1.00 ms, p99 1.19 ms; W p50 8.01 ms, p99 8.97 ms`.
-    public var summary: String {
+    package var summary: String {
         func ms(_ values: [Double], _ p: Double) -> String { UnitFormat.duration(microseconds: percentile(values, p) ?? .nan) }
         return "\(count) rows; W/C \(UnitFormat.significant(waitCPURatio)) (Σ W / Σ C); C p50 \(ms(cpuMicroseconds, 50)), p99 \(ms(cpuMicroseconds, 99)); W p50 \(ms(waitMicroseconds, 50)), p99 \(ms(waitMicroseconds, 99))"
     }
 
     /// Reads a trace file: a header naming `cpu_us` and `wait_us` (other columns ignored), then
     /// one row per request. Errors name the file, the line and the column (exit 65).
-    public static func load(path: String) throws(PoolSizeError) -> Trace {
+    package static func load(path: String) throws(PoolSizeError) -> Trace {
         let hint = "--trace takes a CSV file with a header and the columns cpu_us,wait_us"
         var status = stat()
         guard stat(path, &status) == 0 else { throw .inputNotFound(path: path, hint: hint) }
@@ -68,10 +68,10 @@ public struct Trace: Equatable, Sendable {
 
     /// The longest time a row may give, µs (10 minutes, as a spec's `wait_us`): a task must fit
     /// in a trial, and larger values would overflow the nanosecond clocks they are added to.
-    public static let maximumMicroseconds = 600_000_000.0
+    package static let maximumMicroseconds = 600_000_000.0
 
     /// The trace in `text`; `path` names it in errors.
-    public static func parse(_ text: String, path: String) throws(PoolSizeError) -> Trace {
+    package static func parse(_ text: String, path: String) throws(PoolSizeError) -> Trace {
         let reader: CSVReader
         do { reader = try CSVReader(string: text, hasHeaderRow: true) } catch {
             // The parser's message can quote the rest of the file (an unterminated quote): one line, cut.

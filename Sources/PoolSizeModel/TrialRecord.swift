@@ -37,7 +37,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     /// Nice value observed inside the workers (the lowest seen when they disagree).
     public var effectiveNice: Int
     /// `ok`, `violated`, or `n/a` when the trial has no critical section.
-    public var integrity: Integrity
+    package var integrity: Integrity
     /// Critical sections entered (0 without a primitive).
     public var criticalSections: Int = 0
     /// Task latency from submission to completion (queueing + execution), HDR-recorded.
@@ -74,7 +74,7 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     public var arrivalRate: ArrivalRate? { openLoop?.arrivalRate }
 
     /// A record from its figures.
-    public init(
+    package init(
         runID: String, workload: String, pool: PoolKind, qos: QoSTier, primitive: PrimitiveKind,
         poolSize: Int, repetition: Int, tasks: Double, wallSeconds: Double, throughputPerSecond: Double,
         cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, waitCPURatio: Double,
@@ -207,7 +207,7 @@ public struct LatencyPercentiles: Equatable, Sendable, Codable {
 extension Collection where Element == TrialRecord {
     /// Integrity over several trials: `violated` if any was, `n/a` if none had a critical
     /// section, else `ok`.
-    public var integrityVerdict: Integrity { Integrity.combined(map(\.integrity)) }
+    package var integrityVerdict: Integrity { Integrity.combined(map(\.integrity)) }
 
     /// The throughput curve's last step still climbs: the largest size's mean beats the next
     /// smaller size's by more than half the tolerance, so the peak may lie further out.

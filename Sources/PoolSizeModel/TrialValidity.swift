@@ -1,18 +1,18 @@
 /// Whether a trial's figures are ones the machine can produce. A trial that fails is kept in
 /// trials.csv with the reason, named in the console and the report, and left out of every
 /// curve, fit and recommendation.
-public enum TrialValidity {
+package enum TrialValidity {
     /// Fewer tasks than this in the window make throughput a count of task fractions.
-    public static let minimumTasks = 10.0
+    package static let minimumTasks = 10.0
     /// Measurement slack allowed above a physical limit (clock and accounting granularity).
-    public static let slack = 0.05
+    package static let slack = 0.05
     /// A trial that loses more of its tasks than this measured failures, not the pool: it is
     /// invalid, and a sweep holding one gives no recommendation (the low-load phase stops at
     /// the same share).
-    public static let maximumFailureShare = 0.01
+    package static let maximumFailureShare = 0.01
 
     /// More than `maximumFailureShare` of the trial's tasks failed.
-    public static func failedTooOften(_ record: TrialRecord) -> Bool {
+    package static func failedTooOften(_ record: TrialRecord) -> Bool {
         record.errors > 0 && !(record.failureShare <= maximumFailureShare)
     }
 
@@ -33,7 +33,7 @@ public enum TrialValidity {
     ///   - cores: the cores the record's utilization is a share of (the sweep's `--cores`).
     ///   - physicalCores: the CPUs the process can run on (more than `cores` when a sweep sizes
     ///     for a smaller machine); nil for `cores`.
-    public static func problem(_ record: TrialRecord, cores: Int, physicalCores: Int? = nil) -> String? {
+    package static func problem(_ record: TrialRecord, cores: Int, physicalCores: Int? = nil) -> String? {
         if failedTooOften(record) {
             return "\(record.errors) of \(UnitFormat.number(record.tasks + Double(record.errors))) tasks failed (\(UnitFormat.percentOneDecimal(record.failureShare)), more than the \(UnitFormat.percent(maximumFailureShare)) a trial may lose)"
         }
@@ -62,13 +62,13 @@ public enum TrialValidity {
 
 extension Collection where Element == TrialRecord {
     /// The trials whose figures the machine can produce (no `invalidReason`).
-    public var valid: [TrialRecord] { filter { $0.invalidReason == nil } }
+    package var valid: [TrialRecord] { filter { $0.invalidReason == nil } }
 
     /// Why these trials may give no recommendation, or nil when they may: a trial that lost
     /// more than `TrialValidity.maximumFailureShare` of its tasks measured failures, and a knee
     /// or a latency verdict found beside it would rest on a curve with a hole where the task
     /// broke.
-    public var withheldRecommendation: String? {
+    package var withheldRecommendation: String? {
         let failing = filter(TrialValidity.failedTooOften)
         if let first = failing.first {
             let sizes = Set(failing.map(\.poolSize)).sorted().map(String.init).joined(separator: ", ")
@@ -80,7 +80,7 @@ extension Collection where Element == TrialRecord {
     /// Why these trials gave no recommendation when the cause lies in them: failures
     /// (`withheldRecommendation`), no trial at all, or no valid one; nil otherwise (the cause is
     /// then elsewhere: no knee, no low-load figures).
-    public var noRecommendationCause: String? {
+    package var noRecommendationCause: String? {
         if let withheld = withheldRecommendation { return withheld }
         if isEmpty { return "no trials were measured" }
         if valid.isEmpty { return "none of the \(count) trials measured is valid (see the warnings)" }

@@ -4,9 +4,9 @@ import Foundation
 /// Files hold raw numbers (docs/conventions.md); people read `45.3 ms`. Every figure has three
 /// significant digits: `significant` keeps trailing zeros so columns line up (`8.00`),
 /// `number` drops them in running text (`8`).
-public enum UnitFormat {
+package enum UnitFormat {
     /// `1.50 s`, `45.3 ms`, `500 µs`, `12.0 ns`.
-    public static func duration(_ seconds: Double) -> String {
+    package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "∞" }
         let magnitude = abs(seconds)
         if magnitude >= 1 || magnitude == 0 { return magnitude == 0 ? "0 ms" : "\(number(seconds)) s" }
@@ -16,12 +16,12 @@ public enum UnitFormat {
     }
 
     /// `1000/s`, `12.5/s`.
-    public static func rate(_ perSecond: Double) -> String { "\(number(perSecond))/s" }
+    package static func rate(_ perSecond: Double) -> String { "\(number(perSecond))/s" }
 
     /// A rate to the thousandth per second trials.csv records, trailing zeros dropped:
     /// `50.04/s`, `1250/s`. For comparing rates, where three significant digits could make
     /// 50.04/s read as the 50/s it is above.
-    public static func rateToThousandth(_ perSecond: Double) -> String {
+    package static func rateToThousandth(_ perSecond: Double) -> String {
         guard abs(perSecond) < exponentFrom else { return number(perSecond) + "/s" }
         var text = String(format: "%.3f", perSecond)
         while text.hasSuffix("0") { text.removeLast() }
@@ -30,11 +30,11 @@ public enum UnitFormat {
     }
 
     /// A fraction as a percentage: 0.625 → `62.5%`.
-    public static func percent(_ fraction: Double) -> String { "\(number(fraction * 100))%" }
+    package static func percent(_ fraction: Double) -> String { "\(number(fraction * 100))%" }
 
     /// Three significant digits (`significant`), no exponent, no trailing zeros:
     /// 1.5, 45.3, 0.167, 72 — and 72 also for 72.00000000000001; 1e+300 past `exponentFrom`.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "∞" : "-∞") }
         if abs(value) >= exponentFrom { return exponent(value) }
         let nearest = value.rounded()
@@ -49,7 +49,7 @@ public enum UnitFormat {
 
     /// Three significant digits, no exponent, trailing zeros kept: `8.00`, `45.3`, `1990`;
     /// 1e+300 past `exponentFrom`.
-    public static func significant(_ value: Double) -> String {
+    package static func significant(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
         let magnitude = abs(value)
         if magnitude >= exponentFrom { return exponent(value) }
@@ -65,24 +65,24 @@ public enum UnitFormat {
     static func exponent(_ value: Double) -> String { String(format: "%.3g", value) }
 
     /// `significant`, or `–` for a figure that was not recorded.
-    public static func significant(_ value: Double?) -> String { value.map(significant) ?? "–" }
+    package static func significant(_ value: Double?) -> String { value.map(significant) ?? "–" }
 
     /// Small model coefficients (κ is often 1e-4): three significant digits, exponent when needed.
-    public static func coefficient(_ value: Double) -> String {
+    package static func coefficient(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
         if value == 0 { return "0" }
         return String(format: "%.3g", value)
     }
 
     /// `97%` from 0.97: whole percents for table cells.
-    public static func wholePercent(_ fraction: Double) -> String {
+    package static func wholePercent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "–" }
         guard abs(fraction * 100) < exponentFrom else { return percent(fraction) }
         return String(format: "%.0f%%", fraction * 100)
     }
 
     /// `12.5%` from 0.125: for coefficients of variation, where one decimal matters.
-    public static func percentOneDecimal(_ fraction: Double) -> String {
+    package static func percentOneDecimal(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "–" }
         guard abs(fraction * 100) < exponentFrom else { return percent(fraction) }
         return String(format: "%.1f%%", fraction * 100)
@@ -90,7 +90,7 @@ public enum UnitFormat {
 
     /// Latency in the unit that keeps it readable, three significant digits: `850 µs`,
     /// `16.2 ms`, `1.20 s`; `–` when not recorded.
-    public static func duration(microseconds: Double) -> String {
+    package static func duration(microseconds: Double) -> String {
         guard microseconds.isFinite else { return "–" }
         if microseconds >= 1_000_000 { return significant(microseconds / 1_000_000) + " s" }
         if microseconds >= 1_000 { return significant(microseconds / 1_000) + " ms" }
@@ -98,7 +98,7 @@ public enum UnitFormat {
     }
 
     /// Sizes as a compact list: `8, 16, 24`.
-    public static func sizes(_ sizes: [Int]) -> String {
+    package static func sizes(_ sizes: [Int]) -> String {
         sizes.map(String.init).joined(separator: ", ")
     }
 }

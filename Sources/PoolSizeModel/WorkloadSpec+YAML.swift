@@ -3,7 +3,7 @@ import Yams
 
 extension WorkloadSpec {
     /// The fields a spec file may hold, in the order `workloads/README.md` documents them.
-    public static let fieldNames = [
+    package static let fieldNames = [
         "name", "description", "cpu_us", "wait_us", "jitter", "jitter_spread",
         "trial_ms", "max_tasks", "critical_us", "file_write_kb", "file_read_kb",
     ]
@@ -11,7 +11,7 @@ extension WorkloadSpec {
     /// Parses a YAML spec. `file` names the source in error messages. Every problem is reported
     /// with the field at fault and what would be accepted; unknown fields are refused so a typo
     /// (`wait_ms`) never silently falls back to a default.
-    public static func parse(yaml: String, file: String) throws(PoolSizeError) -> WorkloadSpec {
+    package static func parse(yaml: String, file: String) throws(PoolSizeError) -> WorkloadSpec {
         let node: Node?
         do { node = try Yams.compose(yaml: yaml) } catch {
             throw .invalidSpec(file: file, field: nil, message: "not valid YAML (\(oneLine(error))); see workloads/README.md")
@@ -50,7 +50,7 @@ extension WorkloadSpec {
 
     /// The spec as YAML, in the documented field order (what `poolsize list` and the shipped
     /// files show).
-    public var yaml: String {
+    package var yaml: String {
         let plainName = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
         var lines = ["name: " + (plainName ? name : Self.quoted(name))]
         if !description.isEmpty { lines.append("description: \(Self.quoted(description))") }

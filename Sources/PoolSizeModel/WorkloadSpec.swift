@@ -2,36 +2,36 @@
 /// `waitMicroseconds`. Its analytic optimum is known (docs/platform.md "Measuring W and C"):
 /// in a closed loop without contention X(N) = min(N / (W + C), cores / C), with the knee at
 /// cores × (1 + W/C), so a spec doubles as a known-answer test for the whole tool.
-public struct WorkloadSpec: Equatable, Sendable, Codable {
+package struct WorkloadSpec: Equatable, Sendable, Codable {
     /// Names the workload in files, charts and reports (one line of text).
-    public var name: String
+    package var name: String
     /// What the workload stands for, in a sentence.
-    public var description: String
+    package var description: String
     /// CPU time each task burns (thread CPU clock), before jitter.
-    public var cpuMicroseconds: Double
+    package var cpuMicroseconds: Double
     /// Time each task blocks in a sleep, before jitter.
-    public var waitMicroseconds: Double
+    package var waitMicroseconds: Double
     /// How task times vary around the means.
-    public var jitter: Jitter
+    package var jitter: Jitter
     /// For `uniform` jitter: each time is drawn from mean × [1 − spread, 1 + spread].
-    public var jitterSpread: Double
+    package var jitterSpread: Double
     /// How long one trial keeps the pool busy (closed loop).
-    public var trialMilliseconds: Int
+    package var trialMilliseconds: Int
     /// Optional cap on tasks per trial; the trial ends at whichever comes first.
-    public var maxTasks: Int?
+    package var maxTasks: Int?
     /// Length of the critical section each task enters, guarded by the trial's primitive.
-    public var criticalMicroseconds: Double
+    package var criticalMicroseconds: Double
     /// Real disk IO per task: bytes written to a scratch file, then fsync'd (KiB; 0 for none).
-    public var fileWriteKilobytes: Double = 0
+    package var fileWriteKilobytes: Double = 0
     /// Real disk IO per task: bytes read from a scratch file after dropping them from the page
     /// cache, so the device serves them (KiB; 0 for none).
-    public var fileReadKilobytes: Double = 0
+    package var fileReadKilobytes: Double = 0
 
     /// Whether the task does real file IO (its W is then the device's, measured, not declared).
-    public var doesFileIO: Bool { fileWriteKilobytes > 0 || fileReadKilobytes > 0 }
+    package var doesFileIO: Bool { fileWriteKilobytes > 0 || fileReadKilobytes > 0 }
 
     /// A spec; defaults are those of a spec file.
-    public init(
+    package init(
         name: String, description: String = "", cpuMicroseconds: Double, waitMicroseconds: Double,
         jitter: Jitter = .none, jitterSpread: Double = 0.2, trialMilliseconds: Int = 1000,
         maxTasks: Int? = nil, criticalMicroseconds: Double = 0
@@ -54,7 +54,7 @@ public struct WorkloadSpec: Equatable, Sendable, Codable {
 
     /// Reads a spec recorded in machine.json; fields earlier versions did not record take the
     /// defaults a spec file gets.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             name: try c.decode(String.self, forKey: .name),
@@ -71,14 +71,14 @@ public struct WorkloadSpec: Equatable, Sendable, Codable {
     }
 
     /// W/C as the spec declares it.
-    public var waitCPURatio: Double { waitMicroseconds / cpuMicroseconds }
+    package var waitCPURatio: Double { waitMicroseconds / cpuMicroseconds }
 
     /// The analytic optimum pool size cores × (1 + W/C).
-    public func analyticOptimum(cores: Double) -> Double { cores * (1 + waitCPURatio) }
+    package func analyticOptimum(cores: Double) -> Double { cores * (1 + waitCPURatio) }
 }
 
 /// How task times vary around the spec's means. Draws are seeded (`--seed`).
-public enum Jitter: String, CaseIterable, Codable, Sendable {
+package enum Jitter: String, CaseIterable, Codable, Sendable {
     /// Every task takes exactly the spec's times.
     case none
     /// Uniform in mean × [1 − spread, 1 + spread].

@@ -1,6 +1,6 @@
 /// The system calls a thread blocks in that the observer tells apart, named as in the kernel's
 /// tables. Anything else a thread is found blocked in counts as ambiguous under its number.
-public enum BlockingSyscall: String, CaseIterable, Sendable, Codable {
+package enum BlockingSyscall: String, CaseIterable, Sendable, Codable {
     /// read(2) on the descriptor in argument 0.
     case read
     /// readv(2).
@@ -100,7 +100,7 @@ public enum BlockingSyscall: String, CaseIterable, Sendable, Codable {
     /// poll, select, epoll_wait or pause; their libc wrappers use ppoll, pselect6, epoll_pwait).
     /// From the kernel's syscall tables (arch/x86/entry/syscalls/syscall_64.tbl,
     /// include/uapi/asm-generic/unistd.h).
-    public func number(on architecture: SyscallArchitecture) -> Int? {
+    package func number(on architecture: SyscallArchitecture) -> Int? {
         let pair: (x86: Int?, arm: Int?)
         switch self {
         case .read: pair = (0, 63)
@@ -158,7 +158,7 @@ public enum BlockingSyscall: String, CaseIterable, Sendable, Codable {
     }
 
     /// The call with `number` on `architecture`, nil for a call not in this list.
-    public init?(number: Int, architecture: SyscallArchitecture) {
+    package init?(number: Int, architecture: SyscallArchitecture) {
         guard let match = Self.table(architecture)[number] else { return nil }
         self = match
     }
@@ -171,7 +171,7 @@ public enum BlockingSyscall: String, CaseIterable, Sendable, Codable {
 
     /// Whether argument 0 is the descriptor the call waits on, so the descriptor's kind
     /// (socket, pipe, file, epoll) is part of the classification.
-    public var waitsOnDescriptorArgument: Bool {
+    package var waitsOnDescriptorArgument: Bool {
         switch self {
         case .read, .readv, .pread64, .preadv, .preadv2, .write, .writev, .pwrite64, .pwritev, .pwritev2,
              .recvfrom, .recvmsg, .recvmmsg, .sendto, .sendmsg, .sendmmsg, .sendfile, .splice,

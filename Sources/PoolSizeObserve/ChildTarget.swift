@@ -6,16 +6,16 @@ import Foundation
 /// process group of its own and dies with the thread that started it (PR_SET_PDEATHSIG), so
 /// nothing it starts outlives the observation even when observe itself is killed; `stop` ends
 /// the group with SIGTERM (a target may print its own figures on it), then SIGKILL.
-public final class ChildTarget: @unchecked Sendable {
+package final class ChildTarget: @unchecked Sendable {
     /// The child's process id (and process group id).
-    public let pid: Int32
+    package let pid: Int32
     private let outputURL: URL
     private let errorURL: URL
     private let lock = NSLock()
     private var status: Int32?
 
     /// Why a command could not be started.
-    public enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         /// Not on PATH, not executable, or a directory.
         case notFound(program: String, reason: String)
         /// The spawn failed; the errno's text.
@@ -25,7 +25,7 @@ public final class ChildTarget: @unchecked Sendable {
     /// Starts `arguments` (the program resolved on `PATH` unless it holds a `/`). Call from the
     /// thread that lives as long as the observation (the main thread): the child's death signal
     /// is tied to it.
-    public init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure) {
+    package init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure) {
         guard let program = arguments.first else { throw .notFound(program: "", reason: "no command after --") }
         let executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         let directory = FileManager.default.temporaryDirectory
@@ -47,7 +47,7 @@ public final class ChildTarget: @unchecked Sendable {
     }
 
     /// Whether the child has exited (it is reaped then).
-    public var hasExited: Bool {
+    package var hasExited: Bool {
         lock.lock()
         defer { lock.unlock() }
         if status != nil { return true }
@@ -59,7 +59,7 @@ public final class ChildTarget: @unchecked Sendable {
     /// Ends the child's process group: SIGTERM, up to `graceSeconds` for it to exit, then
     /// SIGKILL; reaps the child. Returns its wait status. Safe to call more than once.
     @discardableResult
-    public func stop(graceSeconds: Double) -> Int32 {
+    package func stop(graceSeconds: Double) -> Int32 {
         if !hasExited {
             kill(-pid, SIGTERM)
             let deadline = Date().addingTimeInterval(graceSeconds)
@@ -78,7 +78,7 @@ public final class ChildTarget: @unchecked Sendable {
     }
 
     /// What the child wrote on stdout and on stderr so far.
-    public var output: (standardOutput: String, standardError: String) {
+    package var output: (standardOutput: String, standardError: String) {
         let text = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
         return (text(outputURL), text(errorURL))
     }

@@ -1,6 +1,6 @@
 /// What a descriptor of the target is, from its `/proc/PID/fd/N` link text (proc_pid_fd(5)):
 /// `socket:[INODE]`, `pipe:[INODE]`, `anon_inode:[eventpoll]`, a path.
-public enum DescriptorKind: Equatable, Sendable {
+package enum DescriptorKind: Equatable, Sendable {
     /// A socket; the inode finds it in /proc/PID/net/{tcp,tcp6,udp,udp6,unix}.
     case socket(inode: UInt64)
     /// A pipe or FIFO end.
@@ -15,7 +15,7 @@ public enum DescriptorKind: Equatable, Sendable {
     case file(path: String)
 
     /// Parses the link text; nil for an empty one.
-    public init?(link: String) {
+    package init?(link: String) {
         guard !link.isEmpty else { return nil }
         if let inode = Self.bracketed(link, prefix: "socket:[") {
             self = .socket(inode: inode)
@@ -34,7 +34,7 @@ public enum DescriptorKind: Equatable, Sendable {
     }
 
     /// A short name for tables: `socket`, `pipe`, `epoll`, `eventfd`, `device`, `file`.
-    public var label: String {
+    package var label: String {
         switch self {
         case .socket: return "socket"
         case .pipe: return "pipe"

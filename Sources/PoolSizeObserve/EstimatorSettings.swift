@@ -1,21 +1,21 @@
 /// What the estimator needs besides the samples: grouping rules and the figures only the user
 /// knows.
-public struct EstimatorSettings: Equatable, Sendable, Codable {
+package struct EstimatorSettings: Equatable, Sendable, Codable {
     /// Grouping overrides, tried in order.
-    public var groupRules: [GroupRule]
+    package var groupRules: [GroupRule]
     /// U in cores × U × (1 + W/C).
-    public var targetUtilization: Double
+    package var targetUtilization: Double
     /// λ: tasks per second through the pool the user asks about; nil when unknown.
-    public var throughputPerSecond: Double?
+    package var throughputPerSecond: Double?
     /// The mean time a task spends in the pool, seconds; needs the throughput.
-    public var latencySeconds: Double?
+    package var latencySeconds: Double?
     /// The pool λ and the latency belong to; nil for the pool using the most CPU.
-    public var throughputPool: String?
+    package var throughputPool: String?
     /// Sub-intervals for the batch-means intervals (at most; fewer for short observations).
-    public var batches: Int
+    package var batches: Int
 
     /// Settings; the defaults size for full CPU use with ten batches.
-    public init(groupRules: [GroupRule] = [], targetUtilization: Double = 1, throughputPerSecond: Double? = nil, latencySeconds: Double? = nil, throughputPool: String? = nil, batches: Int = 10) {
+    package init(groupRules: [GroupRule] = [], targetUtilization: Double = 1, throughputPerSecond: Double? = nil, latencySeconds: Double? = nil, throughputPool: String? = nil, batches: Int = 10) {
         self.groupRules = groupRules
         self.targetUtilization = targetUtilization
         self.throughputPerSecond = throughputPerSecond

@@ -3,14 +3,14 @@ import Foundation
 /// A grouping override, `REGEX=NAME`: threads whose name matches REGEX (ICU syntax, as
 /// NSRegularExpression reads it, anywhere in the name) form the pool NAME. The first matching
 /// rule wins.
-public struct GroupRule: Equatable, Sendable, Codable {
+package struct GroupRule: Equatable, Sendable, Codable {
     /// The regular expression, as given.
-    public var pattern: String
+    package var pattern: String
     /// The pool's name.
-    public var name: String
+    package var name: String
 
     /// Why a rule's text was refused.
-    public enum Problem: Error, Equatable, Sendable {
+    package enum Problem: Error, Equatable, Sendable {
         /// No `=`, or nothing on one side of it.
         case notPatternEqualsName
         /// The pattern does not compile; the reason is the regex engine's.
@@ -18,7 +18,7 @@ public struct GroupRule: Equatable, Sendable, Codable {
     }
 
     /// A rule from its parts; throws when the pattern does not compile.
-    public init(pattern: String, name: String) throws(Problem) {
+    package init(pattern: String, name: String) throws(Problem) {
         guard !pattern.isEmpty, !name.isEmpty else { throw .notPatternEqualsName }
         do {
             _ = try NSRegularExpression(pattern: pattern)
@@ -30,7 +30,7 @@ public struct GroupRule: Equatable, Sendable, Codable {
     }
 
     /// Parses `REGEX=NAME`, split at the last `=` (a pattern may hold `=`, a name may not).
-    public init(parsing text: String) throws(Problem) {
+    package init(parsing text: String) throws(Problem) {
         guard let split = text.lastIndex(of: "=") else { throw .notPatternEqualsName }
         try self.init(pattern: String(text[..<split]), name: String(text[text.index(after: split)...]))
     }

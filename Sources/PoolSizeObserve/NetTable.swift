@@ -1,6 +1,6 @@
 /// Parses the socket tables of a network namespace (proc_net(5); /proc/PID/net/… is the
 /// target's namespace, which may not be ours): inode → endpoint. Pure.
-public enum NetTable {
+package enum NetTable {
     /// TCP states as the kernel numbers them (include/net/tcp_states.h).
     static let tcpStates: [UInt8: String] = [
         1: "ESTABLISHED", 2: "SYN_SENT", 3: "SYN_RECV", 4: "FIN_WAIT1", 5: "FIN_WAIT2", 6: "TIME_WAIT",
@@ -9,7 +9,7 @@ public enum NetTable {
 
     /// The endpoints of a `tcp`, `tcp6`, `udp` or `udp6` table's text, by inode.
     /// Lines: `sl local rem st tx:rx tr:when retrnsmt uid timeout inode …`, addresses in hex.
-    public static func inet(_ text: String, table: String) -> [UInt64: SocketEndpoint] {
+    package static func inet(_ text: String, table: String) -> [UInt64: SocketEndpoint] {
         var result: [UInt64: SocketEndpoint] = [:]
         let isTCP = table.hasPrefix("tcp")
         for line in text.split(separator: "\n").dropFirst() {
@@ -24,7 +24,7 @@ public enum NetTable {
     }
 
     /// The endpoints of a `unix` table's text: `Num RefCount Protocol Flags Type St Inode [Path]`.
-    public static func unix(_ text: String) -> [UInt64: SocketEndpoint] {
+    package static func unix(_ text: String) -> [UInt64: SocketEndpoint] {
         var result: [UInt64: SocketEndpoint] = [:]
         for line in text.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ", maxSplits: 7)

@@ -2,26 +2,26 @@ import PoolSizeModel
 
 /// The result of `poolsize observe`: the target's pools with their shares, sizes and verdicts,
 /// and what observing cost and could not measure. What the console table and the JSON render.
-public struct Observation: Equatable, Sendable, Codable {
+package struct Observation: Equatable, Sendable, Codable {
     /// The observed process.
-    public var target: ObservedTarget
+    package var target: ObservedTarget
     /// Seconds from the first sweep to the last.
-    public var durationSeconds: Double
+    package var durationSeconds: Double
     /// The cores the sizes assume (affinity, cgroup quota, `--parallelism` as the override).
-    public var cores: CoreCount
+    package var cores: CoreCount
     /// The settings the estimate used.
-    public var settings: EstimatorSettings
+    package var settings: EstimatorSettings
     /// What observing cost.
-    public var sampler: SamplerCost
+    package var sampler: SamplerCost
     /// What could not be measured.
-    public var limits: [ObservationLimit]
+    package var limits: [ObservationLimit]
     /// Machine-wide CPU pressure at the end (PSI `some avg10`, percent).
-    public var cpuPressureSomePercent: Double?
+    package var cpuPressureSomePercent: Double?
     /// The pools, the one using the most CPU first.
-    public var pools: [PoolEstimate]
+    package var pools: [PoolEstimate]
 
     /// An observation.
-    public init(target: ObservedTarget, durationSeconds: Double, cores: CoreCount, settings: EstimatorSettings, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?, pools: [PoolEstimate]) {
+    package init(target: ObservedTarget, durationSeconds: Double, cores: CoreCount, settings: EstimatorSettings, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?, pools: [PoolEstimate]) {
         self.target = target
         self.durationSeconds = durationSeconds
         self.cores = cores

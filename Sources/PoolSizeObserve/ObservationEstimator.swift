@@ -10,9 +10,9 @@ import PoolSizeStats
 /// was doing. Off-CPU time (thread time − C − Q) is split by the blocked samples' classes.
 /// Intervals come from batch means: the observation cut into equal sub-intervals, each
 /// estimated alone (Law & Kelton, *Simulation Modeling and Analysis*, §9.5.3).
-public enum ObservationEstimator {
+package enum ObservationEstimator {
     /// The estimate of every pool in `record`.
-    public static func estimate(_ record: ObservationRecord, settings: EstimatorSettings) -> Observation {
+    package static func estimate(_ record: ObservationRecord, settings: EstimatorSettings) -> Observation {
         let header = record.header
         let grouping = PoolGrouping(rules: settings.groupRules)
         // Zombie and dead threads hold no time; a thread that renames itself (the JVM names

@@ -2,28 +2,28 @@ import PoolSizeModel
 
 /// Everything about an observation except its samples: the target, the clock and machine
 /// facts the estimator needs, what it cost and what could not be measured.
-public struct ObservationHeader: Equatable, Sendable, Codable {
+package struct ObservationHeader: Equatable, Sendable, Codable {
     /// The observed process.
-    public var target: ObservedTarget
+    package var target: ObservedTarget
     /// The syscall numbering of the target.
-    public var architecture: SyscallArchitecture
+    package var architecture: SyscallArchitecture
     /// sysconf(_SC_CLK_TCK): the unit of stat's tick fields.
-    public var clockTicksPerSecond: Double
+    package var clockTicksPerSecond: Double
     /// The CPUs the target may use: its affinity mask and its cgroup's quota; `override` is
     /// `--parallelism` (a runtime's limit: the CPython GIL is 1, GOMAXPROCS, an event-loop count).
-    public var cores: CoreCount
+    package var cores: CoreCount
     /// The seed of the Poisson schedule.
-    public var seed: UInt64
+    package var seed: UInt64
     /// What observing cost.
-    public var sampler: SamplerCost
+    package var sampler: SamplerCost
     /// What could not be measured.
-    public var limits: [ObservationLimit]
+    package var limits: [ObservationLimit]
     /// /proc/pressure/cpu `some avg10` at the end: the share of time some runnable task on the
     /// machine waited for a CPU (machine-wide context); nil without PSI.
-    public var cpuPressureSomePercent: Double?
+    package var cpuPressureSomePercent: Double?
 
     /// A header.
-    public init(target: ObservedTarget, architecture: SyscallArchitecture, clockTicksPerSecond: Double, cores: CoreCount, seed: UInt64, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?) {
+    package init(target: ObservedTarget, architecture: SyscallArchitecture, clockTicksPerSecond: Double, cores: CoreCount, seed: UInt64, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?) {
         self.target = target
         self.architecture = architecture
         self.clockTicksPerSecond = clockTicksPerSecond

@@ -1,8 +1,8 @@
 /// One observation from start to end: start the target when it is a command, probe it,
 /// sample it, stop it. What `poolsize observe` runs between parsing its flags and printing.
-public enum ObservationSession {
+package enum ObservationSession {
     /// Why nothing could be observed.
-    public enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         /// No process with that id.
         case processNotFound(pid: Int32)
         /// Not Linux (or an architecture whose syscall numbers are unknown).
@@ -14,20 +14,20 @@ public enum ObservationSession {
     }
 
     /// What a session produced.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The samples and their header.
-        public var outcome: SamplerOutcome
+        package var outcome: SamplerOutcome
         /// A started command's stdout and stderr; nil for a running process.
-        public var commandOutput: (standardOutput: String, standardError: String)?
+        package var commandOutput: (standardOutput: String, standardError: String)?
     }
 
     /// How long a started command has after SIGTERM to exit (and print its own figures)
     /// before SIGKILL.
-    public static let commandGraceSeconds = 2.0
+    package static let commandGraceSeconds = 2.0
 
     /// Observes `target` as `plan` says (its pid is taken from the target). Call on the main
     /// thread: a started command dies with the thread that started it.
-    public static func run<Generator: RandomNumberGenerator>(
+    package static func run<Generator: RandomNumberGenerator>(
         target: ObserveTarget, plan: SamplerPlan, parallelism: Int?, generator: Generator, stop: StopSignal
     ) throws(Failure) -> Result {
         var child: ChildTarget?

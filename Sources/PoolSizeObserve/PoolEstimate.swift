@@ -1,60 +1,60 @@
 /// One pool of the observed process: its threads, where their time went and the size that
 /// fits it.
-public struct PoolEstimate: Equatable, Sendable, Codable {
+package struct PoolEstimate: Equatable, Sendable, Codable {
     /// The pool's name (grouping rule or stripped thread name).
-    public var name: String
+    package var name: String
     /// Thread names in the pool (up to five distinct), as the kernel has them.
-    public var threadNames: [String]
+    package var threadNames: [String]
     /// The most threads alive at one sweep: the pool's size.
-    public var threads: Int
+    package var threads: Int
     /// Thread-seconds observed per second: the mean number alive.
-    public var meanThreads: Double
+    package var meanThreads: Double
     /// Threads seen at all, including those that came and went.
-    public var threadsSeen: Int
+    package var threadsSeen: Int
     /// Threads that started during the observation.
-    public var threadsStarted: Int
+    package var threadsStarted: Int
     /// Threads that ended during the observation.
-    public var threadsExited: Int
+    package var threadsExited: Int
     /// Thread samples taken (one per thread per sweep).
-    public var samples: Int
+    package var samples: Int
     /// The five shares of thread time, each with its interval.
-    public var shares: [ShareEstimate]
+    package var shares: [ShareEstimate]
     /// Busy: running + runnable + known IO, up to that plus ambiguous.
-    public var busy: ValueRange
+    package var busy: ValueRange
     /// C per second: the pool's CPU use in cores.
-    public var cpuCores: Double
+    package var cpuCores: Double
     /// Q/C: run-queue time per CPU time; nil without CPU.
-    public var queueToCPU: Double?
+    package var queueToCPU: Double?
     /// W/C: known IO only, up to known IO + ambiguous; nil without CPU.
-    public var waitToCPU: ValueRange?
+    package var waitToCPU: ValueRange?
     /// cores × U × (1 + W/C) over W/C's range; nil without CPU.
-    public var size: ValueRange?
+    package var size: ValueRange?
     /// The verdict.
-    public var verdict: PoolVerdict
+    package var verdict: PoolVerdict
     /// The calls the pool's threads were found blocked in, most frequent first.
-    public var topCalls: [LabelShare]
+    package var topCalls: [LabelShare]
     /// The socket peers they were blocked on, most frequent first.
-    public var topPeers: [LabelShare]
+    package var topPeers: [LabelShare]
     /// Context switches per second per thread (voluntary, involuntary), from status when each
     /// thread was first seen and at the last sweep; nil when no thread was read twice.
-    public var switchesPerThreadSecond: SwitchRates?
+    package var switchesPerThreadSecond: SwitchRates?
     /// Per-task figures when the task rate is known.
-    public var perTask: TaskEstimate?
+    package var perTask: TaskEstimate?
 
     /// Voluntary and involuntary context switches per thread-second.
-    public struct SwitchRates: Equatable, Sendable, Codable {
+    package struct SwitchRates: Equatable, Sendable, Codable {
         /// Voluntary: the thread blocked.
-        public var voluntary: Double
+        package var voluntary: Double
         /// Involuntary: the scheduler took the CPU away (time slice, preemption).
-        public var involuntary: Double
+        package var involuntary: Double
 
         /// Rates.
-        public init(voluntary: Double, involuntary: Double) {
+        package init(voluntary: Double, involuntary: Double) {
             self.voluntary = voluntary
             self.involuntary = involuntary
         }
     }
 
     /// The share of `kind`.
-    public func share(_ kind: ShareKind) -> ShareEstimate? { shares.first { $0.kind == kind } }
+    package func share(_ kind: ShareKind) -> ShareEstimate? { shares.first { $0.kind == kind } }
 }

@@ -3,22 +3,22 @@ import Foundation
 extension PoolVerdict {
     /// Fewer thread samples than this and the shares mean little (a 10% share from 50 samples
     /// has a binomial standard error of 4 points).
-    public static let minimumSamples = 50
+    package static let minimumSamples = 50
     /// Less CPU than this, in cores (1 ms per second), and the pool did no work while observed.
-    public static let idleCores = 0.001
+    package static let idleCores = 0.001
     /// Q/C at or above this: the threads wait for a CPU half as long as they run; the CPUs are
     /// short, and more threads would only lengthen the queue.
-    public static let saturatedQueueToCPU = 0.5
+    package static let saturatedQueueToCPU = 0.5
     /// ...provided at least this many of the pool's threads wait for a CPU on average. A thread
     /// that runs a few microseconds per wake-up has a large Q/C from wake-up latency alone, on
     /// CPUs that are far from short.
-    public static let saturatedRunnableThreads = 0.1
+    package static let saturatedRunnableThreads = 0.1
     /// Busy at least this much (its low bound) and a pool below the size range is undersized.
-    public static let fullyBusy = 0.9
+    package static let fullyBusy = 0.9
 
     /// The verdict on `pool` from its figures: its thread count against the size range
     /// (resolved to a point when `--latency` resolved the ambiguous waits).
-    public static func decide(_ pool: PoolEstimate) -> PoolVerdict {
+    package static func decide(_ pool: PoolEstimate) -> PoolVerdict {
         if pool.samples < minimumSamples { return PoolVerdict(kind: .undetermined, reason: .tooFewSamples) }
         guard pool.cpuCores >= idleCores, var size = pool.size else { return PoolVerdict(kind: .undetermined, reason: .noWork) }
         if pool.threads < 2 { return PoolVerdict(kind: .undetermined, reason: .singleThread) }

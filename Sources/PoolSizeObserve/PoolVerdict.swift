@@ -1,8 +1,8 @@
 /// What the observation says about a pool's size. The figures behind it are the pool's own
 /// (threads, size range, Q/C); the renderer turns them into a sentence.
-public struct PoolVerdict: Equatable, Sendable, Codable {
+package struct PoolVerdict: Equatable, Sendable, Codable {
     /// The verdicts.
-    public enum Kind: String, CaseIterable, Sendable, Codable {
+    package enum Kind: String, CaseIterable, Sendable, Codable {
         /// More threads than cores × U × (1 + W/C) even at W/C's upper bound: the extra threads
         /// can only queue for the CPUs.
         case oversized
@@ -18,7 +18,7 @@ public struct PoolVerdict: Equatable, Sendable, Codable {
     }
 
     /// Why a verdict could not be given.
-    public enum Reason: String, CaseIterable, Sendable, Codable {
+    package enum Reason: String, CaseIterable, Sendable, Codable {
         /// The pool used (almost) no CPU: it did no work while observed.
         case noWork
         /// Too few samples for the shares to mean anything.
@@ -32,12 +32,12 @@ public struct PoolVerdict: Equatable, Sendable, Codable {
     }
 
     /// The verdict.
-    public var kind: Kind
+    package var kind: Kind
     /// Set for `undetermined`.
-    public var reason: Reason?
+    package var reason: Reason?
 
     /// A verdict.
-    public init(kind: Kind, reason: Reason? = nil) {
+    package init(kind: Kind, reason: Reason? = nil) {
         self.kind = kind
         self.reason = reason
     }

@@ -3,25 +3,25 @@ import Foundation
 /// An observation as read: the header and every sweep's raw /proc texts. Golden tests replay
 /// recordings of real processes (Tests/Fixtures/observe/) through the same parsers and estimator
 /// as a live observation, without a live target.
-public struct ProcRecording: Equatable, Sendable, Codable {
+package struct ProcRecording: Equatable, Sendable, Codable {
     /// The target, clock, cores and cost.
-    public var header: ObservationHeader
+    package var header: ObservationHeader
     /// The sweeps, oldest first.
-    public var sweeps: [RawSweep]
+    package var sweeps: [RawSweep]
 
     /// A recording.
-    public init(header: ObservationHeader, sweeps: [RawSweep]) {
+    package init(header: ObservationHeader, sweeps: [RawSweep]) {
         self.header = header
         self.sweeps = sweeps
     }
 
     /// The recording parsed: what the estimator takes.
-    public var record: ObservationRecord {
+    package var record: ObservationRecord {
         ObservationRecord(header: header, sweeps: sweeps.map { SampleSweep($0, clockTicksPerSecond: header.clockTicksPerSecond) })
     }
 
     /// Stable JSON, one sweep per line, so a fixture's diff reads sweep by sweep.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var text = "{\"header\":"
@@ -33,7 +33,7 @@ public struct ProcRecording: Equatable, Sendable, Codable {
     }
 
     /// Reads a recording written by `encoded()`.
-    public static func decode(_ data: Data) throws -> ProcRecording {
+    package static func decode(_ data: Data) throws -> ProcRecording {
         try JSONDecoder().decode(ProcRecording.self, from: data)
     }
 }

@@ -1,9 +1,9 @@
 /// Parsers for the per-thread /proc files the observer reads. Pure: text in, numbers out, nil
 /// for text of another shape (a thread that exited mid-read leaves an empty file).
-public enum ProcText {
+package enum ProcText {
     /// `/proc/PID/task/TID/schedstat`: nanoseconds on a CPU, nanoseconds waiting on a run queue,
     /// timeslices run (Documentation/scheduler/sched-stats.rst).
-    public static func schedstat(_ text: some StringProtocol) -> (cpuNanoseconds: UInt64, runQueueNanoseconds: UInt64, timeslices: UInt64)? {
+    package static func schedstat(_ text: some StringProtocol) -> (cpuNanoseconds: UInt64, runQueueNanoseconds: UInt64, timeslices: UInt64)? {
         ByteScanner.scan(text) { bytes in
             var scanner = ByteScanner(bytes)
             scanner.skipSpaces()
@@ -13,20 +13,20 @@ public enum ProcText {
     }
 
     /// The fields of `/proc/PID/task/TID/stat` the observer uses (proc_pid_stat(5)).
-    public struct Stat: Equatable, Sendable {
+    package struct Stat: Equatable, Sendable {
         /// Field 2 without its parentheses: the thread's name (may hold spaces and parentheses).
-        public var comm: String
+        package var comm: String
         /// Field 3: R running or runnable, S sleeping, D uninterruptible (disk), T stopped, …
-        public var state: Character
+        package var state: Character
         /// Fields 14 and 15: user and system CPU, in clock ticks.
-        public var cpuTicks: UInt64
+        package var cpuTicks: UInt64
         /// Field 22: when the thread started, in clock ticks since boot.
-        public var startTicks: UInt64
+        package var startTicks: UInt64
     }
 
     /// Parses a stat line. The fields are counted after the *last* `)`: a JVM thread named
     /// `C2 CompilerThre` or a comm holding `) S (` would shift a naive split.
-    public static func stat(_ text: some StringProtocol) -> Stat? {
+    package static func stat(_ text: some StringProtocol) -> Stat? {
         ByteScanner.scan(text) { bytes -> Stat? in
             guard let open = bytes.firstIndex(of: 0x28), let close = bytes.lastIndex(of: 0x29), open < close else { return nil }
             var scanner = ByteScanner(bytes, from: close + 1)
@@ -54,14 +54,14 @@ public enum ProcText {
     }
 
     /// `voluntary_ctxt_switches` and `nonvoluntary_ctxt_switches` from `/proc/PID/task/TID/status`.
-    public static func switches(_ text: some StringProtocol) -> (voluntary: UInt64, involuntary: UInt64)? {
+    package static func switches(_ text: some StringProtocol) -> (voluntary: UInt64, involuntary: UInt64)? {
         guard let voluntary = statusValue(text, key: "voluntary_ctxt_switches"),
               let involuntary = statusValue(text, key: "nonvoluntary_ctxt_switches") else { return nil }
         return (voluntary, involuntary)
     }
 
     /// The real user id (first number of `Uid:`) from a status text.
-    public static func realUID(_ text: some StringProtocol) -> UInt32? {
+    package static func realUID(_ text: some StringProtocol) -> UInt32? {
         statusValue(text, key: "Uid").flatMap { UInt32(exactly: $0) }
     }
 

@@ -1,5 +1,5 @@
 /// What one thread was doing at one sampled instant, as far as can be told from outside.
-public enum SampleClass: String, CaseIterable, Sendable, Codable {
+package enum SampleClass: String, CaseIterable, Sendable, Codable {
     /// On a CPU or waiting for one (state R); schedstat splits the two exactly.
     case running
     /// Blocked in known IO: a read, write, recv or send on a socket, pipe, file or device,

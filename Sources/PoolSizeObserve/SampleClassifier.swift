@@ -1,9 +1,9 @@
 /// Sorts one thread's state and blocking syscall into a `SampleClass` with a label for the
 /// "top blocking calls" table (docs/platform.md: classes of off-CPU time). Pure.
-public enum SampleClassifier {
+package enum SampleClassifier {
     /// The class and label of a reading. `state` is stat's field 3; `descriptor` the kind of
     /// argument 0 when the call waits on a descriptor.
-    public static func classify(state: Character, syscall: SyscallReading?, descriptor: DescriptorKind?, architecture: SyscallArchitecture) -> (class: SampleClass, label: String) {
+    package static func classify(state: Character, syscall: SyscallReading?, descriptor: DescriptorKind?, architecture: SyscallArchitecture) -> (class: SampleClass, label: String) {
         switch state {
         case "R":
             return (.running, "running")

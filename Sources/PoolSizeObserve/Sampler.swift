@@ -9,12 +9,12 @@ import PoolSizeModel
 ///
 /// The first and the last sweep also read each thread's status (context switches). Runs on the
 /// calling thread until the duration is over, the target exits or `stop` is raised.
-public enum Sampler {
+package enum Sampler {
     /// Children are looked for this often with `--children`.
     static let childScanSeconds = 1.0
 
     /// Samples `plan.pid`, whose facts `probe` gathered.
-    public static func run<Generator: RandomNumberGenerator>(
+    package static func run<Generator: RandomNumberGenerator>(
         plan: SamplerPlan, probe: TargetProbe, startedByObserver: Bool, generator: Generator, stop: StopSignal
     ) -> SamplerOutcome {
         let architecture = SyscallArchitecture.current ?? .x86_64

@@ -1,14 +1,14 @@
 /// What a sampler run produced.
-public struct SamplerOutcome: Sendable {
+package struct SamplerOutcome: Sendable {
     /// The parsed observation, for the estimator.
-    public var record: ObservationRecord
+    package var record: ObservationRecord
     /// The raw texts, when the plan asked to keep them.
-    public var recording: ProcRecording?
+    package var recording: ProcRecording?
     /// Whether a `StopSignal` ended the run early (Ctrl-C).
-    public var interrupted: Bool
+    package var interrupted: Bool
 
     /// An outcome.
-    public init(record: ObservationRecord, recording: ProcRecording?, interrupted: Bool) {
+    package init(record: ObservationRecord, recording: ProcRecording?, interrupted: Bool) {
         self.record = record
         self.recording = recording
         self.interrupted = interrupted

@@ -1,18 +1,18 @@
 import PoolSizeStats
 
 /// One share of a pool's thread time with its 95% interval.
-public struct ShareEstimate: Equatable, Sendable, Codable {
+package struct ShareEstimate: Equatable, Sendable, Codable {
     /// Which share.
-    public var kind: ShareKind
+    package var kind: ShareKind
     /// The fraction of the pool's thread time, from the whole observation.
-    public var fraction: Double
+    package var fraction: Double
     /// The 95% interval: the fraction ± the Student-t half-width of the batch means (the
     /// observation cut into equal sub-intervals, each estimated alone), clipped to [0, 1];
     /// nil with fewer than two batches.
-    public var interval95: ConfidenceInterval?
+    package var interval95: ConfidenceInterval?
 
     /// A share.
-    public init(kind: ShareKind, fraction: Double, interval95: ConfidenceInterval?) {
+    package init(kind: ShareKind, fraction: Double, interval95: ConfidenceInterval?) {
         self.kind = kind
         self.fraction = fraction
         self.interval95 = interval95

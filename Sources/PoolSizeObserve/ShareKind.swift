@@ -1,5 +1,5 @@
 /// Where a pool's thread time went: the five shares that sum to 1.
-public enum ShareKind: String, CaseIterable, Sendable, Codable {
+package enum ShareKind: String, CaseIterable, Sendable, Codable {
     /// On a CPU (schedstat's on-CPU time: C).
     case running
     /// Waiting on a run queue for a CPU (schedstat's run delay: Q). Never wait W: it means the

@@ -2,20 +2,20 @@ import Foundation
 import Synchronization
 
 /// Tells a running sampler to stop (Ctrl-C, the target's end) and wakes it from its sleep.
-public final class StopSignal: Sendable {
+package final class StopSignal: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
 
     /// A signal not yet raised.
-    public init() {}
+    package init() {}
 
     /// Raises the signal; the sampler finishes its current sweep and returns.
-    public func stop() {
+    package func stop() {
         if !stopped.exchange(true, ordering: .acquiringAndReleasing) { wake.signal() }
     }
 
     /// Whether the signal was raised.
-    public var isStopped: Bool { stopped.load(ordering: .acquiring) }
+    package var isStopped: Bool { stopped.load(ordering: .acquiring) }
 
     /// Sleeps `seconds` or until the signal is raised; true when raised.
     func sleep(seconds: Double) -> Bool {

@@ -1,7 +1,7 @@
 /// What `/proc/PID/task/TID/syscall` said at one instant (proc_pid_syscall(5)): the call a
 /// blocked thread is in with its arguments, `-1` for a thread blocked outside a call (a page
 /// fault), `running`, or nothing because the file was unreadable.
-public enum SyscallReading: Equatable, Sendable {
+package enum SyscallReading: Equatable, Sendable {
     /// The thread was on a CPU (or about to be).
     case running
     /// Blocked, but not in a system call.
@@ -13,7 +13,7 @@ public enum SyscallReading: Equatable, Sendable {
 
     /// Parses the file's text: `running`, `-1 SP PC`, or `NR A0 … A5 SP PC` in hex
     /// (`0x…`) after the decimal number. nil for text of another shape.
-    public init?(text: some StringProtocol) {
+    package init?(text: some StringProtocol) {
         let parsed = ByteScanner.scan(text) { bytes -> SyscallReading? in
             var scanner = ByteScanner(bytes)
             scanner.skipSpaces()

@@ -5,19 +5,19 @@ import PoolSizeModel
 /// What can be read of a process before sampling it: whether it exists, whose it is, whether
 /// the kernel keeps schedstat and lets us read its blocking syscalls, its command line and the
 /// CPUs it may use. Each answer that restricts the observation becomes an `ObservationLimit`.
-public struct TargetProbe: Sendable {
+package struct TargetProbe: Sendable {
     /// The process.
-    public var pid: Int32
+    package var pid: Int32
     /// Its command line.
-    public var command: String
+    package var command: String
     /// The CPUs it may use: its own affinity mask and cgroup quota (not ours: it may run in
     /// another container or with taskset).
-    public var cores: CoreCount
+    package var cores: CoreCount
     /// Limits known before sampling starts.
-    public var limits: [ObservationLimit]
+    package var limits: [ObservationLimit]
 
     /// Why a process cannot be observed at all.
-    public enum Failure: Error, Equatable, Sendable {
+    package enum Failure: Error, Equatable, Sendable {
         /// No process with that id.
         case notFound(pid: Int32)
         /// Not Linux, or a CPU architecture whose syscall numbers are not known.
@@ -25,7 +25,7 @@ public struct TargetProbe: Sendable {
     }
 
     /// Probes `pid`; `parallelism` becomes the cores' override.
-    public static func probe(pid: Int32, parallelism: Int?) throws(Failure) -> TargetProbe {
+    package static func probe(pid: Int32, parallelism: Int?) throws(Failure) -> TargetProbe {
         #if os(Linux)
         guard SyscallArchitecture.current != nil else { throw .unsupported }
         guard case let .success(status) = ProcFile.readOnce("/proc/\(pid)/status"), !status.isEmpty else { throw .notFound(pid: pid) }
@@ -49,7 +49,7 @@ public struct TargetProbe: Sendable {
     }
 
     /// Yama's ptrace_scope (0 classic, 1 children only, 2 admin only, 3 none); nil without Yama.
-    public static func yamaPtraceScope() -> Int? {
+    package static func yamaPtraceScope() -> Int? {
         (try? ProcFile.readOnce("/proc/sys/kernel/yama/ptrace_scope").get()).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
@@ -101,7 +101,7 @@ public struct TargetProbe: Sendable {
     }
 
     /// /proc/pressure/cpu `some avg10`, percent; nil without PSI.
-    public static func cpuPressure() -> Double? {
+    package static func cpuPressure() -> Double? {
         guard let text = try? ProcFile.readOnce("/proc/pressure/cpu").get() else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("some") {
             for field in line.split(separator: " ") where field.hasPrefix("avg10=") { return Double(field.dropFirst(6)) }

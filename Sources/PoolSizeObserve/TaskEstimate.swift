@@ -1,25 +1,25 @@
 /// Per-task figures from a pool's shares and a known task rate (Little's law, L = λW:
 /// J. D. C. Little, Operations Research 9(3), 1961): busy threads = rate × time per task.
-public struct TaskEstimate: Equatable, Sendable, Codable {
+package struct TaskEstimate: Equatable, Sendable, Codable {
     /// λ, tasks per second through the pool (`--throughput`).
-    public var throughputPerSecond: Double
+    package var throughputPerSecond: Double
     /// C per task: the pool's CPU seconds per second over λ.
-    public var cpuSeconds: Double
+    package var cpuSeconds: Double
     /// Q per task: run-queue seconds per second over λ.
-    public var runQueueSeconds: Double
+    package var runQueueSeconds: Double
     /// W per task: known-IO seconds per second over λ, up to that plus the ambiguous seconds.
-    public var waitSeconds: ValueRange
+    package var waitSeconds: ValueRange
     /// N(λ) = λ(C + W): the threads busy at this rate on average.
-    public var threadsNeeded: ValueRange
+    package var threadsNeeded: ValueRange
     /// Erlang C: the chance a task waits for a free thread with the pool's threads at this rate
     /// (M/M/c; Kleinrock, Queueing Systems vol. 1, ch. 3), for W's two bounds.
-    public var waitProbability: ValueRange
+    package var waitProbability: ValueRange
     /// With `--latency` (the mean time a task spends in the pool): the W that resolves the
     /// ambiguous share, λ·D minus the known busy threads, within W's bounds.
-    public var resolvedWaitSeconds: Double?
+    package var resolvedWaitSeconds: Double?
 
     /// Per-task figures.
-    public init(throughputPerSecond: Double, cpuSeconds: Double, runQueueSeconds: Double, waitSeconds: ValueRange, threadsNeeded: ValueRange, waitProbability: ValueRange, resolvedWaitSeconds: Double?) {
+    package init(throughputPerSecond: Double, cpuSeconds: Double, runQueueSeconds: Double, waitSeconds: ValueRange, threadsNeeded: ValueRange, waitProbability: ValueRange, resolvedWaitSeconds: Double?) {
         self.throughputPerSecond = throughputPerSecond
         self.cpuSeconds = cpuSeconds
         self.runQueueSeconds = runQueueSeconds

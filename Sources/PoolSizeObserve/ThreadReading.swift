@@ -1,32 +1,32 @@
 /// One thread at one sampled instant, parsed: its counters (exact, cumulative) and what it was
 /// doing (a sample). Built from `RawThreadTexts` both live and from a recording.
-public struct ThreadReading: Equatable, Sendable {
+package struct ThreadReading: Equatable, Sendable {
     /// The process.
-    public var pid: Int32
+    package var pid: Int32
     /// The thread.
-    public var tid: Int32
+    package var tid: Int32
     /// Its name (comm, 15 bytes at most).
-    public var comm: String
+    package var comm: String
     /// stat's state letter.
-    public var state: Character
+    package var state: Character
     /// CPU consumed since the thread started: schedstat's exact nanoseconds, or stat's ticks
     /// converted when the kernel has no schedstat.
-    public var cpuNanoseconds: UInt64
+    package var cpuNanoseconds: UInt64
     /// Run-queue wait since the thread started (schedstat); nil without schedstat.
-    public var runQueueNanoseconds: UInt64?
+    package var runQueueNanoseconds: UInt64?
     /// When the thread started, in seconds since boot (stat field 22).
-    public var startSeconds: Double
+    package var startSeconds: Double
     /// The blocking call, when it was read.
-    public var syscall: SyscallReading?
+    package var syscall: SyscallReading?
     /// The kind of descriptor the call waits on.
-    public var descriptor: DescriptorKind?
+    package var descriptor: DescriptorKind?
     /// The socket behind that descriptor.
-    public var socket: SocketEndpoint?
+    package var socket: SocketEndpoint?
     /// Voluntary and involuntary context switches since start, when status was read.
-    public var switches: (voluntary: UInt64, involuntary: UInt64)?
+    package var switches: (voluntary: UInt64, involuntary: UInt64)?
 
     /// Parses one read; nil when stat is empty or malformed (the thread exited mid-read).
-    public init?(_ raw: RawThreadTexts, clockTicksPerSecond: Double) {
+    package init?(_ raw: RawThreadTexts, clockTicksPerSecond: Double) {
         guard let stat = ProcText.stat(raw.stat) else { return nil }
         pid = raw.pid
         tid = raw.tid
@@ -51,12 +51,12 @@ public struct ThreadReading: Equatable, Sendable {
     }
 
     /// This reading's sample class and label.
-    public func classified(on architecture: SyscallArchitecture) -> (class: SampleClass, label: String) {
+    package func classified(on architecture: SyscallArchitecture) -> (class: SampleClass, label: String) {
         SampleClassifier.classify(state: state, syscall: syscall, descriptor: descriptor, architecture: architecture)
     }
 
     /// Field by field (the switch counts are a tuple, which has no synthesized equality).
-    public static func == (a: ThreadReading, b: ThreadReading) -> Bool {
+    package static func == (a: ThreadReading, b: ThreadReading) -> Bool {
         a.pid == b.pid && a.tid == b.tid && a.comm == b.comm && a.state == b.state && a.cpuNanoseconds == b.cpuNanoseconds
             && a.runQueueNanoseconds == b.runQueueNanoseconds && a.startSeconds == b.startSeconds && a.syscall == b.syscall
             && a.descriptor == b.descriptor && a.socket == b.socket && a.switches?.voluntary == b.switches?.voluntary

@@ -1,20 +1,20 @@
 /// A quantity known only within bounds: the low end counts known IO alone, the high end adds
 /// the ambiguous waits (futex, sleeps) that could be part of a task or could be idleness.
-public struct ValueRange: Equatable, Sendable, Codable {
+package struct ValueRange: Equatable, Sendable, Codable {
     /// The lower bound.
-    public var low: Double
+    package var low: Double
     /// The upper bound.
-    public var high: Double
+    package var high: Double
 
     /// A range; the bounds are put in order.
-    public init(low: Double, high: Double) {
+    package init(low: Double, high: Double) {
         self.low = min(low, high)
         self.high = max(low, high)
     }
 
     /// Whether `value` lies within the closed range.
-    public func contains(_ value: Double) -> Bool { low <= value && value <= high }
+    package func contains(_ value: Double) -> Bool { low <= value && value <= high }
 
     /// Both bounds mapped through `transform` (monotone), kept in order.
-    public func map(_ transform: (Double) -> Double) -> ValueRange { ValueRange(low: transform(low), high: transform(high)) }
+    package func map(_ transform: (Double) -> Double) -> ValueRange { ValueRange(low: transform(low), high: transform(high)) }
 }

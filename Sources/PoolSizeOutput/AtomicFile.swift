@@ -4,9 +4,9 @@ import PoolSizeModel
 /// The one way a whole output file is written: into a temporary file beside it, then renamed
 /// over it, so a reader never sees half a file and a crash never leaves one. Used by the run
 /// directory's export manager, the report writer and single-file outputs (`calibrate`'s CSV).
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `text` to `url`, creating its directory.
-    public static func write(_ text: String, to url: URL) throws(PoolSizeError) {
+    package static func write(_ text: String, to url: URL) throws(PoolSizeError) {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
@@ -16,7 +16,7 @@ public enum AtomicFile {
     }
 
     /// Creates `url` and its parents; an error names it.
-    public static func createDirectory(_ url: URL) throws(PoolSizeError) {
+    package static func createDirectory(_ url: URL) throws(PoolSizeError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
@@ -40,7 +40,7 @@ public enum AtomicFile {
 
     /// Creates `directory` if needed and writes and removes a probe file in it, so that a place
     /// that cannot take the output is reported before the work that produces it.
-    public static func checkWritable(_ directory: URL, flag: String) throws(PoolSizeError) {
+    package static func checkWritable(_ directory: URL, flag: String) throws(PoolSizeError) {
         let probe = directory.appendingPathComponent(".poolsize-write-check-\(getpid())")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -52,5 +52,5 @@ public enum AtomicFile {
     }
 
     /// The POSIX reason behind a Foundation file error, else its description.
-    public static func reason(_ error: any Error) -> String { PoolSizeError.reason(of: error) }
+    package static func reason(_ error: any Error) -> String { PoolSizeError.reason(of: error) }
 }

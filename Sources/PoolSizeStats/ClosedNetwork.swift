@@ -7,11 +7,11 @@
 /// N = cores × (1 + W/C) assumes CPU bursts never collide, which only perfectly staggered,
 /// constant times achieve, while this model counts the collisions. With exponential times it
 /// is pessimistic for steadier tasks, so measured knees usually fall between the two.
-public enum ClosedNetwork {
+package enum ClosedNetwork {
     /// Throughput (per unit of the times given) of N tasks: Σ_k min(k, c)/S · p_k over the
     /// birth–death chain of k tasks at the CPUs, with birth rate (N − k)/Z and death rate
     /// min(k, c)/S. Probabilities are renormalized as they are built, so N in the thousands is fine.
-    public static func throughput(tasks n: Int, servers c: Int, serviceTime s: Double, thinkTime z: Double) -> Double {
+    package static func throughput(tasks n: Int, servers c: Int, serviceTime s: Double, thinkTime z: Double) -> Double {
         guard n > 0, c > 0, s > 0 else { return 0 }
         guard z > 0 else { return Double(min(n, c)) / s }
         var weights = [1.0]
@@ -29,7 +29,7 @@ public enum ClosedNetwork {
 
     /// Smallest N whose throughput reaches (1 − tolerance) of the CPU bound c / S; nil when none
     /// up to `limit` does.
-    public static func knee(servers c: Int, serviceTime s: Double, thinkTime z: Double, tolerance: Double = 0.05, limit: Int = 4096) -> Int? {
+    package static func knee(servers c: Int, serviceTime s: Double, thinkTime z: Double, tolerance: Double = 0.05, limit: Int = 4096) -> Int? {
         guard c > 0, s > 0 else { return nil }
         let target = (1 - tolerance) * Double(c) / s
         return (1...limit).first { throughput(tasks: $0, servers: c, serviceTime: s, thinkTime: z) >= target }

@@ -4,20 +4,20 @@
 /// Past the knee extra threads buy nothing but memory, context switches and lock contention
 /// (docs/platform.md "Measuring W and C"), so the recommendation is the knee, not the argmax:
 /// on a plateau the argmax is decided by noise.
-public struct Knee: Equatable, Sendable, Codable {
+package struct Knee: Equatable, Sendable, Codable {
     /// Smallest size not distinguishable from the peak within the tolerance.
-    public let size: Int
+    package let size: Int
     /// Mean throughput at `size`.
-    public let throughput: Double
+    package let throughput: Double
     /// Size with the highest mean throughput (the smallest such size on ties).
-    public let peakSize: Int
+    package let peakSize: Int
     /// Highest mean throughput.
-    public let peakThroughput: Double
+    package let peakThroughput: Double
     /// Fraction of the peak a size may fall short by, e.g. 0.05.
-    public let tolerance: Double
+    package let tolerance: Double
 
     /// A knee from its figures.
-    public init(size: Int, throughput: Double, peakSize: Int, peakThroughput: Double, tolerance: Double) {
+    package init(size: Int, throughput: Double, peakSize: Int, peakThroughput: Double, tolerance: Double) {
         self.size = size
         self.throughput = throughput
         self.peakSize = peakSize
@@ -26,7 +26,7 @@ public struct Knee: Equatable, Sendable, Codable {
     }
 
     /// The throughput a size had to reach: (1 − tolerance) × peak mean.
-    public var threshold: Double { (1 - tolerance) * peakThroughput }
+    package var threshold: Double { (1 - tolerance) * peakThroughput }
 
     /// Finds the knee.
     ///
@@ -39,7 +39,7 @@ public struct Knee: Equatable, Sendable, Codable {
     /// sizes without samples are ignored.
     ///
     /// nil for empty input (or no samples at all) and for a tolerance outside [0, 1) or NaN.
-    public static func find(_ points: [CurvePoint], tolerance: Double = 0.05) -> Knee? {
+    package static func find(_ points: [CurvePoint], tolerance: Double = 0.05) -> Knee? {
         guard tolerance >= 0, tolerance < 1 else { return nil }
         var samplesBySize: [Int: [Double]] = [:]
         for point in points { samplesBySize[point.size, default: []] += point.samples }

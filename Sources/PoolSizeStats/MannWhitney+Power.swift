@@ -7,7 +7,7 @@ extension MannWhitney {
     /// large the difference, so a caller needing significance at α must pick another test when
     /// this exceeds α. From 50 values a side `test` uses the normal approximation, which has no
     /// such floor (0 is returned).
-    public static func smallestPValue(_ m: Int, _ n: Int) -> Double {
+    package static func smallestPValue(_ m: Int, _ n: Int) -> Double {
         guard m > 0, n > 0 else { return 1 }
         if m >= 50 || n >= 50 { return 0 }
         // C(m + n, m) as a running product; Doubles hold C(98, 49) ≈ 2.5e28 comfortably.

@@ -1,16 +1,16 @@
 /// The outcome of a two-sided Mann–Whitney U test.
-public struct MannWhitneyResult: Equatable, Sendable, Codable {
+package struct MannWhitneyResult: Equatable, Sendable, Codable {
     /// U of the *first* sample: the number of pairs (aᵢ, bⱼ) with aᵢ > bⱼ, ties counting ½.
     /// 0 when every a is below every b; n₁·n₂ when every a is above.
-    public let u: Double
+    package let u: Double
     /// Normal-approximation z with tie and continuity corrections; positive when the first
     /// sample tends to be larger. Reported for every test, also when `pValue` is exact.
-    public let z: Double
+    package let z: Double
     /// Two-sided p-value (see `MannWhitney.test` for how it is computed).
-    public let pValue: Double
+    package let pValue: Double
 
     /// A test result from its statistics.
-    public init(u: Double, z: Double, pValue: Double) {
+    package init(u: Double, z: Double, pValue: Double) {
         self.u = u
         self.z = z
         self.pValue = pValue
@@ -20,7 +20,7 @@ public struct MannWhitneyResult: Equatable, Sendable, Codable {
 /// Mann–Whitney U (Wilcoxon rank-sum) test: do two runs' repetitions come from the same
 /// distribution? Rank-based, so one stalled repetition cannot fake or hide a regression the
 /// way it moves a t-test (H. B. Mann and D. R. Whitney, Ann. Math. Statist. 18(1), 1947).
-public enum MannWhitney {
+package enum MannWhitney {
     /// Two-sided test of `a` against `b`; nil when either is empty.
     ///
     /// p-value, following R's `wilcox.test`: exact when both samples have fewer than 50 values
@@ -28,7 +28,7 @@ public enum MannWhitney {
     /// recurrence, p = min(1, 2·min(P(U ≤ u), P(U ≥ u)))); otherwise the normal approximation
     /// with mean n₁n₂/2, the tie-corrected variance n₁n₂/12·((N + 1) − Σ(t³ − t)/(N(N − 1))) and a
     /// continuity correction of ½ towards the mean (never past it).
-    public static func test(_ a: [Double], _ b: [Double]) -> MannWhitneyResult? {
+    package static func test(_ a: [Double], _ b: [Double]) -> MannWhitneyResult? {
         guard !a.isEmpty, !b.isEmpty else { return nil }
         let (ranks, tieGroups) = averageRanks(a + b)
         let m = Double(a.count)

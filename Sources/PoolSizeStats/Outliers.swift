@@ -8,14 +8,14 @@
 ///
 /// Flagged points are reported, never silently dropped: whether to exclude them is the
 /// caller's (and the report's) decision.
-public enum Outliers {
+package enum Outliers {
     /// Φ⁻¹(0.75): the MAD of a standard normal distribution.
     static let normalMADConstant = 0.6745
 
     /// Indices (ascending) of the values whose modified z-score exceeds `threshold` in absolute
     /// value. Empty for fewer than 3 values (no meaningful "typical" value to deviate from) and
     /// when the MAD is 0 (more than half the values equal: every other value would score ∞).
-    public static func madIndices(_ values: [Double], threshold: Double = 3.5) -> [Int] {
+    package static func madIndices(_ values: [Double], threshold: Double = 3.5) -> [Int] {
         guard values.count >= 3, let mad = medianAbsoluteDeviation(values), mad > 0 else { return [] }
         let center = median(sorted: values.sorted())
         return values.indices.filter { index in
@@ -25,7 +25,7 @@ public enum Outliers {
 
     /// The raw (unscaled) MAD, median(|x_i − median(x)|); multiply by 1.4826 for an estimate of
     /// σ under normality. nil for an empty sample.
-    public static func medianAbsoluteDeviation(_ values: [Double]) -> Double? {
+    package static func medianAbsoluteDeviation(_ values: [Double]) -> Double? {
         guard !values.isEmpty else { return nil }
         let center = median(sorted: values.sorted())
         return median(sorted: values.map { abs($0 - center) }.sorted())
@@ -33,7 +33,7 @@ public enum Outliers {
 
     /// The modified z-scores themselves, one per value, for reports that show how far a point
     /// lies; nil for an empty sample or a zero MAD.
-    public static func modifiedZScores(_ values: [Double]) -> [Double]? {
+    package static func modifiedZScores(_ values: [Double]) -> [Double]? {
         guard let mad = medianAbsoluteDeviation(values), mad > 0 else { return nil }
         let center = median(sorted: values.sorted())
         return values.map { normalMADConstant * ($0 - center) / mad }

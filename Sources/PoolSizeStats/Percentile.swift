@@ -9,7 +9,7 @@
 ///
 /// Returns nil for an empty sample and for `p` outside `[0, 100]` (or NaN). Input order does not
 /// matter. NaN values in `values` make the result unspecified (the caller's problem).
-public func percentile(_ values: [Double], _ p: Double) -> Double? {
+package func percentile(_ values: [Double], _ p: Double) -> Double? {
     guard !values.isEmpty, p >= 0, p <= 100 else { return nil }
     return percentile(sorted: values.sorted(), p)
 }

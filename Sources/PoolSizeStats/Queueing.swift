@@ -6,13 +6,13 @@ import Foundation
 /// Assumes Poisson arrivals and exponential service (Erlang's model: A. K. Erlang, 1917;
 /// see L. Kleinrock, *Queueing Systems* vol. 1, Wiley 1975, ch. 3). Real service times
 /// are rarely exponential, so treat these as a first estimate to check against a sweep.
-public enum Queueing {
+package enum Queueing {
     /// Erlang B: the blocking probability of c servers with no waiting room, offered `a` erlangs.
     ///
     /// Uses the recurrence B(0) = 1, B(k) = a·B(k−1) / (k + a·B(k−1)), which stays in [0, 1]
     /// and never forms aᶜ or c!, so it is stable for any c (10 000 servers cost 10 000 steps).
     /// Returns 1 for c ≤ 0, 0 for a ≤ 0, NaN for NaN load.
-    public static func erlangB(servers: Int, offeredLoad: Double) -> Double {
+    package static func erlangB(servers: Int, offeredLoad: Double) -> Double {
         guard !offeredLoad.isNaN else { return .nan }
         guard servers > 0 else { return 1 }
         guard offeredLoad > 0 else { return 0 }
@@ -25,7 +25,7 @@ public enum Queueing {
     /// and offered load a = λ/μ erlangs. Computed from Erlang B as
     /// C = c·B / (c − a·(1 − B)), which avoids the factorials of the textbook form.
     /// Returns 1 when a ≥ c (the queue grows without bound: everyone waits).
-    public static func erlangC(servers: Int, offeredLoad: Double) -> Double {
+    package static func erlangC(servers: Int, offeredLoad: Double) -> Double {
         guard !offeredLoad.isNaN else { return .nan }
         guard offeredLoad > 0 else { return 0 }
         let c = Double(servers)
@@ -36,7 +36,7 @@ public enum Queueing {
 
     /// Mean time spent waiting in queue, Wq = C(c, a) / (cμ − λ), in the time unit of the rates'
     /// reciprocal. nil when λ ≥ cμ (unstable) or an argument is out of range (c < 1, μ ≤ 0, λ < 0).
-    public static func mmcMeanWait(servers: Int, arrivalRate: Double, serviceRate: Double) -> Double? {
+    package static func mmcMeanWait(servers: Int, arrivalRate: Double, serviceRate: Double) -> Double? {
         guard let (c, a, drain) = stableQueue(servers, arrivalRate, serviceRate) else { return nil }
         return erlangC(servers: c, offeredLoad: a) / drain
     }
@@ -45,7 +45,7 @@ public enum Queueing {
     /// in queue. The wait is 0 with probability 1 − C and otherwise exponential with rate cμ − λ,
     /// so P(Wq > t) = C·e^{−(cμ−λ)t} and the quantile is ln(C / (1 − p)) / (cμ − λ), or 0 when
     /// p ≤ 1 − C. nil when unstable, out of range, or `percentile` is outside [0, 100).
-    public static func mmcWaitQuantile(servers: Int, arrivalRate: Double, serviceRate: Double, percentile: Double) -> Double? {
+    package static func mmcWaitQuantile(servers: Int, arrivalRate: Double, serviceRate: Double, percentile: Double) -> Double? {
         guard percentile >= 0, percentile < 100,
               let (c, a, drain) = stableQueue(servers, arrivalRate, serviceRate) else { return nil }
         let waitProbability = erlangC(servers: c, offeredLoad: a)
@@ -57,7 +57,7 @@ public enum Queueing {
     /// Little's law L = λW (J. D. C. Little, Operations Research 9(3), 1961): the mean number
     /// in a system is the arrival rate times the mean time in it — e.g. busy threads = task rate
     /// × seconds per task. Holds for any stable system, not only M/M/c.
-    public static func littlesLaw(arrivalRate: Double, timeInSystem: Double) -> Double {
+    package static func littlesLaw(arrivalRate: Double, timeInSystem: Double) -> Double {
         arrivalRate * timeInSystem
     }
 
@@ -66,7 +66,7 @@ public enum Queueing {
     /// the queueing wait ≤ `waitLimit.seconds` (in the rates' time unit).
     ///
     /// nil for out-of-range arguments or when no c ≤ `maximumServers` qualifies.
-    public static func minimumServers(
+    package static func minimumServers(
         arrivalRate: Double, serviceRate: Double, maxUtilization: Double = 1,
         waitLimit: (percentile: Double, seconds: Double)? = nil, maximumServers: Int = 100_000
     ) -> Int? {

@@ -5,18 +5,18 @@
 ///
 /// Σ W / Σ C is the right W/C for the formula (a mean of per-task ratios over-weights tasks
 /// with little CPU), and this is its uncertainty.
-public struct RatioOfMeans: Equatable, Sendable, Codable {
+package struct RatioOfMeans: Equatable, Sendable, Codable {
     /// Pairs measured.
-    public let count: Int
+    package let count: Int
     /// Σ numerators / Σ denominators.
-    public let ratio: Double
+    package let ratio: Double
     /// Delta-method standard error of the ratio.
-    public let standardError: Double
+    package let standardError: Double
     /// Student t 95% interval; nil with fewer than two pairs.
-    public let confidenceInterval95: ConfidenceInterval?
+    package let confidenceInterval95: ConfidenceInterval?
 
     /// nil when empty, when lengths differ, or when the denominator's mean is zero.
-    public init?(numerators y: [Double], denominators x: [Double]) {
+    package init?(numerators y: [Double], denominators x: [Double]) {
         let n = y.count
         guard n > 0, x.count == n else { return nil }
         let meanX = x.reduce(0, +) / Double(n)
@@ -45,7 +45,7 @@ public struct RatioOfMeans: Equatable, Sendable, Codable {
     }
 
     /// Standard error relative to the ratio (∞ when the ratio is 0 and the error is not).
-    public var relativeStandardError: Double {
+    package var relativeStandardError: Double {
         ratio == 0 ? (standardError == 0 ? 0 : .infinity) : standardError / abs(ratio)
     }
 }

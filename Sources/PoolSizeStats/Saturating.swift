@@ -2,7 +2,7 @@ extension Int {
     /// `value` rounded toward zero and clamped to Int's range; NaN is 0. Figures read from a
     /// file or derived from one can be anything (1e308, inf), and `Int(_:)` traps outside the
     /// range: every such conversion goes through here.
-    public init(saturating value: Double) {
+    package init(saturating value: Double) {
         if value.isNaN {
             self = 0
         } else if value >= 9_223_372_036_854_775_808.0 {  // 2^63
@@ -18,7 +18,7 @@ extension Int {
 extension UInt64 {
     /// `value` rounded toward zero and clamped to UInt64's range; NaN and negatives are 0 (see
     /// `Int(saturating:)`).
-    public init(saturating value: Double) {
+    package init(saturating value: Double) {
         if value.isNaN || value <= 0 {
             self = 0
         } else if value >= 18_446_744_073_709_551_616.0 {  // 2^64

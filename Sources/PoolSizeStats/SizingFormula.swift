@@ -5,9 +5,9 @@
 ///
 /// It assumes waiting parallelizes perfectly; lock waiting does not, so measured curves fall
 /// short of it when a primitive serializes work (see `USLFit`, docs/platform.md "Measuring W and C").
-public enum SizingFormula {
+package enum SizingFormula {
     /// N = cores × U × (1 + W/C). Not rounded: rounding is a reporting decision.
-    public static func queueCount(cores: Double, targetUtilization: Double, waitCPURatio: Double) -> Double {
+    package static func queueCount(cores: Double, targetUtilization: Double, waitCPURatio: Double) -> Double {
         cores * targetUtilization * (1 + waitCPURatio)
     }
 
@@ -18,7 +18,7 @@ public enum SizingFormula {
     /// k·SD_{W/C}/√n, and `interval95` is the Student-t interval of the mean W/C mapped through
     /// the same line (nil for a single measurement). Report the per-task spread as
     /// k × `waitCPURatio.standardDeviation` if that is what the reader needs.
-    public static func queueCount(cores: Double, targetUtilization: Double, waitCPURatio: Summary) -> Estimate {
+    package static func queueCount(cores: Double, targetUtilization: Double, waitCPURatio: Summary) -> Estimate {
         let k = cores * targetUtilization
         let map = { (ratio: Double) in queueCount(cores: cores, targetUtilization: targetUtilization, waitCPURatio: ratio) }
         let interval = waitCPURatio.confidenceInterval95.map { ci in
@@ -39,12 +39,12 @@ public enum SizingFormula {
     /// Below the kink each of the N workers completes one task per W + C seconds; above it the
     /// CPUs are saturated. The kink sits exactly at N = cores × (1 + W/C), the formula at U = 1,
     /// which is why tests and benchmarks use it as ground truth (docs/platform.md).
-    public static func idealThroughput(poolSize: Double, cores: Double, waitSeconds: Double, cpuSeconds: Double) -> Double {
+    package static func idealThroughput(poolSize: Double, cores: Double, waitSeconds: Double, cpuSeconds: Double) -> Double {
         min(poolSize / (waitSeconds + cpuSeconds), cores / cpuSeconds)
     }
 
     /// The pool size at which `idealThroughput` stops rising: cores × (1 + W/C).
-    public static func idealKnee(cores: Double, waitSeconds: Double, cpuSeconds: Double) -> Double {
+    package static func idealKnee(cores: Double, waitSeconds: Double, cpuSeconds: Double) -> Double {
         queueCount(cores: cores, targetUtilization: 1, waitCPURatio: waitSeconds / cpuSeconds)
     }
 }

@@ -1,7 +1,7 @@
 extension USLFit {
     /// Fewest distinct concurrency levels `fit` accepts: twice the parameter count, so that
     /// each coefficient is pinned by more than one point.
-    public static let minimumDistinctSizes = 6
+    package static let minimumDistinctSizes = 6
 
     /// Least-squares fit of σ, κ, λ to measured (concurrency, throughput) pairs.
     ///
@@ -23,7 +23,7 @@ extension USLFit {
     ///
     /// Does *not* check where the peak lies: call `validated(maxConcurrency:)` before
     /// recommending a size from `peakConcurrency`.
-    public static func fit(concurrency: [Double], throughput: [Double]) throws(USLFitError) -> USLFit {
+    package static func fit(concurrency: [Double], throughput: [Double]) throws(USLFitError) -> USLFit {
         guard concurrency.count == throughput.count else { throw .mismatchedLengths }
         guard !concurrency.isEmpty else { throw .tooFewPoints(count: 0, minimum: minimumDistinctSizes) }
         guard concurrency.allSatisfy({ $0.isFinite && $0 > 0 }),

@@ -54,7 +54,7 @@ public struct USLFit: Equatable, Sendable, Codable {
     /// largest measured concurrency: a peak that far out is an extrapolation of a tiny κ, not a
     /// measurement. `fit` does not apply this check, so callers that only want the
     /// coefficients (or a plot) can still have them; recommendations should use `validated`.
-    public func validated(maxConcurrency: Double) throws(USLFitError) -> USLFit {
+    package func validated(maxConcurrency: Double) throws(USLFitError) -> USLFit {
         if let peak = peakConcurrency, peak > 2 * maxConcurrency {
             throw .peakOutsideData(peak: peak, maxConcurrency: maxConcurrency)
         }

@@ -1,6 +1,6 @@
 /// Why a Universal Scalability Law fit was refused. Each message says what is wrong with the
 /// data and what to measure instead.
-public enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fewer distinct pool sizes than `minimum` (6): three parameters from fewer sizes fit noise.
     case tooFewPoints(count: Int, minimum: Int)
     /// `concurrency` and `throughput` differ in length.
@@ -18,7 +18,7 @@ public enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
     case didNotConverge
 
     /// The first sentence of `description`: what is wrong, without the advice.
-    public var shortDescription: String {
+    package var shortDescription: String {
         switch self {
         case let .tooFewPoints(count, minimum): return "needs \(minimum)+ distinct sizes, got \(count)"
         case .mismatchedLengths: return "concurrency and throughput differ in length"
@@ -34,7 +34,7 @@ public enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The reason, in a sentence.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .tooFewPoints(count, minimum):
             return "The USL fit needs throughput at \(minimum) or more distinct pool sizes, but got \(count). "

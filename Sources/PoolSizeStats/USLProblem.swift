@@ -1,5 +1,5 @@
 /// The USL least-squares problem on normalized throughput; coefficients are `[σ, κ, λ]`.
-/// Internal: `USLFit.fit` is the public face.
+/// Internal: `USLFit.fit` is the face the other targets call.
 struct USLProblem {
     let n: [Double]
     let y: [Double]

@@ -5,26 +5,26 @@ import PoolSizeModel
 /// a `poolsize serve` target states its threads and CPU per request (its capacity is then
 /// known), and for any target the curve itself tells: throughput flattens while this process
 /// leaves cores idle and each task takes longer and longer.
-public enum ExternalLimit {
+package enum ExternalLimit {
     /// Below this share of the cores busy, the pool's own CPU is not what stops it.
-    public static let idleUtilization = 0.75
+    package static let idleUtilization = 0.75
     /// A task this many times slower than at the smallest size is waiting on something that
     /// has run out of capacity.
-    public static let slowdown = 1.5
+    package static let slowdown = 1.5
     /// Throughput within this share of a known server capacity is "at" that capacity.
-    public static let atCapacity = 0.85
+    package static let atCapacity = 0.85
 
     /// What a `poolsize serve` target said of itself in its `X-Poolsize-Server` header.
-    public struct ServerBehaviour: Equatable, Sendable {
+    package struct ServerBehaviour: Equatable, Sendable {
         /// The server's threads.
-        public var threads: Int
+        package var threads: Int
         /// CPU per request, µs.
-        public var cpuMicroseconds: Double
+        package var cpuMicroseconds: Double
         /// Delay per request, µs.
-        public var delayMicroseconds: Double
+        package var delayMicroseconds: Double
 
         /// Parses `threads=2 cpu_us=1000 delay_us=10000 jitter=none`; nil when a field is missing.
-        public init?(header: String) {
+        package init?(header: String) {
             var fields: [String: String] = [:]
             for pair in header.split(separator: " ") {
                 let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
@@ -41,7 +41,7 @@ public enum ExternalLimit {
 
         /// Requests a second the server can answer on `cores` cores; nil when it burns no CPU
         /// (its delay holds no thread, so it sets no limit of its own).
-        public func capacityPerSecond(cores: Int) -> Double? {
+        package func capacityPerSecond(cores: Int) -> Double? {
             guard cpuMicroseconds > 0 else { return nil }
             return Double(min(threads, cores)) / (cpuMicroseconds / 1e6)
         }
@@ -52,7 +52,7 @@ public enum ExternalLimit {
     /// server on this machine, this machine's.
     /// `knee`: the recommendation's knee, when there is one, so both name the same size; else
     /// the smallest size within 5% of the peak.
-    public static func finding(_ summaries: [ConfigurationSummary], cores: Int, server: ServerBehaviour?, knee kneeSize: Int? = nil) -> String? {
+    package static func finding(_ summaries: [ConfigurationSummary], cores: Int, server: ServerBehaviour?, knee kneeSize: Int? = nil) -> String? {
         let curve = summaries.filter { $0.throughput.mean.isFinite }.sorted { $0.poolSize < $1.poolSize }
         guard let peak = curve.max(by: { $0.throughput.mean < $1.throughput.mean }), peak.throughput.mean > 0 else { return nil }
         if let server, let capacity = server.capacityPerSecond(cores: cores), peak.throughput.mean >= atCapacity * capacity {

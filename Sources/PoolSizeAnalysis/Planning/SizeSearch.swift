@@ -16,21 +16,21 @@ import PoolSizeStats
 ///    might pick it get the full repetitions; every other size keeps one trial.
 ///
 /// Being stateless makes a resumed search replay the same decisions from the rows it has.
-public struct SizeSearch: Sendable, Equatable {
+package struct SizeSearch: Sendable, Equatable {
     /// The formula's N from the low-load W/C.
-    public let prediction: Double
+    package let prediction: Double
     /// Cores sized for: the knee of a CPU-bound curve.
-    public let cores: Int
+    package let cores: Int
     /// The knee's tolerance (share of the peak).
-    public let tolerance: Double
+    package let tolerance: Double
     /// Valid samples each decisive size gets.
-    public let repetitions: Int
+    package let repetitions: Int
     /// The sizes the search may choose from, sorted (an explicit `--sizes`); nil for any size
     /// from 1 to `SizeSelection.maximumSize`.
-    public let candidates: [Int]?
+    package let candidates: [Int]?
 
     /// A search; `candidates` restricts it to an explicit list or range.
-    public init(prediction: Double, cores: Int, tolerance: Double, repetitions: Int, candidates: [Int]? = nil) {
+    package init(prediction: Double, cores: Int, tolerance: Double, repetitions: Int, candidates: [Int]? = nil) {
         self.prediction = prediction.isFinite ? max(1, prediction) : 1
         self.cores = max(1, cores)
         self.tolerance = tolerance
@@ -56,7 +56,7 @@ public struct SizeSearch: Sendable, Equatable {
     }
 
     /// The geometric bracket's sizes: 1, 2, 4, … snapped to the candidates, ending at `upper`.
-    public var bracket: [Int] {
+    package var bracket: [Int] {
         var sizes: [Int] = [], power = 1
         while power < upper {
             let size = snap(max(power, lower))
@@ -69,7 +69,7 @@ public struct SizeSearch: Sendable, Equatable {
 
     /// The knee's resolution at `size`: the auto grid's neighbour spacing there (about 1/16 of
     /// the size, at least 1). With candidates, only neighbouring candidates are resolved.
-    public func step(at size: Int) -> Int {
+    package func step(at size: Int) -> Int {
         candidates == nil ? max(1, Int((Double(size) / 16).rounded())) : 0
     }
 
@@ -89,7 +89,7 @@ public struct SizeSearch: Sendable, Equatable {
 
     /// What to measure next: size → valid samples it should have once measured. Empty when
     /// the search is done. `samples` holds the valid throughputs measured so far, by size.
-    public func next(_ samples: [Int: [Double]]) -> [Int: Int] {
+    package func next(_ samples: [Int: [Double]]) -> [Int: Int] {
         let measured = samples.filter { !$0.value.isEmpty }
         func mean(_ size: Int) -> Double { measured[size].map { $0.reduce(0, +) / Double($0.count) } ?? 0 }
         // 1. The bracket: every power below the reach at once, then one doubling at a time.
@@ -120,13 +120,13 @@ public struct SizeSearch: Sendable, Equatable {
 
     /// Measured trials the exhaustive grid runs per combination: the `auto` grid around the
     /// formula's N, or every candidate.
-    public var gridTrials: Int {
+    package var gridTrials: Int {
         (candidates ?? SizeGrid.auto(prediction: prediction, cores: cores)).count * repetitions
     }
 
     /// The most trials the search can take per combination: every bracket size and every
     /// bisection step at the full repetitions.
-    public var maximumTrials: Int {
+    package var maximumTrials: Int {
         (bracket.count + bisectionDepth) * repetitions
     }
 
@@ -136,7 +136,7 @@ public struct SizeSearch: Sendable, Equatable {
     /// Runs the search against `curve` (size → one throughput sample, called once per trial)
     /// until it is done; returns the samples it gathered. What the dry run expects, and what
     /// tests compare with the grid.
-    public func simulate(_ curve: (Int) -> Double) -> [Int: [Double]] {
+    package func simulate(_ curve: (Int) -> Double) -> [Int: [Double]] {
         var samples: [Int: [Double]] = [:]
         for _ in 0..<10_000 {
             let wanted = next(samples)

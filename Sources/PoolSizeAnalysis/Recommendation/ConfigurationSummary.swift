@@ -40,7 +40,7 @@ public struct ConfigurationSummary: Equatable, Sendable {
     /// Lowest nice value a worker ran at.
     public var effectiveNice: Int
     /// Integrity over the repetitions.
-    public var integrity: Integrity
+    package var integrity: Integrity
     /// Mean voluntary context switches (blocking) per trial window.
     public var voluntaryContextSwitches: Double
     /// Mean involuntary context switches (preemption) per trial window.
@@ -59,7 +59,7 @@ public struct ConfigurationSummary: Equatable, Sendable {
     /// combination × rate × size); nil for a closed loop.
     public var arrivalRate: ArrivalRate?
     /// Open-loop configurations: the figures only an open loop has; nil for a closed loop.
-    public var openLoop: OpenLoopSummary?
+    package var openLoop: OpenLoopSummary?
 
     /// nil when `records` is empty.
     public init?(_ records: [TrialRecord]) {
@@ -122,29 +122,29 @@ public struct ConfigurationSummary: Equatable, Sendable {
 
 /// What an open-loop configuration adds over its repetitions: the rate offered and carried,
 /// the backlog, and whether every repetition kept up.
-public struct OpenLoopSummary: Equatable, Sendable {
+package struct OpenLoopSummary: Equatable, Sendable {
     /// Mean arrivals per second in the windows.
-    public var offeredPerSecond: Double
+    package var offeredPerSecond: Double
     /// Mean tasks finished per second in the windows.
-    public var achievedPerSecond: Double
+    package var achievedPerSecond: Double
     /// Every repetition kept up (carried ≥ 99% of the arrivals, backlog not growing).
-    public var stable: Bool
+    package var stable: Bool
     /// Repetitions that did not keep up.
-    public var unstableRepetitions: Int
+    package var unstableRepetitions: Int
     /// Mean over repetitions of the mean backlog (tasks arrived, not finished).
-    public var backlogMean: Double
+    package var backlogMean: Double
     /// Largest backlog any repetition saw.
-    public var backlogMax: Int
+    package var backlogMax: Int
     /// Tasks still unfinished at the stop, over all repetitions: their latency is a lower bound.
-    public var unfinished: Int
+    package var unfinished: Int
     /// The largest 99th percentile of the dispatcher's lag over the repetitions, µs.
-    public var dispatchLagP99Microseconds: Double
+    package var dispatchLagP99Microseconds: Double
     /// Latency percentiles (from intended arrival), each the worst repetition's, µs: the
     /// objective is judged on the worst repetition.
-    public var worstLatency: LatencyPercentiles
+    package var worstLatency: LatencyPercentiles
 
     /// nil when none of `records` is open-loop.
-    public init?(_ records: [TrialRecord]) {
+    package init?(_ records: [TrialRecord]) {
         let figures = records.compactMap(\.openLoop)
         guard !figures.isEmpty else { return nil }
         let n = Double(figures.count)

@@ -3,16 +3,16 @@ import PoolSizeStats
 import PoolSizeModel
 
 /// Turns one configuration's trials and the low-load W/C into a queue count.
-public enum Recommender {
+package enum Recommender {
     /// Formula and knee disagreeing by more than this share of the formula gets an explanation.
-    public static let disagreementThreshold = 0.2
+    package static let disagreementThreshold = 0.2
 
     /// - Parameters:
     ///   - tolerance: the knee is the smallest size within this share of peak throughput.
     ///   - targetUtilization: U. The formula scales with it; on the measured curve its counterpart
     ///     is the smallest size reaching U × (1 − tolerance) of the peak, the point where the pool
     ///     keeps the CPU U busy.
-    public static func recommend(
+    package static func recommend(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
         targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil
     ) -> Recommendation? {
@@ -72,7 +72,7 @@ public enum Recommender {
     /// not at their knees, which sit at different sizes.
     /// Under an open `load` each combination is sized by `SLOSizer` at the highest rate offered,
     /// and the best is the one meeting the objective with the fewest queues.
-    public static func recommendAll(
+    package static func recommendAll(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
         targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, load: Load = .closed
     ) -> RecommendationSet? {

@@ -2,20 +2,20 @@ import PoolSizeModel
 
 /// One combination at one offered rate of an open-loop run: every size's verdict and the
 /// smallest that passes. The views (console, report, charts, compare, export) show these.
-public struct OpenLoopRateTable: Equatable, Sendable {
+package struct OpenLoopRateTable: Equatable, Sendable {
     /// The pool, tier and primitive.
-    public var combination: Combination
+    package var combination: Combination
     /// The offered arrival rate, tasks/s.
-    public var arrivalRate: ArrivalRate
+    package var arrivalRate: ArrivalRate
     /// Every size measured at this rate, smallest first.
-    public var verdicts: [SLOVerdict]
+    package var verdicts: [SLOVerdict]
     /// The size the objective picks at this rate (`SLOSizer.choose`); nil when none passes.
-    public var recommendedQueueCount: Int?
+    package var recommendedQueueCount: Int?
     /// The smallest size the queueing model says passes at this rate.
-    public var queueingModelQueueCount: Int?
+    package var queueingModelQueueCount: Int?
 
     /// A table from its parts.
-    public init(combination: Combination, arrivalRate: ArrivalRate, verdicts: [SLOVerdict], recommendedQueueCount: Int?, queueingModelQueueCount: Int?) {
+    package init(combination: Combination, arrivalRate: ArrivalRate, verdicts: [SLOVerdict], recommendedQueueCount: Int?, queueingModelQueueCount: Int?) {
         self.combination = combination
         self.arrivalRate = arrivalRate
         self.verdicts = verdicts
@@ -24,18 +24,18 @@ public struct OpenLoopRateTable: Equatable, Sendable {
     }
 
     /// The verdict at `size`, when it was measured.
-    public func verdict(_ size: Int) -> SLOVerdict? { verdicts.first { $0.poolSize == size } }
+    package func verdict(_ size: Int) -> SLOVerdict? { verdicts.first { $0.poolSize == size } }
 }
 
 extension SLOSizer {
     /// The size `verdicts` pick: the smallest from which on every size passes, else the
     /// smallest that passes; nil when none does.
-    public static func pick(_ verdicts: [SLOVerdict]) -> SLOVerdict? { choose(verdicts) }
+    package static func pick(_ verdicts: [SLOVerdict]) -> SLOVerdict? { choose(verdicts) }
 
     /// The arrival plan of a run, for its views: machine.json's when it recorded one, else
     /// rebuilt from the trials and the recommendation (a run directory of trials alone). The
     /// rates are those the trials carry, so every rate shown was measured. nil for a closed loop.
-    public static func plan(records: [TrialRecord], recorded: ArrivalPlan?, recommendation: Recommendation?) -> ArrivalPlan? {
+    package static func plan(records: [TrialRecord], recorded: ArrivalPlan?, recommendation: Recommendation?) -> ArrivalPlan? {
         let measured = records.compactMap(\.arrivalRate)
         guard recorded != nil || !measured.isEmpty else { return nil }
         var plan = recorded ?? ArrivalPlan(
@@ -51,7 +51,7 @@ extension SLOSizer {
 
     /// Every combination's table at every rate of `arrival`, by combination then rate. Without
     /// `lowLoad` the model's figures are absent.
-    public static func tables(_ records: [TrialRecord], arrival: ArrivalPlan, lowLoad: LowLoadEstimate?) -> [OpenLoopRateTable] {
+    package static func tables(_ records: [TrialRecord], arrival: ArrivalPlan, lowLoad: LowLoadEstimate?) -> [OpenLoopRateTable] {
         let load = lowLoad ?? LowLoadEstimate(tasks: 0, seconds: 0, cpuMicrosecondsPerTask: 0, waitMicrosecondsPerTask: 0, ratio: nil)
         let byCombination = Dictionary(grouping: records.valid.filter(\.isOpenLoop), by: \.combination)
         return byCombination.keys.sorted().flatMap { combination in
@@ -67,5 +67,5 @@ extension SLOSizer {
     }
 
     /// `p99`, `p99.9`.
-    public static func name(percentile: Double) -> String { percentileName(percentile) }
+    package static func name(percentile: Double) -> String { percentileName(percentile) }
 }

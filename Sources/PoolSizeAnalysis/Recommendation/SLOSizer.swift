@@ -6,12 +6,12 @@ import PoolSizeStats
 /// smallest size that keeps up and whose latency percentile (from each task's intended arrival)
 /// meets the objective — and stays met at every larger size measured, so one lucky trial at a
 /// size that is really too small does not decide.
-public enum SLOSizer {
+package enum SLOSizer {
     /// The percentiles trials record, which an objective can name.
-    public static let percentiles: [Double] = [50, 90, 99, 99.9]
+    package static let percentiles: [Double] = [50, 90, 99, 99.9]
 
     /// The `percentile`-th value of `latency`, for one of `percentiles`.
-    public static func value(_ latency: LatencyPercentiles, percentile: Double) -> Double {
+    package static func value(_ latency: LatencyPercentiles, percentile: Double) -> Double {
         switch percentile {
         case 50: return latency.p50
         case 90: return latency.p90
@@ -34,7 +34,7 @@ public enum SLOSizer {
     /// task's own percentile at low load plus M/M/c's percentile of the wait for a free queue
     /// (Poisson arrivals, one shared queue, `size` servers with exponential times of mean C + W),
     /// the same sum `poolsize plan` makes for cores. nil where that queue is unstable.
-    public static func modelPercentile(size: Int, rate: Double, lowLoad: LowLoadEstimate, percentile: Double) -> Double? {
+    package static func modelPercentile(size: Int, rate: Double, lowLoad: LowLoadEstimate, percentile: Double) -> Double? {
         let service = serviceSeconds(lowLoad)
         guard service > 0,
               let wait = Queueing.mmcWaitQuantile(servers: size, arrivalRate: rate, serviceRate: 1 / service, percentile: percentile) else { return nil }
@@ -42,7 +42,7 @@ public enum SLOSizer {
     }
 
     /// The smallest size the model says meets the objective at `rate` (or, without one, is stable).
-    public static func modelQueueCount(rate: Double, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> Int? {
+    package static func modelQueueCount(rate: Double, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> Int? {
         let service = serviceSeconds(lowLoad)
         guard service > 0 else { return nil }
         let load = rate * service
@@ -61,7 +61,7 @@ public enum SLOSizer {
     }
 
     /// Each size's verdict at `rate`, from that rate's valid trials of one combination, smallest size first.
-    public static func verdicts(_ records: [TrialRecord], rate: ArrivalRate, arrival: ArrivalPlan, lowLoad: LowLoadEstimate) -> [SLOVerdict] {
+    package static func verdicts(_ records: [TrialRecord], rate: ArrivalRate, arrival: ArrivalPlan, lowLoad: LowLoadEstimate) -> [SLOVerdict] {
         let atRate = records.valid.filter { $0.arrivalRate == rate }
         return Dictionary(grouping: atRate, by: \.poolSize).sorted { $0.key < $1.key }.map { size, trials in
             let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
@@ -95,7 +95,7 @@ public enum SLOSizer {
     /// answers of a range alongside. `base` is the throughput analysis of the same trials at
     /// that rate (knee, formula, USL), whose figures are kept; count, basis and reason are the
     /// objective's.
-    public static func recommend(base: Recommendation, records: [TrialRecord], lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> Recommendation {
+    package static func recommend(base: Recommendation, records: [TrialRecord], lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> Recommendation {
         var r = base
         let rate = arrival.topRate
         let verdicts = verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad)
@@ -173,7 +173,7 @@ public enum SLOSizer {
 
     /// The highest rate at which `size` queues meet the objective by the model
     /// (`modelPercentile`); nil when none does.
-    public static func sustainableRate(size: Int, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> Double? {
+    package static func sustainableRate(size: Int, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> Double? {
         let service = serviceSeconds(lowLoad)
         guard service > 0, size >= 1 else { return nil }
         func meets(_ rate: Double) -> Bool {

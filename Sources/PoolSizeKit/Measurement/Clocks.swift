@@ -7,7 +7,7 @@ import Foundation
 
 /// The clocks a trial reads. A protocol so the trial runner's arithmetic can be tested with a
 /// scripted clock (docs/conventions.md); `SystemClocks` is the real one.
-public protocol MeasurementClocks: Sendable {
+package protocol MeasurementClocks: Sendable {
     /// Monotonic wall time in nanoseconds (CLOCK_MONOTONIC).
     func wallNanoseconds() -> UInt64
     /// CPU time the calling thread has consumed, in nanoseconds (CLOCK_THREAD_CPUTIME_ID).
@@ -20,18 +20,18 @@ public protocol MeasurementClocks: Sendable {
 }
 
 /// A snapshot of getrusage(RUSAGE_SELF).
-public struct ProcessUsage: Equatable, Sendable {
+package struct ProcessUsage: Equatable, Sendable {
     /// User + system CPU time of every thread of the process.
-    public var cpuNanoseconds: UInt64
+    package var cpuNanoseconds: UInt64
     /// Voluntary context switches (blocking) so far.
-    public var voluntaryContextSwitches: Int
+    package var voluntaryContextSwitches: Int
     /// Involuntary context switches (preemption) so far.
-    public var involuntaryContextSwitches: Int
+    package var involuntaryContextSwitches: Int
     /// Peak resident set size in kilobytes (ru_maxrss).
-    public var maxRSSKilobytes: Int
+    package var maxRSSKilobytes: Int
 
     /// A snapshot with the given figures.
-    public init(cpuNanoseconds: UInt64, voluntaryContextSwitches: Int, involuntaryContextSwitches: Int, maxRSSKilobytes: Int) {
+    package init(cpuNanoseconds: UInt64, voluntaryContextSwitches: Int, involuntaryContextSwitches: Int, maxRSSKilobytes: Int) {
         self.cpuNanoseconds = cpuNanoseconds
         self.voluntaryContextSwitches = voluntaryContextSwitches
         self.involuntaryContextSwitches = involuntaryContextSwitches
@@ -40,19 +40,19 @@ public struct ProcessUsage: Equatable, Sendable {
 }
 
 /// The real clocks: clock_gettime, getrusage and /proc/stat.
-public struct SystemClocks: MeasurementClocks {
+package struct SystemClocks: MeasurementClocks {
     /// The system's clocks.
-    public init() {}
+    package init() {}
 
     /// CLOCK_MONOTONIC in nanoseconds.
-    public func wallNanoseconds() -> UInt64 { Self.read(CLOCK_MONOTONIC) }
+    package func wallNanoseconds() -> UInt64 { Self.read(CLOCK_MONOTONIC) }
 
     /// CLOCK_THREAD_CPUTIME_ID in nanoseconds.
-    public func threadCPUNanoseconds() -> UInt64 { Self.read(CLOCK_THREAD_CPUTIME_ID) }
+    package func threadCPUNanoseconds() -> UInt64 { Self.read(CLOCK_THREAD_CPUTIME_ID) }
 
     /// getrusage(RUSAGE_SELF), plus the CPU of reaped children (RUSAGE_CHILDREN): a task that
     /// runs a command (`--exec`) spends its CPU in the child, and that CPU is the pool's load.
-    public func processUsage() -> ProcessUsage {
+    package func processUsage() -> ProcessUsage {
         var usage = rusage(), children = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &children)
@@ -65,7 +65,7 @@ public struct SystemClocks: MeasurementClocks {
     }
 
     /// Busy CPU time of the whole machine from /proc/stat; nil where it cannot be read.
-    public func machineBusyNanoseconds() -> UInt64? {
+    package func machineBusyNanoseconds() -> UInt64? {
         guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
         return Self.busyNanoseconds(procStatCPULine: String(line))
@@ -73,7 +73,7 @@ public struct SystemClocks: MeasurementClocks {
 
     /// Busy time from the aggregate `cpu` line of /proc/stat: user + nice + system + irq +
     /// softirq + steal, in USER_HZ ticks (100 per second on Linux).
-    public static func busyNanoseconds(procStatCPULine line: String) -> UInt64? {
+    package static func busyNanoseconds(procStatCPULine line: String) -> UInt64? {
         let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
         guard fields.count >= 8 else { return nil }
         let busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]

@@ -4,16 +4,16 @@ import PoolSizeModel
 /// sides of a point run in rotating order (reference, harness, own-queue on the first repeat,
 /// harness, own-queue, reference on the second…), so drift in the machine's speed falls on
 /// every side alike. Each side's context switches are read from getrusage around its runs.
-public struct HarnessBenchmark: Sendable {
+package struct HarnessBenchmark: Sendable {
     /// The burner every task body uses (calibrated once, shared by all sides).
-    public let burner: CPUBurner
+    package let burner: CPUBurner
     /// Clocks for all sides.
-    public let clocks: any MeasurementClocks
+    package let clocks: any MeasurementClocks
     /// Cores the harness metrics divide by.
-    public let cores: Int
+    package let cores: Int
 
     /// A benchmark with a calibrated burner.
-    public init(burner: CPUBurner, clocks: any MeasurementClocks = SystemClocks(), cores: Int) {
+    package init(burner: CPUBurner, clocks: any MeasurementClocks = SystemClocks(), cores: Int) {
         self.burner = burner
         self.clocks = clocks
         self.cores = cores
@@ -21,7 +21,7 @@ public struct HarnessBenchmark: Sendable {
 
     /// Measures one point: tasks of `taskMicroseconds` CPU, no wait, on `size` queues, runs
     /// of `trialNanoseconds`, `repeats` runs of each of `sides` (every side by default).
-    public func measure(taskMicroseconds: Double, size: Int, trialNanoseconds: UInt64, repeats: Int, sides: [HarnessSide] = HarnessSide.allCases) throws(PoolSizeError) -> HarnessPoint {
+    package func measure(taskMicroseconds: Double, size: Int, trialNanoseconds: UInt64, repeats: Int, sides: [HarnessSide] = HarnessSide.allCases) throws(PoolSizeError) -> HarnessPoint {
         let spec = WorkloadSpec(name: "harness-\(taskMicroseconds)us", cpuMicroseconds: taskMicroseconds, waitMicroseconds: 0)
         let workload = SyntheticWorkload(times: TaskTimes(spec: spec, seed: 1), burner: burner)
         let settings = TrialSettings.forTasks(ofNanoseconds: UInt64(taskMicroseconds * 1_000), durationNanoseconds: trialNanoseconds)

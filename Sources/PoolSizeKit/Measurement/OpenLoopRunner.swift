@@ -6,23 +6,23 @@ import Synchronization
 /// How one open-loop trial is driven: the rate and spacing of arrivals and the phases of the
 /// trial (warm-up, measured window, a tail of further arrivals so tasks that arrived late in the
 /// window meet the same load as the others).
-public struct OpenLoopTrial: Sendable, Equatable {
+package struct OpenLoopTrial: Sendable, Equatable {
     /// Offered arrivals per second.
-    public var ratePerSecond: Double
+    package var ratePerSecond: Double
     /// How arrivals are spaced.
-    public var process: ArrivalProcess
+    package var process: ArrivalProcess
     /// Arrivals before the window, so the queue reaches its steady state from empty.
-    public var warmupNanoseconds: UInt64
+    package var warmupNanoseconds: UInt64
     /// The measured window: arrivals in it are the trial's tasks.
-    public var windowNanoseconds: UInt64
+    package var windowNanoseconds: UInt64
     /// Arrivals go on this long after the window; a task of the window not finished by the end
     /// of the tail counts with the time it had waited so far (a lower bound).
-    public var tailNanoseconds: UInt64
+    package var tailNanoseconds: UInt64
     /// How long to wait for running tasks after the trial before declaring the pool stuck.
-    public var drainTimeoutSeconds: Double = 60
+    package var drainTimeoutSeconds: Double = 60
 
     /// Phases as given.
-    public init(ratePerSecond: Double, process: ArrivalProcess, warmupNanoseconds: UInt64, windowNanoseconds: UInt64, tailNanoseconds: UInt64) {
+    package init(ratePerSecond: Double, process: ArrivalProcess, warmupNanoseconds: UInt64, windowNanoseconds: UInt64, tailNanoseconds: UInt64) {
         self.ratePerSecond = ratePerSecond
         self.process = process
         self.warmupNanoseconds = warmupNanoseconds
@@ -31,16 +31,16 @@ public struct OpenLoopTrial: Sendable, Equatable {
     }
 
     /// Arrivals a default window holds at least, so a p99 rests on 20 tasks beyond it.
-    public static let minimumWindowArrivals = 2_000.0
+    package static let minimumWindowArrivals = 2_000.0
     /// A default window is at most this long (a low rate's p99 then rests on fewer tasks).
-    public static let maximumDefaultWindowNanoseconds: UInt64 = 10_000_000_000
+    package static let maximumDefaultWindowNanoseconds: UInt64 = 10_000_000_000
 
     /// Phases for tasks of `taskNanoseconds` (C + W at low load) at `rate`:
     /// - the window is `windowNanoseconds` when the user set the trial length, else long enough
     ///   for 2,000 arrivals (at least the spec's trial length, at most 10 s);
     /// - warm-up is 10 task times, at least 200 ms and at most 2 s;
     /// - the tail is 4 task times or twice the latency objective, at least 100 ms, at most 5 s.
-    public static func forTasks(ofNanoseconds taskNanoseconds: UInt64, rate: Double, process: ArrivalProcess, trialNanoseconds: UInt64, userSetTrial: Bool, latencySLOMicroseconds: Double?) -> OpenLoopTrial {
+    package static func forTasks(ofNanoseconds taskNanoseconds: UInt64, rate: Double, process: ArrivalProcess, trialNanoseconds: UInt64, userSetTrial: Bool, latencySLOMicroseconds: Double?) -> OpenLoopTrial {
         let window: UInt64
         if userSetTrial {
             window = trialNanoseconds
@@ -55,27 +55,27 @@ public struct OpenLoopTrial: Sendable, Equatable {
     }
 
     /// Total length of the trial, drain excluded.
-    public var totalNanoseconds: UInt64 { warmupNanoseconds + windowNanoseconds + tailNanoseconds }
+    package var totalNanoseconds: UInt64 { warmupNanoseconds + windowNanoseconds + tailNanoseconds }
 }
 
 /// What an open-loop trial adds to the closed loop's raw record, before any verdict.
-public struct OpenLoopRaw: Sendable, Equatable {
+package struct OpenLoopRaw: Sendable, Equatable {
     /// The nominal rate offered.
-    public var ratePerSecond: Double
+    package var ratePerSecond: Double
     /// Arrivals whose intended time fell in the window.
-    public var arrivalsInWindow: Int
+    package var arrivalsInWindow: Int
     /// Latency of each of those arrivals, intended arrival → end, ns; for one not finished when
     /// the trial stopped, intended arrival → the stop (a lower bound).
-    public var latencies: [UInt64]
+    package var latencies: [UInt64]
     /// Those of the window's arrivals not finished when the trial stopped.
-    public var unfinished: Int
+    package var unfinished: Int
     /// Backlog (arrived, not finished) seen at each arrival in the window, in order.
-    public var backlog: [Int]
+    package var backlog: [Int]
     /// How late the dispatcher handed each of the window's arrivals to the pool, ns.
-    public var dispatchLags: [UInt64]
+    package var dispatchLags: [UInt64]
 
     /// Raw figures as recorded.
-    public init(ratePerSecond: Double, arrivalsInWindow: Int, latencies: [UInt64], unfinished: Int, backlog: [Int], dispatchLags: [UInt64]) {
+    package init(ratePerSecond: Double, arrivalsInWindow: Int, latencies: [UInt64], unfinished: Int, backlog: [Int], dispatchLags: [UInt64]) {
         self.ratePerSecond = ratePerSecond
         self.arrivalsInWindow = arrivalsInWindow
         self.latencies = latencies
@@ -85,7 +85,7 @@ public struct OpenLoopRaw: Sendable, Equatable {
     }
 
     /// Mean backlog of the window's last quarter of arrivals minus that of its first quarter.
-    public var backlogGrowth: Double {
+    package var backlogGrowth: Double {
         let quarter = backlog.count / 4
         guard quarter > 0 else { return 0 }
         let mean = { (slice: ArraySlice<Int>) in Double(slice.reduce(0, +)) / Double(slice.count) }
@@ -97,12 +97,12 @@ public struct OpenLoopRaw: Sendable, Equatable {
 /// times of the arrival process whatever the pool is doing, the way a service receives
 /// requests. Latency counts from the intended time, so a pool that falls behind, or a
 /// dispatcher that was late, shows in the percentiles (no coordinated omission).
-public struct OpenLoopRunner: Sendable {
+package struct OpenLoopRunner: Sendable {
     /// The clocks every timestamp comes from.
-    public let clocks: any MeasurementClocks
+    package let clocks: any MeasurementClocks
 
     /// A runner reading `clocks`.
-    public init(clocks: any MeasurementClocks = SystemClocks()) {
+    package init(clocks: any MeasurementClocks = SystemClocks()) {
         self.clocks = clocks
     }
 
@@ -116,7 +116,7 @@ public struct OpenLoopRunner: Sendable {
     }
 
     /// Runs `workload` on `pool` with arrivals from `trial`, drawn from `seed`.
-    public func run(pool: any WorkerPool, workload: any Workload, trial: OpenLoopTrial, seed: UInt64) throws(PoolSizeError) -> TrialMeasurement {
+    package func run(pool: any WorkerPool, workload: any Workload, trial: OpenLoopTrial, seed: UInt64) throws(PoolSizeError) -> TrialMeasurement {
         WorkerThread.prepareForMeasurement()
         let state = OpenLoop(pool: pool, workload: workload, clocks: clocks)
         var rng = SeededGenerator(seed: seed)

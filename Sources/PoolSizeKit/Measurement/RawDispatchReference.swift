@@ -16,12 +16,12 @@ import Synchronization
 ///   serial queue that just finished: the thread that ran a task runs the next without
 ///   sleeping. Against the pool run this shows what round-robin submission itself costs the
 ///   pool in a closed loop.
-public struct RawDispatchReference: Sendable {
+package struct RawDispatchReference: Sendable {
     /// The clock that times the window (read twice per run, never per task).
-    public let clocks: any MeasurementClocks
+    package let clocks: any MeasurementClocks
 
     /// A reference reading `clocks`.
-    public init(clocks: any MeasurementClocks = SystemClocks()) {
+    package init(clocks: any MeasurementClocks = SystemClocks()) {
         self.clocks = clocks
     }
 
@@ -29,14 +29,14 @@ public struct RawDispatchReference: Sendable {
     /// resubmitting to its own queue, for `settings.durationNanoseconds`, counting completions
     /// after the warm-up share; waits for in-flight tasks before it returns, and throws when they
     /// do not finish within the drain timeout.
-    public func run(size: Int, qos: QoSTier = .default, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> RawDispatchResult {
+    package func run(size: Int, qos: QoSTier = .default, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> RawDispatchResult {
         guard size >= 1 else { throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got \(size)") }
         return try run(queues: (0..<size).map { DispatchQueue(label: "poolsize.reference.\($0)", qos: qos.dispatchQoS) }, workload: workload, settings: settings)
     }
 
     /// The own-queue reference on the given serial queues: chain `layer × count + slot` starts
     /// on `queues[slot]` and stays there.
-    public func run(queues: [DispatchQueue], workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> RawDispatchResult {
+    package func run(queues: [DispatchQueue], workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> RawDispatchResult {
         let size = queues.count
         guard size >= 1 else { throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got 0") }
         let loop = RawLoop(workload: workload)
@@ -58,7 +58,7 @@ public struct RawDispatchReference: Sendable {
     /// its replacement through `pool.submit`; completions after the warm-up share are counted.
     /// Waits for in-flight tasks before it returns, and throws when they do not finish within the
     /// drain timeout. The caller owns the pool (and shuts it down).
-    public func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> RawDispatchResult {
+    package func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> RawDispatchResult {
         guard pool.size >= 1 else { throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got \(pool.size)") }
         let loop = RawLoop(workload: workload)
         let initial = pool.size * max(1, settings.depthPerSlot)
@@ -97,26 +97,26 @@ public struct RawDispatchReference: Sendable {
 }
 
 /// What the raw-dispatch reference counted.
-public struct RawDispatchResult: Equatable, Sendable {
+package struct RawDispatchResult: Equatable, Sendable {
     /// Serial queues (or the pool's size) it ran on.
-    public var size: Int
+    package var size: Int
     /// Tasks that completed inside the window.
-    public var completions: Int
+    package var completions: Int
     /// Window length in nanoseconds.
-    public var windowNanoseconds: UInt64
+    package var windowNanoseconds: UInt64
     /// Tasks run in the whole run, warm-up and drain included (for per-task counters taken
     /// over the whole run).
-    public var tasksRun: Int = 0
+    package var tasksRun: Int = 0
 
     /// A result with these figures.
-    public init(size: Int, completions: Int, windowNanoseconds: UInt64) {
+    package init(size: Int, completions: Int, windowNanoseconds: UInt64) {
         self.size = size
         self.completions = completions
         self.windowNanoseconds = windowNanoseconds
     }
 
     /// Completions per second of window; 0 for an empty window.
-    public var throughputPerSecond: Double {
+    package var throughputPerSecond: Double {
         windowNanoseconds > 0 ? Double(completions) / (Double(windowNanoseconds) / 1e9) : 0
     }
 }

@@ -4,13 +4,13 @@ extension SweepPlan {
     /// The shortest trial `--budget` may choose: below it a trial's window holds too few tasks
     /// of a short workload for a stable mean (`TrialSettings.forTasks` lengthens it further
     /// for long tasks).
-    public static let minimumBudgetTrialMilliseconds = 100
+    package static let minimumBudgetTrialMilliseconds = 100
 
     /// This plan made to fit `seconds` by the time model, searching adaptively: the most
     /// repetitions (up to the plan's) whose trials can stay at least half their length, each with
     /// the longest trial that fits; failing that one repetition and the longest trial down to
     /// `minimumBudgetTrialMilliseconds`. Throws when even that does not fit, naming the minimum.
-    public func fitting(budgetSeconds seconds: Double, flag: String = "--budget") throws(PoolSizeError) -> SweepPlan {
+    package func fitting(budgetSeconds seconds: Double, flag: String = "--budget") throws(PoolSizeError) -> SweepPlan {
         let full = trialMilliseconds ?? spec.trialMilliseconds
         let shortest = min(full, Self.minimumBudgetTrialMilliseconds)
         func variant(_ repetitions: Int, _ milliseconds: Int) -> SweepPlan {

@@ -4,43 +4,43 @@ import PoolSizeModel
 import PoolSizeStats
 
 /// What a sweep will cost before it runs: its trials, time and memory.
-public struct SweepEstimate: Equatable, Sendable {
+package struct SweepEstimate: Equatable, Sendable {
     /// The sizes the sweep will measure (for `auto`, the grid the spec's W/C predicts; for an
     /// adaptive search, the sizes it is expected to visit).
-    public var sizes: [Int]
+    package var sizes: [Int]
     /// Measured trials (every combination, size and repetition) plus warm-up trials; for an
     /// adaptive search the expected count.
-    public var trials: Int
+    package var trials: Int
     /// Seconds the whole sweep takes: the low-load phase, warm-ups, trials and the report.
-    public var seconds: Double
+    package var seconds: Double
     /// Bytes the sweep may hold at once: its trial plan and records, and the largest pool's
     /// threads (stack pages touched and kernel stack).
-    public var bytes: Double
+    package var bytes: Double
     /// How the sizes are chosen.
-    public var search: SearchMode = .grid
+    package var search: SearchMode = .grid
     /// An adaptive search's most trials (with warm-ups); nil for a grid.
-    public var maximumTrials: Int?
+    package var maximumTrials: Int?
     /// Seconds the sweep takes at `maximumTrials`.
-    public var maximumSeconds: Double?
+    package var maximumSeconds: Double?
     /// Measured trials the exhaustive grid would run.
-    public var gridTrials: Int = 0
+    package var gridTrials: Int = 0
     /// Seconds of the low-load phase (W/C with one worker).
-    public var lowLoadSeconds: Double = 0
+    package var lowLoadSeconds: Double = 0
     /// Discarded warm-up trials.
-    public var warmupTrials: Int = 0
+    package var warmupTrials: Int = 0
     /// Seconds one measured trial takes, window, drain and overhead together.
-    public var secondsPerTrial: Double = 0
+    package var secondsPerTrial: Double = 0
     /// Repetitions per decisive size.
-    public var repetitions: Int = 1
+    package var repetitions: Int = 1
     /// (pool, tier, primitive) combinations.
-    public var combinations: Int = 1
+    package var combinations: Int = 1
     /// Arrival rates of an open-loop sweep; nil for the closed loop.
-    public var rates: Int?
+    package var rates: Int?
 
     /// A sweep this long is refused: a plan typed by mistake must not run for days.
-    public static let maximumSeconds = 24.0 * 3600
+    package static let maximumSeconds = 24.0 * 3600
     /// A sweep estimated longer than this says so before it starts.
-    public static let longSeconds = 600.0
+    package static let longSeconds = 600.0
     /// Memory a thread of a pool costs here (measured by `poolsize calibrate`: about 8 KiB of
     /// resident stack and 16 KiB of kernel stack), rounded up.
     static let bytesPerThread = 64.0 * 1024
@@ -48,7 +48,7 @@ public struct SweepEstimate: Equatable, Sendable {
     static let bytesPerTrial = 2.0 * 1024
 
     /// An estimate from its figures.
-    public init(sizes: [Int], trials: Int, seconds: Double, bytes: Double) {
+    package init(sizes: [Int], trials: Int, seconds: Double, bytes: Double) {
         self.sizes = sizes
         self.trials = trials
         self.seconds = seconds
@@ -56,13 +56,13 @@ public struct SweepEstimate: Equatable, Sendable {
     }
 
     /// `1,234 trials, about 2 h 3 min, 1.2 GiB`.
-    public var summary: String {
+    package var summary: String {
         let count = maximumTrials.map { "\(trials) trials expected (at most \($0))" } ?? "\(trials) trial\(trials == 1 ? "" : "s")"
         return "\(count) at sizes \(sizes.count > 12 ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")), about \(Self.duration(seconds)), up to \(Self.memory(bytes))"
     }
 
     /// The dry run's lines: each phase of the sweep and what it costs.
-    public var plan: String {
+    package var plan: String {
         var out = "low-load phase: about \(Self.duration(lowLoadSeconds)) (one worker until W/C is known to 1%)\n"
         out += "warm-up: \(warmupTrials) trial\(warmupTrials == 1 ? "" : "s")\n"
         let measured = trials - warmupTrials
@@ -80,7 +80,7 @@ public struct SweepEstimate: Equatable, Sendable {
     }
 
     /// One line before a sweep estimated over 10 minutes starts; nil for a shorter one.
-    public var longWarning: String? {
+    package var longWarning: String? {
         guard seconds > Self.longSeconds else { return nil }
         return "note: this sweep is estimated at about \(Self.duration(seconds)); --budget 5m (with --sizes auto), fewer --repeat, fewer axes or a shorter --trial-ms shorten it"
     }
@@ -93,7 +93,7 @@ public struct SweepEstimate: Equatable, Sendable {
     }
 
     /// `512 MiB`, `1.2 GiB`.
-    public static func memory(_ bytes: Double) -> String {
+    package static func memory(_ bytes: Double) -> String {
         if bytes < 1024 * 1024 * 1024 { return "\(Int((bytes / 1024 / 1024).rounded(.up))) MiB" }
         return "\(UnitFormat.number(bytes / 1024 / 1024 / 1024)) GiB"
     }
@@ -104,7 +104,7 @@ extension SweepPlan {
     /// measured one moves it little); a workload with no declared times is planned as W/C = 0.
     /// An adaptive search is run on the ideal curve of that W/C (throughput rising linearly
     /// to the formula's knee, flat after it) to give the expected count.
-    public var estimate: SweepEstimate {
+    package var estimate: SweepEstimate {
         if case let .open(arrival) = load { return openLoopEstimate(arrival) }
         let declared = spec.cpuMicroseconds > 0 ? spec.waitCPURatio : 0
         let prediction = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)

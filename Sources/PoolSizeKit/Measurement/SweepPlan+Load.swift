@@ -27,13 +27,13 @@ extension SweepPlan {
 
     /// The sizes an open-loop sweep measures: the explicit list, or `OpenLoopSizes.auto` from the
     /// rates and the task's time at low load.
-    public func openLoopSizes(_ arrival: ArrivalPlan, taskSeconds: Double) -> [Int] {
+    package func openLoopSizes(_ arrival: ArrivalPlan, taskSeconds: Double) -> [Int] {
         if case let .explicit(list) = sizes { return list }
         return OpenLoopSizes.auto(rates: arrival.rates.map(\.perSecond), taskSeconds: taskSeconds)
     }
 
     /// How an open-loop trial at `rate` is driven, for tasks of `taskNanoseconds`.
-    public func openLoopTrial(_ arrival: ArrivalPlan, rate: ArrivalRate, taskNanoseconds: UInt64) -> OpenLoopTrial {
+    package func openLoopTrial(_ arrival: ArrivalPlan, rate: ArrivalRate, taskNanoseconds: UInt64) -> OpenLoopTrial {
         OpenLoopTrial.forTasks(
             ofNanoseconds: taskNanoseconds, rate: rate.perSecond, process: arrival.process,
             trialNanoseconds: UInt64(trialMilliseconds ?? spec.trialMilliseconds) * 1_000_000,

@@ -5,7 +5,7 @@ import PoolSizeStats
 extension SweepPlan {
     /// The adaptive search this plan runs once the formula's N (`prediction`) is known: within
     /// an explicit `--sizes`, or over any size for `auto`.
-    public func sizeSearch(prediction: Double) -> SizeSearch {
+    package func sizeSearch(prediction: Double) -> SizeSearch {
         var candidates: [Int]? = nil
         if case let .explicit(list) = sizes { candidates = list }
         return SizeSearch(prediction: prediction, cores: cores, tolerance: tolerance, repetitions: repetitions, candidates: candidates)

@@ -11,31 +11,6 @@ extension SweepPlan {
     }
 }
 
-/// Receives results as they happen, so a long sweep never loses finished trials.
-public protocol SweepObserver: AnyObject {
-    func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int])
-    /// Trial `index` of `total` in this batch of the sweep's order is about to run.
-    func sweepWillRunTrial(_ index: Int, of total: Int, trial: PlannedTrial)
-    func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError)
-    /// A trial is being run again because other processes loaded the machine during it.
-    func sweepRetryingBusyTrial(otherLoad: Double)
-    /// `auto` sizes found no knee yet: these larger sizes are measured as well.
-    func sweepExtendingSizes(_ sizes: [Int])
-    /// An adaptive search finished after `trials` measured trials, where the grid runs `gridTrials`.
-    func sweepFinishedSearch(trials: Int, gridTrials: Int)
-}
-
-extension SweepObserver {
-    /// Ignored unless the observer implements it.
-    public func sweepWillRunTrial(_ index: Int, of total: Int, trial: PlannedTrial) {}
-    /// Ignored unless the observer implements it.
-    public func sweepRetryingBusyTrial(otherLoad: Double) {}
-    /// Ignored unless the observer implements it.
-    public func sweepExtendingSizes(_ sizes: [Int]) {}
-    /// Ignored unless the observer implements it.
-    public func sweepFinishedSearch(trials: Int, gridTrials: Int) {}
-}
-
 /// What every trial of one sweep shares: the plan, how a trial is driven, the task's length
 /// (an open-loop trial's schedule follows from it) and the trials a resumed run already has.
 struct SweepContext {
@@ -50,20 +25,20 @@ struct SweepContext {
 /// order so drift of a shared machine spreads over all sizes instead of biasing the last ones.
 /// What a trial runs on is `measurer`'s business; the order, repetitions, busy-trial retries
 /// and the extension of `auto` sizes are this type's.
-public struct SweepRunner {
+package struct SweepRunner {
     /// Measures each trial.
-    public let measurer: any TrialMeasuring
+    package let measurer: any TrialMeasuring
     /// C + W of a task as declared; nil plans trials from the low-load measurement.
-    public let declaredTaskNanoseconds: UInt64?
+    package let declaredTaskNanoseconds: UInt64?
 
     /// A sweep whose trials `measurer` measures; `declaredTaskNanoseconds` as in `WorkloadSource`.
-    public init(measurer: any TrialMeasuring, declaredTaskNanoseconds: UInt64?) {
+    package init(measurer: any TrialMeasuring, declaredTaskNanoseconds: UInt64?) {
         self.measurer = measurer
         self.declaredTaskNanoseconds = declaredTaskNanoseconds
     }
 
     /// Real pools from `pools`, running tasks from `source`.
-    public init(source: any WorkloadSource, runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory()) {
+    package init(source: any WorkloadSource, runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory()) {
         self.init(measurer: PoolTrialMeasurer(runner: runner, pools: pools, source: source), declaredTaskNanoseconds: source.declaredTaskNanoseconds)
     }
 
@@ -71,7 +46,7 @@ public struct SweepRunner {
     /// - Parameter resume: an interrupted run of the same plan: its low-load estimate and the
     ///   trials it finished. Those trials are not run again; the rest run with the seeds and in
     ///   the order an uninterrupted run gives them, so the result is the same.
-    public func run(_ plan: SweepPlan, observer: any SweepObserver, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
+    package func run(_ plan: SweepPlan, observer: any SweepObserver, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
         let lowLoad: LowLoadEstimate
         if let resumed = resume?.lowLoad { lowLoad = resumed } else { lowLoad = try measureLowLoad(plan) }
         let done = Dictionary((resume?.records ?? []).map { (PlannedTrial($0), $0) }, uniquingKeysWith: { first, _ in first })
@@ -184,7 +159,7 @@ public struct SweepRunner {
     /// task's own wait. Runs in rounds until W/C is known to `targetRelativeError` (relative
     /// standard error) with at least 40 tasks, or `maximumSeconds` have passed: a workload
     /// without jitter settles in one round, an exponential one needs hundreds of tasks.
-    public func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = 6) throws(PoolSizeError) -> LowLoadEstimate {
+    package func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = 6) throws(PoolSizeError) -> LowLoadEstimate {
         let perTask = declaredTaskNanoseconds ?? 0
         var settings = plan.trialSettings(taskNanoseconds: perTask)
         settings.durationNanoseconds = min(max(500_000_000, 12 * perTask), 3_000_000_000)
@@ -233,7 +208,7 @@ public struct SweepRunner {
 
 extension TrialRecord {
     /// The record of one sweep trial.
-    public init(plan: SweepPlan, combination: Combination, poolSize: Int, repetition: Int, metrics m: TrialMetrics, integrity: IntegrityReport?) {
+    package init(plan: SweepPlan, combination: Combination, poolSize: Int, repetition: Int, metrics m: TrialMetrics, integrity: IntegrityReport?) {
         self.init(
             runID: plan.runID, workload: plan.spec.name, pool: combination.pool, qos: combination.qos, primitive: combination.primitive,
             poolSize: poolSize, repetition: repetition, tasks: m.tasks, wallSeconds: m.windowSeconds,

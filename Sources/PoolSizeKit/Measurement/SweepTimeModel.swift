@@ -10,21 +10,21 @@ import PoolSizeModel
 ///   stagger and warm-up), the drain (up to one task period) and the overhead of building and
 ///   stopping the pool and writing the row;
 /// - the end: analysis, the report and the charts (gnuplot).
-public struct SweepTimeModel: Sendable, Equatable {
+package struct SweepTimeModel: Sendable, Equatable {
     /// C + W of one task, in seconds.
-    public var taskSeconds: Double
+    package var taskSeconds: Double
     /// One measured trial's window, in seconds.
-    public var windowSeconds: Double
+    package var windowSeconds: Double
     /// Whether the workload's durations are drawn at random (the low-load phase then runs longer).
-    public var jittered: Bool
+    package var jittered: Bool
 
     /// Building, starting and stopping a pool and fsyncing a row of trials.csv.
-    public static let overheadSecondsPerTrial = 0.03
+    package static let overheadSecondsPerTrial = 0.03
     /// Process start, machine probe, analysis, report and charts.
-    public static let fixedSeconds = 1.5
+    package static let fixedSeconds = 1.5
 
     /// The model of `plan`'s trials.
-    public init(plan: SweepPlan) {
+    package init(plan: SweepPlan) {
         taskSeconds = max(0, plan.spec.cpuMicroseconds + plan.spec.waitMicroseconds) / 1e6
         let settings = plan.trialSettings(taskNanoseconds: UInt64(taskSeconds * 1e9))
         windowSeconds = Double(settings.durationNanoseconds) / 1e9
@@ -32,10 +32,10 @@ public struct SweepTimeModel: Sendable, Equatable {
     }
 
     /// One measured trial, all in.
-    public var secondsPerTrial: Double { windowSeconds + taskSeconds + Self.overheadSecondsPerTrial }
+    package var secondsPerTrial: Double { windowSeconds + taskSeconds + Self.overheadSecondsPerTrial }
 
     /// The low-load phase.
-    public var lowLoadSeconds: Double {
+    package var lowLoadSeconds: Double {
         let round = min(max(0.5, 12 * taskSeconds), 3)
         let perRound = taskSeconds > 0 ? round / taskSeconds : 40
         var rounds = (40 / max(perRound, 1)).rounded(.up)
@@ -45,7 +45,7 @@ public struct SweepTimeModel: Sendable, Equatable {
     }
 
     /// The whole sweep with `trials` measured trials and `warmups` warm-ups.
-    public func seconds(trials: Double, warmups: Int) -> Double {
+    package func seconds(trials: Double, warmups: Int) -> Double {
         let warmup = min(windowSeconds, 0.3) + taskSeconds + Self.overheadSecondsPerTrial
         return Self.fixedSeconds + lowLoadSeconds + Double(warmups) * warmup + trials * secondsPerTrial
     }

@@ -1,33 +1,33 @@
 /// Everything recorded during one trial, before any arithmetic. `TrialMetrics` derives the
 /// numbers from it, so that arithmetic can be tested on hand-made samples.
-public struct TrialMeasurement: Sendable {
+package struct TrialMeasurement: Sendable {
     /// Size of the pool measured.
-    public var poolSize: Int
+    package var poolSize: Int
     /// The measurement window (after warm-up), monotonic nanoseconds.
-    public var windowStart: UInt64
+    package var windowStart: UInt64
     /// End of the measurement window (CLOCK_MONOTONIC ns).
-    public var windowEnd: UInt64
+    package var windowEnd: UInt64
     /// Process resource usage at the window's edges.
-    public var usageAtStart: ProcessUsage
+    package var usageAtStart: ProcessUsage
     /// Process resource usage at the window's end.
-    public var usageAtEnd: ProcessUsage
+    package var usageAtEnd: ProcessUsage
     /// Every task that ran, including warm-up and drain.
-    public var samples: [TaskSample]
+    package var samples: [TaskSample]
     /// Most tasks executing at one instant.
-    public var peakConcurrency: Int
+    package var peakConcurrency: Int
     /// OS threads in the process at the end of the window (`/proc/self/status`), if readable.
-    public var processThreads: Int?
+    package var processThreads: Int?
     /// Machine-wide busy CPU at the window's edges (`/proc/stat`), if readable.
-    public var machineBusyAtStart: UInt64?
+    package var machineBusyAtStart: UInt64?
     /// Machine busy time at the window's end; nil where unknown.
-    public var machineBusyAtEnd: UInt64?
+    package var machineBusyAtEnd: UInt64?
     /// Why the first few failed tasks failed (a command's status and last stderr line).
-    public var failureExamples: [String] = []
+    package var failureExamples: [String] = []
     /// An open-loop trial's arrivals, latencies from intended arrival, and backlog; nil for the closed loop.
-    public var openLoop: OpenLoopRaw?
+    package var openLoop: OpenLoopRaw?
 
     /// A trial's raw record, before metrics are derived.
-    public init(poolSize: Int, windowStart: UInt64, windowEnd: UInt64, usageAtStart: ProcessUsage, usageAtEnd: ProcessUsage, samples: [TaskSample], peakConcurrency: Int, processThreads: Int?) {
+    package init(poolSize: Int, windowStart: UInt64, windowEnd: UInt64, usageAtStart: ProcessUsage, usageAtEnd: ProcessUsage, samples: [TaskSample], peakConcurrency: Int, processThreads: Int?) {
         self.poolSize = poolSize
         self.windowStart = windowStart
         self.windowEnd = windowEnd
@@ -39,7 +39,7 @@ public struct TrialMeasurement: Sendable {
     }
 
     /// The same measurement with the machine's busy CPU at the window's edges.
-    public func withMachineBusy(start: UInt64?, end: UInt64?) -> TrialMeasurement {
+    package func withMachineBusy(start: UInt64?, end: UInt64?) -> TrialMeasurement {
         var copy = self
         copy.machineBusyAtStart = start
         copy.machineBusyAtEnd = end
@@ -47,7 +47,7 @@ public struct TrialMeasurement: Sendable {
     }
 
     /// The same measurement with the reasons of its first failed tasks.
-    public func withFailures(_ examples: [String]) -> TrialMeasurement {
+    package func withFailures(_ examples: [String]) -> TrialMeasurement {
         var copy = self
         copy.failureExamples = examples
         return copy

@@ -1,22 +1,22 @@
 import PoolSizeModel
 
 /// One trial as the sweep asks for it.
-public struct TrialRequest: Sendable, Equatable {
+package struct TrialRequest: Sendable, Equatable {
     /// The pool kind, QoS tier and primitive of the trial.
-    public var combination: Combination
+    package var combination: Combination
     /// Queues (threads) in the pool.
-    public var size: Int
+    package var size: Int
     /// How long and how deep the trial runs.
-    public var settings: TrialSettings
+    package var settings: TrialSettings
     /// The low-load phase (one worker, seeds of its own) rather than a sweep trial.
-    public var lowLoad: Bool
+    package var lowLoad: Bool
     /// Seed of the trial's random draws.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Arrivals at a rate instead of the closed loop (`settings` then only sets the drain timeout).
-    public var openLoop: OpenLoopTrial?
+    package var openLoop: OpenLoopTrial?
 
     /// A request; `seed` makes the trial's draws reproducible (the arrival times' too).
-    public init(combination: Combination, size: Int, settings: TrialSettings, lowLoad: Bool = false, seed: UInt64, openLoop: OpenLoopTrial? = nil) {
+    package init(combination: Combination, size: Int, settings: TrialSettings, lowLoad: Bool = false, seed: UInt64, openLoop: OpenLoopTrial? = nil) {
         self.combination = combination
         self.size = size
         self.settings = settings
@@ -28,29 +28,29 @@ public struct TrialRequest: Sendable, Equatable {
 
 /// The seam between the sweep's policy (order, repetitions, retries, auto sizes) and the
 /// machine: measures one trial. `PoolTrialMeasurer` runs real pools; tests script the numbers.
-public protocol TrialMeasuring {
+package protocol TrialMeasuring {
     /// The trial's metrics, and the verdict of its critical section's integrity check, if any.
     func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (metrics: TrialMetrics, integrity: IntegrityReport?)
 }
 
 /// Runs a trial on a real pool from `pools` with a workload from `source`, under `runner`.
-public struct PoolTrialMeasurer: TrialMeasuring {
+package struct PoolTrialMeasurer: TrialMeasuring {
     /// Drives the closed loop.
-    public let runner: TrialRunner
+    package let runner: TrialRunner
     /// Builds the trial's pool.
-    public let pools: any PoolFactory
+    package let pools: any PoolFactory
     /// Makes the trial's workload.
-    public let source: any WorkloadSource
+    package let source: any WorkloadSource
 
     /// Real pools from `pools`, tasks from `source`.
-    public init(runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory(), source: any WorkloadSource) {
+    package init(runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory(), source: any WorkloadSource) {
         self.runner = runner
         self.pools = pools
         self.source = source
     }
 
     /// Builds the pool and workload, runs the trial, and checks the critical section's integrity.
-    public func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (metrics: TrialMetrics, integrity: IntegrityReport?) {
+    package func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (metrics: TrialMetrics, integrity: IntegrityReport?) {
         let section = source.supportsCriticalSections ? PrimitiveFactory.make(request.combination.primitive, readRatio: readRatio, seed: request.seed) : nil
         let workload = source.workload(seed: request.seed, criticalSection: section)
         let pool = pools.make(request.combination.pool, size: request.size, qos: request.combination.qos)

@@ -1,62 +1,62 @@
 import PoolSizeModel
 
 /// The numbers a trial yields, derived from its raw measurement.
-public struct TrialMetrics: Equatable, Sendable {
+package struct TrialMetrics: Equatable, Sendable {
     /// Length of the measurement window.
-    public var windowSeconds: Double
+    package var windowSeconds: Double
     /// Tasks that failed among those finished in the window; they count in no other figure.
-    public var errors: Int = 0
+    package var errors: Int = 0
     /// Why the first failed tasks of the trial failed.
-    public var failureExamples: [String] = []
+    package var failureExamples: [String] = []
     /// Tasks that succeeded in the window, each weighted by the fraction of its body inside the window. Counting
     /// fractions removes the edge error of counting whole completions: with N tasks started
     /// together, completions arrive in bursts, and a window edge landing just before or after a
     /// burst would swing a whole-task count by N.
-    public var tasks: Double
+    package var tasks: Double
     /// Tasks per second in the window.
-    public var throughputPerSecond: Double
+    package var throughputPerSecond: Double
     /// Means over tasks that finished inside the window.
-    public var cpuMicrosecondsPerTask: Double
+    package var cpuMicrosecondsPerTask: Double
     /// Mean task wall time minus CPU time, µs.
-    public var waitMicrosecondsPerTask: Double
+    package var waitMicrosecondsPerTask: Double
     /// Σ wait / Σ CPU over those tasks (a ratio of means, not a mean of ratios).
-    public var waitCPURatio: Double
+    package var waitCPURatio: Double
     /// Per-task W/C of those tasks.
-    public var perTaskWaitCPURatios: [Double]
+    package var perTaskWaitCPURatios: [Double]
     /// W and C of each of those tasks in µs, paired, for the ratio's standard error.
-    public var perTaskWaitMicroseconds: [Double]
+    package var perTaskWaitMicroseconds: [Double]
     /// CPU time of each of those tasks in µs, paired with `perTaskWaitMicroseconds`.
-    public var perTaskCPUMicroseconds: [Double]
+    package var perTaskCPUMicroseconds: [Double]
     /// Process CPU time in the window over window × cores.
-    public var utilization: Double
+    package var utilization: Double
     /// Most tasks seen running at once.
-    public var peakConcurrency: Int
+    package var peakConcurrency: Int
     /// Distinct OS threads that ran tasks.
-    public var distinctThreads: Int
+    package var distinctThreads: Int
     /// Lowest nice value seen on a worker (a tier that did not take effect shows here).
-    public var effectiveNice: Int
+    package var effectiveNice: Int
     /// Voluntary context switches in the window.
-    public var voluntaryContextSwitches: Int
+    package var voluntaryContextSwitches: Int
     /// Involuntary context switches in the window.
-    public var involuntaryContextSwitches: Int
+    package var involuntaryContextSwitches: Int
     /// Peak resident set size so far, KiB.
-    public var maxRSSKilobytes: Int
+    package var maxRSSKilobytes: Int
     /// OS threads in the process at the window's end; nil where unknown.
-    public var processThreads: Int?
+    package var processThreads: Int?
     /// Busy CPU of everything but this process in the window, as a share of `cores`.
-    public var otherLoad: Double
+    package var otherLoad: Double
     /// Submit → completion and start → completion of tasks finished in the window, in µs.
-    public var latency: LatencyPercentiles
+    package var latency: LatencyPercentiles
     /// Start-to-completion latency of the tasks finished in the window, µs.
-    public var execution: LatencyPercentiles
+    package var execution: LatencyPercentiles
     /// Rate offered and carried, backlog and stability of an open-loop trial; nil for the closed
     /// loop. In an open-loop trial `latency` counts from each task's intended arrival, over the
     /// tasks that arrived in the window.
-    public var openLoop: OpenLoopFigures?
+    package var openLoop: OpenLoopFigures?
 
     /// Metrics stated directly, for a `TrialMeasuring` that scripts them (tests, replays).
     /// Per-task figures repeat the means `tasks` times, rounded down, at most 1,000.
-    public init(
+    package init(
         windowSeconds: Double, throughputPerSecond: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double,
         utilization: Double, peakConcurrency: Int, threads: Int, otherLoad: Double = 0, effectiveNice: Int = 0,
         latency: LatencyPercentiles = LatencyPercentiles(), execution: LatencyPercentiles = LatencyPercentiles()
@@ -85,7 +85,7 @@ public struct TrialMetrics: Equatable, Sendable {
     }
 
     /// Derives the metrics from a trial's raw measurement, on `cores` cores.
-    public init(_ m: TrialMeasurement, cores: Int) {
+    package init(_ m: TrialMeasurement, cores: Int) {
         let start = m.windowStart, end = max(m.windowEnd, m.windowStart + 1)
         windowSeconds = Double(end - start) / 1e9
         var weighted = 0.0

@@ -4,26 +4,26 @@ import PoolSizeModel
 import Synchronization
 
 /// How one trial is driven.
-public struct TrialSettings: Sendable, Equatable {
+package struct TrialSettings: Sendable, Equatable {
     /// Total trial length, warm-up included.
-    public var durationNanoseconds: UInt64
+    package var durationNanoseconds: UInt64
     /// Leading share of the trial excluded from the window (pool start-up, first wake-ups).
-    public var warmupFraction: Double
+    package var warmupFraction: Double
     /// Tasks kept outstanding per unit of pool size. More than one keeps every queue busy even
     /// when round-robin hands two consecutive resubmissions to the same queue.
-    public var depthPerSlot: Int
+    package var depthPerSlot: Int
     /// Optional cap on tasks started.
-    public var maxTasks: Int?
+    package var maxTasks: Int?
     /// How long to wait for in-flight tasks after the window before declaring the pool stuck.
-    public var drainTimeoutSeconds: Double
+    package var drainTimeoutSeconds: Double
     /// The initial tasks are submitted spread evenly over this span, one per slot per task
     /// period. Submitting them all at once starts every task in lock-step: N tasks burn CPU
     /// together, then sleep together, and that convoy persists with deterministic task times,
     /// capping throughput well below what the pool can do in steady state.
-    public var staggerNanoseconds: UInt64
+    package var staggerNanoseconds: UInt64
 
     /// Settings; `forTasks(ofNanoseconds:durationNanoseconds:maxTasks:)` derives sensible ones.
-    public init(durationNanoseconds: UInt64, warmupFraction: Double = 0.2, depthPerSlot: Int = 2, maxTasks: Int? = nil, drainTimeoutSeconds: Double = 60, staggerNanoseconds: UInt64 = 0) {
+    package init(durationNanoseconds: UInt64, warmupFraction: Double = 0.2, depthPerSlot: Int = 2, maxTasks: Int? = nil, drainTimeoutSeconds: Double = 60, staggerNanoseconds: UInt64 = 0) {
         self.durationNanoseconds = durationNanoseconds
         self.warmupFraction = warmupFraction
         self.depthPerSlot = depthPerSlot
@@ -35,7 +35,7 @@ public struct TrialSettings: Sendable, Equatable {
     /// Settings for a workload whose tasks take `taskNanoseconds` (C + W): the start is
     /// staggered over one task period per layer of depth, and warm-up lasts at least that
     /// stagger plus one period, so the window sees the steady state.
-    public static func forTasks(ofNanoseconds taskNanoseconds: UInt64, durationNanoseconds: UInt64, maxTasks: Int? = nil) -> TrialSettings {
+    package static func forTasks(ofNanoseconds taskNanoseconds: UInt64, durationNanoseconds: UInt64, maxTasks: Int? = nil) -> TrialSettings {
         var settings = TrialSettings(durationNanoseconds: durationNanoseconds, maxTasks: maxTasks)
         settings.staggerNanoseconds = taskNanoseconds * UInt64(settings.depthPerSlot)
         let warmup = settings.staggerNanoseconds + taskNanoseconds
@@ -48,17 +48,17 @@ public struct TrialSettings: Sendable, Equatable {
 
 /// Runs one closed-loop trial: keeps `size × depth` tasks outstanding on the pool (every
 /// completion submits a replacement) until the window closes, records every task, then drains.
-public struct TrialRunner: Sendable {
+package struct TrialRunner: Sendable {
     /// The clocks every timestamp comes from.
-    public let clocks: any MeasurementClocks
+    package let clocks: any MeasurementClocks
 
     /// A runner reading `clocks`.
-    public init(clocks: any MeasurementClocks = SystemClocks()) {
+    package init(clocks: any MeasurementClocks = SystemClocks()) {
         self.clocks = clocks
     }
 
     /// Runs one trial of `workload` on `pool` and returns its raw measurement; throws when the pool does not drain.
-    public func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> TrialMeasurement {
+    package func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> TrialMeasurement {
         let state = ClosedLoop(pool: pool, workload: workload, clocks: clocks, maxTasks: settings.maxTasks)
         let busy0 = clocks.machineBusyNanoseconds()
         let usage0 = clocks.processUsage()

@@ -70,18 +70,18 @@ package final class IntegrityMonitor: @unchecked Sendable {
 }
 
 /// What the integrity check found after a trial.
-public struct IntegrityReport: Equatable, Sendable {
+package struct IntegrityReport: Equatable, Sendable {
     /// Critical sections entered.
-    public var sections: Int
+    package var sections: Int
     /// Updates made to the shared value.
-    public var writes: Int
+    package var writes: Int
     /// The shared value; equals `writes` when no update was lost.
-    public var finalValue: Int
+    package var finalValue: Int
     /// Times a task entered while another held the section exclusively.
-    public var overlaps: Int
+    package var overlaps: Int
 
     /// A report of a check's counts.
-    public init(sections: Int, writes: Int, finalValue: Int, overlaps: Int) {
+    package init(sections: Int, writes: Int, finalValue: Int, overlaps: Int) {
         self.sections = sections
         self.writes = writes
         self.finalValue = finalValue
@@ -89,13 +89,13 @@ public struct IntegrityReport: Equatable, Sendable {
     }
 
     /// No update lost and no two tasks inside at once.
-    public var isIntact: Bool { finalValue == writes && overlaps == 0 }
+    package var isIntact: Bool { finalValue == writes && overlaps == 0 }
 
     /// `ok` or `violated`, the `integrity` column.
-    public var verdict: Integrity { isIntact ? .ok : .violated }
+    package var verdict: Integrity { isIntact ? .ok : .violated }
 
     /// The counts in one line, for messages.
-    public var details: String {
+    package var details: String {
         "\(sections) critical sections, shared value \(finalValue) after \(writes) writes (\(writes - finalValue) lost), \(overlaps) overlapping entries"
     }
 }

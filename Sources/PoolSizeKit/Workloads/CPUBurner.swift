@@ -8,22 +8,22 @@ import Synchronization
 /// number of iterations and checks the thread CPU clock, topping up until the target is met.
 /// Checking the thread CPU clock rather than the wall clock makes C exact even when the thread
 /// is preempted: run-queue delay shows up in wall time (W), never in C.
-public final class CPUBurner: Sendable {
+package final class CPUBurner: Sendable {
     /// The clock whose thread CPU time the burner watches.
-    public let clocks: any MeasurementClocks
+    package let clocks: any MeasurementClocks
     /// Calibrated iterations per microsecond of CPU time.
-    public let iterationsPerMicrosecond: Double
+    package let iterationsPerMicrosecond: Double
     private let sink = Atomic<UInt64>(0)
 
     /// A burner; `iterationsPerMicrosecond` skips calibration (tests).
-    public init(clocks: any MeasurementClocks = SystemClocks(), iterationsPerMicrosecond: Double? = nil) {
+    package init(clocks: any MeasurementClocks = SystemClocks(), iterationsPerMicrosecond: Double? = nil) {
         self.clocks = clocks
         self.iterationsPerMicrosecond = iterationsPerMicrosecond ?? Self.calibrate(clocks: clocks)
     }
 
     /// Burns `microseconds` of the calling thread's CPU time; returns the CPU nanoseconds used.
     @discardableResult
-    public func burn(microseconds: Double) -> UInt64 {
+    package func burn(microseconds: Double) -> UInt64 {
         guard microseconds > 0 else { return 0 }
         let start = clocks.threadCPUNanoseconds()
         burn(untilThreadCPU: start + UInt64(microseconds * 1_000), now: start)
@@ -38,7 +38,7 @@ public final class CPUBurner: Sendable {
     /// per CPU-microsecond is not constant: a busy SMT sibling or cache pressure from other
     /// threads slows the loop by 10–30%, and a fixed prediction would then overshoot.
     @discardableResult
-    public func burn(untilThreadCPU target: UInt64, now: UInt64? = nil) -> UInt64 {
+    package func burn(untilThreadCPU target: UInt64, now: UInt64? = nil) -> UInt64 {
         var used = now ?? clocks.threadCPUNanoseconds()
         var state = used | 1
         var rate = iterationsPerMicrosecond

@@ -9,19 +9,19 @@ import PoolSizeModel
 ///
 /// This is the question `xargs -P`, `make -j` and GNU parallel leave to the user — how many at
 /// once? — answered with a measured curve.
-public struct CommandSource: WorkloadSource {
+package struct CommandSource: WorkloadSource {
     /// The program and its arguments; `arguments[0]` is resolved on PATH.
-    public let arguments: [String]
+    package let arguments: [String]
     /// The resolved program.
-    public let executable: String
+    package let executable: String
     /// A task running longer than this is stopped and counted as failed.
-    public let timeoutSeconds: Double
+    package let timeoutSeconds: Double
     /// Where each task's stdout and stderr are kept (`task-<index>.out/.err`); discarded when nil.
-    public let outputDirectory: URL?
+    package let outputDirectory: URL?
 
     /// A command source; throws (exit 66) when the program does not exist or is not executable,
     /// before anything runs.
-    public init(arguments: [String], timeoutSeconds: Double = 60, outputDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PoolSizeError) {
+    package init(arguments: [String], timeoutSeconds: Double = 60, outputDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PoolSizeError) {
         guard let program = arguments.first else { throw .invalidOption(flag: "--exec", message: "is empty; give a command") }
         self.arguments = arguments
         self.executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
@@ -55,15 +55,15 @@ public struct CommandSource: WorkloadSource {
     }
 
     /// Unknown: the command's W and C are measured.
-    public var declaredTaskNanoseconds: UInt64? { nil }
+    package var declaredTaskNanoseconds: UInt64? { nil }
 
     /// Anything a command left running outside its process group ends with the sweep.
-    public func sweepEnded() { LiveChildren.stopOrphans() }
+    package func sweepEnded() { LiveChildren.stopOrphans() }
     /// A command cannot enter the sweep's critical sections.
-    public var supportsCriticalSections: Bool { false }
+    package var supportsCriticalSections: Bool { false }
 
     /// Runs the command once per task.
-    public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
+    package func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
         CommandWorkload(source: self)
     }
 }

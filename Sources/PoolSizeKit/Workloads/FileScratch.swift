@@ -5,11 +5,11 @@ import PoolSizeModel
 /// fsyncs, and one prefilled file each task reads a block of, after dropping that block from
 /// the page cache (posix_fadvise DONTNEED) so the device, not memory, serves it. pread and
 /// pwrite take explicit offsets, so the pool's threads share the two descriptors.
-public final class FileScratch: @unchecked Sendable {
+package final class FileScratch: @unchecked Sendable {
     /// The directory holding the files.
-    public let directory: URL
+    package let directory: URL
     /// Whether `remove()` deletes the directory itself (a temporary one poolsize made).
-    public let ownsDirectory: Bool
+    package let ownsDirectory: Bool
     private let writeFD: Int32
     private let readFD: Int32
     private let readFileBytes: Int
@@ -17,7 +17,7 @@ public final class FileScratch: @unchecked Sendable {
 
     /// Creates the files in `directory`, or in a new temporary directory when nil; the read
     /// file holds `readFileMegabytes` of data so reads land at many offsets.
-    public init(directory: URL?, readFileMegabytes: Int = 32) throws(PoolSizeError) {
+    package init(directory: URL?, readFileMegabytes: Int = 32) throws(PoolSizeError) {
         let dir = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-scratch-\(getpid())-\(UUID().uuidString.prefix(8))")
         self.directory = dir
         ownsDirectory = directory == nil
@@ -74,7 +74,7 @@ public final class FileScratch: @unchecked Sendable {
     }
 
     /// Deletes the files (and the directory, when poolsize made it).
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: directory.appendingPathComponent("poolsize-write.bin"))
         try? FileManager.default.removeItem(at: directory.appendingPathComponent("poolsize-read.bin"))
         if ownsDirectory { try? FileManager.default.removeItem(at: directory) }

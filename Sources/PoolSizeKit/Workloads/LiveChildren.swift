@@ -5,7 +5,7 @@ import Synchronization
 /// The `--exec` children running now, so an interrupted sweep can stop them before it exits:
 /// Ctrl-C in a terminal reaches the whole process group, but a SIGTERM sent to the sweep alone
 /// (a CI job cancelled, `kill PID`) would otherwise leave its commands running as orphans.
-public enum LiveChildren {
+package enum LiveChildren {
     struct State {
         var running: Set<pid_t> = []
         /// Spawns begun and not yet registered: stopAll waits for them, so a command started
@@ -39,12 +39,12 @@ public enum LiveChildren {
     static func remove(_ pid: pid_t) { _ = state.withLock { $0.running.remove(pid) } }
 
     /// The children running now.
-    public static var running: Set<pid_t> { state.withLock { $0.running } }
+    package static var running: Set<pid_t> { state.withLock { $0.running } }
 
     /// Stops new spawns, sends SIGTERM to every running child, waits up to `grace` seconds for
     /// the pool threads to reap them, then sends SIGKILL to those left. Returns how many it signalled.
     @discardableResult
-    public static func stopAll(grace: Double = 1) -> Int {
+    package static func stopAll(grace: Double = 1) -> Int {
         state.withLock { $0.stopping = true }
         let deadline = Date().addingTimeInterval(grace)
         // A spawn under way registers its child within microseconds.
@@ -64,7 +64,7 @@ public enum LiveChildren {
     /// Makes this process the reaper of its descendants' orphans, once: a command's background
     /// job that left its process group (setsid, a daemon) is then reparented here instead of to
     /// init, where `stopOrphans` finds it.
-    public static func becomeReaper() {
+    package static func becomeReaper() {
         _ = reaper
     }
 
@@ -74,7 +74,7 @@ public enum LiveChildren {
     /// sweep's commands left behind. Call when no command runs (the sweep's end, an interrupt
     /// after `stopAll`). Returns how many it stopped.
     @discardableResult
-    public static func stopOrphans() -> Int {
+    package static func stopOrphans() -> Int {
         var stopped = 0
         // Killing an orphan reparents its own children here: a few rounds take them too.
         for _ in 0..<8 {

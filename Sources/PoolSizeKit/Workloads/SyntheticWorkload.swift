@@ -45,18 +45,18 @@ public struct TaskOutcome: Equatable, Sendable {
 }
 
 /// A blocking wait: the W of a task. A protocol so tests can substitute a gate or a no-op.
-public protocol Waiter: Sendable {
+package protocol Waiter: Sendable {
     func wait(microseconds: Double)
 }
 
 /// Blocks the calling thread in nanosleep(2): the thread is off-CPU and the pool slot is held,
 /// as with blocking IO. Timer slack is set to 1 ns on each worker first (WorkerThread).
-public struct SleepWaiter: Waiter {
+package struct SleepWaiter: Waiter {
     /// A waiter that sleeps.
-    public init() {}
+    package init() {}
 
     /// Sleeps `microseconds`, resuming after signals.
-    public func wait(microseconds: Double) {
+    package func wait(microseconds: Double) {
         guard microseconds > 0 else { return }
         let ns = Int(microseconds * 1_000)
         var request = timespec(tv_sec: ns / 1_000_000_000, tv_nsec: ns % 1_000_000_000)
@@ -73,20 +73,20 @@ public struct SleepWaiter: Waiter {
 /// would otherwise add 10% to a 500 µs task's measured C. Computing to a thread CPU total
 /// makes the measured C equal the spec's whatever the wait costs. The order of wait and
 /// compute does not change a closed loop's throughput.
-public struct SyntheticWorkload: Workload {
+package struct SyntheticWorkload: Workload {
     /// Draws each task's C and W.
-    public let times: TaskTimes
+    package let times: TaskTimes
     /// Computes until the thread has used C.
-    public let burner: CPUBurner
+    package let burner: CPUBurner
     /// Blocks for W.
-    public let waiter: any Waiter
+    package let waiter: any Waiter
     /// Guards the last `critical_us` of each task, when the trial sweeps a primitive.
-    public let criticalSection: (any CriticalSection)?
+    package let criticalSection: (any CriticalSection)?
     /// Where a spec's real file IO goes (`file_write_kb`, `file_read_kb`); nil for none.
-    public let scratch: FileScratch?
+    package let scratch: FileScratch?
 
     /// A synthetic workload.
-    public init(times: TaskTimes, burner: CPUBurner, waiter: any Waiter = SleepWaiter(), criticalSection: (any CriticalSection)? = nil, scratch: FileScratch? = nil) {
+    package init(times: TaskTimes, burner: CPUBurner, waiter: any Waiter = SleepWaiter(), criticalSection: (any CriticalSection)? = nil, scratch: FileScratch? = nil) {
         self.times = times
         self.burner = burner
         self.waiter = waiter
@@ -96,17 +96,17 @@ public struct SyntheticWorkload: Workload {
 
     /// The task, the failure of its file IO, if any, and (without a critical section) the
     /// thread CPU it used, read from the clock reads the burner makes anyway.
-    public func execute(task index: UInt64) -> TaskOutcome {
+    package func execute(task index: UInt64) -> TaskOutcome {
         let (failure, cpu) = perform(task: index)
         return TaskOutcome(failure: failure, cpuNanoseconds: cpu)
     }
 
     /// True without a critical section and on the real clocks: the burner's own first and last
     /// clock reads give C.
-    public var measuresOwnCPU: Bool { criticalSection == nil && burner.clocks is SystemClocks }
+    package var measuresOwnCPU: Bool { criticalSection == nil && burner.clocks is SystemClocks }
 
     /// Task `index`: wait W, then compute to C (the critical part inside the section).
-    public func run(task index: UInt64) { _ = perform(task: index) }
+    package func run(task index: UInt64) { _ = perform(task: index) }
 
     /// Waits W, does the spec's file IO (the device's wait), then computes to C; returns the
     /// IO failure and, without a critical section, the thread CPU from start to finish.

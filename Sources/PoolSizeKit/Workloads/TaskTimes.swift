@@ -5,20 +5,20 @@ import PoolSizeModel
 ///
 /// Draws are a pure function of (seed, task index) through `SeededGenerator`, so a run is reproducible
 /// with `--seed` whichever thread happens to run which task.
-public struct TaskTimes: Sendable, Equatable {
+package struct TaskTimes: Sendable, Equatable {
     /// The means and the jitter.
-    public let spec: WorkloadSpec
+    package let spec: WorkloadSpec
     /// Seed of the draws.
-    public let seed: UInt64
+    package let seed: UInt64
 
     /// Draws for `spec`, seeded.
-    public init(spec: WorkloadSpec, seed: UInt64) {
+    package init(spec: WorkloadSpec, seed: UInt64) {
         self.spec = spec
         self.seed = seed
     }
 
     /// CPU and wait microseconds for task `index`.
-    public func times(forTask index: UInt64) -> (cpuMicroseconds: Double, waitMicroseconds: Double) {
+    package func times(forTask index: UInt64) -> (cpuMicroseconds: Double, waitMicroseconds: Double) {
         var generator = SeededGenerator(seed: seed ^ (index &* 0x9E37_79B9_7F4A_7C15))
         let u1 = generator.nextUnit()
         let u2 = generator.nextUnit()

@@ -2,9 +2,9 @@ import Foundation
 import PoolSizeModel
 
 /// Resolves `--workload`: a built-in name, or a path to a YAML spec file.
-public enum WorkloadLoader {
+package enum WorkloadLoader {
     /// A built-in workload's spec by name, or a spec file's; errors name the flag or file.
-    public static func load(_ argument: String) throws(PoolSizeError) -> WorkloadSpec {
+    package static func load(_ argument: String) throws(PoolSizeError) -> WorkloadSpec {
         let looksLikePath = argument.contains("/") || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml")
         if !looksLikePath, let builtin = BuiltinWorkloads.named(argument) { return builtin }
         guard looksLikePath || FileManager.default.fileExists(atPath: argument) else {

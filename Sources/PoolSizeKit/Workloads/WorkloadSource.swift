@@ -27,50 +27,50 @@ extension WorkloadSource {
 }
 
 /// The spec's synthetic task: W of sleeping, then computing until the thread has used C.
-public struct SyntheticSource: WorkloadSource {
+package struct SyntheticSource: WorkloadSource {
     /// The spec's means and jitter.
-    public let spec: WorkloadSpec
+    package let spec: WorkloadSpec
     /// Computes until the thread has used C.
-    public let burner: CPUBurner
+    package let burner: CPUBurner
     /// Where the spec's file IO goes; needed when `spec.doesFileIO`.
-    public let scratch: FileScratch?
+    package let scratch: FileScratch?
 
     /// Tasks of `spec`.
-    public init(spec: WorkloadSpec, burner: CPUBurner, scratch: FileScratch? = nil) {
+    package init(spec: WorkloadSpec, burner: CPUBurner, scratch: FileScratch? = nil) {
         self.spec = spec
         self.burner = burner
         self.scratch = scratch
     }
 
     /// C + W as the spec declares them; nil for file IO, whose W is the device's.
-    public var declaredTaskNanoseconds: UInt64? { spec.doesFileIO ? nil : UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000) }
+    package var declaredTaskNanoseconds: UInt64? { spec.doesFileIO ? nil : UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000) }
     /// Synthetic tasks enter the trial's critical section.
-    public var supportsCriticalSections: Bool { true }
+    package var supportsCriticalSections: Bool { true }
 
     /// The spec's workload for one trial.
-    public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
+    package func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
         SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner, criticalSection: criticalSection, scratch: scratch)
     }
 }
 
 /// A Swift closure as the task: whatever it does (compute, block on IO, call a service) is
 /// measured as it happens: its thread CPU time is C, the rest of its wall time W.
-public struct ClosureSource: WorkloadSource {
+package struct ClosureSource: WorkloadSource {
     /// One task; its argument is the task's index.
-    public let body: @Sendable (UInt64) -> Void
+    package let body: @Sendable (UInt64) -> Void
 
     /// - Parameter body: one task; its argument is the task's index (0, 1, 2, … in submission order).
-    public init(_ body: @escaping @Sendable (UInt64) -> Void) {
+    package init(_ body: @escaping @Sendable (UInt64) -> Void) {
         self.body = body
     }
 
     /// Unknown: the closure's W and C are measured.
-    public var declaredTaskNanoseconds: UInt64? { nil }
+    package var declaredTaskNanoseconds: UInt64? { nil }
     /// A closure cannot be guarded by the sweep's primitives.
-    public var supportsCriticalSections: Bool { false }
+    package var supportsCriticalSections: Bool { false }
 
     /// A workload that calls the closure once per task.
-    public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
+    package func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
         ClosureWorkload(body: body)
     }
 }
@@ -83,28 +83,28 @@ struct ClosureWorkload: Workload {
 /// Tasks drawn from a recorded trace: each task takes one row (chosen by a seeded draw on the
 /// task's index, so every thread sees the same sequence) and waits that row's W, then computes
 /// to its C, as a synthetic task does.
-public struct TraceSource: WorkloadSource {
+package struct TraceSource: WorkloadSource {
     /// The recorded rows.
-    public let trace: Trace
+    package let trace: Trace
     /// Computes until the thread has used a row's C.
-    public let burner: CPUBurner
+    package let burner: CPUBurner
 
     /// Tasks drawn from `trace`.
-    public init(trace: Trace, burner: CPUBurner) {
+    package init(trace: Trace, burner: CPUBurner) {
         self.trace = trace
         self.burner = burner
     }
 
     /// The rows' mean C + W.
-    public var declaredTaskNanoseconds: UInt64? {
+    package var declaredTaskNanoseconds: UInt64? {
         UInt64((trace.cpuMicroseconds.reduce(0, +) + trace.waitMicroseconds.reduce(0, +)) / Double(trace.count) * 1_000)
     }
 
     /// A trace's requests are the user's; the sweep's primitives do not guard them.
-    public var supportsCriticalSections: Bool { false }
+    package var supportsCriticalSections: Bool { false }
 
     /// The trace's workload for one trial.
-    public func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
+    package func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
         TraceWorkload(trace: trace, seed: seed, burner: burner)
     }
 }

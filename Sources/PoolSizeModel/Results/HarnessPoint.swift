@@ -1,5 +1,5 @@
 /// The three programs the harness benchmark runs (docs/guide/harness-overhead.md).
-public enum HarnessSide: String, CaseIterable, Sendable {
+package enum HarnessSide: String, CaseIterable, Sendable {
     /// The sweep's closed-loop trial (`TrialRunner`) on a `QueuePool`.
     case harness
     /// The raw-dispatch reference resubmitting through the same kind of `QueuePool`'s `submit`
@@ -12,28 +12,28 @@ public enum HarnessSide: String, CaseIterable, Sendable {
 
 /// Context switches (getrusage of the whole process) over runs of one side, and the tasks those
 /// runs completed, warm-up and drain included.
-public struct SwitchTally: Equatable, Sendable {
+package struct SwitchTally: Equatable, Sendable {
     /// Tasks completed.
-    public var tasks: Int
+    package var tasks: Int
     /// Voluntary switches: a thread blocked (an empty queue, a futex wait).
-    public var voluntary: Int
+    package var voluntary: Int
     /// Involuntary switches: a thread was preempted.
-    public var involuntary: Int
+    package var involuntary: Int
 
     /// A tally with these counts.
-    public init(tasks: Int = 0, voluntary: Int = 0, involuntary: Int = 0) {
+    package init(tasks: Int = 0, voluntary: Int = 0, involuntary: Int = 0) {
         self.tasks = tasks
         self.voluntary = voluntary
         self.involuntary = involuntary
     }
 
     /// Voluntary switches per task; nil without tasks.
-    public var voluntaryPerTask: Double? { tasks > 0 ? Double(voluntary) / Double(tasks) : nil }
+    package var voluntaryPerTask: Double? { tasks > 0 ? Double(voluntary) / Double(tasks) : nil }
     /// Involuntary switches per task; nil without tasks.
-    public var involuntaryPerTask: Double? { tasks > 0 ? Double(involuntary) / Double(tasks) : nil }
+    package var involuntaryPerTask: Double? { tasks > 0 ? Double(involuntary) / Double(tasks) : nil }
 
     /// Both tallies added.
-    public static func + (lhs: SwitchTally, rhs: SwitchTally) -> SwitchTally {
+    package static func + (lhs: SwitchTally, rhs: SwitchTally) -> SwitchTally {
         SwitchTally(tasks: lhs.tasks + rhs.tasks, voluntary: lhs.voluntary + rhs.voluntary, involuntary: lhs.involuntary + rhs.involuntary)
     }
 }
@@ -42,22 +42,22 @@ public struct SwitchTally: Equatable, Sendable {
 /// measured by a closed-loop trial (`TrialRunner` on a `QueuePool`), by the raw-dispatch
 /// reference through the same pool's `submit`, and by the reference resubmitting to each
 /// queue itself, in rotating order, `repeats` times each.
-public struct HarnessPoint: Equatable, Sendable {
+package struct HarnessPoint: Equatable, Sendable {
     /// CPU time of each task, µs (no wait).
-    public var taskMicroseconds: Double
+    package var taskMicroseconds: Double
     /// Serial queues.
-    public var size: Int
+    package var size: Int
     /// Throughput of each harness trial, tasks/s.
-    public var harnessPerSecond: [Double]
+    package var harnessPerSecond: [Double]
     /// Throughput of each reference run (through the pool's submit), tasks/s.
-    public var referencePerSecond: [Double]
+    package var referencePerSecond: [Double]
     /// Throughput of each own-queue reference run, tasks/s; empty when that side did not run.
-    public var ownQueuePerSecond: [Double]
+    package var ownQueuePerSecond: [Double]
     /// Context switches per side, summed over its runs; a side that did not run is absent.
-    public var switches: [HarnessSide: SwitchTally]
+    package var switches: [HarnessSide: SwitchTally]
 
     /// A point with these runs.
-    public init(taskMicroseconds: Double, size: Int, harnessPerSecond: [Double], referencePerSecond: [Double], ownQueuePerSecond: [Double] = [], switches: [HarnessSide: SwitchTally] = [:]) {
+    package init(taskMicroseconds: Double, size: Int, harnessPerSecond: [Double], referencePerSecond: [Double], ownQueuePerSecond: [Double] = [], switches: [HarnessSide: SwitchTally] = [:]) {
         self.taskMicroseconds = taskMicroseconds
         self.size = size
         self.harnessPerSecond = harnessPerSecond
@@ -67,27 +67,27 @@ public struct HarnessPoint: Equatable, Sendable {
     }
 
     /// Median harness throughput.
-    public var harnessMedian: Double { Self.median(harnessPerSecond) }
+    package var harnessMedian: Double { Self.median(harnessPerSecond) }
     /// Median reference throughput.
-    public var referenceMedian: Double { Self.median(referencePerSecond) }
+    package var referenceMedian: Double { Self.median(referencePerSecond) }
     /// Median own-queue reference throughput.
-    public var ownQueueMedian: Double { Self.median(ownQueuePerSecond) }
+    package var ownQueueMedian: Double { Self.median(ownQueuePerSecond) }
     /// Harness median over reference median; 1 means the harness costs nothing measurable.
-    public var ratio: Double { referenceMedian > 0 ? harnessMedian / referenceMedian : 0 }
+    package var ratio: Double { referenceMedian > 0 ? harnessMedian / referenceMedian : 0 }
     /// Harness over reference within each repetition (the two ran back to back, in rotating
     /// order), so a reader sees how far one run's noise moves the ratio; empty when a side did
     /// not run.
-    public var pairedRatios: [Double] {
+    package var pairedRatios: [Double] {
         zip(harnessPerSecond, referencePerSecond).compactMap { $1 > 0 ? $0 / $1 : nil }
     }
     /// The harness's cost per task in ns at this point: 1/harness − 1/reference, as wall time
     /// per completion across the whole pool (negative when the harness happened to be faster).
-    public var costPerTaskNanoseconds: Double {
+    package var costPerTaskNanoseconds: Double {
         harnessMedian > 0 && referenceMedian > 0 ? (1 / harnessMedian - 1 / referenceMedian) * 1e9 : 0
     }
     /// Reference median over own-queue median: below 1 by what submitting through the pool
     /// (round-robin) costs compared with each queue feeding itself; 0 when a side did not run.
-    public var poolSubmissionRatio: Double { ownQueueMedian > 0 ? referenceMedian / ownQueueMedian : 0 }
+    package var poolSubmissionRatio: Double { ownQueueMedian > 0 ? referenceMedian / ownQueueMedian : 0 }
 
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }

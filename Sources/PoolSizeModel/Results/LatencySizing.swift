@@ -45,6 +45,7 @@ public struct LatencySizing: Equatable, Sendable, Codable {
         case measuredMicroseconds = "sloMeasuredUs"
     }
 
+    /// The figures from recommendation.json's top level (`sloPercentile` 99 when absent).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

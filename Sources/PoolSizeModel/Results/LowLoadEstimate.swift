@@ -13,13 +13,13 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
     /// Mean wall time minus CPU time per task, µs (W).
     public var waitMicrosecondsPerTask: Double
     /// Σ W / Σ C over the tasks, with its delta-method standard error and t-interval.
-    public var ratio: RatioOfMeans?
+    package var ratio: RatioOfMeans?
     /// Percentiles of a task's own time, C + W, µs: the least latency any pool size can give
     /// (nil in files of earlier versions).
     public var taskTime: LatencyPercentiles?
 
     /// An estimate from its parts.
-    public init(tasks: Int, seconds: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, ratio: RatioOfMeans?) {
+    package init(tasks: Int, seconds: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, ratio: RatioOfMeans?) {
         self.tasks = tasks
         self.seconds = seconds
         self.cpuMicrosecondsPerTask = cpuMicrosecondsPerTask

@@ -28,7 +28,7 @@ extension Recommendation {
     }
 
     /// Where the count comes from, as recommendation.json and the console name it.
-    public var basis: Basis {
+    package var basis: Basis {
         switch sizing {
         case .knee: return .knee
         case .formula: return .formula

@@ -3,7 +3,7 @@ import PoolSizeStats
 /// The answer of a sweep: how many queues, and the evidence.
 public struct Recommendation: Equatable, Sendable, Codable {
     /// Where the recommended count comes from, as recommendation.json names it (`basis`).
-    public enum Basis: String, Codable, Sendable {
+    package enum Basis: String, Codable, Sendable {
         /// The measured knee of the throughput curve.
         case knee
         /// The formula, because the measured curve had no plateau to find a knee on.
@@ -73,7 +73,7 @@ public struct Recommendation: Equatable, Sendable, Codable {
     /// Largest number of tasks this combination ever ran at once, over all sizes.
     public var maxConcurrencyReached: Int = 0
     /// Integrity over all of the combination's trials: `ok`, `violated` or `n/a`.
-    public var integrity: Integrity = .notApplicable
+    package var integrity: Integrity = .notApplicable
     /// The pool, tier and primitive this recommendation is for.
     public var combination: Combination { Combination(pool: pool, qos: qos, primitive: primitive) }
 

@@ -1,5 +1,5 @@
 /// How a sweep chooses the pool sizes it measures.
-public enum SearchMode: String, CaseIterable, Codable, Sendable {
+package enum SearchMode: String, CaseIterable, Codable, Sendable {
     /// Every size of the grid (or of `--sizes`), every repetition: exhaustive.
     case grid
     /// A coarse geometric bracket of the knee, then bisection around it, with repetitions
@@ -7,7 +7,7 @@ public enum SearchMode: String, CaseIterable, Codable, Sendable {
     case adaptive
 
     /// One line for help texts.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .grid: return "every size and repetition of the grid"
         case .adaptive: return "bracket the knee geometrically, then bisect until it is resolved to one size step"

@@ -52,10 +52,10 @@ public enum SizeSelection: Equatable, Sendable {
 }
 
 /// The sizes `--sizes auto` measures around a prediction P = cores × U × (1 + W/C).
-public enum SizeGrid {
+package enum SizeGrid {
     /// Powers of two below 0.75 P show the linear rise; steps of about P/16 from 0.75 P to
     /// 1.25 P resolve the knee to within ~6%; 1.5 P and 2 P (at least 2 × cores) show the plateau.
-    public static func auto(prediction: Double, cores: Int) -> [Int] {
+    package static func auto(prediction: Double, cores: Int) -> [Int] {
         // Sizes past the maximum are dropped below; a larger (or infinite) prediction adds none.
         let p = min(max(prediction, 1), Double(2 * SizeSelection.maximumSize))
         var sizes: Set<Int> = []
@@ -80,12 +80,12 @@ public enum SizeGrid {
 /// The sizes `--sizes auto` measures in an open-loop sweep, from the load each rate offers:
 /// a = rate × (C + W) busy queues on average (Little's law). Below a the pool cannot keep up;
 /// the sizes that matter lie just above it, where queueing delay falls from unbounded to small.
-public enum OpenLoopSizes {
+package enum OpenLoopSizes {
     /// One rate: a/2 and a (which cannot keep up, to show it), a + 1 and a + 2, then 1.15 a,
     /// 1.3 a, 1.6 a and 2 a. Several rates: sizes that carry 110% of the load at the first rate
     /// and at each quarter of the range, and 1.5 × the largest load, so each size's latency
     /// curve turns up somewhere inside the range.
-    public static func auto(rates: [Double], taskSeconds: Double) -> [Int] {
+    package static func auto(rates: [Double], taskSeconds: Double) -> [Int] {
         // Loads past the maximum size add no size (they are dropped below).
         let loads = rates.sorted().map { min($0 * max(taskSeconds, 0), Double(4 * SizeSelection.maximumSize)) }
         guard let largest = loads.last, largest.isFinite else { return [1] }

@@ -1,19 +1,19 @@
 import PoolSizeModel
 
 /// `contention.csv`: each tier's throughput and share when all tiers ran at once (`--contend`).
-public enum ContentionCSV {
+package enum ContentionCSV {
     /// The header's columns.
-    public static let columns = ["qos", "share", "throughput_per_s", "effective_nice"]
+    package static let columns = ["qos", "share", "throughput_per_s", "effective_nice"]
 
     /// The file's text.
-    public static func serialize(_ shares: [TierShare]) -> String {
+    package static func serialize(_ shares: [TierShare]) -> String {
         columns.joined(separator: ",") + "\n" + shares.map {
             "\($0.qos.rawValue),\(CSVField.number($0.share, decimals: 4)),\(CSVField.number($0.throughputPerSecond, decimals: 3)),\($0.effectiveNice)\n"
         }.joined()
     }
 
     /// The inverse of `serialize`; `path` names the file in errors, with the line at fault.
-    public static func parse(_ text: String, path: String) throws(PoolSizeError) -> [TierShare] {
+    package static func parse(_ text: String, path: String) throws(PoolSizeError) -> [TierShare] {
         let table = try CSVTable(text: text, path: path)
         let qos = try table.column("qos", flag: "contention.csv")
         let share = try table.numbers(try table.column("share", flag: "contention.csv"))

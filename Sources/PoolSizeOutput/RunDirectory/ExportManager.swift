@@ -8,9 +8,9 @@ import PoolSizeModel
 /// The directory is locked for the sweep's life (flock(2) on `.lock`, which holds the sweep's
 /// PID): a second sweep writing the same directory stops at once instead of mixing its files
 /// with the first one's. The kernel drops the lock when the process ends, however it ends.
-public final class ExportManager {
+package final class ExportManager {
     /// How to treat a run directory that already has trials.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// Refuse a directory that already holds a trials.csv.
         case create
         /// Replace what is there.
@@ -20,17 +20,17 @@ public final class ExportManager {
     }
 
     /// The run directory written.
-    public let directory: URL
+    package let directory: URL
     /// What opening the directory changed that the user should hear of, one line each: a torn
     /// last row cut off before resuming (its trial runs again).
-    public private(set) var notices: [String] = []
+    package private(set) var notices: [String] = []
     private let trials: FileHandle
     private let lock: Int32
 
     /// Creates (or, with `.resume`, reopens) the run directory and its `trials.csv`. Errors name
     /// the directory and the fix: exit 73 for an existing run (`--force`, `--resume`) or an
     /// unwritable place, 75 for a directory another sweep is writing.
-    public init(directory: URL, mode: Mode = .create) throws(PoolSizeError) {
+    package init(directory: URL, mode: Mode = .create) throws(PoolSizeError) {
         self.directory = directory
         let path = directory.appendingPathComponent(RunDirectory.File.trials.rawValue)
         try AtomicFile.createDirectory(directory)
@@ -70,7 +70,7 @@ public final class ExportManager {
     }
 
     /// Appends one trial and forces it to disk.
-    public func append(_ record: TrialRecord) throws(PoolSizeError) {
+    package func append(_ record: TrialRecord) throws(PoolSizeError) {
         do {
             try trials.write(contentsOf: Data(TrialsCSV.row(record).utf8))
             try trials.synchronize()
@@ -80,7 +80,7 @@ public final class ExportManager {
     }
 
     /// Writes (or rewrites) a whole file in the run directory atomically.
-    public func write(_ text: String, to file: RunDirectory.File) throws(PoolSizeError) {
+    package func write(_ text: String, to file: RunDirectory.File) throws(PoolSizeError) {
         try AtomicFile.write(text, to: directory.appendingPathComponent(file.rawValue))
     }
 

@@ -3,24 +3,24 @@ import PoolSizeModel
 /// A run directory's contents as `RunDirectory.load()` reads them. Only the trials are
 /// required; every other part is optional so that older runs, and runs that stopped part-way,
 /// still get a report.
-public struct RunData: Equatable, Sendable {
+package struct RunData: Equatable, Sendable {
     /// The run's id.
-    public var runID: String
+    package var runID: String
     /// Every trial of trials.csv, in file order.
-    public var records: [TrialRecord]
+    package var records: [TrialRecord]
     /// `machine.json`: the machine and how the run was asked for.
-    public var info: RunInfo?
+    package var info: RunInfo?
     /// `lowload.json`: W, C and W/C with one worker.
-    public var lowLoad: LowLoadEstimate?
+    package var lowLoad: LowLoadEstimate?
     /// `recommendation.json`.
-    public var recommendation: RecommendationSet?
+    package var recommendation: RecommendationSet?
     /// `contention.csv`, written by `--contend` runs.
-    public var contention: [TierShare]
+    package var contention: [TierShare]
     /// What reading the files had to work around (a torn last line of trials.csv), one line each.
-    public var warnings: [String] = []
+    package var warnings: [String] = []
 
     /// Run data from its parts.
-    public init(runID: String, records: [TrialRecord], info: RunInfo? = nil, lowLoad: LowLoadEstimate? = nil, recommendation: RecommendationSet? = nil, contention: [TierShare] = []) {
+    package init(runID: String, records: [TrialRecord], info: RunInfo? = nil, lowLoad: LowLoadEstimate? = nil, recommendation: RecommendationSet? = nil, contention: [TierShare] = []) {
         self.runID = runID
         self.records = records
         self.info = info
@@ -30,15 +30,15 @@ public struct RunData: Equatable, Sendable {
     }
 
     /// The workload's name from machine.json, the recommendation or the trials.
-    public var workload: String {
+    package var workload: String {
         info?.workload?.name ?? recommendation?.best.workload ?? records.first?.workload ?? "unknown"
     }
 
     /// Cores the run sized for: the recommendation's, else machine.json's effective count.
-    public var cores: Int? { recommendation?.best.cores ?? info?.machine?.cores.effective }
+    package var cores: Int? { recommendation?.best.cores ?? info?.machine?.cores.effective }
 
     /// `2026-11-22` from a run id `20261122-051503-io`; nil for ids of another shape.
-    public var date: String? {
+    package var date: String? {
         let digits = runID.prefix(8)
         guard digits.count == 8, digits.allSatisfy(\.isNumber) else { return nil }
         let d = Array(digits)
@@ -46,7 +46,7 @@ public struct RunData: Equatable, Sendable {
     }
 
     /// `io workload, 2 cores, 2026-11-22`: the line every chart title and the report carry.
-    public var headline: String {
+    package var headline: String {
         var parts = ["\(workload) workload"]
         if let cores { parts.append("\(cores) \(cores == 1 ? "core" : "cores")") }
         if let date { parts.append(date) }

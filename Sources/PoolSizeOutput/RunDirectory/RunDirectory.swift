@@ -5,9 +5,9 @@ import PoolSizeModel
 /// names and reads them. Every command that reads runs (`report`, `plot`, `compare`, `plan`,
 /// `fit`) loads a `RunData` through `load()`, and `sweep` writes the same types through
 /// `ExportManager`, so a file has one type, one encoder and one decoder.
-public struct RunDirectory: Sendable {
+package struct RunDirectory: Sendable {
     /// The files a run directory may hold.
-    public enum File: String, CaseIterable, Sendable {
+    package enum File: String, CaseIterable, Sendable {
         /// One row per finished trial (`TrialsCSV`); the only required file.
         case trials = "trials.csv"
         /// `RunInfo`: machine facts and how the run was asked for.
@@ -29,25 +29,25 @@ public struct RunDirectory: Sendable {
     }
 
     /// The directory.
-    public let url: URL
+    package let url: URL
 
     /// The run directory at `url`.
-    public init(_ url: URL) {
+    package init(_ url: URL) {
         self.url = url
     }
 
     /// `path` may name the directory or a `trials.csv` inside it.
-    public init(path: String) {
+    package init(path: String) {
         let url = URL(fileURLWithPath: path)
         self.init(url.lastPathComponent == File.trials.rawValue && !Self.isDirectory(url) ? url.deletingLastPathComponent() : url)
     }
 
     /// Where `file` is in this directory.
-    public func url(_ file: File) -> URL { url.appendingPathComponent(file.rawValue) }
+    package func url(_ file: File) -> URL { url.appendingPathComponent(file.rawValue) }
 
     /// The run's files. `trials.csv` is required; every other file is used when present, so
     /// runs of earlier versions and runs that stopped part-way still load.
-    public func load() throws(PoolSizeError) -> RunData {
+    package func load() throws(PoolSizeError) -> RunData {
         guard Self.isDirectory(url) else {
             throw .inputNotFound(path: url.path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
@@ -98,7 +98,7 @@ public struct RunDirectory: Sendable {
     }
 
     /// The file's text, or nil when it does not exist.
-    public func text(_ file: File) throws(PoolSizeError) -> String? {
+    package func text(_ file: File) throws(PoolSizeError) -> String? {
         let url = url(file)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
@@ -110,7 +110,7 @@ public struct RunDirectory: Sendable {
 
     /// The decoded file, or nil when it does not exist; a file that exists but does not decode
     /// is an error naming it and the key at fault.
-    public func decode<T: Decodable>(_ type: T.Type, _ file: File) throws(PoolSizeError) -> T? {
+    package func decode<T: Decodable>(_ type: T.Type, _ file: File) throws(PoolSizeError) -> T? {
         guard let text = try text(file) else { return nil }
         return try RunDirectoryJSON.decode(type, from: text, path: url(file).path)
     }

@@ -4,9 +4,9 @@ import PoolSizeModel
 /// The JSON of run directories: written by `JSONExport` (snake_case keys, `nan`/`inf` for
 /// undefined numbers) and read back here with the inverse rules, so what is written is what
 /// is read.
-public enum RunDirectoryJSON {
+package enum RunDirectoryJSON {
     /// Decodes `text`; `path` names the file in errors.
-    public static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws(PoolSizeError) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws(PoolSizeError) -> T {
         // A file from a newer poolsize may mean something else by the same keys: refuse it
         // rather than misread it. Files without the key predate it and read as version 1.
         if let version = (try? JSONSerialization.jsonObject(with: Data(text.utf8))).flatMap({ ($0 as? [String: Any])?["schema_version"] as? Int }),

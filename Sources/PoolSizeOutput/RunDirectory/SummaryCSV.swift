@@ -8,9 +8,9 @@ import PoolSizeStats
 /// (docs/conventions.md): median, standard deviation, Student t interval, coefficient of
 /// variation and MAD-flagged outliers. The open-loop columns come last and are empty for a
 /// closed loop.
-public enum SummaryCSV {
+package enum SummaryCSV {
     /// The header's columns.
-    public static let columns = [
+    package static let columns = [
         "workload", "pool", "qos", "primitive", "pool_size", "repetitions",
         "throughput_mean_per_s", "throughput_median_per_s", "throughput_stddev_per_s",
         "throughput_ci95_lower_per_s", "throughput_ci95_upper_per_s", "throughput_cv", "outliers",
@@ -22,7 +22,7 @@ public enum SummaryCSV {
     /// Open loop: the rate offered and carried, stability, backlog, the dispatcher's lag, and the
     /// objective with the size's verdict (`slo_percentile_us` is the worst repetition's value at
     /// the objective's percentile, `model_slo_percentile_us` the queueing model's).
-    public static let openLoopColumns = [
+    package static let openLoopColumns = [
         "arrival_rate_per_s", "offered_per_s", "achieved_per_s", "stable", "backlog_mean", "backlog_max", "unfinished",
         "dispatch_lag_p99_us", "slo_percentile", "latency_slo_us", "slo_percentile_us", "model_slo_percentile_us", "slo_met",
     ]
@@ -32,7 +32,7 @@ public enum SummaryCSV {
     ///   - arrival: the open-loop plan (machine.json's `arrival`), for the objective's columns;
     ///     without it an open loop's rows judge the p99 and name no objective.
     ///   - lowLoad: C and W at low load, for the queueing model's column.
-    public static func serialize(_ records: [TrialRecord], arrival: ArrivalPlan? = nil, lowLoad: LowLoadEstimate? = nil) -> String {
+    package static func serialize(_ records: [TrialRecord], arrival: ArrivalPlan? = nil, lowLoad: LowLoadEstimate? = nil) -> String {
         let plan = SLOSizer.plan(records: records, recorded: arrival, recommendation: nil)
         let tables = plan.map { SLOSizer.tables(records, arrival: $0, lowLoad: lowLoad) } ?? []
         return columns.joined(separator: ",") + "\n" + ConfigurationSummary.summarize(records.valid).map { c in

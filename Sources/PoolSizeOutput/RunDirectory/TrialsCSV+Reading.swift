@@ -14,7 +14,7 @@ extension TrialsCSV {
     ///   - dropped: told the line number of a torn last line, which is left out: a sweep
     ///     killed mid-write (power cut, SIGKILL) leaves its last row cut short and no final
     ///     line break. Any other damaged row is an error naming its line.
-    public static func parse(_ text: String, path: String, dropped: ((Int) -> Void)? = nil) throws(PoolSizeError) -> [TrialRecord] {
+    package static func parse(_ text: String, path: String, dropped: ((Int) -> Void)? = nil) throws(PoolSizeError) -> [TrialRecord] {
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)

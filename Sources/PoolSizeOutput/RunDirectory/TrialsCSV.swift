@@ -4,9 +4,9 @@ import PoolSizeModel
 /// `trials.csv`: one row per trial. Columns carry their unit in the name and hold plain
 /// numbers (docs/conventions.md); the row text is a pure function of the record, so the export manager
 /// can append and flush one row the moment a trial finishes.
-public enum TrialsCSV {
+package enum TrialsCSV {
     /// The header's columns, in file order.
-    public static let columns = [
+    package static let columns = [
         "run_id", "workload", "pool", "qos", "primitive", "pool_size", "repetition", "tasks", "wall_s",
         "throughput_per_s", "cpu_us_per_task", "wait_us_per_task", "wait_cpu_ratio", "utilization",
         "peak_concurrency", "threads", "effective_nice", "integrity", "critical_sections",
@@ -18,10 +18,10 @@ public enum TrialsCSV {
     ]
 
     /// The header line.
-    public static var header: String { columns.joined(separator: ",") + "\n" }
+    package static var header: String { columns.joined(separator: ",") + "\n" }
 
     /// One trial's row.
-    public static func row(_ r: TrialRecord) -> String {
+    package static func row(_ r: TrialRecord) -> String {
         let fields: [String] = [
             CSVField.escape(r.runID), CSVField.escape(r.workload), r.pool.rawValue, r.qos.rawValue, r.primitive.rawValue,
             String(r.poolSize), String(r.repetition), CSVField.number(r.tasks, decimals: 3), CSVField.number(r.wallSeconds, decimals: 6),
@@ -50,21 +50,21 @@ public enum TrialsCSV {
     }
 
     /// A whole file: header and rows.
-    public static func serialize(_ records: [TrialRecord]) -> String {
+    package static func serialize(_ records: [TrialRecord]) -> String {
         header + records.map(row).joined()
     }
 }
 
 /// RFC 4180 field formatting.
-public enum CSVField {
+package enum CSVField {
     /// `text` as one RFC 4180 field: quoted, with quotes doubled, when it holds a comma, quote or line break.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// Fixed decimals, no exponent, no locale; NaN and infinities as `nan`, `inf`, `-inf`.
-    public static func number(_ value: Double, decimals: Int) -> String {
+    package static func number(_ value: Double, decimals: Int) -> String {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value > 0 ? "inf" : "-inf" }
         return String(format: "%.\(decimals)f", value)

@@ -21,9 +21,9 @@ guard let best = result.recommendation?.best else {
     print("no recommendation: no trial was measured")
     exit(1)
 }
-print("W/C at low load: \(UnitFormat.significant(result.lowLoad.waitCPURatio))")
+print("W/C at low load: \(String(format: "%.3f", result.lowLoad.waitCPURatio))")
 for summary in result.summaries {
-    print("  \(summary.poolSize) queues: \(UnitFormat.significant(summary.throughput.mean)) tasks/s")
+    print("  \(summary.poolSize) queues: \(Int(summary.throughput.mean.rounded())) tasks/s")
 }
 print("recommended queue count: \(best.recommendedQueueCount)")
 print(best.reason)

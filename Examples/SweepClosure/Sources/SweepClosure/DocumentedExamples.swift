@@ -1,0 +1,60 @@
+import Foundation
+import PoolSize
+
+// The examples of docs/guide/library.md and the DocC catalog (Sources/PoolSize/PoolSize.docc),
+// compiled here against the public API only, so a demoted type or a renamed parameter breaks
+// the test script's build of this package instead of the documentation. Never called.
+enum DocumentedExamples {
+    static func sweepAndUse() throws {
+        let result = try Sweep(name: "handle-request", sizes: .explicit([1, 2, 4, 8, 16]), repetitions: 3) {
+            handleRequest()
+        }.run()
+        let best = result.recommendation!.best
+        print(best.recommendedQueueCount, best.kneePoolSize, best.formulaQueueCountExact)
+        print(best.reason)
+        for summary in result.summaries {
+            print(summary.poolSize, summary.throughput.mean, summary.throughput.confidenceInterval95 as Any)
+        }
+        let pools = QueuePoolSet(recommendation: best)
+        pools.async(qos: .default) { handleRequest() }
+        _ = try QueuePoolSet(recommendationAt: URL(fileURLWithPath: "results/run"))
+    }
+
+    static func configuration() throws {
+        var configuration = Sweep.Configuration(name: "handle-request", sizes: .explicit([1, 2, 4, 8, 16, 32]))
+        configuration.repetitions = 3
+        _ = try Sweep(configuration) { handleRequest() }.run()
+    }
+
+    static func fromAsyncCode() async throws {
+        _ = try await Sweep(name: "handle-request") { handleRequest() }.run()
+    }
+
+    static func openLoop() throws {
+        let arrival = ArrivalPlan(rates: [800], process: .poisson, latencySLOMicroseconds: 50_000, sloPercentile: 99)
+        let result = try Sweep(name: "handle-request", sizes: .explicit([8, 12, 16, 24, 32]), load: .open(arrival)) {
+            handleRequest()
+        }.run()
+        let best = result.recommendation!.best
+        print(best.recommendedQueueCount, best.latency?.met ?? false, best.reason)
+        for verdict in best.latency?.sizeVerdicts ?? [] {
+            print(verdict.poolSize, verdict.stable, verdict.percentileMicroseconds)
+        }
+    }
+
+    struct Requests: WorkloadSource {
+        var declaredTaskNanoseconds: UInt64? { nil }
+        var supportsCriticalSections: Bool { false }
+        func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload { Handler() }
+    }
+
+    struct Handler: Workload {
+        func run(task index: UInt64) { handleRequest() }
+    }
+
+    static func ownSource() throws {
+        var sweep = Sweep(Sweep.Configuration(name: "handle-request"), source: Requests())
+        sweep.pools = SystemPoolFactory()
+        _ = try sweep.run()
+    }
+}
