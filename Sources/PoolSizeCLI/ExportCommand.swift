@@ -21,6 +21,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let run = try RunDirectory(URL(fileURLWithPath: runDirectory)).load()
+        run.warnings.forEach(PoolSizeCommand.printError)
         guard !run.records.isEmpty else {
             throw PoolSizeError.invalidInput(path: runDirectory, message: "has no trials to export; run 'poolsize sweep' into it first")
         }

@@ -1,9 +1,10 @@
 import Foundation
 import PoolSizeKit
+import PoolSizeOutput
 import PoolSizeProcess
 
 /// Ctrl-C during a sweep: every finished trial is already on disk (fsynced row by row), so the
-/// process only has to say where they are and how to build the report from them, then exit 130.
+/// process only has to say where they are and what can be done with them, then exit 130.
 final class InterruptNotice {
     private let watch: SignalWatch
 
@@ -18,10 +19,20 @@ final class InterruptNotice {
             LiveChildren.stopAll()
             LiveChildren.stopOrphans()
             ChildProcessRunner.stopAll()
-            PoolSizeCommand.printError("interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them")
+            PoolSizeCommand.printError(Self.advice(directory))
             exit(130)
         }
     }
 
     func cancel() { watch.cancel() }
+
+    /// What to do next, from what the directory holds when the signal comes: `--resume`
+    /// continues a run only once W/C is measured (lowload.json), so before that the advice is
+    /// to start again.
+    static func advice(_ directory: String) -> String {
+        guard FileManager.default.fileExists(atPath: RunDirectory(URL(fileURLWithPath: directory)).url(.lowLoad).path) else {
+            return "interrupted before W/C was measured at low load: no trial ran, so there is nothing to resume; run the sweep again (with --force to write \(directory) again)"
+        }
+        return "interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them"
+    }
 }

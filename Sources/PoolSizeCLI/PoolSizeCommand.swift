@@ -17,14 +17,16 @@ package struct PoolSizeCommand: ParsableCommand {
 
     /// Parses, runs, and turns every failure into one line on stderr and a distinct exit code
     /// (docs/conventions.md): no stack traces, and ArgumentParser's usage block is replaced by a pointer
-    /// to `--help` so the error stays on one line.
+    /// to `--help` so the error stays on one line. `printError` escapes the values quoted in it
+    /// (a path, a cell, a command's stderr) for the terminal, so none can break the line or send
+    /// the terminal a sequence.
     package static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError) -> Int32 {
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parse(arguments)
             try command.run()
             return 0
         } catch let error as PoolSizeError {
-            errorOutput(error.description)
+            error.lines.forEach(errorOutput)
             return error.exitCode
         } catch {
             let code = exitCode(for: error)
@@ -37,6 +39,28 @@ package struct PoolSizeCommand: ParsableCommand {
         }
     }
 
+    /// Parses; when that fails and an option's value is a negative number (`--wait -1ms`), which
+    /// ArgumentParser reads as another option and reports as "Missing value", parses again with
+    /// the value joined to its option (`--wait=-1ms`), so the option's own check can say what is
+    /// wrong with the number.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        do {
+            return try parseAsRoot(arguments)
+        } catch {
+            var joined: [String] = []
+            for argument in arguments {
+                if let last = joined.last, last.hasPrefix("--"), !last.contains("="), argument.count > 1, argument.hasPrefix("-"),
+                   let next = argument.dropFirst().first, next.isNumber || next == "." {
+                    joined[joined.count - 1] = last + "=" + argument
+                } else {
+                    joined.append(argument)
+                }
+            }
+            guard joined != arguments else { throw error }
+            return try parseAsRoot(joined)
+        }
+    }
+
     /// ArgumentParser's message for a parse error, cut to its first line, with a pointer to
     /// the subcommand's help.
     static func oneLineMessage(for error: any Error, arguments: [String]) -> String {
@@ -46,7 +70,8 @@ package struct PoolSizeCommand: ParsableCommand {
         return "error: \(text) (see 'poolsize \(subcommand)--help')"
     }
 
+    /// One line on stderr, escaped for the terminal (`TerminalText`).
     package static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escape(line) + "\n").utf8))
     }
 }

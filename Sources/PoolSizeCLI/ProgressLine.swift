@@ -1,4 +1,5 @@
 import Foundation
+import PoolSizeModel
 import PoolSizeStats
 
 /// `[12/48] size 32 rep 2 · ETA 14s` on stderr, redrawn in place; silent when not a terminal.
@@ -8,9 +9,11 @@ final class ProgressLine {
 
     init(enabled: Bool) { self.enabled = enabled }
 
+    /// Redraws the line; `text` is escaped for the terminal (`TerminalText`): only the line's
+    /// own CR and erase sequence act on it.
     func update(_ text: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(TerminalText.escape(text))".utf8))
     }
 
     func trial(_ index: Int, of total: Int, label: String) {

@@ -42,11 +42,12 @@ struct ServeCommand: ParsableCommand {
         let done = DispatchSemaphore(value: 0)
         let queue = DispatchQueue(label: "poolsize.serve")
         let signals = SignalWatch { _ in done.signal() }
+        defer { signals.cancel() }
         let server: LoadServer
         do {
             server = try LoadServer(host: host, port: port, threads: settings.threads, behaviour: settings.behaviour)
         } catch {
-            throw PoolSizeError.cannotWrite(path: "\(host):\(port)", reason: "cannot listen there (\(Self.reason(error))); choose another --port (0 picks a free one) or --host")
+            throw Self.listenError(error, host: host, port: port)
         }
         say("poolsize serve: listening on \(server.url) with \(settings.threads) thread(s); per request \(UnitFormat.duration(microseconds: settings.behaviour.cpuMicroseconds)) CPU, \(UnitFormat.duration(microseconds: settings.behaviour.delayMicroseconds)) delay, jitter \(jitter.rawValue); Ctrl-C stops it")
         let meter = RateMeter(counters: server.counters, quiet: quiet)
@@ -59,7 +60,6 @@ struct ServeCommand: ParsableCommand {
         }
         done.wait()
         timer.cancel()
-        signals.cancel()
         server.stop()
         let answered = server.counters.answered.load(ordering: .relaxed), failed = server.counters.failed.load(ordering: .relaxed)
         say("poolsize serve: stopped after \(answered) answered and \(failed) failed request(s) on \(server.counters.accepted.load(ordering: .relaxed)) connection(s)")
@@ -91,8 +91,15 @@ struct ServeCommand: ParsableCommand {
             threads: threadCount, duration: seconds)
     }
 
-    static func reason(_ error: any Error) -> String {
-        String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
+    /// A failure to listen is the address's, not a file's: it names the flag to change.
+    static func listenError(_ error: any Error, host: String, port: Int) -> PoolSizeError {
+        let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let failure = error as? LoadServer.ListenFailure
+        if failure?.part == .host {
+            return .invalidOption(flag: "--host", message: "cannot listen on \(address) (\(failure!.reason)); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0")
+        }
+        let reason = failure?.reason ?? String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
+        return .invalidOption(flag: "--port", message: "cannot listen on \(address) (\(reason)); choose another port (0 picks a free one)")
     }
 }
 

@@ -159,6 +159,7 @@ struct SweepCommand: ParsableCommand {
         let workload: RecordedSweep.Workload = try custom.map { .source($0) } ?? trace.map { .trace(try Trace.load(path: $0)) } ?? .spec(scratch: scratch.map { URL(fileURLWithPath: $0) })
         let progress = SweepProgress(quiet: quiet)
         let sweep = try RecordedSweep(plan: plan, directory: directory, mode: mode, workload: workload, commandLine: Secrets.commandLine(CommandLine.arguments), forward: progress)
+        sweep.exporter.notices.forEach(PoolSizeCommand.printError)
         // Ctrl-C or SIGTERM from the first trial to the last chart: what is finished is on disk,
         // running children are stopped, and the process says so and exits 130.
         let interrupt = InterruptNotice(directory: directory.path, progress: progress.line)
@@ -210,6 +211,7 @@ struct SweepCommand: ParsableCommand {
             guard workload == nil, trace == nil, exec == nil else { throw .invalidOption(flag: "--http", message: "replaces --workload, --trace and --exec; give one of them") }
             let target = try httpTarget(http)
             _ = try httpVerification(target)
+            _ = try taskTimeoutSeconds()
             spec = WorkloadSpec(
                 name: "http-" + String(target.host.map { $0.isLetter || $0.isNumber ? $0 : "-" }), description: "HTTP: \(target.display)",
                 cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 1000)
@@ -312,14 +314,21 @@ struct SweepCommand: ParsableCommand {
     /// The `--exec` command, resolved and checked before anything runs; nil without `--exec`.
     func commandSource() throws(PoolSizeError) -> CommandSource? {
         guard let exec else { return nil }
-        let timeout = try QuantityParser.seconds(taskTimeout, flag: "--task-timeout")
-        guard timeout > 0 && timeout <= 3600 else { throw .invalidOption(flag: "--task-timeout", message: "must be more than 0 and at most 1h, got \(taskTimeout)") }
+        let timeout = try taskTimeoutSeconds()
         var output: URL? = nil
         if let execOutput {
             output = URL(fileURLWithPath: execOutput)
             try AtomicFile.checkWritable(output!, flag: "--exec-output")
         }
         return try CommandSource(arguments: ShellWords.split(exec), timeoutSeconds: timeout, outputDirectory: output)
+    }
+
+    /// `--task-timeout`, checked: libcurl's timeouts count whole milliseconds, and no command
+    /// starts in less.
+    func taskTimeoutSeconds() throws(PoolSizeError) -> Double {
+        let timeout = try QuantityParser.seconds(taskTimeout, flag: "--task-timeout")
+        guard timeout >= 0.001 && timeout <= 3600 else { throw .invalidOption(flag: "--task-timeout", message: "must be 1ms to 1h, got \(taskTimeout)") }
+        return timeout
     }
 
     /// The `--http` request, checked; reads `--http-body`.
@@ -337,8 +346,7 @@ struct SweepCommand: ParsableCommand {
     /// The `--http` client, made before anything runs; nil without `--http`.
     func httpSource() throws(PoolSizeError) -> HTTPSource? {
         guard let http else { return nil }
-        let timeout = try QuantityParser.seconds(taskTimeout, flag: "--task-timeout")
-        guard timeout > 0 && timeout <= 3600 else { throw .invalidOption(flag: "--task-timeout", message: "must be more than 0 and at most 1h, got \(taskTimeout)") }
+        let timeout = try taskTimeoutSeconds()
         let target = try httpTarget(http)
         return try HTTPSource(target: target, timeoutSeconds: timeout, verification: httpVerification(target))
     }
@@ -379,12 +387,15 @@ extension ArrivalProcess: ExpressibleByArgument {}
 
 enum RunID {
     /// `20261122-051503-io`: sortable, and unique enough for one person's results directory.
+    /// The workload part is cut to 64 characters: the id names directories (results/<run-id>,
+    /// plots/<run-id>), and a file name holds at most 255 bytes (a 243-character host name in
+    /// --http would otherwise make the default directories impossible).
     static func make(workload: String, date: Date = Date()) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let safe = workload.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+        let safe = workload.prefix(64).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "_" }
         return "\(formatter.string(from: date))-\(String(safe))"
     }
 }

@@ -16,7 +16,7 @@ extension HTTPSource {
             let location = easy.redirectURL.map { " (to \(Self.printable($0)))" } ?? ""
             return "\(answered)\(location); redirects are not followed: give --http the final URL"
         case CURLE_OPERATION_TIMEDOUT:
-            return "\(target.display) ran past --task-timeout \(UnitFormat.number(timeoutSeconds)) s"
+            return "\(target.display) ran past --task-timeout \(UnitFormat.duration(timeoutSeconds))"
         case CURLE_PEER_FAILED_VERIFICATION:
             let fix: String
             switch verification {

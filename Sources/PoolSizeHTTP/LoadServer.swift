@@ -41,6 +41,23 @@ public final class LoadServer: Sendable {
         }
     }
 
+    /// Why the server could not listen: the part of the address at fault (a name that does not
+    /// resolve or an address this machine lacks is the host's; a port in use or reserved is the
+    /// port's) and the system's reason.
+    package struct ListenFailure: Error, Equatable, Sendable {
+        /// The part of the address to change.
+        package enum Part: Sendable {
+            /// The name does not resolve, or the address is not this machine's.
+            case host
+            /// The port is in use or reserved.
+            case port
+        }
+        /// Which to change.
+        package let part: Part
+        /// The system's reason (`Address already in use`).
+        package let reason: String
+    }
+
     /// The header naming the server's behaviour.
     public static let headerName = "X-Poolsize-Server"
 
@@ -54,7 +71,7 @@ public final class LoadServer: Sendable {
     public let behaviour: Behaviour
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving on `threads` threads.
-    /// Throws `PoolSizeError.cannotWrite` naming the address when it cannot bind.
+    /// Throws `ListenFailure` when it cannot bind.
     package init(host: String, port: Int, threads: Int, behaviour: Behaviour, burner: CPUBurner = CPUBurner(), seed: UInt64 = 1) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let counters = ServerCounters()
@@ -75,7 +92,10 @@ public final class LoadServer: Sendable {
             self.channel = try bootstrap.bind(host: host, port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
-            throw error
+            let code = (error as? IOError)?.errnoCode
+            let reason = code.map { String(cString: strerror($0)) } ?? String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
+            let hosts = error is SocketAddressError || code == EADDRNOTAVAIL || code == EAFNOSUPPORT
+            throw ListenFailure(part: hosts ? .host : .port, reason: reason)
         }
         self.group = group
         self.counters = counters

@@ -28,8 +28,10 @@ package struct HTTPTarget: Equatable, Sendable {
         else {
             throw .invalidOption(flag: "--http", message: "must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '\(Self.printable(url))'")
         }
-        if let port = components.port, !(1...65_535).contains(port) {
-            throw .invalidOption(flag: "--http", message: "port \(port) is not a TCP port (1 to 65535), in '\(Self.printable(url))'")
+        // Read from the text: URLComponents drops a port too large for an Int (2^63) and
+        // keeps the URL, which would then fail in every task.
+        if let port = Self.portText(url), !(Int(port).map { (1...65_535).contains($0) } ?? false) {
+            throw .invalidOption(flag: "--http", message: "port \(Self.printable(port)) is not a TCP port (1 to 65535), in '\(Self.printable(url))'")
         }
         let upper = method.uppercased()
         guard !upper.isEmpty, upper.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
@@ -47,6 +49,12 @@ package struct HTTPTarget: Equatable, Sendable {
             }
             guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7f }) else {
                 throw .invalidOption(flag: "--http-header", message: "the value of \(name) holds a control character (a line break would split the request); remove it")
+            }
+            // The body's framing is libcurl's: it sends Content-Length from --http-body. A
+            // header of the user's would replace or contradict it, and libcurl would drop
+            // or follow it depending on its version; refused, so the request is the one asked for.
+            if let framing = Self.framingHeaders.first(where: { $0.key.caseInsensitiveCompare(name) == .orderedSame }) {
+                throw .invalidOption(flag: "--http-header", message: "\(framing.key) \(framing.value); drop this header")
             }
             parsed.append(Header(name: name, value: value))
         }
@@ -76,8 +84,24 @@ package struct HTTPTarget: Equatable, Sendable {
         }
     }
 
-    /// `text` with control characters shown as `\u{…}`, so an error stays on one line.
-    static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
+    /// The headers that frame the body, which the client sets, and why.
+    static let framingHeaders = [
+        "Content-Length": "is sent by the client, as the length of --http-body",
+        "Transfer-Encoding": "is chosen by the client, which sends --http-body with its Content-Length",
+    ]
+
+    /// `text` with control characters shown as escapes, so an error stays on one line.
+    static func printable(_ text: String) -> String { TerminalText.escape(text) }
+
+    /// The port as written in `url`'s authority (`8080` in `http://user@host:8080/x`), nil
+    /// when it names none.
+    static func portText(_ url: String) -> String? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        var authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let hostEnd = authority.lastIndex(of: "]").map { authority.index(after: $0) } ?? authority.startIndex
+        guard let colon = authority[hostEnd...].lastIndex(of: ":") else { return nil }
+        let port = authority[authority.index(after: colon)...]
+        return port.isEmpty ? nil : String(port)
     }
 }

@@ -1,7 +1,21 @@
+import Foundation
+
 /// Splits a command line into its words as a POSIX shell would (quotes, backslashes), without
 /// a shell: no variables, globs, pipes or redirections. `--exec 'grep -c "a b" file'` runs
 /// `grep` with the arguments `-c`, `a b` and `file`; whoever wants a shell writes `sh -c '…'`.
+/// `join` is the inverse, for messages: a command as it can be typed again.
 package enum ShellWords {
+    /// The words as one line a POSIX shell (and `split`) reads back as the same words: a word
+    /// of only safe characters as it is, any other in single quotes (`'\''` for a quote).
+    package static func join(_ words: [String]) -> String {
+        words.map { word in
+            let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "@%+=:,./_-".unicodeScalars.contains(scalar))
+            }
+            return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }.joined(separator: " ")
+    }
+
     package static func split(_ line: String, flag: String = "--exec") throws(PoolSizeError) -> [String] {
         var words: [String] = []
         var word = "", inWord = false

@@ -45,9 +45,20 @@ package struct Trace: Equatable, Sendable {
     /// Reads a trace file: a header naming `cpu_us` and `wait_us` (other columns ignored), then
     /// one row per request. Errors name the file, the line and the column (exit 65).
     package static func load(path: String) throws(PoolSizeError) -> Trace {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .inputNotFound(path: path, hint: "--trace takes a CSV file with a header and the columns cpu_us,wait_us")
+        let hint = "--trace takes a CSV file with a header and the columns cpu_us,wait_us"
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .inputNotFound(path: path, hint: hint) }
+        // A trace is read when the sweep is planned and again when it runs: a pipe, a FIFO or a
+        // terminal (/dev/stdin) would block or give nothing the second time, and a directory
+        // has no rows.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let kind = switch status.st_mode & S_IFMT {
+            case S_IFDIR: "a directory"
+            case S_IFIFO: "a pipe or FIFO"
+            case S_IFCHR: "a character device (a terminal or /dev/stdin)"
+            default: "not a regular file"
+            }
+            throw .invalidOption(flag: "--trace", message: "\(path) is \(kind); give a regular file (the trace is read twice: to plan the sweep and to run it)")
         }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw .invalidInput(path: path, message: "cannot be read as UTF-8 text")
@@ -64,10 +75,14 @@ package struct Trace: Equatable, Sendable {
         let reader: CSVReader
         do { reader = try CSVReader(string: text, hasHeaderRow: true) } catch {
             // The parser's message can quote the rest of the file (an unterminated quote): one line, cut.
-            let reason = String(String(describing: error).prefix { $0 != "\n" && $0 != "\r" }.prefix(200))
+            let reason = TerminalText.excerpt(String(describing: error), limit: 200)
             throw .invalidInput(path: path, message: "not CSV (\(reason)); expected a header with cpu_us,wait_us")
         }
         let header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+        // Which of two same-named columns is the one meant cannot be told.
+        for name in ["cpu_us", "wait_us"] where header.filter({ $0 == name }).count > 1 {
+            throw .invalidInput(path: path, message: "line 1: column '\(name)' appears \(header.filter { $0 == name }.count) times; keep one")
+        }
         guard let cpuColumn = header.firstIndex(of: "cpu_us"), let waitColumn = header.firstIndex(of: "wait_us") else {
             let missing = header.contains("cpu_us") ? "wait_us" : "cpu_us"
             throw .invalidInput(path: path, message: "line 1: no column '\(missing)'; the header must name cpu_us and wait_us (microseconds per request), e.g. cpu_us,wait_us")
@@ -79,17 +94,20 @@ package struct Trace: Equatable, Sendable {
             if row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
             func value(_ column: Int, _ name: String) throws(PoolSizeError) -> Double {
                 let cell = column < row.count ? row[column].trimmingCharacters(in: .whitespaces) : ""
-                guard let number = Double(cell), number.isFinite else {
-                    throw .invalidInput(path: path, message: "line \(line), column '\(name)': '\(cell)' is not a number of microseconds")
+                guard let number = FiniteNumber.parse(cell) else {
+                    throw .invalidInput(path: path, message: "line \(line), column '\(name)': '\(TerminalText.excerpt(cell))' is not a number of microseconds (write decimals, e.g. 250 or 1.5e3)")
                 }
-                guard number >= 0 else { throw .invalidInput(path: path, message: "line \(line), column '\(name)': \(cell) is negative; times are ≥ 0") }
+                guard number >= 0 else { throw .invalidInput(path: path, message: "line \(line), column '\(name)': \(TerminalText.excerpt(cell)) is negative; times are ≥ 0") }
                 guard number <= maximumMicroseconds else {
-                    throw .invalidInput(path: path, message: "line \(line), column '\(name)': \(cell) µs is more than 10 minutes, longer than a task a sweep can time; times are in microseconds")
+                    throw .invalidInput(path: path, message: "line \(line), column '\(name)': \(TerminalText.excerpt(cell)) µs is more than 10 minutes, longer than a task a sweep can time; times are in microseconds")
                 }
-                return number
+                return number + 0
             }
             cpu.append(try value(cpuColumn, "cpu_us"))
             wait.append(try value(waitColumn, "wait_us"))
+        }
+        if let error = reader.error {
+            throw .invalidInput(path: path, message: "line \(line): not CSV (\(TerminalText.excerpt(String(describing: error), limit: 200))); expected a header with cpu_us,wait_us")
         }
         guard !cpu.isEmpty else { throw .invalidInput(path: path, message: "has a header but no rows; add one row per observed request") }
         guard cpu.contains(where: { $0 > 0 }) else {

@@ -22,6 +22,7 @@ package enum UnitFormat {
     /// `50.04/s`, `1250/s`. For comparing rates, where three significant digits could make
     /// 50.04/s read as the 50/s it is above.
     package static func rateToThousandth(_ perSecond: Double) -> String {
+        guard abs(perSecond) < exponentFrom else { return number(perSecond) + "/s" }
         var text = String(format: "%.3f", perSecond)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
@@ -32,9 +33,10 @@ package enum UnitFormat {
     package static func percent(_ fraction: Double) -> String { "\(number(fraction * 100))%" }
 
     /// Three significant digits (`significant`), no exponent, no trailing zeros:
-    /// 1.5, 45.3, 0.167, 72 — and 72 also for 72.00000000000001.
+    /// 1.5, 45.3, 0.167, 72 — and 72 also for 72.00000000000001; 1e+300 past `exponentFrom`.
     package static func number(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "∞" : "-∞") }
+        if abs(value) >= exponentFrom { return exponent(value) }
         let nearest = value.rounded()
         if abs(value - nearest) <= 1e-9 * max(1, abs(value)), abs(nearest) < 1e15 { return String(Int(nearest)) }
         var text = significant(value)
@@ -45,13 +47,22 @@ package enum UnitFormat {
         return text == "-0" ? "0" : text
     }
 
-    /// Three significant digits, no exponent, trailing zeros kept: `8.00`, `45.3`, `1990`.
+    /// Three significant digits, no exponent, trailing zeros kept: `8.00`, `45.3`, `1990`;
+    /// 1e+300 past `exponentFrom`.
     package static func significant(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
         let magnitude = abs(value)
+        if magnitude >= exponentFrom { return exponent(value) }
         let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
         return String(format: "%.\(decimals)f", value)
     }
+
+    /// From here on a figure is written with an exponent: a value read from a damaged file
+    /// (1e300 µs) would otherwise print as a 300-digit number.
+    static let exponentFrom = 1e15
+
+    /// `1e+300`, `1.5e+20`: three significant digits and an exponent.
+    static func exponent(_ value: Double) -> String { String(format: "%.3g", value) }
 
     /// `significant`, or `–` for a figure that was not recorded.
     package static func significant(_ value: Double?) -> String { value.map(significant) ?? "–" }
@@ -66,12 +77,14 @@ package enum UnitFormat {
     /// `97%` from 0.97: whole percents for table cells.
     package static func wholePercent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "–" }
+        guard abs(fraction * 100) < exponentFrom else { return percent(fraction) }
         return String(format: "%.0f%%", fraction * 100)
     }
 
     /// `12.5%` from 0.125: for coefficients of variation, where one decimal matters.
     package static func percentOneDecimal(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "–" }
+        guard abs(fraction * 100) < exponentFrom else { return percent(fraction) }
         return String(format: "%.1f%%", fraction * 100)
     }
 

@@ -18,7 +18,7 @@ package struct CSVTable: Sendable {
             header = (reader.headerRow ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
             self.rows = rows
         } catch {
-            throw .invalidInput(path: path, message: "not a readable CSV file (\(error)); expected a header row and comma-separated values")
+            throw .invalidInput(path: path, message: "not a readable CSV file (\(TerminalText.excerpt(String(describing: error), limit: 200))); expected a header row and comma-separated values")
         }
         if header.isEmpty { throw .invalidInput(path: path, message: "empty file; expected a header row") }
     }
@@ -38,18 +38,23 @@ package struct CSVTable: Sendable {
     /// The index of a column, or an error listing the columns the file has.
     package func column(_ name: String, flag: String) throws(PoolSizeError) -> Int {
         guard let index = header.firstIndex(of: name) else {
-            throw .invalidInput(path: path, message: "no column '\(name)' (\(flag)); the file has: \(header.joined(separator: ", "))")
+            throw .invalidInput(path: path, message: "no column '\(TerminalText.excerpt(name))' (\(flag)); the file has: \(TerminalText.excerpt(header.joined(separator: ", "), limit: 400))")
+        }
+        // Which of two same-named columns is the one meant cannot be told.
+        guard header.filter({ $0 == name }).count == 1 else {
+            throw .invalidInput(path: path, message: "line 1: column '\(TerminalText.excerpt(name))' appears \(header.filter { $0 == name }.count) times; keep one, or name another with \(flag)")
         }
         return index
     }
 
-    /// The column as numbers; a cell that is not a finite number is an error naming its line.
-    package func numbers(_ index: Int) throws(PoolSizeError) -> [Double] {
+    /// The column as measured amounts (`FiniteNumber.quantity`: decimal, finite, not negative;
+    /// with `signed`, negative too); any other cell is an error naming its line.
+    package func numbers(_ index: Int, signed: Bool = false) throws(PoolSizeError) -> [Double] {
         var values: [Double] = []
         for (offset, row) in rows.enumerated() {
             let cell = index < row.count ? row[index].trimmingCharacters(in: .whitespaces) : ""
-            guard let value = Double(cell), value.isFinite else {
-                throw .invalidInput(path: path, message: "line \(offset + 2), column '\(header[index])': '\(cell)' is not a number")
+            guard let value = signed ? FiniteNumber.parse(cell) : FiniteNumber.quantity(cell) else {
+                throw .invalidInput(path: path, message: "line \(offset + 2), column '\(header[index])': '\(TerminalText.excerpt(cell))' is not a \(signed ? "finite number" : "number ≥ 0") (decimals, e.g. 12 or 1.5e3)")
             }
             values.append(value)
         }

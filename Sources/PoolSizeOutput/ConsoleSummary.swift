@@ -10,7 +10,9 @@ package enum ConsoleSummary {
     package static func render(_ analysis: RunAnalysis, spec: WorkloadSpec, cores: CoreCount, lowLoad: LowLoadEstimate) -> String {
         let recommendations = analysis.run.recommendation
         let shares = analysis.run.contention
-        var out = "workload \(spec.name): \(spec.description.isEmpty ? "custom spec" : spec.description)\n"
+        // The name and description may come from a command line (--exec) or a URL: shown
+        // escaped, so a control character in them cannot act on the terminal.
+        var out = "workload \(TerminalText.escape(spec.name)): \(spec.description.isEmpty ? "custom spec" : TerminalText.escape(spec.description))\n"
         out += "cores \(cores.effective) [\(cores.derivation)]\n"
         out += "low load (1 worker, \(lowLoad.tasks) tasks in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
         if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
@@ -73,9 +75,12 @@ package enum ConsoleSummary {
         return align(rows)
     }
 
-    /// Left-aligns the first and last columns, right-aligns the numbers between.
+    /// Left-aligns the first and last columns, right-aligns the numbers between; cells are
+    /// escaped for the terminal (`TerminalText`).
     /// - Parameter left: further columns of words (yes / no) to left-align.
     static func align(_ rows: [[String]], left: Set<Int> = []) -> String {
+        // A cell is one line on the terminal, whatever a file or a command put in it.
+        let rows = rows.map { $0.map(TerminalText.escape) }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in

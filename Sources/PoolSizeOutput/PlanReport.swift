@@ -9,7 +9,7 @@ package enum PlanReport {
         let (w, c) = (UnitFormat.duration(plan.waitSeconds), UnitFormat.duration(plan.cpuSeconds))
         let u = UnitFormat.number(plan.targetUtilization)
         let cores = "\(plan.coresPerHost) cores"
-        let source = plan.source == "declared" ? "declared" : "measured in \(plan.source)"
+        let source = plan.source == "declared" ? "declared" : "measured in \(TerminalText.escape(plan.source))"
         var out = "capacity plan for \(UnitFormat.rate(plan.targetRatePerSecond)): W \(w), C \(c) (W/C \(UnitFormat.number(plan.waitCPURatio)), \(source)), \(cores) per host, U \(u)\n\n"
 
         var rows: [[String]] = [
@@ -38,8 +38,9 @@ package enum PlanReport {
         }
         if let m = plan.measured { rows += measuredRows(m, plan: plan) }
         out += table(rows)
-        if !plan.warnings.isEmpty { out += "\nwarnings:\n" + plan.warnings.map { "  - \($0)\n" }.joined() }
-        out += "\nassumptions:\n" + plan.assumptions.map { "  - \($0)\n" }.joined()
+        // Each item is one line on the terminal, whatever a run's path or CPU model holds.
+        if !plan.warnings.isEmpty { out += "\nwarnings:\n" + plan.warnings.map { "  - \(TerminalText.escape($0))\n" }.joined() }
+        out += "\nassumptions:\n" + plan.assumptions.map { "  - \(TerminalText.escape($0))\n" }.joined()
         return out
     }
 
@@ -89,6 +90,7 @@ package enum PlanReport {
 
     /// Left-aligned columns, two spaces apart; the last column runs on.
     static func table(_ rows: [[String]]) -> String {
+        let rows = rows.map { $0.map(TerminalText.escape) }
         let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             let padded = (0..<2).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }

@@ -15,6 +15,11 @@ package struct PlanSource: Equatable, Sendable {
 /// machine and W/C's interval from `recommendation.json` (for an open-loop run the size
 /// measured at each rate instead of a knee); cores and CPU from `machine.json`.
 package enum PlanSourceReader {
+    /// The longest task a sweep times (`--task-timeout` at most 1 h), µs.
+    static let maximumMicroseconds = 3_600_000_000.0
+    /// Past this W/C the formula asks for millions of threads per core.
+    static let maximumWaitCPURatio = 1_000_000.0
+
     package static func load(_ path: String) throws(PoolSizeError) -> PlanSource {
         let directory = RunDirectory(URL(fileURLWithPath: path))
         guard RunDirectory.isDirectory(directory.url) else {
@@ -33,14 +38,37 @@ package enum PlanSourceReader {
                 hint: "the run has no low-load W and C (it stopped before measuring them); rerun the sweep or pass --wait and --cpu")
         }
         let source: RunDirectory.File = lowLoad != nil ? .lowLoad : .recommendation
-        guard cpu > 0, cpu.isFinite, wait >= 0, wait.isFinite else {
+        // What a sweep can have measured: a task within --task-timeout's hour, and a W/C whose
+        // pool (cores × (1 + W/C)) a machine can hold. Anything else is a damaged file, and
+        // must be named as such, not passed on for the planner to blame on --wait.
+        guard cpu > 0, cpu <= maximumMicroseconds, wait >= 0, wait <= maximumMicroseconds, wait / cpu <= maximumWaitCPURatio else {
             throw .invalidInput(
                 path: directory.url(source).path,
-                message: "C = \(UnitFormat.number(cpu)) µs and W = \(UnitFormat.number(wait)) µs per task are not usable times (C must be > 0, W ≥ 0)")
+                message: "C = \(UnitFormat.number(cpu)) µs and W = \(UnitFormat.number(wait)) µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most \(UnitFormat.number(maximumWaitCPURatio))); rerun the sweep, or pass --wait and --cpu instead of --from")
+        }
+        let cores = machine?.machine?.cores.effective ?? recommendation?.cores
+        if let cores, !(1...CapacityPlanner.maximumCoresPerHost).contains(cores) {
+            let file: RunDirectory.File = machine?.machine != nil ? .machine : .recommendation
+            throw .invalidInput(path: directory.url(file).path, message: "\(cores) cores is not a machine's (1 to \(CapacityPlanner.maximumCoresPerHost)); rerun the sweep, or declare --wait, --cpu and --cores-per-host instead of --from")
+        }
+        // The figures the plan sets beside its own: each within what a sweep records, else the
+        // file is damaged (a W/C interval of inf would ask for Int.max threads).
+        if let recommendation {
+            let figures: [(key: String, value: Double?, range: ClosedRange<Double>)] = [
+                ("wait_cpu_ratio_ci95_lower", recommendation.waitCPURatioLower, -maximumWaitCPURatio...maximumWaitCPURatio),
+                ("wait_cpu_ratio_ci95_upper", recommendation.waitCPURatioUpper, 0...maximumWaitCPURatio),
+                ("formula_queue_count_exact", recommendation.formulaQueueCountExact, 0.05...1e9),
+                ("knee_pool_size", Double(recommendation.kneePoolSize), 1...Double(SizeSelection.maximumSize)),
+            ]
+            if let bad = figures.first(where: { figure in figure.value.map { !$0.isFinite || !figure.range.contains($0) } ?? false }) {
+                throw .invalidInput(
+                    path: directory.url(.recommendation).path,
+                    message: "key '\(bad.key)' is \(UnitFormat.number(bad.value!)), not a figure a sweep records (\(UnitFormat.number(bad.range.lowerBound)) to \(UnitFormat.number(bad.range.upperBound))); rerun the sweep, or declare --wait and --cpu instead of --from")
+            }
         }
         var run = MeasuredRun(
             path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.workload?.name,
-            cpuModel: machine?.machine?.cpuModel, cores: machine?.machine?.cores.effective ?? recommendation?.cores,
+            cpuModel: machine?.machine?.cpuModel, cores: cores,
             waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
             kneePoolSize: recommendation?.kneePoolSize, formulaQueueCountExact: recommendation?.formulaQueueCountExact)
         // An open loop has no throughput knee (what it carries flattens at the rate offered):

@@ -31,7 +31,7 @@ import Testing
         let result = try sweep(["--exec", "sh -c 'echo disk full >&2; exit 3'"] + Self.quick)
         #expect(result.code == 5)
         #expect(result.stderr.hasPrefix("error: measurement failed: the task failed "))
-        #expect(result.stderr.hasSuffix("times with one worker, before any pool size was tried: 'sh -c echo disk full >&2; exit 3' exited with status 3; its last stderr line: 'disk full'; fix it first\n"))
+        #expect(result.stderr.hasSuffix("times with one worker, before any pool size was tried: sh -c 'echo disk full >&2; exit 3' exited with status 3; its last stderr line: 'disk full'; fix it first\n"))
     }
 
     /// A task longer than the low-load phase's trials: the phase ends on its wall-time bound
@@ -74,7 +74,7 @@ import Testing
         let marker = "30.\(Int.random(in: 100_000...999_999))"
         let result = try sweep(["--exec", "sleep \(marker)", "--task-timeout", "50ms"] + Self.quick)
         #expect(result.code == 5)
-        #expect(result.stderr.contains("'sleep \(marker)' ran past --task-timeout 0.05 s and was stopped"), "\(result.stderr)")
+        #expect(result.stderr.contains("sleep \(marker) ran past --task-timeout 50 ms and was stopped"), "\(result.stderr)")
         let survivors = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { Int($0) != nil }.filter { pid in
             ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(marker)
         }

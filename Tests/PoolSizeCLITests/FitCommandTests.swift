@@ -100,7 +100,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = runCLI(["fit", path])
         #expect(result.code == 65)
-        #expect(result.errors == ["error: \(path): line 3, column 'throughput_per_s': 'fast' is not a number"])
+        #expect(result.errors == ["error: \(path): line 3, column 'throughput_per_s': 'fast' is not a number ≥ 0 (decimals, e.g. 12 or 1.5e3)"])
     }
 
     @Test func missingFile() {

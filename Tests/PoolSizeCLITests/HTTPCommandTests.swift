@@ -203,14 +203,15 @@ final class ServeProcess {
         #expect(result.stderr == message)
     }
 
-    /// A port in use: exit 73 naming the address.
+    /// A port in use: exit 64 naming --port and the address (it was "cannot write", exit 73,
+    /// with advice about --out and --plots).
     @Test func aTakenPortIsNamed() throws {
         let server = try ServeProcess([])
         defer { _ = server.stop() }
         let port = server.url.split(separator: ":").last!.dropLast()
         let result = try EndToEndTests.run(["serve", "--port", String(port), "--duration", "1s"])
-        #expect(result.code == 73)
-        #expect(result.stderr.hasPrefix("error: cannot write 127.0.0.1:\(port): cannot listen there ("), "\(result.stderr)")
+        #expect(result.code == 64)
+        #expect(result.stderr == "error: --port: cannot listen on 127.0.0.1:\(port) (Address already in use); choose another port (0 picks a free one)\n", "\(result.stderr)")
     }
 }
 

@@ -55,3 +55,46 @@ import PoolSizeAnalysis
         #expect(result.errors == [message])
     }
 }
+
+/// `plan --from` a damaged run: the file and key are named, with a readable figure. Before, a
+/// formula or W/C interval of 1e-300, 1e300 or inf in recommendation.json trapped (exit 132)
+/// turning the knee-adjusted threads into an Int, and an absurd lowload.json was blamed on
+/// --wait with a 300-digit number.
+@Suite(.serialized) struct PlanFromDamagedRunTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/extremes/closed")
+
+    func damaged(_ file: String, _ key: String, _ value: String) throws -> URL {
+        let run = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-plan-damaged-\(UUID())")
+        try FileManager.default.copyItem(at: Self.fixture, to: run)
+        let url = run.appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        // Every occurrence: recommendation.json repeats the best combination.
+        let pattern = try NSRegularExpression(pattern: "(\"\(key)\" : )[^,\\n]+")
+        let replaced = pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1\(value)")
+        try replaced.write(to: url, atomically: true, encoding: .utf8)
+        return run
+    }
+
+    @Test(arguments: [
+        ("recommendation.json", "formula_queue_count_exact", "1e-300", "key 'formula_queue_count_exact' is 0, not a figure a sweep records (0.05 to 1000000000); rerun the sweep, or declare --wait and --cpu instead of --from"),
+        ("recommendation.json", "wait_cpu_ratio_ci95_upper", "\"inf\"", "key 'wait_cpu_ratio_ci95_upper' is ∞, not a figure a sweep records (0 to 1000000); rerun the sweep, or declare --wait and --cpu instead of --from"),
+        ("recommendation.json", "wait_cpu_ratio_ci95_lower", "1e300", "key 'wait_cpu_ratio_ci95_lower' is 1e+300, not a figure a sweep records (-1000000 to 1000000); rerun the sweep, or declare --wait and --cpu instead of --from"),
+        ("lowload.json", "wait_microseconds_per_task", "1e300", "C = 103 µs and W = 1e+300 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from"),
+        ("lowload.json", "cpu_microseconds_per_task", "1e-300", "C = 0 µs and W = 964 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from"),
+    ])
+    func aDamagedFileIsNamed(file: String, key: String, value: String, message: String) throws {
+        let run = try damaged(file, key, value)
+        defer { try? FileManager.default.removeItem(at: run) }
+        let result = try EndToEndTests.run(["plan", "--from", run.path, "--target-rate", "100/s"])
+        #expect(result.code == 65)
+        #expect(result.stderr == "error: \(run.appendingPathComponent(file).path): \(message)\n")
+    }
+
+    @Test func coresNoMachineHasAreNamed() throws {
+        let run = try damaged("machine.json", "effective", "0")
+        defer { try? FileManager.default.removeItem(at: run) }
+        let result = try EndToEndTests.run(["plan", "--from", run.path, "--target-rate", "100/s"])
+        #expect(result.code == 65)
+        #expect(result.stderr == "error: \(run.appendingPathComponent("machine.json").path): 0 cores is not a machine's (1 to 4096); rerun the sweep, or declare --wait, --cpu and --cores-per-host instead of --from\n")
+    }
+}

@@ -110,7 +110,7 @@ import Testing
         let http = try source(server.url, timeout: 0.2)
         defer { http.shutdown() }
         let outcome = http.workload(seed: 1, criticalSection: nil).execute(task: 0)
-        #expect(outcome.failure == "GET \(server.url) ran past --task-timeout 0.2 s")
+        #expect(outcome.failure == "GET \(server.url) ran past --task-timeout 200 ms")
     }
 
     /// Nothing listening: the task fails with the connection error, on one line.

@@ -22,10 +22,22 @@ struct HTTPTargetTests {
         ("http://127.0.0.1:99999/", "error: --http: port 99999 is not a TCP port (1 to 65535), in 'http://127.0.0.1:99999/'"),
         ("http://127.0.0.1:4294967377/", "error: --http: port 4294967377 is not a TCP port (1 to 65535), in 'http://127.0.0.1:4294967377/'"),
         ("http://127.0.0.1:0/", "error: --http: port 0 is not a TCP port (1 to 65535), in 'http://127.0.0.1:0/'"),
+        // Too large for an Int: URLComponents dropped the port and kept the URL, accepted before.
+        ("http://127.0.0.1:9223372036854775808/", "error: --http: port 9223372036854775808 is not a TCP port (1 to 65535), in 'http://127.0.0.1:9223372036854775808/'"),
+        ("http://user:pw@[::1]:-1/", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http://user:pw@[::1]:-1/'"),
     ])
     func aURLThatIsNotHTTPIsRefused(url: String, message: String) {
         #expect(throws: PoolSizeError.self) { try HTTPTarget(url: url) }
         do { _ = try HTTPTarget(url: url) } catch { #expect(error.description == message) }
+    }
+
+    @Test func portsAreReadFromTheText() {
+        #expect(HTTPTarget.portText("http://h:8080/x") == "8080")
+        #expect(HTTPTarget.portText("http://user:pa:ss@h/x") == nil)
+        #expect(HTTPTarget.portText("http://[::1]/") == nil)
+        #expect(HTTPTarget.portText("http://[::1]:81/") == "81")
+        #expect(HTTPTarget.portText("http://h:/") == nil)
+        #expect((try? HTTPTarget(url: "http://[::1]:8080/")) != nil)
     }
 
     @Test func aMethodMustBeAToken() {
@@ -42,6 +54,9 @@ struct HTTPTargetTests {
         ("Bad Name: x", "error: --http-header: 'Bad Name' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),
         ("X-Inject: a\r\nHost: evil", "error: --http-header: the value of X-Inject holds a control character (a line break would split the request); remove it"),
         (": empty", "error: --http-header: '' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),
+        // The body's framing is the client's: a user's value was dropped silently before.
+        ("Content-Length: 5", "error: --http-header: Content-Length is sent by the client, as the length of --http-body; drop this header"),
+        ("transfer-encoding: chunked", "error: --http-header: Transfer-Encoding is chosen by the client, which sends --http-body with its Content-Length; drop this header"),
     ])
     func aBadHeaderIsRefused(header: String, message: String) {
         do {

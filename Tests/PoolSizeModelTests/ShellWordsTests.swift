@@ -27,3 +27,19 @@ import Testing
         }
     }
 }
+
+extension ShellWordsTests {
+    /// Messages echo a command as it can be typed again: `sh -c 'sleep 1; exit 3'`, not the
+    /// words joined with spaces (`sh -c sleep 1; exit 3`, which a shell reads as three commands).
+    @Test(arguments: [
+        (["gzip", "-c", "data.bin"], "gzip -c data.bin"),
+        (["sh", "-c", "echo disk full >&2; exit 3"], "sh -c 'echo disk full >&2; exit 3'"),
+        (["printf", "it's", ""], #"printf 'it'\''s' ''"#),
+        (["echo", "a\u{1B}[31mb\nc"], "echo 'a\u{1B}[31mb\nc'"),
+        (["/usr/bin/env", "X=1", "a,b:c@d%e+f"], "/usr/bin/env X=1 a,b:c@d%e+f"),
+    ])
+    func joinQuotesWhatAShellWouldSplit(words: [String], line: String) throws {
+        #expect(ShellWords.join(words) == line)
+        #expect(try ShellWords.split(line) == words, "split reads it back as the same words")
+    }
+}

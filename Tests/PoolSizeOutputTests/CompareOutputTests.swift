@@ -47,7 +47,7 @@ import PoolSizeAnalysis
         }
         try dir.write("machine.json", Self.machine)
         try dir.write("trials.csv", "workload,pool,qos,primitive,pool_size,throughput_per_s\nio,queue-pool,default,none,8,fast\n")
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("trials.csv").path, message: "line 2, column 'throughput_per_s': 'fast' is not a number")) {
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("trials.csv").path, message: "line 2, column 'throughput_per_s': 'fast' is not a finite decimal number")) {
             try CompareRunReader.load(dir.path)
         }
         try dir.write("trials.csv", "workload,pool,qos,primitive,throughput_per_s\nio,queue-pool,default,none,8\n")

@@ -47,10 +47,10 @@ struct ObservationOutputTests {
     /// A thread can name itself anything (prctl PR_SET_NAME): escape sequences must not reach
     /// the terminal, and a backslash in a name must not forge an escape.
     @Test func hostileNamesAreShownNotObeyed() {
-        #expect(ConsoleText.visible("worker\u{1B}[2J") == "worker\\x1b[2J")
-        #expect(ConsoleText.visible("a\nb\tc\u{7F}") == "a\\x0ab\\x09c\\x7f")
-        #expect(ConsoleText.visible("C2 CompilerThre") == "C2 CompilerThre")
-        #expect(ConsoleText.visible("x\\x1b") == "x\\\\x1b")
-        #expect(ConsoleText.visible("\u{9B}31m") == "\\x9b31m", "the C1 control introducer too")
+        #expect(TerminalText.escape("worker\u{1B}[2J") == "worker\\x1b[2J")
+        #expect(TerminalText.escape("a\nb\tc\u{7F}") == "a\\nb\\tc\\x7f")
+        #expect(TerminalText.escape("C2 CompilerThre") == "C2 CompilerThre")
+        #expect(TerminalText.escape("x\\x1b") == "x\\\\x1b")
+        #expect(TerminalText.escape("\u{9B}31m") == "\\x9b31m", "the C1 control introducer too")
     }
 }

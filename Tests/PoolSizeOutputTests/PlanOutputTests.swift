@@ -80,7 +80,17 @@ import PoolSizeAnalysis
             try PlanSourceReader.load(dir.path)
         }
         try dir.write("lowload.json", #"{"cpu_microseconds_per_task": 0, "wait_microseconds_per_task": 10}"#)
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "C = 0 µs and W = 10 µs per task are not usable times (C must be > 0, W ≥ 0)")) {
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "C = 0 µs and W = 10 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from")) {
+            try PlanSourceReader.load(dir.path)
+        }
+        // A damaged file is named as such, with a readable figure, not blamed on --wait with a
+        // 300-digit number of threads (W/C = 1e303 before).
+        try dir.write("lowload.json", #"{"cpu_microseconds_per_task": 1e-300, "wait_microseconds_per_task": 1000}"#)
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "C = 0 µs and W = 1000 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from")) {
+            try PlanSourceReader.load(dir.path)
+        }
+        try dir.write("lowload.json", #"{"cpu_microseconds_per_task": 1000, "wait_microseconds_per_task": 1e300}"#)
+        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "C = 1000 µs and W = 1e+300 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from")) {
             try PlanSourceReader.load(dir.path)
         }
     }

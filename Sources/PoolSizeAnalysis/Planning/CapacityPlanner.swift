@@ -52,7 +52,7 @@ package enum CapacityPlanner {
     /// must give 72 even if the Doubles land on 72.000000000000014.
     package static func roundUp(_ value: Double) -> Int {
         let nearest = value.rounded()
-        return Int(abs(value - nearest) <= 1e-9 * max(1, abs(value)) ? nearest : value.rounded(.up))
+        return Int(saturating: abs(value - nearest) <= 1e-9 * max(1, abs(value)) ? nearest : value.rounded(.up))
     }
 
     static func queueFigures(_ input: PlanInputs, threads: Int, perHost: Double) -> QueueFigures? {

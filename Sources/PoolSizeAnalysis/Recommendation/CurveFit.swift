@@ -45,7 +45,8 @@ package struct CurveFit: Equatable, Sendable, Encodable {
             result.refusal = error.description
             result.refusalSummary = error.shortDescription
         }
-        if x.allSatisfy({ $0 == $0.rounded() && $0 >= 1 }) {
+        // Whole numbers up to a billion, converted to Int without a trap (1e300 is not a size).
+        if x.allSatisfy({ $0 == $0.rounded() && $0 >= 1 && $0 <= 1e9 }) {
             let points = Dictionary(grouping: zip(x, y), by: { Int($0.0) }).map { CurvePoint(size: $0.key, samples: $0.value.map(\.1)) }
             result.knee = Knee.find(points, tolerance: tolerance)
         }

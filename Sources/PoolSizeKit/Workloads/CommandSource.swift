@@ -70,14 +70,21 @@ package struct CommandSource: WorkloadSource {
 
 struct CommandWorkload: Workload {
     let source: CommandSource
+    /// Read around the spawn and the wait: the task's C ends when the command is reaped, before
+    /// its stderr is read for the failure message (that read is the harness's, not the task's).
+    var clocks: any MeasurementClocks = SystemClocks()
 
     func run(task index: UInt64) { _ = execute(task: index) }
+
+    /// On the real clocks, `execute` reports the pool thread's CPU itself.
+    var measuresOwnCPU: Bool { clocks is SystemClocks }
 
     func execute(task index: UInt64) -> TaskOutcome {
         let errURL = source.outputDirectory.map { $0.appendingPathComponent("task-\(index).err") }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-exec-\(getpid())-\(index).err")
         let outPath = source.outputDirectory.map { $0.appendingPathComponent("task-\(index).out").path } ?? "/dev/null"
         defer { if source.outputDirectory == nil { unlink(errURL.path) } }
+        let cpuStart = clocks.threadCPUNanoseconds()
 
         // Each command leads a process group of its own, so what it starts (a shell's background
         // job) is stopped with it; it gets only stdin, stdout and stderr (not the run
@@ -87,11 +94,11 @@ struct CommandWorkload: Workload {
         let argv = source.arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: Int32 = 0
-        guard LiveChildren.beginSpawn() else { return TaskOutcome(failure: "\(display) was not started: the sweep is stopping") }
+        guard LiveChildren.beginSpawn() else { return TaskOutcome(failure: "\(display) was not started: the sweep is stopping", cpuNanoseconds: clocks.threadCPUNanoseconds() &- cpuStart) }
         let spawned = poolsize_spawn_group(source.executable, argv, environ, outPath, errURL.path, &pid)
         LiveChildren.endSpawn(spawned == 0 ? pid : nil)
         guard spawned == 0 else {
-            return TaskOutcome(failure: "\(display) could not start: \(String(cString: strerror(spawned)))")
+            return TaskOutcome(failure: "\(display) could not start: \(String(cString: strerror(spawned)))", cpuNanoseconds: clocks.threadCPUNanoseconds() &- cpuStart)
         }
 
         let watch = Watchdog(pid: pid)
@@ -103,13 +110,14 @@ struct CommandWorkload: Workload {
         // Whatever the command left running in its group ends with the task (ESRCH when none).
         kill(-pid, SIGKILL)
         LiveChildren.remove(pid)
+        let ownCPU = clocks.threadCPUNanoseconds() &- cpuStart
 
         func ns(_ t: timeval) -> UInt64 { UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_usec) * 1_000 }
         let cpu = ns(usage.ru_utime) + ns(usage.ru_stime)
         let signal = status & 0x7f
         let failure: String?
         if timedOut {
-            failure = "\(display) ran past --task-timeout \(UnitFormat.number(source.timeoutSeconds)) s and was stopped"
+            failure = "\(display) ran past --task-timeout \(UnitFormat.duration(source.timeoutSeconds)) and was stopped"
         } else if signal != 0 {
             failure = "\(display) was killed by signal \(signal)"
         } else if (status >> 8) & 0xff != 0 {
@@ -117,14 +125,36 @@ struct CommandWorkload: Workload {
         } else {
             failure = nil
         }
-        guard let failure else { return TaskOutcome(childCPUNanoseconds: cpu) }
-        let lastLine = (try? String(contentsOf: errURL, encoding: .utf8))?
-            .split(whereSeparator: \.isNewline).last.map { "; its last stderr line: '\($0)'" } ?? "; it wrote nothing on stderr"
-        return TaskOutcome(childCPUNanoseconds: cpu, failure: failure + lastLine)
+        guard let failure else { return TaskOutcome(childCPUNanoseconds: cpu, cpuNanoseconds: ownCPU) }
+        return TaskOutcome(childCPUNanoseconds: cpu, failure: failure + Self.stderrNote(errURL), cpuNanoseconds: ownCPU)
     }
 
-    /// `'gzip -c data'`, for messages.
-    var display: String { "'" + source.arguments.joined(separator: " ") + "'" }
+    /// `'gzip -c data'`, `sh -c 'sleep 1; exit 3'`: the command as it could be typed again.
+    var display: String { ShellWords.join(source.arguments) }
+
+    /// What a failed task's stderr file says: its last line (bytes that are not UTF-8 shown as
+    /// U+FFFD, at most 200 characters, read from the file's last 64 KiB only), else that it wrote
+    /// nothing, or that its file system is full, when that is why nothing could be kept.
+    static func stderrNote(_ url: URL) -> String {
+        var tail = Data()
+        if let handle = try? FileHandle(forReadingFrom: url) {
+            let size = (try? handle.seekToEnd()) ?? 0
+            try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
+            tail = (try? handle.readToEnd()) ?? Data()
+            try? handle.close()
+        }
+        let text = String(decoding: tail, as: UTF8.self)
+        if let last = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) {
+            let line = last.trimmingCharacters(in: .whitespaces)
+            return "; its last stderr line: '\(line.count > 200 ? line.prefix(200) + "…" : line)'"
+        }
+        var space = statvfs()
+        let directory = url.deletingLastPathComponent().path
+        if statvfs(directory, &space) == 0, space.f_bavail == 0 {
+            return "; what it wrote on stderr was lost: \(directory) is full (\(String(cString: strerror(ENOSPC))))"
+        }
+        return "; it wrote nothing on stderr"
+    }
 }
 
 /// Stops a child that runs too long: SIGTERM at the deadline, SIGKILL a second later, unless

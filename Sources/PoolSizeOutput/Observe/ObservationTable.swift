@@ -22,7 +22,7 @@ package enum ObservationTable {
         let target = observation.target
         let sampler = observation.sampler
         var out = "pid \(target.pid)"
-        if !target.command.isEmpty { out += " (\(ConsoleText.visible(String(target.command.prefix(80)))))" }
+        if !target.command.isEmpty { out += " (\(TerminalText.escape(String(target.command.prefix(80)))))" }
         if target.startedByObserver { out += ", started by observe" }
         if target.includesChildren { out += ", with its children" }
         out += ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sampler.sweeps) sweeps at \(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
@@ -36,7 +36,7 @@ package enum ObservationTable {
         var rows = [["pool", "threads", "busy", "CPU (cores)", "Q/C", "W/C", "N", "verdict"]]
         for pool in pools {
             rows.append([
-                ConsoleText.visible(pool.name), String(pool.threads), ObservationVerdictText.percentRange(pool.busy),
+                TerminalText.escape(pool.name), String(pool.threads), ObservationVerdictText.percentRange(pool.busy),
                 UnitFormat.significant(pool.cpuCores), pool.queueToCPU.map(UnitFormat.significant) ?? "–",
                 pool.waitToCPU.map(ObservationVerdictText.range) ?? "–", pool.size.map(ObservationVerdictText.range) ?? "–",
                 ObservationVerdictText.name(pool.verdict),
@@ -46,8 +46,8 @@ package enum ObservationTable {
     }
 
     static func detail(_ pool: PoolEstimate, cores: CoreCount, utilization: Double) -> String {
-        var out = "\(ConsoleText.visible(pool.name)): \(pool.threads) thread\(pool.threads == 1 ? "" : "s")"
-        let names = pool.threadNames.map(ConsoleText.visible).joined(separator: ", ")
+        var out = "\(TerminalText.escape(pool.name)): \(pool.threads) thread\(pool.threads == 1 ? "" : "s")"
+        let names = pool.threadNames.map(TerminalText.escape).joined(separator: ", ")
         out += " (\(names)\(pool.threadsSeen > pool.threadNames.count ? ", …" : ""))"
         if pool.threadsStarted + pool.threadsExited > 0 { out += "; \(pool.threadsStarted) started and \(pool.threadsExited) ended while observed" }
         out += "; \(pool.samples) samples\n"
@@ -66,8 +66,8 @@ package enum ObservationTable {
             out += "  W/C           \(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)\n"
             out += "  N             \(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(utilization)) × (1 + W/C)\n"
         }
-        if !pool.topCalls.isEmpty { out += "  blocked in    " + pool.topCalls.map { "\(ConsoleText.visible($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
-        if !pool.topPeers.isEmpty { out += "  peers         " + pool.topPeers.map { "\(ConsoleText.visible($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
+        if !pool.topCalls.isEmpty { out += "  blocked in    " + pool.topCalls.map { "\(TerminalText.escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
+        if !pool.topPeers.isEmpty { out += "  peers         " + pool.topPeers.map { "\(TerminalText.escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
         if let task = pool.perTask { out += perTask(task, threads: pool.threads) }
         out += "  verdict       " + ObservationVerdictText.sentence(pool, cores: cores) + "\n"
         return out

@@ -83,7 +83,8 @@ package enum ReportBuilder {
         if let info = run.info {
             if let version = info.poolsizeVersion { rows.append(["poolsize", ReportInline.literal(version)]) }
             if let command = info.commandLine, !command.isEmpty {
-                rows.append(["command", ReportInline.code((["poolsize"] + command.dropFirst()).joined(separator: " "))])
+                // As it can be typed again: a word with a space or a quote keeps its quotes.
+                rows.append(["command", ReportInline.code(ShellWords.join(["poolsize"] + command.dropFirst()))])
             }
             if let seed = info.seed { rows.append(["seed", String(seed)]) }
             if let reps = info.repetitions { rows.append(["repetitions", "\(reps) per size" + (info.warmupTrials.map { ", \($0) warm-up" } ?? "")]) }

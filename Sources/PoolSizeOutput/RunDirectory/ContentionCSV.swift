@@ -18,10 +18,14 @@ package enum ContentionCSV {
         let qos = try table.column("qos", flag: "contention.csv")
         let share = try table.numbers(try table.column("share", flag: "contention.csv"))
         let throughput = try table.numbers(try table.column("throughput_per_s", flag: "contention.csv"))
-        let nice = try table.numbers(try table.column("effective_nice", flag: "contention.csv"))
+        let nice = try table.numbers(try table.column("effective_nice", flag: "contention.csv"), signed: true)
         return try table.strings(qos).enumerated().map { (index, name) throws(PoolSizeError) in
             guard let tier = QoSTier(rawValue: name) else {
-                throw .invalidInput(path: path, message: "line \(index + 2), column 'qos': '\(name)' is not one of \(QoSTier.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .invalidInput(path: path, message: "line \(index + 2), column 'qos': '\(TerminalText.excerpt(name))' is not one of \(QoSTier.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            // setpriority(2): a nice is a whole number from -20 to 19.
+            guard nice[index] == nice[index].rounded(), (-20...19).contains(nice[index]) else {
+                throw .invalidInput(path: path, message: "line \(index + 2), column 'effective_nice': '\(UnitFormat.number(nice[index]))' is not a nice value (a whole number from -20 to 19)")
             }
             return TierShare(qos: tier, throughputPerSecond: throughput[index], share: share[index], effectiveNice: Int(nice[index]))
         }

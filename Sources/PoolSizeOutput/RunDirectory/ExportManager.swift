@@ -21,6 +21,9 @@ package final class ExportManager {
 
     /// The run directory written.
     package let directory: URL
+    /// What opening the directory changed that the user should hear of, one line each: a torn
+    /// last row cut off before resuming (its trial runs again).
+    package private(set) var notices: [String] = []
     private let trials: FileHandle
     private let lock: Int32
 
@@ -44,8 +47,8 @@ package final class ExportManager {
                 guard FileManager.default.createFile(atPath: path.path, contents: Data(TrialsCSV.header.utf8)) else {
                     throw PoolSizeError.cannotWrite(path: path.path, reason: "permission denied or read-only file system")
                 }
-            } else {
-                try Self.cutTornLastLine(path)
+            } else if let line = try Self.cutTornLastLine(path) {
+                notices.append("warning: \(path.path): line \(line) was cut short (the sweep stopped while writing it); it is removed and its trial runs again")
             }
             guard let handle = FileHandle(forWritingAtPath: path.path) else {
                 throw PoolSizeError.cannotWrite(path: path.path, reason: "permission denied or read-only file system")
@@ -98,13 +101,14 @@ package final class ExportManager {
     }
 
     /// A crash mid-append leaves a row without its line break: cut it, so appended rows start
-    /// on a line of their own.
-    static func cutTornLastLine(_ path: URL) throws {
+    /// on a line of their own. Returns the cut line's number, nil when the file was whole.
+    static func cutTornLastLine(_ path: URL) throws -> Int? {
         let data = try Data(contentsOf: path)
-        guard let last = data.last, last != UInt8(ascii: "\n") else { return }
+        guard let last = data.last, last != UInt8(ascii: "\n") else { return nil }
         let keep = (data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
         let handle = try FileHandle(forWritingTo: path)
         try handle.truncate(atOffset: UInt64(keep))
         try handle.close()
+        return data[..<keep].count { $0 == UInt8(ascii: "\n") } + 1
     }
 }

@@ -6,6 +6,8 @@ import PoolSizeModel
 /// lists, only the configuration and `throughput_per_s` are required, the rest default to 0.
 extension TrialsCSV {
     static let required = ["pool", "qos", "primitive", "pool_size", "throughput_per_s"]
+    /// The figures that may be below 0: the nice a tier got, the backlog's trend.
+    static let signed: Set<String> = ["effective_nice", "backlog_growth"]
 
     /// - Parameters:
     ///   - path: names the file in error messages.
@@ -69,14 +71,14 @@ extension TrialsCSV {
                 if TrialsCSV.required.contains(column) { throw invalid(column, "", "a number (the cell is empty)") }
                 return 0
             }
-            switch cell {
-            case "nan": return .nan
-            case "inf": return .infinity
-            case "-inf": return -.infinity
-            default:
-                guard let value = Double(cell) else { throw invalid(column, cell, "a number") }
-                return value
-            }
+            // `nan` is how the writer records a figure that is undefined (W/C of a task that used
+            // no CPU); readers leave it out. Throughput never is: it is the curve.
+            if cell == "nan", !TrialsCSV.required.contains(column) { return .nan }
+            // The one rule of every reader (FiniteNumber): decimal and finite, and not negative
+            // but for the figures that can be.
+            guard let value = FiniteNumber.parse(cell) else { throw invalid(column, cell, "a finite decimal number") }
+            guard value >= 0 || TrialsCSV.signed.contains(column) else { throw invalid(column, cell, "a number ≥ 0") }
+            return value + 0
         }
 
         func integer(_ column: String) throws(PoolSizeError) -> Int {
@@ -102,7 +104,7 @@ extension TrialsCSV {
         }
 
         func invalid(_ column: String, _ cell: String, _ expected: String) -> PoolSizeError {
-            .invalidInput(path: path, message: "line \(line), column '\(column)': '\(cell)' is not \(expected)")
+            .invalidInput(path: path, message: "line \(line), column '\(column)': '\(TerminalText.excerpt(cell))' is not \(expected)")
         }
 
         /// `integrity`, `n/a` when the column is absent (runs before primitives were checked).

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// One finite-number rule for every reader (FiniteNumber): a throughput of NaN, infinity, a
+/// negative number or hexadecimal is refused alike by report, export, compare and fit, naming
+/// the file, line and column. Before, report, export and compare took them and only fit refused.
+@Suite(.serialized) struct FiniteNumberRuleTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/extremes/closed")
+
+    @Test(arguments: [
+        ("nan", "'nan' is not a finite decimal number", "'nan' is not a number ≥ 0 (decimals, e.g. 12 or 1.5e3)"),
+        ("inf", "'inf' is not a finite decimal number", "'inf' is not a number ≥ 0 (decimals, e.g. 12 or 1.5e3)"),
+        ("-5", "'-5' is not a number ≥ 0", "'-5' is not a number ≥ 0 (decimals, e.g. 12 or 1.5e3)"),
+        ("0x10", "'0x10' is not a finite decimal number", "'0x10' is not a number ≥ 0 (decimals, e.g. 12 or 1.5e3)"),
+    ])
+    func everyReaderRefusesTheSameThroughput(value: String, runMessage: String, fitMessage: String) throws {
+        let run = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-rule-\(UUID())")
+        try FileManager.default.copyItem(at: Self.fixture, to: run)
+        defer { try? FileManager.default.removeItem(at: run) }
+        let trials = run.appendingPathComponent("trials.csv")
+        var lines = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        lines[1][lines[0].firstIndex(of: "throughput_per_s")!] = value
+        try (lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n").write(to: trials, atomically: true, encoding: .utf8)
+        let expected = "error: \(trials.path): line 2, column 'throughput_per_s': \(runMessage)\n"
+        for arguments in [["report", run.path, "--plots", run.appendingPathComponent("plots").path], ["export", run.path, "--to", "openmetrics"], ["compare", Self.fixture.path, run.path]] {
+            let result = try EndToEndTests.run(arguments, environment: ["PATH": "/nonexistent"])
+            #expect(result.code == 65, "\(arguments[0])")
+            #expect(result.stderr == expected, "\(arguments[0])")
+        }
+        let fit = try EndToEndTests.run(["fit", trials.path])
+        #expect(fit.code == 65)
+        #expect(fit.stderr == "error: \(trials.path): line 2, column 'throughput_per_s': \(fitMessage)\n")
+    }
+
+    /// A pool size of 1e300 in fit's input is no size to find a knee at; it trapped converting
+    /// to Int (exit 132) before.
+    @Test func fitTakesAHugeConcurrencyWithoutATrap() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-rule-\(UUID()).csv")
+        try "pool_size,throughput_per_s\n1,100\n2,190\n1e300,200\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try EndToEndTests.run(["fit", file.path, "--format", "json"])
+        #expect(result.code == 0 || result.code == 65, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 1)
+        let fits = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        #expect(fits?.first?["knee_concurrency"] is NSNull, "no knee among sizes no pool can have")
+    }
+}
