@@ -14,12 +14,12 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
 @Suite struct CLIParsing {
     @Test func sweepDefaults() throws {
         let command = try SweepCommand.parse([])
-        #expect(command.workload == nil)
-        #expect(command.sizes == "auto")
-        #expect(command.repeatCount == nil)
+        #expect(command.workload.workload == nil)
+        #expect(command.trials.sizes == "auto")
+        #expect(command.trials.repeatCount == nil)
         #expect(try command.makePlan().repetitions == 3)
-        #expect(command.targetUtilization == 1)
-        #expect(command.tolerance == 0.05)
+        #expect(command.model.targetUtilization == 1)
+        #expect(command.model.tolerance == 0.05)
         let plan = try command.makePlan()
         #expect(plan.spec == BuiltinWorkloads.io)
         #expect(plan.sizes == .auto)
@@ -36,8 +36,8 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         #expect(plan.repetitions == 5)
         #expect(plan.seed == 9)
         #expect(plan.trialMilliseconds == 200)
-        #expect(command.quiet)
-        #expect(command.out == "/tmp/x")
+        #expect(command.output.quiet)
+        #expect(command.output.out == "/tmp/x")
     }
 
     @Test func openLoopOptions() throws {

@@ -1,0 +1,114 @@
+import ArgumentParser
+import PoolSizeModel
+
+/// Which sizes a sweep measures, how often and for how long.
+struct SweepTrialOptions: ParsableArguments {
+    @Option(help: "Pool sizes: auto, a list (1,2,4,8), a range (1...16) or a range with a step (8...64:8).")
+    var sizes: String = "auto"
+
+    @Option(help: ArgumentHelp(Help.search))
+    var search: SearchMode?
+
+    @Option(help: ArgumentHelp(Help.budget, valueName: "DURATION"))
+    var budget: String?
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp(Help.repeatCount))
+    var repeatCount: Int?
+
+    @Option(help: "Discarded warm-up trials before measuring, 0 to \(Self.maximumWarmup).")
+    var warmup: Int = 1
+
+    @Option(name: .customLong("trial-ms"), help: ArgumentHelp(Help.trialMilliseconds))
+    var trialMilliseconds: Int?
+
+    @Option(help: "Seed for jitter draws and the trial order.")
+    var seed: UInt64 = 42
+
+    @Option(name: .customLong("busy-retries"), help: ArgumentHelp(Help.busyRetries))
+    var busyRetries: Int?
+
+    /// Upper bounds, so that a typo (`--repeat 1000000000`) is an error, not days of work.
+    static let maximumRepetitions = 100
+    static let maximumWarmup = 20
+    static let maximumTrialMilliseconds = 600_000
+
+    /// The trial flags, checked on their own and against the load.
+    func resolve(load: Load, loopbackServer: Bool) throws(PoolSizeError) -> SweepTrials {
+        let selection = try SizeSelection.parse(sizes)
+        let repetitions = repeatCount ?? (load.arrival?.isRange == true ? 1 : 3)
+        guard repetitions >= 1 && repetitions <= Self.maximumRepetitions else {
+            throw .invalidOption(
+                flag: "--repeat",
+                message: "must be 1 to \(Self.maximumRepetitions), got \(repetitions); 3 gives a spread, 5 lets compare test significance")
+        }
+        if let busyRetries, busyRetries < 0 || busyRetries > 10 {
+            throw .invalidOption(flag: "--busy-retries", message: "must be 0 to 10, got \(busyRetries)")
+        }
+        guard warmup >= 0 && warmup <= Self.maximumWarmup else {
+            throw .invalidOption(flag: "--warmup", message: "must be 0 to \(Self.maximumWarmup), got \(warmup)")
+        }
+        if let trialMilliseconds, trialMilliseconds < 10 || trialMilliseconds > Self.maximumTrialMilliseconds {
+            throw .invalidOption(
+                flag: "--trial-ms",
+                message: "must be 10 to \(Self.maximumTrialMilliseconds) (10 minutes), got \(trialMilliseconds)")
+        }
+        if load.arrival != nil {
+            if search == .adaptive {
+                throw .invalidOption(
+                    flag: "--search",
+                    message: "adaptive searches for the throughput knee of a closed loop; an open-loop sweep (--arrival-rate) measures the sizes around the rate's load: drop --search")
+            }
+            if budget != nil {
+                throw .invalidOption(
+                    flag: "--budget",
+                    message: "fits an adaptive search to the time and does not apply to --arrival-rate; set the trials with --sizes, --repeat and --trial-ms")
+            }
+        }
+        var budgetSeconds: Double? = nil
+        if let budget {
+            guard selection == .auto else {
+                throw .invalidOption(
+                    flag: "--budget", message: "chooses sizes and repetitions itself and needs --sizes auto; drop --sizes or --budget")
+            }
+            guard search != .grid else {
+                throw .invalidOption(flag: "--budget", message: "fits an adaptive search to the time; drop --search grid or --budget")
+            }
+            let seconds = try QuantityParser.seconds(budget, flag: "--budget")
+            guard seconds > 0 else {
+                throw .invalidOption(flag: "--budget", message: "must be more than 0, got \(budget); write 30s or 5m")
+            }
+            budgetSeconds = seconds
+        }
+        // A server on this machine uses its CPU during every trial: that is the load under
+        // test, not noise to retry.
+        return SweepTrials(
+            sizes: selection, search: search ?? (selection == .auto && load.arrival == nil ? .adaptive : .grid),
+            repetitions: repetitions, warmup: warmup, busyRetries: busyRetries ?? (loopbackServer ? 0 : 2),
+            budgetSeconds: budgetSeconds)
+    }
+
+    private enum Help {
+        static let search = """
+            How sizes are chosen: adaptive (bracket the knee geometrically, then bisect until it is resolved to \
+            one size step; the default with --sizes auto) or grid (every size and repetition; the default with an \
+            explicit --sizes, within which adaptive searches).
+            """
+        static let budget = """
+            With --sizes auto: choose repetitions and trial length so that the estimated sweep fits this long \
+            (e.g. 30s, 5m); refused when even the shortest sweep cannot.
+            """
+        static let repeatCount = """
+            Measured trials per pool size (per rate, with --arrival-rate), 1 to \(maximumRepetitions) (default 3; \
+            1 for a range of arrival rates).
+            """
+        static let trialMilliseconds = """
+            Length of each trial in milliseconds, 10 to \(maximumTrialMilliseconds) (default: the spec's trial_ms).
+            """
+        static let busyRetries = """
+            Run a trial again, up to this many times, when other processes used more than 5% of the CPUs during it \
+            (default 2; 0 with --http to a server on this machine, whose CPU is expected).
+            """
+    }
+}
+
+extension SearchMode: ExpressibleByArgument {}

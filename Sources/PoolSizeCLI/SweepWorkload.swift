@@ -1,0 +1,10 @@
+import PoolSize
+import PoolSizeModel
+
+/// The sweep's workload as its flags resolved it: the spec the plan records and what runs it.
+struct SweepWorkload {
+    var spec: WorkloadSpec
+    var run: RecordedSweep.Workload
+    /// An `--http` server on this machine, whose CPU use during a trial is the load under test.
+    var isLoopbackServer: Bool
+}
