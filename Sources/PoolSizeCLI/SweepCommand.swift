@@ -103,7 +103,7 @@ struct SweepCommand: ParsableCommand {
                 flag: "--sizes/--repeat", message: "the plan is \(estimate.summary), over the 24 h a sweep may take; \(fix)")
         }
         if estimate.bytes > memory {
-            let available = SweepEstimate.memory(memory)
+            let available = UnitFormat.memory(memory)
             throw .invalidOption(
                 flag: "--sizes/--repeat",
                 message: "the plan is \(estimate.summary), over this machine's \(available) of memory; \(fix)")

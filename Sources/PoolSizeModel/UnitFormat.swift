@@ -97,6 +97,21 @@ package enum UnitFormat {
         return significant(microseconds) + " µs"
     }
 
+    /// An estimate of time, rounded up to a unit a plan is read in: `45 s`, `12 min`, `3.5 h`,
+    /// `2.5 days`.
+    package static func estimate(_ seconds: Double) -> String {
+        if seconds < 120 { return "\(Int(saturating: seconds.rounded(.up))) s" }
+        if seconds < 7200 { return "\(Int(saturating: (seconds / 60).rounded(.up))) min" }
+        let hours = seconds / 3600
+        return hours < 48 ? "\(number(hours)) h" : "\(number(hours / 24)) days"
+    }
+
+    /// `512 MiB`, `1.2 GiB`: memory, rounded up below a GiB.
+    package static func memory(_ bytes: Double) -> String {
+        if bytes < 1024 * 1024 * 1024 { return "\(Int(saturating: (bytes / 1024 / 1024).rounded(.up))) MiB" }
+        return "\(number(bytes / 1024 / 1024 / 1024)) GiB"
+    }
+
     /// Sizes as a compact list: `8, 16, 24`.
     package static func sizes(_ sizes: [Int]) -> String {
         sizes.map(String.init).joined(separator: ", ")

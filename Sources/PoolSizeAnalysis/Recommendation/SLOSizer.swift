@@ -120,12 +120,7 @@ package enum SLOSizer {
 
     static func percentileName(_ p: Double) -> String { "p" + UnitFormat.number(p) }
 
-    /// `12.3 ms`, `850 µs`, `2.1 s`.
-    static func time(_ microseconds: Double) -> String {
-        if microseconds >= 1e6 { return UnitFormat.significant(microseconds / 1e6) + " s" }
-        if microseconds >= 1e3 { return UnitFormat.significant(microseconds / 1e3) + " ms" }
-        return UnitFormat.significant(microseconds) + " µs"
-    }
+    static func time(_ microseconds: Double) -> String { UnitFormat.duration(microseconds: microseconds) }
 
     /// What a size that did not pass lacked, in a few words.
     static func shortfall(_ v: SLOVerdict, arrival: ArrivalPlan) -> String {

@@ -58,12 +58,12 @@ package struct SweepEstimate: Equatable, Sendable {
     /// `1,234 trials, about 2 h 3 min, 1.2 GiB`.
     package var summary: String {
         let count = maximumTrials.map { "\(trials) trials expected (at most \($0))" } ?? "\(trials) trial\(trials == 1 ? "" : "s")"
-        return "\(count) at sizes \(sizes.count > 12 ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")), about \(Self.duration(seconds)), up to \(Self.memory(bytes))"
+        return "\(count) at sizes \(sizes.count > 12 ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")), about \(UnitFormat.estimate(seconds)), up to \(UnitFormat.memory(bytes))"
     }
 
     /// The dry run's lines: each phase of the sweep and what it costs.
     package var plan: String {
-        var out = "low-load phase: about \(Self.duration(lowLoadSeconds)) (one worker until W/C is known to 1%)\n"
+        var out = "low-load phase: about \(UnitFormat.estimate(lowLoadSeconds)) (one worker until W/C is known to 1%)\n"
         out += "warm-up: \(warmupTrials) trial\(warmupTrials == 1 ? "" : "s")\n"
         let measured = trials - warmupTrials
         let trialText = "\(UnitFormat.number(secondsPerTrial)) s each with drain and overhead"
@@ -74,29 +74,17 @@ package struct SweepEstimate: Equatable, Sendable {
         } else {
             out += "grid: \(sizes.count) sizes × \(repetitions) repetitions × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText)\n"
         }
-        out += "estimated time: about \(Self.duration(seconds))"
-        if let maximumSeconds { out += " (at most \(Self.duration(maximumSeconds)))" }
-        return out + ", up to \(Self.memory(bytes)) of memory"
+        out += "estimated time: about \(UnitFormat.estimate(seconds))"
+        if let maximumSeconds { out += " (at most \(UnitFormat.estimate(maximumSeconds)))" }
+        return out + ", up to \(UnitFormat.memory(bytes)) of memory"
     }
 
     /// One line before a sweep estimated over 10 minutes starts; nil for a shorter one.
     package var longWarning: String? {
         guard seconds > Self.longSeconds else { return nil }
-        return "note: this sweep is estimated at about \(Self.duration(seconds)); --budget 5m (with --sizes auto), fewer --repeat, fewer axes or a shorter --trial-ms shorten it"
+        return "note: this sweep is estimated at about \(UnitFormat.estimate(seconds)); --budget 5m (with --sizes auto), fewer --repeat, fewer axes or a shorter --trial-ms shorten it"
     }
 
-    static func duration(_ seconds: Double) -> String {
-        if seconds < 120 { return "\(Int(saturating: seconds.rounded(.up))) s" }
-        if seconds < 7200 { return "\(Int(saturating: (seconds / 60).rounded(.up))) min" }
-        let hours = seconds / 3600
-        return hours < 48 ? "\(UnitFormat.number(hours)) h" : "\(UnitFormat.number(hours / 24)) days"
-    }
-
-    /// `512 MiB`, `1.2 GiB`.
-    package static func memory(_ bytes: Double) -> String {
-        if bytes < 1024 * 1024 * 1024 { return "\(Int((bytes / 1024 / 1024).rounded(.up))) MiB" }
-        return "\(UnitFormat.number(bytes / 1024 / 1024 / 1024)) GiB"
-    }
 }
 
 extension SweepPlan {
