@@ -81,7 +81,7 @@ package final class RecordedSweep: SweepObserver {
         }
         if let difference = plan.difference(from: recordedPlan) { throw .resumeMismatch(path: directory.path, details: difference) }
         let header = try RunDirectory(directory).text(.trials)?.split(separator: "\n", maxSplits: 1).first.map(String.init)
-        guard header == TrialsCSV.columns.joined(separator: ",") else {
+        guard header == TrialsCSV.columnNames.joined(separator: ",") else {
             throw .resumeMismatch(path: directory.path, details: "its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force")
         }
         guard run.lowLoad != nil else {

@@ -215,21 +215,21 @@ import Testing
     }
 
     @Test func emptyThroughputIsAnError() {
-        let throughput = TrialsCSV.columns.firstIndex(of: "throughput_per_s")!
+        let throughput = TrialsCSV.columnNames.firstIndex(of: "throughput_per_s")!
         #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 2, column 'throughput_per_s': '' is not a number (the cell is empty)")) {
             try TrialsCSV.parse(Self.row { $0[throughput] = "" }, path: "t.csv")
         }
     }
 
     @Test func sizeBelowOneIsAnError() {
-        let size = TrialsCSV.columns.firstIndex(of: "pool_size")!
+        let size = TrialsCSV.columnNames.firstIndex(of: "pool_size")!
         #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 2, column 'pool_size': '0' is not a pool size of at least 1")) {
             try TrialsCSV.parse(Self.row { $0[size] = "0" }, path: "t.csv")
         }
     }
 
     @Test func hugeCountsAreAnErrorNotATrap() {
-        let threads = TrialsCSV.columns.firstIndex(of: "threads")!
+        let threads = TrialsCSV.columnNames.firstIndex(of: "threads")!
         #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 2, column 'threads': '1e300' is not a whole number")) {
             try TrialsCSV.parse(Self.row { $0[threads] = "1e300" }, path: "t.csv")
         }

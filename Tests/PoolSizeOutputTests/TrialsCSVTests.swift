@@ -56,7 +56,7 @@ import Testing
 
     @Test func headerNamesTheRequiredColumns() {
         for column in ["run_id", "workload", "pool", "qos", "primitive", "pool_size", "repetition", "tasks", "wall_s", "throughput_per_s", "cpu_us_per_task", "wait_us_per_task", "wait_cpu_ratio", "utilization", "peak_concurrency", "threads"] {
-            #expect(TrialsCSV.columns.contains(column))
+            #expect(TrialsCSV.columnNames.contains(column))
         }
         #expect(TrialsCSV.row(Self.records[0]).split(separator: ",", omittingEmptySubsequences: false).count == TrialsCSV.columns.count)
     }

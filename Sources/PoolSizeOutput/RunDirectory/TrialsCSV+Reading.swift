@@ -5,9 +5,8 @@ import PoolSizeModel
 /// name, so files with extra columns or in another order load; of the columns results/README.md
 /// lists, only the configuration and `throughput_per_s` are required, the rest default to 0.
 extension TrialsCSV {
-    static let required = ["pool", "qos", "primitive", "pool_size", "throughput_per_s"]
-    /// The figures that may be below 0: the nice a tier got, the backlog's trend.
-    static let signed: Set<String> = ["effective_nice", "backlog_growth"]
+    static let required = columns.filter(\.isRequired).map(\.name)
+    static let signed = Set(columns.filter(\.isSigned).map(\.name))
 
     /// - Parameters:
     ///   - path: names the file in error messages.
@@ -119,48 +118,36 @@ extension TrialsCSV {
                 p999: try number("\(prefix)_p999_us"), max: try number("\(prefix)_max_us"))
         }
 
-        /// The open-loop columns, when the row has an arrival rate (an open-loop trial).
-        func openLoop(achieved: Double) throws(PoolSizeError) -> OpenLoopFigures? {
+        /// The open-loop figures a row's arrival rate starts, nil without one (a closed-loop
+        /// trial); the columns after it fill them in.
+        func arrival(achieved: Double) throws(PoolSizeError) -> OpenLoopFigures? {
             guard let cell = text("arrival_rate_per_s"), !cell.isEmpty else { return nil }
             let rate = try number("arrival_rate_per_s")
-            guard rate > 0, rate.isFinite else { throw invalid("arrival_rate_per_s", cell, "a rate above 0 (or empty for a closed-loop trial)") }
-            let stable: Bool
-            switch text("stable") ?? "" {
-            case "yes": stable = true
-            case "no": stable = false
-            case let other: throw invalid("stable", other, "yes or no")
+            guard rate > 0, rate.isFinite else {
+                throw invalid("arrival_rate_per_s", cell, "a rate above 0 (or empty for a closed-loop trial)")
             }
             return OpenLoopFigures(
-                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: try number("offered_per_s"), achievedPerSecond: achieved,
-                backlogMean: try number("backlog_mean"), backlogMax: try integer("backlog_max"), backlogGrowth: try number("backlog_growth"),
-                stable: stable, unfinished: try integer("unfinished"), dispatchLagP99Microseconds: try number("dispatch_lag_p99_us"))
+                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: 0, achievedPerSecond: achieved, backlogMean: 0,
+                backlogMax: 0, backlogGrowth: 0, stable: false)
         }
 
+        /// `stable`: yes or no.
+        func stable() throws(PoolSizeError) -> Bool {
+            switch text("stable") ?? "" {
+            case "yes": return true
+            case "no": return false
+            case let other: throw invalid("stable", other, "yes or no")
+            }
+        }
+
+        /// The record this row describes, read column by column in `TrialsCSV.columns`' order.
         func record() throws(PoolSizeError) -> TrialRecord {
-            var record = try closedLoopRecord()
-            record.openLoop = try openLoop(achieved: record.throughputPerSecond)
+            var record = TrialRecord(
+                runID: "", workload: "", pool: .queuePool, qos: .default, primitive: .none, poolSize: 1, repetition: 0,
+                tasks: 0, wallSeconds: 0, throughputPerSecond: 0, cpuMicrosecondsPerTask: 0, waitMicrosecondsPerTask: 0,
+                waitCPURatio: 0, utilization: 0, peakConcurrency: 0, threads: 0, effectiveNice: 0, integrity: .notApplicable)
+            for column in TrialsCSV.columns { try column.read(self, &record) }
             return record
-        }
-
-        func closedLoopRecord() throws(PoolSizeError) -> TrialRecord {
-            TrialRecord(
-                runID: text("run_id") ?? "", workload: text("workload") ?? "",
-                pool: try value("pool", as: PoolKind.self), qos: try value("qos", as: QoSTier.self),
-                primitive: try value("primitive", as: PrimitiveKind.self),
-                poolSize: try poolSize(), repetition: try integer("repetition"), tasks: try number("tasks"),
-                wallSeconds: try number("wall_s"), throughputPerSecond: try number("throughput_per_s"),
-                cpuMicrosecondsPerTask: try number("cpu_us_per_task"), waitMicrosecondsPerTask: try number("wait_us_per_task"),
-                waitCPURatio: try number("wait_cpu_ratio"), utilization: try number("utilization"),
-                peakConcurrency: try integer("peak_concurrency"), threads: try integer("threads"),
-                effectiveNice: try integer("effective_nice"), integrity: try integrity(),
-                criticalSections: try integer("critical_sections"),
-                latency: try percentiles("latency"),
-                execution: LatencyPercentiles(p50: try number("exec_p50_us"), p99: try number("exec_p99_us")),
-                voluntaryContextSwitches: try integer("voluntary_ctx_switches"),
-                involuntaryContextSwitches: try integer("involuntary_ctx_switches"),
-                maxRSSKilobytes: try integer("max_rss_kb"), processThreads: try integer("process_threads"),
-                otherLoad: try number("other_load"), invalidReason: text("invalid_reason").flatMap { $0.isEmpty ? nil : $0 },
-                errors: try integer("errors"))
         }
     }
 }

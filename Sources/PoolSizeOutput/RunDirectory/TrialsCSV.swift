@@ -5,48 +5,73 @@ import PoolSizeModel
 /// numbers (docs/conventions.md); the row text is a pure function of the record, so the export manager
 /// can append and flush one row the moment a trial finishes.
 package enum TrialsCSV {
-    /// The header's columns, in file order.
-    package static let columns = [
-        "run_id", "workload", "pool", "qos", "primitive", "pool_size", "repetition", "tasks", "wall_s",
-        "throughput_per_s", "cpu_us_per_task", "wait_us_per_task", "wait_cpu_ratio", "utilization",
-        "peak_concurrency", "threads", "effective_nice", "integrity", "critical_sections",
-        "latency_p50_us", "latency_p90_us", "latency_p99_us", "latency_p999_us", "latency_max_us",
-        "exec_p50_us", "exec_p99_us", "voluntary_ctx_switches", "involuntary_ctx_switches",
-        "max_rss_kb", "process_threads", "other_load", "errors", "invalid_reason",
-        "arrival_rate_per_s", "offered_per_s", "backlog_mean", "backlog_max", "backlog_growth", "stable",
-        "unfinished", "dispatch_lag_p99_us",
+    /// The columns, in file order: the one description of the file, its header, its rows and
+    /// how they are read back (TrialsCSV+Reading).
+    package static let columns: [TrialsColumn] = [
+        .text("run_id", \.runID), .text("workload", \.workload),
+        .choice("pool", \.pool), .choice("qos", \.qos), .choice("primitive", \.primitive),
+        TrialsColumn(
+            "pool_size", required: true, write: { String($0.poolSize) },
+            read: { row, r throws(PoolSizeError) in r.poolSize = try row.poolSize() }),
+        .integer("repetition", \.repetition),
+        .number("tasks", \.tasks, decimals: 3), .number("wall_s", \.wallSeconds, decimals: 6),
+        .number("throughput_per_s", \.throughputPerSecond, decimals: 3, required: true),
+        .number("cpu_us_per_task", \.cpuMicrosecondsPerTask, decimals: 3),
+        .number("wait_us_per_task", \.waitMicrosecondsPerTask, decimals: 3),
+        .number("wait_cpu_ratio", \.waitCPURatio, decimals: 4), .number("utilization", \.utilization, decimals: 4),
+        .integer("peak_concurrency", \.peakConcurrency), .integer("threads", \.threads),
+        .integer("effective_nice", \.effectiveNice, signed: true),
+        TrialsColumn(
+            "integrity", write: { $0.integrity.rawValue },
+            read: { row, r throws(PoolSizeError) in r.integrity = try row.integrity() }),
+        .integer("critical_sections", \.criticalSections),
+        .number("latency_p50_us", \.latency.p50, decimals: 1), .number("latency_p90_us", \.latency.p90, decimals: 1),
+        .number("latency_p99_us", \.latency.p99, decimals: 1), .number("latency_p999_us", \.latency.p999, decimals: 1),
+        .number("latency_max_us", \.latency.max, decimals: 1),
+        .number("exec_p50_us", \.execution.p50, decimals: 1), .number("exec_p99_us", \.execution.p99, decimals: 1),
+        .integer("voluntary_ctx_switches", \.voluntaryContextSwitches),
+        .integer("involuntary_ctx_switches", \.involuntaryContextSwitches),
+        .integer("max_rss_kb", \.maxRSSKilobytes), .integer("process_threads", \.processThreads),
+        .number("other_load", \.otherLoad, decimals: 4), .integer("errors", \.errors),
+        TrialsColumn(
+            "invalid_reason", write: { CSVField.escape($0.invalidReason ?? "") },
+            read: { row, r in r.invalidReason = row.text("invalid_reason").flatMap { $0.isEmpty ? nil : $0 } }),
+        // The arrival rate makes a row an open-loop trial; the columns after it fill its figures.
+        TrialsColumn(
+            "arrival_rate_per_s", write: { $0.openLoop.map { CSVField.number($0.arrivalRate.perSecond, decimals: 3) } ?? "" },
+            read: { row, r throws(PoolSizeError) in r.openLoop = try row.arrival(achieved: r.throughputPerSecond) }),
+        .openLoop(
+            "offered_per_s", write: { CSVField.number($0.offeredPerSecond, decimals: 3) },
+            read: { row, o throws(PoolSizeError) in o.offeredPerSecond = try row.number("offered_per_s") }),
+        .openLoop(
+            "backlog_mean", write: { CSVField.number($0.backlogMean, decimals: 3) },
+            read: { row, o throws(PoolSizeError) in o.backlogMean = try row.number("backlog_mean") }),
+        .openLoop(
+            "backlog_max", write: { String($0.backlogMax) },
+            read: { row, o throws(PoolSizeError) in o.backlogMax = try row.integer("backlog_max") }),
+        .openLoop(
+            "backlog_growth", signed: true, write: { CSVField.number($0.backlogGrowth, decimals: 3) },
+            read: { row, o throws(PoolSizeError) in o.backlogGrowth = try row.number("backlog_growth") }),
+        .openLoop(
+            "stable", write: { $0.stable ? "yes" : "no" },
+            read: { row, o throws(PoolSizeError) in o.stable = try row.stable() }),
+        .openLoop(
+            "unfinished", write: { String($0.unfinished) },
+            read: { row, o throws(PoolSizeError) in o.unfinished = try row.integer("unfinished") }),
+        .openLoop(
+            "dispatch_lag_p99_us", write: { CSVField.number($0.dispatchLagP99Microseconds, decimals: 1) },
+            read: { row, o throws(PoolSizeError) in o.dispatchLagP99Microseconds = try row.number("dispatch_lag_p99_us") }),
     ]
 
+    /// The columns' names, in file order.
+    package static var columnNames: [String] { columns.map(\.name) }
+
     /// The header line.
-    package static var header: String { columns.joined(separator: ",") + "\n" }
+    package static var header: String { columnNames.joined(separator: ",") + "\n" }
 
     /// One trial's row.
     package static func row(_ r: TrialRecord) -> String {
-        let fields: [String] = [
-            CSVField.escape(r.runID), CSVField.escape(r.workload), r.pool.rawValue, r.qos.rawValue, r.primitive.rawValue,
-            String(r.poolSize), String(r.repetition), CSVField.number(r.tasks, decimals: 3), CSVField.number(r.wallSeconds, decimals: 6),
-            CSVField.number(r.throughputPerSecond, decimals: 3), CSVField.number(r.cpuMicrosecondsPerTask, decimals: 3),
-            CSVField.number(r.waitMicrosecondsPerTask, decimals: 3), CSVField.number(r.waitCPURatio, decimals: 4),
-            CSVField.number(r.utilization, decimals: 4), String(r.peakConcurrency), String(r.threads),
-            String(r.effectiveNice), r.integrity.rawValue, String(r.criticalSections),
-            CSVField.number(r.latency.p50, decimals: 1), CSVField.number(r.latency.p90, decimals: 1),
-            CSVField.number(r.latency.p99, decimals: 1), CSVField.number(r.latency.p999, decimals: 1),
-            CSVField.number(r.latency.max, decimals: 1), CSVField.number(r.execution.p50, decimals: 1),
-            CSVField.number(r.execution.p99, decimals: 1), String(r.voluntaryContextSwitches),
-            String(r.involuntaryContextSwitches), String(r.maxRSSKilobytes), String(r.processThreads),
-            CSVField.number(r.otherLoad, decimals: 4), String(r.errors), CSVField.escape(r.invalidReason ?? ""),
-        ] + openLoopFields(r.openLoop)
-        return fields.joined(separator: ",") + "\n"
-    }
-
-    /// The open-loop columns: empty for a closed-loop trial.
-    static func openLoopFields(_ o: OpenLoopFigures?) -> [String] {
-        guard let o else { return Array(repeating: "", count: 8) }
-        return [
-            CSVField.number(o.arrivalRate.perSecond, decimals: 3), CSVField.number(o.offeredPerSecond, decimals: 3),
-            CSVField.number(o.backlogMean, decimals: 3), String(o.backlogMax), CSVField.number(o.backlogGrowth, decimals: 3),
-            o.stable ? "yes" : "no", String(o.unfinished), CSVField.number(o.dispatchLagP99Microseconds, decimals: 1),
-        ]
+        columns.map { $0.write(r) }.joined(separator: ",") + "\n"
     }
 
     /// A whole file: header and rows.

@@ -1,0 +1,70 @@
+import PoolSizeModel
+
+/// One column of `trials.csv`: its name, its cell for a record, and how a row's cell is read back
+/// into a record. `TrialsCSV.columns` lists them in file order, so the header, the writer and the
+/// reader cannot drift apart.
+package struct TrialsColumn: Sendable {
+    /// The header's name for the column, with its unit (`wall_s`, `latency_p99_us`).
+    package let name: String
+    /// A reader refuses a file without it.
+    let isRequired: Bool
+    /// The figure may be below 0 (the nice a tier got, the backlog's trend).
+    let isSigned: Bool
+    let write: @Sendable (TrialRecord) -> String
+    let read: @Sendable (TrialsCSV.Row, inout TrialRecord) throws(PoolSizeError) -> Void
+
+    init(
+        _ name: String, required: Bool = false, signed: Bool = false, write: @escaping @Sendable (TrialRecord) -> String,
+        read: @escaping @Sendable (TrialsCSV.Row, inout TrialRecord) throws(PoolSizeError) -> Void
+    ) {
+        self.name = name
+        isRequired = required
+        isSigned = signed
+        self.write = write
+        self.read = read
+    }
+
+    /// Free text, escaped for CSV.
+    static func text(_ name: String, _ field: WritableKeyPath<TrialRecord, String> & Sendable) -> TrialsColumn {
+        TrialsColumn(name, write: { CSVField.escape($0[keyPath: field]) }, read: { row, r in r[keyPath: field] = row.text(name) ?? "" })
+    }
+
+    /// A figure written with a fixed number of decimals.
+    static func number(
+        _ name: String, _ field: WritableKeyPath<TrialRecord, Double> & Sendable, decimals: Int, required: Bool = false
+    ) -> TrialsColumn {
+        TrialsColumn(
+            name, required: required, write: { CSVField.number($0[keyPath: field], decimals: decimals) },
+            read: { row, r throws(PoolSizeError) in r[keyPath: field] = try row.number(name) })
+    }
+
+    /// A count.
+    static func integer(_ name: String, _ field: WritableKeyPath<TrialRecord, Int> & Sendable, signed: Bool = false) -> TrialsColumn {
+        TrialsColumn(
+            name, signed: signed, write: { String($0[keyPath: field]) },
+            read: { row, r throws(PoolSizeError) in r[keyPath: field] = try row.integer(name) })
+    }
+
+    /// One of an axis's values, by its raw name.
+    static func choice<T: RawRepresentable & CaseIterable>(
+        _ name: String, _ field: WritableKeyPath<TrialRecord, T> & Sendable
+    ) -> TrialsColumn where T.RawValue == String {
+        TrialsColumn(
+            name, required: true, write: { $0[keyPath: field].rawValue },
+            read: { row, r throws(PoolSizeError) in r[keyPath: field] = try row.value(name, as: T.self) })
+    }
+
+    /// An open-loop figure: empty for a closed-loop trial, read only when the row has an arrival rate.
+    static func openLoop(
+        _ name: String, signed: Bool = false, write: @escaping @Sendable (OpenLoopFigures) -> String,
+        read: @escaping @Sendable (TrialsCSV.Row, inout OpenLoopFigures) throws(PoolSizeError) -> Void
+    ) -> TrialsColumn {
+        TrialsColumn(
+            name, signed: signed, write: { $0.openLoop.map(write) ?? "" },
+            read: { row, r throws(PoolSizeError) in
+                guard var figures = r.openLoop else { return }
+                try read(row, &figures)
+                r.openLoop = figures
+            })
+    }
+}
