@@ -95,7 +95,8 @@ public struct Sweep: Sendable {
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance,
             specWaitCPURatio: declared ? plan.spec.waitCPURatio : nil, load: plan.load)
-        return SweepResult(plan: plan, lowLoad: lowLoad, records: records, recommendation: recommendation)
+        return SweepResult(
+            plan: plan, lowLoad: lowLoad, records: records, recommendation: recommendation.map(SizingProse.worded))
     }
 
     /// Runs the sweep on a thread of its own, so the awaiting task does not hold a thread of

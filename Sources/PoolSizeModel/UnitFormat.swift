@@ -112,6 +112,13 @@ package enum UnitFormat {
         return "\(number(bytes / 1024 / 1024 / 1024)) GiB"
     }
 
+    /// A fixed number of decimals, for figures compared in one line (`20.0% lower peak`, R²
+    /// `0.987`).
+    package static func fixed(_ value: Double, decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
+
+    /// Three significant digits with an exponent, for coefficients near zero (κ `1.23e-04`).
+    package static func scientific(_ value: Double) -> String { String(format: "%.2e", value) }
+
     /// Sizes as a compact list: `8, 16, 24`.
     package static func sizes(_ sizes: [Int]) -> String {
         sizes.map(String.init).joined(separator: ", ")

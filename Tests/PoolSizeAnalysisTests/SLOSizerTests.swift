@@ -46,7 +46,15 @@ import Testing
         #expect(abs(model - 28_971.58) < 0.1)
         // Below the load (16 queues of 16 ms carry at most 1000/s) the model has no figure.
         #expect(r.latency?.sizeVerdicts.first { $0.poolSize == 16 }?.modelPercentileMicroseconds == nil)
-        #expect(r.reason == "At 1000/s (poisson arrivals), 20 queues keep p99 latency at 23.3 ms (1 trial), within the 40.0 ms objective, counted from each task's intended arrival. Smaller sizes did not: 17 kept up but its p99 was 43.0 ms, 3.00 ms (7.5%) over; 16 fell behind (carried 96.0% of the arrivals, p99 at least 1.95 s); 8 fell behind (carried 50.0% of the arrivals, p99 at least 1.16 s). Little's law puts the average busy queues at 16.0 (rate × C + W of 16.0 ms at low load); the queueing model (the task's own p99 plus M/M/c's wait for a free queue) asks for 19.")
+        guard case let .arrivals(found) = r.explanation else {
+            Issue.record("explanation: \(String(describing: r.explanation))")
+            return
+        }
+        #expect(found.chosen?.poolSize == 20)
+        #expect(found.failing.map(\.poolSize) == [17, 16, 8])
+        #expect(!found.largerFailed)
+        #expect(found.serviceSeconds == 0.016)
+        #expect(found.ownPercentileMicroseconds == nil && found.sustainableRate == nil)
     }
 
     @Test func theWorstRepetitionDecides() throws {
@@ -62,7 +70,11 @@ import Testing
         let records = [Self.trial(16, carried: 0.96, p99: 1950), Self.trial(20, p99: 23), Self.trial(24, p99: 45)]
         let r = SLOSizer.recommend(base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
         #expect(r.recommendedQueueCount == 20)
-        #expect(r.reason.hasSuffix("A larger size measured did not pass, so the sizes are noisy here: repeat with more --repeat."))
+        guard case let .arrivals(found) = r.explanation else {
+            Issue.record("explanation: \(String(describing: r.explanation))")
+            return
+        }
+        #expect(found.largerFailed)
     }
 
     @Test func withoutAnObjectiveTheSmallestStableSizeIsRecommended() throws {
@@ -82,7 +94,12 @@ import Testing
         #expect(r.latency?.measuredMicroseconds == nil)
         #expect(r.latency?.queueingModelQueueCount == nil)
         #expect(r.recommendedQueueCount == 24)
-        #expect(r.reason.hasPrefix("At 1000/s (poisson arrivals), no size met the 10.0 ms p99 objective, and none can: a task alone takes 16.0 ms at its p99 (C + W at low load), longer than the objective allows;"))
+        guard case let .arrivals(found) = r.explanation else {
+            Issue.record("explanation: \(String(describing: r.explanation))")
+            return
+        }
+        #expect(found.chosen == nil)
+        #expect(found.ownPercentileMicroseconds == 16_000)
     }
 
     @Test func whenNoMeasuredSizeMeetsItTheReasonNamesARateThatWould() throws {
@@ -94,8 +111,12 @@ import Testing
         let atRate = try #require(SLOSizer.modelPercentile(size: 16, rate: rate, lowLoad: Self.lowLoad, percentile: 99))
         #expect(abs(atRate - 40_000) < 1)
         #expect(rate > 800 && rate < 1000)
-        #expect(r.reason.contains("no size up to 16 met the objective (p99 ≤ 40.0 ms)."))
-        #expect(r.reason.contains("16 queues would meet it at about \(UnitFormat.significant(rate))/s by the queueing model, or measure larger sizes (--sizes 16...32)."))
+        guard case let .arrivals(found) = r.explanation else {
+            Issue.record("explanation: \(String(describing: r.explanation))")
+            return
+        }
+        #expect(found.largest == 16)
+        #expect(found.sustainableRate == rate)
     }
 
     @Test func aRangeIsSizedAtEveryRate() throws {
@@ -121,6 +142,6 @@ import Testing
         #expect(set.best.pool == .queuePool)
         #expect(set.best.recommendedQueueCount == 20)
         #expect(set.combinations.count == 2)
-        #expect(set.verdict == "Best: queue-pool/default/none, 20 queues at 1000/s (p99 ≤ 40.0 ms). Others: thread-pool/default/none 24 queues.")
+        #expect(set.verdict.isEmpty)
     }
 }

@@ -40,7 +40,7 @@ enum OpenLoopFixtures {
     }
 
     static func run(_ records: [TrialRecord], info: RunInfo) -> RunData {
-        let set = Recommender.recommendAll(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1, load: info.arrival.map(Load.open) ?? .closed)
+        let set = Recommender.recommendAll(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1, load: info.arrival.map(Load.open) ?? .closed).map(SizingProse.worded)
         return RunData(runID: runID, records: records, info: info, lowLoad: lowLoad, recommendation: set)
     }
 

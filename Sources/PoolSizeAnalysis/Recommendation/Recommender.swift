@@ -57,13 +57,10 @@ package enum Recommender {
         } catch {
             recommendation.uslRefusal = error.description
         }
-        recommendation.reason = explain(recommendation, records: records, bySize: bySize, largest: largest, rising: rising)
-        if !rising, knee.peakSize == largest, records.risesAtLargestSize(tolerance: tolerance) {
-            recommendation.reason += " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
-        }
-        if let usl = recommendation.usl, let peak = usl.peakConcurrency {
-            recommendation.reason += " The USL fit (σ \(UnitFormat.significant(usl.sigma)), κ \(String(format: "%.2e", usl.kappa)), R² \(String(format: "%.3f", usl.rSquared))) puts peak throughput at N* = \(UnitFormat.significant(peak))."
-        }
+        let peakMayLieBeyond = !rising && knee.peakSize == largest && records.risesAtLargestSize(tolerance: tolerance)
+        recommendation.explanation = .knee(
+            explain(recommendation, records: records, bySize: bySize, largest: largest, rising: rising),
+            peakMayLieBeyond: peakMayLieBeyond ? largest : nil)
         return recommendation
     }
 
@@ -89,12 +86,8 @@ package enum Recommender {
         guard let best = all.max(by: { a, b in
             a.peakThroughputPerSecond != b.peakThroughputPerSecond ? a.peakThroughputPerSecond < b.peakThroughputPerSecond : a.recommendedQueueCount > b.recommendedQueueCount
         }) else { return nil }
-        var verdict = "Best: \(best.combination), peak \(UnitFormat.significant(best.peakThroughputPerSecond)) tasks/s, \(best.recommendedQueueCount) queues."
-        let others = all.filter { $0.combination != best.combination }
-            .sorted { $0.peakThroughputPerSecond > $1.peakThroughputPerSecond }
-            .map { r in "\(r.combination) \(String(format: "%.1f", (1 - r.peakThroughputPerSecond / best.peakThroughputPerSecond) * 100))% lower peak, \(r.recommendedQueueCount) queues" }
-        if !others.isEmpty { verdict += " Others: " + others.joined(separator: "; ") + "." }
-        return RecommendationSet(best: best, combinations: all, verdict: verdict)
+        // The verdict is worded by Output (SizingProse), from the combinations.
+        return RecommendationSet(best: best, combinations: all, verdict: "")
     }
 
     static func recommendOpenLoop(
@@ -113,31 +106,24 @@ package enum Recommender {
             if a.recommendedQueueCount != b.recommendedQueueCount { return a.recommendedQueueCount < b.recommendedQueueCount }
             return (a.latency?.measuredMicroseconds ?? .infinity) < (b.latency?.measuredMicroseconds ?? .infinity)
         }) else { return nil }
-        let goal = arrival.latencySLOMicroseconds.map { "p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(SLOSizer.time($0))" } ?? "keeping up"
-        var verdict = "Best: \(best.combination), \(best.latency?.met == true ? "" : "nothing met \(goal); largest measured ")\(best.recommendedQueueCount) queues at \(UnitFormat.significant(top.perSecond))/s (\(goal))."
-        let others = all.filter { $0.combination != best.combination }.map { r in
-            "\(r.combination) \(r.latency?.met == true ? "\(r.recommendedQueueCount) queues" : "none met it")"
-        }
-        if !others.isEmpty { verdict += " Others: " + others.joined(separator: "; ") + "." }
-        return RecommendationSet(best: best, combinations: all, verdict: verdict)
+        return RecommendationSet(best: best, combinations: all, verdict: "")
     }
 
-    static func explain(_ r: Recommendation, records: [TrialRecord], bySize: [Int: [TrialRecord]], largest: Int, rising: Bool) -> String {
-        let formulaText = "the formula gives \(UnitFormat.significant(r.formulaQueueCountExact)) (\(r.cores) cores × U \(UnitFormat.significant(r.targetUtilization)) × (1 + W/C \(UnitFormat.significant(r.waitCPURatio))))"
-        if rising {
-            return "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formulaText) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (--sizes 1...\(max(2 * largest, r.formulaQueueCount * 2))) to locate the knee."
-        }
-        // Below U = 1 the knee is where the curve reaches U × (1 − tolerance) of its peak.
-        let reach = r.targetUtilization < 1 ? "reach \(UnitFormat.percent(r.targetUtilization * (1 - r.tolerance))) of" : "reach within \(UnitFormat.percent(r.tolerance)) of"
-        let kneeText = "\(r.kneePoolSize) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
+    /// Why the knee and the formula agree or not.
+    static func explain(
+        _ r: Recommendation, records: [TrialRecord], bySize: [Int: [TrialRecord]], largest: Int, rising: Bool
+    ) -> KneeExplanation {
+        if rising { return .stillRising(largest: largest, suggestedLargest: max(2 * largest, r.formulaQueueCount * 2)) }
         let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
-        if abs(gap) <= disagreementThreshold {
-            return "Measured and predicted agree: \(kneeText), and \(formulaText), \(UnitFormat.percent(abs(gap))) apart."
-        }
+        if abs(gap) <= disagreementThreshold { return .agree(gap: abs(gap)) }
         let sizes = bySize.keys.sorted()
-        let nearFormula = sizes.filter { Double($0) >= 0.8 * r.formulaQueueCountExact && Double($0) <= 1.2 * r.formulaQueueCountExact }
-        if nearFormula.isEmpty, let below = sizes.last(where: { Double($0) < r.formulaQueueCountExact }), let above = sizes.first(where: { Double($0) > r.formulaQueueCountExact }) {
-            return "The sizes measured are too coarse to test the formula: \(kneeText), but nothing was measured between \(below) and \(above), where \(formulaText); measure that range (--sizes \(below)...\(above):\(max(1, (above - below) / 8))) to find the knee."
+        let nearFormula = sizes.filter {
+            Double($0) >= 0.8 * r.formulaQueueCountExact && Double($0) <= 1.2 * r.formulaQueueCountExact
+        }
+        if nearFormula.isEmpty, let below = sizes.last(where: { Double($0) < r.formulaQueueCountExact }),
+            let above = sizes.first(where: { Double($0) > r.formulaQueueCountExact })
+        {
+            return .tooCoarse(below: below, above: above, step: max(1, (above - below) / 8))
         }
         let atKnee = bySize[r.kneePoolSize] ?? []
         let mean = { (values: [Double]) in values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
@@ -146,19 +132,13 @@ package enum Recommender {
         let maxReached = records.map(\.peakConcurrency).max() ?? 0
         if gap < 0 {
             if maxReached < Int(0.9 * Double(largest)) && maxReached <= r.kneePoolSize {
-                return "The formula over-predicts: \(kneeText), but the pool never ran more than \(maxReached) tasks at once, so larger sizes add nothing; \(formulaText)."
+                return .overPredictedConcurrency(maxReached: maxReached)
             }
-            if kneeUtilization < 0.85 * r.targetUtilization {
-                return "The formula over-predicts: \(kneeText) while CPU utilization is only \(UnitFormat.significant(kneeUtilization * 100))%, so something other than CPU (a lock or other serialization) caps throughput; \(formulaText)."
-            }
-            return "The formula over-predicts: \(kneeText), where the CPU is already \(UnitFormat.significant(kneeUtilization * 100))% busy; each task costs \(UnitFormat.significant(kneeCPU)) µs of CPU under load against \(UnitFormat.significant(r.cpuMicrosecondsPerTask)) µs alone, and the machine's other work and scheduling overhead take the rest; \(formulaText)."
+            if kneeUtilization < 0.85 * r.targetUtilization { return .overPredictedSerialization(kneeUtilization: kneeUtilization) }
+            return .overPredictedCPU(kneeUtilization: kneeUtilization, kneeCPUMicroseconds: kneeCPU)
         }
-        if kneeUtilization > 1.05 {
-            return "The formula under-predicts: \(kneeText), using \(UnitFormat.significant(kneeUtilization * 100))% of \(r.cores) cores, so more CPU is available than the core count assumed; \(formulaText)."
-        }
-        if let model = r.queueingModelKnee, model > r.formulaQueueCount {
-            return "The formula under-predicts: \(kneeText); the formula assumes CPU bursts never collide, but tasks that arrive at a busy CPU wait, so more queues are needed to keep it busy; \(formulaText), and a queueing model with random task times (M/M/\(r.cores)//N) puts the knee at \(model)."
-        }
-        return "The formula under-predicts: \(kneeText); under load tasks wait longer than the \(UnitFormat.significant(r.waitMicrosecondsPerTask)) µs measured alone, so more queues are needed to keep the CPU busy; \(formulaText)."
+        if kneeUtilization > 1.05 { return .underPredictedCores(kneeUtilization: kneeUtilization) }
+        if let model = r.queueingModelKnee, model > r.formulaQueueCount { return .underPredictedQueueing(modelKnee: model) }
+        return .underPredictedWait
     }
 }

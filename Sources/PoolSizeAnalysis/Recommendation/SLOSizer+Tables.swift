@@ -67,5 +67,5 @@ extension SLOSizer {
     }
 
     /// `p99`, `p99.9`.
-    package static func name(percentile: Double) -> String { percentileName(percentile) }
+    package static func name(percentile: Double) -> String { "p" + UnitFormat.number(percentile) }
 }

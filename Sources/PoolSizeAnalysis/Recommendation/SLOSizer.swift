@@ -114,56 +114,31 @@ package enum SLOSizer {
             }
         }
         r.sizing = .arrivals(sizing)
-        r.reason = explain(sizing, verdicts: verdicts, chosen: chosen, lowLoad: lowLoad, arrival: arrival)
+        r.explanation = .arrivals(explain(verdicts: verdicts, chosen: chosen, lowLoad: lowLoad, arrival: arrival))
         return r
     }
 
-    static func percentileName(_ p: Double) -> String { "p" + UnitFormat.number(p) }
-
-    static func time(_ microseconds: Double) -> String { UnitFormat.duration(microseconds: microseconds) }
-
-    /// What a size that did not pass lacked, in a few words.
-    static func shortfall(_ v: SLOVerdict, arrival: ArrivalPlan) -> String {
-        let name = percentileName(arrival.sloPercentile)
-        if !v.stable {
-            let carried = v.offeredPerSecond > 0 ? v.achievedPerSecond / v.offeredPerSecond : 0
-            return "\(v.poolSize) fell behind (carried \(String(format: "%.1f", min(carried, 1) * 100))% of the arrivals, \(name) at least \(time(v.percentileMicroseconds)))"
-        }
-        guard let slo = arrival.latencySLOMicroseconds else { return "\(v.poolSize) kept up" }
-        let over = v.percentileMicroseconds - slo
-        return "\(v.poolSize) kept up but its \(name) was \(time(v.percentileMicroseconds)), \(time(over)) (\(UnitFormat.percent(over / slo))) over"
-    }
-
-    static func explain(_ r: LatencySizing, verdicts: [SLOVerdict], chosen: SLOVerdict?, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> String {
-        let rate = r.arrivalRate.perSecond
-        let name = percentileName(arrival.sloPercentile)
-        let service = serviceSeconds(lowLoad)
-        let at = "At \(UnitFormat.significant(rate))/s (\(arrival.process.rawValue) arrivals)"
-        let little = "Little's law puts the average busy queues at \(UnitFormat.significant(rate * service)) (rate × C + W of \(time(service * 1e6)) at low load)"
-        let model = r.queueingModelQueueCount.map { "the queueing model (the task's own \(name) plus M/M/c's wait for a free queue) asks for \($0)" } ?? "the queueing model (the task's own \(name) plus M/M/c's wait for a free queue) finds no size that meets it"
+    /// What the sizing found beyond its figures: the sizes below the chosen one that failed,
+    /// a larger one that failed, a task too slow for the objective, the rate the largest size
+    /// would carry.
+    static func explain(
+        verdicts: [SLOVerdict], chosen: SLOVerdict?, lowLoad: LowLoadEstimate, arrival: ArrivalPlan
+    ) -> ArrivalExplanation {
         let failing = verdicts.filter { v in chosen.map { v.poolSize < $0.poolSize } ?? true }.reversed().prefix(3)
-        let missed = failing.isEmpty ? "" : " Smaller sizes did not: " + failing.map { shortfall($0, arrival: arrival) }.joined(separator: "; ") + "."
-        if let chosen {
-            let what: String
-            if let slo = arrival.latencySLOMicroseconds {
-                what = "\(chosen.poolSize) queues keep \(name) latency at \(time(chosen.percentileMicroseconds)) (\(chosen.trials == 1 ? "1 trial" : "worst of \(chosen.trials) trials")), within the \(time(slo)) objective, counted from each task's intended arrival."
-            } else {
-                what = "\(chosen.poolSize) queues are the smallest that keep up (\(name) latency \(time(chosen.percentileMicroseconds)), from each task's intended arrival)."
-            }
-            let later = verdicts.contains { $0.poolSize > chosen.poolSize && !($0.meetsSLO ?? $0.stable) }
-                ? " A larger size measured did not pass, so the sizes are noisy here: repeat with more --repeat." : ""
-            return "\(at), \(what)\(missed) \(little); \(model).\(later)"
-        }
-        // No size passed: say why no size could, or which rate the largest would carry.
+        let largerFailed = chosen.map { chosen in
+            verdicts.contains { $0.poolSize > chosen.poolSize && !($0.meetsSLO ?? $0.stable) }
+        } ?? false
         let largest = verdicts.last?.poolSize ?? 0
-        if let slo = arrival.latencySLOMicroseconds, let own = lowLoad.taskTime.map({ value($0, percentile: arrival.sloPercentile) }), own > slo {
-            return "\(at), no size met the \(time(slo)) \(name) objective, and none can: a task alone takes \(time(own)) at its \(name) (C + W at low load), longer than the objective allows; queues only add to that. Relax the objective or make the task faster.\(missed)"
+        var own: Double? = nil
+        if chosen == nil, let slo = arrival.latencySLOMicroseconds,
+            let task = lowLoad.taskTime.map({ value($0, percentile: arrival.sloPercentile) }), task > slo
+        {
+            own = task
         }
-        var advice = "measure larger sizes (--sizes \(largest)...\(max(largest * 2, largest + 4)))"
-        if let sustainable = sustainableRate(size: largest, lowLoad: lowLoad, arrival: arrival) {
-            advice = "\(largest) queues would meet it at about \(UnitFormat.significant(sustainable))/s by the queueing model, or " + advice
-        }
-        return "\(at), no size up to \(largest) met the objective\(arrival.latencySLOMicroseconds.map { " (\(name) ≤ \(time($0)))" } ?? " of keeping up").\(missed) \(little); \(model). \(advice.prefix(1).uppercased() + advice.dropFirst())."
+        return ArrivalExplanation(
+            arrival: arrival, serviceSeconds: serviceSeconds(lowLoad), chosen: chosen, failing: Array(failing),
+            largerFailed: largerFailed, ownPercentileMicroseconds: own, largest: largest,
+            sustainableRate: chosen == nil && own == nil ? sustainableRate(size: largest, lowLoad: lowLoad, arrival: arrival) : nil)
     }
 
     /// The highest rate at which `size` queues meet the objective by the model

@@ -62,7 +62,15 @@ public struct Recommendation: Equatable, Sendable, Codable {
     /// arrival rate (a latency objective, or keeping up), with that sizing's evidence.
     public var sizing: Sizing
     /// Plain-English explanation; says why formula and knee differ when they differ by > 20%.
+    /// Written from `explanation` by Output (`SizingProse`); read back as text from a run's file.
     public var reason: String
+    /// The findings `reason` puts into words; nil when read from a file. Not part of equality:
+    /// a recommendation read back equals the one written.
+    package var explanation: SizingExplanation? {
+        get { explanationBox.value }
+        set { explanationBox = ExplanationBox(value: newValue) }
+    }
+    private var explanationBox = ExplanationBox(value: nil)
     /// Universal Scalability Law fit of the throughput curve, when the data support one.
     public var usl: USLFit?
     /// Why no USL fit is given, when it is refused.
@@ -194,4 +202,10 @@ public struct Recommendation: Equatable, Sendable, Codable {
         try c.encode(integrity, forKey: .integrity)
         try latency?.encode(to: encoder)
     }
+}
+
+/// Holds a recommendation's findings outside its equality and coding.
+private struct ExplanationBox: Equatable, Sendable {
+    var value: SizingExplanation?
+    static func == (_: ExplanationBox, _: ExplanationBox) -> Bool { true }
 }

@@ -130,13 +130,15 @@ package struct RunAnalysis: Equatable, Sendable {
                 workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
                 targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,
                 tolerance: best?.tolerance ?? run.info?.tolerance ?? 0.05,
-                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, load: .open(arrival))?.best
+                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, load: .open(arrival))
+                .map(SizingProse.worded)?.best
         }
         return Recommender.recommend(
             workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
             targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,
             tolerance: best?.tolerance ?? run.info?.tolerance ?? 0.05,
             specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio)
+            .map(SizingProse.worded)
     }
 
     /// USL over every repetition (N = pool size), refused when the peak lies beyond the data.
