@@ -49,7 +49,8 @@ struct PlanCommand: ParsableCommand {
     var format: PlanFormat = .table
 
     func run() throws {
-        let plan = try CapacityPlanner.plan(makeInputs())
+        let inputs = try makeInputs()
+        let plan = PlanProse.worded(try CapacityPlanner.plan(inputs), input: inputs)
         print(format == .json ? JSONExport.serialize(plan) : PlanReport.render(plan), terminator: "")
     }
 

@@ -41,7 +41,6 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
         // 45 tasks on 72 threads: Erlang C on the threads is negligible.
         #expect(queue.threadWaitProbability < 1e-3)
         #expect(plan.slo == nil)
-        #expect(plan.warnings.isEmpty)
         #expect(plan.source == "declared")
     }
 
@@ -63,7 +62,6 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
         #expect(close(queue.responsePercentileSeconds, 0.045258412, within: 1e-8))
         // Little over both hosts: 1200 × (0.045 + 0.0000129) = 54.0155 tasks.
         #expect(close(queue.tasksInSystemTotal, 54.015539, within: 1e-5))
-        #expect(plan.assumptions.contains { $0.contains("30% headroom") && $0.contains("1560/s") })
     }
 
     @Test func mm1MatchesTheClosedForm() throws {
@@ -94,7 +92,6 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
         // 11 cores need 11 × 1 × 9 = 99 threads.
         #expect(slo.hostsNeeded == 2)
         #expect(slo.coresPerHostNeeded == 11)
-        #expect(slo.advice == "The p99 response time 88.9 ms exceeds the 50 ms SLO: W + C take 45 ms and the wait for a core adds 43.9 ms at 93.8% utilization; 2 hosts of 8 cores or 11 cores per host (then 99 threads per host) would meet it.")
     }
 
     @Test func holdingSLOSaysSo() throws {
@@ -103,7 +100,6 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
         #expect(slo.holds)
         #expect(slo.hostsNeeded == 1)
         #expect(slo.coresPerHostNeeded == nil)
-        #expect(slo.advice == "The p99 response time 49.7 ms is within the 250 ms SLO at 1000/s.")
     }
 
     @Test func fullUtilizationIsUnstableAndSaysSo() throws {
@@ -111,7 +107,6 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
         let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1600, coresPerHost: 8, targetUtilization: 1, latencySLOSeconds: 0.1))
         #expect(plan.hosts == 1)
         #expect(plan.queue == nil)
-        #expect(plan.warnings == ["At 100% CPU utilization the queue for the cores is unstable and waits grow without bound; add a host, raise --headroom or lower --target-utilization."])
         #expect(plan.slo?.holds == false)
         #expect(plan.slo?.hostsNeeded == 2)
     }
@@ -128,7 +123,6 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
         #expect(measured.threadsPerHostLower == 68)
         #expect(measured.threadsPerHostUpper == 76)
         #expect(plan.source == "results/r1")
-        #expect(plan.warnings.isEmpty)  // within 20% of the formula
     }
 
     @Test func roundUpForgivesTheLastBits() {

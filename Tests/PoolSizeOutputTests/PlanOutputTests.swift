@@ -6,7 +6,7 @@ import PoolSizeAnalysis
 
 @Suite struct PlanOutputTests {
     static func judgedPlan() throws -> CapacityPlan {
-        try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1))
+        try wordedPlan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1))
     }
 
     @Test func goldenTable() throws {
@@ -124,7 +124,7 @@ final class ScratchRunDirectory {
 
     static func row(rate: Double, cores: Int = 2) throws -> String {
         let source = try source()
-        let plan = try CapacityPlanner.plan(PlanInputs(
+        let plan = try wordedPlan(PlanInputs(
             waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: rate, coresPerHost: cores,
             targetUtilization: 0.8, measuredRun: source.run))
         return try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") }.map(String.init))
@@ -145,7 +145,7 @@ final class ScratchRunDirectory {
         // 2400/s over 2 hosts (1600/s each): 1200/s per host, answered at 1500/s.
         #expect(try Self.row(rate: 2400).contains("32 threads  the smallest size meeting p99 ≤ 40 ms at 1500/s on 2 cores, measured 26 ms, the lowest rate the run offered not below 1200/s per host"))
         let source = try Self.source()
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000, coresPerHost: 2, measuredRun: source.run))
+        let plan = try wordedPlan(PlanInputs(waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000, coresPerHost: 2, measuredRun: source.run))
         #expect(!PlanReport.render(plan).contains("measured knee"))
     }
 
@@ -173,7 +173,7 @@ final class ScratchRunDirectory {
             RateSizing(arrivalRate: 500, recommendedQueueCount: nil, percentileMicroseconds: nil, queueingModelQueueCount: 11),
             RateSizing(arrivalRate: 1000, recommendedQueueCount: 24, percentileMicroseconds: 21_000, queueingModelQueueCount: 19),
         ])
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 400, coresPerHost: 2, latencySLOSeconds: 0.1, measuredRun: run))
+        let plan = try wordedPlan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 400, coresPerHost: 2, latencySLOSeconds: 0.1, measuredRun: run))
         let row = try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })
         #expect(row == "measured, open loop  none met  no size the run measured met p99 ≤ 40 ms (the run's objective) at 500/s on 2 cores, the lowest rate it offered not below 400/s per host; yet 24 met it at 1000/s, so the run is noisy there: repeat it with more --repeat")
     }
@@ -184,7 +184,7 @@ final class ScratchRunDirectory {
         let dir = try OpenLoopFixtures.directory(OpenLoopCombinationsConsoleTests.run, id: OpenLoopFixtures.runID)
         let source = try PlanSourceReader.load(dir.path)
         #expect(source.run.openLoop?.combination == "queue-pool / default / none")
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000, coresPerHost: 2, measuredRun: source.run))
+        let plan = try wordedPlan(PlanInputs(waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000, coresPerHost: 2, measuredRun: source.run))
         #expect(PlanReport.render(plan).contains("measured, open loop  20 threads  the smallest size meeting p99 ≤ 40 ms at 1000/s on 2 cores (queue-pool / default / none, the best of the combinations swept), measured 23.3 ms"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(plan).utf8)) as? [String: Any])
         let open = try #require(((json["measured"] as? [String: Any])?["run"] as? [String: Any])?["open_loop"] as? [String: Any])
@@ -199,7 +199,7 @@ final class ScratchRunDirectory {
             RateSizing(arrivalRate: 50, recommendedQueueCount: 1, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
             RateSizing(arrivalRate: 60, recommendedQueueCount: 2, percentileMicroseconds: 18_000, queueingModelQueueCount: 2),
         ])
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 50.04, coresPerHost: 2, measuredRun: run))
+        let plan = try wordedPlan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 50.04, coresPerHost: 2, measuredRun: run))
         let row = try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })
         #expect(row == "measured, open loop  2 threads  the smallest size keeping up at 60/s on 2 cores, measured 18 ms, the lowest rate the run offered not below 50.04/s per host")
     }

@@ -43,8 +43,6 @@ package enum CapacityPlanner {
             source: input.measuredRun?.path ?? "declared", assumptions: [], warnings: [])
         plan.slo = sloCheck(input, plan: plan)
         plan.measured = input.measuredRun.map { compare(plan, with: $0) }
-        plan.assumptions = assumptions(input, plan: plan)
-        plan.warnings = warnings(plan)
         return plan
     }
 
@@ -92,9 +90,8 @@ package enum CapacityPlanner {
         let cores = holds ? nil : Queueing.minimumServers(
             arrivalRate: plan.ratePerHostPerSecond, serviceRate: 1 / input.cpuSeconds,
             waitLimit: (percentile: input.sloPercentile, seconds: budget), maximumServers: 100_000)
-        var check = SLOCheck(latencySeconds: slo, percentile: input.sloPercentile, holds: holds, hostsNeeded: found ? high : nil, coresPerHostNeeded: cores, advice: "")
-        check.advice = advice(check, input: input, plan: plan)
-        return check
+        // Output words the advice (PlanProse).
+        return SLOCheck(latencySeconds: slo, percentile: input.sloPercentile, holds: holds, hostsNeeded: found ? high : nil, coresPerHostNeeded: cores, advice: "")
     }
 
     static func compare(_ plan: CapacityPlan, with run: MeasuredRun) -> MeasuredComparison {

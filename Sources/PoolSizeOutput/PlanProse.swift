@@ -1,9 +1,22 @@
-import PoolSizeStats
+import PoolSizeAnalysis
 import PoolSizeModel
+import PoolSizeStats
 
-/// The plan in plain words: its assumptions, the SLO advice and the warnings. Kept apart from
-/// the arithmetic so the numbers can be read without the sentences.
-extension CapacityPlanner {
+/// The plan in plain words: its assumptions, the SLO advice and the warnings. Analysis does the
+/// arithmetic (`CapacityPlanner`); the sentences are written here, through `UnitFormat`.
+package enum PlanProse {
+    /// `plan` with its assumptions, warnings and SLO advice written.
+    package static func worded(_ plan: CapacityPlan, input: PlanInputs) -> CapacityPlan {
+        var worded = plan
+        worded.assumptions = assumptions(input, plan: plan)
+        worded.warnings = warnings(plan)
+        if var check = plan.slo {
+            check.advice = advice(check, input: input, plan: plan)
+            worded.slo = check
+        }
+        return worded
+    }
+
     static func assumptions(_ input: PlanInputs, plan: CapacityPlan) -> [String] {
         let (w, c) = (UnitFormat.duration(plan.waitSeconds), UnitFormat.duration(plan.cpuSeconds))
         var lines = [
@@ -43,7 +56,7 @@ extension CapacityPlanner {
         var options: [String] = []
         if let hosts = check.hostsNeeded { options.append("\(hosts) hosts of \(input.coresPerHost) cores") }
         if let cores = check.coresPerHostNeeded {
-            let threads = roundUp(SizingFormula.queueCount(cores: Double(cores), targetUtilization: input.targetUtilization, waitCPURatio: input.waitSeconds / input.cpuSeconds))
+            let threads = CapacityPlanner.roundUp(SizingFormula.queueCount(cores: Double(cores), targetUtilization: input.targetUtilization, waitCPURatio: input.waitSeconds / input.cpuSeconds))
             options.append("\(cores) cores per host (then \(threads) threads per host)")
         }
         return options.isEmpty ? "shorten C or relax the SLO" : options.joined(separator: " or ") + " would meet it"
