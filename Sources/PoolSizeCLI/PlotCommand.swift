@@ -17,6 +17,14 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let directory = options.directory
+        if RunDirectory(directory).holdsObservation {
+            let run = try RunDirectory(directory).loadObservation()
+            let plotsDirectory = ReportWriter.plotsDirectory(options.plots, runID: run.runID)
+            let outcome = try ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory).writeObservationCharts(run)
+            if let failure = outcome.failure { throw Self.error(failure, plots: RelativePath.display(plotsDirectory), run: RelativePath.display(directory)) }
+            print(plotsDirectory.path)
+            return
+        }
         let data = try RunDirectory(directory).load()
         data.warnings.forEach(PoolSizeCommand.printError)
         let plotsDirectory = ReportWriter.plotsDirectory(options.plots, runID: data.runID)
