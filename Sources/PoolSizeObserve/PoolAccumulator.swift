@@ -49,10 +49,12 @@ struct PoolAccumulator {
         guard !slices.isEmpty, sliceSeconds > 0 else { return }
         let last = slices.count - 1
         let slice = { (time: Double) in min(last, max(0, Int(time / sliceSeconds))) }
-        sliceSamples[slice(end)] += 1
+        // The slice an interval ends in holds its end: a sweep at 1.0 s closes the first second.
+        let ending = min(last, max(0, Int((end / sliceSeconds).rounded(.up)) - 1))
+        sliceSamples[ending] += 1
         let length = end - start
         guard length > 0 else {
-            slices[slice(end)].add(threadSeconds: 0, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample, weight: 1)
+            slices[ending].add(threadSeconds: 0, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample, weight: 1)
             return
         }
         for index in slice(start)...slice(end) {
