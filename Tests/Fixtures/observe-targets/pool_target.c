@@ -18,11 +18,17 @@
 // temporary file and renamed over it after every task, so a reader never sees half a number):
 // a counter for `observe --counter 'cat PATH'`.
 //
+// With --once it runs one such task alone and exits (a helper thread plays the device): the
+// same task as a command, for `poolsize sweep --exec 'pool_target --once --io-ms 20 --cpu-ms 5'`
+// (scripts/benchmark-observe.sh compares that sweep's knee with observe's size range).
+//
 // Build: cc -O2 -pthread -o pool_target pool_target.c
 // Usage: pool_target [--workers N] [--rate TASKS_PER_S] [--io-ms MS] [--cpu-ms MS] [--seconds S] [--count-file PATH]
+//        pool_target --once [--io-ms MS] [--cpu-ms MS]
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -173,6 +179,35 @@ static void *worker(void *argument) {
     return NULL;
 }
 
+// --once: the device's part for one task, IO_MS after the start.
+static void *answer_once(void *unused) {
+    (void)unused;
+    struct timespec delay = {(time_t)(io_ms / 1000), (long)(fmod(io_ms, 1000) * 1e6)};
+    while (nanosleep(&delay, &delay) == -1 && errno == EINTR) {}
+    char byte = 1;
+    if (write(reply_pipe[0][1], &byte, 1) != 1) fail("write reply");
+    return NULL;
+}
+
+// One task alone: block in read() until the helper answers, then compute CPU_MS.
+static int run_once(void) {
+    if (pipe2(reply_pipe[0], O_CLOEXEC)) fail("pipe");
+    uint64_t cpu0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+    pthread_t helper;
+    pthread_create(&helper, NULL, answer_once, NULL);
+    char byte;
+    while (read(reply_pipe[0][0], &byte, 1) < 0) {
+        if (errno != EINTR) fail("read reply");
+    }
+    volatile uint64_t sink = 0;
+    uint64_t cpu_budget = (uint64_t)(cpu_ms * 1e6);
+    while (now_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0 < cpu_budget) {
+        for (int i = 0; i < 1000; i++) sink = sink * 6364136223846793005u + 1442695040888963407u;
+    }
+    pthread_join(helper, NULL);
+    return 0;
+}
+
 static void print_totals(const char *tag, uint64_t started) {
     uint64_t tasks = 0, cpu = 0, io = 0, wall = 0;
     for (int i = 0; i < workers; i++) {
@@ -193,6 +228,12 @@ static void print_totals(const char *tag, uint64_t started) {
 }
 
 int main(int argc, char **argv) {
+    int once = 0;
+    for (int i = 1; i < argc && !strcmp(argv[i], "--once"); i++) {
+        once = 1;
+        memmove(&argv[i], &argv[i + 1], (size_t)(argc - i) * sizeof *argv);
+        argc--;
+    }
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--workers")) workers = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--rate")) rate = atof(argv[i + 1]);
@@ -206,6 +247,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: pool_target [--workers 1-%d] [--rate R>0] [--io-ms MS] [--cpu-ms MS>0] [--seconds S] [--count-file PATH]\n", MAX_WORKERS);
         return 64;
     }
+    if (once) return run_once();
     // Signals wait for the main thread's sigtimedwait: no handler runs inside a worker.
     sigset_t stop;
     sigemptyset(&stop);
