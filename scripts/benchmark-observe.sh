@@ -269,7 +269,9 @@ import json, pathlib, sys
 out = pathlib.Path(sys.argv[1])
 
 def pct(x): return f"{x * 100:.1f}%"
-def rng(r, digits=1): return f"{r['low']:.{digits}f}" + (f" – {r['high']:.{digits}f}" if r["high"] > r["low"] * 1.0005 else "")
+def rng(r, digits=1):
+    low, high = f"{r['low']:.{digits}f}", f"{r['high']:.{digits}f}"
+    return low if low == high else f"{low} – {high}"
 def load(path):
     try: return json.loads(path.read_text())
     except (OSError, ValueError): return None
