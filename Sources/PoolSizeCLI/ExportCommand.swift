@@ -23,7 +23,10 @@ struct ExportCommand: ParsableCommand {
         let directory = RunDirectory(URL(fileURLWithPath: runDirectory))
         if directory.holdsObservation {
             guard to == .openmetrics else {
-                throw PoolSizeError.invalidOption(flag: "--to", message: "\(to.rawValue) exports a sweep's curve; \(runDirectory) holds an observation (observation.json), which exports --to openmetrics")
+                throw PoolSizeError.invalidOption(
+                    flag: "--to",
+                    message: "\(to.rawValue) exports a sweep's curve; \(runDirectory) holds an observation "
+                        + "(observation.json), which exports --to openmetrics")
             }
             try emit(OpenMetricsExport.serialize(try directory.loadObservation()))
             return

@@ -46,16 +46,29 @@ struct ObserveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --throughput: the mean time a task spends in the pool; resolves the ambiguous waits.", valueName: "D"))
     var latency: String?
 
-    @Option(help: ArgumentHelp("A command printing a running total of the pool's tasks (a request or transaction count), run as the observation starts and as it ends: the task rate, as --throughput gives it. No shell (write sh -c '…' for pipes); stopped after \(Int(TaskCounter.timeoutSeconds)) s.", valueName: "CMD"))
+    @Option(help: ArgumentHelp(
+        "A command printing a running total of the pool's tasks (a request or transaction count), run as the "
+            + "observation starts and as it ends: the task rate, as --throughput gives it. No shell (write sh -c '…' "
+            + "for pipes); stopped after \(Int(TaskCounter.timeoutSeconds)) s.",
+        valueName: "CMD"))
     var counter: String?
 
     @Option(help: "The pool --throughput (or --counter) and --latency describe (default: the one using the most CPU).")
     var pool: String?
 
-    @Option(help: ArgumentHelp("Also write a run directory: observation.json, a CSV per pool (its shares second by second), charts, report.md and report.html.", valueName: "DIR"), completion: .directory)
+    @Option(
+        help: ArgumentHelp(
+            "Also write a run directory: observation.json, a CSV per pool (its shares second by second), charts, "
+                + "report.md and report.html.",
+            valueName: "DIR"),
+        completion: .directory)
     var out: String?
 
-    @Option(help: ArgumentHelp("With --out: directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).", valueName: "DIR"), completion: .directory)
+    @Option(
+        help: ArgumentHelp(
+            "With --out: directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).",
+            valueName: "DIR"),
+        completion: .directory)
     var plots: String?
 
     @Flag(help: "With --out: replace the run directory already there.")
@@ -93,8 +106,8 @@ struct ObserveCommand: ParsableCommand {
         let result: ObservationSession.Result
         do {
             result = try ObservationSession.run(
-                target: request.target, plan: request.plan, parallelism: parallelism, generator: SeededGenerator(seed: seed), stop: stop,
-                counter: request.counter)
+                target: request.target, plan: request.plan, parallelism: parallelism,
+                generator: SeededGenerator(seed: seed), stop: stop, counter: request.counter)
         } catch {
             signals.cancel()
             throw Self.error(error)
@@ -173,17 +186,25 @@ struct ObserveCommand: ParsableCommand {
         }
         var latencySeconds: Double?
         if let latency {
-            guard throughputPerSecond != nil || counter != nil else { throw .invalidOption(flag: "--latency", message: "needs --throughput or --counter: the time in the pool resolves W only together with the task rate (Little's law)") }
+            guard throughputPerSecond != nil || counter != nil else {
+                throw .invalidOption(
+                    flag: "--latency",
+                    message: "needs --throughput or --counter: the time in the pool resolves W only together with the "
+                        + "task rate (Little's law)")
+            }
             latencySeconds = try QuantityParser.seconds(latency, flag: "--latency")
             guard latencySeconds! > 0 else { throw .invalidOption(flag: "--latency", message: "must be above 0, got \(latency)") }
         }
         if pool != nil && throughputPerSecond == nil && counter == nil {
-            throw .invalidOption(flag: "--pool", message: "names the pool --throughput or --counter describes; give one of them too")
+            throw .invalidOption(
+                flag: "--pool", message: "names the pool --throughput or --counter describes; give one of them too")
         }
         return Request(
             target: target,
             plan: SamplerPlan(pid: pid ?? 0, includeChildren: children, durationSeconds: seconds, rate: samplingRate, seed: seed, keepRawTexts: record != nil),
-            settings: EstimatorSettings(groupRules: rules, throughputPerSecond: throughputPerSecond, latencySeconds: latencySeconds, throughputPool: pool),
+            settings: EstimatorSettings(
+                groupRules: rules, throughputPerSecond: throughputPerSecond, latencySeconds: latencySeconds,
+                throughputPool: pool),
             counter: try taskCounter(), output: try output(target: target))
     }
 

@@ -20,8 +20,12 @@ struct PlotCommand: ParsableCommand {
         if RunDirectory(directory).holdsObservation {
             let run = try RunDirectory(directory).loadObservation()
             let plotsDirectory = ReportWriter.plotsDirectory(options.plots, runID: run.runID)
-            let outcome = try ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory).writeObservationCharts(run)
-            if let failure = outcome.failure { throw Self.error(failure, plots: RelativePath.display(plotsDirectory), run: RelativePath.display(directory)) }
+            let writer = ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory)
+            let outcome = try writer.writeObservationCharts(run)
+            if let failure = outcome.failure {
+                throw Self.error(
+                    failure, plots: RelativePath.display(plotsDirectory), run: RelativePath.display(directory))
+            }
             print(plotsDirectory.path)
             return
         }

@@ -42,7 +42,9 @@ package enum ObservationEstimator {
         var pools: [String: PoolAccumulator] = [:]
 
         if let first = sweeps.first {
-            for reading in first.readings { pools[poolOf[ThreadKey(reading)]!, default: empty].see(reading, at: first.timeSeconds) }
+            for reading in first.readings {
+                pools[poolOf[ThreadKey(reading)]!, default: empty].see(reading, at: first.timeSeconds)
+            }
             countAlive(first, poolOf: poolOf, into: &pools, empty: empty)
         }
         for index in sweeps.indices.dropFirst() {
@@ -88,7 +90,9 @@ package enum ObservationEstimator {
         }
 
         let estimates = pools.map { name, pool in
-            pool.estimate(name: name, durationSeconds: duration, sliceSeconds: sliceSeconds, cores: header.cores, settings: settings)
+            pool.estimate(
+                name: name, durationSeconds: duration, sliceSeconds: sliceSeconds, cores: header.cores,
+                settings: settings)
         }
         // CPU first: it is measured exactly, while a thread blocked in IO may be a worker
         // waiting inside a task or a helper waiting for requests.
@@ -102,7 +106,10 @@ package enum ObservationEstimator {
             limits: header.limits, cpuPressureSomePercent: header.cpuPressureSomePercent, pools: sorted)
     }
 
-    private static func countAlive(_ sweep: SampleSweep, poolOf: [ThreadKey: String], into pools: inout [String: PoolAccumulator], empty: PoolAccumulator) {
+    private static func countAlive(
+        _ sweep: SampleSweep, poolOf: [ThreadKey: String], into pools: inout [String: PoolAccumulator],
+        empty: PoolAccumulator
+    ) {
         var alive: [String: Int] = [:]
         for reading in sweep.readings { alive[poolOf[ThreadKey(reading)]!, default: 0] += 1 }
         for (name, count) in alive { pools[name, default: empty].mostAlive = max(pools[name]?.mostAlive ?? 0, count) }

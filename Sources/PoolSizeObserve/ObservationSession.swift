@@ -34,7 +34,8 @@ package enum ObservationSession {
     /// just before the first sweep and just after the last. Call on the main thread: a started
     /// command dies with the thread that started it.
     package static func run<Generator: RandomNumberGenerator>(
-        target: ObserveTarget, plan: SamplerPlan, parallelism: Int?, generator: Generator, stop: StopSignal, counter: TaskCounter? = nil
+        target: ObserveTarget, plan: SamplerPlan, parallelism: Int?, generator: Generator, stop: StopSignal,
+        counter: TaskCounter? = nil
     ) throws(Failure) -> Result {
         var child: ChildTarget?
         let pid: Int32
@@ -73,7 +74,9 @@ package enum ObservationSession {
             }
         }
         let outcome = Sampler.run(plan: samplerPlan, probe: probe, startedByObserver: child != nil, generator: generator, stop: stop)
-        let count = counter.flatMap { counter in first.map { first in counter.read().flatMap { counter.count(from: first, to: $0) } } }
+        let count = counter.flatMap { counter in
+            first.map { first in counter.read().flatMap { counter.count(from: first, to: $0) } }
+        }
         child?.stop(graceSeconds: commandGraceSeconds)
         return Result(outcome: outcome, commandOutput: child?.output, count: count)
     }

@@ -45,7 +45,10 @@ struct PoolAccumulator {
     /// Spreads one thread's interval `[start, end]` (seconds after the first sweep) over the
     /// slices it overlaps, each getting its part of the time, CPU, run-queue time and sample;
     /// the sample itself is counted where the interval ends.
-    mutating func addToSlices(start: Double, end: Double, sliceSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double, sample: SampleClass) {
+    mutating func addToSlices(
+        start: Double, end: Double, sliceSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double,
+        sample: SampleClass
+    ) {
         guard !slices.isEmpty, sliceSeconds > 0 else { return }
         let last = slices.count - 1
         let slice = { (time: Double) in min(last, max(0, Int(time / sliceSeconds))) }
@@ -54,7 +57,8 @@ struct PoolAccumulator {
         sliceSamples[ending] += 1
         let length = end - start
         guard length > 0 else {
-            slices[ending].add(threadSeconds: 0, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample, weight: 1)
+            slices[ending].add(
+                threadSeconds: 0, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample, weight: 1)
             return
         }
         for index in slice(start)...slice(end) {
@@ -62,11 +66,15 @@ struct PoolAccumulator {
             let to = index == slice(end) ? end : Double(index + 1) * sliceSeconds
             let part = max(0, to - from) / length
             guard part > 0 else { continue }
-            slices[index].add(threadSeconds: length * part, cpuSeconds: cpuSeconds * part, runQueueSeconds: runQueueSeconds * part, sample: sample, weight: part)
+            slices[index].add(
+                threadSeconds: length * part, cpuSeconds: cpuSeconds * part, runQueueSeconds: runQueueSeconds * part,
+                sample: sample, weight: part)
         }
     }
 
-    func estimate(name: String, durationSeconds: Double, sliceSeconds: Double, cores: CoreCount, settings: EstimatorSettings) -> PoolEstimate {
+    func estimate(
+        name: String, durationSeconds: Double, sliceSeconds: Double, cores: CoreCount, settings: EstimatorSettings
+    ) -> PoolEstimate {
         let shares = total.shares
         let fraction = { (kind: ShareKind) in shares[kind] ?? 0 }
         let batchShares = batches.filter { $0.threadSeconds > 0 }.map(\.shares)

@@ -60,7 +60,8 @@ package struct PoolEstimate: Equatable, Sendable, Codable {
     /// Keys as the run directory's reader spells them once snake_cased (`queue_to_cpu` →
     /// `queueToCpu`), so observation.json reads back (RunDirectoryJSON).
     enum CodingKeys: String, CodingKey {
-        case name, threadNames, threads, meanThreads, threadsSeen, threadsStarted, threadsExited, samples, shares, busy, cpuCores
+        case name, threadNames, threads, meanThreads, threadsSeen, threadsStarted, threadsExited, samples, shares, busy
+        case cpuCores
         case queueToCPU = "queueToCpu", waitToCPU = "waitToCpu"
         case size, verdict, topCalls, topPeers, switchesPerThreadSecond, perTask, timeline
     }

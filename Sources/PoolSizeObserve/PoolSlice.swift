@@ -21,7 +21,10 @@ package struct PoolSlice: Equatable, Sendable, Codable {
     package var shares: ShareFractions?
 
     /// A slice.
-    package init(startSeconds: Double, endSeconds: Double, meanThreads: Double, cpuCores: Double, samples: Int, shares: ShareFractions?) {
+    package init(
+        startSeconds: Double, endSeconds: Double, meanThreads: Double, cpuCores: Double, samples: Int,
+        shares: ShareFractions?
+    ) {
         self.startSeconds = startSeconds
         self.endSeconds = endSeconds
         self.meanThreads = meanThreads

@@ -10,7 +10,9 @@ struct PoolTally {
     /// Samples by class, each weighing 1, or the part of its interval that fell in a slice.
     var samples: [SampleClass: Double] = [:]
 
-    mutating func add(threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double, sample: SampleClass, weight: Double = 1) {
+    mutating func add(
+        threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double, sample: SampleClass, weight: Double = 1
+    ) {
         self.threadSeconds += threadSeconds
         self.cpuSeconds += cpuSeconds
         self.runQueueSeconds += runQueueSeconds

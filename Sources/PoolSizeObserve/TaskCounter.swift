@@ -32,13 +32,16 @@ package struct TaskCounter: Sendable {
     }
 
     /// A counter running `arguments`; throws when the program cannot be found.
-    package init(arguments: [String], text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure) {
+    package init(
+        arguments: [String], text: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(Failure) {
         guard let program = arguments.first else { throw .notFound(program: "", reason: "the command is empty") }
         do {
             executable = try ChildTarget.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         } catch {
             switch error {
-            case let .notFound(program, reason), let .cannotStart(program, reason): throw .notFound(program: program, reason: reason)
+            case let .notFound(program, reason), let .cannotStart(program, reason):
+                throw .notFound(program: program, reason: reason)
             }
         }
         self.arguments = arguments
@@ -49,7 +52,8 @@ package struct TaskCounter: Sendable {
     /// its run).
     package func read() -> Result<(total: Double, timeSeconds: Double), Failure> {
         let before = ObserverClock.bootSeconds()
-        let run = ChildProcessRunner(timeoutSeconds: Self.timeoutSeconds).run(executable: URL(fileURLWithPath: executable), arguments: Array(arguments.dropFirst()))
+        let run = ChildProcessRunner(timeoutSeconds: Self.timeoutSeconds).run(
+            executable: URL(fileURLWithPath: executable), arguments: Array(arguments.dropFirst()))
         let after = ObserverClock.bootSeconds()
         guard run.outcome == .exited(code: 0) else {
             let line = run.standardError.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
@@ -61,8 +65,12 @@ package struct TaskCounter: Sendable {
     }
 
     /// The count between two reads.
-    package func count(from first: (total: Double, timeSeconds: Double), to last: (total: Double, timeSeconds: Double)) -> Result<TaskCount, Failure> {
+    package func count(
+        from first: (total: Double, timeSeconds: Double), to last: (total: Double, timeSeconds: Double)
+    ) -> Result<TaskCount, Failure> {
         guard last.total >= first.total else { return .failure(.wentDown(first: first.total, last: last.total)) }
-        return .success(TaskCount(command: text, first: first.total, last: last.total, seconds: last.timeSeconds - first.timeSeconds))
+        return .success(
+            TaskCount(
+                command: text, first: first.total, last: last.total, seconds: last.timeSeconds - first.timeSeconds))
     }
 }

@@ -40,7 +40,9 @@ import Testing
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         // SIGKILL, not SIGTERM: a test thread blocks signals and its children inherit the mask.
-        let serve = try start(["serve", "--port", "0", "--delay", "10ms", "--threads", "1", "--quiet", "--duration", "90s"], name: "serve")
+        let serve = try start(
+            ["serve", "--port", "0", "--delay", "10ms", "--threads", "1", "--quiet", "--duration", "90s"], name: "serve"
+        )
         defer { kill(serve.process.processIdentifier, SIGKILL); serve.process.waitUntilExit() }
         var url: String?
         _ = waitFor(20) {
@@ -50,22 +52,34 @@ import Testing
         }
         let target = try #require(url, "poolsize serve printed its URL")
         let run = root.appendingPathComponent("sweep")
-        let sweep = try start([
-            "sweep", "--http", target, "--sizes", "3", "--repeat", "1", "--warmup", "0", "--trial-ms", "8000", "--quiet",
-            "--out", run.path, "--plots", root.appendingPathComponent("plots").path,
-        ], name: "sweep")
-        defer { if sweep.process.isRunning { kill(sweep.process.processIdentifier, SIGKILL) }; sweep.process.waitUntilExit() }
+        let sweep = try start(
+            [
+                "sweep", "--http", target, "--sizes", "3", "--repeat", "1", "--warmup", "0", "--trial-ms", "8000",
+                "--quiet",
+                "--out", run.path, "--plots", root.appendingPathComponent("plots").path,
+            ], name: "sweep")
+        defer {
+            if sweep.process.isRunning { kill(sweep.process.processIdentifier, SIGKILL) }; sweep.process.waitUntilExit()
+        }
         // lowload.json is written as the low-load phase ends and the one trial begins.
-        #expect(waitFor(90) { FileManager.default.fileExists(atPath: run.appendingPathComponent("lowload.json").path) || !sweep.process.isRunning })
+        #expect(
+            waitFor(90) {
+                FileManager.default.fileExists(atPath: run.appendingPathComponent("lowload.json").path)
+                    || !sweep.process.isRunning
+            })
         Thread.sleep(forTimeInterval: 1)
-        let observed = try ObserveCommandTests.run(["observe", String(sweep.process.processIdentifier), "--duration", "4s", "--rate", "50", "--format", "json"])
+        let observed = try ObserveCommandTests.run([
+            "observe", String(sweep.process.processIdentifier), "--duration", "4s", "--rate", "50", "--format", "json",
+        ])
         // 7: syscalls unreadable (Yama ptrace_scope 1 and the sweep is not observe's child); C
         // and the threads are read all the same.
         #expect([0, 7].contains(observed.code), "\(observed.stderr)")
         _ = waitFor(60) { !sweep.process.isRunning }
-        #expect(sweep.process.terminationStatus == 0, "\((try? String(contentsOf: sweep.stderr, encoding: .utf8)) ?? "")")
+        #expect(
+            sweep.process.terminationStatus == 0, "\((try? String(contentsOf: sweep.stderr, encoding: .utf8)) ?? "")")
 
-        let trials = try CSVTable(text: try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8), path: "trials.csv")
+        let trials = try CSVTable(
+            text: try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8), path: "trials.csv")
         let size = try #require(try trials.numbers(trials.column("pool_size", flag: "")).first)
         let throughput = try #require(try trials.numbers(trials.column("throughput_per_s", flag: "")).first)
         let cpuPerTask = try #require(try trials.numbers(trials.column("cpu_us_per_task", flag: "")).first) / 1e6
@@ -76,11 +90,14 @@ import Testing
         // The pool using the most CPU: the workers the sweep's queues run on (libdispatch names
         // them after its root queue).
         let workers = try #require(pools.first)
-        let threads = try #require(workers["threads"] as? Int), meanThreads = try #require(workers["mean_threads"] as? Double)
+        let threads = try #require(workers["threads"] as? Int),
+            meanThreads = try #require(workers["mean_threads"] as? Double)
         #expect(threads >= 3, "\(workers["name"] ?? "?"): \(threads) threads")
         let cores = try #require(workers["cpu_cores"] as? Double)
         let observedCPU = cores / throughput
-        #expect(observedCPU > 0.8 * cpuPerTask && observedCPU < 1.6 * cpuPerTask, "C per task: observed \(observedCPU) s, the sweep's \(cpuPerTask) s")
+        #expect(
+            observedCPU > 0.8 * cpuPerTask && observedCPU < 1.6 * cpuPerTask,
+            "C per task: observed \(observedCPU) s, the sweep's \(cpuPerTask) s")
         if observed.code == 0 {
             // The closed loop keeps each queue two tasks deep: as many threads busy as queues.
             let busy = try #require((workers["busy"] as? [String: Double])?["low"]) * meanThreads

@@ -17,7 +17,8 @@ struct TimelineTests {
     /// at 101.5 s: 2.5 thread-seconds, C 0.2 + 0.1 + 0.05 = 0.35 s, Q 0.05 + 0.05 = 0.1 s;
     /// samples futex, epoll_wait, read socket split the off-CPU 1 − 0.14 − 0.04 = 0.82 in thirds.
     @Test func eachIntervalInItsSecond() throws {
-        let observation = ObservationEstimator.estimate(EstimatorFixtures.recording.record, settings: EstimatorSettings())
+        let observation = ObservationEstimator.estimate(
+            EstimatorFixtures.recording.record, settings: EstimatorSettings())
         let worker = try #require(observation.pools.first { $0.name == "worker" })
         #expect(worker.timeline.count == 2)
         let first = worker.timeline[0], second = worker.timeline[1]
@@ -40,12 +41,30 @@ struct TimelineTests {
     /// (1 to 1.5 s): 0.5 thread-seconds, C 0.1, off-CPU all IO.
     @Test func anIntervalAcrossASecondIsSplitInProportion() throws {
         let f = EstimatorFixtures.self
-        let recording = ProcRecording(header: f.header(cores: 2), sweeps: [
-            RawSweep(timeSeconds: 100, threads: [f.thread(11, "worker-1", "S", cpu: 0, queue: 0, syscall: f.call(232), link: "anon_inode:[eventpoll]")]),
-            RawSweep(timeSeconds: 100.5, threads: [f.thread(11, "worker-1", "S", cpu: 100_000_000, queue: 0, syscall: f.call(232), link: "anon_inode:[eventpoll]")]),
-            RawSweep(timeSeconds: 101.5, threads: [f.thread(11, "worker-1", "S", cpu: 300_000_000, queue: 0, syscall: f.call(0), link: "pipe:[7]")]),
-        ])
-        let worker = try #require(ObservationEstimator.estimate(recording.record, settings: EstimatorSettings()).pools.first)
+        let recording = ProcRecording(
+            header: f.header(cores: 2),
+            sweeps: [
+                RawSweep(
+                    timeSeconds: 100,
+                    threads: [
+                        f.thread(
+                            11, "worker-1", "S", cpu: 0, queue: 0, syscall: f.call(232), link: "anon_inode:[eventpoll]")
+                    ]),
+                RawSweep(
+                    timeSeconds: 100.5,
+                    threads: [
+                        f.thread(
+                            11, "worker-1", "S", cpu: 100_000_000, queue: 0, syscall: f.call(232),
+                            link: "anon_inode:[eventpoll]")
+                    ]),
+                RawSweep(
+                    timeSeconds: 101.5,
+                    threads: [
+                        f.thread(11, "worker-1", "S", cpu: 300_000_000, queue: 0, syscall: f.call(0), link: "pipe:[7]")
+                    ]),
+            ])
+        let worker = try #require(
+            ObservationEstimator.estimate(recording.record, settings: EstimatorSettings()).pools.first)
         #expect(worker.timeline.count == 2)
         let first = worker.timeline[0], second = worker.timeline[1]
         #expect(first.endSeconds == 1 && second.endSeconds == 1.5)
@@ -62,9 +81,18 @@ struct TimelineTests {
     @Test func aLastSliverJoinsTheSliceBeforeIt() throws {
         let f = EstimatorFixtures.self
         let sweeps = [100.0, 101, 102.05].enumerated().map { index, time in
-            RawSweep(timeSeconds: time, threads: [f.thread(11, "worker-1", "S", cpu: UInt64(index) * 100_000_000, queue: 0, syscall: f.call(0), link: "pipe:[7]")])
+            RawSweep(
+                timeSeconds: time,
+                threads: [
+                    f.thread(
+                        11, "worker-1", "S", cpu: UInt64(index) * 100_000_000, queue: 0, syscall: f.call(0),
+                        link: "pipe:[7]")
+                ])
         }
-        let worker = try #require(ObservationEstimator.estimate(ProcRecording(header: f.header(cores: 2), sweeps: sweeps).record, settings: EstimatorSettings()).pools.first)
+        let worker = try #require(
+            ObservationEstimator.estimate(
+                ProcRecording(header: f.header(cores: 2), sweeps: sweeps).record, settings: EstimatorSettings()
+            ).pools.first)
         #expect(worker.timeline.map(\.endSeconds).map { ($0 * 100).rounded() / 100 } == [1, 2.05])
         #expect(Self.close(worker.timeline[1].meanThreads, 1), "1.05 thread-seconds over 1.05 s")
     }
@@ -84,7 +112,8 @@ struct TimelineTests {
     /// 0.001787, IO 0.059241, idle 0.891112. Slice 1 (1–1.600 s): C 0.100156 cores, 22 samples,
     /// running 0.050078, runnable 0.012741, IO 0.179230, idle 0.757950.
     @Test func theRecordedPoolSecondBySecond() throws {
-        let observation = ObservationEstimator.estimate(try RecordedObservationTests.recording().record, settings: EstimatorSettings())
+        let observation = ObservationEstimator.estimate(
+            try RecordedObservationTests.recording().record, settings: EstimatorSettings())
         let worker = try #require(observation.pools.first { $0.name == "worker" })
         #expect(worker.timeline.count == 2)
         let first = worker.timeline[0], second = worker.timeline[1]
@@ -97,6 +126,8 @@ struct TimelineTests {
         #expect(Self.close(b.running, 0.050078, 1e-5) && Self.close(b.runnable, 0.012741, 1e-5))
         #expect(Self.close(b.blockedIO, 0.179230, 1e-5) && Self.close(b.idle, 0.757950, 1e-5))
         let threadSeconds = worker.timeline.map { $0.meanThreads * ($0.endSeconds - $0.startSeconds) }.reduce(0, +)
-        #expect(Self.close(threadSeconds, worker.meanThreads * observation.durationSeconds, 1e-9), "the slices hold all the pool's thread time")
+        #expect(
+            Self.close(threadSeconds, worker.meanThreads * observation.durationSeconds, 1e-9),
+            "the slices hold all the pool's thread time")
     }
 }

@@ -26,19 +26,29 @@ package enum SharesChart {
         let name = "shares-" + stem
         let caption = "Where the threads of pool \(pool.name) spent their time"
         let headline = run.headline
-        var data = GnuplotScript.comment("pool \(pool.name): shares of its thread time per slice, in percent; each slice twice (its start and its end)") + "\n"
+        var data =
+            GnuplotScript.comment(
+                "pool \(pool.name): shares of its thread time per slice, in percent; each slice twice (its start and "
+                    + "its end)"
+            ) + "\n"
         data += "# time_s  running_pct  runnable_pct  blocked_io_pct  ambiguous_pct  idle_pct  threads\n"
         for slice in slices {
             guard let shares = slice.shares else { continue }
-            let values = series.map { GnuplotScript.number(shares[$0.kind] * 100) } + [GnuplotScript.number(slice.meanThreads)]
-            data += GnuplotScript.rows([[GnuplotScript.number(slice.startSeconds)] + values, [GnuplotScript.number(slice.endSeconds)] + values])
+            let values =
+                series.map { GnuplotScript.number(shares[$0.kind] * 100) } + [GnuplotScript.number(slice.meanThreads)]
+            data += GnuplotScript.rows([
+                [GnuplotScript.number(slice.startSeconds)] + values, [GnuplotScript.number(slice.endSeconds)] + values,
+            ])
         }
         var plots: [String] = []
         var below = "0"
         for (index, entry) in series.enumerated() {
             let above = (2...(index + 2)).map { "$\($0)" }.joined(separator: "+")
             let source = index == 0 ? "dir.\(GnuplotScript.quote(name + ".dat"))" : "''"
-            plots.append("\(source) using 1:(\(below)):(\(above)) with filledcurves lc rgb '\(entry.color)' title \(GnuplotScript.quote(entry.title)) noenhanced")
+            plots.append(
+                "\(source) using 1:(\(below)):(\(above)) with filledcurves lc rgb '\(entry.color)' title "
+                    + "\(GnuplotScript.quote(entry.title)) noenhanced"
+            )
             below = above
         }
         var body = [
@@ -54,10 +64,18 @@ package enum SharesChart {
         body.append("")
         body.append("plot " + plots.joined(separator: ", \\\n     "))
         let length = ObservationEstimator.sliceSeconds(durationSeconds: run.observation.durationSeconds)
-        let note = "Each step is \(length == 1 ? "a second" : "\(GnuplotScript.number(length)) seconds") of the observation. Running and runnable are the threads' exact CPU and run-queue time (schedstat); blocked in IO, ambiguous and idle split the rest of their time by what the sweeps in that step found them blocked in, so a step rests on few samples and moves more than the whole observation's shares, which carry the intervals."
+        let note =
+            "Each step is \(length == 1 ? "a second" : "\(GnuplotScript.number(length)) seconds") of the observation. "
+                + "Running and runnable are the threads' exact CPU and run-queue time (schedstat); blocked in IO, "
+                + "ambiguous and idle split the rest of their time by what the sweeps in that step found them blocked "
+                + "in, so a step rests on few samples and moves more than the whole observation's shares, which carry "
+                + "the intervals."
         return Chart(
             name: name, caption: caption, note: note,
-            script: GnuplotScript.wrap(name: name, caption: caption, headline: headline, dataComment: ["Data: \(name).dat (two rows per slice: its start and its end)."], body: body, legendEntries: GnuplotScript.legendEntries(plots)),
+            script: GnuplotScript.wrap(
+                name: name, caption: caption, headline: headline,
+                dataComment: ["Data: \(name).dat (two rows per slice: its start and its end)."], body: body,
+                legendEntries: GnuplotScript.legendEntries(plots)),
             dataFiles: [DataFile(name: name + ".dat", text: data)])
     }
 }

@@ -12,9 +12,16 @@ package enum ObservationTable {
         var out = header(observation)
         out += "\n" + summary(observation.pools)
         let busy = detailed(observation)
-        for pool in busy { out += "\n" + detail(pool, cores: observation.cores, utilization: observation.settings.targetUtilization) }
+        for pool in busy {
+            out += "\n" + detail(pool, cores: observation.cores, utilization: observation.settings.targetUtilization)
+        }
         let quiet = observation.pools.count - busy.count
-        if quiet > 0 { out += "\n\(quiet) other pool\(quiet == 1 ? "" : "s") used less than \(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists every pool in full\n" }
+        if quiet > 0 {
+            out +=
+                "\n\(quiet) other pool\(quiet == 1 ? "" : "s") used less than "
+                    + "\(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists "
+                    + "every pool in full\n"
+        }
         return out
     }
 
@@ -25,10 +32,20 @@ package enum ObservationTable {
         if !target.command.isEmpty { out += " (\(TerminalText.escape(String(target.command.prefix(80)))))" }
         if target.startedByObserver { out += ", started by observe" }
         if target.includesChildren { out += ", with its children" }
-        out += ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sampler.sweeps) sweeps at \(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
-        out += "cores \(observation.cores.effective) [\(observation.cores.override != nil ? "--parallelism \(observation.cores.effective)" : observation.cores.derivation)], U \(UnitFormat.number(observation.settings.targetUtilization))\n"
-        out += "observer: \(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core (\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, \(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
-        if let pressure = observation.cpuPressureSomePercent { out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)" }
+        out +=
+            ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sampler.sweeps) sweeps at "
+                + "\(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
+        let cores = observation.cores
+        let derivation = cores.override != nil ? "--parallelism \(cores.effective)" : cores.derivation
+        out += "cores \(cores.effective) [\(derivation)], "
+        out += "U \(UnitFormat.number(observation.settings.targetUtilization))\n"
+        out +=
+            "observer: \(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core "
+                + "(\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, "
+                + "\(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
+        if let pressure = observation.cpuPressureSomePercent {
+            out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)"
+        }
         return out + "\n"
     }
 
@@ -75,26 +92,43 @@ package enum ObservationTable {
         var out = "\(pool.threads) thread\(pool.threads == 1 ? "" : "s")"
         let names = pool.threadNames.map(escape).joined(separator: ", ")
         out += " (\(names)\(pool.threadsSeen > pool.threadNames.count ? ", …" : ""))"
-        if pool.threadsStarted + pool.threadsExited > 0 { out += "; \(pool.threadsStarted) started and \(pool.threadsExited) ended while observed" }
+        if pool.threadsStarted + pool.threadsExited > 0 {
+            out += "; \(pool.threadsStarted) started and \(pool.threadsExited) ended while observed"
+        }
         return out + "; \(pool.samples) samples"
     }
 
     /// A pool's figures as labelled lines, the verdict last; `escape` makes names from the
     /// target (thread names, calls, peers) safe for the view.
-    static func detailRows(_ pool: PoolEstimate, cores: CoreCount, utilization: Double, escape: (String) -> String) -> [(String, String)] {
+    static func detailRows(
+        _ pool: PoolEstimate, cores: CoreCount, utilization: Double, escape: (String) -> String
+    ) -> [(String, String)] {
         var rows = [("time", shareList(pool) + "  (95% intervals, batch means)")]
-        rows.append(("busy", "\(ObservationVerdictText.percentRange(pool.busy)) (running + runnable + IO, up to + ambiguous)"))
-        var cpu = "\(UnitFormat.significant(pool.cpuCores)) cores; Q/C \(pool.queueToCPU.map(UnitFormat.significant) ?? "–")"
+        rows.append(
+            ("busy", "\(ObservationVerdictText.percentRange(pool.busy)) (running + runnable + IO, up to + ambiguous)"))
+        var cpu =
+            "\(UnitFormat.significant(pool.cpuCores)) cores; Q/C \(pool.queueToCPU.map(UnitFormat.significant) ?? "–")"
         if let switches = pool.switchesPerThreadSecond {
-            cpu += "; \(UnitFormat.number(switches.voluntary)) voluntary and \(UnitFormat.number(switches.involuntary)) involuntary switches per thread-second"
+            cpu +=
+                "; \(UnitFormat.number(switches.voluntary)) voluntary and \(UnitFormat.number(switches.involuntary)) "
+                    + "involuntary switches per thread-second"
         }
         rows.append(("CPU", cpu))
         if let ratio = pool.waitToCPU, let size = pool.size {
             rows.append(("W/C", "\(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)"))
-            rows.append(("N", "\(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(utilization)) × (1 + W/C)"))
+            rows.append(
+                (
+                    "N",
+                    "\(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(utilization)) × "
+                        + "(1 + W/C)"
+                ))
         }
         for (label, shares) in [("blocked in", pool.topCalls), ("peers", pool.topPeers)] where !shares.isEmpty {
-            rows.append((label, shares.map { "\(escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ")))
+            rows.append(
+                (
+                    label,
+                    shares.map { "\(escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ")
+                ))
         }
         if let task = pool.perTask { rows += perTask(task, threads: pool.threads) }
         rows.append(("verdict", ObservationVerdictText.sentence(pool, cores: cores)))
@@ -103,12 +137,18 @@ package enum ObservationTable {
 
     static func perTask(_ task: TaskEstimate, threads: Int) -> [(String, String)] {
         let ms = { (seconds: Double) in UnitFormat.duration(seconds) }
-        var line = "at \(UnitFormat.rate(task.throughputPerSecond)): C \(ms(task.cpuSeconds)), Q \(ms(task.runQueueSeconds)), W \(ms(task.waitSeconds.low))"
+        var line =
+            "at \(UnitFormat.rate(task.throughputPerSecond)): C \(ms(task.cpuSeconds)), Q \(ms(task.runQueueSeconds)), "
+                + "W \(ms(task.waitSeconds.low))"
         if task.waitSeconds.high > task.waitSeconds.low { line += "–\(ms(task.waitSeconds.high))" }
         line += "; N(λ) = λ(C + W) = \(ObservationVerdictText.range(task.threadsNeeded)) threads busy"
-        line += "; a task waits for one of the \(threads) threads with probability \(ObservationVerdictText.percentRange(task.waitProbability)) (Erlang C)"
+        line +=
+            "; a task waits for one of the \(threads) threads with probability "
+                + "\(ObservationVerdictText.percentRange(task.waitProbability)) (Erlang C)"
         var rows = [("per task", line)]
-        if let resolved = task.resolvedWaitSeconds { rows.append(("with latency", "W \(ms(resolved)) per task (λ·D minus the known busy threads)")) }
+        if let resolved = task.resolvedWaitSeconds {
+            rows.append(("with latency", "W \(ms(resolved)) per task (λ·D minus the known busy threads)"))
+        }
         return rows
     }
 

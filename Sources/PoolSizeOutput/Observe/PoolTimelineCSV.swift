@@ -14,11 +14,17 @@ package enum PoolTimelineCSV {
     /// The pool's timeline.
     package static func serialize(_ pool: PoolEstimate) -> String {
         let name = CSVField.escape(pool.name)
-        return columns.joined(separator: ",") + "\n" + pool.timeline.map { slice in
-            let shares = ShareKind.allCases.map { kind in slice.shares.map { CSVField.number($0[kind], decimals: 6) } ?? "" }
-            let fields = [name, CSVField.number(slice.startSeconds, decimals: 3), CSVField.number(slice.endSeconds, decimals: 3),
-                          CSVField.number(slice.meanThreads, decimals: 3), CSVField.number(slice.cpuCores, decimals: 6)]
-            return (fields + shares + [String(slice.samples)]).joined(separator: ",") + "\n"
-        }.joined()
+        return columns.joined(separator: ",") + "\n"
+            + pool.timeline.map { slice in
+                let shares = ShareKind.allCases.map { kind in
+                    slice.shares.map { CSVField.number($0[kind], decimals: 6) } ?? ""
+                }
+                let fields = [
+                    name, CSVField.number(slice.startSeconds, decimals: 3),
+                    CSVField.number(slice.endSeconds, decimals: 3),
+                    CSVField.number(slice.meanThreads, decimals: 3), CSVField.number(slice.cpuCores, decimals: 6),
+                ]
+                return (fields + shares + [String(slice.samples)]).joined(separator: ",") + "\n"
+            }.joined()
     }
 }

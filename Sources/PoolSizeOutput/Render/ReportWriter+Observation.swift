@@ -16,7 +16,9 @@ extension ReportWriter {
             try write(PoolTimelineCSV.serialize(pool), to: directory.poolCSV(stem: stem))
         }
         let charts = try writeObservationCharts(run)
-        let document = ObservationReportBuilder.build(run, charts: charts.charts, chartsRendered: charts.allRendered, plotCommand: "poolsize plot \(display(runDirectory))")
+        let document = ObservationReportBuilder.build(
+            run, charts: charts.charts, chartsRendered: charts.allRendered,
+            plotCommand: "poolsize plot \(display(runDirectory))")
         let relative = RelativePath.from(runDirectory, to: plotsDirectory, currentDirectory: currentDirectory)
         let markdown = directory.url(.reportMarkdown)
         try write(ReportMarkdown.render(document, chartDirectory: relative), to: markdown)

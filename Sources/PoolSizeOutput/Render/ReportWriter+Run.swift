@@ -14,7 +14,8 @@ extension ReportWriter {
     package static func writeRunReport(runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()) throws(PoolSizeError) -> RunReport {
         if RunDirectory(runDirectory).holdsObservation {
             let observation = try RunDirectory(runDirectory).loadObservation()
-            let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: observation.runID), renderer: renderer)
+            let charts = plotsDirectory(plots, runID: observation.runID)
+            let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: charts, renderer: renderer)
             let outcome = try writer.writeObservationReport(observation)
             return RunReport(outcome: outcome, notices: [outcome.charts.message].compactMap { $0 })
         }

@@ -30,7 +30,9 @@ package struct ObservationRun: Equatable, Sendable {
 
     /// `nginx (pid 4242), 2 cores, 2026-11-24`: the line every chart title and the report carry.
     package var headline: String {
-        var parts = [program == "pid \(observation.target.pid)" ? program : "\(program) (pid \(observation.target.pid))"]
+        var parts = [
+            program == "pid \(observation.target.pid)" ? program : "\(program) (pid \(observation.target.pid))"
+        ]
         let cores = observation.cores.effective
         parts.append("\(cores) \(cores == 1 ? "core" : "cores")")
         if let date = RunData(runID: runID, records: []).date { parts.append(date) }
@@ -43,7 +45,9 @@ package struct ObservationRun: Equatable, Sendable {
     package var fileStems: [String: String] {
         var stems: [String: String] = [:], taken = Set<String>()
         for pool in observation.pools {
-            var stem = String(pool.name.prefix(48).map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
+            var stem = String(
+                pool.name.prefix(48).map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" }
+            )
             if stem.isEmpty || stem.hasPrefix(".") { stem = "_" + stem }
             var unique = stem, suffix = 2
             while taken.contains(unique) {

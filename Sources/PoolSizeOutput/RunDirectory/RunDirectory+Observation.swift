@@ -5,7 +5,8 @@ import PoolSizeObserve
 extension RunDirectory {
     /// Whether the directory holds an observation (observation.json and no trials.csv).
     package var holdsObservation: Bool {
-        FileManager.default.fileExists(atPath: url(.observation).path) && !FileManager.default.fileExists(atPath: url(.trials).path)
+        FileManager.default.fileExists(atPath: url(.observation).path)
+            && !FileManager.default.fileExists(atPath: url(.trials).path)
     }
 
     /// Where pool `stem`'s CSV is.
@@ -19,7 +20,12 @@ extension RunDirectory {
         try AtomicFile.checkWritable(url, flag: "--out")
         let held = [File.trials, File.observation].first { FileManager.default.fileExists(atPath: url($0).path) }
         if let held, !replace {
-            throw .invalidOption(flag: "--out", message: "\(url.path) already holds a run (\(held.rawValue)); pass --force to replace it, or choose another --out")
+            throw .invalidOption(
+                flag: "--out",
+                message:
+                    "\(url.path) already holds a run (\(held.rawValue)); pass --force to replace it, or choose another "
+                        + "--out"
+            )
         }
     }
 
@@ -41,9 +47,15 @@ extension RunDirectory {
             throw .inputNotFound(path: url.path, hint: "pass a run directory written by 'poolsize observe --out DIR'")
         }
         guard let observation = try decode(Observation.self, .observation) else {
-            throw .inputNotFound(path: url(.observation).path, hint: "an observation's run directory holds observation.json; pass one written by 'poolsize observe --out DIR'")
+            throw .inputNotFound(
+                path: url(.observation).path,
+                hint:
+                    "an observation's run directory holds observation.json; pass one written by 'poolsize observe "
+                        + "--out DIR'"
+            )
         }
         let info = try decode(RunInfo.self, .machine)
-        return ObservationRun(runID: info?.runID ?? url.standardizedFileURL.lastPathComponent, info: info, observation: observation)
+        return ObservationRun(
+            runID: info?.runID ?? url.standardizedFileURL.lastPathComponent, info: info, observation: observation)
     }
 }
