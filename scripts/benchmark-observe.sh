@@ -185,7 +185,11 @@ http {
     }
 }
 CONF
-    printf '#!/bin/sh\n# The requests nginx has handled: the third number of stub_status.\ncurl -s http://127.0.0.1:%s/status | awk '"'"'NR == 3 { print $3 }'"'"'\n' "$port" > "$out/nginx/requests.sh"
+    cat > "$out/nginx/requests.sh" <<SH
+#!/bin/sh
+# The requests nginx has handled: the third number of stub_status.
+curl -s http://127.0.0.1:$port/status | awk 'NR == 3 { print \$3 }'
+SH
     "$nginx_bin" -p "$out/nginx" -e "$out/nginx/error.log" -c "$out/nginx/nginx.conf" &
     nginx_pid=$!
     pids+=("$nginx_pid")
