@@ -77,7 +77,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .target(name: "PoolSizeObserve", dependencies: ["PoolSizeModel", "PoolSizeStats", "CPoolSizeSys"]),
+        .target(
+            name: "PoolSizeObserve", dependencies: ["PoolSizeModel", "PoolSizeProcess", "PoolSizeStats", "CPoolSizeSys"]
+        ),
         .target(name: "PoolSize", dependencies: ["PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeOutput", "PoolSizeStats"]),
         .target(
             name: "PoolSizeOutput",

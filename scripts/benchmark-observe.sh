@@ -12,10 +12,21 @@
 # thread CPU, busy = task wall time / (workers × elapsed). Targets (issue 22): observe's known-IO
 # W/C within 15% of the truth, its busy fraction (low bound: known IO) within 10 points, the pool
 # found by name. Figures from a shared machine; the page says what the load was.
+# Then three more parts, each a section of the page:
+#   - poolsize's own sweep observed from outside: `poolsize sweep --http` (one pool size, one long
+#     trial) observed by PID during that trial; its trials.csv is the truth (the pool size, the
+#     throughput, C per task from each task's thread CPU clock).
+#   - For each known-answer target, a sweep of the same task: the C task as a command
+#     (`pool_target --once`, --exec; for the Java targets the C task with the same IO wait and
+#     CPU: a JVM per task or the CPU moved to an HTTP server would be another task), the observed
+#     sweep's task as the same HTTP call (--http): is the sweep's knee inside observe's N range?
+#   - A real server: nginx (a master and 2 worker processes) under wrk, observed with --children
+#     and --counter (stub_status's request total). Skipped, with a line saying so, without nginx,
+#     wrk and curl.
 #
 # Run it alone: another measurement at the same time changes both the truth and the observation.
 # Usage: scripts/benchmark-observe.sh [--out DIR] [--doc FILE | --no-doc] [--seconds S]
-# Needs: cc, javac and java (a JDK), python3.
+# Needs: cc, javac and java (a JDK), python3; for the last part nginx, wrk and curl.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 command_line="scripts/benchmark-observe.sh"
@@ -42,7 +53,10 @@ bin="$root/.build/release/poolsize"
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
 
-cc -O2 -pthread -o "$out/pool_target" "$root/Tests/Fixtures/observe-targets/pool_target.c"
+cc -O2 -pthread -o "$out/pool_target" "$root/Tests/Fixtures/observe-targets/pool_target.c" -lm
+# The task as a command: static where the C library allows it, so its process start costs little.
+cc -O2 -static -pthread -o "$out/pool_task" "$root/Tests/Fixtures/observe-targets/pool_target.c" -lm 2>/dev/null \
+    || cc -O2 -pthread -o "$out/pool_task" "$root/Tests/Fixtures/observe-targets/pool_target.c" -lm
 mkdir -p "$out/java"
 javac -d "$out/java" "$root/Tests/Fixtures/observe-targets/PoolTarget.java"
 
@@ -67,10 +81,16 @@ wait_for() { # wait_for FILE PATTERN PID: until FILE holds PATTERN (bounded), or
     return 1
 }
 
-"$bin" serve --port 0 --delay 20ms --threads 1 --duration 60min --quiet > "$out/serve.log" 2>&1 &
-pids+=($!)
-wait_for "$out/serve.log" 'http://' "$!" || { echo "error: poolsize serve did not start: $(cat "$out/serve.log")" >&2; exit 1; }
-url="$(grep -o 'http://[^ ]*' "$out/serve.log" | head -n 1)"
+serve() { # serve NAME ARGS...: starts `poolsize serve --port 0 ARGS`; its URL goes to NAME.url
+    local name="$1"
+    shift
+    "$bin" serve --port 0 --duration 60min --quiet "$@" > "$out/$name.log" 2>&1 &
+    pids+=($!)
+    wait_for "$out/$name.log" 'http://' "$!" || { echo "error: poolsize serve did not start: $(cat "$out/$name.log")" >&2; exit 1; }
+    grep -o 'http://[^ ]*' "$out/$name.log" | head -n 1 > "$out/$name.url"
+}
+serve serve --delay 20ms --threads 1
+url="$(cat "$out/serve.url")"
 
 # One case: start the target, let it warm up, observe it by PID, stop it; the window's epoch
 # bounds go to NAME.window for the truth.
@@ -102,6 +122,93 @@ observe_case c-8x100-10-2 1 "$out/pool_target" --workers 8 --rate 100 --io-ms 10
 observe_case c-2x40-5-5   1 "$out/pool_target" --workers 2 --rate 40 --io-ms 5 --cpu-ms 5
 observe_case java-4x40-5  4 java -cp "$out/java" PoolTarget "$url" 4 40 5
 observe_case java-8x80-2  4 java -cp "$out/java" PoolTarget "$url" 8 80 2
+
+# poolsize's own sweep as the target: one size and one trial longer than the observation, which
+# starts once lowload.json is written (the low-load phase is over and the trial has begun).
+serve serve-sweep --delay 10ms --threads 1
+sweep_url="$(cat "$out/serve-sweep.url")"
+"$bin" sweep --http "$sweep_url" --sizes 4 --repeat 1 --warmup 0 --trial-ms $(( (seconds + 20) * 1000 )) --quiet \
+    --out "$out/sweep-target" --plots "$out/plots/sweep-target" > "$out/sweep-target.txt" 2> "$out/sweep-target.err" &
+sweep_pid=$!
+pids+=("$sweep_pid")
+for _ in $(seq 1 1200); do
+    [[ -f "$out/sweep-target/lowload.json" ]] && break
+    kill -0 "$sweep_pid" 2>/dev/null || { echo "error: the sweep to observe stopped: $(cat "$out/sweep-target.err")" >&2; exit 1; }
+    sleep 0.1
+done
+sleep 2
+echo "== sweep-target: poolsize observe $sweep_pid --duration ${seconds}s" >&2
+code=0
+"$bin" observe "$sweep_pid" --duration "${seconds}s" --format json --out "$out/sweep-observed" --plots "$out/plots/sweep-observed" \
+    > "$out/sweep-observed.json" 2> "$out/sweep-observed.err" || code=$?
+echo "$code" > "$out/sweep-observed.code"
+wait "$sweep_pid" || { echo "error: the observed sweep failed: $(cat "$out/sweep-target.err")" >&2; exit 1; }
+
+# The same tasks swept: sizes chosen by the adaptive search, the knee compared with observe's N.
+same_task() { # same_task NAME SWEEP-ARGS...
+    local name="$1"
+    shift
+    echo "== same task, $name: poolsize sweep $*" >&2
+    "$bin" sweep "$@" --quiet --out "$out/same-$name" --plots "$out/plots/same-$name" > "$out/same-$name.txt" 2> "$out/same-$name.err" || true
+}
+task="$(printf '%q' "$out/pool_task")"
+same_task c-4x40-20-5  --exec "$task --once --io-ms 20 --cpu-ms 5"
+same_task c-8x100-10-2 --exec "$task --once --io-ms 10 --cpu-ms 2"
+same_task c-2x40-5-5   --exec "$task --once --io-ms 5 --cpu-ms 5"
+same_task java-8x80-2  --exec "$task --once --io-ms 20 --cpu-ms 2"
+same_task sweep-target --http "$sweep_url"
+
+# A real server: nginx, a master and two worker processes serving a small file, under wrk; observe
+# follows the master's children (--children) and counts requests with stub_status (--counter).
+nginx_bin="$(command -v nginx || { [[ -x /usr/sbin/nginx ]] && echo /usr/sbin/nginx; } || true)"
+if [[ -n "$nginx_bin" ]] && command -v wrk >/dev/null 2>&1 && command -v curl >/dev/null 2>&1; then
+    mkdir -p "$out/nginx/www" "$out/nginx/tmp"
+    head -c 4096 /dev/zero | tr '\0' 'x' > "$out/nginx/www/index.html"
+    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    cat > "$out/nginx/nginx.conf" <<CONF
+daemon off;
+worker_processes 2;
+pid $out/nginx/nginx.pid;
+error_log $out/nginx/error.log;
+events { worker_connections 256; }
+http {
+    access_log off;
+    client_body_temp_path $out/nginx/tmp/body;
+    proxy_temp_path $out/nginx/tmp/proxy;
+    fastcgi_temp_path $out/nginx/tmp/fastcgi;
+    uwsgi_temp_path $out/nginx/tmp/uwsgi;
+    scgi_temp_path $out/nginx/tmp/scgi;
+    server {
+        listen 127.0.0.1:$port;
+        root $out/nginx/www;
+        location = /status { stub_status; }
+    }
+}
+CONF
+    cat > "$out/nginx/requests.sh" <<SH
+#!/bin/sh
+# The requests nginx has handled: the third number of stub_status.
+curl -s http://127.0.0.1:$port/status | awk 'NR == 3 { print \$3 }'
+SH
+    "$nginx_bin" -p "$out/nginx" -e "$out/nginx/error.log" -c "$out/nginx/nginx.conf" &
+    nginx_pid=$!
+    pids+=("$nginx_pid")
+    for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$port/status" >/dev/null 2>&1 && break; sleep 0.05; done
+    wrk -t 1 -c 16 -d "$((seconds + 8))s" "http://127.0.0.1:$port/" > "$out/wrk.txt" 2>&1 &
+    wrk_pid=$!
+    pids+=("$wrk_pid")
+    sleep 3
+    echo "== nginx: poolsize observe $nginx_pid --children --duration ${seconds}s --counter 'sh requests.sh'" >&2
+    code=0
+    "$bin" observe "$nginx_pid" --children --duration "${seconds}s" --counter "sh $(printf '%q' "$out/nginx/requests.sh")" \
+        --out "$out/nginx-observed" --plots "$out/plots/nginx-observed" > "$out/nginx-observed.txt" 2> "$out/nginx-observed.err" || code=$?
+    echo "$code" > "$out/nginx-observed.code"
+    wait "$wrk_pid" || true
+    kill -QUIT "$nginx_pid" 2>/dev/null || true
+    wait "$nginx_pid" 2>/dev/null || true
+else
+    echo "note: nginx, wrk or curl not found: the nginx part is skipped (apt-get install nginx-light wrk curl)" >&2
+fi
 elapsed=$((SECONDS - started))
 
 table="$out/observe.md"
@@ -160,6 +267,130 @@ print()
 print("\n".join(notes))
 print()
 print(f"All within the targets (W/C ±15%, busy ±10 points, pool found): {'yes' if passed else 'no (✗ marks the misses)'}.")
+PY
+python3 - "$out" >> "$table" <<'PY'
+import json, pathlib, sys
+out = pathlib.Path(sys.argv[1])
+
+def pct(x): return f"{x * 100:.1f}%"
+def rng(r, digits=1):
+    low, high = f"{r['low']:.{digits}f}", f"{r['high']:.{digits}f}"
+    return low if low == high else f"{low} – {high}"
+def load(path):
+    try: return json.loads(path.read_text())
+    except (OSError, ValueError): return None
+def csv_rows(path):
+    lines = path.read_text().splitlines()
+    return [dict(zip(lines[0].split(","), l.split(","))) for l in lines[1:]]
+
+# poolsize's own sweep, observed.
+print()
+print("## poolsize's own sweep, observed from outside")
+print()
+trials = csv_rows(out / "sweep-target/trials.csv")
+trial = trials[0]
+obs = load(out / "sweep-observed.json")
+size, throughput, cpu_us = int(trial["pool_size"]), float(trial["throughput_per_s"]), float(trial["cpu_us_per_task"])
+pool = obs["pools"][0] if obs and obs["pools"] else None
+print(f"`poolsize sweep --http URL --sizes {size} --repeat 1 --warmup 0` against `poolsize serve --delay 10ms --threads 1`, one trial of "
+      f"{float(trial['wall_s']):.0f} s, observed by PID for {obs['duration_seconds']:.0f} s inside it (`poolsize observe PID --format json --out DIR`). "
+      "The truth is the sweep's own trials.csv: its pool size, its throughput and C per task from each task's thread CPU clock. Observe's C per task "
+      "is its pool's CPU per second over the sweep's throughput (Little's law with the sweep's λ); its busy threads are the busy fraction "
+      "(known IO) times the mean threads alive: the sweep keeps each of its queues two tasks deep, so as many threads are busy as it has queues.")
+print()
+print("| truth: pool size | observed pool | threads | busy threads | truth: C per task | observed C per task | error | truth: W/C (trial) | observed W/C | Q/C | N | verdict | exit |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+if pool:
+    busy_threads = pool["busy"]["low"] * pool["mean_threads"]
+    observed_cpu = pool["cpu_cores"] / throughput * 1e6
+    print(f"| {size} | `{pool['name']}` | {pool['threads']} | {busy_threads:.2f} | {cpu_us:.0f} µs | {observed_cpu:.0f} µs | {observed_cpu / cpu_us - 1:+.1%} | "
+          f"{float(trial['wait_cpu_ratio']):.0f} | {rng(pool['wait_to_cpu'], 0)} | {pool['queue_to_cpu']:.2f} | {rng(pool['size'], 0)} | {pool['verdict']['kind']} | "
+          f"{(out / 'sweep-observed.code').read_text().strip()} |")
+    others = ", ".join(f"`{p['name']}` ({p['threads']} threads, {p['cpu_cores']:.3f} cores)" for p in obs["pools"][1:4])
+    print()
+    idle = (pool["busy"]["high"] - pool["busy"]["low"] + next(s["fraction"] for s in pool["shares"] if s["kind"] == "idle")) * pool["mean_threads"]
+    print(f"The pool is libdispatch's: the sweep's serial queues run on workers it names after its root queue (`{pool['name']}`, the end of "
+          f"`com.apple.root.default-qos.overcommit`); blocked in {', '.join(c['label'] + ' ' + pct(c['fraction']) for c in pool['top_calls'][:3])}. "
+          f"{pool['threads']} threads of that name were alive at one sweep ({pool['mean_threads']:.1f} on average): the {size} that ran the queues, "
+          f"busy throughout, and {idle:.1f} idle on average (in epoll_wait and futex: libdispatch's event thread and the workers it keeps parked "
+          f"after the sweep's earlier phases). The other pools: {others}. Observe's C per task holds all the workers' CPU, the harness's own "
+          "per-task work (clock reads, the recorder, the hand-off to the queue) with it; the sweep's C is the task body's alone.")
+else:
+    print("| – | not found | | | | | | | | | | | |")
+
+# The same tasks swept.
+print()
+print("## The same task swept: the knee against observe's N")
+print()
+print("Each known-answer target's task swept by `poolsize sweep` (sizes by the adaptive search): the C task as a command "
+      "(`pool_target --once --io-ms IO --cpu-ms CPU`: the same blocking read() and computation, plus a process start per task), and the "
+      "observed sweep's task as the same HTTP call (`--http` to the same `serve --delay 10ms`). The Java task cannot be swept as itself: "
+      "a JVM per task (`--exec java …`) costs a hundred times the task's CPU, and `--http` to a server burning the task's CPU moves that CPU "
+      "out of the pool's threads; its row sweeps the C task with the same IO wait and CPU (20 ms and 5 ms is the first C target's task). "
+      "The knee is the smallest size within 5% of the peak throughput, so it sits up to 5% below the corner cores × (1 + W/C) of the ideal "
+      "curve; it counts as inside observe's range when 0.95 × N low − 1 ≤ knee ≤ N high + 1 (one size step either side). Beside it, the "
+      "sweep's own formula from its low-load W/C and the size its queueing model (M/M/c//N, random task times) puts the knee at.")
+print()
+print("| target | observe: W/C, N | sweep of the same task | sweep: C, W/C at low load | sweep: formula | queueing model | knee | knee inside observe's N |")
+print("|---|---|---|---|---|---|---|---|")
+targets = [("c-4x40-20-5", "c-4x40-20-5", "worker", "C: 4 workers, read() 20 ms, CPU 5 ms", "--exec 'pool_target --once --io-ms 20 --cpu-ms 5'"),
+           ("c-8x100-10-2", "c-8x100-10-2", "worker", "C: 8 workers, read() 10 ms, CPU 2 ms", "--exec 'pool_target --once --io-ms 10 --cpu-ms 2'"),
+           ("c-2x40-5-5", "c-2x40-5-5", "worker", "C: 2 workers, read() 5 ms, CPU 5 ms", "--exec 'pool_target --once --io-ms 5 --cpu-ms 5'"),
+           ("java-4x40-5", "c-4x40-20-5", "pool-worker", "Java: 4 workers, HTTP 20 ms, CPU 5 ms", "the C task, 20 ms and 5 ms (row 1)"),
+           ("java-8x80-2", "java-8x80-2", "pool-worker", "Java: 8 workers, HTTP 20 ms, CPU 2 ms", "--exec 'pool_target --once --io-ms 20 --cpu-ms 2'"),
+           ("sweep-observed", "sweep-target", None, "poolsize's sweep, HTTP 10 ms", "--http to the same serve --delay 10ms")]
+notes, inside_count = [], 0
+for observed, swept, pool_name, title, how in targets:
+    obs = load(out / f"{observed}.json")
+    pool = None
+    if obs and obs["pools"]:
+        pool = obs["pools"][0] if pool_name is None else next((p for p in obs["pools"] if p["name"] == pool_name), None)
+    rec = load(out / f"same-{swept}/recommendation.json")
+    low = load(out / f"same-{swept}/lowload.json")
+    n = pool.get("size") if pool else None
+    observed_text = f"{rng(pool['wait_to_cpu'], 2)}; {rng(n)}" if n else "–"
+    if not rec or not n:
+        err = (out / f"same-{swept}.err").read_text().strip().splitlines() if (out / f"same-{swept}.err").exists() else []
+        print(f"| {title} | {observed_text} | {how} | – | – | – | – | – |")
+        notes.append(f"- {title}: no recommendation: {err[-1] if err else 'the sweep did not finish'}")
+        continue
+    best = rec["combinations"][0] if rec.get("combinations") else rec
+    knee = best["knee_pool_size"]
+    inside = 0.95 * n["low"] - 1 <= knee <= n["high"] + 1
+    inside_count += inside
+    low_text = f"{low['cpu_microseconds_per_task'] / 1000:.2f} ms, {low['ratio']['ratio']:.2f}" if low else "–"
+    model = best.get("queueing_model_knee")
+    print(f"| {title} | {observed_text} | {how} | {low_text} | {best['formula_queue_count_exact']:.1f} | {model if model is not None else '–'} | {knee} | "
+          f"{'yes' if inside else 'no: ' + ('above' if knee > n['high'] + 1 else 'below')} |")
+    if best.get("reason") and observed != "java-4x40-5":
+        notes.append(f"- {title}: the sweep says: {best['reason']}")
+print()
+print("\n".join(notes))
+print()
+print(f"Knee inside observe's N: {inside_count} of {len(targets)}. Observe's N is the formula cores × (1 + W/C) on the pool's own C and W; "
+      "where the sweep's task is the same, the sweep's own formula from its low-load W/C lands on it (a process start per task adds to the "
+      "command's C and W). The knee departs from the formula as the sweep's reasons say: in a closed loop the tasks' CPU bursts collide, so "
+      "throughput nears its peak only past the corner (the queueing model's size), a machine shared with other processes gives a pool more CPU "
+      "the more threads it has, and a server on the same cores takes CPU the pool's threads never see. Observe measures what a pool's threads "
+      "do; the size that maximizes throughput also depends on what they contend with, which only a sweep (or a load test) measures.")
+
+# nginx.
+text = out / "nginx-observed.txt"
+print()
+print("## A real server: nginx under wrk")
+print()
+if not text.exists():
+    print("Not run: nginx, wrk or curl was missing.")
+else:
+    wrk = (out / "wrk.txt").read_text()
+    rate = next((l.split()[1] for l in wrk.splitlines() if l.startswith("Requests/sec")), "?")
+    print(f"nginx with `worker_processes 2` serving a 4 KiB file on 127.0.0.1, loaded by `wrk -t 1 -c 16` ({rate} requests/s over its run), "
+          "observed through its master with `--children` and the request rate from stub_status (`--counter 'sh requests.sh'`: curl and awk). "
+          f"Exit {(out / 'nginx-observed.code').read_text().strip()}; the table as printed:")
+    print()
+    print("```")
+    print(text.read_text().rstrip())
+    print("```")
 PY
 cat "$table"
 if [[ -n "$doc" ]]; then

@@ -46,8 +46,33 @@ struct ObserveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --throughput: the mean time a task spends in the pool; resolves the ambiguous waits.", valueName: "D"))
     var latency: String?
 
-    @Option(help: "The pool --throughput and --latency describe (default: the one using the most CPU).")
+    @Option(help: ArgumentHelp(
+        "A command printing a running total of the pool's tasks (a request or transaction count), run as the "
+            + "observation starts and as it ends: the task rate, as --throughput gives it. No shell (write sh -c '…' "
+            + "for pipes); stopped after \(Int(TaskCounter.timeoutSeconds)) s.",
+        valueName: "CMD"))
+    var counter: String?
+
+    @Option(help: "The pool --throughput (or --counter) and --latency describe (default: the one using the most CPU).")
     var pool: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write a run directory: observation.json, a CSV per pool (its shares second by second), charts, "
+                + "report.md and report.html.",
+            valueName: "DIR"),
+        completion: .directory)
+    var out: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --out: directory for the charts' data, gnuplot scripts, SVG and PNG (default: plots/<run-id>).",
+            valueName: "DIR"),
+        completion: .directory)
+    var plots: String?
+
+    @Flag(help: "With --out: replace the run directory already there.")
+    var force = false
 
     @Option(help: "Seed of the Poisson sampling schedule.")
     var seed: UInt64 = 42
@@ -63,6 +88,15 @@ struct ObserveCommand: ParsableCommand {
         var target: ObserveTarget
         var plan: SamplerPlan
         var settings: EstimatorSettings
+        var counter: TaskCounter?
+        var output: Output?
+    }
+
+    /// Where `--out` writes: the run directory, the charts' directory and the run's id.
+    struct Output {
+        var directory: URL
+        var plots: URL
+        var runID: String
     }
 
     func run() throws {
@@ -71,7 +105,9 @@ struct ObserveCommand: ParsableCommand {
         let signals = SignalWatch { _ in stop.stop() }
         let result: ObservationSession.Result
         do {
-            result = try ObservationSession.run(target: request.target, plan: request.plan, parallelism: parallelism, generator: SeededGenerator(seed: seed), stop: stop)
+            result = try ObservationSession.run(
+                target: request.target, plan: request.plan, parallelism: parallelism,
+                generator: SeededGenerator(seed: seed), stop: stop, counter: request.counter)
         } catch {
             signals.cancel()
             throw Self.error(error)
@@ -87,8 +123,12 @@ struct ObserveCommand: ParsableCommand {
                 throw PoolSizeError.cannotWrite(path: record, reason: PoolSizeError.reason(of: error))
             }
         }
-        let observation = ObservationEstimator.estimate(result.outcome.record, settings: request.settings)
+        var settings = request.settings
+        let counted = Self.taskRate(result.count, into: &settings)
+        let observation = ObservationEstimator.estimate(result.outcome.record, settings: settings)
         say(format == .json ? ObservationJSON.render(observation) : ObservationTable.render(observation))
+        if let output = request.output { try write(observation, to: output) }
+        if case let .failure(problem)? = counted { throw problem }
         if result.outcome.interrupted {
             PoolSizeCommand.printError("observe: interrupted after \(UnitFormat.duration(observation.durationSeconds)): the figures above cover that time")
             Foundation.exit(130)
@@ -137,21 +177,35 @@ struct ObserveCommand: ParsableCommand {
             }
         }
         var throughputPerSecond: Double?
+        if counter != nil && throughput != nil {
+            throw .invalidOption(flag: "--counter", message: "and --throughput both give the task rate; keep one")
+        }
         if let throughput {
             throughputPerSecond = try QuantityParser.perSecond(throughput, flag: "--throughput")
             guard throughputPerSecond! > 0 else { throw .invalidOption(flag: "--throughput", message: "must be above 0, got \(throughput)") }
         }
         var latencySeconds: Double?
         if let latency {
-            guard throughputPerSecond != nil else { throw .invalidOption(flag: "--latency", message: "needs --throughput: the time in the pool resolves W only together with the task rate (Little's law)") }
+            guard throughputPerSecond != nil || counter != nil else {
+                throw .invalidOption(
+                    flag: "--latency",
+                    message: "needs --throughput or --counter: the time in the pool resolves W only together with the "
+                        + "task rate (Little's law)")
+            }
             latencySeconds = try QuantityParser.seconds(latency, flag: "--latency")
             guard latencySeconds! > 0 else { throw .invalidOption(flag: "--latency", message: "must be above 0, got \(latency)") }
         }
-        if pool != nil && throughputPerSecond == nil { throw .invalidOption(flag: "--pool", message: "names the pool --throughput describes; give --throughput too") }
+        if pool != nil && throughputPerSecond == nil && counter == nil {
+            throw .invalidOption(
+                flag: "--pool", message: "names the pool --throughput or --counter describes; give one of them too")
+        }
         return Request(
             target: target,
             plan: SamplerPlan(pid: pid ?? 0, includeChildren: children, durationSeconds: seconds, rate: samplingRate, seed: seed, keepRawTexts: record != nil),
-            settings: EstimatorSettings(groupRules: rules, throughputPerSecond: throughputPerSecond, latencySeconds: latencySeconds, throughputPool: pool))
+            settings: EstimatorSettings(
+                groupRules: rules, throughputPerSecond: throughputPerSecond, latencySeconds: latencySeconds,
+                throughputPool: pool),
+            counter: try taskCounter(), output: try output(target: target))
     }
 
     /// A session failure as the one-line error of its flag or input.
@@ -165,6 +219,8 @@ struct ObserveCommand: ParsableCommand {
             return .inputNotFound(path: program, hint: "\(reason); 'observe -- CMD' runs a program on PATH or at a path (write sh -c '…' for shell syntax)")
         case let .cannotStart(program, reason):
             return .measurementFailed("observe -- \(program): cannot start it (\(reason))")
+        case let .counterFailed(failure):
+            return counterError(failure, when: "as the observation started")
         }
     }
 }

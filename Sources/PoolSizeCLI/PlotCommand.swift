@@ -17,6 +17,18 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let directory = options.directory
+        if RunDirectory(directory).holdsObservation {
+            let run = try RunDirectory(directory).loadObservation()
+            let plotsDirectory = ReportWriter.plotsDirectory(options.plots, runID: run.runID)
+            let writer = ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory)
+            let outcome = try writer.writeObservationCharts(run)
+            if let failure = outcome.failure {
+                throw Self.error(
+                    failure, plots: RelativePath.display(plotsDirectory), run: RelativePath.display(directory))
+            }
+            print(plotsDirectory.path)
+            return
+        }
         let data = try RunDirectory(directory).load()
         data.warnings.forEach(PoolSizeCommand.printError)
         let plotsDirectory = ReportWriter.plotsDirectory(options.plots, runID: data.runID)

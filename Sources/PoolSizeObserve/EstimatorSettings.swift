@@ -13,6 +13,8 @@ package struct EstimatorSettings: Equatable, Sendable, Codable {
     package var throughputPool: String?
     /// Sub-intervals for the batch-means intervals (at most; fewer for short observations).
     package var batches: Int
+    /// Where λ came from when `--counter` read it (then `throughputPerSecond` is its rate).
+    package var counter: TaskCount?
 
     /// Settings; the defaults size for full CPU use with ten batches.
     package init(groupRules: [GroupRule] = [], targetUtilization: Double = 1, throughputPerSecond: Double? = nil, latencySeconds: Double? = nil, throughputPool: String? = nil, batches: Int = 10) {

@@ -11,6 +11,15 @@ import PoolSizeStats
 /// Intervals come from batch means: the observation cut into equal sub-intervals, each
 /// estimated alone (Law & Kelton, *Simulation Modeling and Analysis*, §9.5.3).
 package enum ObservationEstimator {
+    /// The most slices a pool's timeline has: a second each up to an hour, longer beyond.
+    package static let maximumSlices = 3600
+
+    /// The length of a timeline slice for an observation of `durationSeconds`: one second, or
+    /// the whole seconds that keep the slices within `maximumSlices`.
+    package static func sliceSeconds(durationSeconds: Double) -> Double {
+        max(1, (durationSeconds / Double(maximumSlices)).rounded(.up))
+    }
+
     /// The estimate of every pool in `record`.
     package static func estimate(_ record: ObservationRecord, settings: EstimatorSettings) -> Observation {
         let header = record.header
@@ -26,11 +35,17 @@ package enum ObservationEstimator {
         let intervals = max(0, sweeps.count - 1)
         let batchCount = intervals >= 10 ? max(2, min(settings.batches, intervals / 5)) : 1
         let startTolerance = 1 / header.clockTicksPerSecond
+        let sliceSeconds = Self.sliceSeconds(durationSeconds: duration)
+        // A last sliver (the final sweep a moment past a whole second) joins the slice before it.
+        let sliceCount = duration > 0 ? max(1, Int((duration / sliceSeconds - 0.1).rounded(.up))) : 0
+        let empty = PoolAccumulator(batches: batchCount, slices: sliceCount)
         var pools: [String: PoolAccumulator] = [:]
 
         if let first = sweeps.first {
-            for reading in first.readings { pools[poolOf[ThreadKey(reading)]!, default: PoolAccumulator(batches: batchCount)].see(reading, at: first.timeSeconds) }
-            countAlive(first, poolOf: poolOf, into: &pools, batches: batchCount)
+            for reading in first.readings {
+                pools[poolOf[ThreadKey(reading)]!, default: empty].see(reading, at: first.timeSeconds)
+            }
+            countAlive(first, poolOf: poolOf, into: &pools, empty: empty)
         }
         for index in sweeps.indices.dropFirst() {
             let previous = sweeps[index - 1], current = sweeps[index]
@@ -41,7 +56,7 @@ package enum ObservationEstimator {
             for reading in current.readings {
                 let key = ThreadKey(reading)
                 present.insert(key)
-                var pool = pools[poolOf[key]!, default: PoolAccumulator(batches: batchCount)]
+                var pool = pools[poolOf[key]!, default: empty]
                 defer { pools[poolOf[key]!] = pool }
                 pool.see(reading, at: current.timeSeconds)
                 let threadSeconds: Double, cpu: UInt64, queue: UInt64
@@ -61,17 +76,23 @@ package enum ObservationEstimator {
                 }
                 let (sampleClass, label) = reading.classified(on: header.architecture)
                 pool.add(batch: batch, threadSeconds: threadSeconds, cpuSeconds: Double(cpu) / 1e9, runQueueSeconds: Double(queue) / 1e9, sample: sampleClass)
+                let end = current.timeSeconds - sweeps[0].timeSeconds
+                pool.addToSlices(
+                    start: end - threadSeconds, end: end, sliceSeconds: sliceSeconds,
+                    cpuSeconds: Double(cpu) / 1e9, runQueueSeconds: Double(queue) / 1e9, sample: sampleClass)
                 if sampleClass != .running {
                     pool.calls[label, default: 0] += 1
                     if let socket = reading.socket { pool.peers[socket.peerLabel, default: 0] += 1 }
                 }
             }
             for key in before.keys where !present.contains(key) { pools[poolOf[key]!]?.exited.insert(key) }
-            countAlive(current, poolOf: poolOf, into: &pools, batches: batchCount)
+            countAlive(current, poolOf: poolOf, into: &pools, empty: empty)
         }
 
         let estimates = pools.map { name, pool in
-            pool.estimate(name: name, durationSeconds: duration, cores: header.cores, settings: settings)
+            pool.estimate(
+                name: name, durationSeconds: duration, sliceSeconds: sliceSeconds, cores: header.cores,
+                settings: settings)
         }
         // CPU first: it is measured exactly, while a thread blocked in IO may be a worker
         // waiting inside a task or a helper waiting for requests.
@@ -85,10 +106,13 @@ package enum ObservationEstimator {
             limits: header.limits, cpuPressureSomePercent: header.cpuPressureSomePercent, pools: sorted)
     }
 
-    private static func countAlive(_ sweep: SampleSweep, poolOf: [ThreadKey: String], into pools: inout [String: PoolAccumulator], batches: Int) {
+    private static func countAlive(
+        _ sweep: SampleSweep, poolOf: [ThreadKey: String], into pools: inout [String: PoolAccumulator],
+        empty: PoolAccumulator
+    ) {
         var alive: [String: Int] = [:]
         for reading in sweep.readings { alive[poolOf[ThreadKey(reading)]!, default: 0] += 1 }
-        for (name, count) in alive { pools[name, default: PoolAccumulator(batches: batches)].mostAlive = max(pools[name]?.mostAlive ?? 0, count) }
+        for (name, count) in alive { pools[name, default: empty].mostAlive = max(pools[name]?.mostAlive ?? 0, count) }
     }
 }
 

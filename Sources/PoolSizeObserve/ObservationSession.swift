@@ -11,6 +11,8 @@ package enum ObservationSession {
         case commandNotFound(program: String, reason: String)
         /// The command could not be started.
         case cannotStart(program: String, reason: String)
+        /// `--counter` gave no total as the observation started.
+        case counterFailed(TaskCounter.Failure)
     }
 
     /// What a session produced.
@@ -19,16 +21,21 @@ package enum ObservationSession {
         package var outcome: SamplerOutcome
         /// A started command's stdout and stderr; nil for a running process.
         package var commandOutput: (standardOutput: String, standardError: String)?
+        /// What `--counter` counted over the observation, or why its last read failed; nil
+        /// without a counter.
+        package var count: Swift.Result<TaskCount, TaskCounter.Failure>?
     }
 
     /// How long a started command has after SIGTERM to exit (and print its own figures)
     /// before SIGKILL.
     package static let commandGraceSeconds = 2.0
 
-    /// Observes `target` as `plan` says (its pid is taken from the target). Call on the main
-    /// thread: a started command dies with the thread that started it.
+    /// Observes `target` as `plan` says (its pid is taken from the target), reading `counter`
+    /// just before the first sweep and just after the last. Call on the main thread: a started
+    /// command dies with the thread that started it.
     package static func run<Generator: RandomNumberGenerator>(
-        target: ObserveTarget, plan: SamplerPlan, parallelism: Int?, generator: Generator, stop: StopSignal
+        target: ObserveTarget, plan: SamplerPlan, parallelism: Int?, generator: Generator, stop: StopSignal,
+        counter: TaskCounter? = nil
     ) throws(Failure) -> Result {
         var child: ChildTarget?
         let pid: Int32
@@ -59,8 +66,18 @@ package enum ObservationSession {
         if case let .command(arguments) = target { probe.command = arguments.joined(separator: " ") }
         var samplerPlan = plan
         samplerPlan.pid = pid
+        var first: (total: Double, timeSeconds: Double)?
+        if let counter {
+            switch counter.read() {
+            case let .success(reading): first = reading
+            case let .failure(failure): throw .counterFailed(failure)
+            }
+        }
         let outcome = Sampler.run(plan: samplerPlan, probe: probe, startedByObserver: child != nil, generator: generator, stop: stop)
+        let count = counter.flatMap { counter in
+            first.map { first in counter.read().flatMap { counter.count(from: first, to: $0) } }
+        }
         child?.stop(graceSeconds: commandGraceSeconds)
-        return Result(outcome: outcome, commandOutput: child?.output)
+        return Result(outcome: outcome, commandOutput: child?.output, count: count)
     }
 }

@@ -6,6 +6,9 @@ import PoolSizeStats
 struct PoolAccumulator {
     var total = PoolTally()
     var batches: [PoolTally]
+    /// The timeline: one tally per slice, and the samples whose sweep fell in each.
+    var slices: [PoolTally]
+    var sliceSamples: [Int]
     var seen = Set<ThreadKey>()
     var started = Set<ThreadKey>()
     var exited = Set<ThreadKey>()
@@ -17,8 +20,10 @@ struct PoolAccumulator {
     var firstSwitches: [ThreadKey: (time: Double, voluntary: UInt64, involuntary: UInt64)] = [:]
     var lastSwitches: [ThreadKey: (time: Double, voluntary: UInt64, involuntary: UInt64)] = [:]
 
-    init(batches: Int) {
+    init(batches: Int, slices: Int) {
         self.batches = Array(repeating: PoolTally(), count: max(1, batches))
+        self.slices = Array(repeating: PoolTally(), count: slices)
+        sliceSamples = Array(repeating: 0, count: slices)
     }
 
     mutating func see(_ reading: ThreadReading, at timeSeconds: Double) {
@@ -37,7 +42,39 @@ struct PoolAccumulator {
         batches[batch].add(threadSeconds: threadSeconds, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample)
     }
 
-    func estimate(name: String, durationSeconds: Double, cores: CoreCount, settings: EstimatorSettings) -> PoolEstimate {
+    /// Spreads one thread's interval `[start, end]` (seconds after the first sweep) over the
+    /// slices it overlaps, each getting its part of the time, CPU, run-queue time and sample;
+    /// the sample itself is counted where the interval ends.
+    mutating func addToSlices(
+        start: Double, end: Double, sliceSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double,
+        sample: SampleClass
+    ) {
+        guard !slices.isEmpty, sliceSeconds > 0 else { return }
+        let last = slices.count - 1
+        let slice = { (time: Double) in min(last, max(0, Int(time / sliceSeconds))) }
+        // The slice an interval ends in holds its end: a sweep at 1.0 s closes the first second.
+        let ending = min(last, max(0, Int((end / sliceSeconds).rounded(.up)) - 1))
+        sliceSamples[ending] += 1
+        let length = end - start
+        guard length > 0 else {
+            slices[ending].add(
+                threadSeconds: 0, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample, weight: 1)
+            return
+        }
+        for index in slice(start)...slice(end) {
+            let from = index == slice(start) ? start : Double(index) * sliceSeconds
+            let to = index == slice(end) ? end : Double(index + 1) * sliceSeconds
+            let part = max(0, to - from) / length
+            guard part > 0 else { continue }
+            slices[index].add(
+                threadSeconds: length * part, cpuSeconds: cpuSeconds * part, runQueueSeconds: runQueueSeconds * part,
+                sample: sample, weight: part)
+        }
+    }
+
+    func estimate(
+        name: String, durationSeconds: Double, sliceSeconds: Double, cores: CoreCount, settings: EstimatorSettings
+    ) -> PoolEstimate {
         let shares = total.shares
         let fraction = { (kind: ShareKind) in shares[kind] ?? 0 }
         let batchShares = batches.filter { $0.threadSeconds > 0 }.map(\.shares)
@@ -54,7 +91,7 @@ struct PoolAccumulator {
         let coreCount = Double(cores.effective)
         let size = waitToCPU.map { $0.map { SizingFormula.queueCount(cores: coreCount, targetUtilization: settings.targetUtilization, waitCPURatio: $0) } }
         let ranked = { (counts: [String: Int]) -> [LabelShare] in
-            let blocked = max(1, (total.samples[.blockedIO] ?? 0) + (total.samples[.idle] ?? 0) + (total.samples[.ambiguous] ?? 0))
+            let blocked = max(1, total.count(.blockedIO) + total.count(.idle) + total.count(.ambiguous))
             return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(5)
                 .map { LabelShare(label: $0.key, samples: $0.value, fraction: Double($0.value) / Double(blocked)) }
         }
@@ -66,9 +103,23 @@ struct PoolAccumulator {
             cpuCores: durationSeconds > 0 ? total.cpuSeconds / durationSeconds : 0,
             queueToCPU: total.cpuSeconds > 0 ? total.runQueueSeconds / total.cpuSeconds : nil,
             waitToCPU: waitToCPU, size: size, verdict: PoolVerdict(kind: .undetermined, reason: .noWork),
-            topCalls: ranked(calls), topPeers: ranked(peers), switchesPerThreadSecond: switchRates, perTask: nil)
+            topCalls: ranked(calls), topPeers: ranked(peers), switchesPerThreadSecond: switchRates, perTask: nil,
+            timeline: timeline(durationSeconds: durationSeconds, sliceSeconds: sliceSeconds))
         estimate.verdict = PoolVerdict.decide(estimate)
         return estimate
+    }
+
+    /// The slices as the pool's timeline.
+    func timeline(durationSeconds: Double, sliceSeconds: Double) -> [PoolSlice] {
+        slices.indices.map { index in
+            let start = Double(index) * sliceSeconds
+            let end = index == slices.count - 1 ? durationSeconds : Double(index + 1) * sliceSeconds
+            let tally = slices[index], length = end - start
+            return PoolSlice(
+                startSeconds: start, endSeconds: end, meanThreads: length > 0 ? tally.threadSeconds / length : 0,
+                cpuCores: length > 0 ? tally.cpuSeconds / length : 0, samples: sliceSamples[index],
+                shares: tally.threadSeconds > 0 ? ShareFractions(tally.shares) : nil)
+        }
     }
 
     /// Switches per thread-second over the threads whose status was read twice.

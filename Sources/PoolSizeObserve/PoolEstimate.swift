@@ -40,6 +40,8 @@ package struct PoolEstimate: Equatable, Sendable, Codable {
     package var switchesPerThreadSecond: SwitchRates?
     /// Per-task figures when the task rate is known.
     package var perTask: TaskEstimate?
+    /// The shares second by second (`PoolSlice`), oldest first.
+    package var timeline: [PoolSlice] = []
 
     /// Voluntary and involuntary context switches per thread-second.
     package struct SwitchRates: Equatable, Sendable, Codable {
@@ -53,6 +55,15 @@ package struct PoolEstimate: Equatable, Sendable, Codable {
             self.voluntary = voluntary
             self.involuntary = involuntary
         }
+    }
+
+    /// Keys as the run directory's reader spells them once snake_cased (`queue_to_cpu` →
+    /// `queueToCpu`), so observation.json reads back (RunDirectoryJSON).
+    enum CodingKeys: String, CodingKey {
+        case name, threadNames, threads, meanThreads, threadsSeen, threadsStarted, threadsExited, samples, shares, busy
+        case cpuCores
+        case queueToCPU = "queueToCpu", waitToCPU = "waitToCpu"
+        case size, verdict, topCalls, topPeers, switchesPerThreadSecond, perTask, timeline
     }
 
     /// The share of `kind`.

@@ -1,5 +1,5 @@
-/// Sums the estimator collects for one pool, or one pool within one batch: thread time, CPU,
-/// run-queue time, and samples by class. Internal to the estimator.
+/// Sums the estimator collects for one pool, or one pool within one batch or slice: thread
+/// time, CPU, run-queue time, and samples by class. Internal to the estimator.
 struct PoolTally {
     /// Thread-seconds observed.
     var threadSeconds = 0.0
@@ -7,14 +7,16 @@ struct PoolTally {
     var cpuSeconds = 0.0
     /// Run-queue seconds (schedstat deltas).
     var runQueueSeconds = 0.0
-    /// Samples by class.
-    var samples: [SampleClass: Int] = [:]
+    /// Samples by class, each weighing 1, or the part of its interval that fell in a slice.
+    var samples: [SampleClass: Double] = [:]
 
-    mutating func add(threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double, sample: SampleClass) {
+    mutating func add(
+        threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double, sample: SampleClass, weight: Double = 1
+    ) {
         self.threadSeconds += threadSeconds
         self.cpuSeconds += cpuSeconds
         self.runQueueSeconds += runQueueSeconds
-        samples[sample, default: 0] += 1
+        samples[sample, default: 0] += weight
     }
 
     /// The five shares. Running and runnable are schedstat's exact C/S and Q/S; the rest of the
@@ -25,7 +27,7 @@ struct PoolTally {
         let running = min(1, cpuSeconds / threadSeconds)
         let runnable = min(1 - running, runQueueSeconds / threadSeconds)
         let off = max(0, 1 - running - runnable)
-        let io = Double(samples[.blockedIO] ?? 0), idle = Double(samples[.idle] ?? 0), ambiguous = Double(samples[.ambiguous] ?? 0)
+        let io = samples[.blockedIO] ?? 0, idle = samples[.idle] ?? 0, ambiguous = samples[.ambiguous] ?? 0
         let blocked = io + idle + ambiguous
         guard blocked > 0 else {
             return [.running: running, .runnable: runnable, .blockedIO: 0, .ambiguous: off, .idle: 0]
@@ -33,6 +35,9 @@ struct PoolTally {
         return [.running: running, .runnable: runnable, .blockedIO: off * io / blocked, .ambiguous: off * ambiguous / blocked, .idle: off * idle / blocked]
     }
 
+    /// Samples of `sampleClass` (whole samples outside slices).
+    func count(_ sampleClass: SampleClass) -> Int { Int((samples[sampleClass] ?? 0).rounded()) }
+
     /// Samples of every class.
-    var sampleCount: Int { samples.values.reduce(0, +) }
+    var sampleCount: Int { Int(samples.values.reduce(0, +).rounded()) }
 }

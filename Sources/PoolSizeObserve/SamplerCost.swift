@@ -21,6 +21,12 @@ package struct SamplerCost: Equatable, Sendable, Codable {
         self.wallSeconds = wallSeconds
     }
 
+    /// Keys as a snake_cased file reads back (`sampler_cpu_nanoseconds` → `samplerCpuNanoseconds`).
+    enum CodingKeys: String, CodingKey {
+        case sweeps, threadReads, wallSeconds
+        case samplerCPUNanoseconds = "samplerCpuNanoseconds", processCPUNanoseconds = "processCpuNanoseconds"
+    }
+
     /// The sampling thread's CPU as a fraction of one core.
     package var fractionOfOneCore: Double { wallSeconds > 0 ? Double(samplerCPUNanoseconds) / 1e9 / wallSeconds : 0 }
 

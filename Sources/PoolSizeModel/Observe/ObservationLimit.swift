@@ -28,6 +28,12 @@ public struct ObservationLimit: Equatable, Sendable, Codable {
     /// `syscallDenied`: /proc/sys/kernel/yama/ptrace_scope, when Yama is present.
     public var yamaPtraceScope: Int?
 
+    /// Keys as a snake_cased file reads back (`owner_uid` → `ownerUid`).
+    enum CodingKeys: String, CodingKey {
+        case kind, pid, afterSeconds, yamaPtraceScope
+        case ownerUID = "ownerUid"
+    }
+
     /// A limit of `kind` on `pid`.
     public init(kind: Kind, pid: Int32, afterSeconds: Double? = nil, ownerUID: UInt32? = nil, yamaPtraceScope: Int? = nil) {
         self.kind = kind

@@ -183,6 +183,13 @@ package enum OpenMetricsExport {
         let families = analysis.isOpenLoop
             ? [throughput, p99, utilization, recommended] + open.families + [ratio, cores]
             : [throughput, p99, utilization, recommended, formula, knee, ratio, cores]
+        out += render(families)
+        return out + "# EOF\n"
+    }
+
+    /// The families with finite samples, as gauges: TYPE, UNIT and HELP, then one line a sample.
+    static func render(_ families: [Family]) -> String {
+        var out = ""
         for family in families {
             let finite = family.samples.filter { $0.value.isFinite }
             guard !finite.isEmpty else { continue }
@@ -194,7 +201,7 @@ package enum OpenMetricsExport {
                 out += "\(family.name){\(labels)} \(number(sample.value))\n"
             }
         }
-        return out + "# EOF\n"
+        return out
     }
 
     /// The families only an open loop has, each sample labelled with its rate (and size).

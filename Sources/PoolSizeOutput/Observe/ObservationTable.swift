@@ -11,10 +11,17 @@ package enum ObservationTable {
     package static func render(_ observation: Observation) -> String {
         var out = header(observation)
         out += "\n" + summary(observation.pools)
-        let busy = observation.pools.filter { $0.cpuCores >= PoolVerdict.idleCores }.prefix(detailedPools)
-        for pool in busy { out += "\n" + detail(pool, cores: observation.cores, utilization: observation.settings.targetUtilization) }
+        let busy = detailed(observation)
+        for pool in busy {
+            out += "\n" + detail(pool, cores: observation.cores, utilization: observation.settings.targetUtilization)
+        }
         let quiet = observation.pools.count - busy.count
-        if quiet > 0 { out += "\n\(quiet) other pool\(quiet == 1 ? "" : "s") used less than \(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists every pool in full\n" }
+        if quiet > 0 {
+            out +=
+                "\n\(quiet) other pool\(quiet == 1 ? "" : "s") used less than "
+                    + "\(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists "
+                    + "every pool in full\n"
+        }
         return out
     }
 
@@ -25,62 +32,124 @@ package enum ObservationTable {
         if !target.command.isEmpty { out += " (\(TerminalText.escape(String(target.command.prefix(80)))))" }
         if target.startedByObserver { out += ", started by observe" }
         if target.includesChildren { out += ", with its children" }
-        out += ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sampler.sweeps) sweeps at \(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
-        out += "cores \(observation.cores.effective) [\(observation.cores.override != nil ? "--parallelism \(observation.cores.effective)" : observation.cores.derivation)], U \(UnitFormat.number(observation.settings.targetUtilization))\n"
-        out += "observer: \(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core (\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, \(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
-        if let pressure = observation.cpuPressureSomePercent { out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)" }
+        out +=
+            ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sampler.sweeps) sweeps at "
+                + "\(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
+        let cores = observation.cores
+        let derivation = cores.override != nil ? "--parallelism \(cores.effective)" : cores.derivation
+        out += "cores \(cores.effective) [\(derivation)], "
+        out += "U \(UnitFormat.number(observation.settings.targetUtilization))\n"
+        out +=
+            "observer: \(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core "
+                + "(\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, "
+                + "\(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
+        if let pressure = observation.cpuPressureSomePercent {
+            out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)"
+        }
         return out + "\n"
     }
 
+    /// The pools shown in detail (and charted in a report): those that did work, the most CPU first.
+    package static func detailed(_ observation: Observation) -> [PoolEstimate] {
+        Array(observation.pools.filter { $0.cpuCores >= PoolVerdict.idleCores }.prefix(detailedPools))
+    }
+
+    /// The summary table's columns.
+    static let summaryHeader = ["pool", "threads", "busy", "CPU (cores)", "Q/C", "W/C", "N", "verdict"]
+
+    /// One pool's summary cells after its name, as text: the console and the report show the same.
+    static func summaryCells(_ pool: PoolEstimate) -> [String] {
+        [
+            String(pool.threads), ObservationVerdictText.percentRange(pool.busy),
+            UnitFormat.significant(pool.cpuCores), pool.queueToCPU.map(UnitFormat.significant) ?? "–",
+            pool.waitToCPU.map(ObservationVerdictText.range) ?? "–", pool.size.map(ObservationVerdictText.range) ?? "–",
+            ObservationVerdictText.name(pool.verdict),
+        ]
+    }
+
     static func summary(_ pools: [PoolEstimate]) -> String {
-        var rows = [["pool", "threads", "busy", "CPU (cores)", "Q/C", "W/C", "N", "verdict"]]
-        for pool in pools {
-            rows.append([
-                TerminalText.escape(pool.name), String(pool.threads), ObservationVerdictText.percentRange(pool.busy),
-                UnitFormat.significant(pool.cpuCores), pool.queueToCPU.map(UnitFormat.significant) ?? "–",
-                pool.waitToCPU.map(ObservationVerdictText.range) ?? "–", pool.size.map(ObservationVerdictText.range) ?? "–",
-                ObservationVerdictText.name(pool.verdict),
-            ])
-        }
-        return ConsoleSummary.align(rows)
+        ConsoleSummary.align([summaryHeader] + pools.map { [TerminalText.escape($0.name)] + summaryCells($0) })
+    }
+
+    /// `running 5 ± 0.047%, runnable 0.757 ± 0.302%, …`: the shares with their intervals' half-widths.
+    static func shareList(_ pool: PoolEstimate) -> String {
+        pool.shares.map { share -> String in
+            let half = share.interval95.map { " ± " + UnitFormat.number(($0.upper - $0.lower) / 2 * 100) } ?? ""
+            return "\(label(share.kind)) \(UnitFormat.number(share.fraction * 100))\(half)%"
+        }.joined(separator: ", ")
     }
 
     static func detail(_ pool: PoolEstimate, cores: CoreCount, utilization: Double) -> String {
-        var out = "\(TerminalText.escape(pool.name)): \(pool.threads) thread\(pool.threads == 1 ? "" : "s")"
-        let names = pool.threadNames.map(TerminalText.escape).joined(separator: ", ")
-        out += " (\(names)\(pool.threadsSeen > pool.threadNames.count ? ", …" : ""))"
-        if pool.threadsStarted + pool.threadsExited > 0 { out += "; \(pool.threadsStarted) started and \(pool.threadsExited) ended while observed" }
-        out += "; \(pool.samples) samples\n"
-        let shares = pool.shares.map { share -> String in
-            let half = share.interval95.map { " ± " + UnitFormat.number(($0.upper - $0.lower) / 2 * 100) } ?? ""
-            return "\(label(share.kind)) \(UnitFormat.number(share.fraction * 100))\(half)%"
+        var out = "\(TerminalText.escape(pool.name)): " + threadsLine(pool, escape: TerminalText.escape) + "\n"
+        for (label, value) in detailRows(pool, cores: cores, utilization: utilization, escape: TerminalText.escape) {
+            out += "  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + "  " + value + "\n"
         }
-        out += "  time          " + shares.joined(separator: ", ") + "  (95% intervals, batch means)\n"
-        out += "  busy          \(ObservationVerdictText.percentRange(pool.busy)) (running + runnable + IO, up to + ambiguous)\n"
-        out += "  CPU           \(UnitFormat.significant(pool.cpuCores)) cores; Q/C \(pool.queueToCPU.map(UnitFormat.significant) ?? "–")"
-        if let switches = pool.switchesPerThreadSecond {
-            out += "; \(UnitFormat.number(switches.voluntary)) voluntary and \(UnitFormat.number(switches.involuntary)) involuntary switches per thread-second"
-        }
-        out += "\n"
-        if let ratio = pool.waitToCPU, let size = pool.size {
-            out += "  W/C           \(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)\n"
-            out += "  N             \(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(utilization)) × (1 + W/C)\n"
-        }
-        if !pool.topCalls.isEmpty { out += "  blocked in    " + pool.topCalls.map { "\(TerminalText.escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
-        if !pool.topPeers.isEmpty { out += "  peers         " + pool.topPeers.map { "\(TerminalText.escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
-        if let task = pool.perTask { out += perTask(task, threads: pool.threads) }
-        out += "  verdict       " + ObservationVerdictText.sentence(pool, cores: cores) + "\n"
         return out
     }
 
-    static func perTask(_ task: TaskEstimate, threads: Int) -> String {
+    /// `4 threads (worker-1, …); 4 started and 0 ended while observed; 984 samples`.
+    static func threadsLine(_ pool: PoolEstimate, escape: (String) -> String) -> String {
+        var out = "\(pool.threads) thread\(pool.threads == 1 ? "" : "s")"
+        let names = pool.threadNames.map(escape).joined(separator: ", ")
+        out += " (\(names)\(pool.threadsSeen > pool.threadNames.count ? ", …" : ""))"
+        if pool.threadsStarted + pool.threadsExited > 0 {
+            out += "; \(pool.threadsStarted) started and \(pool.threadsExited) ended while observed"
+        }
+        return out + "; \(pool.samples) samples"
+    }
+
+    /// A pool's figures as labelled lines, the verdict last; `escape` makes names from the
+    /// target (thread names, calls, peers) safe for the view.
+    static func detailRows(
+        _ pool: PoolEstimate, cores: CoreCount, utilization: Double, escape: (String) -> String
+    ) -> [(String, String)] {
+        var rows = [("time", shareList(pool) + "  (95% intervals, batch means)")]
+        rows.append(
+            ("busy", "\(ObservationVerdictText.percentRange(pool.busy)) (running + runnable + IO, up to + ambiguous)"))
+        var cpu =
+            "\(UnitFormat.significant(pool.cpuCores)) cores; Q/C \(pool.queueToCPU.map(UnitFormat.significant) ?? "–")"
+        if let switches = pool.switchesPerThreadSecond {
+            cpu +=
+                "; \(UnitFormat.number(switches.voluntary)) voluntary and \(UnitFormat.number(switches.involuntary)) "
+                    + "involuntary switches per thread-second"
+        }
+        rows.append(("CPU", cpu))
+        if let ratio = pool.waitToCPU, let size = pool.size {
+            rows.append(("W/C", "\(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)"))
+            rows.append(
+                (
+                    "N",
+                    "\(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(utilization)) × "
+                        + "(1 + W/C)"
+                ))
+        }
+        for (label, shares) in [("blocked in", pool.topCalls), ("peers", pool.topPeers)] where !shares.isEmpty {
+            rows.append(
+                (
+                    label,
+                    shares.map { "\(escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ")
+                ))
+        }
+        if let task = pool.perTask { rows += perTask(task, threads: pool.threads) }
+        rows.append(("verdict", ObservationVerdictText.sentence(pool, cores: cores)))
+        return rows
+    }
+
+    static func perTask(_ task: TaskEstimate, threads: Int) -> [(String, String)] {
         let ms = { (seconds: Double) in UnitFormat.duration(seconds) }
-        var out = "  per task      at \(UnitFormat.rate(task.throughputPerSecond)): C \(ms(task.cpuSeconds)), Q \(ms(task.runQueueSeconds)), W \(ms(task.waitSeconds.low))"
-        if task.waitSeconds.high > task.waitSeconds.low { out += "–\(ms(task.waitSeconds.high))" }
-        out += "; N(λ) = λ(C + W) = \(ObservationVerdictText.range(task.threadsNeeded)) threads busy"
-        out += "; a task waits for one of the \(threads) threads with probability \(ObservationVerdictText.percentRange(task.waitProbability)) (Erlang C)\n"
-        if let resolved = task.resolvedWaitSeconds { out += "  with latency  W \(ms(resolved)) per task (λ·D minus the known busy threads)\n" }
-        return out
+        var line =
+            "at \(UnitFormat.rate(task.throughputPerSecond)): C \(ms(task.cpuSeconds)), Q \(ms(task.runQueueSeconds)), "
+                + "W \(ms(task.waitSeconds.low))"
+        if task.waitSeconds.high > task.waitSeconds.low { line += "–\(ms(task.waitSeconds.high))" }
+        line += "; N(λ) = λ(C + W) = \(ObservationVerdictText.range(task.threadsNeeded)) threads busy"
+        line +=
+            "; a task waits for one of the \(threads) threads with probability "
+                + "\(ObservationVerdictText.percentRange(task.waitProbability)) (Erlang C)"
+        var rows = [("per task", line)]
+        if let resolved = task.resolvedWaitSeconds {
+            rows.append(("with latency", "W \(ms(resolved)) per task (λ·D minus the known busy threads)"))
+        }
+        return rows
     }
 
     static func label(_ kind: ShareKind) -> String {

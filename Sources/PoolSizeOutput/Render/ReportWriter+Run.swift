@@ -9,9 +9,16 @@ extension ReportWriter {
         package var notices: [String]
     }
 
-    /// Loads the run in `runDirectory` and writes its charts (into `plots`, or
-    /// `plots/<run-id>`), report.md and report.html.
+    /// Loads the run in `runDirectory` (a sweep's, or an observation's) and writes its charts
+    /// (into `plots`, or `plots/<run-id>`), report.md and report.html.
     package static func writeRunReport(runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()) throws(PoolSizeError) -> RunReport {
+        if RunDirectory(runDirectory).holdsObservation {
+            let observation = try RunDirectory(runDirectory).loadObservation()
+            let charts = plotsDirectory(plots, runID: observation.runID)
+            let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: charts, renderer: renderer)
+            let outcome = try writer.writeObservationReport(observation)
+            return RunReport(outcome: outcome, notices: [outcome.charts.message].compactMap { $0 })
+        }
         let run = try RunDirectory(runDirectory).load()
         let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: run.runID), renderer: renderer)
         let outcome = try writer.writeReport(RunAnalysis(run))

@@ -33,7 +33,11 @@ package struct ReportWriter {
 
     /// Writes every chart's data and script into the plots directory, then renders them.
     package func writeCharts(_ analysis: RunAnalysis) throws(PoolSizeError) -> ChartOutcome {
-        let charts = ChartSet.charts(analysis)
+        try writeCharts(ChartSet.charts(analysis))
+    }
+
+    /// Writes `charts`' data and scripts into the plots directory, then renders them.
+    package func writeCharts(_ charts: [Chart]) throws(PoolSizeError) -> ChartOutcome {
         try createDirectory(plotsDirectory)
         for chart in charts {
             for data in chart.dataFiles { try write(data.text, to: plotsDirectory.appendingPathComponent(data.name)) }

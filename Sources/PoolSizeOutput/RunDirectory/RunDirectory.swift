@@ -26,7 +26,13 @@ package struct RunDirectory: Sendable {
         case reportMarkdown = "report.md"
         /// The report as one self-contained HTML page.
         case reportHTML = "report.html"
+        /// `Observation`: what `poolsize observe --out` found (a run directory of an
+        /// observation holds it instead of trials.csv).
+        case observation = "observation.json"
     }
+
+    /// An observation's folder of per-pool CSV files (`PoolTimelineCSV`), one per pool.
+    package static let poolsFolder = "pools"
 
     /// The directory.
     package let url: URL

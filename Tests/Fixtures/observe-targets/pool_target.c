@@ -14,12 +14,21 @@
 //   tasks, tasks_per_s, cpu_ms_per_task, io_ms_per_task, wall_ms_per_task,
 //   wc_io = io / cpu (the W/C observe's known-IO bound should find),
 //   busy = task wall time / (workers × elapsed) (the busy fraction).
+// With --count-file PATH, the running total of finished tasks is kept in PATH (written to a
+// temporary file and renamed over it after every task, so a reader never sees half a number):
+// a counter for `observe --counter 'cat PATH'`.
+//
+// With --once it runs one such task alone and exits (a helper thread plays the device): the
+// same task as a command, for `poolsize sweep --exec 'pool_target --once --io-ms 20 --cpu-ms 5'`
+// (scripts/benchmark-observe.sh compares that sweep's knee with observe's size range).
 //
 // Build: cc -O2 -pthread -o pool_target pool_target.c
-// Usage: pool_target [--workers N] [--rate TASKS_PER_S] [--io-ms MS] [--cpu-ms MS] [--seconds S]
+// Usage: pool_target [--workers N] [--rate TASKS_PER_S] [--io-ms MS] [--cpu-ms MS] [--seconds S] [--count-file PATH]
+//        pool_target --once [--io-ms MS] [--cpu-ms MS]
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -37,6 +46,9 @@
 static int workers = 4;
 static double rate = 40, io_ms = 20, cpu_ms = 5, run_seconds = 0;
 static int task_pipe[2], request_pipe[2], reply_pipe[MAX_WORKERS][2];
+static const char *count_file = NULL;
+static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t counted = 0;
 
 struct totals {
     _Atomic uint64_t tasks, cpu_ns, io_ns, wall_ns;
@@ -52,6 +64,18 @@ static uint64_t now_ns(clockid_t clock) {
 static void fail(const char *what) {
     fprintf(stderr, "pool_target: %s: %s\n", what, strerror(errno));
     exit(1);
+}
+
+// Writes the total into count_file whole: a temporary file renamed over it.
+static void write_count(uint64_t total) {
+    char temporary[4096], text[32];
+    snprintf(temporary, sizeof temporary, "%s.tmp", count_file);
+    int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) fail("open count file");
+    int length = snprintf(text, sizeof text, "%llu\n", (unsigned long long)total);
+    if (write(fd, text, (size_t)length) != length) fail("write count file");
+    close(fd);
+    if (rename(temporary, count_file) < 0) fail("rename count file");
 }
 
 // Tasks arrive at a fixed rate: periodic work, which a fixed-rate sampler could alias with.
@@ -146,8 +170,42 @@ static void *worker(void *argument) {
         atomic_fetch_add(&totals[index].io_ns, io1 - io0);
         atomic_fetch_add(&totals[index].wall_ns, wall1 - wall0);
         atomic_fetch_add(&totals[index].tasks, 1);
+        if (count_file) {
+            pthread_mutex_lock(&count_lock);
+            write_count(++counted);
+            pthread_mutex_unlock(&count_lock);
+        }
     }
     return NULL;
+}
+
+// --once: the device's part for one task, IO_MS after the start.
+static void *answer_once(void *unused) {
+    (void)unused;
+    struct timespec delay = {(time_t)(io_ms / 1000), (long)(fmod(io_ms, 1000) * 1e6)};
+    while (nanosleep(&delay, &delay) == -1 && errno == EINTR) {}
+    char byte = 1;
+    if (write(reply_pipe[0][1], &byte, 1) != 1) fail("write reply");
+    return NULL;
+}
+
+// One task alone: block in read() until the helper answers, then compute CPU_MS.
+static int run_once(void) {
+    if (pipe2(reply_pipe[0], O_CLOEXEC)) fail("pipe");
+    uint64_t cpu0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+    pthread_t helper;
+    pthread_create(&helper, NULL, answer_once, NULL);
+    char byte;
+    while (read(reply_pipe[0][0], &byte, 1) < 0) {
+        if (errno != EINTR) fail("read reply");
+    }
+    volatile uint64_t sink = 0;
+    uint64_t cpu_budget = (uint64_t)(cpu_ms * 1e6);
+    while (now_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0 < cpu_budget) {
+        for (int i = 0; i < 1000; i++) sink = sink * 6364136223846793005u + 1442695040888963407u;
+    }
+    pthread_join(helper, NULL);
+    return 0;
 }
 
 static void print_totals(const char *tag, uint64_t started) {
@@ -170,18 +228,26 @@ static void print_totals(const char *tag, uint64_t started) {
 }
 
 int main(int argc, char **argv) {
+    int once = 0;
+    for (int i = 1; i < argc && !strcmp(argv[i], "--once"); i++) {
+        once = 1;
+        memmove(&argv[i], &argv[i + 1], (size_t)(argc - i) * sizeof *argv);
+        argc--;
+    }
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--workers")) workers = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--rate")) rate = atof(argv[i + 1]);
         else if (!strcmp(argv[i], "--io-ms")) io_ms = atof(argv[i + 1]);
         else if (!strcmp(argv[i], "--cpu-ms")) cpu_ms = atof(argv[i + 1]);
         else if (!strcmp(argv[i], "--seconds")) run_seconds = atof(argv[i + 1]);
+        else if (!strcmp(argv[i], "--count-file")) count_file = argv[i + 1];
         else { fprintf(stderr, "pool_target: unknown option %s\n", argv[i]); return 64; }
     }
     if (workers < 1 || workers > MAX_WORKERS || rate <= 0 || io_ms < 0 || cpu_ms <= 0) {
-        fprintf(stderr, "usage: pool_target [--workers 1-%d] [--rate R>0] [--io-ms MS] [--cpu-ms MS>0] [--seconds S]\n", MAX_WORKERS);
+        fprintf(stderr, "usage: pool_target [--workers 1-%d] [--rate R>0] [--io-ms MS] [--cpu-ms MS>0] [--seconds S] [--count-file PATH]\n", MAX_WORKERS);
         return 64;
     }
+    if (once) return run_once();
     // Signals wait for the main thread's sigtimedwait: no handler runs inside a worker.
     sigset_t stop;
     sigemptyset(&stop);
@@ -190,6 +256,7 @@ int main(int argc, char **argv) {
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     if (pipe2(task_pipe, O_CLOEXEC | O_NONBLOCK) || pipe2(request_pipe, O_CLOEXEC)) fail("pipe");
     for (int i = 0; i < workers; i++) if (pipe2(reply_pipe[i], O_CLOEXEC)) fail("pipe");
+    if (count_file) write_count(0);
     uint64_t started = now_ns(CLOCK_MONOTONIC);
     pthread_t thread;
     for (int i = 0; i < workers; i++) pthread_create(&thread, NULL, worker, (void *)(intptr_t)i);
