@@ -154,12 +154,13 @@ package enum ReportCaveats {
     /// A run that stopped before its end: which planned trials are missing, from the plan in
     /// machine.json, or that the sweep never wrote its recommendation.
     static func partial(_ run: RunData) -> String? {
-        let present = Set(run.records.map { "\($0.combination)/\($0.poolSize)/\($0.repetition)" })
-        let missing = (run.info?.plannedTrials ?? []).filter { !present.contains("\($0.combination)/\($0.size)/\($0.repetition)") }
-        if !missing.isEmpty {
-            let total = run.info?.plannedTrials?.count ?? missing.count
-            let list = missing.prefix(5).map { "\($0.combination) size \($0.size) rep \($0.repetition)" }.joined(separator: "; ")
-            return "**Partial run**: \(missing.count) of \(total) planned trials are missing (\(list)\(missing.count > 5 ? "; …" : "")); `poolsize sweep --resume RUN_DIR` with the run's flags measures them."
+        if let planned = run.info?.plannedTrials {
+            let present = Set(run.records.map { RunInfo.PlannedTrials.Key(combination: $0.combination, size: $0.poolSize, repetition: $0.repetition) }.filter(planned.contains))
+            let missing = planned.count - Double(present.count)
+            if missing > 0 {
+                let list = planned.missing(from: present, limit: 5).map { "\($0.combination) size \($0.size) rep \($0.repetition)" }.joined(separator: "; ")
+                return "**Partial run**: \(UnitFormat.number(missing)) of \(UnitFormat.number(planned.count)) planned trials are missing (\(list)\(missing > 5 ? "; …" : "")); `poolsize sweep --resume RUN_DIR` with the run's flags measures them."
+            }
         }
         if run.recommendation == nil && !run.records.isEmpty && run.records.withheldRecommendation == nil {
             return "**Partial run**: the sweep stopped before writing recommendation.json; the recommendation here is computed from the trials it finished."
