@@ -356,7 +356,7 @@ struct SweepCommand: ParsableCommand {
         let flag = httpCACert != nil ? "--http-cacert" : httpInsecure ? "--http-insecure" : nil
         guard let flag else { return .system }
         guard target.url.lowercased().hasPrefix("https://") else {
-            throw .invalidOption(flag: flag, message: "applies to https:// URLs, and --http is '\(target.url)'; drop \(flag) or use https://")
+            throw .invalidOption(flag: flag, message: "applies to https:// URLs, and --http is '\(Secrets.url(target.url))'; drop \(flag) or use https://")
         }
         if httpCACert != nil && httpInsecure {
             throw .invalidOption(flag: "--http-insecure", message: "skips the verification --http-cacert asks for; give one of them")

@@ -80,6 +80,28 @@ final class ServeProcess {
                 written += (try? String(contentsOfFile: root.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
             }
         }
+        // What reads the run afterwards: the report again, both exports, compare.
+        let run = scratch.appendingPathComponent("run").path
+        for arguments in [["report", run, "--plots", scratch.appendingPathComponent("plots").path], ["export", run, "--to", "github-benchmark"],
+                          ["export", run, "--to", "openmetrics"], ["compare", run, run, "--format", "json"]] {
+            let other = try EndToEndTests.run(arguments, environment: ["PATH": "/nonexistent"])
+            #expect(other.code == 0, "\(arguments[0]): \(other.stderr)")
+            written += other.stdout + other.stderr
+        }
+        // Error lines that quote the URL or the header: a port out of range, a flag for https
+        // only, a header without its colon, a server that refuses the connection.
+        for (arguments, code) in [(["--http", url.replacingOccurrences(of: #":[0-9]+/$"#, with: ":99999/", options: .regularExpression)], Int32(64)),
+                                  (["--http", url, "--http-insecure"], 64), (["--http", url, "--http-header", "Authorization Bearer t0k3n"], 64),
+                                  (["--http", "http://alice:pa55word@127.0.0.1:9/", "--http-header", "Cookie: s3cr3t"], 5)] {
+            let failed = try sweep(arguments + ["--force"] + Self.quick)
+            #expect(failed.code == code, "\(failed.stderr)")
+            #expect(failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
+            written += failed.stdout + failed.stderr
+        }
+        // The failed sweep's own files (the last one ran, and wrote its run directory).
+        for case let file as String in FileManager.default.enumerator(atPath: run) ?? FileManager.default.enumerator(atPath: "/nonexistent")! {
+            written += (try? String(contentsOfFile: run + "/" + file, encoding: .utf8)) ?? ""
+        }
         #expect(written.contains("REDACTED"))
         for secret in secrets { #expect(!written.contains(secret), "\(secret) was written") }
     }
