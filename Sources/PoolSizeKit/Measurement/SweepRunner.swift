@@ -48,7 +48,12 @@ package struct SweepRunner {
     ///   the order an uninterrupted run gives them, so the result is the same.
     package func run(_ plan: SweepPlan, observer: any SweepObserver, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
         let lowLoad: LowLoadEstimate
-        if let resumed = resume?.lowLoad { lowLoad = resumed } else { lowLoad = try measureLowLoad(plan) }
+        if let resumed = resume?.lowLoad {
+            lowLoad = resumed
+        } else {
+            observer.sweepWillMeasureLowLoad(maximumSeconds: Self.lowLoadSeconds)
+            lowLoad = try measureLowLoad(plan)
+        }
         let done = Dictionary((resume?.records ?? []).map { (PlannedTrial($0), $0) }, uniquingKeysWith: { first, _ in first })
         let measured = UInt64(saturating: max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
         let taskNanoseconds = declaredTaskNanoseconds ?? measured
@@ -159,7 +164,10 @@ package struct SweepRunner {
     /// task's own wait. Runs in rounds until W/C is known to `targetRelativeError` (relative
     /// standard error) with at least 40 tasks, or `maximumSeconds` have passed: a workload
     /// without jitter settles in one round, an exponential one needs hundreds of tasks.
-    package func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = 6) throws(PoolSizeError) -> LowLoadEstimate {
+    /// How long the low-load phase measures at most, beyond the task in progress.
+    package static let lowLoadSeconds = 6.0
+
+    package func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = lowLoadSeconds) throws(PoolSizeError) -> LowLoadEstimate {
         let perTask = declaredTaskNanoseconds ?? 0
         var settings = plan.trialSettings(taskNanoseconds: perTask)
         settings.durationNanoseconds = min(max(500_000_000, 12 * perTask), 3_000_000_000)
