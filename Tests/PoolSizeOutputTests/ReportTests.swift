@@ -23,6 +23,16 @@ import Testing
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
     }
 
+    /// The report's command line as it can be typed again: an --exec command keeps its quotes
+    /// (it was the words joined with spaces, `--exec sh -c sleep 1; exit 3`).
+    @Test func theCommandLineKeepsItsQuotes() {
+        var run = ReportFixtures.single
+        run.info?.commandLine = ["/usr/local/bin/poolsize", "sweep", "--exec", "sh -c 'sleep 1; exit 3'", "--sizes", "1,2"]
+        let text = Self.markdown(run)
+        let line = text.split(separator: "\n").first { $0.contains("| command |") }
+        #expect(line?.contains(#"`poolsize sweep --exec 'sh -c '\''sleep 1; exit 3'\''' --sizes 1,2`"#) == true, "\(line ?? "")")
+    }
+
     @Test func unrenderedChartsSayHowToRenderThem() {
         let text = Self.markdown(ReportFixtures.single, rendered: false)
         #expect(text.contains("Install gnuplot (`apt-get install gnuplot-nox`) and run `poolsize plot results/20261122-051503-io`"))
