@@ -145,6 +145,10 @@ package final class RecordedSweep: SweepObserver {
         return nil
     }
 
+    package func sweepWillMeasureLowLoad(maximumSeconds: Double) {
+        forward?.sweepWillMeasureLowLoad(maximumSeconds: maximumSeconds)
+    }
+
     package func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {
         lowLoad = estimate
         try? exporter.write(JSONExport.serialize(estimate), to: .lowLoad)

@@ -11,6 +11,12 @@ final class SweepProgress: SweepObserver {
         line = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0)
     }
 
+    /// Until the first trial the terminal showed nothing: a task that never ends (a server
+    /// that does not answer) left it silent until its --task-timeout.
+    func sweepWillMeasureLowLoad(maximumSeconds: Double) {
+        line.update("measuring W/C at low load: one worker, up to \(UnitFormat.duration(maximumSeconds)) and the task in progress")
+    }
+
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {
         line.update("W/C at low load \(UnitFormat.significant(estimate.waitCPURatio)); sizes \(sizes.map(String.init).joined(separator: ","))")
     }

@@ -159,7 +159,7 @@ struct SweepWorkloadOptions: ParsableArguments {
         guard let flag else { return .system }
         guard target.url.lowercased().hasPrefix("https://") else {
             throw .invalidOption(
-                flag: flag, message: "applies to https:// URLs, and --http is '\(target.url)'; drop \(flag) or use https://")
+                flag: flag, message: "applies to https:// URLs, and --http is '\(Secrets.url(target.url))'; drop \(flag) or use https://")
         }
         if httpCACert != nil && httpInsecure {
             throw .invalidOption(flag: "--http-insecure", message: "skips the verification --http-cacert asks for; give one of them")

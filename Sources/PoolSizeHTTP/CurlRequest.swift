@@ -116,7 +116,7 @@ final class CurlRequest: @unchecked Sendable {
             set("SSL_VERIFYHOST", CURLOPT_SSL_VERIFYHOST, 0)
         }
         if let failed {
-            throw .invalidOption(flag: "--http", message: "libcurl refused CURLOPT_\(failed.option) for '\(target.url)' (\(String(cString: curl_easy_strerror(failed.code)))); check the URL and the --http-* flags")
+            throw .invalidOption(flag: "--http", message: "libcurl refused CURLOPT_\(failed.option) for '\(Secrets.url(target.url))' (\(String(cString: curl_easy_strerror(failed.code)))); check the URL and the --http-* flags")
         }
     }
 }

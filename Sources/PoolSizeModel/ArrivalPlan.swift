@@ -70,10 +70,12 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
         let step = try QuantityParser.perSecond(stepText.contains("/") ? stepText : stepText + unit, flag: flag)
         guard step > 0, step.isFinite else { throw .invalidOption(flag: flag, message: "the step in '\(trimmed)' must be more than 0; \(usage)") }
         guard high > low else { throw .invalidOption(flag: flag, message: "the range '\(trimmed)' must go up (its end above its start); \(usage)") }
-        let count = Int(((high - low) / step + 1e-9).rounded(.down)) + 1
-        guard count <= maximumRates else {
-            throw .invalidOption(flag: flag, message: "'\(trimmed)' has \(count) rates, more than the \(maximumRates) a sweep may measure; take a larger step")
+        // Counted as a Double first: a step of 1e-300 makes more rates than an Int holds.
+        let steps = ((high - low) / step + 1e-9).rounded(.down)
+        guard steps < Double(maximumRates) else {
+            throw .invalidOption(flag: flag, message: "'\(trimmed)' has \(UnitFormat.number(steps + 1)) rates, more than the \(maximumRates) a sweep may measure; take a larger step")
         }
+        let count = Int(steps) + 1
         var values = (0..<count).map { low + Double($0) * step }
         if let last = values.last, high - last > step * 1e-6 { values.append(high) }
         let rates = values.map(ArrivalRate.init(perSecond:))

@@ -19,6 +19,14 @@ package enum FiniteNumber {
     /// Whether a value decoded from a file is a measured amount: finite and not negative.
     package static func isQuantity(_ value: Double) -> Bool { value.isFinite && value >= 0 }
 
+    /// Whole numbers in files stay within ±2^53: beyond it a JSON number is not exact (RFC 7493
+    /// §2.2, I-JSON), a CSV cell does not convert to an `Int` exactly, and the difference of two
+    /// (`Int.min` − 1) overflows. No run writes one.
+    package static let wholeLimit = 9_007_199_254_740_992
+
+    /// Whether a whole number decoded from a file is within `wholeLimit`.
+    package static func isWhole(_ value: Int) -> Bool { value.magnitude < UInt(wholeLimit) }
+
     static func isDecimalCharacter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")

@@ -26,12 +26,12 @@ package struct HTTPTarget: Equatable, Sendable {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
-            throw .invalidOption(flag: "--http", message: "must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '\(Self.printable(url))'")
+            throw .invalidOption(flag: "--http", message: "must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '\(Self.printable(Secrets.url(url)))'")
         }
         // Read from the text: URLComponents drops a port too large for an Int (2^63) and
         // keeps the URL, which would then fail in every task.
         if let port = Self.portText(url), !(Int(port).map { (1...65_535).contains($0) } ?? false) {
-            throw .invalidOption(flag: "--http", message: "port \(Self.printable(port)) is not a TCP port (1 to 65535), in '\(Self.printable(url))'")
+            throw .invalidOption(flag: "--http", message: "port \(Self.printable(port)) is not a TCP port (1 to 65535), in '\(Self.printable(Secrets.url(url)))'")
         }
         let upper = method.uppercased()
         guard !upper.isEmpty, upper.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
@@ -40,7 +40,7 @@ package struct HTTPTarget: Equatable, Sendable {
         var parsed: [Header] = []
         for line in headers {
             guard let colon = line.firstIndex(of: ":") else {
-                throw .invalidOption(flag: "--http-header", message: "must be 'Name: value', got '\(Self.printable(line))'")
+                throw .invalidOption(flag: "--http-header", message: "must be 'Name: value', got '\(Self.printable(Secrets.headerWithoutColon(line)))'")
             }
             let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
             let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)

@@ -79,14 +79,12 @@ package struct RunInfo: Equatable, Sendable, Codable {
         self.autoSizes = autoSizes
     }
 
-    /// Every trial the plan asks for, when the file records the plan: (combination, size,
-    /// repetition) for each combination, planned size and repetition. nil for an adaptive
-    /// search, whose trials are decided as it goes, and for a range of arrival rates.
-    package var plannedTrials: [(combination: Combination, size: Int, repetition: Int)]? {
+    /// The trials the plan asks for, when the file records the plan: each combination, planned
+    /// size and repetition. nil for an adaptive search, whose trials are decided as it goes, and
+    /// for a range of arrival rates.
+    package var plannedTrials: PlannedTrials? {
         guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
-        return Combination.product(pools: pools, tiers: tiers, primitives: primitives).flatMap { combination in
-            sizes.flatMap { size in (1...repetitions).map { (combination, size, $0) } }
-        }
+        return PlannedTrials(combinations: Combination.product(pools: pools, tiers: tiers, primitives: primitives), sizes: sizes, repetitions: repetitions)
     }
 
     /// Keys as the file spells them once snake_cased (`runId` → `run_id`).

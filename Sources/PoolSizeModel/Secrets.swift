@@ -15,11 +15,21 @@ package enum Secrets {
     ]
 
     /// `url` with its userinfo (`user:password@`) replaced by the mask; unchanged without one.
+    /// Read from the text, so a URL too malformed to parse (a port of 99999, a stray space),
+    /// which an error message quotes, is masked too.
     package static func url(_ url: String) -> String {
-        guard let components = URLComponents(string: url), components.user != nil || components.password != nil,
-              let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@")
-        else { return url }
+        guard let scheme = url.range(of: "://") else { return url }
+        let authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return url }
         return String(url[..<scheme.upperBound]) + mask + String(url[at...])
+    }
+
+    /// A header line as an error quotes it when it has no colon: its first word, the rest (in
+    /// `Authorization Bearer t0k3n`, the credential) left out.
+    package static func headerWithoutColon(_ line: String) -> String {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let first = trimmed.prefix { !$0.isWhitespace }
+        return first.count == trimmed.count ? trimmed : first + " …"
     }
 
     /// Whether a header's value is a credential: a known name, or one of `marked` (any case).

@@ -8,9 +8,31 @@ extension SweepPlan {
             guard let label = a.label, label != "runID" else { continue }
             guard String(reflecting: a.value) != String(reflecting: b.value) else { continue }
             var mine = Self.describe(label, a.value), theirs = Self.describe(label, b.value)
-            // Two values that differ where the short form does not look: show them whole.
+            // Two values that differ where the short form does not look: a spec by the first
+            // field of its file that differs, anything else whole.
+            if mine == theirs, let now = a.value as? WorkloadSpec, let then = b.value as? WorkloadSpec, let field = Self.specDifference(now, then) {
+                return "its workload's \(field.key) was \(field.theirs), this sweep's is \(field.mine)"
+            }
             if mine == theirs { (mine, theirs) = (String(reflecting: a.value), String(reflecting: b.value)) }
             return "its \(Self.names[label] ?? label) was \(theirs), this sweep's is \(mine)"
+        }
+        return nil
+    }
+
+    /// The first field of a spec file (`max_tasks`, `description`) in which two specs differ,
+    /// each value as the file writes it (`WorkloadSpec.yaml`), "not set" when it leaves it out.
+    static func specDifference(_ mine: WorkloadSpec, _ theirs: WorkloadSpec) -> (key: String, mine: String, theirs: String)? {
+        func fields(_ spec: WorkloadSpec) -> [String: String] {
+            var fields: [String: String] = [:]
+            for line in spec.yaml.split(separator: "\n") {
+                guard let colon = line.firstRange(of: ": ") else { continue }
+                fields[String(line[..<colon.lowerBound])] = String(line[colon.upperBound...])
+            }
+            return fields
+        }
+        let now = fields(mine), then = fields(theirs)
+        for key in WorkloadSpec.fieldNames where now[key] != then[key] {
+            return (key, now[key] ?? "not set", then[key] ?? "not set")
         }
         return nil
     }

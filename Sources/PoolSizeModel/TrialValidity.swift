@@ -16,6 +16,15 @@ package enum TrialValidity {
         record.errors > 0 && !(record.failureShare <= maximumFailureShare)
     }
 
+    /// Whether `record` is invalid for a reason a longer trial on a quieter machine may cure
+    /// (too few tasks, figures past the machine's limits): not for failed tasks or a rate the
+    /// dispatcher could not offer, whose reasons name their own fix.
+    package static func mayPassWhenLonger(_ record: TrialRecord) -> Bool {
+        guard record.invalidReason != nil, !failedTooOften(record) else { return false }
+        guard let open = record.openLoop else { return true }
+        return dispatcherShortfall(open, windowSeconds: record.wallSeconds) == nil
+    }
+
     /// Why an open-loop trial's dispatcher did not offer the rate asked, or nil when it did. The
     /// arrivals in the window are a Poisson count (or an exact one): fewer than 90% of those
     /// expected, less three standard deviations, means the dispatcher fell behind its intended

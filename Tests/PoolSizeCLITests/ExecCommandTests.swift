@@ -46,6 +46,73 @@ import Testing
         #expect(result.stderr.hasSuffix(" with one worker; a task must finish well within a trial (--trial-ms, --task-timeout)\n"))
     }
 
+    /// A task longer than the low-load phase's default window (0.5 s here) is measured once
+    /// --trial-ms gives it room, as the message above advises; before, the phase ignored
+    /// --trial-ms and no command of a second or more could be swept at all.
+    @Test func aLongerTrialGivesASlowTaskRoomAtLowLoad() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let run = scratch.appendingPathComponent("run")
+        let sweep = Process()
+        sweep.executableURL = EndToEndTests.binary
+        sweep.arguments = ["sweep", "--exec", "sleep 0.6", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "1300", "--quiet",
+                           "--out", run.path, "--plots", scratch.appendingPathComponent("plots").path]
+        sweep.environment = ["PATH": "/usr/bin:/bin"]
+        let err = Pipe()
+        sweep.standardError = err
+        sweep.standardOutput = FileHandle.nullDevice
+        try sweep.run()
+        // The trials of 0.6 s tasks run for seconds each; the low-load phase is what is tested.
+        let lowLoadFile = run.appendingPathComponent("lowload.json")
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, sweep.isRunning, !FileManager.default.fileExists(atPath: lowLoadFile.path) { Thread.sleep(forTimeInterval: 0.05) }
+        if sweep.isRunning { kill(sweep.processIdentifier, SIGINT) }
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sweep.waitUntilExit()
+        #expect(!stderr.contains("no task finished"), "\(stderr)")
+        let lowLoad = try JSONSerialization.jsonObject(with: Data(contentsOf: lowLoadFile)) as? [String: Any]
+        let tasks = try #require(lowLoad?["tasks"] as? Int)
+        #expect(tasks >= 4, "two 0.6 s tasks in each 1.3 s window, for about 6 s")
+        let wait = try #require(lowLoad?["wait_microseconds_per_task"] as? Double)
+        #expect(wait > 550_000, "W is the 0.6 s sleep less the command's CPU: \(wait)")
+    }
+
+    /// The low-load phase shows itself on a terminal (issue 24, case 10: a task that never
+    /// ended left the terminal silent until its --task-timeout). stderr is a pseudo-terminal
+    /// here; the line appears while the first task (1.5 s) still runs, before lowload.json.
+    @Test func theLowLoadPhaseShowsProgressOnATerminal() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        var master: Int32 = -1, slave: Int32 = -1
+        try #require(openpty(&master, &slave, nil, nil, nil) == 0)
+        defer { close(master) }
+        let sweep = Process()
+        sweep.executableURL = EndToEndTests.binary
+        sweep.arguments = ["sweep", "--exec", "sleep 1.5", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100",
+                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path]
+        sweep.environment = ["PATH": "/usr/bin:/bin"]
+        sweep.standardOutput = FileHandle.nullDevice
+        sweep.standardError = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        try sweep.run()
+        close(slave)
+        var shown = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !shown.contains("and the task in progress") {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { break }
+            shown += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        let lowLoadWritten = FileManager.default.fileExists(atPath: scratch.appendingPathComponent("run/lowload.json").path)
+        kill(sweep.processIdentifier, SIGINT)
+        sweep.waitUntilExit()
+        #expect(shown.contains("\r\u{1B}[Kmeasuring W/C at low load: one worker, up to 6 s and the task in progress"), "\(shown)")
+        #expect(!lowLoadWritten, "shown while the phase runs, not after it")
+        #expect(sweep.terminationStatus == 130)
+    }
+
     @Test func aDirectoryIsNoProgram() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--exec", "/tmp --flag"] + Self.quick)

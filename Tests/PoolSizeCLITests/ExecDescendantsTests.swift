@@ -109,6 +109,9 @@ import Testing
         sweep.waitUntilExit()
         #expect(sweep.terminationStatus == 130)
         #expect(stderr.contains("interrupted: the trials finished so far are in "), "\(stderr)")
+        // No report.md was written (the signal came while its charts rendered): the line says how
+        // to build it from the files.
+        #expect(stderr.contains("'poolsize report \(scratch.appendingPathComponent("run").path)' builds the report from them"), "\(stderr)")
         let cleared = Date().addingTimeInterval(3)
         while !sleeping().isEmpty && Date() < cleared { Thread.sleep(forTimeInterval: 0.05) }
         #expect(sleeping().isEmpty, "gnuplot left running: \(sleeping())")

@@ -1,4 +1,5 @@
 import Foundation
+import PoolSize
 import PoolSizeModel
 import PoolSizeOutput
 import Synchronization
@@ -14,9 +15,12 @@ import Testing
 /// only as `--dry-run`, `serve` for 200 ms. About a thousand short processes; no timing assertions
 /// (a process has a minute, to catch a hang, not to measure one).
 @Suite(.serialized) struct ExtremeValueTests {
-    static let values = ["0", "-0", "1e-300", "1e300", "9223372036854775808", "nan", "inf", "-inf", "-1"]
+    /// Also the extremes a whole number can take: `Int.min` decodes as an `Int` (2^63 does
+    /// not) and overflowed the first subtraction it met; 2^53 − 1 is the largest whole number
+    /// a file may hold (`FiniteNumber.isWhole`), and hung a report that enumerated it.
+    static let values = ["0", "-0", "1e-300", "1e300", "9223372036854775808", "nan", "inf", "-inf", "-1", "-9223372036854775808", "9007199254740991"]
     /// How run directories' JSON spells the same values (non-finite numbers as strings).
-    static let jsonValues = ["0", "-0", "1e-300", "1e300", "9223372036854775808", "\"nan\"", "\"inf\"", "\"-inf\"", "-1"]
+    static let jsonValues = ["0", "-0", "1e-300", "1e300", "9223372036854775808", "\"nan\"", "\"inf\"", "\"-inf\"", "-1", "-9223372036854775808", "9007199254740991"]
     /// README "Exit codes", and observe's limits 6 to 9 (docs/guide/observe.md).
     static let documented: Set<Int32> = [0, 2, 3, 4, 5, 6, 7, 8, 9, 64, 65, 66, 73, 75, 130]
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/extremes")
@@ -282,6 +286,41 @@ extension ExtremeValueTests {
         #expect(outcome.refused > 50 && outcome.accepted > cases.count / 4, "refused \(outcome.refused), accepted \(outcome.accepted) (\(cases.count) cases)")
     }
 
+    /// The library's reader of recommendation.json (`QueuePoolSet(recommendationAt:)`, what an
+    /// app ships): every number of both fixtures' files at every value, in process. A count it
+    /// accepts builds its pools (0 or less trapped in `QueuePool`); a refusal is one line.
+    @Test func everyNumberOfRecommendationJSONInTheLibrary() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var failures: [String] = [], accepted = 0, refused = 0
+        for fixture in ["closed", "open"] {
+            let lines = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture)/recommendation.json"), encoding: .utf8).components(separatedBy: "\n")
+            for number in PrettyJSON.numberLines(lines) {
+                for value in Self.jsonValues {
+                    var mutated = lines
+                    mutated[number.line] = PrettyJSON.replacingNumber(mutated[number.line], with: value)
+                    let file = directory.appendingPathComponent("recommendation.json")
+                    try mutated.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+                    let label = "\(fixture) recommendation.json line \(number.line + 1) \(number.key)=\(value)"
+                    do {
+                        let pools = try QueuePoolSet(recommendationAt: file, defaultCount: 1)
+                        let counts = QoSTier.allCases.map { pools.count(for: $0) }
+                        if let wrong = counts.first(where: { !(1...SizeSelection.maximumSize).contains($0) }) { failures.append("\(label): a pool of \(wrong) queues") }
+                        for tier in QoSTier.allCases { _ = pools.queue(for: tier) }
+                        accepted += 1
+                    } catch {
+                        refused += 1
+                        if !Self.documented.contains(error.exitCode) || error.exitCode == 0 || error.description.contains("\n") {
+                            failures.append("\(label): refused with exit \(error.exitCode): \(error.description)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) cases broke the property:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(refused > 20 && accepted > 20, "refused \(refused), accepted \(accepted)")
+    }
+
     /// contention.csv, a trace and a workload spec: every numeric field.
     @Test func everyNumberOfContentionTracesAndSpecs() throws {
         let directory = try Self.scratch()
@@ -335,6 +374,15 @@ extension ExtremeValueTests {
             (["sweep", "--dry-run", "--workload", "cpu", "--busy-retries", "V"], ""),
             (["sweep", "--dry-run", "--workload", "cpu", "--budget", "V"], "s"),
             (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "V"], "/s"),
+            // Each number inside a list or a range too (a step of 1e-300 made more rates than an Int holds).
+            (["sweep", "--dry-run", "--workload", "cpu", "--sizes", "1,V"], ""),
+            (["sweep", "--dry-run", "--workload", "cpu", "--sizes", "V...8"], ""),
+            (["sweep", "--dry-run", "--workload", "cpu", "--sizes", "1...V"], ""),
+            (["sweep", "--dry-run", "--workload", "cpu", "--sizes", "8...64:V"], ""),
+            (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "V"], "/s...200/s:50"),
+            (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "100/s...V"], "/s:50"),
+            (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "100/s...200/s:V"], ""),
+            (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "100/min...200/min:V"], ""),
             (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "100/s", "--latency-slo", "V"], "ms"),
             (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "100/s", "--latency-slo", "10ms", "--slo-percentile", "V"], ""),
             (["sweep", "--dry-run", "--exec", "/bin/true", "--task-timeout", "V"], "s"),
@@ -362,6 +410,8 @@ extension ExtremeValueTests {
             (["probe", "--watchdog-ms", "V"], ""),
             (["bench-harness", "--task-us", "V"], ""),
             (["bench-harness", "--sizes", "V"], ""),
+            (["bench-harness", "--sizes", "1,V", "--task-us", "10", "--trial-ms", "50", "--repeat", "1"], ""),
+            (["bench-harness", "--task-us", "10,V", "--sizes", "1", "--trial-ms", "50", "--repeat", "1"], ""),
             (["bench-harness", "--trial-ms", "V"], ""),
             (["bench-harness", "--repeat", "V"], ""),
             // observe watches a child of its own for 200 ms when it accepts the value.

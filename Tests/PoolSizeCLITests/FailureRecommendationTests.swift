@@ -42,6 +42,45 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { (Double($0[rate]) ?? 2) <= 1 })
     }
 
+    /// Issue 24, case 1 over HTTP (libcurl): `poolsize serve` killed once the low-load phase is
+    /// done, so every trial's requests are refused. It recommended 20 with exit 0; now no size is
+    /// recommended (exit 5), the files are written and each trial says why it is invalid.
+    @Test func aSweepWhoseServerDiedRecommendsNothing() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let server = try ServeProcess(["--delay", "2ms"])
+        let sweep = Process()
+        sweep.executableURL = EndToEndTests.binary
+        sweep.arguments = ["sweep", "--http", server.url, "--sizes", "1,2,4,8", "--repeat", "1", "--warmup", "0", "--trial-ms", "300", "--quiet",
+                           "--out", run.path, "--plots", scratch.appendingPathComponent("plots").path]
+        let err = Pipe()
+        sweep.standardError = err
+        sweep.standardOutput = FileHandle.nullDevice
+        try sweep.run()
+        // lowload.json is written as the low-load phase ends, before the first trial.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, sweep.isRunning, !FileManager.default.fileExists(atPath: run.appendingPathComponent("lowload.json").path) { Thread.sleep(forTimeInterval: 0.01) }
+        kill(server.process.processIdentifier, SIGKILL)
+        server.process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sweep.waitUntilExit()
+        #expect(sweep.terminationStatus == 5, "\(stderr)")
+        #expect(stderr.hasPrefix("error: measurement failed: no recommendation: 4 of 4 trials lost more than 1% of their tasks (at size 1, 2, 4, 8; the first: "), "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: run.appendingPathComponent("recommendation.json").path))
+        let rows = try OpenLoopCommandTests.rows(run)
+        #expect(rows.count == 4)
+        for row in rows {
+            #expect(row["invalid_reason"]?.contains("tasks failed (") == true, "\(row)")
+            // Failed requests are no throughput: a refused connection returns at once.
+            #expect((Double(row["throughput_per_s"] ?? "") ?? 1e9) < 50, "\(row)")
+        }
+        let summary = try String(contentsOf: run.appendingPathComponent("summary.csv"), encoding: .utf8)
+        let lines = summary.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let rate = try #require(lines[0].firstIndex(of: "error_rate"))
+        #expect(lines.dropFirst().allSatisfy { (Double($0[rate]) ?? 2) <= 1 })
+    }
+
     /// 1,000,000 tasks/s of 16 ms keeps 16,000 queues busy: no size auto could pick carries it.
     @Test func aRateBeyondAnyPoolIsRefusedNamingTheFlag() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }

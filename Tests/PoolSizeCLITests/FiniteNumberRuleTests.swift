@@ -32,6 +32,30 @@ import Testing
         #expect(fit.stderr == "error: \(trials.path): line 2, column 'throughput_per_s': \(fitMessage)\n")
     }
 
+    /// The same rule for the throughputs recommendation.json repeats: report printed a peak of
+    /// "-5.00 at 4" and compare a change of -100.1% from a damaged file. A knee throughput may be
+    /// NaN (earlier versions did not record it).
+    @Test(arguments: [("peak_throughput_per_s", "-5", "-5"), ("peak_throughput_per_s", "\"nan\"", "nan"), ("knee_throughput_per_s", "\"inf\"", "∞"), ("knee_throughput_per_s", "-1e300", "-1e+300")])
+    func recommendationJSONThroughputsFollowTheRule(key: String, value: String, shown: String) throws {
+        let run = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-rule-\(UUID())")
+        try FileManager.default.copyItem(at: Self.fixture, to: run)
+        defer { try? FileManager.default.removeItem(at: run) }
+        let file = run.appendingPathComponent("recommendation.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let damaged = text.replacingOccurrences(of: #""\#(key)" : [0-9.e+]+"#, with: "\"\(key)\" : \(value)", options: .regularExpression)
+        #expect(damaged != text)
+        try damaged.write(to: file, atomically: true, encoding: .utf8)
+        let expected = "error: \(file.path): key '\(key)' is \(shown), not a throughput (a finite number ≥ 0, as in trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone\n"
+        for arguments in [["report", run.path, "--plots", run.appendingPathComponent("plots").path], ["export", run.path, "--to", "openmetrics"], ["compare", Self.fixture.path, run.path]] {
+            let result = try EndToEndTests.run(arguments, environment: ["PATH": "/nonexistent"])
+            #expect(result.code == 65, "\(arguments[0])")
+            #expect(result.stderr == expected, "\(arguments[0]): \(result.stderr)")
+        }
+        // A knee throughput of NaN is an earlier version's file: read as it was.
+        try text.replacingOccurrences(of: #""knee_throughput_per_s" : [0-9.e+]+"#, with: "\"knee_throughput_per_s\" : \"nan\"", options: .regularExpression).write(to: file, atomically: true, encoding: .utf8)
+        #expect(try EndToEndTests.run(["export", run.path, "--to", "openmetrics"]).code == 0)
+    }
+
     /// A pool size of 1e300 in fit's input is no size to find a knee at; it trapped converting
     /// to Int (exit 132) before.
     @Test func fitTakesAHugeConcurrencyWithoutATrap() throws {

@@ -80,8 +80,56 @@ final class ServeProcess {
                 written += (try? String(contentsOfFile: root.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
             }
         }
+        // What reads the run afterwards: the report again, both exports, compare.
+        let run = scratch.appendingPathComponent("run").path
+        for arguments in [["report", run, "--plots", scratch.appendingPathComponent("plots").path], ["export", run, "--to", "github-benchmark"],
+                          ["export", run, "--to", "openmetrics"], ["compare", run, run, "--format", "json"]] {
+            let other = try EndToEndTests.run(arguments, environment: ["PATH": "/nonexistent"])
+            #expect(other.code == 0, "\(arguments[0]): \(other.stderr)")
+            written += other.stdout + other.stderr
+        }
+        // Error lines that quote the URL or the header: a port out of range, a flag for https
+        // only, a header without its colon, a server that refuses the connection.
+        for (arguments, code) in [(["--http", url.replacingOccurrences(of: #":[0-9]+/$"#, with: ":99999/", options: .regularExpression)], Int32(64)),
+                                  (["--http", url, "--http-insecure"], 64), (["--http", url, "--http-header", "Authorization Bearer t0k3n"], 64),
+                                  (["--http", "http://alice:pa55word@127.0.0.1:9/", "--http-header", "Cookie: s3cr3t"], 5)] {
+            let failed = try sweep(arguments + ["--force"] + Self.quick)
+            #expect(failed.code == code, "\(failed.stderr)")
+            #expect(failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
+            written += failed.stdout + failed.stderr
+        }
+        // The failed sweep's own files (the last one ran, and wrote its run directory).
+        for case let file as String in FileManager.default.enumerator(atPath: run) ?? FileManager.default.enumerator(atPath: "/nonexistent")! {
+            written += (try? String(contentsOfFile: run + "/" + file, encoding: .utf8)) ?? ""
+        }
         #expect(written.contains("REDACTED"))
         for secret in secrets { #expect(!written.contains(secret), "\(secret) was written") }
+    }
+
+    /// Issue 24, case 10, with the libcurl client: a server that accepts connections and never
+    /// answers. The low-load phase ends on its 6 s bound, each round waiting for its task's
+    /// --task-timeout (rounds of 2 s tasks ran until 6 s of measured windows had passed, 24 s
+    /// here; 780 s with the default 60 s timeout), and says what happened.
+    @Test func aServerThatNeverAnswersEndsTheLowLoadPhaseOnItsBound() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        // Listening but never accepting: the kernel completes the connection, nobody answers.
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/"
+        let started = Date()
+        let result = try sweep(["--http", url, "--task-timeout", "2s"] + Self.quick)
+        #expect(Date().timeIntervalSince(started) < 15, "6 s and one task's 2 s")
+        #expect(result.code == 5)
+        #expect(result.stderr.hasPrefix("error: measurement failed: no task finished in "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(" with one worker: GET \(url) ran past --task-timeout 2 s; a task must finish well within a trial (--trial-ms, --task-timeout)\n"), "\(result.stderr)")
     }
 
     /// Three requests of 5 s CPU queued on one thread: SIGTERM stops the server in well under

@@ -106,3 +106,39 @@ struct SleepingWorkload: Workload {
         #expect(set.windowNanoseconds == 300_000_000)
     }
 }
+
+/// A pool whose `submit` takes 2 ms: its dispatcher hands over at most 500 tasks a second on
+/// any machine, as a machine does that cannot dispatch the rate asked.
+struct SlowSubmitPool: WorkerPool {
+    let inner: QueuePool
+    var kind: PoolKind { inner.kind }
+    var size: Int { inner.size }
+    func submit(_ work: @escaping @Sendable () -> Void) {
+        SleepWaiter().wait(microseconds: 2_000)
+        inner.submit(work)
+    }
+    func shutdown() { inner.shutdown() }
+}
+
+/// Issue 24, case 2: at a rate the dispatcher cannot offer, the trial measured another rate
+/// (offered 0/s in the window, p99 0 µs, "stable", and a confident recommendation before).
+/// From the runner's own figures to the record the sweep keeps: the trial is invalid, and
+/// says why.
+@Suite struct DispatcherShortfallTests {
+    @Test func aDispatcherThatFallsBehindMakesTheTrialInvalid() throws {
+        // 2000/s asked: 400 arrivals in the 200 ms window, of which at most 100 can be handed over.
+        let trial = OpenLoopTrial(ratePerSecond: 2000, process: .uniform, warmupNanoseconds: 20_000_000, windowNanoseconds: 200_000_000, tailNanoseconds: 20_000_000)
+        let pool = SlowSubmitPool(inner: QueuePool(size: 2))
+        let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 100), trial: trial, seed: 5)
+        pool.shutdown()
+        let metrics = TrialMetrics(m, cores: 2)
+        let figures = try #require(metrics.openLoop)
+        #expect(figures.offeredPerSecond < 0.75 * 2000, "offered \(figures.offeredPerSecond)/s")
+        let plan = SweepPlan(runID: "r", spec: BusyRetryTests.spec, sizes: .explicit([2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 0)
+        let record = TrialRecord(plan: plan, combination: Combination(pool: .queuePool, qos: .default, primitive: .none), poolSize: 2, repetition: 1, metrics: metrics, integrity: nil)
+        let reason = try #require(TrialValidity.problem(record, cores: 2))
+        #expect(reason.hasPrefix("the dispatcher offered "), "\(reason)")
+        #expect(reason.hasSuffix(" of the 2000/s asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"), "\(reason)")
+        #expect(!TrialValidity.mayPassWhenLonger(record))
+    }
+}

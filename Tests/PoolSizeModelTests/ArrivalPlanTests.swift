@@ -22,6 +22,8 @@ import Testing
             ("fast", "error: --arrival-rate: 'fast' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)"),
             ("2000/s...200/s:200", "error: --arrival-rate: the range '2000/s...200/s:200' must go up (its end above its start); write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"),
             ("1/s...1000/s:1", "error: --arrival-rate: '1/s...1000/s:1' has 1000 rates, more than the 50 a sweep may measure; take a larger step"),
+            // A step so small that the count of rates is past Int.max trapped (exit 132).
+            ("100/s...200/s:1e-300", "error: --arrival-rate: '100/s...200/s:1e-300' has 1e+302 rates, more than the 50 a sweep may measure; take a larger step"),
             ("100/s...200/s", "error: --arrival-rate: '100/s...200/s' is not a range; write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"),
             ("100/s...200/s:0", "error: --arrival-rate: the step in '100/s...200/s:0' must be more than 0; write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"),
             ("2000000/s", "error: --arrival-rate: '2000000/s' is over 1000000/s, faster than one dispatcher thread can schedule; size such a service per host at a lower rate"),

@@ -22,4 +22,11 @@ import Testing
         #expect(FiniteNumber.quantity("0.25") == 0.25)
         #expect(FiniteNumber.isQuantity(0) && !FiniteNumber.isQuantity(-1) && !FiniteNumber.isQuantity(.nan) && !FiniteNumber.isQuantity(.infinity))
     }
+
+    /// Whole numbers stay within ±2^53 (exact as JSON numbers; no overflow when two are subtracted).
+    @Test func wholeNumbersStayWithinTwoToThe53() {
+        #expect(FiniteNumber.isWhole(0) && FiniteNumber.isWhole(9_007_199_254_740_991) && FiniteNumber.isWhole(-9_007_199_254_740_991))
+        #expect(!FiniteNumber.isWhole(9_007_199_254_740_992) && !FiniteNumber.isWhole(-9_007_199_254_740_992))
+        #expect(!FiniteNumber.isWhole(.min) && !FiniteNumber.isWhole(.max))
+    }
 }

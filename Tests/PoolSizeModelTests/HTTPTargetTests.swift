@@ -24,7 +24,9 @@ struct HTTPTargetTests {
         ("http://127.0.0.1:0/", "error: --http: port 0 is not a TCP port (1 to 65535), in 'http://127.0.0.1:0/'"),
         // Too large for an Int: URLComponents dropped the port and kept the URL, accepted before.
         ("http://127.0.0.1:9223372036854775808/", "error: --http: port 9223372036854775808 is not a TCP port (1 to 65535), in 'http://127.0.0.1:9223372036854775808/'"),
-        ("http://user:pw@[::1]:-1/", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http://user:pw@[::1]:-1/'"),
+        // A URL's credentials stay out of the message that quotes it (it was echoed whole).
+        ("http://user:pw@[::1]:-1/", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http://REDACTED@[::1]:-1/'"),
+        ("http://alice:pa55@127.0.0.1:99999/", "error: --http: port 99999 is not a TCP port (1 to 65535), in 'http://REDACTED@127.0.0.1:99999/'"),
     ])
     func aURLThatIsNotHTTPIsRefused(url: String, message: String) {
         #expect(throws: PoolSizeError.self) { try HTTPTarget(url: url) }
@@ -51,6 +53,8 @@ struct HTTPTargetTests {
 
     @Test(arguments: [
         ("NoColon", "error: --http-header: must be 'Name: value', got 'NoColon'"),
+        // A colon left out before a credential: only the first word is quoted.
+        ("Authorization Bearer t0k3n", "error: --http-header: must be 'Name: value', got 'Authorization …'"),
         ("Bad Name: x", "error: --http-header: 'Bad Name' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),
         ("X-Inject: a\r\nHost: evil", "error: --http-header: the value of X-Inject holds a control character (a line break would split the request); remove it"),
         (": empty", "error: --http-header: '' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),

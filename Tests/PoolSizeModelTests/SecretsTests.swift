@@ -8,6 +8,11 @@ import Testing
         ("https://token@api.example.com/", "https://REDACTED@api.example.com/"),
         ("http://127.0.0.1:8080/mail@home", "http://127.0.0.1:8080/mail@home"),
         ("http://127.0.0.1/", "http://127.0.0.1/"),
+        // URLs an error quotes because they do not parse: masked from the text alike.
+        ("http://alice:pa55@127.0.0.1:99999/", "http://REDACTED@127.0.0.1:99999/"),
+        ("http://u:p@bad host/x", "http://REDACTED@bad host/x"),
+        ("http://a@b:c@h/", "http://REDACTED@h/"),
+        ("not a url@all", "not a url@all"),
     ])
     func userinfoIsMasked(url: String, expected: String) {
         #expect(Secrets.url(url) == expected)

@@ -23,6 +23,16 @@ import Testing
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
     }
 
+    /// The report's command line as it can be typed again: an --exec command keeps its quotes
+    /// (it was the words joined with spaces, `--exec sh -c sleep 1; exit 3`).
+    @Test func theCommandLineKeepsItsQuotes() {
+        var run = ReportFixtures.single
+        run.info?.commandLine = ["/usr/local/bin/poolsize", "sweep", "--exec", "sh -c 'sleep 1; exit 3'", "--sizes", "1,2"]
+        let text = Self.markdown(run)
+        let line = text.split(separator: "\n").first { $0.contains("| command |") }
+        #expect(line?.contains(#"`poolsize sweep --exec 'sh -c '\''sleep 1; exit 3'\''' --sizes 1,2`"#) == true, "\(line ?? "")")
+    }
+
     @Test func unrenderedChartsSayHowToRenderThem() {
         let text = Self.markdown(ReportFixtures.single, rendered: false)
         #expect(text.contains("Install gnuplot (`apt-get install gnuplot-nox`) and run `poolsize plot results/20261122-051503-io`"))
@@ -67,5 +77,60 @@ import Testing
         #expect(text.contains("no recommendation: none of the 14 trials measured is valid (see the warnings)"))
         #expect(text.contains("warning: Invalid trials left out: 14 trial(s)"))
         #expect(!text.contains("no trials were measured"))
+    }
+}
+
+/// What the report says of trials that failed or could not be offered their rate: since failed
+/// tasks count in no figure (issue 24), the caveats no longer say they inflate throughput, and
+/// neither advise longer trials for them nor call a finished run without a recommendation
+/// partial.
+@Suite struct FailedTrialCaveatTests {
+    /// One trial losing 400 tasks (invalid), the others one each (allowed, and summed).
+    static func failing(_ run: RunData) -> RunData {
+        var run = run
+        run.recommendation = nil
+        run.records = run.records.enumerated().map { index, record in
+            var r = record
+            r.errors = index == 0 ? 400 : 1
+            r.invalidReason = index == 0 ? TrialValidity.problem(r, cores: 2) : nil
+            return r
+        }
+        return run
+    }
+
+    @Test func failuresAreSaidToCountInNoFigure() throws {
+        let run = Self.failing(ReportFixtures.single)
+        #expect(run.records.filter { $0.invalidReason != nil }.count == 1)
+        let caveats = ReportCaveats.caveats(RunAnalysis(run))
+        let failed = try #require(caveats.first { $0.hasPrefix("**Failed tasks**") })
+        #expect(failed.hasSuffix("; they count in no throughput, CPU or wait figure, and a trial that lost more than 1% of its tasks is left out as invalid."), "\(failed)")
+        #expect(!caveats.joined().contains("counted in the throughput"))
+        let invalid = try #require(caveats.first { $0.hasPrefix("**Invalid trials left out**") })
+        #expect(invalid.contains("tasks failed (") && !invalid.contains("Lengthen the trials"), "\(invalid)")
+        #expect(!caveats.contains { $0.hasPrefix("**Partial run**") }, "the sweep ran to its end: \(caveats)")
+    }
+
+    @Test func aRateTheDispatcherCouldNotOfferIsNotAdvisedLongerTrials() throws {
+        var run = ReportFixtures.single
+        run.recommendation = nil
+        run.records = run.records.map { record in
+            var r = record
+            r.openLoop = OpenLoopFigures(arrivalRate: ArrivalRate(perSecond: 200_000), offeredPerSecond: 0, achievedPerSecond: 0, backlogMean: 0, backlogMax: 0, backlogGrowth: 0, stable: true)
+            r.invalidReason = TrialValidity.problem(r, cores: 2)
+            return r
+        }
+        #expect(run.records.allSatisfy { $0.invalidReason?.hasPrefix("the dispatcher offered 0/s of the 200000/s asked") == true })
+        let caveats = ReportCaveats.caveats(RunAnalysis(run))
+        let invalid = try #require(caveats.first { $0.hasPrefix("**Invalid trials left out**") })
+        #expect(!invalid.contains("Lengthen the trials"), "\(invalid)")
+        #expect(!caveats.contains { $0.hasPrefix("**Partial run**") }, "\(caveats)")
+    }
+
+    /// Trials invalid for a figure past the machine's limits keep the advice.
+    @Test func tooFewTasksKeepTheAdvice() throws {
+        var run = ReportFixtures.single
+        run.records = run.records.map { var r = $0; r.invalidReason = "only 3 tasks in a 10 ms window (at least 10 are needed)"; return r }
+        let invalid = try #require(ReportCaveats.caveats(RunAnalysis(run)).first { $0.hasPrefix("**Invalid trials left out**") })
+        #expect(invalid.hasSuffix(" Lengthen the trials (`--trial-ms`) or measure fewer sizes at once."))
     }
 }

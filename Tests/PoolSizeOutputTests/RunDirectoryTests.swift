@@ -235,3 +235,52 @@ import Testing
         }
     }
 }
+
+/// Whole numbers in a run's JSON follow the rule of trials.csv's (|n| < 2^53), and a plan's
+/// figures, however large, are never enumerated: the extreme values that trapped or hung
+/// report and compare.
+@Suite struct DamagedJSONNumberTests {
+    /// A recommended count of Int.min decoded and then overflowed the first distance taken
+    /// from it (the chart's nearest point, compare's sizing change): exit 132.
+    @Test(arguments: ["-9223372036854775808", "9223372036854775807", "9007199254740992"])
+    func aCountPastTwoToThe53IsRefusedNamingItsKey(value: String) throws {
+        let set = try #require(ReportFixtures.single.recommendation)
+        let text = JSONExport.serialize(set).replacingOccurrences(of: "\"recommended_queue_count\" : \(set.best.recommendedQueueCount)", with: "\"recommended_queue_count\" : \(value)")
+        #expect(text.contains(value))
+        #expect(throws: PoolSizeError.invalidInput(path: "r.json", message: "key 'recommended_queue_count' is \(value), beyond the whole numbers a run file holds (±2^53); the file is damaged: rerun the sweep")) {
+            try RunDirectoryJSON.decode(RecommendationSet.self, from: text, path: "r.json")
+        }
+        let inside = text.replacingOccurrences(of: value, with: "9007199254740991")
+        #expect(try RunDirectoryJSON.decode(RecommendationSet.self, from: inside, path: "r.json").best.recommendedQueueCount == 9_007_199_254_740_991)
+    }
+
+    /// machine.json's repetitions of 2^53 − 1: the report listed every planned trial to find
+    /// the missing ones (a hang, then a failed allocation of 2^57 bytes); now it counts them.
+    @Test func aHugePlanIsCountedNotListed() throws {
+        var run = ReportFixtures.single
+        run.info?.repetitions = 9_007_199_254_740_991
+        run.info?.pools = [.queuePool]
+        run.info?.tiers = [.default]
+        run.info?.primitives = [.none]
+        run.info?.sizes = Array(Set(run.records.map(\.poolSize))).sorted()
+        let info = try #require(run.info)
+        let planned = try #require(info.plannedTrials)
+        #expect(planned.count == Double(planned.combinations.count * planned.sizes.count) * 9_007_199_254_740_991)
+        let caveat = try #require(ReportCaveats.partial(run))
+        // 7 sizes × (2^53 − 1) repetitions; the fixture has repetitions 1 and 2 of each size.
+        #expect(caveat.hasPrefix("**Partial run**: 6.31e+16 of 6.31e+16 planned trials are missing (queue-pool/default/none size 1 rep 3; "), "\(caveat)")
+        #expect(caveat.contains("; …); `poolsize sweep --resume RUN_DIR`"))
+    }
+
+    /// The missing trials are found in plan order, skipping only those present.
+    @Test func theMissingTrialsComeInPlanOrder() {
+        let a = Combination(pool: .queuePool, qos: .default, primitive: .none)
+        let b = Combination(pool: .threadPool, qos: .default, primitive: .none)
+        let planned = RunInfo.PlannedTrials(combinations: [a, b, a], sizes: [1, 2, 2], repetitions: 2)
+        #expect(planned.combinations == [a, b] && planned.sizes == [1, 2] && planned.count == 8)
+        let present: Set = [RunInfo.PlannedTrials.Key(combination: a, size: 1, repetition: 1), RunInfo.PlannedTrials.Key(combination: a, size: 2, repetition: 2)]
+        #expect(planned.missing(from: present, limit: 3).map { "\($0.combination.pool.rawValue) \($0.size) \($0.repetition)" } == ["queue-pool 1 2", "queue-pool 2 1", "thread-pool 1 1"])
+        #expect(planned.contains(.init(combination: b, size: 2, repetition: 2)))
+        #expect(!planned.contains(.init(combination: b, size: 2, repetition: 3)) && !planned.contains(.init(combination: b, size: 4, repetition: 1)))
+    }
+}

@@ -2,6 +2,9 @@ import PoolSizeModel
 
 /// Receives results as they happen, so a long sweep never loses finished trials.
 public protocol SweepObserver: AnyObject {
+    /// The low-load phase starts: one worker runs tasks until W/C is known, for at most
+    /// `maximumSeconds` beyond the task then in progress.
+    func sweepWillMeasureLowLoad(maximumSeconds: Double)
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int])
     /// Trial `index` of `total` in this batch of the sweep's order is about to run.
     func sweepWillRunTrial(_ index: Int, of total: Int, trial: PlannedTrial)
@@ -15,6 +18,8 @@ public protocol SweepObserver: AnyObject {
 }
 
 extension SweepObserver {
+    /// Ignored unless the observer implements it.
+    public func sweepWillMeasureLowLoad(maximumSeconds: Double) {}
     /// Ignored unless the observer implements it.
     public func sweepWillRunTrial(_ index: Int, of total: Int, trial: PlannedTrial) {}
     /// Ignored unless the observer implements it.

@@ -48,7 +48,12 @@ package struct SweepRunner {
     ///   the order an uninterrupted run gives them, so the result is the same.
     package func run(_ plan: SweepPlan, observer: any SweepObserver, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
         let lowLoad: LowLoadEstimate
-        if let resumed = resume?.lowLoad { lowLoad = resumed } else { lowLoad = try measureLowLoad(plan) }
+        if let resumed = resume?.lowLoad {
+            lowLoad = resumed
+        } else {
+            observer.sweepWillMeasureLowLoad(maximumSeconds: Self.lowLoadSeconds)
+            lowLoad = try measureLowLoad(plan)
+        }
         let done = Dictionary((resume?.records ?? []).map { (PlannedTrial($0), $0) }, uniquingKeysWith: { first, _ in first })
         let measured = UInt64(saturating: max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
         let taskNanoseconds = declaredTaskNanoseconds ?? measured
@@ -159,10 +164,21 @@ package struct SweepRunner {
     /// task's own wait. Runs in rounds until W/C is known to `targetRelativeError` (relative
     /// standard error) with at least 40 tasks, or `maximumSeconds` have passed: a workload
     /// without jitter settles in one round, an exponential one needs hundreds of tasks.
-    package func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = 6) throws(PoolSizeError) -> LowLoadEstimate {
+    /// How long the low-load phase measures at most, beyond the task in progress.
+    package static let lowLoadSeconds = 6.0
+
+    /// One low-load round's window: 12 task periods, from 0.5 s to 3 s, or `--trial-ms` when
+    /// longer. A task of seconds (a slow server, a long command) finishes in no 0.5 s window,
+    /// and a longer --trial-ms, which the phase's failure message advises, gives it one.
+    package static func lowLoadWindowNanoseconds(taskNanoseconds: UInt64, trialMilliseconds: Int?) -> UInt64 {
+        let computed = min(max(500_000_000, taskNanoseconds.multipliedReportingOverflow(by: 12).partialValue), 3_000_000_000)
+        return max(computed, UInt64(max(trialMilliseconds ?? 0, 0)) * 1_000_000)
+    }
+
+    package func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = lowLoadSeconds) throws(PoolSizeError) -> LowLoadEstimate {
         let perTask = declaredTaskNanoseconds ?? 0
         var settings = plan.trialSettings(taskNanoseconds: perTask)
-        settings.durationNanoseconds = min(max(500_000_000, 12 * perTask), 3_000_000_000)
+        settings.durationNanoseconds = Self.lowLoadWindowNanoseconds(taskNanoseconds: perTask, trialMilliseconds: plan.trialMilliseconds)
         settings.depthPerSlot = 1
         settings.staggerNanoseconds = 0
         settings.warmupFraction = 0.05

@@ -2,9 +2,9 @@ import PoolSizeModel
 
 /// Where a sweep's wall time goes, from reading `SweepRunner`, `TrialRunner` and the report
 /// step, with the fixed costs timed on short real sweeps:
-/// - the low-load phase: rounds of `min(max(0.5 s, 12 task periods), 3 s)` with one task in
-///   flight, until 40 tasks are seen (a jittered workload needs more for its 1% error), at
-///   most 6 s of windows;
+/// - the low-load phase: rounds of `min(max(0.5 s, 12 task periods), 3 s)` (or `--trial-ms`
+///   when longer) with one task in flight, until 40 tasks are seen (a jittered workload needs
+///   more for its 1% error), at most 6 s of windows;
 /// - a warm-up trial: its window (at most 0.3 s), the drain and the per-trial overhead;
 /// - a measured trial: its window (`TrialSettings.forTasks`, which already holds the
 ///   stagger and warm-up), the drain (up to one task period) and the overhead of building and
@@ -17,6 +17,8 @@ package struct SweepTimeModel: Sendable, Equatable {
     package var windowSeconds: Double
     /// Whether the workload's durations are drawn at random (the low-load phase then runs longer).
     package var jittered: Bool
+    /// One low-load round's window, in seconds.
+    package var lowLoadWindowSeconds: Double
 
     /// Building, starting and stopping a pool and fsyncing a row of trials.csv.
     package static let overheadSecondsPerTrial = 0.03
@@ -29,6 +31,7 @@ package struct SweepTimeModel: Sendable, Equatable {
         let settings = plan.trialSettings(taskNanoseconds: UInt64(taskSeconds * 1e9))
         windowSeconds = Double(settings.durationNanoseconds) / 1e9
         jittered = plan.spec.jitter != .none
+        lowLoadWindowSeconds = Double(SweepRunner.lowLoadWindowNanoseconds(taskNanoseconds: UInt64(taskSeconds * 1e9), trialMilliseconds: plan.trialMilliseconds)) / 1e9
     }
 
     /// One measured trial, all in.
@@ -36,11 +39,11 @@ package struct SweepTimeModel: Sendable, Equatable {
 
     /// The low-load phase.
     package var lowLoadSeconds: Double {
-        let round = min(max(0.5, 12 * taskSeconds), 3)
+        let round = lowLoadWindowSeconds
         let perRound = taskSeconds > 0 ? round / taskSeconds : 40
         var rounds = (40 / max(perRound, 1)).rounded(.up)
         if jittered { rounds = max(rounds, 2) }
-        rounds = min(rounds, (6 / round).rounded(.up))
+        rounds = min(rounds, (SweepRunner.lowLoadSeconds / round).rounded(.up))
         return rounds * (round + taskSeconds + Self.overheadSecondsPerTrial)
     }
 

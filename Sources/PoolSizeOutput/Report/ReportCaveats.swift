@@ -73,9 +73,10 @@ package enum ReportCaveats {
         guard !failing.isEmpty else { return nil }
         let total = failing.map(\.errors).reduce(0, +)
         let list = failing.prefix(5).map { "\(at($0))\($0.errors) (\(UnitFormat.percentOneDecimal($0.errorRate)))" }.joined(separator: ", ")
+        let limit = UnitFormat.percent(TrialValidity.maximumFailureShare)
         let consequence = openLoop
-            ? "a failed task counts as finished, so a size where the command fails fast can look faster than it is."
-            : "failures are counted in the throughput, so a size where the command fails fast can look faster than it is."
+            ? "they count in no carried rate, but a failed task's latency counts as a finished one's, so a size where the task fails fast can look faster than it is; a trial that lost more than \(limit) of its tasks is left out as invalid."
+            : "they count in no throughput, CPU or wait figure, and a trial that lost more than \(limit) of its tasks is left out as invalid."
         return "**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); \(consequence)"
     }
 
@@ -91,7 +92,9 @@ package enum ReportCaveats {
             "\(r.combination.label) N = \(r.poolSize)\(r.arrivalRate.map { " at \(UnitFormat.rate($0))" } ?? "") rep \(r.repetition): \(r.invalidReason!)"
         }.joined(separator: "; ")
         let used = run.records.contains(where: \.isOpenLoop) ? "verdict" : "curve"
-        return "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(used) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")). Lengthen the trials (`--trial-ms`) or measure fewer sizes at once."
+        // Failures and a rate the dispatcher could not offer name their own fix in the reason.
+        let advice = invalid.contains(where: TrialValidity.mayPassWhenLonger) ? " Lengthen the trials (`--trial-ms`) or measure fewer sizes at once." : ""
+        return "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(used) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")).\(advice)"
     }
 
     static func integrity(_ summaries: [ConfigurationSummary]) -> String? {
@@ -154,14 +157,17 @@ package enum ReportCaveats {
     /// A run that stopped before its end: which planned trials are missing, from the plan in
     /// machine.json, or that the sweep never wrote its recommendation.
     static func partial(_ run: RunData) -> String? {
-        let present = Set(run.records.map { "\($0.combination)/\($0.poolSize)/\($0.repetition)" })
-        let missing = (run.info?.plannedTrials ?? []).filter { !present.contains("\($0.combination)/\($0.size)/\($0.repetition)") }
-        if !missing.isEmpty {
-            let total = run.info?.plannedTrials?.count ?? missing.count
-            let list = missing.prefix(5).map { "\($0.combination) size \($0.size) rep \($0.repetition)" }.joined(separator: "; ")
-            return "**Partial run**: \(missing.count) of \(total) planned trials are missing (\(list)\(missing.count > 5 ? "; …" : "")); `poolsize sweep --resume RUN_DIR` with the run's flags measures them."
+        if let planned = run.info?.plannedTrials {
+            let present = Set(run.records.map { RunInfo.PlannedTrials.Key(combination: $0.combination, size: $0.poolSize, repetition: $0.repetition) }.filter(planned.contains))
+            let missing = planned.count - Double(present.count)
+            if missing > 0 {
+                let list = planned.missing(from: present, limit: 5).map { "\($0.combination) size \($0.size) rep \($0.repetition)" }.joined(separator: "; ")
+                return "**Partial run**: \(UnitFormat.number(missing)) of \(UnitFormat.number(planned.count)) planned trials are missing (\(list)\(missing > 5 ? "; …" : "")); `poolsize sweep --resume RUN_DIR` with the run's flags measures them."
+            }
         }
-        if run.recommendation == nil && !run.records.isEmpty && run.records.withheldRecommendation == nil {
+        // Trials that give no recommendation (all invalid, or failing) say so themselves: the
+        // sweep ran to its end and wrote none, and none is computed here either.
+        if run.recommendation == nil && !run.records.isEmpty && run.records.noRecommendationCause == nil {
             return "**Partial run**: the sweep stopped before writing recommendation.json; the recommendation here is computed from the trials it finished."
         }
         return nil

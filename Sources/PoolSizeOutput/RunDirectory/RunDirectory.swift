@@ -68,6 +68,9 @@ package struct RunDirectory: Sendable {
         let info = try decode(RunInfo.self, .machine)
         let lowLoad = try decode(LowLoadEstimate.self, .lowLoad)
         let recommendation = try decode(RecommendationSet.self, .recommendation)
+        if let recommendation, let bad = Self.unmeasurableThroughput(recommendation) {
+            throw .invalidInput(path: url(.recommendation).path, message: "key '\(bad.key)' is \(UnitFormat.number(bad.value)), not a throughput (a finite number ≥ 0, as in trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone")
+        }
         let contention = try text(.contention).map { text throws(PoolSizeError) in try ContentionCSV.parse(text, path: url(.contention).path) } ?? []
         try checkBelongTogether(records: records, info: info, recommendation: recommendation)
         let runID = info?.runID ?? records.first.map(\.runID).flatMap { $0.isEmpty ? nil : $0 } ?? url.standardizedFileURL.lastPathComponent
@@ -101,6 +104,18 @@ package struct RunDirectory: Sendable {
         if !records.isEmpty, let stray = recommendation.combinations.map(\.combination).first(where: { !combinations.contains($0) }) {
             throw .invalidInput(path: url(.recommendation).path, message: "it recommends for \(stray), which trials.csv did not measure; \(fix)")
         }
+    }
+
+    /// The first throughput of `set` that no trial can measure (NaN, infinite or negative),
+    /// with its key: the one number rule (`FiniteNumber`) trials.csv's readers apply, which
+    /// report and compare skipped here, printing a peak of -5/s or a change of -100%. A knee
+    /// throughput may be NaN: files of earlier versions did not record it.
+    static func unmeasurableThroughput(_ set: RecommendationSet) -> (key: String, value: Double)? {
+        for r in [set.best] + set.combinations {
+            if !r.kneeThroughputPerSecond.isNaN, !FiniteNumber.isQuantity(r.kneeThroughputPerSecond) { return ("knee_throughput_per_s", r.kneeThroughputPerSecond) }
+            if !FiniteNumber.isQuantity(r.peakThroughputPerSecond) { return ("peak_throughput_per_s", r.peakThroughputPerSecond) }
+        }
+        return nil
     }
 
     /// The file's text, or nil when it does not exist.

@@ -13,8 +13,9 @@ package enum RunDirectoryJSON {
            version > JSONExport.schemaVersion {
             throw .invalidInput(path: path, message: "was written by a newer poolsize (schema_version \(version); this one reads \(JSONExport.schemaVersion)); upgrade poolsize to read it")
         }
+        let value: T
         do {
-            return try decoder.decode(T.self, from: Data(text.utf8))
+            value = try decoder.decode(T.self, from: Data(text.utf8))
         } catch let DecodingError.keyNotFound(key, context) {
             throw .invalidInput(path: path, message: "key '\(Self.path(context.codingPath + [key]))' missing; expected the schema in results/README.md")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
@@ -24,6 +25,24 @@ package enum RunDirectoryJSON {
         } catch {
             throw .invalidInput(path: path, message: "not valid JSON; expected the schema in results/README.md")
         }
+        // The one number rule for whole numbers (FiniteNumber.isWhole): a count of Int.min
+        // decodes, and then overflows the first subtraction it meets.
+        if let (key, whole) = Self.firstOutsideWholeLimit(value) {
+            throw .invalidInput(path: path, message: "key '\(key)' is \(whole), beyond the whole numbers a run file holds (±2^53); the file is damaged: rerun the sweep")
+        }
+        return value
+    }
+
+    /// The first `Int` in `value`, at any depth, outside `FiniteNumber.wholeLimit`, with the key
+    /// (snake_cased) that holds it.
+    static func firstOutsideWholeLimit(_ value: Any, key: String = "") -> (key: String, value: Int)? {
+        if let whole = value as? Int { return FiniteNumber.isWhole(whole) ? nil : (key, whole) }
+        for child in Mirror(reflecting: value).children {
+            // Optionals and arrays have children without labels (or `some`): the key stays.
+            let label = child.label.flatMap { $0 == "some" || $0.hasPrefix(".") ? nil : snake($0) } ?? key
+            if let found = firstOutsideWholeLimit(child.value, key: label) { return found }
+        }
+        return nil
     }
 
     /// Keys are matched by their snake_case form: `run_id`, and the `runID` of runs written

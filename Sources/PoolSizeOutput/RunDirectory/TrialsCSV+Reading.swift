@@ -83,7 +83,7 @@ extension TrialsCSV {
         func integer(_ column: String) throws(PoolSizeError) -> Int {
             let value = try number(column)
             // |value| < 2^53 keeps Int(value) exact and in range (a huge number must not trap).
-            guard value.isFinite, value == value.rounded(), abs(value) < 9_007_199_254_740_992 else { throw invalid(column, text(column) ?? "", "a whole number") }
+            guard value.isFinite, value == value.rounded(), abs(value) < Double(FiniteNumber.wholeLimit) else { throw invalid(column, text(column) ?? "", "a whole number") }
             return Int(value)
         }
 
