@@ -33,6 +33,15 @@ if [ "$readme_lines" -gt 250 ]; then
 fi
 echo "readme: $readme_lines lines (at most 250)"
 
+# The tree keeps one style (docs/conventions.md): `swift format lint --strict` with the checked-in
+# .swift-format (120 columns); `swift format -i -r --parallel Sources Tests Examples/SweepClosure
+# Package.swift` fixes what it reports.
+echo "swift-format: linting Sources, Tests, the example and the manifests"
+swift format lint --strict --parallel -r Sources Tests Examples/SweepClosure/Sources Package.swift \
+    Examples/SweepClosure/Package.swift \
+    || { echo "error: swift format lint found style problems (listed above); run swift format -i -r --parallel Sources Tests Examples/SweepClosure/Sources Package.swift and rerun" >&2; exit 1; }
+echo "swift-format: ok"
+
 # The library a user holds in their head: at most 40 public types through `import PoolSize`,
 # the rest `package` (scripts/public-api.sh --list names them).
 bash "$root/scripts/public-api.sh"

@@ -8,6 +8,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "poolsize", path: "../..")],
     targets: [
-        .executableTarget(name: "SweepClosure", dependencies: [.product(name: "PoolSize", package: "poolsize")]),
+        .executableTarget(name: "SweepClosure", dependencies: [.product(name: "PoolSize", package: "poolsize")])
     ]
 )

@@ -31,7 +31,7 @@ extension ObserveCommand {
                 flag: "--plots",
                 message:
                     "is empty; name a directory, e.g. --plots plots/my-observation (or leave --plots out for "
-                        + "plots/<run-id>)"
+                    + "plots/<run-id>)"
             )
         }
         let runID = RunID.make(workload: "observe-" + Self.programName(target))
@@ -115,14 +115,14 @@ extension ObserveCommand {
                 flag: "--counter",
                 message:
                     "the command printed \(shown)\(at), not one number; make it print only the running total (pipe "
-                        + "through awk '{print $N}' inside sh -c '…')"
+                    + "through awk '{print $N}' inside sh -c '…')"
             )
         case let .wentDown(first, last):
             return .invalidOption(
                 flag: "--counter",
                 message:
                     "the total went down from \(UnitFormat.number(first)) to \(UnitFormat.number(last))\(at): the "
-                        + "counter restarted; observe again, or use --throughput R/s"
+                    + "counter restarted; observe again, or use --throughput R/s"
             )
         }
     }

@@ -9,13 +9,16 @@ struct SweepAxisOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.qos))
     var qos: String = "default"
 
-    @Option(help: "Synchronization primitives guarding each task's critical section: all, or a list (see 'poolsize list').")
+    @Option(
+        help: "Synchronization primitives guarding each task's critical section: all, or a list (see 'poolsize list').")
     var primitive: String = "none"
 
     @Option(name: .customLong("critical-us"), help: "Critical section length in µs (default: the spec's critical_us).")
     var criticalMicroseconds: Double?
 
-    @Option(name: .customLong("read-ratio"), help: "Share of critical sections that only read, for barrier and rwlock, in [0, 1].")
+    @Option(
+        name: .customLong("read-ratio"),
+        help: "Share of critical sections that only read, for barrier and rwlock, in [0, 1].")
     var readRatio: Double = 0.5
 
     @Flag(help: "Also run every selected tier at once on a CPU-saturating workload and report each tier's share.")
@@ -31,12 +34,15 @@ struct SweepAxisOptions: ParsableArguments {
                 let cpu = UnitFormat.significant(spec.cpuMicroseconds)
                 throw .invalidOption(
                     flag: "--critical-us",
-                    message: "must be between 0 and the workload's cpu_us (\(cpu)), got \(UnitFormat.significant(criticalMicroseconds))")
+                    message:
+                        "must be between 0 and the workload's cpu_us (\(cpu)), got \(UnitFormat.significant(criticalMicroseconds))"
+                )
             }
             spec.criticalMicroseconds = criticalMicroseconds
         }
         guard readRatio >= 0 && readRatio <= 1 else {
-            throw .invalidOption(flag: "--read-ratio", message: "must be in [0, 1], got \(readRatio); write 0.9 for 90% reads")
+            throw .invalidOption(
+                flag: "--read-ratio", message: "must be in [0, 1], got \(readRatio); write 0.9 for 90% reads")
         }
         return axes
     }

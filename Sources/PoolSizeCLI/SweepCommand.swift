@@ -100,7 +100,8 @@ struct SweepCommand: ParsableCommand {
         let fix = "measure fewer sizes, axes or repetitions, or shorter trials (--trial-ms)"
         if estimate.seconds > SweepEstimate.maximumSeconds {
             throw .invalidOption(
-                flag: "--sizes/--repeat", message: "the plan is \(estimate.summary), over the 24 h a sweep may take; \(fix)")
+                flag: "--sizes/--repeat",
+                message: "the plan is \(estimate.summary), over the 24 h a sweep may take; \(fix)")
         }
         if estimate.bytes > memory {
             let available = UnitFormat.memory(memory)

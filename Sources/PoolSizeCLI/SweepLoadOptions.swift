@@ -9,7 +9,8 @@ struct SweepLoadOptions: ParsableArguments {
     @Option(name: .customLong("arrival-rate"), help: ArgumentHelp(Help.arrivalRate, valueName: "RATE"))
     var arrivalRate: String?
 
-    @Option(help: "With --arrival-rate: how arrivals are spaced, poisson (exponential gaps, seeded) or uniform (evenly).")
+    @Option(
+        help: "With --arrival-rate: how arrivals are spaced, poisson (exponential gaps, seeded) or uniform (evenly).")
     var arrivals: ArrivalProcess?
 
     @Option(name: .customLong("latency-slo"), help: ArgumentHelp(Help.latencySLO, valueName: "DURATION"))
@@ -30,7 +31,8 @@ struct SweepLoadOptions: ParsableArguments {
             for (flag, given) in openLoopFlags where given {
                 throw .invalidOption(
                     flag: flag,
-                    message: "applies to open-loop sweeps; add --arrival-rate (e.g. --arrival-rate 800/s) or drop \(flag)")
+                    message:
+                        "applies to open-loop sweeps; add --arrival-rate (e.g. --arrival-rate 800/s) or drop \(flag)")
             }
             return .closed
         }
@@ -39,7 +41,8 @@ struct SweepLoadOptions: ParsableArguments {
             let seconds = try QuantityParser.seconds(latencySLO, flag: "--latency-slo")
             guard seconds > 0, seconds <= 3600 else {
                 throw .invalidOption(
-                    flag: "--latency-slo", message: "must be more than 0 and at most 1h, got \(latencySLO); write it like 40ms")
+                    flag: "--latency-slo",
+                    message: "must be more than 0 and at most 1h, got \(latencySLO); write it like 40ms")
             }
             plan.latencySLOMicroseconds = seconds * 1e6
         } else if sloPercentile != nil {
@@ -52,7 +55,8 @@ struct SweepLoadOptions: ParsableArguments {
             let number = Double(text.hasPrefix("p") ? String(text.dropFirst()) : text)
             guard let number, SLOSizer.percentiles.contains(number) else {
                 throw .invalidOption(
-                    flag: "--slo-percentile", message: "'\(text)' is not a recorded percentile; use one of 50, 90, 99, 99.9")
+                    flag: "--slo-percentile",
+                    message: "'\(text)' is not a recorded percentile; use one of 50, 90, 99, 99.9")
             }
             plan.sloPercentile = number
         }

@@ -23,7 +23,8 @@ struct SweepModelOptions: ParsableArguments {
                 flag: "--target-utilization", message: "must be 0.05 to 1, got \(targetUtilization); write 0.8 for 80%")
         }
         guard tolerance > 0 && tolerance < 0.5 else {
-            throw .invalidOption(flag: "--tolerance", message: "must be in (0, 0.5), got \(tolerance); write 0.05 for 5%")
+            throw .invalidOption(
+                flag: "--tolerance", message: "must be in (0, 0.5), got \(tolerance); write 0.05 for 5%")
         }
     }
 }

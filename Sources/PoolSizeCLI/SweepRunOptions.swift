@@ -33,24 +33,32 @@ struct SweepRunOptions: ParsableArguments {
         if let out, out.trimmingCharacters(in: .whitespaces).isEmpty {
             throw .invalidOption(
                 flag: "--out",
-                message: "is empty; name a directory, e.g. --out results/my-run (or leave --out out for results/<run-id>)")
+                message:
+                    "is empty; name a directory, e.g. --out results/my-run (or leave --out out for results/<run-id>)")
         }
         if let plots, plots.trimmingCharacters(in: .whitespaces).isEmpty {
             throw .invalidOption(
                 flag: "--plots",
-                message: "is empty; name a directory, e.g. --plots plots/my-run (or leave --plots out for plots/<run-id>)")
+                message:
+                    "is empty; name a directory, e.g. --plots plots/my-run (or leave --plots out for plots/<run-id>)")
         }
         guard let resume else { return }
         if force {
             throw .invalidOption(
-                flag: "--resume", message: "cannot be combined with --force; --force starts the run again, --resume continues it")
+                flag: "--resume",
+                message: "cannot be combined with --force; --force starts the run again, --resume continues it")
         }
         if let out, URL(fileURLWithPath: out).standardizedFileURL != URL(fileURLWithPath: resume).standardizedFileURL {
-            throw .invalidOption(flag: "--resume", message: "continues the run in \(resume), but --out names \(out); drop --out")
+            throw .invalidOption(
+                flag: "--resume", message: "continues the run in \(resume), but --out names \(out); drop --out")
         }
-        guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: resume).appendingPathComponent("trials.csv").path) else {
+        guard
+            FileManager.default.fileExists(
+                atPath: URL(fileURLWithPath: resume).appendingPathComponent("trials.csv").path)
+        else {
             throw .inputNotFound(
-                path: resume, hint: "--resume takes a run directory with trials.csv, written by an interrupted 'poolsize sweep'")
+                path: resume,
+                hint: "--resume takes a run directory with trials.csv, written by an interrupted 'poolsize sweep'")
         }
     }
 

@@ -39,7 +39,9 @@ struct SweepTrialOptions: ParsableArguments {
         guard repetitions >= 1 && repetitions <= Self.maximumRepetitions else {
             throw .invalidOption(
                 flag: "--repeat",
-                message: "must be 1 to \(Self.maximumRepetitions), got \(repetitions); 3 gives a spread, 5 lets compare test significance")
+                message:
+                    "must be 1 to \(Self.maximumRepetitions), got \(repetitions); 3 gives a spread, 5 lets compare test significance"
+            )
         }
         if let busyRetries, busyRetries < 0 || busyRetries > 10 {
             throw .invalidOption(flag: "--busy-retries", message: "must be 0 to 10, got \(busyRetries)")
@@ -56,22 +58,28 @@ struct SweepTrialOptions: ParsableArguments {
             if search == .adaptive {
                 throw .invalidOption(
                     flag: "--search",
-                    message: "adaptive searches for the throughput knee of a closed loop; an open-loop sweep (--arrival-rate) measures the sizes around the rate's load: drop --search")
+                    message:
+                        "adaptive searches for the throughput knee of a closed loop; an open-loop sweep (--arrival-rate) measures the sizes around the rate's load: drop --search"
+                )
             }
             if budget != nil {
                 throw .invalidOption(
                     flag: "--budget",
-                    message: "fits an adaptive search to the time and does not apply to --arrival-rate; set the trials with --sizes, --repeat and --trial-ms")
+                    message:
+                        "fits an adaptive search to the time and does not apply to --arrival-rate; set the trials with --sizes, --repeat and --trial-ms"
+                )
             }
         }
         var budgetSeconds: Double? = nil
         if let budget {
             guard selection == .auto else {
                 throw .invalidOption(
-                    flag: "--budget", message: "chooses sizes and repetitions itself and needs --sizes auto; drop --sizes or --budget")
+                    flag: "--budget",
+                    message: "chooses sizes and repetitions itself and needs --sizes auto; drop --sizes or --budget")
             }
             guard search != .grid else {
-                throw .invalidOption(flag: "--budget", message: "fits an adaptive search to the time; drop --search grid or --budget")
+                throw .invalidOption(
+                    flag: "--budget", message: "fits an adaptive search to the time; drop --search grid or --budget")
             }
             let seconds = try QuantityParser.seconds(budget, flag: "--budget")
             guard seconds > 0 else {

@@ -63,7 +63,8 @@ struct SweepWorkloadOptions: ParsableArguments {
         if let http {
             let target = try httpTarget(http)
             let verification = try httpVerification(target)
-            let source = try HTTPSource(target: target, timeoutSeconds: try taskTimeoutSeconds(), verification: verification)
+            let source = try HTTPSource(
+                target: target, timeoutSeconds: try taskTimeoutSeconds(), verification: verification)
             let name = "http-" + String(target.host.map { $0.isLetter || $0.isNumber ? $0 : "-" })
             let spec = WorkloadSpec(
                 name: name, description: "HTTP: \(target.display)", cpuMicroseconds: 0, waitMicroseconds: 0,
@@ -142,7 +143,8 @@ struct SweepWorkloadOptions: ParsableArguments {
         var body: Data? = nil
         if let httpBody {
             guard FileManager.default.fileExists(atPath: httpBody) else {
-                throw .inputNotFound(path: httpBody, hint: "--http-body takes a file whose bytes are sent as the request body")
+                throw .inputNotFound(
+                    path: httpBody, hint: "--http-body takes a file whose bytes are sent as the request body")
             }
             do { body = try Data(contentsOf: URL(fileURLWithPath: httpBody)) } catch {
                 throw .invalidInput(
@@ -159,15 +161,22 @@ struct SweepWorkloadOptions: ParsableArguments {
         guard let flag else { return .system }
         guard target.url.lowercased().hasPrefix("https://") else {
             throw .invalidOption(
-                flag: flag, message: "applies to https:// URLs, and --http is '\(Secrets.url(target.url))'; drop \(flag) or use https://")
+                flag: flag,
+                message:
+                    "applies to https:// URLs, and --http is '\(Secrets.url(target.url))'; drop \(flag) or use https://"
+            )
         }
         if httpCACert != nil && httpInsecure {
-            throw .invalidOption(flag: "--http-insecure", message: "skips the verification --http-cacert asks for; give one of them")
+            throw .invalidOption(
+                flag: "--http-insecure", message: "skips the verification --http-cacert asks for; give one of them")
         }
         guard let httpCACert else { return .none }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: httpCACert, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .inputNotFound(path: httpCACert, hint: "--http-cacert takes a PEM file of the CA certificates that issued the server's")
+        guard FileManager.default.fileExists(atPath: httpCACert, isDirectory: &isDirectory), !isDirectory.boolValue
+        else {
+            throw .inputNotFound(
+                path: httpCACert, hint: "--http-cacert takes a PEM file of the CA certificates that issued the server's"
+            )
         }
         // Absolute: libcurl reads it when each handle connects, whatever the directory then.
         return .certificateAuthorities(path: URL(fileURLWithPath: httpCACert).standardizedFileURL.path)

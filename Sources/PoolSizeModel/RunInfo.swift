@@ -55,7 +55,8 @@ package struct RunInfo: Equatable, Sendable, Codable {
 
     /// Run facts; every field may be absent.
     package init(
-        runID: String? = nil, poolsizeVersion: String? = nil, poolsizeCommit: String? = nil, commandLine: [String]? = nil,
+        runID: String? = nil, poolsizeVersion: String? = nil, poolsizeCommit: String? = nil,
+        commandLine: [String]? = nil,
         seed: UInt64? = nil, workload: WorkloadSpec? = nil, repetitions: Int? = nil, warmupTrials: Int? = nil,
         pools: [PoolKind]? = nil, tiers: [QoSTier]? = nil, primitives: [PrimitiveKind]? = nil,
         targetUtilization: Double? = nil, tolerance: Double? = nil, machine: MachineFacts? = nil,
@@ -83,15 +84,20 @@ package struct RunInfo: Equatable, Sendable, Codable {
     /// size and repetition. nil for an adaptive search, whose trials are decided as it goes, and
     /// for a range of arrival rates.
     package var plannedTrials: PlannedTrials? {
-        guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
-        return PlannedTrials(combinations: Combination.product(pools: pools, tiers: tiers, primitives: primitives), sizes: sizes, repetitions: repetitions)
+        guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes,
+            let repetitions, repetitions > 0
+        else { return nil }
+        return PlannedTrials(
+            combinations: Combination.product(pools: pools, tiers: tiers, primitives: primitives), sizes: sizes,
+            repetitions: repetitions)
     }
 
     /// Keys as the file spells them once snake_cased (`runId` → `run_id`).
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case poolsizeVersion, poolsizeCommit, commandLine, seed, workload, repetitions, warmupTrials
-        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search, gridTrials, arrival, plan
+        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search,
+            gridTrials, arrival, plan
         case trialMilliseconds = "trialMs"
     }
 }

@@ -52,9 +52,13 @@ package enum Secrets {
         var marked: Set<String> = []
         for (index, argument) in arguments.enumerated() {
             if argument == "--http-secret-header", index + 1 < arguments.count { marked.insert(arguments[index + 1]) }
-            if argument.hasPrefix("--http-secret-header=") { marked.insert(String(argument.dropFirst("--http-secret-header=".count))) }
+            if argument.hasPrefix("--http-secret-header=") {
+                marked.insert(String(argument.dropFirst("--http-secret-header=".count)))
+            }
         }
-        let redact: [String: (String) -> String] = ["--http": { url($0) }, "--http-header": { header($0, marked: marked) }]
+        let redact: [String: (String) -> String] = [
+            "--http": { url($0) }, "--http-header": { header($0, marked: marked) },
+        ]
         var result: [String] = []
         var pending: ((String) -> String)?
         for argument in arguments {

@@ -10,7 +10,9 @@ extension SweepPlan {
             var mine = Self.describe(label, a.value), theirs = Self.describe(label, b.value)
             // Two values that differ where the short form does not look: a spec by the first
             // field of its file that differs, anything else whole.
-            if mine == theirs, let now = a.value as? WorkloadSpec, let then = b.value as? WorkloadSpec, let field = Self.specDifference(now, then) {
+            if mine == theirs, let now = a.value as? WorkloadSpec, let then = b.value as? WorkloadSpec,
+                let field = Self.specDifference(now, then)
+            {
                 return "its workload's \(field.key) was \(field.theirs), this sweep's is \(field.mine)"
             }
             if mine == theirs { (mine, theirs) = (String(reflecting: a.value), String(reflecting: b.value)) }
@@ -21,7 +23,9 @@ extension SweepPlan {
 
     /// The first field of a spec file (`max_tasks`, `description`) in which two specs differ,
     /// each value as the file writes it (`WorkloadSpec.yaml`), "not set" when it leaves it out.
-    static func specDifference(_ mine: WorkloadSpec, _ theirs: WorkloadSpec) -> (key: String, mine: String, theirs: String)? {
+    static func specDifference(_ mine: WorkloadSpec, _ theirs: WorkloadSpec) -> (
+        key: String, mine: String, theirs: String
+    )? {
         func fields(_ spec: WorkloadSpec) -> [String: String] {
             var fields: [String: String] = [:]
             for line in spec.yaml.split(separator: "\n") {
@@ -39,9 +43,12 @@ extension SweepPlan {
 
     /// The flag (or the word) each field is known by in messages.
     static let names = [
-        "spec": "workload", "sizes": "--sizes", "repetitions": "--repeat", "warmupTrials": "--warmup", "cores": "core count",
-        "targetUtilization": "--target-utilization", "tolerance": "--tolerance", "seed": "seed", "pools": "--pool", "tiers": "--qos",
-        "primitives": "--primitive", "readRatio": "--read-ratio", "trialMilliseconds": "--trial-ms", "contend": "--contend",
+        "spec": "workload", "sizes": "--sizes", "repetitions": "--repeat", "warmupTrials": "--warmup",
+        "cores": "core count",
+        "targetUtilization": "--target-utilization", "tolerance": "--tolerance", "seed": "seed", "pools": "--pool",
+        "tiers": "--qos",
+        "primitives": "--primitive", "readRatio": "--read-ratio", "trialMilliseconds": "--trial-ms",
+        "contend": "--contend",
         "busyRetries": "--busy-retries", "busyThreshold": "--busy-threshold", "search": "--search", "load": "load",
     ]
 
@@ -52,12 +59,16 @@ extension SweepPlan {
         if label == "load" {
             guard let arrival = (value as? Load)?.arrival else { return "a closed loop (no --arrival-rate)" }
             let rates = arrival.rates.map(\.description).joined(separator: ",")
-            let slo = arrival.latencySLOMicroseconds.map { ", p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(UnitFormat.number($0)) µs" } ?? ""
+            let slo =
+                arrival.latencySLOMicroseconds.map {
+                    ", p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(UnitFormat.number($0)) µs"
+                } ?? ""
             return "\(rates) \(arrival.process.rawValue)\(slo)"
         }
         switch value {
         case let spec as WorkloadSpec:
-            return "'\(spec.name)' (C \(UnitFormat.number(spec.cpuMicroseconds)) µs, W \(UnitFormat.number(spec.waitMicroseconds)) µs, jitter \(spec.jitter.rawValue), trial \(spec.trialMilliseconds) ms, critical \(UnitFormat.number(spec.criticalMicroseconds)) µs)"
+            return
+                "'\(spec.name)' (C \(UnitFormat.number(spec.cpuMicroseconds)) µs, W \(UnitFormat.number(spec.waitMicroseconds)) µs, jitter \(spec.jitter.rawValue), trial \(spec.trialMilliseconds) ms, critical \(UnitFormat.number(spec.criticalMicroseconds)) µs)"
         case let sizes as SizeSelection:
             return sizes.text
         case let number as Double:

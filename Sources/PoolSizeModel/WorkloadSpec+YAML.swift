@@ -14,15 +14,21 @@ extension WorkloadSpec {
     package static func parse(yaml: String, file: String) throws(PoolSizeError) -> WorkloadSpec {
         let node: Node?
         do { node = try Yams.compose(yaml: yaml) } catch {
-            throw .invalidSpec(file: file, field: nil, message: "not valid YAML (\(oneLine(error))); see workloads/README.md")
+            throw .invalidSpec(
+                file: file, field: nil, message: "not valid YAML (\(oneLine(error))); see workloads/README.md")
         }
         guard let mapping = node?.mapping else {
-            throw .invalidSpec(file: file, field: nil, message: "expected a mapping of fields (\(fieldNames.joined(separator: ", "))); see workloads/README.md")
+            throw .invalidSpec(
+                file: file, field: nil,
+                message: "expected a mapping of fields (\(fieldNames.joined(separator: ", "))); see workloads/README.md"
+            )
         }
         var fields = SpecFields(file: file)
         for (key, value) in mapping {
             guard let name = key.string, fieldNames.contains(name) else {
-                throw .invalidSpec(file: file, field: key.string ?? "?", message: "unknown field; valid fields are \(fieldNames.joined(separator: ", "))")
+                throw .invalidSpec(
+                    file: file, field: key.string ?? "?",
+                    message: "unknown field; valid fields are \(fieldNames.joined(separator: ", "))")
             }
             fields.values[name] = value
         }
@@ -43,7 +49,11 @@ extension WorkloadSpec {
         spec.fileWriteKilobytes = try fields.number("file_write_kb", required: false, minimum: 0, maximum: 65536) ?? 0
         spec.fileReadKilobytes = try fields.number("file_read_kb", required: false, minimum: 0, maximum: 65536) ?? 0
         if spec.criticalMicroseconds > spec.cpuMicroseconds {
-            throw .invalidSpec(file: file, field: "critical_us", message: "\(plain(spec.criticalMicroseconds)) exceeds cpu_us \(plain(spec.cpuMicroseconds)); the critical section is part of the task's CPU time")
+            throw .invalidSpec(
+                file: file, field: "critical_us",
+                message:
+                    "\(plain(spec.criticalMicroseconds)) exceeds cpu_us \(plain(spec.cpuMicroseconds)); the critical section is part of the task's CPU time"
+            )
         }
         return spec
     }
@@ -51,7 +61,8 @@ extension WorkloadSpec {
     /// The spec as YAML, in the documented field order (what `poolsize list` and the shipped
     /// files show).
     package var yaml: String {
-        let plainName = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        let plainName =
+            !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
         var lines = ["name: " + (plainName ? name : Self.quoted(name))]
         if !description.isEmpty { lines.append("description: \(Self.quoted(description))") }
         lines.append("cpu_us: \(Self.plain(cpuMicroseconds))")
@@ -76,7 +87,8 @@ extension WorkloadSpec {
     }
 
     static func oneLine(_ error: any Error) -> String {
-        String(describing: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        String(describing: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
     }
 }
 
@@ -93,21 +105,33 @@ private struct SpecFields {
         // Names and descriptions travel into CSV, gnuplot, Markdown and HTML; a line break or an
         // escape sequence there is never meant, so it is refused here rather than escaped later.
         if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw .invalidSpec(file: file, field: name, message: "contains a control character (\(String(format: "U+%04X", control.value))); write it on one line without tabs or escapes")
+            throw .invalidSpec(
+                file: file, field: name,
+                message:
+                    "contains a control character (\(String(format: "U+%04X", control.value))); write it on one line without tabs or escapes"
+            )
         }
         return text
     }
 
-    func number(_ name: String, required: Bool, minimum: Double, exclusive: Bool = false, maximum: Double? = nil) throws(PoolSizeError) -> Double? {
+    func number(_ name: String, required: Bool, minimum: Double, exclusive: Bool = false, maximum: Double? = nil)
+        throws(PoolSizeError) -> Double?
+    {
         guard let node = try present(name, required: required) else { return nil }
         guard let value = node.float ?? node.int.map(Double.init), value.isFinite else {
             throw .invalidSpec(file: file, field: name, message: "expected a number, got '\(node.string ?? "?")'")
         }
         if exclusive ? value <= minimum : value < minimum {
-            throw .invalidSpec(file: file, field: name, message: "must be \(exclusive ? ">" : ">=") \(WorkloadSpec.plain(minimum)), got \(WorkloadSpec.plain(value))")
+            throw .invalidSpec(
+                file: file, field: name,
+                message:
+                    "must be \(exclusive ? ">" : ">=") \(WorkloadSpec.plain(minimum)), got \(WorkloadSpec.plain(value))"
+            )
         }
         if let maximum, value > maximum {
-            throw .invalidSpec(file: file, field: name, message: "must be <= \(WorkloadSpec.plain(maximum)), got \(WorkloadSpec.plain(value))")
+            throw .invalidSpec(
+                file: file, field: name,
+                message: "must be <= \(WorkloadSpec.plain(maximum)), got \(WorkloadSpec.plain(value))")
         }
         return value
     }
@@ -129,7 +153,9 @@ private struct SpecFields {
     func jitter() throws(PoolSizeError) -> Jitter {
         guard let text = try string("jitter", required: false) else { return .none }
         guard let jitter = Jitter(rawValue: text) else {
-            throw .invalidSpec(file: file, field: "jitter", message: "'\(text)' is not one of \(Jitter.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .invalidSpec(
+                file: file, field: "jitter",
+                message: "'\(text)' is not one of \(Jitter.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return jitter
     }

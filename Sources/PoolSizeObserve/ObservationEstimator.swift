@@ -26,7 +26,10 @@ package enum ObservationEstimator {
         let grouping = PoolGrouping(rules: settings.groupRules)
         // Zombie and dead threads hold no time; a thread that renames itself (the JVM names
         // threads after they start) belongs to the pool of its last name.
-        let sweeps = record.sweeps.map { sweep in SampleSweep(timeSeconds: sweep.timeSeconds, readings: sweep.readings.filter { $0.state != "Z" && $0.state != "X" }) }
+        let sweeps = record.sweeps.map { sweep in
+            SampleSweep(
+                timeSeconds: sweep.timeSeconds, readings: sweep.readings.filter { $0.state != "Z" && $0.state != "X" })
+        }
         var lastName: [ThreadKey: String] = [:]
         for sweep in sweeps { for reading in sweep.readings { lastName[ThreadKey(reading)] = reading.comm } }
         let poolOf = lastName.mapValues(grouping.pool)
@@ -51,7 +54,11 @@ package enum ObservationEstimator {
             let previous = sweeps[index - 1], current = sweeps[index]
             let before = Dictionary(previous.readings.map { (ThreadKey($0), $0) }, uniquingKeysWith: { a, _ in a })
             let interval = current.timeSeconds - previous.timeSeconds
-            let batch = duration > 0 ? min(batchCount - 1, Int((current.timeSeconds - sweeps[0].timeSeconds) / duration * Double(batchCount))) : 0
+            let batch =
+                duration > 0
+                ? min(
+                    batchCount - 1, Int((current.timeSeconds - sweeps[0].timeSeconds) / duration * Double(batchCount)))
+                : 0
             var present = Set<ThreadKey>()
             for reading in current.readings {
                 let key = ThreadKey(reading)
@@ -63,7 +70,9 @@ package enum ObservationEstimator {
                 if let earlier = before[key] {
                     threadSeconds = interval
                     cpu = reading.cpuNanoseconds &- min(reading.cpuNanoseconds, earlier.cpuNanoseconds)
-                    queue = (reading.runQueueNanoseconds ?? 0) &- min(reading.runQueueNanoseconds ?? 0, earlier.runQueueNanoseconds ?? 0)
+                    queue =
+                        (reading.runQueueNanoseconds ?? 0)
+                        &- min(reading.runQueueNanoseconds ?? 0, earlier.runQueueNanoseconds ?? 0)
                 } else if reading.startSeconds >= previous.timeSeconds - startTolerance {
                     // Started in between: everything it has counted is from this interval.
                     pool.started.insert(key)
@@ -75,7 +84,9 @@ package enum ObservationEstimator {
                     continue
                 }
                 let (sampleClass, label) = reading.classified(on: header.architecture)
-                pool.add(batch: batch, threadSeconds: threadSeconds, cpuSeconds: Double(cpu) / 1e9, runQueueSeconds: Double(queue) / 1e9, sample: sampleClass)
+                pool.add(
+                    batch: batch, threadSeconds: threadSeconds, cpuSeconds: Double(cpu) / 1e9,
+                    runQueueSeconds: Double(queue) / 1e9, sample: sampleClass)
                 let end = current.timeSeconds - sweeps[0].timeSeconds
                 pool.addToSlices(
                     start: end - threadSeconds, end: end, sliceSeconds: sliceSeconds,
@@ -97,12 +108,16 @@ package enum ObservationEstimator {
         // CPU first: it is measured exactly, while a thread blocked in IO may be a worker
         // waiting inside a task or a helper waiting for requests.
         var sorted = estimates.sorted { a, b in a.cpuCores != b.cpuCores ? a.cpuCores > b.cpuCores : a.name < b.name }
-        if let rate = settings.throughputPerSecond, let index = sorted.firstIndex(where: { $0.name == (settings.throughputPool ?? sorted[0].name) }) {
-            sorted[index].perTask = TaskEstimate.little(for: sorted[index], throughputPerSecond: rate, latencySeconds: settings.latencySeconds)
+        if let rate = settings.throughputPerSecond,
+            let index = sorted.firstIndex(where: { $0.name == (settings.throughputPool ?? sorted[0].name) })
+        {
+            sorted[index].perTask = TaskEstimate.little(
+                for: sorted[index], throughputPerSecond: rate, latencySeconds: settings.latencySeconds)
             sorted[index].verdict = PoolVerdict.decide(sorted[index])
         }
         return Observation(
-            target: header.target, durationSeconds: duration, cores: header.cores, settings: settings, sampler: header.sampler,
+            target: header.target, durationSeconds: duration, cores: header.cores, settings: settings,
+            sampler: header.sampler,
             limits: header.limits, cpuPressureSomePercent: header.cpuPressureSomePercent, pools: sorted)
     }
 

@@ -73,7 +73,8 @@ package enum ObservationSession {
             case let .failure(failure): throw .counterFailed(failure)
             }
         }
-        let outcome = Sampler.run(plan: samplerPlan, probe: probe, startedByObserver: child != nil, generator: generator, stop: stop)
+        let outcome = Sampler.run(
+            plan: samplerPlan, probe: probe, startedByObserver: child != nil, generator: generator, stop: stop)
         let count = counter.flatMap { counter in
             first.map { first in counter.read().flatMap { counter.count(from: first, to: $0) } }
         }

@@ -32,7 +32,10 @@ struct PoolTally {
         guard blocked > 0 else {
             return [.running: running, .runnable: runnable, .blockedIO: 0, .ambiguous: off, .idle: 0]
         }
-        return [.running: running, .runnable: runnable, .blockedIO: off * io / blocked, .ambiguous: off * ambiguous / blocked, .idle: off * idle / blocked]
+        return [
+            .running: running, .runnable: runnable, .blockedIO: off * io / blocked,
+            .ambiguous: off * ambiguous / blocked, .idle: off * idle / blocked,
+        ]
     }
 
     /// Samples of `sampleClass` (whole samples outside slices).

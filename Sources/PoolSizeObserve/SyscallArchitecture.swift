@@ -2,7 +2,8 @@
 /// number, and the numbers differ between architectures (x86_64's own table; aarch64 uses the
 /// generic one in asm-generic/unistd.h).
 package enum SyscallArchitecture: String, CaseIterable, Sendable, Codable {
-    /// x86_64 (arch/x86/entry/syscalls/syscall_64.tbl).
+    /// x86_64 (arch/x86/entry/syscalls/syscall_64.tbl); the kernel's name for it, as `uname -m` prints it.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     case x86_64
     /// aarch64 (include/uapi/asm-generic/unistd.h).
     case aarch64
@@ -12,11 +13,11 @@ package enum SyscallArchitecture: String, CaseIterable, Sendable, Codable {
     /// supported); nil elsewhere.
     package static var current: SyscallArchitecture? {
         #if arch(x86_64)
-        return .x86_64
+            return .x86_64
         #elseif arch(arm64)
-        return .aarch64
+            return .aarch64
         #else
-        return nil
+            return nil
         #endif
     }
 }

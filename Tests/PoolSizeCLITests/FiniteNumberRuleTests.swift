@@ -5,7 +5,8 @@ import Testing
 /// negative number or hexadecimal is refused alike by report, export, compare and fit, naming
 /// the file, line and column. Before, report, export and compare took them and only fit refused.
 @Suite(.serialized) struct FiniteNumberRuleTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/extremes/closed")
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/extremes/closed")
 
     @Test(arguments: [
         ("nan", "'nan' is not a finite decimal number", "'nan' is not a number ≥ 0 (decimals, e.g. 12 or 1.5e3)"),
@@ -18,11 +19,17 @@ import Testing
         try FileManager.default.copyItem(at: Self.fixture, to: run)
         defer { try? FileManager.default.removeItem(at: run) }
         let trials = run.appendingPathComponent("trials.csv")
-        var lines = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        var lines = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         lines[1][lines[0].firstIndex(of: "throughput_per_s")!] = value
-        try (lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n").write(to: trials, atomically: true, encoding: .utf8)
+        try (lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n").write(
+            to: trials, atomically: true, encoding: .utf8)
         let expected = "error: \(trials.path): line 2, column 'throughput_per_s': \(runMessage)\n"
-        for arguments in [["report", run.path, "--plots", run.appendingPathComponent("plots").path], ["export", run.path, "--to", "openmetrics"], ["compare", Self.fixture.path, run.path]] {
+        for arguments in [
+            ["report", run.path, "--plots", run.appendingPathComponent("plots").path],
+            ["export", run.path, "--to", "openmetrics"], ["compare", Self.fixture.path, run.path],
+        ] {
             let result = try EndToEndTests.run(arguments, environment: ["PATH": "/nonexistent"])
             #expect(result.code == 65, "\(arguments[0])")
             #expect(result.stderr == expected, "\(arguments[0])")
@@ -35,24 +42,35 @@ import Testing
     /// The same rule for the throughputs recommendation.json repeats: report printed a peak of
     /// "-5.00 at 4" and compare a change of -100.1% from a damaged file. A knee throughput may be
     /// NaN (earlier versions did not record it).
-    @Test(arguments: [("peak_throughput_per_s", "-5", "-5"), ("peak_throughput_per_s", "\"nan\"", "nan"), ("knee_throughput_per_s", "\"inf\"", "∞"), ("knee_throughput_per_s", "-1e300", "-1e+300")])
+    @Test(arguments: [
+        ("peak_throughput_per_s", "-5", "-5"), ("peak_throughput_per_s", "\"nan\"", "nan"),
+        ("knee_throughput_per_s", "\"inf\"", "∞"), ("knee_throughput_per_s", "-1e300", "-1e+300"),
+    ])
     func recommendationJSONThroughputsFollowTheRule(key: String, value: String, shown: String) throws {
         let run = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-rule-\(UUID())")
         try FileManager.default.copyItem(at: Self.fixture, to: run)
         defer { try? FileManager.default.removeItem(at: run) }
         let file = run.appendingPathComponent("recommendation.json")
         let text = try String(contentsOf: file, encoding: .utf8)
-        let damaged = text.replacingOccurrences(of: #""\#(key)" : [0-9.e+]+"#, with: "\"\(key)\" : \(value)", options: .regularExpression)
+        let damaged = text.replacingOccurrences(
+            of: #""\#(key)" : [0-9.e+]+"#, with: "\"\(key)\" : \(value)", options: .regularExpression)
         #expect(damaged != text)
         try damaged.write(to: file, atomically: true, encoding: .utf8)
-        let expected = "error: \(file.path): key '\(key)' is \(shown), not a throughput (a finite number ≥ 0, as in trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone\n"
-        for arguments in [["report", run.path, "--plots", run.appendingPathComponent("plots").path], ["export", run.path, "--to", "openmetrics"], ["compare", Self.fixture.path, run.path]] {
+        let expected =
+            "error: \(file.path): key '\(key)' is \(shown), not a throughput (a finite number ≥ 0, as in trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone\n"
+        for arguments in [
+            ["report", run.path, "--plots", run.appendingPathComponent("plots").path],
+            ["export", run.path, "--to", "openmetrics"], ["compare", Self.fixture.path, run.path],
+        ] {
             let result = try EndToEndTests.run(arguments, environment: ["PATH": "/nonexistent"])
             #expect(result.code == 65, "\(arguments[0])")
             #expect(result.stderr == expected, "\(arguments[0]): \(result.stderr)")
         }
         // A knee throughput of NaN is an earlier version's file: read as it was.
-        try text.replacingOccurrences(of: #""knee_throughput_per_s" : [0-9.e+]+"#, with: "\"knee_throughput_per_s\" : \"nan\"", options: .regularExpression).write(to: file, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: #""knee_throughput_per_s" : [0-9.e+]+"#, with: "\"knee_throughput_per_s\" : \"nan\"",
+            options: .regularExpression
+        ).write(to: file, atomically: true, encoding: .utf8)
         #expect(try EndToEndTests.run(["export", run.path, "--to", "openmetrics"]).code == 0)
     }
 

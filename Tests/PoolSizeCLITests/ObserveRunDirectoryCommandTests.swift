@@ -31,7 +31,7 @@ import Testing
         #expect(
             existing.stderr
                 == "error: --out: \(taken.path) already holds a run (observation.json); pass --force to replace it, or "
-                    + "choose another --out\n"
+                + "choose another --out\n"
         )
         let both = try Self.run(["observe", "1", "--counter", "true", "--throughput", "5/s"])
         #expect(both.stderr == "error: --counter: and --throughput both give the task rate; keep one\n")
@@ -47,7 +47,7 @@ import Testing
         #expect(
             failing.stderr
                 == "error: --counter: the command exited with status 1 as the observation started; run it by hand to "
-                    + "see why\n"
+                + "see why\n"
         )
         let words = try Self.run([
             "observe", "--duration", "20s", "--counter", "echo 12 tasks", "--", "/bin/sleep", "30",
@@ -56,14 +56,14 @@ import Testing
         #expect(
             words.stderr
                 == "error: --counter: the command printed '12 tasks' as the observation started, not one number; make "
-                    + "it print only the running total (pipe through awk '{print $N}' inside sh -c '…')\n"
+                + "it print only the running total (pipe through awk '{print $N}' inside sh -c '…')\n"
         )
         let missing = try Self.run(["observe", "1", "--counter", "/nonexistent/counter"])
         #expect(missing.code == 66)
         #expect(
             missing.stderr
                 == "error: /nonexistent/counter: not found; not an executable file; --counter runs a program on PATH "
-                    + "or at a path (write sh -c '…' for pipes)\n"
+                + "or at a path (write sh -c '…' for pipes)\n"
         )
     }
 
@@ -133,7 +133,7 @@ import Testing
         #expect(
             wrong.stderr
                 == "error: --to: github-benchmark exports a sweep's curve; \(out.path) holds an observation "
-                    + "(observation.json), which exports --to openmetrics\n"
+                + "(observation.json), which exports --to openmetrics\n"
         )
 
         try FileManager.default.removeItem(at: out.appendingPathComponent("report.md"))

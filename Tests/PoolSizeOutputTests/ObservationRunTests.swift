@@ -121,7 +121,7 @@ import Testing
                 flag: "--out",
                 message:
                     "\(directory.url.path) already holds a run (observation.json); pass --force to replace it, or "
-                        + "choose another --out"
+                    + "choose another --out"
             )
         ) {
             try directory.prepareForObservation(replace: false)

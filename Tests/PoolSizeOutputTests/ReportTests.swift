@@ -6,18 +6,24 @@ import Testing
 @Suite struct ReportTests {
     static func markdown(_ run: RunData, rendered: Bool = true) -> String {
         let analysis = RunAnalysis(run)
-        let document = ReportBuilder.build(analysis, charts: ChartSet.charts(analysis), chartsRendered: rendered, plotCommand: "poolsize plot results/\(run.runID)")
+        let document = ReportBuilder.build(
+            analysis, charts: ChartSet.charts(analysis), chartsRendered: rendered,
+            plotCommand: "poolsize plot results/\(run.runID)")
         return ReportMarkdown.render(document, chartDirectory: "../../plots/\(run.runID)/")
     }
 
     @Test(arguments: ["single", "axes"])
     func goldenMarkdown(fixture: String) throws {
-        try GoldenFile.check(Self.markdown(fixture == "single" ? ReportFixtures.single : ReportFixtures.axes), "\(fixture)/report.md")
+        try GoldenFile.check(
+            Self.markdown(fixture == "single" ? ReportFixtures.single : ReportFixtures.axes), "\(fixture)/report.md")
     }
 
     @Test func recommendationComesFirst() {
         let text = Self.markdown(ReportFixtures.single)
-        let order = ["## Recommendation", "**8 queues**", "| pool | QoS |", "## Machine", "## Charts", "## Measurements", "## Fit parameters", "## Caveats"]
+        let order = [
+            "## Recommendation", "**8 queues**", "| pool | QoS |", "## Machine", "## Charts", "## Measurements",
+            "## Fit parameters", "## Caveats",
+        ]
         let positions = order.map { text.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
@@ -27,30 +33,46 @@ import Testing
     /// (it was the words joined with spaces, `--exec sh -c sleep 1; exit 3`).
     @Test func theCommandLineKeepsItsQuotes() {
         var run = ReportFixtures.single
-        run.info?.commandLine = ["/usr/local/bin/poolsize", "sweep", "--exec", "sh -c 'sleep 1; exit 3'", "--sizes", "1,2"]
+        run.info?.commandLine = [
+            "/usr/local/bin/poolsize", "sweep", "--exec", "sh -c 'sleep 1; exit 3'", "--sizes", "1,2",
+        ]
         let text = Self.markdown(run)
         let line = text.split(separator: "\n").first { $0.contains("| command |") }
-        #expect(line?.contains(#"`poolsize sweep --exec 'sh -c '\''sleep 1; exit 3'\''' --sizes 1,2`"#) == true, "\(line ?? "")")
+        #expect(
+            line?.contains(#"`poolsize sweep --exec 'sh -c '\''sleep 1; exit 3'\''' --sizes 1,2`"#) == true,
+            "\(line ?? "")")
     }
 
     @Test func unrenderedChartsSayHowToRenderThem() {
         let text = Self.markdown(ReportFixtures.single, rendered: false)
-        #expect(text.contains("Install gnuplot (`apt-get install gnuplot-nox`) and run `poolsize plot results/20261122-051503-io`"))
+        #expect(
+            text.contains(
+                "Install gnuplot (`apt-get install gnuplot-nox`) and run `poolsize plot results/20261122-051503-io`"))
         #expect(text.contains("![Throughput vs pool size](../../plots/20261122-051503-io/throughput.svg)"))
     }
 
     @Test func caveatsTheDataShows() {
         let caveats = ReportCaveats.caveats(RunAnalysis(ReportFixtures.axes))
         #expect(caveats.contains { $0.hasPrefix("**global-queue could not reach N**: at N = 4, 8 ") })
-        #expect(caveats.contains { $0.hasPrefix("**user-initiated did not get its nice value**: libdispatch asks for nice -2, but its workers ran at 0 (a negative nice needs privileges)") })
+        #expect(
+            caveats.contains {
+                $0.hasPrefix(
+                    "**user-initiated did not get its nice value**: libdispatch asks for nice -2, but its workers ran at 0 (a negative nice needs privileges)"
+                )
+            })
         let single = ReportCaveats.caveats(RunAnalysis(ReportFixtures.single))
-        #expect(single.contains { $0.hasPrefix("**High variation between repetitions** (coefficient of variation above 10%): N = 12 (21.2%).") })
+        #expect(
+            single.contains {
+                $0.hasPrefix(
+                    "**High variation between repetitions** (coefficient of variation above 10%): N = 12 (21.2%).")
+            })
         #expect(!single.contains { $0.contains("could not reach N") })
     }
 
     @Test func htmlIsOneSelfContainedFile() {
         let analysis = RunAnalysis(ReportFixtures.single)
-        let document = ReportBuilder.build(analysis, charts: ChartSet.charts(analysis), chartsRendered: true, plotCommand: "poolsize plot x")
+        let document = ReportBuilder.build(
+            analysis, charts: ChartSet.charts(analysis), chartsRendered: true, plotCommand: "poolsize plot x")
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>chart</text></svg>"
         let html = ReportHTML.render(document) { $0 == "throughput" ? svg : nil }
         #expect(html.hasPrefix("<!DOCTYPE html>"))
@@ -71,9 +93,14 @@ import Testing
     @Test func noRecommendationSaysWhy() {
         var run = ReportFixtures.single
         run.recommendation = nil
-        run.records = run.records.map { var r = $0; r.invalidReason = "above the ceiling"; return r }
-        let text = ConsoleSummary.render(RunAnalysis(run), spec: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 3000), cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil),
-                                         lowLoad: LowLoadEstimate(tasks: 50, seconds: 0.2, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, ratio: nil))
+        run.records = run.records.map {
+            var r = $0; r.invalidReason = "above the ceiling"; return r
+        }
+        let text = ConsoleSummary.render(
+            RunAnalysis(run), spec: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 3000),
+            cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil),
+            lowLoad: LowLoadEstimate(
+                tasks: 50, seconds: 0.2, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, ratio: nil))
         #expect(text.contains("no recommendation: none of the 14 trials measured is valid (see the warnings)"))
         #expect(text.contains("warning: Invalid trials left out: 14 trial(s)"))
         #expect(!text.contains("no trials were measured"))
@@ -103,7 +130,10 @@ import Testing
         #expect(run.records.filter { $0.invalidReason != nil }.count == 1)
         let caveats = ReportCaveats.caveats(RunAnalysis(run))
         let failed = try #require(caveats.first { $0.hasPrefix("**Failed tasks**") })
-        #expect(failed.hasSuffix("; they count in no throughput, CPU or wait figure, and a trial that lost more than 1% of its tasks is left out as invalid."), "\(failed)")
+        #expect(
+            failed.hasSuffix(
+                "; they count in no throughput, CPU or wait figure, and a trial that lost more than 1% of its tasks is left out as invalid."
+            ), "\(failed)")
         #expect(!caveats.joined().contains("counted in the throughput"))
         let invalid = try #require(caveats.first { $0.hasPrefix("**Invalid trials left out**") })
         #expect(invalid.contains("tasks failed (") && !invalid.contains("Lengthen the trials"), "\(invalid)")
@@ -115,11 +145,16 @@ import Testing
         run.recommendation = nil
         run.records = run.records.map { record in
             var r = record
-            r.openLoop = OpenLoopFigures(arrivalRate: ArrivalRate(perSecond: 200_000), offeredPerSecond: 0, achievedPerSecond: 0, backlogMean: 0, backlogMax: 0, backlogGrowth: 0, stable: true)
+            r.openLoop = OpenLoopFigures(
+                arrivalRate: ArrivalRate(perSecond: 200_000), offeredPerSecond: 0, achievedPerSecond: 0, backlogMean: 0,
+                backlogMax: 0, backlogGrowth: 0, stable: true)
             r.invalidReason = TrialValidity.problem(r, cores: 2)
             return r
         }
-        #expect(run.records.allSatisfy { $0.invalidReason?.hasPrefix("the dispatcher offered 0/s of the 200000/s asked") == true })
+        #expect(
+            run.records.allSatisfy {
+                $0.invalidReason?.hasPrefix("the dispatcher offered 0/s of the 200000/s asked") == true
+            })
         let caveats = ReportCaveats.caveats(RunAnalysis(run))
         let invalid = try #require(caveats.first { $0.hasPrefix("**Invalid trials left out**") })
         #expect(!invalid.contains("Lengthen the trials"), "\(invalid)")
@@ -129,8 +164,11 @@ import Testing
     /// Trials invalid for a figure past the machine's limits keep the advice.
     @Test func tooFewTasksKeepTheAdvice() throws {
         var run = ReportFixtures.single
-        run.records = run.records.map { var r = $0; r.invalidReason = "only 3 tasks in a 10 ms window (at least 10 are needed)"; return r }
-        let invalid = try #require(ReportCaveats.caveats(RunAnalysis(run)).first { $0.hasPrefix("**Invalid trials left out**") })
+        run.records = run.records.map {
+            var r = $0; r.invalidReason = "only 3 tasks in a 10 ms window (at least 10 are needed)"; return r
+        }
+        let invalid = try #require(
+            ReportCaveats.caveats(RunAnalysis(run)).first { $0.hasPrefix("**Invalid trials left out**") })
         #expect(invalid.hasSuffix(" Lengthen the trials (`--trial-ms`) or measure fewer sizes at once."))
     }
 }

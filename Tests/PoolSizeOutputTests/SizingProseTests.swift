@@ -6,7 +6,10 @@ import Testing
 /// The sentences a recommendation is explained in, worded from Analysis's findings on curves
 /// built by hand (the same curves as RecommenderTests and SLOSizerTests): golden text.
 @Suite struct SizingProseTests {
-    static func record(_ size: Int, _ throughput: Double, utilization: Double = 1, pool: PoolKind = .queuePool, primitive: PrimitiveKind = .none) -> TrialRecord {
+    static func record(
+        _ size: Int, _ throughput: Double, utilization: Double = 1, pool: PoolKind = .queuePool,
+        primitive: PrimitiveKind = .none
+    ) -> TrialRecord {
         TrialRecord(
             runID: "r", workload: "w", pool: pool, qos: .default, primitive: primitive, poolSize: size, repetition: 1,
             tasks: throughput, wallSeconds: 1, throughputPerSecond: throughput, cpuMicrosecondsPerTask: 1000,
@@ -14,36 +17,55 @@ import Testing
             threads: size, effectiveNice: 0, integrity: .notApplicable)
     }
 
-    static let lowLoad = LowLoadEstimate(waitMicroseconds: [14800, 15000, 15200], cpuMicroseconds: [1000, 1000, 1000], seconds: 0.05)
+    static let lowLoad = LowLoadEstimate(
+        waitMicroseconds: [14800, 15000, 15200], cpuMicroseconds: [1000, 1000, 1000], seconds: 0.05)
 
     static func reason(_ records: [TrialRecord], targetUtilization: Double = 1) throws -> String {
-        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: targetUtilization))
+        let r = try #require(
+            Recommender.recommend(
+                workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: targetUtilization))
         #expect(r.reason.isEmpty, "Analysis words nothing")
         return SizingProse.worded(r).reason
     }
 
     @Test func kneeAndFormulaAgree() throws {
-        let records = [1, 2, 4, 8, 16, 24, 28, 30, 32, 34, 40, 64].map { Self.record($0, min(Double($0) / 0.016, 2000)) }
+        let records = [1, 2, 4, 8, 16, 24, 28, 30, 32, 34, 40, 64].map {
+            Self.record($0, min(Double($0) / 0.016, 2000))
+        }
         let reason = try Self.reason(records)
-        #expect(reason.hasPrefix("Measured and predicted agree: 32 queues reach within 5% of the peak 2000 tasks/s, and the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)), 0% apart."), "\(reason)")
+        #expect(
+            reason.hasPrefix(
+                "Measured and predicted agree: 32 queues reach within 5% of the peak 2000 tasks/s, and the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)), 0% apart."
+            ), "\(reason)")
     }
 
     @Test func stillRising() throws {
         let records = [1, 2, 4, 8].map { Self.record($0, Double($0) * 62.5, utilization: Double($0) / 32) }
         let reason = try Self.reason(records)
-        #expect(reason.hasPrefix("Throughput was still rising at the largest size measured (8), so there is no knee yet; the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)) and the recommendation is 32. Measure larger sizes (--sizes 1...64) to locate the knee."), "\(reason)")
+        #expect(
+            reason.hasPrefix(
+                "Throughput was still rising at the largest size measured (8), so there is no knee yet; the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)) and the recommendation is 32. Measure larger sizes (--sizes 1...64) to locate the knee."
+            ), "\(reason)")
     }
 
     @Test func serialization() throws {
-        let records = [1, 2, 4, 8, 10, 16, 32, 64].map { Self.record($0, min(Double($0) * 62.5, 600), utilization: 0.3) }
+        let records = [1, 2, 4, 8, 10, 16, 32, 64].map {
+            Self.record($0, min(Double($0) * 62.5, 600), utilization: 0.3)
+        }
         let reason = try Self.reason(records)
-        #expect(reason.hasPrefix("The formula over-predicts: 10 queues reach within 5% of the peak 600 tasks/s while CPU utilization is only 30.0%, so something other than CPU (a lock or other serialization) caps throughput; the formula gives 32.0"), "\(reason)")
+        #expect(
+            reason.hasPrefix(
+                "The formula over-predicts: 10 queues reach within 5% of the peak 600 tasks/s while CPU utilization is only 30.0%, so something other than CPU (a lock or other serialization) caps throughput; the formula gives 32.0"
+            ), "\(reason)")
     }
 
     @Test func coarseSizes() throws {
         let records = [1, 16, 64, 128].map { Self.record($0, min(Double($0) / 0.016, 2000)) }
         let reason = try Self.reason(records)
-        #expect(reason.hasPrefix("The sizes measured are too coarse to test the formula: 64 queues reach within 5% of the peak 2000 tasks/s, but nothing was measured between 16 and 64, where the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)); measure that range (--sizes 16...64:6) to find the knee."), "\(reason)")
+        #expect(
+            reason.hasPrefix(
+                "The sizes measured are too coarse to test the formula: 64 queues reach within 5% of the peak 2000 tasks/s, but nothing was measured between 16 and 64, where the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)); measure that range (--sizes 16...64:6) to find the knee."
+            ), "\(reason)")
     }
 
     @Test func belowFullUtilizationTheThresholdIsNamed() throws {
@@ -54,12 +76,18 @@ import Testing
 
     @Test func closedVerdictNamesTheBestAndTheGaps() throws {
         let sizes = [1, 2, 4, 8, 16, 32]
-        let records = sizes.map { Self.record($0, min(Double($0) * 100, 1000)) }
+        let records =
+            sizes.map { Self.record($0, min(Double($0) * 100, 1000)) }
             + sizes.map { Self.record($0, min(Double($0) * 100, 800), primitive: .mutex) }
             + sizes.map { Self.record($0, min(Double($0) * 100, 1000), pool: .threadPool) }
-        let set = try #require(Recommender.recommendAll(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        let set = try #require(
+            Recommender.recommendAll(
+                workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         let worded = SizingProse.worded(set)
-        #expect(worded.verdict == "Best: queue-pool/default/none, peak 1000 tasks/s, 16 queues. Others: thread-pool/default/none 0.0% lower peak, 16 queues; queue-pool/default/mutex 20.0% lower peak, 8 queues.")
+        #expect(
+            worded.verdict
+                == "Best: queue-pool/default/none, peak 1000 tasks/s, 16 queues. Others: thread-pool/default/none 0.0% lower peak, 16 queues; queue-pool/default/mutex 20.0% lower peak, 8 queues."
+        )
         #expect(worded.best.reason == worded.combinations[0].reason && !worded.best.reason.isEmpty)
     }
 
@@ -67,10 +95,13 @@ import Testing
     static func trial(_ size: Int, carried: Double = 1, p99: Double, pool: PoolKind = .queuePool) -> TrialRecord {
         var r = TrialRecord(
             runID: "r", workload: "io", pool: pool, qos: .default, primitive: .none, poolSize: size, repetition: 1,
-            tasks: 1000 * carried * 2, wallSeconds: 2, throughputPerSecond: 1000 * carried, cpuMicrosecondsPerTask: 1000,
-            waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.5 * carried, peakConcurrency: size, threads: size,
+            tasks: 1000 * carried * 2, wallSeconds: 2, throughputPerSecond: 1000 * carried,
+            cpuMicrosecondsPerTask: 1000,
+            waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.5 * carried, peakConcurrency: size,
+            threads: size,
             effectiveNice: 0, integrity: .notApplicable,
-            latency: LatencyPercentiles(p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200))
+            latency: LatencyPercentiles(
+                p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200))
         r.openLoop = OpenLoopFigures(
             arrivalRate: 1000, offeredPerSecond: 1000, achievedPerSecond: 1000 * carried, backlogMean: 16,
             backlogMax: 30, backlogGrowth: 0, stable: carried >= 0.99)
@@ -78,31 +109,50 @@ import Testing
     }
 
     static let openLowLoad = LowLoadEstimate(
-        waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50), seconds: 0.8)
-    static let curve = [trial(8, carried: 0.5, p99: 1160), trial(16, carried: 0.96, p99: 1950), trial(17, p99: 43), trial(20, p99: 23.3), trial(24, p99: 21)]
+        waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50),
+        seconds: 0.8)
+    static let curve = [
+        trial(8, carried: 0.5, p99: 1160), trial(16, carried: 0.96, p99: 1950), trial(17, p99: 43),
+        trial(20, p99: 23.3), trial(24, p99: 21),
+    ]
 
     static func openSet(_ records: [TrialRecord], slo: Double) throws -> RecommendationSet {
         let arrival = ArrivalPlan(rates: [1000], latencySLOMicroseconds: slo)
-        let set = try #require(Recommender.recommendAll(workload: "io", records: records, lowLoad: openLowLoad, cores: 2, targetUtilization: 1, load: .open(arrival)))
+        let set = try #require(
+            Recommender.recommendAll(
+                workload: "io", records: records, lowLoad: openLowLoad, cores: 2, targetUtilization: 1,
+                load: .open(arrival)))
         return SizingProse.worded(set)
     }
 
     @Test func objectiveMet() throws {
         let set = try Self.openSet(Self.curve, slo: 40_000)
-        #expect(set.best.reason == "At 1000/s (poisson arrivals), 20 queues keep p99 latency at 23.3 ms (1 trial), within the 40.0 ms objective, counted from each task's intended arrival. Smaller sizes did not: 17 kept up but its p99 was 43.0 ms, 3.00 ms (7.5%) over; 16 fell behind (carried 96.0% of the arrivals, p99 at least 1.95 s); 8 fell behind (carried 50.0% of the arrivals, p99 at least 1.16 s). Little's law puts the average busy queues at 16.0 (rate × C + W of 16.0 ms at low load); the queueing model (the task's own p99 plus M/M/c's wait for a free queue) asks for 19.")
+        #expect(
+            set.best.reason
+                == "At 1000/s (poisson arrivals), 20 queues keep p99 latency at 23.3 ms (1 trial), within the 40.0 ms objective, counted from each task's intended arrival. Smaller sizes did not: 17 kept up but its p99 was 43.0 ms, 3.00 ms (7.5%) over; 16 fell behind (carried 96.0% of the arrivals, p99 at least 1.95 s); 8 fell behind (carried 50.0% of the arrivals, p99 at least 1.16 s). Little's law puts the average busy queues at 16.0 (rate × C + W of 16.0 ms at low load); the queueing model (the task's own p99 plus M/M/c's wait for a free queue) asks for 19."
+        )
     }
 
     @Test func objectiveNoSizeCanMeet() throws {
         let set = try Self.openSet(Self.curve, slo: 10_000)
-        #expect(set.best.reason.hasPrefix("At 1000/s (poisson arrivals), no size met the 10.0 ms p99 objective, and none can: a task alone takes 16.0 ms at its p99 (C + W at low load), longer than the objective allows; queues only add to that. Relax the objective or make the task faster. Smaller sizes did not: 24 kept up but its p99 was 21.0 ms"), "\(set.best.reason)")
+        #expect(
+            set.best.reason.hasPrefix(
+                "At 1000/s (poisson arrivals), no size met the 10.0 ms p99 objective, and none can: a task alone takes 16.0 ms at its p99 (C + W at low load), longer than the objective allows; queues only add to that. Relax the objective or make the task faster. Smaller sizes did not: 24 kept up but its p99 was 21.0 ms"
+            ), "\(set.best.reason)")
     }
 
     @Test func objectiveMissedNamesARateThatWouldMeetIt() throws {
         let records = [Self.trial(8, carried: 0.5, p99: 1160), Self.trial(16, carried: 0.96, p99: 1950)]
         let set = try Self.openSet(records, slo: 40_000)
-        let rate = try #require(SLOSizer.sustainableRate(size: 16, lowLoad: Self.openLowLoad, arrival: ArrivalPlan(rates: [1000], latencySLOMicroseconds: 40_000)))
+        let rate = try #require(
+            SLOSizer.sustainableRate(
+                size: 16, lowLoad: Self.openLowLoad, arrival: ArrivalPlan(rates: [1000], latencySLOMicroseconds: 40_000)
+            ))
         #expect(set.best.reason.contains("no size up to 16 met the objective (p99 ≤ 40.0 ms)."))
-        #expect(set.best.reason.hasSuffix(" 16 queues would meet it at about \(UnitFormat.significant(rate))/s by the queueing model, or measure larger sizes (--sizes 16...32)."), "\(set.best.reason)")
+        #expect(
+            set.best.reason.hasSuffix(
+                " 16 queues would meet it at about \(UnitFormat.significant(rate))/s by the queueing model, or measure larger sizes (--sizes 16...32)."
+            ), "\(set.best.reason)")
     }
 
     @Test func openVerdictPrefersTheCombinationMeetingItWithFewerQueues() throws {
@@ -113,13 +163,18 @@ import Testing
         }
         other[3].latency.p99 = 45_000
         let set = try Self.openSet(Self.curve + other, slo: 40_000)
-        #expect(set.verdict == "Best: queue-pool/default/none, 20 queues at 1000/s (p99 ≤ 40.0 ms). Others: thread-pool/default/none 24 queues.")
+        #expect(
+            set.verdict
+                == "Best: queue-pool/default/none, 20 queues at 1000/s (p99 ≤ 40.0 ms). Others: thread-pool/default/none 24 queues."
+        )
     }
 
     @Test func aRecommendationReadFromAFileKeepsItsText() {
         var r = Recommendation(
-            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: nil, waitCPURatioUpper: nil, specWaitCPURatio: nil,
-            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1, formulaQueueCountExact: 32,
+            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: nil, waitCPURatioUpper: nil,
+            specWaitCPURatio: nil,
+            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
+            formulaQueueCountExact: 32,
             formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneePoolSize: 32, kneeThroughputPerSecond: 2000,
             peakPoolSize: 32, peakThroughputPerSecond: 2000, tolerance: 0.05, recommendedQueueCount: 32, sizing: .knee,
             reason: "as written")

@@ -20,9 +20,12 @@ package enum Recommender {
         let bySize = Dictionary(grouping: records, by: \.poolSize)
         let points = bySize.map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
         let measuredTolerance = 1 - targetUtilization * (1 - tolerance)
-        guard let knee = Knee.find(points, tolerance: measuredTolerance), let largest = bySize.keys.max() else { return nil }
+        guard let knee = Knee.find(points, tolerance: measuredTolerance), let largest = bySize.keys.max() else {
+            return nil
+        }
 
-        let exact = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
+        let exact = SizingFormula.queueCount(
+            cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
         let formulaCount = max(1, Int(saturating: exact.rounded()))
         let rising = knee.size == largest && bySize.count > 1
         let recommended = rising ? max(formulaCount, largest) : knee.size
@@ -33,7 +36,8 @@ package enum Recommender {
         var recommendation = Recommendation(
             workload: workload, cores: cores, waitCPURatio: lowLoad.waitCPURatio,
             waitCPURatioLower: ci?.lower, waitCPURatioUpper: ci?.upper, specWaitCPURatio: specWaitCPURatio,
-            cpuMicrosecondsPerTask: lowLoad.cpuMicrosecondsPerTask, waitMicrosecondsPerTask: lowLoad.waitMicrosecondsPerTask,
+            cpuMicrosecondsPerTask: lowLoad.cpuMicrosecondsPerTask,
+            waitMicrosecondsPerTask: lowLoad.waitMicrosecondsPerTask,
             targetUtilization: targetUtilization, formulaQueueCountExact: exact,
             formulaQueueCountStandardError: formulaError, formulaQueueCount: formulaCount,
             kneePoolSize: knee.size, kneeThroughputPerSecond: knee.throughput,
@@ -52,8 +56,10 @@ package enum Recommender {
         }
         recommendation.integrity = records.integrityVerdict
         do {
-            recommendation.usl = try USLFit.fit(concurrency: records.map { Double($0.poolSize) }, throughput: records.map(\.throughputPerSecond))
-                .validated(maxConcurrency: Double(largest))
+            recommendation.usl = try USLFit.fit(
+                concurrency: records.map { Double($0.poolSize) }, throughput: records.map(\.throughputPerSecond)
+            )
+            .validated(maxConcurrency: Double(largest))
         } catch {
             recommendation.uslRefusal = error.description
         }
@@ -78,14 +84,23 @@ package enum Recommender {
         // Trials whose figures the machine cannot produce never decide a recommendation.
         let byCombination = Dictionary(grouping: records.valid, by: \.combination)
         if case let .open(arrival) = load {
-            return recommendOpenLoop(workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio, arrival: arrival)
+            return recommendOpenLoop(
+                workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores,
+                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+                arrival: arrival)
         }
         let all = byCombination.keys.sorted().compactMap { combination in
-            recommend(workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
+            recommend(
+                workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores,
+                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
         }
-        guard let best = all.max(by: { a, b in
-            a.peakThroughputPerSecond != b.peakThroughputPerSecond ? a.peakThroughputPerSecond < b.peakThroughputPerSecond : a.recommendedQueueCount > b.recommendedQueueCount
-        }) else { return nil }
+        guard
+            let best = all.max(by: { a, b in
+                a.peakThroughputPerSecond != b.peakThroughputPerSecond
+                    ? a.peakThroughputPerSecond < b.peakThroughputPerSecond
+                    : a.recommendedQueueCount > b.recommendedQueueCount
+            })
+        else { return nil }
         // The verdict is worded by Output (SizingProse), from the combinations.
         return RecommendationSet(best: best, combinations: all, verdict: "")
     }
@@ -98,14 +113,23 @@ package enum Recommender {
         let all = byCombination.keys.sorted().compactMap { combination -> Recommendation? in
             let records = byCombination[combination]!
             // The throughput figures (knee, formula, USL) of the trials at the rate sized for.
-            guard let base = recommend(workload: workload, records: records.filter { $0.arrivalRate == top }, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio) else { return nil }
+            guard
+                let base = recommend(
+                    workload: workload, records: records.filter { $0.arrivalRate == top }, lowLoad: lowLoad,
+                    cores: cores, targetUtilization: targetUtilization, tolerance: tolerance,
+                    specWaitCPURatio: specWaitCPURatio)
+            else { return nil }
             return SLOSizer.recommend(base: base, records: records, lowLoad: lowLoad, arrival: arrival)
         }
-        guard let best = all.min(by: { a, b in
-            if (a.latency?.met ?? false) != (b.latency?.met ?? false) { return a.latency?.met ?? false }
-            if a.recommendedQueueCount != b.recommendedQueueCount { return a.recommendedQueueCount < b.recommendedQueueCount }
-            return (a.latency?.measuredMicroseconds ?? .infinity) < (b.latency?.measuredMicroseconds ?? .infinity)
-        }) else { return nil }
+        guard
+            let best = all.min(by: { a, b in
+                if (a.latency?.met ?? false) != (b.latency?.met ?? false) { return a.latency?.met ?? false }
+                if a.recommendedQueueCount != b.recommendedQueueCount {
+                    return a.recommendedQueueCount < b.recommendedQueueCount
+                }
+                return (a.latency?.measuredMicroseconds ?? .infinity) < (b.latency?.measuredMicroseconds ?? .infinity)
+            })
+        else { return nil }
         return RecommendationSet(best: best, combinations: all, verdict: "")
     }
 
@@ -134,11 +158,15 @@ package enum Recommender {
             if maxReached < Int(0.9 * Double(largest)) && maxReached <= r.kneePoolSize {
                 return .overPredictedConcurrency(maxReached: maxReached)
             }
-            if kneeUtilization < 0.85 * r.targetUtilization { return .overPredictedSerialization(kneeUtilization: kneeUtilization) }
+            if kneeUtilization < 0.85 * r.targetUtilization {
+                return .overPredictedSerialization(kneeUtilization: kneeUtilization)
+            }
             return .overPredictedCPU(kneeUtilization: kneeUtilization, kneeCPUMicroseconds: kneeCPU)
         }
         if kneeUtilization > 1.05 { return .underPredictedCores(kneeUtilization: kneeUtilization) }
-        if let model = r.queueingModelKnee, model > r.formulaQueueCount { return .underPredictedQueueing(modelKnee: model) }
+        if let model = r.queueingModelKnee, model > r.formulaQueueCount {
+            return .underPredictedQueueing(modelKnee: model)
+        }
         return .underPredictedWait
     }
 }

@@ -34,10 +34,14 @@ package enum SLOSizer {
     /// task's own percentile at low load plus M/M/c's percentile of the wait for a free queue
     /// (Poisson arrivals, one shared queue, `size` servers with exponential times of mean C + W),
     /// the same sum `poolsize plan` makes for cores. nil where that queue is unstable.
-    package static func modelPercentile(size: Int, rate: Double, lowLoad: LowLoadEstimate, percentile: Double) -> Double? {
+    package static func modelPercentile(size: Int, rate: Double, lowLoad: LowLoadEstimate, percentile: Double)
+        -> Double?
+    {
         let service = serviceSeconds(lowLoad)
         guard service > 0,
-              let wait = Queueing.mmcWaitQuantile(servers: size, arrivalRate: rate, serviceRate: 1 / service, percentile: percentile) else { return nil }
+            let wait = Queueing.mmcWaitQuantile(
+                servers: size, arrivalRate: rate, serviceRate: 1 / service, percentile: percentile)
+        else { return nil }
         return ownTime(lowLoad, percentile: percentile) + wait * 1e6
     }
 
@@ -50,7 +54,11 @@ package enum SLOSizer {
         while size <= SizeSelection.maximumSize {
             if Double(size) > load {
                 guard let slo = arrival.latencySLOMicroseconds else { return size }
-                if let p = modelPercentile(size: size, rate: rate, lowLoad: lowLoad, percentile: arrival.sloPercentile), p <= slo { return size }
+                if let p = modelPercentile(size: size, rate: rate, lowLoad: lowLoad, percentile: arrival.sloPercentile),
+                    p <= slo
+                {
+                    return size
+                }
                 // Waits fall with size but never below zero: past the point where the task's own
                 // time alone exceeds the objective, no size will do.
                 if ownTime(lowLoad, percentile: arrival.sloPercentile) > slo { return nil }
@@ -61,7 +69,9 @@ package enum SLOSizer {
     }
 
     /// Each size's verdict at `rate`, from that rate's valid trials of one combination, smallest size first.
-    package static func verdicts(_ records: [TrialRecord], rate: ArrivalRate, arrival: ArrivalPlan, lowLoad: LowLoadEstimate) -> [SLOVerdict] {
+    package static func verdicts(
+        _ records: [TrialRecord], rate: ArrivalRate, arrival: ArrivalPlan, lowLoad: LowLoadEstimate
+    ) -> [SLOVerdict] {
         let atRate = records.valid.filter { $0.arrivalRate == rate }
         return Dictionary(grouping: atRate, by: \.poolSize).sorted { $0.key < $1.key }.map { size, trials in
             let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
@@ -75,7 +85,8 @@ package enum SLOSizer {
                 backlogMean: mean(trials.map { $0.openLoop?.backlogMean ?? 0 }),
                 p50Microseconds: p50s[p50s.count / 2], percentileMicroseconds: worst,
                 meetsSLO: arrival.latencySLOMicroseconds.map { stable && worst <= $0 },
-                modelPercentileMicroseconds: modelPercentile(size: size, rate: rate.perSecond, lowLoad: lowLoad, percentile: arrival.sloPercentile))
+                modelPercentileMicroseconds: modelPercentile(
+                    size: size, rate: rate.perSecond, lowLoad: lowLoad, percentile: arrival.sloPercentile))
         }
     }
 
@@ -95,21 +106,26 @@ package enum SLOSizer {
     /// answers of a range alongside. `base` is the throughput analysis of the same trials at
     /// that rate (knee, formula, USL), whose figures are kept; count, basis and reason are the
     /// objective's.
-    package static func recommend(base: Recommendation, records: [TrialRecord], lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> Recommendation {
+    package static func recommend(
+        base: Recommendation, records: [TrialRecord], lowLoad: LowLoadEstimate, arrival: ArrivalPlan
+    ) -> Recommendation {
         var r = base
         let rate = arrival.topRate
         let verdicts = verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad)
         let chosen = choose(verdicts)
         var sizing = LatencySizing(
-            arrivalRate: rate, latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile,
+            arrivalRate: rate, latencySLOMicroseconds: arrival.latencySLOMicroseconds,
+            sloPercentile: arrival.sloPercentile,
             met: chosen != nil, measuredMicroseconds: chosen?.percentileMicroseconds,
-            queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival), sizeVerdicts: verdicts)
+            queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival),
+            sizeVerdicts: verdicts)
         r.recommendedQueueCount = chosen?.poolSize ?? verdicts.last?.poolSize ?? base.recommendedQueueCount
         if arrival.isRange {
             sizing.rateSizings = arrival.rates.map { rate in
                 let pick = choose(Self.verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad))
                 return RateSizing(
-                    arrivalRate: rate, recommendedQueueCount: pick?.poolSize, percentileMicroseconds: pick?.percentileMicroseconds,
+                    arrivalRate: rate, recommendedQueueCount: pick?.poolSize,
+                    percentileMicroseconds: pick?.percentileMicroseconds,
                     queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival))
             }
         }
@@ -125,9 +141,10 @@ package enum SLOSizer {
         verdicts: [SLOVerdict], chosen: SLOVerdict?, lowLoad: LowLoadEstimate, arrival: ArrivalPlan
     ) -> ArrivalExplanation {
         let failing = verdicts.filter { v in chosen.map { v.poolSize < $0.poolSize } ?? true }.reversed().prefix(3)
-        let largerFailed = chosen.map { chosen in
-            verdicts.contains { $0.poolSize > chosen.poolSize && !($0.meetsSLO ?? $0.stable) }
-        } ?? false
+        let largerFailed =
+            chosen.map { chosen in
+                verdicts.contains { $0.poolSize > chosen.poolSize && !($0.meetsSLO ?? $0.stable) }
+            } ?? false
         let largest = verdicts.last?.poolSize ?? 0
         var own: Double? = nil
         if chosen == nil, let slo = arrival.latencySLOMicroseconds,
@@ -138,7 +155,8 @@ package enum SLOSizer {
         return ArrivalExplanation(
             arrival: arrival, serviceSeconds: serviceSeconds(lowLoad), chosen: chosen, failing: Array(failing),
             largerFailed: largerFailed, ownPercentileMicroseconds: own, largest: largest,
-            sustainableRate: chosen == nil && own == nil ? sustainableRate(size: largest, lowLoad: lowLoad, arrival: arrival) : nil)
+            sustainableRate: chosen == nil && own == nil
+                ? sustainableRate(size: largest, lowLoad: lowLoad, arrival: arrival) : nil)
     }
 
     /// The highest rate at which `size` queues meet the objective by the model
@@ -147,7 +165,8 @@ package enum SLOSizer {
         let service = serviceSeconds(lowLoad)
         guard service > 0, size >= 1 else { return nil }
         func meets(_ rate: Double) -> Bool {
-            guard let p = modelPercentile(size: size, rate: rate, lowLoad: lowLoad, percentile: arrival.sloPercentile) else { return false }
+            guard let p = modelPercentile(size: size, rate: rate, lowLoad: lowLoad, percentile: arrival.sloPercentile)
+            else { return false }
             return arrival.latencySLOMicroseconds.map { p <= $0 } ?? true
         }
         var low = 0.0, high = Double(size) / service

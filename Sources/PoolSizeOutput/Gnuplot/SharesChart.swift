@@ -66,10 +66,10 @@ package enum SharesChart {
         let length = ObservationEstimator.sliceSeconds(durationSeconds: run.observation.durationSeconds)
         let note =
             "Each step is \(length == 1 ? "a second" : "\(GnuplotScript.number(length)) seconds") of the observation. "
-                + "Running and runnable are the threads' exact CPU and run-queue time (schedstat); blocked in IO, "
-                + "ambiguous and idle split the rest of their time by what the sweeps in that step found them blocked "
-                + "in, so a step rests on few samples and moves more than the whole observation's shares, which carry "
-                + "the intervals."
+            + "Running and runnable are the threads' exact CPU and run-queue time (schedstat); blocked in IO, "
+            + "ambiguous and idle split the rest of their time by what the sweeps in that step found them blocked "
+            + "in, so a step rests on few samples and moves more than the whole observation's shares, which carry "
+            + "the intervals."
         return Chart(
             name: name, caption: caption, note: note,
             script: GnuplotScript.wrap(

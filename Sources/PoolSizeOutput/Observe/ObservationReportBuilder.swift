@@ -86,12 +86,12 @@ package enum ObservationReportBuilder {
         if observation.target.includesChildren { text += ", with its children" }
         text +=
             ", for \(UnitFormat.duration(observation.durationSeconds)): \(sampler.sweeps) sweeps at "
-                + "\(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)."
+            + "\(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)."
         text +=
             " Sizes are N = cores × U × (1 + W/C) with \(observation.cores.effective) "
-                + "core\(observation.cores.effective == 1 ? "" : "s") and U = "
-                + "\(UnitFormat.number(observation.settings.targetUtilization)); W/C is a range from known IO alone to "
-                + "known IO plus the ambiguous waits (futex, sleeps), which cannot be told from idleness from outside."
+            + "core\(observation.cores.effective == 1 ? "" : "s") and U = "
+            + "\(UnitFormat.number(observation.settings.targetUtilization)); W/C is a range from known IO alone to "
+            + "known IO plus the ambiguous waits (futex, sleeps), which cannot be told from idleness from outside."
         return text
     }
 

@@ -19,8 +19,8 @@ package enum ObservationTable {
         if quiet > 0 {
             out +=
                 "\n\(quiet) other pool\(quiet == 1 ? "" : "s") used less than "
-                    + "\(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists "
-                    + "every pool in full\n"
+                + "\(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists "
+                + "every pool in full\n"
         }
         return out
     }
@@ -34,15 +34,15 @@ package enum ObservationTable {
         if target.includesChildren { out += ", with its children" }
         out +=
             ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sampler.sweeps) sweeps at "
-                + "\(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
+            + "\(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
         let cores = observation.cores
         let derivation = cores.override != nil ? "--parallelism \(cores.effective)" : cores.derivation
         out += "cores \(cores.effective) [\(derivation)], "
         out += "U \(UnitFormat.number(observation.settings.targetUtilization))\n"
         out +=
             "observer: \(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core "
-                + "(\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, "
-                + "\(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
+            + "(\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, "
+            + "\(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
         if let pressure = observation.cpuPressureSomePercent {
             out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)"
         }
@@ -111,7 +111,7 @@ package enum ObservationTable {
         if let switches = pool.switchesPerThreadSecond {
             cpu +=
                 "; \(UnitFormat.number(switches.voluntary)) voluntary and \(UnitFormat.number(switches.involuntary)) "
-                    + "involuntary switches per thread-second"
+                + "involuntary switches per thread-second"
         }
         rows.append(("CPU", cpu))
         if let ratio = pool.waitToCPU, let size = pool.size {
@@ -139,12 +139,12 @@ package enum ObservationTable {
         let ms = { (seconds: Double) in UnitFormat.duration(seconds) }
         var line =
             "at \(UnitFormat.rate(task.throughputPerSecond)): C \(ms(task.cpuSeconds)), Q \(ms(task.runQueueSeconds)), "
-                + "W \(ms(task.waitSeconds.low))"
+            + "W \(ms(task.waitSeconds.low))"
         if task.waitSeconds.high > task.waitSeconds.low { line += "–\(ms(task.waitSeconds.high))" }
         line += "; N(λ) = λ(C + W) = \(ObservationVerdictText.range(task.threadsNeeded)) threads busy"
         line +=
             "; a task waits for one of the \(threads) threads with probability "
-                + "\(ObservationVerdictText.percentRange(task.waitProbability)) (Erlang C)"
+            + "\(ObservationVerdictText.percentRange(task.waitProbability)) (Erlang C)"
         var rows = [("per task", line)]
         if let resolved = task.resolvedWaitSeconds {
             rows.append(("with latency", "W \(ms(resolved)) per task (λ·D minus the known busy threads)"))

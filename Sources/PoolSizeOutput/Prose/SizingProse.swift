@@ -12,7 +12,8 @@ package enum SizingProse {
     package static func worded(_ set: RecommendationSet) -> RecommendationSet {
         let combinations = set.combinations.map(worded)
         let best = combinations.first { $0.combination == set.best.combination } ?? worded(set.best)
-        return RecommendationSet(best: best, combinations: combinations, verdict: verdict(best: best, all: combinations))
+        return RecommendationSet(
+            best: best, combinations: combinations, verdict: verdict(best: best, all: combinations))
     }
 
     /// `r` with its reason written from its findings; as it is when it has none (read from a file).
@@ -23,10 +24,12 @@ package enum SizingProse {
         case let .knee(knee, peakMayLieBeyond):
             worded.reason = sentence(knee, r)
             if let largest = peakMayLieBeyond {
-                worded.reason += " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
+                worded.reason +=
+                    " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
             }
             if let usl = r.usl, let peak = usl.peakConcurrency {
-                worded.reason += " The USL fit (σ \(UnitFormat.significant(usl.sigma)), κ \(UnitFormat.scientific(usl.kappa)), R² \(UnitFormat.fixed(usl.rSquared, decimals: 3))) puts peak throughput at N* = \(UnitFormat.significant(peak))."
+                worded.reason +=
+                    " The USL fit (σ \(UnitFormat.significant(usl.sigma)), κ \(UnitFormat.scientific(usl.kappa)), R² \(UnitFormat.fixed(usl.rSquared, decimals: 3))) puts peak throughput at N* = \(UnitFormat.significant(peak))."
             }
         case let .arrivals(found):
             if let sizing = r.latency { worded.reason = sentence(found, sizing) }
@@ -40,15 +43,20 @@ package enum SizingProse {
         if let sizing = best.latency {
             let goal = goal(sizing)
             let met = sizing.met ? "" : "nothing met \(goal); largest measured "
-            var verdict = "Best: \(best.combination), \(met)\(best.recommendedQueueCount) queues at \(UnitFormat.significant(sizing.arrivalRate.perSecond))/s (\(goal))."
-            let rest = others.map { r in "\(r.combination) \(r.latency?.met == true ? "\(r.recommendedQueueCount) queues" : "none met it")" }
+            var verdict =
+                "Best: \(best.combination), \(met)\(best.recommendedQueueCount) queues at \(UnitFormat.significant(sizing.arrivalRate.perSecond))/s (\(goal))."
+            let rest = others.map { r in
+                "\(r.combination) \(r.latency?.met == true ? "\(r.recommendedQueueCount) queues" : "none met it")"
+            }
             if !rest.isEmpty { verdict += " Others: " + rest.joined(separator: "; ") + "." }
             return verdict
         }
-        var verdict = "Best: \(best.combination), peak \(UnitFormat.significant(best.peakThroughputPerSecond)) tasks/s, \(best.recommendedQueueCount) queues."
+        var verdict =
+            "Best: \(best.combination), peak \(UnitFormat.significant(best.peakThroughputPerSecond)) tasks/s, \(best.recommendedQueueCount) queues."
         let rest = others.sorted { $0.peakThroughputPerSecond > $1.peakThroughputPerSecond }.map { r in
             let lower = (1 - r.peakThroughputPerSecond / best.peakThroughputPerSecond) * 100
-            return "\(r.combination) \(UnitFormat.fixed(lower, decimals: 1))% lower peak, \(r.recommendedQueueCount) queues"
+            return
+                "\(r.combination) \(UnitFormat.fixed(lower, decimals: 1))% lower peak, \(r.recommendedQueueCount) queues"
         }
         if !rest.isEmpty { verdict += " Others: " + rest.joined(separator: "; ") + "." }
         return verdict
@@ -56,38 +64,51 @@ package enum SizingProse {
 
     /// `p99 ≤ 40.0 ms`, or `keeping up` without an objective.
     static func goal(_ sizing: LatencySizing) -> String {
-        sizing.latencySLOMicroseconds.map { "p\(UnitFormat.number(sizing.sloPercentile)) ≤ \(time($0))" } ?? "keeping up"
+        sizing.latencySLOMicroseconds.map { "p\(UnitFormat.number(sizing.sloPercentile)) ≤ \(time($0))" }
+            ?? "keeping up"
     }
 
     static func time(_ microseconds: Double) -> String { UnitFormat.duration(microseconds: microseconds) }
 
     /// Why the knee and the formula agree or not.
     static func sentence(_ knee: KneeExplanation, _ r: Recommendation) -> String {
-        let formula = "the formula gives \(UnitFormat.significant(r.formulaQueueCountExact)) (\(r.cores) cores × U \(UnitFormat.significant(r.targetUtilization)) × (1 + W/C \(UnitFormat.significant(r.waitCPURatio))))"
+        let formula =
+            "the formula gives \(UnitFormat.significant(r.formulaQueueCountExact)) (\(r.cores) cores × U \(UnitFormat.significant(r.targetUtilization)) × (1 + W/C \(UnitFormat.significant(r.waitCPURatio))))"
         // Below U = 1 the knee is where the curve reaches U × (1 − tolerance) of its peak.
-        let reach = r.targetUtilization < 1
-            ? "reach \(UnitFormat.percent(r.targetUtilization * (1 - r.tolerance))) of" : "reach within \(UnitFormat.percent(r.tolerance)) of"
-        let kneeText = "\(r.kneePoolSize) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
+        let reach =
+            r.targetUtilization < 1
+            ? "reach \(UnitFormat.percent(r.targetUtilization * (1 - r.tolerance))) of"
+            : "reach within \(UnitFormat.percent(r.tolerance)) of"
+        let kneeText =
+            "\(r.kneePoolSize) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
         let busy = { (utilization: Double) in "\(UnitFormat.significant(utilization * 100))%" }
         switch knee {
         case let .stillRising(largest, suggested):
-            return "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formula) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (--sizes 1...\(suggested)) to locate the knee."
+            return
+                "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formula) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (--sizes 1...\(suggested)) to locate the knee."
         case let .agree(gap):
             return "Measured and predicted agree: \(kneeText), and \(formula), \(UnitFormat.percent(gap)) apart."
         case let .tooCoarse(below, above, step):
-            return "The sizes measured are too coarse to test the formula: \(kneeText), but nothing was measured between \(below) and \(above), where \(formula); measure that range (--sizes \(below)...\(above):\(step)) to find the knee."
+            return
+                "The sizes measured are too coarse to test the formula: \(kneeText), but nothing was measured between \(below) and \(above), where \(formula); measure that range (--sizes \(below)...\(above):\(step)) to find the knee."
         case let .overPredictedConcurrency(maxReached):
-            return "The formula over-predicts: \(kneeText), but the pool never ran more than \(maxReached) tasks at once, so larger sizes add nothing; \(formula)."
+            return
+                "The formula over-predicts: \(kneeText), but the pool never ran more than \(maxReached) tasks at once, so larger sizes add nothing; \(formula)."
         case let .overPredictedSerialization(utilization):
-            return "The formula over-predicts: \(kneeText) while CPU utilization is only \(busy(utilization)), so something other than CPU (a lock or other serialization) caps throughput; \(formula)."
+            return
+                "The formula over-predicts: \(kneeText) while CPU utilization is only \(busy(utilization)), so something other than CPU (a lock or other serialization) caps throughput; \(formula)."
         case let .overPredictedCPU(utilization, cpu):
-            return "The formula over-predicts: \(kneeText), where the CPU is already \(busy(utilization)) busy; each task costs \(UnitFormat.significant(cpu)) µs of CPU under load against \(UnitFormat.significant(r.cpuMicrosecondsPerTask)) µs alone, and the machine's other work and scheduling overhead take the rest; \(formula)."
+            return
+                "The formula over-predicts: \(kneeText), where the CPU is already \(busy(utilization)) busy; each task costs \(UnitFormat.significant(cpu)) µs of CPU under load against \(UnitFormat.significant(r.cpuMicrosecondsPerTask)) µs alone, and the machine's other work and scheduling overhead take the rest; \(formula)."
         case let .underPredictedCores(utilization):
-            return "The formula under-predicts: \(kneeText), using \(busy(utilization)) of \(r.cores) cores, so more CPU is available than the core count assumed; \(formula)."
+            return
+                "The formula under-predicts: \(kneeText), using \(busy(utilization)) of \(r.cores) cores, so more CPU is available than the core count assumed; \(formula)."
         case let .underPredictedQueueing(model):
-            return "The formula under-predicts: \(kneeText); the formula assumes CPU bursts never collide, but tasks that arrive at a busy CPU wait, so more queues are needed to keep it busy; \(formula), and a queueing model with random task times (M/M/\(r.cores)//N) puts the knee at \(model)."
+            return
+                "The formula under-predicts: \(kneeText); the formula assumes CPU bursts never collide, but tasks that arrive at a busy CPU wait, so more queues are needed to keep it busy; \(formula), and a queueing model with random task times (M/M/\(r.cores)//N) puts the knee at \(model)."
         case .underPredictedWait:
-            return "The formula under-predicts: \(kneeText); under load tasks wait longer than the \(UnitFormat.significant(r.waitMicrosecondsPerTask)) µs measured alone, so more queues are needed to keep the CPU busy; \(formula)."
+            return
+                "The formula under-predicts: \(kneeText); under load tasks wait longer than the \(UnitFormat.significant(r.waitMicrosecondsPerTask)) µs measured alone, so more queues are needed to keep the CPU busy; \(formula)."
         }
     }
 
@@ -98,33 +119,46 @@ package enum SizingProse {
         let name = SLOSizer.name(percentile: arrival.sloPercentile)
         let service = found.serviceSeconds
         let at = "At \(UnitFormat.significant(rate))/s (\(arrival.process.rawValue) arrivals)"
-        let little = "Little's law puts the average busy queues at \(UnitFormat.significant(rate * service)) (rate × C + W of \(time(service * 1e6)) at low load)"
+        let little =
+            "Little's law puts the average busy queues at \(UnitFormat.significant(rate * service)) (rate × C + W of \(time(service * 1e6)) at low load)"
         let queueing = "the queueing model (the task's own \(name) plus M/M/c's wait for a free queue)"
-        let model = sizing.queueingModelQueueCount.map { "\(queueing) asks for \($0)" } ?? "\(queueing) finds no size that meets it"
-        let missed = found.failing.isEmpty
-            ? "" : " Smaller sizes did not: " + found.failing.map { shortfall($0, arrival: arrival) }.joined(separator: "; ") + "."
+        let model =
+            sizing.queueingModelQueueCount.map { "\(queueing) asks for \($0)" }
+            ?? "\(queueing) finds no size that meets it"
+        let missed =
+            found.failing.isEmpty
+            ? ""
+            : " Smaller sizes did not: " + found.failing.map { shortfall($0, arrival: arrival) }.joined(separator: "; ")
+                + "."
         if let chosen = found.chosen {
             let what: String
             if let slo = arrival.latencySLOMicroseconds {
                 let trials = chosen.trials == 1 ? "1 trial" : "worst of \(chosen.trials) trials"
-                what = "\(chosen.poolSize) queues keep \(name) latency at \(time(chosen.percentileMicroseconds)) (\(trials)), within the \(time(slo)) objective, counted from each task's intended arrival."
+                what =
+                    "\(chosen.poolSize) queues keep \(name) latency at \(time(chosen.percentileMicroseconds)) (\(trials)), within the \(time(slo)) objective, counted from each task's intended arrival."
             } else {
-                what = "\(chosen.poolSize) queues are the smallest that keep up (\(name) latency \(time(chosen.percentileMicroseconds)), from each task's intended arrival)."
+                what =
+                    "\(chosen.poolSize) queues are the smallest that keep up (\(name) latency \(time(chosen.percentileMicroseconds)), from each task's intended arrival)."
             }
-            let later = found.largerFailed
+            let later =
+                found.largerFailed
                 ? " A larger size measured did not pass, so the sizes are noisy here: repeat with more --repeat." : ""
             return "\(at), \(what)\(missed) \(little); \(model).\(later)"
         }
         if let slo = arrival.latencySLOMicroseconds, let own = found.ownPercentileMicroseconds {
-            return "\(at), no size met the \(time(slo)) \(name) objective, and none can: a task alone takes \(time(own)) at its \(name) (C + W at low load), longer than the objective allows; queues only add to that. Relax the objective or make the task faster.\(missed)"
+            return
+                "\(at), no size met the \(time(slo)) \(name) objective, and none can: a task alone takes \(time(own)) at its \(name) (C + W at low load), longer than the objective allows; queues only add to that. Relax the objective or make the task faster.\(missed)"
         }
         let largest = found.largest
         var advice = "measure larger sizes (--sizes \(largest)...\(max(largest * 2, largest + 4)))"
         if let sustainable = found.sustainableRate {
-            advice = "\(largest) queues would meet it at about \(UnitFormat.significant(sustainable))/s by the queueing model, or " + advice
+            advice =
+                "\(largest) queues would meet it at about \(UnitFormat.significant(sustainable))/s by the queueing model, or "
+                + advice
         }
         let objective = arrival.latencySLOMicroseconds.map { " (\(name) ≤ \(time($0)))" } ?? " of keeping up"
-        return "\(at), no size up to \(largest) met the objective\(objective).\(missed) \(little); \(model). \(advice.prefix(1).uppercased() + advice.dropFirst())."
+        return
+            "\(at), no size up to \(largest) met the objective\(objective).\(missed) \(little); \(model). \(advice.prefix(1).uppercased() + advice.dropFirst())."
     }
 
     /// What a size that did not pass lacked, in a few words.
@@ -132,10 +166,12 @@ package enum SizingProse {
         let name = SLOSizer.name(percentile: arrival.sloPercentile)
         if !v.stable {
             let carried = v.offeredPerSecond > 0 ? v.achievedPerSecond / v.offeredPerSecond : 0
-            return "\(v.poolSize) fell behind (carried \(UnitFormat.fixed(min(carried, 1) * 100, decimals: 1))% of the arrivals, \(name) at least \(time(v.percentileMicroseconds)))"
+            return
+                "\(v.poolSize) fell behind (carried \(UnitFormat.fixed(min(carried, 1) * 100, decimals: 1))% of the arrivals, \(name) at least \(time(v.percentileMicroseconds)))"
         }
         guard let slo = arrival.latencySLOMicroseconds else { return "\(v.poolSize) kept up" }
         let over = v.percentileMicroseconds - slo
-        return "\(v.poolSize) kept up but its \(name) was \(time(v.percentileMicroseconds)), \(time(over)) (\(UnitFormat.percent(over / slo))) over"
+        return
+            "\(v.poolSize) kept up but its \(name) was \(time(v.percentileMicroseconds)), \(time(over)) (\(UnitFormat.percent(over / slo))) over"
     }
 }

@@ -11,7 +11,9 @@ extension ReportWriter {
 
     /// Loads the run in `runDirectory` (a sweep's, or an observation's) and writes its charts
     /// (into `plots`, or `plots/<run-id>`), report.md and report.html.
-    package static func writeRunReport(runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()) throws(PoolSizeError) -> RunReport {
+    package static func writeRunReport(
+        runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()
+    ) throws(PoolSizeError) -> RunReport {
         if RunDirectory(runDirectory).holdsObservation {
             let observation = try RunDirectory(runDirectory).loadObservation()
             let charts = plotsDirectory(plots, runID: observation.runID)
@@ -20,7 +22,8 @@ extension ReportWriter {
             return RunReport(outcome: outcome, notices: [outcome.charts.message].compactMap { $0 })
         }
         let run = try RunDirectory(runDirectory).load()
-        let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: run.runID), renderer: renderer)
+        let writer = ReportWriter(
+            runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: run.runID), renderer: renderer)
         let outcome = try writer.writeReport(RunAnalysis(run))
         return RunReport(outcome: outcome, notices: run.warnings + [outcome.charts.message].compactMap { $0 })
     }

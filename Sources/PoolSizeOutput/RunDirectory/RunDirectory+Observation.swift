@@ -24,7 +24,7 @@ extension RunDirectory {
                 flag: "--out",
                 message:
                     "\(url.path) already holds a run (\(held.rawValue)); pass --force to replace it, or choose another "
-                        + "--out"
+                    + "--out"
             )
         }
     }
@@ -51,7 +51,7 @@ extension RunDirectory {
                 path: url(.observation).path,
                 hint:
                     "an observation's run directory holds observation.json; pass one written by 'poolsize observe "
-                        + "--out DIR'"
+                    + "--out DIR'"
             )
         }
         let info = try decode(RunInfo.self, .machine)

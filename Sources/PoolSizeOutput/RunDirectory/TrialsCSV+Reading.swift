@@ -13,7 +13,9 @@ extension TrialsCSV {
     ///   - dropped: told the line number of a torn last line, which is left out: a sweep
     ///     killed mid-write (power cut, SIGKILL) leaves its last row cut short and no final
     ///     line break. Any other damaged row is an error naming its line.
-    package static func parse(_ text: String, path: String, dropped: ((Int) -> Void)? = nil) throws(PoolSizeError) -> [TrialRecord] {
+    package static func parse(_ text: String, path: String, dropped: ((Int) -> Void)? = nil) throws(PoolSizeError)
+        -> [TrialRecord]
+    {
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
@@ -21,10 +23,13 @@ extension TrialsCSV {
             throw .invalidInput(path: path, message: "not CSV: \(error)")
         }
         guard let header = reader.headerRow, !header.isEmpty, header != [""] else {
-            throw .invalidInput(path: path, message: "empty file; expected a header row naming the columns in results/README.md")
+            throw .invalidInput(
+                path: path, message: "empty file; expected a header row naming the columns in results/README.md")
         }
         if let missing = required.first(where: { !header.contains($0) }) {
-            throw .invalidInput(path: path, message: "column '\(missing)' missing from the header; expected the columns in results/README.md")
+            throw .invalidInput(
+                path: path,
+                message: "column '\(missing)' missing from the header; expected the columns in results/README.md")
         }
         let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [(line: Int, cells: [String])] = []
@@ -41,7 +46,11 @@ extension TrialsCSV {
             let isLast = offset == rows.count - 1
             do throws(PoolSizeError) {
                 guard row.cells.count == header.count else {
-                    throw .invalidInput(path: path, message: "line \(row.line) has \(row.cells.count) fields where the header has \(header.count); the file is damaged (an edit, or a write cut short)")
+                    throw .invalidInput(
+                        path: path,
+                        message:
+                            "line \(row.line) has \(row.cells.count) fields where the header has \(header.count); the file is damaged (an edit, or a write cut short)"
+                    )
                 }
                 records.append(try Row(cells: row.cells, index: index, path: path, line: row.line).record())
             } catch {
@@ -83,7 +92,9 @@ extension TrialsCSV {
         func integer(_ column: String) throws(PoolSizeError) -> Int {
             let value = try number(column)
             // |value| < 2^53 keeps Int(value) exact and in range (a huge number must not trap).
-            guard value.isFinite, value == value.rounded(), abs(value) < Double(FiniteNumber.wholeLimit) else { throw invalid(column, text(column) ?? "", "a whole number") }
+            guard value.isFinite, value == value.rounded(), abs(value) < Double(FiniteNumber.wholeLimit) else {
+                throw invalid(column, text(column) ?? "", "a whole number")
+            }
             return Int(value)
         }
 
@@ -94,7 +105,8 @@ extension TrialsCSV {
             return size
         }
 
-        func value<T: RawRepresentable>(_ column: String, as _: T.Type) throws(PoolSizeError) -> T where T.RawValue == String, T: CaseIterable {
+        func value<T: RawRepresentable>(_ column: String, as _: T.Type) throws(PoolSizeError) -> T
+        where T.RawValue == String, T: CaseIterable {
             let cell = text(column) ?? ""
             guard let value = T(rawValue: cell) else {
                 throw invalid(column, cell, "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
@@ -103,7 +115,9 @@ extension TrialsCSV {
         }
 
         func invalid(_ column: String, _ cell: String, _ expected: String) -> PoolSizeError {
-            .invalidInput(path: path, message: "line \(line), column '\(column)': '\(TerminalText.excerpt(cell))' is not \(expected)")
+            .invalidInput(
+                path: path,
+                message: "line \(line), column '\(column)': '\(TerminalText.excerpt(cell))' is not \(expected)")
         }
 
         /// `integrity`, `n/a` when the column is absent (runs before primitives were checked).
@@ -114,7 +128,8 @@ extension TrialsCSV {
 
         func percentiles(_ prefix: String) throws(PoolSizeError) -> LatencyPercentiles {
             LatencyPercentiles(
-                p50: try number("\(prefix)_p50_us"), p90: try number("\(prefix)_p90_us"), p99: try number("\(prefix)_p99_us"),
+                p50: try number("\(prefix)_p50_us"), p90: try number("\(prefix)_p90_us"),
+                p99: try number("\(prefix)_p99_us"),
                 p999: try number("\(prefix)_p999_us"), max: try number("\(prefix)_max_us"))
         }
 
@@ -127,7 +142,8 @@ extension TrialsCSV {
                 throw invalid("arrival_rate_per_s", cell, "a rate above 0 (or empty for a closed-loop trial)")
             }
             return OpenLoopFigures(
-                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: 0, achievedPerSecond: achieved, backlogMean: 0,
+                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: 0, achievedPerSecond: achieved,
+                backlogMean: 0,
                 backlogMax: 0, backlogGrowth: 0, stable: false)
         }
 
@@ -145,7 +161,8 @@ extension TrialsCSV {
             var record = TrialRecord(
                 runID: "", workload: "", pool: .queuePool, qos: .default, primitive: .none, poolSize: 1, repetition: 0,
                 tasks: 0, wallSeconds: 0, throughputPerSecond: 0, cpuMicrosecondsPerTask: 0, waitMicrosecondsPerTask: 0,
-                waitCPURatio: 0, utilization: 0, peakConcurrency: 0, threads: 0, effectiveNice: 0, integrity: .notApplicable)
+                waitCPURatio: 0, utilization: 0, peakConcurrency: 0, threads: 0, effectiveNice: 0,
+                integrity: .notApplicable)
             for column in TrialsCSV.columns { try column.read(self, &record) }
             return record
         }

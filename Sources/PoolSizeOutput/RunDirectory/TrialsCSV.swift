@@ -38,7 +38,8 @@ package enum TrialsCSV {
             read: { row, r in r.invalidReason = row.text("invalid_reason").flatMap { $0.isEmpty ? nil : $0 } }),
         // The arrival rate makes a row an open-loop trial; the columns after it fill its figures.
         TrialsColumn(
-            "arrival_rate_per_s", write: { $0.openLoop.map { CSVField.number($0.arrivalRate.perSecond, decimals: 3) } ?? "" },
+            "arrival_rate_per_s",
+            write: { $0.openLoop.map { CSVField.number($0.arrivalRate.perSecond, decimals: 3) } ?? "" },
             read: { row, r throws(PoolSizeError) in r.openLoop = try row.arrival(achieved: r.throughputPerSecond) }),
         .openLoop(
             "offered_per_s", write: { CSVField.number($0.offeredPerSecond, decimals: 3) },
@@ -60,7 +61,8 @@ package enum TrialsCSV {
             read: { row, o throws(PoolSizeError) in o.unfinished = try row.integer("unfinished") }),
         .openLoop(
             "dispatch_lag_p99_us", write: { CSVField.number($0.dispatchLagP99Microseconds, decimals: 1) },
-            read: { row, o throws(PoolSizeError) in o.dispatchLagP99Microseconds = try row.number("dispatch_lag_p99_us") }),
+            read: { row, o throws(PoolSizeError) in o.dispatchLagP99Microseconds = try row.number("dispatch_lag_p99_us")
+            }),
     ]
 
     /// The columns' names, in file order.

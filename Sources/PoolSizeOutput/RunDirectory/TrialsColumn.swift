@@ -14,7 +14,8 @@ package struct TrialsColumn: Sendable {
     let read: @Sendable (TrialsCSV.Row, inout TrialRecord) throws(PoolSizeError) -> Void
 
     init(
-        _ name: String, required: Bool = false, signed: Bool = false, write: @escaping @Sendable (TrialRecord) -> String,
+        _ name: String, required: Bool = false, signed: Bool = false,
+        write: @escaping @Sendable (TrialRecord) -> String,
         read: @escaping @Sendable (TrialsCSV.Row, inout TrialRecord) throws(PoolSizeError) -> Void
     ) {
         self.name = name
@@ -26,7 +27,9 @@ package struct TrialsColumn: Sendable {
 
     /// Free text, escaped for CSV.
     static func text(_ name: String, _ field: WritableKeyPath<TrialRecord, String> & Sendable) -> TrialsColumn {
-        TrialsColumn(name, write: { CSVField.escape($0[keyPath: field]) }, read: { row, r in r[keyPath: field] = row.text(name) ?? "" })
+        TrialsColumn(
+            name, write: { CSVField.escape($0[keyPath: field]) },
+            read: { row, r in r[keyPath: field] = row.text(name) ?? "" })
     }
 
     /// A figure written with a fixed number of decimals.
@@ -39,7 +42,9 @@ package struct TrialsColumn: Sendable {
     }
 
     /// A count.
-    static func integer(_ name: String, _ field: WritableKeyPath<TrialRecord, Int> & Sendable, signed: Bool = false) -> TrialsColumn {
+    static func integer(_ name: String, _ field: WritableKeyPath<TrialRecord, Int> & Sendable, signed: Bool = false)
+        -> TrialsColumn
+    {
         TrialsColumn(
             name, signed: signed, write: { String($0[keyPath: field]) },
             read: { row, r throws(PoolSizeError) in r[keyPath: field] = try row.integer(name) })
