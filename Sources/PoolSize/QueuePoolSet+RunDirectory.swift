@@ -18,7 +18,10 @@ extension QueuePoolSet {
         // A pool is built from this count: 0 or less traps in QueuePool, 2^53 never finishes.
         let count = set.best.recommendedQueueCount
         guard (1...SizeSelection.maximumSize).contains(count) else {
-            throw .invalidInput(path: file.path, message: "key 'recommended_queue_count' is \(count), not a pool size (1 to \(SizeSelection.maximumSize)); the file is damaged: rerun the sweep")
+            throw .invalidInput(
+                path: file.path,
+                message: "key 'recommended_queue_count' is \(count), not a pool size (1 to \(SizeSelection.maximumSize)); "
+                    + "the file is damaged: rerun the sweep")
         }
         self.init(recommendation: set.best, defaultCount: defaultCount, label: label)
     }

@@ -40,7 +40,8 @@ extension RunInfo {
 
         /// Whether the plan asks for `trial`.
         package func contains(_ trial: Key) -> Bool {
-            trial.repetition >= 1 && trial.repetition <= repetitions && sizes.contains(trial.size) && combinations.contains(trial.combination)
+            trial.repetition >= 1 && trial.repetition <= repetitions && sizes.contains(trial.size)
+                && combinations.contains(trial.combination)
         }
 
         /// The first `limit` planned trials not in `present`, in plan order. Each trial skipped is

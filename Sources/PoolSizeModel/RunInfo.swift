@@ -83,8 +83,10 @@ package struct RunInfo: Equatable, Sendable, Codable {
     /// size and repetition. nil for an adaptive search, whose trials are decided as it goes, and
     /// for a range of arrival rates.
     package var plannedTrials: PlannedTrials? {
-        guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
-        return PlannedTrials(combinations: Combination.product(pools: pools, tiers: tiers, primitives: primitives), sizes: sizes, repetitions: repetitions)
+        guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes,
+              let repetitions, repetitions > 0 else { return nil }
+        let combinations = Combination.product(pools: pools, tiers: tiers, primitives: primitives)
+        return PlannedTrials(combinations: combinations, sizes: sizes, repetitions: repetitions)
     }
 
     /// Keys as the file spells them once snake_cased (`runId` → `run_id`).

@@ -63,7 +63,10 @@ package struct RunDirectory: Sendable {
         let lowLoad = try decode(LowLoadEstimate.self, .lowLoad)
         let recommendation = try decode(RecommendationSet.self, .recommendation)
         if let recommendation, let bad = Self.unmeasurableThroughput(recommendation) {
-            throw .invalidInput(path: url(.recommendation).path, message: "key '\(bad.key)' is \(UnitFormat.number(bad.value)), not a throughput (a finite number ≥ 0, as in trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone")
+            throw .invalidInput(
+                path: url(.recommendation).path,
+                message: "key '\(bad.key)' is \(UnitFormat.number(bad.value)), not a throughput (a finite number ≥ 0, as in "
+                    + "trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone")
         }
         let contention = try text(.contention).map { text throws(PoolSizeError) in try ContentionCSV.parse(text, path: url(.contention).path) } ?? []
         try checkBelongTogether(records: records, info: info, recommendation: recommendation)
@@ -106,8 +109,9 @@ package struct RunDirectory: Sendable {
     /// throughput may be NaN: files of earlier versions did not record it.
     static func unmeasurableThroughput(_ set: RecommendationSet) -> (key: String, value: Double)? {
         for r in [set.best] + set.combinations {
-            if !r.kneeThroughputPerSecond.isNaN, !FiniteNumber.isQuantity(r.kneeThroughputPerSecond) { return ("knee_throughput_per_s", r.kneeThroughputPerSecond) }
-            if !FiniteNumber.isQuantity(r.peakThroughputPerSecond) { return ("peak_throughput_per_s", r.peakThroughputPerSecond) }
+            let knee = r.kneeThroughputPerSecond, peak = r.peakThroughputPerSecond
+            if !knee.isNaN, !FiniteNumber.isQuantity(knee) { return ("knee_throughput_per_s", knee) }
+            if !FiniteNumber.isQuantity(peak) { return ("peak_throughput_per_s", peak) }
         }
         return nil
     }

@@ -28,7 +28,10 @@ package enum RunDirectoryJSON {
         // The one number rule for whole numbers (FiniteNumber.isWhole): a count of Int.min
         // decodes, and then overflows the first subtraction it meets.
         if let (key, whole) = Self.firstOutsideWholeLimit(value) {
-            throw .invalidInput(path: path, message: "key '\(key)' is \(whole), beyond the whole numbers a run file holds (±2^53); the file is damaged: rerun the sweep")
+            throw .invalidInput(
+                path: path,
+                message: "key '\(key)' is \(whole), beyond the whole numbers a run file holds (±2^53); the file is damaged: "
+                    + "rerun the sweep")
         }
         return value
     }
