@@ -31,9 +31,14 @@ import Testing
                            "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path] + extra
         sweep.standardOutput = FileHandle.nullDevice
         sweep.standardError = FileHandle.nullDevice
+        // Its own temporary directory, where each command's stderr file goes while it runs.
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        sweep.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { _, new in new }
         try sweep.run()
         return sweep
     }
+
+    var temporary: URL { scratch.appendingPathComponent("tmp") }
 
     @Test func backgroundJobsEndWithTheirTask() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -71,6 +76,10 @@ import Testing
         sweep.waitUntilExit()
         #expect(sweep.terminationStatus == (signal == SIGKILL ? SIGKILL : 130))
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
+        // Nothing can remove files after SIGKILL; after SIGTERM and SIGINT nothing is left.
+        if signal != SIGKILL {
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
+        }
     }
 }
 
