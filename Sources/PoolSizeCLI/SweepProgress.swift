@@ -14,9 +14,8 @@ final class SweepProgress: SweepObserver {
     /// Until the first trial the terminal showed nothing: a task that never ends (a server
     /// that does not answer) left it silent until its --task-timeout.
     func sweepWillMeasureLowLoad(maximumSeconds: Double) {
-        line.update(
-            "measuring W/C at low load: one worker, up to \(UnitFormat.duration(maximumSeconds)) and the task in progress"
-        )
+        let bound = UnitFormat.duration(maximumSeconds)
+        line.update("measuring W/C at low load: one worker, up to \(bound) and the task in progress")
     }
 
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {

@@ -87,11 +87,9 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
         // Counted as a Double first: a step of 1e-300 makes more rates than an Int holds.
         let steps = ((high - low) / step + 1e-9).rounded(.down)
         guard steps < Double(maximumRates) else {
+            let count = UnitFormat.number(steps + 1)
             throw .invalidOption(
-                flag: flag,
-                message:
-                    "'\(trimmed)' has \(UnitFormat.number(steps + 1)) rates, more than the \(maximumRates) a sweep may measure; take a larger step"
-            )
+                flag: flag, message: "'\(trimmed)' has \(count) rates, more than the \(maximumRates) a sweep may measure; take a larger step")
         }
         let count = Int(steps) + 1
         var values = (0..<count).map { low + Double($0) * step }

@@ -11,8 +11,7 @@ extension SweepPlan {
             // Two values that differ where the short form does not look: a spec by the first
             // field of its file that differs, anything else whole.
             if mine == theirs, let now = a.value as? WorkloadSpec, let then = b.value as? WorkloadSpec,
-                let field = Self.specDifference(now, then)
-            {
+               let field = Self.specDifference(now, then) {
                 return "its workload's \(field.key) was \(field.theirs), this sweep's is \(field.mine)"
             }
             if mine == theirs { (mine, theirs) = (String(reflecting: a.value), String(reflecting: b.value)) }
@@ -23,9 +22,9 @@ extension SweepPlan {
 
     /// The first field of a spec file (`max_tasks`, `description`) in which two specs differ,
     /// each value as the file writes it (`WorkloadSpec.yaml`), "not set" when it leaves it out.
-    static func specDifference(_ mine: WorkloadSpec, _ theirs: WorkloadSpec) -> (
-        key: String, mine: String, theirs: String
-    )? {
+    static func specDifference(
+        _ mine: WorkloadSpec, _ theirs: WorkloadSpec
+    ) -> (key: String, mine: String, theirs: String)? {
         func fields(_ spec: WorkloadSpec) -> [String: String] {
             var fields: [String: String] = [:]
             for line in spec.yaml.split(separator: "\n") {

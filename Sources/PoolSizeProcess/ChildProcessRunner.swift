@@ -21,17 +21,20 @@ package struct ChildRun: Equatable, Sendable {
 package struct ChildProcessRunner: Sendable {
     package var timeoutSeconds: Double
 
-    /// Children running now, and whether `stopAll` has begun (then no new one starts).
-    static let live = Mutex<(running: Set<Int32>, stopping: Bool)>(([], false))
+    /// Children running now, their output files, and whether `stopAll` has begun (then no new
+    /// one starts).
+    static let live = Mutex<(running: Set<Int32>, files: Set<URL>, stopping: Bool)>(([], [], false))
 
     /// Stops every child running now (SIGKILL: an interrupted process exits right after) and
-    /// refuses new ones, so no gnuplot outlives an interrupted sweep.
+    /// refuses new ones, so no gnuplot outlives an interrupted sweep; removes their output files,
+    /// which `run` would have removed as it returned (the process exits before it does).
     package static func stopAll() {
-        let running = live.withLock { state in
+        let (running, files) = live.withLock { state in
             state.stopping = true
-            return state.running
+            return (state.running, state.files)
         }
         for pid in running { kill(pid, SIGKILL) }
+        for file in files { try? FileManager.default.removeItem(at: file) }
     }
 
     package init(timeoutSeconds: Double) {
@@ -46,14 +49,22 @@ package struct ChildProcessRunner: Sendable {
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
+            _ = Self.live.withLock { $0.files.subtract([outURL, errURL]) }
         }
-        guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
-            FileManager.default.createFile(atPath: errURL.path, contents: nil),
-            let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL)
-        else {
-            return ChildRun(
-                outcome: .failedToStart(reason: "cannot create temporary files in \(files.path)"), standardOutput: "",
-                standardError: "", seconds: 0)
+        // Created and made known to `stopAll` in one step, and none once it has begun: an
+        // interrupted process exits before this returns, and its defer never runs.
+        let created: Bool? = Self.live.withLock { state in
+            guard !state.stopping else { return nil }
+            guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+                  FileManager.default.createFile(atPath: errURL.path, contents: nil) else { return false }
+            state.files.formUnion([outURL, errURL])
+            return true
+        }
+        guard let created else {
+            return ChildRun(outcome: .failedToStart(reason: "interrupted"), standardOutput: "", standardError: "", seconds: 0)
+        }
+        guard created, let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL) else {
+            return ChildRun(outcome: .failedToStart(reason: "cannot create temporary files in \(files.path)"), standardOutput: "", standardError: "", seconds: 0)
         }
         defer {
             try? out.close()

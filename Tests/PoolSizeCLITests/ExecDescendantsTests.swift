@@ -38,9 +38,14 @@ import Testing
             ] + extra
         sweep.standardOutput = FileHandle.nullDevice
         sweep.standardError = FileHandle.nullDevice
+        // Its own temporary directory, where each command's stderr file goes while it runs.
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        sweep.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { _, new in new }
         try sweep.run()
         return sweep
     }
+
+    var temporary: URL { scratch.appendingPathComponent("tmp") }
 
     @Test func backgroundJobsEndWithTheirTask() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -80,6 +85,10 @@ import Testing
         sweep.waitUntilExit()
         #expect(sweep.terminationStatus == (signal == SIGKILL ? SIGKILL : 130))
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
+        // Nothing can remove files after SIGKILL; after SIGTERM and SIGINT nothing is left.
+        if signal != SIGKILL {
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
+        }
     }
 }
 
@@ -98,13 +107,12 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let sweep = Process()
         sweep.executableURL = EndToEndTests.binary
-        sweep.arguments = [
-            "sweep", "--workload", "cpu", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100",
-            "--quiet",
-            "--out", scratch.appendingPathComponent("run").path, "--plots",
-            scratch.appendingPathComponent("plots").path,
-        ]
-        sweep.environment = ["PATH": "\(bin.path):/usr/bin:/bin"]
+        sweep.arguments = ["sweep", "--workload", "cpu", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100", "--quiet",
+                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path]
+        // Its own temporary directory, to see that the children's output files go too.
+        let temporary = scratch.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        sweep.environment = ["PATH": "\(bin.path):/usr/bin:/bin", "TMPDIR": temporary.path]
         let errors = Pipe()
         sweep.standardOutput = FileHandle.nullDevice
         sweep.standardError = errors
@@ -132,5 +140,8 @@ import Testing
         let cleared = Date().addingTimeInterval(3)
         while !sleeping().isEmpty && Date() < cleared { Thread.sleep(forTimeInterval: 0.05) }
         #expect(sleeping().isEmpty, "gnuplot left running: \(sleeping())")
+        // gnuplot's output files were left behind by about one interrupt in two: the process
+        // exited before the runner, which removes them, returned.
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
     }
 }

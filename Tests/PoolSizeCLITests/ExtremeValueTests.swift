@@ -6,14 +6,16 @@ import Synchronization
 import Testing
 
 /// The property every input must hold, checked on the real binary: ±0, 1e-300, 1e300, 2^63,
-/// NaN, ±inf and -1 in every numeric field of every file the tool reads (trials.csv, machine.json,
-/// lowload.json, recommendation.json, contention.csv, traces, workload specs) and in every
-/// numeric flag of every command give no crash (no signal, no 132/133/134/139), an exit code the
-/// README documents, exactly one line on stderr when they fail, and no raw control character
-/// on stderr ever. Each file case mutates copies of two small runs in Tests/Fixtures/extremes
-/// (a closed loop and an open one); a command that accepts a value runs to completion: sweeps
-/// only as `--dry-run`, `serve` for 200 ms. About a thousand short processes; no timing assertions
-/// (a process has a minute, to catch a hang, not to measure one).
+/// NaN, ±inf, -1, Int.min and 2^53 − 1 in every numeric field of every file the tool reads
+/// (trials.csv, machine.json, lowload.json, recommendation.json, contention.csv, traces,
+/// workload specs) and in every numeric flag of every command, each number of a list or range
+/// included, give no crash (no signal, no 132/133/134/139), an exit code the README documents,
+/// exactly one line on stderr when they fail, and no raw control character on stderr ever.
+/// Each file case mutates copies of two small runs in Tests/Fixtures/extremes (a closed loop
+/// and an open one); a command that accepts a value runs to completion: sweeps only as
+/// `--dry-run`, `serve` for 200 ms. The library's reader of recommendation.json is asked in
+/// process. About 1,200 short processes; no timing assertions (a process has a minute, to
+/// catch a hang, not to measure one).
 @Suite(.serialized) struct ExtremeValueTests {
     /// Also the extremes a whole number can take: `Int.min` decodes as an `Int` (2^63 does
     /// not) and overflowed the first subtraction it met; 2^53 − 1 is the largest whole number
@@ -151,18 +153,21 @@ import Testing
     }
 
     /// `report`, which reads every file of the run, then (when it accepted the run: they share
-    /// its reader) one of `export` (two formats) and `compare`, in turn. `followUp` is false for
-    /// machine.json and lowload.json: export uses their figures as report's analysis does, and
-    /// compare only checks machine.json's cores and workload for equality.
+    /// its reader) one of `export` (two formats), `compare`, `plot` and the side-by-side report
+    /// of this run and the fixture, in turn. `followUp` is false for machine.json and
+    /// lowload.json: export uses their figures as report's analysis does, and compare only checks
+    /// machine.json's cores and workload for equality; the side-by-side report, which sets the
+    /// machines' facts beside each other, follows them instead.
     static func report(_ run: URL, fixture: String, label: String, _ turn: Int, followUp: Bool = true) -> Case {
+        let sideBySide = ["report", run.path, fixtures.appendingPathComponent(fixture).path, "--out", run.appendingPathComponent("machines").path]
         let next = [
             ["export", run.path, "--to", "openmetrics"],
             ["compare", fixtures.appendingPathComponent(fixture).path, run.path],
             ["export", run.path, "--to", "github-benchmark-smaller"],
-        ][turn % 3]
-        return Case(
-            label: label, arguments: ["report", run.path, "--plots", run.appendingPathComponent("plots").path],
-            then: followUp ? [next] : [])
+            ["plot", run.path, "--plots", run.appendingPathComponent("plots-again").path],
+            sideBySide,
+        ][turn % 5]
+        return Case(label: label, arguments: ["report", run.path, "--plots", run.appendingPathComponent("plots").path], then: [followUp ? next : sideBySide])
     }
 }
 

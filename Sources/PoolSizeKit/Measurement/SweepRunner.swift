@@ -207,8 +207,8 @@ package struct SweepRunner {
     /// longer. A task of seconds (a slow server, a long command) finishes in no 0.5 s window,
     /// and a longer --trial-ms, which the phase's failure message advises, gives it one.
     package static func lowLoadWindowNanoseconds(taskNanoseconds: UInt64, trialMilliseconds: Int?) -> UInt64 {
-        let computed = min(
-            max(500_000_000, taskNanoseconds.multipliedReportingOverflow(by: 12).partialValue), 3_000_000_000)
+        let periods = taskNanoseconds.multipliedReportingOverflow(by: 12)
+        let computed = min(max(500_000_000, periods.overflow ? .max : periods.partialValue), 3_000_000_000)
         return max(computed, UInt64(max(trialMilliseconds ?? 0, 0)) * 1_000_000)
     }
 

@@ -31,10 +31,9 @@ package struct SweepTimeModel: Sendable, Equatable {
         let settings = plan.trialSettings(taskNanoseconds: UInt64(taskSeconds * 1e9))
         windowSeconds = Double(settings.durationNanoseconds) / 1e9
         jittered = plan.spec.jitter != .none
-        lowLoadWindowSeconds =
-            Double(
-                SweepRunner.lowLoadWindowNanoseconds(
-                    taskNanoseconds: UInt64(taskSeconds * 1e9), trialMilliseconds: plan.trialMilliseconds)) / 1e9
+        let lowLoadWindow = SweepRunner.lowLoadWindowNanoseconds(
+            taskNanoseconds: UInt64(taskSeconds * 1e9), trialMilliseconds: plan.trialMilliseconds)
+        lowLoadWindowSeconds = Double(lowLoadWindow) / 1e9
     }
 
     /// One measured trial, all in.

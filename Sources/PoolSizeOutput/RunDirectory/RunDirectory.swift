@@ -77,9 +77,8 @@ package struct RunDirectory: Sendable {
         if let recommendation, let bad = Self.unmeasurableThroughput(recommendation) {
             throw .invalidInput(
                 path: url(.recommendation).path,
-                message:
-                    "key '\(bad.key)' is \(UnitFormat.number(bad.value)), not a throughput (a finite number ≥ 0, as in trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone"
-            )
+                message: "key '\(bad.key)' is \(UnitFormat.number(bad.value)), not a throughput (a finite number ≥ 0, as in "
+                    + "trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone")
         }
         let contention =
             try text(.contention).map { text throws(PoolSizeError) in
@@ -149,12 +148,9 @@ package struct RunDirectory: Sendable {
     /// throughput may be NaN: files of earlier versions did not record it.
     static func unmeasurableThroughput(_ set: RecommendationSet) -> (key: String, value: Double)? {
         for r in [set.best] + set.combinations {
-            if !r.kneeThroughputPerSecond.isNaN, !FiniteNumber.isQuantity(r.kneeThroughputPerSecond) {
-                return ("knee_throughput_per_s", r.kneeThroughputPerSecond)
-            }
-            if !FiniteNumber.isQuantity(r.peakThroughputPerSecond) {
-                return ("peak_throughput_per_s", r.peakThroughputPerSecond)
-            }
+            let knee = r.kneeThroughputPerSecond, peak = r.peakThroughputPerSecond
+            if !knee.isNaN, !FiniteNumber.isQuantity(knee) { return ("knee_throughput_per_s", knee) }
+            if !FiniteNumber.isQuantity(peak) { return ("peak_throughput_per_s", peak) }
         }
         return nil
     }
