@@ -26,7 +26,8 @@ extension QueuePoolSet {
         guard (1...SizeSelection.maximumSize).contains(count) else {
             throw .invalidInput(
                 path: file.path,
-                message: "key 'recommended_queue_count' is \(count), not a pool size (1 to \(SizeSelection.maximumSize)); "
+                message:
+                    "key 'recommended_queue_count' is \(count), not a pool size (1 to \(SizeSelection.maximumSize)); "
                     + "the file is damaged: rerun the sweep")
         }
         self.init(recommendation: set.best, defaultCount: defaultCount, label: label)

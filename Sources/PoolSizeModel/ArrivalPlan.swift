@@ -89,7 +89,10 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
         guard steps < Double(maximumRates) else {
             let count = UnitFormat.number(steps + 1)
             throw .invalidOption(
-                flag: flag, message: "'\(trimmed)' has \(count) rates, more than the \(maximumRates) a sweep may measure; take a larger step")
+                flag: flag,
+                message:
+                    "'\(trimmed)' has \(count) rates, more than the \(maximumRates) a sweep may measure; take a larger step"
+            )
         }
         let count = Int(steps) + 1
         var values = (0..<count).map { low + Double($0) * step }

@@ -85,7 +85,8 @@ package struct RunInfo: Equatable, Sendable, Codable {
     /// for a range of arrival rates.
     package var plannedTrials: PlannedTrials? {
         guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes,
-              let repetitions, repetitions > 0 else { return nil }
+            let repetitions, repetitions > 0
+        else { return nil }
         let combinations = Combination.product(pools: pools, tiers: tiers, primitives: primitives)
         return PlannedTrials(combinations: combinations, sizes: sizes, repetitions: repetitions)
     }

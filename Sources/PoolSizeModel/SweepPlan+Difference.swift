@@ -11,7 +11,8 @@ extension SweepPlan {
             // Two values that differ where the short form does not look: a spec by the first
             // field of its file that differs, anything else whole.
             if mine == theirs, let now = a.value as? WorkloadSpec, let then = b.value as? WorkloadSpec,
-               let field = Self.specDifference(now, then) {
+                let field = Self.specDifference(now, then)
+            {
                 return "its workload's \(field.key) was \(field.theirs), this sweep's is \(field.mine)"
             }
             if mine == theirs { (mine, theirs) = (String(reflecting: a.value), String(reflecting: b.value)) }

@@ -56,15 +56,20 @@ package struct ChildProcessRunner: Sendable {
         let created: Bool? = Self.live.withLock { state in
             guard !state.stopping else { return nil }
             guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
-                  FileManager.default.createFile(atPath: errURL.path, contents: nil) else { return false }
+                FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            else { return false }
             state.files.formUnion([outURL, errURL])
             return true
         }
         guard let created else {
-            return ChildRun(outcome: .failedToStart(reason: "interrupted"), standardOutput: "", standardError: "", seconds: 0)
+            return ChildRun(
+                outcome: .failedToStart(reason: "interrupted"), standardOutput: "", standardError: "", seconds: 0)
         }
-        guard created, let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL) else {
-            return ChildRun(outcome: .failedToStart(reason: "cannot create temporary files in \(files.path)"), standardOutput: "", standardError: "", seconds: 0)
+        guard created, let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL)
+        else {
+            return ChildRun(
+                outcome: .failedToStart(reason: "cannot create temporary files in \(files.path)"), standardOutput: "",
+                standardError: "", seconds: 0)
         }
         defer {
             try? out.close()

@@ -87,7 +87,8 @@ import Testing
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
         // Nothing can remove files after SIGKILL; after SIGTERM and SIGINT nothing is left.
         if signal != SIGKILL {
-            #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
+            #expect(
+                (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
         }
     }
 }
@@ -107,8 +108,12 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let sweep = Process()
         sweep.executableURL = EndToEndTests.binary
-        sweep.arguments = ["sweep", "--workload", "cpu", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100", "--quiet",
-                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path]
+        sweep.arguments = [
+            "sweep", "--workload", "cpu", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100",
+            "--quiet",
+            "--out", scratch.appendingPathComponent("run").path, "--plots",
+            scratch.appendingPathComponent("plots").path,
+        ]
         // Its own temporary directory, to see that the children's output files go too.
         let temporary = scratch.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)

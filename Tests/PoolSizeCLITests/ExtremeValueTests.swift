@@ -159,7 +159,10 @@ import Testing
     /// machine.json's cores and workload for equality; the side-by-side report, which sets the
     /// machines' facts beside each other, follows them instead.
     static func report(_ run: URL, fixture: String, label: String, _ turn: Int, followUp: Bool = true) -> Case {
-        let sideBySide = ["report", run.path, fixtures.appendingPathComponent(fixture).path, "--out", run.appendingPathComponent("machines").path]
+        let sideBySide = [
+            "report", run.path, fixtures.appendingPathComponent(fixture).path, "--out",
+            run.appendingPathComponent("machines").path,
+        ]
         let next = [
             ["export", run.path, "--to", "openmetrics"],
             ["compare", fixtures.appendingPathComponent(fixture).path, run.path],
@@ -167,7 +170,9 @@ import Testing
             ["plot", run.path, "--plots", run.appendingPathComponent("plots-again").path],
             sideBySide,
         ][turn % 5]
-        return Case(label: label, arguments: ["report", run.path, "--plots", run.appendingPathComponent("plots").path], then: [followUp ? next : sideBySide])
+        return Case(
+            label: label, arguments: ["report", run.path, "--plots", run.appendingPathComponent("plots").path],
+            then: [followUp ? next : sideBySide])
     }
 }
 

@@ -93,13 +93,15 @@ package enum ReportCaveats {
         let list = failing.prefix(5).map { "\(at($0))\($0.errors) (\(UnitFormat.percentOneDecimal($0.errorRate)))" }
             .joined(separator: ", ")
         let limit = UnitFormat.percent(TrialValidity.maximumFailureShare)
-        let consequence = openLoop
+        let consequence =
+            openLoop
             ? "they count in no carried rate, but a failed task's latency counts as a finished one's, so a size where "
                 + "the task fails fast can look faster than it is; a trial that lost more than \(limit) of its tasks is "
                 + "left out as invalid."
             : "they count in no throughput, CPU or wait figure, and a trial that lost more than \(limit) of its tasks "
                 + "is left out as invalid."
-        return "**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); \(consequence)"
+        return
+            "**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); \(consequence)"
     }
 
     /// `N = 8: ` for a closed loop, `N = 8 at 1000/s: ` for an open one.
@@ -115,9 +117,11 @@ package enum ReportCaveats {
         }.joined(separator: "; ")
         let used = run.records.contains(where: \.isOpenLoop) ? "verdict" : "curve"
         // Failures and a rate the dispatcher could not offer name their own fix in the reason.
-        let advice = invalid.contains(where: TrialValidity.mayPassWhenLonger)
+        let advice =
+            invalid.contains(where: TrialValidity.mayPassWhenLonger)
             ? " Lengthen the trials (`--trial-ms`) or measure fewer sizes at once." : ""
-        return "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(used) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")).\(advice)"
+        return
+            "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(used) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")).\(advice)"
     }
 
     static func integrity(_ summaries: [ConfigurationSummary]) -> String? {
@@ -199,14 +203,16 @@ package enum ReportCaveats {
     /// machine.json, or that the sweep never wrote its recommendation.
     static func partial(_ run: RunData) -> String? {
         if let planned = run.info?.plannedTrials {
-            let present = Set(run.records.map {
-                RunInfo.PlannedTrials.Key(combination: $0.combination, size: $0.poolSize, repetition: $0.repetition)
-            }.filter(planned.contains))
+            let present = Set(
+                run.records.map {
+                    RunInfo.PlannedTrials.Key(combination: $0.combination, size: $0.poolSize, repetition: $0.repetition)
+                }.filter(planned.contains))
             let missing = planned.count - Double(present.count)
             if missing > 0 {
                 let list = planned.missing(from: present, limit: 5)
                     .map { "\($0.combination) size \($0.size) rep \($0.repetition)" }.joined(separator: "; ")
-                return "**Partial run**: \(UnitFormat.number(missing)) of \(UnitFormat.number(planned.count)) planned trials "
+                return
+                    "**Partial run**: \(UnitFormat.number(missing)) of \(UnitFormat.number(planned.count)) planned trials "
                     + "are missing (\(list)\(missing > 5 ? "; …" : "")); `poolsize sweep --resume RUN_DIR` with the run's "
                     + "flags measures them."
             }

@@ -77,8 +77,10 @@ package struct RunDirectory: Sendable {
         if let recommendation, let bad = Self.unmeasurableThroughput(recommendation) {
             throw .invalidInput(
                 path: url(.recommendation).path,
-                message: "key '\(bad.key)' is \(UnitFormat.number(bad.value)), not a throughput (a finite number ≥ 0, as in "
-                    + "trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone")
+                message:
+                    "key '\(bad.key)' is \(UnitFormat.number(bad.value)), not a throughput (a finite number ≥ 0, as in "
+                    + "trials.csv); the file is damaged: rerun the sweep, or delete the file to report from trials.csv alone"
+            )
         }
         let contention =
             try text(.contention).map { text throws(PoolSizeError) in

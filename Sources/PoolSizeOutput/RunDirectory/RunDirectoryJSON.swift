@@ -49,7 +49,8 @@ package enum RunDirectoryJSON {
         if let (key, whole) = Self.firstOutsideWholeLimit(value) {
             throw .invalidInput(
                 path: path,
-                message: "key '\(key)' is \(whole), beyond the whole numbers a run file holds (±2^53); the file is damaged: "
+                message:
+                    "key '\(key)' is \(whole), beyond the whole numbers a run file holds (±2^53); the file is damaged: "
                     + "rerun the sweep")
         }
         return value
