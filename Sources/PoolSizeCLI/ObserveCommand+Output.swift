@@ -133,7 +133,7 @@ extension ObserveCommand {
         let info = RunInfo(
             runID: output.runID, poolsizeVersion: PoolSizeVersion.string, poolsizeCommit: PoolSizeVersion.commit,
             commandLine: Secrets.commandLine(CommandLine.arguments), seed: seed,
-            machine: MachineProbe.facts(coreOverride: parallelism))
+            machine: MachineProbe.facts())
         let run = ObservationRun(runID: output.runID, info: info, observation: observation)
         try RunDirectory(output.directory).save(run)
         let outcome = try ReportWriter(runDirectory: output.directory, plotsDirectory: output.plots)
