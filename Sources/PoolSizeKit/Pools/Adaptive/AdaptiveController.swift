@@ -115,7 +115,7 @@ package struct AdaptiveController {
         let saturated = window.cpuUtilization >= settings.saturatedUtilization
             || (window.sampledTasks > 0 && window.runQueueShare >= settings.saturatedRunQueueShare)
         // Tasks in the pool, running or waiting: more queues than that have nothing to run.
-        let demand = window.busyQueues + window.waitingPeak
+        let demand = window.busyQueues + window.waitingNow
 
         if window.everyQueueBlocked, window.waitingPeak > 0, window.cpuUtilization < settings.saturatedUtilization {
             let target = settings.clamp(min(2 * size, max(size + 1, demand)))

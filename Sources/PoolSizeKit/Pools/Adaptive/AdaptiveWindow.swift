@@ -18,8 +18,10 @@ package struct AdaptiveWindow: Sendable, Equatable {
     package var waitSeconds: Double = 0
     /// Σ run-queue time of the sampled tasks, seconds.
     package var runQueueSeconds: Double = 0
-    /// Most tasks waiting (submitted, not started) at any moment of the window.
+    /// Most tasks waiting (submitted, not started) at any moment of the window: did work wait?
     package var waitingPeak: Int = 0
+    /// Tasks waiting at the window's end: with the busy queues, the tasks there are to run.
+    package var waitingNow: Int = 0
     /// Queues running a task at the window's end.
     package var busyQueues: Int = 0
     /// Every queue ran one task through the whole window, finishing none, while work waited:
@@ -31,8 +33,8 @@ package struct AdaptiveWindow: Sendable, Equatable {
     /// A window with the given figures; the rest zero.
     package init(
         seconds: Double, completed: Int, sampledTasks: Int = 0, cpuSeconds: Double = 0, waitSeconds: Double = 0,
-        runQueueSeconds: Double = 0, waitingPeak: Int = 0, busyQueues: Int = 0, everyQueueBlocked: Bool = false,
-        cpuUtilization: Double = 0
+        runQueueSeconds: Double = 0, waitingPeak: Int = 0, waitingNow: Int? = nil, busyQueues: Int = 0,
+        everyQueueBlocked: Bool = false, cpuUtilization: Double = 0
     ) {
         self.seconds = seconds
         self.completed = completed
@@ -41,6 +43,7 @@ package struct AdaptiveWindow: Sendable, Equatable {
         self.waitSeconds = waitSeconds
         self.runQueueSeconds = runQueueSeconds
         self.waitingPeak = waitingPeak
+        self.waitingNow = waitingNow ?? waitingPeak
         self.busyQueues = busyQueues
         self.everyQueueBlocked = everyQueueBlocked
         self.cpuUtilization = cpuUtilization
