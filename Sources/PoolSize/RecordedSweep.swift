@@ -137,7 +137,9 @@ package final class RecordedSweep: SweepObserver {
         if !violations.isEmpty {
             return .integrityViolated(details: "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv")
         }
-        if file == nil, !records.isEmpty {
+        // A run of adaptive pools only has nothing to recommend: they size themselves.
+        let onlyAdaptive = !records.valid.isEmpty && records.valid.allSatisfy { $0.pool == .adaptive }
+        if file == nil, !records.isEmpty, !onlyAdaptive {
             let why = records.noRecommendationCause ?? "no knee could be found in the \(records.valid.count) valid trials"
             return .measurementFailed("no recommendation: \(why); the trials are in \(exporter.directory.path)/trials.csv")
         }

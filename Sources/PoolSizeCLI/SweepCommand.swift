@@ -73,7 +73,7 @@ struct SweepCommand: ParsableCommand {
     @Option(name: .customLong("slo-percentile"), help: "With --latency-slo: the percentile the objective applies to, one of 50, 90, 99, 99.9 (default 99).")
     var sloPercentile: String?
 
-    @Option(help: "Pool kinds: all, or a list of queue-pool, thread-pool, global-queue, operation-queue, task-group.")
+    @Option(help: "Pool kinds: all, or a list of queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive (N is its maximum).")
     var pool: String = "queue-pool"
 
     @Option(help: "QoS tiers: all, or a list of user-interactive, user-initiated, default, utility, background (aliases high, low).")

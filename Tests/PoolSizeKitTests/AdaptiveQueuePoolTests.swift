@@ -139,6 +139,21 @@ import Testing
         #expect(pool.pending.count == 0)
     }
 
+    /// A sweep's trial of `--pool adaptive` plans its load for the maximum (`plannedSize`: two
+    /// tasks per queue, as for a fixed pool of that size), records the sizes the pool chose, and never runs more
+    /// than the maximum at once.
+    @Test func aTrialPlansForTheMaximumAndRecordsTheSizes() throws {
+        let pool = SystemPoolFactory(cores: 2).make(.adaptive, size: 8, qos: .default)
+        #expect(pool.kind == .adaptive && pool.size == 2 && pool.plannedSize == 8)
+        let workload = SleepingWorkload(microseconds: 2_000)
+        let measurement = try TrialRunner().run(pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 1_000_000_000))
+        pool.shutdown()
+        #expect(measurement.poolSize == 8)
+        #expect(measurement.peakConcurrency <= 8)
+        #expect(!measurement.sizeSteps.isEmpty)
+        #expect(measurement.sizeSteps.allSatisfy { (1...8).contains($0.size) })
+    }
+
     /// The run-queue reading behind R: readable, and it never goes back.
     @Test func runQueueTimeIsReadableAndMonotonic() {
         var first: UInt64 = 0, second: UInt64 = 0

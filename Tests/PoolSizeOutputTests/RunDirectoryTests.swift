@@ -16,7 +16,7 @@ import Testing
 
     @Test func trialsCSVErrorsNameFileLineAndColumn() {
         let text = TrialsCSV.header + TrialsCSV.row(ReportFixtures.single.records[0]).replacingOccurrences(of: "queue-pool", with: "fast-pool")
-        #expect(throws: PoolSizeError.invalidInput(path: "r/trials.csv", message: "line 2, column 'pool': 'fast-pool' is not one of queue-pool, thread-pool, global-queue, operation-queue, task-group")) {
+        #expect(throws: PoolSizeError.invalidInput(path: "r/trials.csv", message: "line 2, column 'pool': 'fast-pool' is not one of queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive")) {
             try TrialsCSV.parse(text, path: "r/trials.csv")
         }
         #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "column 'throughput_per_s' missing from the header; expected the columns in results/README.md")) {

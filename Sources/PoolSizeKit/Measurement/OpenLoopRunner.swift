@@ -163,7 +163,7 @@ package struct OpenLoopRunner: Sendable {
         state.stop.store(true, ordering: .sequentiallyConsistent)
         let stoppedAt = clocks.wallNanoseconds()
         if state.group.wait(timeout: .now() + trial.drainTimeoutSeconds) == .timedOut {
-            throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.size) did not finish its running tasks within \(Int(trial.drainTimeoutSeconds)) s of the trial's end")
+            throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its running tasks within \(Int(trial.drainTimeoutSeconds)) s of the trial's end")
         }
         let start = windowStart ?? warmupEnd, end = windowClose ?? windowEnd
         let finished = state.recorder.ends()
@@ -177,9 +177,9 @@ package struct OpenLoopRunner: Sendable {
             }
         }
         var measurement = TrialMeasurement(
-            poolSize: pool.size, windowStart: start, windowEnd: end, usageAtStart: usageStart, usageAtEnd: usageEnd,
+            poolSize: pool.plannedSize, windowStart: start, windowEnd: end, usageAtStart: usageStart, usageAtEnd: usageEnd,
             samples: state.recorder.samples(), peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons)
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(pool.sizeSteps)
         measurement.openLoop = OpenLoopRaw(
             ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
             unfinished: unfinished, backlog: backlog, dispatchLags: lags)

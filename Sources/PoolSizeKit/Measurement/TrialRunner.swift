@@ -64,7 +64,7 @@ package struct TrialRunner: Sendable {
         let usage0 = clocks.processUsage()
         let t0 = clocks.wallNanoseconds()
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
-        let initial = pool.size * max(1, settings.depthPerSlot)
+        let initial = pool.plannedSize * max(1, settings.depthPerSlot)
         let gap = settings.staggerNanoseconds / UInt64(initial)
         for index in 0..<initial {
             if gap > 0 && index > 0 { Self.sleep(until: t0 + gap * UInt64(index), clocks: clocks) }
@@ -97,13 +97,13 @@ package struct TrialRunner: Sendable {
         let threadsNow = ProcessStatus.threadCount()
         state.stop.store(true, ordering: .sequentiallyConsistent)
         if state.group.wait(timeout: .now() + settings.drainTimeoutSeconds) == .timedOut {
-            throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.size) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end")
+            throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end")
         }
         return TrialMeasurement(
-            poolSize: pool.size, windowStart: windowStart, windowEnd: windowEnd,
+            poolSize: pool.plannedSize, windowStart: windowStart, windowEnd: windowEnd,
             usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.recorder.samples(),
             peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons)
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(pool.sizeSteps)
     }
 }
 

@@ -20,7 +20,9 @@ import Synchronization
 /// from, so a queue added to a starved pool starts on waiting work at once.
 ///
 /// Call `shutdown()` when done: it stops the controller and waits for the submitted work.
-public final class AdaptiveQueuePool: Sendable {
+public final class AdaptiveQueuePool: WorkerPool {
+    /// Always `.adaptive`.
+    public let kind = PoolKind.adaptive
     /// The tier every queue was created with.
     public let qos: QoSTier
     /// Fewest queues the pool keeps.

@@ -20,7 +20,8 @@ package enum ReportCaveats {
         if let invalid = invalidTrials(analysis.run) { out.append(invalid) }
         if let violated = integrity(summaries) { out.append(violated) }
 
-        for pool in PoolKind.allCases {
+        // An adaptive pool runs fewer than its maximum on purpose.
+        for pool in PoolKind.allCases where pool != .adaptive {
             let short = summaries.filter { $0.combination.pool == pool && Double($0.peakConcurrency) < reachedShare * Double($0.poolSize) }
             guard !short.isEmpty else { continue }
             let most = summaries.filter { $0.combination.pool == pool }.map(\.peakConcurrency).max() ?? 0

@@ -14,7 +14,7 @@ package enum TrialsCSV {
         "exec_p50_us", "exec_p99_us", "voluntary_ctx_switches", "involuntary_ctx_switches",
         "max_rss_kb", "process_threads", "other_load", "errors", "invalid_reason",
         "arrival_rate_per_s", "offered_per_s", "backlog_mean", "backlog_max", "backlog_growth", "stable",
-        "unfinished", "dispatch_lag_p99_us",
+        "unfinished", "dispatch_lag_p99_us", "size_steps",
     ]
 
     /// The header line.
@@ -35,8 +35,15 @@ package enum TrialsCSV {
             CSVField.number(r.execution.p99, decimals: 1), String(r.voluntaryContextSwitches),
             String(r.involuntaryContextSwitches), String(r.maxRSSKilobytes), String(r.processThreads),
             CSVField.number(r.otherLoad, decimals: 4), String(r.errors), CSVField.escape(r.invalidReason ?? ""),
-        ] + openLoopFields(r.openLoop)
+        ] + openLoopFields(r.openLoop) + [sizeSteps(r.sizeSteps)]
         return fields.joined(separator: ",") + "\n"
+    }
+
+    /// The sizes an adaptive pool chose, one cell: `seconds:size:throughput_per_s` per decision,
+    /// separated by spaces (`0.104:32:117.1 0.211:32:1865.2`); empty for a fixed pool.
+    static func sizeSteps(_ steps: [SizeStep]) -> String {
+        steps.map { "\(CSVField.number($0.seconds, decimals: 3)):\($0.size):\(CSVField.number($0.throughputPerSecond, decimals: 1))" }
+            .joined(separator: " ")
     }
 
     /// The open-loop columns: empty for a closed-loop trial.
