@@ -142,7 +142,9 @@ private struct SpecFields {
     func phases(cpu: Double, wait: Double) throws(PoolSizeError) -> [WorkloadPhase] {
         guard let node = try present("phases", required: false) else { return [] }
         guard let list = node.sequence, list.count <= 100 else {
-            throw .invalidSpec(file: file, field: "phases", message: "expected a list of at most 100 phases, each with start_ms and cpu_us and/or wait_us")
+            throw .invalidSpec(
+                file: file, field: "phases",
+                message: "expected a list of at most 100 phases, each with start_ms and cpu_us and/or wait_us")
         }
         var phases: [WorkloadPhase] = []
         for (index, entry) in list.enumerated() {
@@ -153,18 +155,26 @@ private struct SpecFields {
             var phase = SpecFields(file: file)
             for (key, value) in mapping {
                 guard let field = key.string, WorkloadSpec.phaseFieldNames.contains(field) else {
-                    throw .invalidSpec(file: file, field: "\(name).\(key.string ?? "?")", message: "unknown field; valid fields are \(WorkloadSpec.phaseFieldNames.joined(separator: ", "))")
+                    let valid = WorkloadSpec.phaseFieldNames.joined(separator: ", ")
+                    throw .invalidSpec(
+                        file: file, field: "\(name).\(key.string ?? "?")",
+                        message: "unknown field; valid fields are \(valid)")
                 }
                 phase.values["\(name).\(field)"] = value
             }
             let start = try phase.integer("\(name).start_ms", required: true, minimum: 0, maximum: 600_000)!
             if let previous = phases.last, start <= previous.startMilliseconds {
-                throw .invalidSpec(file: file, field: "\(name).start_ms", message: "\(start) does not come after the previous phase's \(previous.startMilliseconds); list phases in order of start")
+                let order =
+                    "does not come after the previous phase's \(previous.startMilliseconds);"
+                    + " list phases in order of start"
+                throw .invalidSpec(file: file, field: "\(name).start_ms", message: "\(start) \(order)")
             }
             phases.append(WorkloadPhase(
                 startMilliseconds: start,
-                cpuMicroseconds: try phase.number("\(name).cpu_us", required: false, minimum: 0, exclusive: true, maximum: 60_000_000) ?? cpu,
-                waitMicroseconds: try phase.number("\(name).wait_us", required: false, minimum: 0, maximum: 600_000_000) ?? wait))
+                cpuMicroseconds: try phase.number(
+                    "\(name).cpu_us", required: false, minimum: 0, exclusive: true, maximum: 60_000_000) ?? cpu,
+                waitMicroseconds: try phase.number(
+                    "\(name).wait_us", required: false, minimum: 0, maximum: 600_000_000) ?? wait))
         }
         return phases
     }

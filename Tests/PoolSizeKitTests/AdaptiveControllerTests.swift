@@ -24,7 +24,9 @@ import Testing
 
     /// The time-weighted mean of `value(size)` over `from..<to`.
     static func mean(_ run: ControllerRun, from: Double, to: Double, initial: Int, _ value: (Int) -> Double) -> Double {
-        var total = 0.0, last = from, size = run.size(at: from, initial: initial)
+        var total = 0.0
+        var last = from
+        var size = run.size(at: from, initial: initial)
         for step in run.sizes where step.at > from && step.at < to {
             total += value(size) * (step.at - last)
             last = step.at
@@ -73,7 +75,8 @@ import Testing
     /// 2 × 20 001 queues, capped by the 125 tasks there are.
     @Test func starvationAddsQueuesWithoutAThroughputSignal() {
         var controller = Self.controller(maximum: 256)
-        var sizes: [Int] = [], reasons: [AdaptiveDecision.Reason] = []
+        var sizes: [Int] = []
+        var reasons: [AdaptiveDecision.Reason] = []
         for _ in 0..<2 {
             let size = controller.size
             let blocked = AdaptiveWindow(

@@ -70,7 +70,8 @@ import Testing
                 gauge.leave()
             }
         }
-        var sizes: [Int] = [], reasons: [AdaptiveDecision.Reason] = []
+        var sizes: [Int] = []
+        var reasons: [AdaptiveDecision.Reason] = []
         for _ in 0..<3 {
             let running = pool.size
             #expect(Self.eventually { gauge.current.load(ordering: .relaxed) == running })
@@ -146,7 +147,8 @@ import Testing
         let pool = SystemPoolFactory(cores: 2).make(.adaptive, size: 8, qos: .default)
         #expect(pool.kind == .adaptive && pool.size == 2 && pool.plannedSize == 8)
         let workload = SleepingWorkload(microseconds: 2_000)
-        let measurement = try TrialRunner().run(pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 1_000_000_000))
+        let measurement = try TrialRunner().run(
+            pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 1_000_000_000))
         pool.shutdown()
         #expect(measurement.poolSize == 8)
         #expect(measurement.peakConcurrency <= 8)
@@ -156,7 +158,8 @@ import Testing
 
     /// The run-queue reading behind R: readable, and it never goes back.
     @Test func runQueueTimeIsReadableAndMonotonic() {
-        var first: UInt64 = 0, second: UInt64 = 0
+        var first: UInt64 = 0
+        var second: UInt64 = 0
         #expect(poolsize_thread_run_delay_ns(&first) == 0)
         for _ in 0..<1_000 { sched_yield() }
         #expect(poolsize_thread_run_delay_ns(&second) == 0)

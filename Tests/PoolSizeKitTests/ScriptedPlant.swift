@@ -46,7 +46,8 @@ struct ScriptedPlant {
 
     /// A standard normal draw (Box–Muller).
     mutating func gaussian() -> Double {
-        let u1 = max(generator.nextUnit(), 1e-12), u2 = generator.nextUnit()
+        let u1 = max(generator.nextUnit(), 1e-12)
+        let u2 = generator.nextUnit()
         return (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * .pi * u2)
     }
 }
@@ -80,7 +81,9 @@ struct ControllerRun {
 
     /// Times the size turned from growing to shrinking or back in `from..<to`.
     func directionChanges(from: Double = 0, to: Double = .infinity) -> Int {
-        var changes = 0, last = 0, previous: Int?
+        var changes = 0
+        var last = 0
+        var previous: Int?
         for step in sizes where step.at >= from && step.at < to {
             if let previous, step.size != previous {
                 let direction = step.size > previous ? 1 : -1

@@ -51,8 +51,11 @@ package struct AdaptiveSummary: Equatable, Sendable {
             let trials = groups[key]!
             guard let throughput = Summary(trials.map(\.throughputPerSecond)) else { return nil }
             let median = trials.sorted { $0.throughputPerSecond < $1.throughputPerSecond }[trials.count / 2]
-            let fixed = recommendations
-                .filter { $0.pool != .adaptive && $0.qos == key.combination.qos && $0.primitive == key.combination.primitive }
+            let fixed =
+                recommendations
+                .filter {
+                    $0.pool != .adaptive && $0.qos == key.combination.qos && $0.primitive == key.combination.primitive
+                }
                 .max { $0.peakThroughputPerSecond < $1.peakThroughputPerSecond }
             return AdaptiveSummary(
                 combination: key.combination, maximum: key.maximum, trials: trials.count,
@@ -60,7 +63,9 @@ package struct AdaptiveSummary: Equatable, Sendable {
                 throughput: throughput, directionChanges: middle(trials.map { directionChanges($0.sizeSteps) }) ?? 0,
                 seconds: Double(middle(trials.map { Int(($0.sizeSteps.last?.seconds ?? 0) * 1000) }) ?? 0) / 1000,
                 reference: fixed.map {
-                    Reference(combination: $0.combination, kneeSize: $0.kneePoolSize, kneeThroughputPerSecond: $0.kneeThroughputPerSecond)
+                    Reference(
+                        combination: $0.combination, kneeSize: $0.kneePoolSize,
+                        kneeThroughputPerSecond: $0.kneeThroughputPerSecond)
                 },
                 steps: median.sizeSteps)
         }
@@ -80,7 +85,8 @@ package struct AdaptiveSummary: Equatable, Sendable {
 
     /// Turns from growing to shrinking or back along `steps`.
     package static func directionChanges(_ steps: [SizeStep]) -> Int {
-        var changes = 0, last = 0
+        var changes = 0
+        var last = 0
         for (step, next) in zip(steps, steps.dropFirst()) where next.size != step.size {
             let direction = next.size > step.size ? 1 : -1
             if last != 0 && direction != last { changes += 1 }

@@ -159,6 +159,8 @@ package struct OpenLoopRunner: Sendable {
             state.launch(index: index, intended: at)
         }
         let threadsNow = ProcessStatus.threadCount()
+        // The sizes a pool that sizes itself chose up to the window's end, not through the drain.
+        let sizeSteps = pool.sizeSteps
         Self.sleep(until: stopAt, clocks: clocks)
         state.stop.store(true, ordering: .sequentiallyConsistent)
         let stoppedAt = clocks.wallNanoseconds()
@@ -179,7 +181,7 @@ package struct OpenLoopRunner: Sendable {
         var measurement = TrialMeasurement(
             poolSize: pool.plannedSize, windowStart: start, windowEnd: end, usageAtStart: usageStart, usageAtEnd: usageEnd,
             samples: state.recorder.samples(), peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(pool.sizeSteps)
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(sizeSteps)
         measurement.openLoop = OpenLoopRaw(
             ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
             unfinished: unfinished, backlog: backlog, dispatchLags: lags)

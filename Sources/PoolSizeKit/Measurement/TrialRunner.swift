@@ -95,6 +95,8 @@ package struct TrialRunner: Sendable {
             busyEnd = clocks.machineBusyNanoseconds()
         }
         let threadsNow = ProcessStatus.threadCount()
+        // The sizes a pool that sizes itself chose up to the window's end, not through the drain.
+        let sizeSteps = pool.sizeSteps
         state.stop.store(true, ordering: .sequentiallyConsistent)
         if state.group.wait(timeout: .now() + settings.drainTimeoutSeconds) == .timedOut {
             throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end")
@@ -103,7 +105,7 @@ package struct TrialRunner: Sendable {
             poolSize: pool.plannedSize, windowStart: windowStart, windowEnd: windowEnd,
             usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.recorder.samples(),
             peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(pool.sizeSteps)
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(sizeSteps)
     }
 }
 

@@ -15,8 +15,13 @@ extension AdaptiveQueuePool {
             let processCPU = clocks.processUsage().cpuNanoseconds
             let seconds = Double(now &- state.lastNanoseconds) / 1e9
             let current = size
-            var finished: UInt64 = 0, sampled: UInt64 = 0, cpu: UInt64 = 0, wall: UInt64 = 0, queued: UInt64 = 0
-            var busy = 0, stuck = 0
+            var finished: UInt64 = 0
+            var sampled: UInt64 = 0
+            var cpu: UInt64 = 0
+            var wall: UInt64 = 0
+            var queued: UInt64 = 0
+            var busy = 0
+            var stuck = 0
             if state.lastFinished.count < state.highWater {
                 state.lastFinished += Array(repeating: 0, count: state.highWater - state.lastFinished.count)
             }
@@ -35,8 +40,10 @@ extension AdaptiveQueuePool {
                 wall &+= slot.wallNanoseconds.load(ordering: .relaxed)
                 queued &+= slot.runQueueNanoseconds.load(ordering: .relaxed)
             }
-            let waitingPeak = pending.takePeak(), waitingNow = pending.count
-            let dCPU = Double(cpu &- state.lastCPU) / 1e9, dWall = Double(wall &- state.lastWall) / 1e9
+            let waitingPeak = pending.takePeak()
+            let waitingNow = pending.count
+            let dCPU = Double(cpu &- state.lastCPU) / 1e9
+            let dWall = Double(wall &- state.lastWall) / 1e9
             let dQueue = Double(queued &- state.lastRunQueue) / 1e9
             let window = AdaptiveWindow(
                 seconds: seconds, completed: Int(finished &- state.previousFinished),
@@ -58,9 +65,10 @@ extension AdaptiveQueuePool {
             state.lastRunQueue = queued
             state.lastNanoseconds = now
             state.lastProcessCPU = processCPU
-            state.steps.append(SizeStep(
-                seconds: Double(now &- state.startNanoseconds) / 1e9, size: decision.size,
-                throughputPerSecond: window.throughputPerSecond))
+            state.steps.append(
+                SizeStep(
+                    seconds: Double(now &- state.startNanoseconds) / 1e9, size: decision.size,
+                    throughputPerSecond: window.throughputPerSecond))
             if state.steps.count > AdaptiveControlState.maximumSteps { state.steps.removeFirst(state.steps.count / 10) }
             return decision
         }

@@ -23,7 +23,9 @@ package struct TaskTimes: Sendable, Equatable {
     }
 
     /// CPU and wait microseconds for task `index`, around `means` (a phase's) instead of the spec's.
-    package func times(forTask index: UInt64, means: (cpuMicroseconds: Double, waitMicroseconds: Double)) -> (cpuMicroseconds: Double, waitMicroseconds: Double) {
+    package func times(
+        forTask index: UInt64, means: (cpuMicroseconds: Double, waitMicroseconds: Double)
+    ) -> (cpuMicroseconds: Double, waitMicroseconds: Double) {
         var generator = SeededGenerator(seed: seed ^ (index &* 0x9E37_79B9_7F4A_7C15))
         let u1 = generator.nextUnit()
         let u2 = generator.nextUnit()

@@ -105,14 +105,16 @@ package struct AdaptiveController {
     /// The size for the next window, from the window that just ended at `size`.
     package mutating func decide(_ window: AdaptiveWindow) -> AdaptiveDecision {
         elapsedSeconds += window.seconds
-        let factor = settings.regimeChangeFactor, samples = settings.minimumSamples
+        let factor = settings.regimeChangeFactor
+        let samples = settings.minimumSamples
         if estimate.add(window, size: size, regimeFactor: factor, minimumSamples: samples) { forgetSizes() }
         // The first window after a change mixes two sizes: it counts for W/C, not for comparing sizes.
         if windowsAtSize > 0 { history.add(window.throughputPerSecond, size: size) }
         windowsAtSize += 1
         if let bound = ceiling, elapsedSeconds >= bound.until { ceiling = nil }
         if let bound = floor, elapsedSeconds >= bound.until { floor = nil }
-        let saturated = window.cpuUtilization >= settings.saturatedUtilization
+        let saturated =
+            window.cpuUtilization >= settings.saturatedUtilization
             || (window.sampledTasks > 0 && window.runQueueShare >= settings.saturatedRunQueueShare)
         // Tasks in the pool, running or waiting: more queues than that have nothing to run.
         let demand = window.busyQueues + window.waitingNow
@@ -147,7 +149,8 @@ package struct AdaptiveController {
         let spread = (now.standardError * now.standardError + base.standardError * base.standardError).squareRoot()
         let noise = base.mean > 0 ? 2 * spread / base.mean : 0
         // Past the threshold but within the noise: measure longer before deciding.
-        let unsure = probe.up
+        let unsure =
+            probe.up
             ? change > threshold && change <= noise
             : -change > threshold && -change <= threshold + noise
         if unsure && measured < 2 * settings.probeWindows { return keep(.hold) }

@@ -2,6 +2,7 @@ import CPoolSizeSys
 import Dispatch
 import PoolSizeModel
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -57,11 +58,14 @@ package final class AdaptiveSlot: Sendable {
     /// file stays open per thread, one pread) and the monotonic clock. C is the thread CPU, R the
     /// run-queue time, W the rest of the wall time (docs/platform.md "Measuring W and C").
     private func timed(_ work: () -> Void) {
-        var queued0: UInt64 = 0, queued1: UInt64 = 0
+        var queued0: UInt64 = 0
+        var queued1: UInt64 = 0
         let hasQueue = poolsize_thread_run_delay_ns(&queued0) == 0
-        let cpu0 = Self.read(CLOCK_THREAD_CPUTIME_ID), wall0 = Self.read(CLOCK_MONOTONIC)
+        let cpu0 = Self.read(CLOCK_THREAD_CPUTIME_ID)
+        let wall0 = Self.read(CLOCK_MONOTONIC)
         work()
-        let wall1 = Self.read(CLOCK_MONOTONIC), cpu1 = Self.read(CLOCK_THREAD_CPUTIME_ID)
+        let wall1 = Self.read(CLOCK_MONOTONIC)
+        let cpu1 = Self.read(CLOCK_THREAD_CPUTIME_ID)
         let readable = hasQueue && poolsize_thread_run_delay_ns(&queued1) == 0
         let queued = readable && queued1 >= queued0 ? queued1 - queued0 : 0
         func add(_ counter: borrowing Atomic<UInt64>, _ value: UInt64) {

@@ -39,18 +39,21 @@ package struct WaitCPUEstimate: Sendable, Equatable {
         windows.append(Sums(size: size, tasks: window.sampledTasks, cpu: window.cpuSeconds, wait: window.waitSeconds))
         var changed = false
         if windows.count >= 3, windows[windows.count - 2].size == size {
-            var recent = Sums(), older = Sums()
+            var recent = Sums()
+            var older = Sums()
             for sums in windows.suffix(2) { recent.add(sums) }
             for sums in windows.dropLast(2) where sums.size == size { older.add(sums) }
             if recent.tasks >= minimumSamples, older.tasks >= minimumSamples,
-               Self.differ(recent.cpuPerTask, older.cpuPerTask, by: regimeFactor)
-                || Self.differ(recent.factor, older.factor, by: regimeFactor) {
+                Self.differ(recent.cpuPerTask, older.cpuPerTask, by: regimeFactor)
+                    || Self.differ(recent.factor, older.factor, by: regimeFactor)
+            {
                 windows.removeFirst(windows.count - 2)
                 changed = true
             }
         }
         // Keep the newest windows that reach the target, and never more than the cap.
-        var tasks = 0, keep = 0
+        var tasks = 0
+        var keep = 0
         for sums in windows.reversed() {
             keep += 1
             tasks += sums.tasks
