@@ -52,6 +52,7 @@ import Testing
             analysis, spec: ReportFixtures.info.workload!, cores: ReportFixtures.info.machine!.cores,
             lowLoad: ReportFixtures.single.lowLoad!)
         #expect(!text.contains("no recommendation"))
+        #expect(!text.contains("Partial run"))
         #expect(
             text.contains(
                 "\nadaptive, at most 16 queues (2 trials): settled at 8 queues, 1960 tasks/s; 1 turn in 5 s\n"))

@@ -162,7 +162,9 @@ package enum ReportCaveats {
             let list = missing.prefix(5).map { "\($0.combination) size \($0.size) rep \($0.repetition)" }.joined(separator: "; ")
             return "**Partial run**: \(missing.count) of \(total) planned trials are missing (\(list)\(missing.count > 5 ? "; …" : "")); `poolsize sweep --resume RUN_DIR` with the run's flags measures them."
         }
-        if run.recommendation == nil && !run.records.isEmpty && run.records.withheldRecommendation == nil {
+        // Adaptive pools size themselves: a run of them only has no recommendation.json to miss.
+        let sized = run.records.contains { $0.pool != .adaptive }
+        if run.recommendation == nil && sized && run.records.withheldRecommendation == nil {
             return "**Partial run**: the sweep stopped before writing recommendation.json; the recommendation here is computed from the trials it finished."
         }
         return nil

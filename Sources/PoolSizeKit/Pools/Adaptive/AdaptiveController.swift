@@ -17,9 +17,10 @@ import PoolSizeStats
 ///    shrink toward it by at most `shrinkStep` while they are (grow fast, shrink slowly).
 ///    Run-queue time is not W, so a saturated pool's estimate is not inflated by its own excess.
 /// 5. **Probes**, only while work waits (else throughput measures the arrivals, not the pool):
-///    up (never while the CPUs are saturated) and down, each way backing off exponentially after
-///    a refusal and taking longer steps after each success, so a flat plateau cannot make the
-///    size creep and a long walk takes a few probes.
+///    up (never while the CPUs are saturated) and down. A refusal stops probing both ways for a
+///    back-off that doubles with each refusal, so a flat plateau cannot make the size creep and a
+///    settled pool turns a few times a minute at most; each probe kept in a row takes a longer
+///    step, so a long walk takes a few probes.
 ///
 /// Window lengths are drawn from a seeded generator, so two pools never decide in step.
 package struct AdaptiveController {
@@ -41,8 +42,9 @@ package struct AdaptiveController {
     private var ceiling: Bound?
     /// Shrinking below this size was shown to cost, until `until`.
     private var floor: Bound?
-    private var upBackoff: Double
-    private var downBackoff: Double
+    /// The wait after a refused probe, shared by both ways: it doubles with each refusal and is
+    /// not reset by a kept probe, so a noisy plateau gets probed ever more rarely.
+    private var backoff: Double
     private var upAllowedAt: Double
     private var downAllowedAt: Double
     private var shrinkVotes = 0
@@ -50,6 +52,8 @@ package struct AdaptiveController {
     /// a long walk along a slope or a plateau takes a few probes, not dozens.
     private var upStreak = 0
     private var downStreak = 0
+    /// The way the last refused probe went: the next probe tries the other way first.
+    private var lastRefusedUp = false
     /// A growth to the formula did not pay (a lock or a server outside the pool limits the
     /// curve): until the workload changes, only probes grow the pool.
     private var formulaRefuted = false
@@ -76,8 +80,7 @@ package struct AdaptiveController {
         self.settings = settings
         self.size = settings.clamp(initialSize ?? settings.cores)
         self.generator = generator
-        upBackoff = settings.backoffSeconds
-        downBackoff = settings.backoffSeconds
+        backoff = settings.backoffSeconds
         upAllowedAt = 0
         downAllowedAt = 0
         // The formula acts from the first window; probes wait until it has.
@@ -99,7 +102,8 @@ package struct AdaptiveController {
     package var formulaSize: Int? {
         guard estimate.tasks >= settings.minimumSamples, let ratio = estimate.waitCPURatio else { return nil }
         let exact = SizingFormula.queueCount(cores: Double(settings.cores), targetUtilization: 1, waitCPURatio: ratio)
-        return settings.clamp(Int(exact.rounded()))
+        // Rounded up: a queue too few costs 1/N of the throughput, one too many nearly nothing.
+        return settings.clamp(Int((exact - 1e-6).rounded(.up)))
     }
 
     /// The size for the next window, from the window that just ended at `size`.
@@ -158,29 +162,25 @@ package struct AdaptiveController {
         if probe.up {
             if change > threshold && change > noise {
                 upAllowedAt = elapsedSeconds
-                upBackoff = settings.backoffSeconds
                 upStreak += 1
                 return keep(.probeKept)
             }
             upStreak = 0
-            ceiling = Bound(size: probe.from, until: elapsedSeconds + jittered(upBackoff))
-            upAllowedAt = ceiling!.until
-            upBackoff = min(2 * upBackoff, settings.backoffCapSeconds)
+            lastRefusedUp = true
+            ceiling = Bound(size: probe.from, until: refused())
             return resize(probe.from, .probeReverted)
         }
         let best = history.best(last: settings.probeWindows)
         if -change <= threshold + (unsure ? noise : 0) && now.mean >= (1 - settings.bestTolerance - noise) * best {
             // The larger size did not pay: do not grow back to it for a while.
-            ceiling = Bound(size: size, until: elapsedSeconds + jittered(upBackoff))
+            ceiling = Bound(size: size, until: elapsedSeconds + jittered(backoff))
             downAllowedAt = elapsedSeconds
-            downBackoff = settings.backoffSeconds
             downStreak += 1
             return keep(.probeKept)
         }
         downStreak = 0
-        floor = Bound(size: probe.from, until: elapsedSeconds + jittered(downBackoff))
-        downAllowedAt = floor!.until
-        downBackoff = min(2 * downBackoff, settings.backoffCapSeconds)
+        lastRefusedUp = false
+        floor = Bound(size: probe.from, until: refused())
         return resize(probe.from, .probeReverted)
     }
 
@@ -235,16 +235,30 @@ package struct AdaptiveController {
             max(1, Int(Double(size) * min(settings.maximumProbeStep, settings.probeStep * Double(1 << min(streak, 8)))))
         }
         let up = min(settings.maximum, demand, ceiling?.size ?? Int.max, size + step(upStreak))
-        if !saturated, up > size, elapsedSeconds >= upAllowedAt {
+        let down = max(settings.minimum, floor?.size ?? settings.minimum, size - step(downStreak))
+        let canGrow = !saturated && up > size && elapsedSeconds >= upAllowedAt
+        let canShrink = down < size && elapsedSeconds >= downAllowedAt
+        // After a refusal the other way goes first, so a refused probe up is followed by a walk
+        // down the plateau rather than by the same refusal again.
+        if canGrow && !(canShrink && lastRefusedUp) {
             probe = Probe(up: true, from: size, baseline: baseline)
             return resize(up, .probeUp)
         }
-        let down = max(settings.minimum, floor?.size ?? settings.minimum, size - step(downStreak))
-        if down < size, elapsedSeconds >= downAllowedAt {
+        if canShrink {
             probe = Probe(up: false, from: size, baseline: baseline)
             return resize(down, .probeDown)
         }
         return nil
+    }
+
+    /// A probe was refused: no probe either way until the back-off has passed (a turn back is
+    /// the last turn for a while), and the next back-off is twice as long. Returns when it ends.
+    private mutating func refused() -> Double {
+        let until = elapsedSeconds + jittered(backoff)
+        upAllowedAt = max(upAllowedAt, until)
+        downAllowedAt = max(downAllowedAt, until)
+        backoff = min(2 * backoff, settings.backoffCapSeconds)
+        return until
     }
 
     /// A new workload: what was learnt about sizes no longer holds.
@@ -258,8 +272,7 @@ package struct AdaptiveController {
         upStreak = 0
         downStreak = 0
         formulaRefuted = false
-        upBackoff = settings.backoffSeconds
-        downBackoff = settings.backoffSeconds
+        backoff = settings.backoffSeconds
         upAllowedAt = elapsedSeconds + jittered(settings.backoffSeconds)
         downAllowedAt = elapsedSeconds + jittered(settings.backoffSeconds)
     }

@@ -41,7 +41,7 @@ package struct AdaptiveSettings: Sendable, Equatable {
     /// learnt about sizes is forgotten.
     package var regimeChangeFactor = 1.4
     /// Probes start this long after the first window (the formula acts first), and after a
-    /// probe is turned down the next one that way waits this long, doubling with each refusal
+    /// probe is turned down no probe either way starts for this long, doubling with each refusal
     /// up to `backoffCapSeconds`: at most a few direction changes a minute once settled.
     package var backoffSeconds = 8.0
     /// The longest wait between two probes the same way.
