@@ -3,8 +3,9 @@
 # `--repeat` repetitions (default 5) of each of these sweeps, every figure a median:
 #   fixed    io on queue-pool and global-queue at 2…64: the knee N_k and its throughput X_k, the
 #            cores' pool, the formula's size, DispatchQueue.global() (the baselines)
-#   steady   io on `--pool adaptive`, at most 64 queues, 30 s trials: cold start (time to 95% of
-#            X_k, the size at 3 s), steady throughput / X_k, turns a minute
+#   steady   io on queue-pool at N_k and `--pool adaptive` at most 64, side by side in 20 s
+#            trials: cold start (time to 95% of the knee's tasks/s, the size at 3 s), steady
+#            throughput against the knee's in the same sweep, turns a minute
 #   cpu      cpu (2 ms, no wait) on queue-pool and adaptive at 2 and 64: adaptive@64 / fixed@cores
 #   slow     io with a 45 ms wait on queue-pool at 48…128: the knee after a 3× step in W/C
 #   step     io, 3× the wait from 10 s to 25 s, on adaptive (at most 128), 40 s trials: time back
@@ -17,7 +18,7 @@
 # Writes a table of each figure against its target, with the command and the machine on top, to
 # docs/benchmarks/adaptive.md (replaced only once the benchmark has finished) and keeps the run
 # directories in --out DIR (default results/benchmark-adaptive-<timestamp>/). Run it under
-# `flock /work/measure.lock` on a shared machine; it takes about 25 minutes.
+# `flock /work/measure.lock` on a shared machine; it takes about 30 minutes.
 #
 # Usage: scripts/benchmark-adaptive.sh [--out DIR] [--doc FILE | --no-doc] [--repeat N]
 set -euo pipefail
@@ -95,13 +96,13 @@ sweep() { # sweep NAME FLAGS...: a run directory NAME; a sweep that stops early 
         > "$out/$name.log" 2>&1 || echo "== $name: exit $? (see $out/$name.log)" >&2
 }
 sweep fixed --workload io --pool queue-pool,global-queue --sizes 2,8,16,24,32,40,48,64 --trial-ms 2000
-sweep steady --workload io --pool adaptive --sizes 64 --trial-ms 30000 --warmup 0
+# The open loop's rates and the steady sweep's fixed size come from the fixed sweep's knee.
+read -r knee rate70 rate90 < <(python3 "$root/scripts/benchmark_adaptive.py" --knee "$out/fixed")
+sweep steady --workload io --pool queue-pool,adaptive --sizes "$knee,64" --trial-ms 20000 --warmup 0
 sweep cpu --workload cpu --pool queue-pool,adaptive --sizes 2,64 --trial-ms 5000
 sweep slow --workload "$out/specs/io-slow.yaml" --pool queue-pool --sizes 48,64,80,96,112,128
 sweep step --workload "$out/specs/io-step.yaml" --pool adaptive --sizes 128 --warmup 0
 sweep blocked --workload "$out/specs/io-blocked.yaml" --pool adaptive --sizes 128 --warmup 0
-# The open loop's rates and the fixed size come from the fixed sweep's knee.
-read -r knee rate70 rate90 < <(python3 "$root/scripts/benchmark_adaptive.py" --knee "$out/fixed")
 sweep open --workload io --arrival-rate "${rate70}/s...${rate90}/s:$((rate90 - rate70))" \
     --pool queue-pool,adaptive --sizes "$knee,64"
 sweep cost --workload "$out/specs/tiny.yaml" --pool queue-pool,adaptive --sizes 1,2

@@ -115,9 +115,9 @@ import Testing
         let pool = Self.pool(maximum: 2)
         for _ in 0..<320 { pool.submit {} }
         pool.drain()
-        #expect(pool.pending.sampleEvery.load(ordering: .relaxed) == 1)
+        #expect(pool.sampleEvery == 1)
         pool.tick()
-        #expect(pool.pending.sampleEvery.load(ordering: .relaxed) == 10)
+        #expect(pool.sampleEvery == 10)
         pool.shutdown()
         // After shutdown nothing decides any more.
         #expect(pool.tick().reason == .hold && pool.steps.count == 1)
@@ -137,7 +137,7 @@ import Testing
         pool.shutdown()
         #expect(pool.size == 2)
         #expect(done.load(ordering: .relaxed) == 200)
-        #expect(pool.pending.count == 0)
+        #expect(pool.waiting == 0)
     }
 
     /// A sweep's trial of `--pool adaptive` plans its load for the maximum (`plannedSize`: two

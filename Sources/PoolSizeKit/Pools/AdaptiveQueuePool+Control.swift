@@ -22,6 +22,8 @@ extension AdaptiveQueuePool {
             var queued: UInt64 = 0
             var busy = 0
             var stuck = 0
+            var waitingPeak = 0
+            var waitingNow = 0
             if state.lastFinished.count < state.highWater {
                 state.lastFinished += Array(repeating: 0, count: state.highWater - state.lastFinished.count)
             }
@@ -34,14 +36,14 @@ extension AdaptiveQueuePool {
                     if done == state.lastFinished[index] { stuck += 1 }
                 }
                 state.lastFinished[index] = done
+                waitingPeak += slot.pending.takePeak()
+                waitingNow += slot.pending.count
                 finished &+= done
                 sampled &+= slot.sampled.load(ordering: .relaxed)
                 cpu &+= slot.cpuNanoseconds.load(ordering: .relaxed)
                 wall &+= slot.wallNanoseconds.load(ordering: .relaxed)
                 queued &+= slot.runQueueNanoseconds.load(ordering: .relaxed)
             }
-            let waitingPeak = pending.takePeak()
-            let waitingNow = pending.count
             let dCPU = Double(cpu &- state.lastCPU) / 1e9
             let dWall = Double(wall &- state.lastWall) / 1e9
             let dQueue = Double(queued &- state.lastRunQueue) / 1e9
@@ -57,7 +59,8 @@ extension AdaptiveQueuePool {
             resize(to: decision.size)
             state.highWater = max(state.highWater, decision.size)
             // About 32 timed tasks a window: enough for W/C, few enough to cost nothing.
-            pending.sampleEvery.store(max(1, window.completed / 32), ordering: .relaxed)
+            let every = max(1, window.completed / 32)
+            for slot in slots.prefix(state.highWater) { slot.sampleEvery.store(every, ordering: .relaxed) }
             state.previousFinished = finished
             state.lastSampled = sampled
             state.lastCPU = cpu

@@ -16,8 +16,8 @@ import Synchronization
 /// and the rest of their wall time W, the work waiting, and the process's CPU use. It moves the
 /// count straight to cores × (1 + W/C), confirms the move by throughput, adds queues at once
 /// when every queue is blocked with work waiting, never grows while no work waits or the CPUs
-/// are saturated, and shrinks slowly. Submitted work waits in one FIFO that every queue takes
-/// from, so a queue added to a starved pool starts on waiting work at once.
+/// are saturated, and shrinks slowly. When it grows, work already waiting on its queues is dealt
+/// to the new ones, so a queue added to a starved pool starts on waiting work at once.
 ///
 /// Call `shutdown()` when done: it stops the controller and waits for the submitted work.
 public final class AdaptiveQueuePool: WorkerPool {
@@ -30,7 +30,6 @@ public final class AdaptiveQueuePool: WorkerPool {
     /// Most queues the pool may have; all are created up front (an idle serial queue holds no thread).
     public let maximum: Int
     let slots: [AdaptiveSlot]
-    package let pending = PendingWork()
     let active: Atomic<Int>
     private let counter = Atomic<UInt>(0)
     let clocks: any MeasurementClocks
@@ -63,10 +62,8 @@ public final class AdaptiveQueuePool: WorkerPool {
         minimum = settings.minimum
         maximum = settings.maximum
         self.clocks = clocks
-        let pending = self.pending
-        slots = (0..<settings.maximum).map {
-            AdaptiveSlot(label: "\(label).\(qos.rawValue).\($0)", qos: qos, pending: pending)
-        }
+        slots = (0..<settings.maximum).map { AdaptiveSlot(label: "\(label).\(qos.rawValue).\($0)", qos: qos) }
+        for slot in slots { slot.arm() }
         // Each pool of the process its own stream unless told: pools created together must not
         // decide at the same moments.
         let created = Self.seeds.wrappingAdd(1, ordering: .relaxed).newValue
@@ -91,18 +88,23 @@ public final class AdaptiveQueuePool: WorkerPool {
         source.resume()
     }
 
-    deinit { timer?.cancel() }
+    deinit {
+        timer?.cancel()
+        // Tokens hold their slot unowned: keep the slots until every queue has run its tokens.
+        let slots = self.slots
+        DispatchQueue.global().async {
+            for slot in slots { slot.queue.sync {} }
+        }
+    }
 
     /// The number of queues new work is spread over now.
     public var size: Int { active.load(ordering: .relaxed) }
 
-    /// Runs `work` later on one of the pool's serial queues: it waits in the pool's FIFO and the
-    /// next queue in round-robin order is handed a token to run the oldest waiting item.
+    /// Runs `work` later on the next of the pool's serial queues, round-robin.
     public func submit(_ work: @escaping @Sendable () -> Void) {
-        pending.push(work)
         let count = UInt(active.load(ordering: .relaxed))
         let ticket = counter.wrappingAdd(1, ordering: .relaxed).oldValue
-        slots[Int(ticket % count)].schedule()
+        slots[Int(ticket % count)].submit(work)
     }
 
     /// Stops resizing and waits until every queue has run what was submitted to the pool.
@@ -122,14 +124,26 @@ public final class AdaptiveQueuePool: WorkerPool {
     /// What the pool decided so far: the size from each decision on, and the window's throughput.
     package var steps: [SizeStep] { control.withLock { $0.steps } }
 
-    /// Moves the count to `target`. New queues are each handed a token for work already waiting;
-    /// queues taken out finish what they hold and get no more.
+    /// Moves the count to `target`. When it grows, the work waiting on the queues there were is
+    /// dealt out again, the new queues first, each item with a token of its own: a starved pool's
+    /// new queues start on the waiting work at once. Queues taken out finish what they hold and
+    /// get no more.
     package func resize(to target: Int) {
         let old = active.load(ordering: .relaxed)
         guard target != old else { return }
         active.store(target, ordering: .relaxed)
         guard target > old else { return }
-        let waiting = pending.count
-        for slot in slots[old..<min(target, old + waiting)] { slot.schedule() }
+        let waiting = slots[..<old].flatMap { $0.pending.takeAll() }
+        let order = Array(old..<target) + Array(0..<old)
+        for (index, work) in waiting.enumerated() { slots[order[index % order.count]].submit(work) }
+    }
+
+    /// How often the queues time a task: every `sampleEvery`-th.
+    package var sampleEvery: Int { slots[0].sampleEvery.load(ordering: .relaxed) }
+
+    /// Work handed to the queues and not yet begun.
+    package var waiting: Int {
+        let used = control.withLock { $0.highWater }
+        return slots.prefix(max(used, size)).reduce(0) { $0 + $1.pending.count }
     }
 }

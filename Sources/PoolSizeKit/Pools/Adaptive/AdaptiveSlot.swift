@@ -15,28 +15,48 @@ import Darwin
 package final class AdaptiveSlot: Sendable {
     /// The serial queue.
     package let queue: DispatchQueue
-    let pending: PendingWork
+    /// Work handed to this queue and not yet begun.
+    let pending = PendingWork()
+    /// The block every token runs, made once (`arm`): a closure capturing the slot afresh for
+    /// each submission would cost an allocation per task, and a retain per token a write to the
+    /// slot's header from the submitting thread. It holds the slot unowned: the pool keeps its
+    /// slots until their queues have run every token (`AdaptiveQueuePool.deinit`).
+    @exclusivity(unchecked) nonisolated(unsafe) private var token: (@Sendable () -> Void)?
+    /// Keeps what submitters read (above) and what this queue's thread writes (below) on
+    /// separate cache lines, and two slots' counters apart.
+    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     /// Tasks begun and tasks finished: they differ while a task runs.
     let started = Atomic<UInt64>(0)
     let finished = Atomic<UInt64>(0)
+    /// Tasks to run before the next timed one.
+    private let untilSample = Atomic<Int>(1)
+    /// This queue times every `sampleEvery`-th task it runs (set by the controller each window).
+    let sampleEvery = Atomic<Int>(1)
     /// Tasks timed, and their sums: thread CPU, wall time, run-queue time (ns).
     let sampled = Atomic<UInt64>(0)
     let cpuNanoseconds = Atomic<UInt64>(0)
     let wallNanoseconds = Atomic<UInt64>(0)
     let runQueueNanoseconds = Atomic<UInt64>(0)
-    /// Tasks to run before the next timed one.
-    private let untilSample = Atomic<Int>(1)
-    /// Keeps two slots' counters, written from two threads, off one cache line.
-    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private let trailing: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    init(label: String, qos: QoSTier, pending: PendingWork) {
+    init(label: String, qos: QoSTier) {
         queue = DispatchQueue(label: label, qos: qos.dispatchQoS)
-        self.pending = pending
+    }
+
+    /// Makes the token; called once, before the slot is shared.
+    func arm() {
+        token = { [unowned(unsafe) self] in runNext() }
+    }
+
+    /// Hands `work` to this queue.
+    func submit(_ work: @escaping @Sendable () -> Void) {
+        pending.push(work)
+        schedule()
     }
 
     /// Hands this queue one token: when it runs, it takes the oldest waiting item, if any.
     func schedule() {
-        queue.async { [self] in runNext() }
+        queue.async(execute: token!)
     }
 
     private func runNext() {
@@ -48,7 +68,7 @@ package final class AdaptiveSlot: Sendable {
             untilSample.store(left, ordering: .relaxed)
             work()
         } else {
-            untilSample.store(max(1, pending.sampleEvery.load(ordering: .relaxed)), ordering: .relaxed)
+            untilSample.store(max(1, sampleEvery.load(ordering: .relaxed)), ordering: .relaxed)
             timed(work)
         }
         finished.store(begun, ordering: .relaxed)

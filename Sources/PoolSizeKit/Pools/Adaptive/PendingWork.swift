@@ -1,14 +1,26 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// What the queues of an `AdaptiveQueuePool` share: one FIFO of submitted work, the most tasks it
-/// held in the current window, and how often a task is timed.
+/// The work handed to one queue of an `AdaptiveQueuePool` and not yet begun, and the most it
+/// held in the current window.
 ///
-/// Work waits here rather than on a serial queue: a queue added to a starved pool can then take
-/// the work already waiting at once, where work bound to a queue at submission would wait for
-/// the (blocked) queue it was given. Every submission puts one item here and hands one token to a
-/// queue round-robin; a queue running a token takes the oldest item. Growth adds a token per new
-/// queue, so tokens are never fewer than items and no item is left behind.
-package final class PendingWork: Sendable {
+/// Work waits here rather than inside the serial queue: each submission puts one item here and
+/// one token on the queue, and a token takes the oldest item. So when the pool grows, work
+/// already waiting on its queues can be dealt to the new queues (with a token each) and start at
+/// once, where a block bound to a blocked queue would wait for it however many queues were
+/// added. Tokens are never fewer than items, so no item is left behind; a token that finds
+/// nothing returns. One FIFO per queue rather than one for the pool, under a spinlock rather than
+/// a `Mutex`: every task takes the lock twice, from two threads when round-robin hands the next
+/// task to another queue, and a contended `Mutex` (a priority-inheritance futex on Linux) costs a
+/// system call where a few spins suffice for a section of a few stores (Herlihy & Shavit, *The
+/// Art of Multiprocessor Programming*, §7.4: test-and-test-and-set with back-off, then yield so a
+/// preempted holder gets to run).
+package final class PendingWork: @unchecked Sendable {
+    // @unchecked: `ring` is only touched with `locked` held (`withLock`).
     private struct Ring {
         var items: [(@Sendable () -> Void)?] = Array(repeating: nil, count: 64)
         var head = 0
@@ -36,31 +48,56 @@ package final class PendingWork: Sendable {
         }
     }
 
-    private let ring = Mutex(Ring())
-    /// A queue times every `sampleEvery`-th task it runs (thread CPU, run-queue and wall time).
-    package let sampleEvery = Atomic<Int>(1)
+    // The lock guarantees exclusive access: the runtime check each access would cost is skipped.
+    @exclusivity(unchecked) nonisolated(unsafe) private var ring = Ring()
+    private let locked = Atomic<Bool>(false)
 
     /// An empty FIFO.
     package init() {}
 
     /// Adds `work` at the end.
     package func push(_ work: @escaping @Sendable () -> Void) {
-        ring.withLock { $0.push(work) }
+        withLock { $0.push(work) }
     }
 
     /// The oldest item; nil when none waits.
     package func pop() -> (@Sendable () -> Void)? {
-        ring.withLock { $0.pop() }
+        withLock { $0.pop() }
     }
 
     /// Items waiting now.
-    package var count: Int { ring.withLock { $0.count } }
+    package var count: Int { withLock { $0.count } }
+
+    /// Takes every waiting item, oldest first.
+    package func takeAll() -> [@Sendable () -> Void] {
+        withLock { ring in
+            var items: [@Sendable () -> Void] = []
+            while let work = ring.pop() { items.append(work) }
+            return items
+        }
+    }
 
     /// The most items that waited at once since the last call; starts the next count from now.
     package func takePeak() -> Int {
-        ring.withLock { ring in
+        withLock { ring in
             defer { ring.peak = ring.count }
             return ring.peak
         }
     }
+
+    @inline(__always)
+    private func withLock<T>(_ body: (inout Ring) -> T) -> T {
+        var backoff = 1
+        while true {
+            while locked.load(ordering: .relaxed) {
+                if backoff >= 256 { sched_yield() } else { for _ in 0..<backoff { spinHint() } }
+                backoff = min(backoff * 2, 256)
+            }
+            if !locked.exchange(true, ordering: .acquiring) { break }
+        }
+        defer { locked.store(false, ordering: .releasing) }
+        return body(&ring)
+    }
+
+    @inline(never) private func spinHint() {}
 }
