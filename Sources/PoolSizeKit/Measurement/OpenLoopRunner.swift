@@ -32,6 +32,10 @@ package struct OpenLoopTrial: Sendable, Equatable {
 
     /// Arrivals a default window holds at least, so a p99 rests on 20 tasks beyond it.
     package static let minimumWindowArrivals = 2_000.0
+    /// The shortest warm-up of a pool that sizes itself (`AdaptiveQueuePool`): the time it is
+    /// given to settle from a cold start (docs/guide/adaptive-pool.md).
+    package static let settlingNanoseconds: UInt64 = 3_000_000_000
+
     /// A default window is at most this long (a low rate's p99 then rests on fewer tasks).
     package static let maximumDefaultWindowNanoseconds: UInt64 = 10_000_000_000
 

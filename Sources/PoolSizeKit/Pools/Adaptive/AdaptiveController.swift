@@ -251,13 +251,13 @@ package struct AdaptiveController {
         return nil
     }
 
-    /// A probe was refused: no probe either way until the back-off has passed (a turn back is
-    /// the last turn for a while), and the next back-off is twice as long. Returns when it ends.
+    /// A probe was refused: the back-off doubles, and no probe either way starts until it has
+    /// passed (a turn back is the last turn for a while). Returns when it ends.
     private mutating func refused() -> Double {
+        backoff = min(2 * backoff, settings.backoffCapSeconds)
         let until = elapsedSeconds + jittered(backoff)
         upAllowedAt = max(upAllowedAt, until)
         downAllowedAt = max(downAllowedAt, until)
-        backoff = min(2 * backoff, settings.backoffCapSeconds)
         return until
     }
 

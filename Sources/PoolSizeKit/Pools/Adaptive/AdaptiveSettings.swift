@@ -40,9 +40,9 @@ package struct AdaptiveSettings: Sendable, Equatable {
     /// A change of the per-task C, or of 1 + W/C, by this factor is a new workload: what was
     /// learnt about sizes is forgotten.
     package var regimeChangeFactor = 1.4
-    /// Probes start this long after the first window (the formula acts first), and after a
-    /// probe is turned down no probe either way starts for this long, doubling with each refusal
-    /// up to `backoffCapSeconds`: at most a few direction changes a minute once settled.
+    /// Probes start this long after the first window (the formula acts first); each refused
+    /// probe doubles the wait before the next one either way (16 s after the first refusal, then
+    /// 32 s, up to `backoffCapSeconds`): at most a few direction changes a minute once settled.
     package var backoffSeconds = 8.0
     /// The longest wait between two probes the same way.
     package var backoffCapSeconds = 64.0

@@ -20,8 +20,9 @@ package final class AdaptiveSlot: Sendable {
     /// The block every token runs, made once (`arm`): a closure capturing the slot afresh for
     /// each submission would cost an allocation per task, and a retain per token a write to the
     /// slot's header from the submitting thread. It holds the slot unowned: the pool keeps its
-    /// slots until their queues have run every token (`AdaptiveQueuePool.deinit`).
-    @exclusivity(unchecked) nonisolated(unsafe) private var token: (@Sendable () -> Void)?
+    /// slots until their queues have run every token (`AdaptiveQueuePool.deinit`). It is a block
+    /// already, so handing it to the queue wraps no closure in a new block.
+    @exclusivity(unchecked) nonisolated(unsafe) private var token: (@Sendable @convention(block) () -> Void)?
     /// Keeps what submitters read (above) and what this queue's thread writes (below) on
     /// separate cache lines, and two slots' counters apart.
     private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
