@@ -14,7 +14,8 @@
 #            in flight, so the ideal is 128 / 0.2 s), 50 s trials: first queue added, time to 90%
 #            of the ideal, time back to ≤ 1.25 N_k + 1 after it ends
 #   open     io arriving at 70% and 90% of X_k on queue-pool at N_k and adaptive at 64: p99 ratio
-#   cost     5 µs CPU tasks on queue-pool and adaptive at 1 and 2 queues: ns per task added
+#   cost     bench-harness's raw-dispatch reference through QueuePool and through an adaptive pool
+#            held at 1 and 2 queues, 1 µs and 5 µs tasks: ns per task added
 # Writes a table of each figure against its target, with the command and the machine on top, to
 # docs/benchmarks/adaptive.md (replaced only once the benchmark has finished) and keeps the run
 # directories in --out DIR (default results/benchmark-adaptive-<timestamp>/). Run it under
@@ -79,12 +80,6 @@ phases:
     cpu_us: 1000
     wait_us: 15000
 YAML
-cat > "$out/specs/tiny.yaml" <<'YAML'
-name: tiny
-description: "5 µs of computation, no wait: what a pool costs per task"
-cpu_us: 5
-trial_ms: 2000
-YAML
 
 load_before="$(load_average)"
 started=$SECONDS
@@ -105,7 +100,11 @@ sweep step --workload "$out/specs/io-step.yaml" --pool adaptive --sizes 128 --wa
 sweep blocked --workload "$out/specs/io-blocked.yaml" --pool adaptive --sizes 128 --warmup 0
 sweep open --workload io --arrival-rate "${rate70}/s...${rate90}/s:$((rate90 - rate70))" \
     --pool queue-pool,adaptive --sizes "$knee,64"
-sweep cost --workload "$out/specs/tiny.yaml" --pool queue-pool,adaptive --sizes 1,2
+# The pool's own cost: the raw-dispatch reference (no harness clocks) through QueuePool and
+# through an adaptive pool held at the same size, in rotating order.
+echo "== cost: poolsize bench-harness --task-us 1,5 --sizes 1,2 --sides reference,adaptive --repeat $((2 * repeat + 1))" >&2
+"$bin" bench-harness --task-us 1,5 --sizes 1,2 --sides reference,adaptive --repeat $((2 * repeat + 1)) \
+    > "$out/cost.md" 2> "$out/cost.log" || echo "== cost: exit $? (see $out/cost.log)" >&2
 python3 "$root/scripts/benchmark_adaptive.py" "$out" | tee "$out/adaptive.md"
 
 if [[ -n "$doc" ]]; then
