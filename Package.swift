@@ -57,7 +57,9 @@ let package = Package(
         .target(name: "CPoolSizeCurl", dependencies: ["CCurl"]),
         .target(
             name: "PoolSizeModel",
-            dependencies: ["PoolSizeStats", .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "PoolSizeStats", .product(name: "Yams", package: "Yams"), .product(name: "CSV", package: "CSV.swift"),
+            ]
         ),
         .target(name: "PoolSizeAnalysis", dependencies: ["PoolSizeModel", "PoolSizeStats"]),
         .target(name: "PoolSizeProcess", dependencies: ["PoolSizeModel"]),
@@ -78,7 +80,9 @@ let package = Package(
             ]
         ),
         .target(name: "PoolSizeObserve", dependencies: ["PoolSizeModel", "PoolSizeStats", "CPoolSizeSys"]),
-        .target(name: "PoolSize", dependencies: ["PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeOutput", "PoolSizeStats"]),
+        .target(
+            name: "PoolSize",
+            dependencies: ["PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeOutput", "PoolSizeStats"]),
         .target(
             name: "PoolSizeOutput",
             dependencies: [
@@ -89,22 +93,33 @@ let package = Package(
         .target(
             name: "PoolSizeCLI",
             dependencies: [
-                "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeObserve", "PoolSizeOutput", "PoolSizeHTTP", "PoolSizeProcess",
+                "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeObserve",
+                "PoolSizeOutput", "PoolSizeHTTP", "PoolSizeProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "poolsize", dependencies: ["PoolSizeCLI"]),
         .testTarget(name: "PoolSizeStatsTests", dependencies: ["PoolSizeStats"]),
         .testTarget(name: "PoolSizeModelTests", dependencies: ["PoolSizeModel"]),
-        .testTarget(name: "PoolSizeAnalysisTests", dependencies: ["PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
+        .testTarget(
+            name: "PoolSizeAnalysisTests", dependencies: ["PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
         .testTarget(name: "PoolSizeTests", dependencies: ["PoolSize"]),
-        .testTarget(name: "PoolSizeHTTPTests", dependencies: ["PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel", .product(name: "NIOHTTP1", package: "swift-nio")]),
+        .testTarget(
+            name: "PoolSizeHTTPTests",
+            dependencies: [
+                "PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel", .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
         .testTarget(name: "PoolSizeObserveTests", dependencies: ["PoolSizeObserve", "PoolSizeModel", "PoolSizeStats"]),
-        .testTarget(name: "PoolSizeOutputTests", dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeObserve", "PoolSizeStats"]),
+        .testTarget(
+            name: "PoolSizeOutputTests",
+            dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeObserve", "PoolSizeStats"]),
         .testTarget(
             name: "PoolSizeCLITests",
-            dependencies: ["PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve", "PoolSizeProcess", "poolsize"]
+            dependencies: [
+                "PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve", "PoolSizeProcess",
+                "poolsize",
+            ]
         ),
     ]
 )

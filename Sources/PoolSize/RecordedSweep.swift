@@ -51,11 +51,15 @@ package final class RecordedSweep: SweepObserver {
 
     /// - Parameter mode: `.create` refuses a directory with trials, `.replace` (`--force`)
     ///   overwrites it, `.resume` continues the run recorded there, whose plan must be this one.
-    package init(plan: SweepPlan, directory: URL, mode: ExportManager.Mode = .create, workload: Workload, commandLine: [String], forward: (any SweepObserver)? = nil) throws(PoolSizeError) {
+    package init(
+        plan: SweepPlan, directory: URL, mode: ExportManager.Mode = .create, workload: Workload, commandLine: [String],
+        forward: (any SweepObserver)? = nil
+    ) throws(PoolSizeError) {
         self.plan = plan
         self.workload = workload
         self.forward = forward
-        self.facts = MachineProbe.facts(coreOverride: plan.cores == MachineProbe.coreCount().effective ? nil : plan.cores)
+        self.facts = MachineProbe.facts(
+            coreOverride: plan.cores == MachineProbe.coreCount().effective ? nil : plan.cores)
         var info = RunInfo(plan: plan, facts: facts, commandLine: commandLine)
         if mode == .resume {
             let (recorded, run) = try Self.resumable(directory, plan: plan)
@@ -77,15 +81,28 @@ package final class RecordedSweep: SweepObserver {
             throw .resumeMismatch(path: directory.path, details: "it has no machine.json, so its plan is unknown")
         }
         guard let recordedPlan = recorded.plan else {
-            throw .resumeMismatch(path: directory.path, details: "its machine.json records no plan (written by an earlier poolsize), so whether this sweep is the same cannot be told; start it again with --force")
+            throw .resumeMismatch(
+                path: directory.path,
+                details:
+                    "its machine.json records no plan (written by an earlier poolsize), so whether this sweep is the same cannot be told; start it again with --force"
+            )
         }
-        if let difference = plan.difference(from: recordedPlan) { throw .resumeMismatch(path: directory.path, details: difference) }
-        let header = try RunDirectory(directory).text(.trials)?.split(separator: "\n", maxSplits: 1).first.map(String.init)
+        if let difference = plan.difference(from: recordedPlan) {
+            throw .resumeMismatch(path: directory.path, details: difference)
+        }
+        let header = try RunDirectory(directory).text(.trials)?.split(separator: "\n", maxSplits: 1).first.map(
+            String.init)
         guard header == TrialsCSV.columns.joined(separator: ",") else {
-            throw .resumeMismatch(path: directory.path, details: "its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force")
+            throw .resumeMismatch(
+                path: directory.path,
+                details:
+                    "its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force"
+            )
         }
         guard run.lowLoad != nil else {
-            throw .resumeMismatch(path: directory.path, details: "it stopped before W/C was measured (no lowload.json); start it again with --force")
+            throw .resumeMismatch(
+                path: directory.path,
+                details: "it stopped before W/C was measured (no lowload.json); start it again with --force")
         }
         return (recorded, run)
     }
@@ -120,14 +137,19 @@ package final class RecordedSweep: SweepObserver {
         }
         var shares: [TierShare] = []
         if plan.contend {
-            shares = ContentionRunner(burner: burner).run(tiers: plan.tiers, cores: plan.cores, seconds: 3, seed: plan.seed)
+            shares = ContentionRunner(burner: burner).run(
+                tiers: plan.tiers, cores: plan.cores, seconds: 3, seed: plan.seed)
             try exporter.write(ContentionCSV.serialize(shares), to: .contention)
         }
         if let file { try exporter.write(JSONExport.serialize(file), to: .recommendation) }
-        let analysis = RunAnalysis(RunData(runID: plan.runID, records: records, info: info, lowLoad: lowLoad, recommendation: file, contention: shares))
+        let analysis = RunAnalysis(
+            RunData(
+                runID: plan.runID, records: records, info: info, lowLoad: lowLoad, recommendation: file,
+                contention: shares))
         let summary = ConsoleSummary.render(analysis, spec: plan.spec, cores: facts.cores, lowLoad: lowLoad)
         try exporter.write(summary, to: .summaryText)
-        let json = JSONExport.serialize(SweepOutput(analysis, runDirectory: exporter.directory.path, workload: plan.spec.name, cores: plan.cores))
+        let json = JSONExport.serialize(
+            SweepOutput(analysis, runDirectory: exporter.directory.path, workload: plan.spec.name, cores: plan.cores))
         return Outcome(summary: summary, json: json, directory: exporter.directory, problem: problem(records, file))
     }
 
@@ -135,13 +157,18 @@ package final class RecordedSweep: SweepObserver {
     /// cannot recommend still keeps every trial.
     private func problem(_ records: [TrialRecord], _ file: RecommendationSet?) -> PoolSizeError? {
         if !violations.isEmpty {
-            return .integrityViolated(details: "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv")
+            return .integrityViolated(
+                details:
+                    "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv"
+            )
         }
         // A run of adaptive pools only has nothing to recommend: they size themselves.
         let onlyAdaptive = !records.valid.isEmpty && records.valid.allSatisfy { $0.pool == .adaptive }
         if file == nil, !records.isEmpty, !onlyAdaptive {
-            let why = records.noRecommendationCause ?? "no knee could be found in the \(records.valid.count) valid trials"
-            return .measurementFailed("no recommendation: \(why); the trials are in \(exporter.directory.path)/trials.csv")
+            let why =
+                records.noRecommendationCause ?? "no knee could be found in the \(records.valid.count) valid trials"
+            return .measurementFailed(
+                "no recommendation: \(why); the trials are in \(exporter.directory.path)/trials.csv")
         }
         if let best = file?.best, best.latency?.met == false { return .objectiveNotMet(best.reason) }
         return nil
@@ -181,7 +208,9 @@ package final class RecordedSweep: SweepObserver {
         try exporter.append(record)
         records.append(record)
         try exporter.write(SummaryCSV.serialize(records, arrival: info.arrival, lowLoad: lowLoad), to: .summary)
-        if record.integrity == .violated { violations.append("\(record.combination) size \(record.poolSize) rep \(record.repetition)") }
+        if record.integrity == .violated {
+            violations.append("\(record.combination) size \(record.poolSize) rep \(record.repetition)")
+        }
         try forward?.sweepFinishedTrial(record)
     }
 }

@@ -62,10 +62,13 @@ extension Sweep {
         /// The full plan: one pool kind and tier, no primitive; the task's W and C are measured,
         /// so the spec declares none and only names the workload.
         func plan(description: String) -> SweepPlan {
-            let spec = WorkloadSpec(name: name, description: description, cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 500)
+            let spec = WorkloadSpec(
+                name: name, description: description, cpuMicroseconds: 0, waitMicroseconds: 0,
+                trialMilliseconds: trialMilliseconds ?? 500)
             var plan = SweepPlan(
                 runID: name, spec: spec, sizes: sizes, repetitions: repetitions, warmupTrials: warmupTrials,
-                cores: cores ?? MachineProbe.coreCount().effective, targetUtilization: targetUtilization, tolerance: tolerance,
+                cores: cores ?? MachineProbe.coreCount().effective, targetUtilization: targetUtilization,
+                tolerance: tolerance,
                 seed: seed, pools: [pool], tiers: [qos], primitives: [.none], trialMilliseconds: trialMilliseconds)
             plan.load = load
             return plan

@@ -23,7 +23,9 @@ public struct Sweep: Sendable {
 
     /// Any workload source on pools from `pools`: your own `WorkloadSource` (and, with a
     /// `PoolFactory` of your own, your own `WorkerPool`) swept as `configuration` says.
-    public init(_ configuration: Configuration, source: any WorkloadSource, pools: any PoolFactory = SystemPoolFactory()) {
+    public init(
+        _ configuration: Configuration, source: any WorkloadSource, pools: any PoolFactory = SystemPoolFactory()
+    ) {
         self.init(plan: configuration.plan(description: "a Swift workload source"), source: source, pools: pools)
     }
 
@@ -31,11 +33,16 @@ public struct Sweep: Sendable {
     /// time is C and the rest of its wall time W, measured, so the closure may compute, block
     /// or call out as it likes.
     public init(_ configuration: Configuration, body: @escaping @Sendable () -> Void) {
-        self.init(plan: configuration.plan(description: "a Swift closure, its W and C measured"), source: ClosureSource { _ in body() })
+        self.init(
+            plan: configuration.plan(description: "a Swift closure, its W and C measured"),
+            source: ClosureSource { _ in body() })
     }
 
     /// Any workload source under a full plan (the command's sweep, which records to a run directory).
-    package init(plan: SweepPlan, source: any WorkloadSource, pools: any PoolFactory = SystemPoolFactory(), runner: TrialRunner = TrialRunner()) {
+    package init(
+        plan: SweepPlan, source: any WorkloadSource, pools: any PoolFactory = SystemPoolFactory(),
+        runner: TrialRunner = TrialRunner()
+    ) {
         self.plan = plan
         self.source = source
         // An adaptive pool's formula sizes for the plan's cores (`--cores`), as the sweep's does.
@@ -78,7 +85,8 @@ public struct Sweep: Sendable {
         self.init(
             Configuration(
                 name: name, sizes: sizes, repetitions: repetitions, warmupTrials: warmupTrials, pool: pool, qos: qos,
-                trialMilliseconds: trialMilliseconds, cores: cores, targetUtilization: targetUtilization, tolerance: tolerance,
+                trialMilliseconds: trialMilliseconds, cores: cores, targetUtilization: targetUtilization,
+                tolerance: tolerance,
                 seed: seed, load: load),
             body: body)
     }
@@ -93,8 +101,11 @@ public struct Sweep: Sendable {
     /// Runs the sweep, or the rest of it.
     /// - Parameter resume: the low-load estimate and finished trials of an interrupted run of
     ///   this plan; only the missing trials run.
-    package func run(observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?) throws(PoolSizeError) -> SweepResult {
-        let (lowLoad, records) = try SweepRunner(source: source, runner: runner, pools: pools).run(plan, observer: observer ?? SilentObserver(), resume: resume)
+    package func run(observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?)
+        throws(PoolSizeError) -> SweepResult
+    {
+        let (lowLoad, records) = try SweepRunner(source: source, runner: runner, pools: pools).run(
+            plan, observer: observer ?? SilentObserver(), resume: resume)
         // A spec that declares no C (a source's placeholder spec) has no W/C to compare with.
         let declared = source.declaredTaskNanoseconds != nil && plan.spec.cpuMicroseconds > 0
         let recommendation = Recommender.recommendAll(
@@ -119,5 +130,5 @@ public struct Sweep: Sendable {
 /// An observer that ignores every event.
 final class SilentObserver: SweepObserver {
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {}
-        func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {}
+    func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {}
 }

@@ -11,7 +11,9 @@ struct BenchHarnessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-harness",
         abstract: "Measure the harness's own cost: sweep trials against plain DispatchQueues running the same tasks.",
-        discussion: "For each task CPU time and queue count, runs in rotating order a closed-loop trial (what `sweep` measures), a raw-dispatch reference resubmitting through the same pool's round-robin submit (one atomic counter, no per-task clocks), and the reference with each queue resubmitting to itself, and prints the median throughputs, the trial's ratio to the reference, the harness's cost per task, what round-robin submission costs against own-queue resubmission, and context switches per task on each side. A benchmark: run it on an otherwise idle machine. --sides runs only some sides (e.g. one side under strace or valgrind); the adaptive side, the reference through an AdaptiveQueuePool held at the same size, runs only when asked for and adds what that pool costs per task.")
+        discussion:
+            "For each task CPU time and queue count, runs in rotating order a closed-loop trial (what `sweep` measures), a raw-dispatch reference resubmitting through the same pool's round-robin submit (one atomic counter, no per-task clocks), and the reference with each queue resubmitting to itself, and prints the median throughputs, the trial's ratio to the reference, the harness's cost per task, what round-robin submission costs against own-queue resubmission, and context switches per task on each side. A benchmark: run it on an otherwise idle machine. --sides runs only some sides (e.g. one side under strace or valgrind); the adaptive side, the reference through an AdaptiveQueuePool held at the same size, runs only when asked for and adds what that pool costs per task."
+    )
 
     @Option(name: .customLong("task-us"), help: "Task CPU times in µs, comma-separated (1 to 100000).")
     var taskMicroseconds: String = "20,100,1000"
@@ -36,7 +38,10 @@ struct BenchHarnessCommand: ParsableCommand {
         var points: [HarnessPoint] = []
         for task in tasks {
             for size in sizeList {
-                points.append(try benchmark.measure(taskMicroseconds: task, size: size, trialNanoseconds: UInt64(trialMilliseconds) * 1_000_000, repeats: repeats, sides: sideList))
+                points.append(
+                    try benchmark.measure(
+                        taskMicroseconds: task, size: size, trialNanoseconds: UInt64(trialMilliseconds) * 1_000_000,
+                        repeats: repeats, sides: sideList))
             }
         }
         print(HarnessTable.render(points), terminator: "")
@@ -48,7 +53,9 @@ struct BenchHarnessCommand: ParsableCommand {
         for field in sides.split(separator: ",", omittingEmptySubsequences: false) {
             let name = field.trimmingCharacters(in: .whitespaces)
             guard let side = HarnessSide(rawValue: name) else {
-                throw .invalidOption(flag: "--sides", message: "'\(name)' is not a side; pass some of harness,reference,own-queue,adaptive")
+                throw .invalidOption(
+                    flag: "--sides",
+                    message: "'\(name)' is not a side; pass some of harness,reference,own-queue,adaptive")
             }
             if !list.contains(side) { list.append(side) }
         }
@@ -57,12 +64,18 @@ struct BenchHarnessCommand: ParsableCommand {
 
     /// Validated task times and sizes.
     func plan(cores: Int) throws(PoolSizeError) -> ([Double], [Int]) {
-        guard (50...60_000).contains(trialMilliseconds) else { throw .invalidOption(flag: "--trial-ms", message: "must be 50 to 60000, got \(trialMilliseconds)") }
-        guard (1...50).contains(repeats) else { throw .invalidOption(flag: "--repeat", message: "must be 1 to 50, got \(repeats)") }
+        guard (50...60_000).contains(trialMilliseconds) else {
+            throw .invalidOption(flag: "--trial-ms", message: "must be 50 to 60000, got \(trialMilliseconds)")
+        }
+        guard (1...50).contains(repeats) else {
+            throw .invalidOption(flag: "--repeat", message: "must be 1 to 50, got \(repeats)")
+        }
         var tasks: [Double] = []
         for field in taskMicroseconds.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = Double(field.trimmingCharacters(in: .whitespaces)), value >= 1, value <= 100_000 else {
-                throw .invalidOption(flag: "--task-us", message: "'\(field)' is not a task time of 1 to 100000 µs; pass e.g. 20,100,1000")
+                throw .invalidOption(
+                    flag: "--task-us", message: "'\(field)' is not a task time of 1 to 100000 µs; pass e.g. 20,100,1000"
+                )
             }
             tasks.append(value)
         }
@@ -70,7 +83,8 @@ struct BenchHarnessCommand: ParsableCommand {
         var sizeList: [Int] = []
         for field in sizes.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = Int(field.trimmingCharacters(in: .whitespaces)), (1...4_096).contains(value) else {
-                throw .invalidOption(flag: "--sizes", message: "'\(field)' is not a queue count of 1 to 4096; pass e.g. 1,2,4,8")
+                throw .invalidOption(
+                    flag: "--sizes", message: "'\(field)' is not a queue count of 1 to 4096; pass e.g. 1,2,4,8")
             }
             sizeList.append(value)
         }

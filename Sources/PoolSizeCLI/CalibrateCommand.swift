@@ -8,19 +8,25 @@ import PoolSizeOutput
 struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
-        abstract: "Measure what threads, locks, context switches and dispatch cost on this machine, next to Apple's reference table.",
-        discussion: "Times thread creation, lock + unlock of every primitive, compare-and-swap, a context switch, dispatch async → start and an idle thread's memory, each over several rounds, and prints the median with its range, Apple's figure (2 GHz Core Duo) and the ratio. Writes a CSV row per operation, rewritten as each finishes.")
+        abstract:
+            "Measure what threads, locks, context switches and dispatch cost on this machine, next to Apple's reference table.",
+        discussion:
+            "Times thread creation, lock + unlock of every primitive, compare-and-swap, a context switch, dispatch async → start and an idle thread's memory, each over several rounds, and prints the median with its range, Apple's figure (2 GHz Core Duo) and the ratio. Writes a CSV row per operation, rewritten as each finishes."
+    )
 
     @Option(help: "Measured rounds per operation (after one warm-up round), 3 to 50.")
     var rounds: Int = 7
 
-    @Option(name: .customLong("round-ms"), help: "Time one round of a loop measurement aims for, in milliseconds (1 to 1000).")
+    @Option(
+        name: .customLong("round-ms"),
+        help: "Time one round of a loop measurement aims for, in milliseconds (1 to 1000).")
     var roundMilliseconds: Double = 20
 
     @Option(help: "Output on stdout: table or json.")
     var format: OutputFormat = .table
 
-    @Option(help: "CSV file to write (default: results/calibrate-<timestamp>.csv).", completion: .file(extensions: ["csv"]))
+    @Option(
+        help: "CSV file to write (default: results/calibrate-<timestamp>.csv).", completion: .file(extensions: ["csv"]))
     var out: String?
 
     @Flag(help: "No progress line on stderr.")
@@ -29,7 +35,8 @@ struct CalibrateCommand: ParsableCommand {
     func run() throws {
         let settings = try makeSettings()
         let csv = try csvURL()
-        let export = try CalibrationExport(csv: csv, progress: ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0))
+        let export = try CalibrationExport(
+            csv: csv, progress: ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) != 0))
         var result = try CalibrationRunner(settings: settings).run(observer: export)
         export.progress.finish()
         result.machine = MachineProbe.facts()
@@ -43,9 +50,13 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func makeSettings() throws(PoolSizeError) -> CalibrationSettings {
-        guard (3...50).contains(rounds) else { throw .invalidOption(flag: "--rounds", message: "must be 3 to 50, got \(rounds); 3 gives a spread, 7 a steadier median") }
+        guard (3...50).contains(rounds) else {
+            throw .invalidOption(
+                flag: "--rounds", message: "must be 3 to 50, got \(rounds); 3 gives a spread, 7 a steadier median")
+        }
         guard roundMilliseconds >= 1 && roundMilliseconds <= 1_000 else {
-            throw .invalidOption(flag: "--round-ms", message: "must be 1 to 1000, got \(UnitFormat.number(roundMilliseconds))")
+            throw .invalidOption(
+                flag: "--round-ms", message: "must be 1 to 1000, got \(UnitFormat.number(roundMilliseconds))")
         }
         return CalibrationSettings(rounds: rounds, roundMilliseconds: roundMilliseconds)
     }
@@ -53,8 +64,14 @@ struct CalibrateCommand: ParsableCommand {
     func csvURL(date: Date = Date()) throws(PoolSizeError) -> URL {
         guard let out else { return URL(fileURLWithPath: "results/calibrate-\(Self.timestamp(date)).csv") }
         var isDirectory: ObjCBool = false
-        if out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            throw .invalidOption(flag: "--out", message: "'\(out)' is a directory; pass a file path such as \(out.hasSuffix("/") ? out : out + "/")calibrate.csv")
+        if out.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
+            throw .invalidOption(
+                flag: "--out",
+                message:
+                    "'\(out)' is a directory; pass a file path such as \(out.hasSuffix("/") ? out : out + "/")calibrate.csv"
+            )
         }
         return URL(fileURLWithPath: out)
     }

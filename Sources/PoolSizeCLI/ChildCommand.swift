@@ -14,7 +14,11 @@ struct ChildCommand: ParsableCommand {
 
     func run() throws {
         guard let scenario = ChildScenario(rawValue: mode) else {
-            throw PoolSizeError.invalidOption(flag: DeadlockProbe.childCommand, message: "unknown mode '\(mode)'; use one of \(ChildScenario.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw PoolSizeError.invalidOption(
+                flag: DeadlockProbe.childCommand,
+                message:
+                    "unknown mode '\(mode)'; use one of \(ChildScenario.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         scenario.run()
     }

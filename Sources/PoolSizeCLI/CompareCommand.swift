@@ -23,7 +23,9 @@ struct CompareCommand: ParsableCommand {
             (different workload, cores, open and closed loop, other arrivals or objective, or no configuration in common).
             """)
 
-    @Argument(help: ArgumentHelp("The run to compare against (a run directory or its trials.csv).", valueName: "base-run"), completion: .directory)
+    @Argument(
+        help: ArgumentHelp("The run to compare against (a run directory or its trials.csv).", valueName: "base-run"),
+        completion: .directory)
     var base: String
 
     @Argument(help: ArgumentHelp("The run under test.", valueName: "current-run"), completion: .directory)
@@ -47,7 +49,9 @@ struct CompareCommand: ParsableCommand {
     func validThreshold() throws(PoolSizeError) -> Double {
         let value = try QuantityParser.fraction(threshold, flag: "--threshold")
         guard value >= 0, value < 1 else {
-            throw .invalidOption(flag: "--threshold", message: "must be in [0, 100%), got \(UnitFormat.percent(value)); write 5% or 0.05")
+            throw .invalidOption(
+                flag: "--threshold", message: "must be in [0, 100%), got \(UnitFormat.percent(value)); write 5% or 0.05"
+            )
         }
         return value
     }

@@ -8,7 +8,9 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Convert a run directory into formats other tools read.",
-        discussion: "github-benchmark: throughput per size and the peak, for benchmark-action/github-action-benchmark's customBiggerIsBetter tool; github-benchmark-smaller: p99 latency per size and the recommended queue count, for its customSmallerIsBetter tool. openmetrics: the OpenMetrics text exposition (gauges) of the recommendation and per-size figures, for a Pushgateway or a textfile collector. An open-loop run (--arrival-rate) names its entries and labels its series by rate: the carried rate per size (bigger), the recommended size and the objective's percentile at it and per size (smaller), and in OpenMetrics that percentile, the model's, stability and whether the objective was met, per rate and size.")
+        discussion:
+            "github-benchmark: throughput per size and the peak, for benchmark-action/github-action-benchmark's customBiggerIsBetter tool; github-benchmark-smaller: p99 latency per size and the recommended queue count, for its customSmallerIsBetter tool. openmetrics: the OpenMetrics text exposition (gauges) of the recommendation and per-size figures, for a Pushgateway or a textfile collector. An open-loop run (--arrival-rate) names its entries and labels its series by rate: the carried rate per size (bigger), the recommended size and the objective's percentile at it and per size (smaller), and in OpenMetrics that percentile, the model's, stability and whether the objective was met, per rate and size."
+    )
 
     @Argument(help: "Run directory written by 'poolsize sweep'.", completion: .directory)
     var runDirectory: String
@@ -23,7 +25,8 @@ struct ExportCommand: ParsableCommand {
         let run = try RunDirectory(URL(fileURLWithPath: runDirectory)).load()
         run.warnings.forEach(PoolSizeCommand.printError)
         guard !run.records.isEmpty else {
-            throw PoolSizeError.invalidInput(path: runDirectory, message: "has no trials to export; run 'poolsize sweep' into it first")
+            throw PoolSizeError.invalidInput(
+                path: runDirectory, message: "has no trials to export; run 'poolsize sweep' into it first")
         }
         let analysis = RunAnalysis(run)
         let text: String

@@ -9,7 +9,9 @@ struct FitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fit",
         abstract: "Fit the Universal Scalability Law and find the knee in a CSV of concurrency and throughput.",
-        discussion: "Reads trials.csv or summary.csv from a sweep (one fit per pool/qos/primitive combination, and per arrival rate for an open-loop run), or any CSV with a concurrency column and a throughput column named by --x and --y.")
+        discussion:
+            "Reads trials.csv or summary.csv from a sweep (one fit per pool/qos/primitive combination, and per arrival rate for an open-loop run), or any CSV with a concurrency column and a throughput column named by --x and --y."
+    )
 
     @Argument(help: "CSV file: trials.csv, summary.csv, or your own data.", completion: .file(extensions: ["csv"]))
     var file: String
@@ -27,16 +29,21 @@ struct FitCommand: ParsableCommand {
     var tolerance: Double = 0.05
 
     func run() throws {
-        guard tolerance > 0 && tolerance < 0.5 else { throw PoolSizeError.invalidOption(flag: "--tolerance", message: "must be in (0, 0.5), got \(tolerance)") }
+        guard tolerance > 0 && tolerance < 0.5 else {
+            throw PoolSizeError.invalidOption(flag: "--tolerance", message: "must be in (0, 0.5), got \(tolerance)")
+        }
         let table = try CSVTable.load(path: file)
         guard !table.rows.isEmpty else {
-            throw PoolSizeError.invalidInput(path: file, message: "has a header but no data rows; pass a trials.csv or summary.csv with measurements")
+            throw PoolSizeError.invalidInput(
+                path: file, message: "has a header but no data rows; pass a trials.csv or summary.csv with measurements"
+            )
         }
         let fits = try FitInput.fits(table, x: x, y: y, tolerance: tolerance)
         print(format == .json ? FitTable.json(fits) : FitTable.render(fits), terminator: "")
         // A refused USL fit is a finding, not a failure, as long as the knee could be found.
         if fits.allSatisfy({ $0.usl == nil && $0.knee == nil }) {
-            throw PoolSizeError.invalidInput(path: file, message: "nothing could be fitted: \(fits.first?.refusalSummary ?? "no data rows")")
+            throw PoolSizeError.invalidInput(
+                path: file, message: "nothing could be fitted: \(fits.first?.refusalSummary ?? "no data rows")")
         }
     }
 }
@@ -60,18 +67,30 @@ enum FitInput {
         if let y { yName = y } else { yName = try pick(table, yCandidates, flag: "--y") }
         let xs = try table.numbers(try table.column(xName, flag: "--x"))
         let ys = try table.numbers(try table.column(yName, flag: "--y"))
-        let groupColumns = ["workload", "pool", "qos", "primitive"].filter(table.hasColumn).map { table.strings(table.header.firstIndex(of: $0)!) }
+        let groupColumns = ["workload", "pool", "qos", "primitive"].filter(table.hasColumn).map {
+            table.strings(table.header.firstIndex(of: $0)!)
+        }
         // An open-loop run's rows at different arrival rates are different curves: grouped by
         // the rate as parsed (a closed loop's empty cell is no rate), named by it.
-        let rates: [Double?] = table.header.firstIndex(of: "arrival_rate_per_s").map { column in
-            table.strings(column).map { Double($0.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil } }
-        } ?? Array(repeating: nil, count: table.rows.count)
+        let rates: [Double?] =
+            table.header.firstIndex(of: "arrival_rate_per_s").map { column in
+                table.strings(column).map {
+                    Double($0.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+                }
+            } ?? Array(repeating: nil, count: table.rows.count)
         guard !groupColumns.isEmpty || rates.contains(where: { $0 != nil }) else {
-            return [CurveFit.fit(group: URL(fileURLWithPath: table.path).lastPathComponent, concurrency: xs, throughput: ys, tolerance: tolerance)]
+            return [
+                CurveFit.fit(
+                    group: URL(fileURLWithPath: table.path).lastPathComponent, concurrency: xs, throughput: ys,
+                    tolerance: tolerance)
+            ]
         }
         struct Key: Hashable { var combination: String; var rate: Double? }
         let keys = (0..<table.rows.count).map { row in
-            Key(combination: groupColumns.isEmpty ? URL(fileURLWithPath: table.path).lastPathComponent : groupColumns.map { $0[row] }.joined(separator: "/"), rate: rates[row])
+            Key(
+                combination: groupColumns.isEmpty
+                    ? URL(fileURLWithPath: table.path).lastPathComponent
+                    : groupColumns.map { $0[row] }.joined(separator: "/"), rate: rates[row])
         }
         var order: [Key] = []
         var indices: [Key: [Int]] = [:]
@@ -82,13 +101,18 @@ enum FitInput {
         return order.map { key in
             let rows = indices[key]!
             let name = key.rate.map { "\(key.combination) at \(UnitFormat.rate($0))" } ?? key.combination
-            return CurveFit.fit(group: name, concurrency: rows.map { xs[$0] }, throughput: rows.map { ys[$0] }, tolerance: tolerance)
+            return CurveFit.fit(
+                group: name, concurrency: rows.map { xs[$0] }, throughput: rows.map { ys[$0] }, tolerance: tolerance)
         }
     }
 
     static func pick(_ table: CSVTable, _ candidates: [String], flag: String) throws(PoolSizeError) -> String {
         guard let name = candidates.first(where: table.hasColumn) else {
-            throw .invalidInput(path: table.path, message: "cannot tell which column to use; name it with \(flag) COLUMN (columns: \(table.header.joined(separator: ", ")))")
+            throw .invalidInput(
+                path: table.path,
+                message:
+                    "cannot tell which column to use; name it with \(flag) COLUMN (columns: \(table.header.joined(separator: ", ")))"
+            )
         }
         return name
     }

@@ -30,9 +30,12 @@ final class InterruptNotice {
     /// continues a run only once W/C is measured (lowload.json), so before that the advice is
     /// to start again.
     static func advice(_ directory: String) -> String {
-        guard FileManager.default.fileExists(atPath: RunDirectory(URL(fileURLWithPath: directory)).url(.lowLoad).path) else {
-            return "interrupted before W/C was measured at low load: no trial ran, so there is nothing to resume; run the sweep again (with --force to write \(directory) again)"
+        guard FileManager.default.fileExists(atPath: RunDirectory(URL(fileURLWithPath: directory)).url(.lowLoad).path)
+        else {
+            return
+                "interrupted before W/C was measured at low load: no trial ran, so there is nothing to resume; run the sweep again (with --force to write \(directory) again)"
         }
-        return "interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them"
+        return
+            "interrupted: the trials finished so far are in \(directory)/trials.csv and summary.csv; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest, 'poolsize report \(directory)' builds the report from them"
     }
 }

@@ -27,7 +27,10 @@ struct ListCommand: ParsableCommand {
 
     static func listing() -> Listing {
         Listing(
-            workloads: BuiltinWorkloads.all.map { .init(name: $0.name, description: $0.description, cpuUs: $0.cpuMicroseconds, waitUs: $0.waitMicroseconds) },
+            workloads: BuiltinWorkloads.all.map {
+                .init(
+                    name: $0.name, description: $0.description, cpuUs: $0.cpuMicroseconds, waitUs: $0.waitMicroseconds)
+            },
             pools: PoolKind.allCases.map { .init(name: $0.rawValue, summary: $0.summary) },
             qosTiers: QoSTier.allCases.map { .init(name: $0.rawValue, summary: $0.summary) },
             primitives: PrimitiveKind.allCases.map { .init(name: $0.rawValue, summary: $0.summary) })

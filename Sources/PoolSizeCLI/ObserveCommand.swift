@@ -10,7 +10,8 @@ import PoolSizeOutput
 struct ObserveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "observe",
-        abstract: "Size the pools of a running process from outside: which pools it has, how busy each is, what its threads spend on CPU, waiting for a CPU and blocked, and how many each should have.",
+        abstract:
+            "Size the pools of a running process from outside: which pools it has, how busy each is, what its threads spend on CPU, waiting for a CPU and blocked, and how many each should have.",
         discussion: """
             Reads /proc at Poisson-timed instants (no agent, no ptrace stop, no signal): schedstat for each thread's CPU (C) and run-queue time (Q), its state and blocking syscall for what it waits on. Threads are grouped into pools by name with trailing numbers stripped (--group overrides). Per pool: busy fraction, time shares with 95% intervals, W/C as a range [known IO, known IO + ambiguous], N = cores × U × (1 + W/C) over that range, and a verdict. A thread parked in futex or a sleep may be idle or inside a task; that cannot be told from outside, so it widens the range instead of being guessed.
 
@@ -22,28 +23,45 @@ struct ObserveCommand: ParsableCommand {
     @Argument(help: "The process to observe (omit it with -- CMD).")
     var pid: Int32?
 
-    @Argument(parsing: .postTerminator, help: ArgumentHelp("A command to start and observe instead of a PID: '-- CMD ARGS…'.", valueName: "CMD"))
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp("A command to start and observe instead of a PID: '-- CMD ARGS…'.", valueName: "CMD"))
     var command: [String] = []
 
     @Option(help: "How long to observe, e.g. 30s or 2min.")
     var duration: String = "30s"
 
-    @Option(help: ArgumentHelp("Sweeps per second (a Poisson mean), or auto: up to 100 a second while the observer's CPU stays within 1% of one core.", valueName: "HZ"))
+    @Option(
+        help: ArgumentHelp(
+            "Sweeps per second (a Poisson mean), or auto: up to 100 a second while the observer's CPU stays within 1% of one core.",
+            valueName: "HZ"))
     var rate: String = "auto"
 
     @Flag(help: "Include the target's child processes (worker processes as one pool).")
     var children = false
 
-    @Option(help: ArgumentHelp("Put threads whose name matches REGEX into pool NAME; repeatable, the first match wins.", valueName: "REGEX=NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "Put threads whose name matches REGEX into pool NAME; repeatable, the first match wins.",
+            valueName: "REGEX=NAME"))
     var group: [String] = []
 
-    @Option(help: "The parallelism the target can use, instead of its CPUs (the CPython GIL is 1, GOMAXPROCS, an event-loop count).")
+    @Option(
+        help:
+            "The parallelism the target can use, instead of its CPUs (the CPython GIL is 1, GOMAXPROCS, an event-loop count)."
+    )
     var parallelism: Int?
 
-    @Option(help: ArgumentHelp("Tasks per second through the pool (--pool, else the one using the most CPU): per-task C and W, N(λ) = λ(C + W), Erlang C.", valueName: "R/s"))
+    @Option(
+        help: ArgumentHelp(
+            "Tasks per second through the pool (--pool, else the one using the most CPU): per-task C and W, N(λ) = λ(C + W), Erlang C.",
+            valueName: "R/s"))
     var throughput: String?
 
-    @Option(help: ArgumentHelp("With --throughput: the mean time a task spends in the pool; resolves the ambiguous waits.", valueName: "D"))
+    @Option(
+        help: ArgumentHelp(
+            "With --throughput: the mean time a task spends in the pool; resolves the ambiguous waits.", valueName: "D")
+    )
     var latency: String?
 
     @Option(help: "The pool --throughput and --latency describe (default: the one using the most CPU).")
@@ -71,7 +89,9 @@ struct ObserveCommand: ParsableCommand {
         let signals = SignalWatch { _ in stop.stop() }
         let result: ObservationSession.Result
         do {
-            result = try ObservationSession.run(target: request.target, plan: request.plan, parallelism: parallelism, generator: SeededGenerator(seed: seed), stop: stop)
+            result = try ObservationSession.run(
+                target: request.target, plan: request.plan, parallelism: parallelism,
+                generator: SeededGenerator(seed: seed), stop: stop)
         } catch {
             signals.cancel()
             throw Self.error(error)
@@ -90,7 +110,9 @@ struct ObserveCommand: ParsableCommand {
         let observation = ObservationEstimator.estimate(result.outcome.record, settings: request.settings)
         say(format == .json ? ObservationJSON.render(observation) : ObservationTable.render(observation))
         if result.outcome.interrupted {
-            PoolSizeCommand.printError("observe: interrupted after \(UnitFormat.duration(observation.durationSeconds)): the figures above cover that time")
+            PoolSizeCommand.printError(
+                "observe: interrupted after \(UnitFormat.duration(observation.durationSeconds)): the figures above cover that time"
+            )
             Foundation.exit(130)
         }
         if !observation.limits.isEmpty { throw PoolSizeError.observationLimited(observation.limits) }
@@ -100,23 +122,32 @@ struct ObserveCommand: ParsableCommand {
         let target: ObserveTarget
         switch (pid, command.isEmpty) {
         case let (pid?, true):
-            guard pid > 0 else { throw .invalidOption(flag: "PID", message: "must be a process id above 0, got \(pid)") }
+            guard pid > 0 else {
+                throw .invalidOption(flag: "PID", message: "must be a process id above 0, got \(pid)")
+            }
             target = .process(pid: pid)
         case (nil, false):
             target = .command(command)
         case (nil, true):
-            throw .invalidOption(flag: "PID", message: "missing; give the PID of a running process, or start one with 'poolsize observe [options] -- CMD ARGS…'")
+            throw .invalidOption(
+                flag: "PID",
+                message:
+                    "missing; give the PID of a running process, or start one with 'poolsize observe [options] -- CMD ARGS…'"
+            )
         case (_?, false):
             throw .invalidOption(flag: "PID", message: "give a PID or '-- CMD', not both")
         }
         let seconds = try QuantityParser.seconds(duration, flag: "--duration")
-        guard seconds >= 0.1 && seconds <= 86_400 else { throw .invalidOption(flag: "--duration", message: "must be 100ms to 24h, got \(duration)") }
+        guard seconds >= 0.1 && seconds <= 86_400 else {
+            throw .invalidOption(flag: "--duration", message: "must be 100ms to 24h, got \(duration)")
+        }
         let samplingRate: SamplingRate
         if rate == "auto" {
             samplingRate = .standard
         } else {
             guard let hertz = Double(rate), hertz >= 0.1, hertz <= 1000 else {
-                throw .invalidOption(flag: "--rate", message: "'\(rate)' is not auto or a rate of 0.1 to 1000 sweeps per second")
+                throw .invalidOption(
+                    flag: "--rate", message: "'\(rate)' is not auto or a rate of 0.1 to 1000 sweeps per second")
             }
             samplingRate = .fixed(perSecond: hertz)
         }
@@ -130,39 +161,66 @@ struct ObserveCommand: ParsableCommand {
             } catch {
                 switch error {
                 case .notPatternEqualsName:
-                    throw .invalidOption(flag: "--group", message: "'\(text)' is not REGEX=NAME; write it like 'http-nio-.*=tomcat'")
+                    throw .invalidOption(
+                        flag: "--group", message: "'\(text)' is not REGEX=NAME; write it like 'http-nio-.*=tomcat'")
                 case let .invalidPattern(reason):
-                    throw .invalidOption(flag: "--group", message: "'\(text)': the pattern does not compile (\(reason))")
+                    throw .invalidOption(
+                        flag: "--group", message: "'\(text)': the pattern does not compile (\(reason))")
                 }
             }
         }
         var throughputPerSecond: Double?
         if let throughput {
             throughputPerSecond = try QuantityParser.perSecond(throughput, flag: "--throughput")
-            guard throughputPerSecond! > 0 else { throw .invalidOption(flag: "--throughput", message: "must be above 0, got \(throughput)") }
+            guard throughputPerSecond! > 0 else {
+                throw .invalidOption(flag: "--throughput", message: "must be above 0, got \(throughput)")
+            }
         }
         var latencySeconds: Double?
         if let latency {
-            guard throughputPerSecond != nil else { throw .invalidOption(flag: "--latency", message: "needs --throughput: the time in the pool resolves W only together with the task rate (Little's law)") }
+            guard throughputPerSecond != nil else {
+                throw .invalidOption(
+                    flag: "--latency",
+                    message:
+                        "needs --throughput: the time in the pool resolves W only together with the task rate (Little's law)"
+                )
+            }
             latencySeconds = try QuantityParser.seconds(latency, flag: "--latency")
-            guard latencySeconds! > 0 else { throw .invalidOption(flag: "--latency", message: "must be above 0, got \(latency)") }
+            guard latencySeconds! > 0 else {
+                throw .invalidOption(flag: "--latency", message: "must be above 0, got \(latency)")
+            }
         }
-        if pool != nil && throughputPerSecond == nil { throw .invalidOption(flag: "--pool", message: "names the pool --throughput describes; give --throughput too") }
+        if pool != nil && throughputPerSecond == nil {
+            throw .invalidOption(
+                flag: "--pool", message: "names the pool --throughput describes; give --throughput too")
+        }
         return Request(
             target: target,
-            plan: SamplerPlan(pid: pid ?? 0, includeChildren: children, durationSeconds: seconds, rate: samplingRate, seed: seed, keepRawTexts: record != nil),
-            settings: EstimatorSettings(groupRules: rules, throughputPerSecond: throughputPerSecond, latencySeconds: latencySeconds, throughputPool: pool))
+            plan: SamplerPlan(
+                pid: pid ?? 0, includeChildren: children, durationSeconds: seconds, rate: samplingRate, seed: seed,
+                keepRawTexts: record != nil),
+            settings: EstimatorSettings(
+                groupRules: rules, throughputPerSecond: throughputPerSecond, latencySeconds: latencySeconds,
+                throughputPool: pool))
     }
 
     /// A session failure as the one-line error of its flag or input.
     static func error(_ failure: ObservationSession.Failure) -> PoolSizeError {
         switch failure {
         case let .processNotFound(pid):
-            return .inputNotFound(path: "pid \(pid)", hint: "no such process; give the PID of a running process (ps -e), or start the target with 'poolsize observe [options] -- CMD ARGS…'")
+            return .inputNotFound(
+                path: "pid \(pid)",
+                hint:
+                    "no such process; give the PID of a running process (ps -e), or start the target with 'poolsize observe [options] -- CMD ARGS…'"
+            )
         case .unsupported:
             return .observationLimited([ObservationLimit(kind: .unsupportedPlatform, pid: 0)])
         case let .commandNotFound(program, reason):
-            return .inputNotFound(path: program, hint: "\(reason); 'observe -- CMD' runs a program on PATH or at a path (write sh -c '…' for shell syntax)")
+            return .inputNotFound(
+                path: program,
+                hint:
+                    "\(reason); 'observe -- CMD' runs a program on PATH or at a path (write sh -c '…' for shell syntax)"
+            )
         case let .cannotStart(program, reason):
             return .measurementFailed("observe -- \(program): cannot start it (\(reason))")
         }

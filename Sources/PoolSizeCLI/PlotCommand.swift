@@ -11,7 +11,9 @@ struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
         abstract: "Regenerate a run directory's charts (gnuplot data, scripts, SVG and PNG) from its files.",
-        discussion: "Exits 66 when gnuplot is not installed and 65 when it fails on a script; the .dat and .gp files are written either way. Prints the plots directory.")
+        discussion:
+            "Exits 66 when gnuplot is not installed and 65 when it fails on a script; the .dat and .gp files are written either way. Prints the plots directory."
+    )
 
     @OptionGroup var options: RunDirectoryOptions
 
@@ -20,19 +22,31 @@ struct PlotCommand: ParsableCommand {
         let data = try RunDirectory(directory).load()
         data.warnings.forEach(PoolSizeCommand.printError)
         let plotsDirectory = ReportWriter.plotsDirectory(options.plots, runID: data.runID)
-        let outcome = try ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory).writeCharts(RunAnalysis(data))
-        if let failure = outcome.failure { throw Self.error(failure, plots: RelativePath.display(plotsDirectory), run: RelativePath.display(directory)) }
+        let outcome = try ReportWriter(runDirectory: directory, plotsDirectory: plotsDirectory).writeCharts(
+            RunAnalysis(data))
+        if let failure = outcome.failure {
+            throw Self.error(failure, plots: RelativePath.display(plotsDirectory), run: RelativePath.display(directory))
+        }
         print(plotsDirectory.path)
     }
 
     static func error(_ failure: ChartRenderFailure, plots: String, run: String) -> PoolSizeError {
         switch failure {
         case .notInstalled:
-            return .inputNotFound(path: "gnuplot", hint: "install it (apt-get install gnuplot-nox) and re-run 'poolsize plot \(run)'; the data and scripts are in \(plots)/ ('gnuplot \(plots)/*.gp' renders them)")
+            return .inputNotFound(
+                path: "gnuplot",
+                hint:
+                    "install it (apt-get install gnuplot-nox) and re-run 'poolsize plot \(run)'; the data and scripts are in \(plots)/ ('gnuplot \(plots)/*.gp' renders them)"
+            )
         case let .failed(script, message):
-            return .invalidInput(path: script, message: "gnuplot could not render it: \(message); gnuplot 5.4 or newer with the pngcairo terminal is needed (apt-get install gnuplot-nox)")
+            return .invalidInput(
+                path: script,
+                message:
+                    "gnuplot could not render it: \(message); gnuplot 5.4 or newer with the pngcairo terminal is needed (apt-get install gnuplot-nox)"
+            )
         case let .timedOut(script, seconds):
-            return .invalidInput(path: script, message: "gnuplot did not finish within \(Int(seconds)) s and was stopped")
+            return .invalidInput(
+                path: script, message: "gnuplot did not finish within \(Int(seconds)) s and was stopped")
         }
     }
 }

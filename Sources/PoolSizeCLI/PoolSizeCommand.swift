@@ -8,9 +8,14 @@ package struct PoolSizeCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "poolsize",
         abstract: "Measure how many queues (threads) a worker pool should have.",
-        discussion: "Exit codes: 0 ok, 2 regression, 3 runs not comparable or --resume of another plan, 4 integrity violated, 5 measurement failed, 6–9 observe measured only in part (the target exited, syscalls unreadable, another user, no schedstat), 64 bad option, 65 bad input file, 66 input not found, 69 observe on a system without /proc, 73 cannot write output or --out already holds a run, 75 run directory locked by another sweep, 130 interrupted (finished trials are kept).",
+        discussion:
+            "Exit codes: 0 ok, 2 regression, 3 runs not comparable or --resume of another plan, 4 integrity violated, 5 measurement failed, 6–9 observe measured only in part (the target exited, syscalls unreadable, another user, no schedstat), 64 bad option, 65 bad input file, 66 input not found, 69 observe on a system without /proc, 73 cannot write output or --out already holds a run, 75 run directory locked by another sweep, 130 interrupted (finished trials are kept).",
         version: PoolSizeVersion.string,
-        subcommands: [SweepCommand.self, ServeCommand.self, ExportCommand.self, ListCommand.self, FitCommand.self, ReportCommand.self, PlotCommand.self, PlanCommand.self, CompareCommand.self, CalibrateCommand.self, BenchHarnessCommand.self, ProbeCommand.self, ObserveCommand.self, ChildCommand.self],
+        subcommands: [
+            SweepCommand.self, ServeCommand.self, ExportCommand.self, ListCommand.self, FitCommand.self,
+            ReportCommand.self, PlotCommand.self, PlanCommand.self, CompareCommand.self, CalibrateCommand.self,
+            BenchHarnessCommand.self, ProbeCommand.self, ObserveCommand.self, ChildCommand.self,
+        ],
         defaultSubcommand: nil)
 
     package init() {}
@@ -20,7 +25,9 @@ package struct PoolSizeCommand: ParsableCommand {
     /// to `--help` so the error stays on one line. `printError` escapes the values quoted in it
     /// (a path, a cell, a command's stderr) for the terminal, so none can break the line or send
     /// the terminal a sequence.
-    package static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError) -> Int32 {
+    package static func runMain(
+        _ arguments: [String] = Array(CommandLine.arguments.dropFirst()), errorOutput: (String) -> Void = printError
+    ) -> Int32 {
         do {
             var command = try parse(arguments)
             try command.run()
@@ -49,8 +56,10 @@ package struct PoolSizeCommand: ParsableCommand {
         } catch {
             var joined: [String] = []
             for argument in arguments {
-                if let last = joined.last, last.hasPrefix("--"), !last.contains("="), argument.count > 1, argument.hasPrefix("-"),
-                   let next = argument.dropFirst().first, next.isNumber || next == "." {
+                if let last = joined.last, last.hasPrefix("--"), !last.contains("="), argument.count > 1,
+                    argument.hasPrefix("-"),
+                    let next = argument.dropFirst().first, next.isNumber || next == "."
+                {
                     joined[joined.count - 1] = last + "=" + argument
                 } else {
                     joined.append(argument)
@@ -65,7 +74,10 @@ package struct PoolSizeCommand: ParsableCommand {
     /// the subcommand's help.
     static func oneLineMessage(for error: any Error, arguments: [String]) -> String {
         let message = self.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "failed"
-        let subcommand = arguments.first.flatMap { first in configuration.subcommands.contains { $0.configuration.commandName == first } ? first + " " : nil } ?? ""
+        let subcommand =
+            arguments.first.flatMap { first in
+                configuration.subcommands.contains { $0.configuration.commandName == first } ? first + " " : nil
+            } ?? ""
         let text = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
         return "error: \(text) (see 'poolsize \(subcommand)--help')"
     }

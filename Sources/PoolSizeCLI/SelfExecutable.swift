@@ -4,7 +4,8 @@ import Foundation
 /// runner (`…PackageTests.xctest`) it is the `poolsize` built beside it.
 enum SelfExecutable {
     static func poolsize() -> URL? {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
         guard let path else { return nil }
         let url = URL(fileURLWithPath: path)
         if url.lastPathComponent.hasSuffix(".xctest") || url.lastPathComponent.contains("PackageTests") {

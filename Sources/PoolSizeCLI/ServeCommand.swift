@@ -8,8 +8,11 @@ import PoolSizeModel
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run a local HTTP server whose answers cost known CPU and delay: a target for 'poolsize sweep --http'.",
-        discussion: "Each request burns --cpu on the serving thread (one of --threads), then is answered after --delay without holding a thread; /status/NNN answers with status NNN, /basic-auth/USER/PASSWORD 401 unless the request carries those credentials. Prints its URL, then one line a second with the request rate. Every answer carries an X-Poolsize-Server header naming threads, CPU and delay, so a sweep can tell when the server is the limit. Stops on Ctrl-C or SIGTERM, or after --duration.")
+        abstract:
+            "Run a local HTTP server whose answers cost known CPU and delay: a target for 'poolsize sweep --http'.",
+        discussion:
+            "Each request burns --cpu on the serving thread (one of --threads), then is answered after --delay without holding a thread; /status/NNN answers with status NNN, /basic-auth/USER/PASSWORD 401 unless the request carries those credentials. Prints its URL, then one line a second with the request rate. Every answer carries an X-Poolsize-Server header naming threads, CPU and delay, so a sweep can tell when the server is the limit. Stops on Ctrl-C or SIGTERM, or after --duration."
+    )
 
     @Option(help: "Address to listen on; the default keeps it on this machine.")
     var host: String = "127.0.0.1"
@@ -49,7 +52,9 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw Self.listenError(error, host: host, port: port)
         }
-        say("poolsize serve: listening on \(server.url) with \(settings.threads) thread(s); per request \(UnitFormat.duration(microseconds: settings.behaviour.cpuMicroseconds)) CPU, \(UnitFormat.duration(microseconds: settings.behaviour.delayMicroseconds)) delay, jitter \(jitter.rawValue); Ctrl-C stops it")
+        say(
+            "poolsize serve: listening on \(server.url) with \(settings.threads) thread(s); per request \(UnitFormat.duration(microseconds: settings.behaviour.cpuMicroseconds)) CPU, \(UnitFormat.duration(microseconds: settings.behaviour.delayMicroseconds)) delay, jitter \(jitter.rawValue); Ctrl-C stops it"
+        )
         let meter = RateMeter(counters: server.counters, quiet: quiet)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + 1, repeating: 1)
@@ -61,8 +66,11 @@ struct ServeCommand: ParsableCommand {
         done.wait()
         timer.cancel()
         server.stop()
-        let answered = server.counters.answered.load(ordering: .relaxed), failed = server.counters.failed.load(ordering: .relaxed)
-        say("poolsize serve: stopped after \(answered) answered and \(failed) failed request(s) on \(server.counters.accepted.load(ordering: .relaxed)) connection(s)")
+        let answered = server.counters.answered.load(ordering: .relaxed),
+            failed = server.counters.failed.load(ordering: .relaxed)
+        say(
+            "poolsize serve: stopped after \(answered) answered and \(failed) failed request(s) on \(server.counters.accepted.load(ordering: .relaxed)) connection(s)"
+        )
     }
 
     /// The checked flags.
@@ -73,21 +81,36 @@ struct ServeCommand: ParsableCommand {
     }
 
     func makeSettings() throws(PoolSizeError) -> Settings {
-        guard (0...65535).contains(port) else { throw .invalidOption(flag: "--port", message: "must be 0 to 65535, got \(port); 0 picks a free port") }
-        guard !host.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalidOption(flag: "--host", message: "is empty; give an address such as 127.0.0.1") }
+        guard (0...65535).contains(port) else {
+            throw .invalidOption(flag: "--port", message: "must be 0 to 65535, got \(port); 0 picks a free port")
+        }
+        guard !host.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .invalidOption(flag: "--host", message: "is empty; give an address such as 127.0.0.1")
+        }
         let cpuSeconds = try QuantityParser.seconds(cpu, flag: "--cpu")
-        guard cpuSeconds >= 0 && cpuSeconds <= 60 else { throw .invalidOption(flag: "--cpu", message: "must be 0 to 60s, got \(cpu)") }
+        guard cpuSeconds >= 0 && cpuSeconds <= 60 else {
+            throw .invalidOption(flag: "--cpu", message: "must be 0 to 60s, got \(cpu)")
+        }
         let delaySeconds = try QuantityParser.seconds(delay, flag: "--delay")
-        guard delaySeconds >= 0 && delaySeconds <= 600 else { throw .invalidOption(flag: "--delay", message: "must be 0 to 10min, got \(delay)") }
+        guard delaySeconds >= 0 && delaySeconds <= 600 else {
+            throw .invalidOption(flag: "--delay", message: "must be 0 to 10min, got \(delay)")
+        }
         let threadCount = threads ?? MachineProbe.coreCount().effective
-        guard (1...1024).contains(threadCount) else { throw .invalidOption(flag: "--threads", message: "must be 1 to 1024, got \(threadCount)") }
+        guard (1...1024).contains(threadCount) else {
+            throw .invalidOption(flag: "--threads", message: "must be 1 to 1024, got \(threadCount)")
+        }
         var seconds: Double? = nil
         if let duration {
             seconds = try QuantityParser.seconds(duration, flag: "--duration")
-            guard seconds! > 0 && seconds! <= 86_400 else { throw .invalidOption(flag: "--duration", message: "must be more than 0 and at most 24h, got \(duration)") }
+            guard seconds! > 0 && seconds! <= 86_400 else {
+                throw .invalidOption(
+                    flag: "--duration", message: "must be more than 0 and at most 24h, got \(duration)")
+            }
         }
         return Settings(
-            behaviour: .init(cpuMicroseconds: cpuSeconds * 1e6, delayMicroseconds: delaySeconds * 1e6, exponential: jitter == .exponential),
+            behaviour: .init(
+                cpuMicroseconds: cpuSeconds * 1e6, delayMicroseconds: delaySeconds * 1e6,
+                exponential: jitter == .exponential),
             threads: threadCount, duration: seconds)
     }
 
@@ -96,10 +119,18 @@ struct ServeCommand: ParsableCommand {
         let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         let failure = error as? LoadServer.ListenFailure
         if failure?.part == .host {
-            return .invalidOption(flag: "--host", message: "cannot listen on \(address) (\(failure!.reason)); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0")
+            return .invalidOption(
+                flag: "--host",
+                message:
+                    "cannot listen on \(address) (\(failure!.reason)); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0"
+            )
         }
-        let reason = failure?.reason ?? String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
-        return .invalidOption(flag: "--port", message: "cannot listen on \(address) (\(reason)); choose another port (0 picks a free one)")
+        let reason =
+            failure?.reason ?? String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init)
+            ?? "unknown error"
+        return .invalidOption(
+            flag: "--port", message: "cannot listen on \(address) (\(reason)); choose another port (0 picks a free one)"
+        )
     }
 }
 
@@ -129,7 +160,9 @@ final class RateMeter: @unchecked Sendable {
         let answered = counters.answered.load(ordering: .relaxed), failed = counters.failed.load(ordering: .relaxed)
         defer { last = (answered, failed) }
         guard !quiet else { return }
-        say("t=\(seconds)s  \(answered - last.answered) req/s  \(failed - last.failed) failed/s  \(counters.open.load(ordering: .relaxed)) open connection(s)")
+        say(
+            "t=\(seconds)s  \(answered - last.answered) req/s  \(failed - last.failed) failed/s  \(counters.open.load(ordering: .relaxed)) open connection(s)"
+        )
     }
 }
 

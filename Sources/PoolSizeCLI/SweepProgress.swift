@@ -12,7 +12,9 @@ final class SweepProgress: SweepObserver {
     }
 
     func sweepMeasuredLowLoad(_ estimate: LowLoadEstimate, sizes: [Int]) {
-        line.update("W/C at low load \(UnitFormat.significant(estimate.waitCPURatio)); sizes \(sizes.map(String.init).joined(separator: ","))")
+        line.update(
+            "W/C at low load \(UnitFormat.significant(estimate.waitCPURatio)); sizes \(sizes.map(String.init).joined(separator: ","))"
+        )
     }
 
     func sweepWillRunTrial(_ index: Int, of total: Int, trial: PlannedTrial) {
@@ -20,16 +22,21 @@ final class SweepProgress: SweepObserver {
     }
 
     func sweepExtendingSizes(_ sizes: [Int]) {
-        line.update("throughput still rising at the largest size: measuring \(sizes.map(String.init).joined(separator: ", ")) too")
+        line.update(
+            "throughput still rising at the largest size: measuring \(sizes.map(String.init).joined(separator: ", ")) too"
+        )
     }
 
     func sweepRetryingBusyTrial(otherLoad: Double) {
-        line.update("other processes used \(UnitFormat.percent(otherLoad)) of the CPUs during that trial; running it again")
+        line.update(
+            "other processes used \(UnitFormat.percent(otherLoad)) of the CPUs during that trial; running it again")
     }
 
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {
         guard record.integrity == .violated else { return }
         line.finish()
-        PoolSizeCommand.printError("INTEGRITY VIOLATED: \(record.combination) size \(record.poolSize) rep \(record.repetition): \(record.primitive.rawValue) let two tasks into its critical section")
+        PoolSizeCommand.printError(
+            "INTEGRITY VIOLATED: \(record.combination) size \(record.poolSize) rep \(record.repetition): \(record.primitive.rawValue) let two tasks into its critical section"
+        )
     }
 }

@@ -14,12 +14,15 @@ final class CurlEasy: @unchecked Sendable {
 
     /// A handle for `request`; nothing is sent or connected yet.
     init(request: CurlRequest) throws(PoolSizeError) {
-        guard let handle = curl_easy_init() else { throw .measurementFailed("libcurl could not make a handle (curl_easy_init failed: out of memory?)") }
+        guard let handle = curl_easy_init() else {
+            throw .measurementFailed("libcurl could not make a handle (curl_easy_init failed: out of memory?)")
+        }
         let answer = UnsafeMutablePointer<poolsize_curl_answer>.allocate(capacity: 1)
         do throws(PoolSizeError) {
             let attached = poolsize_curl_attach(handle, answer, request.capturedHeader)
             guard attached == CURLE_OK else {
-                throw .measurementFailed("libcurl refused the answer callbacks (\(String(cString: curl_easy_strerror(attached))))")
+                throw .measurementFailed(
+                    "libcurl refused the answer callbacks (\(String(cString: curl_easy_strerror(attached))))")
             }
             try request.configure(handle)
         } catch {
@@ -55,24 +58,36 @@ final class CurlEasy: @unchecked Sendable {
     /// The last answer's status code; 0 when none came.
     var status: Int {
         var code = 0
-        guard let handle, poolsize_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK else { return 0 }
+        guard let handle, poolsize_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code) == CURLE_OK else {
+            return 0
+        }
         return code
     }
 
     /// The last answer's reason phrase ("Service Unavailable"), empty when it had none.
-    var reason: String { withUnsafePointer(to: &answer.pointee.reason) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } }
+    var reason: String {
+        withUnsafePointer(to: &answer.pointee.reason) {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
+    }
 
     /// The last answer's value of `request.capturedHeader`, nil when it had none.
     var capturedHeader: String? {
         guard answer.pointee.captured.0 != 0 else { return nil }
-        return withUnsafePointer(to: &answer.pointee.captured) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        return withUnsafePointer(to: &answer.pointee.captured) {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
     }
 
     /// Body bytes the last answer carried (counted, never kept).
     var bodyBytes: UInt64 { UInt64(answer.pointee.body_bytes) }
 
     /// libcurl's message about the last failure, empty when it wrote none.
-    var errorText: String { withUnsafePointer(to: &answer.pointee.error) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } }
+    var errorText: String {
+        withUnsafePointer(to: &answer.pointee.error) {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
+    }
 
     /// The errno of the last failed connect or socket call, 0 when none.
     var osErrno: Int32 {
@@ -84,7 +99,8 @@ final class CurlEasy: @unchecked Sendable {
     /// Where the last answer redirects to (its Location, made absolute), nil when nowhere.
     var redirectURL: String? {
         var value: UnsafePointer<CChar>? = nil
-        guard let handle, poolsize_curl_getinfo_string(handle, CURLINFO_REDIRECT_URL, &value) == CURLE_OK, let value else { return nil }
+        guard let handle, poolsize_curl_getinfo_string(handle, CURLINFO_REDIRECT_URL, &value) == CURLE_OK, let value
+        else { return nil }
         return String(cString: value)
     }
 }

@@ -22,9 +22,13 @@ final class CurlRequest: @unchecked Sendable {
     /// initialised exactly once).
     static let globalInit: CURLcode = poolsize_curl_global_init()
 
-    init(target: HTTPTarget, timeoutSeconds: Double, verification: HTTPVerification, capturedHeader: String) throws(PoolSizeError) {
+    init(target: HTTPTarget, timeoutSeconds: Double, verification: HTTPVerification, capturedHeader: String)
+        throws(PoolSizeError)
+    {
         guard Self.globalInit == CURLE_OK else {
-            throw .measurementFailed("libcurl could not be initialised (\(String(cString: curl_easy_strerror(Self.globalInit)))); --http needs a working libcurl")
+            throw .measurementFailed(
+                "libcurl could not be initialised (\(String(cString: curl_easy_strerror(Self.globalInit)))); --http needs a working libcurl"
+            )
         }
         self.target = target
         self.timeoutSeconds = timeoutSeconds
@@ -42,7 +46,8 @@ final class CurlRequest: @unchecked Sendable {
         if Self.sendsBody(target) {
             // At least one byte: a null CURLOPT_POSTFIELDS would make libcurl read the body
             // from stdin; the size option says how many of these bytes are the body.
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, target.body?.count ?? 0), alignment: 1)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: max(1, target.body?.count ?? 0), alignment: 1)
             if let bytes = target.body { buffer.copyBytes(from: bytes) }
             body = buffer
         } else {
@@ -80,8 +85,12 @@ final class CurlRequest: @unchecked Sendable {
         func set(_ name: String, _ result: CURLcode) {
             if failed == nil && result != CURLE_OK { failed = (name, result) }
         }
-        func set(_ name: String, _ option: CURLoption, _ value: Int) { set(name, poolsize_curl_setopt_long(handle, option, value)) }
-        func set(_ name: String, _ option: CURLoption, _ value: String) { set(name, poolsize_curl_setopt_pointer(handle, option, value)) }
+        func set(_ name: String, _ option: CURLoption, _ value: Int) {
+            set(name, poolsize_curl_setopt_long(handle, option, value))
+        }
+        func set(_ name: String, _ option: CURLoption, _ value: String) {
+            set(name, poolsize_curl_setopt_pointer(handle, option, value))
+        }
         set("URL", CURLOPT_URL, target.url)
         // Worker threads: no SIGALRM for timeouts (libcurl's docs require it with threads).
         set("NOSIGNAL", CURLOPT_NOSIGNAL, 1)
@@ -100,7 +109,9 @@ final class CurlRequest: @unchecked Sendable {
         if target.method == "HEAD" {
             set("NOBODY", CURLOPT_NOBODY, 1)
         } else if let body {
-            set("POSTFIELDSIZE_LARGE", poolsize_curl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(target.body?.count ?? 0)))
+            set(
+                "POSTFIELDSIZE_LARGE",
+                poolsize_curl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(target.body?.count ?? 0)))
             set("POSTFIELDS", poolsize_curl_setopt_pointer(handle, CURLOPT_POSTFIELDS, body.baseAddress))
             if target.method != "POST" { set("CUSTOMREQUEST", CURLOPT_CUSTOMREQUEST, target.method) }
         } else if target.method != "GET" {
@@ -116,7 +127,11 @@ final class CurlRequest: @unchecked Sendable {
             set("SSL_VERIFYHOST", CURLOPT_SSL_VERIFYHOST, 0)
         }
         if let failed {
-            throw .invalidOption(flag: "--http", message: "libcurl refused CURLOPT_\(failed.option) for '\(target.url)' (\(String(cString: curl_easy_strerror(failed.code)))); check the URL and the --http-* flags")
+            throw .invalidOption(
+                flag: "--http",
+                message:
+                    "libcurl refused CURLOPT_\(failed.option) for '\(target.url)' (\(String(cString: curl_easy_strerror(failed.code)))); check the URL and the --http-* flags"
+            )
         }
     }
 }

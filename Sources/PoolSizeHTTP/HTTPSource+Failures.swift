@@ -11,7 +11,8 @@ extension HTTPSource {
             // the answer, not a pointer to another one.
             let status = easy.status
             guard status >= 300 && status != 304 else { return nil }
-            let answered = "\(target.display) answered \(status)" + (easy.reason.isEmpty ? "" : " \(Self.printable(easy.reason))")
+            let answered =
+                "\(target.display) answered \(status)" + (easy.reason.isEmpty ? "" : " \(Self.printable(easy.reason))")
             if status >= 400 { return answered }
             let location = easy.redirectURL.map { " (to \(Self.printable($0)))" } ?? ""
             return "\(answered)\(location); redirects are not followed: give --http the final URL"
@@ -20,12 +21,17 @@ extension HTTPSource {
         case CURLE_PEER_FAILED_VERIFICATION:
             let fix: String
             switch verification {
-            case .certificateAuthorities(let path): fix = "check that \(path) (--http-cacert) holds the CA that issued it and that the URL's host is a name in it, or pass --http-insecure to skip the check"
-            case .system, .none: fix = "give the CA that issued it with --http-cacert FILE, or pass --http-insecure to skip the check"
+            case .certificateAuthorities(let path):
+                fix =
+                    "check that \(path) (--http-cacert) holds the CA that issued it and that the URL's host is a name in it, or pass --http-insecure to skip the check"
+            case .system, .none:
+                fix = "give the CA that issued it with --http-cacert FILE, or pass --http-insecure to skip the check"
             }
-            return "\(target.display) failed: the server's certificate could not be verified (\(detail(code, easy))); \(fix)"
+            return
+                "\(target.display) failed: the server's certificate could not be verified (\(detail(code, easy))); \(fix)"
         case CURLE_SSL_CACERT_BADFILE:
-            return "\(target.display) failed: the CA certificates could not be loaded (\(detail(code, easy))); --http-cacert takes a PEM file of CA certificates"
+            return
+                "\(target.display) failed: the CA certificates could not be loaded (\(detail(code, easy))); --http-cacert takes a PEM file of CA certificates"
         default:
             // A connection error names the system's reason ("connection refused"), as
             // strerror gives it, rather than libcurl's longer sentence.

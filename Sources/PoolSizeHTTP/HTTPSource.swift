@@ -31,11 +31,16 @@ public final class HTTPSource: WorkloadSource, Sendable {
     let bodyBytes = Atomic<UInt64>(0)
 
     /// A client for `target`; nothing is connected or sent yet.
-    package init(target: HTTPTarget, timeoutSeconds: Double = 60, verification: HTTPVerification = .system) throws(PoolSizeError) {
+    package init(target: HTTPTarget, timeoutSeconds: Double = 60, verification: HTTPVerification = .system)
+        throws(PoolSizeError)
+    {
         self.target = target
         self.timeoutSeconds = timeoutSeconds
         self.verification = verification
-        handles = CurlHandles(request: try CurlRequest(target: target, timeoutSeconds: timeoutSeconds, verification: verification, capturedHeader: LoadServer.headerName))
+        handles = CurlHandles(
+            request: try CurlRequest(
+                target: target, timeoutSeconds: timeoutSeconds, verification: verification,
+                capturedHeader: LoadServer.headerName))
         // A URL libcurl cannot take is an error now, not a sweep of failed tasks.
         if let probe = try handles.take() { handles.giveBack(probe) }
     }
@@ -68,8 +73,12 @@ public final class HTTPSource: WorkloadSource, Sendable {
     /// One request, blocking the calling thread until it is answered or fails.
     func perform() -> TaskOutcome {
         let taken: CurlEasy?
-        do { taken = try handles.take() } catch { return TaskOutcome(failure: "\(target.display) was not sent: no libcurl handle (\(error))") }
-        guard let easy = taken else { return TaskOutcome(failure: "\(target.display) was not sent: the client has shut down") }
+        do { taken = try handles.take() } catch {
+            return TaskOutcome(failure: "\(target.display) was not sent: no libcurl handle (\(error))")
+        }
+        guard let easy = taken else {
+            return TaskOutcome(failure: "\(target.display) was not sent: the client has shut down")
+        }
         defer { handles.giveBack(easy) }
         let code = easy.perform()
         bodyBytes.wrappingAdd(easy.bodyBytes, ordering: .relaxed)

@@ -63,19 +63,31 @@ final class LoadHandler: ChannelInboundHandler {
             let version = request.version
             let respond = { [counters, header] in
                 // Counted before the answer leaves, so a client that has its answer sees it counted.
-                if status.code < 400 { counters.answered.wrappingAdd(1, ordering: .relaxed) } else { counters.failed.wrappingAdd(1, ordering: .relaxed) }
+                if status.code < 400 {
+                    counters.answered.wrappingAdd(1, ordering: .relaxed)
+                } else {
+                    counters.failed.wrappingAdd(1, ordering: .relaxed)
+                }
                 var headers = HTTPHeaders()
                 // 204 and 304 answers have no body (RFC 9110 §15.3.5, §15.4.5): bytes after
                 // one would be read as the start of the next answer on the connection.
-                let body = status.code == 204 || status.code == 304 ? nil : status.code < 400 ? "ok\n" : "\(status.code) \(status.reasonPhrase)\n"
+                let body =
+                    status.code == 204 || status.code == 304
+                    ? nil : status.code < 400 ? "ok\n" : "\(status.code) \(status.reasonPhrase)\n"
                 if let body {
                     headers.add(name: "Content-Type", value: "text/plain")
                     headers.add(name: "Content-Length", value: String(body.utf8.count))
                 }
                 headers.add(name: LoadServer.headerName, value: header)
                 if !keepAlive { headers.add(name: "Connection", value: "close") }
-                context.write(self.wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
-                if let body { context.write(self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil) }
+                context.write(
+                    self.wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
+                    promise: nil)
+                if let body {
+                    context.write(
+                        self.wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))),
+                        promise: nil)
+                }
                 let done = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
                 if !keepAlive { done.assumeIsolated().whenComplete { _ in context.close(promise: nil) } }
             }

@@ -72,7 +72,9 @@ public final class LoadServer: Sendable {
 
     /// Binds `host:port` (port 0 picks a free one) and starts serving on `threads` threads.
     /// Throws `ListenFailure` when it cannot bind.
-    package init(host: String, port: Int, threads: Int, behaviour: Behaviour, burner: CPUBurner = CPUBurner(), seed: UInt64 = 1) throws {
+    package init(
+        host: String, port: Int, threads: Int, behaviour: Behaviour, burner: CPUBurner = CPUBurner(), seed: UInt64 = 1
+    ) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
         let counters = ServerCounters()
         let header = behaviour.headerValue(threads: threads)
@@ -83,9 +85,13 @@ public final class LoadServer: Sendable {
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 let connectionSeed = seeds.wrappingAdd(0x9E37_79B9_7F4A_7C15, ordering: .relaxed).newValue
-                return channel.pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true).flatMapThrowing {
+                return channel.pipeline.configureHTTPServerPipeline(
+                    withPipeliningAssistance: true, withErrorHandling: true
+                ).flatMapThrowing {
                     try channel.pipeline.syncOperations.addHandler(
-                        LoadHandler(behaviour: behaviour, header: header, counters: counters, burner: burner, seed: connectionSeed))
+                        LoadHandler(
+                            behaviour: behaviour, header: header, counters: counters, burner: burner,
+                            seed: connectionSeed))
                 }
             }
         do {
@@ -93,7 +99,10 @@ public final class LoadServer: Sendable {
         } catch {
             try? group.syncShutdownGracefully()
             let code = (error as? IOError)?.errnoCode
-            let reason = code.map { String(cString: strerror($0)) } ?? String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
+            let reason =
+                code.map { String(cString: strerror($0)) } ?? String(describing: error).split(
+                    whereSeparator: \.isNewline
+                ).first.map(String.init) ?? "unknown error"
             let hosts = error is SocketAddressError || code == EADDRNOTAVAIL || code == EAFNOSUPPORT
             throw ListenFailure(part: hosts ? .host : .port, reason: reason)
         }

@@ -6,7 +6,9 @@ import PoolSizeStats
 /// (16.666…/s) and the same rate read back from the file (16.667) are one rate, so plans,
 /// records, tables and `--resume` match them by value instead of through a key of their own.
 /// Written to JSON as the bare number.
-public struct ArrivalRate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+public struct ArrivalRate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByFloatLiteral,
+    ExpressibleByIntegerLiteral
+{
     /// The rate as given or measured, tasks/s.
     public let perSecond: Double
     /// The rate in thousandths per second, from the same `%.3f` text trials.csv holds, so a
@@ -55,7 +57,9 @@ public struct ArrivalRate: Sendable, Hashable, Comparable, Codable, CustomString
         guard rate.isFinite, abs(rate) < 1e15 else { return rate > 0 ? .max : .min }
         let text = String(format: "%.3f", rate)
         let parts = text.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let whole = Int64(parts[0].replacingOccurrences(of: "-", with: "")), let fraction = Int64(parts[1]) else {
+        guard parts.count == 2, let whole = Int64(parts[0].replacingOccurrences(of: "-", with: "")),
+            let fraction = Int64(parts[1])
+        else {
             return Int64(Int(saturating: (rate * 1000).rounded()))
         }
         let magnitude = whole * 1000 + fraction

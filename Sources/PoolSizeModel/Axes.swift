@@ -47,7 +47,13 @@ public enum QoSTier: String, CaseIterable, Codable, Sendable {
     /// Parses a tier name or a legacy alias, case-insensitively.
     public init?(name: String) {
         let key = name.lowercased()
-        if let tier = QoSTier(rawValue: key) { self = tier } else if let tier = Self.aliases[key] { self = tier } else { return nil }
+        if let tier = QoSTier(rawValue: key) {
+            self = tier
+        } else if let tier = Self.aliases[key] {
+            self = tier
+        } else {
+            return nil
+        }
     }
 
     /// The nice value libdispatch's Linux workers run this tier at (docs/platform.md). What a

@@ -20,7 +20,8 @@ package enum BuiltinWorkloads {
     /// around 200 µs of computation. Its W is the device's, so its optimum is measured only.
     package static let fileIO: WorkloadSpec = {
         var spec = WorkloadSpec(
-            name: "file-io", description: "Real disk IO: 200 µs of computation, a 64 KiB write with fsync and a 256 KiB uncached read",
+            name: "file-io",
+            description: "Real disk IO: 200 µs of computation, a 64 KiB write with fsync and a 256 KiB uncached read",
             cpuMicroseconds: 200, waitMicroseconds: 0, trialMilliseconds: 1000, criticalMicroseconds: 20)
         spec.fileWriteKilobytes = 64
         spec.fileReadKilobytes = 256

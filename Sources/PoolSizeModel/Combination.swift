@@ -17,7 +17,9 @@ public struct Combination: Hashable, Sendable, Codable, Comparable, CustomString
 
     /// Every combination of the axes, in the order the axes list them.
     public static func product(pools: [PoolKind], tiers: [QoSTier], primitives: [PrimitiveKind]) -> [Combination] {
-        pools.flatMap { pool in tiers.flatMap { qos in primitives.map { Combination(pool: pool, qos: qos, primitive: $0) } } }
+        pools.flatMap { pool in
+            tiers.flatMap { qos in primitives.map { Combination(pool: pool, qos: qos, primitive: $0) } }
+        }
     }
 
     /// `queue-pool/default/mutex`
@@ -26,7 +28,10 @@ public struct Combination: Hashable, Sendable, Codable, Comparable, CustomString
     /// Axis order: pools, then tiers, then primitives, each as its enum lists them.
     public static func < (a: Combination, b: Combination) -> Bool {
         func key(_ c: Combination) -> (Int, Int, Int) {
-            (PoolKind.allCases.firstIndex(of: c.pool)!, QoSTier.allCases.firstIndex(of: c.qos)!, PrimitiveKind.allCases.firstIndex(of: c.primitive)!)
+            (
+                PoolKind.allCases.firstIndex(of: c.pool)!, QoSTier.allCases.firstIndex(of: c.qos)!,
+                PrimitiveKind.allCases.firstIndex(of: c.primitive)!
+            )
         }
         return key(a) < key(b)
     }

@@ -6,7 +6,8 @@
 package enum FiniteNumber {
     /// `text` as a finite decimal number; nil for anything else.
     package static func parse(_ text: some StringProtocol) -> Double? {
-        guard !text.isEmpty, text.utf8.allSatisfy(isDecimalCharacter), let value = Double(String(text)), value.isFinite else { return nil }
+        guard !text.isEmpty, text.utf8.allSatisfy(isDecimalCharacter), let value = Double(String(text)), value.isFinite
+        else { return nil }
         return value
     }
 

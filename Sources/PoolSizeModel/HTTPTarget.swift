@@ -24,37 +24,54 @@ package struct HTTPTarget: Equatable, Sendable {
     /// Checks each part as the flag that gave it, e.g. `--http-header` for a header without a colon.
     package init(url: String, method: String = "GET", headers: [String] = [], body: Data? = nil) throws(PoolSizeError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
-            throw .invalidOption(flag: "--http", message: "must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '\(Self.printable(url))'")
+            throw .invalidOption(
+                flag: "--http",
+                message:
+                    "must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '\(Self.printable(url))'"
+            )
         }
         // Read from the text: URLComponents drops a port too large for an Int (2^63) and
         // keeps the URL, which would then fail in every task.
         if let port = Self.portText(url), !(Int(port).map { (1...65_535).contains($0) } ?? false) {
-            throw .invalidOption(flag: "--http", message: "port \(Self.printable(port)) is not a TCP port (1 to 65535), in '\(Self.printable(url))'")
+            throw .invalidOption(
+                flag: "--http",
+                message: "port \(Self.printable(port)) is not a TCP port (1 to 65535), in '\(Self.printable(url))'")
         }
         let upper = method.uppercased()
         guard !upper.isEmpty, upper.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
-            throw .invalidOption(flag: "--http-method", message: "must be a method name such as GET, POST or PUT, got '\(Self.printable(method))'")
+            throw .invalidOption(
+                flag: "--http-method",
+                message: "must be a method name such as GET, POST or PUT, got '\(Self.printable(method))'")
         }
         var parsed: [Header] = []
         for line in headers {
             guard let colon = line.firstIndex(of: ":") else {
-                throw .invalidOption(flag: "--http-header", message: "must be 'Name: value', got '\(Self.printable(line))'")
+                throw .invalidOption(
+                    flag: "--http-header", message: "must be 'Name: value', got '\(Self.printable(line))'")
             }
             let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
             let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
-                throw .invalidOption(flag: "--http-header", message: "'\(Self.printable(name))' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)")
+                throw .invalidOption(
+                    flag: "--http-header",
+                    message: "'\(Self.printable(name))' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"
+                )
             }
             guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7f }) else {
-                throw .invalidOption(flag: "--http-header", message: "the value of \(name) holds a control character (a line break would split the request); remove it")
+                throw .invalidOption(
+                    flag: "--http-header",
+                    message:
+                        "the value of \(name) holds a control character (a line break would split the request); remove it"
+                )
             }
             // The body's framing is libcurl's: it sends Content-Length from --http-body. A
             // header of the user's would replace or contradict it, and libcurl would drop
             // or follow it depending on its version; refused, so the request is the one asked for.
             if let framing = Self.framingHeaders.first(where: { $0.key.caseInsensitiveCompare(name) == .orderedSame }) {
-                throw .invalidOption(flag: "--http-header", message: "\(framing.key) \(framing.value); drop this header")
+                throw .invalidOption(
+                    flag: "--http-header", message: "\(framing.key) \(framing.value); drop this header")
             }
             parsed.append(Header(name: name, value: value))
         }

@@ -33,7 +33,9 @@ package struct CoreCount: Equatable, Sendable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let effective = try c.decodeIfPresent(Int.self, forKey: .effective)
         guard let affinity = try c.decodeIfPresent(Int.self, forKey: .affinity) ?? effective else {
-            throw DecodingError.keyNotFound(CodingKeys.affinity, .init(codingPath: c.codingPath, debugDescription: "no affinity or effective core count"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.affinity,
+                .init(codingPath: c.codingPath, debugDescription: "no affinity or effective core count"))
         }
         self.affinity = affinity
         online = try c.decodeIfPresent(Int.self, forKey: .online) ?? affinity
@@ -54,7 +56,10 @@ package struct CoreCount: Equatable, Sendable, Codable {
 
     /// How `effective` was derived, for reports.
     package var derivation: String {
-        if let override { return "--cores \(override) (derived would be \(CoreCount(online: online, affinity: affinity, cgroupQuota: cgroupQuota).effective))" }
+        if let override {
+            return
+                "--cores \(override) (derived would be \(CoreCount(online: online, affinity: affinity, cgroupQuota: cgroupQuota).effective))"
+        }
         let quota = cgroupQuota.map { "cgroup quota \($0)" } ?? "no cgroup quota"
         return "min(affinity \(affinity), \(quota)); \(online) online"
     }
@@ -78,7 +83,10 @@ package struct MachineFacts: Equatable, Sendable, Codable {
     package var hostname: String
 
     /// Facts as measured.
-    package init(cores: CoreCount, cpuModel: String, kernel: String, swiftVersion: String, timerSlackNanoseconds: Int?, effectiveNiceByTier: [String: Int], hostname: String) {
+    package init(
+        cores: CoreCount, cpuModel: String, kernel: String, swiftVersion: String, timerSlackNanoseconds: Int?,
+        effectiveNiceByTier: [String: Int], hostname: String
+    ) {
         self.cores = cores
         self.cpuModel = cpuModel
         self.kernel = kernel
@@ -88,14 +96,18 @@ package struct MachineFacts: Equatable, Sendable, Codable {
         self.hostname = hostname
     }
 
-    enum CodingKeys: String, CodingKey { case cores, cpuModel, kernel, swiftVersion, timerSlackNanoseconds, effectiveNiceByTier, hostname }
+    enum CodingKeys: String, CodingKey {
+        case cores, cpuModel, kernel, swiftVersion, timerSlackNanoseconds, effectiveNiceByTier, hostname
+    }
 
     /// The cores are what a reader cannot do without; the rest reads as "not recorded".
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            cores: try c.decode(CoreCount.self, forKey: .cores), cpuModel: try c.decodeIfPresent(String.self, forKey: .cpuModel) ?? "",
-            kernel: try c.decodeIfPresent(String.self, forKey: .kernel) ?? "", swiftVersion: try c.decodeIfPresent(String.self, forKey: .swiftVersion) ?? "",
+            cores: try c.decode(CoreCount.self, forKey: .cores),
+            cpuModel: try c.decodeIfPresent(String.self, forKey: .cpuModel) ?? "",
+            kernel: try c.decodeIfPresent(String.self, forKey: .kernel) ?? "",
+            swiftVersion: try c.decodeIfPresent(String.self, forKey: .swiftVersion) ?? "",
             timerSlackNanoseconds: try c.decodeIfPresent(Int.self, forKey: .timerSlackNanoseconds),
             effectiveNiceByTier: try c.decodeIfPresent([String: Int].self, forKey: .effectiveNiceByTier) ?? [:],
             hostname: try c.decodeIfPresent(String.self, forKey: .hostname) ?? "")

@@ -47,7 +47,10 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidInput(path, message):
             return "error: \(path): \(message)"
         case let .cannotWrite(path, reason):
-            let fix = reason.lowercased().contains("no space") ? "free space on that file system, or write elsewhere" : "choose a writable location (--out for the run directory, --plots for the charts)"
+            let fix =
+                reason.lowercased().contains("no space")
+                ? "free space on that file system, or write elsewhere"
+                : "choose a writable location (--out for the run directory, --plots for the charts)"
             return "error: cannot write \(path): \(reason); \(fix)"
         case let .integrityViolated(details):
             return "error: integrity violated: \(details)"
@@ -60,11 +63,14 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .objectiveNotMet(message):
             return "error: objective not met: \(message)"
         case let .runDirectoryExists(path):
-            return "error: --out \(path): a run directory is already there (it has trials.csv); pass --force to replace it, or --resume \(path) to continue it"
+            return
+                "error: --out \(path): a run directory is already there (it has trials.csv); pass --force to replace it, or --resume \(path) to continue it"
         case let .runDirectoryLocked(path, pid):
-            return "error: \(path): another sweep (\(pid.map { "pid \($0)" } ?? "pid unknown")) is writing this run directory; wait for it to finish or choose another --out"
+            return
+                "error: \(path): another sweep (\(pid.map { "pid \($0)" } ?? "pid unknown")) is writing this run directory; wait for it to finish or choose another --out"
         case let .resumeMismatch(path, details):
-            return "error: --resume \(path): \(details); resume with the flags the run was started with (its machine.json records them)"
+            return
+                "error: --resume \(path): \(details); resume with the flags the run was started with (its machine.json records them)"
         case let .observationLimited(lines, _):
             return lines.map { "observe: \($0)" }.joined(separator: "\n")
         }
@@ -78,9 +84,9 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .incomparable, .resumeMismatch: return 3
         case .integrityViolated: return 4
         case .measurementFailed, .objectiveNotMet: return 5
-        case .invalidOption: return 64      // EX_USAGE
+        case .invalidOption: return 64  // EX_USAGE
         case .invalidSpec, .invalidInput: return 65  // EX_DATAERR
-        case .inputNotFound: return 66      // EX_NOINPUT
+        case .inputNotFound: return 66  // EX_NOINPUT
         case .cannotWrite, .runDirectoryExists: return 73  // EX_CANTCREAT
         case .runDirectoryLocked: return 75  // EX_TEMPFAIL
         case let .observationLimited(_, code): return code

@@ -9,7 +9,8 @@ package enum QuantityParser {
     /// rounds once, so `40ms` is exactly the Double 0.04). A bare `m` is refused: it reads as
     /// milli to some and minutes to others, so minutes are spelled `min`.
     static let durationUnits: [(suffix: String, multiplier: Double, divisor: Double)] = [
-        ("ns", 1, 1e9), ("us", 1, 1e6), ("µs", 1, 1e6), ("μs", 1, 1e6), ("ms", 1, 1e3), ("s", 1, 1), ("min", 60, 1), ("h", 3600, 1),
+        ("ns", 1, 1e9), ("us", 1, 1e6), ("µs", 1, 1e6), ("μs", 1, 1e6), ("ms", 1, 1e3), ("s", 1, 1), ("min", 60, 1),
+        ("h", 3600, 1),
     ]
 
     /// Rate units (after the `/`) and their length in seconds.
@@ -29,7 +30,8 @@ package enum QuantityParser {
             throw .invalidOption(flag: flag, message: "'\(trimmed)' has no unit; \(durationUsage)")
         }
         // Longest suffix first, so `ms` is not read as `m` + `s` and `min` not as `s`.
-        for unit in durationUnits.sorted(by: { $0.suffix.count > $1.suffix.count }) where trimmed.hasSuffix(unit.suffix) {
+        for unit in durationUnits.sorted(by: { $0.suffix.count > $1.suffix.count }) where trimmed.hasSuffix(unit.suffix)
+        {
             let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
             guard let value = Double(number), value.isFinite else { break }
             return value * unit.multiplier / unit.divisor
@@ -41,7 +43,9 @@ package enum QuantityParser {
     /// per second. Zero and negative rates parse; the caller refuses them.
     package static func perSecond(_ text: String, flag: String) throws(PoolSizeError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard (1...2).contains(parts.count), let value = Double(parts[0]), value.isFinite else {
             throw .invalidOption(flag: flag, message: "'\(trimmed)' is not a rate; \(rateUsage)")
         }
@@ -67,7 +71,9 @@ package enum QuantityParser {
             throw .invalidOption(flag: flag, message: "'\(trimmed)' is not a fraction; write it like 30% or 0.3")
         }
         guard value <= 1 else {
-            throw .invalidOption(flag: flag, message: "'\(trimmed)' is ambiguous; write \(trimmed)% for a percentage or a fraction like 0.3")
+            throw .invalidOption(
+                flag: flag,
+                message: "'\(trimmed)' is ambiguous; write \(trimmed)% for a percentage or a fraction like 0.3")
         }
         return value
     }

@@ -55,7 +55,8 @@ package struct RunInfo: Equatable, Sendable, Codable {
 
     /// Run facts; every field may be absent.
     package init(
-        runID: String? = nil, poolsizeVersion: String? = nil, poolsizeCommit: String? = nil, commandLine: [String]? = nil,
+        runID: String? = nil, poolsizeVersion: String? = nil, poolsizeCommit: String? = nil,
+        commandLine: [String]? = nil,
         seed: UInt64? = nil, workload: WorkloadSpec? = nil, repetitions: Int? = nil, warmupTrials: Int? = nil,
         pools: [PoolKind]? = nil, tiers: [QoSTier]? = nil, primitives: [PrimitiveKind]? = nil,
         targetUtilization: Double? = nil, tolerance: Double? = nil, machine: MachineFacts? = nil,
@@ -83,7 +84,9 @@ package struct RunInfo: Equatable, Sendable, Codable {
     /// repetition) for each combination, planned size and repetition. nil for an adaptive
     /// search, whose trials are decided as it goes, and for a range of arrival rates.
     package var plannedTrials: [(combination: Combination, size: Int, repetition: Int)]? {
-        guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes, let repetitions, repetitions > 0 else { return nil }
+        guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes,
+            let repetitions, repetitions > 0
+        else { return nil }
         return Combination.product(pools: pools, tiers: tiers, primitives: primitives).flatMap { combination in
             sizes.flatMap { size in (1...repetitions).map { (combination, size, $0) } }
         }
@@ -93,7 +96,8 @@ package struct RunInfo: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case poolsizeVersion, poolsizeCommit, commandLine, seed, workload, repetitions, warmupTrials
-        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search, gridTrials, arrival, plan
+        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search,
+            gridTrials, arrival, plan
         case trialMilliseconds = "trialMs"
     }
 }

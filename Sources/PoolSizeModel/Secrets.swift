@@ -17,7 +17,7 @@ package enum Secrets {
     /// `url` with its userinfo (`user:password@`) replaced by the mask; unchanged without one.
     package static func url(_ url: String) -> String {
         guard let components = URLComponents(string: url), components.user != nil || components.password != nil,
-              let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@")
+            let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@")
         else { return url }
         return String(url[..<scheme.upperBound]) + mask + String(url[at...])
     }
@@ -42,9 +42,13 @@ package enum Secrets {
         var marked: Set<String> = []
         for (index, argument) in arguments.enumerated() {
             if argument == "--http-secret-header", index + 1 < arguments.count { marked.insert(arguments[index + 1]) }
-            if argument.hasPrefix("--http-secret-header=") { marked.insert(String(argument.dropFirst("--http-secret-header=".count))) }
+            if argument.hasPrefix("--http-secret-header=") {
+                marked.insert(String(argument.dropFirst("--http-secret-header=".count)))
+            }
         }
-        let redact: [String: (String) -> String] = ["--http": { url($0) }, "--http-header": { header($0, marked: marked) }]
+        let redact: [String: (String) -> String] = [
+            "--http": { url($0) }, "--http-header": { header($0, marked: marked) },
+        ]
         var result: [String] = []
         var pending: ((String) -> String)?
         for argument in arguments {

@@ -9,9 +9,12 @@ package enum ShellWords {
     /// of only safe characters as it is, any other in single quotes (`'\''` for a quote).
     package static func join(_ words: [String]) -> String {
         words.map { word in
-            let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "@%+=:,./_-".unicodeScalars.contains(scalar))
-            }
+            let safe =
+                !word.isEmpty
+                && word.unicodeScalars.allSatisfy { scalar in
+                    scalar.isASCII
+                        && (CharacterSet.alphanumerics.contains(scalar) || "@%+=:,./_-".unicodeScalars.contains(scalar))
+                }
             return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }.joined(separator: " ")
     }
@@ -28,7 +31,10 @@ package enum ShellWords {
             case ("'", _):
                 word.append(c)
             case ("\"", "\\"):
-                guard let next = chars.next() else { throw .invalidOption(flag: flag, message: "ends with a backslash inside double quotes; close the quote") }
+                guard let next = chars.next() else {
+                    throw .invalidOption(
+                        flag: flag, message: "ends with a backslash inside double quotes; close the quote")
+                }
                 if !"\"\\$`".contains(next) { word.append("\\") }
                 word.append(next)
             case ("\"", _):
@@ -37,7 +43,10 @@ package enum ShellWords {
                 quote = c
                 inWord = true
             case (nil, "\\"):
-                guard let next = chars.next() else { throw .invalidOption(flag: flag, message: "ends with a backslash; escape something after it or remove it") }
+                guard let next = chars.next() else {
+                    throw .invalidOption(
+                        flag: flag, message: "ends with a backslash; escape something after it or remove it")
+                }
                 word.append(next)
                 inWord = true
             case (nil, " "), (nil, "\t"), (nil, "\n"):
@@ -51,7 +60,9 @@ package enum ShellWords {
         }
         if let quote { throw .invalidOption(flag: flag, message: "has an unterminated \(quote) quote; close it") }
         if inWord { words.append(word) }
-        guard !words.isEmpty else { throw .invalidOption(flag: flag, message: "is empty; give a command, e.g. --exec 'gzip -c data.bin'") }
+        guard !words.isEmpty else {
+            throw .invalidOption(flag: flag, message: "is empty; give a command, e.g. --exec 'gzip -c data.bin'")
+        }
         return words
     }
 }

@@ -17,9 +17,12 @@ extension SweepPlan {
 
     /// The flag (or the word) each field is known by in messages.
     static let names = [
-        "spec": "workload", "sizes": "--sizes", "repetitions": "--repeat", "warmupTrials": "--warmup", "cores": "core count",
-        "targetUtilization": "--target-utilization", "tolerance": "--tolerance", "seed": "seed", "pools": "--pool", "tiers": "--qos",
-        "primitives": "--primitive", "readRatio": "--read-ratio", "trialMilliseconds": "--trial-ms", "contend": "--contend",
+        "spec": "workload", "sizes": "--sizes", "repetitions": "--repeat", "warmupTrials": "--warmup",
+        "cores": "core count",
+        "targetUtilization": "--target-utilization", "tolerance": "--tolerance", "seed": "seed", "pools": "--pool",
+        "tiers": "--qos",
+        "primitives": "--primitive", "readRatio": "--read-ratio", "trialMilliseconds": "--trial-ms",
+        "contend": "--contend",
         "busyRetries": "--busy-retries", "busyThreshold": "--busy-threshold", "search": "--search", "load": "load",
     ]
 
@@ -30,12 +33,16 @@ extension SweepPlan {
         if label == "load" {
             guard let arrival = (value as? Load)?.arrival else { return "a closed loop (no --arrival-rate)" }
             let rates = arrival.rates.map(\.description).joined(separator: ",")
-            let slo = arrival.latencySLOMicroseconds.map { ", p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(UnitFormat.number($0)) µs" } ?? ""
+            let slo =
+                arrival.latencySLOMicroseconds.map {
+                    ", p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(UnitFormat.number($0)) µs"
+                } ?? ""
             return "\(rates) \(arrival.process.rawValue)\(slo)"
         }
         switch value {
         case let spec as WorkloadSpec:
-            return "'\(spec.name)' (C \(UnitFormat.number(spec.cpuMicroseconds)) µs, W \(UnitFormat.number(spec.waitMicroseconds)) µs, jitter \(spec.jitter.rawValue), trial \(spec.trialMilliseconds) ms, critical \(UnitFormat.number(spec.criticalMicroseconds)) µs)"
+            return
+                "'\(spec.name)' (C \(UnitFormat.number(spec.cpuMicroseconds)) µs, W \(UnitFormat.number(spec.waitMicroseconds)) µs, jitter \(spec.jitter.rawValue), trial \(spec.trialMilliseconds) ms, critical \(UnitFormat.number(spec.criticalMicroseconds)) µs)"
         case let sizes as SizeSelection:
             return sizes.text
         case let number as Double:

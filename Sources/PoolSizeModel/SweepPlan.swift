@@ -45,7 +45,12 @@ package struct SweepPlan: Sendable, Equatable, Codable {
     package var load: Load = .closed
 
     /// A plan; every value is taken as given (the CLI validates flags before building one).
-    package init(runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1, cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1, pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none], readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2) {
+    package init(
+        runID: String, spec: WorkloadSpec, sizes: SizeSelection, repetitions: Int = 3, warmupTrials: Int = 1,
+        cores: Int, targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 1,
+        pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default], primitives: [PrimitiveKind] = [.none],
+        readRatio: Double = 0.5, trialMilliseconds: Int? = nil, contend: Bool = false, busyRetries: Int = 2
+    ) {
         self.runID = runID
         self.spec = spec
         self.sizes = sizes

@@ -19,7 +19,8 @@ package enum TerminalText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case _ where !needsEscape(scalar): out.unicodeScalars.append(scalar)
-            case _ where scalar.value <= 0xFF: out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            case _ where scalar.value <= 0xFF:
+                out += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
         }
@@ -38,6 +39,7 @@ package enum TerminalText {
     /// C0, DEL and C1 (Unicode category Cc), and the bidirectional embeddings, overrides and
     /// isolates (U+202A–U+202E, U+2066–U+2069).
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
     }
 }

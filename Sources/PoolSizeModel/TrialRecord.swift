@@ -82,8 +82,10 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         poolSize: Int, repetition: Int, tasks: Double, wallSeconds: Double, throughputPerSecond: Double,
         cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, waitCPURatio: Double,
         utilization: Double, peakConcurrency: Int, threads: Int, effectiveNice: Int, integrity: Integrity,
-        criticalSections: Int = 0, latency: LatencyPercentiles = LatencyPercentiles(), execution: LatencyPercentiles = LatencyPercentiles(),
-        voluntaryContextSwitches: Int = 0, involuntaryContextSwitches: Int = 0, maxRSSKilobytes: Int = 0, processThreads: Int = 0,
+        criticalSections: Int = 0, latency: LatencyPercentiles = LatencyPercentiles(),
+        execution: LatencyPercentiles = LatencyPercentiles(),
+        voluntaryContextSwitches: Int = 0, involuntaryContextSwitches: Int = 0, maxRSSKilobytes: Int = 0,
+        processThreads: Int = 0,
         otherLoad: Double = 0, invalidReason: String? = nil, errors: Int = 0
     ) {
         self.runID = runID
@@ -147,7 +149,11 @@ public struct OpenLoopFigures: Equatable, Sendable, Codable {
     public var dispatchLagP99Microseconds: Double
 
     /// Figures as measured.
-    public init(arrivalRate: ArrivalRate, offeredPerSecond: Double, achievedPerSecond: Double, backlogMean: Double, backlogMax: Int, backlogGrowth: Double, stable: Bool, unfinished: Int = 0, dispatchLagP99Microseconds: Double = 0) {
+    public init(
+        arrivalRate: ArrivalRate, offeredPerSecond: Double, achievedPerSecond: Double, backlogMean: Double,
+        backlogMax: Int, backlogGrowth: Double, stable: Bool, unfinished: Int = 0,
+        dispatchLagP99Microseconds: Double = 0
+    ) {
         self.arrivalRate = arrivalRate
         self.offeredPerSecond = offeredPerSecond
         self.achievedPerSecond = achievedPerSecond
@@ -174,7 +180,9 @@ public struct OpenLoopFigures: Equatable, Sendable, Codable {
     /// 500/s of 16 ms tasks in a 1 s window carried 524 of 531 arrivals, 98.7%, with a flat
     /// backlog), while a pool short of capacity still fails, since its shortfall grows with the
     /// window and the allowance is fixed by the rate and the task. Anything not finite fails.
-    public static func isStable(offered: Double, achieved: Double, growth: Double, poolSize: Int, arrivalsInWindow: Int, busyQueues: Double) -> Bool {
+    public static func isStable(
+        offered: Double, achieved: Double, growth: Double, poolSize: Int, arrivalsInWindow: Int, busyQueues: Double
+    ) -> Bool {
         guard offered.isFinite, achieved.isFinite, growth.isFinite, busyQueues.isFinite else { return false }
         let arrivals = Double(arrivalsInWindow)
         let shortfall = offered > 0 ? arrivals * (1 - achieved / offered) : 0
@@ -218,7 +226,9 @@ extension Collection where Element == TrialRecord {
         let bySize = Dictionary(grouping: self, by: \.poolSize)
         let sizes = bySize.keys.sorted()
         guard sizes.count >= 2 else { return false }
-        func mean(_ size: Int) -> Double { bySize[size]!.map(\.throughputPerSecond).reduce(0, +) / Double(bySize[size]!.count) }
+        func mean(_ size: Int) -> Double {
+            bySize[size]!.map(\.throughputPerSecond).reduce(0, +) / Double(bySize[size]!.count)
+        }
         return mean(sizes[sizes.count - 1]) > (1 + tolerance / 2) * mean(sizes[sizes.count - 2])
     }
 }

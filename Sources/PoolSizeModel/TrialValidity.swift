@@ -25,7 +25,8 @@ package enum TrialValidity {
         let arrivals = open.offeredPerSecond * windowSeconds
         guard expected.isFinite, arrivals.isFinite, expected >= 1 else { return nil }
         guard arrivals < 0.9 * expected - 3 * expected.squareRoot() else { return nil }
-        return "the dispatcher offered \(UnitFormat.rate(open.offeredPerSecond)) of the \(open.arrivalRate) asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"
+        return
+            "the dispatcher offered \(UnitFormat.rate(open.offeredPerSecond)) of the \(open.arrivalRate) asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"
     }
 
     /// Why `record` cannot be true on a machine of `physicalCores` CPUs, or nil when it can.
@@ -35,7 +36,8 @@ package enum TrialValidity {
     ///     for a smaller machine); nil for `cores`.
     package static func problem(_ record: TrialRecord, cores: Int, physicalCores: Int? = nil) -> String? {
         if failedTooOften(record) {
-            return "\(record.errors) of \(UnitFormat.number(record.tasks + Double(record.errors))) tasks failed (\(UnitFormat.percentOneDecimal(record.failureShare)), more than the \(UnitFormat.percent(maximumFailureShare)) a trial may lose)"
+            return
+                "\(record.errors) of \(UnitFormat.number(record.tasks + Double(record.errors))) tasks failed (\(UnitFormat.percentOneDecimal(record.failureShare)), more than the \(UnitFormat.percent(maximumFailureShare)) a trial may lose)"
         }
         if let open = record.openLoop, let shortfall = dispatcherShortfall(open, windowSeconds: record.wallSeconds) {
             return shortfall
@@ -44,7 +46,8 @@ package enum TrialValidity {
         let cpus = max(physicalCores ?? cores, 1)
         let utilization = record.utilization * Double(cores) / Double(cpus)
         if record.throughputPerSecond.isFinite, record.throughputPerSecond > 0, record.tasks < minimumTasks {
-            return "only \(UnitFormat.number(record.tasks)) tasks in a \(UnitFormat.duration(record.wallSeconds)) window (at least \(Int(minimumTasks)) are needed)"
+            return
+                "only \(UnitFormat.number(record.tasks)) tasks in a \(UnitFormat.duration(record.wallSeconds)) window (at least \(Int(minimumTasks)) are needed)"
         }
         if utilization.isFinite, utilization > limit {
             return "CPU utilization \(UnitFormat.percent(utilization)) of \(cpus) cores is above 100%"
@@ -54,7 +57,8 @@ package enum TrialValidity {
         }
         let ceiling = Double(cpus) / (record.cpuMicrosecondsPerTask / 1e6)
         if record.throughputPerSecond > ceiling * limit {
-            return "\(UnitFormat.number(record.throughputPerSecond)) tasks/s is above the \(UnitFormat.number(ceiling)) tasks/s that \(cpus) cores allow at C = \(UnitFormat.number(record.cpuMicrosecondsPerTask)) µs"
+            return
+                "\(UnitFormat.number(record.throughputPerSecond)) tasks/s is above the \(UnitFormat.number(ceiling)) tasks/s that \(cpus) cores allow at C = \(UnitFormat.number(record.cpuMicrosecondsPerTask)) µs"
         }
         return nil
     }
@@ -72,7 +76,8 @@ extension Collection where Element == TrialRecord {
         let failing = filter(TrialValidity.failedTooOften)
         if let first = failing.first {
             let sizes = Set(failing.map(\.poolSize)).sorted().map(String.init).joined(separator: ", ")
-            return "\(failing.count) of \(count) trials lost more than \(UnitFormat.percent(TrialValidity.maximumFailureShare)) of their tasks (at size \(sizes); the first: \(first.errors) of \(UnitFormat.number(first.tasks + Double(first.errors))) failed), so the curve measures failures and no size is recommended; fix what makes the task fail and run the sweep again"
+            return
+                "\(failing.count) of \(count) trials lost more than \(UnitFormat.percent(TrialValidity.maximumFailureShare)) of their tasks (at size \(sizes); the first: \(first.errors) of \(UnitFormat.number(first.tasks + Double(first.errors))) failed), so the curve measures failures and no size is recommended; fix what makes the task fail and run the sweep again"
         }
         return nil
     }

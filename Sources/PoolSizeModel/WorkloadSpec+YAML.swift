@@ -16,15 +16,21 @@ extension WorkloadSpec {
     package static func parse(yaml: String, file: String) throws(PoolSizeError) -> WorkloadSpec {
         let node: Node?
         do { node = try Yams.compose(yaml: yaml) } catch {
-            throw .invalidSpec(file: file, field: nil, message: "not valid YAML (\(oneLine(error))); see workloads/README.md")
+            throw .invalidSpec(
+                file: file, field: nil, message: "not valid YAML (\(oneLine(error))); see workloads/README.md")
         }
         guard let mapping = node?.mapping else {
-            throw .invalidSpec(file: file, field: nil, message: "expected a mapping of fields (\(fieldNames.joined(separator: ", "))); see workloads/README.md")
+            throw .invalidSpec(
+                file: file, field: nil,
+                message: "expected a mapping of fields (\(fieldNames.joined(separator: ", "))); see workloads/README.md"
+            )
         }
         var fields = SpecFields(file: file)
         for (key, value) in mapping {
             guard let name = key.string, fieldNames.contains(name) else {
-                throw .invalidSpec(file: file, field: key.string ?? "?", message: "unknown field; valid fields are \(fieldNames.joined(separator: ", "))")
+                throw .invalidSpec(
+                    file: file, field: key.string ?? "?",
+                    message: "unknown field; valid fields are \(fieldNames.joined(separator: ", "))")
             }
             fields.values[name] = value
         }
@@ -46,7 +52,11 @@ extension WorkloadSpec {
         spec.fileReadKilobytes = try fields.number("file_read_kb", required: false, minimum: 0, maximum: 65536) ?? 0
         spec.phases = try fields.phases(cpu: spec.cpuMicroseconds, wait: spec.waitMicroseconds)
         if spec.criticalMicroseconds > spec.cpuMicroseconds {
-            throw .invalidSpec(file: file, field: "critical_us", message: "\(plain(spec.criticalMicroseconds)) exceeds cpu_us \(plain(spec.cpuMicroseconds)); the critical section is part of the task's CPU time")
+            throw .invalidSpec(
+                file: file, field: "critical_us",
+                message:
+                    "\(plain(spec.criticalMicroseconds)) exceeds cpu_us \(plain(spec.cpuMicroseconds)); the critical section is part of the task's CPU time"
+            )
         }
         return spec
     }
@@ -54,7 +64,8 @@ extension WorkloadSpec {
     /// The spec as YAML, in the documented field order (what `poolsize list` and the shipped
     /// files show).
     package var yaml: String {
-        let plainName = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        let plainName =
+            !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
         var lines = ["name: " + (plainName ? name : Self.quoted(name))]
         if !description.isEmpty { lines.append("description: \(Self.quoted(description))") }
         lines.append("cpu_us: \(Self.plain(cpuMicroseconds))")
@@ -87,7 +98,8 @@ extension WorkloadSpec {
     }
 
     static func oneLine(_ error: any Error) -> String {
-        String(describing: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        String(describing: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
     }
 }
 
@@ -104,21 +116,33 @@ private struct SpecFields {
         // Names and descriptions travel into CSV, gnuplot, Markdown and HTML; a line break or an
         // escape sequence there is never meant, so it is refused here rather than escaped later.
         if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw .invalidSpec(file: file, field: name, message: "contains a control character (\(String(format: "U+%04X", control.value))); write it on one line without tabs or escapes")
+            throw .invalidSpec(
+                file: file, field: name,
+                message:
+                    "contains a control character (\(String(format: "U+%04X", control.value))); write it on one line without tabs or escapes"
+            )
         }
         return text
     }
 
-    func number(_ name: String, required: Bool, minimum: Double, exclusive: Bool = false, maximum: Double? = nil) throws(PoolSizeError) -> Double? {
+    func number(_ name: String, required: Bool, minimum: Double, exclusive: Bool = false, maximum: Double? = nil)
+        throws(PoolSizeError) -> Double?
+    {
         guard let node = try present(name, required: required) else { return nil }
         guard let value = node.float ?? node.int.map(Double.init), value.isFinite else {
             throw .invalidSpec(file: file, field: name, message: "expected a number, got '\(node.string ?? "?")'")
         }
         if exclusive ? value <= minimum : value < minimum {
-            throw .invalidSpec(file: file, field: name, message: "must be \(exclusive ? ">" : ">=") \(WorkloadSpec.plain(minimum)), got \(WorkloadSpec.plain(value))")
+            throw .invalidSpec(
+                file: file, field: name,
+                message:
+                    "must be \(exclusive ? ">" : ">=") \(WorkloadSpec.plain(minimum)), got \(WorkloadSpec.plain(value))"
+            )
         }
         if let maximum, value > maximum {
-            throw .invalidSpec(file: file, field: name, message: "must be <= \(WorkloadSpec.plain(maximum)), got \(WorkloadSpec.plain(value))")
+            throw .invalidSpec(
+                file: file, field: name,
+                message: "must be <= \(WorkloadSpec.plain(maximum)), got \(WorkloadSpec.plain(value))")
         }
         return value
     }
@@ -169,12 +193,13 @@ private struct SpecFields {
                     + " list phases in order of start"
                 throw .invalidSpec(file: file, field: "\(name).start_ms", message: "\(start) \(order)")
             }
-            phases.append(WorkloadPhase(
-                startMilliseconds: start,
-                cpuMicroseconds: try phase.number(
-                    "\(name).cpu_us", required: false, minimum: 0, exclusive: true, maximum: 60_000_000) ?? cpu,
-                waitMicroseconds: try phase.number(
-                    "\(name).wait_us", required: false, minimum: 0, maximum: 600_000_000) ?? wait))
+            phases.append(
+                WorkloadPhase(
+                    startMilliseconds: start,
+                    cpuMicroseconds: try phase.number(
+                        "\(name).cpu_us", required: false, minimum: 0, exclusive: true, maximum: 60_000_000) ?? cpu,
+                    waitMicroseconds: try phase.number(
+                        "\(name).wait_us", required: false, minimum: 0, maximum: 600_000_000) ?? wait))
         }
         return phases
     }
@@ -182,7 +207,9 @@ private struct SpecFields {
     func jitter() throws(PoolSizeError) -> Jitter {
         guard let text = try string("jitter", required: false) else { return .none }
         guard let jitter = Jitter(rawValue: text) else {
-            throw .invalidSpec(file: file, field: "jitter", message: "'\(text)' is not one of \(Jitter.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .invalidSpec(
+                file: file, field: "jitter",
+                message: "'\(text)' is not one of \(Jitter.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return jitter
     }

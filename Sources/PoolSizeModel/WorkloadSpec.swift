@@ -51,7 +51,8 @@ package struct WorkloadSpec: Equatable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, description, cpuMicroseconds, waitMicroseconds, jitter, jitterSpread, trialMilliseconds, maxTasks, criticalMicroseconds
+        case name, description, cpuMicroseconds, waitMicroseconds, jitter, jitterSpread, trialMilliseconds, maxTasks,
+            criticalMicroseconds
         case fileWriteKilobytes, fileReadKilobytes, phases
     }
 

@@ -163,8 +163,10 @@ package enum BlockingSyscall: String, CaseIterable, Sendable, Codable {
         self = match
     }
 
-    private static let x86Table = Dictionary(uniqueKeysWithValues: allCases.compactMap { call in call.number(on: .x86_64).map { ($0, call) } })
-    private static let armTable = Dictionary(uniqueKeysWithValues: allCases.compactMap { call in call.number(on: .aarch64).map { ($0, call) } })
+    private static let x86Table = Dictionary(
+        uniqueKeysWithValues: allCases.compactMap { call in call.number(on: .x86_64).map { ($0, call) } })
+    private static let armTable = Dictionary(
+        uniqueKeysWithValues: allCases.compactMap { call in call.number(on: .aarch64).map { ($0, call) } })
     private static func table(_ architecture: SyscallArchitecture) -> [Int: BlockingSyscall] {
         architecture == .x86_64 ? x86Table : armTable
     }
@@ -174,8 +176,9 @@ package enum BlockingSyscall: String, CaseIterable, Sendable, Codable {
     package var waitsOnDescriptorArgument: Bool {
         switch self {
         case .read, .readv, .pread64, .preadv, .preadv2, .write, .writev, .pwrite64, .pwritev, .pwritev2,
-             .recvfrom, .recvmsg, .recvmmsg, .sendto, .sendmsg, .sendmmsg, .sendfile, .splice,
-             .connect, .accept, .accept4, .epollWait, .epollPwait, .epollPwait2, .fsync, .fdatasync, .syncFileRange, .flock:
+            .recvfrom, .recvmsg, .recvmmsg, .sendto, .sendmsg, .sendmmsg, .sendfile, .splice,
+            .connect, .accept, .accept4, .epollWait, .epollPwait, .epollPwait2, .fsync, .fdatasync, .syncFileRange,
+            .flock:
             return true
         default:
             return false

@@ -14,7 +14,9 @@ struct ByteScanner {
     var atEnd: Bool { position >= bytes.count }
 
     mutating func skipSpaces() {
-        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x09 { position += 1 }
+        while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x0A || bytes[position] == 0x09 {
+            position += 1
+        }
     }
 
     /// Skips one field and the spaces after it.

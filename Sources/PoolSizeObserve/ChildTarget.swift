@@ -25,7 +25,9 @@ package final class ChildTarget: @unchecked Sendable {
     /// Starts `arguments` (the program resolved on `PATH` unless it holds a `/`). Call from the
     /// thread that lives as long as the observation (the main thread): the child's death signal
     /// is tied to it.
-    package init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws(Failure) {
+    package init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(Failure)
+    {
         guard let program = arguments.first else { throw .notFound(program: "", reason: "no command after --") }
         let executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         let directory = FileManager.default.temporaryDirectory
@@ -86,14 +88,17 @@ package final class ChildTarget: @unchecked Sendable {
     static func resolve(_ program: String, path: String) throws(Failure) -> String {
         func runnable(_ candidate: String) -> Bool {
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) && !isDirectory.boolValue
+            return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
                 && FileManager.default.isExecutableFile(atPath: candidate)
         }
         if program.contains("/") {
             guard runnable(program) else { throw .notFound(program: program, reason: "not an executable file") }
             return program
         }
-        for directory in path.split(separator: ":") where runnable("\(directory)/\(program)") { return "\(directory)/\(program)" }
+        for directory in path.split(separator: ":") where runnable("\(directory)/\(program)") {
+            return "\(directory)/\(program)"
+        }
         throw .notFound(program: program, reason: "no such program on PATH")
     }
 }

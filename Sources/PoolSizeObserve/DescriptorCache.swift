@@ -37,7 +37,9 @@ final class DescriptorCache {
                 tables.merge(NetTable.inet(text, table: table)) { a, _ in a }
             }
         }
-        if case let .success(text) = ProcFile.readOnce("/proc/\(pid)/net/unix") { tables.merge(NetTable.unix(text)) { a, _ in a } }
+        if case let .success(text) = ProcFile.readOnce("/proc/\(pid)/net/unix") {
+            tables.merge(NetTable.unix(text)) { a, _ in a }
+        }
         sockets = tables
         return sockets[inode]
     }

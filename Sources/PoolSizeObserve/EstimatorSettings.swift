@@ -15,7 +15,10 @@ package struct EstimatorSettings: Equatable, Sendable, Codable {
     package var batches: Int
 
     /// Settings; the defaults size for full CPU use with ten batches.
-    package init(groupRules: [GroupRule] = [], targetUtilization: Double = 1, throughputPerSecond: Double? = nil, latencySeconds: Double? = nil, throughputPool: String? = nil, batches: Int = 10) {
+    package init(
+        groupRules: [GroupRule] = [], targetUtilization: Double = 1, throughputPerSecond: Double? = nil,
+        latencySeconds: Double? = nil, throughputPool: String? = nil, batches: Int = 10
+    ) {
         self.groupRules = groupRules
         self.targetUtilization = targetUtilization
         self.throughputPerSecond = throughputPerSecond

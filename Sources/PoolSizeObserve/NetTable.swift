@@ -15,7 +15,9 @@ package enum NetTable {
         for line in text.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ")
             guard fields.count >= 10, let inode = UInt64(fields[9]), inode != 0,
-                  let local = address(fields[1]), let remote = address(fields[2]), let stateCode = UInt8(fields[3], radix: 16) else { continue }
+                let local = address(fields[1]), let remote = address(fields[2]),
+                let stateCode = UInt8(fields[3], radix: 16)
+            else { continue }
             let state = isTCP ? tcpStates[stateCode] : nil
             let unconnected = state == "LISTEN" || remote == "0.0.0.0:0" || remote == "[::]:0"
             result[inode] = SocketEndpoint(table: table, local: local, remote: unconnected ? nil : remote, state: state)
@@ -45,7 +47,9 @@ package enum NetTable {
         var words: [UInt32] = []
         var index = hex.startIndex
         while index < hex.endIndex {
-            guard let end = hex.index(index, offsetBy: 8, limitedBy: hex.endIndex), let word = UInt32(hex[index..<end], radix: 16) else { return nil }
+            guard let end = hex.index(index, offsetBy: 8, limitedBy: hex.endIndex),
+                let word = UInt32(hex[index..<end], radix: 16)
+            else { return nil }
             words.append(word)
             index = end
         }
@@ -57,7 +61,9 @@ package enum NetTable {
             if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff {
                 return bytes[12...].map(String.init).joined(separator: ".") + ":\(port)"
             }
-            let groups = stride(from: 0, to: 16, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+            let groups = stride(from: 0, to: 16, by: 2).map {
+                String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+            }
             return "[\(compress(groups))]:\(port)"
         default:
             return nil
@@ -76,7 +82,8 @@ package enum NetTable {
             }
         }
         guard best.length >= 2 else { return groups.joined(separator: ":") }
-        let head = groups[..<best.start].joined(separator: ":"), tail = groups[(best.start + best.length)...].joined(separator: ":")
+        let head = groups[..<best.start].joined(separator: ":"),
+            tail = groups[(best.start + best.length)...].joined(separator: ":")
         return head + "::" + tail
     }
 }

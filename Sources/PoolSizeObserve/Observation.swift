@@ -21,7 +21,10 @@ package struct Observation: Equatable, Sendable, Codable {
     package var pools: [PoolEstimate]
 
     /// An observation.
-    package init(target: ObservedTarget, durationSeconds: Double, cores: CoreCount, settings: EstimatorSettings, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?, pools: [PoolEstimate]) {
+    package init(
+        target: ObservedTarget, durationSeconds: Double, cores: CoreCount, settings: EstimatorSettings,
+        sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?, pools: [PoolEstimate]
+    ) {
         self.target = target
         self.durationSeconds = durationSeconds
         self.cores = cores

@@ -17,7 +17,10 @@ package enum ObservationEstimator {
         let grouping = PoolGrouping(rules: settings.groupRules)
         // Zombie and dead threads hold no time; a thread that renames itself (the JVM names
         // threads after they start) belongs to the pool of its last name.
-        let sweeps = record.sweeps.map { sweep in SampleSweep(timeSeconds: sweep.timeSeconds, readings: sweep.readings.filter { $0.state != "Z" && $0.state != "X" }) }
+        let sweeps = record.sweeps.map { sweep in
+            SampleSweep(
+                timeSeconds: sweep.timeSeconds, readings: sweep.readings.filter { $0.state != "Z" && $0.state != "X" })
+        }
         var lastName: [ThreadKey: String] = [:]
         for sweep in sweeps { for reading in sweep.readings { lastName[ThreadKey(reading)] = reading.comm } }
         let poolOf = lastName.mapValues(grouping.pool)
@@ -29,14 +32,21 @@ package enum ObservationEstimator {
         var pools: [String: PoolAccumulator] = [:]
 
         if let first = sweeps.first {
-            for reading in first.readings { pools[poolOf[ThreadKey(reading)]!, default: PoolAccumulator(batches: batchCount)].see(reading, at: first.timeSeconds) }
+            for reading in first.readings {
+                pools[poolOf[ThreadKey(reading)]!, default: PoolAccumulator(batches: batchCount)].see(
+                    reading, at: first.timeSeconds)
+            }
             countAlive(first, poolOf: poolOf, into: &pools, batches: batchCount)
         }
         for index in sweeps.indices.dropFirst() {
             let previous = sweeps[index - 1], current = sweeps[index]
             let before = Dictionary(previous.readings.map { (ThreadKey($0), $0) }, uniquingKeysWith: { a, _ in a })
             let interval = current.timeSeconds - previous.timeSeconds
-            let batch = duration > 0 ? min(batchCount - 1, Int((current.timeSeconds - sweeps[0].timeSeconds) / duration * Double(batchCount))) : 0
+            let batch =
+                duration > 0
+                ? min(
+                    batchCount - 1, Int((current.timeSeconds - sweeps[0].timeSeconds) / duration * Double(batchCount)))
+                : 0
             var present = Set<ThreadKey>()
             for reading in current.readings {
                 let key = ThreadKey(reading)
@@ -48,7 +58,9 @@ package enum ObservationEstimator {
                 if let earlier = before[key] {
                     threadSeconds = interval
                     cpu = reading.cpuNanoseconds &- min(reading.cpuNanoseconds, earlier.cpuNanoseconds)
-                    queue = (reading.runQueueNanoseconds ?? 0) &- min(reading.runQueueNanoseconds ?? 0, earlier.runQueueNanoseconds ?? 0)
+                    queue =
+                        (reading.runQueueNanoseconds ?? 0)
+                        &- min(reading.runQueueNanoseconds ?? 0, earlier.runQueueNanoseconds ?? 0)
                 } else if reading.startSeconds >= previous.timeSeconds - startTolerance {
                     // Started in between: everything it has counted is from this interval.
                     pool.started.insert(key)
@@ -60,7 +72,9 @@ package enum ObservationEstimator {
                     continue
                 }
                 let (sampleClass, label) = reading.classified(on: header.architecture)
-                pool.add(batch: batch, threadSeconds: threadSeconds, cpuSeconds: Double(cpu) / 1e9, runQueueSeconds: Double(queue) / 1e9, sample: sampleClass)
+                pool.add(
+                    batch: batch, threadSeconds: threadSeconds, cpuSeconds: Double(cpu) / 1e9,
+                    runQueueSeconds: Double(queue) / 1e9, sample: sampleClass)
                 if sampleClass != .running {
                     pool.calls[label, default: 0] += 1
                     if let socket = reading.socket { pool.peers[socket.peerLabel, default: 0] += 1 }
@@ -76,19 +90,27 @@ package enum ObservationEstimator {
         // CPU first: it is measured exactly, while a thread blocked in IO may be a worker
         // waiting inside a task or a helper waiting for requests.
         var sorted = estimates.sorted { a, b in a.cpuCores != b.cpuCores ? a.cpuCores > b.cpuCores : a.name < b.name }
-        if let rate = settings.throughputPerSecond, let index = sorted.firstIndex(where: { $0.name == (settings.throughputPool ?? sorted[0].name) }) {
-            sorted[index].perTask = TaskEstimate.little(for: sorted[index], throughputPerSecond: rate, latencySeconds: settings.latencySeconds)
+        if let rate = settings.throughputPerSecond,
+            let index = sorted.firstIndex(where: { $0.name == (settings.throughputPool ?? sorted[0].name) })
+        {
+            sorted[index].perTask = TaskEstimate.little(
+                for: sorted[index], throughputPerSecond: rate, latencySeconds: settings.latencySeconds)
             sorted[index].verdict = PoolVerdict.decide(sorted[index])
         }
         return Observation(
-            target: header.target, durationSeconds: duration, cores: header.cores, settings: settings, sampler: header.sampler,
+            target: header.target, durationSeconds: duration, cores: header.cores, settings: settings,
+            sampler: header.sampler,
             limits: header.limits, cpuPressureSomePercent: header.cpuPressureSomePercent, pools: sorted)
     }
 
-    private static func countAlive(_ sweep: SampleSweep, poolOf: [ThreadKey: String], into pools: inout [String: PoolAccumulator], batches: Int) {
+    private static func countAlive(
+        _ sweep: SampleSweep, poolOf: [ThreadKey: String], into pools: inout [String: PoolAccumulator], batches: Int
+    ) {
         var alive: [String: Int] = [:]
         for reading in sweep.readings { alive[poolOf[ThreadKey(reading)]!, default: 0] += 1 }
-        for (name, count) in alive { pools[name, default: PoolAccumulator(batches: batches)].mostAlive = max(pools[name]?.mostAlive ?? 0, count) }
+        for (name, count) in alive {
+            pools[name, default: PoolAccumulator(batches: batches)].mostAlive = max(pools[name]?.mostAlive ?? 0, count)
+        }
     }
 }
 

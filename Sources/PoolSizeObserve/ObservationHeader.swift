@@ -23,7 +23,10 @@ package struct ObservationHeader: Equatable, Sendable, Codable {
     package var cpuPressureSomePercent: Double?
 
     /// A header.
-    package init(target: ObservedTarget, architecture: SyscallArchitecture, clockTicksPerSecond: Double, cores: CoreCount, seed: UInt64, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?) {
+    package init(
+        target: ObservedTarget, architecture: SyscallArchitecture, clockTicksPerSecond: Double, cores: CoreCount,
+        seed: UInt64, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?
+    ) {
         self.target = target
         self.architecture = architecture
         self.clockTicksPerSecond = clockTicksPerSecond

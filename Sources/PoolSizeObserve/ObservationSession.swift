@@ -59,7 +59,8 @@ package enum ObservationSession {
         if case let .command(arguments) = target { probe.command = arguments.joined(separator: " ") }
         var samplerPlan = plan
         samplerPlan.pid = pid
-        let outcome = Sampler.run(plan: samplerPlan, probe: probe, startedByObserver: child != nil, generator: generator, stop: stop)
+        let outcome = Sampler.run(
+            plan: samplerPlan, probe: probe, startedByObserver: child != nil, generator: generator, stop: stop)
         child?.stop(graceSeconds: commandGraceSeconds)
         return Result(outcome: outcome, commandOutput: child?.output)
     }

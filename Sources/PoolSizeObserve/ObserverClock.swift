@@ -7,9 +7,9 @@ enum ObserverClock {
     static func bootSeconds() -> Double {
         var time = timespec()
         #if os(Linux)
-        clock_gettime(CLOCK_BOOTTIME, &time)
+            clock_gettime(CLOCK_BOOTTIME, &time)
         #else
-        clock_gettime(CLOCK_MONOTONIC, &time)
+            clock_gettime(CLOCK_MONOTONIC, &time)
         #endif
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
@@ -25,9 +25,9 @@ enum ObserverClock {
     static func processCPUNanoseconds() -> UInt64 {
         var usage = rusage()
         #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
         func ns(_ t: timeval) -> UInt64 { UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_usec) * 1_000 }
         return ns(usage.ru_utime) + ns(usage.ru_stime)

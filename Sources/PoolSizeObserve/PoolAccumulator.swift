@@ -32,36 +32,53 @@ struct PoolAccumulator {
         }
     }
 
-    mutating func add(batch: Int, threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double, sample: SampleClass) {
-        total.add(threadSeconds: threadSeconds, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample)
-        batches[batch].add(threadSeconds: threadSeconds, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample)
+    mutating func add(
+        batch: Int, threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double, sample: SampleClass
+    ) {
+        total.add(
+            threadSeconds: threadSeconds, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample)
+        batches[batch].add(
+            threadSeconds: threadSeconds, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample)
     }
 
-    func estimate(name: String, durationSeconds: Double, cores: CoreCount, settings: EstimatorSettings) -> PoolEstimate {
+    func estimate(name: String, durationSeconds: Double, cores: CoreCount, settings: EstimatorSettings) -> PoolEstimate
+    {
         let shares = total.shares
         let fraction = { (kind: ShareKind) in shares[kind] ?? 0 }
         let batchShares = batches.filter { $0.threadSeconds > 0 }.map(\.shares)
         let estimates = ShareKind.allCases.map { kind -> ShareEstimate in
             let value = fraction(kind)
             let interval = Summary(batchShares.map { $0[kind] ?? 0 }).flatMap(\.confidenceInterval95).map { ci in
-                ConfidenceInterval(lower: max(0, value - ci.halfWidth), upper: min(1, value + ci.halfWidth), level: ci.level)
+                ConfidenceInterval(
+                    lower: max(0, value - ci.halfWidth), upper: min(1, value + ci.halfWidth), level: ci.level)
             }
             return ShareEstimate(kind: kind, fraction: value, interval95: batchShares.count >= 2 ? interval : nil)
         }
         let known = fraction(.running) + fraction(.runnable) + fraction(.blockedIO)
         let running = fraction(.running)
-        let waitToCPU = running > 0 ? ValueRange(low: fraction(.blockedIO) / running, high: (fraction(.blockedIO) + fraction(.ambiguous)) / running) : nil
+        let waitToCPU =
+            running > 0
+            ? ValueRange(
+                low: fraction(.blockedIO) / running, high: (fraction(.blockedIO) + fraction(.ambiguous)) / running)
+            : nil
         let coreCount = Double(cores.effective)
-        let size = waitToCPU.map { $0.map { SizingFormula.queueCount(cores: coreCount, targetUtilization: settings.targetUtilization, waitCPURatio: $0) } }
+        let size = waitToCPU.map {
+            $0.map {
+                SizingFormula.queueCount(
+                    cores: coreCount, targetUtilization: settings.targetUtilization, waitCPURatio: $0)
+            }
+        }
         let ranked = { (counts: [String: Int]) -> [LabelShare] in
-            let blocked = max(1, (total.samples[.blockedIO] ?? 0) + (total.samples[.idle] ?? 0) + (total.samples[.ambiguous] ?? 0))
+            let blocked = max(
+                1, (total.samples[.blockedIO] ?? 0) + (total.samples[.idle] ?? 0) + (total.samples[.ambiguous] ?? 0))
             return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(5)
                 .map { LabelShare(label: $0.key, samples: $0.value, fraction: Double($0.value) / Double(blocked)) }
         }
         var estimate = PoolEstimate(
             name: name, threadNames: Array(names.sorted().prefix(5)), threads: mostAlive,
             meanThreads: durationSeconds > 0 ? total.threadSeconds / durationSeconds : 0,
-            threadsSeen: seen.count, threadsStarted: started.count, threadsExited: exited.count, samples: total.sampleCount,
+            threadsSeen: seen.count, threadsStarted: started.count, threadsExited: exited.count,
+            samples: total.sampleCount,
             shares: estimates, busy: ValueRange(low: known, high: known + fraction(.ambiguous)),
             cpuCores: durationSeconds > 0 ? total.cpuSeconds / durationSeconds : 0,
             queueToCPU: total.cpuSeconds > 0 ? total.runQueueSeconds / total.cpuSeconds : nil,
@@ -81,6 +98,7 @@ struct PoolAccumulator {
             voluntary += Double(last.voluntary &- min(last.voluntary, first.voluntary))
             involuntary += Double(last.involuntary &- min(last.involuntary, first.involuntary))
         }
-        return seconds > 0 ? PoolEstimate.SwitchRates(voluntary: voluntary / seconds, involuntary: involuntary / seconds) : nil
+        return seconds > 0
+            ? PoolEstimate.SwitchRates(voluntary: voluntary / seconds, involuntary: involuntary / seconds) : nil
     }
 }

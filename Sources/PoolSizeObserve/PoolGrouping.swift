@@ -10,7 +10,9 @@ package struct PoolGrouping: Sendable {
 
     /// Grouping with `rules` tried in order before the default.
     package init(rules: [GroupRule]) {
-        self.rules = rules.compactMap { rule in (try? NSRegularExpression(pattern: rule.pattern)).map { ($0, rule.name) } }
+        self.rules = rules.compactMap { rule in
+            (try? NSRegularExpression(pattern: rule.pattern)).map { ($0, rule.name) }
+        }
     }
 
     /// The pool of a thread named `comm`.
@@ -25,7 +27,9 @@ package struct PoolGrouping: Sendable {
     package static func stripped(_ comm: String) -> String {
         let separators: Set<Character> = ["-", "_", ".", "#", ":", "/", " "]
         var name = Substring(comm)
-        while let last = name.last, last.isASCII && last.isNumber || separators.contains(last) { name = name.dropLast() }
+        while let last = name.last, last.isASCII && last.isNumber || separators.contains(last) {
+            name = name.dropLast()
+        }
         return name.isEmpty ? comm : String(name)
     }
 }

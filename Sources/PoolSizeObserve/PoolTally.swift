@@ -25,12 +25,16 @@ struct PoolTally {
         let running = min(1, cpuSeconds / threadSeconds)
         let runnable = min(1 - running, runQueueSeconds / threadSeconds)
         let off = max(0, 1 - running - runnable)
-        let io = Double(samples[.blockedIO] ?? 0), idle = Double(samples[.idle] ?? 0), ambiguous = Double(samples[.ambiguous] ?? 0)
+        let io = Double(samples[.blockedIO] ?? 0), idle = Double(samples[.idle] ?? 0),
+            ambiguous = Double(samples[.ambiguous] ?? 0)
         let blocked = io + idle + ambiguous
         guard blocked > 0 else {
             return [.running: running, .runnable: runnable, .blockedIO: 0, .ambiguous: off, .idle: 0]
         }
-        return [.running: running, .runnable: runnable, .blockedIO: off * io / blocked, .ambiguous: off * ambiguous / blocked, .idle: off * idle / blocked]
+        return [
+            .running: running, .runnable: runnable, .blockedIO: off * io / blocked,
+            .ambiguous: off * ambiguous / blocked, .idle: off * idle / blocked,
+        ]
     }
 
     /// Samples of every class.

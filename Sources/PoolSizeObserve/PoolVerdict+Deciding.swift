@@ -20,13 +20,19 @@ extension PoolVerdict {
     /// (resolved to a point when `--latency` resolved the ambiguous waits).
     package static func decide(_ pool: PoolEstimate) -> PoolVerdict {
         if pool.samples < minimumSamples { return PoolVerdict(kind: .undetermined, reason: .tooFewSamples) }
-        guard pool.cpuCores >= idleCores, var size = pool.size else { return PoolVerdict(kind: .undetermined, reason: .noWork) }
+        guard pool.cpuCores >= idleCores, var size = pool.size else {
+            return PoolVerdict(kind: .undetermined, reason: .noWork)
+        }
         if pool.threads < 2 { return PoolVerdict(kind: .undetermined, reason: .singleThread) }
         let runnableThreads = (pool.share(.runnable)?.fraction ?? 0) * pool.meanThreads
-        if let queueToCPU = pool.queueToCPU, queueToCPU >= saturatedQueueToCPU, runnableThreads >= saturatedRunnableThreads {
+        if let queueToCPU = pool.queueToCPU, queueToCPU >= saturatedQueueToCPU,
+            runnableThreads >= saturatedRunnableThreads
+        {
             return PoolVerdict(kind: .cpuSaturated)
         }
-        if let task = pool.perTask, let resolved = task.resolvedWaitSeconds, task.cpuSeconds > 0, let point = pool.size, let ratio = pool.waitToCPU {
+        if let task = pool.perTask, let resolved = task.resolvedWaitSeconds, task.cpuSeconds > 0, let point = pool.size,
+            let ratio = pool.waitToCPU
+        {
             // N is linear in W/C: place the resolved W/C on the same line as the range's ends.
             let wc = resolved / task.cpuSeconds
             let slope = ratio.high > ratio.low ? (point.high - point.low) / (ratio.high - ratio.low) : 0

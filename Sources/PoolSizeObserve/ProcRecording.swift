@@ -17,7 +17,8 @@ package struct ProcRecording: Equatable, Sendable, Codable {
 
     /// The recording parsed: what the estimator takes.
     package var record: ObservationRecord {
-        ObservationRecord(header: header, sweeps: sweeps.map { SampleSweep($0, clockTicksPerSecond: header.clockTicksPerSecond) })
+        ObservationRecord(
+            header: header, sweeps: sweeps.map { SampleSweep($0, clockTicksPerSecond: header.clockTicksPerSecond) })
     }
 
     /// Stable JSON, one sweep per line, so a fixture's diff reads sweep by sweep.
@@ -27,7 +28,8 @@ package struct ProcRecording: Equatable, Sendable, Codable {
         var text = "{\"header\":"
         text += String(decoding: (try? encoder.encode(header)) ?? Data("{}".utf8), as: UTF8.self)
         text += ",\n\"sweeps\":[\n"
-        text += sweeps.map { String(decoding: (try? encoder.encode($0)) ?? Data("{}".utf8), as: UTF8.self) }.joined(separator: ",\n")
+        text += sweeps.map { String(decoding: (try? encoder.encode($0)) ?? Data("{}".utf8), as: UTF8.self) }.joined(
+            separator: ",\n")
         text += "\n]}\n"
         return Data(text.utf8)
     }

@@ -3,11 +3,15 @@
 package enum ProcText {
     /// `/proc/PID/task/TID/schedstat`: nanoseconds on a CPU, nanoseconds waiting on a run queue,
     /// timeslices run (Documentation/scheduler/sched-stats.rst).
-    package static func schedstat(_ text: some StringProtocol) -> (cpuNanoseconds: UInt64, runQueueNanoseconds: UInt64, timeslices: UInt64)? {
+    package static func schedstat(_ text: some StringProtocol) -> (
+        cpuNanoseconds: UInt64, runQueueNanoseconds: UInt64, timeslices: UInt64
+    )? {
         ByteScanner.scan(text) { bytes in
             var scanner = ByteScanner(bytes)
             scanner.skipSpaces()
-            guard let cpu = scanner.decimal(), let queue = scanner.decimal(), let slices = scanner.decimal() else { return nil }
+            guard let cpu = scanner.decimal(), let queue = scanner.decimal(), let slices = scanner.decimal() else {
+                return nil
+            }
             return (cpu, queue, slices)
         }
     }
@@ -28,7 +32,9 @@ package enum ProcText {
     /// `C2 CompilerThre` or a comm holding `) S (` would shift a naive split.
     package static func stat(_ text: some StringProtocol) -> Stat? {
         ByteScanner.scan(text) { bytes -> Stat? in
-            guard let open = bytes.firstIndex(of: 0x28), let close = bytes.lastIndex(of: 0x29), open < close else { return nil }
+            guard let open = bytes.firstIndex(of: 0x28), let close = bytes.lastIndex(of: 0x29), open < close else {
+                return nil
+            }
             var scanner = ByteScanner(bytes, from: close + 1)
             scanner.skipSpaces()
             guard !scanner.atEnd else { return nil }
@@ -56,7 +62,8 @@ package enum ProcText {
     /// `voluntary_ctxt_switches` and `nonvoluntary_ctxt_switches` from `/proc/PID/task/TID/status`.
     package static func switches(_ text: some StringProtocol) -> (voluntary: UInt64, involuntary: UInt64)? {
         guard let voluntary = statusValue(text, key: "voluntary_ctxt_switches"),
-              let involuntary = statusValue(text, key: "nonvoluntary_ctxt_switches") else { return nil }
+            let involuntary = statusValue(text, key: "nonvoluntary_ctxt_switches")
+        else { return nil }
         return (voluntary, involuntary)
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-typealias DirectoryStream = OpaquePointer
+    typealias DirectoryStream = OpaquePointer
 #else
-typealias DirectoryStream = UnsafeMutablePointer<DIR>
+    typealias DirectoryStream = UnsafeMutablePointer<DIR>
 #endif
 
 /// Reads every thread of one process at each sweep: the task directory for the threads alive
@@ -40,7 +40,9 @@ final class ProcessWatcher {
         rewinddir(taskDirectory)
         var result: [Int32] = []
         while let entry = readdir(taskDirectory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if let tid = Int32(name) { result.append(tid) }
         }
         return result
@@ -73,7 +75,9 @@ final class ProcessWatcher {
             }
             if ProcText.state(of: stat) != "R" { readSyscall(files, into: &texts, now: now) }
             // Status is long: read when a thread is first seen and at the first and last sweep.
-            if withStatus || isNew, case let .success(status) = ProcFile.readOnce(files.statusPath) { texts.status = status }
+            if withStatus || isNew, case let .success(status) = ProcFile.readOnce(files.statusPath) {
+                texts.status = status
+            }
             result.append(texts)
         }
         return result
@@ -88,10 +92,13 @@ final class ProcessWatcher {
         case let .success(text):
             texts.syscall = text
             guard case let .inSyscall(number, arguments)? = SyscallReading(text: text),
-                  let call = BlockingSyscall(number: number, architecture: architecture), call.waitsOnDescriptorArgument,
-                  let link = descriptors.link(arguments[0], now: now) else { return }
+                let call = BlockingSyscall(number: number, architecture: architecture), call.waitsOnDescriptorArgument,
+                let link = descriptors.link(arguments[0], now: now)
+            else { return }
             texts.descriptor = link
-            if case let .socket(inode)? = DescriptorKind(link: link) { texts.socket = descriptors.socket(inode, now: now) }
+            if case let .socket(inode)? = DescriptorKind(link: link) {
+                texts.socket = descriptors.socket(inode, now: now)
+            }
         }
     }
 

@@ -21,7 +21,10 @@ package struct RawThreadTexts: Equatable, Sendable, Codable {
     package var status: String?
 
     /// Texts of one read.
-    package init(pid: Int32, tid: Int32, stat: String, schedstat: String?, syscall: String? = nil, syscallErrno: Int32? = nil, descriptor: String? = nil, socket: SocketEndpoint? = nil, status: String? = nil) {
+    package init(
+        pid: Int32, tid: Int32, stat: String, schedstat: String?, syscall: String? = nil, syscallErrno: Int32? = nil,
+        descriptor: String? = nil, socket: SocketEndpoint? = nil, status: String? = nil
+    ) {
         self.pid = pid
         self.tid = tid
         self.stat = stat

@@ -3,7 +3,9 @@
 package enum SampleClassifier {
     /// The class and label of a reading. `state` is stat's field 3; `descriptor` the kind of
     /// argument 0 when the call waits on a descriptor.
-    package static func classify(state: Character, syscall: SyscallReading?, descriptor: DescriptorKind?, architecture: SyscallArchitecture) -> (class: SampleClass, label: String) {
+    package static func classify(
+        state: Character, syscall: SyscallReading?, descriptor: DescriptorKind?, architecture: SyscallArchitecture
+    ) -> (class: SampleClass, label: String) {
         switch state {
         case "R":
             return (.running, "running")
@@ -21,7 +23,9 @@ package enum SampleClassifier {
         return blocked
     }
 
-    static func blockedCall(syscall: SyscallReading?, descriptor: DescriptorKind?, architecture: SyscallArchitecture) -> (class: SampleClass, label: String) {
+    static func blockedCall(syscall: SyscallReading?, descriptor: DescriptorKind?, architecture: SyscallArchitecture)
+        -> (class: SampleClass, label: String)
+    {
         switch syscall {
         case nil:
             return (.ambiguous, "not read")
@@ -40,12 +44,14 @@ package enum SampleClassifier {
         }
     }
 
-    static func classify(_ call: BlockingSyscall, arguments: [UInt64], descriptor: DescriptorKind?) -> (class: SampleClass, label: String) {
+    static func classify(_ call: BlockingSyscall, arguments: [UInt64], descriptor: DescriptorKind?) -> (
+        class: SampleClass, label: String
+    ) {
         let name = call.rawValue
         let on = descriptor.map { " " + $0.label } ?? ""
         switch call {
         case .read, .readv, .pread64, .preadv, .preadv2, .write, .writev, .pwrite64, .pwritev, .pwritev2,
-             .recvfrom, .recvmsg, .recvmmsg, .sendto, .sendmsg, .sendmmsg, .sendfile, .splice:
+            .recvfrom, .recvmsg, .recvmmsg, .sendto, .sendmsg, .sendmmsg, .sendfile, .splice:
             // A read on an eventfd or signalfd waits for a wake-up, not for data.
             if case .anonymous? = descriptor { return (.ambiguous, name + on) }
             if case .eventPoll? = descriptor { return (.ambiguous, name + on) }

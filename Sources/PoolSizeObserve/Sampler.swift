@@ -48,11 +48,15 @@ package enum Sampler {
         func scanChildren() {
             var found = Set<Int32>(), frontier = [plan.pid]
             while let pid = frontier.popLast() {
-                for child in watchers[pid]?.children() ?? ProcessWatcher(pid: pid, architecture: architecture).children() where found.insert(child).inserted {
+                for child in watchers[pid]?.children()
+                    ?? ProcessWatcher(pid: pid, architecture: architecture).children()
+                where found.insert(child).inserted {
                     frontier.append(child)
                 }
             }
-            for pid in found where watchers[pid] == nil { watchers[pid] = ProcessWatcher(pid: pid, architecture: architecture) }
+            for pid in found where watchers[pid] == nil {
+                watchers[pid] = ProcessWatcher(pid: pid, architecture: architecture)
+            }
             for pid in watchers.keys where pid != plan.pid && !found.contains(pid) { watchers[pid] = nil }
         }
 
@@ -97,15 +101,22 @@ package enum Sampler {
             wallSeconds: ObserverClock.bootSeconds() - start)
         var limits = probe.limits
         let kinds = Set(limits.map(\.kind))
-        if !kinds.contains(.otherUser) && !kinds.contains(.syscallDenied) && watchers.values.contains(where: \.syscallDenied) {
-            limits.append(ObservationLimit(kind: .syscallDenied, pid: plan.pid, yamaPtraceScope: TargetProbe.yamaPtraceScope()))
+        if !kinds.contains(.otherUser) && !kinds.contains(.syscallDenied)
+            && watchers.values.contains(where: \.syscallDenied)
+        {
+            limits.append(
+                ObservationLimit(kind: .syscallDenied, pid: plan.pid, yamaPtraceScope: TargetProbe.yamaPtraceScope()))
         }
         if !kinds.contains(.noSchedstat) && watchers.values.contains(where: \.schedstatMissing) {
             limits.append(ObservationLimit(kind: .noSchedstat, pid: plan.pid))
         }
-        if let exitedAt { limits.insert(ObservationLimit(kind: .targetExited, pid: plan.pid, afterSeconds: exitedAt), at: 0) }
+        if let exitedAt {
+            limits.insert(ObservationLimit(kind: .targetExited, pid: plan.pid, afterSeconds: exitedAt), at: 0)
+        }
         let header = ObservationHeader(
-            target: ObservedTarget(pid: plan.pid, command: probe.command, startedByObserver: startedByObserver, includesChildren: plan.includeChildren),
+            target: ObservedTarget(
+                pid: plan.pid, command: probe.command, startedByObserver: startedByObserver,
+                includesChildren: plan.includeChildren),
             architecture: architecture, clockTicksPerSecond: ticks, cores: probe.cores, seed: plan.seed, sampler: cost,
             limits: limits, cpuPressureSomePercent: TargetProbe.cpuPressure())
         return SamplerOutcome(

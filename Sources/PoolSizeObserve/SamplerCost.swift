@@ -13,7 +13,9 @@ package struct SamplerCost: Equatable, Sendable, Codable {
     package var wallSeconds: Double
 
     /// A cost record.
-    package init(sweeps: Int, threadReads: Int, samplerCPUNanoseconds: UInt64, processCPUNanoseconds: UInt64, wallSeconds: Double) {
+    package init(
+        sweeps: Int, threadReads: Int, samplerCPUNanoseconds: UInt64, processCPUNanoseconds: UInt64, wallSeconds: Double
+    ) {
         self.sweeps = sweeps
         self.threadReads = threadReads
         self.samplerCPUNanoseconds = samplerCPUNanoseconds
@@ -28,5 +30,7 @@ package struct SamplerCost: Equatable, Sendable, Codable {
     package var meanRatePerSecond: Double { wallSeconds > 0 ? Double(sweeps) / wallSeconds : 0 }
 
     /// CPU per thread read, nanoseconds.
-    package var nanosecondsPerThreadRead: Double { threadReads > 0 ? Double(samplerCPUNanoseconds) / Double(threadReads) : 0 }
+    package var nanosecondsPerThreadRead: Double {
+        threadReads > 0 ? Double(samplerCPUNanoseconds) / Double(threadReads) : 0
+    }
 }

@@ -14,7 +14,10 @@ package struct SamplerPlan: Equatable, Sendable {
     package var keepRawTexts: Bool
 
     /// A plan.
-    package init(pid: Int32, includeChildren: Bool, durationSeconds: Double, rate: SamplingRate = .standard, seed: UInt64, keepRawTexts: Bool = false) {
+    package init(
+        pid: Int32, includeChildren: Bool, durationSeconds: Double, rate: SamplingRate = .standard, seed: UInt64,
+        keepRawTexts: Bool = false
+    ) {
         self.pid = pid
         self.includeChildren = includeChildren
         self.durationSeconds = durationSeconds

@@ -12,11 +12,11 @@ package enum SyscallArchitecture: String, CaseIterable, Sendable, Codable {
     /// supported); nil elsewhere.
     package static var current: SyscallArchitecture? {
         #if arch(x86_64)
-        return .x86_64
+            return .x86_64
         #elseif arch(arm64)
-        return .aarch64
+            return .aarch64
         #else
-        return nil
+            return nil
         #endif
     }
 }

@@ -27,30 +27,39 @@ package struct TargetProbe: Sendable {
     /// Probes `pid`; `parallelism` becomes the cores' override.
     package static func probe(pid: Int32, parallelism: Int?) throws(Failure) -> TargetProbe {
         #if os(Linux)
-        guard SyscallArchitecture.current != nil else { throw .unsupported }
-        guard case let .success(status) = ProcFile.readOnce("/proc/\(pid)/status"), !status.isEmpty else { throw .notFound(pid: pid) }
-        var limits: [ObservationLimit] = []
-        if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/schedstat"), error.errno == ENOENT {
-            limits.append(ObservationLimit(kind: .noSchedstat, pid: pid))
-        }
-        let owner = ProcText.realUID(status)
-        if let owner, owner != geteuid(), geteuid() != 0 {
-            limits.append(ObservationLimit(kind: .otherUser, pid: pid, ownerUID: owner))
-        } else if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/syscall"), error.errno == EACCES || error.errno == EPERM {
-            limits.append(ObservationLimit(kind: .syscallDenied, pid: pid, yamaPtraceScope: yamaPtraceScope()))
-        }
-        let commandLine = (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()).map { text in
-            text.split(separator: "\0").joined(separator: " ")
-        } ?? ""
-        return TargetProbe(pid: pid, command: commandLine, cores: cores(of: pid, override: parallelism), limits: limits)
+            guard SyscallArchitecture.current != nil else { throw .unsupported }
+            guard case let .success(status) = ProcFile.readOnce("/proc/\(pid)/status"), !status.isEmpty else {
+                throw .notFound(pid: pid)
+            }
+            var limits: [ObservationLimit] = []
+            if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/schedstat"), error.errno == ENOENT
+            {
+                limits.append(ObservationLimit(kind: .noSchedstat, pid: pid))
+            }
+            let owner = ProcText.realUID(status)
+            if let owner, owner != geteuid(), geteuid() != 0 {
+                limits.append(ObservationLimit(kind: .otherUser, pid: pid, ownerUID: owner))
+            } else if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/syscall"),
+                error.errno == EACCES || error.errno == EPERM
+            {
+                limits.append(ObservationLimit(kind: .syscallDenied, pid: pid, yamaPtraceScope: yamaPtraceScope()))
+            }
+            let commandLine =
+                (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()).map { text in
+                    text.split(separator: "\0").joined(separator: " ")
+                } ?? ""
+            return TargetProbe(
+                pid: pid, command: commandLine, cores: cores(of: pid, override: parallelism), limits: limits)
         #else
-        throw .unsupported
+            throw .unsupported
         #endif
     }
 
     /// Yama's ptrace_scope (0 classic, 1 children only, 2 admin only, 3 none); nil without Yama.
     package static func yamaPtraceScope() -> Int? {
-        (try? ProcFile.readOnce("/proc/sys/kernel/yama/ptrace_scope").get()).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        (try? ProcFile.readOnce("/proc/sys/kernel/yama/ptrace_scope").get()).flatMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 
     /// The target's CPUs: its affinity mask (sched_getaffinity on its pid) and the smallest CPU
@@ -60,7 +69,9 @@ package struct TargetProbe: Sendable {
         let online = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let affinity = Int(poolsize_affinity_cpu_count_of(pid))
         let cgroups = (try? ProcFile.readOnce("/proc/\(pid)/cgroup").get()) ?? ""
-        return CoreCount(online: online, affinity: affinity > 0 ? affinity : online, cgroupQuota: cgroupQuota(procCgroup: cgroups, root: "/sys/fs/cgroup"), override: override)
+        return CoreCount(
+            online: online, affinity: affinity > 0 ? affinity : online,
+            cgroupQuota: cgroupQuota(procCgroup: cgroups, root: "/sys/fs/cgroup"), override: override)
     }
 
     /// The smallest quota, in whole CPUs rounded up, along the cgroup paths in a
@@ -75,7 +86,9 @@ package struct TargetProbe: Sendable {
                 for directory in ancestors(path) {
                     guard let text = try? ProcFile.readOnce("\(root)\(directory)/cpu.max").get() else { continue }
                     let parts = text.split(whereSeparator: \.isWhitespace)
-                    if parts.count >= 2, let quota = Double(parts[0]), let period = Double(parts[1]), quota > 0, period > 0 {
+                    if parts.count >= 2, let quota = Double(parts[0]), let period = Double(parts[1]), quota > 0,
+                        period > 0
+                    {
                         quotas.append(Int((quota / period).rounded(.up)))
                     }
                 }
@@ -83,9 +96,11 @@ package struct TargetProbe: Sendable {
                 for base in ["\(root)/cpu", "\(root)/cpu,cpuacct"] {
                     for directory in ancestors(path) {
                         guard let q = try? ProcFile.readOnce("\(base)\(directory)/cpu.cfs_quota_us").get(),
-                              let p = try? ProcFile.readOnce("\(base)\(directory)/cpu.cfs_period_us").get(),
-                              let quota = Double(q.trimmingCharacters(in: .whitespacesAndNewlines)), let period = Double(p.trimmingCharacters(in: .whitespacesAndNewlines)),
-                              quota > 0, period > 0 else { continue }
+                            let p = try? ProcFile.readOnce("\(base)\(directory)/cpu.cfs_period_us").get(),
+                            let quota = Double(q.trimmingCharacters(in: .whitespacesAndNewlines)),
+                            let period = Double(p.trimmingCharacters(in: .whitespacesAndNewlines)),
+                            quota > 0, period > 0
+                        else { continue }
                         quotas.append(Int((quota / period).rounded(.up)))
                     }
                 }
@@ -104,7 +119,9 @@ package struct TargetProbe: Sendable {
     package static func cpuPressure() -> Double? {
         guard let text = try? ProcFile.readOnce("/proc/pressure/cpu").get() else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("some") {
-            for field in line.split(separator: " ") where field.hasPrefix("avg10=") { return Double(field.dropFirst(6)) }
+            for field in line.split(separator: " ") where field.hasPrefix("avg10=") {
+                return Double(field.dropFirst(6))
+            }
         }
         return nil
     }

@@ -5,7 +5,9 @@ extension TaskEstimate {
     /// time times the mean thread count is that many threads busy that way; over λ, seconds per
     /// task. With `latencySeconds` (D), λ·D threads are inside tasks (Little), so the ambiguous
     /// threads that are part of a task are λ·D minus the known busy ones, within [0, ambiguous].
-    package static func little(for pool: PoolEstimate, throughputPerSecond rate: Double, latencySeconds: Double?) -> TaskEstimate? {
+    package static func little(for pool: PoolEstimate, throughputPerSecond rate: Double, latencySeconds: Double?)
+        -> TaskEstimate?
+    {
         guard rate > 0 else { return nil }
         let threads = pool.meanThreads
         let share = { (kind: ShareKind) in (pool.share(kind)?.fraction ?? 0) * threads }

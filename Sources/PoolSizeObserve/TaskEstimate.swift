@@ -19,7 +19,10 @@ package struct TaskEstimate: Equatable, Sendable, Codable {
     package var resolvedWaitSeconds: Double?
 
     /// Per-task figures.
-    package init(throughputPerSecond: Double, cpuSeconds: Double, runQueueSeconds: Double, waitSeconds: ValueRange, threadsNeeded: ValueRange, waitProbability: ValueRange, resolvedWaitSeconds: Double?) {
+    package init(
+        throughputPerSecond: Double, cpuSeconds: Double, runQueueSeconds: Double, waitSeconds: ValueRange,
+        threadsNeeded: ValueRange, waitProbability: ValueRange, resolvedWaitSeconds: Double?
+    ) {
         self.throughputPerSecond = throughputPerSecond
         self.cpuSeconds = cpuSeconds
         self.runQueueSeconds = runQueueSeconds

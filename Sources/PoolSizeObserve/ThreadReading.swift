@@ -57,8 +57,10 @@ package struct ThreadReading: Equatable, Sendable {
 
     /// Field by field (the switch counts are a tuple, which has no synthesized equality).
     package static func == (a: ThreadReading, b: ThreadReading) -> Bool {
-        a.pid == b.pid && a.tid == b.tid && a.comm == b.comm && a.state == b.state && a.cpuNanoseconds == b.cpuNanoseconds
-            && a.runQueueNanoseconds == b.runQueueNanoseconds && a.startSeconds == b.startSeconds && a.syscall == b.syscall
+        a.pid == b.pid && a.tid == b.tid && a.comm == b.comm && a.state == b.state
+            && a.cpuNanoseconds == b.cpuNanoseconds
+            && a.runQueueNanoseconds == b.runQueueNanoseconds && a.startSeconds == b.startSeconds
+            && a.syscall == b.syscall
             && a.descriptor == b.descriptor && a.socket == b.socket && a.switches?.voluntary == b.switches?.voluntary
             && a.switches?.involuntary == b.switches?.involuntary
     }

@@ -16,5 +16,7 @@ package struct ValueRange: Equatable, Sendable, Codable {
     package func contains(_ value: Double) -> Bool { low <= value && value <= high }
 
     /// Both bounds mapped through `transform` (monotone), kept in order.
-    package func map(_ transform: (Double) -> Double) -> ValueRange { ValueRange(low: transform(low), high: transform(high)) }
+    package func map(_ transform: (Double) -> Double) -> ValueRange {
+        ValueRange(low: transform(low), high: transform(high))
+    }
 }

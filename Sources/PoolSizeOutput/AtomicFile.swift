@@ -8,7 +8,8 @@ package enum AtomicFile {
     /// Writes `text` to `url`, creating its directory.
     package static func write(_ text: String, to url: URL) throws(PoolSizeError) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
             throw .cannotWrite(path: url.path, reason: reason(error))
@@ -20,7 +21,9 @@ package enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .cannotWrite(path: url.path, reason: fileInTheWay(of: url).map { "\($0) is a file, not a directory" } ?? reason(error))
+            throw .cannotWrite(
+                path: url.path,
+                reason: fileInTheWay(of: url).map { "\($0) is a file, not a directory" } ?? reason(error))
         }
     }
 
@@ -47,7 +50,8 @@ package enum AtomicFile {
             try Data().write(to: probe)
             try FileManager.default.removeItem(at: probe)
         } catch {
-            throw .invalidOption(flag: flag, message: "cannot write \(directory.path): \(reason(error)); choose a writable directory")
+            throw .invalidOption(
+                flag: flag, message: "cannot write \(directory.path): \(reason(error)); choose a writable directory")
         }
     }
 

@@ -12,13 +12,18 @@ package enum CompareRunReader {
     ///   - warn: told what reading had to work around (a torn last line), one line each.
     package static func load(_ path: String, warn: (String) -> Void = { _ in }) throws(PoolSizeError) -> RunSamples {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw .inputNotFound(path: path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
+            throw .inputNotFound(
+                path: path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
         let directory = RunDirectory(path: path)
         let run = try directory.load()
         run.warnings.forEach(warn)
         guard let info = run.info else {
-            throw .inputNotFound(path: directory.url(.machine).path, hint: "compare checks the cores and workload a run records there; pass a run directory written by 'poolsize sweep'")
+            throw .inputNotFound(
+                path: directory.url(.machine).path,
+                hint:
+                    "compare checks the cores and workload a run records there; pass a run directory written by 'poolsize sweep'"
+            )
         }
         // The run's answer: recommendation.json where it has one, else computed from the trials.
         var sizing: [Combination: Sizing] = [:]
@@ -27,7 +32,8 @@ package enum CompareRunReader {
             if let r = curve.recommendation { sizing[curve.combination] = Sizing(r, sizes: curve.sizes) }
         }
         return RunSamples(
-            runID: info.runID ?? directory.url.standardizedFileURL.lastPathComponent, cores: info.machine?.cores.effective,
+            runID: info.runID ?? directory.url.standardizedFileURL.lastPathComponent,
+            cores: info.machine?.cores.effective,
             workload: info.workload, samples: samples(run.records), sizing: sizing,
             openLoop: analysis.openLoop.map { OpenLoopSamples(arrival: info.arrival ?? $0.arrival, tables: $0.tables) })
     }

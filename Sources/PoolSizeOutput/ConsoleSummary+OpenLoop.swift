@@ -10,7 +10,8 @@ extension ConsoleSummary {
         let name = open.percentileName
         var out = ""
         if let own = lowLoad.taskTime {
-            out += "a task alone (C + W at low load): p50 \(time(own.p50)), \(name) \(time(SLOSizer.value(own, percentile: open.arrival.sloPercentile)))\n"
+            out +=
+                "a task alone (C + W at low load): p50 \(time(own.p50)), \(name) \(time(SLOSizer.value(own, percentile: open.arrival.sloPercentile)))\n"
         }
         out += "open loop: \(arrivals(open)); " + objective(open) + "\n"
         let file = analysis.run.recommendation
@@ -21,18 +22,30 @@ extension ConsoleSummary {
         for table in combination.map(open.tables) ?? [] {
             let top = table.arrivalRate == open.topRate
             out += "\nat \(UnitFormat.rate(table.arrivalRate))"
-            if service > 0 { out += " (Little's law: \(fmt(table.arrivalRate.arrivals(in: service))) queues busy on average)" }
-            out += "\n" + rateTable(table, open: open, recommended: top ? best.flatMap { $0.latency?.met == true ? $0.recommendedQueueCount : nil } : table.recommendedQueueCount, top: top)
+            if service > 0 {
+                out += " (Little's law: \(fmt(table.arrivalRate.arrivals(in: service))) queues busy on average)"
+            }
+            out +=
+                "\n"
+                + rateTable(
+                    table, open: open,
+                    recommended: top
+                        ? best.flatMap { $0.latency?.met == true ? $0.recommendedQueueCount : nil }
+                        : table.recommendedQueueCount, top: top)
         }
         guard let best else {
             let why = analysis.run.records.noRecommendationCause ?? "low-load W and C are missing"
             return out + "\nno recommendation: \(why)\n" + warnings(analysis)
         }
-        if let file, file.combinations.count > 1 { out += "\n" + openLoopCombinationTable(file.combinations, best: best, open: open) + file.verdict + "\n" }
+        if let file, file.combinations.count > 1 {
+            out += "\n" + openLoopCombinationTable(file.combinations, best: best, open: open) + file.verdict + "\n"
+        }
         out += "\n" + recommendationLine(best, open: open) + "\n" + best.reason + "\n"
         let warnings = warnings(analysis)
         if open.isRange {
-            out += "\nrate → recommended size:\n" + rateSizingTable(open.tables(best.combination), open: open) + (warnings.isEmpty ? "" : "\n")
+            out +=
+                "\nrate → recommended size:\n" + rateSizingTable(open.tables(best.combination), open: open)
+                + (warnings.isEmpty ? "" : "\n")
         }
         return out + warnings
     }
@@ -47,13 +60,15 @@ extension ConsoleSummary {
         guard let low = rates.first, let high = rates.last, rates.count > 1 else {
             return "\(open.arrival.process.rawValue) arrivals at \(UnitFormat.rate(open.topRate))"
         }
-        return "\(open.arrival.process.rawValue) arrivals at \(UnitFormat.rate(low)) to \(UnitFormat.rate(high)) (\(rates.count) rates)"
+        return
+            "\(open.arrival.process.rawValue) arrivals at \(UnitFormat.rate(low)) to \(UnitFormat.rate(high)) (\(rates.count) rates)"
     }
 
     /// `objective p99 ≤ 40.0 ms from each task's intended arrival`, or the stability goal.
     static func objective(_ open: RunAnalysis.OpenLoop) -> String {
         guard let slo = open.arrival.latencySLOMicroseconds else {
-            return "no latency objective: the smallest size that keeps up (carries ≥ \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals, give or take the tasks in service at the window's edges, backlog not growing)"
+            return
+                "no latency objective: the smallest size that keeps up (carries ≥ \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals, give or take the tasks in service at the window's edges, backlog not growing)"
         }
         return "objective \(open.percentileName) ≤ \(time(slo)), from each task's intended arrival"
     }
@@ -61,9 +76,13 @@ extension ConsoleSummary {
     /// - Parameters:
     ///   - recommended: the size to mark at this rate; nil marks none.
     ///   - top: whether this is the rate the recommendation is for.
-    static func rateTable(_ table: OpenLoopRateTable, open: RunAnalysis.OpenLoop, recommended: Int?, top: Bool) -> String {
+    static func rateTable(_ table: OpenLoopRateTable, open: RunAnalysis.OpenLoop, recommended: Int?, top: Bool)
+        -> String
+    {
         let name = open.percentileName
-        var rows = [["size", "offered/s", "carried/s", "stable", "p50", name, "backlog", "model \(name)", "SLO met", ""]]
+        var rows = [
+            ["size", "offered/s", "carried/s", "stable", "p50", name, "backlog", "model \(name)", "SLO met", ""]
+        ]
         for v in table.verdicts {
             let mark = v.poolSize == recommended ? (top ? "◀ recommended" : "◀ enough at this rate") : ""
             rows.append([
@@ -81,17 +100,25 @@ extension ConsoleSummary {
         let model = "queueing model " + (r.latency?.queueingModelQueueCount.map(String.init) ?? "none")
         guard r.latency?.met == true else {
             let goal = r.latency?.latencySLOMicroseconds.map { "\(open.percentileName) ≤ \(time($0))" } ?? "keeping up"
-            return "no size measured met the objective (\(goal) at \(rate)); largest measured \(r.recommendedQueueCount)  (\(model))"
+            return
+                "no size measured met the objective (\(goal) at \(rate)); largest measured \(r.recommendedQueueCount)  (\(model))"
         }
         let measured = r.latency?.measuredMicroseconds.map(time) ?? "–"
         if let slo = r.latency?.latencySLOMicroseconds {
-            return "recommended queue count: \(r.recommendedQueueCount)  (\(open.percentileName) \(measured) ≤ \(time(slo)) at \(rate); \(model))"
+            return
+                "recommended queue count: \(r.recommendedQueueCount)  (\(open.percentileName) \(measured) ≤ \(time(slo)) at \(rate); \(model))"
         }
-        return "recommended queue count: \(r.recommendedQueueCount)  (smallest that keeps up with \(rate), \(open.percentileName) \(measured); \(model))"
+        return
+            "recommended queue count: \(r.recommendedQueueCount)  (smallest that keeps up with \(rate), \(open.percentileName) \(measured); \(model))"
     }
 
     static func rateSizingTable(_ tables: [OpenLoopRateTable], open: RunAnalysis.OpenLoop) -> String {
-        var rows = [["rate/s", "recommended", open.percentileName, "model", open.arrival.latencySLOMicroseconds == nil ? "kept up" : "SLO met"]]
+        var rows = [
+            [
+                "rate/s", "recommended", open.percentileName, "model",
+                open.arrival.latencySLOMicroseconds == nil ? "kept up" : "SLO met",
+            ]
+        ]
         for t in tables {
             let pick = t.recommendedQueueCount.flatMap(t.verdict)
             rows.append([
@@ -103,11 +130,14 @@ extension ConsoleSummary {
         return align(rows)
     }
 
-    static func openLoopCombinationTable(_ all: [Recommendation], best: Recommendation, open: RunAnalysis.OpenLoop) -> String {
+    static func openLoopCombinationTable(_ all: [Recommendation], best: Recommendation, open: RunAnalysis.OpenLoop)
+        -> String
+    {
         var rows = [["combination", "queues", "met", open.percentileName, "model", "integrity"]]
         for r in all {
             rows.append([
-                r.combination.description + (r.combination == best.combination ? " (best)" : ""), String(r.recommendedQueueCount),
+                r.combination.description + (r.combination == best.combination ? " (best)" : ""),
+                String(r.recommendedQueueCount),
                 r.latency?.met == true ? "yes" : "no", r.latency?.measuredMicroseconds.map(time) ?? "–",
                 r.latency?.queueingModelQueueCount.map(String.init) ?? "–", r.integrity.rawValue,
             ])

@@ -7,14 +7,18 @@ import PoolSizeStats
 /// W/C, then the recommendation and why. Pure: the sweep's analysis in, text out.
 package enum ConsoleSummary {
     /// - Parameter analysis: the sweep's own analysis, the one its report prints too.
-    package static func render(_ analysis: RunAnalysis, spec: WorkloadSpec, cores: CoreCount, lowLoad: LowLoadEstimate) -> String {
+    package static func render(_ analysis: RunAnalysis, spec: WorkloadSpec, cores: CoreCount, lowLoad: LowLoadEstimate)
+        -> String
+    {
         let recommendations = analysis.run.recommendation
         let shares = analysis.run.contention
         // The name and description may come from a command line (--exec) or a URL: shown
         // escaped, so a control character in them cannot act on the terminal.
-        var out = "workload \(TerminalText.escape(spec.name)): \(spec.description.isEmpty ? "custom spec" : TerminalText.escape(spec.description))\n"
+        var out =
+            "workload \(TerminalText.escape(spec.name)): \(spec.description.isEmpty ? "custom spec" : TerminalText.escape(spec.description))\n"
         out += "cores \(cores.effective) [\(cores.derivation)]\n"
-        out += "low load (1 worker, \(lowLoad.tasks) tasks in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
+        out +=
+            "low load (1 worker, \(lowLoad.tasks) tasks in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
         if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
         out += "\n"
         if let line = analysis.run.searchLine { out += line + "\n" }
@@ -23,7 +27,8 @@ package enum ConsoleSummary {
         guard let file = recommendations else {
             // A run of adaptive pools only: they sized themselves, and that is the answer.
             let valid = analysis.run.records.valid.count
-            let why = analysis.run.records.noRecommendationCause
+            let why =
+                analysis.run.records.noRecommendationCause
                 ?? (adaptive.isEmpty ? "no knee could be found in the \(valid) valid trials" : nil)
             out += why.map { "\nno recommendation: \($0)\n" } ?? "\n" + adaptive
             return out + ReportCaveats.caveats(analysis).map { "warning: " + ReportInline.plain($0) + "\n" }.joined()
@@ -32,8 +37,11 @@ package enum ConsoleSummary {
         let bestPoints = analysis.curves.first { $0.combination == best.combination }?.points ?? []
         if file.combinations.count > 1 { out += "\nbest combination \(best.combination):" }
         out += "\n" + table(bestPoints, recommendation: best)
-        if file.combinations.count > 1 { out += "\n" + combinationTable(file.combinations, best: best) + file.verdict + "\n" }
-        out += "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneePoolSize), peak at \(best.peakPoolSize)"
+        if file.combinations.count > 1 {
+            out += "\n" + combinationTable(file.combinations, best: best) + file.verdict + "\n"
+        }
+        out +=
+            "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneePoolSize), peak at \(best.peakPoolSize)"
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
         if !adaptive.isEmpty { out += "\n" + adaptive }
@@ -43,11 +51,15 @@ package enum ConsoleSummary {
     }
 
     static func combinationTable(_ all: [Recommendation], best: Recommendation) -> String {
-        var rows = [["combination", "queues", "peak/s", "vs best", "formula", "knee", "USL N*", "max reached", "integrity"]]
+        var rows = [
+            ["combination", "queues", "peak/s", "vs best", "formula", "knee", "USL N*", "max reached", "integrity"]
+        ]
         for r in all {
             rows.append([
                 r.combination.description, String(r.recommendedQueueCount), fmt(r.peakThroughputPerSecond),
-                r.combination == best.combination ? "best" : String(format: "%+.1f%%", (r.peakThroughputPerSecond / best.peakThroughputPerSecond - 1) * 100),
+                r.combination == best.combination
+                    ? "best"
+                    : String(format: "%+.1f%%", (r.peakThroughputPerSecond / best.peakThroughputPerSecond - 1) * 100),
                 fmt(r.formulaQueueCountExact), String(r.kneePoolSize), r.usl?.peakConcurrency.map(fmt) ?? "–",
                 String(r.maxConcurrencyReached), r.integrity.rawValue,
             ])
@@ -58,13 +70,18 @@ package enum ConsoleSummary {
     static func contentionTable(_ shares: [TierShare]) -> String {
         var rows = [["tier (all at once)", "share", "tasks/s", "nice"]]
         for s in shares {
-            rows.append([s.qos.rawValue, String(format: "%.1f%%", s.share * 100), fmt(s.throughputPerSecond), String(s.effectiveNice)])
+            rows.append([
+                s.qos.rawValue, String(format: "%.1f%%", s.share * 100), fmt(s.throughputPerSecond),
+                String(s.effectiveNice),
+            ])
         }
         return align(rows)
     }
 
     static func table(_ points: [ConfigurationSummary], recommendation: Recommendation?) -> String {
-        var rows = [["size", "throughput/s", "±sd", "util", "W/C", "C µs", "p99 µs", "in flight", "threads", "nice", ""]]
+        var rows = [
+            ["size", "throughput/s", "±sd", "util", "W/C", "C µs", "p99 µs", "in flight", "threads", "nice", ""]
+        ]
         for p in points {
             var marks: [String] = []
             if let r = recommendation {
@@ -74,7 +91,8 @@ package enum ConsoleSummary {
             }
             rows.append([
                 String(p.poolSize), fmt(p.throughput.mean), fmt(p.throughput.standardDeviation),
-                UnitFormat.wholePercent(p.utilization), fmt(p.waitCPURatio), fmt(p.cpuMicrosecondsPerTask), fmt(p.latencyP99Microseconds),
+                UnitFormat.wholePercent(p.utilization), fmt(p.waitCPURatio), fmt(p.cpuMicrosecondsPerTask),
+                fmt(p.latencyP99Microseconds),
                 String(p.peakConcurrency), String(p.threads), String(p.effectiveNice), marks.joined(separator: ", "),
             ])
         }
@@ -95,7 +113,6 @@ package enum ConsoleSummary {
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n") + "\n"
     }
-
 
     static func fmt(_ value: Double) -> String { UnitFormat.significant(value) }
     static func time(_ microseconds: Double) -> String { UnitFormat.duration(microseconds: microseconds) }

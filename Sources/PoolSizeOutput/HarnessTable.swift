@@ -16,13 +16,21 @@ package enum HarnessTable {
             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for point in points {
-            let harness = !point.harnessPerSecond.isEmpty, reference = !point.referencePerSecond.isEmpty, ownQueue = !point.ownQueuePerSecond.isEmpty
-            let ratio = harness && reference ? String(format: "%.3f", point.ratio) + (point.ratio < target ? " ✗" : "") : "—"
+            let harness = !point.harnessPerSecond.isEmpty, reference = !point.referencePerSecond.isEmpty,
+                ownQueue = !point.ownQueuePerSecond.isEmpty
+            let ratio =
+                harness && reference ? String(format: "%.3f", point.ratio) + (point.ratio < target ? " ✗" : "") : "—"
             let paired = point.pairedRatios
-            let spread = paired.isEmpty ? "—" : paired.count == 1 ? String(format: "%.3f", paired[0]) : String(format: "%.3f–%.3f", paired.min()!, paired.max()!)
+            let spread =
+                paired.isEmpty
+                ? "—"
+                : paired.count == 1
+                    ? String(format: "%.3f", paired[0]) : String(format: "%.3f–%.3f", paired.min()!, paired.max()!)
             let cost = harness && reference ? String(format: "%.0f ns", point.costPerTaskNanoseconds) : "—"
             let submission = reference && ownQueue ? String(format: "%.3f", point.poolSubmissionRatio) : "—"
-            lines.append("| \(task(point)) | \(point.size) | \(rate(point.harnessPerSecond, point.harnessMedian)) | \(rate(point.referencePerSecond, point.referenceMedian)) | \(ratio) | \(spread) | \(cost) | \(rate(point.ownQueuePerSecond, point.ownQueueMedian)) | \(submission) |")
+            lines.append(
+                "| \(task(point)) | \(point.size) | \(rate(point.harnessPerSecond, point.harnessMedian)) | \(rate(point.referencePerSecond, point.referenceMedian)) | \(ratio) | \(spread) | \(cost) | \(rate(point.ownQueuePerSecond, point.ownQueueMedian)) | \(submission) |"
+            )
         }
         lines += [
             "",
@@ -34,11 +42,15 @@ package enum HarnessTable {
         for point in points {
             let sides: [HarnessSide] = [.harness, .reference, .ownQueue]
             let cells = sides.map { side -> String in
-                guard let tally = point.switches[side], let voluntary = tally.voluntaryPerTask, let involuntary = tally.involuntaryPerTask else { return "—" }
+                guard let tally = point.switches[side], let voluntary = tally.voluntaryPerTask,
+                    let involuntary = tally.involuntaryPerTask
+                else { return "—" }
                 return String(format: "%.3f + %.3f", voluntary, involuntary)
             }
             let tasks = sides.map { side in point.switches[side].map { String($0.tasks) } ?? "—" }
-            lines.append("| \(task(point)) | \(point.size) | \(cells.joined(separator: " | ")) | \(tasks.joined(separator: " / ")) |")
+            lines.append(
+                "| \(task(point)) | \(point.size) | \(cells.joined(separator: " | ")) | \(tasks.joined(separator: " / ")) |"
+            )
         }
         if points.contains(where: { !$0.adaptivePerSecond.isEmpty }) {
             lines += [

@@ -23,7 +23,8 @@ package enum PlanSourceReader {
     package static func load(_ path: String) throws(PoolSizeError) -> PlanSource {
         let directory = RunDirectory(URL(fileURLWithPath: path))
         guard RunDirectory.isDirectory(directory.url) else {
-            throw .inputNotFound(path: path, hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")
+            throw .inputNotFound(
+                path: path, hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
         let lowLoad = try directory.decode(LowLoadEstimate.self, .lowLoad)
         let recommendations = try directory.decode(RecommendationSet.self, .recommendation)
@@ -35,35 +36,52 @@ package enum PlanSourceReader {
         guard let cpu, let wait else {
             throw .inputNotFound(
                 path: directory.url(.lowLoad).path,
-                hint: "the run has no low-load W and C (it stopped before measuring them); rerun the sweep or pass --wait and --cpu")
+                hint:
+                    "the run has no low-load W and C (it stopped before measuring them); rerun the sweep or pass --wait and --cpu"
+            )
         }
         let source: RunDirectory.File = lowLoad != nil ? .lowLoad : .recommendation
         // What a sweep can have measured: a task within --task-timeout's hour, and a W/C whose
         // pool (cores × (1 + W/C)) a machine can hold. Anything else is a damaged file, and
         // must be named as such, not passed on for the planner to blame on --wait.
-        guard cpu > 0, cpu <= maximumMicroseconds, wait >= 0, wait <= maximumMicroseconds, wait / cpu <= maximumWaitCPURatio else {
+        guard cpu > 0, cpu <= maximumMicroseconds, wait >= 0, wait <= maximumMicroseconds,
+            wait / cpu <= maximumWaitCPURatio
+        else {
             throw .invalidInput(
                 path: directory.url(source).path,
-                message: "C = \(UnitFormat.number(cpu)) µs and W = \(UnitFormat.number(wait)) µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most \(UnitFormat.number(maximumWaitCPURatio))); rerun the sweep, or pass --wait and --cpu instead of --from")
+                message:
+                    "C = \(UnitFormat.number(cpu)) µs and W = \(UnitFormat.number(wait)) µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most \(UnitFormat.number(maximumWaitCPURatio))); rerun the sweep, or pass --wait and --cpu instead of --from"
+            )
         }
         let cores = machine?.machine?.cores.effective ?? recommendation?.cores
         if let cores, !(1...CapacityPlanner.maximumCoresPerHost).contains(cores) {
             let file: RunDirectory.File = machine?.machine != nil ? .machine : .recommendation
-            throw .invalidInput(path: directory.url(file).path, message: "\(cores) cores is not a machine's (1 to \(CapacityPlanner.maximumCoresPerHost)); rerun the sweep, or declare --wait, --cpu and --cores-per-host instead of --from")
+            throw .invalidInput(
+                path: directory.url(file).path,
+                message:
+                    "\(cores) cores is not a machine's (1 to \(CapacityPlanner.maximumCoresPerHost)); rerun the sweep, or declare --wait, --cpu and --cores-per-host instead of --from"
+            )
         }
         // The figures the plan sets beside its own: each within what a sweep records, else the
         // file is damaged (a W/C interval of inf would ask for Int.max threads).
         if let recommendation {
             let figures: [(key: String, value: Double?, range: ClosedRange<Double>)] = [
-                ("wait_cpu_ratio_ci95_lower", recommendation.waitCPURatioLower, -maximumWaitCPURatio...maximumWaitCPURatio),
+                (
+                    "wait_cpu_ratio_ci95_lower", recommendation.waitCPURatioLower,
+                    -maximumWaitCPURatio...maximumWaitCPURatio
+                ),
                 ("wait_cpu_ratio_ci95_upper", recommendation.waitCPURatioUpper, 0...maximumWaitCPURatio),
                 ("formula_queue_count_exact", recommendation.formulaQueueCountExact, 0.05...1e9),
                 ("knee_pool_size", Double(recommendation.kneePoolSize), 1...Double(SizeSelection.maximumSize)),
             ]
-            if let bad = figures.first(where: { figure in figure.value.map { !$0.isFinite || !figure.range.contains($0) } ?? false }) {
+            if let bad = figures.first(where: { figure in
+                figure.value.map { !$0.isFinite || !figure.range.contains($0) } ?? false
+            }) {
                 throw .invalidInput(
                     path: directory.url(.recommendation).path,
-                    message: "key '\(bad.key)' is \(UnitFormat.number(bad.value!)), not a figure a sweep records (\(UnitFormat.number(bad.range.lowerBound)) to \(UnitFormat.number(bad.range.upperBound))); rerun the sweep, or declare --wait and --cpu instead of --from")
+                    message:
+                        "key '\(bad.key)' is \(UnitFormat.number(bad.value!)), not a figure a sweep records (\(UnitFormat.number(bad.range.lowerBound)) to \(UnitFormat.number(bad.range.upperBound))); rerun the sweep, or declare --wait and --cpu instead of --from"
+                )
             }
         }
         var run = MeasuredRun(
@@ -74,14 +92,29 @@ package enum PlanSourceReader {
         // An open loop has no throughput knee (what it carries flattens at the rate offered):
         // what it measured is a size per rate.
         let latency = recommendation?.latency
-        if let arrival = machine?.arrival ?? latency.map({ ArrivalPlan(rates: [$0.arrivalRate], latencySLOMicroseconds: $0.latencySLOMicroseconds, sloPercentile: $0.sloPercentile) }) {
+        if let arrival = machine?.arrival
+            ?? latency.map({
+                ArrivalPlan(
+                    rates: [$0.arrivalRate], latencySLOMicroseconds: $0.latencySLOMicroseconds,
+                    sloPercentile: $0.sloPercentile)
+            })
+        {
             run.kneePoolSize = nil
-            let sizings = latency?.rateSizings ?? latency.map { l in
-                [RateSizing(arrivalRate: l.arrivalRate, recommendedQueueCount: l.met ? recommendation?.recommendedQueueCount : nil, percentileMicroseconds: l.measuredMicroseconds, queueingModelQueueCount: l.queueingModelQueueCount)]
-            } ?? []
+            let sizings =
+                latency?.rateSizings ?? latency.map { l in
+                    [
+                        RateSizing(
+                            arrivalRate: l.arrivalRate,
+                            recommendedQueueCount: l.met ? recommendation?.recommendedQueueCount : nil,
+                            percentileMicroseconds: l.measuredMicroseconds,
+                            queueingModelQueueCount: l.queueingModelQueueCount)
+                    ]
+                } ?? []
             let several = (recommendations?.combinations.count ?? 0) > 1
             let label = recommendation?.combination.label
-            run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile, sizings: sizings, combination: several ? label : nil)
+            run.openLoop = MeasuredOpenLoop(
+                latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile,
+                sizings: sizings, combination: several ? label : nil)
         }
         return PlanSource(waitSeconds: wait / 1e6, cpuSeconds: cpu / 1e6, run: run)
     }

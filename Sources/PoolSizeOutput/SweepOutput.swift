@@ -49,12 +49,15 @@ package struct SweepOutput: Encodable {
         var meetsSLO: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case pool, qos, primitive, poolSize, repetitions, errors, utilization, stable, backlogMean, backlogMax, unfinished
-            case throughputPerSecond = "throughputPerS", throughputLower = "throughputLowerPerS", throughputUpper = "throughputUpperPerS"
+            case pool, qos, primitive, poolSize, repetitions, errors, utilization, stable, backlogMean, backlogMax,
+                unfinished
+            case throughputPerSecond = "throughputPerS", throughputLower = "throughputLowerPerS", throughputUpper =
+                "throughputUpperPerS"
             case latencyP99Microseconds = "latencyP99Us"
             case arrivalRate = "arrivalRatePerS", offeredPerSecond = "offeredPerS", achievedPerSecond = "achievedPerS"
             case dispatchLagP99Microseconds = "dispatchLagP99Us", latencyP50Microseconds = "latencyP50Us"
-            case sloPercentileMicroseconds = "sloPercentileUs", modelSLOPercentileMicroseconds = "modelSloPercentileUs", meetsSLO = "meetsSlo"
+            case sloPercentileMicroseconds = "sloPercentileUs", modelSLOPercentileMicroseconds = "modelSloPercentileUs",
+                meetsSLO = "meetsSlo"
         }
     }
 
@@ -74,9 +77,11 @@ package struct SweepOutput: Encodable {
         let open = analysis.openLoop
         self.configurations = (open?.summaries ?? analysis.summaries).map { s in
             var c = Configuration(
-                pool: s.combination.pool.rawValue, qos: s.combination.qos.rawValue, primitive: s.combination.primitive.rawValue,
+                pool: s.combination.pool.rawValue, qos: s.combination.qos.rawValue,
+                primitive: s.combination.primitive.rawValue,
                 poolSize: s.poolSize, repetitions: s.throughput.count, throughputPerSecond: s.throughput.mean,
-                throughputLower: s.throughput.confidenceInterval95?.lower, throughputUpper: s.throughput.confidenceInterval95?.upper,
+                throughputLower: s.throughput.confidenceInterval95?.lower,
+                throughputUpper: s.throughput.confidenceInterval95?.upper,
                 latencyP99Microseconds: s.latencyP99Microseconds, utilization: s.utilization, errors: s.errors)
             if let open, let rate = s.arrivalRate, let o = s.openLoop {
                 let verdict = open.table(s.combination, rate: rate)?.verdict(s.poolSize)

@@ -48,9 +48,12 @@ package struct ChildProcessRunner: Sendable {
             try? FileManager.default.removeItem(at: errURL)
         }
         guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
-              FileManager.default.createFile(atPath: errURL.path, contents: nil),
-              let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL) else {
-            return ChildRun(outcome: .failedToStart(reason: "cannot create temporary files in \(files.path)"), standardOutput: "", standardError: "", seconds: 0)
+            FileManager.default.createFile(atPath: errURL.path, contents: nil),
+            let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL)
+        else {
+            return ChildRun(
+                outcome: .failedToStart(reason: "cannot create temporary files in \(files.path)"), standardOutput: "",
+                standardError: "", seconds: 0)
         }
         defer {
             try? out.close()
@@ -68,16 +71,23 @@ package struct ChildProcessRunner: Sendable {
         process.terminationHandler = { _ in exited.signal() }
         let t0 = Date()
         if Self.live.withLock({ $0.stopping }) {
-            return ChildRun(outcome: .failedToStart(reason: "interrupted"), standardOutput: "", standardError: "", seconds: 0)
+            return ChildRun(
+                outcome: .failedToStart(reason: "interrupted"), standardOutput: "", standardError: "", seconds: 0)
         }
         do {
             try process.run()
         } catch {
-            return ChildRun(outcome: .failedToStart(reason: "\(executable.path): \(error.localizedDescription)"), standardOutput: "", standardError: "", seconds: 0)
+            return ChildRun(
+                outcome: .failedToStart(reason: "\(executable.path): \(error.localizedDescription)"),
+                standardOutput: "", standardError: "", seconds: 0)
         }
         let pid = process.processIdentifier
         // A stop that came between the check above and here still reaches this child.
-        if Self.live.withLock({ state in state.running.insert(pid); return state.stopping }) { kill(pid, SIGKILL) }
+        if Self.live.withLock({ state in
+            state.running.insert(pid); return state.stopping
+        }) {
+            kill(pid, SIGKILL)
+        }
         defer { _ = Self.live.withLock { $0.running.remove(pid) } }
 
         let outcome: ChildOutcome

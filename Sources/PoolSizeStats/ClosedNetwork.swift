@@ -29,7 +29,9 @@ package enum ClosedNetwork {
 
     /// Smallest N whose throughput reaches (1 − tolerance) of the CPU bound c / S; nil when none
     /// up to `limit` does.
-    package static func knee(servers c: Int, serviceTime s: Double, thinkTime z: Double, tolerance: Double = 0.05, limit: Int = 4096) -> Int? {
+    package static func knee(
+        servers c: Int, serviceTime s: Double, thinkTime z: Double, tolerance: Double = 0.05, limit: Int = 4096
+    ) -> Int? {
         guard c > 0, s > 0 else { return nil }
         let target = (1 - tolerance) * Double(c) / s
         return (1...limit).first { throughput(tasks: $0, servers: c, serviceTime: s, thinkTime: z) >= target }

@@ -43,7 +43,8 @@ package struct Knee: Equatable, Sendable, Codable {
         guard tolerance >= 0, tolerance < 1 else { return nil }
         var samplesBySize: [Int: [Double]] = [:]
         for point in points { samplesBySize[point.size, default: []] += point.samples }
-        let curve = samplesBySize
+        let curve =
+            samplesBySize
             .filter { !$0.value.isEmpty }
             .sorted { $0.key < $1.key }
             .compactMap { size, samples in Summary(samples).map { (size: size, summary: $0) } }
@@ -57,11 +58,14 @@ package struct Knee: Equatable, Sendable, Codable {
         // size whose mean is 25% under the peak is no knee however unsure we are of it.
         let floor = (1 - 2 * tolerance) * peak.summary.mean
 
-        let knee = curve.first { point in
-            if point.summary.mean >= threshold { return true }
-            guard point.summary.mean >= floor, let interval = point.summary.confidenceInterval95 else { return false }
-            return interval.upper >= threshold
-        } ?? peak  // the peak itself always qualifies, unless NaN samples made every mean NaN
+        let knee =
+            curve.first { point in
+                if point.summary.mean >= threshold { return true }
+                guard point.summary.mean >= floor, let interval = point.summary.confidenceInterval95 else {
+                    return false
+                }
+                return interval.upper >= threshold
+            } ?? peak  // the peak itself always qualifies, unless NaN samples made every mean NaN
         return Knee(
             size: knee.size,
             throughput: knee.summary.mean,

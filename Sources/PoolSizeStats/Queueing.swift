@@ -45,9 +45,12 @@ package enum Queueing {
     /// in queue. The wait is 0 with probability 1 − C and otherwise exponential with rate cμ − λ,
     /// so P(Wq > t) = C·e^{−(cμ−λ)t} and the quantile is ln(C / (1 − p)) / (cμ − λ), or 0 when
     /// p ≤ 1 − C. nil when unstable, out of range, or `percentile` is outside [0, 100).
-    package static func mmcWaitQuantile(servers: Int, arrivalRate: Double, serviceRate: Double, percentile: Double) -> Double? {
+    package static func mmcWaitQuantile(servers: Int, arrivalRate: Double, serviceRate: Double, percentile: Double)
+        -> Double?
+    {
         guard percentile >= 0, percentile < 100,
-              let (c, a, drain) = stableQueue(servers, arrivalRate, serviceRate) else { return nil }
+            let (c, a, drain) = stableQueue(servers, arrivalRate, serviceRate)
+        else { return nil }
         let waitProbability = erlangC(servers: c, offeredLoad: a)
         let tail = 1 - percentile / 100
         guard tail < waitProbability else { return 0 }
@@ -71,8 +74,11 @@ package enum Queueing {
         waitLimit: (percentile: Double, seconds: Double)? = nil, maximumServers: Int = 100_000
     ) -> Int? {
         guard arrivalRate >= 0, serviceRate > 0, maxUtilization > 0, maxUtilization.isFinite,
-              arrivalRate.isFinite, serviceRate.isFinite else { return nil }
-        if let limit = waitLimit, !(limit.percentile >= 0 && limit.percentile < 100 && limit.seconds >= 0) { return nil }
+            arrivalRate.isFinite, serviceRate.isFinite
+        else { return nil }
+        if let limit = waitLimit, !(limit.percentile >= 0 && limit.percentile < 100 && limit.seconds >= 0) {
+            return nil
+        }
         let load = arrivalRate / serviceRate
         let byUtilization = (load / maxUtilization).rounded(.up)
         guard byUtilization <= Double(maximumServers) else { return nil }
@@ -81,16 +87,24 @@ package enum Queueing {
             // Waits fall monotonically with c, so the first qualifying c is the answer.
             if Double(c) > load {
                 guard let limit = waitLimit else { return c }
-                if let wait = mmcWaitQuantile(servers: c, arrivalRate: arrivalRate, serviceRate: serviceRate, percentile: limit.percentile),
-                   wait <= limit.seconds { return c }
+                if let wait = mmcWaitQuantile(
+                    servers: c, arrivalRate: arrivalRate, serviceRate: serviceRate, percentile: limit.percentile),
+                    wait <= limit.seconds
+                {
+                    return c
+                }
             }
             c += 1
         }
         return nil
     }
 
-    private static func stableQueue(_ servers: Int, _ arrivalRate: Double, _ serviceRate: Double) -> (Int, Double, Double)? {
-        guard servers >= 1, serviceRate > 0, arrivalRate >= 0, serviceRate.isFinite, arrivalRate.isFinite else { return nil }
+    private static func stableQueue(_ servers: Int, _ arrivalRate: Double, _ serviceRate: Double) -> (
+        Int, Double, Double
+    )? {
+        guard servers >= 1, serviceRate > 0, arrivalRate >= 0, serviceRate.isFinite, arrivalRate.isFinite else {
+            return nil
+        }
         let drain = Double(servers) * serviceRate - arrivalRate
         guard drain > 0 else { return nil }
         return (servers, arrivalRate / serviceRate, drain)

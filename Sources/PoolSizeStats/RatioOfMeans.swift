@@ -41,7 +41,8 @@ package struct RatioOfMeans: Equatable, Sendable, Codable {
         let variance = max(0, (syy / d - 2 * r * sxy / d + r * r * sxx / d) / (Double(n) * meanX * meanX))
         standardError = variance.squareRoot()
         let t = StudentT.criticalValue(confidence: 0.95, degreesOfFreedom: n - 1)
-        confidenceInterval95 = ConfidenceInterval(lower: r - t * standardError, upper: r + t * standardError, level: 0.95)
+        confidenceInterval95 = ConfidenceInterval(
+            lower: r - t * standardError, upper: r + t * standardError, level: 0.95)
     }
 
     /// Standard error relative to the ratio (∞ when the ratio is 0 and the error is not).

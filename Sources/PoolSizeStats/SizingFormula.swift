@@ -20,7 +20,9 @@ package enum SizingFormula {
     /// k × `waitCPURatio.standardDeviation` if that is what the reader needs.
     package static func queueCount(cores: Double, targetUtilization: Double, waitCPURatio: Summary) -> Estimate {
         let k = cores * targetUtilization
-        let map = { (ratio: Double) in queueCount(cores: cores, targetUtilization: targetUtilization, waitCPURatio: ratio) }
+        let map = { (ratio: Double) in
+            queueCount(cores: cores, targetUtilization: targetUtilization, waitCPURatio: ratio)
+        }
         let interval = waitCPURatio.confidenceInterval95.map { ci in
             // A negative k (nonsensical input) flips the interval; keep lower ≤ upper anyway.
             let (a, b) = (map(ci.lower), map(ci.upper))
@@ -39,7 +41,9 @@ package enum SizingFormula {
     /// Below the kink each of the N workers completes one task per W + C seconds; above it the
     /// CPUs are saturated. The kink sits exactly at N = cores × (1 + W/C), the formula at U = 1,
     /// which is why tests and benchmarks use it as ground truth (docs/platform.md).
-    package static func idealThroughput(poolSize: Double, cores: Double, waitSeconds: Double, cpuSeconds: Double) -> Double {
+    package static func idealThroughput(poolSize: Double, cores: Double, waitSeconds: Double, cpuSeconds: Double)
+        -> Double
+    {
         min(poolSize / (waitSeconds + cpuSeconds), cores / cpuSeconds)
     }
 

@@ -27,8 +27,8 @@ extension USLFit {
         guard concurrency.count == throughput.count else { throw .mismatchedLengths }
         guard !concurrency.isEmpty else { throw .tooFewPoints(count: 0, minimum: minimumDistinctSizes) }
         guard concurrency.allSatisfy({ $0.isFinite && $0 > 0 }),
-              throughput.allSatisfy({ $0.isFinite && $0 >= 0 }),
-              let scale = throughput.max(), scale > 0
+            throughput.allSatisfy({ $0.isFinite && $0 >= 0 }),
+            let scale = throughput.max(), scale > 0
         else { throw .nonFinite }
         let distinct = Set(concurrency).count
         guard distinct >= minimumDistinctSizes else {
@@ -47,8 +47,9 @@ extension USLFit {
         var p = problem.linearizedStart()
         var changed = true
         while changed {  // each round fixes σ or κ for good, so this runs at most three times
-            guard let solution = problem.levenbergMarquardt(start: p, fixed: fixed)
-                ?? problem.levenbergMarquardt(start: problem.safeStart, fixed: fixed)
+            guard
+                let solution = problem.levenbergMarquardt(start: p, fixed: fixed)
+                    ?? problem.levenbergMarquardt(start: problem.safeStart, fixed: fixed)
             else { throw .didNotConverge }
             p = solution
             let errors = problem.standardErrors(p)

@@ -23,14 +23,16 @@ package enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tooFewPoints(count, minimum): return "needs \(minimum)+ distinct sizes, got \(count)"
         case .mismatchedLengths: return "concurrency and throughput differ in length"
         case .nonFinite: return "non-finite or non-positive values"
-        case let .negativeCoefficient(name, value): return "\(name) = \(Self.short(value)) < 0: not USL-shaped (sharp knee?)"
+        case let .negativeCoefficient(name, value):
+            return "\(name) = \(Self.short(value)) < 0: not USL-shaped (sharp knee?)"
         case let .peakOutsideData(peak, _): return "peak N* = \(Self.short(peak)) is beyond 2× the data"
         case .didNotConverge: return "fit did not converge"
         }
     }
 
     static func short(_ value: Double) -> String {
-        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(format: "%.3g", value)
+        value.isFinite && value == value.rounded() && abs(value) < 1e15
+            ? String(Int64(value)) : String(format: "%.3g", value)
     }
 
     /// The reason, in a sentence.
@@ -46,7 +48,8 @@ package enum USLFitError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The USL fit needs finite values with concurrency > 0 and throughput ≥ 0 (not all zero). "
                 + "Drop failed or empty trials before fitting."
         case let .negativeCoefficient(name, value):
-            return "The best fit wants \(name) = \(Self.short(value)), below 0 beyond the measurement noise: only a curve that "
+            return
+                "The best fit wants \(name) = \(Self.short(value)), below 0 beyond the measurement noise: only a curve that "
                 + "scales faster than linearly fits these data, so they do not follow the Universal Scalability Law. "
                 + "Typical causes are a sharp knee (a linear rise into a flat plateau: use the measured knee) or "
                 + "warm-up and caching effects at small pool sizes (repeat them)."

@@ -11,7 +11,10 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
     /// The judged case: --wait 40ms --cpu 5ms --target-rate 1000/s --cores-per-host 8
     /// --target-utilization 1.
     @Test func judgedCaseGives72ThreadsOnOneHost() throws {
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1))
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1)
+        )
         // W/C = 40/5 = 8; N = 8 × 1 × (1 + 8) = 72 threads.
         #expect(plan.threadsPerHost == 72)
         #expect(close(plan.threadsExact, 72, within: 1e-9))
@@ -46,7 +49,9 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
     }
 
     @Test func defaultUtilizationAndHeadroom() throws {
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1200, coresPerHost: 8, headroom: 0.3))
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1200, coresPerHost: 8, headroom: 0.3)
+        )
         // N = 8 × 0.8 × 9 = 57.6 → 58. Capacity = 8 × 0.8 / 0.005 = 1280/s;
         // hosts = ceil(1200 × 1.3 / 1280) = ceil(1.21875) = 2; λ per host = 600/s.
         #expect(plan.threadsPerHost == 58)
@@ -69,7 +74,9 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
     @Test func mm1MatchesTheClosedForm() throws {
         // One core, W = 0, C = 10 ms (μ = 100/s), λ = 50/s: M/M/1 with ρ = 0.5, Erlang C = ρ = 0.5,
         // Wq = ρ/(μ − λ) = 0.01 s, mean response 1/(μ − λ) = 0.02 s.
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0, cpuSeconds: 0.010, targetRatePerSecond: 50, coresPerHost: 1, targetUtilization: 1))
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: 0, cpuSeconds: 0.010, targetRatePerSecond: 50, coresPerHost: 1, targetUtilization: 1))
         #expect(plan.threadsPerHost == 1)  // 1 × 1 × (1 + 0): W = 0 is a CPU-bound task.
         let queue = try #require(plan.queue)
         #expect(close(queue.waitProbability, 0.5, within: 1e-12))
@@ -84,7 +91,10 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
         // B1 = 0.882353, B2 = 0.767918, B3 = 0.657510, B4 = 0.552138, B5 = 0.453016, B6 = 0.361541,
         // B7 = 0.279209, B8 = 0.207455; C = 8·0.207455/(8 − 7.5·0.792545) = 0.807253.
         // p99 wait = ln(0.807253/0.01)/(1600 − 1500) = 4.391051/100 = 0.0439105 → p99 response 88.9 ms.
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1500, coresPerHost: 8, targetUtilization: 1, latencySLOSeconds: 0.050))
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1500, coresPerHost: 8, targetUtilization: 1,
+                latencySLOSeconds: 0.050))
         #expect(plan.hosts == 1)
         #expect(close(plan.queue?.waitProbability, 0.807253, within: 1e-6))
         #expect(close(plan.queue?.responsePercentileSeconds, 0.0889105, within: 1e-7))
@@ -94,11 +104,17 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
         // 11 cores need 11 × 1 × 9 = 99 threads.
         #expect(slo.hostsNeeded == 2)
         #expect(slo.coresPerHostNeeded == 11)
-        #expect(slo.advice == "The p99 response time 88.9 ms exceeds the 50 ms SLO: W + C take 45 ms and the wait for a core adds 43.9 ms at 93.8% utilization; 2 hosts of 8 cores or 11 cores per host (then 99 threads per host) would meet it.")
+        #expect(
+            slo.advice
+                == "The p99 response time 88.9 ms exceeds the 50 ms SLO: W + C take 45 ms and the wait for a core adds 43.9 ms at 93.8% utilization; 2 hosts of 8 cores or 11 cores per host (then 99 threads per host) would meet it."
+        )
     }
 
     @Test func holdingSLOSaysSo() throws {
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1, latencySLOSeconds: 0.250))
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1,
+                latencySLOSeconds: 0.250))
         let slo = try #require(plan.slo)
         #expect(slo.holds)
         #expect(slo.hostsNeeded == 1)
@@ -108,10 +124,16 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
 
     @Test func fullUtilizationIsUnstableAndSaysSo() throws {
         // 1600/s is exactly one host's capacity at U = 1: ρ = 1, the M/M/c queue never drains.
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1600, coresPerHost: 8, targetUtilization: 1, latencySLOSeconds: 0.1))
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1600, coresPerHost: 8, targetUtilization: 1,
+                latencySLOSeconds: 0.1))
         #expect(plan.hosts == 1)
         #expect(plan.queue == nil)
-        #expect(plan.warnings == ["At 100% CPU utilization the queue for the cores is unstable and waits grow without bound; add a host, raise --headroom or lower --target-utilization."])
+        #expect(
+            plan.warnings == [
+                "At 100% CPU utilization the queue for the cores is unstable and waits grow without bound; add a host, raise --headroom or lower --target-utilization."
+            ])
         #expect(plan.slo?.holds == false)
         #expect(plan.slo?.hostsNeeded == 2)
     }
@@ -120,8 +142,13 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
         // A run on 2 cores measured a knee of 30 where its formula said 32: ratio 0.9375.
         // Here N = 72 exactly, so the knee-adjusted count is ceil(72 × 0.9375) = ceil(67.5) = 68.
         // W/C's 95% interval 7.5…8.5 maps to 8 × (1 + 7.5) = 68 … 8 × (1 + 8.5) = 76.
-        let run = MeasuredRun(path: "results/r1", cores: 2, waitCPURatioLower: 7.5, waitCPURatioUpper: 8.5, kneePoolSize: 30, formulaQueueCountExact: 32)
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1, measuredRun: run))
+        let run = MeasuredRun(
+            path: "results/r1", cores: 2, waitCPURatioLower: 7.5, waitCPURatioUpper: 8.5, kneePoolSize: 30,
+            formulaQueueCountExact: 32)
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1,
+                measuredRun: run))
         let measured = try #require(plan.measured)
         #expect(measured.kneeToFormula == 0.9375)
         #expect(measured.kneeAdjustedThreadsPerHost == 68)
@@ -140,16 +167,51 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
     }
 
     @Test(arguments: [
-        (PlanInputs(waitSeconds: 0.04, cpuSeconds: 0, targetRatePerSecond: 1000, coresPerHost: 8), "error: --cpu: must be greater than zero, got 0 ms; every task burns some CPU, e.g. --cpu 5ms"),
-        (PlanInputs(waitSeconds: -0.005, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8), "error: --wait: must not be negative, got -5 ms; write --wait 0ms for a task that never waits"),
-        (PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 0, coresPerHost: 8), "error: --target-rate: must be greater than zero, got 0/s; write it like 1200/s"),
-        (PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 0), "error: --cores-per-host: must be at least 1, got 0"),
-        (PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1.5), "error: --target-utilization: must be in (0, 1], got 1.5; write 0.8 for 80%"),
-        (PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, headroom: -0.1), "error: --headroom: must not be negative, got -10%; write 30% (or 0.3) for 30% spare capacity"),
-        (PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, sloPercentile: 100), "error: --slo-percentile: must be in (0, 100), got 100; write 99 for p99"),
-        (PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, latencySLOSeconds: 0.040), "error: --latency-slo: 40 ms cannot be met: W + C alone take 45 ms per task before any queueing, and no number of hosts or threads shortens that; relax the SLO or shorten W or C"),
-        (PlanInputs(waitSeconds: 100, cpuSeconds: 1e-6, targetRatePerSecond: 1000, coresPerHost: 8), "error: --wait: W/C = 100000000 asks for 640000006 threads per host; check the units of --wait and --cpu (40ms, 5ms)"),
-        (PlanInputs(waitSeconds: 0.04, cpuSeconds: 5, targetRatePerSecond: 1e9, coresPerHost: 8), "error: --target-rate: 1000000000/s needs 781250000 hosts of 8 cores; check the rate's unit (1200/s, 72000/min)"),
+        (
+            PlanInputs(waitSeconds: 0.04, cpuSeconds: 0, targetRatePerSecond: 1000, coresPerHost: 8),
+            "error: --cpu: must be greater than zero, got 0 ms; every task burns some CPU, e.g. --cpu 5ms"
+        ),
+        (
+            PlanInputs(waitSeconds: -0.005, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8),
+            "error: --wait: must not be negative, got -5 ms; write --wait 0ms for a task that never waits"
+        ),
+        (
+            PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 0, coresPerHost: 8),
+            "error: --target-rate: must be greater than zero, got 0/s; write it like 1200/s"
+        ),
+        (
+            PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 0),
+            "error: --cores-per-host: must be at least 1, got 0"
+        ),
+        (
+            PlanInputs(
+                waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1.5
+            ), "error: --target-utilization: must be in (0, 1], got 1.5; write 0.8 for 80%"
+        ),
+        (
+            PlanInputs(
+                waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, headroom: -0.1),
+            "error: --headroom: must not be negative, got -10%; write 30% (or 0.3) for 30% spare capacity"
+        ),
+        (
+            PlanInputs(
+                waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, sloPercentile: 100),
+            "error: --slo-percentile: must be in (0, 100), got 100; write 99 for p99"
+        ),
+        (
+            PlanInputs(
+                waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8,
+                latencySLOSeconds: 0.040),
+            "error: --latency-slo: 40 ms cannot be met: W + C alone take 45 ms per task before any queueing, and no number of hosts or threads shortens that; relax the SLO or shorten W or C"
+        ),
+        (
+            PlanInputs(waitSeconds: 100, cpuSeconds: 1e-6, targetRatePerSecond: 1000, coresPerHost: 8),
+            "error: --wait: W/C = 100000000 asks for 640000006 threads per host; check the units of --wait and --cpu (40ms, 5ms)"
+        ),
+        (
+            PlanInputs(waitSeconds: 0.04, cpuSeconds: 5, targetRatePerSecond: 1e9, coresPerHost: 8),
+            "error: --target-rate: 1000000000/s needs 781250000 hosts of 8 cores; check the rate's unit (1200/s, 72000/min)"
+        ),
     ])
     func impossibleInputsAreExplained(input: PlanInputs, message: String) {
         #expect(throws: PoolSizeError.self) { try CapacityPlanner.plan(input) }

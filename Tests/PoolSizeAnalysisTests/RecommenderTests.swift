@@ -5,21 +5,27 @@ import PoolSizeAnalysis
 
 /// Recommendations on curves built by hand.
 @Suite struct RecommenderTests {
-    static func record(_ size: Int, _ throughput: Double, utilization: Double = 1, peak: Int? = nil, rep: Int = 1) -> TrialRecord {
+    static func record(_ size: Int, _ throughput: Double, utilization: Double = 1, peak: Int? = nil, rep: Int = 1)
+        -> TrialRecord
+    {
         TrialRecord(
-            runID: "r", workload: "w", pool: .queuePool, qos: .default, primitive: .none, poolSize: size, repetition: rep,
+            runID: "r", workload: "w", pool: .queuePool, qos: .default, primitive: .none, poolSize: size,
+            repetition: rep,
             tasks: throughput, wallSeconds: 1, throughputPerSecond: throughput, cpuMicrosecondsPerTask: 1000,
             waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: utilization, peakConcurrency: peak ?? size,
             threads: size, effectiveNice: 0, integrity: .notApplicable)
     }
 
-    static let lowLoad = LowLoadEstimate(waitMicroseconds: [14800, 15000, 15200], cpuMicroseconds: [1000, 1000, 1000], seconds: 0.05)
+    static let lowLoad = LowLoadEstimate(
+        waitMicroseconds: [14800, 15000, 15200], cpuMicroseconds: [1000, 1000, 1000], seconds: 0.05)
 
     /// X(N) = min(N / 16 ms, 2000/s): the analytic curve of the io workload on 2 cores.
     @Test func idealCurveGivesTheFormulasCount() throws {
         let sizes = [1, 2, 4, 8, 16, 24, 28, 30, 32, 34, 40, 64]
         let records = sizes.map { Self.record($0, min(Double($0) / 0.016, 2000)) }
-        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        let r = try #require(
+            Recommender.recommend(
+                workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         // 30 reaches 1875 = 93.75% of the peak (< 95%); 32 reaches 2000.
         #expect(r.kneePoolSize == 32)
         #expect(r.recommendedQueueCount == 32)
@@ -34,7 +40,9 @@ import PoolSizeAnalysis
 
     @Test func stillRisingFallsBackToTheFormula() throws {
         let records = [1, 2, 4, 8].map { Self.record($0, Double($0) * 62.5, utilization: Double($0) / 32) }
-        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        let r = try #require(
+            Recommender.recommend(
+                workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         #expect(r.basis == .formula)
         #expect(r.recommendedQueueCount == 32)
         #expect(r.reason.contains("still rising at the largest size measured (8)"))
@@ -43,32 +51,48 @@ import PoolSizeAnalysis
 
     @Test func lowUtilizationPlateauBlamesSerialization() throws {
         // A lock caps throughput at 600/s from 10 queues on while the CPU is 30% busy.
-        let records = [1, 2, 4, 8, 10, 16, 32, 64].map { Self.record($0, min(Double($0) * 62.5, 600), utilization: 0.3) }
-        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        let records = [1, 2, 4, 8, 10, 16, 32, 64].map {
+            Self.record($0, min(Double($0) * 62.5, 600), utilization: 0.3)
+        }
+        let r = try #require(
+            Recommender.recommend(
+                workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         #expect(r.kneePoolSize == 10)
         #expect(r.recommendedQueueCount == 10)
-        #expect(r.reason.hasPrefix("The formula over-predicts: 10 queues reach within 5% of the peak 600 tasks/s while CPU utilization is only 30.0%"))
+        #expect(
+            r.reason.hasPrefix(
+                "The formula over-predicts: 10 queues reach within 5% of the peak 600 tasks/s while CPU utilization is only 30.0%"
+            ))
     }
 
     @Test func coarseSizesAreBlamedBeforeTheModel() throws {
         let records = [1, 16, 64, 128].map { Self.record($0, min(Double($0) / 0.016, 2000)) }
-        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        let r = try #require(
+            Recommender.recommend(
+                workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         #expect(r.kneePoolSize == 64)
-        #expect(r.reason.hasPrefix("The sizes measured are too coarse to test the formula: 64 queues reach within 5% of the peak 2000 tasks/s, but nothing was measured between 16 and 64"))
+        #expect(
+            r.reason.hasPrefix(
+                "The sizes measured are too coarse to test the formula: 64 queues reach within 5% of the peak 2000 tasks/s, but nothing was measured between 16 and 64"
+            ))
         #expect(r.reason.contains("--sizes 16...64:6"))
     }
 
     @Test func targetUtilizationScalesBoth() throws {
         let sizes = [1, 2, 4, 8, 12, 16, 20, 24, 32, 64]
         let records = sizes.map { Self.record($0, min(Double($0) / 0.016, 2000)) }
-        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 0.5))
+        let r = try #require(
+            Recommender.recommend(
+                workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 0.5))
         #expect(r.formulaQueueCount == 16)
         // Smallest size reaching 0.5 × 0.95 × 2000 = 950/s: 16 gives 1000.
         #expect(r.kneePoolSize == 16)
     }
 
     @Test func noRecordsNoRecommendation() {
-        #expect(Recommender.recommend(workload: "io", records: [], lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1) == nil)
+        #expect(
+            Recommender.recommend(workload: "io", records: [], lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1)
+                == nil)
     }
 }
 
@@ -84,11 +108,15 @@ import PoolSizeAnalysis
     }
 
     @Test func cannotWriteNamesTheFix() {
-        #expect(PoolSizeError.cannotWrite(path: "/ro/run", reason: "Read-only file system").description
-            == "error: cannot write /ro/run: Read-only file system; choose a writable location (--out for the run directory, --plots for the charts)")
+        #expect(
+            PoolSizeError.cannotWrite(path: "/ro/run", reason: "Read-only file system").description
+                == "error: cannot write /ro/run: Read-only file system; choose a writable location (--out for the run directory, --plots for the charts)"
+        )
         // A full disk is writable: the fix is space, not another flag.
-        #expect(PoolSizeError.cannotWrite(path: "/data/run/trials.csv", reason: "No space left on device").description
-            == "error: cannot write /data/run/trials.csv: No space left on device; free space on that file system, or write elsewhere")
+        #expect(
+            PoolSizeError.cannotWrite(path: "/data/run/trials.csv", reason: "No space left on device").description
+                == "error: cannot write /data/run/trials.csv: No space left on device; free space on that file system, or write elsewhere"
+        )
     }
 
     @Test func tierAliases() {
@@ -110,10 +138,13 @@ import PoolSizeAnalysis
 
     @Test func namesTheBestCombinationAndTheGaps() throws {
         let sizes = [1, 2, 4, 8, 16, 32]
-        let records = sizes.map { Self.record(.queuePool, .none, $0, min(Double($0) * 100, 1000)) }
+        let records =
+            sizes.map { Self.record(.queuePool, .none, $0, min(Double($0) * 100, 1000)) }
             + sizes.map { Self.record(.queuePool, .mutex, $0, min(Double($0) * 100, 800)) }
             + sizes.map { Self.record(.threadPool, .none, $0, min(Double($0) * 100, 1000)) }
-        let set = try #require(Recommender.recommendAll(workload: "io", records: records, lowLoad: RecommenderTests.lowLoad, cores: 2, targetUtilization: 1))
+        let set = try #require(
+            Recommender.recommendAll(
+                workload: "io", records: records, lowLoad: RecommenderTests.lowLoad, cores: 2, targetUtilization: 1))
         #expect(set.combinations.count == 3)
         // Both pools reach 1000/s at 16; ties go to the first in axis order.
         #expect(set.best.combination == Combination(pool: .queuePool, qos: .default, primitive: .none))
@@ -121,7 +152,10 @@ import PoolSizeAnalysis
         let mutex = try #require(set.combinations.first { $0.primitive == .mutex })
         #expect(mutex.recommendedQueueCount == 8)
         #expect(mutex.kneeThroughputPerSecond == 800)
-        #expect(set.verdict == "Best: queue-pool/default/none, peak 1000 tasks/s, 16 queues. Others: thread-pool/default/none 0.0% lower peak, 16 queues; queue-pool/default/mutex 20.0% lower peak, 8 queues.")
+        #expect(
+            set.verdict
+                == "Best: queue-pool/default/none, peak 1000 tasks/s, 16 queues. Others: thread-pool/default/none 0.0% lower peak, 16 queues; queue-pool/default/mutex 20.0% lower peak, 8 queues."
+        )
     }
 }
 
@@ -130,14 +164,22 @@ import PoolSizeAnalysis
     @Test func impossibleThroughputDecidesNothing() throws {
         func record(_ size: Int, _ throughput: Double, invalid: String? = nil) -> TrialRecord {
             TrialRecord(
-                runID: "r", workload: "io", pool: .threadPool, qos: .default, primitive: .none, poolSize: size, repetition: 1,
+                runID: "r", workload: "io", pool: .threadPool, qos: .default, primitive: .none, poolSize: size,
+                repetition: 1,
                 tasks: throughput / 2, wallSeconds: 0.5, throughputPerSecond: throughput, cpuMicrosecondsPerTask: 1000,
-                waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.9, peakConcurrency: size, threads: size,
+                waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.9, peakConcurrency: size,
+                threads: size,
                 effectiveNice: 0, integrity: .notApplicable, invalidReason: invalid)
         }
-        let records = [record(8, 500), record(16, 1000), record(32, 1950), record(64, 1990), record(2048, 2888, invalid: "above the ceiling")]
-        let lowLoad = LowLoadEstimate(tasks: 50, seconds: 1, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, ratio: nil)
-        let best = try #require(Recommender.recommendAll(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1)?.best)
+        let records = [
+            record(8, 500), record(16, 1000), record(32, 1950), record(64, 1990),
+            record(2048, 2888, invalid: "above the ceiling"),
+        ]
+        let lowLoad = LowLoadEstimate(
+            tasks: 50, seconds: 1, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, ratio: nil)
+        let best = try #require(
+            Recommender.recommendAll(
+                workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1)?.best)
         #expect(best.peakPoolSize == 64)
         #expect(best.recommendedQueueCount == 32)
     }
@@ -148,14 +190,18 @@ import PoolSizeAnalysis
     @Test func reasonStatesUTimesOneMinusTolerance() throws {
         func record(_ size: Int, _ throughput: Double) -> TrialRecord {
             TrialRecord(
-                runID: "r", workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: size, repetition: 1,
+                runID: "r", workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: size,
+                repetition: 1,
                 tasks: throughput / 2, wallSeconds: 0.5, throughputPerSecond: throughput, cpuMicrosecondsPerTask: 1000,
-                waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.9, peakConcurrency: size, threads: size,
+                waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.9, peakConcurrency: size,
+                threads: size,
                 effectiveNice: 0, integrity: .notApplicable)
         }
         let records = [1, 8, 16, 24, 32, 40].map { record($0, min(Double($0) * 62.5, 2000)) }
-        let lowLoad = LowLoadEstimate(tasks: 50, seconds: 1, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, ratio: nil)
-        let r = try #require(Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 0.5))
+        let lowLoad = LowLoadEstimate(
+            tasks: 50, seconds: 1, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, ratio: nil)
+        let r = try #require(
+            Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 0.5))
         #expect(r.kneePoolSize == 16)
         #expect(r.reason.contains("16 queues reach 47.5% of the peak 2000 tasks/s"), "\(r.reason)")
     }

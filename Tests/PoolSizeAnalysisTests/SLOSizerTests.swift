@@ -6,30 +6,45 @@ import Testing
 /// Open-loop sizing on hand-made trials with known verdicts.
 @Suite struct SLOSizerTests {
     /// An open-loop trial at `rate`: `carried` of the arrivals, p99 `p99` ms.
-    static func trial(_ size: Int, rate: Double = 1000, carried: Double = 1, p99: Double, rep: Int = 1, stable: Bool? = nil) -> TrialRecord {
+    static func trial(
+        _ size: Int, rate: Double = 1000, carried: Double = 1, p99: Double, rep: Int = 1, stable: Bool? = nil
+    ) -> TrialRecord {
         var r = TrialRecord(
-            runID: "r", workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: size, repetition: rep,
-            tasks: rate * carried * 2, wallSeconds: 2, throughputPerSecond: rate * carried, cpuMicrosecondsPerTask: 1000,
-            waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.5 * carried, peakConcurrency: size, threads: size,
-            effectiveNice: 0, integrity: .notApplicable, latency: LatencyPercentiles(p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200))
+            runID: "r", workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: size,
+            repetition: rep,
+            tasks: rate * carried * 2, wallSeconds: 2, throughputPerSecond: rate * carried,
+            cpuMicrosecondsPerTask: 1000,
+            waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.5 * carried, peakConcurrency: size,
+            threads: size,
+            effectiveNice: 0, integrity: .notApplicable,
+            latency: LatencyPercentiles(
+                p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200))
         r.openLoop = OpenLoopFigures(
-            arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried, backlogMean: rate * 0.016,
+            arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried,
+            backlogMean: rate * 0.016,
             backlogMax: Int(rate * 0.03), backlogGrowth: 0, stable: stable ?? (carried >= 0.99))
         return r
     }
 
     /// C 1 ms and W 15 ms for every task: C + W is 16 ms at every percentile.
-    static let lowLoad = LowLoadEstimate(waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50), seconds: 0.8)
+    static let lowLoad = LowLoadEstimate(
+        waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50),
+        seconds: 0.8)
     static let slo40 = ArrivalPlan(rates: [1000], latencySLOMicroseconds: 40_000)
 
     static func base(_ records: [TrialRecord]) throws -> Recommendation {
-        try #require(Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1))
+        try #require(
+            Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1))
     }
 
-    static let curve = [trial(8, carried: 0.5, p99: 1160), trial(16, carried: 0.96, p99: 1950), trial(17, p99: 43), trial(20, p99: 23.3), trial(24, p99: 21)]
+    static let curve = [
+        trial(8, carried: 0.5, p99: 1160), trial(16, carried: 0.96, p99: 1950), trial(17, p99: 43),
+        trial(20, p99: 23.3), trial(24, p99: 21),
+    ]
 
     @Test func theSmallestSizeMeetingTheObjectiveIsRecommended() throws {
-        let r = SLOSizer.recommend(base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: Self.slo40)
+        let r = SLOSizer.recommend(
+            base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: Self.slo40)
         #expect(r.recommendedQueueCount == 20)
         #expect(r.basis == .latencySLO)
         #expect(r.latency?.met == true)
@@ -46,12 +61,16 @@ import Testing
         #expect(abs(model - 28_971.58) < 0.1)
         // Below the load (16 queues of 16 ms carry at most 1000/s) the model has no figure.
         #expect(r.latency?.sizeVerdicts.first { $0.poolSize == 16 }?.modelPercentileMicroseconds == nil)
-        #expect(r.reason == "At 1000/s (poisson arrivals), 20 queues keep p99 latency at 23.3 ms (1 trial), within the 40.0 ms objective, counted from each task's intended arrival. Smaller sizes did not: 17 kept up but its p99 was 43.0 ms, 3.00 ms (7.5%) over; 16 fell behind (carried 96.0% of the arrivals, p99 at least 1.95 s); 8 fell behind (carried 50.0% of the arrivals, p99 at least 1.16 s). Little's law puts the average busy queues at 16.0 (rate × C + W of 16.0 ms at low load); the queueing model (the task's own p99 plus M/M/c's wait for a free queue) asks for 19.")
+        #expect(
+            r.reason
+                == "At 1000/s (poisson arrivals), 20 queues keep p99 latency at 23.3 ms (1 trial), within the 40.0 ms objective, counted from each task's intended arrival. Smaller sizes did not: 17 kept up but its p99 was 43.0 ms, 3.00 ms (7.5%) over; 16 fell behind (carried 96.0% of the arrivals, p99 at least 1.95 s); 8 fell behind (carried 50.0% of the arrivals, p99 at least 1.16 s). Little's law puts the average busy queues at 16.0 (rate × C + W of 16.0 ms at low load); the queueing model (the task's own p99 plus M/M/c's wait for a free queue) asks for 19."
+        )
     }
 
     @Test func theWorstRepetitionDecides() throws {
         let records = Self.curve + [Self.trial(20, p99: 41, rep: 2)]
-        let r = SLOSizer.recommend(base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
+        let r = SLOSizer.recommend(
+            base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
         #expect(r.recommendedQueueCount == 24)
         #expect(r.latency?.measuredMicroseconds == 21_000)
         #expect(r.latency?.sizeVerdicts.first { $0.poolSize == 20 }?.percentileMicroseconds == 41_000)
@@ -60,14 +79,18 @@ import Testing
 
     @Test func aLargerSizeFailingIsCalledNoise() throws {
         let records = [Self.trial(16, carried: 0.96, p99: 1950), Self.trial(20, p99: 23), Self.trial(24, p99: 45)]
-        let r = SLOSizer.recommend(base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
+        let r = SLOSizer.recommend(
+            base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
         #expect(r.recommendedQueueCount == 20)
-        #expect(r.reason.hasSuffix("A larger size measured did not pass, so the sizes are noisy here: repeat with more --repeat."))
+        #expect(
+            r.reason.hasSuffix(
+                "A larger size measured did not pass, so the sizes are noisy here: repeat with more --repeat."))
     }
 
     @Test func withoutAnObjectiveTheSmallestStableSizeIsRecommended() throws {
         let arrival = ArrivalPlan(rates: [1000])
-        let r = SLOSizer.recommend(base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
+        let r = SLOSizer.recommend(
+            base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
         #expect(r.recommendedQueueCount == 17)
         #expect(r.basis == .stability)
         #expect(r.latency?.met == true)
@@ -77,17 +100,22 @@ import Testing
 
     @Test func anObjectiveBelowTheTasksOwnTimeCannotBeMet() throws {
         let arrival = ArrivalPlan(rates: [1000], latencySLOMicroseconds: 10_000)
-        let r = SLOSizer.recommend(base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
+        let r = SLOSizer.recommend(
+            base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
         #expect(r.latency?.met == false)
         #expect(r.latency?.measuredMicroseconds == nil)
         #expect(r.latency?.queueingModelQueueCount == nil)
         #expect(r.recommendedQueueCount == 24)
-        #expect(r.reason.hasPrefix("At 1000/s (poisson arrivals), no size met the 10.0 ms p99 objective, and none can: a task alone takes 16.0 ms at its p99 (C + W at low load), longer than the objective allows;"))
+        #expect(
+            r.reason.hasPrefix(
+                "At 1000/s (poisson arrivals), no size met the 10.0 ms p99 objective, and none can: a task alone takes 16.0 ms at its p99 (C + W at low load), longer than the objective allows;"
+            ))
     }
 
     @Test func whenNoMeasuredSizeMeetsItTheReasonNamesARateThatWould() throws {
         let records = [Self.trial(8, carried: 0.5, p99: 1160), Self.trial(16, carried: 0.96, p99: 1950)]
-        let r = SLOSizer.recommend(base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
+        let r = SLOSizer.recommend(
+            base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
         #expect(r.latency?.met == false)
         let rate = try #require(SLOSizer.sustainableRate(size: 16, lowLoad: Self.lowLoad, arrival: Self.slo40))
         // At that rate the model's p99 for 16 queues is the objective itself.
@@ -95,12 +123,19 @@ import Testing
         #expect(abs(atRate - 40_000) < 1)
         #expect(rate > 800 && rate < 1000)
         #expect(r.reason.contains("no size up to 16 met the objective (p99 ≤ 40.0 ms)."))
-        #expect(r.reason.contains("16 queues would meet it at about \(UnitFormat.significant(rate))/s by the queueing model, or measure larger sizes (--sizes 16...32)."))
+        #expect(
+            r.reason.contains(
+                "16 queues would meet it at about \(UnitFormat.significant(rate))/s by the queueing model, or measure larger sizes (--sizes 16...32)."
+            ))
     }
 
     @Test func aRangeIsSizedAtEveryRate() throws {
         let arrival = ArrivalPlan(rates: [500, 1000], latencySLOMicroseconds: 40_000)
-        let records = Self.curve + [Self.trial(8, rate: 500, p99: 30), Self.trial(16, rate: 500, p99: 17), Self.trial(17, rate: 500, p99: 16.5)]
+        let records =
+            Self.curve + [
+                Self.trial(8, rate: 500, p99: 30), Self.trial(16, rate: 500, p99: 17),
+                Self.trial(17, rate: 500, p99: 16.5),
+            ]
         let base = try Self.base(records.filter { $0.arrivalRate == 1000 })
         let r = SLOSizer.recommend(base: base, records: records, lowLoad: Self.lowLoad, arrival: arrival)
         #expect(r.latency?.arrivalRate == 1000)
@@ -117,10 +152,16 @@ import Testing
             return r
         }
         other[3].latency.p99 = 45_000  // thread-pool at 20 misses; it needs 24
-        let set = try #require(Recommender.recommendAll(workload: "io", records: Self.curve + other, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1, load: .open(Self.slo40)))
+        let set = try #require(
+            Recommender.recommendAll(
+                workload: "io", records: Self.curve + other, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1,
+                load: .open(Self.slo40)))
         #expect(set.best.pool == .queuePool)
         #expect(set.best.recommendedQueueCount == 20)
         #expect(set.combinations.count == 2)
-        #expect(set.verdict == "Best: queue-pool/default/none, 20 queues at 1000/s (p99 ≤ 40.0 ms). Others: thread-pool/default/none 24 queues.")
+        #expect(
+            set.verdict
+                == "Best: queue-pool/default/none, 20 queues at 1000/s (p99 ≤ 40.0 ms). Others: thread-pool/default/none 24 queues."
+        )
     }
 }

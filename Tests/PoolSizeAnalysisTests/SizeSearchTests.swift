@@ -50,7 +50,9 @@ struct SyntheticCurve {
 
     /// The knee of the full auto grid (3 repetitions each) and of the search, on the same
     /// curve and noise, for several seeds.
-    static func compare(cpu: Double, wait: Double, cores: Int, seed: UInt64, loss: Double = 0) -> (grid: Int, search: Int, step: Int, gridTrials: Int, searchTrials: Int) {
+    static func compare(cpu: Double, wait: Double, cores: Int, seed: UInt64, loss: Double = 0) -> (
+        grid: Int, search: Int, step: Int, gridTrials: Int, searchTrials: Int
+    ) {
         let prediction = SizingFormula.queueCount(cores: Double(cores), targetUtilization: 1, waitCPURatio: wait / cpu)
         var curve = SyntheticCurve(cpu: cpu, wait: wait, cores: cores, lossPerThread: loss, seed: seed)
         let grid = SizeGrid.auto(prediction: prediction, cores: cores)
@@ -69,8 +71,12 @@ struct SyntheticCurve {
         let shape = Self.shapes[index]
         for seed in UInt64(1)...20 {
             let result = Self.compare(cpu: shape.cpu, wait: shape.wait, cores: 2, seed: seed)
-            #expect(abs(result.grid - result.search) <= result.step, "\(shape.name) seed \(seed): grid knee \(result.grid), search knee \(result.search)")
-            #expect(result.searchTrials < result.gridTrials, "\(shape.name) seed \(seed): \(result.searchTrials) trials against the grid's \(result.gridTrials)")
+            #expect(
+                abs(result.grid - result.search) <= result.step,
+                "\(shape.name) seed \(seed): grid knee \(result.grid), search knee \(result.search)")
+            #expect(
+                result.searchTrials < result.gridTrials,
+                "\(shape.name) seed \(seed): \(result.searchTrials) trials against the grid's \(result.gridTrials)")
         }
     }
 
@@ -78,14 +84,18 @@ struct SyntheticCurve {
         let shape = Self.shapes[index]
         for seed in UInt64(1)...10 {
             let result = Self.compare(cpu: shape.cpu, wait: shape.wait, cores: 2, seed: seed, loss: 0.002)
-            #expect(abs(result.grid - result.search) <= result.step, "\(shape.name) seed \(seed): grid knee \(result.grid), search knee \(result.search)")
+            #expect(
+                abs(result.grid - result.search) <= result.step,
+                "\(shape.name) seed \(seed): grid knee \(result.grid), search knee \(result.search)")
         }
     }
 
     /// A knee well past the formula, as CPU bursts colliding give (mixed, io-jitter): a smooth
     /// curve x / (1 + x⁴)^¼ of x = N / (cores × (1 + W/C)), which reaches 95% of its plateau only
     /// at about 1.45 times the formula's N. The search follows it there as a dense grid does.
-    @Test(arguments: [(4000.0, 8000.0), (1000.0, 15000.0)]) func aSmoothKneePastTheFormulaIsFound(_ shape: (cpu: Double, wait: Double)) {
+    @Test(arguments: [(4000.0, 8000.0), (1000.0, 15000.0)]) func aSmoothKneePastTheFormulaIsFound(
+        _ shape: (cpu: Double, wait: Double)
+    ) {
         let prediction = 2 * (1 + shape.wait / shape.cpu)
         var state: UInt64 = 3
         func curve(_ size: Int) -> Double {
@@ -96,7 +106,9 @@ struct SyntheticCurve {
         let search = SizeSearch(prediction: prediction, cores: 2, tolerance: 0.05, repetitions: 3)
         let samples = search.simulate(curve)
         // The grid, dense over 1...4P, three repetitions: the reference knee.
-        let dense = (1...Int(4 * prediction)).map { size in CurvePoint(size: size, samples: (0..<3).map { _ in curve(size) }) }
+        let dense = (1...Int(4 * prediction)).map { size in
+            CurvePoint(size: size, samples: (0..<3).map { _ in curve(size) })
+        }
         let reference = Knee.find(dense, tolerance: 0.05)!.size
         let found = Knee.find(samples.map { CurvePoint(size: $0.key, samples: $0.value) }, tolerance: 0.05)!.size
         #expect(abs(found - reference) <= max(1, search.step(at: reference)), "knee \(found), dense grid \(reference)")

@@ -7,12 +7,18 @@ import Testing
     static var binary: URL {
         // swift test puts the test bundle next to the products it built.
         let products = Bundle.main.bundleURL
-        let candidates = [products.appendingPathComponent("poolsize"), URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("poolsize")]
+        let candidates = [
+            products.appendingPathComponent("poolsize"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "poolsize"),
+        ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
     /// Runs the binary; `environment` and `directory` default to this process's.
-    static func run(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (code: Int32, stdout: String, stderr: String) {
+    static func run(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (
+        code: Int32, stdout: String, stderr: String
+    ) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -25,7 +31,9 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
     }
 
     @Test func tinySweepLeavesConsistentFiles() throws {
@@ -36,13 +44,18 @@ import Testing
         try "name: tiny\ncpu_us: 200\nwait_us: 600\ntrial_ms: 60\n".write(to: spec, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("run")
 
-        let result = try Self.run(["sweep", "--workload", spec.path, "--sizes", "1,2,3", "--repeat", "2", "--warmup", "0", "--quiet", "--out", out.path, "--plots", dir.appendingPathComponent("plots").path])
+        let result = try Self.run([
+            "sweep", "--workload", spec.path, "--sizes", "1,2,3", "--repeat", "2", "--warmup", "0", "--quiet", "--out",
+            out.path, "--plots", dir.appendingPathComponent("plots").path,
+        ])
         #expect(result.code == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.split(separator: "\n").last.map(String.init) == out.path)
         #expect(result.stderr.isEmpty)
 
         let csv = try String(contentsOf: out.appendingPathComponent("trials.csv"), encoding: .utf8)
-        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let lines = csv.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         let header = lines[0]
         #expect(lines.count == 1 + 3 * 2)
         let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
@@ -55,7 +68,9 @@ import Testing
         let runID = try #require(rows.first?["run_id"])
         #expect(rows.allSatisfy { $0["run_id"] == runID })
 
-        let recommendation = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("recommendation.json"))) as! [String: Any]
+        let recommendation =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("recommendation.json")))
+            as! [String: Any]
         #expect(recommendation["workload"] as? String == "tiny")
         let recommended = try #require(recommendation["recommended_queue_count"] as? Int)
         let knee = try #require(recommendation["knee_pool_size"] as? Int)
@@ -70,7 +85,10 @@ import Testing
         let best = means.values.map { $0.reduce(0, +) / Double($0.count) }.max()!
         let peak = try #require(recommendation["peak_throughput_per_s"] as? Double)
         #expect(abs(peak - best) <= 0.002 * best)
-        #expect(recommendation["cores"] as? Int == (try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("machine.json"))) as! [String: Any]).machineCores)
+        #expect(
+            recommendation["cores"] as? Int
+                == (try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("machine.json")))
+                as! [String: Any]).machineCores)
 
         // The report and the charts' scripts land beside the data.
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.md").path))
@@ -100,7 +118,9 @@ import Testing
 extension Dictionary where Key == String, Value == Any {
     /// `machine.cores.effective` from machine.json.
     var machineCores: Int? {
-        guard let machine = self["machine"] as? [String: Any], let cores = machine["cores"] as? [String: Any] else { return nil }
+        guard let machine = self["machine"] as? [String: Any], let cores = machine["cores"] as? [String: Any] else {
+            return nil
+        }
         return cores["effective"] as? Int
     }
 }
@@ -113,9 +133,13 @@ extension Dictionary where Key == String, Value == Any {
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let spec = dir.appendingPathComponent("race.yaml")
-        try "name: race\ncpu_us: 300\nwait_us: 300\ntrial_ms: 80\ncritical_us: 280\n".write(to: spec, atomically: true, encoding: .utf8)
+        try "name: race\ncpu_us: 300\nwait_us: 300\ntrial_ms: 80\ncritical_us: 280\n".write(
+            to: spec, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("run")
-        let result = try EndToEndTests.run(["sweep", "--workload", spec.path, "--primitive", "unprotected,mutex", "--sizes", "8", "--repeat", "1", "--warmup", "0", "--quiet", "--out", out.path, "--plots", dir.appendingPathComponent("plots").path])
+        let result = try EndToEndTests.run([
+            "sweep", "--workload", spec.path, "--primitive", "unprotected,mutex", "--sizes", "8", "--repeat", "1",
+            "--warmup", "0", "--quiet", "--out", out.path, "--plots", dir.appendingPathComponent("plots").path,
+        ])
         #expect(result.code == 4)
         #expect(result.stderr.contains("INTEGRITY VIOLATED: queue-pool/default/unprotected size 8 rep 1"))
         #expect(result.stderr.contains("error: integrity violated: 1 trial(s) let two tasks into a critical section"))
@@ -136,7 +160,10 @@ extension Dictionary where Key == String, Value == Any {
         let out = dir.appendingPathComponent("run")
         let process = Process()
         process.executableURL = EndToEndTests.binary
-        process.arguments = ["sweep", "--workload", "io", "--sizes", "1,2,4,8,16", "--repeat", "3", "--warmup", "0", "--quiet", "--out", out.path, "--plots", dir.appendingPathComponent("plots").path]
+        process.arguments = [
+            "sweep", "--workload", "io", "--sizes", "1,2,4,8,16", "--repeat", "3", "--warmup", "0", "--quiet", "--out",
+            out.path, "--plots", dir.appendingPathComponent("plots").path,
+        ]
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
@@ -144,14 +171,19 @@ extension Dictionary where Key == String, Value == Any {
         // Wait (bounded) until at least one trial is on disk, then interrupt.
         let trials = out.appendingPathComponent("trials.csv")
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, ((try? String(contentsOf: trials, encoding: .utf8))?.split(separator: "\n").count ?? 0) < 2 {
+        while Date() < deadline,
+            ((try? String(contentsOf: trials, encoding: .utf8))?.split(separator: "\n").count ?? 0) < 2
+        {
             Thread.sleep(forTimeInterval: 0.05)
         }
         kill(process.processIdentifier, number)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
-        #expect(stderr.contains("interrupted: the trials finished so far are in \(out.path)/trials.csv and summary.csv; 'poolsize sweep --resume \(out.path)' (with the same flags) runs the rest"))
+        #expect(
+            stderr.contains(
+                "interrupted: the trials finished so far are in \(out.path)/trials.csv and summary.csv; 'poolsize sweep --resume \(out.path)' (with the same flags) runs the rest"
+            ))
         let rows = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n")
         #expect(rows.count >= 2)
         #expect(rows.count < 1 + 15)

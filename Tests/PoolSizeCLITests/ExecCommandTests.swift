@@ -8,7 +8,11 @@ import Testing
 
     func sweep(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        return try EndToEndTests.run(["sweep"] + arguments + ["--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path], environment: ["PATH": "/usr/bin:/bin"], directory: scratch)
+        return try EndToEndTests.run(
+            ["sweep"] + arguments + [
+                "--out", scratch.appendingPathComponent("run").path, "--plots",
+                scratch.appendingPathComponent("plots").path,
+            ], environment: ["PATH": "/usr/bin:/bin"], directory: scratch)
     }
 
     /// A command that sleeps 20 ms: W dominates, and its C (the child's CPU) is counted.
@@ -17,13 +21,17 @@ import Testing
         let result = try sweep(["--exec", "sleep 0.02"] + Self.quick)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("workload exec-sleep: command: sleep 0.02\n"))
-        let rows = try String(contentsOf: scratch.appendingPathComponent("run/trials.csv"), encoding: .utf8).split(separator: "\n")
+        let rows = try String(contentsOf: scratch.appendingPathComponent("run/trials.csv"), encoding: .utf8).split(
+            separator: "\n")
         let header = rows[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let cells = rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        let errors = header.firstIndex(of: "errors")!, cpu = header.firstIndex(of: "cpu_us_per_task")!, wait = header.firstIndex(of: "wait_us_per_task")!
+        let errors = header.firstIndex(of: "errors")!, cpu = header.firstIndex(of: "cpu_us_per_task")!,
+            wait = header.firstIndex(of: "wait_us_per_task")!
         #expect(cells.count == 2)
         #expect(cells.allSatisfy { $0[errors] == "0" })
-        #expect(cells.allSatisfy { Double($0[cpu])! > 0 && Double($0[wait])! > 15_000 }, "C is the child's CPU, W at least the 20 ms sleep less its CPU")
+        #expect(
+            cells.allSatisfy { Double($0[cpu])! > 0 && Double($0[wait])! > 15_000 },
+            "C is the child's CPU, W at least the 20 ms sleep less its CPU")
     }
 
     @Test func aFailingCommandStopsTheSweepBeforeItStarts() throws {
@@ -31,7 +39,10 @@ import Testing
         let result = try sweep(["--exec", "sh -c 'echo disk full >&2; exit 3'"] + Self.quick)
         #expect(result.code == 5)
         #expect(result.stderr.hasPrefix("error: measurement failed: the task failed "))
-        #expect(result.stderr.hasSuffix("times with one worker, before any pool size was tried: sh -c 'echo disk full >&2; exit 3' exited with status 3; its last stderr line: 'disk full'; fix it first\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                "times with one worker, before any pool size was tried: sh -c 'echo disk full >&2; exit 3' exited with status 3; its last stderr line: 'disk full'; fix it first\n"
+            ))
     }
 
     /// A task longer than the low-load phase's trials: the phase ends on its wall-time bound
@@ -43,28 +54,39 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 15, "the bound is 6 s and one task's 2 s")
         #expect(result.code == 5)
         #expect(result.stderr.hasPrefix("error: measurement failed: no task finished in "), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix(" with one worker; a task must finish well within a trial (--trial-ms, --task-timeout)\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                " with one worker; a task must finish well within a trial (--trial-ms, --task-timeout)\n"))
     }
 
     @Test func aDirectoryIsNoProgram() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--exec", "/tmp --flag"] + Self.quick)
         #expect(result.code == 66)
-        #expect(result.stderr == "error: /tmp: not found; a directory, not a program; --exec runs a program on PATH or at a path (write sh -c '…' for shell syntax)\n")
+        #expect(
+            result.stderr
+                == "error: /tmp: not found; a directory, not a program; --exec runs a program on PATH or at a path (write sh -c '…' for shell syntax)\n"
+        )
     }
 
     @Test func execOutputWithoutExecIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--workload", "cpu", "--exec-output", scratch.path] + Self.quick)
         #expect(result.code == 64)
-        #expect(result.stderr == "error: --exec-output: keeps the output of --exec commands; add --exec COMMAND or drop --exec-output\n")
+        #expect(
+            result.stderr
+                == "error: --exec-output: keeps the output of --exec commands; add --exec COMMAND or drop --exec-output\n"
+        )
     }
 
     @Test func aMissingCommandIsExit66BeforeAnythingRuns() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--exec", "no-such-program --flag"] + Self.quick)
         #expect(result.code == 66)
-        #expect(result.stderr == "error: no-such-program: not found; no such program on PATH; --exec runs a program on PATH or at a path (write sh -c '…' for shell syntax)\n")
+        #expect(
+            result.stderr
+                == "error: no-such-program: not found; no such program on PATH; --exec runs a program on PATH or at a path (write sh -c '…' for shell syntax)\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("run").path))
     }
 
@@ -74,8 +96,10 @@ import Testing
         let marker = "30.\(Int.random(in: 100_000...999_999))"
         let result = try sweep(["--exec", "sleep \(marker)", "--task-timeout", "50ms"] + Self.quick)
         #expect(result.code == 5)
-        #expect(result.stderr.contains("sleep \(marker) ran past --task-timeout 50 ms and was stopped"), "\(result.stderr)")
-        let survivors = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { Int($0) != nil }.filter { pid in
+        #expect(
+            result.stderr.contains("sleep \(marker) ran past --task-timeout 50 ms and was stopped"), "\(result.stderr)")
+        let survivors = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { Int($0) != nil }.filter {
+            pid in
             ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(marker)
         }
         #expect(survivors.isEmpty, "left behind: \(survivors)")
@@ -89,14 +113,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: scratch) }
         let files = scratch.appendingPathComponent("scratch")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        let result = try EndToEndTests.run(["sweep", "--workload", "file-io", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100", "--quiet",
-                                            "--scratch", files.path, "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path],
-                                           environment: ["PATH": "/nonexistent"], directory: scratch)
+        let result = try EndToEndTests.run(
+            [
+                "sweep", "--workload", "file-io", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms",
+                "100", "--quiet",
+                "--scratch", files.path, "--out", scratch.appendingPathComponent("run").path, "--plots",
+                scratch.appendingPathComponent("plots").path,
+            ],
+            environment: ["PATH": "/nonexistent"], directory: scratch)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: files.path).isEmpty)
-        let rows = try String(contentsOf: scratch.appendingPathComponent("run/trials.csv"), encoding: .utf8).split(separator: "\n")
+        let rows = try String(contentsOf: scratch.appendingPathComponent("run/trials.csv"), encoding: .utf8).split(
+            separator: "\n")
         let header = rows[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let errors = header.firstIndex(of: "errors")!
-        #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[errors] == "0" })
+        #expect(
+            rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[errors] == "0" })
     }
 }

@@ -10,7 +10,9 @@ import Testing
 
     /// Processes other than `sweep` whose command line names the marker.
     func survivors(except sweep: Int32? = nil) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil && Int32($0) != sweep }.filter { pid in
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter {
+            Int($0) != nil && Int32($0) != sweep
+        }.filter { pid in
             let cmdline = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
             // A zombie has an empty command line: it is dead, only not yet reaped.
             return cmdline.contains(marker)
@@ -27,8 +29,13 @@ import Testing
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let sweep = Process()
         sweep.executableURL = EndToEndTests.binary
-        sweep.arguments = ["sweep", "--exec", command, "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "200", "--quiet",
-                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path] + extra
+        sweep.arguments =
+            [
+                "sweep", "--exec", command, "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "200",
+                "--quiet",
+                "--out", scratch.appendingPathComponent("run").path, "--plots",
+                scratch.appendingPathComponent("plots").path,
+            ] + extra
         sweep.standardOutput = FileHandle.nullDevice
         sweep.standardError = FileHandle.nullDevice
         try sweep.run()
@@ -65,7 +72,9 @@ import Testing
         let command = signal == SIGKILL ? "sleep \(marker)" : "sh -c 'sleep \(marker) & sleep \(marker)'"
         let sweep = try start(command)
         let deadline = Date().addingTimeInterval(10)
-        while survivors(except: sweep.processIdentifier).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        while survivors(except: sweep.processIdentifier).isEmpty && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
         #expect(!survivors(except: sweep.processIdentifier).isEmpty, "the command never started")
         kill(sweep.processIdentifier, signal)
         sweep.waitUntilExit()
@@ -89,15 +98,20 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let sweep = Process()
         sweep.executableURL = EndToEndTests.binary
-        sweep.arguments = ["sweep", "--workload", "cpu", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100", "--quiet",
-                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path]
+        sweep.arguments = [
+            "sweep", "--workload", "cpu", "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--trial-ms", "100",
+            "--quiet",
+            "--out", scratch.appendingPathComponent("run").path, "--plots",
+            scratch.appendingPathComponent("plots").path,
+        ]
         sweep.environment = ["PATH": "\(bin.path):/usr/bin:/bin"]
         let errors = Pipe()
         sweep.standardOutput = FileHandle.nullDevice
         sweep.standardError = errors
         try sweep.run()
         func sleeping() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }.filter { pid in
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }.filter {
+                pid in
                 ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains(marker)
             }
         }

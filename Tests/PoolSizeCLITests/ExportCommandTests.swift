@@ -3,7 +3,8 @@ import Testing
 
 /// `poolsize export`: end to end on the fixture run, and its one-line errors.
 struct ExportCommandTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/machines/small").path
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/machines/small").path
 
     @Test func exportsToStdoutAndToAFile() throws {
         let stdout = try EndToEndTests.run(["export", Self.fixture, "--to", "openmetrics"])
@@ -18,8 +19,14 @@ struct ExportCommandTests {
     }
 
     @Test(arguments: [
-        (["export", "/nonexistent/run", "--to", "openmetrics"], Int32(66), "error: /nonexistent/run: not found; pass a run directory written by 'poolsize sweep' (results/<run-id>)\n"),
-        (["export", "RUN", "--to", "csv"], 64, "error: The value 'csv' is invalid for '--to <to>'. Please provide one of 'github-benchmark', 'github-benchmark-smaller' or 'openmetrics'. (see 'poolsize export --help')\n"),
+        (
+            ["export", "/nonexistent/run", "--to", "openmetrics"], Int32(66),
+            "error: /nonexistent/run: not found; pass a run directory written by 'poolsize sweep' (results/<run-id>)\n"
+        ),
+        (
+            ["export", "RUN", "--to", "csv"], 64,
+            "error: The value 'csv' is invalid for '--to <to>'. Please provide one of 'github-benchmark', 'github-benchmark-smaller' or 'openmetrics'. (see 'poolsize export --help')\n"
+        ),
         (["export", "RUN"], 64, "error: Missing expected argument '--to <to>' (see 'poolsize export --help')\n"),
     ])
     func errorsAreOneLine(arguments: [String], code: Int32, message: String) throws {

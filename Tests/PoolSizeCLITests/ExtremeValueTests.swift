@@ -16,10 +16,13 @@ import Testing
 @Suite(.serialized) struct ExtremeValueTests {
     static let values = ["0", "-0", "1e-300", "1e300", "9223372036854775808", "nan", "inf", "-inf", "-1"]
     /// How run directories' JSON spells the same values (non-finite numbers as strings).
-    static let jsonValues = ["0", "-0", "1e-300", "1e300", "9223372036854775808", "\"nan\"", "\"inf\"", "\"-inf\"", "-1"]
+    static let jsonValues = [
+        "0", "-0", "1e-300", "1e300", "9223372036854775808", "\"nan\"", "\"inf\"", "\"-inf\"", "-1",
+    ]
     /// README "Exit codes", and observe's limits 6 to 9 (docs/guide/observe.md).
     static let documented: Set<Int32> = [0, 2, 3, 4, 5, 6, 7, 8, 9, 64, 65, 66, 73, 75, 130]
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/extremes")
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/extremes")
 
     /// One invocation and what it must show; `then` runs after it only when it succeeded
     /// (commands that share its reader refuse what it refused, and need not be asked again).
@@ -110,9 +113,12 @@ import Testing
                 try read()
                 return c
             } catch {
-                guard !shown.insert(field + " " + c.arguments[0]).inserted else { return Case(label: c.label, arguments: c.arguments) }
+                guard !shown.insert(field + " " + c.arguments[0]).inserted else {
+                    return Case(label: c.label, arguments: c.arguments)
+                }
                 if !ExtremeValueTests.documented.contains(error.exitCode) || error.exitCode == 0 {
-                    failures.append("\(c.label): refused with exit \(error.exitCode), not a documented code: \(error.description)")
+                    failures.append(
+                        "\(c.label): refused with exit \(error.exitCode), not a documented code: \(error.description)")
                 }
                 return nil
             }
@@ -130,7 +136,9 @@ import Testing
     static func copy(_ fixture: String, to directory: URL, name: String, files: [String: String]) throws -> URL {
         let run = directory.appendingPathComponent(name)
         try FileManager.default.copyItem(at: fixtures.appendingPathComponent(fixture), to: run)
-        for (file, text) in files { try text.write(to: run.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        for (file, text) in files {
+            try text.write(to: run.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
         return run
     }
 
@@ -144,7 +152,9 @@ import Testing
             ["compare", fixtures.appendingPathComponent(fixture).path, run.path],
             ["export", run.path, "--to", "github-benchmark-smaller"],
         ][turn % 3]
-        return Case(label: label, arguments: ["report", run.path, "--plots", run.appendingPathComponent("plots").path], then: followUp ? [next] : [])
+        return Case(
+            label: label, arguments: ["report", run.path, "--plots", run.appendingPathComponent("plots").path],
+            then: followUp ? [next] : [])
     }
 }
 
@@ -157,13 +167,20 @@ extension ExtremeValueTests {
         var cases: [Case] = []
         var refusals = Refusals()
         for (fixture, from) in [("closed", "pool_size"), ("open", "arrival_rate_per_s")] {
-            let text = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture)/trials.csv"), encoding: .utf8)
-            let lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let text = try String(
+                contentsOf: Self.fixtures.appendingPathComponent("\(fixture)/trials.csv"), encoding: .utf8)
+            let lines = text.split(separator: "\n").map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
             let header = lines[0]
             #expect(lines.allSatisfy { $0.count == header.count }, "the fixture has no quoted commas")
-            let textual: Set = ["run_id", "workload", "pool", "qos", "primitive", "integrity", "invalid_reason", "stable"]
+            let textual: Set = [
+                "run_id", "workload", "pool", "qos", "primitive", "integrity", "invalid_reason", "stable",
+            ]
             let columns = header.indices.filter { $0 >= header.firstIndex(of: from)! && !textual.contains(header[$0]) }
-            func csv(_ rows: [[String]]) -> String { rows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n" }
+            func csv(_ rows: [[String]]) -> String {
+                rows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
+            }
             // One cell per copy, so that a refused cell hides nothing; the cells a value leaves
             // readable are then reported together, one per row (a row made invalid leaves the
             // others in the curve), and one by one only when that copy is refused.
@@ -178,13 +195,17 @@ extension ExtremeValueTests {
                     let report = Self.report(run, fixture: fixture, label: label, column + v)
                     if (try? RunDirectory(run).load()) != nil {
                         readable[v, default: []].append((column, report))
-                    } else if let c = refusals.binaryCase(report, field: "\(fixture) \(header[column])", read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() }) {
+                    } else if let c = refusals.binaryCase(
+                        report, field: "\(fixture) \(header[column])",
+                        read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() })
+                    {
                         cases.append(c)
                     }
                     // fit has its own CSV reader, of the concurrency, throughput and rate columns
                     // (FitInput): asked on every copy that changes one of them.
                     if ["pool_size", "throughput_per_s", "arrival_rate_per_s"].contains(header[column]) {
-                        cases.append(Case(label: label, arguments: ["fit", run.appendingPathComponent("trials.csv").path]))
+                        cases.append(
+                            Case(label: label, arguments: ["fit", run.appendingPathComponent("trials.csv").path]))
                     }
                 }
             }
@@ -194,12 +215,18 @@ extension ExtremeValueTests {
                     let chunk = Array(cells[start..<min(start + dataRows, cells.count)])
                     var rows = lines
                     for (row, cell) in chunk.enumerated() { rows[1 + row][cell.column] = Self.values[v] }
-                    let run = try Self.copy(fixture, to: directory, name: "\(fixture)-trials-together-\(v)-\(b)", files: ["trials.csv": csv(rows)])
+                    let run = try Self.copy(
+                        fixture, to: directory, name: "\(fixture)-trials-together-\(v)-\(b)",
+                        files: ["trials.csv": csv(rows)])
                     guard chunk.count > 1, (try? RunDirectory(run).load()) != nil else {
                         cases += chunk.map(\.report)
                         continue
                     }
-                    var together = Self.report(run, fixture: fixture, label: "\(fixture) trials.csv \(chunk.map { header[$0.column] }.joined(separator: "+"))=\(Self.values[v])", v + b)
+                    var together = Self.report(
+                        run, fixture: fixture,
+                        label:
+                            "\(fixture) trials.csv \(chunk.map { header[$0.column] }.joined(separator: "+"))=\(Self.values[v])",
+                        v + b)
                     together.otherwise = chunk.map(\.report)
                     cases.append(together)
                 }
@@ -207,8 +234,13 @@ extension ExtremeValueTests {
         }
         let outcome = Self.run(cases, in: directory)
         let failures = refusals.failures + outcome.failures
-        #expect(failures.isEmpty, "\(failures.count) cases broke the property:\n\(failures.prefix(20).joined(separator: "\n"))")
-        #expect(outcome.refused > 20 && outcome.accepted > cases.count / 4, "refused \(outcome.refused), accepted \(outcome.accepted) (\(cases.count) cases): the values must reach both paths")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) cases broke the property:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            outcome.refused > 20 && outcome.accepted > cases.count / 4,
+            "refused \(outcome.refused), accepted \(outcome.accepted) (\(cases.count) cases): the values must reach both paths"
+        )
     }
 
     /// Every number in machine.json, lowload.json and recommendation.json, one field per copy
@@ -224,14 +256,25 @@ extension ExtremeValueTests {
         var readRuns: Set<String> = [], plannedRuns: Set<String> = []
         for fixture in ["closed", "open"] {
             readRuns.insert(Self.identity(try RunDirectory(Self.fixtures.appendingPathComponent(fixture)).load()))
-            plannedRuns.insert(Self.identity(try PlanSourceReader.load(Self.fixtures.appendingPathComponent(fixture).path)))
-            cases.append(Case(label: "\(fixture) as it is", arguments: ["plan", "--from", Self.fixtures.appendingPathComponent(fixture).path, "--target-rate", "100/s"]))
+            plannedRuns.insert(
+                Self.identity(try PlanSourceReader.load(Self.fixtures.appendingPathComponent(fixture).path)))
+            cases.append(
+                Case(
+                    label: "\(fixture) as it is",
+                    arguments: [
+                        "plan", "--from", Self.fixtures.appendingPathComponent(fixture).path, "--target-rate", "100/s",
+                    ]))
             let copy = try Self.copy(fixture, to: directory, name: "\(fixture)-as-it-is", files: [:])
             cases.append(Self.report(copy, fixture: fixture, label: "\(fixture) as it is", 0))
             for file in ["machine.json", "lowload.json", "recommendation.json"] {
-                let lines = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture)/\(file)"), encoding: .utf8).components(separatedBy: "\n")
+                let lines = try String(
+                    contentsOf: Self.fixtures.appendingPathComponent("\(fixture)/\(file)"), encoding: .utf8
+                ).components(separatedBy: "\n")
                 // The open run adds only its open-loop fields to what the closed run covers.
-                let numbers = PrettyJSON.numberLines(lines).filter { fixture == "closed" || ["arrival", "slo", "verdicts", "queueing", "rate_sizings"].contains(where: $0.key.contains) }
+                let numbers = PrettyJSON.numberLines(lines).filter {
+                    fixture == "closed"
+                        || ["arrival", "slo", "verdicts", "queueing", "rate_sizings"].contains(where: $0.key.contains)
+                }
                 let fields = Dictionary(grouping: numbers, by: \.key)
                 // The fields a value leaves readable go into one copy per value (report's answer
                 // to all of them at once), and are reported one by one only when that copy is
@@ -240,15 +283,20 @@ extension ExtremeValueTests {
                 for (f, key) in fields.keys.sorted().enumerated() {
                     for (v, value) in Self.jsonValues.enumerated() {
                         var mutated = lines
-                        for number in fields[key]! { mutated[number.line] = PrettyJSON.replacingNumber(mutated[number.line], with: value) }
-                        let run = try Self.copy(fixture, to: directory, name: "\(fixture)-\(file)-\(f)-\(v)", files: [file: mutated.joined(separator: "\n")])
+                        for number in fields[key]! {
+                            mutated[number.line] = PrettyJSON.replacingNumber(mutated[number.line], with: value)
+                        }
+                        let run = try Self.copy(
+                            fixture, to: directory, name: "\(fixture)-\(file)-\(f)-\(v)",
+                            files: [file: mutated.joined(separator: "\n")])
                         let label = "\(fixture) \(file) \(key)=\(value)"
                         let field = "\(fixture) \(file) \(key)"
                         // A copy report reads as it read another (a field no reader keeps, 0 and -0
                         // of a whole number) reports the same: run once. Told apart by their
                         // description, in which -0.0 and nan are themselves.
                         let read = (try? RunDirectory(run).load()).map { Self.identity($0) }
-                        let report = Self.report(run, fixture: fixture, label: label, f + v, followUp: file == "recommendation.json")
+                        let report = Self.report(
+                            run, fixture: fixture, label: label, f + v, followUp: file == "recommendation.json")
                         if read != nil {
                             if readRuns.insert(read!).inserted {
                                 var batch = batches[v] ?? (lines, [])
@@ -256,21 +304,39 @@ extension ExtremeValueTests {
                                 batch.singles.append(report)
                                 batches[v] = batch
                             }
-                        } else if read.map({ readRuns.insert($0).inserted }) != false, let c = refusals.binaryCase(report, field: field, read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() }) { cases.append(c) }
+                        } else if read.map({ readRuns.insert($0).inserted }) != false,
+                            let c = refusals.binaryCase(
+                                report, field: field,
+                                read: { () throws(PoolSizeError) in _ = try RunDirectory(run).load() })
+                        {
+                            cases.append(c)
+                        }
                         // plan --from reads the run through PlanSourceReader: a copy it reads as it
                         // reads the fixture (a field it does not use) plans the same.
-                        let plan = Case(label: label, arguments: ["plan", "--from", run.path, "--target-rate", "100/s"])
+                        let plan = Case(
+                            label: label, arguments: ["plan", "--from", run.path, "--target-rate", "100/s"])
                         let planned = (try? PlanSourceReader.load(run.path)).map { Self.identity($0) }
-                        if planned.map({ plannedRuns.insert($0).inserted }) != false, let c = refusals.binaryCase(plan, field: field, read: { () throws(PoolSizeError) in _ = try PlanSourceReader.load(run.path) }) { cases.append(c) }
+                        if planned.map({ plannedRuns.insert($0).inserted }) != false,
+                            let c = refusals.binaryCase(
+                                plan, field: field,
+                                read: { () throws(PoolSizeError) in _ = try PlanSourceReader.load(run.path) })
+                        {
+                            cases.append(c)
+                        }
                     }
                 }
                 for (v, batch) in batches.sorted(by: { $0.key < $1.key }) {
-                    let run = try Self.copy(fixture, to: directory, name: "\(fixture)-\(file)-all-\(v)", files: [file: batch.lines.joined(separator: "\n")])
+                    let run = try Self.copy(
+                        fixture, to: directory, name: "\(fixture)-\(file)-all-\(v)",
+                        files: [file: batch.lines.joined(separator: "\n")])
                     guard batch.singles.count > 1, (try? RunDirectory(run).load()) != nil else {
                         cases += batch.singles
                         continue
                     }
-                    var together = Self.report(run, fixture: fixture, label: "\(fixture) \(file) \(batch.singles.count) fields=\(Self.jsonValues[v])", v, followUp: file == "recommendation.json")
+                    var together = Self.report(
+                        run, fixture: fixture,
+                        label: "\(fixture) \(file) \(batch.singles.count) fields=\(Self.jsonValues[v])", v,
+                        followUp: file == "recommendation.json")
                     together.otherwise = batch.singles
                     cases.append(together)
                 }
@@ -278,8 +344,12 @@ extension ExtremeValueTests {
         }
         let outcome = Self.run(cases, in: directory)
         let failures = refusals.failures + outcome.failures
-        #expect(failures.isEmpty, "\(failures.count) cases broke the property:\n\(failures.prefix(20).joined(separator: "\n"))")
-        #expect(outcome.refused > 50 && outcome.accepted > cases.count / 4, "refused \(outcome.refused), accepted \(outcome.accepted) (\(cases.count) cases)")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) cases broke the property:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            outcome.refused > 50 && outcome.accepted > cases.count / 4,
+            "refused \(outcome.refused), accepted \(outcome.accepted) (\(cases.count) cases)")
     }
 
     /// contention.csv, a trace and a workload spec: every numeric field.
@@ -291,26 +361,51 @@ extension ExtremeValueTests {
             for (c, column) in ["share", "throughput_per_s", "effective_nice"].enumerated() {
                 var cells = ["utility", "0.4000", "200.000", "2"]
                 cells[c + 1] = value
-                let text = "qos,share,throughput_per_s,effective_nice\ndefault,0.6000,300.000,0\n" + cells.joined(separator: ",") + "\n"
-                let run = try Self.copy("closed", to: directory, name: "contention-\(c)-\(v)", files: ["contention.csv": text])
-                cases.append(Case(label: "contention.csv \(column)=\(value)", arguments: ["report", run.path, "--plots", run.appendingPathComponent("plots").path]))
+                let text =
+                    "qos,share,throughput_per_s,effective_nice\ndefault,0.6000,300.000,0\n"
+                    + cells.joined(separator: ",") + "\n"
+                let run = try Self.copy(
+                    "closed", to: directory, name: "contention-\(c)-\(v)", files: ["contention.csv": text])
+                cases.append(
+                    Case(
+                        label: "contention.csv \(column)=\(value)",
+                        arguments: ["report", run.path, "--plots", run.appendingPathComponent("plots").path]))
             }
             for (row, label) in [("\(value),200", "cpu_us"), ("100,\(value)", "wait_us")] {
                 let trace = directory.appendingPathComponent("trace-\(label)-\(v).csv")
                 try "cpu_us,wait_us\n100,200\n\(row)\n".write(to: trace, atomically: true, encoding: .utf8)
-                cases.append(Case(label: "trace \(label)=\(value)", arguments: ["sweep", "--trace", trace.path, "--sizes", "1,2", "--dry-run"]))
+                cases.append(
+                    Case(
+                        label: "trace \(label)=\(value)",
+                        arguments: ["sweep", "--trace", trace.path, "--sizes", "1,2", "--dry-run"]))
             }
-            for field in ["cpu_us", "wait_us", "jitter_spread", "trial_ms", "max_tasks", "critical_us", "file_write_kb", "file_read_kb"] {
-                var fields = ["name": "extreme", "cpu_us": "100", "wait_us": "900", "jitter": "uniform", "jitter_spread": "0.2", "trial_ms": "100", "max_tasks": "1000", "critical_us": "10", "file_write_kb": "1", "file_read_kb": "1"]
+            for field in [
+                "cpu_us", "wait_us", "jitter_spread", "trial_ms", "max_tasks", "critical_us", "file_write_kb",
+                "file_read_kb",
+            ] {
+                var fields = [
+                    "name": "extreme", "cpu_us": "100", "wait_us": "900", "jitter": "uniform", "jitter_spread": "0.2",
+                    "trial_ms": "100", "max_tasks": "1000", "critical_us": "10", "file_write_kb": "1",
+                    "file_read_kb": "1",
+                ]
                 fields[field] = value
                 let spec = directory.appendingPathComponent("spec-\(field)-\(v).yaml")
-                try fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n").write(to: spec, atomically: true, encoding: .utf8)
-                cases.append(Case(label: "workload spec \(field)=\(value)", arguments: ["sweep", "--workload", spec.path, "--sizes", "1,2", "--dry-run"]))
+                try fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n").write(
+                    to: spec, atomically: true, encoding: .utf8)
+                cases.append(
+                    Case(
+                        label: "workload spec \(field)=\(value)",
+                        arguments: ["sweep", "--workload", spec.path, "--sizes", "1,2", "--dry-run"]))
             }
         }
         let outcome = Self.run(cases, in: directory)
-        #expect(outcome.failures.isEmpty, "\(outcome.failures.count) of \(cases.count) cases broke the property:\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
-        #expect(outcome.refused > cases.count / 4 && outcome.accepted > cases.count / 10, "refused \(outcome.refused), accepted \(outcome.accepted) of \(cases.count)")
+        #expect(
+            outcome.failures.isEmpty,
+            "\(outcome.failures.count) of \(cases.count) cases broke the property:\n\(outcome.failures.prefix(20).joined(separator: "\n"))"
+        )
+        #expect(
+            outcome.refused > cases.count / 4 && outcome.accepted > cases.count / 10,
+            "refused \(outcome.refused), accepted \(outcome.accepted) of \(cases.count)")
     }
 
     /// Every numeric flag of every command. Sweeps run as --dry-run; serve and observe for
@@ -336,7 +431,12 @@ extension ExtremeValueTests {
             (["sweep", "--dry-run", "--workload", "cpu", "--budget", "V"], "s"),
             (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "V"], "/s"),
             (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "100/s", "--latency-slo", "V"], "ms"),
-            (["sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "100/s", "--latency-slo", "10ms", "--slo-percentile", "V"], ""),
+            (
+                [
+                    "sweep", "--dry-run", "--workload", "cpu", "--arrival-rate", "100/s", "--latency-slo", "10ms",
+                    "--slo-percentile", "V",
+                ], ""
+            ),
             (["sweep", "--dry-run", "--exec", "/bin/true", "--task-timeout", "V"], "s"),
             (["sweep", "--dry-run", "--http", "http://127.0.0.1:8080/", "--task-timeout", "V"], "s"),
             (["sweep", "--dry-run", "--http", "http://127.0.0.1:V/"], ""),
@@ -352,10 +452,30 @@ extension ExtremeValueTests {
             (["plan", "--wait", "40ms", "--cpu", "V", "--target-rate", "100/s", "--cores-per-host", "8"], "ms"),
             (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "V", "--cores-per-host", "8"], "/s"),
             (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "100/s", "--cores-per-host", "V"], ""),
-            (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "100/s", "--cores-per-host", "8", "--target-utilization", "V"], ""),
-            (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "100/s", "--cores-per-host", "8", "--headroom", "V"], ""),
-            (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "100/s", "--cores-per-host", "8", "--latency-slo", "V"], "ms"),
-            (["plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "100/s", "--cores-per-host", "8", "--latency-slo", "1s", "--slo-percentile", "V"], ""),
+            (
+                [
+                    "plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "100/s", "--cores-per-host", "8",
+                    "--target-utilization", "V",
+                ], ""
+            ),
+            (
+                [
+                    "plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "100/s", "--cores-per-host", "8",
+                    "--headroom", "V",
+                ], ""
+            ),
+            (
+                [
+                    "plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "100/s", "--cores-per-host", "8",
+                    "--latency-slo", "V",
+                ], "ms"
+            ),
+            (
+                [
+                    "plan", "--wait", "40ms", "--cpu", "5ms", "--target-rate", "100/s", "--cores-per-host", "8",
+                    "--latency-slo", "1s", "--slo-percentile", "V",
+                ], ""
+            ),
             (["plan", "--from", run, "--target-rate", "100/s", "--cores-per-host", "V"], ""),
             (["calibrate", "--rounds", "V", "--out", "calibrate.csv"], ""),
             (["calibrate", "--round-ms", "V", "--out", "calibrate.csv"], ""),
@@ -370,7 +490,10 @@ extension ExtremeValueTests {
             (["observe", "--duration", "200ms", "--rate", "V", "--", "/bin/sleep", "2"], ""),
             (["observe", "--duration", "200ms", "--parallelism", "V", "--", "/bin/sleep", "2"], ""),
             (["observe", "--duration", "200ms", "--throughput", "V", "--", "/bin/sleep", "2"], "/s"),
-            (["observe", "--duration", "200ms", "--throughput", "10/s", "--latency", "V", "--", "/bin/sleep", "2"], "ms"),
+            (
+                ["observe", "--duration", "200ms", "--throughput", "10/s", "--latency", "V", "--", "/bin/sleep", "2"],
+                "ms"
+            ),
             (["observe", "--duration", "200ms", "--seed", "V", "--", "/bin/sleep", "2"], ""),
         ]
         var cases: [Case] = []
@@ -379,16 +502,32 @@ extension ExtremeValueTests {
                 let arguments = template.map { $0.replacingOccurrences(of: "V", with: value + unit) }
                 // A value after a flag as its own word: ArgumentParser would read "-1" as a flag.
                 let joined = arguments.enumerated().compactMap { index, word -> String? in
-                    if index + 1 < arguments.count, word.hasPrefix("--"), arguments[index + 1].hasPrefix("-"), template[index + 1].contains("V") { return nil }
-                    if index > 0, word.hasPrefix("-"), template[index].contains("V"), arguments[index - 1].hasPrefix("--") { return arguments[index - 1] + "=" + word }
+                    if index + 1 < arguments.count, word.hasPrefix("--"), arguments[index + 1].hasPrefix("-"),
+                        template[index + 1].contains("V")
+                    {
+                        return nil
+                    }
+                    if index > 0, word.hasPrefix("-"), template[index].contains("V"),
+                        arguments[index - 1].hasPrefix("--")
+                    {
+                        return arguments[index - 1] + "=" + word
+                    }
                     return word
                 }
-                cases.append(Case(label: "\(template[0]) \(template.last { $0.hasPrefix("--") } ?? "") \(value + unit)", arguments: joined))
+                cases.append(
+                    Case(
+                        label: "\(template[0]) \(template.last { $0.hasPrefix("--") } ?? "") \(value + unit)",
+                        arguments: joined))
             }
         }
         let outcome = Self.run(cases, in: directory)
-        #expect(outcome.failures.isEmpty, "\(outcome.failures.count) of \(cases.count) cases broke the property:\n\(outcome.failures.prefix(20).joined(separator: "\n"))")
-        #expect(outcome.refused > cases.count / 2 && outcome.accepted > 10, "refused \(outcome.refused), accepted \(outcome.accepted) of \(cases.count)")
+        #expect(
+            outcome.failures.isEmpty,
+            "\(outcome.failures.count) of \(cases.count) cases broke the property:\n\(outcome.failures.prefix(20).joined(separator: "\n"))"
+        )
+        #expect(
+            outcome.refused > cases.count / 2 && outcome.accepted > 10,
+            "refused \(outcome.refused), accepted \(outcome.accepted) of \(cases.count)")
     }
 }
 

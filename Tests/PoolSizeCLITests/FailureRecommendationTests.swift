@@ -11,7 +11,9 @@ import Testing
     func sweep(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         return try EndToEndTests.run(
-            ["sweep"] + arguments + ["--quiet", "--out", run.path, "--plots", scratch.appendingPathComponent("plots").path],
+            ["sweep"] + arguments + [
+                "--quiet", "--out", run.path, "--plots", scratch.appendingPathComponent("plots").path,
+            ],
             environment: ["PATH": "/usr/bin:/bin"], directory: scratch)
     }
 
@@ -26,9 +28,14 @@ import Testing
             "--sizes", "1,4", "--repeat", "1", "--warmup", "0", "--trial-ms", "300",
         ])
         #expect(result.code == 5, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("error: measurement failed: no recommendation: 1 of 2 trials lost more than 1% of their tasks (at size 4; the first: "), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "error: measurement failed: no recommendation: 1 of 2 trials lost more than 1% of their tasks (at size 4; the first: "
+            ), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("; the trials are in \(run.path)/trials.csv\n"))
-        #expect(result.stdout.contains("\nno recommendation: 1 of 2 trials lost more than 1% of their tasks"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("\nno recommendation: 1 of 2 trials lost more than 1% of their tasks"),
+            "\(result.stdout)")
         #expect(FileManager.default.fileExists(atPath: run.appendingPathComponent("trials.csv").path))
         #expect(FileManager.default.fileExists(atPath: run.appendingPathComponent("summary.txt").path))
         #expect(!FileManager.default.fileExists(atPath: run.appendingPathComponent("recommendation.json").path))
@@ -37,7 +44,9 @@ import Testing
         #expect(four["invalid_reason"]?.contains("tasks failed (") == true, "\(four)")
         // The failure share is at most 100% (it read 100.6% when failures counted as tasks).
         let summary = try String(contentsOf: run.appendingPathComponent("summary.csv"), encoding: .utf8)
-        let lines = summary.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let lines = summary.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         let rate = try #require(lines[0].firstIndex(of: "error_rate"))
         #expect(lines.dropFirst().allSatisfy { (Double($0[rate]) ?? 2) <= 1 })
     }

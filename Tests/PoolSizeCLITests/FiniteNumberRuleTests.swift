@@ -5,7 +5,8 @@ import Testing
 /// negative number or hexadecimal is refused alike by report, export, compare and fit, naming
 /// the file, line and column. Before, report, export and compare took them and only fit refused.
 @Suite(.serialized) struct FiniteNumberRuleTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/extremes/closed")
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/extremes/closed")
 
     @Test(arguments: [
         ("nan", "'nan' is not a finite decimal number", "'nan' is not a number ≥ 0 (decimals, e.g. 12 or 1.5e3)"),
@@ -18,11 +19,17 @@ import Testing
         try FileManager.default.copyItem(at: Self.fixture, to: run)
         defer { try? FileManager.default.removeItem(at: run) }
         let trials = run.appendingPathComponent("trials.csv")
-        var lines = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        var lines = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         lines[1][lines[0].firstIndex(of: "throughput_per_s")!] = value
-        try (lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n").write(to: trials, atomically: true, encoding: .utf8)
+        try (lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n").write(
+            to: trials, atomically: true, encoding: .utf8)
         let expected = "error: \(trials.path): line 2, column 'throughput_per_s': \(runMessage)\n"
-        for arguments in [["report", run.path, "--plots", run.appendingPathComponent("plots").path], ["export", run.path, "--to", "openmetrics"], ["compare", Self.fixture.path, run.path]] {
+        for arguments in [
+            ["report", run.path, "--plots", run.appendingPathComponent("plots").path],
+            ["export", run.path, "--to", "openmetrics"], ["compare", Self.fixture.path, run.path],
+        ] {
             let result = try EndToEndTests.run(arguments, environment: ["PATH": "/nonexistent"])
             #expect(result.code == 65, "\(arguments[0])")
             #expect(result.stderr == expected, "\(arguments[0])")

@@ -33,10 +33,13 @@ import Testing
         // N* = √((1 − σ)/κ) = √950 = 30.82
         #expect(abs(usl.peakConcurrency! - 30.82) < 0.5)
         // One group or several: always an array, each element versioned.
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(FitTable.json(fits).utf8)) as? [[String: Any]])
+        let array = try #require(
+            try JSONSerialization.jsonObject(with: Data(FitTable.json(fits).utf8)) as? [[String: Any]])
         #expect(array.count == 1)
         let json = array[0]
-        for key in ["sigma", "kappa", "lambda", "peak_concurrency", "r_squared"] { #expect(json[key] is Double, "\(key)") }
+        for key in ["sigma", "kappa", "lambda", "peak_concurrency", "r_squared"] {
+            #expect(json[key] is Double, "\(key)")
+        }
         #expect(json["schema_version"] as? Int == 1)
     }
 
@@ -47,7 +50,10 @@ import Testing
         #expect(fits[0].usl != nil)
         let result = runCLI(["fit", path])
         #expect(result.code == 65)
-        #expect(result.errors == ["error: \(path): cannot tell which column to use; name it with --x COLUMN (columns: users, rps)"])
+        #expect(
+            result.errors == [
+                "error: \(path): cannot tell which column to use; name it with --x COLUMN (columns: users, rps)"
+            ])
     }
 
     @Test func groupsSweepCSVsByCombination() throws {
@@ -75,7 +81,11 @@ import Testing
         let path = try Self.write(text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let fits = try FitInput.fits(try CSVTable.load(path: path), x: nil, y: nil, tolerance: 0.05)
-        #expect(fits.map(\.group) == ["io/queue-pool/default/none at 300/s", "io/queue-pool/default/none at 600/s", "io/thread-pool/default/none"])
+        #expect(
+            fits.map(\.group) == [
+                "io/queue-pool/default/none at 300/s", "io/queue-pool/default/none at 600/s",
+                "io/thread-pool/default/none",
+            ])
         // Carried rate flattens at the offered rate: 3 queues carry 300/s, 6 carry 600/s.
         #expect(fits.prefix(2).map { $0.knee?.size } == [3, 6])
     }
@@ -100,12 +110,18 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = runCLI(["fit", path])
         #expect(result.code == 65)
-        #expect(result.errors == ["error: \(path): line 3, column 'throughput_per_s': 'fast' is not a number ≥ 0 (decimals, e.g. 12 or 1.5e3)"])
+        #expect(
+            result.errors == [
+                "error: \(path): line 3, column 'throughput_per_s': 'fast' is not a number ≥ 0 (decimals, e.g. 12 or 1.5e3)"
+            ])
     }
 
     @Test func missingFile() {
         let result = runCLI(["fit", "/nonexistent/trials.csv"])
         #expect(result.code == 66)
-        #expect(result.errors == ["error: /nonexistent/trials.csv: not found; pass a trials.csv, summary.csv or any CSV with a concurrency and a throughput column"])
+        #expect(
+            result.errors == [
+                "error: /nonexistent/trials.csv: not found; pass a trials.csv, summary.csv or any CSV with a concurrency and a throughput column"
+            ])
     }
 }

@@ -43,7 +43,10 @@ final class ServeProcess {
     /// (/proc/PID/fd links to sockets).
     func socketCount() -> Int {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd")) ?? []
-        return fds.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/fd/\($0)")) ?? "").hasPrefix("socket:") }.count
+        return fds.filter {
+            ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/fd/\($0)"))
+                ?? "").hasPrefix("socket:")
+        }.count
     }
 }
 
@@ -54,13 +57,22 @@ final class ServeProcess {
 
     func sweep(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        return try EndToEndTests.run(["sweep"] + arguments + ["--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path], directory: scratch)
+        return try EndToEndTests.run(
+            ["sweep"] + arguments + [
+                "--out", scratch.appendingPathComponent("run").path, "--plots",
+                scratch.appendingPathComponent("plots").path,
+            ], directory: scratch)
     }
 
     func rows() throws -> [[String: String]] {
-        let lines = try String(contentsOf: scratch.appendingPathComponent("run/trials.csv"), encoding: .utf8).split(separator: "\n")
+        let lines = try String(contentsOf: scratch.appendingPathComponent("run/trials.csv"), encoding: .utf8).split(
+            separator: "\n")
         let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init))) }
+        return lines.dropFirst().map {
+            Dictionary(
+                uniqueKeysWithValues: zip(
+                    header, $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
+        }
     }
 
     /// URL userinfo and credential headers reach the server but no file, report or console line.
@@ -69,14 +81,19 @@ final class ServeProcess {
         let server = try ServeProcess(["--delay", "1ms"])
         defer { _ = server.stop() }
         let url = server.url.replacingOccurrences(of: "http://", with: "http://alice:pa55word@")
-        let result = try sweep(["--http", url, "--http-header", "Authorization: Bearer t0k3n", "--http-header", "X-Tenant: s3cr3t",
-                                "--http-secret-header", "x-tenant"] + Self.quick)
+        let result = try sweep(
+            [
+                "--http", url, "--http-header", "Authorization: Bearer t0k3n", "--http-header", "X-Tenant: s3cr3t",
+                "--http-secret-header", "x-tenant",
+            ] + Self.quick)
         #expect(result.code == 0, "\(result.stderr)")
         let secrets = ["pa55word", "alice", "t0k3n", "s3cr3t"]
         var written = result.stdout + result.stderr
         for directory in ["run", "plots"] {
             let root = scratch.appendingPathComponent(directory)
-            for case let file as String in FileManager.default.enumerator(atPath: root.path) ?? FileManager.default.enumerator(atPath: "/nonexistent")! {
+            for case let file as String in FileManager.default.enumerator(atPath: root.path) ?? FileManager.default
+                .enumerator(atPath: "/nonexistent")!
+            {
                 written += (try? String(contentsOfFile: root.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
             }
         }
@@ -110,7 +127,9 @@ final class ServeProcess {
         #expect(server.url.hasPrefix("http://127.0.0.1:"))
         let result = server.stop()
         #expect(result.code == 0)
-        #expect(result.rest.contains("poolsize serve: stopped after 0 answered and 0 failed request(s) on 0 connection(s)"), "\(result.rest)")
+        #expect(
+            result.rest.contains("poolsize serve: stopped after 0 answered and 0 failed request(s) on 0 connection(s)"),
+            "\(result.rest)")
     }
 
     /// Against a server that waits 20 ms: W is the server's delay, every request succeeds,
@@ -144,8 +163,12 @@ final class ServeProcess {
         let listening = server.socketCount()
         let sweep = Process()
         sweep.executableURL = EndToEndTests.binary
-        sweep.arguments = ["sweep", "--http", server.url, "--sizes", "4,8", "--repeat", "3", "--warmup", "0", "--trial-ms", "2000", "--quiet",
-                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path]
+        sweep.arguments = [
+            "sweep", "--http", server.url, "--sizes", "4,8", "--repeat", "3", "--warmup", "0", "--trial-ms", "2000",
+            "--quiet",
+            "--out", scratch.appendingPathComponent("run").path, "--plots",
+            scratch.appendingPathComponent("plots").path,
+        ]
         sweep.standardOutput = FileHandle.nullDevice
         sweep.standardError = FileHandle.nullDevice
         try sweep.run()
@@ -168,20 +191,53 @@ final class ServeProcess {
         let result = try sweep(["--http", server.url + "status/503"] + Self.quick)
         #expect(result.code == 5)
         #expect(result.stderr.hasPrefix("error: measurement failed: the task failed "))
-        #expect(result.stderr.hasSuffix("times with one worker, before any pool size was tried: GET \(server.url)status/503 answered 503 Service Unavailable; fix it first\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "times with one worker, before any pool size was tried: GET \(server.url)status/503 answered 503 Service Unavailable; fix it first\n"
+            ), "\(result.stderr)")
     }
 
     @Test(arguments: [
-        (["--http", "localhost:8080"], Int32(64), "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'localhost:8080'\n"),
-        (["--http", "http://127.0.0.1:9/", "--workload", "io"], 64, "error: --http: replaces --workload, --trace and --exec; give one of them\n"),
-        (["--http", "http://127.0.0.1:9/", "--http-body", "/nonexistent/body.json"], 66, "error: /nonexistent/body.json: not found; --http-body takes a file whose bytes are sent as the request body\n"),
-        (["--http", "http://127.0.0.1:9/", "--http-header", "Accept"], 64, "error: --http-header: must be 'Name: value', got 'Accept'\n"),
-        (["--workload", "io", "--http-header", "Accept: */*"], 64, "error: --http-header: applies to --http requests; add --http URL or drop --http-header\n"),
-        (["--workload", "io", "--task-timeout", "5s"], 64, "error: --task-timeout: applies to --exec and --http tasks; add one of them or drop --task-timeout\n"),
-        (["--workload", "io", "--http-insecure"], 64, "error: --http-insecure: applies to --http requests; add --http URL or drop --http-insecure\n"),
-        (["--http", "http://127.0.0.1:9/", "--http-insecure"], 64, "error: --http-insecure: applies to https:// URLs, and --http is 'http://127.0.0.1:9/'; drop --http-insecure or use https://\n"),
-        (["--http", "https://127.0.0.1:9/", "--http-cacert", "/nonexistent/ca.pem"], 66, "error: /nonexistent/ca.pem: not found; --http-cacert takes a PEM file of the CA certificates that issued the server's\n"),
-        (["--http", "https://127.0.0.1:9/", "--http-cacert", "/nonexistent/ca.pem", "--http-insecure"], 64, "error: --http-insecure: skips the verification --http-cacert asks for; give one of them\n"),
+        (
+            ["--http", "localhost:8080"], Int32(64),
+            "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'localhost:8080'\n"
+        ),
+        (
+            ["--http", "http://127.0.0.1:9/", "--workload", "io"], 64,
+            "error: --http: replaces --workload, --trace and --exec; give one of them\n"
+        ),
+        (
+            ["--http", "http://127.0.0.1:9/", "--http-body", "/nonexistent/body.json"], 66,
+            "error: /nonexistent/body.json: not found; --http-body takes a file whose bytes are sent as the request body\n"
+        ),
+        (
+            ["--http", "http://127.0.0.1:9/", "--http-header", "Accept"], 64,
+            "error: --http-header: must be 'Name: value', got 'Accept'\n"
+        ),
+        (
+            ["--workload", "io", "--http-header", "Accept: */*"], 64,
+            "error: --http-header: applies to --http requests; add --http URL or drop --http-header\n"
+        ),
+        (
+            ["--workload", "io", "--task-timeout", "5s"], 64,
+            "error: --task-timeout: applies to --exec and --http tasks; add one of them or drop --task-timeout\n"
+        ),
+        (
+            ["--workload", "io", "--http-insecure"], 64,
+            "error: --http-insecure: applies to --http requests; add --http URL or drop --http-insecure\n"
+        ),
+        (
+            ["--http", "http://127.0.0.1:9/", "--http-insecure"], 64,
+            "error: --http-insecure: applies to https:// URLs, and --http is 'http://127.0.0.1:9/'; drop --http-insecure or use https://\n"
+        ),
+        (
+            ["--http", "https://127.0.0.1:9/", "--http-cacert", "/nonexistent/ca.pem"], 66,
+            "error: /nonexistent/ca.pem: not found; --http-cacert takes a PEM file of the CA certificates that issued the server's\n"
+        ),
+        (
+            ["--http", "https://127.0.0.1:9/", "--http-cacert", "/nonexistent/ca.pem", "--http-insecure"], 64,
+            "error: --http-insecure: skips the verification --http-cacert asks for; give one of them\n"
+        ),
     ])
     func badHTTPFlagsAreOneLine(arguments: [String], code: Int32, message: String) throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -211,7 +267,10 @@ final class ServeProcess {
         let port = server.url.split(separator: ":").last!.dropLast()
         let result = try EndToEndTests.run(["serve", "--port", String(port), "--duration", "1s"])
         #expect(result.code == 64)
-        #expect(result.stderr == "error: --port: cannot listen on 127.0.0.1:\(port) (Address already in use); choose another port (0 picks a free one)\n", "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "error: --port: cannot listen on 127.0.0.1:\(port) (Address already in use); choose another port (0 picks a free one)\n",
+            "\(result.stderr)")
     }
 }
 
@@ -225,15 +284,21 @@ final class ServeProcess {
         let marker = "30.\(Int.random(in: 100_000...999_999))"
         let sweep = Process()
         sweep.executableURL = EndToEndTests.binary
-        sweep.arguments = ["sweep", "--exec", "sleep \(marker)", "--sizes", "2", "--repeat", "1", "--warmup", "0", "--quiet",
-                           "--out", scratch.appendingPathComponent("run").path, "--plots", scratch.appendingPathComponent("plots").path]
+        sweep.arguments = [
+            "sweep", "--exec", "sleep \(marker)", "--sizes", "2", "--repeat", "1", "--warmup", "0", "--quiet",
+            "--out", scratch.appendingPathComponent("run").path, "--plots",
+            scratch.appendingPathComponent("plots").path,
+        ]
         sweep.standardOutput = FileHandle.nullDevice
         sweep.standardError = FileHandle.nullDevice
         try sweep.run()
         func survivors() -> [String] {
             // The commands (`sleep 7.x`), not the sweep whose own arguments name them.
-            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil && Int32($0) != sweep.processIdentifier }.filter { pid in
-                ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix("sleep\u{0}\(marker)")
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter {
+                Int($0) != nil && Int32($0) != sweep.processIdentifier
+            }.filter { pid in
+                ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").hasPrefix(
+                    "sleep\u{0}\(marker)")
             }
         }
         let deadline = Date().addingTimeInterval(10)

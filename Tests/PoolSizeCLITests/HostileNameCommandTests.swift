@@ -22,23 +22,34 @@ import Testing
         let name = "x`touch \(marker)`x '<script>alert(1)</script>"
         let spec = try write("name: \"\(name)\"\ncpu_us: 200\nwait_us: 200\ntrial_ms: 40\n", "hostile.yaml")
         let out = scratch.appendingPathComponent("run"), plots = scratch.appendingPathComponent("plots")
-        let result = try EndToEndTests.run(["sweep", "--workload", spec.path, "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--quiet", "--out", out.path, "--plots", plots.path])
+        let result = try EndToEndTests.run([
+            "sweep", "--workload", spec.path, "--sizes", "1,2", "--repeat", "1", "--warmup", "0", "--quiet", "--out",
+            out.path, "--plots", plots.path,
+        ])
         #expect(result.code == 0, "stderr: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker))
         let report = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(!report.contains("<script>"))
         #expect(report.contains("\\<script\\>alert(1)\\</script\\>"))
         if ReportCommandTests.gnuplotInstalled {
-            #expect(FileManager.default.fileExists(atPath: plots.appendingPathComponent("throughput.png").path), "stderr: \(result.stderr)")
+            #expect(
+                FileManager.default.fileExists(atPath: plots.appendingPathComponent("throughput.png").path),
+                "stderr: \(result.stderr)")
         }
     }
 
     @Test func specNameWithALineBreakIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let spec = try write("name: \"a\\nsystem \\\"touch \(marker)\\\"\"\ncpu_us: 200\n", "newline.yaml")
-        let result = try EndToEndTests.run(["sweep", "--workload", spec.path, "--sizes", "1", "--repeat", "1", "--out", scratch.appendingPathComponent("run").path])
+        let result = try EndToEndTests.run([
+            "sweep", "--workload", spec.path, "--sizes", "1", "--repeat", "1", "--out",
+            scratch.appendingPathComponent("run").path,
+        ])
         #expect(result.code == 65)
-        #expect(result.stderr == "error: workload spec \(spec.path): field 'name': contains a control character (U+000A); write it on one line without tabs or escapes\n")
+        #expect(
+            result.stderr
+                == "error: workload spec \(spec.path): field 'name': contains a control character (U+000A); write it on one line without tabs or escapes\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
@@ -70,7 +81,9 @@ import Testing
         let html = try String(contentsOf: run.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(!html.contains("<script>"))
         if ReportCommandTests.gnuplotInstalled {
-            #expect(FileManager.default.fileExists(atPath: plots.appendingPathComponent("throughput.png").path), "stderr: \(result.stderr)")
+            #expect(
+                FileManager.default.fileExists(atPath: plots.appendingPathComponent("throughput.png").path),
+                "stderr: \(result.stderr)")
         }
     }
 }

@@ -25,10 +25,17 @@ final class NginxProcess {
         let fm = FileManager.default
         try fm.createDirectory(at: directory.appendingPathComponent("www"), withIntermediateDirectories: true)
         try fm.createDirectory(at: directory.appendingPathComponent("tmp"), withIntermediateDirectories: true)
-        for (name, contents) in files { try contents.write(to: directory.appendingPathComponent("www/\(name)"), atomically: true, encoding: .utf8) }
+        for (name, contents) in files {
+            try contents.write(to: directory.appendingPathComponent("www/\(name)"), atomically: true, encoding: .utf8)
+        }
         // A certificate for the address the tests use, valid for a day.
-        try Self.runQuietly(openssl, ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                                      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.appendingPathComponent("key.pem").path, "-out", certificate])
+        try Self.runQuietly(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", directory.appendingPathComponent("key.pem").path,
+                "-out", certificate,
+            ])
         port = try Self.freePort()
         let root = directory.path
         let config = """
@@ -63,9 +70,11 @@ final class NginxProcess {
         let deadline = Date().addingTimeInterval(10)
         while !Self.accepts(port) {
             guard process.isRunning, Date() < deadline else {
-                let log = (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+                let log =
+                    (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
                 stop()
-                throw NSError(domain: "nginx", code: 1, userInfo: [NSLocalizedDescriptionKey: "nginx did not start: \(log)"])
+                throw NSError(
+                    domain: "nginx", code: 1, userInfo: [NSLocalizedDescriptionKey: "nginx did not start: \(log)"])
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
@@ -84,8 +93,13 @@ final class NginxProcess {
     }
 
     static func executable(_ name: String) -> URL? {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/local/sbin"]
-        return path.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let path =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + [
+                "/usr/sbin", "/usr/local/sbin",
+            ]
+        return path.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
     }
 
     static func runQuietly(_ executable: URL, _ arguments: [String]) throws {
@@ -96,7 +110,9 @@ final class NginxProcess {
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw NSError(domain: executable.lastPathComponent, code: Int(process.terminationStatus)) }
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: executable.lastPathComponent, code: Int(process.terminationStatus))
+        }
     }
 
     /// A port nothing listens on now (the kernel's pick for port 0).
@@ -108,7 +124,9 @@ final class NginxProcess {
         address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let ok = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         guard ok else { throw POSIXError(.EADDRNOTAVAIL) }
         return Int(UInt16(bigEndian: address.sin_port))
@@ -123,7 +141,9 @@ final class NginxProcess {
         address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
         address.sin_port = in_port_t(UInt16(port)).bigEndian
         return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
     }
 }

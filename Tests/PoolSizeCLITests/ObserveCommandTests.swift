@@ -10,7 +10,9 @@ import Testing
     /// (found on PATH), so the tests run wherever the package builds.
     static let compiler: String? = {
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/clang" }
-        return (["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"] + path).first { FileManager.default.isExecutableFile(atPath: $0) }
+        return (["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang"] + path).first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }()
 
     /// pool_target.c built once into a temporary directory.
@@ -29,12 +31,15 @@ import Testing
     }()
 
     /// Runs poolsize with a bound on its time; SIGKILL when it overruns (then code is 137).
-    static func run(_ arguments: [String], timeoutSeconds: Double = 60, whileRunning: ((Process) -> Void)? = nil) throws -> (code: Int32, stdout: String, stderr: String) {
+    static func run(_ arguments: [String], timeoutSeconds: Double = 60, whileRunning: ((Process) -> Void)? = nil) throws
+        -> (code: Int32, stdout: String, stderr: String)
+    {
         let process = Process()
         process.executableURL = EndToEndTests.binary
         process.arguments = arguments
         let directory = FileManager.default.temporaryDirectory
-        let outURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).out"), errURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).err")
+        let outURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).out"),
+            errURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
@@ -69,7 +74,10 @@ import Testing
     @Test func aPIDOrACommandIsNeededButNotBoth() throws {
         let none = try Self.run(["observe"])
         #expect(none.code == 64)
-        #expect(none.stderr == "error: PID: missing; give the PID of a running process, or start one with 'poolsize observe [options] -- CMD ARGS…'\n")
+        #expect(
+            none.stderr
+                == "error: PID: missing; give the PID of a running process, or start one with 'poolsize observe [options] -- CMD ARGS…'\n"
+        )
         let both = try Self.run(["observe", "1", "--", "true"])
         #expect(both.code == 64)
         #expect(both.stderr == "error: PID: give a PID or '-- CMD', not both\n")
@@ -92,7 +100,10 @@ import Testing
         // Above any pid_max the kernel allows (2^22), so never a live process.
         let result = try Self.run(["observe", "2147483646", "--duration", "1s"])
         #expect(result.code == 66)
-        #expect(result.stderr == "error: pid 2147483646: not found; no such process; give the PID of a running process (ps -e), or start the target with 'poolsize observe [options] -- CMD ARGS…'\n")
+        #expect(
+            result.stderr
+                == "error: pid 2147483646: not found; no such process; give the PID of a running process (ps -e), or start the target with 'poolsize observe [options] -- CMD ARGS…'\n"
+        )
         let missing = try Self.run(["observe", "--duration", "1s", "--", "/nonexistent/program"])
         #expect(missing.code == 66)
         #expect(missing.stderr.hasPrefix("error: /nonexistent/program: not found; not an executable file"))
@@ -108,7 +119,10 @@ import Testing
         #expect(result.stdout.contains("sleep"), "the pool table is printed: \(result.stdout)")
         #expect(result.stderr.contains("observe: pid "))
         #expect(result.stderr.contains(" exited after "))
-        #expect(result.stderr.hasSuffix(": the figures cover the observation until then; observe a process that outlives --duration, or shorten it\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                ": the figures cover the observation until then; observe a process that outlives --duration, or shorten it\n"
+            ))
     }
 
     /// The C pool with a known answer: 4 workers, 40 tasks/s, each blocking 20 ms in read() on a
@@ -119,12 +133,16 @@ import Testing
     @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
     func theCPoolIsFoundWithItsWaitToCPU() throws {
         let target = try #require(Self.target)
-        let result = try Self.run(["observe", "--duration", "2s", "--rate", "50", "--format", "json", "--", target, "--workers", "4", "--rate", "40", "--io-ms", "20", "--cpu-ms", "5"])
+        let result = try Self.run([
+            "observe", "--duration", "2s", "--rate", "50", "--format", "json", "--", target, "--workers", "4", "--rate",
+            "40", "--io-ms", "20", "--cpu-ms", "5",
+        ])
         #expect(result.code == 0, "\(result.stderr)")
         let truth = try #require(Self.truth(result.stderr), "the target printed its truth on SIGTERM: \(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let pools = try #require(object["pools"] as? [[String: Any]])
-        let worker = try #require(pools.first { $0["name"] as? String == "worker" }, "pools: \(pools.map { $0["name"] ?? "?" })")
+        let worker = try #require(
+            pools.first { $0["name"] as? String == "worker" }, "pools: \(pools.map { $0["name"] ?? "?" })")
         #expect(worker["threads"] as? Int == 4)
         let ratio = try #require((worker["wait_to_cpu"] as? [String: Double])?["low"])
         let trueRatio = try #require(truth["wc_io"])
@@ -144,11 +162,15 @@ import Testing
     func childrenJoinOnePool() throws {
         let target = try #require(Self.target)
         let script = "'\(target)' --workers 2 & '\(target)' --workers 3 & wait"
-        let result = try Self.run(["observe", "--children", "--duration", "3s", "--rate", "50", "--format", "json", "--", "/bin/sh", "-c", script])
+        let result = try Self.run([
+            "observe", "--children", "--duration", "3s", "--rate", "50", "--format", "json", "--", "/bin/sh", "-c",
+            script,
+        ])
         #expect([0, 6].contains(result.code), "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let pools = try #require(object["pools"] as? [[String: Any]])
-        let worker = try #require(pools.first { $0["name"] as? String == "worker" }, "pools: \(pools.map { $0["name"] ?? "?" })")
+        let worker = try #require(
+            pools.first { $0["name"] as? String == "worker" }, "pools: \(pools.map { $0["name"] ?? "?" })")
         #expect(worker["threads"] as? Int == 5, "2 + 3 workers in two processes")
         #expect((object["target"] as? [String: Any])?["includes_children"] as? Bool == true)
     }
@@ -158,7 +180,9 @@ import Testing
     @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
     func ctrlCStopsTheTargetAndPrintsWhatWasMeasured() throws {
         let target = try #require(Self.target)
-        let result = try Self.run(["observe", "--duration", "60s", "--format", "json", "--", target], timeoutSeconds: 30) { process in
+        let result = try Self.run(
+            ["observe", "--duration", "60s", "--format", "json", "--", target], timeoutSeconds: 30
+        ) { process in
             Thread.sleep(forTimeInterval: 1.5)
             kill(process.processIdentifier, SIGINT)
         }
@@ -180,8 +204,10 @@ import Testing
             let observer = process.processIdentifier
             for _ in 0..<100 where child == nil {
                 Thread.sleep(forTimeInterval: 0.05)
-                child = (try? String(contentsOfFile: "/proc/\(observer)/task/\(observer)/children", encoding: .utf8))?
-                    .split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.first
+                child =
+                    (try? String(contentsOfFile: "/proc/\(observer)/task/\(observer)/children", encoding: .utf8))?
+                    .split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                    .first
             }
             kill(observer, SIGKILL)
         }

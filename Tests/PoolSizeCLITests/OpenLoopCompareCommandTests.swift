@@ -12,32 +12,46 @@ struct OpenLoopRunDirectory {
 
     /// `p99`: per size, the p99 in ms of its one repetition; a size below 17 falls behind.
     init(id: String, p99: [Int: Double], slo: Double? = 40_000, rates: [Double] = [1000]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-olcompare-\(UUID().uuidString)").appendingPathComponent(id)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-olcompare-\(UUID().uuidString)")
+            .appendingPathComponent(id)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let records = p99.keys.sorted().map { size -> TrialRecord in
             let carried = size < 17 ? Double(size) / 16 : 1
             let ms = p99[size]!
             var r = TrialRecord(
-                runID: id, workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: size, repetition: 1,
-                tasks: 1000 * carried * 2, wallSeconds: 2, throughputPerSecond: 1000 * carried, cpuMicrosecondsPerTask: 1000,
-                waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.5 * carried, peakConcurrency: size, threads: size,
+                runID: id, workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: size,
+                repetition: 1,
+                tasks: 1000 * carried * 2, wallSeconds: 2, throughputPerSecond: 1000 * carried,
+                cpuMicrosecondsPerTask: 1000,
+                waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: 0.5 * carried, peakConcurrency: size,
+                threads: size,
                 effectiveNice: 0, integrity: .notApplicable,
-                latency: LatencyPercentiles(p50: ms * 600, p90: ms * 800, p99: ms * 1000, p999: ms * 1100, max: ms * 1200))
+                latency: LatencyPercentiles(
+                    p50: ms * 600, p90: ms * 800, p99: ms * 1000, p999: ms * 1100, max: ms * 1200))
             r.openLoop = OpenLoopFigures(
                 arrivalRate: 1000, offeredPerSecond: 1000, achievedPerSecond: 1000 * carried, backlogMean: 20,
                 backlogMax: 40, backlogGrowth: carried < 0.99 ? 500 : 0, stable: carried >= 0.99)
             return r
         }
-        try TrialsCSV.serialize(records).write(to: url.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        try TrialsCSV.serialize(records).write(
+            to: url.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
         var info = RunInfo(
             runID: id, poolsizeVersion: "0.1.0", seed: 42,
             workload: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000), repetitions: 1,
-            machine: MachineFacts(cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), cpuModel: "Fixture CPU", kernel: "Linux", swiftVersion: "6.3", timerSlackNanoseconds: nil, effectiveNiceByTier: [:], hostname: "fixture"),
+            machine: MachineFacts(
+                cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), cpuModel: "Fixture CPU", kernel: "Linux",
+                swiftVersion: "6.3", timerSlackNanoseconds: nil, effectiveNiceByTier: [:], hostname: "fixture"),
             sizes: p99.keys.sorted())
-        info.arrival = ArrivalPlan(rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo, sloPercentile: 99)
-        try JSONExport.serialize(info).write(to: url.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
-        let lowLoad = LowLoadEstimate(waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50), seconds: 0.8)
-        try JSONExport.serialize(lowLoad).write(to: url.appendingPathComponent("lowload.json"), atomically: true, encoding: .utf8)
+        info.arrival = ArrivalPlan(
+            rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo,
+            sloPercentile: 99)
+        try JSONExport.serialize(info).write(
+            to: url.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
+        let lowLoad = LowLoadEstimate(
+            waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50),
+            seconds: 0.8)
+        try JSONExport.serialize(lowLoad).write(
+            to: url.appendingPathComponent("lowload.json"), atomically: true, encoding: .utf8)
     }
 
     func remove() { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -61,17 +75,36 @@ struct OpenLoopRunDirectory {
         defer { base.remove(); current.remove() }
         let result = runCLI(["compare", base.path, current.path])
         #expect(result.code == 2)
-        #expect(result.errors == ["regression: The open-loop sizing regressed: queue-pool/default/none N = 20 at 1000/s met p99 ≤ 40.0 ms in the base run (23.3 ms) and misses it now (45.0 ms)."])
+        #expect(
+            result.errors == [
+                "regression: The open-loop sizing regressed: queue-pool/default/none N = 20 at 1000/s met p99 ≤ 40.0 ms in the base run (23.3 ms) and misses it now (45.0 ms)."
+            ])
         #expect(runCLI(["compare", base.path, current.path, "--format", "json"]).code == 2)
     }
 
     @Test func openAgainstClosedOrAnotherObjectiveExitsThree() throws {
         let base = try OpenLoopRunDirectory(id: "base", p99: Self.base)
-        let closed = try FixtureRun(id: "closed", rows: [(8, [520, 531, 509], [21_000, 21_300, 20_700]), (17, [1010, 1032, 991], [21_000, 21_300, 20_700])])
+        let closed = try FixtureRun(
+            id: "closed",
+            rows: [
+                (8, [520, 531, 509], [21_000, 21_300, 20_700]), (17, [1010, 1032, 991], [21_000, 21_300, 20_700]),
+            ])
         let looser = try OpenLoopRunDirectory(id: "looser", p99: Self.base, slo: 50_000)
         defer { base.remove(); closed.remove(); looser.remove() }
-        #expect(runCLI(["compare", base.path, closed.path]) == (3, ["error: runs cannot be compared: base base is an open-loop run (poisson arrivals at 1000/s, p99 ≤ 40.0 ms) and current closed a closed loop; compare two runs of the same kind"]))
-        #expect(runCLI(["compare", base.path, looser.path]) == (3, ["error: runs cannot be compared: the open-loop runs differ in objective p99 ≤ 40.0 ms vs p99 ≤ 50.0 ms (base base, current looser); compare runs swept with the same --arrival-rate, --arrivals, --latency-slo and --slo-percentile"]))
+        #expect(
+            runCLI(["compare", base.path, closed.path]) == (
+                3,
+                [
+                    "error: runs cannot be compared: base base is an open-loop run (poisson arrivals at 1000/s, p99 ≤ 40.0 ms) and current closed a closed loop; compare two runs of the same kind"
+                ]
+            ))
+        #expect(
+            runCLI(["compare", base.path, looser.path]) == (
+                3,
+                [
+                    "error: runs cannot be compared: the open-loop runs differ in objective p99 ≤ 40.0 ms vs p99 ≤ 50.0 ms (base base, current looser); compare runs swept with the same --arrival-rate, --arrivals, --latency-slo and --slo-percentile"
+                ]
+            ))
     }
 
     /// `report` on an open-loop run writes the open-loop report and its latency chart, not the
@@ -97,7 +130,13 @@ struct OpenLoopRunDirectory {
         defer { a.remove(); b.remove() }
         let out = a.url.deletingLastPathComponent().appendingPathComponent("side")
         let result = runCLI(["report", a.path, b.path, "--out", out.path])
-        #expect(result == (3, ["error: runs cannot be compared: a is an open-loop run (--arrival-rate), and the side-by-side report compares closed-loop throughput curves; report each open-loop run alone ('poolsize report DIR') or set two of them side by side with 'poolsize compare BASE CURRENT'"]))
+        #expect(
+            result == (
+                3,
+                [
+                    "error: runs cannot be compared: a is an open-loop run (--arrival-rate), and the side-by-side report compares closed-loop throughput curves; report each open-loop run alone ('poolsize report DIR') or set two of them side by side with 'poolsize compare BASE CURRENT'"
+                ]
+            ))
     }
 
     @Test func exportCarriesTheObjective() throws {
@@ -106,9 +145,14 @@ struct OpenLoopRunDirectory {
         let file = run.url.appendingPathComponent("metrics.txt")
         #expect(runCLI(["export", run.path, "--to", "openmetrics", "--output", file.path]) == (0, []))
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.contains("poolsize_slo_met{workload=\"io\",host=\"fixture\",pool=\"queue-pool\",qos=\"default\",primitive=\"none\",rate=\"1000\",size=\"20\"} 1\n"))
+        #expect(
+            text.contains(
+                "poolsize_slo_met{workload=\"io\",host=\"fixture\",pool=\"queue-pool\",qos=\"default\",primitive=\"none\",rate=\"1000\",size=\"20\"} 1\n"
+            ))
         let smaller = run.url.appendingPathComponent("smaller.json")
         #expect(runCLI(["export", run.path, "--to", "github-benchmark-smaller", "--output", smaller.path]) == (0, []))
-        #expect(try String(contentsOf: smaller, encoding: .utf8).contains("\"name\" : \"io queue-pool/default/none p99 latency at the recommended size\""))
+        #expect(
+            try String(contentsOf: smaller, encoding: .utf8).contains(
+                "\"name\" : \"io queue-pool/default/none p99 latency at the recommended size\""))
     }
 }

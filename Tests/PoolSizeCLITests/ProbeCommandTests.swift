@@ -12,20 +12,41 @@ import Testing
     }
 
     @Test func namedProbesRunInOrderOnce() throws {
-        #expect(try ProbeCommand.parse(["deadlock", "Nice", "deadlock", "round-robin"]).selectedProbes() == [.deadlock, .nice, .roundRobin])
+        #expect(
+            try ProbeCommand.parse(["deadlock", "Nice", "deadlock", "round-robin"]).selectedProbes() == [
+                .deadlock, .nice, .roundRobin,
+            ])
         #expect(try ProbeCommand.parse(["serial-threads", "--format", "json"]).format == .json)
         #expect(try ProbeCommand.parse(["--watchdog-ms", "500"]).watchdogSeconds() == 0.5)
     }
 
     @Test(arguments: [
-        (["probe", "bogus"], "error: probe: unknown probe 'bogus'; use one of nice, serial-threads, global-ramp, deadlock, round-robin, semaphore"),
-        (["probe", "nice", "dead-lock"], "error: probe: unknown probe 'dead-lock'; use one of nice, serial-threads, global-ramp, deadlock, round-robin, semaphore"),
+        (
+            ["probe", "bogus"],
+            "error: probe: unknown probe 'bogus'; use one of nice, serial-threads, global-ramp, deadlock, round-robin, semaphore"
+        ),
+        (
+            ["probe", "nice", "dead-lock"],
+            "error: probe: unknown probe 'dead-lock'; use one of nice, serial-threads, global-ramp, deadlock, round-robin, semaphore"
+        ),
         (["probe", "--watchdog-ms", "5"], "error: --watchdog-ms: must be 100 to 30000, got 5"),
-        (["calibrate", "--rounds", "2"], "error: --rounds: must be 3 to 50, got 2; 3 gives a spread, 7 a steadier median"),
+        (
+            ["calibrate", "--rounds", "2"],
+            "error: --rounds: must be 3 to 50, got 2; 3 gives a spread, 7 a steadier median"
+        ),
         (["calibrate", "--round-ms", "0"], "error: --round-ms: must be 1 to 1000, got 0"),
-        (["calibrate", "--out", "/tmp/"], "error: --out: '/tmp/' is a directory; pass a file path such as /tmp/calibrate.csv"),
-        (["calibrate", "--out", "/tmp"], "error: --out: '/tmp' is a directory; pass a file path such as /tmp/calibrate.csv"),
-        (["_child", "explode"], "error: _child: unknown mode 'explode'; use one of sync-on-own-queue, hang, trap, returns"),
+        (
+            ["calibrate", "--out", "/tmp/"],
+            "error: --out: '/tmp/' is a directory; pass a file path such as /tmp/calibrate.csv"
+        ),
+        (
+            ["calibrate", "--out", "/tmp"],
+            "error: --out: '/tmp' is a directory; pass a file path such as /tmp/calibrate.csv"
+        ),
+        (
+            ["_child", "explode"],
+            "error: _child: unknown mode 'explode'; use one of sync-on-own-queue, hang, trap, returns"
+        ),
     ])
     func badInputGetsOneLineAndExit64(arguments: [String], message: String) {
         let result = runCLI(arguments)
@@ -59,7 +80,9 @@ import Testing
         let settings = try command.makeSettings()
         #expect(settings.rounds == 7)
         let date = Date(timeIntervalSince1970: 1_795_000_000)
-        #expect(try command.csvURL(date: date).path == FileManager.default.currentDirectoryPath + "/results/calibrate-20261118-110640.csv")
+        #expect(
+            try command.csvURL(date: date).path == FileManager.default.currentDirectoryPath
+                + "/results/calibrate-20261118-110640.csv")
     }
 
     @Test func helpListsTheNewCommandsButHidesTheChild() {

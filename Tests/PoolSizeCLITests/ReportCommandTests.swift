@@ -26,7 +26,9 @@ import Testing
         return try EndToEndTests.run(arguments, environment: environment, directory: scratch)
     }
 
-    func exists(_ url: URL, _ name: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path) }
+    func exists(_ url: URL, _ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path)
+    }
 
     /// A throughput no machine produces (1e20, 1e308/s) in a damaged trials.csv: no trap (the
     /// Mermaid chart's axis converted it to Int), one note line, the report written.
@@ -35,7 +37,8 @@ import Testing
         try prepare()
         let trials = run.appendingPathComponent("trials.csv")
         let text = try String(contentsOf: trials, encoding: .utf8)
-        try text.replacingOccurrences(of: ",1016.984,", with: ",\(value),").write(to: trials, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: ",1016.984,", with: ",\(value),").write(
+            to: trials, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: run.appendingPathComponent("recommendation.json"))
         let result = try poolsize(["report", "results/\(Self.runID)"], withGnuplot: false)
         #expect(result.code < 128, "killed by a signal: \(result.stderr)")
@@ -48,8 +51,13 @@ import Testing
         try prepare()
         let result = try poolsize(["report", "results/\(Self.runID)"], withGnuplot: false)
         #expect(result.code == 0, "stderr: \(result.stderr)")
-        #expect(result.stderr == "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and render later with 'gnuplot plots/\(Self.runID)/*.gp' or 'poolsize plot results/\(Self.runID)'; the CSV, data and .gp files are written\n")
-        #expect(result.stdout.split(separator: "\n").last.map(String.init)?.hasSuffix("results/\(Self.runID)/report.md") == true)
+        #expect(
+            result.stderr
+                == "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and render later with 'gnuplot plots/\(Self.runID)/*.gp' or 'poolsize plot results/\(Self.runID)'; the CSV, data and .gp files are written\n"
+        )
+        #expect(
+            result.stdout.split(separator: "\n").last.map(String.init)?.hasSuffix("results/\(Self.runID)/report.md")
+                == true)
         for name in ["report.md", "report.html", "trials.csv"] { #expect(exists(run, name)) }
         for name in ["throughput", "utilization", "concurrency"] {
             #expect(exists(plots, "\(name).gp"))
@@ -57,7 +65,9 @@ import Testing
             #expect(!exists(plots, "\(name).svg"))
         }
         let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
-        #expect(report.hasPrefix("# How many queues? io workload, 2 cores, 2026-11-22\n\n## Recommendation\n\n**24 queues**"))
+        #expect(
+            report.hasPrefix(
+                "# How many queues? io workload, 2 cores, 2026-11-22\n\n## Recommendation\n\n**24 queues**"))
         #expect(report.contains("![Throughput vs pool size](../../plots/\(Self.runID)/throughput.svg)"))
     }
 
@@ -66,7 +76,10 @@ import Testing
         try prepare()
         let result = try poolsize(["plot", "results/\(Self.runID)", "--plots", "charts"], withGnuplot: false)
         #expect(result.code == 66)
-        #expect(result.stderr == "error: gnuplot: not found; install it (apt-get install gnuplot-nox) and re-run 'poolsize plot results/\(Self.runID)'; the data and scripts are in charts/ ('gnuplot charts/*.gp' renders them)\n")
+        #expect(
+            result.stderr
+                == "error: gnuplot: not found; install it (apt-get install gnuplot-nox) and re-run 'poolsize plot results/\(Self.runID)'; the data and scripts are in charts/ ('gnuplot charts/*.gp' renders them)\n"
+        )
         #expect(exists(scratch.appendingPathComponent("charts"), "throughput.gp"))
         #expect(!exists(run, "report.md"))
     }
@@ -76,7 +89,9 @@ import Testing
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let result = try poolsize(["report", "results/nope"], withGnuplot: false)
         #expect(result.code == 66)
-        #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains("results/nope: not found; pass a run directory written by 'poolsize sweep'"))
+        #expect(
+            result.stderr.hasPrefix("error: ")
+                && result.stderr.contains("results/nope: not found; pass a run directory written by 'poolsize sweep'"))
     }
 
     @Test(.enabled(if: gnuplotInstalled, "gnuplot is not installed"))
@@ -117,9 +132,14 @@ import Testing
     @Test func tornLastLineIsLeftOutWithAWarning() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let run = try prepare { String($0.dropLast(30)) }
-        let result = try EndToEndTests.run(["report", run.path, "--plots", scratch.appendingPathComponent("plots").path], environment: ["PATH": "/nonexistent"], directory: scratch)
+        let result = try EndToEndTests.run(
+            ["report", run.path, "--plots", scratch.appendingPathComponent("plots").path],
+            environment: ["PATH": "/nonexistent"], directory: scratch)
         #expect(result.code == 0, "stderr: \(result.stderr)")
-        #expect(result.stderr.hasPrefix("warning: \(run.path)/trials.csv: line 17 is cut short (the sweep stopped while writing it) and was left out\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "warning: \(run.path)/trials.csv: line 17 is cut short (the sweep stopped while writing it) and was left out\n"
+            ))
     }
 
     @Test func aRaggedRowIsExit65NamingTheLine() throws {
@@ -131,7 +151,10 @@ import Testing
         }
         let result = try EndToEndTests.run(["report", run.path], directory: scratch)
         #expect(result.code == 65)
-        #expect(result.stderr == "error: \(run.path)/trials.csv: line 5 has 12 fields where the header has 31; the file is damaged (an edit, or a write cut short)\n")
+        #expect(
+            result.stderr
+                == "error: \(run.path)/trials.csv: line 5 has 12 fields where the header has 31; the file is damaged (an edit, or a write cut short)\n"
+        )
     }
 }
 
@@ -162,12 +185,18 @@ import Testing
                 }
             }
             try Data(bytes).write(to: file)
-            let result = try EndToEndTests.run(["report", run.path, "--plots", scratch.appendingPathComponent("plots\(index)").path], environment: ["PATH": "/nonexistent"], directory: scratch)
+            let result = try EndToEndTests.run(
+                ["report", run.path, "--plots", scratch.appendingPathComponent("plots\(index)").path],
+                environment: ["PATH": "/nonexistent"], directory: scratch)
             #expect([0, 65, 66].contains(result.code), "case \(index): \(result.code) \(result.stderr)")
             for line in result.stderr.split(separator: "\n") {
-                #expect(line.hasPrefix("error: ") || line.hasPrefix("warning: ") || line.hasPrefix("note: "), "case \(index): \(line)")
+                #expect(
+                    line.hasPrefix("error: ") || line.hasPrefix("warning: ") || line.hasPrefix("note: "),
+                    "case \(index): \(line)")
             }
-            if result.code != 0 { #expect(result.stderr.split(separator: "\n").count == 1, "case \(index): \(result.stderr)") }
+            if result.code != 0 {
+                #expect(result.stderr.split(separator: "\n").count == 1, "case \(index): \(result.stderr)")
+            }
         }
     }
 }

@@ -7,20 +7,29 @@ import Testing
 /// sweeps cannot write one at once, and an interrupted one continues with --resume.
 @Suite(.serialized) struct RunDirectoryCommandTests {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-rundir-\(UUID())")
-    static let flags = ["--workload", "cpu", "--sizes", "1,2", "--repeat", "2", "--warmup", "0", "--trial-ms", "100", "--seed", "7", "--quiet"]
+    static let flags = [
+        "--workload", "cpu", "--sizes", "1,2", "--repeat", "2", "--warmup", "0", "--trial-ms", "100", "--seed", "7",
+        "--quiet",
+    ]
 
     func sweep(_ extra: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        return try EndToEndTests.run(["sweep"] + Self.flags + ["--plots", scratch.appendingPathComponent("plots").path] + extra, environment: ["PATH": "/nonexistent"], directory: scratch)
+        return try EndToEndTests.run(
+            ["sweep"] + Self.flags + ["--plots", scratch.appendingPathComponent("plots").path] + extra,
+            environment: ["PATH": "/nonexistent"], directory: scratch)
     }
 
     func rows(_ run: URL) throws -> [String] {
-        try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
+        try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8).split(separator: "\n")
+            .dropFirst().map(String.init)
     }
 
     /// (size, repetition) of each row.
     func keys(_ rows: [String]) -> Set<String> {
-        Set(rows.map { row in let cells = row.split(separator: ","); return "\(cells[5])/\(cells[6])" })
+        Set(
+            rows.map { row in
+                let cells = row.split(separator: ","); return "\(cells[5])/\(cells[6])"
+            })
     }
 
     @Test func anExistingRunDirectoryIsRefusedUnlessForced() throws {
@@ -30,7 +39,10 @@ import Testing
         let first = try rows(run)
         let again = try sweep(["--out", run.path])
         #expect(again.code == 73)
-        #expect(again.stderr == "error: --out \(run.path): a run directory is already there (it has trials.csv); pass --force to replace it, or --resume \(run.path) to continue it\n")
+        #expect(
+            again.stderr
+                == "error: --out \(run.path): a run directory is already there (it has trials.csv); pass --force to replace it, or --resume \(run.path) to continue it\n"
+        )
         #expect(try rows(run) == first, "the refused sweep left the trials alone")
         let forced = try sweep(["--out", run.path, "--force"])
         #expect(forced.code == 0, "\(forced.stderr)")
@@ -53,7 +65,10 @@ import Testing
         #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
         let second = try sweep(["--out", run.path])
         #expect(second.code == 75)
-        #expect(second.stderr == "error: \(run.path): another sweep (pid 4242) is writing this run directory; wait for it to finish or choose another --out\n")
+        #expect(
+            second.stderr
+                == "error: \(run.path): another sweep (pid 4242) is writing this run directory; wait for it to finish or choose another --out\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: run.appendingPathComponent("trials.csv").path))
     }
 
@@ -65,12 +80,18 @@ import Testing
         #expect(try sweep(["--out", whole.path]).code == 0)
         try FileManager.default.copyItem(at: whole, to: cut)
         let kept = Array(try rows(whole).prefix(2))
-        let header = String(try String(contentsOf: whole.appendingPathComponent("trials.csv"), encoding: .utf8).split(separator: "\n")[0])
+        let header = String(
+            try String(contentsOf: whole.appendingPathComponent("trials.csv"), encoding: .utf8).split(separator: "\n")[
+                0])
         try (header + "\n" + kept.joined(separator: "\n") + "\n" + String(try rows(whole)[2].prefix(25)))
             .write(to: cut.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
-        for file in ["recommendation.json", "summary.csv", "report.md"] { try? FileManager.default.removeItem(at: cut.appendingPathComponent(file)) }
+        for file in ["recommendation.json", "summary.csv", "report.md"] {
+            try? FileManager.default.removeItem(at: cut.appendingPathComponent(file))
+        }
 
-        let report = try EndToEndTests.run(["report", cut.path, "--plots", scratch.appendingPathComponent("plots-cut").path], environment: ["PATH": "/nonexistent"], directory: scratch)
+        let report = try EndToEndTests.run(
+            ["report", cut.path, "--plots", scratch.appendingPathComponent("plots-cut").path],
+            environment: ["PATH": "/nonexistent"], directory: scratch)
         #expect(report.code == 0, "\(report.stderr)")
         let markdown = try String(contentsOf: cut.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("**Partial run**: 2 of 4 planned trials are missing"))
@@ -78,7 +99,10 @@ import Testing
         let resumed = try sweep(["--resume", cut.path])
         #expect(resumed.code == 0, "\(resumed.stderr)")
         // The torn row is cut before new rows are appended, and said so (silently before).
-        #expect(resumed.stderr.hasPrefix("warning: \(cut.path)/trials.csv: line 4 was cut short (the sweep stopped while writing it); it is removed and its trial runs again\n"), "\(resumed.stderr)")
+        #expect(
+            resumed.stderr.hasPrefix(
+                "warning: \(cut.path)/trials.csv: line 4 was cut short (the sweep stopped while writing it); it is removed and its trial runs again\n"
+            ), "\(resumed.stderr)")
         let after = try rows(cut)
         #expect(after.count == 4)
         #expect(Array(after.prefix(2)) == kept, "finished trials are kept as they were")
@@ -94,21 +118,34 @@ import Testing
         #expect(try sweep(["--out", run.path]).code == 0)
         var flags = Self.flags
         flags[flags.firstIndex(of: "7")!] = "8"
-        let result = try EndToEndTests.run(["sweep"] + flags + ["--resume", run.path], environment: ["PATH": "/nonexistent"], directory: scratch)
+        let result = try EndToEndTests.run(
+            ["sweep"] + flags + ["--resume", run.path], environment: ["PATH": "/nonexistent"], directory: scratch)
         #expect(result.code == 3)
-        #expect(result.stderr == "error: --resume \(run.path): its seed was 7, this sweep's is 8; resume with the flags the run was started with (its machine.json records them)\n")
+        #expect(
+            result.stderr
+                == "error: --resume \(run.path): its seed was 7, this sweep's is 8; resume with the flags the run was started with (its machine.json records them)\n"
+        )
         // Settings machine.json did not record before the plan was one value: refused by name too.
         for (extra, message) in [
             (["--read-ratio", "0.9"], "its --read-ratio was 0.5, this sweep's is 0.9"),
             (["--contend"], "its --contend was false, this sweep's is true"),
         ] {
-            let other = try EndToEndTests.run(["sweep"] + Self.flags + extra + ["--resume", run.path], environment: ["PATH": "/nonexistent"], directory: scratch)
+            let other = try EndToEndTests.run(
+                ["sweep"] + Self.flags + extra + ["--resume", run.path], environment: ["PATH": "/nonexistent"],
+                directory: scratch)
             #expect(other.code == 3)
-            #expect(other.stderr == "error: --resume \(run.path): \(message); resume with the flags the run was started with (its machine.json records them)\n")
+            #expect(
+                other.stderr
+                    == "error: --resume \(run.path): \(message); resume with the flags the run was started with (its machine.json records them)\n"
+            )
         }
-        let forced = try EndToEndTests.run(["sweep"] + Self.flags + ["--resume", run.path, "--force"], directory: scratch)
+        let forced = try EndToEndTests.run(
+            ["sweep"] + Self.flags + ["--resume", run.path, "--force"], directory: scratch)
         #expect(forced.code == 64)
-        #expect(forced.stderr == "error: --resume: cannot be combined with --force; --force starts the run again, --resume continues it\n")
+        #expect(
+            forced.stderr
+                == "error: --resume: cannot be combined with --force; --force starts the run again, --resume continues it\n"
+        )
     }
 
     /// A trials.csv of another column layout (an earlier version's) cannot take new rows.
@@ -118,18 +155,26 @@ import Testing
         #expect(try sweep(["--out", run.path]).code == 0)
         let trials = run.appendingPathComponent("trials.csv")
         let lines = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n").map(String.init)
-        let older = lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2).joined(separator: ",") }
+        let older = lines.map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2).joined(separator: ",")
+        }
         try (older.prefix(2).joined(separator: "\n") + "\n").write(to: trials, atomically: true, encoding: .utf8)
         let result = try sweep(["--resume", run.path])
         #expect(result.code == 3)
-        #expect(result.stderr == "error: --resume \(run.path): its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force; resume with the flags the run was started with (its machine.json records them)\n")
+        #expect(
+            result.stderr
+                == "error: --resume \(run.path): its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force; resume with the flags the run was started with (its machine.json records them)\n"
+        )
     }
 
     @Test func emptyOutIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--out", ""])
         #expect(result.code == 64)
-        #expect(result.stderr == "error: --out: is empty; name a directory, e.g. --out results/my-run (or leave --out out for results/<run-id>)\n")
+        #expect(
+            result.stderr
+                == "error: --out: is empty; name a directory, e.g. --out results/my-run (or leave --out out for results/<run-id>)\n"
+        )
     }
 }
 
@@ -137,7 +182,10 @@ import Testing
     @Test func dryRunPrintsThePlanAndMeasuresNothing() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-dry-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try EndToEndTests.run(["sweep", "--workload", "io", "--sizes", "1,2,4", "--repeat", "2", "--warmup", "1", "--trial-ms", "100", "--dry-run", "--out", dir.path])
+        let result = try EndToEndTests.run([
+            "sweep", "--workload", "io", "--sizes", "1,2,4", "--repeat", "2", "--warmup", "1", "--trial-ms", "100",
+            "--dry-run", "--out", dir.path,
+        ])
         #expect(result.code == 0)
         #expect(result.stdout.hasPrefix("dry run: 7 trials at sizes 1,2,4, about "))
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -145,12 +193,13 @@ import Testing
         // A 100 ms trial of 16 ms tasks is lengthened to 5 × (2 × 16 + 16) ms = 240 ms; with the
         // 16 ms drain and 30 ms overhead 0.286 s. Low load: 2 rounds of 0.546 s; warm-up
         // 0.24 + 0.046 s; 1.5 s fixed: 1.5 + 1.092 + 0.286 + 6 × 0.286 = 4.594 s.
-        #expect(Array(lines.dropFirst()) == [
-            "low-load phase: about 2 s (one worker until W/C is known to 1%)",
-            "warm-up: 1 trial",
-            "grid: 3 sizes × 2 repetitions × 1 combination = 6 trials, 0.286 s each with drain and overhead",
-            "estimated time: about 5 s, up to 1 MiB of memory",
-        ])
+        #expect(
+            Array(lines.dropFirst()) == [
+                "low-load phase: about 2 s (one worker until W/C is known to 1%)",
+                "warm-up: 1 trial",
+                "grid: 3 sizes × 2 repetitions × 1 combination = 6 trials, 0.286 s each with drain and overhead",
+                "estimated time: about 5 s, up to 1 MiB of memory",
+            ])
         #expect(!FileManager.default.fileExists(atPath: dir.path))
     }
 
@@ -166,8 +215,14 @@ import Testing
 
     @Test func budgetFlagsAreCheckedBeforeAnythingRuns() throws {
         for (arguments, message) in [
-            (["--budget", "30s", "--sizes", "1,2"], "error: --budget: chooses sizes and repetitions itself and needs --sizes auto; drop --sizes or --budget\n"),
-            (["--budget", "30s", "--search", "grid"], "error: --budget: fits an adaptive search to the time; drop --search grid or --budget\n"),
+            (
+                ["--budget", "30s", "--sizes", "1,2"],
+                "error: --budget: chooses sizes and repetitions itself and needs --sizes auto; drop --sizes or --budget\n"
+            ),
+            (
+                ["--budget", "30s", "--search", "grid"],
+                "error: --budget: fits an adaptive search to the time; drop --search grid or --budget\n"
+            ),
             (["--budget", "30"], "error: --budget: '30' has no unit; "),
         ] {
             let result = try EndToEndTests.run(["sweep", "--workload", "io", "--cores", "2", "--dry-run"] + arguments)
@@ -177,7 +232,9 @@ import Testing
     }
 
     @Test func aBudgetFitsTheDryRunsEstimate() throws {
-        let result = try EndToEndTests.run(["sweep", "--workload", "io", "--cores", "2", "--budget", "10s", "--dry-run"])
+        let result = try EndToEndTests.run([
+            "sweep", "--workload", "io", "--cores", "2", "--budget", "10s", "--dry-run",
+        ])
         #expect(result.code == 0)
         let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("estimated time: about ") })
         let seconds = try #require(Int(line.dropFirst("estimated time: about ".count).prefix { $0.isNumber }))

@@ -9,7 +9,9 @@ import Testing
 /// The HTTP workload against a real `LoadServer` on 127.0.0.1 (port 0: a free one).
 @Suite(.serialized) struct HTTPSourceTests {
     func server(cpu: Double = 0, delay: Double = 0, threads: Int = 1) throws -> LoadServer {
-        try LoadServer(host: "127.0.0.1", port: 0, threads: threads, behaviour: .init(cpuMicroseconds: cpu, delayMicroseconds: delay))
+        try LoadServer(
+            host: "127.0.0.1", port: 0, threads: threads,
+            behaviour: .init(cpuMicroseconds: cpu, delayMicroseconds: delay))
     }
 
     func source(_ url: String, timeout: Double = 10) throws -> HTTPSource {
@@ -131,15 +133,20 @@ import Testing
         let http = try source(server.url + "status/301")
         defer { http.shutdown() }
         let outcome = http.workload(seed: 1, criticalSection: nil).execute(task: 0)
-        #expect(outcome.failure == "GET \(server.url)status/301 answered 301 Moved Permanently; redirects are not followed: give --http the final URL")
-        #expect(server.counters.answered.load(ordering: .relaxed) + server.counters.failed.load(ordering: .relaxed) == 1)
+        #expect(
+            outcome.failure
+                == "GET \(server.url)status/301 answered 301 Moved Permanently; redirects are not followed: give --http the final URL"
+        )
+        #expect(
+            server.counters.answered.load(ordering: .relaxed) + server.counters.failed.load(ordering: .relaxed) == 1)
     }
 
     /// 304 Not Modified answers a conditional request: a success, and the connection carries on.
     @Test func notModifiedIsASuccess() throws {
         let server = try server()
         defer { server.stop() }
-        let http = try HTTPSource(target: HTTPTarget(url: server.url + "status/304", headers: ["If-None-Match: \"v1\""]), timeoutSeconds: 10)
+        let http = try HTTPSource(
+            target: HTTPTarget(url: server.url + "status/304", headers: ["If-None-Match: \"v1\""]), timeoutSeconds: 10)
         defer { http.shutdown() }
         let workload = http.workload(seed: 1, criticalSection: nil)
         #expect(workload.execute(task: 0).failure == nil)
@@ -157,7 +164,9 @@ import Testing
         #expect(with.workload(seed: 1, criticalSection: nil).execute(task: 0).failure == nil)
         let without = try source(server.url + "basic-auth/alice/s3cret")
         defer { without.shutdown() }
-        #expect(without.workload(seed: 1, criticalSection: nil).execute(task: 0).failure == "GET \(server.url)basic-auth/alice/s3cret answered 401 Unauthorized")
+        #expect(
+            without.workload(seed: 1, criticalSection: nil).execute(task: 0).failure
+                == "GET \(server.url)basic-auth/alice/s3cret answered 401 Unauthorized")
     }
 
     /// Method, headers and body go out as given, with no header libcurl would add on its own
@@ -165,7 +174,9 @@ import Testing
     @Test func theRequestIsSentAsGiven() throws {
         let server = try RawHTTPServer()
         defer { server.stop() }
-        let target = try HTTPTarget(url: server.url + "orders?id=7", method: "put", headers: ["X-Trace: abc", "X-Empty:"], body: Data("hello".utf8))
+        let target = try HTTPTarget(
+            url: server.url + "orders?id=7", method: "put", headers: ["X-Trace: abc", "X-Empty:"],
+            body: Data("hello".utf8))
         let http = try HTTPSource(target: target, timeoutSeconds: 10)
         defer { http.shutdown() }
         let workload = http.workload(seed: 1, criticalSection: nil)
@@ -176,7 +187,10 @@ import Testing
         let request = try #require(received.first)
         let lines = request.components(separatedBy: "\r\n")
         #expect(lines.first == "PUT /orders?id=7 HTTP/1.1")
-        #expect(Set(lines.dropFirst()) == ["Host: 127.0.0.1:\(server.port)", "X-Trace: abc", "X-Empty:", "Content-Length: 5", "", "hello"], "\(request)")
+        #expect(
+            Set(lines.dropFirst()) == [
+                "Host: 127.0.0.1:\(server.port)", "X-Trace: abc", "X-Empty:", "Content-Length: 5", "", "hello",
+            ], "\(request)")
         #expect(received.last == request)
     }
 
@@ -194,7 +208,9 @@ import Testing
         #expect(http.workload(seed: 1, criticalSection: nil).execute(task: 0).failure == nil)
         let peak = try Self.memoryKilobytes("VmHWM")
         #expect(http.bodyBytes.load(ordering: .relaxed) == UInt64(size))
-        #expect(peak - resident < 32_000, "peak resident memory grew by \(peak - resident) kB during a \(size / 1_000_000) MB answer")
+        #expect(
+            peak - resident < 32_000,
+            "peak resident memory grew by \(peak - resident) kB during a \(size / 1_000_000) MB answer")
     }
 
     /// A figure from /proc/self/status, in kB.
@@ -235,6 +251,8 @@ import Testing
         let first = try server()
         defer { first.stop() }
         let port = Int(first.url.split(separator: ":").last!.dropLast())!
-        #expect(throws: (any Error).self) { try LoadServer(host: "127.0.0.1", port: port, threads: 1, behaviour: .init()) }
+        #expect(throws: (any Error).self) {
+            try LoadServer(host: "127.0.0.1", port: port, threads: 1, behaviour: .init())
+        }
     }
 }

@@ -24,11 +24,15 @@ final class RawHTTPServer: @unchecked Sendable {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0
+            }
         }
         guard bound else { close(listener); throw POSIXError(.EADDRNOTAVAIL) }
         port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in serve(); done.signal() }
+        Thread.detachNewThread { [self] in
+            serve(); done.signal()
+        }
     }
 
     var url: String { "http://127.0.0.1:\(port)/" }
@@ -67,7 +71,8 @@ final class RawHTTPServer: @unchecked Sendable {
             while request == nil {
                 if let end = pending.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound {
                     let head = String(decoding: pending[..<end], as: UTF8.self)
-                    let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                    let length =
+                        head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                         .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
                     if pending.count >= end + length {
                         request = Array(pending[..<(end + length)])
@@ -81,11 +86,14 @@ final class RawHTTPServer: @unchecked Sendable {
             }
             requests.withLock { $0.append(String(decoding: request!, as: UTF8.self)) }
             let head = Array("HTTP/1.1 200 OK\r\nContent-Length: \(bodyBytes)\r\n\r\n".utf8)
-            guard head.withUnsafeBytes({ send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == head.count else { return }
+            guard head.withUnsafeBytes({ send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == head.count
+            else { return }
             let zeros = [UInt8](repeating: 0, count: 65536)
             var left = bodyBytes
             while left > 0 {
-                let sent = zeros.withUnsafeBytes { send(client, $0.baseAddress, min(left, $0.count), Int32(MSG_NOSIGNAL)) }
+                let sent = zeros.withUnsafeBytes {
+                    send(client, $0.baseAddress, min(left, $0.count), Int32(MSG_NOSIGNAL))
+                }
                 if sent <= 0 { return }
                 left -= sent
             }

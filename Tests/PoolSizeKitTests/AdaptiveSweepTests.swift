@@ -6,7 +6,9 @@ import Testing
 @Suite struct AdaptiveSweepTests {
     /// W/C = 1 (scripted) on 4 cores: the formula says 8, the curve flattens at 8.
     static func plan() -> SweepPlan {
-        var plan = SweepPlan(runID: "r", spec: BusyRetryTests.spec, sizes: .auto, repetitions: 3, warmupTrials: 0, cores: 4, busyRetries: 0)
+        var plan = SweepPlan(
+            runID: "r", spec: BusyRetryTests.spec, sizes: .auto, repetitions: 3, warmupTrials: 0, cores: 4,
+            busyRetries: 0)
         plan.search = .adaptive
         return plan
     }
@@ -23,7 +25,8 @@ import Testing
     @Test func adaptiveMeasuresFewerTrialsAndFindsTheKnee() throws {
         let observer = SearchObserver()
         let trials = ScriptedTrials { Double(min($0, 8)) * 500 }
-        let result = try SweepRunner(measurer: trials, declaredTaskNanoseconds: 2_000_000).run(Self.plan(), observer: observer)
+        let result = try SweepRunner(measurer: trials, declaredTaskNanoseconds: 2_000_000).run(
+            Self.plan(), observer: observer)
         let grid = SizeGrid.auto(prediction: 8, cores: 4).count * 3
         #expect(observer.finished?.trials == result.records.count)
         #expect(observer.finished?.grid == grid)
@@ -40,14 +43,17 @@ import Testing
     @Test func aResumedSearchReplaysItsDecisions() throws {
         let curve: (Int) -> Double = { Double(min($0, 8)) * 500 + Double($0 % 3) }
         let full = ScriptedTrials(throughput: curve)
-        let first = try SweepRunner(measurer: full, declaredTaskNanoseconds: 2_000_000).run(Self.plan(), observer: SearchObserver())
+        let first = try SweepRunner(measurer: full, declaredTaskNanoseconds: 2_000_000).run(
+            Self.plan(), observer: SearchObserver())
         let sweepRequests = full.requests.filter { !$0.lowLoad }
         for cut in [0, 3, 7, first.records.count - 1] {
             let again = ScriptedTrials(throughput: curve)
             let observer = SearchObserver()
             let resumed = try SweepRunner(measurer: again, declaredTaskNanoseconds: 2_000_000).run(
                 Self.plan(), observer: observer, resume: (first.lowLoad, Array(first.records.prefix(cut))))
-            #expect(resumed.records.map { "\($0.poolSize)/\($0.repetition)" } == first.records.map { "\($0.poolSize)/\($0.repetition)" })
+            #expect(
+                resumed.records.map { "\($0.poolSize)/\($0.repetition)" }
+                    == first.records.map { "\($0.poolSize)/\($0.repetition)" })
             #expect(observer.records.count == first.records.count - cut)
             #expect(again.requests.map(\.seed) == Array(sweepRequests.map(\.seed).dropFirst(cut)))
         }
@@ -59,7 +65,9 @@ import Testing
         var plan = Self.plan()
         plan.busyRetries = 2
         let observer = RecordingObserver()
-        _ = try SweepRunner(measurer: ScriptedTrials(otherLoad: 0.5) { Double(min($0, 8)) * 500 }, declaredTaskNanoseconds: 2_000_000).run(plan, observer: observer)
+        _ = try SweepRunner(
+            measurer: ScriptedTrials(otherLoad: 0.5) { Double(min($0, 8)) * 500 }, declaredTaskNanoseconds: 2_000_000
+        ).run(plan, observer: observer)
         #expect(observer.retries == max(2, observer.records.count / 4))
     }
 
@@ -67,7 +75,9 @@ import Testing
     @Test func anExplicitListBoundsTheSearch() throws {
         var plan = Self.plan()
         plan.sizes = .explicit([2, 4, 6, 8, 10, 12, 14, 16])
-        let result = try SweepRunner(measurer: ScriptedTrials { Double(min($0, 8)) * 500 }, declaredTaskNanoseconds: 2_000_000).run(plan, observer: SearchObserver())
+        let result = try SweepRunner(
+            measurer: ScriptedTrials { Double(min($0, 8)) * 500 }, declaredTaskNanoseconds: 2_000_000
+        ).run(plan, observer: SearchObserver())
         #expect(Set(result.records.map(\.poolSize)).isSubset(of: [2, 4, 6, 8, 10, 12, 14, 16]))
         #expect(result.records.count < 8 * 3)
     }
@@ -76,7 +86,9 @@ import Testing
 /// The time model and `--budget`, on the built-in io workload (C 1 ms, W 15 ms, 0.6 s trials).
 @Suite struct SweepBudgetTests {
     static func plan(cores: Int = 2) throws -> SweepPlan {
-        var plan = SweepPlan(runID: "r", spec: try WorkloadLoader.load("io"), sizes: .auto, repetitions: 3, warmupTrials: 1, cores: cores)
+        var plan = SweepPlan(
+            runID: "r", spec: try WorkloadLoader.load("io"), sizes: .auto, repetitions: 3, warmupTrials: 1, cores: cores
+        )
         plan.search = .adaptive
         return plan
     }
@@ -111,7 +123,13 @@ import Testing
         shortest.repetitions = 1
         shortest.trialMilliseconds = 100
         let minimum = shortest.estimate.seconds
-        #expect(throws: PoolSizeError.invalidOption(flag: "--budget", message: "2s cannot hold even the shortest sweep of this workload (adaptive search, 1 repetition, 100 ms trials: about \(Int(minimum.rounded(.up))) s); give at least \(Int(minimum.rounded(.up)))s")) {
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--budget",
+                message:
+                    "2s cannot hold even the shortest sweep of this workload (adaptive search, 1 repetition, 100 ms trials: about \(Int(minimum.rounded(.up))) s); give at least \(Int(minimum.rounded(.up)))s"
+            )
+        ) {
             try Self.plan().fitting(budgetSeconds: 2)
         }
     }

@@ -15,12 +15,16 @@ final class ScriptedTrials: TrialMeasuring, @unchecked Sendable {
         self.otherLoad = otherLoad
     }
 
-    func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (metrics: TrialMetrics, integrity: IntegrityReport?) {
+    func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (
+        metrics: TrialMetrics, integrity: IntegrityReport?
+    ) {
         requests.append(request)
         // C = W = 1 ms per task, the same for every task: W/C is exactly 1 at low load.
         let metrics = TrialMetrics(
-            windowSeconds: 1, throughputPerSecond: throughput(request.size), cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 1000,
-            utilization: 0.5, peakConcurrency: request.size, threads: request.size, otherLoad: request.lowLoad ? 0 : otherLoad)
+            windowSeconds: 1, throughputPerSecond: throughput(request.size), cpuMicrosecondsPerTask: 1000,
+            waitMicrosecondsPerTask: 1000,
+            utilization: 0.5, peakConcurrency: request.size, threads: request.size,
+            otherLoad: request.lowLoad ? 0 : otherLoad)
         return (metrics, nil)
     }
 }
@@ -46,7 +50,9 @@ final class RecordingObserver: SweepObserver {
     }
 
     @Test func busyTrialsAreRunAgainThenKept() throws {
-        let plan = SweepPlan(runID: "r", spec: Self.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 1)
+        let plan = SweepPlan(
+            runID: "r", spec: Self.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2,
+            busyRetries: 1)
         let trials = ScriptedTrials(otherLoad: 0.5) { Double($0) * 500 }
         let observer = try Self.run(plan, trials)
         // Each of the two trials looked busy, was run once more, and one record was kept.
@@ -58,14 +64,18 @@ final class RecordingObserver: SweepObserver {
 
     /// A machine busy all along: 8 trials may retry 8 / 4 = 2 times in all, not 8 × 2.
     @Test func retriesAreCappedAtAQuarterOfTheTrials() throws {
-        let plan = SweepPlan(runID: "r", spec: Self.spec, sizes: .explicit([1, 2, 3, 4]), repetitions: 2, warmupTrials: 0, cores: 2, busyRetries: 2)
+        let plan = SweepPlan(
+            runID: "r", spec: Self.spec, sizes: .explicit([1, 2, 3, 4]), repetitions: 2, warmupTrials: 0, cores: 2,
+            busyRetries: 2)
         let observer = try Self.run(plan, ScriptedTrials(otherLoad: 0.5) { Double($0) * 500 })
         #expect(observer.retries == 2)
         #expect(observer.records.count == 8)
     }
 
     @Test func zeroRetriesKeepsTheFirstAttempt() throws {
-        let plan = SweepPlan(runID: "r", spec: Self.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 0)
+        let plan = SweepPlan(
+            runID: "r", spec: Self.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2,
+            busyRetries: 0)
         let trials = ScriptedTrials(otherLoad: 0.5) { Double($0) * 500 }
         let observer = try Self.run(plan, trials)
         #expect(observer.retries == 0)
@@ -74,7 +84,9 @@ final class RecordingObserver: SweepObserver {
     }
 
     @Test func quietTrialsRunOnceEach() throws {
-        let plan = SweepPlan(runID: "r", spec: Self.spec, sizes: .explicit([1, 2, 4]), repetitions: 3, warmupTrials: 1, cores: 2, busyRetries: 2)
+        let plan = SweepPlan(
+            runID: "r", spec: Self.spec, sizes: .explicit([1, 2, 4]), repetitions: 3, warmupTrials: 1, cores: 2,
+            busyRetries: 2)
         let trials = ScriptedTrials { Double($0) * 500 }
         let observer = try Self.run(plan, trials)
         #expect(observer.retries == 0)
@@ -91,17 +103,24 @@ final class RecordingObserver: SweepObserver {
     /// that rises with every size never reaches a knee, so auto measures 1.5× and 2× the grid's
     /// end, then 1.5× and 2× the new end, and stops (twice at most).
     @Test func autoMeasuresPastARisingEndTwice() throws {
-        let plan = SweepPlan(runID: "r", spec: BusyRetryTests.spec, sizes: .auto, repetitions: 1, warmupTrials: 0, cores: 1, busyRetries: 0)
+        let plan = SweepPlan(
+            runID: "r", spec: BusyRetryTests.spec, sizes: .auto, repetitions: 1, warmupTrials: 0, cores: 1,
+            busyRetries: 0)
         let observer = try BusyRetryTests.run(plan, ScriptedTrials { Double($0) * 500 })
         let measured = Set(observer.records.map(\.poolSize))
         let gridEnd = try #require(measured.subtracting(observer.extensions.flatMap { $0 }).max())
-        #expect(observer.extensions == [[Int((1.5 * Double(gridEnd)).rounded()), 2 * gridEnd], [3 * gridEnd, 4 * gridEnd]])
+        #expect(
+            observer.extensions == [
+                [Int((1.5 * Double(gridEnd)).rounded()), 2 * gridEnd], [3 * gridEnd, 4 * gridEnd],
+            ])
         #expect(measured.isSuperset(of: Set(observer.extensions.flatMap { $0 })))
     }
 
     /// A curve that flattens inside the grid is not extended.
     @Test func autoStopsAtAPlateau() throws {
-        let plan = SweepPlan(runID: "r", spec: BusyRetryTests.spec, sizes: .auto, repetitions: 1, warmupTrials: 0, cores: 1, busyRetries: 0)
+        let plan = SweepPlan(
+            runID: "r", spec: BusyRetryTests.spec, sizes: .auto, repetitions: 1, warmupTrials: 0, cores: 1,
+            busyRetries: 0)
         let observer = try BusyRetryTests.run(plan, ScriptedTrials { Double(min($0, 2)) * 500 })
         #expect(observer.extensions.isEmpty)
     }

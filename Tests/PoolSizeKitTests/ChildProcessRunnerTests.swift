@@ -13,7 +13,8 @@ import Testing
 
     /// SIGTERM first; a child that ignores it gets SIGKILL a second later.
     @Test func childIgnoringSIGTERMIsKilled() {
-        let child = ChildProcessRunner(timeoutSeconds: 0.3).run(executable: Self.shell, arguments: ["-c", "trap '' TERM; \(Self.ready); exec sleep 30"])
+        let child = ChildProcessRunner(timeoutSeconds: 0.3).run(
+            executable: Self.shell, arguments: ["-c", "trap '' TERM; \(Self.ready); exec sleep 30"])
         #expect(child.outcome == .timedOut(afterSeconds: 0.3))
         #expect(child.seconds < 20, "SIGKILL, not the child's own 30 s, ended the run")
         #expect(child.standardOutput.contains(ChildScenario.readyMarker))
@@ -21,13 +22,15 @@ import Testing
 
     /// The environment given is the child's whole environment.
     @Test func environmentIsPassedAsGiven() {
-        let child = ChildProcessRunner(timeoutSeconds: 10).run(executable: Self.shell, arguments: ["-c", "echo \"$ONLY_THIS-$HOME\""], environment: ["ONLY_THIS": "x"])
+        let child = ChildProcessRunner(timeoutSeconds: 10).run(
+            executable: Self.shell, arguments: ["-c", "echo \"$ONLY_THIS-$HOME\""], environment: ["ONLY_THIS": "x"])
         #expect(child.outcome == .exited(code: 0))
         #expect(child.standardOutput == "x-\n")
     }
 
     @Test func hangingChildIsKilledByTheWatchdog() {
-        let child = ChildProcessRunner(timeoutSeconds: 0.5).run(executable: Self.shell, arguments: ["-c", "\(Self.ready); exec sleep 30"])
+        let child = ChildProcessRunner(timeoutSeconds: 0.5).run(
+            executable: Self.shell, arguments: ["-c", "\(Self.ready); exec sleep 30"])
         #expect(child.outcome == .timedOut(afterSeconds: 0.5))
         #expect(child.seconds < 20, "the watchdog, not the child, ended the run")
         let observation = DeadlockProbe.observation(of: child, watchdogSeconds: 0.5)
@@ -37,7 +40,8 @@ import Testing
     }
 
     @Test func trappingChildIsClassifiedAsATrap() {
-        let child = ChildProcessRunner(timeoutSeconds: 10).run(executable: Self.shell, arguments: ["-c", "ulimit -c 0; \(Self.ready); kill -TRAP $$"])
+        let child = ChildProcessRunner(timeoutSeconds: 10).run(
+            executable: Self.shell, arguments: ["-c", "ulimit -c 0; \(Self.ready); kill -TRAP $$"])
         #expect(child.outcome == .signaled(signal: SIGTRAP))
         let observation = DeadlockProbe.observation(of: child, watchdogSeconds: 10)
         #expect(observation.classification == .trap)
@@ -46,13 +50,15 @@ import Testing
     }
 
     @Test func childThatReturnsContradictsTheClaim() {
-        let child = ChildProcessRunner(timeoutSeconds: 10).run(executable: Self.shell, arguments: ["-c", "\(Self.ready); echo '\(ChildScenario.returnedMarker)'"])
+        let child = ChildProcessRunner(timeoutSeconds: 10).run(
+            executable: Self.shell, arguments: ["-c", "\(Self.ready); echo '\(ChildScenario.returnedMarker)'"])
         #expect(child.outcome == .exited(code: 0))
         #expect(DeadlockProbe.observation(of: child, watchdogSeconds: 10).result().verdict == .differs)
     }
 
     @Test func childThatFailsEarlySaysNothing() {
-        let child = ChildProcessRunner(timeoutSeconds: 10).run(executable: Self.shell, arguments: ["-c", "echo 'error: no such mode' >&2; exit 64"])
+        let child = ChildProcessRunner(timeoutSeconds: 10).run(
+            executable: Self.shell, arguments: ["-c", "echo 'error: no such mode' >&2; exit 64"])
         #expect(child.outcome == .exited(code: 64))
         let observation = DeadlockProbe.observation(of: child, watchdogSeconds: 10)
         #expect(observation.errorSummary == "error: no such mode")
@@ -60,7 +66,8 @@ import Testing
     }
 
     @Test func missingExecutableIsReportedNotThrown() {
-        let child = ChildProcessRunner(timeoutSeconds: 1).run(executable: URL(fileURLWithPath: "/nonexistent/poolsize"), arguments: [])
+        let child = ChildProcessRunner(timeoutSeconds: 1).run(
+            executable: URL(fileURLWithPath: "/nonexistent/poolsize"), arguments: [])
         guard case .failedToStart = child.outcome else {
             Issue.record("expected failedToStart, got \(child.outcome)")
             return

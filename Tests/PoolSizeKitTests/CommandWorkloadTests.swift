@@ -22,7 +22,10 @@ import Testing
             }
             return UInt64(n) * 1_000_000
         }
-        func processUsage() -> ProcessUsage { ProcessUsage(cpuNanoseconds: 0, voluntaryContextSwitches: 0, involuntaryContextSwitches: 0, maxRSSKilobytes: 0) }
+        func processUsage() -> ProcessUsage {
+            ProcessUsage(
+                cpuNanoseconds: 0, voluntaryContextSwitches: 0, involuntaryContextSwitches: 0, maxRSSKilobytes: 0)
+        }
         func machineBusyNanoseconds() -> UInt64? { nil }
     }
 
@@ -38,39 +41,57 @@ import Testing
     @Test func readingStderrIsNotTheTasksCPU() throws {
         let directory = try scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let source = try CommandSource(arguments: ["/bin/sh", "-c", "echo first >&2; exit 3"], outputDirectory: directory)
+        let source = try CommandSource(
+            arguments: ["/bin/sh", "-c", "echo first >&2; exit 3"], outputDirectory: directory)
         let clocks = CountingClocks(marker: directory.appendingPathComponent("task-0.err"))
         let outcome = CommandWorkload(source: source, clocks: clocks).execute(task: 0)
-        #expect(outcome.cpuNanoseconds == 1_000_000, "one step between the read before the spawn and the one after the reap")
-        #expect(outcome.failure == "/bin/sh -c 'echo first >&2; exit 3' exited with status 3; its last stderr line: 'read after the task's CPU was taken'")
+        #expect(
+            outcome.cpuNanoseconds == 1_000_000, "one step between the read before the spawn and the one after the reap"
+        )
+        #expect(
+            outcome.failure
+                == "/bin/sh -c 'echo first >&2; exit 3' exited with status 3; its last stderr line: 'read after the task's CPU was taken'"
+        )
         #expect(clocks.reads.load(ordering: .relaxed) == 2)
-        #expect(!CommandWorkload(source: source, clocks: clocks).measuresOwnCPU, "scripted clocks: the trial reads its own")
+        #expect(
+            !CommandWorkload(source: source, clocks: clocks).measuresOwnCPU, "scripted clocks: the trial reads its own")
         #expect(CommandWorkload(source: source).measuresOwnCPU)
     }
 
     /// stderr that is not UTF-8 is still the command's last words, not "nothing".
     @Test func stderrThatIsNotUTF8IsShown() throws {
-        let source = try CommandSource(arguments: ["/bin/sh", "-c", "printf 'ok\\n\\377\\376 bad bytes\\n' >&2; exit 2"])
+        let source = try CommandSource(arguments: [
+            "/bin/sh", "-c", "printf 'ok\\n\\377\\376 bad bytes\\n' >&2; exit 2",
+        ])
         let outcome = CommandWorkload(source: source).execute(task: 7)
-        #expect(outcome.failure == "/bin/sh -c 'printf '\\''ok\\n\\377\\376 bad bytes\\n'\\'' >&2; exit 2' exited with status 2; its last stderr line: '\u{FFFD}\u{FFFD} bad bytes'")
+        #expect(
+            outcome.failure
+                == "/bin/sh -c 'printf '\\''ok\\n\\377\\376 bad bytes\\n'\\'' >&2; exit 2' exited with status 2; its last stderr line: '\u{FFFD}\u{FFFD} bad bytes'"
+        )
     }
 
     /// Only the end of a long stderr is read, and the line quoted is cut.
     @Test func aLongStderrIsCut() throws {
-        let source = try CommandSource(arguments: ["/bin/sh", "-c", "head -c 1000000 /dev/zero | tr '\\0' x >&2; exit 1"])
+        let source = try CommandSource(arguments: [
+            "/bin/sh", "-c", "head -c 1000000 /dev/zero | tr '\\0' x >&2; exit 1",
+        ])
         let failure = try #require(CommandWorkload(source: source).execute(task: 1).failure)
         #expect(failure.hasSuffix("; its last stderr line: '\(String(repeating: "x", count: 200))…'"))
     }
 
     @Test func silenceIsSaid() throws {
         let source = try CommandSource(arguments: ["/bin/false"])
-        #expect(CommandWorkload(source: source).execute(task: 2).failure == "/bin/false exited with status 1; it wrote nothing on stderr")
+        #expect(
+            CommandWorkload(source: source).execute(task: 2).failure
+                == "/bin/false exited with status 1; it wrote nothing on stderr")
     }
 
     /// Whether this process may mount a small tmpfs (root, outside a restricted container).
     static let canMountTmpfs: Bool = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-mount-\(UUID())")
-        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else { return false }
+        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else {
+            return false
+        }
         defer { try? FileManager.default.removeItem(at: directory) }
         guard shell("mount -t tmpfs -o size=16k tmpfs '\(directory.path)' 2>/dev/null") == 0 else { return false }
         return shell("umount '\(directory.path)'") == 0
@@ -84,9 +105,13 @@ import Testing
         try #require(Self.shell("mount -t tmpfs -o size=16k tmpfs '\(directory.path)'") == 0)
         defer { _ = Self.shell("umount '\(directory.path)'") }
         _ = Self.shell("head -c 1000000 /dev/zero > '\(directory.path)/fill' 2>/dev/null")
-        let source = try CommandSource(arguments: ["/bin/sh", "-c", "echo disk full >&2; exit 4"], outputDirectory: directory)
+        let source = try CommandSource(
+            arguments: ["/bin/sh", "-c", "echo disk full >&2; exit 4"], outputDirectory: directory)
         let failure = CommandWorkload(source: source).execute(task: 3).failure
-        #expect(failure == "/bin/sh -c 'echo disk full >&2; exit 4' exited with status 4; what it wrote on stderr was lost: \(directory.path) is full (No space left on device)")
+        #expect(
+            failure
+                == "/bin/sh -c 'echo disk full >&2; exit 4' exited with status 4; what it wrote on stderr was lost: \(directory.path) is full (No space left on device)"
+        )
     }
 
     static func shell(_ command: String) -> Int32 {

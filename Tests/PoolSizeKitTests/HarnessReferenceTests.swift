@@ -19,8 +19,12 @@ import Testing
     }
 
     @Test func referenceRefusesZeroQueues() {
-        #expect(throws: PoolSizeError.invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got 0")) {
-            try RawDispatchReference().run(size: 0, workload: CountingWorkload(), settings: TrialSettings(durationNanoseconds: 1_000_000))
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--sizes", message: "the reference needs at least one queue, got 0")
+        ) {
+            try RawDispatchReference().run(
+                size: 0, workload: CountingWorkload(), settings: TrialSettings(durationNanoseconds: 1_000_000))
         }
     }
 
@@ -47,15 +51,20 @@ import Testing
     @Test func trialSamplesKeepTheirThreadIdsAndLastEnd() throws {
         let workload = CountingWorkload()
         let pool = QueuePool(size: 2)
-        let m = try TrialRunner().run(pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 30_000_000_000, maxTasks: 20))
+        let m = try TrialRunner().run(
+            pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 30_000_000_000, maxTasks: 20))
         pool.shutdown()
         #expect(m.samples.count == 20)
         #expect(m.samples.allSatisfy { $0.thread > 0 })
-        #expect(m.windowEnd == m.samples.map(\.ended).max(), "with every task done in warm-up the window ends at the last task's end")
+        #expect(
+            m.windowEnd == m.samples.map(\.ended).max(),
+            "with every task done in warm-up the window ends at the last task's end")
     }
 
     @Test func harnessPointFiguresAreHandComputed() {
-        let point = HarnessPoint(taskMicroseconds: 20, size: 4, harnessPerSecond: [90_000, 80_000, 100_000], referencePerSecond: [100_000, 95_000, 105_000, 200_000])
+        let point = HarnessPoint(
+            taskMicroseconds: 20, size: 4, harnessPerSecond: [90_000, 80_000, 100_000],
+            referencePerSecond: [100_000, 95_000, 105_000, 200_000])
         #expect(point.harnessMedian == 90_000)
         #expect(point.referenceMedian == 102_500)
         #expect(abs(point.ratio - 90_000.0 / 102_500) < 1e-12)

@@ -61,7 +61,8 @@ import Testing
         let pool = QueuePool(size: 3, label: "poolsize.test.trial")
         Self.taggedQueues(pool.queues, key: key)
         let workload = QueueRecordingWorkload(key: key)
-        let m = try TrialRunner().run(pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 30_000_000_000, maxTasks: 40))
+        let m = try TrialRunner().run(
+            pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 30_000_000_000, maxTasks: 40))
         pool.shutdown()
         let ran = workload.ran.withLock { $0 }
         #expect(m.samples.count == 40)
@@ -89,7 +90,8 @@ import Testing
 
     @Test func benchmarkRunsOnlyTheSidesAskedAndTalliesTheirTasks() throws {
         let benchmark = HarnessBenchmark(burner: CPUBurner(iterationsPerMicrosecond: 100), cores: 2)
-        let point = try benchmark.measure(taskMicroseconds: 20, size: 2, trialNanoseconds: 50_000_000, repeats: 2, sides: [.ownQueue, .reference])
+        let point = try benchmark.measure(
+            taskMicroseconds: 20, size: 2, trialNanoseconds: 50_000_000, repeats: 2, sides: [.ownQueue, .reference])
         #expect(point.harnessPerSecond.isEmpty)
         #expect(point.referencePerSecond.count == 2)
         #expect(point.ownQueuePerSecond.count == 2)
@@ -106,14 +108,20 @@ import Testing
         #expect(tally.involuntaryPerTask == 0.05)
         #expect(SwitchTally().voluntaryPerTask == nil)
         #expect(SwitchTally().involuntaryPerTask == nil)
-        #expect(tally + SwitchTally(tasks: 100, voluntary: 1, involuntary: 2) == SwitchTally(tasks: 300, voluntary: 51, involuntary: 12))
+        #expect(
+            tally + SwitchTally(tasks: 100, voluntary: 1, involuntary: 2)
+                == SwitchTally(tasks: 300, voluntary: 51, involuntary: 12))
     }
 
     @Test func poolSubmissionRatioIsReferenceOverOwnQueue() {
-        let point = HarnessPoint(taskMicroseconds: 20, size: 4, harnessPerSecond: [66_000], referencePerSecond: [70_000, 72_000, 71_000], ownQueuePerSecond: [100_000])
+        let point = HarnessPoint(
+            taskMicroseconds: 20, size: 4, harnessPerSecond: [66_000], referencePerSecond: [70_000, 72_000, 71_000],
+            ownQueuePerSecond: [100_000])
         #expect(abs(point.poolSubmissionRatio - 0.71) < 1e-12)
         #expect(point.ownQueueMedian == 100_000)
-        #expect(HarnessPoint(taskMicroseconds: 20, size: 4, harnessPerSecond: [1], referencePerSecond: [1]).poolSubmissionRatio == 0)
+        #expect(
+            HarnessPoint(taskMicroseconds: 20, size: 4, harnessPerSecond: [1], referencePerSecond: [1])
+                .poolSubmissionRatio == 0)
     }
 }
 

@@ -7,14 +7,18 @@ import Testing
 final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
     private(set) var requests: [TrialRequest] = []
 
-    func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (metrics: TrialMetrics, integrity: IntegrityReport?) {
+    func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (
+        metrics: TrialMetrics, integrity: IntegrityReport?
+    ) {
         requests.append(request)
         var metrics = TrialMetrics(
-            windowSeconds: 1, throughputPerSecond: request.openLoop?.ratePerSecond ?? 500, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 1000,
+            windowSeconds: 1, throughputPerSecond: request.openLoop?.ratePerSecond ?? 500, cpuMicrosecondsPerTask: 1000,
+            waitMicrosecondsPerTask: 1000,
             utilization: 0.5, peakConcurrency: request.size, threads: request.size, otherLoad: 0)
         if let trial = request.openLoop {
             metrics.openLoop = OpenLoopFigures(
-                arrivalRate: ArrivalRate(perSecond: trial.ratePerSecond), offeredPerSecond: trial.ratePerSecond, achievedPerSecond: trial.ratePerSecond,
+                arrivalRate: ArrivalRate(perSecond: trial.ratePerSecond), offeredPerSecond: trial.ratePerSecond,
+                achievedPerSecond: trial.ratePerSecond,
                 backlogMean: 1, backlogMax: 2, backlogGrowth: 0, stable: true)
         }
         return (metrics, nil)
@@ -27,9 +31,14 @@ final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
     /// resumed sweep given every trial, rates as read back from the file (`%.3f`, as TrialsCSV
     /// writes them), measures nothing again.
     @Test func ratesReadBackFromTrialsCSVFindTheirPlannedTrials() throws {
-        var plan = SweepPlan(runID: "r", spec: BusyRetryTests.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2, busyRetries: 0)
-        plan.load = .open(ArrivalPlan(rates: [ArrivalRate(perSecond: 1000.0 / 60), ArrivalRate(perSecond: 27.0 / 3600)], process: .uniform))
-        let first = try SweepRunner(measurer: ScriptedOpenLoopTrials(), declaredTaskNanoseconds: 2_000_000).run(plan, observer: RecordingObserver())
+        var plan = SweepPlan(
+            runID: "r", spec: BusyRetryTests.spec, sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, cores: 2,
+            busyRetries: 0)
+        plan.load = .open(
+            ArrivalPlan(
+                rates: [ArrivalRate(perSecond: 1000.0 / 60), ArrivalRate(perSecond: 27.0 / 3600)], process: .uniform))
+        let first = try SweepRunner(measurer: ScriptedOpenLoopTrials(), declaredTaskNanoseconds: 2_000_000).run(
+            plan, observer: RecordingObserver())
         #expect(first.records.count == 4)
         let readBack = first.records.map { record -> TrialRecord in
             var record = record
@@ -41,13 +50,17 @@ final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
         #expect(readBack.contains { $0.arrivalRate == 0.007 })
 
         let again = ScriptedOpenLoopTrials()
-        let resumed = try SweepRunner(measurer: again, declaredTaskNanoseconds: 2_000_000).run(plan, observer: RecordingObserver(), resume: (first.lowLoad, readBack))
-        #expect(again.requests.isEmpty, "measured again: \(again.requests.map { "\($0.size) at \($0.openLoop?.ratePerSecond ?? 0)/s" })")
+        let resumed = try SweepRunner(measurer: again, declaredTaskNanoseconds: 2_000_000).run(
+            plan, observer: RecordingObserver(), resume: (first.lowLoad, readBack))
+        #expect(
+            again.requests.isEmpty,
+            "measured again: \(again.requests.map { "\($0.size) at \($0.openLoop?.ratePerSecond ?? 0)/s" })")
         #expect(resumed.records.count == 4)
 
         // Half of them: only the other half runs.
         let half = ScriptedOpenLoopTrials()
-        _ = try SweepRunner(measurer: half, declaredTaskNanoseconds: 2_000_000).run(plan, observer: RecordingObserver(), resume: (first.lowLoad, Array(readBack.prefix(2))))
+        _ = try SweepRunner(measurer: half, declaredTaskNanoseconds: 2_000_000).run(
+            plan, observer: RecordingObserver(), resume: (first.lowLoad, Array(readBack.prefix(2))))
         #expect(half.requests.count == 2)
     }
 }

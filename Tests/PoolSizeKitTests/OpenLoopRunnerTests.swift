@@ -31,9 +31,12 @@ struct SleepingWorkload: Workload {
 
     @Test func aPoolWithRoomCarriesEveryArrival() throws {
         // 200/s of 2 ms sleeps on 4 queues: 0.4 queues busy on average; far from full however slow the machine.
-        let trial = OpenLoopTrial(ratePerSecond: 200, process: .uniform, warmupNanoseconds: 100_000_000, windowNanoseconds: 500_000_000, tailNanoseconds: 100_000_000)
+        let trial = OpenLoopTrial(
+            ratePerSecond: 200, process: .uniform, warmupNanoseconds: 100_000_000, windowNanoseconds: 500_000_000,
+            tailNanoseconds: 100_000_000)
         let pool = QueuePool(size: 4)
-        let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 2_000), trial: trial, seed: 3)
+        let m = try OpenLoopRunner().run(
+            pool: pool, workload: SleepingWorkload(microseconds: 2_000), trial: trial, seed: 3)
         pool.shutdown()
         let raw = try #require(m.openLoop)
         // Uniform arrivals every 5 ms: 100 in a 500 ms window, one either way at its edges.
@@ -53,9 +56,12 @@ struct SleepingWorkload: Workload {
 
     @Test func aPoolThatCannotKeepUpIsUnstableAndItsBacklogGrows() throws {
         // One queue of 10 ms tasks carries at most 100/s; 300/s arrive.
-        let trial = OpenLoopTrial(ratePerSecond: 300, process: .poisson, warmupNanoseconds: 50_000_000, windowNanoseconds: 400_000_000, tailNanoseconds: 100_000_000)
+        let trial = OpenLoopTrial(
+            ratePerSecond: 300, process: .poisson, warmupNanoseconds: 50_000_000, windowNanoseconds: 400_000_000,
+            tailNanoseconds: 100_000_000)
         let pool = QueuePool(size: 1)
-        let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 10_000), trial: trial, seed: 11)
+        let m = try OpenLoopRunner().run(
+            pool: pool, workload: SleepingWorkload(microseconds: 10_000), trial: trial, seed: 11)
         pool.shutdown()
         let raw = try #require(m.openLoop)
         #expect(raw.backlogGrowth > 10)
@@ -70,9 +76,13 @@ struct SleepingWorkload: Workload {
         // One queue; arrival 0 sleeps 200 ms, the rest 1 ms; every 20 ms another arrives. The
         // arrivals queued behind the stall wait for it: their latency holds the wait even though
         // each ran for 1 ms (a closed loop would never have submitted them).
-        let trial = OpenLoopTrial(ratePerSecond: 50, process: .uniform, warmupNanoseconds: 0, windowNanoseconds: 600_000_000, tailNanoseconds: 300_000_000)
+        let trial = OpenLoopTrial(
+            ratePerSecond: 50, process: .uniform, warmupNanoseconds: 0, windowNanoseconds: 600_000_000,
+            tailNanoseconds: 300_000_000)
         let pool = QueuePool(size: 1)
-        let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 1_000, slow: 0, slowMicroseconds: 200_000), trial: trial, seed: 1)
+        let m = try OpenLoopRunner().run(
+            pool: pool, workload: SleepingWorkload(microseconds: 1_000, slow: 0, slowMicroseconds: 200_000),
+            trial: trial, seed: 1)
         pool.shutdown()
         let raw = try #require(m.openLoop)
         let delayed = raw.latencies.filter { $0 >= 100_000_000 }
@@ -83,9 +93,12 @@ struct SleepingWorkload: Workload {
     }
 
     @Test func tasksStillQueuedWhenTheTrialStopsAreNotRun() throws {
-        let trial = OpenLoopTrial(ratePerSecond: 400, process: .uniform, warmupNanoseconds: 0, windowNanoseconds: 200_000_000, tailNanoseconds: 50_000_000)
+        let trial = OpenLoopTrial(
+            ratePerSecond: 400, process: .uniform, warmupNanoseconds: 0, windowNanoseconds: 200_000_000,
+            tailNanoseconds: 50_000_000)
         let pool = QueuePool(size: 1)
-        let m = try OpenLoopRunner().run(pool: pool, workload: SleepingWorkload(microseconds: 20_000), trial: trial, seed: 2)
+        let m = try OpenLoopRunner().run(
+            pool: pool, workload: SleepingWorkload(microseconds: 20_000), trial: trial, seed: 2)
         pool.shutdown()
         // 100 arrivals of 20 ms on one queue would take 2 s to drain; the trial ends at its tail,
         // so most are still queued and few ran.
@@ -95,14 +108,20 @@ struct SleepingWorkload: Workload {
     }
 
     @Test func defaultPhasesHoldTwoThousandArrivals() {
-        let t = OpenLoopTrial.forTasks(ofNanoseconds: 16_000_000, rate: 1000, process: .poisson, trialNanoseconds: 600_000_000, userSetTrial: false, latencySLOMicroseconds: 40_000)
+        let t = OpenLoopTrial.forTasks(
+            ofNanoseconds: 16_000_000, rate: 1000, process: .poisson, trialNanoseconds: 600_000_000,
+            userSetTrial: false, latencySLOMicroseconds: 40_000)
         #expect(t.windowNanoseconds == 2_000_000_000)
         #expect(t.warmupNanoseconds == 200_000_000)
         #expect(t.tailNanoseconds == 100_000_000)
-        let slow = OpenLoopTrial.forTasks(ofNanoseconds: 16_000_000, rate: 10, process: .poisson, trialNanoseconds: 600_000_000, userSetTrial: false, latencySLOMicroseconds: 2_000_000)
+        let slow = OpenLoopTrial.forTasks(
+            ofNanoseconds: 16_000_000, rate: 10, process: .poisson, trialNanoseconds: 600_000_000, userSetTrial: false,
+            latencySLOMicroseconds: 2_000_000)
         #expect(slow.windowNanoseconds == 10_000_000_000)
         #expect(slow.tailNanoseconds == 4_000_000_000)
-        let set = OpenLoopTrial.forTasks(ofNanoseconds: 16_000_000, rate: 10, process: .uniform, trialNanoseconds: 300_000_000, userSetTrial: true, latencySLOMicroseconds: nil)
+        let set = OpenLoopTrial.forTasks(
+            ofNanoseconds: 16_000_000, rate: 10, process: .uniform, trialNanoseconds: 300_000_000, userSetTrial: true,
+            latencySLOMicroseconds: nil)
         #expect(set.windowNanoseconds == 300_000_000)
     }
 }

@@ -81,4 +81,3 @@ import Testing
         #expect(nice.withLock { $0 } == 2)
     }
 }
-

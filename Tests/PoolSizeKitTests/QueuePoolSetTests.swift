@@ -10,7 +10,10 @@ import Testing
         #expect(set.count(for: .utility) == 3)
         #expect(set.count(for: .background) == 2)
         let utility = (0..<6).map { _ in set.queue(for: .utility) }
-        #expect(utility.map(\.label) == ["t.utility.0", "t.utility.1", "t.utility.2", "t.utility.0", "t.utility.1", "t.utility.2"])
+        #expect(
+            utility.map(\.label) == [
+                "t.utility.0", "t.utility.1", "t.utility.2", "t.utility.0", "t.utility.1", "t.utility.2",
+            ])
         #expect(utility.allSatisfy { $0.qos.qosClass == .utility })
         #expect(set.queue(for: .background).label == "t.background.0")
         #expect(set.pool(for: .utility) === set.pool(for: .utility))
@@ -18,10 +21,13 @@ import Testing
 
     @Test func countComesFromARecommendation() {
         var r = Recommendation(
-            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: nil, waitCPURatioUpper: nil, specWaitCPURatio: nil,
-            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1, formulaQueueCountExact: 32,
+            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: nil, waitCPURatioUpper: nil,
+            specWaitCPURatio: nil,
+            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
+            formulaQueueCountExact: 32,
             formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneePoolSize: 31, kneeThroughputPerSecond: 1900,
-            peakPoolSize: 40, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 31, sizing: .knee, reason: "")
+            peakPoolSize: 40, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 31, sizing: .knee,
+            reason: "")
         r.qos = .utility
         let set = QueuePoolSet(recommendation: r, defaultCount: 4)
         #expect(set.count(for: .utility) == 31)
@@ -57,6 +63,10 @@ private final class Tally: @unchecked Sendable {
     private var totalValue = 0
     var peak: Int { lock.withLock { peakValue } }
     var total: Int { lock.withLock { totalValue } }
-    func enter() { lock.withLock { now += 1; totalValue += 1; peakValue = max(peakValue, now) } }
+    func enter() {
+        lock.withLock {
+            now += 1; totalValue += 1; peakValue = max(peakValue, now)
+        }
+    }
     func leave() { lock.withLock { now -= 1 } }
 }

@@ -4,7 +4,8 @@ import Testing
 /// The trial arithmetic on hand-made samples (nanoseconds).
 @Suite struct TrialMetricsTests {
     static func usage(_ cpu: UInt64, vcs: Int = 0) -> ProcessUsage {
-        ProcessUsage(cpuNanoseconds: cpu, voluntaryContextSwitches: vcs, involuntaryContextSwitches: 0, maxRSSKilobytes: 1000)
+        ProcessUsage(
+            cpuNanoseconds: cpu, voluntaryContextSwitches: vcs, involuntaryContextSwitches: 0, maxRSSKilobytes: 1000)
     }
 
     static func sample(_ start: UInt64, _ end: UInt64, cpu: UInt64, thread: Int32 = 1, nice: Int32 = 0) -> TaskSample {
@@ -14,7 +15,8 @@ import Testing
     @Test func countsFractionsAtTheWindowEdges() {
         // Window [1000, 3000): a task 500–1500 is half inside, 1500–2500 wholly, 2500–3500 half.
         let m = TrialMeasurement(
-            poolSize: 2, windowStart: 1000, windowEnd: 3000, usageAtStart: Self.usage(10_000), usageAtEnd: Self.usage(12_000, vcs: 5),
+            poolSize: 2, windowStart: 1000, windowEnd: 3000, usageAtStart: Self.usage(10_000),
+            usageAtEnd: Self.usage(12_000, vcs: 5),
             samples: [
                 Self.sample(500, 1500, cpu: 200, thread: 7),
                 Self.sample(1500, 2500, cpu: 250, thread: 8, nice: 2),
@@ -40,7 +42,9 @@ import Testing
     }
 
     @Test func emptyTrialIsZeroNotNaN() {
-        let m = TrialMeasurement(poolSize: 1, windowStart: 0, windowEnd: 1_000_000, usageAtStart: Self.usage(0), usageAtEnd: Self.usage(0), samples: [], peakConcurrency: 0, processThreads: nil)
+        let m = TrialMeasurement(
+            poolSize: 1, windowStart: 0, windowEnd: 1_000_000, usageAtStart: Self.usage(0), usageAtEnd: Self.usage(0),
+            samples: [], peakConcurrency: 0, processThreads: nil)
         let t = TrialMetrics(m, cores: 1)
         #expect(t.tasks == 0)
         #expect(t.throughputPerSecond == 0)
@@ -62,7 +66,8 @@ import Testing
         var failedOutside = TrialMetricsTests.sample(2900, 3100, cpu: 5)
         failedOutside.failed = true
         let m = TrialMeasurement(
-            poolSize: 2, windowStart: 1000, windowEnd: 3000, usageAtStart: TrialMetricsTests.usage(0), usageAtEnd: TrialMetricsTests.usage(0),
+            poolSize: 2, windowStart: 1000, windowEnd: 3000, usageAtStart: TrialMetricsTests.usage(0),
+            usageAtEnd: TrialMetricsTests.usage(0),
             samples: [TrialMetricsTests.sample(1500, 2500, cpu: 250), failed, failedOutside],
             peakConcurrency: 2, processThreads: 3)
         let t = TrialMetrics(m, cores: 2)
@@ -83,7 +88,8 @@ import Testing
             return s
         }
         let m = TrialMeasurement(
-            poolSize: 1, windowStart: 1000, windowEnd: 3000, usageAtStart: TrialMetricsTests.usage(0), usageAtEnd: TrialMetricsTests.usage(0),
+            poolSize: 1, windowStart: 1000, windowEnd: 3000, usageAtStart: TrialMetricsTests.usage(0),
+            usageAtEnd: TrialMetricsTests.usage(0),
             samples: samples, peakConcurrency: 1, processThreads: 2)
         let t = TrialMetrics(m, cores: 2)
         #expect(t.tasks == 0)

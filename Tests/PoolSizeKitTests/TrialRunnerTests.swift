@@ -57,7 +57,8 @@ struct RendezvousWorkload: Workload {
         for size in [1, 4] {
             let pool = QueuePool(size: size)
             let workload = RendezvousWorkload(Rendezvous(count: size))
-            let m = try TrialRunner().run(pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 50_000_000))
+            let m = try TrialRunner().run(
+                pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 50_000_000))
             pool.shutdown()
             #expect(m.peakConcurrency == size)
             #expect(m.windowEnd > m.windowStart)

@@ -91,10 +91,20 @@ import Testing
         let file = dir.appendingPathComponent("w.yaml")
         try "name: w\ncpu_us: 10\nwait_us: 20\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(try WorkloadLoader.load(file.path).waitMicroseconds == 20)
-        #expect(throws: PoolSizeError.inputNotFound(path: dir.path + "/missing.yaml", hint: "--workload takes a spec file or one of cpu, io, mixed, file-io")) {
+        #expect(
+            throws: PoolSizeError.inputNotFound(
+                path: dir.path + "/missing.yaml", hint: "--workload takes a spec file or one of cpu, io, mixed, file-io"
+            )
+        ) {
             try WorkloadLoader.load(dir.path + "/missing.yaml")
         }
-        #expect(throws: PoolSizeError.invalidOption(flag: "--workload", message: "unknown workload 'disk'; use one of cpu, io, mixed, file-io, or a path to a spec file (see workloads/README.md)")) {
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--workload",
+                message:
+                    "unknown workload 'disk'; use one of cpu, io, mixed, file-io, or a path to a spec file (see workloads/README.md)"
+            )
+        ) {
             try WorkloadLoader.load("disk")
         }
     }
@@ -107,11 +117,17 @@ import Testing
         let trace = Trace(path: "t.csv", cpuMicroseconds: [1, 2, 3, 4], waitMicroseconds: [0, 0, 0, 0])
         let workload = TraceWorkload(trace: trace, seed: 42, burner: CPUBurner(iterationsPerMicrosecond: 1))
         let rows = (0..<4000).map { workload.row(forTask: UInt64($0)) }
-        #expect(rows == (0..<4000).map { TraceWorkload(trace: trace, seed: 42, burner: CPUBurner(iterationsPerMicrosecond: 1)).row(forTask: UInt64($0)) })
+        #expect(
+            rows
+                == (0..<4000).map {
+                    TraceWorkload(trace: trace, seed: 42, burner: CPUBurner(iterationsPerMicrosecond: 1)).row(
+                        forTask: UInt64($0))
+                })
         let counts = Dictionary(grouping: rows, by: { $0 }).mapValues(\.count)
         #expect(counts.keys.sorted() == [0, 1, 2, 3])
         #expect(counts.values.allSatisfy { $0 > 850 && $0 < 1150 }, "\(counts)")
-        #expect(TraceSource(trace: trace, burner: CPUBurner(iterationsPerMicrosecond: 1)).declaredTaskNanoseconds == 2_500)
+        #expect(
+            TraceSource(trace: trace, burner: CPUBurner(iterationsPerMicrosecond: 1)).declaredTaskNanoseconds == 2_500)
     }
 }
 
@@ -122,25 +138,32 @@ import Testing
         let scratch = try FileScratch(directory: nil, readFileMegabytes: 1)
         let dir = scratch.directory
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("poolsize-read.bin").path))
-        let size = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("poolsize-read.bin").path)[.size] as? Int
+        let size =
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("poolsize-read.bin").path)[
+                .size] as? Int
         #expect(size == 1024 * 1024)
         for task in 0..<8 as Range<UInt64> {
             #expect(scratch.io(task: task, writeBytes: 4096, readBytes: 16384, seed: 1) == nil)
         }
-        let written = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("poolsize-write.bin").path)[.size] as? Int
+        let written =
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("poolsize-write.bin").path)[
+                .size] as? Int
         #expect(written == 8 * 4096, "eight slots of 4 KiB")
         scratch.remove()
         #expect(!FileManager.default.fileExists(atPath: dir.path))
     }
 
     @Test func anUnwritableScratchIsAFlagError() {
-        #expect(throws: PoolSizeError.self) { try FileScratch(directory: URL(fileURLWithPath: "/proc/poolsize-scratch"), readFileMegabytes: 1) }
+        #expect(throws: PoolSizeError.self) {
+            try FileScratch(directory: URL(fileURLWithPath: "/proc/poolsize-scratch"), readFileMegabytes: 1)
+        }
     }
 
     @Test func fileIOSpecsRoundTripAndAreMeasuredNotDeclared() throws {
         let spec = BuiltinWorkloads.fileIO
         #expect(try WorkloadSpec.parse(yaml: spec.yaml, file: "f.yaml") == spec)
         #expect(spec.doesFileIO)
-        #expect(SyntheticSource(spec: spec, burner: CPUBurner(iterationsPerMicrosecond: 1)).declaredTaskNanoseconds == nil)
+        #expect(
+            SyntheticSource(spec: spec, burner: CPUBurner(iterationsPerMicrosecond: 1)).declaredTaskNanoseconds == nil)
     }
 }

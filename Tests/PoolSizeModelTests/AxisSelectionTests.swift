@@ -22,10 +22,22 @@ import Testing
     }
 
     @Test(arguments: [
-        ("qos", "urgent", "error: --qos: unknown value 'urgent'; valid values: all, user-interactive, user-initiated, default, utility, background, high, low"),
-        ("primitive", "foo", "error: --primitive: unknown value 'foo'; valid values: all, none, mutex, pthread-mutex, recursive-mutex, nslock, nscondition, semaphore, serial-queue, barrier, rwlock, spinlock, atomic, unprotected"),
-        ("pool", "bar", "error: --pool: unknown value 'bar'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"),
-        ("pool", "queue-pool,", "error: --pool: empty value in 'queue-pool,'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"),
+        (
+            "qos", "urgent",
+            "error: --qos: unknown value 'urgent'; valid values: all, user-interactive, user-initiated, default, utility, background, high, low"
+        ),
+        (
+            "primitive", "foo",
+            "error: --primitive: unknown value 'foo'; valid values: all, none, mutex, pthread-mutex, recursive-mutex, nslock, nscondition, semaphore, serial-queue, barrier, rwlock, spinlock, atomic, unprotected"
+        ),
+        (
+            "pool", "bar",
+            "error: --pool: unknown value 'bar'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"
+        ),
+        (
+            "pool", "queue-pool,",
+            "error: --pool: empty value in 'queue-pool,'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"
+        ),
     ])
     func unknownValuesListTheValidOnes(axis: String, value: String, message: String) {
         do {
@@ -42,8 +54,13 @@ import Testing
     }
 
     @Test func productOrdersByAxis() {
-        let all = Combination.product(pools: [.queuePool, .threadPool], tiers: [.default], primitives: [.none, .mutex])
-        #expect(all.map(\.description) == ["queue-pool/default/none", "queue-pool/default/mutex", "thread-pool/default/none", "thread-pool/default/mutex"])
+        let all = Combination.product(
+            pools: [.queuePool, .threadPool], tiers: [.default], primitives: [.none, .mutex])
+        #expect(
+            all.map(\.description) == [
+                "queue-pool/default/none", "queue-pool/default/mutex", "thread-pool/default/none",
+                "thread-pool/default/mutex",
+            ])
         #expect(all.sorted() == all)
     }
 }

@@ -5,9 +5,12 @@ import Testing
 /// `--http`, `--http-method`, `--http-header`: checked before anything is sent.
 struct HTTPTargetTests {
     @Test func aTargetKeepsItsPartsAndNamesItsHost() throws {
-        let target = try HTTPTarget(url: "http://127.0.0.1:8080/orders?id=1", method: "post", headers: ["Authorization: Bearer a:b", "X-Trace:  1 "], body: Data("{}".utf8))
+        let target = try HTTPTarget(
+            url: "http://127.0.0.1:8080/orders?id=1", method: "post",
+            headers: ["Authorization: Bearer a:b", "X-Trace:  1 "], body: Data("{}".utf8))
         #expect(target.method == "POST")
-        #expect(target.headers == [.init(name: "Authorization", value: "Bearer a:b"), .init(name: "X-Trace", value: "1")])
+        #expect(
+            target.headers == [.init(name: "Authorization", value: "Bearer a:b"), .init(name: "X-Trace", value: "1")])
         #expect(target.display == "POST http://127.0.0.1:8080/orders?id=1")
         #expect(target.host == "127.0.0.1")
         #expect(target.isLoopback)
@@ -16,15 +19,36 @@ struct HTTPTargetTests {
     }
 
     @Test(arguments: [
-        ("ftp://127.0.0.1/", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'ftp://127.0.0.1/'"),
-        ("127.0.0.1:8080", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '127.0.0.1:8080'"),
-        ("http:///path", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http:///path'"),
-        ("http://127.0.0.1:99999/", "error: --http: port 99999 is not a TCP port (1 to 65535), in 'http://127.0.0.1:99999/'"),
-        ("http://127.0.0.1:4294967377/", "error: --http: port 4294967377 is not a TCP port (1 to 65535), in 'http://127.0.0.1:4294967377/'"),
+        (
+            "ftp://127.0.0.1/",
+            "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'ftp://127.0.0.1/'"
+        ),
+        (
+            "127.0.0.1:8080",
+            "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '127.0.0.1:8080'"
+        ),
+        (
+            "http:///path",
+            "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http:///path'"
+        ),
+        (
+            "http://127.0.0.1:99999/",
+            "error: --http: port 99999 is not a TCP port (1 to 65535), in 'http://127.0.0.1:99999/'"
+        ),
+        (
+            "http://127.0.0.1:4294967377/",
+            "error: --http: port 4294967377 is not a TCP port (1 to 65535), in 'http://127.0.0.1:4294967377/'"
+        ),
         ("http://127.0.0.1:0/", "error: --http: port 0 is not a TCP port (1 to 65535), in 'http://127.0.0.1:0/'"),
         // Too large for an Int: URLComponents dropped the port and kept the URL, accepted before.
-        ("http://127.0.0.1:9223372036854775808/", "error: --http: port 9223372036854775808 is not a TCP port (1 to 65535), in 'http://127.0.0.1:9223372036854775808/'"),
-        ("http://user:pw@[::1]:-1/", "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http://user:pw@[::1]:-1/'"),
+        (
+            "http://127.0.0.1:9223372036854775808/",
+            "error: --http: port 9223372036854775808 is not a TCP port (1 to 65535), in 'http://127.0.0.1:9223372036854775808/'"
+        ),
+        (
+            "http://user:pw@[::1]:-1/",
+            "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http://user:pw@[::1]:-1/'"
+        ),
     ])
     func aURLThatIsNotHTTPIsRefused(url: String, message: String) {
         #expect(throws: PoolSizeError.self) { try HTTPTarget(url: url) }
@@ -45,18 +69,32 @@ struct HTTPTargetTests {
             _ = try HTTPTarget(url: "http://127.0.0.1/", method: "GET /x")
             Issue.record("accepted a method with a space")
         } catch {
-            #expect(error.description == "error: --http-method: must be a method name such as GET, POST or PUT, got 'GET /x'")
+            #expect(
+                error.description
+                    == "error: --http-method: must be a method name such as GET, POST or PUT, got 'GET /x'")
         }
     }
 
     @Test(arguments: [
         ("NoColon", "error: --http-header: must be 'Name: value', got 'NoColon'"),
-        ("Bad Name: x", "error: --http-header: 'Bad Name' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),
-        ("X-Inject: a\r\nHost: evil", "error: --http-header: the value of X-Inject holds a control character (a line break would split the request); remove it"),
+        (
+            "Bad Name: x",
+            "error: --http-header: 'Bad Name' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"
+        ),
+        (
+            "X-Inject: a\r\nHost: evil",
+            "error: --http-header: the value of X-Inject holds a control character (a line break would split the request); remove it"
+        ),
         (": empty", "error: --http-header: '' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),
         // The body's framing is the client's: a user's value was dropped silently before.
-        ("Content-Length: 5", "error: --http-header: Content-Length is sent by the client, as the length of --http-body; drop this header"),
-        ("transfer-encoding: chunked", "error: --http-header: Transfer-Encoding is chosen by the client, which sends --http-body with its Content-Length; drop this header"),
+        (
+            "Content-Length: 5",
+            "error: --http-header: Content-Length is sent by the client, as the length of --http-body; drop this header"
+        ),
+        (
+            "transfer-encoding: chunked",
+            "error: --http-header: Transfer-Encoding is chosen by the client, which sends --http-body with its Content-Length; drop this header"
+        ),
     ])
     func aBadHeaderIsRefused(header: String, message: String) {
         do {

@@ -24,26 +24,42 @@ import Testing
         ("", "error: --wait: '' is not a duration; write it like 40ms, 500us (or 500µs), 1.5s or 2min"),
     ])
     func badDurations(text: String, message: String) {
-        #expect(throws: PoolSizeError.invalidOption(flag: "--wait", message: String(message.dropFirst("error: --wait: ".count)))) {
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--wait", message: String(message.dropFirst("error: --wait: ".count)))
+        ) {
             try QuantityParser.seconds(text, flag: "--wait")
         }
     }
 
     @Test(arguments: [
-        ("1200/s", 1200.0), ("1200", 1200), ("72000/min", 1200), ("4320000/h", 1200), ("1200 / sec", 1200), ("1.5/S", 1.5), ("0/s", 0),
+        ("1200/s", 1200.0), ("1200", 1200), ("72000/min", 1200), ("4320000/h", 1200), ("1200 / sec", 1200),
+        ("1.5/S", 1.5), ("0/s", 0),
     ])
     func rates(text: String, perSecond: Double) throws {
         #expect(try QuantityParser.perSecond(text, flag: "--target-rate") == perSecond)
     }
 
     @Test func badRates() {
-        #expect(throws: PoolSizeError.invalidOption(flag: "--target-rate", message: "'fast' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)")) {
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--target-rate",
+                message: "'fast' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)")
+        ) {
             try QuantityParser.perSecond("fast", flag: "--target-rate")
         }
-        #expect(throws: PoolSizeError.invalidOption(flag: "--target-rate", message: "unknown time unit 'day' in '5/day'; write it like 1200/s, 72000/min or 1200 (per second)")) {
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--target-rate",
+                message: "unknown time unit 'day' in '5/day'; write it like 1200/s, 72000/min or 1200 (per second)")
+        ) {
             try QuantityParser.perSecond("5/day", flag: "--target-rate")
         }
-        #expect(throws: PoolSizeError.invalidOption(flag: "--target-rate", message: "'1/2/s' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)")) {
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--target-rate",
+                message: "'1/2/s' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)")
+        ) {
             try QuantityParser.perSecond("1/2/s", flag: "--target-rate")
         }
     }
@@ -54,13 +70,22 @@ import Testing
     }
 
     @Test func badFractions() {
-        #expect(throws: PoolSizeError.invalidOption(flag: "--headroom", message: "'30' is ambiguous; write 30% for a percentage or a fraction like 0.3")) {
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--headroom", message: "'30' is ambiguous; write 30% for a percentage or a fraction like 0.3")
+        ) {
             try QuantityParser.fraction("30", flag: "--headroom")
         }
-        #expect(throws: PoolSizeError.invalidOption(flag: "--headroom", message: "'lots%' is not a percentage; write it like 30% or 0.3")) {
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--headroom", message: "'lots%' is not a percentage; write it like 30% or 0.3")
+        ) {
             try QuantityParser.fraction("lots%", flag: "--headroom")
         }
-        #expect(throws: PoolSizeError.invalidOption(flag: "--headroom", message: "'some' is not a fraction; write it like 30% or 0.3")) {
+        #expect(
+            throws: PoolSizeError.invalidOption(
+                flag: "--headroom", message: "'some' is not a fraction; write it like 30% or 0.3")
+        ) {
             try QuantityParser.fraction("some", flag: "--headroom")
         }
     }

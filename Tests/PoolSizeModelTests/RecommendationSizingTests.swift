@@ -6,14 +6,18 @@ import Testing
 @Suite struct RecommendationSizingTests {
     static func recommendation(_ sizing: Recommendation.Sizing) -> Recommendation {
         Recommendation(
-            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: nil, waitCPURatioUpper: nil, specWaitCPURatio: nil,
-            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1, formulaQueueCountExact: 32,
+            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: nil, waitCPURatioUpper: nil,
+            specWaitCPURatio: nil,
+            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
+            formulaQueueCountExact: 32,
             formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneePoolSize: 32, kneeThroughputPerSecond: 1900,
-            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 20, sizing: sizing, reason: "r")
+            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 20, sizing: sizing,
+            reason: "r")
     }
 
     static let verdict = SLOVerdict(
-        poolSize: 20, arrivalRate: 800, trials: 3, stable: true, achievedPerSecond: 799, offeredPerSecond: 801, backlogMean: 14,
+        poolSize: 20, arrivalRate: 800, trials: 3, stable: true, achievedPerSecond: 799, offeredPerSecond: 801,
+        backlogMean: 14,
         p50Microseconds: 17_000, percentileMicroseconds: 38_800, meetsSLO: true, modelPercentileMicroseconds: 36_000)
 
     static func json(_ value: Recommendation) throws -> [String: Any] {
@@ -32,7 +36,8 @@ import Testing
 
     @Test func anObjectiveSizingWritesItsEvidenceBesideTheFigures() throws {
         let sizing = LatencySizing(
-            arrivalRate: 800, latencySLOMicroseconds: 40_000, sloPercentile: 99, met: true, measuredMicroseconds: 38_800,
+            arrivalRate: 800, latencySLOMicroseconds: 40_000, sloPercentile: 99, met: true,
+            measuredMicroseconds: 38_800,
             queueingModelQueueCount: 19, sizeVerdicts: [Self.verdict])
         let r = Self.recommendation(.arrivals(sizing))
         #expect(r.basis == .latencySLO)
@@ -49,7 +54,9 @@ import Testing
     }
 
     @Test func withoutAnObjectiveTheSizingIsStability() throws {
-        let sizing = LatencySizing(arrivalRate: 800, latencySLOMicroseconds: nil, sloPercentile: 99, met: false, measuredMicroseconds: nil, queueingModelQueueCount: nil, sizeVerdicts: [])
+        let sizing = LatencySizing(
+            arrivalRate: 800, latencySLOMicroseconds: nil, sloPercentile: 99, met: false, measuredMicroseconds: nil,
+            queueingModelQueueCount: nil, sizeVerdicts: [])
         let r = Self.recommendation(.arrivals(sizing))
         #expect(r.basis == .stability)
         #expect(try Self.decode(r) == r)
@@ -60,7 +67,10 @@ import Testing
         #expect(r.latency == nil)
         let object = try Self.json(r)
         #expect(object["basis"] as? String == "knee")
-        for key in ["arrival_rate_per_s", "latency_slo_us", "slo_percentile", "slo_met", "slo_measured_us", "size_verdicts", "rate_sizings"] {
+        for key in [
+            "arrival_rate_per_s", "latency_slo_us", "slo_percentile", "slo_met", "slo_measured_us", "size_verdicts",
+            "rate_sizings",
+        ] {
             #expect(object[key] == nil, "\(key) in a closed-loop recommendation")
         }
         #expect(try Self.decode(r) == r)

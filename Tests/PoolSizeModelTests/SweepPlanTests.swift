@@ -7,13 +7,15 @@ import Testing
 @Suite struct SweepPlanTests {
     static func plan(trialMilliseconds: Int? = 100) -> SweepPlan {
         SweepPlan(
-            runID: "20261123-000000-io", spec: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000), sizes: .explicit([1, 2, 4]),
+            runID: "20261123-000000-io", spec: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000),
+            sizes: .explicit([1, 2, 4]),
             cores: 2, seed: 7, trialMilliseconds: trialMilliseconds)
     }
 
     @Test func roundTripsThroughJSONWithSnakeCaseKeys() throws {
         var plan = Self.plan()
-        plan.load = .open(ArrivalPlan(rates: [1000], process: .poisson, latencySLOMicroseconds: 40_000, sloPercentile: 99))
+        plan.load = .open(
+            ArrivalPlan(rates: [1000], process: .poisson, latencySLOMicroseconds: 40_000, sloPercentile: 99))
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let data = try encoder.encode(plan)
@@ -41,13 +43,17 @@ import Testing
         var busy = Self.plan()
         busy.busyRetries = 0
         #expect(busy.difference(from: Self.plan()) == "its --busy-retries was 2, this sweep's is 0")
-        #expect(Self.plan(trialMilliseconds: nil).difference(from: Self.plan()) == "its --trial-ms was 100, this sweep's is not given")
+        #expect(
+            Self.plan(trialMilliseconds: nil).difference(from: Self.plan())
+                == "its --trial-ms was 100, this sweep's is not given")
         var sizes = Self.plan()
         sizes.sizes = .auto
         #expect(sizes.difference(from: Self.plan()) == "its --sizes was 1,2,4, this sweep's is auto")
         var open = Self.plan()
         open.load = .open(ArrivalPlan(rates: [1000], latencySLOMicroseconds: 40_000))
-        #expect(open.difference(from: Self.plan()) == "its load was a closed loop (no --arrival-rate), this sweep's is 1000/s poisson, p99 ≤ 40000 µs")
+        #expect(
+            open.difference(from: Self.plan())
+                == "its load was a closed loop (no --arrival-rate), this sweep's is 1000/s poisson, p99 ≤ 40000 µs")
         var seed = Self.plan()
         seed.seed = 8
         seed.readRatio = 0.1

@@ -3,11 +3,16 @@ import Testing
 
 /// The figures of the 4096-thread case: a window of microseconds counted fractions of tasks.
 @Suite struct TrialValidityTests {
-    static func record(tasks: Double = 500, window: Double = 0.5, throughput: Double = 1000, cpu: Double = 1000, utilization: Double = 0.5) -> TrialRecord {
+    static func record(
+        tasks: Double = 500, window: Double = 0.5, throughput: Double = 1000, cpu: Double = 1000,
+        utilization: Double = 0.5
+    ) -> TrialRecord {
         TrialRecord(
-            runID: "r", workload: "io", pool: .threadPool, qos: .default, primitive: .none, poolSize: 2048, repetition: 1,
+            runID: "r", workload: "io", pool: .threadPool, qos: .default, primitive: .none, poolSize: 2048,
+            repetition: 1,
             tasks: tasks, wallSeconds: window, throughputPerSecond: throughput, cpuMicrosecondsPerTask: cpu,
-            waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: utilization, peakConcurrency: 2048, threads: 2048,
+            waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: utilization, peakConcurrency: 2048,
+            threads: 2048,
             effectiveNice: 0, integrity: .notApplicable)
     }
 
@@ -18,7 +23,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (record(tasks: 0.017, window: 0.000006, throughput: 2888), "only 0.017 tasks in a 6 µs window (at least 10 are needed)"),
+        (
+            record(tasks: 0.017, window: 0.000006, throughput: 2888),
+            "only 0.017 tasks in a 6 µs window (at least 10 are needed)"
+        ),
         (record(utilization: 210_907.18), "CPU utilization 21090718% of 2 cores is above 100%"),
         (record(throughput: 2888, cpu: 0), "2888 tasks/s with no CPU time per task measured"),
         (record(throughput: 2888), "2888 tasks/s is above the 2000 tasks/s that 2 cores allow at C = 1000 µs"),
@@ -57,22 +65,29 @@ import Testing
     @Test func oneFailureInAHundredIsAllowedMoreIsNot() {
         // 5 of 500 + 5 = 0.99%: allowed; 6 of 506 = 1.19%: not.
         #expect(TrialValidity.problem(Self.failing(errors: 5), cores: 2) == nil)
-        #expect(TrialValidity.problem(Self.failing(errors: 6), cores: 2) == "6 of 506 tasks failed (1.2%, more than the 1% a trial may lose)")
+        #expect(
+            TrialValidity.problem(Self.failing(errors: 6), cores: 2)
+                == "6 of 506 tasks failed (1.2%, more than the 1% a trial may lose)")
     }
 
     @Test func aTrialOfOnlyFailuresIsNamedAsSuchNotAsTooFewTasks() {
         var r = Self.failing(errors: 53_075, tasks: 0)
         r.throughputPerSecond = 0
-        #expect(TrialValidity.problem(r, cores: 2) == "53075 of 53075 tasks failed (100.0%, more than the 1% a trial may lose)")
+        #expect(
+            TrialValidity.problem(r, cores: 2)
+                == "53075 of 53075 tasks failed (100.0%, more than the 1% a trial may lose)")
         #expect(r.failureShare == 1)
     }
 
     @Test func failingTrialsWithholdTheRecommendation() {
-        var records = [1, 2, 8].map { TrialValidityTests.record(tasks: 500) .with(size: $0) }
+        var records = [1, 2, 8].map { TrialValidityTests.record(tasks: 500).with(size: $0) }
         #expect(records.withheldRecommendation == nil)
         records.append(Self.failing(errors: 400, tasks: 100, size: 8))
         records[3].invalidReason = TrialValidity.problem(records[3], cores: 2)
-        #expect(records.withheldRecommendation == "1 of 4 trials lost more than 1% of their tasks (at size 8; the first: 400 of 500 failed), so the curve measures failures and no size is recommended; fix what makes the task fail and run the sweep again")
+        #expect(
+            records.withheldRecommendation
+                == "1 of 4 trials lost more than 1% of their tasks (at size 8; the first: 400 of 500 failed), so the curve measures failures and no size is recommended; fix what makes the task fail and run the sweep again"
+        )
     }
 
     @Test func invalidTrialsWithoutFailuresWithholdNothing() {
@@ -84,13 +99,18 @@ import Testing
 
     static func openLoop(rate: Double, offered: Double, window: Double = 1) -> TrialRecord {
         var r = TrialValidityTests.record(tasks: offered * window, window: window, throughput: min(offered, 1000))
-        r.openLoop = OpenLoopFigures(arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: offered, achievedPerSecond: offered, backlogMean: 0, backlogMax: 0, backlogGrowth: 0, stable: true)
+        r.openLoop = OpenLoopFigures(
+            arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: offered, achievedPerSecond: offered,
+            backlogMean: 0, backlogMax: 0, backlogGrowth: 0, stable: true)
         return r
     }
 
     @Test func aDispatcherThatCannotOfferTheRateMakesTheTrialInvalid() {
         // 200000/s asked, none offered in the window: the trial measured nothing of that rate.
-        #expect(TrialValidity.problem(Self.openLoop(rate: 200_000, offered: 0), cores: 2) == "the dispatcher offered 0/s of the 200000/s asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)")
+        #expect(
+            TrialValidity.problem(Self.openLoop(rate: 200_000, offered: 0), cores: 2)
+                == "the dispatcher offered 0/s of the 200000/s asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"
+        )
         // 1000/s over 1 s: 900 − 3√1000 ≈ 805 arrivals is the floor; Poisson noise (950) passes.
         #expect(TrialValidity.problem(Self.openLoop(rate: 1000, offered: 950), cores: 2) == nil)
         #expect(TrialValidity.problem(Self.openLoop(rate: 1000, offered: 806), cores: 2) == nil)

@@ -23,13 +23,19 @@ struct ClassificationTests {
             let numbers = BlockingSyscall.allCases.compactMap { $0.number(on: architecture) }
             #expect(Set(numbers).count == numbers.count, "\(architecture): two calls share a number")
             for call in BlockingSyscall.allCases {
-                if let number = call.number(on: architecture) { #expect(BlockingSyscall(number: number, architecture: architecture) == call) }
+                if let number = call.number(on: architecture) {
+                    #expect(BlockingSyscall(number: number, architecture: architecture) == call)
+                }
             }
         }
     }
 
-    static func classify(_ state: Character, _ syscall: String?, _ link: String? = nil, on architecture: SyscallArchitecture = .x86_64) -> (SampleClass, String) {
-        let result = SampleClassifier.classify(state: state, syscall: syscall.flatMap { SyscallReading(text: $0) }, descriptor: link.flatMap(DescriptorKind.init(link:)), architecture: architecture)
+    static func classify(
+        _ state: Character, _ syscall: String?, _ link: String? = nil, on architecture: SyscallArchitecture = .x86_64
+    ) -> (SampleClass, String) {
+        let result = SampleClassifier.classify(
+            state: state, syscall: syscall.flatMap { SyscallReading(text: $0) },
+            descriptor: link.flatMap(DescriptorKind.init(link:)), architecture: architecture)
         return (result.class, result.label)
     }
 
@@ -43,7 +49,9 @@ struct ClassificationTests {
         #expect(Self.classify("S", "61" + Self.args) == (.blockedIO, "wait4"))
         #expect(Self.classify("S", "7 0x7ffd0000 0x2 0x3e8 0x0 0x0 0x0 0x1 0x2") == (.blockedIO, "poll"))
         #expect(Self.classify("D", "0" + Self.args, "/data/file") == (.blockedIO, "D read file"))
-        #expect(Self.classify("D", "-1 0x7ffd0000 0x7f001000") == (.blockedIO, "D outside a syscall"), "a page fault reading a file")
+        #expect(
+            Self.classify("D", "-1 0x7ffd0000 0x7f001000") == (.blockedIO, "D outside a syscall"),
+            "a page fault reading a file")
     }
 
     @Test func idleWaitsForWork() {
@@ -56,11 +64,19 @@ struct ClassificationTests {
     @Test func ambiguousWaits() {
         #expect(Self.classify("S", "202" + Self.args) == (.ambiguous, "futex"))
         #expect(Self.classify("S", "230" + Self.args) == (.ambiguous, "clock_nanosleep"))
-        #expect(Self.classify("S", "7 0x0 0x0 0x3e8 0x0 0x0 0x0 0x1 0x2") == (.ambiguous, "poll (sleep)"), "poll with no descriptors is a sleep")
-        #expect(Self.classify("S", "0" + Self.args, "anon_inode:[eventfd]") == (.ambiguous, "read eventfd"), "a wake-up, not data")
+        #expect(
+            Self.classify("S", "7 0x0 0x0 0x3e8 0x0 0x0 0x0 0x1 0x2") == (.ambiguous, "poll (sleep)"),
+            "poll with no descriptors is a sleep")
+        #expect(
+            Self.classify("S", "0" + Self.args, "anon_inode:[eventfd]") == (.ambiguous, "read eventfd"),
+            "a wake-up, not data")
         #expect(Self.classify("S", "9999" + Self.args) == (.ambiguous, "syscall 9999"))
         #expect(Self.classify("S", nil) == (.ambiguous, "not read"))
-        #expect(SampleClassifier.classify(state: "S", syscall: .unreadable(errno: 13), descriptor: nil, architecture: .x86_64) == (.ambiguous, "unreadable"))
+        #expect(
+            SampleClassifier.classify(
+                state: "S", syscall: .unreadable(errno: 13), descriptor: nil, architecture: .x86_64) == (
+                    .ambiguous, "unreadable"
+                ))
     }
 
     @Test func runningIsTheStateNotTheCall() {

@@ -11,7 +11,8 @@ import Testing
 /// 3.7/4.5, split over its four blocked samples (read pipe, read socket: IO; futex: ambiguous;
 /// epoll_wait: idle) as 2/4, 1/4, 1/4: IO = 1.85/4.5, ambiguous = idle = 0.925/4.5.
 struct EstimatorTests {
-    static let observation = ObservationEstimator.estimate(EstimatorFixtures.recording.record, settings: EstimatorSettings())
+    static let observation = ObservationEstimator.estimate(
+        EstimatorFixtures.recording.record, settings: EstimatorSettings())
 
     static func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
         guard let a else { return false }
@@ -66,10 +67,13 @@ struct EstimatorTests {
 
     @Test func topCallsAndPeersCountBlockedSamples() throws {
         let worker = try #require(Self.observation.pools.first)
-        #expect(worker.topCalls == [
-            LabelShare(label: "epoll_wait", samples: 1, fraction: 0.25), LabelShare(label: "futex", samples: 1, fraction: 0.25),
-            LabelShare(label: "read pipe", samples: 1, fraction: 0.25), LabelShare(label: "read socket", samples: 1, fraction: 0.25),
-        ])
+        #expect(
+            worker.topCalls == [
+                LabelShare(label: "epoll_wait", samples: 1, fraction: 0.25),
+                LabelShare(label: "futex", samples: 1, fraction: 0.25),
+                LabelShare(label: "read pipe", samples: 1, fraction: 0.25),
+                LabelShare(label: "read socket", samples: 1, fraction: 0.25),
+            ])
         #expect(worker.topPeers == [LabelShare(label: "tcp 127.0.0.1:8080", samples: 1, fraction: 0.25)])
     }
 
@@ -80,13 +84,16 @@ struct EstimatorTests {
     @Test func parallelismOverridesTheCores() throws {
         var recording = EstimatorFixtures.recording
         recording.header.cores.override = 1
-        let worker = try #require(ObservationEstimator.estimate(recording.record, settings: EstimatorSettings()).pools.first)
+        let worker = try #require(
+            ObservationEstimator.estimate(recording.record, settings: EstimatorSettings()).pools.first)
         #expect(Self.close(worker.size?.low, 1 + 1.85 / 0.65))
     }
 
     @Test func groupRulesOverrideNames() throws {
         let rules = [try GroupRule(parsing: "worker-3=late")]
-        let names = ObservationEstimator.estimate(EstimatorFixtures.recording.record, settings: EstimatorSettings(groupRules: rules)).pools.map(\.name)
+        let names = ObservationEstimator.estimate(
+            EstimatorFixtures.recording.record, settings: EstimatorSettings(groupRules: rules)
+        ).pools.map(\.name)
         #expect(Set(names) == ["worker", "late", "app"])
     }
 
@@ -98,7 +105,8 @@ struct EstimatorTests {
     /// W = (0.925 + 0.175) / λ = 110 ms.
     @Test func littlesLawWithThroughputAndLatency() throws {
         let settings = EstimatorSettings(throughputPerSecond: 10, latencySeconds: 0.15)
-        let worker = try #require(ObservationEstimator.estimate(EstimatorFixtures.recording.record, settings: settings).pools.first)
+        let worker = try #require(
+            ObservationEstimator.estimate(EstimatorFixtures.recording.record, settings: settings).pools.first)
         let task = try #require(worker.perTask)
         #expect(Self.close(task.cpuSeconds, 0.0325))
         #expect(Self.close(task.runQueueSeconds, 0.0075))

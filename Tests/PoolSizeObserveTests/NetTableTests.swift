@@ -14,7 +14,10 @@ struct NetTableTests {
     @Test func ipv4ListeningAndConnected() throws {
         let table = NetTable.inet(Self.tcp, table: "tcp")
         #expect(table[1593] == SocketEndpoint(table: "tcp", local: "127.0.0.1:8080", remote: nil, state: "LISTEN"))
-        #expect(table[4242] == SocketEndpoint(table: "tcp", local: "127.0.0.1:50000", remote: "127.0.0.1:8080", state: "ESTABLISHED"))
+        #expect(
+            table[4242]
+                == SocketEndpoint(
+                    table: "tcp", local: "127.0.0.1:50000", remote: "127.0.0.1:8080", state: "ESTABLISHED"))
         #expect(table[4243]?.state == "SYN_SENT")
         #expect(table[1593]?.peerLabel == "tcp listening on 127.0.0.1:8080")
         #expect(table[4242]?.peerLabel == "tcp 127.0.0.1:8080")

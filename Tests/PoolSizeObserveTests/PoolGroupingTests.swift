@@ -8,14 +8,17 @@ struct PoolGroupingTests {
         #expect(PoolGrouping.stripped("pool-1-thread-3") == "pool-1-thread")
         #expect(PoolGrouping.stripped("NIO-ELT-0-#1") == "NIO-ELT")
         #expect(PoolGrouping.stripped("GC Thread#0") == "GC Thread")
-        #expect(PoolGrouping.stripped("http-nio-8080-e") == "http-nio-8080-e", "the JVM's truncated names already agree")
+        #expect(
+            PoolGrouping.stripped("http-nio-8080-e") == "http-nio-8080-e", "the JVM's truncated names already agree")
         #expect(PoolGrouping.stripped("tokio-rt-worker") == "tokio-rt-worker")
         #expect(PoolGrouping.stripped("1234") == "1234", "a name of digits stays itself")
         #expect(PoolGrouping.stripped("worker_٣") == "worker_٣", "only ASCII digits are numbers here")
     }
 
     @Test func rulesComeFirstAndTheFirstMatchWins() throws {
-        let grouping = PoolGrouping(rules: [try GroupRule(parsing: "^http-nio=tomcat"), try GroupRule(parsing: "nio=other")])
+        let grouping = PoolGrouping(rules: [
+            try GroupRule(parsing: "^http-nio=tomcat"), try GroupRule(parsing: "nio=other"),
+        ])
         #expect(grouping.pool(of: "http-nio-8080-e") == "tomcat")
         #expect(grouping.pool(of: "NIO-ELT-0-#1") == "NIO-ELT", "rules are case-sensitive")
         #expect(grouping.pool(of: "my-nio-3") == "other")

@@ -12,7 +12,8 @@ struct ProcTextTests {
     }
 
     @Test func statFieldsCountFromTheLastParenthesis() throws {
-        let line = "21696 (worker-1) S 21690 21690 21690 0 -1 4194368 12 0 0 0 15 3 0 0 20 0 7 0 924212 5124096 950 18446744073709551615\n"
+        let line =
+            "21696 (worker-1) S 21690 21690 21690 0 -1 4194368 12 0 0 0 15 3 0 0 20 0 7 0 924212 5124096 950 18446744073709551615\n"
         let stat = try #require(ProcText.stat(line))
         #expect(stat.comm == "worker-1")
         #expect(stat.state == "S")
@@ -28,7 +29,8 @@ struct ProcTextTests {
     }
 
     @Test func statusGivesSwitchesAndTheRealUser() {
-        let status = "Name:\tworker-1\nUid:\t1000\t1000\t1000\t1000\nvoluntary_ctxt_switches:\t115\nnonvoluntary_ctxt_switches:\t24\n"
+        let status =
+            "Name:\tworker-1\nUid:\t1000\t1000\t1000\t1000\nvoluntary_ctxt_switches:\t115\nnonvoluntary_ctxt_switches:\t24\n"
         #expect(ProcText.switches(status)?.voluntary == 115)
         #expect(ProcText.switches(status)?.involuntary == 24)
         #expect(ProcText.realUID(status) == 1000)
@@ -38,8 +40,9 @@ struct ProcTextTests {
     @Test func syscallFileShapes() {
         #expect(SyscallReading(text: "running\n") == .running)
         #expect(SyscallReading(text: "-1 0x7ffe2069b0 0x7f5b7b8a6aec\n") == .notInSyscall)
-        #expect(SyscallReading(text: "232 0x10 0x7f0ba081be84 0x1 0xffffffff 0x0 0x0 0x7f0ba081be58 0x7f0ba0a1c5c6\n")
-            == .inSyscall(number: 232, arguments: [0x10, 0x7f0b_a081_be84, 1, 0xffff_ffff, 0, 0]))
+        #expect(
+            SyscallReading(text: "232 0x10 0x7f0ba081be84 0x1 0xffffffff 0x0 0x0 0x7f0ba081be58 0x7f0ba0a1c5c6\n")
+                == .inSyscall(number: 232, arguments: [0x10, 0x7f0b_a081_be84, 1, 0xffff_ffff, 0, 0]))
         #expect(SyscallReading(text: "") == nil)
         #expect(SyscallReading(text: "0 0x5") == nil, "six arguments or nothing")
     }

@@ -5,13 +5,19 @@ import Testing
 
 /// `PoolVerdict.decide` on pools whose figures are set by hand, one rule per test.
 struct VerdictTests {
-    static func pool(threads: Int, busy: ValueRange = ValueRange(low: 0.5, high: 0.5), size: ValueRange? = ValueRange(low: 8, high: 8.5),
-                     queueToCPU: Double = 0.1, cpuCores: Double = 0.5, samples: Int = 1000, runnable: Double = 0.2) -> PoolEstimate {
+    static func pool(
+        threads: Int, busy: ValueRange = ValueRange(low: 0.5, high: 0.5),
+        size: ValueRange? = ValueRange(low: 8, high: 8.5),
+        queueToCPU: Double = 0.1, cpuCores: Double = 0.5, samples: Int = 1000, runnable: Double = 0.2
+    ) -> PoolEstimate {
         PoolEstimate(
-            name: "pool", threadNames: ["pool-1"], threads: threads, meanThreads: Double(threads), threadsSeen: threads, threadsStarted: 0, threadsExited: 0,
-            samples: samples, shares: [ShareEstimate(kind: .runnable, fraction: runnable, interval95: nil)], busy: busy, cpuCores: cpuCores, queueToCPU: queueToCPU,
+            name: "pool", threadNames: ["pool-1"], threads: threads, meanThreads: Double(threads), threadsSeen: threads,
+            threadsStarted: 0, threadsExited: 0,
+            samples: samples, shares: [ShareEstimate(kind: .runnable, fraction: runnable, interval95: nil)], busy: busy,
+            cpuCores: cpuCores, queueToCPU: queueToCPU,
             waitToCPU: size.map { ValueRange(low: $0.low / 2 - 1, high: $0.high / 2 - 1) }, size: size,
-            verdict: PoolVerdict(kind: .undetermined, reason: .noWork), topCalls: [], topPeers: [], switchesPerThreadSecond: nil, perTask: nil)
+            verdict: PoolVerdict(kind: .undetermined, reason: .noWork), topCalls: [], topPeers: [],
+            switchesPerThreadSecond: nil, perTask: nil)
     }
 
     @Test func moreThreadsThanTheRangesTopIsOversized() {
@@ -21,11 +27,14 @@ struct VerdictTests {
 
     @Test func fewerThreadsOnlyMatterWhenAllAreBusy() {
         #expect(PoolVerdict.decide(Self.pool(threads: 4, busy: ValueRange(low: 0.95, high: 1))).kind == .undersized)
-        #expect(PoolVerdict.decide(Self.pool(threads: 4, busy: ValueRange(low: 0.5, high: 1))).kind == .aboutRight, "not every thread is busy: the pool is not the limit at this load")
+        #expect(
+            PoolVerdict.decide(Self.pool(threads: 4, busy: ValueRange(low: 0.5, high: 1))).kind == .aboutRight,
+            "not every thread is busy: the pool is not the limit at this load")
     }
 
     @Test func runQueueTimeMeansDoNotGrow() {
-        let saturated = Self.pool(threads: 4, busy: ValueRange(low: 1, high: 1), queueToCPU: PoolVerdict.saturatedQueueToCPU)
+        let saturated = Self.pool(
+            threads: 4, busy: ValueRange(low: 1, high: 1), queueToCPU: PoolVerdict.saturatedQueueToCPU)
         #expect(PoolVerdict.decide(saturated).kind == .cpuSaturated, "undersized by W/C, but Q is not W")
         // 4 threads runnable 2% of the time: 0.08 threads wait for a CPU on average, wake-up latency.
         let latency = Self.pool(threads: 4, busy: ValueRange(low: 1, high: 1), queueToCPU: 2, runnable: 0.02)
@@ -35,22 +44,33 @@ struct VerdictTests {
     @Test func aWideRangeAroundTheThreadCountIsUndetermined() {
         let wide = Self.pool(threads: 20, size: ValueRange(low: 6, high: 60))
         #expect(PoolVerdict.decide(wide) == PoolVerdict(kind: .undetermined, reason: .ambiguousWait))
-        #expect(PoolVerdict.decide(Self.pool(threads: 20, size: ValueRange(low: 18, high: 22))).kind == .aboutRight, "a range of 4 around 20 is narrow enough")
+        #expect(
+            PoolVerdict.decide(Self.pool(threads: 20, size: ValueRange(low: 18, high: 22))).kind == .aboutRight,
+            "a range of 4 around 20 is narrow enough")
     }
 
     @Test func noWorkAndFewSamplesAreUndetermined() {
-        #expect(PoolVerdict.decide(Self.pool(threads: 4, cpuCores: 0)) == PoolVerdict(kind: .undetermined, reason: .noWork))
-        #expect(PoolVerdict.decide(Self.pool(threads: 4, size: nil)) == PoolVerdict(kind: .undetermined, reason: .noWork))
-        #expect(PoolVerdict.decide(Self.pool(threads: 4, samples: 49)) == PoolVerdict(kind: .undetermined, reason: .tooFewSamples))
-        #expect(PoolVerdict.decide(Self.pool(threads: 1, busy: ValueRange(low: 1, high: 1))) == PoolVerdict(kind: .undetermined, reason: .singleThread), "an event loop blocked in poll is not an undersized pool")
+        #expect(
+            PoolVerdict.decide(Self.pool(threads: 4, cpuCores: 0)) == PoolVerdict(kind: .undetermined, reason: .noWork))
+        #expect(
+            PoolVerdict.decide(Self.pool(threads: 4, size: nil)) == PoolVerdict(kind: .undetermined, reason: .noWork))
+        #expect(
+            PoolVerdict.decide(Self.pool(threads: 4, samples: 49))
+                == PoolVerdict(kind: .undetermined, reason: .tooFewSamples))
+        #expect(
+            PoolVerdict.decide(Self.pool(threads: 1, busy: ValueRange(low: 1, high: 1)))
+                == PoolVerdict(kind: .undetermined, reason: .singleThread),
+            "an event loop blocked in poll is not an undersized pool")
     }
 
     @Test func aResolvedWaitPicksOnePointOfTheRange() {
         // W/C 3–29 (size 8–60 at 2 cores); a resolved W/C of 4 gives N = 2 × 5 = 10: 20 threads are too many.
         var pool = Self.pool(threads: 20, size: ValueRange(low: 8, high: 60))
         pool.perTask = TaskEstimate(
-            throughputPerSecond: 10, cpuSeconds: 0.01, runQueueSeconds: 0, waitSeconds: ValueRange(low: 0.03, high: 0.29),
-            threadsNeeded: ValueRange(low: 0.4, high: 3), waitProbability: ValueRange(low: 0, high: 0), resolvedWaitSeconds: 0.04)
+            throughputPerSecond: 10, cpuSeconds: 0.01, runQueueSeconds: 0,
+            waitSeconds: ValueRange(low: 0.03, high: 0.29),
+            threadsNeeded: ValueRange(low: 0.4, high: 3), waitProbability: ValueRange(low: 0, high: 0),
+            resolvedWaitSeconds: 0.04)
         #expect(PoolVerdict.decide(pool).kind == .oversized)
     }
 }
@@ -66,11 +86,19 @@ struct BatchMeansTests {
         var sweeps: [RawSweep] = []
         for second in 0...20 {
             if second > 0 { cpu += [100_000_000, 200_000_000, 300_000_000, 400_000_000][min(3, second / 5)] }
-            sweeps.append(RawSweep(timeSeconds: Double(second), threads: [EstimatorFixtures.thread(11, "w", "S", cpu: cpu, queue: 0, syscall: EstimatorFixtures.call(0), link: "pipe:[1]", startTicks: 0)]))
+            sweeps.append(
+                RawSweep(
+                    timeSeconds: Double(second),
+                    threads: [
+                        EstimatorFixtures.thread(
+                            11, "w", "S", cpu: cpu, queue: 0, syscall: EstimatorFixtures.call(0), link: "pipe:[1]",
+                            startTicks: 0)
+                    ]))
         }
         var recording = EstimatorFixtures.recording
         recording.sweeps = sweeps
-        let pool = try #require(ObservationEstimator.estimate(recording.record, settings: EstimatorSettings()).pools.first)
+        let pool = try #require(
+            ObservationEstimator.estimate(recording.record, settings: EstimatorSettings()).pools.first)
         let running = try #require(pool.share(.running))
         #expect(abs(running.fraction - 0.265) < 1e-9)
         let half = StudentT.criticalValue(confidence: 0.95, degreesOfFreedom: 3) * (0.05 / 3).squareRoot() / 2

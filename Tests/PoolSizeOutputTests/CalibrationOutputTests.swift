@@ -8,7 +8,9 @@ import Testing
     static let result = CalibrationResult(
         rounds: 3,
         measurements: [
-            CalibrationMeasurement(.threadCreateToStart, rounds: [27_000, 26_885, 30_000], method: "median of 255 pthread_create calls per round"),
+            CalibrationMeasurement(
+                .threadCreateToStart, rounds: [27_000, 26_885, 30_000],
+                method: "median of 255 pthread_create calls per round"),
             CalibrationMeasurement(.lock(.mutex), rounds: [11.5, 12, 11], method: "uncontended, net of the monitor"),
             CalibrationMeasurement(.contextSwitch, rounds: [2_700, 2_310, 3_100], method: "ping-pong, \"pinned\""),
             CalibrationMeasurement(.defaultStackSize, rounds: [8_388_608], method: "pthread_getattr_default_np"),
@@ -43,7 +45,9 @@ import Testing
 
             """#
         #expect(CalibrationCSV.serialize(Self.result.measurements) == expected)
-        #expect(CalibrationCSV.row(Self.result.measurements[0]).split(separator: ",", omittingEmptySubsequences: false).count == CalibrationCSV.columns.count)
+        #expect(
+            CalibrationCSV.row(Self.result.measurements[0]).split(separator: ",", omittingEmptySubsequences: false)
+                .count == CalibrationCSV.columns.count)
     }
 
     @Test func jsonCarriesEveryFigure() throws {
@@ -54,7 +58,10 @@ import Testing
         #expect(json["rounds"] as? Int == 3)
         #expect(json["csv_path"] as? String == "results/calibrate-20261122-051503.csv")
         let rows = try #require(json["measurements"] as? [[String: Any]])
-        #expect(rows.map { $0["id"] as? String } == ["thread_create_to_start", "lock_mutex", "context_switch", "default_stack_size"])
+        #expect(
+            rows.map { $0["id"] as? String } == [
+                "thread_create_to_start", "lock_mutex", "context_switch", "default_stack_size",
+            ])
         #expect(rows[0]["median"] as? Double == 27_000)
         #expect(rows[0]["ratio"] as? Double == 0.3)
         #expect(rows[0]["unit"] as? String == "ns")
@@ -67,8 +74,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (25.3, CostUnit.nanoseconds, "25.3 ns"), (46_200, .nanoseconds, "46.2 µs"), (1_500_000, .nanoseconds, "1.50 ms"),
-        (999, .nanoseconds, "999 ns"), (512, .bytes, "512 B"), (8_704, .bytes, "8.50 KiB"), (8_388_608, .bytes, "8.00 MiB"),
+        (25.3, CostUnit.nanoseconds, "25.3 ns"), (46_200, .nanoseconds, "46.2 µs"),
+        (1_500_000, .nanoseconds, "1.50 ms"),
+        (999, .nanoseconds, "999 ns"), (512, .bytes, "512 B"), (8_704, .bytes, "8.50 KiB"),
+        (8_388_608, .bytes, "8.00 MiB"),
     ])
     func valueFormat(value: Double, unit: CostUnit, text: String) {
         #expect(CalibrationValueFormat.value(value, unit) == text)

@@ -14,7 +14,8 @@ import PoolSizeAnalysis
         r1,1,io,queue-pool,utility,mutex,4,250,x,9000
 
         """
-    static let machine = #"{"run_id": "r1", "machine": {"cores": {"online": 2, "affinity": 2, "effective": 2}}, "workload": {"name": "io", "cpu_microseconds": 1000, "wait_microseconds": 15000, "critical_microseconds": 0, "jitter": "none"}}"#
+    static let machine =
+        #"{"run_id": "r1", "machine": {"cores": {"online": 2, "affinity": 2, "effective": 2}}, "workload": {"name": "io", "cpu_microseconds": 1000, "wait_microseconds": 15000, "critical_microseconds": 0, "jitter": "none"}}"#
 
     @Test func readsRepetitionsPerConfiguration() throws {
         let dir = try ScratchRunDirectory()
@@ -24,7 +25,11 @@ import PoolSizeAnalysis
         #expect(run.runID == "r1")
         #expect(run.cores == 2)
         #expect(run.workload == WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000))
-        let big = try #require(run.samples[RunConfiguration(workload: "io", combination: Combination(pool: .queuePool, qos: .default, primitive: .none), poolSize: 32)])
+        let big = try #require(
+            run.samples[
+                RunConfiguration(
+                    workload: "io", combination: Combination(pool: .queuePool, qos: .default, primitive: .none),
+                    poolSize: 32)])
         #expect(big.throughputPerSecond == [1000.5, 1010])
         #expect(big.latencyP99Microseconds.count == 2)
         #expect(big.latencyP99Microseconds[0] == 21000)
@@ -38,32 +43,57 @@ import PoolSizeAnalysis
 
     @Test func badFilesAreNamed() throws {
         let dir = try ScratchRunDirectory()
-        #expect(throws: PoolSizeError.inputNotFound(path: dir.url.appendingPathComponent("trials.csv").path, hint: "a run directory holds trials.csv; pass one written by 'poolsize sweep'")) {
+        #expect(
+            throws: PoolSizeError.inputNotFound(
+                path: dir.url.appendingPathComponent("trials.csv").path,
+                hint: "a run directory holds trials.csv; pass one written by 'poolsize sweep'")
+        ) {
             try CompareRunReader.load(dir.path)
         }
         try dir.write("trials.csv", Self.trials)
-        #expect(throws: PoolSizeError.inputNotFound(path: dir.url.appendingPathComponent("machine.json").path, hint: "compare checks the cores and workload a run records there; pass a run directory written by 'poolsize sweep'")) {
+        #expect(
+            throws: PoolSizeError.inputNotFound(
+                path: dir.url.appendingPathComponent("machine.json").path,
+                hint:
+                    "compare checks the cores and workload a run records there; pass a run directory written by 'poolsize sweep'"
+            )
+        ) {
             try CompareRunReader.load(dir.path)
         }
         try dir.write("machine.json", Self.machine)
-        try dir.write("trials.csv", "workload,pool,qos,primitive,pool_size,throughput_per_s\nio,queue-pool,default,none,8,fast\n")
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("trials.csv").path, message: "line 2, column 'throughput_per_s': 'fast' is not a finite decimal number")) {
+        try dir.write(
+            "trials.csv", "workload,pool,qos,primitive,pool_size,throughput_per_s\nio,queue-pool,default,none,8,fast\n")
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: dir.url.appendingPathComponent("trials.csv").path,
+                message: "line 2, column 'throughput_per_s': 'fast' is not a finite decimal number")
+        ) {
             try CompareRunReader.load(dir.path)
         }
         try dir.write("trials.csv", "workload,pool,qos,primitive,throughput_per_s\nio,queue-pool,default,none,8\n")
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("trials.csv").path, message: "column 'pool_size' missing from the header; expected the columns in results/README.md")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: dir.url.appendingPathComponent("trials.csv").path,
+                message: "column 'pool_size' missing from the header; expected the columns in results/README.md")
+        ) {
             try CompareRunReader.load(dir.path)
         }
     }
 
     @Test func goldenMarkdown() throws {
         func run(_ id: String, _ throughput: [Double], _ p99: [Double]) -> RunSamples {
-            RunSamples(runID: id, cores: 2, workload: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000), samples: [
-                RunConfiguration(workload: "io", combination: Combination(pool: .queuePool, qos: .default, primitive: .none), poolSize: 32):
-                    RunSamples.Samples(throughputPerSecond: throughput, latencyP99Microseconds: p99),
-                RunConfiguration(workload: "io", combination: Combination(pool: .queuePool, qos: .default, primitive: .none), poolSize: 8):
-                    RunSamples.Samples(throughputPerSecond: [500, 505, 495], latencyP99Microseconds: p99),
-            ])
+            RunSamples(
+                runID: id, cores: 2, workload: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000),
+                samples: [
+                    RunConfiguration(
+                        workload: "io", combination: Combination(pool: .queuePool, qos: .default, primitive: .none),
+                        poolSize: 32):
+                        RunSamples.Samples(throughputPerSecond: throughput, latencyP99Microseconds: p99),
+                    RunConfiguration(
+                        workload: "io", combination: Combination(pool: .queuePool, qos: .default, primitive: .none),
+                        poolSize: 8):
+                        RunSamples.Samples(throughputPerSecond: [500, 505, 495], latencyP99Microseconds: p99),
+                ])
         }
         let comparison = try RunComparator.compare(
             base: run("base", [2000, 2020, 1980], [21_000, 21_500, 20_500]),
@@ -84,7 +114,8 @@ import PoolSizeAnalysis
 
             """
         #expect(ComparisonReport.render(comparison) == expected)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(comparison).utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(comparison).utf8)) as? [String: Any])
         #expect(json["verdict"] as? String == "regression")
         #expect(json["regressions"] as? Int == 1)
         let rows = try #require(json["configurations"] as? [[String: Any]])
@@ -97,12 +128,17 @@ import PoolSizeAnalysis
     @Test func namesFromFilesAreLiteralMarkdown() throws {
         let name = "io`<script>alert(1)</script>|x"
         func run(_ id: String, _ throughput: [Double]) -> RunSamples {
-            RunSamples(runID: id, cores: 2, workload: WorkloadSpec(name: name, cpuMicroseconds: 1000, waitMicroseconds: 15000), samples: [
-                RunConfiguration(workload: name, combination: Combination(pool: .queuePool, qos: .default, primitive: .none), poolSize: 8):
-                    RunSamples.Samples(throughputPerSecond: throughput, latencyP99Microseconds: [1, 1, 1]),
-            ])
+            RunSamples(
+                runID: id, cores: 2, workload: WorkloadSpec(name: name, cpuMicroseconds: 1000, waitMicroseconds: 15000),
+                samples: [
+                    RunConfiguration(
+                        workload: name, combination: Combination(pool: .queuePool, qos: .default, primitive: .none),
+                        poolSize: 8):
+                        RunSamples.Samples(throughputPerSecond: throughput, latencyP99Microseconds: [1, 1, 1])
+                ])
         }
-        let comparison = try RunComparator.compare(base: run("base`", [500, 505, 495]), current: run("head", [500, 505, 495]), threshold: 0.05)
+        let comparison = try RunComparator.compare(
+            base: run("base`", [500, 505, 495]), current: run("head", [500, 505, 495]), threshold: 0.05)
         let markdown = ComparisonReport.render(comparison)
         // Inside a code span `<script>` is shown, not parsed.
         #expect(markdown.contains("Base `` base` `` → current `head` · workload ``io`<script>alert(1)</script>|x``"))

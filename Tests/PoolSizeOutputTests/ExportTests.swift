@@ -22,7 +22,11 @@ import Testing
     @Test func githubBenchmarkIsTheActionsArrayOfThroughputs() throws {
         let text = GitHubBenchmarkExport.serialize(try Self.analysis(), direction: .bigger)
         let entries = try JSONDecoder().decode([Entry].self, from: Data(text.utf8))
-        #expect(entries.first == Entry(name: "io queue-pool/default/none N=1 throughput", unit: "tasks/s", value: 100, range: "± 25.4", extra: "2 repetition(s); CV 2.8%; utilization 5%"))
+        #expect(
+            entries.first
+                == Entry(
+                    name: "io queue-pool/default/none N=1 throughput", unit: "tasks/s", value: 100, range: "± 25.4",
+                    extra: "2 repetition(s); CV 2.8%; utilization 5%"))
         #expect(entries.map(\.name).last == "io queue-pool/default/none peak throughput")
         #expect(entries.allSatisfy { $0.unit == "tasks/s" })
         #expect(Set(entries.map(\.name)).count == entries.count, "names are unique, so the action tracks each")
@@ -31,14 +35,21 @@ import Testing
     @Test func githubBenchmarkSmallerCarriesTheRecommendation() throws {
         let text = GitHubBenchmarkExport.serialize(try Self.analysis(), direction: .smaller)
         let entries = try JSONDecoder().decode([Entry].self, from: Data(text.utf8))
-        #expect(entries == [Entry(name: "io queue-pool/default/none recommended queues", unit: "queues", value: 8, range: nil, extra: "basis knee; knee 8; formula 8.00 (W/C 3.00, 2 cores)")])
+        #expect(
+            entries == [
+                Entry(
+                    name: "io queue-pool/default/none recommended queues", unit: "queues", value: 8, range: nil,
+                    extra: "basis knee; knee 8; formula 8.00 (W/C 3.00, 2 cores)")
+            ])
     }
 
     /// The rules of the OpenMetrics text format this export relies on, checked line by line.
     static func validate(_ text: String) -> [String] {
         var problems: [String] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.last == "" , lines.dropLast().last == "# EOF" else { return ["does not end with '# EOF' and a line feed"] }
+        guard lines.last == "", lines.dropLast().last == "# EOF" else {
+            return ["does not end with '# EOF' and a line feed"]
+        }
         var families: [String: String] = [:]
         var current: String?
         let name = try! Regex("^[a-zA-Z_:][a-zA-Z0-9_:]*$")
@@ -53,7 +64,9 @@ import Testing
                     current = parts[2]
                     if (try? name.wholeMatch(in: parts[2])) == nil { problems.append("bad family name \(parts[2])") }
                 case "UNIT":
-                    if parts[2] != current || parts.count < 4 || !parts[2].hasSuffix("_" + parts[3]) { problems.append("UNIT not matching its family: \(line)") }
+                    if parts[2] != current || parts.count < 4 || !parts[2].hasSuffix("_" + parts[3]) {
+                        problems.append("UNIT not matching its family: \(line)")
+                    }
                 case "HELP":
                     if parts[2] != current { problems.append("HELP for another family: \(line)") }
                 default: problems.append("unknown metadata: \(line)")
@@ -61,7 +74,9 @@ import Testing
                 continue
             }
             // name{labels} value
-            guard let brace = line.firstIndex(of: "{"), let close = line.lastIndex(of: "}") else { problems.append("sample without labels: \(line)"); continue }
+            guard let brace = line.firstIndex(of: "{"), let close = line.lastIndex(of: "}") else {
+                problems.append("sample without labels: \(line)"); continue
+            }
             let metric = String(line[..<brace])
             if metric != current { problems.append("sample \(metric) outside its family") }
             let value = line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
@@ -69,16 +84,23 @@ import Testing
             // Labels: name="value" pairs, values with \\, \" and \n escapes only.
             var rest = Substring(line[line.index(after: brace)..<close])
             while !rest.isEmpty {
-                guard let equals = rest.firstIndex(of: "="), rest[rest.index(after: equals)] == "\"" else { problems.append("bad label in \(line)"); break }
+                guard let equals = rest.firstIndex(of: "="), rest[rest.index(after: equals)] == "\"" else {
+                    problems.append("bad label in \(line)"); break
+                }
                 rest = rest[rest.index(equals, offsetBy: 2)...]
                 var closed = false
                 while let c = rest.first {
                     rest = rest.dropFirst()
                     if c == "\\" {
-                        guard let next = rest.first, "\\\"n".contains(next) else { problems.append("bad escape in \(line)"); break }
+                        guard let next = rest.first, "\\\"n".contains(next) else {
+                            problems.append("bad escape in \(line)"); break
+                        }
                         rest = rest.dropFirst()
-                    } else if c == "\"" { closed = true; break }
-                    else if c == "\n" { problems.append("raw line feed in \(line)") }
+                    } else if c == "\"" {
+                        closed = true; break
+                    } else if c == "\n" {
+                        problems.append("raw line feed in \(line)")
+                    }
                 }
                 if !closed { problems.append("unterminated label in \(line)"); break }
                 if rest.first == "," { rest = rest.dropFirst() }
@@ -91,10 +113,18 @@ import Testing
     @Test func openMetricsFollowsTheFormat() throws {
         let text = OpenMetricsExport.serialize(try Self.analysis())
         #expect(Self.validate(text) == [])
-        #expect(text.contains("\npoolsize_throughput_per_second{workload=\"io\",host=\"small-vm\",pool=\"queue-pool\",qos=\"default\",primitive=\"none\",size=\"1\"} 100\n"))
-        #expect(text.contains("\npoolsize_recommended_queues{workload=\"io\",host=\"small-vm\",pool=\"queue-pool\",qos=\"default\",primitive=\"none\"} 8\n"))
+        #expect(
+            text.contains(
+                "\npoolsize_throughput_per_second{workload=\"io\",host=\"small-vm\",pool=\"queue-pool\",qos=\"default\",primitive=\"none\",size=\"1\"} 100\n"
+            ))
+        #expect(
+            text.contains(
+                "\npoolsize_recommended_queues{workload=\"io\",host=\"small-vm\",pool=\"queue-pool\",qos=\"default\",primitive=\"none\"} 8\n"
+            ))
         #expect(text.contains("\npoolsize_wait_cpu_ratio{workload=\"io\",host=\"small-vm\"} 3\n"))
-        #expect(!text.contains("poolsize_latency_p99_seconds"), "the fixture recorded no latency: no zeros pretending to be answers")
+        #expect(
+            !text.contains("poolsize_latency_p99_seconds"),
+            "the fixture recorded no latency: no zeros pretending to be answers")
     }
 
     /// A workload named with a quote, a backslash and a line break stays one label value in
@@ -103,7 +133,8 @@ import Testing
         let name = "io \"quoted\" back\\slash\nnext"
         let records = (1...2).map { size in
             TrialRecord(
-                runID: "r", workload: name, pool: .queuePool, qos: .default, primitive: .none, poolSize: size, repetition: 1,
+                runID: "r", workload: name, pool: .queuePool, qos: .default, primitive: .none, poolSize: size,
+                repetition: 1,
                 tasks: 100, wallSeconds: 1, throughputPerSecond: Double(100 * size), cpuMicrosecondsPerTask: 1000,
                 waitMicrosecondsPerTask: 3000, waitCPURatio: 3, utilization: 0.1, peakConcurrency: size,
                 threads: size, effectiveNice: 0, integrity: .notApplicable)
@@ -112,7 +143,8 @@ import Testing
         let metrics = OpenMetricsExport.serialize(analysis)
         #expect(Self.validate(metrics) == [])
         #expect(metrics.contains("workload=\"io \\\"quoted\\\" back\\\\slash\\nnext\""))
-        let entries = try JSONDecoder().decode([Entry].self, from: Data(GitHubBenchmarkExport.serialize(analysis, direction: .bigger).utf8))
+        let entries = try JSONDecoder().decode(
+            [Entry].self, from: Data(GitHubBenchmarkExport.serialize(analysis, direction: .bigger).utf8))
         #expect(entries.first?.name == "\(name) queue-pool/default/none N=1 throughput")
     }
 

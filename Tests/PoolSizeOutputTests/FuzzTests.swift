@@ -20,7 +20,10 @@ import Testing
     }
 
     /// Fragments that tend to break parsers: separators, quotes, numbers at their limits.
-    static let fragments = [",", "\"", "\n", "\r\n", "{", "}", "[", ":", "nan", "inf", "-1", "0", "1e999", "-0", "\u{0}", "é", "``", "''", "name:", "- ", "\t", "null", "true"]
+    static let fragments = [
+        ",", "\"", "\n", "\r\n", "{", "}", "[", ":", "nan", "inf", "-1", "0", "1e999", "-0", "\u{0}", "é", "``", "''",
+        "name:", "- ", "\t", "null", "true",
+    ]
 
     static func mutate(_ text: String, _ rng: inout Generator) -> String {
         var bytes = Array(text.utf8)
@@ -28,23 +31,36 @@ import Testing
             let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &rng)
             switch Int.random(in: 0..<6, using: &rng) {
             case 0 where !bytes.isEmpty: bytes[position] = UInt8.random(in: 0...255, using: &rng)
-            case 1 where !bytes.isEmpty: bytes.removeSubrange(position..<min(bytes.count, position + Int.random(in: 1...20, using: &rng)))
+            case 1 where !bytes.isEmpty:
+                bytes.removeSubrange(position..<min(bytes.count, position + Int.random(in: 1...20, using: &rng)))
             case 2: bytes.insert(contentsOf: Array(fragments.randomElement(using: &rng)!.utf8), at: position)
             case 3: bytes = Array(bytes.prefix(position))
-            case 4 where !bytes.isEmpty: bytes.insert(contentsOf: bytes[position..<min(bytes.count, position + 30)], at: position)
-            default: bytes.insert(contentsOf: (0..<Int.random(in: 1...8, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }, at: position)
+            case 4 where !bytes.isEmpty:
+                bytes.insert(contentsOf: bytes[position..<min(bytes.count, position + 30)], at: position)
+            default:
+                bytes.insert(
+                    contentsOf: (0..<Int.random(in: 1...8, using: &rng)).map { _ in
+                        UInt8.random(in: 0...255, using: &rng)
+                    }, at: position)
             }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Runs `load` on `cases` inputs; any error must be a one-line PoolSizeError of exit 64–66.
-    static func fuzz(_ valid: String, cases: Int, seed: UInt64, _ load: (String) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func fuzz(
+        _ valid: String, cases: Int, seed: UInt64, _ load: (String) throws -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         var rng = Generator(state: seed)
         var refused = 0
         for index in 0..<cases {
-            let input = index % 10 == 0
-                ? String(decoding: (0..<Int.random(in: 0...200, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }, as: UTF8.self)
+            let input =
+                index % 10 == 0
+                ? String(
+                    decoding: (0..<Int.random(in: 0...200, using: &rng)).map { _ in
+                        UInt8.random(in: 0...255, using: &rng)
+                    }, as: UTF8.self)
                 : mutate(valid, &rng)
             do {
                 try load(input)
@@ -62,7 +78,9 @@ import Testing
     }
 
     @Test func workloadSpecs() {
-        Self.fuzz(BuiltinWorkloads.io.yaml + "critical_us: 100\njitter: uniform\njitter_spread: 0.3\n", cases: 400, seed: 1) {
+        Self.fuzz(
+            BuiltinWorkloads.io.yaml + "critical_us: 100\njitter: uniform\njitter_spread: 0.3\n", cases: 400, seed: 1
+        ) {
             _ = try WorkloadSpec.parse(yaml: $0, file: "f.yaml")
         }
     }
@@ -74,16 +92,26 @@ import Testing
     }
 
     @Test func contentionCSV() {
-        let text = ContentionCSV.serialize([TierShare(qos: .default, throughputPerSecond: 300, share: 0.6, effectiveNice: 0), TierShare(qos: .utility, throughputPerSecond: 200, share: 0.4, effectiveNice: 2)])
+        let text = ContentionCSV.serialize([
+            TierShare(qos: .default, throughputPerSecond: 300, share: 0.6, effectiveNice: 0),
+            TierShare(qos: .utility, throughputPerSecond: 200, share: 0.4, effectiveNice: 2),
+        ])
         Self.fuzz(text, cases: 300, seed: 3) { _ = try ContentionCSV.parse($0, path: "contention.csv") }
     }
 
     @Test func runDirectoryJSON() throws {
         let recommendation = JSONExport.serialize(try #require(ReportFixtures.axes.recommendation))
-        Self.fuzz(recommendation, cases: 300, seed: 4) { _ = try RunDirectoryJSON.decode(RecommendationSet.self, from: $0, path: "recommendation.json") }
-        Self.fuzz(JSONExport.serialize(ReportFixtures.info), cases: 300, seed: 5) { _ = try RunDirectoryJSON.decode(RunInfo.self, from: $0, path: "machine.json") }
-        let lowLoad = LowLoadEstimate(waitMicroseconds: [3000, 3100, 2900], cpuMicroseconds: [1000, 990, 1010], seconds: 0.2)
-        Self.fuzz(JSONExport.serialize(lowLoad), cases: 300, seed: 6) { _ = try RunDirectoryJSON.decode(LowLoadEstimate.self, from: $0, path: "lowload.json") }
+        Self.fuzz(recommendation, cases: 300, seed: 4) {
+            _ = try RunDirectoryJSON.decode(RecommendationSet.self, from: $0, path: "recommendation.json")
+        }
+        Self.fuzz(JSONExport.serialize(ReportFixtures.info), cases: 300, seed: 5) {
+            _ = try RunDirectoryJSON.decode(RunInfo.self, from: $0, path: "machine.json")
+        }
+        let lowLoad = LowLoadEstimate(
+            waitMicroseconds: [3000, 3100, 2900], cpuMicroseconds: [1000, 990, 1010], seconds: 0.2)
+        Self.fuzz(JSONExport.serialize(lowLoad), cases: 300, seed: 6) {
+            _ = try RunDirectoryJSON.decode(LowLoadEstimate.self, from: $0, path: "lowload.json")
+        }
     }
 
     /// Whole run directories with one file mutated, loaded and analysed as `report` does
@@ -95,19 +123,22 @@ import Testing
         let run = ReportFixtures.axes
         let files: [(RunDirectory.File, String)] = [
             (.trials, TrialsCSV.serialize(run.records)), (.machine, JSONExport.serialize(run.info!)),
-            (.recommendation, JSONExport.serialize(run.recommendation!)), (.contention, ContentionCSV.serialize(run.contention)),
+            (.recommendation, JSONExport.serialize(run.recommendation!)),
+            (.contention, ContentionCSV.serialize(run.contention)),
         ]
         var rng = Generator(state: 7)
         var refused = 0
         for index in 0..<120 {
             let target = index % files.count
             for (offset, (file, text)) in files.enumerated() {
-                try (offset == target ? Self.mutate(text, &rng) : text).write(to: dir.appendingPathComponent(file.rawValue), atomically: true, encoding: .utf8)
+                try (offset == target ? Self.mutate(text, &rng) : text).write(
+                    to: dir.appendingPathComponent(file.rawValue), atomically: true, encoding: .utf8)
             }
             do {
                 let loaded = try RunDirectory(dir).load()
                 let analysis = RunAnalysis(loaded)
-                let document = ReportBuilder.build(analysis, charts: ChartSet.charts(analysis), chartsRendered: false, plotCommand: "poolsize plot x")
+                let document = ReportBuilder.build(
+                    analysis, charts: ChartSet.charts(analysis), chartsRendered: false, plotCommand: "poolsize plot x")
                 #expect(!ReportMarkdown.render(document, chartDirectory: "").isEmpty)
             } catch {
                 refused += 1

@@ -12,7 +12,10 @@ import Testing
     }
 
     @Test func variedAxesAddPrimitiveTierAndContentionCharts() {
-        #expect(ChartSet.charts(Self.axes).map(\.name) == ["throughput", "latency", "utilization", "primitives", "qos", "contention", "concurrency"])
+        #expect(
+            ChartSet.charts(Self.axes).map(\.name) == [
+                "throughput", "latency", "utilization", "primitives", "qos", "contention", "concurrency",
+            ])
     }
 
     @Test(arguments: ["single", "axes"])
@@ -25,7 +28,9 @@ import Testing
 
     @Test func throughputMarksFormulaKneeRecommendationAndUSL() throws {
         let script = try #require(ThroughputChart.chart(Self.single)).script
-        #expect(script.contains("set title 'Throughput vs pool size'.\"\\n\".'io workload, 2 cores, 2026-11-22' noenhanced"))
+        #expect(
+            script.contains("set title 'Throughput vs pool size'.\"\\n\".'io workload, 2 cores, 2026-11-22' noenhanced")
+        )
         #expect(script.contains("set xlabel 'pool size N (queues)'"))
         #expect(script.contains("'measured knee 8 ≈ formula N = 8.00'"))  // one label: they coincide
         #expect(script.contains("C = 1000.0  # µs on CPU per task"))  // reals: gnuplot divides integers as integers
@@ -50,7 +55,9 @@ import Testing
 
     @Test func noLatencyChartWithoutLatencies() {
         var run = ReportFixtures.single
-        run.records = run.records.map { var r = $0; r.latency = LatencyPercentiles(); return r }
+        run.records = run.records.map {
+            var r = $0; r.latency = LatencyPercentiles(); return r
+        }
         #expect(LatencyChart.chart(RunAnalysis(run)) == nil)
     }
 
@@ -85,12 +92,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for chart in ChartSet.charts(Self.axes) {
-            for data in chart.dataFiles { try data.text.write(to: dir.appendingPathComponent(data.name), atomically: true, encoding: .utf8) }
+            for data in chart.dataFiles {
+                try data.text.write(to: dir.appendingPathComponent(data.name), atomically: true, encoding: .utf8)
+            }
             let script = dir.appendingPathComponent(chart.scriptFile)
             try chart.script.write(to: script, atomically: true, encoding: .utf8)
             try GnuplotRenderer().render(script: script)
             for output in [chart.svgFile, chart.pngFile] {
-                let size = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(output).path)[.size] as? Int ?? 0
+                let size =
+                    try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(output).path)[.size]
+                    as? Int ?? 0
                 #expect(size > 1000, "\(output) is \(size) bytes")
             }
         }

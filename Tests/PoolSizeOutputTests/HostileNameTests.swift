@@ -20,7 +20,9 @@ import Testing
     /// The fixture run with every place a workload name is read from replaced by `name`.
     static func run(named name: String) -> RunData {
         var run = ReportFixtures.single
-        run.records = run.records.map { var r = $0; r.workload = name; return r }
+        run.records = run.records.map {
+            var r = $0; r.workload = name; return r
+        }
         run.info?.workload?.name = name
         if var best = run.recommendation?.best {
             best.workload = name
@@ -65,11 +67,15 @@ import Testing
             let out = dir.appendingPathComponent("\(index)")
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             for chart in ChartSet.charts(RunAnalysis(Self.run(named: name))) {
-                for data in chart.dataFiles { try data.text.write(to: out.appendingPathComponent(data.name), atomically: true, encoding: .utf8) }
+                for data in chart.dataFiles {
+                    try data.text.write(to: out.appendingPathComponent(data.name), atomically: true, encoding: .utf8)
+                }
                 let script = out.appendingPathComponent(chart.scriptFile)
                 try chart.script.write(to: script, atomically: true, encoding: .utf8)
                 try GnuplotRenderer().render(script: script)
-                let size = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(chart.pngFile).path)[.size] as? Int ?? 0
+                let size =
+                    try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(chart.pngFile).path)[
+                        .size] as? Int ?? 0
                 #expect(size > 1000, "payload \(index): \(chart.pngFile) is \(size) bytes")
             }
             #expect(!FileManager.default.fileExists(atPath: marker), "payload \(index) ran: \(name)")
@@ -80,8 +86,14 @@ import Testing
         let name = "<script>alert(1)</script> **b** `c` [l](javascript:x) a|b\nc"
         let markdown = ReportTests.markdown(Self.run(named: name))
         #expect(!markdown.contains("<script>"))
-        #expect(markdown.hasPrefix("# How many queues? \\<script\\>alert(1)\\</script\\> \\*\\*b\\*\\* \\`c\\` \\[l\\](javascript:x) a|b c workload, 2 cores, 2026-11-22\n"))
-        #expect(markdown.contains("for the \\<script\\>alert(1)\\</script\\> \\*\\*b\\*\\* \\`c\\` \\[l\\](javascript:x) a|b c workload on 2 cores"))
+        #expect(
+            markdown.hasPrefix(
+                "# How many queues? \\<script\\>alert(1)\\</script\\> \\*\\*b\\*\\* \\`c\\` \\[l\\](javascript:x) a|b c workload, 2 cores, 2026-11-22\n"
+            ))
+        #expect(
+            markdown.contains(
+                "for the \\<script\\>alert(1)\\</script\\> \\*\\*b\\*\\* \\`c\\` \\[l\\](javascript:x) a|b c workload on 2 cores"
+            ))
     }
 
     @Test func markdownCodeSpansOutlastBackquotesInside() {
@@ -95,13 +107,19 @@ import Testing
         let document = ReportBuilder.build(analysis, charts: [], chartsRendered: true, plotCommand: "poolsize plot x")
         let html = ReportHTML.render(document, svg: { _ in nil })
         #expect(!html.contains("<script>"))
-        #expect(html.contains("<title>How many queues? &lt;script&gt;alert(1)&lt;/script&gt; **b** workload, 2 cores, 2026-11-22</title>"))
+        #expect(
+            html.contains(
+                "<title>How many queues? &lt;script&gt;alert(1)&lt;/script&gt; **b** workload, 2 cores, 2026-11-22</title>"
+            ))
         #expect(html.contains("for the &lt;script&gt;alert(1)&lt;/script&gt; **b** workload"))
     }
 
     @Test func literalTextRoundTripsThroughTheInlineMarkup() {
         let text = "a\\b*c`d **e**"
         #expect(ReportInline.tokens(ReportInline.literal(text)) == [.text(text)])
-        #expect(ReportInline.tokens("x **" + ReportInline.literal("*") + "** " + ReportInline.code("`")) == [.text("x "), .strong, .text("*"), .strong, .text(" "), .code("`")])
+        #expect(
+            ReportInline.tokens("x **" + ReportInline.literal("*") + "** " + ReportInline.code("`")) == [
+                .text("x "), .strong, .text("*"), .strong, .text(" "), .code("`"),
+            ])
     }
 }

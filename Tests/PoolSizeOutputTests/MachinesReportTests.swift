@@ -8,9 +8,10 @@ import Testing
 /// on); all three measured W/C = 3, so the formula gives 2 × 4 = 8 and 4 × 4 = 16.
 @Suite struct MachinesReportTests {
     static func comparison(_ names: [String]) throws -> MachineComparison {
-        MachineComparison(try names.map { name in
-            RunAnalysis(try RunDirectory(ReportFixtures.fixture("machines/" + name)).load())
-        })
+        MachineComparison(
+            try names.map { name in
+                RunAnalysis(try RunDirectory(ReportFixtures.fixture("machines/" + name)).load())
+            })
     }
 
     @Test func figuresComeFromEachRunDirectory() throws {
@@ -28,24 +29,32 @@ import Testing
         let verdicts = try Self.comparison(["small", "large", "locked"]).verdicts
         // large: 16 / 8 = 2 against 16 / 8 = 2 → ratio of ratios 1, explained.
         // locked: 4 / 8 = 0.5 against 2 → ratio of ratios 0.25, outside 1 ± 25%.
-        #expect(verdicts == [
-            .reference,
-            .explained(recommendationRatio: 2, formulaRatio: 2),
-            .unexplained(recommendationRatio: 0.5, formulaRatio: 2),
-        ])
+        #expect(
+            verdicts == [
+                .reference,
+                .explained(recommendationRatio: 2, formulaRatio: 2),
+                .unexplained(recommendationRatio: 0.5, formulaRatio: 2),
+            ])
     }
 
     @Test func theToleranceIsInclusive() {
         func machine(_ recommended: Int, _ formula: Double) -> MachineComparison.Machine {
-            .init(label: "m\(recommended)", runID: "r", workload: "io", cores: 2, waitCPURatio: 1, formula: formula, recommended: recommended, points: [])
+            .init(
+                label: "m\(recommended)", runID: "r", workload: "io", cores: 2, waitCPURatio: 1, formula: formula,
+                recommended: recommended, points: [])
         }
         // 10 / 8 = 1.25 against a formula ratio of 1: exactly 25% off, explained; 11 / 8 is not.
         let verdicts = MachineComparison(machines: [machine(8, 8), machine(10, 8), machine(11, 8)]).verdicts
-        #expect(verdicts == [.reference, .explained(recommendationRatio: 1.25, formulaRatio: 1), .unexplained(recommendationRatio: 1.375, formulaRatio: 1)])
+        #expect(
+            verdicts == [
+                .reference, .explained(recommendationRatio: 1.25, formulaRatio: 1),
+                .unexplained(recommendationRatio: 1.375, formulaRatio: 1),
+            ])
     }
 
     @Test func aMissingFigureIsNamedNotGuessed() {
-        let a = MachineComparison.Machine(label: "a", runID: "a", workload: "io", cores: 2, waitCPURatio: 1, formula: 4, recommended: 4, points: [])
+        let a = MachineComparison.Machine(
+            label: "a", runID: "a", workload: "io", cores: 2, waitCPURatio: 1, formula: 4, recommended: 4, points: [])
         var b = a
         b.label = "b"
         b.recommended = nil

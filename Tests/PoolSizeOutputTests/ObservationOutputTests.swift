@@ -18,7 +18,9 @@ struct ObservationOutputTests {
     }
 
     @Test func consoleTableWithATaskRate() throws {
-        let text = ObservationTable.render(try Self.observation(EstimatorSettings(throughputPerSecond: 19.29, latencySeconds: 0.0258, throughputPool: "worker")))
+        let text = ObservationTable.render(
+            try Self.observation(
+                EstimatorSettings(throughputPerSecond: 19.29, latencySeconds: 0.0258, throughputPool: "worker")))
         try GoldenFile.check(text, "observe/c-pool-throughput.txt")
         #expect(text.contains("  per task      at 19.3/s: C 5.05 ms"), "0.0974 cores over 19.29 tasks/s")
     }
@@ -39,9 +41,13 @@ struct ObservationOutputTests {
         var pool = worker
         pool.verdict = PoolVerdict(kind: .cpuSaturated)
         pool.queueToCPU = 0.8
-        #expect(ObservationVerdictText.sentence(pool, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil)).hasPrefix("CPU-saturated: the threads wait for a CPU 0.8 s per second they run (Q/C); do not grow the pool"))
+        #expect(
+            ObservationVerdictText.sentence(pool, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil)).hasPrefix(
+                "CPU-saturated: the threads wait for a CPU 0.8 s per second they run (Q/C); do not grow the pool"))
         pool.verdict = PoolVerdict(kind: .undetermined, reason: .ambiguousWait)
-        #expect(ObservationVerdictText.sentence(pool, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil)).hasSuffix("--throughput R/s with --latency D would resolve them"))
+        #expect(
+            ObservationVerdictText.sentence(pool, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil)).hasSuffix(
+                "--throughput R/s with --latency D would resolve them"))
     }
 
     /// A thread can name itself anything (prctl PR_SET_NAME): escape sequences must not reach

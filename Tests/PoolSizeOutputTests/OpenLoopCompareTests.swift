@@ -7,8 +7,11 @@ import Testing
 /// `poolsize compare` of open-loop runs, read back from their files as `compare` reads them.
 @Suite struct OpenLoopCompareTests {
     static func compare(_ base: RunData, _ current: RunData) throws -> RunComparison {
-        let (b, c) = (try OpenLoopFixtures.directory(base, id: "base"), try OpenLoopFixtures.directory(current, id: "head"))
-        return try RunComparator.compare(base: CompareRunReader.load(b.path), current: CompareRunReader.load(c.path), threshold: 0.05)
+        let (b, c) = (
+            try OpenLoopFixtures.directory(base, id: "base"), try OpenLoopFixtures.directory(current, id: "head")
+        )
+        return try RunComparator.compare(
+            base: CompareRunReader.load(b.path), current: CompareRunReader.load(c.path), threshold: 0.05)
     }
 
     static func incomparable(_ base: RunData, _ current: RunData) throws -> String? {
@@ -30,7 +33,10 @@ import Testing
         #expect(open.sizes.map(\.poolSize) == [8, 16, 17, 20, 24])
         #expect(open.sizes.map(\.baseMet) == [false, false, false, true, true])
         #expect(open.sizings.map(\.base) == [20])
-        #expect(c.summary == "No size lost the objective (p99 ≤ 40.0 ms) and no recommendation grew beyond one size step in 5 size(s) compared.")
+        #expect(
+            c.summary
+                == "No size lost the objective (p99 ≤ 40.0 ms) and no recommendation grew beyond one size step in 5 size(s) compared."
+        )
     }
 
     /// 20 met 40 ms in the base run (23.3 ms) and misses it now (45 ms): a regression, though the
@@ -41,8 +47,13 @@ import Testing
         #expect(c.verdict == .regression)
         let open = try #require(c.openLoop)
         #expect(open.sizes.filter(\.lost).map(\.poolSize) == [20])
-        #expect(open.sizings.map(\.base) == [20] && open.sizings.map(\.current) == [24] && open.sizings.map(\.grew) == [false])
-        #expect(c.summary == "The open-loop sizing regressed: queue-pool/default/none N = 20 at 1000/s met p99 ≤ 40.0 ms in the base run (23.3 ms) and misses it now (45.0 ms).")
+        #expect(
+            open.sizings.map(\.base) == [20] && open.sizings.map(\.current) == [24]
+                && open.sizings.map(\.grew) == [false])
+        #expect(
+            c.summary
+                == "The open-loop sizing regressed: queue-pool/default/none N = 20 at 1000/s met p99 ≤ 40.0 ms in the base run (23.3 ms) and misses it now (45.0 ms)."
+        )
         try GoldenFile.check(ComparisonReport.render(c), "openloop/compare.md")
         let json = JSONExport.serialize(c)
         #expect(json.contains("\"lost\" : true"))
@@ -59,10 +70,18 @@ import Testing
         let open = try #require(c.openLoop)
         #expect(open.sizings.map(\.grew) == [false, false, true])
         #expect(open.sizings.map(\.base) == [17, 24, 32] && open.sizings.map(\.current) == [17, 24, nil])
-        #expect(c.summary.hasPrefix("The open-loop sizing regressed: queue-pool/default/none at 1500/s: recommended 32 → none met it; queue-pool/default/none N = 32 at 1500/s met p99 ≤ 40.0 ms in the base run (26.0 ms) and misses it now (fell behind, 900 ms)."))
+        #expect(
+            c.summary.hasPrefix(
+                "The open-loop sizing regressed: queue-pool/default/none at 1500/s: recommended 32 → none met it; queue-pool/default/none N = 32 at 1500/s met p99 ≤ 40.0 ms in the base run (26.0 ms) and misses it now (fell behind, 900 ms)."
+            ))
         let text = ComparisonReport.render(c)
-        #expect(text.contains("| queue-pool | default | none | 1500/s | 32 | none met it | **grew beyond one size step** |"))
-        #expect(text.contains("| queue-pool | default | none | 1500/s | 32 | met | fell behind | 26.0 ms | 900 ms | +3361.5% | **lost the objective** |"))
+        #expect(
+            text.contains("| queue-pool | default | none | 1500/s | 32 | none met it | **grew beyond one size step** |")
+        )
+        #expect(
+            text.contains(
+                "| queue-pool | default | none | 1500/s | 32 | met | fell behind | 26.0 ms | 900 ms | +3361.5% | **lost the objective** |"
+            ))
     }
 
     /// A size that now meets the objective and a smaller recommendation are an improvement.
@@ -78,8 +97,13 @@ import Testing
         var closed = ReportFixtures.single
         closed.info?.workload = OpenLoopFixtures.single.info?.workload
         let details = try Self.incomparable(OpenLoopFixtures.single, closed)
-        #expect(details == "base base is an open-loop run (poisson arrivals at 1000/s, p99 ≤ 40.0 ms) and current head a closed loop; compare two runs of the same kind")
-        #expect(try Self.incomparable(closed, OpenLoopFixtures.single)?.hasPrefix("base base is a closed loop and current head an open-loop run") == true)
+        #expect(
+            details
+                == "base base is an open-loop run (poisson arrivals at 1000/s, p99 ≤ 40.0 ms) and current head a closed loop; compare two runs of the same kind"
+        )
+        #expect(
+            try Self.incomparable(closed, OpenLoopFixtures.single)?.hasPrefix(
+                "base base is a closed loop and current head an open-loop run") == true)
     }
 
     @Test(arguments: ["rates", "process", "percentile", "objective"])
@@ -96,7 +120,10 @@ import Testing
             "rates": "rates 1000/s vs 1000/s, 1500/s", "process": "arrivals poisson vs uniform",
             "percentile": "percentile p99 vs p99.9", "objective": "objective p99 ≤ 40.0 ms vs p99 ≤ 50.0 ms",
         ][what]!
-        #expect(details == "the open-loop runs differ in \(expected) (base base, current head); compare runs swept with the same --arrival-rate, --arrivals, --latency-slo and --slo-percentile")
+        #expect(
+            details
+                == "the open-loop runs differ in \(expected) (base base, current head); compare runs swept with the same --arrival-rate, --arrivals, --latency-slo and --slo-percentile"
+        )
     }
 }
 
@@ -105,7 +132,11 @@ import Testing
 
     @Test func oneSizeStepIsNoise() {
         let sizes = [8, 16, 17, 20, 24, 32]
-        let step = { (b: Int?, c: Int?) in OpenLoopSizingComparison(combination: Self.combination, arrivalRate: 1000, base: b, current: c, sizes: sizes).grew }
+        let step = { (b: Int?, c: Int?) in
+            OpenLoopSizingComparison(
+                combination: Self.combination, arrivalRate: 1000, base: b, current: c, sizes: sizes
+            ).grew
+        }
         #expect(step(17, 20) == false)  // the next size measured
         #expect(step(17, 24) == true)
         #expect(step(20, 17) == false)  // smaller is never a regression

@@ -22,8 +22,12 @@ import Testing
             var r = r
             r.primitive = .mutex
             r.integrity = .ok
-            if r.poolSize == 20 { r.latency = LatencyPercentiles(p50: 27_000, p90: 36_000, p99: 45_000, p999: 49_500, max: 54_000) }
-            if r.poolSize == 24 { r.latency = LatencyPercentiles(p50: 18_000, p90: 24_000, p99: 30_000, p999: 33_000, max: 36_000) }
+            if r.poolSize == 20 {
+                r.latency = LatencyPercentiles(p50: 27_000, p90: 36_000, p99: 45_000, p999: 49_500, max: 54_000)
+            }
+            if r.poolSize == 24 {
+                r.latency = LatencyPercentiles(p50: 18_000, p90: 24_000, p99: 30_000, p999: 33_000, max: 36_000)
+            }
             return r
         }
         return OpenLoopFixtures.run(base.records + mutex, info: base.info!)
@@ -44,8 +48,11 @@ import Testing
         #expect(analysis.openLoop?.tables.count == 2)
         let markdown = ReportTests.markdown(Self.run)
         #expect(markdown.contains("### Verdict per size at 1000/s (queue-pool / default / mutex)"))
-        #expect(markdown.contains("| queue-pool | default | mutex | **24** | 30.0 ms | p99 ≤ 40.0 ms | met | 19 | latency-slo |"))
-        let csv = SummaryCSV.serialize(Self.run.records, arrival: Self.run.info?.arrival, lowLoad: OpenLoopFixtures.lowLoad)
+        #expect(
+            markdown.contains(
+                "| queue-pool | default | mutex | **24** | 30.0 ms | p99 ≤ 40.0 ms | met | 19 | latency-slo |"))
+        let csv = SummaryCSV.serialize(
+            Self.run.records, arrival: Self.run.info?.arrival, lowLoad: OpenLoopFixtures.lowLoad)
         #expect(csv.split(separator: "\n").count == 11)
         #expect(csv.contains("io,queue-pool,default,mutex,20,"))
     }
@@ -69,8 +76,13 @@ import Testing
         #expect(script.contains("'' index 1 using 1:2 with linespoints"))
         #expect(script.components(separatedBy: "using 1:3").count == 2, "the model is drawn once")
         // Both combinations fell behind at 8 and 16: crosses in each colour, one legend entry.
-        #expect(script.contains("'' index 0 using 1:4 with points pt 2 ps 2 lw 2 lc rgb '\(GnuplotScript.color(0))' title 'fell behind (a lower bound)'"))
-        #expect(script.contains("'' index 1 using 1:4 with points pt 2 ps 2 lw 2 lc rgb '\(GnuplotScript.color(1))' notitle"))
+        #expect(
+            script.contains(
+                "'' index 0 using 1:4 with points pt 2 ps 2 lw 2 lc rgb '\(GnuplotScript.color(0))' title 'fell behind (a lower bound)'"
+            ))
+        #expect(
+            script.contains(
+                "'' index 1 using 1:4 with points pt 2 ps 2 lw 2 lc rgb '\(GnuplotScript.color(1))' notitle"))
         #expect(script.contains("'recommended 20' at 20"))
     }
 
@@ -80,11 +92,15 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-olcombo-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for data in chart.dataFiles { try data.text.write(to: dir.appendingPathComponent(data.name), atomically: true, encoding: .utf8) }
+        for data in chart.dataFiles {
+            try data.text.write(to: dir.appendingPathComponent(data.name), atomically: true, encoding: .utf8)
+        }
         let script = dir.appendingPathComponent(chart.scriptFile)
         try chart.script.write(to: script, atomically: true, encoding: .utf8)
         try GnuplotRenderer().render(script: script)
-        let size = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(chart.pngFile).path)[.size] as? Int ?? 0
+        let size =
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(chart.pngFile).path)[.size]
+            as? Int ?? 0
         #expect(size > 1000)
     }
 }

@@ -8,22 +8,31 @@ import PoolSizeModel
 /// and the recommendation is what `Recommender` makes of them: nothing is measured.
 enum OpenLoopFixtures {
     static let runID = "20261123-072103-io"
-    static let lowLoad = LowLoadEstimate(waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50), seconds: 0.8)
+    static let lowLoad = LowLoadEstimate(
+        waitMicroseconds: Array(repeating: 15000, count: 50), cpuMicroseconds: Array(repeating: 1000, count: 50),
+        seconds: 0.8)
 
     /// One trial: `carried` of `rate`, p99 `p99` ms (p50 0.6 ×, p90 0.8 ×, p99.9 1.1 ×, max 1.2 ×).
-    static func trial(_ size: Int, rate: Double, carried: Double = 1, p99: Double, rep: Int = 1, stable: Bool? = nil,
-                      unfinished: Int = 0, lag: Double = 200, otherLoad: Double = 0.02) -> TrialRecord {
+    static func trial(
+        _ size: Int, rate: Double, carried: Double = 1, p99: Double, rep: Int = 1, stable: Bool? = nil,
+        unfinished: Int = 0, lag: Double = 200, otherLoad: Double = 0.02
+    ) -> TrialRecord {
         var r = TrialRecord(
-            runID: runID, workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: size, repetition: rep,
-            tasks: rate * carried * 2, wallSeconds: 2, throughputPerSecond: rate * carried, cpuMicrosecondsPerTask: 1000,
-            waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: rate * carried * 0.001 / 2, peakConcurrency: size, threads: size,
+            runID: runID, workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: size,
+            repetition: rep,
+            tasks: rate * carried * 2, wallSeconds: 2, throughputPerSecond: rate * carried,
+            cpuMicrosecondsPerTask: 1000,
+            waitMicrosecondsPerTask: 15000, waitCPURatio: 15, utilization: rate * carried * 0.001 / 2,
+            peakConcurrency: size, threads: size,
             effectiveNice: 0, integrity: .notApplicable,
-            latency: LatencyPercentiles(p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200),
+            latency: LatencyPercentiles(
+                p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200),
             execution: LatencyPercentiles(p50: 16000, p99: 16500), otherLoad: otherLoad)
         let kept = stable ?? (carried >= 0.99)
         r.openLoop = OpenLoopFigures(
             arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried,
-            backlogMean: kept ? rate * p99 / 1000 * 0.5 : rate * 0.3, backlogMax: kept ? Int(rate * p99 / 1000) : Int(rate * 0.6),
+            backlogMean: kept ? rate * p99 / 1000 * 0.5 : rate * 0.3,
+            backlogMax: kept ? Int(rate * p99 / 1000) : Int(rate * 0.6),
             backlogGrowth: kept ? 0 : rate * 0.2, stable: kept, unfinished: unfinished, dispatchLagP99Microseconds: lag)
         return r
     }
@@ -31,16 +40,24 @@ enum OpenLoopFixtures {
     static func info(rates: [Double], sizes: [Int], slo: Double? = 40_000, repetitions: Int = 1) -> RunInfo {
         var info = ReportFixtures.info
         info.runID = runID
-        info.workload = WorkloadSpec(name: "io", description: "IO-bound", cpuMicroseconds: 1000, waitMicroseconds: 15000)
-        info.commandLine = ["/usr/local/bin/poolsize", "sweep", "--workload", "io", "--arrival-rate", rates.count == 1 ? "1000/s" : "500/s...1500/s:500", "--latency-slo", "40ms"]
+        info.workload = WorkloadSpec(
+            name: "io", description: "IO-bound", cpuMicroseconds: 1000, waitMicroseconds: 15000)
+        info.commandLine = [
+            "/usr/local/bin/poolsize", "sweep", "--workload", "io", "--arrival-rate",
+            rates.count == 1 ? "1000/s" : "500/s...1500/s:500", "--latency-slo", "40ms",
+        ]
         info.repetitions = repetitions
         info.sizes = sizes
-        info.arrival = ArrivalPlan(rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo, sloPercentile: 99)
+        info.arrival = ArrivalPlan(
+            rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo,
+            sloPercentile: 99)
         return info
     }
 
     static func run(_ records: [TrialRecord], info: RunInfo) -> RunData {
-        let set = Recommender.recommendAll(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1, load: info.arrival.map(Load.open) ?? .closed)
+        let set = Recommender.recommendAll(
+            workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1,
+            load: info.arrival.map(Load.open) ?? .closed)
         return RunData(runID: runID, records: records, info: info, lowLoad: lowLoad, recommendation: set)
     }
 
@@ -48,7 +65,8 @@ enum OpenLoopFixtures {
     /// and so does 24 (21 ms). Two repetitions; 17's second one stalls at the stop (unfinished).
     static var single: RunData {
         let records = [
-            trial(8, rate: 1000, carried: 0.5, p99: 1160), trial(8, rate: 1000, carried: 0.49, p99: 1180, rep: 2, unfinished: 480),
+            trial(8, rate: 1000, carried: 0.5, p99: 1160),
+            trial(8, rate: 1000, carried: 0.49, p99: 1180, rep: 2, unfinished: 480),
             trial(16, rate: 1000, carried: 0.96, p99: 1950), trial(16, rate: 1000, carried: 0.95, p99: 1990, rep: 2),
             trial(17, rate: 1000, p99: 43), trial(17, rate: 1000, p99: 38, rep: 2),
             trial(20, rate: 1000, p99: 23.3), trial(20, rate: 1000, p99: 22.1, rep: 2),
@@ -72,7 +90,8 @@ enum OpenLoopFixtures {
     /// The console summary of `run` (what `sweep` prints and writes to summary.txt).
     static func console(_ run: RunData) -> String {
         ConsoleSummary.render(
-            RunAnalysis(run), spec: run.info!.workload!, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), lowLoad: lowLoad)
+            RunAnalysis(run), spec: run.info!.workload!, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil),
+            lowLoad: lowLoad)
     }
 }
 
@@ -81,9 +100,12 @@ extension OpenLoopFixtures {
     /// or not, and the recommendation made again.
     static func with(_ run: RunData, size: Int, rate: Double? = nil, p99: Double, stable: Bool = true) -> RunData {
         let records = run.records.map { r -> TrialRecord in
-            guard r.poolSize == size, rate.map({ ArrivalRate(perSecond: $0) == r.arrivalRate }) ?? true else { return r }
+            guard r.poolSize == size, rate.map({ ArrivalRate(perSecond: $0) == r.arrivalRate }) ?? true else {
+                return r
+            }
             var r = r
-            r.latency = LatencyPercentiles(p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200)
+            r.latency = LatencyPercentiles(
+                p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200)
             r.openLoop?.stable = stable
             return r
         }
@@ -95,7 +117,12 @@ extension OpenLoopFixtures {
         let dir = try ScratchRunDirectory()
         var info = run.info!
         info.runID = id
-        try dir.write("trials.csv", TrialsCSV.serialize(run.records.map { var r = $0; r.runID = id; return r }))
+        try dir.write(
+            "trials.csv",
+            TrialsCSV.serialize(
+                run.records.map {
+                    var r = $0; r.runID = id; return r
+                }))
         try dir.write("machine.json", JSONExport.serialize(info))
         if let lowLoad = run.lowLoad { try dir.write("lowload.json", JSONExport.serialize(lowLoad)) }
         if let set = run.recommendation { try dir.write("recommendation.json", JSONExport.serialize(set)) }

@@ -10,17 +10,25 @@ import Testing
 
     @Test(arguments: ["openloop", "openloop-range"])
     func goldenMarkdown(fixture: String) throws {
-        try GoldenFile.check(Self.markdown(fixture == "openloop" ? OpenLoopFixtures.single : OpenLoopFixtures.range), "\(fixture)/report.md")
+        try GoldenFile.check(
+            Self.markdown(fixture == "openloop" ? OpenLoopFixtures.single : OpenLoopFixtures.range),
+            "\(fixture)/report.md")
     }
 
     /// The objective's sections in order; the closed loop's knee, formula and USL are not there.
     @Test func sectionsOfAnOpenLoop() {
         let text = Self.markdown(OpenLoopFixtures.single)
-        let order = ["## Recommendation", "**20 queues**", "## Machine", "## Task time at low load", "## Open loop", "### Verdict per size at 1000/s", "## Charts", "## Measurements", "## Caveats"]
+        let order = [
+            "## Recommendation", "**20 queues**", "## Machine", "## Task time at low load", "## Open loop",
+            "### Verdict per size at 1000/s", "## Charts", "## Measurements", "## Caveats",
+        ]
         let positions = order.map { text.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil }, "missing: \(zip(order, positions).filter { $1 == nil }.map(\.0))")
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
-        for closedLoopOnly in ["## Fit parameters", "measured knee", "Formula and measurement disagree", "W/C at low load", "Throughput vs pool size", "USL"] {
+        for closedLoopOnly in [
+            "## Fit parameters", "measured knee", "Formula and measurement disagree", "W/C at low load",
+            "Throughput vs pool size", "USL",
+        ] {
             #expect(!text.contains(closedLoopOnly), "\(closedLoopOnly) is in an open-loop report")
         }
     }
@@ -28,18 +36,32 @@ import Testing
     /// Met and missed, and by how much: 17 missed 40 ms by 3 ms, 20 met it with 16.7 ms to spare.
     @Test func verdictTableSaysByHowMuch() {
         let text = Self.markdown(OpenLoopFixtures.single)
-        #expect(text.contains("| 17 | 1000 | 1000 | 20.2 | 25.8 ms | 43.0 ms | 84.8 ms | missed | 3.00 ms (7.5%) over |  |"))
-        #expect(text.contains("| 20 | 1000 | 1000 | 11.4 | 14.0 ms | 23.3 ms | 29.0 ms | **met** | 16.7 ms (41.8%) under | **recommended** |"))
-        #expect(text.contains("| 8 | 1000 | 495 | 300 | 708 ms | ≥ 1.18 s | – | fell behind | carried 49.5% of the arrivals |  |"))
+        #expect(
+            text.contains("| 17 | 1000 | 1000 | 20.2 | 25.8 ms | 43.0 ms | 84.8 ms | missed | 3.00 ms (7.5%) over |  |")
+        )
+        #expect(
+            text.contains(
+                "| 20 | 1000 | 1000 | 11.4 | 14.0 ms | 23.3 ms | 29.0 ms | **met** | 16.7 ms (41.8%) under | **recommended** |"
+            ))
+        #expect(
+            text.contains(
+                "| 8 | 1000 | 495 | 300 | 708 ms | ≥ 1.18 s | – | fell behind | carried 49.5% of the arrivals |  |"))
         // The model asks for 19, the measurement 20 (18 and 19 were not measured).
-        #expect(text.contains("asks for 19 queues at 1000/s; the measurement recommends 20, 1 more (19 was not measured: the sizes were 8, 16, 17, 20, 24)."))
+        #expect(
+            text.contains(
+                "asks for 19 queues at 1000/s; the measurement recommends 20, 1 more (19 was not measured: the sizes were 8, 16, 17, 20, 24)."
+            ))
     }
 
     /// Where the model's size was measured and missed, the sentence says what it gave.
     @Test func modelSizeMeasuredAndMissed() {
         let base = OpenLoopFixtures.single
-        let run = OpenLoopFixtures.run(base.records + [OpenLoopFixtures.trial(19, rate: 1000, p99: 45)], info: base.info!)
-        #expect(Self.markdown(run).contains("asks for 19 queues at 1000/s; the measurement recommends 20, 1 more: at 19 the machine gave 45.0 ms, missing the objective."))
+        let run = OpenLoopFixtures.run(
+            base.records + [OpenLoopFixtures.trial(19, rate: 1000, p99: 45)], info: base.info!)
+        #expect(
+            Self.markdown(run).contains(
+                "asks for 19 queues at 1000/s; the measurement recommends 20, 1 more: at 19 the machine gave 45.0 ms, missing the objective."
+            ))
     }
 
     @Test func rangeHasTheRateTableAndTheMatrix() {
@@ -48,7 +70,10 @@ import Testing
         #expect(text.contains("| 500/s | **17** | 18.0 ms | 11 | +6 |"))
         #expect(text.contains("| 1500/s | **32** | 26.0 ms | 27 | +5 |"))
         #expect(text.contains("| N = 17 | 18.0 ms ✓ | 43.0 ms ✗ | ≥ 1.30 s, fell behind |"))
-        #expect(text.contains("asks for 11, 19, 27 queues at the 3 rates; the measurement found 17, 24, 32. They agree at 0 of 3 rates."))
+        #expect(
+            text.contains(
+                "asks for 11, 19, 27 queues at the 3 rates; the measurement found 17, 24, 32. They agree at 0 of 3 rates."
+            ))
         #expect(text.contains("![p99 latency vs arrival rate, one line per pool size (open loop)]"))
     }
 
@@ -67,7 +92,9 @@ import Testing
     @Test func userTextIsEscaped() {
         var run = OpenLoopFixtures.single
         let hostile = "io**<script>alert(1)</script>`x`"
-        run.records = run.records.map { var r = $0; r.workload = hostile; return r }
+        run.records = run.records.map {
+            var r = $0; r.workload = hostile; return r
+        }
         run.info?.workload?.name = hostile
         var set = run.recommendation!
         set.best.workload = hostile
@@ -75,7 +102,8 @@ import Testing
         set.combinations = [set.best]
         run.recommendation = set
         let analysis = RunAnalysis(run)
-        let document = ReportBuilder.build(analysis, charts: ChartSet.charts(analysis), chartsRendered: true, plotCommand: "poolsize plot x")
+        let document = ReportBuilder.build(
+            analysis, charts: ChartSet.charts(analysis), chartsRendered: true, plotCommand: "poolsize plot x")
         let html = ReportHTML.render(document) { _ in nil }
         #expect(!html.contains("<script>"))
         #expect(!html.contains("<b>now"))
@@ -87,7 +115,8 @@ import Testing
 
     @Test func htmlCarriesTheOpenLoopSection() {
         let analysis = RunAnalysis(OpenLoopFixtures.range)
-        let document = ReportBuilder.build(analysis, charts: ChartSet.charts(analysis), chartsRendered: true, plotCommand: "poolsize plot x")
+        let document = ReportBuilder.build(
+            analysis, charts: ChartSet.charts(analysis), chartsRendered: true, plotCommand: "poolsize plot x")
         let html = ReportHTML.render(document) { _ in nil }
         #expect(html.contains("<h2>Open loop</h2>"))
         #expect(html.contains("<strong>32 queues</strong>"))
@@ -103,36 +132,71 @@ import Testing
             return r
         }
         let caveats = ReportCaveats.caveats(RunAnalysis(run))
-        #expect(caveats.contains { $0.hasPrefix("**The dispatcher was late**: its 99th-percentile lag in handing tasks to the pool reached 5.00 ms, more than 10% of the 40.0 ms objective (N = 20 at 1000/s)") })
-        #expect(caveats.contains { $0.hasPrefix("**Unfinished tasks**: tasks that arrived in the window had not finished when the trial stopped (N = 8 at 1000/s: 480)") && $0.hasSuffix("so the percentiles there are lower bounds.") })
+        #expect(
+            caveats.contains {
+                $0.hasPrefix(
+                    "**The dispatcher was late**: its 99th-percentile lag in handing tasks to the pool reached 5.00 ms, more than 10% of the 40.0 ms objective (N = 20 at 1000/s)"
+                )
+            })
+        #expect(
+            caveats.contains {
+                $0.hasPrefix(
+                    "**Unfinished tasks**: tasks that arrived in the window had not finished when the trial stopped (N = 8 at 1000/s: 480)"
+                ) && $0.hasSuffix("so the percentiles there are lower bounds.")
+            })
         #expect(caveats.contains { $0.hasPrefix("**Repetitions disagree**: at N = 17 at 1000/s ") })
-        #expect(caveats.contains { $0.hasPrefix("**The machine was busy**: other processes used up to 40% of the cores during a trial (N = 20 at 1000/s). Latency measured then is higher") })
-        #expect(!caveats.contains { $0.contains("Formula and measurement") || $0.contains("could not reach N") || $0.contains("No knee") || $0.contains("High variation") })
+        #expect(
+            caveats.contains {
+                $0.hasPrefix(
+                    "**The machine was busy**: other processes used up to 40% of the cores during a trial (N = 20 at 1000/s). Latency measured then is higher"
+                )
+            })
+        #expect(
+            !caveats.contains {
+                $0.contains("Formula and measurement") || $0.contains("could not reach N") || $0.contains("No knee")
+                    || $0.contains("High variation")
+            })
         // A lag within 10% of the objective is no caveat (0.2 ms in the fixture, and here 3.9 ms).
         #expect(!ReportCaveats.caveats(RunAnalysis(OpenLoopFixtures.single)).contains { $0.contains("dispatcher") })
         var within = OpenLoopFixtures.single
-        within.records = within.records.map { var r = $0; r.openLoop?.dispatchLagP99Microseconds = 3900; return r }
+        within.records = within.records.map {
+            var r = $0; r.openLoop?.dispatchLagP99Microseconds = 3900; return r
+        }
         #expect(!ReportCaveats.caveats(RunAnalysis(within)).contains { $0.contains("dispatcher") })
         // Without an objective the task's own time (16 ms) is the measure: 3.9 ms is late.
         within.info?.arrival?.latencySLOMicroseconds = nil
-        #expect(ReportCaveats.caveats(RunAnalysis(within)).contains { $0.contains("more than 10% of the task's own 16.0 ms") })
+        #expect(
+            ReportCaveats.caveats(RunAnalysis(within)).contains {
+                $0.contains("more than 10% of the task's own 16.0 ms")
+            })
     }
 
     /// A size that fails where a smaller one passed is noise, and the caveat says where.
     @Test func verdictsNotOrderedBySizeAreNamed() {
         let run = OpenLoopFixtures.with(OpenLoopFixtures.range, size: 32, rate: 1000, p99: 20, stable: false)
         let caveats = ReportCaveats.caveats(RunAnalysis(run))
-        #expect(caveats.contains { $0.hasPrefix("**Verdicts not ordered by size**: at 1000/s N = 32 did not pass while the smaller 24 did. ") })
+        #expect(
+            caveats.contains {
+                $0.hasPrefix(
+                    "**Verdicts not ordered by size**: at 1000/s N = 32 did not pass while the smaller 24 did. ")
+            })
         #expect(!ReportCaveats.caveats(RunAnalysis(OpenLoopFixtures.range)).contains { $0.contains("not ordered") })
     }
 
     /// Invalid trials are named with their rate and left out of the verdicts.
     @Test func invalidTrialsAreNamedWithTheirRate() {
         var run = OpenLoopFixtures.range
-        run.records = run.records.map { var r = $0; if r.poolSize == 32 && r.arrivalRate == 500 { r.invalidReason = "above the ceiling" }; return r }
+        run.records = run.records.map {
+            var r = $0; if r.poolSize == 32 && r.arrivalRate == 500 { r.invalidReason = "above the ceiling" }; return r
+        }
         let analysis = RunAnalysis(run)
-        #expect(ReportCaveats.caveats(analysis).contains { $0.contains("queue-pool / default / none N = 32 at 500/s rep 1: above the ceiling") })
-        #expect(analysis.openLoop?.table(Combination(pool: .queuePool, qos: .default, primitive: .none), rate: 500)?.verdict(32) == nil)
+        #expect(
+            ReportCaveats.caveats(analysis).contains {
+                $0.contains("queue-pool / default / none N = 32 at 500/s rep 1: above the ceiling")
+            })
+        #expect(
+            analysis.openLoop?.table(Combination(pool: .queuePool, qos: .default, primitive: .none), rate: 500)?
+                .verdict(32) == nil)
     }
 
     /// A run directory without recommendation.json (stopped before the end) still gets its
@@ -154,14 +218,15 @@ import Testing
     @Test func latencyVsSizeWithTheObjectiveAndACap() throws {
         let analysis = RunAnalysis(OpenLoopFixtures.single)
         let chart = try #require(MermaidChart.openLoopLatency(analysis.openLoop!, analysis.primary!))
-        #expect(chart == """
-            xychart-beta
-                title "p99 latency (ms) vs pool size at 1000/s; flat line: objective 40 ms; capped at 160 ms"
-                x-axis "pool size N (queues)" [8, 16, 17, 20, 24]
-                y-axis "ms" 0 --> 160
-                line [160, 160, 43, 23.3, 21]
-                line [40, 40, 40, 40, 40]
-                bar [0, 0, 0, 23.3, 0]
-            """)
+        #expect(
+            chart == """
+                xychart-beta
+                    title "p99 latency (ms) vs pool size at 1000/s; flat line: objective 40 ms; capped at 160 ms"
+                    x-axis "pool size N (queues)" [8, 16, 17, 20, 24]
+                    y-axis "ms" 0 --> 160
+                    line [160, 160, 43, 23.3, 21]
+                    line [40, 40, 40, 40, 40]
+                    bar [0, 0, 0, 23.3, 0]
+                """)
     }
 }

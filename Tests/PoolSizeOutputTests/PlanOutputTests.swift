@@ -6,7 +6,10 @@ import PoolSizeAnalysis
 
 @Suite struct PlanOutputTests {
     static func judgedPlan() throws -> CapacityPlan {
-        try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1))
+        try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: 0.040, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1)
+        )
     }
 
     @Test func goldenTable() throws {
@@ -34,7 +37,9 @@ import PoolSizeAnalysis
     }
 
     @Test func jsonHasTheIssuesKeys() throws {
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(try Self.judgedPlan()).utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(try Self.judgedPlan()).utf8))
+                as? [String: Any])
         #expect(json["threads_per_host"] as? Int == 72)
         #expect(json["hosts"] as? Int == 1)
         #expect(json["utilization"] as? Double == 0.625)
@@ -46,20 +51,35 @@ import PoolSizeAnalysis
 
     @Test func readsWAndCAndTheKneeFromARunDirectory() throws {
         let dir = try ScratchRunDirectory()
-        try dir.write("lowload.json", #"{"tasks": 44, "seconds": 0.6, "cpu_microseconds_per_task": 5000, "wait_microseconds_per_task": 40000}"#)
-        try dir.write("recommendation.json", #"{"workload": "io", "cores": 2, "knee_pool_size": 17, "formula_queue_count_exact": 18, "formula_queue_count": 18, "wait_cpu_ratio_ci95_lower": 7.9, "wait_cpu_ratio_ci95_upper": 8.1, "wait_cpu_ratio": 8, "target_utilization": 1, "peak_throughput_per_s": 400, "recommended_queue_count": 17}"#)
-        try dir.write("machine.json", #"{"run_id": "r-io", "machine": {"cores": {"online": 4, "affinity": 4, "cgroup_quota": 2, "effective": 2}, "cpu_model": "Test CPU"}}"#)
+        try dir.write(
+            "lowload.json",
+            #"{"tasks": 44, "seconds": 0.6, "cpu_microseconds_per_task": 5000, "wait_microseconds_per_task": 40000}"#)
+        try dir.write(
+            "recommendation.json",
+            #"{"workload": "io", "cores": 2, "knee_pool_size": 17, "formula_queue_count_exact": 18, "formula_queue_count": 18, "wait_cpu_ratio_ci95_lower": 7.9, "wait_cpu_ratio_ci95_upper": 8.1, "wait_cpu_ratio": 8, "target_utilization": 1, "peak_throughput_per_s": 400, "recommended_queue_count": 17}"#
+        )
+        try dir.write(
+            "machine.json",
+            #"{"run_id": "r-io", "machine": {"cores": {"online": 4, "affinity": 4, "cgroup_quota": 2, "effective": 2}, "cpu_model": "Test CPU"}}"#
+        )
         let source = try PlanSourceReader.load(dir.path)
         #expect(source.waitSeconds == 0.04)
         #expect(source.cpuSeconds == 0.005)
-        #expect(source.run == MeasuredRun(path: dir.path, runID: "r-io", workload: "io", cpuModel: "Test CPU", cores: 2, waitCPURatioLower: 7.9, waitCPURatioUpper: 8.1, kneePoolSize: 17, formulaQueueCountExact: 18))
+        #expect(
+            source.run
+                == MeasuredRun(
+                    path: dir.path, runID: "r-io", workload: "io", cpuModel: "Test CPU", cores: 2,
+                    waitCPURatioLower: 7.9, waitCPURatioUpper: 8.1, kneePoolSize: 17, formulaQueueCountExact: 18))
     }
 
     @Test func readsRunsWrittenBeforeTheSnakeCaseSchema() throws {
         // camelCase keys, no `effective` core count: derived as min(affinity, cgroup quota).
         let dir = try ScratchRunDirectory()
         try dir.write("lowload.json", #"{"cpuMicrosecondsPerTask": 4000, "waitMicrosecondsPerTask": 8000}"#)
-        try dir.write("machine.json", #"{"runID": "old", "machine": {"cores": {"online": 8, "affinity": 8, "cgroupQuota": 3}, "cpuModel": "Old CPU"}}"#)
+        try dir.write(
+            "machine.json",
+            #"{"runID": "old", "machine": {"cores": {"online": 8, "affinity": 8, "cgroupQuota": 3}, "cpuModel": "Old CPU"}}"#
+        )
         let source = try PlanSourceReader.load(dir.path)
         #expect(source.cpuSeconds == 0.004)
         #expect(source.run.cores == 3)
@@ -68,29 +88,61 @@ import PoolSizeAnalysis
     }
 
     @Test func runDirectoryErrorsNameTheFile() throws {
-        #expect(throws: PoolSizeError.inputNotFound(path: "/nonexistent/run", hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")) {
+        #expect(
+            throws: PoolSizeError.inputNotFound(
+                path: "/nonexistent/run",
+                hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")
+        ) {
             try PlanSourceReader.load("/nonexistent/run")
         }
         let dir = try ScratchRunDirectory()
-        #expect(throws: PoolSizeError.inputNotFound(path: dir.url.appendingPathComponent("lowload.json").path, hint: "the run has no low-load W and C (it stopped before measuring them); rerun the sweep or pass --wait and --cpu")) {
+        #expect(
+            throws: PoolSizeError.inputNotFound(
+                path: dir.url.appendingPathComponent("lowload.json").path,
+                hint:
+                    "the run has no low-load W and C (it stopped before measuring them); rerun the sweep or pass --wait and --cpu"
+            )
+        ) {
             try PlanSourceReader.load(dir.path)
         }
         try dir.write("lowload.json", #"{"cpu_microseconds_per_task": "fast"}"#)
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "key 'cpu_microseconds_per_task' has the wrong type; expected the schema in results/README.md")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: dir.url.appendingPathComponent("lowload.json").path,
+                message: "key 'cpu_microseconds_per_task' has the wrong type; expected the schema in results/README.md")
+        ) {
             try PlanSourceReader.load(dir.path)
         }
         try dir.write("lowload.json", #"{"cpu_microseconds_per_task": 0, "wait_microseconds_per_task": 10}"#)
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "C = 0 µs and W = 10 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: dir.url.appendingPathComponent("lowload.json").path,
+                message:
+                    "C = 0 µs and W = 10 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from"
+            )
+        ) {
             try PlanSourceReader.load(dir.path)
         }
         // A damaged file is named as such, with a readable figure, not blamed on --wait with a
         // 300-digit number of threads (W/C = 1e303 before).
         try dir.write("lowload.json", #"{"cpu_microseconds_per_task": 1e-300, "wait_microseconds_per_task": 1000}"#)
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "C = 0 µs and W = 1000 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: dir.url.appendingPathComponent("lowload.json").path,
+                message:
+                    "C = 0 µs and W = 1000 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from"
+            )
+        ) {
             try PlanSourceReader.load(dir.path)
         }
         try dir.write("lowload.json", #"{"cpu_microseconds_per_task": 1000, "wait_microseconds_per_task": 1e300}"#)
-        #expect(throws: PoolSizeError.invalidInput(path: dir.url.appendingPathComponent("lowload.json").path, message: "C = 1000 µs and W = 1e+300 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: dir.url.appendingPathComponent("lowload.json").path,
+                message:
+                    "C = 1000 µs and W = 1e+300 µs per task are not times a sweep measures (C more than 0, C and W at most 1 h, W/C at most 1000000); rerun the sweep, or pass --wait and --cpu instead of --from"
+            )
+        ) {
             try PlanSourceReader.load(dir.path)
         }
     }
@@ -124,10 +176,14 @@ final class ScratchRunDirectory {
 
     static func row(rate: Double, cores: Int = 2) throws -> String {
         let source = try source()
-        let plan = try CapacityPlanner.plan(PlanInputs(
-            waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: rate, coresPerHost: cores,
-            targetUtilization: 0.8, measuredRun: source.run))
-        return try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") }.map(String.init))
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: rate,
+                coresPerHost: cores,
+                targetUtilization: 0.8, measuredRun: source.run))
+        return try #require(
+            PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") }.map(
+                String.init))
     }
 
     @Test func anOpenLoopRunHasSizesPerRateAndNoKnee() throws {
@@ -141,25 +197,43 @@ final class ScratchRunDirectory {
     /// 1000/s on 2 cores at U 0.8: capacity 1600/s per host, one host gets all 1000/s, the run's
     /// answer at 1000/s is 24 (p99 21 ms). No "measured knee" row.
     @Test func theSizeMeasuredAtTheRateEachHostGets() throws {
-        #expect(try Self.row(rate: 1000) == "measured, open loop  24 threads  the smallest size meeting p99 ≤ 40 ms at 1000/s on 2 cores, measured 21 ms, the lowest rate the run offered not below 1000/s per host")
+        #expect(
+            try Self.row(rate: 1000)
+                == "measured, open loop  24 threads  the smallest size meeting p99 ≤ 40 ms at 1000/s on 2 cores, measured 21 ms, the lowest rate the run offered not below 1000/s per host"
+        )
         // 2400/s over 2 hosts (1600/s each): 1200/s per host, answered at 1500/s.
-        #expect(try Self.row(rate: 2400).contains("32 threads  the smallest size meeting p99 ≤ 40 ms at 1500/s on 2 cores, measured 26 ms, the lowest rate the run offered not below 1200/s per host"))
+        #expect(
+            try Self.row(rate: 2400).contains(
+                "32 threads  the smallest size meeting p99 ≤ 40 ms at 1500/s on 2 cores, measured 26 ms, the lowest rate the run offered not below 1200/s per host"
+            ))
         let source = try Self.source()
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000, coresPerHost: 2, measuredRun: source.run))
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000,
+                coresPerHost: 2, measuredRun: source.run))
         #expect(!PlanReport.render(plan).contains("measured knee"))
     }
 
     /// 8-core hosts take 6400/s each at U 0.8: above every rate the run offered.
     @Test func aRateAboveTheRunSaysWhatToMeasure() throws {
-        #expect(try Self.row(rate: 6000, cores: 8) == "measured, open loop  beyond the run  each host gets 6000/s; the run offered at most 1500/s on 2 cores: sweep --arrival-rate 6000/s to measure it (these hosts have 8: measure on one)")
+        #expect(
+            try Self.row(rate: 6000, cores: 8)
+                == "measured, open loop  beyond the run  each host gets 6000/s; the run offered at most 1500/s on 2 cores: sweep --arrival-rate 6000/s to measure it (these hosts have 8: measure on one)"
+        )
     }
 
     /// A rate read back from trials.csv (16.667) answers a plan for 1000/min per host.
     @Test func ratesMatchAtTheFilesPrecision() {
-        let open = MeasuredOpenLoop(latencySLOMicroseconds: nil, sloPercentile: 99, sizings: [
-            RateSizing(arrivalRate: 16.667, recommendedQueueCount: 1, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
-            RateSizing(arrivalRate: 33.333, recommendedQueueCount: 2, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
-        ])
+        let open = MeasuredOpenLoop(
+            latencySLOMicroseconds: nil, sloPercentile: 99,
+            sizings: [
+                RateSizing(
+                    arrivalRate: 16.667, recommendedQueueCount: 1, percentileMicroseconds: 17_000,
+                    queueingModelQueueCount: 1),
+                RateSizing(
+                    arrivalRate: 33.333, recommendedQueueCount: 2, percentileMicroseconds: 17_000,
+                    queueingModelQueueCount: 1),
+            ])
         #expect(open.sizing(atLeast: ArrivalRate(perSecond: 1000.0 / 60))?.recommendedQueueCount == 1)
         #expect(open.sizing(atLeast: 16.7)?.recommendedQueueCount == 2)
         #expect(open.sizing(atLeast: 40) == nil)
@@ -169,13 +243,26 @@ final class ScratchRunDirectory {
     /// as noise. The plan's own objective differs from the run's: said.
     @Test func noneMetPointsAtNoiseAndNamesTheRunsObjective() throws {
         var run = MeasuredRun(path: "r", cores: 2)
-        run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: 40_000, sloPercentile: 99, sizings: [
-            RateSizing(arrivalRate: 500, recommendedQueueCount: nil, percentileMicroseconds: nil, queueingModelQueueCount: 11),
-            RateSizing(arrivalRate: 1000, recommendedQueueCount: 24, percentileMicroseconds: 21_000, queueingModelQueueCount: 19),
-        ])
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 400, coresPerHost: 2, latencySLOSeconds: 0.1, measuredRun: run))
-        let row = try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })
-        #expect(row == "measured, open loop  none met  no size the run measured met p99 ≤ 40 ms (the run's objective) at 500/s on 2 cores, the lowest rate it offered not below 400/s per host; yet 24 met it at 1000/s, so the run is noisy there: repeat it with more --repeat")
+        run.openLoop = MeasuredOpenLoop(
+            latencySLOMicroseconds: 40_000, sloPercentile: 99,
+            sizings: [
+                RateSizing(
+                    arrivalRate: 500, recommendedQueueCount: nil, percentileMicroseconds: nil,
+                    queueingModelQueueCount: 11),
+                RateSizing(
+                    arrivalRate: 1000, recommendedQueueCount: 24, percentileMicroseconds: 21_000,
+                    queueingModelQueueCount: 19),
+            ])
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 400, coresPerHost: 2,
+                latencySLOSeconds: 0.1, measuredRun: run))
+        let row = try #require(
+            PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })
+        #expect(
+            row
+                == "measured, open loop  none met  no size the run measured met p99 ≤ 40 ms (the run's objective) at 500/s on 2 cores, the lowest rate it offered not below 400/s per host; yet 24 met it at 1000/s, so the run is noisy there: repeat it with more --repeat"
+        )
     }
 
     /// Several combinations: the row names the one its sizes are for. JSON uses the units
@@ -184,10 +271,18 @@ final class ScratchRunDirectory {
         let dir = try OpenLoopFixtures.directory(OpenLoopCombinationsConsoleTests.run, id: OpenLoopFixtures.runID)
         let source = try PlanSourceReader.load(dir.path)
         #expect(source.run.openLoop?.combination == "queue-pool / default / none")
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000, coresPerHost: 2, measuredRun: source.run))
-        #expect(PlanReport.render(plan).contains("measured, open loop  20 threads  the smallest size meeting p99 ≤ 40 ms at 1000/s on 2 cores (queue-pool / default / none, the best of the combinations swept), measured 23.3 ms"))
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(plan).utf8)) as? [String: Any])
-        let open = try #require(((json["measured"] as? [String: Any])?["run"] as? [String: Any])?["open_loop"] as? [String: Any])
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: source.waitSeconds, cpuSeconds: source.cpuSeconds, targetRatePerSecond: 1000,
+                coresPerHost: 2, measuredRun: source.run))
+        #expect(
+            PlanReport.render(plan).contains(
+                "measured, open loop  20 threads  the smallest size meeting p99 ≤ 40 ms at 1000/s on 2 cores (queue-pool / default / none, the best of the combinations swept), measured 23.3 ms"
+            ))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(plan).utf8)) as? [String: Any])
+        let open = try #require(
+            ((json["measured"] as? [String: Any])?["run"] as? [String: Any])?["open_loop"] as? [String: Any])
         #expect(open["latency_slo_us"] as? Double == 40_000)
         #expect((open["rate_sizings"] as? [[String: Any]])?.first?["arrival_rate_per_s"] as? Double == 1000)
     }
@@ -195,12 +290,24 @@ final class ScratchRunDirectory {
     /// Rates in the row to the thousandth: 50.04/s per host is above the run's 50/s.
     @Test func rowRatesKeepTheirThousandths() throws {
         var run = MeasuredRun(path: "r", cores: 2)
-        run.openLoop = MeasuredOpenLoop(latencySLOMicroseconds: nil, sloPercentile: 99, sizings: [
-            RateSizing(arrivalRate: 50, recommendedQueueCount: 1, percentileMicroseconds: 17_000, queueingModelQueueCount: 1),
-            RateSizing(arrivalRate: 60, recommendedQueueCount: 2, percentileMicroseconds: 18_000, queueingModelQueueCount: 2),
-        ])
-        let plan = try CapacityPlanner.plan(PlanInputs(waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 50.04, coresPerHost: 2, measuredRun: run))
-        let row = try #require(PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })
-        #expect(row == "measured, open loop  2 threads  the smallest size keeping up at 60/s on 2 cores, measured 18 ms, the lowest rate the run offered not below 50.04/s per host")
+        run.openLoop = MeasuredOpenLoop(
+            latencySLOMicroseconds: nil, sloPercentile: 99,
+            sizings: [
+                RateSizing(
+                    arrivalRate: 50, recommendedQueueCount: 1, percentileMicroseconds: 17_000,
+                    queueingModelQueueCount: 1),
+                RateSizing(
+                    arrivalRate: 60, recommendedQueueCount: 2, percentileMicroseconds: 18_000,
+                    queueingModelQueueCount: 2),
+            ])
+        let plan = try CapacityPlanner.plan(
+            PlanInputs(
+                waitSeconds: 0.015, cpuSeconds: 0.001, targetRatePerSecond: 50.04, coresPerHost: 2, measuredRun: run))
+        let row = try #require(
+            PlanReport.render(plan).split(separator: "\n").first { $0.hasPrefix("measured, open loop") })
+        #expect(
+            row
+                == "measured, open loop  2 threads  the smallest size keeping up at 60/s on 2 cores, measured 18 ms, the lowest rate the run offered not below 50.04/s per host"
+        )
     }
 }

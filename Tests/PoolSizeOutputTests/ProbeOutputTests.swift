@@ -6,11 +6,15 @@ import Testing
 /// Golden output of `probe` for fixed results.
 @Suite struct ProbeOutputTests {
     static let report: ProbeReport = {
-        var semaphore = SemaphoreObservation(count: 3, threads: 8, peakInside: 3, sectionsRun: 40, sectionsPlanned: 40).result()
+        var semaphore = SemaphoreObservation(count: 3, threads: 8, peakInside: 3, sectionsRun: 40, sectionsPlanned: 40)
+            .result()
         semaphore.elapsedSeconds = 0.143
-        var deadlock = DeadlockObservation(outcome: .timedOut(afterSeconds: 2), reachedSync: true, watchdogSeconds: 2).result()
+        var deadlock = DeadlockObservation(outcome: .timedOut(afterSeconds: 2), reachedSync: true, watchdogSeconds: 2)
+            .result()
         deadlock.elapsedSeconds = 2.01
-        var ramp = GlobalRampObservation(cores: 2, tasks: 32, taskMilliseconds: 50, checkpoints: [.init(seconds: 1, threads: 12, running: 12)]).result()
+        var ramp = GlobalRampObservation(
+            cores: 2, tasks: 32, taskMilliseconds: 50, checkpoints: [.init(seconds: 1, threads: 12, running: 12)]
+        ).result()
         ramp.elapsedSeconds = 1
         return ProbeReport(results: [semaphore, deadlock, ramp])
     }()
@@ -39,15 +43,21 @@ import Testing
     }
 
     @Test func cannotTellIsAligned() {
-        var result = SemaphoreObservation(count: 3, threads: 8, peakInside: 2, sectionsRun: 40, sectionsPlanned: 40).result()
+        var result = SemaphoreObservation(count: 3, threads: 8, peakInside: 2, sectionsRun: 40, sectionsPlanned: 40)
+            .result()
         result.elapsedSeconds = nil
         let text = ProbeTable.render(ProbeReport(results: [result]))
-        #expect(text.hasPrefix("[cannot tell] semaphore: a counting semaphore caps concurrency at its count\n              expected: "))
+        #expect(
+            text.hasPrefix(
+                "[cannot tell] semaphore: a counting semaphore caps concurrency at its count\n              expected: ")
+        )
         #expect(text.hasSuffix("\n1 probe: 0 holds, 0 differs, 1 cannot tell\n"))
     }
 
     @Test func goldenJSON() {
-        let report = ProbeReport(results: [SemaphoreObservation(count: 3, threads: 8, peakInside: 3, sectionsRun: 40, sectionsPlanned: 40).result()])
+        let report = ProbeReport(results: [
+            SemaphoreObservation(count: 3, threads: 8, peakInside: 3, sectionsRun: 40, sectionsPlanned: 40).result()
+        ])
         let expected = """
             {
               "results" : [
@@ -80,8 +90,11 @@ import Testing
     }
 
     @Test func jsonSpellsVerdictsAsPrinted() throws {
-        let result = SemaphoreObservation(count: 3, threads: 8, peakInside: 2, sectionsRun: 40, sectionsPlanned: 40).result()
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(ProbeReport(results: [result])).utf8)) as? [String: Any])
+        let result = SemaphoreObservation(count: 3, threads: 8, peakInside: 2, sectionsRun: 40, sectionsPlanned: 40)
+            .result()
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(ProbeReport(results: [result])).utf8))
+                as? [String: Any])
         let first = try #require((json["results"] as? [[String: Any]])?.first)
         #expect(first["verdict"] as? String == "cannot tell")
         #expect(first["name"] as? String == "semaphore")

@@ -10,7 +10,8 @@ enum ReportFixtures {
     static let runID = "20261122-051503-io"
 
     static func record(
-        _ size: Int, rep: Int, combination: Combination = Combination(pool: .queuePool, qos: .default, primitive: .none),
+        _ size: Int, rep: Int,
+        combination: Combination = Combination(pool: .queuePool, qos: .default, primitive: .none),
         scale: Double = 1, spread: Double = 0.01, reached: Int? = nil, nice: Int = 0, latency: Bool = true
     ) -> TrialRecord {
         let ideal = min(Double(size) * 250, 2000) * scale
@@ -18,12 +19,18 @@ enum ReportFixtures {
         let busy = min(Double(size) / 8, 1)
         let stretch = 1 + Double(max(0, size - 8)) / 8
         return TrialRecord(
-            runID: runID, workload: "io", pool: combination.pool, qos: combination.qos, primitive: combination.primitive,
+            runID: runID, workload: "io", pool: combination.pool, qos: combination.qos,
+            primitive: combination.primitive,
             poolSize: size, repetition: rep, tasks: throughput / 2, wallSeconds: 0.5, throughputPerSecond: throughput,
-            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000 * stretch, waitCPURatio: 3 * stretch, utilization: busy,
+            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000 * stretch, waitCPURatio: 3 * stretch,
+            utilization: busy,
             peakConcurrency: reached ?? size, threads: reached ?? size, effectiveNice: nice,
-            integrity: combination.primitive == .none ? .notApplicable : .ok, criticalSections: combination.primitive == .none ? 0 : Int(throughput / 2),
-            latency: latency ? LatencyPercentiles(p50: 4000 * stretch, p90: 5000 * stretch, p99: 6000 * stretch, p999: 7000 * stretch, max: 8000 * stretch) : LatencyPercentiles(),
+            integrity: combination.primitive == .none ? .notApplicable : .ok,
+            criticalSections: combination.primitive == .none ? 0 : Int(throughput / 2),
+            latency: latency
+                ? LatencyPercentiles(
+                    p50: 4000 * stretch, p90: 5000 * stretch, p99: 6000 * stretch, p999: 7000 * stretch,
+                    max: 8000 * stretch) : LatencyPercentiles(),
             execution: LatencyPercentiles(p50: 4000, p99: 4500),
             voluntaryContextSwitches: Int(throughput), involuntaryContextSwitches: size > 8 ? 100 * (size - 8) : 0,
             maxRSSKilobytes: 9000, processThreads: size + 4, otherLoad: 0.01)
@@ -31,22 +38,35 @@ enum ReportFixtures {
 
     static var info: RunInfo {
         RunInfo(
-            runID: runID, poolsizeVersion: "0.1.0", commandLine: ["/usr/local/bin/poolsize", "sweep", "--workload", "io", "--sizes", "1,2,4,6,8,10,12"],
-            seed: 42, workload: WorkloadSpec(name: "io", description: "test", cpuMicroseconds: 1000, waitMicroseconds: 3000),
+            runID: runID, poolsizeVersion: "0.1.0",
+            commandLine: ["/usr/local/bin/poolsize", "sweep", "--workload", "io", "--sizes", "1,2,4,6,8,10,12"],
+            seed: 42,
+            workload: WorkloadSpec(name: "io", description: "test", cpuMicroseconds: 1000, waitMicroseconds: 3000),
             repetitions: 2, warmupTrials: 1,
             machine: MachineFacts(
-                cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), cpuModel: "Test CPU", kernel: "Linux 6.1.0 x86_64",
+                cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), cpuModel: "Test CPU",
+                kernel: "Linux 6.1.0 x86_64",
                 swiftVersion: "6.3", timerSlackNanoseconds: 50_000,
-                effectiveNiceByTier: ["user-interactive": 0, "user-initiated": 0, "default": 0, "utility": 2, "background": 10], hostname: "test"))
+                effectiveNiceByTier: [
+                    "user-interactive": 0, "user-initiated": 0, "default": 0, "utility": 2, "background": 10,
+                ], hostname: "test"))
     }
 
-    static func recommendation(_ combination: Combination?, recommended: Int = 8, peak: Double = 2020, peakAt: Int = 10) -> Recommendation {
+    static func recommendation(_ combination: Combination?, recommended: Int = 8, peak: Double = 2020, peakAt: Int = 10)
+        -> Recommendation
+    {
         var r = Recommendation(
-            workload: "io", cores: 2, waitCPURatio: 3, waitCPURatioLower: 2.9, waitCPURatioUpper: 3.1, specWaitCPURatio: 3,
-            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, targetUtilization: 1, formulaQueueCountExact: 8,
-            formulaQueueCountStandardError: 0.2, formulaQueueCount: 8, kneePoolSize: recommended, kneeThroughputPerSecond: 2000,
-            peakPoolSize: peakAt, peakThroughputPerSecond: peak, tolerance: 0.05, recommendedQueueCount: recommended, sizing: .knee,
-            reason: "Measured and predicted agree: 8 queues reach within 5.00% of the peak 2020 tasks/s, and the formula gives 8.00 (2 cores × U 1.00 × (1 + W/C 3.00)), 0% apart.")
+            workload: "io", cores: 2, waitCPURatio: 3, waitCPURatioLower: 2.9, waitCPURatioUpper: 3.1,
+            specWaitCPURatio: 3,
+            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, targetUtilization: 1,
+            formulaQueueCountExact: 8,
+            formulaQueueCountStandardError: 0.2, formulaQueueCount: 8, kneePoolSize: recommended,
+            kneeThroughputPerSecond: 2000,
+            peakPoolSize: peakAt, peakThroughputPerSecond: peak, tolerance: 0.05, recommendedQueueCount: recommended,
+            sizing: .knee,
+            reason:
+                "Measured and predicted agree: 8 queues reach within 5.00% of the peak 2020 tasks/s, and the formula gives 8.00 (2 cores × U 1.00 × (1 + W/C 3.00)), 0% apart."
+        )
         if let combination {
             r.pool = combination.pool
             r.qos = combination.qos
@@ -67,7 +87,8 @@ enum ReportFixtures {
         r.usl = usl
         return RunData(
             runID: runID, records: records, info: info,
-            lowLoad: LowLoadEstimate(tasks: 50, seconds: 0.2, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, ratio: nil),
+            lowLoad: LowLoadEstimate(
+                tasks: 50, seconds: 0.2, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, ratio: nil),
             recommendation: RecommendationSet(best: r, combinations: [r], verdict: ""))
     }
 
@@ -85,21 +106,27 @@ enum ReportFixtures {
                 records.append(record(size, rep: rep, combination: best))
                 records.append(record(size, rep: rep, combination: mutex, scale: 0.8))
                 records.append(record(size, rep: rep, combination: initiated, scale: 0.95))
-                records.append(record(min(size, 3), rep: rep, combination: global, scale: 1, reached: min(size, 3)).with(poolSize: size))
+                records.append(
+                    record(min(size, 3), rep: rep, combination: global, scale: 1, reached: min(size, 3)).with(
+                        poolSize: size))
             }
         }
         var top = recommendation(best, peakAt: 8)
         top.usl = usl
         var others: [Recommendation] = []
         for (combination, scale) in [(mutex, 0.8), (initiated, 0.95), (global, 0.375)] {
-            var r = recommendation(combination, recommended: combination == global ? 4 : 8, peak: 2000 * scale, peakAt: 8)
+            var r = recommendation(
+                combination, recommended: combination == global ? 4 : 8, peak: 2000 * scale, peakAt: 8)
             r.uslRefusal = "The USL fit needs throughput at 6 or more distinct pool sizes, but got 4."
             others.append(r)
         }
-        let set = RecommendationSet(best: top, combinations: [top] + others, verdict: "Best: queue-pool/default/none with 8 queues at 2020 tasks/s.")
+        let set = RecommendationSet(
+            best: top, combinations: [top] + others,
+            verdict: "Best: queue-pool/default/none with 8 queues at 2020 tasks/s.")
         return RunData(
             runID: runID, records: records, info: info,
-            lowLoad: LowLoadEstimate(tasks: 50, seconds: 0.2, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, ratio: nil),
+            lowLoad: LowLoadEstimate(
+                tasks: 50, seconds: 0.2, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, ratio: nil),
             recommendation: set,
             contention: [
                 TierShare(qos: .default, throughputPerSecond: 1000, share: 0.5, effectiveNice: 0),

@@ -17,7 +17,8 @@ final class FakeRenderer: ChartRenderer, @unchecked Sendable {
         scripts.append(script.lastPathComponent)
         if let failure = failure(script.lastPathComponent) { throw failure }
         let stem = script.deletingPathExtension()
-        try? "<svg xmlns=\"http://www.w3.org/2000/svg\"/>".write(to: stem.appendingPathExtension("svg"), atomically: true, encoding: .utf8)
+        try? "<svg xmlns=\"http://www.w3.org/2000/svg\"/>".write(
+            to: stem.appendingPathExtension("svg"), atomically: true, encoding: .utf8)
         try? Data([0x89, 0x50, 0x4E, 0x47]).write(to: stem.appendingPathExtension("png"))
     }
 }
@@ -26,14 +27,19 @@ final class FakeRenderer: ChartRenderer, @unchecked Sendable {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-writer-\(UUID())")
 
     func writer(_ renderer: FakeRenderer) -> ReportWriter {
-        ReportWriter(runDirectory: root.appendingPathComponent("results/run"), plotsDirectory: root.appendingPathComponent("plots/run"), renderer: renderer, currentDirectory: root.path)
+        ReportWriter(
+            runDirectory: root.appendingPathComponent("results/run"),
+            plotsDirectory: root.appendingPathComponent("plots/run"), renderer: renderer, currentDirectory: root.path)
     }
 
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) }
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+    }
 
     @Test func missingGnuplotStillWritesDataAndScriptsAndSaysWhatToDo() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("results/run"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("results/run"), withIntermediateDirectories: true)
         let renderer = FakeRenderer { _ in .notInstalled }
         let outcome = try writer(renderer).writeReport(RunAnalysis(ReportFixtures.single))
 
@@ -45,7 +51,10 @@ final class FakeRenderer: ChartRenderer, @unchecked Sendable {
         }
         #expect(outcome.charts.rendered.isEmpty)
         #expect(outcome.charts.failure == .notInstalled)
-        #expect(outcome.charts.message == "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and render later with 'gnuplot plots/run/*.gp' or 'poolsize plot results/run'; the CSV, data and .gp files are written")
+        #expect(
+            outcome.charts.message
+                == "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and render later with 'gnuplot plots/run/*.gp' or 'poolsize plot results/run'; the CSV, data and .gp files are written"
+        )
         let report = try String(contentsOf: outcome.markdown, encoding: .utf8)
         #expect(report.contains("run `poolsize plot results/run`"))
         #expect(report.contains("![Throughput vs pool size](../../plots/run/throughput.svg)"))
@@ -54,7 +63,8 @@ final class FakeRenderer: ChartRenderer, @unchecked Sendable {
 
     @Test func renderedChartsAreLinkedAndInlined() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("results/run"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("results/run"), withIntermediateDirectories: true)
         let outcome = try writer(FakeRenderer()).writeReport(RunAnalysis(ReportFixtures.single))
         #expect(outcome.charts.rendered == ["throughput", "latency", "utilization", "concurrency"])
         #expect(outcome.charts.message == nil)
@@ -67,23 +77,33 @@ final class FakeRenderer: ChartRenderer, @unchecked Sendable {
 
     @Test func oneFailingScriptDoesNotStopTheOthers() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let renderer = FakeRenderer { $0 == "latency.gp" ? .failed(script: "/x/latency.gp", message: "\"latency.gp\" line 3: unknown terminal") : nil }
+        let renderer = FakeRenderer {
+            $0 == "latency.gp"
+                ? .failed(script: "/x/latency.gp", message: "\"latency.gp\" line 3: unknown terminal") : nil
+        }
         let outcome = try writer(renderer).writeCharts(RunAnalysis(ReportFixtures.single))
         #expect(outcome.charts.count == 4)
         #expect(outcome.rendered == ["throughput", "utilization", "concurrency"])
-        #expect(outcome.message == "warning: gnuplot could not render latency.gp (\"latency.gp\" line 3: unknown terminal); install gnuplot 5.4+ with cairo (apt-get install gnuplot-nox) and render later with 'gnuplot plots/run/*.gp' or 'poolsize plot results/run'; the CSV, data and .gp files are written")
+        #expect(
+            outcome.message
+                == "warning: gnuplot could not render latency.gp (\"latency.gp\" line 3: unknown terminal); install gnuplot 5.4+ with cairo (apt-get install gnuplot-nox) and render later with 'gnuplot plots/run/*.gp' or 'poolsize plot results/run'; the CSV, data and .gp files are written"
+        )
     }
 
     @Test func unwritablePlotsDirectoryIsACannotWriteError() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try "a file".write(to: root.appendingPathComponent("plots"), atomically: true, encoding: .utf8)
-        #expect(throws: PoolSizeError.self) { try writer(FakeRenderer()).writeCharts(RunAnalysis(ReportFixtures.single)) }
+        #expect(throws: PoolSizeError.self) {
+            try writer(FakeRenderer()).writeCharts(RunAnalysis(ReportFixtures.single))
+        }
     }
 
     @Test func relativePaths() {
         let cwd = "/work/repo"
-        func rel(_ a: String, _ b: String) -> String { RelativePath.from(URL(fileURLWithPath: a), to: URL(fileURLWithPath: b), currentDirectory: cwd) }
+        func rel(_ a: String, _ b: String) -> String {
+            RelativePath.from(URL(fileURLWithPath: a), to: URL(fileURLWithPath: b), currentDirectory: cwd)
+        }
         #expect(rel("results/20261122-io", "plots/20261122-io") == "../../plots/20261122-io/")
         #expect(rel("/work/repo/results/x", "/work/repo/results/x") == "")
         #expect(rel("/work/repo/results/x", "/work/repo/results/x/plots") == "plots/")
@@ -94,8 +114,12 @@ final class FakeRenderer: ChartRenderer, @unchecked Sendable {
     }
 
     @Test func gnuplotErrorLineIsTheOneWithTheMessage() {
-        let stderr = "\nset terminal nosuch\n             ^\n\"/p/throughput.gp\" line 9: unknown or ambiguous terminal type; type just 'set terminal' for a list\n\n"
-        #expect(GnuplotRenderer.firstError(stderr, status: 1) == "\"/p/throughput.gp\" line 9: unknown or ambiguous terminal type; type just 'set terminal' for a list")
+        let stderr =
+            "\nset terminal nosuch\n             ^\n\"/p/throughput.gp\" line 9: unknown or ambiguous terminal type; type just 'set terminal' for a list\n\n"
+        #expect(
+            GnuplotRenderer.firstError(stderr, status: 1)
+                == "\"/p/throughput.gp\" line 9: unknown or ambiguous terminal type; type just 'set terminal' for a list"
+        )
         #expect(GnuplotRenderer.firstError("", status: 1) == "gnuplot exited with status 1")
     }
 

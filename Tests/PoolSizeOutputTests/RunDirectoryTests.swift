@@ -15,11 +15,23 @@ import Testing
     }
 
     @Test func trialsCSVErrorsNameFileLineAndColumn() {
-        let text = TrialsCSV.header + TrialsCSV.row(ReportFixtures.single.records[0]).replacingOccurrences(of: "queue-pool", with: "fast-pool")
-        #expect(throws: PoolSizeError.invalidInput(path: "r/trials.csv", message: "line 2, column 'pool': 'fast-pool' is not one of queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive")) {
+        let text =
+            TrialsCSV.header
+            + TrialsCSV.row(ReportFixtures.single.records[0]).replacingOccurrences(of: "queue-pool", with: "fast-pool")
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: "r/trials.csv",
+                message:
+                    "line 2, column 'pool': 'fast-pool' is not one of queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"
+            )
+        ) {
             try TrialsCSV.parse(text, path: "r/trials.csv")
         }
-        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "column 'throughput_per_s' missing from the header; expected the columns in results/README.md")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: "t.csv",
+                message: "column 'throughput_per_s' missing from the header; expected the columns in results/README.md")
+        ) {
             try TrialsCSV.parse("pool,qos,primitive,pool_size\n", path: "t.csv")
         }
     }
@@ -48,15 +60,20 @@ import Testing
     /// Runs written before the files were snake_cased (`runID`, `waitCPURatio`, `cpuModel`)
     /// reach the same properties.
     @Test func camelCaseKeysOfEarlierRunsLoad() throws {
-        let machine = #"{"runID": "r0", "machine": {"cores": {"online": 4, "affinity": 4, "cgroupQuota": 2}, "cpuModel": "X", "kernel": "k", "swiftVersion": "6", "effectiveNiceByTier": {"user-initiated": -2}, "hostname": "h"}, "workload": {"name": "io", "cpuMicroseconds": 1000, "waitMicroseconds": 15000}}"#
+        let machine =
+            #"{"runID": "r0", "machine": {"cores": {"online": 4, "affinity": 4, "cgroupQuota": 2}, "cpuModel": "X", "kernel": "k", "swiftVersion": "6", "effectiveNiceByTier": {"user-initiated": -2}, "hostname": "h"}, "workload": {"name": "io", "cpuMicroseconds": 1000, "waitMicroseconds": 15000}}"#
         let info = try RunDirectoryJSON.decode(RunInfo.self, from: machine, path: "machine.json")
         #expect(info.runID == "r0")
         #expect(info.machine?.cores.effective == 2)
         #expect(info.machine?.effectiveNiceByTier == ["user-initiated": -2])
         #expect(info.workload == WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000))
-        let recommendation = #"{"workload": "io", "cores": 2, "waitCPURatio": 15, "targetUtilization": 1, "formulaQueueCount": 32, "kneePoolSize": 31, "peakThroughputPerS": 1990, "recommendedQueueCount": 31}"#
-        let r = try RunDirectoryJSON.decode(RecommendationSet.self, from: recommendation, path: "recommendation.json").best
-        #expect(r.waitCPURatio == 15 && r.recommendedQueueCount == 31 && r.formulaQueueCountExact == 32 && r.peakPoolSize == 31)
+        let recommendation =
+            #"{"workload": "io", "cores": 2, "waitCPURatio": 15, "targetUtilization": 1, "formulaQueueCount": 32, "kneePoolSize": 31, "peakThroughputPerS": 1990, "recommendedQueueCount": 31}"#
+        let r = try RunDirectoryJSON.decode(RecommendationSet.self, from: recommendation, path: "recommendation.json")
+            .best
+        #expect(
+            r.waitCPURatio == 15 && r.recommendedQueueCount == 31 && r.formulaQueueCountExact == 32
+                && r.peakPoolSize == 31)
     }
 
     @Test(arguments: [
@@ -66,7 +83,8 @@ import Testing
     ])
     func keysSnakeCaseAsTheEncoderDoes(key: String, snake: String) throws {
         #expect(RunDirectoryJSON.snake(key) == snake)
-        struct Probe: Encodable { let value: Int; let key: String
+        struct Probe: Encodable {
+            let value: Int; let key: String
             func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: RunDirectoryJSON.NormalizedKey.self)
                 try c.encode(value, forKey: RunDirectoryJSON.NormalizedKey(key))
@@ -79,18 +97,29 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-load-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        #expect(throws: PoolSizeError.inputNotFound(path: dir.appendingPathComponent("trials.csv").path, hint: "a run directory holds trials.csv; pass one written by 'poolsize sweep'")) {
+        #expect(
+            throws: PoolSizeError.inputNotFound(
+                path: dir.appendingPathComponent("trials.csv").path,
+                hint: "a run directory holds trials.csv; pass one written by 'poolsize sweep'")
+        ) {
             try RunDirectory(dir).load()
         }
-        try TrialsCSV.serialize(ReportFixtures.single.records).write(to: dir.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        try TrialsCSV.serialize(ReportFixtures.single.records).write(
+            to: dir.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
         let run = try RunDirectory(dir).load()
         #expect(run.runID == ReportFixtures.runID)
         #expect(run.recommendation == nil && run.info == nil && run.lowLoad == nil)
         // Without the JSON files there is no recommendation, but the charts still come out.
-        #expect(ChartSet.charts(RunAnalysis(run)).map(\.name) == ["throughput", "latency", "utilization", "concurrency"])
+        #expect(
+            ChartSet.charts(RunAnalysis(run)).map(\.name) == ["throughput", "latency", "utilization", "concurrency"])
 
-        try "{\"workload\": \"io\"}".write(to: dir.appendingPathComponent("recommendation.json"), atomically: true, encoding: .utf8)
-        #expect(throws: PoolSizeError.invalidInput(path: dir.appendingPathComponent("recommendation.json").path, message: "key 'formula_queue_count' missing; expected the schema in results/README.md")) {
+        try "{\"workload\": \"io\"}".write(
+            to: dir.appendingPathComponent("recommendation.json"), atomically: true, encoding: .utf8)
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: dir.appendingPathComponent("recommendation.json").path,
+                message: "key 'formula_queue_count' missing; expected the schema in results/README.md")
+        ) {
             try RunDirectory(dir).load()
         }
     }
@@ -103,10 +132,14 @@ import Testing
         best.queueingModelKnee = 9
         best.integrity = .ok
         best.maxConcurrencyReached = 12
-        let written = RecommendationSet(best: best, combinations: [best] + set.combinations.dropFirst(), verdict: set.verdict)
+        let written = RecommendationSet(
+            best: best, combinations: [best] + set.combinations.dropFirst(), verdict: set.verdict)
         let text = JSONExport.serialize(written)
         #expect(try RunDirectoryJSON.decode(RecommendationSet.self, from: text, path: "r.json") == written)
-        for key in ["\"sigma_standard_error\" : 0.01", "\"wait_cpu_ratio_ci95_lower\" : 2.9", "\"cpu_us_per_task\" : 1000", "\"peak_throughput_per_s\" : 2020", "\"formula_queue_count_stderr\" : 0.2", "\"queueing_model_knee\" : 9"] {
+        for key in [
+            "\"sigma_standard_error\" : 0.01", "\"wait_cpu_ratio_ci95_lower\" : 2.9", "\"cpu_us_per_task\" : 1000",
+            "\"peak_throughput_per_s\" : 2020", "\"formula_queue_count_stderr\" : 0.2", "\"queueing_model_knee\" : 9",
+        ] {
             #expect(text.contains(key), "\(key)")
         }
     }
@@ -125,9 +158,18 @@ import Testing
     }
 
     @Test func contentionCSVRoundTrips() throws {
-        let shares = [TierShare(qos: .default, throughputPerSecond: 300, share: 0.6, effectiveNice: 0), TierShare(qos: .background, throughputPerSecond: 200, share: 0.4, effectiveNice: 10)]
+        let shares = [
+            TierShare(qos: .default, throughputPerSecond: 300, share: 0.6, effectiveNice: 0),
+            TierShare(qos: .background, throughputPerSecond: 200, share: 0.4, effectiveNice: 10),
+        ]
         #expect(try ContentionCSV.parse(ContentionCSV.serialize(shares), path: "c.csv") == shares)
-        #expect(throws: PoolSizeError.invalidInput(path: "c.csv", message: "line 2, column 'qos': 'urgent' is not one of user-interactive, user-initiated, default, utility, background")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: "c.csv",
+                message:
+                    "line 2, column 'qos': 'urgent' is not one of user-interactive, user-initiated, default, utility, background"
+            )
+        ) {
             try ContentionCSV.parse("qos,share,throughput_per_s,effective_nice\nurgent,1,1,0\n", path: "c.csv")
         }
     }
@@ -156,7 +198,13 @@ import Testing
         var lines = Self.text.split(separator: "\n").map(String.init)
         lines[2] = lines[2].split(separator: ",", omittingEmptySubsequences: false).dropLast(5).joined(separator: ",")
         let columns = TrialsCSV.columns.count
-        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 3 has \(columns - 5) fields where the header has \(columns); the file is damaged (an edit, or a write cut short)")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: "t.csv",
+                message:
+                    "line 3 has \(columns - 5) fields where the header has \(columns); the file is damaged (an edit, or a write cut short)"
+            )
+        ) {
             try TrialsCSV.parse(lines.joined(separator: "\n") + "\n", path: "t.csv")
         }
         // Cut short and then followed by more rows: not a torn last line.
@@ -166,9 +214,16 @@ import Testing
     func directory(_ run: RunData) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-damaged-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try TrialsCSV.serialize(run.records).write(to: dir.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
-        if let info = run.info { try JSONExport.serialize(info).write(to: dir.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8) }
-        if let r = run.recommendation { try JSONExport.serialize(r).write(to: dir.appendingPathComponent("recommendation.json"), atomically: true, encoding: .utf8) }
+        try TrialsCSV.serialize(run.records).write(
+            to: dir.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        if let info = run.info {
+            try JSONExport.serialize(info).write(
+                to: dir.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
+        }
+        if let r = run.recommendation {
+            try JSONExport.serialize(r).write(
+                to: dir.appendingPathComponent("recommendation.json"), atomically: true, encoding: .utf8)
+        }
         return dir
     }
 
@@ -183,7 +238,13 @@ import Testing
         run.recommendation = RecommendationSet(best: other, combinations: [other], verdict: "")
         let stale = try directory(run)
         defer { try? FileManager.default.removeItem(at: stale) }
-        #expect(throws: PoolSizeError.invalidInput(path: stale.appendingPathComponent("recommendation.json").path, message: "workload 'cpu', but trials.csv measured 'io'; it belongs to another run; rerun the sweep, or delete the file to report from trials.csv alone")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: stale.appendingPathComponent("recommendation.json").path,
+                message:
+                    "workload 'cpu', but trials.csv measured 'io'; it belongs to another run; rerun the sweep, or delete the file to report from trials.csv alone"
+            )
+        ) {
             try RunDirectory(stale).load()
         }
 
@@ -191,7 +252,13 @@ import Testing
         run.info?.runID = "20261101-000000-io"
         let foreign = try directory(run)
         defer { try? FileManager.default.removeItem(at: foreign) }
-        #expect(throws: PoolSizeError.invalidInput(path: foreign.appendingPathComponent("machine.json").path, message: "run id '20261101-000000-io', but trials.csv holds run '\(ReportFixtures.runID)'; it belongs to another run; rerun the sweep, or delete the file to report from trials.csv alone")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: foreign.appendingPathComponent("machine.json").path,
+                message:
+                    "run id '20261101-000000-io', but trials.csv holds run '\(ReportFixtures.runID)'; it belongs to another run; rerun the sweep, or delete the file to report from trials.csv alone"
+            )
+        ) {
             try RunDirectory(foreign).load()
         }
 
@@ -209,28 +276,39 @@ import Testing
 /// large to be a count.
 @Suite struct DamagedCellTests {
     static func row(_ edit: (inout [String]) -> Void) -> String {
-        var cells = TrialsCSV.row(ReportFixtures.single.records[0]).dropLast().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        var cells = TrialsCSV.row(ReportFixtures.single.records[0]).dropLast().split(
+            separator: ",", omittingEmptySubsequences: false
+        ).map(String.init)
         edit(&cells)
         return TrialsCSV.header + cells.joined(separator: ",") + "\n"
     }
 
     @Test func emptyThroughputIsAnError() {
         let throughput = TrialsCSV.columns.firstIndex(of: "throughput_per_s")!
-        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 2, column 'throughput_per_s': '' is not a number (the cell is empty)")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: "t.csv", message: "line 2, column 'throughput_per_s': '' is not a number (the cell is empty)")
+        ) {
             try TrialsCSV.parse(Self.row { $0[throughput] = "" }, path: "t.csv")
         }
     }
 
     @Test func sizeBelowOneIsAnError() {
         let size = TrialsCSV.columns.firstIndex(of: "pool_size")!
-        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 2, column 'pool_size': '0' is not a pool size of at least 1")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: "t.csv", message: "line 2, column 'pool_size': '0' is not a pool size of at least 1")
+        ) {
             try TrialsCSV.parse(Self.row { $0[size] = "0" }, path: "t.csv")
         }
     }
 
     @Test func hugeCountsAreAnErrorNotATrap() {
         let threads = TrialsCSV.columns.firstIndex(of: "threads")!
-        #expect(throws: PoolSizeError.invalidInput(path: "t.csv", message: "line 2, column 'threads': '1e300' is not a whole number")) {
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: "t.csv", message: "line 2, column 'threads': '1e300' is not a whole number")
+        ) {
             try TrialsCSV.parse(Self.row { $0[threads] = "1e300" }, path: "t.csv")
         }
     }

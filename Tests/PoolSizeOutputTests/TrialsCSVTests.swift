@@ -7,16 +7,23 @@ import Testing
 @Suite struct TrialsCSVTests {
     static let records = [
         TrialRecord(
-            runID: "20261122-051500-io", workload: "io", pool: .queuePool, qos: .default, primitive: .none, poolSize: 32,
-            repetition: 2, tasks: 1119.6, wallSeconds: 0.48, throughputPerSecond: 2332.5, cpuMicrosecondsPerTask: 1025.25,
-            waitMicrosecondsPerTask: 15100.125, waitCPURatio: 14.728, utilization: 0.97125, peakConcurrency: 32, threads: 33,
-            effectiveNice: 0, integrity: .notApplicable, latency: LatencyPercentiles(p50: 17_000, p90: 18_250.5, p99: 21_000, p999: 25_000, max: 26_123.45),
+            runID: "20261122-051500-io", workload: "io", pool: .queuePool, qos: .default, primitive: .none,
+            poolSize: 32,
+            repetition: 2, tasks: 1119.6, wallSeconds: 0.48, throughputPerSecond: 2332.5,
+            cpuMicrosecondsPerTask: 1025.25,
+            waitMicrosecondsPerTask: 15100.125, waitCPURatio: 14.728, utilization: 0.97125, peakConcurrency: 32,
+            threads: 33,
+            effectiveNice: 0, integrity: .notApplicable,
+            latency: LatencyPercentiles(p50: 17_000, p90: 18_250.5, p99: 21_000, p999: 25_000, max: 26_123.45),
             execution: LatencyPercentiles(p50: 16_100, p90: 16_300, p99: 16_900, p999: 17_000, max: 17_100),
-            voluntaryContextSwitches: 2300, involuntaryContextSwitches: 40, maxRSSKilobytes: 9120, processThreads: 37, otherLoad: 0.0125),
+            voluntaryContextSwitches: 2300, involuntaryContextSwitches: 40, maxRSSKilobytes: 9120, processThreads: 37,
+            otherLoad: 0.0125),
         TrialRecord(
-            runID: "20261122-051500-io", workload: "db, \"primary\"", pool: .queuePool, qos: .utility, primitive: .mutex, poolSize: 1,
+            runID: "20261122-051500-io", workload: "db, \"primary\"", pool: .queuePool, qos: .utility,
+            primitive: .mutex, poolSize: 1,
             repetition: 1, tasks: 30, wallSeconds: 0.5, throughputPerSecond: 60, cpuMicrosecondsPerTask: 1000,
-            waitMicrosecondsPerTask: 15666.6666666, waitCPURatio: .nan, utilization: 0.03, peakConcurrency: 1, threads: 1,
+            waitMicrosecondsPerTask: 15666.6666666, waitCPURatio: .nan, utilization: 0.03, peakConcurrency: 1,
+            threads: 1,
             effectiveNice: 2, integrity: .ok, criticalSections: 30),
     ]
 
@@ -46,7 +53,8 @@ import Testing
         #expect(back[0].sizeSteps.map(\.size) == [32, 29])
         #expect(back[0].sizeSteps.first?.throughputPerSecond == 117.1)
         let damaged = TrialsCSV.header + row.replacingOccurrences(of: "0.104:32:117.1", with: "0.104:0:117.1")
-        let message = "line 2, column 'size_steps': '0.104:0:117.1' is not seconds:size:throughput_per_s (as 0.104:32:1865.2)"
+        let message =
+            "line 2, column 'size_steps': '0.104:0:117.1' is not seconds:size:throughput_per_s (as 0.104:32:1865.2)"
         #expect(throws: PoolSizeError.invalidInput(path: "trials.csv", message: message)) {
             try TrialsCSV.parse(damaged, path: "trials.csv")
         }
@@ -77,10 +85,16 @@ import Testing
     }
 
     @Test func headerNamesTheRequiredColumns() {
-        for column in ["run_id", "workload", "pool", "qos", "primitive", "pool_size", "repetition", "tasks", "wall_s", "throughput_per_s", "cpu_us_per_task", "wait_us_per_task", "wait_cpu_ratio", "utilization", "peak_concurrency", "threads"] {
+        for column in [
+            "run_id", "workload", "pool", "qos", "primitive", "pool_size", "repetition", "tasks", "wall_s",
+            "throughput_per_s", "cpu_us_per_task", "wait_us_per_task", "wait_cpu_ratio", "utilization",
+            "peak_concurrency", "threads",
+        ] {
             #expect(TrialsCSV.columns.contains(column))
         }
-        #expect(TrialsCSV.row(Self.records[0]).split(separator: ",", omittingEmptySubsequences: false).count == TrialsCSV.columns.count)
+        #expect(
+            TrialsCSV.row(Self.records[0]).split(separator: ",", omittingEmptySubsequences: false).count
+                == TrialsCSV.columns.count)
     }
 
     @Test func exportManagerAppendsRowsAsTheyFinish() throws {
@@ -102,19 +116,28 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(throws: PoolSizeError.self) { try ExportManager(directory: file.appendingPathComponent("run")) }
         do { _ = try ExportManager(directory: file.appendingPathComponent("run")) } catch {
-            #expect(error.description == "error: cannot write \(file.path)/run: \(file.path) is a file, not a directory; choose a writable location (--out for the run directory, --plots for the charts)")
+            #expect(
+                error.description
+                    == "error: cannot write \(file.path)/run: \(file.path) is a file, not a directory; choose a writable location (--out for the run directory, --plots for the charts)"
+            )
             #expect(error.exitCode == 73)
         }
     }
 
     @Test func recommendationJSONHasTheDocumentedKeys() throws {
         let r = Recommendation(
-            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: 14.5, waitCPURatioUpper: 15.5, specWaitCPURatio: 15,
-            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1, formulaQueueCountExact: 32,
+            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: 14.5, waitCPURatioUpper: 15.5,
+            specWaitCPURatio: 15,
+            cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
+            formulaQueueCountExact: 32,
             formulaQueueCountStandardError: 0.5, formulaQueueCount: 32, kneePoolSize: 32, kneeThroughputPerSecond: 1950,
-            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 32, sizing: .knee, reason: "agree")
+            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 32, sizing: .knee,
+            reason: "agree")
         let json = try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(r).utf8)) as! [String: Any]
-        for key in ["workload", "cores", "wait_cpu_ratio", "target_utilization", "formula_queue_count", "knee_pool_size", "peak_throughput_per_s", "recommended_queue_count"] {
+        for key in [
+            "workload", "cores", "wait_cpu_ratio", "target_utilization", "formula_queue_count", "knee_pool_size",
+            "peak_throughput_per_s", "recommended_queue_count",
+        ] {
             #expect(json[key] != nil, "missing \(key)")
         }
         #expect(json["recommended_queue_count"] as? Int == 32)

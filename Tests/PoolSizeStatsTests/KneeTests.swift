@@ -21,8 +21,12 @@ import PoolSizeStats
         // Ideal closed loop, 2 cores, W/C = 3: X = min(250N, 2000), kink at N = 8.
         // 5 % tolerance: threshold 0.95 × 2000 = 1900; X(7) = 1750 < 1900 ≤ X(8) → knee 8.
         let points = (1...16).map { n in
-            CurvePoint(size: n, samples: [SizingFormula.idealThroughput(
-                poolSize: Double(n), cores: 2, waitSeconds: 0.003, cpuSeconds: 0.001)])
+            CurvePoint(
+                size: n,
+                samples: [
+                    SizingFormula.idealThroughput(
+                        poolSize: Double(n), cores: 2, waitSeconds: 0.003, cpuSeconds: 0.001)
+                ])
         }
         let knee = try #require(Knee.find(points))
         #expect(knee.size == 8)

@@ -11,11 +11,11 @@ import PoolSizeStats
 
     @Test func typeSevenOnFourValues() {
         // x = [1,2,3,4], h = (n−1)·p/100 = 3p/100, P = x[⌊h⌋] + (h−⌊h⌋)(x[⌊h⌋+1] − x[⌊h⌋]).
-        #expect(percentile([1, 2, 3, 4], 0) == 1)       // h = 0
-        #expect(percentile([1, 2, 3, 4], 25) == 1.75)   // h = 0.75 → 1 + 0.75·1
-        #expect(percentile([1, 2, 3, 4], 50) == 2.5)    // h = 1.5 → 2 + 0.5·1
+        #expect(percentile([1, 2, 3, 4], 0) == 1)  // h = 0
+        #expect(percentile([1, 2, 3, 4], 25) == 1.75)  // h = 0.75 → 1 + 0.75·1
+        #expect(percentile([1, 2, 3, 4], 50) == 2.5)  // h = 1.5 → 2 + 0.5·1
         #expect(isClose(percentile([1, 2, 3, 4], 90)!, 3.7, within: 1e-12))  // h = 2.7 → 3 + 0.7
-        #expect(percentile([1, 2, 3, 4], 100) == 4)     // h = 3
+        #expect(percentile([1, 2, 3, 4], 100) == 4)  // h = 3
     }
 
     @Test func unsortedInput() {

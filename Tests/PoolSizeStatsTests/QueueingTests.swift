@@ -39,8 +39,11 @@ import PoolSizeStats
 
     @Test func meanWaitMatchesMM1ClosedForm() throws {
         // M/M/1: Wq = ρ/(μ − λ). λ = 0.5, μ = 1 → 0.5/0.5 = 1; λ = 3, μ = 4 → 0.75/1 = 0.75.
-        #expect(isClose(try #require(Queueing.mmcMeanWait(servers: 1, arrivalRate: 0.5, serviceRate: 1)), 1, within: 1e-12))
-        #expect(isClose(try #require(Queueing.mmcMeanWait(servers: 1, arrivalRate: 3, serviceRate: 4)), 0.75, within: 1e-12))
+        #expect(
+            isClose(try #require(Queueing.mmcMeanWait(servers: 1, arrivalRate: 0.5, serviceRate: 1)), 1, within: 1e-12))
+        #expect(
+            isClose(try #require(Queueing.mmcMeanWait(servers: 1, arrivalRate: 3, serviceRate: 4)), 0.75, within: 1e-12)
+        )
         // Unstable: λ ≥ cμ.
         #expect(Queueing.mmcMeanWait(servers: 2, arrivalRate: 2, serviceRate: 1) == nil)
         #expect(Queueing.mmcMeanWait(servers: 0, arrivalRate: 1, serviceRate: 1) == nil)
@@ -51,8 +54,13 @@ import PoolSizeStats
         // C = (12/19)/(3 − 2·15/19) = (12/19)/(27/19) = 4/9. Drain rate cμ − λ = 1.
         // Wq = (4/9)/1 = 0.444444; p90: (4/9)e^{−t} = 0.1 → t = ln(4.444444) = 1.491655;
         // median: 1 − 0.5 = 0.5 ≥ C → 0 (more than half the arrivals do not wait at all).
-        #expect(isClose(try #require(Queueing.mmcMeanWait(servers: 3, arrivalRate: 2, serviceRate: 1)), 4.0 / 9, within: 1e-12))
-        #expect(isClose(try #require(Queueing.mmcWaitQuantile(servers: 3, arrivalRate: 2, serviceRate: 1, percentile: 90)), 1.491655, within: 1e-6))
+        #expect(
+            isClose(
+                try #require(Queueing.mmcMeanWait(servers: 3, arrivalRate: 2, serviceRate: 1)), 4.0 / 9, within: 1e-12))
+        #expect(
+            isClose(
+                try #require(Queueing.mmcWaitQuantile(servers: 3, arrivalRate: 2, serviceRate: 1, percentile: 90)),
+                1.491655, within: 1e-6))
         #expect(Queueing.mmcWaitQuantile(servers: 3, arrivalRate: 2, serviceRate: 1, percentile: 50) == 0)
         #expect(Queueing.mmcWaitQuantile(servers: 3, arrivalRate: 2, serviceRate: 1, percentile: 100) == nil)
     }
@@ -67,7 +75,9 @@ import PoolSizeStats
         #expect(Queueing.minimumServers(arrivalRate: 2, serviceRate: 1, maxUtilization: 0.8) == 3)
         // Add p90 wait ≤ 0.5: c = 3 waits 1.491655 (above). c = 4: B4 = (8/19)/(84/19) = 2/21,
         // C = (8/21)/(4 − 38/21) = 8/46 = 4/23; p90 = ln((4/23)/0.1)/(4 − 2) = 0.276692 ≤ 0.5 → 4.
-        #expect(Queueing.minimumServers(arrivalRate: 2, serviceRate: 1, maxUtilization: 0.8, waitLimit: (percentile: 90, seconds: 0.5)) == 4)
+        #expect(
+            Queueing.minimumServers(
+                arrivalRate: 2, serviceRate: 1, maxUtilization: 0.8, waitLimit: (percentile: 90, seconds: 0.5)) == 4)
         // U ≤ 1 still needs c > a for a stable queue: a = 2 → 3.
         #expect(Queueing.minimumServers(arrivalRate: 2, serviceRate: 1) == 3)
         #expect(Queueing.minimumServers(arrivalRate: 2, serviceRate: 0) == nil)

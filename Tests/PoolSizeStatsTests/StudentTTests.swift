@@ -30,7 +30,8 @@ import PoolSizeStats
         #expect(isClose(StudentT.cdf(2, degreesOfFreedom: 2), 0.908248, within: 1e-6))
         #expect(StudentT.cdf(0, degreesOfFreedom: 7) == 0.5)
         // Symmetry F(−t) = 1 − F(t).
-        #expect(isClose(StudentT.cdf(-1.5, degreesOfFreedom: 7), 1 - StudentT.cdf(1.5, degreesOfFreedom: 7), within: 1e-14))
+        #expect(
+            isClose(StudentT.cdf(-1.5, degreesOfFreedom: 7), 1 - StudentT.cdf(1.5, degreesOfFreedom: 7), within: 1e-14))
     }
 
     @Test func degenerateArguments() {

@@ -63,7 +63,9 @@ import PoolSizeStats
         #expect(isClose(fit.throughput(at: 35), 12341, relative: 2e-4))
         // R² recomputed here from the fitted curve, on the raw (not normalized) throughput.
         let mean = cisco.reduce(0, +) / 32
-        let ssRes = zip(n, cisco).reduce(0) { $0 + ($1.1 - fit.throughput(at: $1.0)) * ($1.1 - fit.throughput(at: $1.0)) }
+        let ssRes = zip(n, cisco).reduce(0) {
+            $0 + ($1.1 - fit.throughput(at: $1.0)) * ($1.1 - fit.throughput(at: $1.0))
+        }
         let ssTot = cisco.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
         #expect(isClose(fit.rSquared, 1 - ssRes / ssTot, within: 1e-12))
         #expect(isClose(fit.rSquared, 0.99715, within: 1e-5))
@@ -201,7 +203,10 @@ import PoolSizeStats
     @Test func rSquaredByHand() {
         // y = [1,2,3,4], ŷ = [1.5,2,2.5,4]: SS_res = 0.25+0+0.25+0 = 0.5; ȳ = 2.5,
         // SS_tot = 2.25+0.25+0.25+2.25 = 5 → R² = 1 − 0.5/5 = 0.9.
-        #expect(isClose(USLFit.coefficientOfDetermination(observed: [1, 2, 3, 4], fitted: [1.5, 2, 2.5, 4]), 0.9, within: 1e-15))
+        #expect(
+            isClose(
+                USLFit.coefficientOfDetermination(observed: [1, 2, 3, 4], fitted: [1.5, 2, 2.5, 4]), 0.9, within: 1e-15)
+        )
         // A fit worse than the mean goes negative: ŷ = [4,3,2,1] → SS_res = 9+1+1+9 = 20 → 1 − 20/5 = −3.
         #expect(USLFit.coefficientOfDetermination(observed: [1, 2, 3, 4], fitted: [4, 3, 2, 1]) == -3)
         // Constant data: 1 for a perfect fit, 0 otherwise.
@@ -214,6 +219,8 @@ import PoolSizeStats
 @Suite struct USLEmptyInputTests {
     /// A header-only file gives no points: too few sizes, not "non-finite values".
     @Test func noPointsAreTooFewPoints() {
-        #expect(throws: USLFitError.tooFewPoints(count: 0, minimum: 6)) { try USLFit.fit(concurrency: [], throughput: []) }
+        #expect(throws: USLFitError.tooFewPoints(count: 0, minimum: 6)) {
+            try USLFit.fit(concurrency: [], throughput: [])
+        }
     }
 }

@@ -17,7 +17,9 @@ final class CountingPoolFactory: PoolFactory {
     /// and the results are those the CLI writes out.
     @Test func sweepsAClosure() throws {
         let calls = Atomic<Int>(0)
-        let result = try Sweep(name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 60, cores: 2) {
+        let result = try Sweep(
+            name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 60, cores: 2
+        ) {
             calls.wrappingAdd(1, ordering: .relaxed)
             usleep(2_000)
         }.run()
@@ -25,7 +27,8 @@ final class CountingPoolFactory: PoolFactory {
         #expect(result.records.allSatisfy { $0.workload == "sleeper" && $0.pool == .queuePool })
         #expect(result.lowLoad.tasks >= 40)
         #expect(result.lowLoad.waitCPURatio > 1, "a sleeping task waits far longer than it computes")
-        #expect(calls.load(ordering: .relaxed) >= result.lowLoad.tasks + result.records.map { Int($0.tasks) }.reduce(0, +))
+        #expect(
+            calls.load(ordering: .relaxed) >= result.lowLoad.tasks + result.records.map { Int($0.tasks) }.reduce(0, +))
         let best = try #require(result.recommendation?.best)
         #expect([1, 2].contains(best.kneePoolSize))
         #expect(best.specWaitCPURatio == nil, "a closure has no declared W/C")
@@ -37,7 +40,10 @@ final class CountingPoolFactory: PoolFactory {
     /// under the 2 ms the task sleeps; the answer is sized on latency at that rate.
     @Test func sweepsAClosureAtAnArrivalRate() throws {
         let arrival = ArrivalPlan(rates: [100], process: .uniform, latencySLOMicroseconds: 500_000, sloPercentile: 99)
-        let result = try Sweep(name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 500, cores: 2, load: .open(arrival)) {
+        let result = try Sweep(
+            name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 500,
+            cores: 2, load: .open(arrival)
+        ) {
             usleep(2_000)
         }.run()
         #expect(result.records.map(\.poolSize).sorted() == [1, 2])
@@ -58,7 +64,10 @@ final class CountingPoolFactory: PoolFactory {
     /// The pool factory is injected: every trial's pool comes from it.
     @Test func poolsComeFromTheInjectedFactory() throws {
         let factory = CountingPoolFactory()
-        var sweep = Sweep(name: "spin", sizes: .explicit([1, 3]), repetitions: 2, warmupTrials: 1, pool: .threadPool, trialMilliseconds: 40, cores: 2) {
+        var sweep = Sweep(
+            name: "spin", sizes: .explicit([1, 3]), repetitions: 2, warmupTrials: 1, pool: .threadPool,
+            trialMilliseconds: 40, cores: 2
+        ) {
             usleep(500)
         }
         sweep.pools = factory
@@ -66,14 +75,19 @@ final class CountingPoolFactory: PoolFactory {
         let result = try sweep.run()
         let made = factory.made.withLock { $0 }
         // Low-load rounds on one queue, one warm-up at the largest size, then 2 × 2 trials.
-        #expect(made.filter { $0 != "queue-pool/1" && $0 != "queue-pool/3" }.sorted() == ["thread-pool/1", "thread-pool/1", "thread-pool/3", "thread-pool/3"])
+        #expect(
+            made.filter { $0 != "queue-pool/1" && $0 != "queue-pool/3" }.sorted() == [
+                "thread-pool/1", "thread-pool/1", "thread-pool/3", "thread-pool/3",
+            ])
         #expect(made.contains("queue-pool/3"))
         #expect(result.records.allSatisfy { $0.pool == .threadPool })
     }
 
     @Test func asyncRunGivesTheSameShapeOfResult() async throws {
         // 200 ms: enough tasks for a valid trial even when the machine is busy with other work.
-        let result = try await Sweep(name: "async", sizes: .explicit([1]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 200, cores: 1) {
+        let result = try await Sweep(
+            name: "async", sizes: .explicit([1]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 200, cores: 1
+        ) {
             usleep(1_000)
         }.run()
         #expect(result.records.count == 1)
@@ -91,12 +105,19 @@ final class CountingPoolFactory: PoolFactory {
 @Suite struct QueuePoolSetFileTests {
     /// Measure → recommend → use: the count comes from a run directory's recommendation.json.
     @Test func countFromARunDirectory() throws {
-        let run = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/run-io")
+        let run = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/run-io")
         let pools = try QueuePoolSet(recommendationAt: run, defaultCount: 3)
         #expect(pools.count(for: .default) == 24)
         #expect(pools.count(for: .utility) == 3)
-        #expect(try QueuePoolSet(recommendationAt: run.appendingPathComponent("recommendation.json")).count(for: .default) == 24)
-        #expect(throws: PoolSizeError.inputNotFound(path: "/nonexistent/recommendation.json", hint: "pass a run directory written by 'poolsize sweep', or its recommendation.json")) {
+        #expect(
+            try QueuePoolSet(recommendationAt: run.appendingPathComponent("recommendation.json")).count(for: .default)
+                == 24)
+        #expect(
+            throws: PoolSizeError.inputNotFound(
+                path: "/nonexistent/recommendation.json",
+                hint: "pass a run directory written by 'poolsize sweep', or its recommendation.json")
+        ) {
             try QueuePoolSet(recommendationAt: URL(fileURLWithPath: "/nonexistent"))
         }
     }

@@ -68,7 +68,9 @@ package struct OpenLoopSizeComparison: Equatable, Sendable, Codable {
         currentStable = current.stable
         basePercentileMicroseconds = base.percentileMicroseconds
         currentPercentileMicroseconds = current.percentileMicroseconds
-        relativeChange = base.percentileMicroseconds > 0 ? (current.percentileMicroseconds - base.percentileMicroseconds) / base.percentileMicroseconds : 0
+        relativeChange =
+            base.percentileMicroseconds > 0
+            ? (current.percentileMicroseconds - base.percentileMicroseconds) / base.percentileMicroseconds : 0
     }
 
     package init(from decoder: any Decoder) throws {
@@ -144,84 +146,140 @@ extension RunComparator {
         switch (base.openLoop, current.openLoop) {
         case (nil, nil): return
         case let (b?, nil):
-            throw .incomparable(details: "base \(base.runID) is an open-loop run (\(describe(b.arrival))) and current \(current.runID) a closed loop; compare two runs of the same kind")
+            throw .incomparable(
+                details:
+                    "base \(base.runID) is an open-loop run (\(describe(b.arrival))) and current \(current.runID) a closed loop; compare two runs of the same kind"
+            )
         case let (nil, c?):
-            throw .incomparable(details: "base \(base.runID) is a closed loop and current \(current.runID) an open-loop run (\(describe(c.arrival))); compare two runs of the same kind")
+            throw .incomparable(
+                details:
+                    "base \(base.runID) is a closed loop and current \(current.runID) an open-loop run (\(describe(c.arrival))); compare two runs of the same kind"
+            )
         case let (b?, c?):
             let (x, y) = (b.arrival, c.arrival)
-            let sameRates = x.rates.count == y.rates.count && zip(x.rates.sorted(), y.rates.sorted()).allSatisfy { $0 == $1 }
+            let sameRates =
+                x.rates.count == y.rates.count && zip(x.rates.sorted(), y.rates.sorted()).allSatisfy { $0 == $1 }
             var differences: [String] = []
             if !sameRates { differences.append("rates \(rates(x)) vs \(rates(y))") }
             if x.process != y.process { differences.append("arrivals \(x.process.rawValue) vs \(y.process.rawValue)") }
-            if x.sloPercentile != y.sloPercentile { differences.append("percentile \(SLOSizer.name(percentile: x.sloPercentile)) vs \(SLOSizer.name(percentile: y.sloPercentile))") }
-            if x.latencySLOMicroseconds != y.latencySLOMicroseconds { differences.append("objective \(objective(x)) vs \(objective(y))") }
+            if x.sloPercentile != y.sloPercentile {
+                differences.append(
+                    "percentile \(SLOSizer.name(percentile: x.sloPercentile)) vs \(SLOSizer.name(percentile: y.sloPercentile))"
+                )
+            }
+            if x.latencySLOMicroseconds != y.latencySLOMicroseconds {
+                differences.append("objective \(objective(x)) vs \(objective(y))")
+            }
             if !differences.isEmpty {
-                throw .incomparable(details: "the open-loop runs differ in \(differences.joined(separator: ", ")) (base \(base.runID), current \(current.runID)); compare runs swept with the same --arrival-rate, --arrivals, --latency-slo and --slo-percentile")
+                throw .incomparable(
+                    details:
+                        "the open-loop runs differ in \(differences.joined(separator: ", ")) (base \(base.runID), current \(current.runID)); compare runs swept with the same --arrival-rate, --arrivals, --latency-slo and --slo-percentile"
+                )
             }
         }
     }
 
     /// `poisson arrivals at 1000/s, p99 ≤ 40 ms`.
-    static func describe(_ a: ArrivalPlan) -> String { "\(a.process.rawValue) arrivals at \(rates(a)), \(objective(a))" }
+    static func describe(_ a: ArrivalPlan) -> String {
+        "\(a.process.rawValue) arrivals at \(rates(a)), \(objective(a))"
+    }
     static func rates(_ a: ArrivalPlan) -> String { a.rates.map { UnitFormat.rate($0) }.joined(separator: ", ") }
     static func objective(_ a: ArrivalPlan) -> String {
-        a.latencySLOMicroseconds.map { "\(SLOSizer.name(percentile: a.sloPercentile)) ≤ \(UnitFormat.duration(microseconds: $0))" } ?? "no latency objective"
+        a.latencySLOMicroseconds.map {
+            "\(SLOSizer.name(percentile: a.sloPercentile)) ≤ \(UnitFormat.duration(microseconds: $0))"
+        } ?? "no latency objective"
     }
 
     /// Two open-loop runs already found comparable.
-    static func compareOpenLoop(base: RunSamples, current: RunSamples, b: OpenLoopSamples, c: OpenLoopSamples, threshold: Double) -> RunComparison {
+    static func compareOpenLoop(
+        base: RunSamples, current: RunSamples, b: OpenLoopSamples, c: OpenLoopSamples, threshold: Double
+    ) -> RunComparison {
         var sizes: [OpenLoopSizeComparison] = []
         var sizings: [OpenLoopSizingComparison] = []
         var notes: [String] = []
         for baseTable in b.tables {
             guard let currentTable = c.table(baseTable.combination, rate: baseTable.arrivalRate) else {
-                notes.append("\(baseTable.combination) at \(UnitFormat.rate(baseTable.arrivalRate)) is only in the base run, not compared.")
+                notes.append(
+                    "\(baseTable.combination) at \(UnitFormat.rate(baseTable.arrivalRate)) is only in the base run, not compared."
+                )
                 continue
             }
             let rate = baseTable.arrivalRate
             for v in baseTable.verdicts {
                 guard let w = currentTable.verdict(v.poolSize) else { continue }
-                sizes.append(OpenLoopSizeComparison(combination: baseTable.combination, arrivalRate: rate, base: v, current: w))
+                sizes.append(
+                    OpenLoopSizeComparison(combination: baseTable.combination, arrivalRate: rate, base: v, current: w))
             }
             let measured = Set(baseTable.verdicts.map(\.poolSize) + currentTable.verdicts.map(\.poolSize)).sorted()
-            sizings.append(OpenLoopSizingComparison(
-                combination: baseTable.combination, arrivalRate: rate,
-                base: baseTable.recommendedQueueCount, current: currentTable.recommendedQueueCount, sizes: measured))
-            let onlyBase = Set(baseTable.verdicts.map(\.poolSize)).subtracting(currentTable.verdicts.map(\.poolSize)).sorted()
-            let onlyCurrent = Set(currentTable.verdicts.map(\.poolSize)).subtracting(baseTable.verdicts.map(\.poolSize)).sorted()
-            if !onlyBase.isEmpty { notes.append("At \(UnitFormat.rate(rate)) sizes \(UnitFormat.sizes(onlyBase)) of \(baseTable.combination) are only in the base run, not compared.") }
-            if !onlyCurrent.isEmpty { notes.append("At \(UnitFormat.rate(rate)) sizes \(UnitFormat.sizes(onlyCurrent)) of \(baseTable.combination) are only in the current run, not compared.") }
+            sizings.append(
+                OpenLoopSizingComparison(
+                    combination: baseTable.combination, arrivalRate: rate,
+                    base: baseTable.recommendedQueueCount, current: currentTable.recommendedQueueCount, sizes: measured)
+            )
+            let onlyBase = Set(baseTable.verdicts.map(\.poolSize)).subtracting(currentTable.verdicts.map(\.poolSize))
+                .sorted()
+            let onlyCurrent = Set(currentTable.verdicts.map(\.poolSize)).subtracting(baseTable.verdicts.map(\.poolSize))
+                .sorted()
+            if !onlyBase.isEmpty {
+                notes.append(
+                    "At \(UnitFormat.rate(rate)) sizes \(UnitFormat.sizes(onlyBase)) of \(baseTable.combination) are only in the base run, not compared."
+                )
+            }
+            if !onlyCurrent.isEmpty {
+                notes.append(
+                    "At \(UnitFormat.rate(rate)) sizes \(UnitFormat.sizes(onlyCurrent)) of \(baseTable.combination) are only in the current run, not compared."
+                )
+            }
         }
         for t in c.tables where b.table(t.combination, rate: t.arrivalRate) == nil {
-            notes.append("\(t.combination) at \(UnitFormat.rate(t.arrivalRate)) is only in the current run, not compared.")
+            notes.append(
+                "\(t.combination) at \(UnitFormat.rate(t.arrivalRate)) is only in the current run, not compared.")
         }
         let lost = sizes.filter(\.lost)
         let grew = sizings.filter(\.grew)
-        let improved = sizes.contains(where: \.gained) || sizings.contains { s in
-            switch (s.base, s.current) { case let (b?, c?): return c < b; case (nil, _?): return true; default: return false }
-        }
-        let verdict: ComparisonVerdict = !lost.isEmpty || !grew.isEmpty ? .regression : improved ? .improvement : .unchanged
+        let improved =
+            sizes.contains(where: \.gained)
+            || sizings.contains { s in
+                switch (s.base, s.current) {
+                case let (b?, c?): return c < b;
+                case (nil, _?): return true;
+                default: return false
+                }
+            }
+        let verdict: ComparisonVerdict =
+            !lost.isEmpty || !grew.isEmpty ? .regression : improved ? .improvement : .unchanged
         let goal = objective(b.arrival)
         var summary: String
         if lost.isEmpty && grew.isEmpty {
-            summary = "No size lost the objective (\(goal)) and no recommendation grew beyond one size step in \(sizes.count) size(s) compared" + (improved ? "; some improved." : ".")
+            summary =
+                "No size lost the objective (\(goal)) and no recommendation grew beyond one size step in \(sizes.count) size(s) compared"
+                + (improved ? "; some improved." : ".")
         } else {
-            let findings = grew.map { s in
-                "\(s.combination) at \(UnitFormat.rate(s.arrivalRate)): recommended \(s.base.map(String.init) ?? "none") → \(s.current.map(String.init) ?? "none met it")"
-            } + lost.map { s in
-                "\(s.combination) N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRate)) met \(goal) in the base run (\(UnitFormat.duration(microseconds: s.basePercentileMicroseconds))) and misses it now (\(s.currentStable ? "" : "fell behind, ")\(UnitFormat.duration(microseconds: s.currentPercentileMicroseconds)))"
-            }
-            summary = "The open-loop sizing regressed: " + findings.prefix(3).joined(separator: "; ") + (findings.count > 3 ? "; and \(findings.count - 3) more" : "") + "."
+            let findings =
+                grew.map { s in
+                    "\(s.combination) at \(UnitFormat.rate(s.arrivalRate)): recommended \(s.base.map(String.init) ?? "none") → \(s.current.map(String.init) ?? "none met it")"
+                }
+                + lost.map { s in
+                    "\(s.combination) N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRate)) met \(goal) in the base run (\(UnitFormat.duration(microseconds: s.basePercentileMicroseconds))) and misses it now (\(s.currentStable ? "" : "fell behind, ")\(UnitFormat.duration(microseconds: s.currentPercentileMicroseconds)))"
+                }
+            summary =
+                "The open-loop sizing regressed: " + findings.prefix(3).joined(separator: "; ")
+                + (findings.count > 3 ? "; and \(findings.count - 3) more" : "") + "."
         }
-        if b.arrival.latencySLOMicroseconds == nil { notes.append("No latency objective: a size \"meets\" it when it keeps up with the arrivals.") }
+        if b.arrival.latencySLOMicroseconds == nil {
+            notes.append("No latency objective: a size \"meets\" it when it keeps up with the arrivals.")
+        }
         if sizes.contains(where: { !$0.currentStable || !$0.baseStable }) {
-            notes.append("A size that fell behind has a percentile that only grows with a longer trial: its change is a lower bound.")
+            notes.append(
+                "A size that fell behind has a percentile that only grows with a longer trial: its change is a lower bound."
+            )
         }
         var comparison = RunComparison(
             baseRunID: base.runID, currentRunID: current.runID,
             workload: base.workloadNames.intersection(current.workloadNames).sorted().joined(separator: ", "),
             cores: base.cores ?? current.cores, threshold: threshold, alpha: alpha, configurations: [],
-            onlyInBase: [], onlyInCurrent: [], regressions: lost.count + grew.count, verdict: verdict, summary: summary, notes: notes)
+            onlyInBase: [], onlyInCurrent: [], regressions: lost.count + grew.count, verdict: verdict, summary: summary,
+            notes: notes)
         comparison.recommendationChanges = grew.count
         comparison.openLoop = OpenLoopComparison(arrival: b.arrival, sizings: sizings, sizes: sizes)
         return comparison

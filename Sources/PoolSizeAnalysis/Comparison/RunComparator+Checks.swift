@@ -12,17 +12,28 @@ extension RunComparator {
         }
         let (baseNames, currentNames) = (base.workloadNames, current.workloadNames)
         if baseNames.isDisjoint(with: currentNames) {
-            throw .incomparable(details: "different workloads: base \(base.runID) measured \(list(baseNames)), current \(current.runID) measured \(list(currentNames)); compare two runs of the same workload")
+            throw .incomparable(
+                details:
+                    "different workloads: base \(base.runID) measured \(list(baseNames)), current \(current.runID) measured \(list(currentNames)); compare two runs of the same workload"
+            )
         }
         if let a = base.workload, let b = current.workload, let difference = specDifference(a, b) {
-            throw .incomparable(details: "workload '\(a.name)' is not the same in both runs (\(difference)); compare runs of the same spec")
+            throw .incomparable(
+                details:
+                    "workload '\(a.name)' is not the same in both runs (\(difference)); compare runs of the same spec")
         }
         if let baseCores = base.cores, let currentCores = current.cores, baseCores != currentCores {
-            throw .incomparable(details: "different cores: base \(base.runID) ran on \(baseCores) effective cores, current \(current.runID) on \(currentCores); compare runs on the same machine shape, or rerun with --cores \(baseCores)")
+            throw .incomparable(
+                details:
+                    "different cores: base \(base.runID) ran on \(baseCores) effective cores, current \(current.runID) on \(currentCores); compare runs on the same machine shape, or rerun with --cores \(baseCores)"
+            )
         }
         try checkOpenLoop(base: base, current: current)
         if Set(base.samples.keys).isDisjoint(with: current.samples.keys) {
-            throw .incomparable(details: "no configuration is in both runs: base measured \(describe(base.samples.keys)), current measured \(describe(current.samples.keys))")
+            throw .incomparable(
+                details:
+                    "no configuration is in both runs: base measured \(describe(base.samples.keys)), current measured \(describe(current.samples.keys))"
+            )
         }
     }
 
@@ -62,12 +73,16 @@ extension RunComparator {
         let total = c.configurations.count
         let findings = c.configurations.filter(\.judged).flatMap { row in
             [("throughput", row.throughput), ("p99 latency", row.latencyP99)].compactMap { name, metric in
-                metric?.verdict == .regression ? "\(name) \(signedPercent(metric!.relativeChange)) at \(row.configuration) (\(evidence(metric!)))" : nil
+                metric?.verdict == .regression
+                    ? "\(name) \(signedPercent(metric!.relativeChange)) at \(row.configuration) (\(evidence(metric!)))"
+                    : nil
             }
         }
         guard let first = findings.first else {
             let improved = c.configurations.filter { $0.judged && $0.verdict == .improvement }.count
-            return "No regression in \(total) configuration\(total == 1 ? "" : "s") beyond the \(UnitFormat.percent(c.threshold)) threshold" + (improved > 0 ? " (\(improved) improved)." : ".")
+            return
+                "No regression in \(total) configuration\(total == 1 ? "" : "s") beyond the \(UnitFormat.percent(c.threshold)) threshold"
+                + (improved > 0 ? " (\(improved) improved)." : ".")
         }
         let more = findings.count > 1 ? "; and \(findings.count - 1) more" : ""
         return "\(c.regressions) of \(total) configuration\(total == 1 ? "" : "s") regressed: \(first)\(more)"
@@ -75,20 +90,41 @@ extension RunComparator {
 
     static func notes(_ c: RunComparison) -> [String] {
         var notes: [String] = []
-        let shown = { (keys: [RunConfiguration]) in keys.prefix(5).map(\.description).joined(separator: ", ") + (keys.count > 5 ? ", …" : "") }
-        if !c.onlyInBase.isEmpty { notes.append("\(c.onlyInBase.count) configuration(s) only in the base run, not compared: \(shown(c.onlyInBase)).") }
-        if !c.onlyInCurrent.isEmpty { notes.append("\(c.onlyInCurrent.count) configuration(s) only in the current run, not compared: \(shown(c.onlyInCurrent)).") }
+        let shown = { (keys: [RunConfiguration]) in
+            keys.prefix(5).map(\.description).joined(separator: ", ") + (keys.count > 5 ? ", …" : "")
+        }
+        if !c.onlyInBase.isEmpty {
+            notes.append(
+                "\(c.onlyInBase.count) configuration(s) only in the base run, not compared: \(shown(c.onlyInBase)).")
+        }
+        if !c.onlyInCurrent.isEmpty {
+            notes.append(
+                "\(c.onlyInCurrent.count) configuration(s) only in the current run, not compared: \(shown(c.onlyInCurrent))."
+            )
+        }
         let metrics = c.configurations.flatMap { [$0.throughput, $0.latencyP99].compactMap { $0 } }
         let inconclusive = metrics.filter { $0.verdict == .inconclusive }.count
-        if inconclusive > 0 { notes.append("\(inconclusive) change(s) beyond the threshold are within the noise of the repetitions; more repetitions (--repeat 5) would settle them.") }
+        if inconclusive > 0 {
+            notes.append(
+                "\(inconclusive) change(s) beyond the threshold are within the noise of the repetitions; more repetitions (--repeat 5) would settle them."
+            )
+        }
         let untested = metrics.filter { $0.verdict == .untested }.count
-        if untested > 0 { notes.append("\(untested) change(s) beyond the threshold could not be tested because a run has a single repetition; rerun with --repeat 3 or more.") }
+        if untested > 0 {
+            notes.append(
+                "\(untested) change(s) beyond the threshold could not be tested because a run has a single repetition; rerun with --repeat 3 or more."
+            )
+        }
         let unjudged = c.configurations.filter { !$0.judged }
         if !unjudged.isEmpty {
             let moved = unjudged.filter { $0.verdict == .regression }.count
-            notes.append("\(unjudged.count) size(s) past the knee are shown but not judged (\(moved) moved beyond the threshold there): no sizing decision rests on the plateau.")
+            notes.append(
+                "\(unjudged.count) size(s) past the knee are shown but not judged (\(moved) moved beyond the threshold there): no sizing decision rests on the plateau."
+            )
         }
-        if c.configurations.allSatisfy({ $0.latencyP99 == nil }) { notes.append("No p99 latency in one of the runs: throughput alone was compared.") }
+        if c.configurations.allSatisfy({ $0.latencyP99 == nil }) {
+            notes.append("No p99 latency in one of the runs: throughput alone was compared.")
+        }
         return notes
     }
 

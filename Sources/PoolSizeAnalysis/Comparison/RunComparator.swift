@@ -14,7 +14,9 @@ package enum RunComparator {
 
     /// - Throws: `PoolSizeError.incomparable` when the runs measured different workloads, on a
     ///   different number of cores, or share no configuration.
-    package static func compare(base: RunSamples, current: RunSamples, threshold: Double) throws(PoolSizeError) -> RunComparison {
+    package static func compare(base: RunSamples, current: RunSamples, threshold: Double) throws(PoolSizeError)
+        -> RunComparison
+    {
         try checkComparable(base: base, current: current)
         if let b = base.openLoop, let c = current.openLoop {
             return compareOpenLoop(base: base, current: current, b: b, c: c, threshold: threshold)
@@ -22,10 +24,13 @@ package enum RunComparator {
         let common = Set(base.samples.keys).intersection(current.samples.keys).sorted()
         var rows = common.map { key in
             let (b, c) = (base.samples[key]!, current.samples[key]!)
-            let throughput = compareMetric(b.throughputPerSecond, c.throughputPerSecond, threshold: threshold, higherIsBetter: true)
-            let latency = compareMetric(b.latencyP99Microseconds, c.latencyP99Microseconds, threshold: threshold, higherIsBetter: false)
+            let throughput = compareMetric(
+                b.throughputPerSecond, c.throughputPerSecond, threshold: threshold, higherIsBetter: true)
+            let latency = compareMetric(
+                b.latencyP99Microseconds, c.latencyP99Microseconds, threshold: threshold, higherIsBetter: false)
             let verdict = [throughput?.verdict, latency?.verdict].compactMap { $0 }.min() ?? .untested
-            return ConfigurationComparison(configuration: key, throughput: throughput, latencyP99: latency, verdict: verdict)
+            return ConfigurationComparison(
+                configuration: key, throughput: throughput, latencyP99: latency, verdict: verdict)
         }
         let sizing = base.sizing.keys.filter { current.sizing[$0] != nil }.sorted().map {
             SizingComparison(combination: $0, base: base.sizing[$0]!, current: current.sizing[$0]!)
@@ -33,15 +38,21 @@ package enum RunComparator {
         // Only the sizes a decision rests on are judged: up to the knee, and the recommended
         // size, in either run. Past the plateau throughput wanders with noise.
         rows = rows.map { row in
-            guard let b = base.sizing[row.configuration.combination], let c = current.sizing[row.configuration.combination] else { return row }
+            guard let b = base.sizing[row.configuration.combination],
+                let c = current.sizing[row.configuration.combination]
+            else { return row }
             var judged = row
             let size = row.configuration.poolSize
-            judged.judged = size <= max(b.kneePoolSize, c.kneePoolSize) || size == b.recommendedQueueCount || size == c.recommendedQueueCount
+            judged.judged =
+                size <= max(b.kneePoolSize, c.kneePoolSize) || size == b.recommendedQueueCount
+                || size == c.recommendedQueueCount
             return judged
         }
         let regressions = rows.filter { $0.judged && $0.verdict == .regression }.count
         let changes = sizing.filter(\.changed).count
-        let verdict: ComparisonVerdict = regressions > 0 || changes > 0 ? .regression : rows.contains { $0.judged && $0.verdict == .improvement } ? .improvement : .unchanged
+        let verdict: ComparisonVerdict =
+            regressions > 0 || changes > 0
+            ? .regression : rows.contains { $0.judged && $0.verdict == .improvement } ? .improvement : .unchanged
         var comparison = RunComparison(
             baseRunID: base.runID, currentRunID: current.runID,
             workload: base.workloadNames.intersection(current.workloadNames).sorted().joined(separator: ", "),
@@ -59,12 +70,15 @@ package enum RunComparator {
     /// nil when either side has no finite positive value (a metric the run did not record),
     /// except that throughput (`higherIsBetter`) the base had and the current run lost is a
     /// collapse: a regression of −100%, whatever the repetitions.
-    package static func compareMetric(_ base: [Double], _ current: [Double], threshold: Double, higherIsBetter: Bool) -> MetricComparison? {
+    package static func compareMetric(_ base: [Double], _ current: [Double], threshold: Double, higherIsBetter: Bool)
+        -> MetricComparison?
+    {
         let b = base.filter { $0.isFinite && $0 > 0 }
         let c = current.filter { $0.isFinite && $0 > 0 }
         if higherIsBetter, c.isEmpty, let baseSummary = Summary(b) {
             return MetricComparison(
-                baseMedian: baseSummary.median, currentMedian: 0, baseRepetitions: b.count, currentRepetitions: current.count,
+                baseMedian: baseSummary.median, currentMedian: 0, baseRepetitions: b.count,
+                currentRepetitions: current.count,
                 relativeChange: -1, test: .collapsed, pValue: nil, significant: true, verdict: .regression)
         }
         guard let baseSummary = Summary(b), let currentSummary = Summary(c) else { return nil }
@@ -88,11 +102,14 @@ package enum RunComparator {
             significant: significant, verdict: verdict)
     }
 
-    static func significance(_ b: [Double], _ c: [Double], base: Summary, current: Summary) -> (SignificanceTest, Double?, Bool) {
+    static func significance(_ b: [Double], _ c: [Double], base: Summary, current: Summary) -> (
+        SignificanceTest, Double?, Bool
+    ) {
         if MannWhitney.smallestPValue(b.count, c.count) < alpha, let result = MannWhitney.test(b, c) {
             return (.mannWhitney, result.pValue, result.pValue < alpha)
         }
-        guard let x = base.confidenceInterval(level: 1 - alpha), let y = current.confidenceInterval(level: 1 - alpha) else {
+        guard let x = base.confidenceInterval(level: 1 - alpha), let y = current.confidenceInterval(level: 1 - alpha)
+        else {
             return (.none, nil, false)
         }
         return (.confidenceIntervals, nil, x.upper < y.lower || y.upper < x.lower)

@@ -33,7 +33,9 @@ package struct RunConfiguration: Hashable, Comparable, Sendable, Codable, Custom
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             workload: try c.decode(String.self, forKey: .workload),
-            combination: Combination(pool: try c.decode(PoolKind.self, forKey: .pool), qos: try c.decode(QoSTier.self, forKey: .qos), primitive: try c.decode(PrimitiveKind.self, forKey: .primitive)),
+            combination: Combination(
+                pool: try c.decode(PoolKind.self, forKey: .pool), qos: try c.decode(QoSTier.self, forKey: .qos),
+                primitive: try c.decode(PrimitiveKind.self, forKey: .primitive)),
             poolSize: try c.decode(Int.self, forKey: .poolSize))
     }
 
@@ -72,7 +74,10 @@ package struct RunSamples: Equatable, Sendable {
     /// An open-loop run's arrivals, objective and verdicts; nil for a closed loop.
     package var openLoop: OpenLoopSamples?
 
-    package init(runID: String, cores: Int?, workload: WorkloadSpec? = nil, samples: [RunConfiguration: Samples], sizing: [Combination: Sizing] = [:], openLoop: OpenLoopSamples? = nil) {
+    package init(
+        runID: String, cores: Int?, workload: WorkloadSpec? = nil, samples: [RunConfiguration: Samples],
+        sizing: [Combination: Sizing] = [:], openLoop: OpenLoopSamples? = nil
+    ) {
         self.runID = runID
         self.cores = cores
         self.workload = workload

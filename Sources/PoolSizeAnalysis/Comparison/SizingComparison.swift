@@ -10,7 +10,10 @@ package struct Sizing: Equatable, Sendable, Codable {
     /// The sizes the run measured, to tell how far a knee can move by one grid step.
     package var sizes: [Int]
 
-    package init(recommendedQueueCount: Int, kneePoolSize: Int, peakPoolSize: Int, peakThroughputPerSecond: Double, formulaQueueCountExact: Double, sizes: [Int]) {
+    package init(
+        recommendedQueueCount: Int, kneePoolSize: Int, peakPoolSize: Int, peakThroughputPerSecond: Double,
+        formulaQueueCountExact: Double, sizes: [Int]
+    ) {
         self.recommendedQueueCount = recommendedQueueCount
         self.kneePoolSize = kneePoolSize
         self.peakPoolSize = peakPoolSize
@@ -23,7 +26,8 @@ package struct Sizing: Equatable, Sendable, Codable {
     package init(_ r: Recommendation, sizes: [Int]) {
         self.init(
             recommendedQueueCount: r.recommendedQueueCount, kneePoolSize: r.kneePoolSize, peakPoolSize: r.peakPoolSize,
-            peakThroughputPerSecond: r.peakThroughputPerSecond, formulaQueueCountExact: r.formulaQueueCountExact, sizes: sizes.sorted())
+            peakThroughputPerSecond: r.peakThroughputPerSecond, formulaQueueCountExact: r.formulaQueueCountExact,
+            sizes: sizes.sorted())
     }
 
     /// The distance from `size` to the nearest other measured size: how far the measured knee
@@ -57,7 +61,9 @@ package struct SizingComparison: Equatable, Sendable, Codable {
         self.current = current
         let delta = current.recommendedQueueCount - base.recommendedQueueCount
         recommendationChange = Double(delta) / Double(max(1, base.recommendedQueueCount))
-        peakThroughputChange = base.peakThroughputPerSecond > 0 ? (current.peakThroughputPerSecond - base.peakThroughputPerSecond) / base.peakThroughputPerSecond : 0
+        peakThroughputChange =
+            base.peakThroughputPerSecond > 0
+            ? (current.peakThroughputPerSecond - base.peakThroughputPerSecond) / base.peakThroughputPerSecond : 0
         let spread = max(base.step(at: base.recommendedQueueCount), current.step(at: current.recommendedQueueCount))
         changed = abs(recommendationChange) > Self.recommendationThreshold && abs(delta) > spread
     }

@@ -31,8 +31,8 @@ package enum ExternalLimit {
                 if parts.count == 2 { fields[parts[0]] = parts[1] }
             }
             guard let threads = fields["threads"].flatMap(Int.init), threads > 0,
-                  let cpu = fields["cpu_us"].flatMap(Double.init), cpu >= 0, cpu.isFinite,
-                  let delay = fields["delay_us"].flatMap(Double.init), delay >= 0, delay.isFinite
+                let cpu = fields["cpu_us"].flatMap(Double.init), cpu >= 0, cpu.isFinite,
+                let delay = fields["delay_us"].flatMap(Double.init), delay >= 0, delay.isFinite
             else { return nil }
             self.threads = threads
             self.cpuMicroseconds = cpu
@@ -52,18 +52,32 @@ package enum ExternalLimit {
     /// server on this machine, this machine's.
     /// `knee`: the recommendation's knee, when there is one, so both name the same size; else
     /// the smallest size within 5% of the peak.
-    package static func finding(_ summaries: [ConfigurationSummary], cores: Int, server: ServerBehaviour?, knee kneeSize: Int? = nil) -> String? {
+    package static func finding(
+        _ summaries: [ConfigurationSummary], cores: Int, server: ServerBehaviour?, knee kneeSize: Int? = nil
+    ) -> String? {
         let curve = summaries.filter { $0.throughput.mean.isFinite }.sorted { $0.poolSize < $1.poolSize }
-        guard let peak = curve.max(by: { $0.throughput.mean < $1.throughput.mean }), peak.throughput.mean > 0 else { return nil }
-        if let server, let capacity = server.capacityPerSecond(cores: cores), peak.throughput.mean >= atCapacity * capacity {
-            let knee = curve.first { $0.poolSize == kneeSize } ?? curve.first { $0.throughput.mean >= 0.95 * peak.throughput.mean } ?? peak
-            return "**The server limits it, not the pool**: the `poolsize serve` target answers at most min(\(server.threads) threads, \(cores) cores) ÷ \(UnitFormat.duration(microseconds: server.cpuMicroseconds)) of CPU per request = \(UnitFormat.rate(capacity.rounded())), and throughput reached \(UnitFormat.rate(peak.throughput.mean.rounded())) (\(UnitFormat.wholePercent(peak.throughput.mean / capacity)) of it) from N = \(knee.poolSize). More queues here cannot raise it; the server needs more threads or less CPU per request."
+        guard let peak = curve.max(by: { $0.throughput.mean < $1.throughput.mean }), peak.throughput.mean > 0 else {
+            return nil
+        }
+        if let server, let capacity = server.capacityPerSecond(cores: cores),
+            peak.throughput.mean >= atCapacity * capacity
+        {
+            let knee =
+                curve.first { $0.poolSize == kneeSize } ?? curve.first {
+                    $0.throughput.mean >= 0.95 * peak.throughput.mean
+                } ?? peak
+            return
+                "**The server limits it, not the pool**: the `poolsize serve` target answers at most min(\(server.threads) threads, \(cores) cores) ÷ \(UnitFormat.duration(microseconds: server.cpuMicroseconds)) of CPU per request = \(UnitFormat.rate(capacity.rounded())), and throughput reached \(UnitFormat.rate(peak.throughput.mean.rounded())) (\(UnitFormat.wholePercent(peak.throughput.mean / capacity)) of it) from N = \(knee.poolSize). More queues here cannot raise it; the server needs more threads or less CPU per request."
         }
         guard curve.count >= 3, let first = curve.first, peak.poolSize > first.poolSize,
-              peak.utilization < idleUtilization else { return nil }
+            peak.utilization < idleUtilization
+        else { return nil }
         func wall(_ s: ConfigurationSummary) -> Double { s.cpuMicrosecondsPerTask * (1 + s.waitCPURatio) }
         guard wall(first) > 0, wall(peak).isFinite, wall(peak) >= slowdown * wall(first) else { return nil }
-        let knee = curve.first { $0.poolSize == kneeSize } ?? curve.first { $0.throughput.mean >= 0.95 * peak.throughput.mean } ?? peak
-        return "**Something outside the pool limits it**: throughput stops rising at N = \(knee.poolSize) (\(UnitFormat.rate(peak.throughput.mean.rounded())) at most) while this process kept only \(UnitFormat.wholePercent(peak.utilization)) of the cores busy, and a task took \(UnitFormat.duration(microseconds: wall(peak))) at N = \(peak.poolSize) against \(UnitFormat.duration(microseconds: wall(first))) at N = \(first.poolSize): the server, device or network the tasks wait on has run out of capacity, not the pool. More queues only lengthen the wait."
+        let knee =
+            curve.first { $0.poolSize == kneeSize } ?? curve.first { $0.throughput.mean >= 0.95 * peak.throughput.mean }
+            ?? peak
+        return
+            "**Something outside the pool limits it**: throughput stops rising at N = \(knee.poolSize) (\(UnitFormat.rate(peak.throughput.mean.rounded())) at most) while this process kept only \(UnitFormat.wholePercent(peak.utilization)) of the cores busy, and a task took \(UnitFormat.duration(microseconds: wall(peak))) at N = \(peak.poolSize) against \(UnitFormat.duration(microseconds: wall(first))) at N = \(first.poolSize): the server, device or network the tasks wait on has run out of capacity, not the pool. More queues only lengthen the wait."
     }
 }

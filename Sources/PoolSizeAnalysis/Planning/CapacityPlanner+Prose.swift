@@ -15,11 +15,15 @@ extension CapacityPlanner {
             "Nothing else runs on the hosts' CPUs.",
         ]
         if plan.headroom > 0 {
-            lines.append("The \(UnitFormat.percent(plan.headroom)) headroom is spare capacity: hosts are sized for \(UnitFormat.rate(plan.targetRatePerSecond * (1 + plan.headroom))), and the queueing figures are for the target \(UnitFormat.rate(plan.targetRatePerSecond)).")
+            lines.append(
+                "The \(UnitFormat.percent(plan.headroom)) headroom is spare capacity: hosts are sized for \(UnitFormat.rate(plan.targetRatePerSecond * (1 + plan.headroom))), and the queueing figures are for the target \(UnitFormat.rate(plan.targetRatePerSecond))."
+            )
         }
         if let run = input.measuredRun {
             let machine = [run.cores.map { "\($0) cores" }, run.cpuModel].compactMap { $0 }.joined(separator: ", ")
-            lines.append("W and C were measured with one worker in \(run.path)\(machine.isEmpty ? "" : " (\(machine))"); on a different CPU C changes, and with it W/C.")
+            lines.append(
+                "W and C were measured with one worker in \(run.path)\(machine.isEmpty ? "" : " (\(machine))"); on a different CPU C changes, and with it W/C."
+            )
         }
         return lines
     }
@@ -28,14 +32,17 @@ extension CapacityPlanner {
         let name = "p\(UnitFormat.number(check.percentile))"
         let slo = UnitFormat.duration(check.latencySeconds)
         guard let queue = plan.queue else {
-            return "At \(UnitFormat.percent(plan.utilization)) CPU utilization waits grow without bound, so the \(slo) SLO fails; \(remedy(check, input: input))."
+            return
+                "At \(UnitFormat.percent(plan.utilization)) CPU utilization waits grow without bound, so the \(slo) SLO fails; \(remedy(check, input: input))."
         }
         let response = UnitFormat.duration(queue.responsePercentileSeconds)
         if check.holds {
-            return "The \(name) response time \(response) is within the \(slo) SLO at \(UnitFormat.rate(plan.targetRatePerSecond))."
+            return
+                "The \(name) response time \(response) is within the \(slo) SLO at \(UnitFormat.rate(plan.targetRatePerSecond))."
         }
         let waitPart = UnitFormat.duration(queue.responsePercentileSeconds - plan.waitSeconds - plan.cpuSeconds)
-        return "The \(name) response time \(response) exceeds the \(slo) SLO: W + C take \(UnitFormat.duration(plan.waitSeconds + plan.cpuSeconds)) and the wait for a core adds \(waitPart) at \(UnitFormat.percent(plan.utilization)) utilization; \(remedy(check, input: input))."
+        return
+            "The \(name) response time \(response) exceeds the \(slo) SLO: W + C take \(UnitFormat.duration(plan.waitSeconds + plan.cpuSeconds)) and the wait for a core adds \(waitPart) at \(UnitFormat.percent(plan.utilization)) utilization; \(remedy(check, input: input))."
     }
 
     /// "3 hosts or 12 cores per host (then 108 threads per host) would meet it".
@@ -43,7 +50,10 @@ extension CapacityPlanner {
         var options: [String] = []
         if let hosts = check.hostsNeeded { options.append("\(hosts) hosts of \(input.coresPerHost) cores") }
         if let cores = check.coresPerHostNeeded {
-            let threads = roundUp(SizingFormula.queueCount(cores: Double(cores), targetUtilization: input.targetUtilization, waitCPURatio: input.waitSeconds / input.cpuSeconds))
+            let threads = roundUp(
+                SizingFormula.queueCount(
+                    cores: Double(cores), targetUtilization: input.targetUtilization,
+                    waitCPURatio: input.waitSeconds / input.cpuSeconds))
             options.append("\(cores) cores per host (then \(threads) threads per host)")
         }
         return options.isEmpty ? "shorten C or relax the SLO" : options.joined(separator: " or ") + " would meet it"
@@ -52,17 +62,29 @@ extension CapacityPlanner {
     static func warnings(_ plan: CapacityPlan) -> [String] {
         var lines: [String] = []
         guard let queue = plan.queue else {
-            return ["At \(UnitFormat.percent(plan.utilization)) CPU utilization the queue for the cores is unstable and waits grow without bound; add a host, raise --headroom or lower --target-utilization."]
+            return [
+                "At \(UnitFormat.percent(plan.utilization)) CPU utilization the queue for the cores is unstable and waits grow without bound; add a host, raise --headroom or lower --target-utilization."
+            ]
         }
         if queue.tasksInSystemPerHost >= Double(plan.threadsPerHost) {
-            lines.append("By Little's law \(UnitFormat.number(queue.tasksInSystemPerHost)) tasks hold a thread on each host on average, not fewer than its \(plan.threadsPerHost) threads: tasks will queue for threads; raise the thread count or add hosts.")
+            lines.append(
+                "By Little's law \(UnitFormat.number(queue.tasksInSystemPerHost)) tasks hold a thread on each host on average, not fewer than its \(plan.threadsPerHost) threads: tasks will queue for threads; raise the thread count or add hosts."
+            )
         } else if queue.threadWaitProbability > 0.01 {
-            lines.append("\(UnitFormat.percent(queue.threadWaitProbability)) of tasks find all \(plan.threadsPerHost) threads busy (Erlang C on the threads) and wait for one; a few more threads remove that wait.")
+            lines.append(
+                "\(UnitFormat.percent(queue.threadWaitProbability)) of tasks find all \(plan.threadsPerHost) threads busy (Erlang C on the threads) and wait for one; a few more threads remove that wait."
+            )
         }
         if let ratio = plan.measured?.kneeToFormula, abs(ratio - 1) > Recommender.disagreementThreshold,
-           let knee = plan.measured?.run.kneePoolSize, let formula = plan.measured?.run.formulaQueueCountExact {
-            let direction = ratio < 1 ? "earlier than the formula assumes (a lock, a shared resource or scheduling overhead)" : "later than the formula assumes (tasks waited longer under load)"
-            lines.append("The run's measured knee (\(knee)) was \(UnitFormat.number(ratio))× its formula (\(UnitFormat.number(formula))): its throughput curve bent \(direction); consider the knee-adjusted \(plan.measured?.kneeAdjustedThreadsPerHost ?? plan.threadsPerHost) threads per host.")
+            let knee = plan.measured?.run.kneePoolSize, let formula = plan.measured?.run.formulaQueueCountExact
+        {
+            let direction =
+                ratio < 1
+                ? "earlier than the formula assumes (a lock, a shared resource or scheduling overhead)"
+                : "later than the formula assumes (tasks waited longer under load)"
+            lines.append(
+                "The run's measured knee (\(knee)) was \(UnitFormat.number(ratio))× its formula (\(UnitFormat.number(formula))): its throughput curve bent \(direction); consider the knee-adjusted \(plan.measured?.kneeAdjustedThreadsPerHost ?? plan.threadsPerHost) threads per host."
+            )
         }
         return lines
     }

@@ -21,14 +21,23 @@ package enum CapacityPlanner {
         try validate(input)
         let (w, c, rate) = (input.waitSeconds, input.cpuSeconds, input.targetRatePerSecond)
         let cores = Double(input.coresPerHost)
-        let threadsExact = SizingFormula.queueCount(cores: cores, targetUtilization: input.targetUtilization, waitCPURatio: w / c)
+        let threadsExact = SizingFormula.queueCount(
+            cores: cores, targetUtilization: input.targetUtilization, waitCPURatio: w / c)
         let capacity = cores * input.targetUtilization / c
         let hostsExact = rate * (1 + input.headroom) / capacity
         guard threadsExact <= Double(maximumThreadsPerHost) else {
-            throw .invalidOption(flag: "--wait", message: "W/C = \(UnitFormat.number(w / c)) asks for \(UnitFormat.number(threadsExact)) threads per host; check the units of --wait and --cpu (40ms, 5ms)")
+            throw .invalidOption(
+                flag: "--wait",
+                message:
+                    "W/C = \(UnitFormat.number(w / c)) asks for \(UnitFormat.number(threadsExact)) threads per host; check the units of --wait and --cpu (40ms, 5ms)"
+            )
         }
         guard hostsExact <= Double(maximumHosts) else {
-            throw .invalidOption(flag: "--target-rate", message: "\(UnitFormat.rate(rate)) needs \(UnitFormat.number(hostsExact)) hosts of \(input.coresPerHost) cores; check the rate's unit (1200/s, 72000/min)")
+            throw .invalidOption(
+                flag: "--target-rate",
+                message:
+                    "\(UnitFormat.rate(rate)) needs \(UnitFormat.number(hostsExact)) hosts of \(input.coresPerHost) cores; check the rate's unit (1200/s, 72000/min)"
+            )
         }
         let threads = roundUp(threadsExact)
         let hosts = max(1, roundUp(hostsExact))
@@ -37,7 +46,8 @@ package enum CapacityPlanner {
 
         var plan = CapacityPlan(
             threadsPerHost: threads, hosts: hosts, utilization: perHost * c / cores,
-            waitSeconds: w, cpuSeconds: c, waitCPURatio: w / c, targetRatePerSecond: rate, coresPerHost: input.coresPerHost,
+            waitSeconds: w, cpuSeconds: c, waitCPURatio: w / c, targetRatePerSecond: rate,
+            coresPerHost: input.coresPerHost,
             targetUtilization: input.targetUtilization, headroom: input.headroom, threadsExact: threadsExact,
             capacityPerHostPerSecond: capacity, ratePerHostPerSecond: perHost, queue: queue, slo: nil, measured: nil,
             source: input.measuredRun?.path ?? "declared", assumptions: [], warnings: [])
@@ -58,7 +68,8 @@ package enum CapacityPlanner {
     static func queueFigures(_ input: PlanInputs, threads: Int, perHost: Double) -> QueueFigures? {
         let (w, c, cores, p) = (input.waitSeconds, input.cpuSeconds, input.coresPerHost, input.sloPercentile)
         guard let wait = Queueing.mmcMeanWait(servers: cores, arrivalRate: perHost, serviceRate: 1 / c),
-              let waitPercentile = Queueing.mmcWaitQuantile(servers: cores, arrivalRate: perHost, serviceRate: 1 / c, percentile: p)
+            let waitPercentile = Queueing.mmcWaitQuantile(
+                servers: cores, arrivalRate: perHost, serviceRate: 1 / c, percentile: p)
         else { return nil }
         let response = w + c + wait
         let inSystem = Queueing.littlesLaw(arrivalRate: perHost, timeInSystem: response)
@@ -89,19 +100,28 @@ package enum CapacityPlanner {
             let middle = (low + high) / 2
             if meets(middle) { high = middle } else { low = middle }
         }
-        let cores = holds ? nil : Queueing.minimumServers(
-            arrivalRate: plan.ratePerHostPerSecond, serviceRate: 1 / input.cpuSeconds,
-            waitLimit: (percentile: input.sloPercentile, seconds: budget), maximumServers: 100_000)
-        var check = SLOCheck(latencySeconds: slo, percentile: input.sloPercentile, holds: holds, hostsNeeded: found ? high : nil, coresPerHostNeeded: cores, advice: "")
+        let cores =
+            holds
+            ? nil
+            : Queueing.minimumServers(
+                arrivalRate: plan.ratePerHostPerSecond, serviceRate: 1 / input.cpuSeconds,
+                waitLimit: (percentile: input.sloPercentile, seconds: budget), maximumServers: 100_000)
+        var check = SLOCheck(
+            latencySeconds: slo, percentile: input.sloPercentile, holds: holds, hostsNeeded: found ? high : nil,
+            coresPerHostNeeded: cores, advice: "")
         check.advice = advice(check, input: input, plan: plan)
         return check
     }
 
     static func compare(_ plan: CapacityPlan, with run: MeasuredRun) -> MeasuredComparison {
-        let ratio: Double? = if let knee = run.kneePoolSize, let formula = run.formulaQueueCountExact, formula > 0 { Double(knee) / formula } else { nil }
+        let ratio: Double? =
+            if let knee = run.kneePoolSize, let formula = run.formulaQueueCountExact, formula > 0 {
+                Double(knee) / formula
+            } else { nil }
         let k = Double(plan.coresPerHost) * plan.targetUtilization
         return MeasuredComparison(
-            run: run, kneeToFormula: ratio, kneeAdjustedThreadsPerHost: ratio.map { max(1, roundUp(plan.threadsExact * $0)) },
+            run: run, kneeToFormula: ratio,
+            kneeAdjustedThreadsPerHost: ratio.map { max(1, roundUp(plan.threadsExact * $0)) },
             threadsPerHostLower: run.waitCPURatioLower.map { max(1, roundUp(k * (1 + max(0, $0)))) },
             threadsPerHostUpper: run.waitCPURatioUpper.map { max(1, roundUp(k * (1 + $0))) })
     }

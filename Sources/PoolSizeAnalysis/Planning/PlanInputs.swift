@@ -88,7 +88,9 @@ package struct MeasuredOpenLoop: Equatable, Sendable, Codable {
     /// best one at the highest rate); nil for one.
     package var combination: String?
 
-    package init(latencySLOMicroseconds: Double?, sloPercentile: Double, sizings: [RateSizing], combination: String? = nil) {
+    package init(
+        latencySLOMicroseconds: Double?, sloPercentile: Double, sizings: [RateSizing], combination: String? = nil
+    ) {
         self.latencySLOMicroseconds = latencySLOMicroseconds
         self.sloPercentile = sloPercentile
         self.sizings = sizings.sorted { $0.arrivalRate < $1.arrivalRate }

@@ -96,7 +96,10 @@ package struct SizeSearch: Sendable, Equatable {
         var previous: Int?
         for size in bracket {
             if measured[size] == nil {
-                if size <= reach { return Dictionary(uniqueKeysWithValues: bracket.filter { $0 <= reach && measured[$0] == nil }.map { ($0, 1) }) }
+                if size <= reach {
+                    return Dictionary(
+                        uniqueKeysWithValues: bracket.filter { $0 <= reach && measured[$0] == nil }.map { ($0, 1) })
+                }
                 return [size: 1]
             }
             if size >= reach, let previous, mean(size) <= (1 + tolerance / 2) * mean(previous) { break }
@@ -107,10 +110,14 @@ package struct SizeSearch: Sendable, Equatable {
         // 2. Bisection between the knee and the largest measured size below it.
         let below = measured.keys.filter { $0 < knee.size }.max()
         // The size budget keeps `maximumTrials` a bound even if repetitions move the knee.
-        if let below, !resolved(below, knee.size), measured.count < bracket.count + bisectionDepth { return [middle(below, knee.size): 1] }
+        if let below, !resolved(below, knee.size), measured.count < bracket.count + bisectionDepth {
+            return [middle(below, knee.size): 1]
+        }
         // 3. Repetitions where the decision is made.
         let floor = (1 - 2 * tolerance) * knee.peakThroughput
-        var decisive: Set<Int> = [knee.size, knee.peakSize, snap(min(SizeSelection.maximumSize, Int(saturating: prediction.rounded())))]
+        var decisive: Set<Int> = [
+            knee.size, knee.peakSize, snap(min(SizeSelection.maximumSize, Int(saturating: prediction.rounded()))),
+        ]
         if let below { decisive.insert(below) }
         for size in measured.keys where size < knee.size && mean(size) >= floor { decisive.insert(size) }
         var wanted: [Int: Int] = [:]

@@ -63,12 +63,16 @@ public struct ConfigurationSummary: Equatable, Sendable {
 
     /// nil when `records` is empty.
     public init?(_ records: [TrialRecord]) {
-        guard let first = records.first, let throughput = Summary(records.map(\.throughputPerSecond)) else { return nil }
+        guard let first = records.first, let throughput = Summary(records.map(\.throughputPerSecond)) else {
+            return nil
+        }
         func mean(_ values: [Double]) -> Double {
             let finite = values.filter(\.isFinite)
             return finite.isEmpty ? .nan : finite.reduce(0, +) / Double(finite.count)
         }
-        func perSecond(_ count: Int, _ r: TrialRecord) -> Double { r.wallSeconds > 0 ? Double(count) / r.wallSeconds : 0 }
+        func perSecond(_ count: Int, _ r: TrialRecord) -> Double {
+            r.wallSeconds > 0 ? Double(count) / r.wallSeconds : 0
+        }
         workload = first.workload
         combination = first.combination
         poolSize = first.poolSize
@@ -158,7 +162,8 @@ package struct OpenLoopSummary: Equatable, Sendable {
         dispatchLagP99Microseconds = figures.map(\.dispatchLagP99Microseconds).max() ?? 0
         let open = records.filter(\.isOpenLoop)
         worstLatency = LatencyPercentiles(
-            p50: open.map(\.latency.p50).max() ?? 0, p90: open.map(\.latency.p90).max() ?? 0, p99: open.map(\.latency.p99).max() ?? 0,
+            p50: open.map(\.latency.p50).max() ?? 0, p90: open.map(\.latency.p90).max() ?? 0,
+            p99: open.map(\.latency.p99).max() ?? 0,
             p999: open.map(\.latency.p999).max() ?? 0, max: open.map(\.latency.max).max() ?? 0)
     }
 }

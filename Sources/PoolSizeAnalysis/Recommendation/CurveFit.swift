@@ -15,7 +15,10 @@ package struct CurveFit: Equatable, Sendable, Encodable {
     /// The knee, when concurrency values are whole numbers (pool sizes).
     package var knee: Knee?
 
-    enum CodingKeys: String, CodingKey { case group, points, distinctConcurrency, sigma, kappa, lambda, sigmaStandardError, kappaStandardError, lambdaStandardError, rSquared, peakConcurrency, peakThroughput, refusal, kneeConcurrency, kneeThroughput }
+    enum CodingKeys: String, CodingKey {
+        case group, points, distinctConcurrency, sigma, kappa, lambda, sigmaStandardError, kappaStandardError,
+            lambdaStandardError, rSquared, peakConcurrency, peakThroughput, refusal, kneeConcurrency, kneeThroughput
+    }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -37,7 +40,9 @@ package struct CurveFit: Equatable, Sendable, Encodable {
     }
 
     /// Fits one group of (concurrency, throughput) points.
-    package static func fit(group: String, concurrency x: [Double], throughput y: [Double], tolerance: Double = 0.05) -> CurveFit {
+    package static func fit(group: String, concurrency x: [Double], throughput y: [Double], tolerance: Double = 0.05)
+        -> CurveFit
+    {
         var result = CurveFit(group: group, points: x.count, distinctConcurrency: Set(x).count)
         do {
             result.usl = try USLFit.fit(concurrency: x, throughput: y).validated(maxConcurrency: x.max() ?? 0)
@@ -47,7 +52,9 @@ package struct CurveFit: Equatable, Sendable, Encodable {
         }
         // Whole numbers up to a billion, converted to Int without a trap (1e300 is not a size).
         if x.allSatisfy({ $0 == $0.rounded() && $0 >= 1 && $0 <= 1e9 }) {
-            let points = Dictionary(grouping: zip(x, y), by: { Int($0.0) }).map { CurvePoint(size: $0.key, samples: $0.value.map(\.1)) }
+            let points = Dictionary(grouping: zip(x, y), by: { Int($0.0) }).map {
+                CurvePoint(size: $0.key, samples: $0.value.map(\.1))
+            }
             result.knee = Knee.find(points, tolerance: tolerance)
         }
         return result

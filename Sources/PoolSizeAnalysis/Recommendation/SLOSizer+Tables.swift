@@ -15,7 +15,10 @@ package struct OpenLoopRateTable: Equatable, Sendable {
     package var queueingModelQueueCount: Int?
 
     /// A table from its parts.
-    package init(combination: Combination, arrivalRate: ArrivalRate, verdicts: [SLOVerdict], recommendedQueueCount: Int?, queueingModelQueueCount: Int?) {
+    package init(
+        combination: Combination, arrivalRate: ArrivalRate, verdicts: [SLOVerdict], recommendedQueueCount: Int?,
+        queueingModelQueueCount: Int?
+    ) {
         self.combination = combination
         self.arrivalRate = arrivalRate
         self.verdicts = verdicts
@@ -35,12 +38,16 @@ extension SLOSizer {
     /// The arrival plan of a run, for its views: machine.json's when it recorded one, else
     /// rebuilt from the trials and the recommendation (a run directory of trials alone). The
     /// rates are those the trials carry, so every rate shown was measured. nil for a closed loop.
-    package static func plan(records: [TrialRecord], recorded: ArrivalPlan?, recommendation: Recommendation?) -> ArrivalPlan? {
+    package static func plan(records: [TrialRecord], recorded: ArrivalPlan?, recommendation: Recommendation?)
+        -> ArrivalPlan?
+    {
         let measured = records.compactMap(\.arrivalRate)
         guard recorded != nil || !measured.isEmpty else { return nil }
-        var plan = recorded ?? ArrivalPlan(
-            rates: [], latencySLOMicroseconds: recommendation?.latency?.latencySLOMicroseconds,
-            sloPercentile: recommendation?.latency?.sloPercentile ?? 99)
+        var plan =
+            recorded
+            ?? ArrivalPlan(
+                rates: [], latencySLOMicroseconds: recommendation?.latency?.latencySLOMicroseconds,
+                sloPercentile: recommendation?.latency?.sloPercentile ?? 99)
         if !measured.isEmpty {
             var rates: [ArrivalRate] = []
             for rate in measured.sorted() where !rates.contains(where: { $0 == rate }) { rates.append(rate) }
@@ -51,8 +58,12 @@ extension SLOSizer {
 
     /// Every combination's table at every rate of `arrival`, by combination then rate. Without
     /// `lowLoad` the model's figures are absent.
-    package static func tables(_ records: [TrialRecord], arrival: ArrivalPlan, lowLoad: LowLoadEstimate?) -> [OpenLoopRateTable] {
-        let load = lowLoad ?? LowLoadEstimate(tasks: 0, seconds: 0, cpuMicrosecondsPerTask: 0, waitMicrosecondsPerTask: 0, ratio: nil)
+    package static func tables(_ records: [TrialRecord], arrival: ArrivalPlan, lowLoad: LowLoadEstimate?)
+        -> [OpenLoopRateTable]
+    {
+        let load =
+            lowLoad
+            ?? LowLoadEstimate(tasks: 0, seconds: 0, cpuMicrosecondsPerTask: 0, waitMicrosecondsPerTask: 0, ratio: nil)
         let byCombination = Dictionary(grouping: records.valid.filter(\.isOpenLoop), by: \.combination)
         return byCombination.keys.sorted().flatMap { combination in
             arrival.rates.sorted().compactMap { rate -> OpenLoopRateTable? in

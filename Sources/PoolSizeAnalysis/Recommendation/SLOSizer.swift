@@ -34,10 +34,14 @@ package enum SLOSizer {
     /// task's own percentile at low load plus M/M/c's percentile of the wait for a free queue
     /// (Poisson arrivals, one shared queue, `size` servers with exponential times of mean C + W),
     /// the same sum `poolsize plan` makes for cores. nil where that queue is unstable.
-    package static func modelPercentile(size: Int, rate: Double, lowLoad: LowLoadEstimate, percentile: Double) -> Double? {
+    package static func modelPercentile(size: Int, rate: Double, lowLoad: LowLoadEstimate, percentile: Double)
+        -> Double?
+    {
         let service = serviceSeconds(lowLoad)
         guard service > 0,
-              let wait = Queueing.mmcWaitQuantile(servers: size, arrivalRate: rate, serviceRate: 1 / service, percentile: percentile) else { return nil }
+            let wait = Queueing.mmcWaitQuantile(
+                servers: size, arrivalRate: rate, serviceRate: 1 / service, percentile: percentile)
+        else { return nil }
         return ownTime(lowLoad, percentile: percentile) + wait * 1e6
     }
 
@@ -50,7 +54,11 @@ package enum SLOSizer {
         while size <= SizeSelection.maximumSize {
             if Double(size) > load {
                 guard let slo = arrival.latencySLOMicroseconds else { return size }
-                if let p = modelPercentile(size: size, rate: rate, lowLoad: lowLoad, percentile: arrival.sloPercentile), p <= slo { return size }
+                if let p = modelPercentile(size: size, rate: rate, lowLoad: lowLoad, percentile: arrival.sloPercentile),
+                    p <= slo
+                {
+                    return size
+                }
                 // Waits fall with size but never below zero: past the point where the task's own
                 // time alone exceeds the objective, no size will do.
                 if ownTime(lowLoad, percentile: arrival.sloPercentile) > slo { return nil }
@@ -61,7 +69,9 @@ package enum SLOSizer {
     }
 
     /// Each size's verdict at `rate`, from that rate's valid trials of one combination, smallest size first.
-    package static func verdicts(_ records: [TrialRecord], rate: ArrivalRate, arrival: ArrivalPlan, lowLoad: LowLoadEstimate) -> [SLOVerdict] {
+    package static func verdicts(
+        _ records: [TrialRecord], rate: ArrivalRate, arrival: ArrivalPlan, lowLoad: LowLoadEstimate
+    ) -> [SLOVerdict] {
         let atRate = records.valid.filter { $0.arrivalRate == rate }
         return Dictionary(grouping: atRate, by: \.poolSize).sorted { $0.key < $1.key }.map { size, trials in
             let mean = { (values: [Double]) in values.reduce(0, +) / Double(values.count) }
@@ -75,7 +85,8 @@ package enum SLOSizer {
                 backlogMean: mean(trials.map { $0.openLoop?.backlogMean ?? 0 }),
                 p50Microseconds: p50s[p50s.count / 2], percentileMicroseconds: worst,
                 meetsSLO: arrival.latencySLOMicroseconds.map { stable && worst <= $0 },
-                modelPercentileMicroseconds: modelPercentile(size: size, rate: rate.perSecond, lowLoad: lowLoad, percentile: arrival.sloPercentile))
+                modelPercentileMicroseconds: modelPercentile(
+                    size: size, rate: rate.perSecond, lowLoad: lowLoad, percentile: arrival.sloPercentile))
         }
     }
 
@@ -95,21 +106,26 @@ package enum SLOSizer {
     /// answers of a range alongside. `base` is the throughput analysis of the same trials at
     /// that rate (knee, formula, USL), whose figures are kept; count, basis and reason are the
     /// objective's.
-    package static func recommend(base: Recommendation, records: [TrialRecord], lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> Recommendation {
+    package static func recommend(
+        base: Recommendation, records: [TrialRecord], lowLoad: LowLoadEstimate, arrival: ArrivalPlan
+    ) -> Recommendation {
         var r = base
         let rate = arrival.topRate
         let verdicts = verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad)
         let chosen = choose(verdicts)
         var sizing = LatencySizing(
-            arrivalRate: rate, latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile,
+            arrivalRate: rate, latencySLOMicroseconds: arrival.latencySLOMicroseconds,
+            sloPercentile: arrival.sloPercentile,
             met: chosen != nil, measuredMicroseconds: chosen?.percentileMicroseconds,
-            queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival), sizeVerdicts: verdicts)
+            queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival),
+            sizeVerdicts: verdicts)
         r.recommendedQueueCount = chosen?.poolSize ?? verdicts.last?.poolSize ?? base.recommendedQueueCount
         if arrival.isRange {
             sizing.rateSizings = arrival.rates.map { rate in
                 let pick = choose(Self.verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad))
                 return RateSizing(
-                    arrivalRate: rate, recommendedQueueCount: pick?.poolSize, percentileMicroseconds: pick?.percentileMicroseconds,
+                    arrivalRate: rate, recommendedQueueCount: pick?.poolSize,
+                    percentileMicroseconds: pick?.percentileMicroseconds,
                     queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival))
             }
         }
@@ -132,43 +148,64 @@ package enum SLOSizer {
         let name = percentileName(arrival.sloPercentile)
         if !v.stable {
             let carried = v.offeredPerSecond > 0 ? v.achievedPerSecond / v.offeredPerSecond : 0
-            return "\(v.poolSize) fell behind (carried \(String(format: "%.1f", min(carried, 1) * 100))% of the arrivals, \(name) at least \(time(v.percentileMicroseconds)))"
+            return
+                "\(v.poolSize) fell behind (carried \(String(format: "%.1f", min(carried, 1) * 100))% of the arrivals, \(name) at least \(time(v.percentileMicroseconds)))"
         }
         guard let slo = arrival.latencySLOMicroseconds else { return "\(v.poolSize) kept up" }
         let over = v.percentileMicroseconds - slo
-        return "\(v.poolSize) kept up but its \(name) was \(time(v.percentileMicroseconds)), \(time(over)) (\(UnitFormat.percent(over / slo))) over"
+        return
+            "\(v.poolSize) kept up but its \(name) was \(time(v.percentileMicroseconds)), \(time(over)) (\(UnitFormat.percent(over / slo))) over"
     }
 
-    static func explain(_ r: LatencySizing, verdicts: [SLOVerdict], chosen: SLOVerdict?, lowLoad: LowLoadEstimate, arrival: ArrivalPlan) -> String {
+    static func explain(
+        _ r: LatencySizing, verdicts: [SLOVerdict], chosen: SLOVerdict?, lowLoad: LowLoadEstimate, arrival: ArrivalPlan
+    ) -> String {
         let rate = r.arrivalRate.perSecond
         let name = percentileName(arrival.sloPercentile)
         let service = serviceSeconds(lowLoad)
         let at = "At \(UnitFormat.significant(rate))/s (\(arrival.process.rawValue) arrivals)"
-        let little = "Little's law puts the average busy queues at \(UnitFormat.significant(rate * service)) (rate × C + W of \(time(service * 1e6)) at low load)"
-        let model = r.queueingModelQueueCount.map { "the queueing model (the task's own \(name) plus M/M/c's wait for a free queue) asks for \($0)" } ?? "the queueing model (the task's own \(name) plus M/M/c's wait for a free queue) finds no size that meets it"
+        let little =
+            "Little's law puts the average busy queues at \(UnitFormat.significant(rate * service)) (rate × C + W of \(time(service * 1e6)) at low load)"
+        let model =
+            r.queueingModelQueueCount.map {
+                "the queueing model (the task's own \(name) plus M/M/c's wait for a free queue) asks for \($0)"
+            }
+            ?? "the queueing model (the task's own \(name) plus M/M/c's wait for a free queue) finds no size that meets it"
         let failing = verdicts.filter { v in chosen.map { v.poolSize < $0.poolSize } ?? true }.reversed().prefix(3)
-        let missed = failing.isEmpty ? "" : " Smaller sizes did not: " + failing.map { shortfall($0, arrival: arrival) }.joined(separator: "; ") + "."
+        let missed =
+            failing.isEmpty
+            ? ""
+            : " Smaller sizes did not: " + failing.map { shortfall($0, arrival: arrival) }.joined(separator: "; ") + "."
         if let chosen {
             let what: String
             if let slo = arrival.latencySLOMicroseconds {
-                what = "\(chosen.poolSize) queues keep \(name) latency at \(time(chosen.percentileMicroseconds)) (\(chosen.trials == 1 ? "1 trial" : "worst of \(chosen.trials) trials")), within the \(time(slo)) objective, counted from each task's intended arrival."
+                what =
+                    "\(chosen.poolSize) queues keep \(name) latency at \(time(chosen.percentileMicroseconds)) (\(chosen.trials == 1 ? "1 trial" : "worst of \(chosen.trials) trials")), within the \(time(slo)) objective, counted from each task's intended arrival."
             } else {
-                what = "\(chosen.poolSize) queues are the smallest that keep up (\(name) latency \(time(chosen.percentileMicroseconds)), from each task's intended arrival)."
+                what =
+                    "\(chosen.poolSize) queues are the smallest that keep up (\(name) latency \(time(chosen.percentileMicroseconds)), from each task's intended arrival)."
             }
-            let later = verdicts.contains { $0.poolSize > chosen.poolSize && !($0.meetsSLO ?? $0.stable) }
+            let later =
+                verdicts.contains { $0.poolSize > chosen.poolSize && !($0.meetsSLO ?? $0.stable) }
                 ? " A larger size measured did not pass, so the sizes are noisy here: repeat with more --repeat." : ""
             return "\(at), \(what)\(missed) \(little); \(model).\(later)"
         }
         // No size passed: say why no size could, or which rate the largest would carry.
         let largest = verdicts.last?.poolSize ?? 0
-        if let slo = arrival.latencySLOMicroseconds, let own = lowLoad.taskTime.map({ value($0, percentile: arrival.sloPercentile) }), own > slo {
-            return "\(at), no size met the \(time(slo)) \(name) objective, and none can: a task alone takes \(time(own)) at its \(name) (C + W at low load), longer than the objective allows; queues only add to that. Relax the objective or make the task faster.\(missed)"
+        if let slo = arrival.latencySLOMicroseconds,
+            let own = lowLoad.taskTime.map({ value($0, percentile: arrival.sloPercentile) }), own > slo
+        {
+            return
+                "\(at), no size met the \(time(slo)) \(name) objective, and none can: a task alone takes \(time(own)) at its \(name) (C + W at low load), longer than the objective allows; queues only add to that. Relax the objective or make the task faster.\(missed)"
         }
         var advice = "measure larger sizes (--sizes \(largest)...\(max(largest * 2, largest + 4)))"
         if let sustainable = sustainableRate(size: largest, lowLoad: lowLoad, arrival: arrival) {
-            advice = "\(largest) queues would meet it at about \(UnitFormat.significant(sustainable))/s by the queueing model, or " + advice
+            advice =
+                "\(largest) queues would meet it at about \(UnitFormat.significant(sustainable))/s by the queueing model, or "
+                + advice
         }
-        return "\(at), no size up to \(largest) met the objective\(arrival.latencySLOMicroseconds.map { " (\(name) ≤ \(time($0)))" } ?? " of keeping up").\(missed) \(little); \(model). \(advice.prefix(1).uppercased() + advice.dropFirst())."
+        return
+            "\(at), no size up to \(largest) met the objective\(arrival.latencySLOMicroseconds.map { " (\(name) ≤ \(time($0)))" } ?? " of keeping up").\(missed) \(little); \(model). \(advice.prefix(1).uppercased() + advice.dropFirst())."
     }
 
     /// The highest rate at which `size` queues meet the objective by the model
@@ -177,7 +214,8 @@ package enum SLOSizer {
         let service = serviceSeconds(lowLoad)
         guard service > 0, size >= 1 else { return nil }
         func meets(_ rate: Double) -> Bool {
-            guard let p = modelPercentile(size: size, rate: rate, lowLoad: lowLoad, percentile: arrival.sloPercentile) else { return false }
+            guard let p = modelPercentile(size: size, rate: rate, lowLoad: lowLoad, percentile: arrival.sloPercentile)
+            else { return false }
             return arrival.latencySLOMicroseconds.map { p <= $0 } ?? true
         }
         var low = 0.0, high = Double(size) / service

@@ -16,7 +16,9 @@ final class CalibrationSession {
         self.observer = observer
         self.planner = RoundPlanner(roundNanoseconds: UInt64(runner.settings.roundMilliseconds * 1_000_000))
         #if DEBUG
-        notes.append("this binary was built without optimization: loop overhead inflates the nanosecond rows; build with -c release (scripts/poolsize does)")
+            notes.append(
+                "this binary was built without optimization: loop overhead inflates the nanosecond rows; build with -c release (scripts/poolsize does)"
+            )
         #endif
     }
 
@@ -35,11 +37,17 @@ final class CalibrationSession {
 
     func measureThreads() throws(PoolSizeError) {
         willMeasure(.threadCreateToStart)
-        let count = try planner.iterations(limit: 2_000) { n throws(PoolSizeError) in try ThreadCostBenchmark.timed(count: n) }
+        let count = try planner.iterations(limit: 2_000) { n throws(PoolSizeError) in
+            try ThreadCostBenchmark.timed(count: n)
+        }
         let values = try runner.rounds { () throws(PoolSizeError) in try ThreadCostBenchmark.round(count: count) }
-        try record(.threadCreateToStart, values.map(\.toStart), "median of \(count) pthread_create calls per round, to the entry point's first clock read")
+        try record(
+            .threadCreateToStart, values.map(\.toStart),
+            "median of \(count) pthread_create calls per round, to the entry point's first clock read")
         willMeasure(.threadCreateJoin)
-        try record(.threadCreateJoin, values.map(\.createJoin), "median of \(count) pthread_create + pthread_join of an empty thread per round")
+        try record(
+            .threadCreateJoin, values.map(\.createJoin),
+            "median of \(count) pthread_create + pthread_join of an empty thread per round")
     }
 
     func measureLocks() throws(PoolSizeError) {
@@ -52,17 +60,26 @@ final class CalibrationSession {
             let count = try planner.iterations { n in LockCostBenchmark.time(section, n) }
             let values = try runner.rounds { () throws(PoolSizeError) in bench.round(section, count: count) }
             monitor += values.map(\.monitor)
-            try record(operation, values.map(\.net), "\(count) uncontended enter + leave per round, minus the integrity monitor timed alone")
+            try record(
+                operation, values.map(\.net),
+                "\(count) uncontended enter + leave per round, minus the integrity monitor timed alone")
         }
         if let m = RoundPlanner.median(monitor) as Double?, m.isFinite {
-            note("lock rows are net of the sweep's integrity check, \(String(format: "%.1f", m)) ns per section (timed as the unprotected section)")
+            note(
+                "lock rows are net of the sweep's integrity check, \(String(format: "%.1f", m)) ns per section (timed as the unprotected section)"
+            )
         }
         willMeasure(.compareAndSwap)
         let casCount = try planner.iterations { n in LockCostBenchmark.compareAndSwap(n) }
-        try record(.compareAndSwap, try runner.rounds { Double(LockCostBenchmark.compareAndSwap(casCount)) / Double(casCount) }, "\(casCount) successful compareExchange on one Atomic<Int> per round")
+        try record(
+            .compareAndSwap,
+            try runner.rounds { Double(LockCostBenchmark.compareAndSwap(casCount)) / Double(casCount) },
+            "\(casCount) successful compareExchange on one Atomic<Int> per round")
         willMeasure(.atomicAdd)
         let addCount = try planner.iterations { n in LockCostBenchmark.atomicAdd(n) }
-        try record(.atomicAdd, try runner.rounds { Double(LockCostBenchmark.atomicAdd(addCount)) / Double(addCount) }, "\(addCount) wrappingAdd on one Atomic<Int> per round")
+        try record(
+            .atomicAdd, try runner.rounds { Double(LockCostBenchmark.atomicAdd(addCount)) / Double(addCount) },
+            "\(addCount) wrappingAdd on one Atomic<Int> per round")
     }
 
     func measureHandoffs() throws(PoolSizeError) {
@@ -79,12 +96,18 @@ final class CalibrationSession {
         ]
         for (operation, pair, place) in plans {
             willMeasure(operation)
-            let count = try planner.iterations(limit: 200_000) { n throws(PoolSizeError) in try HandoffBenchmark.timed(count: n, cpus: pair) }
-            let values = try runner.rounds { () throws(PoolSizeError) in try HandoffBenchmark.round(count: count, cpus: pair) }
+            let count = try planner.iterations(limit: 200_000) { n throws(PoolSizeError) in
+                try HandoffBenchmark.timed(count: n, cpus: pair)
+            }
+            let values = try runner.rounds { () throws(PoolSizeError) in
+                try HandoffBenchmark.round(count: count, cpus: pair)
+            }
             if values.contains(where: { !$0.pinned }) {
                 note("the kernel refused to pin the ping-pong threads: \(operation.label) ran unpinned")
             }
-            try record(operation, values.map(\.perSwitch), "\(count) token round trips per round through two POSIX semaphores, \(place); half a round trip each")
+            try record(
+                operation, values.map(\.perSwitch),
+                "\(count) token round trips per round through two POSIX semaphores, \(place); half a round trip each")
         }
     }
 
@@ -95,9 +118,15 @@ final class CalibrationSession {
         ]
         for (operation, queue, name) in queues {
             willMeasure(operation)
-            let count = try planner.iterations(limit: 100_000) { n throws(PoolSizeError) in try DispatchStartBenchmark.timed(queue: queue, count: n) }
-            let values = try runner.rounds { () throws(PoolSizeError) in try DispatchStartBenchmark.round(queue: queue, count: count) }
-            try record(operation, values, "median of \(count) async submissions per round to \(name), each waited for before the next")
+            let count = try planner.iterations(limit: 100_000) { n throws(PoolSizeError) in
+                try DispatchStartBenchmark.timed(queue: queue, count: n)
+            }
+            let values = try runner.rounds { () throws(PoolSizeError) in
+                try DispatchStartBenchmark.round(queue: queue, count: count)
+            }
+            try record(
+                operation, values,
+                "median of \(count) async submissions per round to \(name), each waited for before the next")
         }
         try measureHarness()
     }
@@ -124,14 +153,23 @@ final class CalibrationSession {
                 } else {
                     // Through the same pool's submit, as the trial resubmits (docs/guide/harness-overhead.md).
                     let pool = QueuePool(size: 1)
-                    reference = try RawDispatchReference().run(pool: pool, workload: EmptyWorkload(), settings: settings).throughputPerSecond
+                    reference = try RawDispatchReference().run(
+                        pool: pool, workload: EmptyWorkload(), settings: settings
+                    ).throughputPerSecond
                     pool.shutdown()
                 }
             }
-            guard trial > 0, reference > 0 else { throw .measurementFailed("the harness or the raw-dispatch reference completed no task in \(UnitFormat.number(milliseconds)) ms; raise --round-ms") }
+            guard trial > 0, reference > 0 else {
+                throw .measurementFailed(
+                    "the harness or the raw-dispatch reference completed no task in \(UnitFormat.number(milliseconds)) ms; raise --round-ms"
+                )
+            }
             return (1 / trial - 1 / reference) * 1e9
         }
-        try record(.harnessCostPerTask, values, "per round, a sweep trial and plain dispatch of empty tasks on one serial queue, 2 in flight, \(UnitFormat.number(milliseconds)) ms each: 1/trial − 1/plain throughput")
+        try record(
+            .harnessCostPerTask, values,
+            "per round, a sweep trial and plain dispatch of empty tasks on one serial queue, 2 in flight, \(UnitFormat.number(milliseconds)) ms each: 1/trial − 1/plain throughput"
+        )
     }
 
     func measureMemory() throws(PoolSizeError) {
@@ -140,19 +178,30 @@ final class CalibrationSession {
         defer { memory.releaseAll() }
         willMeasure(.idleThreadRSS)
         let values = try runner.rounds { () throws(PoolSizeError) in try memory.addThreads(batch) }
-        try record(.idleThreadRSS, values.map(\.rss), "RSS growth (/proc/self/statm) per thread over batches of \(batch) blocked threads, earlier batches kept alive")
+        try record(
+            .idleThreadRSS, values.map(\.rss),
+            "RSS growth (/proc/self/statm) per thread over batches of \(batch) blocked threads, earlier batches kept alive"
+        )
         willMeasure(.kernelStackPerThread)
         let kernel = values.compactMap(\.kernelStack)
         if kernel.count == values.count {
-            try record(.kernelStackPerThread, kernel, "growth of KernelStack in /proc/meminfo (system-wide) per thread over the same batches")
-            note("Apple's 1 KB is the kernel's per-thread data structures; on Linux the kernel stack alone is larger (task_struct and the rest are not counted)")
+            try record(
+                .kernelStackPerThread, kernel,
+                "growth of KernelStack in /proc/meminfo (system-wide) per thread over the same batches")
+            note(
+                "Apple's 1 KB is the kernel's per-thread data structures; on Linux the kernel stack alone is larger (task_struct and the rest are not counted)"
+            )
         } else {
             note("/proc/meminfo has no KernelStack line: kernel memory per thread not measured")
         }
         willMeasure(.defaultStackSize)
         if let size = PosixThread.defaultStackSize() {
-            try record(.defaultStackSize, [Double(size)], "pthread_getattr_default_np: the stack a thread gets without attributes (from RLIMIT_STACK)")
-            note("the default stack is reserved address space, not memory: an idle thread's resident cost is the RSS row")
+            try record(
+                .defaultStackSize, [Double(size)],
+                "pthread_getattr_default_np: the stack a thread gets without attributes (from RLIMIT_STACK)")
+            note(
+                "the default stack is reserved address space, not memory: an idle thread's resident cost is the RSS row"
+            )
         } else {
             note("pthread_getattr_default_np failed: default stack size not read")
         }

@@ -23,7 +23,8 @@ enum DispatchStartBenchmark {
                 started.signal()
             }
             guard started.wait(timeout: .now() + 2) == .success else {
-                throw .measurementFailed("a block submitted to \(queue.label) did not start within 2 s; the machine is overloaded")
+                throw .measurementFailed(
+                    "a block submitted to \(queue.label) did not start within 2 s; the machine is overloaded")
             }
             samples.append(Double(stamp.value.load(ordering: .relaxed) &- t0))
         }

@@ -2,7 +2,7 @@ import Dispatch
 import PoolSizeModel
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Two threads hand a token back and forth through a pair of POSIX semaphores (lmbench's
@@ -22,7 +22,9 @@ enum HandoffBenchmark {
     /// Nanoseconds per hand-off over `count` round trips, the initiating thread pinned to
     /// `cpus.initiator` and the responding one to `cpus.responder`; `pinned` is false when the
     /// kernel refused either.
-    static func round(count: Int, cpus: (initiator: Int, responder: Int)) throws(PoolSizeError) -> (perSwitch: Double, pinned: Bool) {
+    static func round(count: Int, cpus: (initiator: Int, responder: Int)) throws(PoolSizeError) -> (
+        perSwitch: Double, pinned: Bool
+    ) {
         let semaphores = UnsafeMutablePointer<sem_t>.allocate(capacity: 2)
         sem_init(semaphores, 0, 0)
         sem_init(semaphores + 1, 0, 0)
@@ -64,9 +66,11 @@ enum HandoffBenchmark {
             if PosixThread.join(threads, finished: finished, timeout: 12) { semaphores.deallocate() }
             throw .measurementFailed("could not create the two threads of the token ping-pong")
         }
-        guard PosixThread.join(threads, finished: finished, timeout: 12), !outcome.failed.load(ordering: .relaxed) else {
+        guard PosixThread.join(threads, finished: finished, timeout: 12), !outcome.failed.load(ordering: .relaxed)
+        else {
             // A thread may still touch the semaphores: leak them rather than free them under it.
-            throw .measurementFailed("the token ping-pong stalled for 10 s; the machine is too busy to time a context switch")
+            throw .measurementFailed(
+                "the token ping-pong stalled for 10 s; the machine is too busy to time a context switch")
         }
         sem_destroy(ping)
         sem_destroy(pong)

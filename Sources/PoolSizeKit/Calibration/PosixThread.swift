@@ -1,7 +1,7 @@
 import CPoolSizeSys
 import Dispatch
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Plain pthreads for calibration: Foundation's `Thread` adds its own start-up work, and the
@@ -17,10 +17,12 @@ enum PosixThread {
     static func spawn(_ body: @escaping () -> Void) -> pthread_t? {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { argument in
-            Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
-            return nil
-        }, box)
+        let status = pthread_create(
+            &thread, nil,
+            { argument in
+                Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
+                return nil
+            }, box)
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(box).release()
             return nil

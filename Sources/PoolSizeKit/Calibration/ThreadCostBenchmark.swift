@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import PoolSizeModel
 
@@ -22,12 +22,16 @@ enum ThreadCostBenchmark {
             stamp.pointee = 0
             var thread = pthread_t()
             let t0 = RoundPlanner.now()
-            let status = pthread_create(&thread, nil, { argument in
-                argument!.assumingMemoryBound(to: UInt64.self).pointee = SystemClocks.read(CLOCK_MONOTONIC)
-                return nil
-            }, stamp)
+            let status = pthread_create(
+                &thread, nil,
+                { argument in
+                    argument!.assumingMemoryBound(to: UInt64.self).pointee = SystemClocks.read(CLOCK_MONOTONIC)
+                    return nil
+                }, stamp)
             guard status == 0 else {
-                throw .measurementFailed("pthread_create failed (\(String(cString: strerror(status)))); raise the process's thread limit (ulimit -u)")
+                throw .measurementFailed(
+                    "pthread_create failed (\(String(cString: strerror(status)))); raise the process's thread limit (ulimit -u)"
+                )
             }
             // The thread only reads a clock, so this join cannot block for long.
             pthread_join(thread, nil)

@@ -1,7 +1,7 @@
 import Dispatch
 import PoolSizeModel
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What an idle thread costs in memory: the resident memory it adds to the process (its touched
@@ -22,13 +22,16 @@ final class ThreadMemoryBenchmark {
     func addThreads(_ count: Int) throws(PoolSizeError) -> (rss: Double, kernelStack: Double?) {
         let rss0 = Self.residentBytes(), kernel0 = Self.kernelStackBytes()
         for _ in 0..<count {
-            guard let thread = PosixThread.spawn({ [started, release, finished] in
-                started.signal()
-                // The backstop: a thread the tool forgot to release still ends.
-                _ = release.wait(timeout: .now() + 60)
-                finished.signal()
-            }) else {
-                throw .measurementFailed("pthread_create failed after \(threads.count) idle threads; raise the thread limit (ulimit -u)")
+            guard
+                let thread = PosixThread.spawn({ [started, release, finished] in
+                    started.signal()
+                    // The backstop: a thread the tool forgot to release still ends.
+                    _ = release.wait(timeout: .now() + 60)
+                    finished.signal()
+                })
+            else {
+                throw .measurementFailed(
+                    "pthread_create failed after \(threads.count) idle threads; raise the thread limit (ulimit -u)")
             }
             threads.append(thread)
         }

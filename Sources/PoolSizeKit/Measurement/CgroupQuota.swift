@@ -7,13 +7,17 @@ package enum CgroupQuota {
     /// nil when unlimited or unreadable.
     package static func parseV2(_ text: String) -> Int? {
         let parts = text.split(whereSeparator: \.isWhitespace)
-        guard parts.count >= 2, parts[0] != "max", let quota = Double(parts[0]), let period = Double(parts[1]), quota > 0, period > 0 else { return nil }
+        guard parts.count >= 2, parts[0] != "max", let quota = Double(parts[0]), let period = Double(parts[1]),
+            quota > 0, period > 0
+        else { return nil }
         return Int((quota / period).rounded(.up))
     }
 
     /// Parses cgroup v1 `cpu.cfs_quota_us` and `cpu.cfs_period_us`; a quota of -1 is unlimited.
     package static func parseV1(quota: String, period: String) -> Int? {
-        guard let q = Double(quota.trimmingCharacters(in: .whitespacesAndNewlines)), let p = Double(period.trimmingCharacters(in: .whitespacesAndNewlines)), q > 0, p > 0 else { return nil }
+        guard let q = Double(quota.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let p = Double(period.trimmingCharacters(in: .whitespacesAndNewlines)), q > 0, p > 0
+        else { return nil }
         return Int((q / p).rounded(.up))
     }
 
@@ -41,7 +45,11 @@ package enum CgroupQuota {
         }
         for base in ["\(root)/cpu", "\(root)/cpu,cpuacct"] {
             for dir in ancestors(of: v1Path ?? "/") {
-                if let q = read("\(base)\(dir)/cpu.cfs_quota_us"), let p = read("\(base)\(dir)/cpu.cfs_period_us"), let value = parseV1(quota: q, period: p) { quotas.append(value) }
+                if let q = read("\(base)\(dir)/cpu.cfs_quota_us"), let p = read("\(base)\(dir)/cpu.cfs_period_us"),
+                    let value = parseV1(quota: q, period: p)
+                {
+                    quotas.append(value)
+                }
             }
         }
         return quotas.min()

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -31,7 +31,9 @@ package struct ProcessUsage: Equatable, Sendable {
     package var maxRSSKilobytes: Int
 
     /// A snapshot with the given figures.
-    package init(cpuNanoseconds: UInt64, voluntaryContextSwitches: Int, involuntaryContextSwitches: Int, maxRSSKilobytes: Int) {
+    package init(
+        cpuNanoseconds: UInt64, voluntaryContextSwitches: Int, involuntaryContextSwitches: Int, maxRSSKilobytes: Int
+    ) {
         self.cpuNanoseconds = cpuNanoseconds
         self.voluntaryContextSwitches = voluntaryContextSwitches
         self.involuntaryContextSwitches = involuntaryContextSwitches
@@ -67,7 +69,8 @@ package struct SystemClocks: MeasurementClocks {
     /// Busy CPU time of the whole machine from /proc/stat; nil where it cannot be read.
     package func machineBusyNanoseconds() -> UInt64? {
         guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
+        else { return nil }
         return Self.busyNanoseconds(procStatCPULine: String(line))
     }
 

@@ -18,7 +18,9 @@ package struct ContentionRunner {
         let spec = BuiltinWorkloads.cpu
         let pools = tiers.map { QueuePool(size: cores, qos: $0, label: "poolsize.contend") }
         let loops = pools.map { pool in
-            ClosedLoop(pool: pool, workload: SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner), clocks: clocks, maxTasks: nil)
+            ClosedLoop(
+                pool: pool, workload: SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner),
+                clocks: clocks, maxTasks: nil)
         }
         let t0 = clocks.wallNanoseconds()
         for _ in 0..<(2 * cores) { for loop in loops { loop.launch() } }
@@ -30,11 +32,16 @@ package struct ContentionRunner {
         for pool in pools { pool.shutdown() }
         let usage = clocks.processUsage()
         let throughputs = loops.map { loop in
-            TrialMetrics(TrialMeasurement(poolSize: cores, windowStart: t0 + warmup, windowEnd: end, usageAtStart: usage, usageAtEnd: usage, samples: loop.recorder.samples(), peakConcurrency: 0, processThreads: nil), cores: cores)
+            TrialMetrics(
+                TrialMeasurement(
+                    poolSize: cores, windowStart: t0 + warmup, windowEnd: end, usageAtStart: usage, usageAtEnd: usage,
+                    samples: loop.recorder.samples(), peakConcurrency: 0, processThreads: nil), cores: cores)
         }
         let total = throughputs.map(\.throughputPerSecond).reduce(0, +)
         return zip(tiers, throughputs).map { tier, metrics in
-            TierShare(qos: tier, throughputPerSecond: metrics.throughputPerSecond, share: total > 0 ? metrics.throughputPerSecond / total : 0, effectiveNice: metrics.effectiveNice)
+            TierShare(
+                qos: tier, throughputPerSecond: metrics.throughputPerSecond,
+                share: total > 0 ? metrics.throughputPerSecond / total : 0, effectiveNice: metrics.effectiveNice)
         }
     }
 }

@@ -21,20 +21,28 @@ package struct HarnessBenchmark: Sendable {
 
     /// Measures one point: tasks of `taskMicroseconds` CPU, no wait, on `size` queues, runs
     /// of `trialNanoseconds`, `repeats` runs of each of `sides` (every side by default).
-    package func measure(taskMicroseconds: Double, size: Int, trialNanoseconds: UInt64, repeats: Int, sides: [HarnessSide] = HarnessSide.allCases) throws(PoolSizeError) -> HarnessPoint {
-        let spec = WorkloadSpec(name: "harness-\(taskMicroseconds)us", cpuMicroseconds: taskMicroseconds, waitMicroseconds: 0)
+    package func measure(
+        taskMicroseconds: Double, size: Int, trialNanoseconds: UInt64, repeats: Int,
+        sides: [HarnessSide] = HarnessSide.allCases
+    ) throws(PoolSizeError) -> HarnessPoint {
+        let spec = WorkloadSpec(
+            name: "harness-\(taskMicroseconds)us", cpuMicroseconds: taskMicroseconds, waitMicroseconds: 0)
         let workload = SyntheticWorkload(times: TaskTimes(spec: spec, seed: 1), burner: burner)
-        let settings = TrialSettings.forTasks(ofNanoseconds: UInt64(taskMicroseconds * 1_000), durationNanoseconds: trialNanoseconds)
-        var point = HarnessPoint(taskMicroseconds: taskMicroseconds, size: size, harnessPerSecond: [], referencePerSecond: [])
+        let settings = TrialSettings.forTasks(
+            ofNanoseconds: UInt64(taskMicroseconds * 1_000), durationNanoseconds: trialNanoseconds)
+        var point = HarnessPoint(
+            taskMicroseconds: taskMicroseconds, size: size, harnessPerSecond: [], referencePerSecond: [])
         for run in 0..<max(1, repeats) {
             for side in HarnessSide.order(of: sides, repeat: run) {
                 let before = clocks.processUsage()
                 let (throughput, tasks) = try measure(side, size: size, workload: workload, settings: settings)
                 let after = clocks.processUsage()
-                point.switches[side, default: SwitchTally()] = point.switches[side, default: SwitchTally()] + SwitchTally(
-                    tasks: tasks,
-                    voluntary: after.voluntaryContextSwitches - before.voluntaryContextSwitches,
-                    involuntary: after.involuntaryContextSwitches - before.involuntaryContextSwitches)
+                point.switches[side, default: SwitchTally()] =
+                    point.switches[side, default: SwitchTally()]
+                    + SwitchTally(
+                        tasks: tasks,
+                        voluntary: after.voluntaryContextSwitches - before.voluntaryContextSwitches,
+                        involuntary: after.involuntaryContextSwitches - before.involuntaryContextSwitches)
                 switch side {
                 case .harness: point.harnessPerSecond.append(throughput)
                 case .reference: point.referencePerSecond.append(throughput)
@@ -47,7 +55,9 @@ package struct HarnessBenchmark: Sendable {
     }
 
     /// One run of `side`: its window throughput and the tasks it ran in all.
-    private func measure(_ side: HarnessSide, size: Int, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> (Double, Int) {
+    private func measure(_ side: HarnessSide, size: Int, workload: any Workload, settings: TrialSettings)
+        throws(PoolSizeError) -> (Double, Int)
+    {
         switch side {
         case .harness:
             let pool = QueuePool(size: size)
@@ -56,15 +66,18 @@ package struct HarnessBenchmark: Sendable {
             return (TrialMetrics(measurement, cores: cores).throughputPerSecond, measurement.samples.count)
         case .reference:
             let pool = QueuePool(size: size)
-            let result = try RawDispatchReference(clocks: clocks).run(pool: pool, workload: workload, settings: settings)
+            let result = try RawDispatchReference(clocks: clocks).run(
+                pool: pool, workload: workload, settings: settings)
             pool.shutdown()
             return (result.throughputPerSecond, result.tasksRun)
         case .ownQueue:
-            let result = try RawDispatchReference(clocks: clocks).run(size: size, workload: workload, settings: settings)
+            let result = try RawDispatchReference(clocks: clocks).run(
+                size: size, workload: workload, settings: settings)
             return (result.throughputPerSecond, result.tasksRun)
         case .adaptive:
             let pool = AdaptiveQueuePool(minimum: size, maximum: size, cores: cores)
-            let result = try RawDispatchReference(clocks: clocks).run(pool: pool, workload: workload, settings: settings)
+            let result = try RawDispatchReference(clocks: clocks).run(
+                pool: pool, workload: workload, settings: settings)
             pool.shutdown()
             return (result.throughputPerSecond, result.tasksRun)
         }

@@ -17,6 +17,7 @@ package enum LatencyRecorder {
         guard !nanoseconds.isEmpty else { return LatencyPercentiles() }
         let h = histogram(nanoseconds)
         func us(_ p: Double) -> Double { Double(h.valueAtPercentile(p)) / 1_000 }
-        return LatencyPercentiles(p50: us(50), p90: us(90), p99: us(99), p999: us(99.9), max: Double(nanoseconds.max() ?? 0) / 1_000)
+        return LatencyPercentiles(
+            p50: us(50), p90: us(90), p99: us(99), p999: us(99.9), max: Double(nanoseconds.max() ?? 0) / 1_000)
     }
 }

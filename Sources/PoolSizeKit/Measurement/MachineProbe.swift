@@ -11,7 +11,9 @@ package enum MachineProbe {
     package static func coreCount(override: Int? = nil) -> CoreCount {
         let online = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let affinity = Int(poolsize_affinity_cpu_count())
-        return CoreCount(online: online, affinity: affinity > 0 ? affinity : online, cgroupQuota: CgroupQuota.current(), override: override)
+        return CoreCount(
+            online: online, affinity: affinity > 0 ? affinity : online, cgroupQuota: CgroupQuota.current(),
+            override: override)
     }
 
     package static func facts(coreOverride: Int? = nil) -> MachineFacts {
@@ -20,7 +22,9 @@ package enum MachineProbe {
             cpuModel: cpuModel(),
             kernel: kernel(),
             swiftVersion: swiftVersion,
-            timerSlackNanoseconds: (try? String(contentsOfFile: "/proc/self/timerslack_ns", encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
+            timerSlackNanoseconds: (try? String(contentsOfFile: "/proc/self/timerslack_ns", encoding: .utf8)).flatMap {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            },
             effectiveNiceByTier: effectiveNiceByTier(),
             hostname: ProcessInfo.processInfo.hostName)
     }
@@ -56,7 +60,8 @@ package enum MachineProbe {
     static func cpuModel() -> String {
         guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
         for line in text.split(separator: "\n") where line.hasPrefix("model name") {
-            return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+            return line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+                ?? "unknown"
         }
         return "unknown"
     }
@@ -73,13 +78,13 @@ package enum MachineProbe {
     /// The compiler that built this binary.
     package static let swiftVersion: String = {
         #if compiler(>=6.4)
-        return "6.4+"
+            return "6.4+"
         #elseif compiler(>=6.3)
-        return "6.3"
+            return "6.3"
         #elseif compiler(>=6.2)
-        return "6.2"
+            return "6.2"
         #else
-        return "6.1 or older"
+            return "6.1 or older"
         #endif
     }()
 }

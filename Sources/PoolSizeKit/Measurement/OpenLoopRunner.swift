@@ -22,7 +22,10 @@ package struct OpenLoopTrial: Sendable, Equatable {
     package var drainTimeoutSeconds: Double = 60
 
     /// Phases as given.
-    package init(ratePerSecond: Double, process: ArrivalProcess, warmupNanoseconds: UInt64, windowNanoseconds: UInt64, tailNanoseconds: UInt64) {
+    package init(
+        ratePerSecond: Double, process: ArrivalProcess, warmupNanoseconds: UInt64, windowNanoseconds: UInt64,
+        tailNanoseconds: UInt64
+    ) {
         self.ratePerSecond = ratePerSecond
         self.process = process
         self.warmupNanoseconds = warmupNanoseconds
@@ -44,7 +47,10 @@ package struct OpenLoopTrial: Sendable, Equatable {
     ///   for 2,000 arrivals (at least the spec's trial length, at most 10 s);
     /// - warm-up is 10 task times, at least 200 ms and at most 2 s;
     /// - the tail is 4 task times or twice the latency objective, at least 100 ms, at most 5 s.
-    package static func forTasks(ofNanoseconds taskNanoseconds: UInt64, rate: Double, process: ArrivalProcess, trialNanoseconds: UInt64, userSetTrial: Bool, latencySLOMicroseconds: Double?) -> OpenLoopTrial {
+    package static func forTasks(
+        ofNanoseconds taskNanoseconds: UInt64, rate: Double, process: ArrivalProcess, trialNanoseconds: UInt64,
+        userSetTrial: Bool, latencySLOMicroseconds: Double?
+    ) -> OpenLoopTrial {
         let window: UInt64
         if userSetTrial {
             window = trialNanoseconds
@@ -55,7 +61,9 @@ package struct OpenLoopTrial: Sendable, Equatable {
         let warmup = min(max(200_000_000, 10 * taskNanoseconds), 2_000_000_000)
         let slo = UInt64(max(0, (latencySLOMicroseconds ?? 0) * 2_000))
         let tail = min(max(100_000_000, 4 * taskNanoseconds, slo), 5_000_000_000)
-        return OpenLoopTrial(ratePerSecond: rate, process: process, warmupNanoseconds: warmup, windowNanoseconds: window, tailNanoseconds: tail)
+        return OpenLoopTrial(
+            ratePerSecond: rate, process: process, warmupNanoseconds: warmup, windowNanoseconds: window,
+            tailNanoseconds: tail)
     }
 
     /// Total length of the trial, drain excluded.
@@ -79,7 +87,10 @@ package struct OpenLoopRaw: Sendable, Equatable {
     package var dispatchLags: [UInt64]
 
     /// Raw figures as recorded.
-    package init(ratePerSecond: Double, arrivalsInWindow: Int, latencies: [UInt64], unfinished: Int, backlog: [Int], dispatchLags: [UInt64]) {
+    package init(
+        ratePerSecond: Double, arrivalsInWindow: Int, latencies: [UInt64], unfinished: Int, backlog: [Int],
+        dispatchLags: [UInt64]
+    ) {
         self.ratePerSecond = ratePerSecond
         self.arrivalsInWindow = arrivalsInWindow
         self.latencies = latencies
@@ -120,7 +131,9 @@ package struct OpenLoopRunner: Sendable {
     }
 
     /// Runs `workload` on `pool` with arrivals from `trial`, drawn from `seed`.
-    package func run(pool: any WorkerPool, workload: any Workload, trial: OpenLoopTrial, seed: UInt64) throws(PoolSizeError) -> TrialMeasurement {
+    package func run(pool: any WorkerPool, workload: any Workload, trial: OpenLoopTrial, seed: UInt64)
+        throws(PoolSizeError) -> TrialMeasurement
+    {
         WorkerThread.prepareForMeasurement()
         let state = OpenLoop(pool: pool, workload: workload, clocks: clocks)
         var rng = SeededGenerator(seed: seed)
@@ -169,7 +182,9 @@ package struct OpenLoopRunner: Sendable {
         state.stop.store(true, ordering: .sequentiallyConsistent)
         let stoppedAt = clocks.wallNanoseconds()
         if state.group.wait(timeout: .now() + trial.drainTimeoutSeconds) == .timedOut {
-            throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its running tasks within \(Int(trial.drainTimeoutSeconds)) s of the trial's end")
+            throw .measurementFailed(
+                "\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its running tasks within \(Int(trial.drainTimeoutSeconds)) s of the trial's end"
+            )
         }
         let start = windowStart ?? warmupEnd, end = windowClose ?? windowEnd
         let finished = state.recorder.ends()
@@ -183,9 +198,12 @@ package struct OpenLoopRunner: Sendable {
             }
         }
         var measurement = TrialMeasurement(
-            poolSize: pool.plannedSize, windowStart: start, windowEnd: end, usageAtStart: usageStart, usageAtEnd: usageEnd,
-            samples: state.recorder.samples(), peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(sizeSteps)
+            poolSize: pool.plannedSize, windowStart: start, windowEnd: end, usageAtStart: usageStart,
+            usageAtEnd: usageEnd,
+            samples: state.recorder.samples(), peakConcurrency: state.recorder.peakConcurrency,
+            processThreads: threadsNow
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(
+            sizeSteps)
         measurement.openLoop = OpenLoopRaw(
             ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
             unfinished: unfinished, backlog: backlog, dispatchLags: lags)

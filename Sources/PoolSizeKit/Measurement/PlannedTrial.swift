@@ -23,7 +23,9 @@ public struct PlannedTrial: Hashable, Sendable, CustomStringConvertible {
 
     /// The place of a finished trial.
     public init(_ record: TrialRecord) {
-        self.init(combination: record.combination, size: record.poolSize, repetition: record.repetition, rate: record.arrivalRate)
+        self.init(
+            combination: record.combination, size: record.poolSize, repetition: record.repetition,
+            rate: record.arrivalRate)
     }
 
     /// `queue-pool/default/none 800/s size 4 rep 2`, as progress lines name a trial.
@@ -32,11 +34,15 @@ public struct PlannedTrial: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Every (combination, rate, size, repetition), in that nesting: the order a sweep shuffles.
-    static func all(_ combinations: [Combination], rates: [ArrivalRate?], sizes: [Int], repetitions: Int) -> [PlannedTrial] {
+    static func all(_ combinations: [Combination], rates: [ArrivalRate?], sizes: [Int], repetitions: Int)
+        -> [PlannedTrial]
+    {
         combinations.flatMap { combination in
             rates.flatMap { rate in
                 sizes.flatMap { size in
-                    (1...max(1, repetitions)).map { PlannedTrial(combination: combination, size: size, repetition: $0, rate: rate) }
+                    (1...max(1, repetitions)).map {
+                        PlannedTrial(combination: combination, size: size, repetition: $0, rate: rate)
+                    }
                 }
             }
         }

@@ -29,23 +29,34 @@ package struct RawDispatchReference: Sendable {
     /// resubmitting to its own queue, for `settings.durationNanoseconds`, counting completions
     /// after the warm-up share; waits for in-flight tasks before it returns, and throws when they
     /// do not finish within the drain timeout.
-    package func run(size: Int, qos: QoSTier = .default, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> RawDispatchResult {
-        guard size >= 1 else { throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got \(size)") }
-        return try run(queues: (0..<size).map { DispatchQueue(label: "poolsize.reference.\($0)", qos: qos.dispatchQoS) }, workload: workload, settings: settings)
+    package func run(size: Int, qos: QoSTier = .default, workload: any Workload, settings: TrialSettings)
+        throws(PoolSizeError) -> RawDispatchResult
+    {
+        guard size >= 1 else {
+            throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got \(size)")
+        }
+        return try run(
+            queues: (0..<size).map { DispatchQueue(label: "poolsize.reference.\($0)", qos: qos.dispatchQoS) },
+            workload: workload, settings: settings)
     }
 
     /// The own-queue reference on the given serial queues: chain `layer × count + slot` starts
     /// on `queues[slot]` and stays there.
-    package func run(queues: [DispatchQueue], workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> RawDispatchResult {
+    package func run(queues: [DispatchQueue], workload: any Workload, settings: TrialSettings) throws(PoolSizeError)
+        -> RawDispatchResult
+    {
         let size = queues.count
-        guard size >= 1 else { throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got 0") }
+        guard size >= 1 else {
+            throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got 0")
+        }
         let loop = RawLoop(workload: workload)
         let depth = max(1, settings.depthPerSlot)
         let t0 = clocks.wallNanoseconds()
         for layer in 0..<depth {
             for (slot, queue) in queues.enumerated() {
                 if settings.staggerNanoseconds > 0 && layer > 0 {
-                    TrialRunner.sleep(until: t0 + settings.staggerNanoseconds / UInt64(depth) * UInt64(layer), clocks: clocks)
+                    TrialRunner.sleep(
+                        until: t0 + settings.staggerNanoseconds / UInt64(depth) * UInt64(layer), clocks: clocks)
                 }
                 loop.start(on: queue, chain: layer * size + slot, of: depth * size)
             }
@@ -58,8 +69,12 @@ package struct RawDispatchReference: Sendable {
     /// its replacement through `pool.submit`; completions after the warm-up share are counted.
     /// Waits for in-flight tasks before it returns, and throws when they do not finish within the
     /// drain timeout. The caller owns the pool (and shuts it down).
-    package func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> RawDispatchResult {
-        guard pool.size >= 1 else { throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got \(pool.size)") }
+    package func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError)
+        -> RawDispatchResult
+    {
+        guard pool.size >= 1 else {
+            throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got \(pool.size)")
+        }
         let loop = RawLoop(workload: workload)
         let initial = pool.size * max(1, settings.depthPerSlot)
         let gap = settings.staggerNanoseconds / UInt64(initial)
@@ -68,12 +83,16 @@ package struct RawDispatchReference: Sendable {
             if gap > 0 && chain > 0 { TrialRunner.sleep(until: t0 + gap * UInt64(chain), clocks: clocks) }
             loop.start(through: pool, chain: chain, of: initial)
         }
-        return try window(loop: loop, t0: t0, settings: settings, size: pool.size, what: "the reference on a \(pool.kind.rawValue) of size \(pool.size)")
+        return try window(
+            loop: loop, t0: t0, settings: settings, size: pool.size,
+            what: "the reference on a \(pool.kind.rawValue) of size \(pool.size)")
     }
 
     /// Sleeps through the warm-up, counts completions over the window, stops the chains and
     /// waits for them.
-    private func window(loop: RawLoop, t0: UInt64, settings: TrialSettings, size: Int, what: String) throws(PoolSizeError) -> RawDispatchResult {
+    private func window(loop: RawLoop, t0: UInt64, settings: TrialSettings, size: Int, what: String)
+        throws(PoolSizeError) -> RawDispatchResult
+    {
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
         Self.sleep(nanoseconds: (t0 + warmup) > clocks.wallNanoseconds() ? t0 + warmup - clocks.wallNanoseconds() : 0)
         let count0 = loop.completions.load(ordering: .relaxed)
@@ -83,7 +102,9 @@ package struct RawDispatchReference: Sendable {
         let end = clocks.wallNanoseconds()
         loop.stop.store(true, ordering: .sequentiallyConsistent)
         if loop.group.wait(timeout: .now() + settings.drainTimeoutSeconds) == .timedOut {
-            throw .measurementFailed("\(what) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the run's end")
+            throw .measurementFailed(
+                "\(what) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the run's end"
+            )
         }
         var result = RawDispatchResult(size: size, completions: Int(count1 &- count0), windowNanoseconds: end - start)
         result.tasksRun = loop.completions.load(ordering: .relaxed)
@@ -151,7 +172,11 @@ final class RawLoop: Sendable {
         queue.async { [self] in
             _ = workload.execute(task: task)
             completions.wrappingAdd(1, ordering: .relaxed)
-            if stop.load(ordering: .relaxed) { group.leave() } else { submit(on: queue, task: task &+ stride, stride: stride) }
+            if stop.load(ordering: .relaxed) {
+                group.leave()
+            } else {
+                submit(on: queue, task: task &+ stride, stride: stride)
+            }
         }
     }
 
@@ -159,7 +184,11 @@ final class RawLoop: Sendable {
         pool.submit { [self] in
             _ = workload.execute(task: task)
             completions.wrappingAdd(1, ordering: .relaxed)
-            if stop.load(ordering: .relaxed) { group.leave() } else { submit(through: pool, task: task &+ stride, stride: stride) }
+            if stop.load(ordering: .relaxed) {
+                group.leave()
+            } else {
+                submit(through: pool, task: task &+ stride, stride: stride)
+            }
         }
     }
 }

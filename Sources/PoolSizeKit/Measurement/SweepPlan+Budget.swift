@@ -34,6 +34,10 @@ extension SweepPlan {
             }
         }
         let minimum = variant(1, shortest).estimate.seconds
-        throw .invalidOption(flag: flag, message: "\(UnitFormat.number(seconds))s cannot hold even the shortest sweep of this workload (adaptive search, 1 repetition, \(shortest) ms trials: about \(SweepEstimate.duration(minimum))); give at least \(Int(minimum.rounded(.up)))s")
+        throw .invalidOption(
+            flag: flag,
+            message:
+                "\(UnitFormat.number(seconds))s cannot hold even the shortest sweep of this workload (adaptive search, 1 repetition, \(shortest) ms trials: about \(SweepEstimate.duration(minimum))); give at least \(Int(minimum.rounded(.up)))s"
+        )
     }
 }

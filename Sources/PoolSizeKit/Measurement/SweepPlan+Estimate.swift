@@ -57,8 +57,11 @@ package struct SweepEstimate: Equatable, Sendable {
 
     /// `1,234 trials, about 2 h 3 min, 1.2 GiB`.
     package var summary: String {
-        let count = maximumTrials.map { "\(trials) trials expected (at most \($0))" } ?? "\(trials) trial\(trials == 1 ? "" : "s")"
-        return "\(count) at sizes \(sizes.count > 12 ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")), about \(Self.duration(seconds)), up to \(Self.memory(bytes))"
+        let count =
+            maximumTrials.map { "\(trials) trials expected (at most \($0))" }
+            ?? "\(trials) trial\(trials == 1 ? "" : "s")"
+        return
+            "\(count) at sizes \(sizes.count > 12 ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")), about \(Self.duration(seconds)), up to \(Self.memory(bytes))"
     }
 
     /// The dry run's lines: each phase of the sweep and what it costs.
@@ -68,11 +71,14 @@ package struct SweepEstimate: Equatable, Sendable {
         let measured = trials - warmupTrials
         let trialText = "\(UnitFormat.number(secondsPerTrial)) s each with drain and overhead"
         if let rates {
-            out += "open loop: \(rates) rate\(rates == 1 ? "" : "s") × \(sizes.count) sizes × \(repetitions) repetition\(repetitions == 1 ? "" : "s") × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText) (warm-up, window and tail of arrivals)\n"
+            out +=
+                "open loop: \(rates) rate\(rates == 1 ? "" : "s") × \(sizes.count) sizes × \(repetitions) repetition\(repetitions == 1 ? "" : "s") × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText) (warm-up, window and tail of arrivals)\n"
         } else if let maximumTrials {
-            out += "adaptive search: \(measured) trials expected, at most \(maximumTrials - warmupTrials) (\(repetitions) repetition\(repetitions == 1 ? "" : "s") where the knee is decided, 1 elsewhere; \(combinations) combination\(combinations == 1 ? "" : "s")), \(trialText); the grid would run \(gridTrials)\n"
+            out +=
+                "adaptive search: \(measured) trials expected, at most \(maximumTrials - warmupTrials) (\(repetitions) repetition\(repetitions == 1 ? "" : "s") where the knee is decided, 1 elsewhere; \(combinations) combination\(combinations == 1 ? "" : "s")), \(trialText); the grid would run \(gridTrials)\n"
         } else {
-            out += "grid: \(sizes.count) sizes × \(repetitions) repetitions × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText)\n"
+            out +=
+                "grid: \(sizes.count) sizes × \(repetitions) repetitions × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText)\n"
         }
         out += "estimated time: about \(Self.duration(seconds))"
         if let maximumSeconds { out += " (at most \(Self.duration(maximumSeconds)))" }
@@ -82,7 +88,8 @@ package struct SweepEstimate: Equatable, Sendable {
     /// One line before a sweep estimated over 10 minutes starts; nil for a shorter one.
     package var longWarning: String? {
         guard seconds > Self.longSeconds else { return nil }
-        return "note: this sweep is estimated at about \(Self.duration(seconds)); --budget 5m (with --sizes auto), fewer --repeat, fewer axes or a shorter --trial-ms shorten it"
+        return
+            "note: this sweep is estimated at about \(Self.duration(seconds)); --budget 5m (with --sizes auto), fewer --repeat, fewer axes or a shorter --trial-ms shorten it"
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -107,7 +114,8 @@ extension SweepPlan {
     package var estimate: SweepEstimate {
         if case let .open(arrival) = load { return openLoopEstimate(arrival) }
         let declared = spec.cpuMicroseconds > 0 ? spec.waitCPURatio : 0
-        let prediction = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)
+        let prediction = SizingFormula.queueCount(
+            cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)
         let grid: [Int]
         switch sizes {
         case .auto: grid = SizeGrid.auto(prediction: prediction, cores: cores)
@@ -145,7 +153,8 @@ extension SweepPlan {
         }
         let warmups = Double(warmupTrials)
         var estimate = SweepEstimate(
-            sizes: measuredSizes, trials: Self.count(measured + warmups), seconds: model.seconds(trials: measured, warmups: warmupTrials),
+            sizes: measuredSizes, trials: Self.count(measured + warmups),
+            seconds: model.seconds(trials: measured, warmups: warmupTrials),
             bytes: (measured + warmups) * SweepEstimate.bytesPerTrial + Double(largest) * SweepEstimate.bytesPerThread)
         estimate.search = search
         estimate.maximumTrials = maximum.map { Self.count($0 + warmups) }
@@ -165,12 +174,17 @@ extension SweepPlan {
         let model = SweepTimeModel(plan: self)
         let task = UInt64(model.taskSeconds * 1e9)
         let sizes = openLoopSizes(arrival, taskSeconds: model.taskSeconds)
-        let perRate = arrival.rates.map { Double(openLoopTrial(arrival, rate: $0, taskNanoseconds: task).totalNanoseconds) / 1e9 }
-        let trialSeconds = perRate.reduce(0, +) / Double(max(perRate.count, 1)) + model.taskSeconds + SweepTimeModel.overheadSecondsPerTrial
+        let perRate = arrival.rates.map {
+            Double(openLoopTrial(arrival, rate: $0, taskNanoseconds: task).totalNanoseconds) / 1e9
+        }
+        let trialSeconds =
+            perRate.reduce(0, +) / Double(max(perRate.count, 1)) + model.taskSeconds
+            + SweepTimeModel.overheadSecondsPerTrial
         let measured = Double(combinations.count * arrival.rates.count * sizes.count * repetitions)
         let warmup = min(model.windowSeconds, 0.3) + model.taskSeconds + SweepTimeModel.overheadSecondsPerTrial
         let all = measured + Double(warmupTrials)
-        let seconds: Double = SweepTimeModel.fixedSeconds + model.lowLoadSeconds + Double(warmupTrials) * warmup + measured * trialSeconds
+        let seconds: Double =
+            SweepTimeModel.fixedSeconds + model.lowLoadSeconds + Double(warmupTrials) * warmup + measured * trialSeconds
         // Arrivals are recorded (time, latency, backlog): 40 bytes each at the highest rate.
         let arrivals: Double = arrival.topRate.arrivals(in: perRate.max() ?? 0)
         let threads: Double = Double(sizes.max() ?? 1) * SweepEstimate.bytesPerThread

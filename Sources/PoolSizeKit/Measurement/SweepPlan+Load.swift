@@ -10,7 +10,8 @@ extension SweepPlan {
         switch load {
         case .closed:
             if case let .explicit(list) = sizes { return list }
-            let prediction = SizingFormula.queueCount(cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
+            let prediction = SizingFormula.queueCount(
+                cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
             return SizeGrid.auto(prediction: prediction, cores: cores)
         case let .open(arrival):
             let taskSeconds = Double(taskNanoseconds) / 1e9
@@ -19,7 +20,11 @@ extension SweepPlan {
                 // Little's law: fewer queues than rate × (C + W) cannot keep up, and auto would
                 // otherwise fall back to sizes that cannot carry the rate at all.
                 let most = Double(SizeSelection.maximumSize) / taskSeconds
-                throw .invalidOption(flag: "--arrival-rate", message: "\(top) keeps \(UnitFormat.number(top.arrivals(in: taskSeconds))) queues busy on average by Little's law (rate × C + W of \(UnitFormat.duration(taskSeconds)) at low load), beyond the \(SizeSelection.maximumSize) queues a sweep measures; offer at most \(UnitFormat.rate(most.rounded(.down)))")
+                throw .invalidOption(
+                    flag: "--arrival-rate",
+                    message:
+                        "\(top) keeps \(UnitFormat.number(top.arrivals(in: taskSeconds))) queues busy on average by Little's law (rate × C + W of \(UnitFormat.duration(taskSeconds)) at low load), beyond the \(SizeSelection.maximumSize) queues a sweep measures; offer at most \(UnitFormat.rate(most.rounded(.down)))"
+                )
             }
             return openLoopSizes(arrival, taskSeconds: taskSeconds)
         }
@@ -51,6 +56,8 @@ extension SweepPlan {
         if trial.combination.pool == .adaptive, let planned = openLoop {
             openLoop?.warmupNanoseconds = max(planned.warmupNanoseconds, OpenLoopTrial.settlingNanoseconds)
         }
-        return TrialRequest(combination: trial.combination, size: trial.size, settings: settings, seed: seed &+ UInt64(index), openLoop: openLoop)
+        return TrialRequest(
+            combination: trial.combination, size: trial.size, settings: settings, seed: seed &+ UInt64(index),
+            openLoop: openLoop)
     }
 }

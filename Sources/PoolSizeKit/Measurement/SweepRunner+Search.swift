@@ -8,7 +8,9 @@ extension SweepPlan {
     package func sizeSearch(prediction: Double) -> SizeSearch {
         var candidates: [Int]? = nil
         if case let .explicit(list) = sizes { candidates = list }
-        return SizeSearch(prediction: prediction, cores: cores, tolerance: tolerance, repetitions: repetitions, candidates: candidates)
+        return SizeSearch(
+            prediction: prediction, cores: cores, tolerance: tolerance, repetitions: repetitions, candidates: candidates
+        )
     }
 }
 
@@ -17,7 +19,9 @@ extension SweepRunner {
     /// measures it (each batch in a seeded shuffled order), and asks again until it is done.
     /// The decisions depend only on the records, so a resumed run, whose finished trials come
     /// back from `done`, asks for the same trials with the same seeds.
-    func runSearch(_ search: SizeSearch, context: SweepContext, rng: inout SeededGenerator) throws(PoolSizeError) -> [TrialRecord] {
+    func runSearch(_ search: SizeSearch, context: SweepContext, rng: inout SeededGenerator) throws(PoolSizeError)
+        -> [TrialRecord]
+    {
         let plan = context.plan
         var records: [TrialRecord] = []
         // One retry budget for the whole search, as a grid has: a quarter of the trials it has
@@ -26,7 +30,9 @@ extension SweepRunner {
         for combination in plan.combinations {
             var mine: [TrialRecord] = []
             while true {
-                let samples = Dictionary(grouping: mine.valid, by: \.poolSize).mapValues { $0.map(\.throughputPerSecond) }
+                let samples = Dictionary(grouping: mine.valid, by: \.poolSize).mapValues {
+                    $0.map(\.throughputPerSecond)
+                }
                 let attempts = Dictionary(grouping: mine, by: \.poolSize).mapValues(\.count)
                 var batch: [PlannedTrial] = []
                 for (size, wanted) in search.next(samples).sorted(by: { $0.key < $1.key }) {
@@ -34,14 +40,17 @@ extension SweepRunner {
                     // A size whose trials keep coming out invalid is not asked for forever.
                     guard tried < 2 * plan.repetitions + 2 else { continue }
                     let missing = wanted - (samples[size]?.count ?? 0)
-                    batch += (0..<max(0, missing)).map { PlannedTrial(combination: combination, size: size, repetition: tried + 1 + $0) }
+                    batch += (0..<max(0, missing)).map {
+                        PlannedTrial(combination: combination, size: size, repetition: tried + 1 + $0)
+                    }
                 }
                 if batch.isEmpty { break }
                 batch.shuffle(using: &rng)
                 let topUp = max(2, (records.count + batch.count) / 4) - allowed
                 allowed += topUp
                 retryBudget += topUp
-                let finished = try runTrials(batch, context: context, indexOffset: records.count, retryBudget: &retryBudget)
+                let finished = try runTrials(
+                    batch, context: context, indexOffset: records.count, retryBudget: &retryBudget)
                 mine += finished
                 records += finished
             }

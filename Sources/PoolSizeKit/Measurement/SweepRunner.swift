@@ -7,7 +7,8 @@ extension SweepPlan {
     func trialSettings(taskNanoseconds: UInt64) -> TrialSettings {
         TrialSettings.forTasks(
             ofNanoseconds: taskNanoseconds,
-            durationNanoseconds: UInt64(trialMilliseconds ?? spec.trialMilliseconds) * 1_000_000, maxTasks: spec.maxTasks)
+            durationNanoseconds: UInt64(trialMilliseconds ?? spec.trialMilliseconds) * 1_000_000,
+            maxTasks: spec.maxTasks)
     }
 }
 
@@ -38,44 +39,59 @@ package struct SweepRunner {
     }
 
     /// Real pools from `pools`, running tasks from `source`.
-    package init(source: any WorkloadSource, runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory()) {
-        self.init(measurer: PoolTrialMeasurer(runner: runner, pools: pools, source: source), declaredTaskNanoseconds: source.declaredTaskNanoseconds)
+    package init(
+        source: any WorkloadSource, runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory()
+    ) {
+        self.init(
+            measurer: PoolTrialMeasurer(runner: runner, pools: pools, source: source),
+            declaredTaskNanoseconds: source.declaredTaskNanoseconds)
     }
 
     /// Measures W/C at low load, then every trial of `plan`, telling `observer` as each finishes.
     /// - Parameter resume: an interrupted run of the same plan: its low-load estimate and the
     ///   trials it finished. Those trials are not run again; the rest run with the seeds and in
     ///   the order an uninterrupted run gives them, so the result is the same.
-    package func run(_ plan: SweepPlan, observer: any SweepObserver, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
+    package func run(
+        _ plan: SweepPlan, observer: any SweepObserver,
+        resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil
+    ) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
         let lowLoad: LowLoadEstimate
         if let resumed = resume?.lowLoad { lowLoad = resumed } else { lowLoad = try measureLowLoad(plan) }
-        let done = Dictionary((resume?.records ?? []).map { (PlannedTrial($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let measured = UInt64(saturating: max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
+        let done = Dictionary(
+            (resume?.records ?? []).map { (PlannedTrial($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let measured = UInt64(
+            saturating: max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
         let taskNanoseconds = declaredTaskNanoseconds ?? measured
         let sizes = try plan.trialSizes(lowLoad: lowLoad, taskNanoseconds: taskNanoseconds)
         observer.sweepMeasuredLowLoad(lowLoad, sizes: sizes)
         let context = SweepContext(
-            plan: plan, settings: plan.trialSettings(taskNanoseconds: taskNanoseconds), taskNanoseconds: taskNanoseconds,
+            plan: plan, settings: plan.trialSettings(taskNanoseconds: taskNanoseconds),
+            taskNanoseconds: taskNanoseconds,
             observer: observer, done: done)
 
         for _ in 0..<plan.warmupTrials {
             var warmup = context.settings
             warmup.durationNanoseconds = min(context.settings.durationNanoseconds, 300_000_000)
             let combination = Combination(pool: .queuePool, qos: plan.tiers.first ?? .default, primitive: .none)
-            _ = try measurer.measure(TrialRequest(combination: combination, size: sizes.max() ?? 1, settings: warmup, seed: plan.seed), cores: plan.cores, readRatio: plan.readRatio)
+            _ = try measurer.measure(
+                TrialRequest(combination: combination, size: sizes.max() ?? 1, settings: warmup, seed: plan.seed),
+                cores: plan.cores, readRatio: plan.readRatio)
         }
 
         var rng = SeededGenerator(seed: plan.seed)
         // The adaptive search and the extension of `auto` sizes look for a throughput knee,
         // which only the closed loop has: an open loop measures every planned trial.
         if plan.search == .adaptive, plan.load == .closed {
-            let prediction = SizingFormula.queueCount(cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
+            let prediction = SizingFormula.queueCount(
+                cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio
+            )
             let search = plan.sizeSearch(prediction: prediction)
             let records = try runSearch(search, context: context, rng: &rng)
             observer.sweepFinishedSearch(trials: records.count, gridTrials: search.gridTrials * plan.combinations.count)
             return (lowLoad, records)
         }
-        var order = PlannedTrial.all(plan.combinations, rates: plan.load.trialRates, sizes: sizes, repetitions: plan.repetitions)
+        var order = PlannedTrial.all(
+            plan.combinations, rates: plan.load.trialRates, sizes: sizes, repetitions: plan.repetitions)
         order.shuffle(using: &rng)
         var records = try runTrials(order, context: context)
         // `auto` is meant to find the knee: while some combination's throughput is still rising
@@ -87,9 +103,12 @@ package struct SweepRunner {
                     Self.stillRising(group, tolerance: plan.tolerance)
                 }
                 guard !rising.isEmpty, largest < SizeSelection.maximumSize else { break }
-                let more = [Int((Double(largest) * 1.5).rounded()), 2 * largest].filter { $0 <= SizeSelection.maximumSize }
+                let more = [Int((Double(largest) * 1.5).rounded()), 2 * largest].filter {
+                    $0 <= SizeSelection.maximumSize
+                }
                 observer.sweepExtendingSizes(more)
-                var extra = PlannedTrial.all(rising.keys.sorted(), rates: [nil], sizes: more, repetitions: plan.repetitions)
+                var extra = PlannedTrial.all(
+                    rising.keys.sorted(), rates: [nil], sizes: more, repetitions: plan.repetitions)
                 extra.shuffle(using: &rng)
                 records += try runTrials(extra, context: context, indexOffset: records.count)
             }
@@ -103,11 +122,14 @@ package struct SweepRunner {
         let bySize = Dictionary(grouping: records, by: \.poolSize)
         guard let largest = bySize.keys.max() else { return false }
         let points = bySize.map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
-        return Knee.find(points, tolerance: tolerance)?.size == largest || records.risesAtLargestSize(tolerance: tolerance)
+        return Knee.find(points, tolerance: tolerance)?.size == largest
+            || records.risesAtLargestSize(tolerance: tolerance)
     }
 
     /// Runs trials in the given order, handing each record to the observer as it finishes.
-    func runTrials(_ order: [PlannedTrial], context: SweepContext, indexOffset: Int = 0) throws(PoolSizeError) -> [TrialRecord] {
+    func runTrials(_ order: [PlannedTrial], context: SweepContext, indexOffset: Int = 0) throws(PoolSizeError)
+        -> [TrialRecord]
+    {
         // Retries are for passing disturbances: a machine that is busy all along would only
         // triple the run, so the whole sweep may retry at most a quarter of its trials.
         var retryBudget = max(2, order.count / 4)
@@ -116,7 +138,9 @@ package struct SweepRunner {
 
     /// The one trial loop: `runTrials` drawing retries from a budget shared by several calls
     /// (an adaptive search's batches). A trial a resumed run already has is taken as it is.
-    func runTrials(_ order: [PlannedTrial], context: SweepContext, indexOffset: Int, retryBudget: inout Int) throws(PoolSizeError) -> [TrialRecord] {
+    func runTrials(_ order: [PlannedTrial], context: SweepContext, indexOffset: Int, retryBudget: inout Int)
+        throws(PoolSizeError) -> [TrialRecord]
+    {
         var records: [TrialRecord] = []
         for (offset, trial) in order.enumerated() {
             if let finished = context.done[trial] {
@@ -124,7 +148,10 @@ package struct SweepRunner {
                 continue
             }
             context.observer.sweepWillRunTrial(offset, of: order.count, trial: trial)
-            guard let record = try measureTrial(trial, index: indexOffset + offset, context: context, retryBudget: &retryBudget) else { continue }
+            guard
+                let record = try measureTrial(
+                    trial, index: indexOffset + offset, context: context, retryBudget: &retryBudget)
+            else { continue }
             records.append(record)
             try context.observer.sweepFinishedTrial(record)
         }
@@ -133,20 +160,29 @@ package struct SweepRunner {
 
     /// Measures one trial, running it again (up to `busyRetries` times, while the budget lasts)
     /// when other processes took a large share of the CPUs during it; keeps the quietest attempt.
-    func measureTrial(_ trial: PlannedTrial, index: Int, context: SweepContext, retryBudget: inout Int) throws(PoolSizeError) -> TrialRecord? {
+    func measureTrial(_ trial: PlannedTrial, index: Int, context: SweepContext, retryBudget: inout Int)
+        throws(PoolSizeError) -> TrialRecord?
+    {
         let plan = context.plan
         var record: TrialRecord?
         for attempt in 0...plan.busyRetries {
-            let request = plan.request(trial, index: index, settings: context.settings, taskNanoseconds: context.taskNanoseconds)
+            let request = plan.request(
+                trial, index: index, settings: context.settings, taskNanoseconds: context.taskNanoseconds)
             let (metrics, integrity) = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio)
             var candidate = TrialRecord(
                 plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
                 metrics: metrics, integrity: integrity)
             // The physical limit is the CPUs the process can run on, which `--cores` (sizing
             // for a smaller machine) does not shrink: a figure is impossible only above them.
-            candidate.invalidReason = TrialValidity.problem(candidate, cores: plan.cores, physicalCores: max(plan.cores, ProcessInfo.processInfo.activeProcessorCount))
-            if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated { record = candidate }
-            if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == .violated || retryBudget == 0 { break }
+            candidate.invalidReason = TrialValidity.problem(
+                candidate, cores: plan.cores,
+                physicalCores: max(plan.cores, ProcessInfo.processInfo.activeProcessorCount))
+            if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated {
+                record = candidate
+            }
+            if candidate.otherLoad <= plan.busyThreshold || candidate.integrity == .violated || retryBudget == 0 {
+                break
+            }
             if attempt < plan.busyRetries {
                 retryBudget -= 1
                 context.observer.sweepRetryingBusyTrial(otherLoad: candidate.otherLoad)
@@ -159,7 +195,9 @@ package struct SweepRunner {
     /// task's own wait. Runs in rounds until W/C is known to `targetRelativeError` (relative
     /// standard error) with at least 40 tasks, or `maximumSeconds` have passed: a workload
     /// without jitter settles in one round, an exponential one needs hundreds of tasks.
-    package func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = 6) throws(PoolSizeError) -> LowLoadEstimate {
+    package func measureLowLoad(_ plan: SweepPlan, targetRelativeError: Double = 0.01, maximumSeconds: Double = 6)
+        throws(PoolSizeError) -> LowLoadEstimate
+    {
         let perTask = declaredTaskNanoseconds ?? 0
         var settings = plan.trialSettings(taskNanoseconds: perTask)
         settings.durationNanoseconds = min(max(500_000_000, 12 * perTask), 3_000_000_000)
@@ -175,7 +213,9 @@ package struct SweepRunner {
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         repeat {
-            let request = TrialRequest(combination: combination, size: 1, settings: settings, lowLoad: true, seed: (plan.seed ^ 0x5EED) &+ UInt64(rounds))
+            let request = TrialRequest(
+                combination: combination, size: 1, settings: settings, lowLoad: true,
+                seed: (plan.seed ^ 0x5EED) &+ UInt64(rounds))
             rounds += 1
             let metrics = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio).metrics
             errors += metrics.errors
@@ -186,14 +226,21 @@ package struct SweepRunner {
             estimate = LowLoadEstimate(waitMicroseconds: waits, cpuMicroseconds: cpus, seconds: seconds)
             // Failed tasks are not in the estimate: past the share a trial may lose, more rounds
             // would only wait for successes that are not coming.
-            if errors > 0, Double(errors) > TrialValidity.maximumFailureShare * Double(estimate.tasks + errors) { break }
-        } while (estimate.tasks < 40 || !precise(estimate, targetRelativeError)) && seconds < maximumSeconds && elapsed() < maximumSeconds
+            if errors > 0, Double(errors) > TrialValidity.maximumFailureShare * Double(estimate.tasks + errors) {
+                break
+            }
+        } while (estimate.tasks < 40 || !precise(estimate, targetRelativeError)) && seconds < maximumSeconds
+            && elapsed() < maximumSeconds
         // A task that fails alone fails under load too: sizing a pool for it measures failures.
         if errors > 0, Double(errors) > TrialValidity.maximumFailureShare * Double(estimate.tasks + errors) {
-            throw .measurementFailed("the task failed \(errors) of \(estimate.tasks + errors) times with one worker, before any pool size was tried: \(examples.first ?? "no reason recorded"); fix it first")
+            throw .measurementFailed(
+                "the task failed \(errors) of \(estimate.tasks + errors) times with one worker, before any pool size was tried: \(examples.first ?? "no reason recorded"); fix it first"
+            )
         }
         if estimate.tasks == 0 {
-            throw .measurementFailed("no task finished in \(UnitFormat.duration(elapsed())) with one worker\(examples.first.map { ": \($0)" } ?? ""); a task must finish well within a trial (--trial-ms, --task-timeout)")
+            throw .measurementFailed(
+                "no task finished in \(UnitFormat.duration(elapsed())) with one worker\(examples.first.map { ": \($0)" } ?? ""); a task must finish well within a trial (--trial-ms, --task-timeout)"
+            )
         }
         return estimate
     }
@@ -208,14 +255,19 @@ package struct SweepRunner {
 
 extension TrialRecord {
     /// The record of one sweep trial.
-    package init(plan: SweepPlan, combination: Combination, poolSize: Int, repetition: Int, metrics m: TrialMetrics, integrity: IntegrityReport?) {
+    package init(
+        plan: SweepPlan, combination: Combination, poolSize: Int, repetition: Int, metrics m: TrialMetrics,
+        integrity: IntegrityReport?
+    ) {
         self.init(
-            runID: plan.runID, workload: plan.spec.name, pool: combination.pool, qos: combination.qos, primitive: combination.primitive,
+            runID: plan.runID, workload: plan.spec.name, pool: combination.pool, qos: combination.qos,
+            primitive: combination.primitive,
             poolSize: poolSize, repetition: repetition, tasks: m.tasks, wallSeconds: m.windowSeconds,
             throughputPerSecond: m.throughputPerSecond, cpuMicrosecondsPerTask: m.cpuMicrosecondsPerTask,
             waitMicrosecondsPerTask: m.waitMicrosecondsPerTask, waitCPURatio: m.waitCPURatio,
             utilization: m.utilization, peakConcurrency: m.peakConcurrency, threads: m.distinctThreads,
-            effectiveNice: m.effectiveNice, integrity: integrity?.verdict ?? .notApplicable, criticalSections: integrity?.sections ?? 0,
+            effectiveNice: m.effectiveNice, integrity: integrity?.verdict ?? .notApplicable,
+            criticalSections: integrity?.sections ?? 0,
             latency: m.latency, execution: m.execution, voluntaryContextSwitches: m.voluntaryContextSwitches,
             involuntaryContextSwitches: m.involuntaryContextSwitches, maxRSSKilobytes: m.maxRSSKilobytes,
             processThreads: m.processThreads ?? 0, otherLoad: m.otherLoad)

@@ -57,10 +57,15 @@ final class TaskRecorder: Sendable {
         executing.wrappingSubtract(1, ordering: .relaxed)
         if countsCompletions { completed.wrappingAdd(1, ordering: .relaxed) }
         // C is the pool thread's CPU plus its children's: a command's CPU is the task's.
-        var sample = TaskSample(submitted: submitted, started: started, ended: ended, cpuNanoseconds: (selfTimed ? outcome.cpuNanoseconds ?? 0 : cpu1 &- cpu0) &+ outcome.childCPUNanoseconds, thread: thread.id, nice: thread.nice)
+        var sample = TaskSample(
+            submitted: submitted, started: started, ended: ended,
+            cpuNanoseconds: (selfTimed ? outcome.cpuNanoseconds ?? 0 : cpu1 &- cpu0) &+ outcome.childCPUNanoseconds,
+            thread: thread.id, nice: thread.nice)
         sample.failed = outcome.failure != nil
         if let failure = outcome.failure { failures.withLock { if $0.count < 3 { $0.append(failure) } } }
-        stripes[Int(UInt32(bitPattern: thread.id) % UInt32(stripes.count))].samples.withLock { $0.append((index, sample)) }
+        stripes[Int(UInt32(bitPattern: thread.id) % UInt32(stripes.count))].samples.withLock {
+            $0.append((index, sample))
+        }
     }
 
     /// Every recorded task, by start time.
@@ -77,7 +82,8 @@ final class TaskRecorder: Sendable {
 
     /// When the last recorded task ended (read once every task has finished).
     var lastEnd: UInt64 {
-        stripes.reduce(0) { latest, stripe in stripe.samples.withLock { $0.reduce(latest) { max($0, $1.sample.ended) } } }
+        stripes.reduce(0) { latest, stripe in stripe.samples.withLock { $0.reduce(latest) { max($0, $1.sample.ended) } }
+        }
     }
 
     /// Most tasks seen running at once.

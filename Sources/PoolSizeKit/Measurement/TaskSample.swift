@@ -16,7 +16,8 @@ package struct TaskSample: Equatable, Sendable {
     package var failed = false
 
     /// One task's timestamps (CLOCK_MONOTONIC ns), CPU time, thread id and nice.
-    package init(submitted: UInt64, started: UInt64, ended: UInt64, cpuNanoseconds: UInt64, thread: Int32, nice: Int32) {
+    package init(submitted: UInt64, started: UInt64, ended: UInt64, cpuNanoseconds: UInt64, thread: Int32, nice: Int32)
+    {
         self.submitted = submitted
         self.started = started
         self.ended = ended

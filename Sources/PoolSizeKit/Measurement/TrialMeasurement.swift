@@ -31,7 +31,10 @@ package struct TrialMeasurement: Sendable {
     package var sizeSteps: [SizeStep] = []
 
     /// A trial's raw record, before metrics are derived.
-    package init(poolSize: Int, windowStart: UInt64, windowEnd: UInt64, usageAtStart: ProcessUsage, usageAtEnd: ProcessUsage, samples: [TaskSample], peakConcurrency: Int, processThreads: Int?) {
+    package init(
+        poolSize: Int, windowStart: UInt64, windowEnd: UInt64, usageAtStart: ProcessUsage, usageAtEnd: ProcessUsage,
+        samples: [TaskSample], peakConcurrency: Int, processThreads: Int?
+    ) {
         self.poolSize = poolSize
         self.windowStart = windowStart
         self.windowEnd = windowEnd

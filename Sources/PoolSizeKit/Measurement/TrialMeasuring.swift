@@ -16,7 +16,10 @@ package struct TrialRequest: Sendable, Equatable {
     package var openLoop: OpenLoopTrial?
 
     /// A request; `seed` makes the trial's draws reproducible (the arrival times' too).
-    package init(combination: Combination, size: Int, settings: TrialSettings, lowLoad: Bool = false, seed: UInt64, openLoop: OpenLoopTrial? = nil) {
+    package init(
+        combination: Combination, size: Int, settings: TrialSettings, lowLoad: Bool = false, seed: UInt64,
+        openLoop: OpenLoopTrial? = nil
+    ) {
         self.combination = combination
         self.size = size
         self.settings = settings
@@ -30,7 +33,9 @@ package struct TrialRequest: Sendable, Equatable {
 /// machine: measures one trial. `PoolTrialMeasurer` runs real pools; tests script the numbers.
 package protocol TrialMeasuring {
     /// The trial's metrics, and the verdict of its critical section's integrity check, if any.
-    func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (metrics: TrialMetrics, integrity: IntegrityReport?)
+    func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (
+        metrics: TrialMetrics, integrity: IntegrityReport?
+    )
 }
 
 /// Runs a trial on a real pool from `pools` with a workload from `source`, under `runner`.
@@ -43,22 +48,29 @@ package struct PoolTrialMeasurer: TrialMeasuring {
     package let source: any WorkloadSource
 
     /// Real pools from `pools`, tasks from `source`.
-    package init(runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory(), source: any WorkloadSource) {
+    package init(
+        runner: TrialRunner = TrialRunner(), pools: any PoolFactory = SystemPoolFactory(), source: any WorkloadSource
+    ) {
         self.runner = runner
         self.pools = pools
         self.source = source
     }
 
     /// Builds the pool and workload, runs the trial, and checks the critical section's integrity.
-    package func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (metrics: TrialMetrics, integrity: IntegrityReport?) {
-        let section = source.supportsCriticalSections ? PrimitiveFactory.make(request.combination.primitive, readRatio: readRatio, seed: request.seed) : nil
+    package func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (
+        metrics: TrialMetrics, integrity: IntegrityReport?
+    ) {
+        let section =
+            source.supportsCriticalSections
+            ? PrimitiveFactory.make(request.combination.primitive, readRatio: readRatio, seed: request.seed) : nil
         let workload = source.workload(seed: request.seed, criticalSection: section)
         let pool = pools.make(request.combination.pool, size: request.size, qos: request.combination.qos)
         defer { pool.shutdown() }
         let measurement: TrialMeasurement
         if let openLoop = request.openLoop {
             // The arrival times draw from a stream of their own, apart from the tasks' jitter.
-            measurement = try OpenLoopRunner(clocks: runner.clocks).run(pool: pool, workload: workload, trial: openLoop, seed: request.seed ^ 0xA77_1E55)
+            measurement = try OpenLoopRunner(clocks: runner.clocks).run(
+                pool: pool, workload: workload, trial: openLoop, seed: request.seed ^ 0xA77_1E55)
         } else {
             measurement = try runner.run(pool: pool, workload: workload, settings: request.settings)
         }

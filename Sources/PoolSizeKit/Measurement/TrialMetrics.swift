@@ -59,7 +59,8 @@ package struct TrialMetrics: Equatable, Sendable {
     /// Metrics stated directly, for a `TrialMeasuring` that scripts them (tests, replays).
     /// Per-task figures repeat the means `tasks` times, rounded down, at most 1,000.
     package init(
-        windowSeconds: Double, throughputPerSecond: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double,
+        windowSeconds: Double, throughputPerSecond: Double, cpuMicrosecondsPerTask: Double,
+        waitMicrosecondsPerTask: Double,
         utilization: Double, peakConcurrency: Int, threads: Int, otherLoad: Double = 0, effectiveNice: Int = 0,
         latency: LatencyPercentiles = LatencyPercentiles(), execution: LatencyPercentiles = LatencyPercentiles()
     ) {
@@ -124,7 +125,9 @@ package struct TrialMetrics: Equatable, Sendable {
         perTaskWaitCPURatios = ratios
         perTaskWaitMicroseconds = waits
         perTaskCPUMicroseconds = cpus
-        let processCPU = m.usageAtEnd.cpuNanoseconds >= m.usageAtStart.cpuNanoseconds ? m.usageAtEnd.cpuNanoseconds - m.usageAtStart.cpuNanoseconds : 0
+        let processCPU =
+            m.usageAtEnd.cpuNanoseconds >= m.usageAtStart.cpuNanoseconds
+            ? m.usageAtEnd.cpuNanoseconds - m.usageAtStart.cpuNanoseconds : 0
         utilization = Double(processCPU) / 1e9 / (windowSeconds * Double(max(cores, 1)))
         peakConcurrency = m.peakConcurrency
         distinctThreads = Set(m.samples.map(\.thread)).count
@@ -134,7 +137,8 @@ package struct TrialMetrics: Equatable, Sendable {
         maxRSSKilobytes = m.usageAtEnd.maxRSSKilobytes
         processThreads = m.processThreads
         if let busy0 = m.machineBusyAtStart, let busy1 = m.machineBusyAtEnd, busy1 >= busy0 {
-            otherLoad = max(0, (Double(busy1 - busy0) - Double(processCPU)) / 1e9 / (windowSeconds * Double(max(cores, 1))))
+            otherLoad = max(
+                0, (Double(busy1 - busy0) - Double(processCPU)) / 1e9 / (windowSeconds * Double(max(cores, 1))))
         } else {
             otherLoad = 0
         }
@@ -146,13 +150,21 @@ package struct TrialMetrics: Equatable, Sendable {
             let offered = Double(raw.arrivalsInWindow) / windowSeconds
             // Tasks in service on average (Little's law on the service alone): what a pool that
             // keeps up holds at the window's edges, for the stability verdict's allowance.
-            let serviceSeconds = finishedSamples.isEmpty ? 0 : Double(finishedSamples.reduce(UInt64(0)) { $0 &+ ($1.ended &- $1.started) }) / Double(finishedSamples.count) / 1e9
+            let serviceSeconds =
+                finishedSamples.isEmpty
+                ? 0
+                : Double(finishedSamples.reduce(UInt64(0)) { $0 &+ ($1.ended &- $1.started) })
+                    / Double(finishedSamples.count) / 1e9
             openLoop = OpenLoopFigures(
-                arrivalRate: ArrivalRate(perSecond: raw.ratePerSecond), offeredPerSecond: offered, achievedPerSecond: throughputPerSecond,
+                arrivalRate: ArrivalRate(perSecond: raw.ratePerSecond), offeredPerSecond: offered,
+                achievedPerSecond: throughputPerSecond,
                 backlogMean: raw.backlog.isEmpty ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count),
                 backlogMax: raw.backlog.max() ?? 0, backlogGrowth: raw.backlogGrowth,
-                stable: OpenLoopFigures.isStable(offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth, poolSize: m.poolSize, arrivalsInWindow: raw.arrivalsInWindow, busyQueues: offered * serviceSeconds),
-                unfinished: raw.unfinished, dispatchLagP99Microseconds: LatencyRecorder.percentiles(raw.dispatchLags).p99)
+                stable: OpenLoopFigures.isStable(
+                    offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth, poolSize: m.poolSize,
+                    arrivalsInWindow: raw.arrivalsInWindow, busyQueues: offered * serviceSeconds),
+                unfinished: raw.unfinished,
+                dispatchLagP99Microseconds: LatencyRecorder.percentiles(raw.dispatchLags).p99)
             latency = LatencyRecorder.percentiles(raw.latencies)
         }
     }

@@ -23,7 +23,10 @@ package struct TrialSettings: Sendable, Equatable {
     package var staggerNanoseconds: UInt64
 
     /// Settings; `forTasks(ofNanoseconds:durationNanoseconds:maxTasks:)` derives sensible ones.
-    package init(durationNanoseconds: UInt64, warmupFraction: Double = 0.2, depthPerSlot: Int = 2, maxTasks: Int? = nil, drainTimeoutSeconds: Double = 60, staggerNanoseconds: UInt64 = 0) {
+    package init(
+        durationNanoseconds: UInt64, warmupFraction: Double = 0.2, depthPerSlot: Int = 2, maxTasks: Int? = nil,
+        drainTimeoutSeconds: Double = 60, staggerNanoseconds: UInt64 = 0
+    ) {
         self.durationNanoseconds = durationNanoseconds
         self.warmupFraction = warmupFraction
         self.depthPerSlot = depthPerSlot
@@ -35,7 +38,9 @@ package struct TrialSettings: Sendable, Equatable {
     /// Settings for a workload whose tasks take `taskNanoseconds` (C + W): the start is
     /// staggered over one task period per layer of depth, and warm-up lasts at least that
     /// stagger plus one period, so the window sees the steady state.
-    package static func forTasks(ofNanoseconds taskNanoseconds: UInt64, durationNanoseconds: UInt64, maxTasks: Int? = nil) -> TrialSettings {
+    package static func forTasks(
+        ofNanoseconds taskNanoseconds: UInt64, durationNanoseconds: UInt64, maxTasks: Int? = nil
+    ) -> TrialSettings {
         var settings = TrialSettings(durationNanoseconds: durationNanoseconds, maxTasks: maxTasks)
         settings.staggerNanoseconds = taskNanoseconds * UInt64(settings.depthPerSlot)
         let warmup = settings.staggerNanoseconds + taskNanoseconds
@@ -58,7 +63,9 @@ package struct TrialRunner: Sendable {
     }
 
     /// Runs one trial of `workload` on `pool` and returns its raw measurement; throws when the pool does not drain.
-    package func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError) -> TrialMeasurement {
+    package func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError)
+        -> TrialMeasurement
+    {
         let state = ClosedLoop(pool: pool, workload: workload, clocks: clocks, maxTasks: settings.maxTasks)
         let busy0 = clocks.machineBusyNanoseconds()
         let usage0 = clocks.processUsage()
@@ -80,7 +87,9 @@ package struct TrialRunner: Sendable {
 
         var windowStart = t0, windowEnd: UInt64, usageStart = usage0, usageEnd: ProcessUsage
         var busyStart = busy0, busyEnd: UInt64?
-        if state.group.wait(timeout: .now() + .nanoseconds(Int(warmupEnd - min(warmupEnd, clocks.wallNanoseconds())))) == .success {
+        if state.group.wait(timeout: .now() + .nanoseconds(Int(warmupEnd - min(warmupEnd, clocks.wallNanoseconds()))))
+            == .success
+        {
             // Every task (max_tasks) finished during warm-up: the whole trial is the window.
             windowEnd = state.recorder.lastEnd
             usageEnd = clocks.processUsage()
@@ -99,13 +108,16 @@ package struct TrialRunner: Sendable {
         let sizeSteps = pool.sizeSteps
         state.stop.store(true, ordering: .sequentiallyConsistent)
         if state.group.wait(timeout: .now() + settings.drainTimeoutSeconds) == .timedOut {
-            throw .measurementFailed("\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end")
+            throw .measurementFailed(
+                "\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end"
+            )
         }
         return TrialMeasurement(
             poolSize: pool.plannedSize, windowStart: windowStart, windowEnd: windowEnd,
             usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.recorder.samples(),
             peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(sizeSteps)
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(
+            sizeSteps)
     }
 }
 

@@ -1,7 +1,7 @@
 import CPoolSizeSys
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Per-thread facts and setup for whichever thread runs a task: pools hand tasks to threads

@@ -30,7 +30,10 @@ public final class QueuePoolSet: Sendable {
     ///   - counts: queues for particular tiers; each at least 1.
     ///   - defaultCount: queues for every other tier; at least 1.
     ///   - label: prefix of the queues' labels (`<label>.<tier>.<index>`), as seen in debuggers.
-    public init(counts: [QoSTier: Int] = [:], defaultCount: Int = ProcessInfo.processInfo.activeProcessorCount, label: String = "poolsize.pool") {
+    public init(
+        counts: [QoSTier: Int] = [:], defaultCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+        label: String = "poolsize.pool"
+    ) {
         precondition(defaultCount >= 1 && counts.values.allSatisfy { $0 >= 1 }, "every tier needs at least one queue")
         self.counts = counts
         self.defaultCount = defaultCount
@@ -38,8 +41,13 @@ public final class QueuePoolSet: Sendable {
     }
 
     /// The queues a sweep recommended, for the tier it measured; other tiers keep `defaultCount`.
-    public convenience init(recommendation: Recommendation, defaultCount: Int = ProcessInfo.processInfo.activeProcessorCount, label: String = "poolsize.pool") {
-        self.init(counts: [recommendation.qos: recommendation.recommendedQueueCount], defaultCount: defaultCount, label: label)
+    public convenience init(
+        recommendation: Recommendation, defaultCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+        label: String = "poolsize.pool"
+    ) {
+        self.init(
+            counts: [recommendation.qos: recommendation.recommendedQueueCount], defaultCount: defaultCount, label: label
+        )
     }
 
     /// How many queues `qos` has (or will have once it is first used).

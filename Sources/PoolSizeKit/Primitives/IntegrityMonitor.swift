@@ -65,7 +65,10 @@ package final class IntegrityMonitor: @unchecked Sendable {
     /// Checks the state after every task has finished.
     package func verify() -> IntegrityReport {
         let expected = writes.load(ordering: .sequentiallyConsistent)
-        return IntegrityReport(sections: sections, writes: expected, finalValue: readValue() + atomicValue.load(ordering: .sequentiallyConsistent), overlaps: overlaps.load(ordering: .sequentiallyConsistent))
+        return IntegrityReport(
+            sections: sections, writes: expected,
+            finalValue: readValue() + atomicValue.load(ordering: .sequentiallyConsistent),
+            overlaps: overlaps.load(ordering: .sequentiallyConsistent))
     }
 }
 

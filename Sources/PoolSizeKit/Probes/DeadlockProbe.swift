@@ -24,9 +24,12 @@ package struct DeadlockProbe: Probe {
 
     package func observe() -> DeadlockObservation {
         guard let executable else {
-            return DeadlockObservation(outcome: .failedToStart(reason: "cannot locate the poolsize executable to re-run"), reachedSync: false, watchdogSeconds: watchdogSeconds)
+            return DeadlockObservation(
+                outcome: .failedToStart(reason: "cannot locate the poolsize executable to re-run"), reachedSync: false,
+                watchdogSeconds: watchdogSeconds)
         }
-        let child = ChildProcessRunner(timeoutSeconds: watchdogSeconds).run(executable: executable, arguments: [Self.childCommand, scenario.rawValue])
+        let child = ChildProcessRunner(timeoutSeconds: watchdogSeconds).run(
+            executable: executable, arguments: [Self.childCommand, scenario.rawValue])
         return Self.observation(of: child, watchdogSeconds: watchdogSeconds)
     }
 
@@ -45,12 +48,17 @@ package struct DeadlockProbe: Probe {
     /// "BUG IN CLIENT", Swift's "Fatal error"), else the function the Swift backtracer shows at
     /// the top of the crashed thread, else the last line. Nil for empty output.
     package static func errorSummary(_ text: String) -> String? {
-        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        if let message = lines.first(where: { $0.contains("BUG IN CLIENT") || $0.contains("Fatal error") || $0.contains("dispatch_sync called") }) {
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
+        if let message = lines.first(where: {
+            $0.contains("BUG IN CLIENT") || $0.contains("Fatal error") || $0.contains("dispatch_sync called")
+        }) {
             return String(message.prefix(160))
         }
         if let crashed = lines.firstIndex(where: { $0.hasSuffix("crashed:") }), crashed + 1 < lines.count,
-           let frame = topFrame(lines[crashed + 1]) {
+            let frame = topFrame(lines[crashed + 1])
+        {
             return "crashed in \(frame)"
         }
         return lines.last { !$0.hasPrefix("Backtrace took") }.map { String($0.prefix(160)) }
@@ -60,7 +68,9 @@ package struct DeadlockProbe: Probe {
     /// `0  0x00007f…d8 __DISPATCH_WAIT_FOR_QUEUE__ + 344 in libdispatch.so`.
     static func topFrame(_ line: String) -> String? {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard words.first == "0", let address = words.firstIndex(where: { $0.hasPrefix("0x") }), address + 1 < words.count else { return nil }
+        guard words.first == "0", let address = words.firstIndex(where: { $0.hasPrefix("0x") }),
+            address + 1 < words.count
+        else { return nil }
         let symbol = words[address + 1]
         let image = words.firstIndex(of: "in").flatMap { $0 + 1 < words.count ? words[$0 + 1] : nil }
         return image.map { "\(symbol) (\($0))" } ?? String(symbol)

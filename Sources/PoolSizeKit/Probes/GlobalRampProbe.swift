@@ -13,7 +13,10 @@ package struct GlobalRampProbe: Probe {
     /// CPUs libdispatch sizes its pool for (the affinity mask, not the cgroup quota).
     package var cores: Int
 
-    package init(tasks: Int = 32, taskMilliseconds: Int = 50, checkpoints: [Double] = [0.5, 1, 2, 3], cores: Int = MachineProbe.coreCount().affinity) {
+    package init(
+        tasks: Int = 32, taskMilliseconds: Int = 50, checkpoints: [Double] = [0.5, 1, 2, 3],
+        cores: Int = MachineProbe.coreCount().affinity
+    ) {
         self.tasks = tasks
         self.taskMilliseconds = taskMilliseconds
         self.checkpoints = checkpoints
@@ -30,7 +33,9 @@ package struct GlobalRampProbe: Probe {
         let deadline: UInt64
         let sleepMicroseconds: Double
 
-        init(queue: DispatchQueue, tally: ThreadTally, group: DispatchGroup, deadline: UInt64, sleepMicroseconds: Double) {
+        init(
+            queue: DispatchQueue, tally: ThreadTally, group: DispatchGroup, deadline: UInt64, sleepMicroseconds: Double
+        ) {
             self.queue = queue
             self.tally = tally
             self.group = group
@@ -56,7 +61,9 @@ package struct GlobalRampProbe: Probe {
         let deadline = t0 + UInt64(end * 1e9)
         for _ in 0..<tasks {
             group.enter()
-            let chain = Chain(queue: queue, tally: tally, group: group, deadline: deadline, sleepMicroseconds: Double(taskMilliseconds) * 1_000)
+            let chain = Chain(
+                queue: queue, tally: tally, group: group, deadline: deadline,
+                sleepMicroseconds: Double(taskMilliseconds) * 1_000)
             queue.async { chain.step() }
         }
         var observed: [GlobalRampObservation.Checkpoint] = []
@@ -68,6 +75,7 @@ package struct GlobalRampProbe: Probe {
         }
         // Each chain ends at its next step; a queue this slow to drain is reported, not waited on.
         _ = group.wait(timeout: .now() + .milliseconds(taskMilliseconds * 4 + 2_000))
-        return GlobalRampObservation(cores: cores, tasks: tasks, taskMilliseconds: taskMilliseconds, checkpoints: observed)
+        return GlobalRampObservation(
+            cores: cores, tasks: tasks, taskMilliseconds: taskMilliseconds, checkpoints: observed)
     }
 }

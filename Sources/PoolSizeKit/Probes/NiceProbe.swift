@@ -20,7 +20,8 @@ package struct NiceProbe: Probe {
         for tier in QoSTier.allCases {
             let serial = DispatchQueue(label: "poolsize.probe.nice.\(tier.rawValue)", qos: tier.dispatchQoS)
             samples.append(.init(tier: tier, queue: .serial, nice: niceOfBlock(on: serial)))
-            samples.append(.init(tier: tier, queue: .global, nice: niceOfBlock(on: .global(qos: tier.dispatchQoS.qosClass))))
+            samples.append(
+                .init(tier: tier, queue: .global, nice: niceOfBlock(on: .global(qos: tier.dispatchQoS.qosClass))))
         }
         return NiceObservation(samples: samples, canLowerNice: canLowerNice(), baseNice: Int(WorkerThread.nice()))
     }
@@ -46,10 +47,12 @@ package struct NiceProbe: Probe {
     func canLowerNice() -> Bool {
         let allowed = Flag()
         let finished = DispatchSemaphore(value: 0)
-        guard let thread = PosixThread.spawn({
-            allowed.value.store(WorkerThread.setNice(-1), ordering: .relaxed)
-            finished.signal()
-        }) else { return false }
+        guard
+            let thread = PosixThread.spawn({
+                allowed.value.store(WorkerThread.setNice(-1), ordering: .relaxed)
+                finished.signal()
+            })
+        else { return false }
         guard PosixThread.join([thread], finished: finished, timeout: timeoutSeconds) else { return false }
         return allowed.value.load(ordering: .relaxed)
     }

@@ -47,7 +47,8 @@ package struct RoundRobinProbe: Probe {
         for _ in threads { go.signal() }
         let joined = PosixThread.join(threads, finished: finished, timeout: timeoutSeconds)
         if joined { _ = tasks.wait(timeout: deadline) }
-        return RoundRobinObservation(submitters: threads.count, submitted: submitters * tasksPerSubmitter, countsPerQueue: counts.snapshot)
+        return RoundRobinObservation(
+            submitters: threads.count, submitted: submitters * tasksPerSubmitter, countsPerQueue: counts.snapshot)
     }
 
     private final class Counts: Sendable {

@@ -12,7 +12,10 @@ package struct SemaphoreProbe: Probe {
     package var holdMilliseconds: Int
     package var timeoutSeconds: Double
 
-    package init(count: Int = 3, threads: Int = 8, sectionsPerThread: Int = 5, holdMilliseconds: Int = 10, timeoutSeconds: Double = 5) {
+    package init(
+        count: Int = 3, threads: Int = 8, sectionsPerThread: Int = 5, holdMilliseconds: Int = 10,
+        timeoutSeconds: Double = 5
+    ) {
         self.count = count
         self.threads = threads
         self.sectionsPerThread = sectionsPerThread
@@ -40,7 +43,9 @@ package struct SemaphoreProbe: Probe {
             }
         }
         PosixThread.join(spawned, finished: finished, timeout: timeoutSeconds + 1)
-        return SemaphoreObservation(count: count, threads: spawned.count, peakInside: gauge.peak.load(ordering: .relaxed), sectionsRun: gauge.sections.load(ordering: .relaxed), sectionsPlanned: threads * sectionsPerThread)
+        return SemaphoreObservation(
+            count: count, threads: spawned.count, peakInside: gauge.peak.load(ordering: .relaxed),
+            sectionsRun: gauge.sections.load(ordering: .relaxed), sectionsPlanned: threads * sectionsPerThread)
     }
 
     private final class Gauge: Sendable {

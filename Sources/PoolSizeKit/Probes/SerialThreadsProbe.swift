@@ -43,6 +43,8 @@ package struct SerialThreadsProbe: Probe {
         let observation = (started: tally.entries, threads: tally.distinctThreads, peak: tally.peak)
         for _ in 0..<queues { release.signal() }
         let drained = done.wait(timeout: .now() + hold) == .success
-        return SerialThreadsObservation(queues: queues, started: observation.started, distinctThreads: observation.threads, peakConcurrent: observation.peak, waitedSeconds: waited, drained: drained)
+        return SerialThreadsObservation(
+            queues: queues, started: observation.started, distinctThreads: observation.threads,
+            peakConcurrent: observation.peak, waitedSeconds: waited, drained: drained)
     }
 }

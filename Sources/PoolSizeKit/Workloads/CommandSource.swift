@@ -21,8 +21,13 @@ package struct CommandSource: WorkloadSource {
 
     /// A command source; throws (exit 66) when the program does not exist or is not executable,
     /// before anything runs.
-    package init(arguments: [String], timeoutSeconds: Double = 60, outputDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PoolSizeError) {
-        guard let program = arguments.first else { throw .invalidOption(flag: "--exec", message: "is empty; give a command") }
+    package init(
+        arguments: [String], timeoutSeconds: Double = 60, outputDirectory: URL? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(PoolSizeError) {
+        guard let program = arguments.first else {
+            throw .invalidOption(flag: "--exec", message: "is empty; give a command")
+        }
         self.arguments = arguments
         self.executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         self.timeoutSeconds = timeoutSeconds
@@ -37,13 +42,17 @@ package struct CommandSource: WorkloadSource {
         // A directory has the execute bit too, and fails only at exec, in every task.
         func runnable(_ path: String) -> Bool {
             var isDirectory: ObjCBool = false
-            return FileManager.default.isExecutableFile(atPath: path) && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            return FileManager.default.isExecutableFile(atPath: path)
+                && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }
         if program.contains("/") {
             guard runnable(program) else {
                 var isDirectory: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: program, isDirectory: &isDirectory)
-                throw .inputNotFound(path: program, hint: isDirectory.boolValue ? "a directory, not a program; \(hint)" : exists ? "not executable; \(hint)" : hint)
+                throw .inputNotFound(
+                    path: program,
+                    hint: isDirectory.boolValue
+                        ? "a directory, not a program; \(hint)" : exists ? "not executable; \(hint)" : hint)
             }
             return program
         }
@@ -80,7 +89,8 @@ struct CommandWorkload: Workload {
     var measuresOwnCPU: Bool { clocks is SystemClocks }
 
     func execute(task index: UInt64) -> TaskOutcome {
-        let errURL = source.outputDirectory.map { $0.appendingPathComponent("task-\(index).err") }
+        let errURL =
+            source.outputDirectory.map { $0.appendingPathComponent("task-\(index).err") }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-exec-\(getpid())-\(index).err")
         let outPath = source.outputDirectory.map { $0.appendingPathComponent("task-\(index).out").path } ?? "/dev/null"
         defer { if source.outputDirectory == nil { unlink(errURL.path) } }
@@ -94,11 +104,17 @@ struct CommandWorkload: Workload {
         let argv = source.arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: Int32 = 0
-        guard LiveChildren.beginSpawn() else { return TaskOutcome(failure: "\(display) was not started: the sweep is stopping", cpuNanoseconds: clocks.threadCPUNanoseconds() &- cpuStart) }
+        guard LiveChildren.beginSpawn() else {
+            return TaskOutcome(
+                failure: "\(display) was not started: the sweep is stopping",
+                cpuNanoseconds: clocks.threadCPUNanoseconds() &- cpuStart)
+        }
         let spawned = poolsize_spawn_group(source.executable, argv, environ, outPath, errURL.path, &pid)
         LiveChildren.endSpawn(spawned == 0 ? pid : nil)
         guard spawned == 0 else {
-            return TaskOutcome(failure: "\(display) could not start: \(String(cString: strerror(spawned)))", cpuNanoseconds: clocks.threadCPUNanoseconds() &- cpuStart)
+            return TaskOutcome(
+                failure: "\(display) could not start: \(String(cString: strerror(spawned)))",
+                cpuNanoseconds: clocks.threadCPUNanoseconds() &- cpuStart)
         }
 
         let watch = Watchdog(pid: pid)

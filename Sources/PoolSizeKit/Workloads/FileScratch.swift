@@ -18,28 +18,44 @@ package final class FileScratch: @unchecked Sendable {
     /// Creates the files in `directory`, or in a new temporary directory when nil; the read
     /// file holds `readFileMegabytes` of data so reads land at many offsets.
     package init(directory: URL?, readFileMegabytes: Int = 32) throws(PoolSizeError) {
-        let dir = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-scratch-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let dir =
+            directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "poolsize-scratch-\(getpid())-\(UUID().uuidString.prefix(8))")
         self.directory = dir
         ownsDirectory = directory == nil
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         } catch {
-            throw .invalidOption(flag: "--scratch", message: "cannot create \(dir.path): \(PoolSizeError.reason(of: error)); choose a writable directory")
+            throw .invalidOption(
+                flag: "--scratch",
+                message: "cannot create \(dir.path): \(PoolSizeError.reason(of: error)); choose a writable directory")
         }
-        let write = dir.appendingPathComponent("poolsize-write.bin"), read = dir.appendingPathComponent("poolsize-read.bin")
+        let write = dir.appendingPathComponent("poolsize-write.bin"),
+            read = dir.appendingPathComponent("poolsize-read.bin")
         writeFD = open(write.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         readFD = open(read.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         readFileBytes = readFileMegabytes * 1024 * 1024
         guard writeFD >= 0, readFD >= 0 else {
-            throw .invalidOption(flag: "--scratch", message: "cannot create files in \(dir.path): \(String(cString: strerror(errno))); choose a writable directory")
+            throw .invalidOption(
+                flag: "--scratch",
+                message:
+                    "cannot create files in \(dir.path): \(String(cString: strerror(errno))); choose a writable directory"
+            )
         }
         // Prefill the read file with bytes that do not compress, and push it to the device.
         var generator = SystemRandomNumberGenerator()
         let chunk = (0..<(1024 * 1024)).map { _ in UInt8.random(in: 0...255, using: &generator) }
         for megabyte in 0..<readFileMegabytes {
-            let written = chunk.withUnsafeBytes { pwrite(readFD, $0.baseAddress, $0.count, off_t(megabyte * chunk.count)) }
+            let written = chunk.withUnsafeBytes {
+                pwrite(readFD, $0.baseAddress, $0.count, off_t(megabyte * chunk.count))
+            }
             guard written == chunk.count else {
-                throw .invalidOption(flag: "--scratch", message: "cannot fill \(read.path): \(String(cString: strerror(errno))); free space or choose another directory")
+                throw .invalidOption(
+                    flag: "--scratch",
+                    message:
+                        "cannot fill \(read.path): \(String(cString: strerror(errno))); free space or choose another directory"
+                )
             }
         }
         fsync(readFD)
@@ -56,7 +72,9 @@ package final class FileScratch: @unchecked Sendable {
         if writeBytes > 0 {
             let block = [UInt8](repeating: UInt8(truncatingIfNeeded: index), count: writeBytes)
             let offset = off_t(Int(index % UInt64(writeSlots)) * writeBytes)
-            guard block.withUnsafeBytes({ pwrite(writeFD, $0.baseAddress, $0.count, offset) }) == writeBytes, fsync(writeFD) == 0 else {
+            guard block.withUnsafeBytes({ pwrite(writeFD, $0.baseAddress, $0.count, offset) }) == writeBytes,
+                fsync(writeFD) == 0
+            else {
                 return "write to \(directory.path) failed: \(String(cString: strerror(errno)))"
             }
         }

@@ -95,7 +95,9 @@ package enum LiveChildren {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         var pids: Set<pid_t> = []
         for task in tasks {
-            guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8) else { continue }
+            guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8) else {
+                continue
+            }
             pids.formUnion(text.split(separator: " ").compactMap { pid_t($0) })
         }
         return pids

@@ -88,7 +88,10 @@ package struct SyntheticWorkload: Workload {
     package let startNanoseconds: UInt64
 
     /// A synthetic workload.
-    package init(times: TaskTimes, burner: CPUBurner, waiter: any Waiter = SleepWaiter(), criticalSection: (any CriticalSection)? = nil, scratch: FileScratch? = nil) {
+    package init(
+        times: TaskTimes, burner: CPUBurner, waiter: any Waiter = SleepWaiter(),
+        criticalSection: (any CriticalSection)? = nil, scratch: FileScratch? = nil
+    ) {
         self.times = times
         self.burner = burner
         self.waiter = waiter
@@ -124,7 +127,9 @@ package struct SyntheticWorkload: Workload {
         }
         let start = burner.clocks.threadCPUNanoseconds()
         waiter.wait(microseconds: wait)
-        let failure = scratch?.io(task: index, writeBytes: Int(times.spec.fileWriteKilobytes * 1024), readBytes: Int(times.spec.fileReadKilobytes * 1024), seed: times.seed)
+        let failure = scratch?.io(
+            task: index, writeBytes: Int(times.spec.fileWriteKilobytes * 1024),
+            readBytes: Int(times.spec.fileReadKilobytes * 1024), seed: times.seed)
         let total = start + UInt64(cpu * 1_000)
         if let criticalSection {
             let critical = UInt64(min(times.spec.criticalMicroseconds, cpu) * 1_000)

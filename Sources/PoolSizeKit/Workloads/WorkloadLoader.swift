@@ -9,14 +9,26 @@ package enum WorkloadLoader {
         if !looksLikePath, let builtin = BuiltinWorkloads.named(argument) { return builtin }
         guard looksLikePath || FileManager.default.fileExists(atPath: argument) else {
             let names = BuiltinWorkloads.all.map(\.name).joined(separator: ", ")
-            throw .invalidOption(flag: "--workload", message: "unknown workload '\(argument)'; use one of \(names), or a path to a spec file (see workloads/README.md)")
+            throw .invalidOption(
+                flag: "--workload",
+                message:
+                    "unknown workload '\(argument)'; use one of \(names), or a path to a spec file (see workloads/README.md)"
+            )
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .invalidOption(flag: "--workload", message: "'\(argument)' is a directory; pass a spec file in it (such as \(URL(fileURLWithPath: argument).appendingPathComponent("io.yaml").relativePath)) or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))")
+            throw .invalidOption(
+                flag: "--workload",
+                message:
+                    "'\(argument)' is a directory; pass a spec file in it (such as \(URL(fileURLWithPath: argument).appendingPathComponent("io.yaml").relativePath)) or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))"
+            )
         }
         guard FileManager.default.fileExists(atPath: argument) else {
-            throw .inputNotFound(path: argument, hint: "--workload takes a spec file or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))")
+            throw .inputNotFound(
+                path: argument,
+                hint:
+                    "--workload takes a spec file or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))"
+            )
         }
         let text: String
         do { text = try String(contentsOfFile: argument, encoding: .utf8) } catch {

@@ -43,13 +43,17 @@ package struct SyntheticSource: WorkloadSource {
     }
 
     /// C + W as the spec declares them; nil for file IO, whose W is the device's.
-    package var declaredTaskNanoseconds: UInt64? { spec.doesFileIO ? nil : UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000) }
+    package var declaredTaskNanoseconds: UInt64? {
+        spec.doesFileIO ? nil : UInt64((spec.cpuMicroseconds + spec.waitMicroseconds) * 1_000)
+    }
     /// Synthetic tasks enter the trial's critical section.
     package var supportsCriticalSections: Bool { true }
 
     /// The spec's workload for one trial.
     package func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
-        SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner, criticalSection: criticalSection, scratch: scratch)
+        SyntheticWorkload(
+            times: TaskTimes(spec: spec, seed: seed), burner: burner, criticalSection: criticalSection, scratch: scratch
+        )
     }
 }
 

@@ -37,8 +37,11 @@ package enum CalibrationOperation: Hashable, Sendable {
     package static var all: [CalibrationOperation] {
         [.threadCreateToStart, .threadCreateJoin]
             + lockKinds.map { .lock($0) }
-            + [.compareAndSwap, .atomicAdd, .contextSwitch, .crossCPUWakeup, .dispatchSerialStart, .dispatchGlobalStart,
-               .harnessCostPerTask, .idleThreadRSS, .kernelStackPerThread, .defaultStackSize]
+            + [
+                .compareAndSwap, .atomicAdd, .contextSwitch, .crossCPUWakeup, .dispatchSerialStart,
+                .dispatchGlobalStart,
+                .harnessCostPerTask, .idleThreadRSS, .kernelStackPerThread, .defaultStackSize,
+            ]
     }
 
     /// Primitives timed as locks: all but `none` (no section), `unprotected` (the baseline that
@@ -71,7 +74,8 @@ package enum CalibrationOperation: Hashable, Sendable {
         switch self {
         case .threadCreateToStart: return "thread create → first instruction"
         case .threadCreateJoin: return "thread create + join"
-        case let .lock(kind): return kind == .recursiveMutex ? "lock+unlock recursive-mutex (×2)" : "lock+unlock \(kind.rawValue)"
+        case let .lock(kind):
+            return kind == .recursiveMutex ? "lock+unlock recursive-mutex (×2)" : "lock+unlock \(kind.rawValue)"
         case .compareAndSwap: return "compare-and-swap"
         case .atomicAdd: return "atomic add"
         case .contextSwitch: return "context switch (1 CPU)"
@@ -98,8 +102,8 @@ package enum CalibrationOperation: Hashable, Sendable {
         case .threadCreateToStart: return 90_000
         case .lock: return 200
         case .compareAndSwap: return 50
-        case .kernelStackPerThread: return 1_024       // "kernel data structures ≈ 1 KB"
-        case .defaultStackSize: return 512 * 1_024     // secondary threads
+        case .kernelStackPerThread: return 1_024  // "kernel data structures ≈ 1 KB"
+        case .defaultStackSize: return 512 * 1_024  // secondary threads
         default: return nil
         }
     }

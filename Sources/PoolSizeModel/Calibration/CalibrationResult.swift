@@ -44,7 +44,10 @@ package struct CalibrationResult: Equatable, Sendable, Codable {
     /// Where the CSV was written, when it was.
     package var csvPath: String?
 
-    package init(rounds: Int, measurements: [CalibrationMeasurement], notes: [String] = [], machine: MachineFacts? = nil, csvPath: String? = nil) {
+    package init(
+        rounds: Int, measurements: [CalibrationMeasurement], notes: [String] = [], machine: MachineFacts? = nil,
+        csvPath: String? = nil
+    ) {
         self.rounds = rounds
         self.measurements = measurements
         self.notes = notes
@@ -53,6 +56,7 @@ package struct CalibrationResult: Equatable, Sendable, Codable {
     }
 
     /// Where the reference columns come from, for the table's footer and the JSON.
-    package static let appleSource = "Threading Programming Guide, \"Thread Costs\" table and \"Synchronization\" costs (2 GHz Core Duo, OS X 10.5)"
+    package static let appleSource =
+        "Threading Programming Guide, \"Thread Costs\" table and \"Synchronization\" costs (2 GHz Core Duo, OS X 10.5)"
     package static let earlierSource = "figures measured earlier on this project's Linux machines"
 }

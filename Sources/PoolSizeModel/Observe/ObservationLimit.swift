@@ -29,7 +29,9 @@ package struct ObservationLimit: Equatable, Sendable, Codable {
     package var yamaPtraceScope: Int?
 
     /// A limit of `kind` on `pid`.
-    package init(kind: Kind, pid: Int32, afterSeconds: Double? = nil, ownerUID: UInt32? = nil, yamaPtraceScope: Int? = nil) {
+    package init(
+        kind: Kind, pid: Int32, afterSeconds: Double? = nil, ownerUID: UInt32? = nil, yamaPtraceScope: Int? = nil
+    ) {
         self.kind = kind
         self.pid = pid
         self.afterSeconds = afterSeconds
@@ -54,17 +56,23 @@ package struct ObservationLimit: Equatable, Sendable, Codable {
         switch kind {
         case .targetExited:
             let when = afterSeconds.map { " after \(UnitFormat.number($0)) s" } ?? ""
-            return "pid \(pid) exited\(when): the figures cover the observation until then; observe a process that outlives --duration, or shorten it"
+            return
+                "pid \(pid) exited\(when): the figures cover the observation until then; observe a process that outlives --duration, or shorten it"
         case .syscallDenied:
-            let yama = yamaPtraceScope.map { $0 >= 1 ? " (Yama ptrace_scope is \($0): only children can be read)" : "" } ?? ""
-            return "pid \(pid): blocking syscalls are unreadable (EACCES\(yama)): CPU, run-queue time and thread states are measured, blocked time is not split into IO, idle and ambiguous; start the target with 'poolsize observe -- CMD', or observe as its user with a dumpable process"
+            let yama =
+                yamaPtraceScope.map { $0 >= 1 ? " (Yama ptrace_scope is \($0): only children can be read)" : "" } ?? ""
+            return
+                "pid \(pid): blocking syscalls are unreadable (EACCES\(yama)): CPU, run-queue time and thread states are measured, blocked time is not split into IO, idle and ambiguous; start the target with 'poolsize observe -- CMD', or observe as its user with a dumpable process"
         case .otherUser:
             let owner = ownerUID.map { " (uid \($0))" } ?? ""
-            return "pid \(pid) belongs to another user\(owner): CPU, run-queue time and thread states are measured, its blocking syscalls and sockets are not; run observe as that user or as root"
+            return
+                "pid \(pid) belongs to another user\(owner): CPU, run-queue time and thread states are measured, its blocking syscalls and sockets are not; run observe as that user or as root"
         case .noSchedstat:
-            return "pid \(pid): this kernel has no schedstat (CONFIG_SCHED_INFO): CPU comes from stat's clock ticks, run-queue time is not measured (running and runnable are told apart by nothing), so a CPU-saturated pool cannot be recognised; use a kernel with CONFIG_SCHED_INFO"
+            return
+                "pid \(pid): this kernel has no schedstat (CONFIG_SCHED_INFO): CPU comes from stat's clock ticks, run-queue time is not measured (running and runnable are told apart by nothing), so a CPU-saturated pool cannot be recognised; use a kernel with CONFIG_SCHED_INFO"
         case .unsupportedPlatform:
-            return "observe reads Linux /proc: on this system nothing can be measured; run it on the Linux host of the process"
+            return
+                "observe reads Linux /proc: on this system nothing can be measured; run it on the Linux host of the process"
         }
     }
 }

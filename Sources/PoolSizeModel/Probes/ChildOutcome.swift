@@ -15,7 +15,8 @@ package enum ChildOutcome: Equatable, Sendable, Codable {
         switch self {
         case let .exited(code): return "exited with status \(code)"
         case let .signaled(signal): return "killed by \(Self.signalName(signal)) (\(signal))"
-        case let .timedOut(seconds): return "no exit within \(String(format: "%.1f", seconds)) s; killed by the watchdog"
+        case let .timedOut(seconds):
+            return "no exit within \(String(format: "%.1f", seconds)) s; killed by the watchdog"
         case let .failedToStart(reason): return "could not start: \(reason)"
         }
     }

@@ -18,7 +18,10 @@ package struct DeadlockObservation: Equatable, Sendable, Codable {
     /// The most telling line of the child's stderr, if any: a crash message, or where it crashed.
     package var errorSummary: String?
 
-    package init(outcome: ChildOutcome, reachedSync: Bool, syncReturned: Bool = false, watchdogSeconds: Double, errorSummary: String? = nil) {
+    package init(
+        outcome: ChildOutcome, reachedSync: Bool, syncReturned: Bool = false, watchdogSeconds: Double,
+        errorSummary: String? = nil
+    ) {
         self.outcome = outcome
         self.reachedSync = reachedSync
         self.syncReturned = syncReturned
@@ -67,7 +70,8 @@ package struct DeadlockObservation: Equatable, Sendable, Codable {
         switch classification {
         case .hang:
             verdict = .holds
-            explanation = "the block waited for itself until the \(String(format: "%.1f", watchdogSeconds)) s watchdog killed the child: a serial queue cannot run a sync block while it runs the caller"
+            explanation =
+                "the block waited for itself until the \(String(format: "%.1f", watchdogSeconds)) s watchdog killed the child: a serial queue cannot run a sync block while it runs the caller"
         case .trap:
             verdict = .holds
             explanation = "libdispatch detected the self-deadlock and trapped; in an app this is a crash, not a hang"
@@ -84,6 +88,8 @@ package struct DeadlockObservation: Equatable, Sendable, Codable {
                 explanation = "the child reported sync returning yet did not exit cleanly"
             }
         }
-        return ProbeResult(name: .deadlock, expected: expected, observed: observed, verdict: verdict, explanation: explanation, measurements: measurements)
+        return ProbeResult(
+            name: .deadlock, expected: expected, observed: observed, verdict: verdict, explanation: explanation,
+            measurements: measurements)
     }
 }

@@ -31,7 +31,10 @@ package struct GlobalRampObservation: Equatable, Sendable, Codable {
     /// Threads per second per bucket the claim allows.
     package var ratePerSecond: Double
 
-    package init(cores: Int, tasks: Int, taskMilliseconds: Int, checkpoints: [Checkpoint], slack: Int = 1, ratePerSecond: Double = 1) {
+    package init(
+        cores: Int, tasks: Int, taskMilliseconds: Int, checkpoints: [Checkpoint], slack: Int = 1,
+        ratePerSecond: Double = 1
+    ) {
         self.cores = cores
         self.tasks = tasks
         self.taskMilliseconds = taskMilliseconds
@@ -47,12 +50,20 @@ package struct GlobalRampObservation: Equatable, Sendable, Codable {
 
     package func result() -> ProbeResult {
         let measurements = checkpoints.map { c in
-            ProbeMeasurement("threads at \(Self.seconds(c.seconds)) s", expected: "≤ \(allowedThreads(at: c.seconds))", observed: "\(c.threads) (\(c.running) running)")
+            ProbeMeasurement(
+                "threads at \(Self.seconds(c.seconds)) s", expected: "≤ \(allowedThreads(at: c.seconds))",
+                observed: "\(c.threads) (\(c.running) running)")
         }
-        let expected = "about \(cores) threads (cores), growing by at most ~\(Self.number(ratePerSecond))/s; far fewer than \(tasks) blocked tasks"
-        let observed = checkpoints.isEmpty ? "no checkpoints" : checkpoints.map { "\($0.threads) @ \(Self.seconds($0.seconds)) s" }.joined(separator: ", ")
+        let expected =
+            "about \(cores) threads (cores), growing by at most ~\(Self.number(ratePerSecond))/s; far fewer than \(tasks) blocked tasks"
+        let observed =
+            checkpoints.isEmpty
+            ? "no checkpoints"
+            : checkpoints.map { "\($0.threads) @ \(Self.seconds($0.seconds)) s" }.joined(separator: ", ")
         guard let first = checkpoints.first, let last = checkpoints.last, last.threads > 0 else {
-            return ProbeResult(name: .globalRamp, expected: expected, observed: observed, verdict: .cannotTell, explanation: "no task ran on the global queue during the probe", measurements: measurements)
+            return ProbeResult(
+                name: .globalRamp, expected: expected, observed: observed, verdict: .cannotTell,
+                explanation: "no task ran on the global queue during the probe", measurements: measurements)
         }
         let over = checkpoints.filter { $0.threads > allowedThreads(at: $0.seconds) }
         let span = last.seconds - first.seconds
@@ -61,15 +72,20 @@ package struct GlobalRampObservation: Equatable, Sendable, Codable {
         let explanation: String
         if last.threads >= tasks {
             verdict = .differs
-            explanation = "the global queue gave every blocked task a thread (\(last.threads) for \(tasks) tasks): it grows like the serial queues' overcommit pool"
+            explanation =
+                "the global queue gave every blocked task a thread (\(last.threads) for \(tasks) tasks): it grows like the serial queues' overcommit pool"
         } else if let worst = over.first {
             verdict = .differs
-            explanation = "\(worst.threads) threads after \(Self.seconds(worst.seconds)) s, more than cores + ~\(Self.number(ratePerSecond))/s allows (\(allowedThreads(at: worst.seconds))); growth \(Self.number(growth)) threads/s"
+            explanation =
+                "\(worst.threads) threads after \(Self.seconds(worst.seconds)) s, more than cores + ~\(Self.number(ratePerSecond))/s allows (\(allowedThreads(at: worst.seconds))); growth \(Self.number(growth)) threads/s"
         } else {
             verdict = .holds
-            explanation = "\(last.threads) threads served \(tasks) blocked tasks after \(Self.seconds(last.seconds)) s (+\(Self.number(growth))/s after the first checkpoint): the global queue cannot size an IO pool"
+            explanation =
+                "\(last.threads) threads served \(tasks) blocked tasks after \(Self.seconds(last.seconds)) s (+\(Self.number(growth))/s after the first checkpoint): the global queue cannot size an IO pool"
         }
-        return ProbeResult(name: .globalRamp, expected: expected, observed: observed, verdict: verdict, explanation: explanation, measurements: measurements)
+        return ProbeResult(
+            name: .globalRamp, expected: expected, observed: observed, verdict: verdict, explanation: explanation,
+            measurements: measurements)
     }
 
     static func seconds(_ value: Double) -> String {

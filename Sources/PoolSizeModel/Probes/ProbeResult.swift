@@ -12,7 +12,10 @@ package struct ProbeResult: Equatable, Sendable, Codable {
     /// Wall time the probe took; nil until the runner has timed it.
     package var elapsedSeconds: Double?
 
-    package init(name: ProbeName, expected: String, observed: String, verdict: Verdict, explanation: String, measurements: [ProbeMeasurement] = [], elapsedSeconds: Double? = nil) {
+    package init(
+        name: ProbeName, expected: String, observed: String, verdict: Verdict, explanation: String,
+        measurements: [ProbeMeasurement] = [], elapsedSeconds: Double? = nil
+    ) {
         self.name = name
         self.claim = name.claim
         self.expected = expected

@@ -27,11 +27,17 @@ package struct RoundRobinObservation: Equatable, Sendable, Codable {
         let n = countsPerQueue.count
         let low = countsPerQueue.min() ?? 0, high = countsPerQueue.max() ?? 0
         let share = n > 0 ? submitted / n : 0
-        let expected = n > 0 ? (allowedSpread == 0 ? "\(share) tasks on each of \(n) queues" : "\(share)–\(share + 1) tasks on each of \(n) queues") : "tasks on every queue"
+        let expected =
+            n > 0
+            ? (allowedSpread == 0
+                ? "\(share) tasks on each of \(n) queues" : "\(share)–\(share + 1) tasks on each of \(n) queues")
+            : "tasks on every queue"
         let spread = low == high ? "\(low) tasks on every queue" : "\(low)–\(high) tasks per queue"
         let observed = "\(spread), \(completed)/\(submitted) ran (\(submitters) submitting threads)"
         let measurements = countsPerQueue.enumerated().map { index, count in
-            ProbeMeasurement("queue \(index)", expected: allowedSpread == 0 ? String(share) : "\(share)–\(share + 1)", observed: String(count))
+            ProbeMeasurement(
+                "queue \(index)", expected: allowedSpread == 0 ? String(share) : "\(share)–\(share + 1)",
+                observed: String(count))
         }
         let verdict: Verdict
         let explanation: String
@@ -40,11 +46,15 @@ package struct RoundRobinObservation: Equatable, Sendable, Codable {
             explanation = "only \(completed) of \(submitted) tasks ran before the timeout"
         } else if high - low <= allowedSpread {
             verdict = .holds
-            explanation = "the atomic counter gave every queue its share although \(submitters) threads submitted at once; the spread is by count: round-robin does not look at how busy a queue is, so uneven task times still pile up on some queues"
+            explanation =
+                "the atomic counter gave every queue its share although \(submitters) threads submitted at once; the spread is by count: round-robin does not look at how busy a queue is, so uneven task times still pile up on some queues"
         } else {
             verdict = .differs
-            explanation = "queue counts differ by \(high - low), more than the \(allowedSpread) round-robin allows: tickets were lost or duplicated"
+            explanation =
+                "queue counts differ by \(high - low), more than the \(allowedSpread) round-robin allows: tickets were lost or duplicated"
         }
-        return ProbeResult(name: .roundRobin, expected: expected, observed: observed, verdict: verdict, explanation: explanation, measurements: measurements)
+        return ProbeResult(
+            name: .roundRobin, expected: expected, observed: observed, verdict: verdict, explanation: explanation,
+            measurements: measurements)
     }
 }

@@ -36,11 +36,14 @@ package struct SemaphoreObservation: Equatable, Sendable, Codable {
             explanation = "only \(sectionsRun) of \(sectionsPlanned) sections ran before the timeout"
         } else if peakInside < count {
             verdict = .cannotTell
-            explanation = "the peak stayed at \(peakInside) below the count \(count), so the cap was never put to the test"
+            explanation =
+                "the peak stayed at \(peakInside) below the count \(count), so the cap was never put to the test"
         } else {
             verdict = .holds
             explanation = "\(threads) threads competed and exactly \(count) got in at a time"
         }
-        return ProbeResult(name: .semaphore, expected: expected, observed: observed, verdict: verdict, explanation: explanation, measurements: measurements)
+        return ProbeResult(
+            name: .semaphore, expected: expected, observed: observed, verdict: verdict, explanation: explanation,
+            measurements: measurements)
     }
 }

@@ -17,7 +17,10 @@ package struct SerialThreadsObservation: Equatable, Sendable, Codable {
     /// Whether every task finished after being released (within the drain timeout).
     package var drained: Bool
 
-    package init(queues: Int, started: Int, distinctThreads: Int, peakConcurrent: Int, waitedSeconds: Double, drained: Bool = true) {
+    package init(
+        queues: Int, started: Int, distinctThreads: Int, peakConcurrent: Int, waitedSeconds: Double,
+        drained: Bool = true
+    ) {
         self.queues = queues
         self.started = started
         self.distinctThreads = distinctThreads
@@ -28,7 +31,8 @@ package struct SerialThreadsObservation: Equatable, Sendable, Codable {
 
     package func result() -> ProbeResult {
         let expected = "\(queues) threads for \(queues) serial queues, all \(queues) tasks blocked at once"
-        let observed = "\(distinctThreads) threads, \(peakConcurrent) tasks blocked at once (\(started)/\(queues) started in \(UnitFormat.duration(waitedSeconds)))"
+        let observed =
+            "\(distinctThreads) threads, \(peakConcurrent) tasks blocked at once (\(started)/\(queues) started in \(UnitFormat.duration(waitedSeconds)))"
         let measurements = [
             ProbeMeasurement("distinct threads", expected: String(queues), observed: String(distinctThreads)),
             ProbeMeasurement("tasks blocked at once", expected: String(queues), observed: String(peakConcurrent)),
@@ -40,12 +44,16 @@ package struct SerialThreadsObservation: Equatable, Sendable, Codable {
             explanation = "no task started within \(String(format: "%.1f", waitedSeconds)) s"
         } else if distinctThreads >= queues && peakConcurrent >= queues {
             verdict = .holds
-            explanation = "every serial queue got its own thread while its task blocked: N queues bound the pool at N threads, and no fewer"
+            explanation =
+                "every serial queue got its own thread while its task blocked: N queues bound the pool at N threads, and no fewer"
         } else {
             verdict = .differs
-            explanation = "only \(distinctThreads) threads served \(queues) blocked serial queues, so \(queues - started) tasks waited for a thread; a pool of N queues would run fewer than N tasks at once"
+            explanation =
+                "only \(distinctThreads) threads served \(queues) blocked serial queues, so \(queues - started) tasks waited for a thread; a pool of N queues would run fewer than N tasks at once"
         }
-        var result = ProbeResult(name: .serialThreads, expected: expected, observed: observed, verdict: verdict, explanation: explanation, measurements: measurements)
+        var result = ProbeResult(
+            name: .serialThreads, expected: expected, observed: observed, verdict: verdict, explanation: explanation,
+            measurements: measurements)
         if !drained { result.explanation += "; some tasks did not finish after release (left running)" }
         return result
     }

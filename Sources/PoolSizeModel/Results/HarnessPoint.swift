@@ -37,7 +37,9 @@ package struct SwitchTally: Equatable, Sendable {
 
     /// Both tallies added.
     package static func + (lhs: SwitchTally, rhs: SwitchTally) -> SwitchTally {
-        SwitchTally(tasks: lhs.tasks + rhs.tasks, voluntary: lhs.voluntary + rhs.voluntary, involuntary: lhs.involuntary + rhs.involuntary)
+        SwitchTally(
+            tasks: lhs.tasks + rhs.tasks, voluntary: lhs.voluntary + rhs.voluntary,
+            involuntary: lhs.involuntary + rhs.involuntary)
     }
 }
 
@@ -62,7 +64,10 @@ package struct HarnessPoint: Equatable, Sendable {
     package var switches: [HarnessSide: SwitchTally]
 
     /// A point with these runs.
-    package init(taskMicroseconds: Double, size: Int, harnessPerSecond: [Double], referencePerSecond: [Double], ownQueuePerSecond: [Double] = [], switches: [HarnessSide: SwitchTally] = [:]) {
+    package init(
+        taskMicroseconds: Double, size: Int, harnessPerSecond: [Double], referencePerSecond: [Double],
+        ownQueuePerSecond: [Double] = [], switches: [HarnessSide: SwitchTally] = [:]
+    ) {
         self.taskMicroseconds = taskMicroseconds
         self.size = size
         self.harnessPerSecond = harnessPerSecond

@@ -23,7 +23,8 @@ public struct LatencySizing: Equatable, Sendable, Codable {
 
     /// A sizing from its figures (`SLOSizer` computes them).
     public init(
-        arrivalRate: ArrivalRate, latencySLOMicroseconds: Double?, sloPercentile: Double, met: Bool, measuredMicroseconds: Double?,
+        arrivalRate: ArrivalRate, latencySLOMicroseconds: Double?, sloPercentile: Double, met: Bool,
+        measuredMicroseconds: Double?,
         queueingModelQueueCount: Int?, sizeVerdicts: [SLOVerdict], rateSizings: [RateSizing]? = nil
     ) {
         self.arrivalRate = arrivalRate

@@ -19,7 +19,10 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
     public var taskTime: LatencyPercentiles?
 
     /// An estimate from its parts.
-    package init(tasks: Int, seconds: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, ratio: RatioOfMeans?) {
+    package init(
+        tasks: Int, seconds: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double,
+        ratio: RatioOfMeans?
+    ) {
         self.tasks = tasks
         self.seconds = seconds
         self.cpuMicrosecondsPerTask = cpuMicrosecondsPerTask
@@ -46,14 +49,17 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
     /// W/C, 0 when no task was measured.
     public var waitCPURatio: Double { ratio?.ratio ?? 0 }
 
-    enum CodingKeys: String, CodingKey { case tasks, seconds, cpuMicrosecondsPerTask, waitMicrosecondsPerTask, ratio, taskTime }
+    enum CodingKeys: String, CodingKey {
+        case tasks, seconds, cpuMicrosecondsPerTask, waitMicrosecondsPerTask, ratio, taskTime
+    }
 
     /// C and W are what a reader needs; the task count, duration and interval were not
     /// recorded by every earlier version.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            tasks: try c.decodeIfPresent(Int.self, forKey: .tasks) ?? 0, seconds: try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0,
+            tasks: try c.decodeIfPresent(Int.self, forKey: .tasks) ?? 0,
+            seconds: try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0,
             cpuMicrosecondsPerTask: try c.decode(Double.self, forKey: .cpuMicrosecondsPerTask),
             waitMicrosecondsPerTask: try c.decode(Double.self, forKey: .waitMicrosecondsPerTask),
             ratio: try c.decodeIfPresent(RatioOfMeans.self, forKey: .ratio))

@@ -10,7 +10,10 @@ public struct RateSizing: Equatable, Sendable, Codable {
     public var queueingModelQueueCount: Int?
 
     /// A row from its figures.
-    public init(arrivalRate: ArrivalRate, recommendedQueueCount: Int?, percentileMicroseconds: Double?, queueingModelQueueCount: Int?) {
+    public init(
+        arrivalRate: ArrivalRate, recommendedQueueCount: Int?, percentileMicroseconds: Double?,
+        queueingModelQueueCount: Int?
+    ) {
         self.arrivalRate = arrivalRate
         self.recommendedQueueCount = recommendedQueueCount
         self.percentileMicroseconds = percentileMicroseconds

@@ -80,8 +80,10 @@ public struct Recommendation: Equatable, Sendable, Codable {
     /// A recommendation from its figures (`Recommender` computes them).
     public init(
         workload: String, cores: Int, waitCPURatio: Double, waitCPURatioLower: Double?, waitCPURatioUpper: Double?,
-        specWaitCPURatio: Double?, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double, targetUtilization: Double,
-        formulaQueueCountExact: Double, formulaQueueCountStandardError: Double, formulaQueueCount: Int, kneePoolSize: Int,
+        specWaitCPURatio: Double?, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double,
+        targetUtilization: Double,
+        formulaQueueCountExact: Double, formulaQueueCountStandardError: Double, formulaQueueCount: Int,
+        kneePoolSize: Int,
         kneeThroughputPerSecond: Double, peakPoolSize: Int, peakThroughputPerSecond: Double, tolerance: Double,
         recommendedQueueCount: Int, sizing: Sizing, reason: String
     ) {
@@ -140,8 +142,10 @@ public struct Recommendation: Equatable, Sendable, Codable {
             cpuMicrosecondsPerTask: try c.decodeIfPresent(Double.self, forKey: .cpuMicrosecondsPerTask) ?? .nan,
             waitMicrosecondsPerTask: try c.decodeIfPresent(Double.self, forKey: .waitMicrosecondsPerTask) ?? .nan,
             targetUtilization: try c.decode(Double.self, forKey: .targetUtilization),
-            formulaQueueCountExact: try c.decodeIfPresent(Double.self, forKey: .formulaQueueCountExact) ?? Double(formulaCount),
-            formulaQueueCountStandardError: try c.decodeIfPresent(Double.self, forKey: .formulaQueueCountStandardError) ?? 0,
+            formulaQueueCountExact: try c.decodeIfPresent(Double.self, forKey: .formulaQueueCountExact)
+                ?? Double(formulaCount),
+            formulaQueueCountStandardError: try c.decodeIfPresent(Double.self, forKey: .formulaQueueCountStandardError)
+                ?? 0,
             formulaQueueCount: formulaCount, kneePoolSize: knee,
             kneeThroughputPerSecond: try c.decodeIfPresent(Double.self, forKey: .kneeThroughputPerSecond) ?? .nan,
             peakPoolSize: try c.decodeIfPresent(Int.self, forKey: .peakPoolSize) ?? knee,

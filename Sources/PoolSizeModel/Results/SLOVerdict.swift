@@ -24,7 +24,11 @@ public struct SLOVerdict: Equatable, Sendable, Codable {
     public var modelPercentileMicroseconds: Double?
 
     /// A verdict from its figures.
-    public init(poolSize: Int, arrivalRate: ArrivalRate, trials: Int, stable: Bool, achievedPerSecond: Double, offeredPerSecond: Double, backlogMean: Double, p50Microseconds: Double, percentileMicroseconds: Double, meetsSLO: Bool?, modelPercentileMicroseconds: Double?) {
+    public init(
+        poolSize: Int, arrivalRate: ArrivalRate, trials: Int, stable: Bool, achievedPerSecond: Double,
+        offeredPerSecond: Double, backlogMean: Double, p50Microseconds: Double, percentileMicroseconds: Double,
+        meetsSLO: Bool?, modelPercentileMicroseconds: Double?
+    ) {
         self.poolSize = poolSize
         self.arrivalRate = arrivalRate
         self.trials = trials

@@ -10,21 +10,38 @@ package enum AxisSelection {
     /// Tiers also accept the legacy dispatch priorities `high` and `low` (and `default`,
     /// `background`), mapped as docs/platform.md says.
     package static func tiers(_ text: String) throws(PoolSizeError) -> [QoSTier] {
-        try parse(text, flag: "--qos", valid: QoSTier.allCases.map(\.rawValue) + QoSTier.aliases.keys.sorted(), allValues: QoSTier.allCases) { QoSTier(name: $0) }
+        try parse(
+            text, flag: "--qos", valid: QoSTier.allCases.map(\.rawValue) + QoSTier.aliases.keys.sorted(),
+            allValues: QoSTier.allCases
+        ) { QoSTier(name: $0) }
     }
 
     /// `all` means every primitive that protects its section (`unprotected` must be named).
     package static func primitives(_ text: String) throws(PoolSizeError) -> [PrimitiveKind] {
-        try parse(text, flag: "--primitive", valid: PrimitiveKind.allCases.map(\.rawValue), allValues: PrimitiveKind.allCases.filter { $0 != .unprotected }) { PrimitiveKind(rawValue: $0) }
+        try parse(
+            text, flag: "--primitive", valid: PrimitiveKind.allCases.map(\.rawValue),
+            allValues: PrimitiveKind.allCases.filter { $0 != .unprotected }
+        ) { PrimitiveKind(rawValue: $0) }
     }
 
-    static func parse<T: Equatable & CaseIterable>(_ text: String, flag: String, valid: [String], allValues: [T]? = nil, make: (String) -> T?) throws(PoolSizeError) -> [T] {
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    static func parse<T: Equatable & CaseIterable>(
+        _ text: String, flag: String, valid: [String], allValues: [T]? = nil, make: (String) -> T?
+    ) throws(PoolSizeError) -> [T] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
         if items == ["all"] { return allValues ?? Array(T.allCases) }
         var result: [T] = []
         for item in items {
-            guard !item.isEmpty else { throw .invalidOption(flag: flag, message: "empty value in '\(text)'; valid values: all, \(valid.joined(separator: ", "))") }
-            guard let value = make(item) else { throw .invalidOption(flag: flag, message: "unknown value '\(item)'; valid values: all, \(valid.joined(separator: ", "))") }
+            guard !item.isEmpty else {
+                throw .invalidOption(
+                    flag: flag, message: "empty value in '\(text)'; valid values: all, \(valid.joined(separator: ", "))"
+                )
+            }
+            guard let value = make(item) else {
+                throw .invalidOption(
+                    flag: flag, message: "unknown value '\(item)'; valid values: all, \(valid.joined(separator: ", "))")
+            }
             if !result.contains(value) { result.append(value) }
         }
         return result

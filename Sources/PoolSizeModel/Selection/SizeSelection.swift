@@ -23,8 +23,14 @@ public enum SizeSelection: Equatable, Sendable {
             let part = item.trimmingCharacters(in: .whitespaces)
             if part.isEmpty { throw .invalidOption(flag: "--sizes", message: "empty entry in '\(text)'; \(usage)") }
             for size in try parseItem(part, usage: usage) {
-                guard size >= 1 else { throw .invalidOption(flag: "--sizes", message: "pool size \(size) is not positive; every size must be at least 1") }
-                guard size <= maximumSize else { throw .invalidOption(flag: "--sizes", message: "pool size \(size) exceeds the maximum \(maximumSize)") }
+                guard size >= 1 else {
+                    throw .invalidOption(
+                        flag: "--sizes", message: "pool size \(size) is not positive; every size must be at least 1")
+                }
+                guard size <= maximumSize else {
+                    throw .invalidOption(
+                        flag: "--sizes", message: "pool size \(size) exceeds the maximum \(maximumSize)")
+                }
                 sizes.insert(size)
             }
         }
@@ -34,19 +40,33 @@ public enum SizeSelection: Equatable, Sendable {
     private static func parseItem(_ part: String, usage: String) throws(PoolSizeError) -> [Int] {
         let separator = part.contains("...") ? "..." : (part.contains("..") ? ".." : nil)
         guard let separator else {
-            guard let value = Int(part) else { throw .invalidOption(flag: "--sizes", message: "'\(part)' is not a whole number; \(usage)") }
+            guard let value = Int(part) else {
+                throw .invalidOption(flag: "--sizes", message: "'\(part)' is not a whole number; \(usage)")
+            }
             return [value]
         }
         let bounds = part.components(separatedBy: separator)
-        let upperAndStep = bounds.count == 2 ? bounds[1].split(separator: ":", omittingEmptySubsequences: false).map(String.init) : []
-        guard bounds.count == 2, let low = Int(bounds[0]), (1...2).contains(upperAndStep.count), let high = Int(upperAndStep[0]) else {
+        let upperAndStep =
+            bounds.count == 2 ? bounds[1].split(separator: ":", omittingEmptySubsequences: false).map(String.init) : []
+        guard bounds.count == 2, let low = Int(bounds[0]), (1...2).contains(upperAndStep.count),
+            let high = Int(upperAndStep[0])
+        else {
             throw .invalidOption(flag: "--sizes", message: "'\(part)' is not a range; \(usage)")
         }
         let step = upperAndStep.count == 2 ? Int(upperAndStep[1]) : 1
-        guard let step, step >= 1 else { throw .invalidOption(flag: "--sizes", message: "step in '\(part)' must be a whole number >= 1") }
-        guard min(low, high) >= 1 else { throw .invalidOption(flag: "--sizes", message: "pool size \(min(low, high)) is not positive; every size must be at least 1") }
-        guard low <= high else { throw .invalidOption(flag: "--sizes", message: "range '\(part)' runs backwards; write \(high)...\(low)") }
-        guard high <= maximumSize else { throw .invalidOption(flag: "--sizes", message: "pool size \(high) exceeds the maximum \(maximumSize)") }
+        guard let step, step >= 1 else {
+            throw .invalidOption(flag: "--sizes", message: "step in '\(part)' must be a whole number >= 1")
+        }
+        guard min(low, high) >= 1 else {
+            throw .invalidOption(
+                flag: "--sizes", message: "pool size \(min(low, high)) is not positive; every size must be at least 1")
+        }
+        guard low <= high else {
+            throw .invalidOption(flag: "--sizes", message: "range '\(part)' runs backwards; write \(high)...\(low)")
+        }
+        guard high <= maximumSize else {
+            throw .invalidOption(flag: "--sizes", message: "pool size \(high) exceeds the maximum \(maximumSize)")
+        }
         return Array(stride(from: low, through: high, by: step))
     }
 }
@@ -130,7 +150,8 @@ extension SizeSelection: Codable {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do { self = try SizeSelection.parse(text) } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 }

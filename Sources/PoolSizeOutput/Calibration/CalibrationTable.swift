@@ -6,7 +6,8 @@ package enum CalibrationTable {
     package static let header = ["operation", "measured", "min–max", "Apple", "ratio", "earlier here"]
 
     package static func render(_ result: CalibrationResult) -> String {
-        var out = "calibrate: median of \(result.rounds) rounds per operation (after 1 warm-up round); ratio = measured / Apple\n\n"
+        var out =
+            "calibrate: median of \(result.rounds) rounds per operation (after 1 warm-up round); ratio = measured / Apple\n\n"
         let rows = [header] + result.measurements.map(row)
         out += TextTable.render(rows, leftAligned: [0])
         out += "\nApple: \(CalibrationResult.appleSource)\n"
@@ -18,7 +19,11 @@ package enum CalibrationTable {
     static func row(_ m: CalibrationMeasurement) -> [String] {
         let dash = "—"
         let spread: String
-        if let s = m.summary, s.count > 1 { spread = CalibrationValueFormat.range(s.minimum, s.maximum, m.unit) } else { spread = dash }
+        if let s = m.summary, s.count > 1 {
+            spread = CalibrationValueFormat.range(s.minimum, s.maximum, m.unit)
+        } else {
+            spread = dash
+        }
         return [
             m.operation,
             m.median.isFinite ? CalibrationValueFormat.value(m.median, m.unit) : dash,

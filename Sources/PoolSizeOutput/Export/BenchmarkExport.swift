@@ -28,28 +28,48 @@ package enum GitHubBenchmarkExport {
     package static func serialize(_ analysis: RunAnalysis, direction: Direction) -> String {
         let workload = analysis.run.records.first?.workload ?? analysis.run.info?.workload?.name ?? "run"
         var entries: [Entry] = []
-        if let open = analysis.openLoop { entries = openLoopEntries(analysis, open, workload: workload, direction: direction) }
+        if let open = analysis.openLoop {
+            entries = openLoopEntries(analysis, open, workload: workload, direction: direction)
+        }
         for curve in analysis.curves where !analysis.isOpenLoop {
             let prefix = "\(workload) \(curve.combination)"
             switch direction {
             case .bigger:
                 for point in curve.points where point.throughput.mean.isFinite {
-                    let range = point.throughput.confidenceInterval95.map { "± \(UnitFormat.significant(($0.upper - $0.lower) / 2))" }
-                    entries.append(Entry(
-                        name: "\(prefix) N=\(point.poolSize) throughput", unit: "tasks/s", value: point.throughput.mean, range: range,
-                        extra: "\(point.throughput.count) repetition(s); CV \(UnitFormat.percentOneDecimal(point.throughput.coefficientOfVariation)); utilization \(UnitFormat.wholePercent(point.utilization))"))
+                    let range = point.throughput.confidenceInterval95.map {
+                        "± \(UnitFormat.significant(($0.upper - $0.lower) / 2))"
+                    }
+                    entries.append(
+                        Entry(
+                            name: "\(prefix) N=\(point.poolSize) throughput", unit: "tasks/s",
+                            value: point.throughput.mean, range: range,
+                            extra:
+                                "\(point.throughput.count) repetition(s); CV \(UnitFormat.percentOneDecimal(point.throughput.coefficientOfVariation)); utilization \(UnitFormat.wholePercent(point.utilization))"
+                        ))
                 }
                 if let peak = curve.peak {
-                    entries.append(Entry(name: "\(prefix) peak throughput", unit: "tasks/s", value: peak.throughput.mean, range: nil, extra: "at N = \(peak.poolSize)"))
+                    entries.append(
+                        Entry(
+                            name: "\(prefix) peak throughput", unit: "tasks/s", value: peak.throughput.mean, range: nil,
+                            extra: "at N = \(peak.poolSize)"))
                 }
             case .smaller:
                 if let r = curve.recommendation {
-                    entries.append(Entry(
-                        name: "\(prefix) recommended queues", unit: "queues", value: Double(r.recommendedQueueCount), range: nil,
-                        extra: "basis \(r.basis.rawValue); knee \(r.kneePoolSize); formula \(UnitFormat.significant(r.formulaQueueCountExact)) (W/C \(UnitFormat.significant(r.waitCPURatio)), \(r.cores) cores)"))
+                    entries.append(
+                        Entry(
+                            name: "\(prefix) recommended queues", unit: "queues",
+                            value: Double(r.recommendedQueueCount), range: nil,
+                            extra:
+                                "basis \(r.basis.rawValue); knee \(r.kneePoolSize); formula \(UnitFormat.significant(r.formulaQueueCountExact)) (W/C \(UnitFormat.significant(r.waitCPURatio)), \(r.cores) cores)"
+                        ))
                 }
-                for point in curve.points where point.latencyP99Microseconds.isFinite && point.latencyP99Microseconds > 0 {
-                    entries.append(Entry(name: "\(prefix) N=\(point.poolSize) p99 latency", unit: "us", value: point.latencyP99Microseconds, range: nil, extra: "p50 \(UnitFormat.significant(point.latencyP50Microseconds)) us"))
+                for point in curve.points
+                where point.latencyP99Microseconds.isFinite && point.latencyP99Microseconds > 0 {
+                    entries.append(
+                        Entry(
+                            name: "\(prefix) N=\(point.poolSize) p99 latency", unit: "us",
+                            value: point.latencyP99Microseconds, range: nil,
+                            extra: "p50 \(UnitFormat.significant(point.latencyP50Microseconds)) us"))
                 }
             }
         }
@@ -63,7 +83,9 @@ package enum GitHubBenchmarkExport {
     /// latency`) so a range's rates never share a name. Bigger is better: the rate each size
     /// carried. Smaller is better: the recommended queue count (per rate in a range), the
     /// objective's percentile at the recommended size, and that percentile per rate and size.
-    static func openLoopEntries(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop, workload: String, direction: Direction) -> [Entry] {
+    static func openLoopEntries(
+        _ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop, workload: String, direction: Direction
+    ) -> [Entry] {
         var entries: [Entry] = []
         let name = open.percentileName
         for curve in analysis.curves {
@@ -73,34 +95,58 @@ package enum GitHubBenchmarkExport {
             case .bigger:
                 for t in tables {
                     for v in t.verdicts where v.achievedPerSecond.isFinite {
-                        entries.append(Entry(
-                            name: "\(prefix) \(rate(t.arrivalRate)) N=\(v.poolSize) carried", unit: "tasks/s", value: v.achievedPerSecond, range: nil,
-                            extra: "offered \(UnitFormat.significant(v.offeredPerSecond))/s; \(v.stable ? "kept up" : "fell behind"); \(v.trials) repetition(s)"))
+                        entries.append(
+                            Entry(
+                                name: "\(prefix) \(rate(t.arrivalRate)) N=\(v.poolSize) carried", unit: "tasks/s",
+                                value: v.achievedPerSecond, range: nil,
+                                extra:
+                                    "offered \(UnitFormat.significant(v.offeredPerSecond))/s; \(v.stable ? "kept up" : "fell behind"); \(v.trials) repetition(s)"
+                            ))
                     }
                 }
             case .smaller:
                 if let r = curve.recommendation {
-                    let goal = r.latency?.latencySLOMicroseconds.map { "\(name) ≤ \(UnitFormat.duration(microseconds: $0))" } ?? "keeping up"
-                    entries.append(Entry(
-                        name: "\(prefix) recommended queues", unit: "queues", value: Double(r.recommendedQueueCount), range: nil,
-                        extra: "basis \(r.basis.rawValue); \(goal) at \(UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)) \(r.latency?.met == true ? "met" : "not met by any size (largest measured)"); queueing model \(r.latency?.queueingModelQueueCount.map(String.init) ?? "none")"))
+                    let goal =
+                        r.latency?.latencySLOMicroseconds.map { "\(name) ≤ \(UnitFormat.duration(microseconds: $0))" }
+                        ?? "keeping up"
+                    entries.append(
+                        Entry(
+                            name: "\(prefix) recommended queues", unit: "queues",
+                            value: Double(r.recommendedQueueCount), range: nil,
+                            extra:
+                                "basis \(r.basis.rawValue); \(goal) at \(UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)) \(r.latency?.met == true ? "met" : "not met by any size (largest measured)"); queueing model \(r.latency?.queueingModelQueueCount.map(String.init) ?? "none")"
+                        ))
                     if r.latency?.met == true, let measured = r.latency?.measuredMicroseconds {
-                        entries.append(Entry(
-                            name: "\(prefix) \(name) latency at the recommended size", unit: "us", value: measured, range: nil,
-                            extra: "N = \(r.recommendedQueueCount) at \(UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)); worst repetition, from intended arrival" + (r.latency?.latencySLOMicroseconds.map { "; objective \(UnitFormat.number($0)) us" } ?? "")))
+                        entries.append(
+                            Entry(
+                                name: "\(prefix) \(name) latency at the recommended size", unit: "us", value: measured,
+                                range: nil,
+                                extra:
+                                    "N = \(r.recommendedQueueCount) at \(UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)); worst repetition, from intended arrival"
+                                    + (r.latency?.latencySLOMicroseconds.map {
+                                        "; objective \(UnitFormat.number($0)) us"
+                                    } ?? "")))
                     }
                 }
                 if open.isRange {
                     for t in tables {
                         guard let pick = t.recommendedQueueCount else { continue }
-                        entries.append(Entry(name: "\(prefix) \(rate(t.arrivalRate)) recommended queues", unit: "queues", value: Double(pick), range: nil, extra: "queueing model \(t.queueingModelQueueCount.map(String.init) ?? "none")"))
+                        entries.append(
+                            Entry(
+                                name: "\(prefix) \(rate(t.arrivalRate)) recommended queues", unit: "queues",
+                                value: Double(pick), range: nil,
+                                extra: "queueing model \(t.queueingModelQueueCount.map(String.init) ?? "none")"))
                     }
                 }
                 for t in tables {
                     for v in t.verdicts where v.percentileMicroseconds.isFinite && v.percentileMicroseconds > 0 {
-                        entries.append(Entry(
-                            name: "\(prefix) \(rate(t.arrivalRate)) N=\(v.poolSize) \(name) latency", unit: "us", value: v.percentileMicroseconds, range: nil,
-                            extra: "worst of \(v.trials) repetition(s), from intended arrival; p50 \(UnitFormat.significant(v.p50Microseconds)) us; \(v.stable ? "kept up" : "fell behind (a lower bound)")" + (v.meetsSLO.map { $0 ? "; met the objective" : "; missed the objective" } ?? "")))
+                        entries.append(
+                            Entry(
+                                name: "\(prefix) \(rate(t.arrivalRate)) N=\(v.poolSize) \(name) latency", unit: "us",
+                                value: v.percentileMicroseconds, range: nil,
+                                extra:
+                                    "worst of \(v.trials) repetition(s), from intended arrival; p50 \(UnitFormat.significant(v.p50Microseconds)) us; \(v.stable ? "kept up" : "fell behind (a lower bound)")"
+                                    + (v.meetsSLO.map { $0 ? "; met the objective" : "; missed the objective" } ?? "")))
                     }
                 }
             }
@@ -128,24 +174,37 @@ package enum OpenMetricsExport {
         let workload = analysis.run.records.first?.workload ?? analysis.run.info?.workload?.name ?? "run"
         let host = analysis.run.info?.machine?.hostname ?? "unknown"
         let runLabels = [("workload", workload), ("host", host)]
-        var throughput = Family(name: "poolsize_throughput_per_second", help: "Mean tasks completed per second over the repetitions at this pool size.")
-        var p99 = Family(name: "poolsize_latency_p99_seconds", help: "Mean 99th-percentile submit-to-completion latency over the repetitions.", unit: "seconds")
-        var utilization = Family(name: "poolsize_utilization_ratio", help: "Mean share of the cores the process kept busy, 0 to 1.", unit: "ratio")
+        var throughput = Family(
+            name: "poolsize_throughput_per_second",
+            help: "Mean tasks completed per second over the repetitions at this pool size.")
+        var p99 = Family(
+            name: "poolsize_latency_p99_seconds",
+            help: "Mean 99th-percentile submit-to-completion latency over the repetitions.", unit: "seconds")
+        var utilization = Family(
+            name: "poolsize_utilization_ratio", help: "Mean share of the cores the process kept busy, 0 to 1.",
+            unit: "ratio")
         var recommended = Family(name: "poolsize_recommended_queues", help: "The recommended queue (thread) count.")
         var formula = Family(name: "poolsize_formula_queues", help: "cores x U x (1 + W/C) from the low-load W/C.")
-        var knee = Family(name: "poolsize_knee_queues", help: "Smallest measured size within the tolerance of peak throughput.")
+        var knee = Family(
+            name: "poolsize_knee_queues", help: "Smallest measured size within the tolerance of peak throughput.")
         var ratio = Family(name: "poolsize_wait_cpu_ratio", help: "W/C measured at low load (one worker).")
         var cores = Family(name: "poolsize_cores", help: "Cores the run sized for.")
         var open = OpenLoopFamilies()
         for curve in analysis.curves {
-            let labels = runLabels + [("pool", curve.combination.pool.rawValue), ("qos", curve.combination.qos.rawValue), ("primitive", curve.combination.primitive.rawValue)]
+            let labels =
+                runLabels + [
+                    ("pool", curve.combination.pool.rawValue), ("qos", curve.combination.qos.rawValue),
+                    ("primitive", curve.combination.primitive.rawValue),
+                ]
             if let plan = analysis.openLoop {
                 // Per rate and size: a range's rates are separate series (a `rate` label).
                 for point in plan.summaries where point.combination == curve.combination {
                     let rate = point.arrivalRate ?? plan.topRate
                     let sized = labels + [("rate", number(rate.perSecond)), ("size", String(point.poolSize))]
                     throughput.samples.append((sized, point.openLoop?.achievedPerSecond ?? point.throughput.mean))
-                    if point.latencyP99Microseconds > 0 { p99.samples.append((sized, point.latencyP99Microseconds / 1e6)) }
+                    if point.latencyP99Microseconds > 0 {
+                        p99.samples.append((sized, point.latencyP99Microseconds / 1e6))
+                    }
                     utilization.samples.append((sized, point.utilization))
                 }
                 open.add(plan, combination: curve.combination, labels: labels, recommendation: curve.recommendation)
@@ -180,7 +239,8 @@ package enum OpenMetricsExport {
             p99.help = "Mean 99th-percentile latency from each task's intended arrival over the repetitions."
         }
         // An open loop has no knee or formula of its own: its recommendation is the objective's.
-        let families = analysis.isOpenLoop
+        let families =
+            analysis.isOpenLoop
             ? [throughput, p99, utilization, recommended] + open.families + [ratio, cores]
             : [throughput, p99, utilization, recommended, formula, knee, ratio, cores]
         for family in families {
@@ -199,16 +259,35 @@ package enum OpenMetricsExport {
 
     /// The families only an open loop has, each sample labelled with its rate (and size).
     struct OpenLoopFamilies {
-        var percentile = Family(name: "poolsize_latency_slo_percentile_seconds", help: "The objective's percentile of latency from each task's intended arrival, worst repetition, at this rate and pool size.", unit: "seconds")
-        var model = Family(name: "poolsize_model_latency_slo_percentile_seconds", help: "That percentile as the queueing model (the task's own time plus M/M/c's wait) predicts it; absent where its queue cannot keep up.", unit: "seconds")
-        var stable = Family(name: "poolsize_stable", help: "1 when every repetition kept up with the arrivals (carried at least 99%, backlog not growing), else 0.")
-        var met = Family(name: "poolsize_slo_met", help: "1 when the size kept up and its percentile met the latency objective, else 0.")
+        var percentile = Family(
+            name: "poolsize_latency_slo_percentile_seconds",
+            help:
+                "The objective's percentile of latency from each task's intended arrival, worst repetition, at this rate and pool size.",
+            unit: "seconds")
+        var model = Family(
+            name: "poolsize_model_latency_slo_percentile_seconds",
+            help:
+                "That percentile as the queueing model (the task's own time plus M/M/c's wait) predicts it; absent where its queue cannot keep up.",
+            unit: "seconds")
+        var stable = Family(
+            name: "poolsize_stable",
+            help:
+                "1 when every repetition kept up with the arrivals (carried at least 99%, backlog not growing), else 0."
+        )
+        var met = Family(
+            name: "poolsize_slo_met",
+            help: "1 when the size kept up and its percentile met the latency objective, else 0.")
         var objective = Family(name: "poolsize_latency_slo_seconds", help: "The latency objective.", unit: "seconds")
-        var modelQueues = Family(name: "poolsize_queueing_model_queues", help: "The smallest pool size the queueing model says meets the objective (or keeps up) at this rate.")
+        var modelQueues = Family(
+            name: "poolsize_queueing_model_queues",
+            help: "The smallest pool size the queueing model says meets the objective (or keeps up) at this rate.")
 
         var families: [Family] { [percentile, model, stable, met, objective, modelQueues] }
 
-        mutating func add(_ plan: RunAnalysis.OpenLoop, combination: Combination, labels: [(String, String)], recommendation: Recommendation?) {
+        mutating func add(
+            _ plan: RunAnalysis.OpenLoop, combination: Combination, labels: [(String, String)],
+            recommendation: Recommendation?
+        ) {
             let quantile = [("percentile", number(plan.arrival.sloPercentile))]
             for t in plan.tables(combination) {
                 let rated = labels + [("rate", number(t.arrivalRate.perSecond))]
@@ -221,7 +300,9 @@ package enum OpenMetricsExport {
                 }
                 if let m = t.queueingModelQueueCount { modelQueues.samples.append((rated, Double(m))) }
             }
-            if let slo = plan.arrival.latencySLOMicroseconds { objective.samples.append((labels + quantile, slo / 1e6)) }
+            if let slo = plan.arrival.latencySLOMicroseconds {
+                objective.samples.append((labels + quantile, slo / 1e6))
+            }
         }
     }
 

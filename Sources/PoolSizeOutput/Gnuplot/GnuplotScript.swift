@@ -23,7 +23,9 @@ enum GnuplotScript {
     /// A complete script: header comments, the SVG pass (`body` ends with a `plot`), the PNG pass.
     /// - Parameter legendEntries: a chart with many legend entries gets a taller canvas so the
     ///   legend below the plot does not squash it.
-    static func wrap(name: String, caption: String, headline: String, dataComment: [String], body: [String], legendEntries: Int = 1) -> String {
+    static func wrap(
+        name: String, caption: String, headline: String, dataComment: [String], body: [String], legendEntries: Int = 1
+    ) -> String {
         let height = legendEntries > 6 ? 600 : Self.height
         var lines = [
             comment("poolsize chart: \(caption) (\(headline))"),
@@ -87,9 +89,11 @@ enum GnuplotScript {
     /// command, so control characters become spaces; backquotes become U+02CB, which looks the
     /// same, so no later edit that moves the text out of single quotes can make it a command.
     static func inert(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? " " : scalar == "`" ? "\u{02CB}" : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar.properties.generalCategory == .control ? " " : scalar == "`" ? "\u{02CB}" : scalar
+                }))
     }
 
     /// A number for a script or data file: up to 6 significant digits, no locale, `NaN` for

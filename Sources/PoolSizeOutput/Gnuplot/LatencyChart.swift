@@ -5,7 +5,11 @@ package enum LatencyChart {
     /// be an empty, broken chart.
     package static func chart(_ analysis: RunAnalysis) -> Chart? {
         let curves = Array(analysis.curves.prefix(ThroughputChart.maximumSecondaryCurves))
-        guard curves.contains(where: { $0.points.contains { $0.latencyP50Microseconds > 0 || $0.latencyP99Microseconds > 0 } }) else { return nil }
+        guard
+            curves.contains(where: {
+                $0.points.contains { $0.latencyP50Microseconds > 0 || $0.latencyP99Microseconds > 0 }
+            })
+        else { return nil }
         let caption = "Latency p50 and p99 vs pool size"
         let sizes = analysis.summaries.map(\.poolSize)
 
@@ -14,9 +18,13 @@ package enum LatencyChart {
         for (index, curve) in curves.enumerated() {
             if index > 0 { data += "\n\n" }
             data += GnuplotScript.comment("index \(index): \(curve.combination.label)") + "\n"
-            data += GnuplotScript.rows(curve.points.map { p in
-                [String(p.poolSize), milliseconds(p.latencyP50Microseconds), milliseconds(p.latencyP99Microseconds)]
-            })
+            data += GnuplotScript.rows(
+                curve.points.map { p in
+                    [
+                        String(p.poolSize), milliseconds(p.latencyP50Microseconds),
+                        milliseconds(p.latencyP99Microseconds),
+                    ]
+                })
         }
 
         var body = [
@@ -29,25 +37,36 @@ package enum LatencyChart {
             "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
         ]
         // Within two decades gnuplot labels only the powers of ten; label every doubling instead.
-        let values = curves.flatMap(\.points).flatMap { [$0.latencyP50Microseconds, $0.latencyP99Microseconds] }.filter { $0 > 0 }
+        let values = curves.flatMap(\.points).flatMap { [$0.latencyP50Microseconds, $0.latencyP99Microseconds] }.filter
+        { $0 > 0 }
         if let low = values.min(), let high = values.max(), high / low < 100 { body.append("set ytics 2") }
         if let r = analysis.primary?.recommendation {
-            body += GnuplotScript.verticalMarker(tag: 1, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)", color: GnuplotScript.recommendedColor, dash: 3)
+            body += GnuplotScript.verticalMarker(
+                tag: 1, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)",
+                color: GnuplotScript.recommendedColor, dash: 3)
         }
         var plots: [String] = []
         for (index, curve) in curves.enumerated() {
             let prefix = curves.count == 1 ? "" : analysis.legend(curve.combination) + " "
             let color = GnuplotScript.color(index)
-            plots.append("dir.'latency.dat' index \(index) using 1:2 with linespoints lw 2 pt \(GnuplotScript.pointType(index)) lc rgb '\(color)' title \(GnuplotScript.quote(prefix + "p50")) noenhanced")
-            plots.append("'' index \(index) using 1:3 with linespoints lw 2 dt 2 pt \(GnuplotScript.pointType(index) - 1) lc rgb '\(color)' title \(GnuplotScript.quote(prefix + "p99")) noenhanced")
+            plots.append(
+                "dir.'latency.dat' index \(index) using 1:2 with linespoints lw 2 pt \(GnuplotScript.pointType(index)) lc rgb '\(color)' title \(GnuplotScript.quote(prefix + "p50")) noenhanced"
+            )
+            plots.append(
+                "'' index \(index) using 1:3 with linespoints lw 2 dt 2 pt \(GnuplotScript.pointType(index) - 1) lc rgb '\(color)' title \(GnuplotScript.quote(prefix + "p99")) noenhanced"
+            )
         }
         body += GnuplotScript.key(entries: GnuplotScript.legendEntries(plots))
         body.append("")
         body.append("plot " + plots.joined(separator: ", \\\n     "))
         return Chart(
             name: "latency", caption: caption,
-            note: "Median (solid) and 99th-percentile (dashed) time from submitting a task to its completion, mean over the repetitions, on a log scale. Where throughput has flattened, more queues only lengthen the queue each task waits in.",
-            script: GnuplotScript.wrap(name: "latency", caption: caption, headline: analysis.run.headline, dataComment: ["Data: latency.dat (one block per pool / qos / primitive)."], body: body, legendEntries: GnuplotScript.legendEntries(plots)),
+            note:
+                "Median (solid) and 99th-percentile (dashed) time from submitting a task to its completion, mean over the repetitions, on a log scale. Where throughput has flattened, more queues only lengthen the queue each task waits in.",
+            script: GnuplotScript.wrap(
+                name: "latency", caption: caption, headline: analysis.run.headline,
+                dataComment: ["Data: latency.dat (one block per pool / qos / primitive)."], body: body,
+                legendEntries: GnuplotScript.legendEntries(plots)),
             dataFiles: [DataFile(name: "latency.dat", text: data)])
     }
 

@@ -24,11 +24,15 @@ package enum ThroughputChart {
         for (index, curve) in curves.enumerated() {
             if index > 0 { data += "\n\n" }
             data += GnuplotScript.comment("index \(index): \(curve.combination.label)") + "\n"
-            data += GnuplotScript.rows(curve.points.map { p in
-                [String(p.poolSize)]
-                    + [p.throughput.mean, p.throughput.standardDeviation, p.throughput.minimum, p.throughput.maximum].map(GnuplotScript.number)
-                    + [String(p.throughput.count)]
-            })
+            data += GnuplotScript.rows(
+                curve.points.map { p in
+                    [String(p.poolSize)]
+                        + [
+                            p.throughput.mean, p.throughput.standardDeviation, p.throughput.minimum,
+                            p.throughput.maximum,
+                        ].map(GnuplotScript.number)
+                        + [String(p.throughput.count)]
+                })
         }
 
         var body = [
@@ -43,13 +47,19 @@ package enum ThroughputChart {
         ]
         var plots: [String] = []
         for (index, curve) in curves.enumerated() {
-            let title = curves.count == 1 ? "measured" : analysis.legend(curve.combination) + (index == 0 ? " (recommended)" : "")
+            let title =
+                curves.count == 1
+                ? "measured" : analysis.legend(curve.combination) + (index == 0 ? " (recommended)" : "")
             let width = index == 0 ? 2.5 : 1.5
-            plots.append("dir.'throughput.dat' index \(index) using 1:2:4:5 with yerrorlines lw \(GnuplotScript.number(width)) pt \(GnuplotScript.pointType(index)) ps 1 lc rgb '\(GnuplotScript.color(index))' title \(GnuplotScript.quote(title)) noenhanced")
+            plots.append(
+                "dir.'throughput.dat' index \(index) using 1:2:4:5 with yerrorlines lw \(GnuplotScript.number(width)) pt \(GnuplotScript.pointType(index)) ps 1 lc rgb '\(GnuplotScript.color(index))' title \(GnuplotScript.quote(title)) noenhanced"
+            )
         }
 
         let recommendation = primary.recommendation
-        if let r = recommendation, let c = analysis.cpuMicrosecondsPerTask, let w = analysis.waitMicrosecondsPerTask, c > 0 {
+        if let r = recommendation, let c = analysis.cpuMicrosecondsPerTask, let w = analysis.waitMicrosecondsPerTask,
+            c > 0
+        {
             body += [
                 "",
                 "# The formula's prediction: the ideal closed loop (docs/platform.md), W and C measured with one worker.",
@@ -59,7 +69,9 @@ package enum ThroughputChart {
                 "U = \(GnuplotScript.real(r.targetUtilization))",
                 "formula(n) = 1e6 * (n / (W + C) < U * cores / C ? n / (W + C) : U * cores / C)",
             ]
-            plots.append("formula(x) with lines dt 2 lw 2 lc rgb '\(GnuplotScript.grey)' title \(GnuplotScript.quote("formula: min(N/(W+C), U·cores/C), W/C \(UnitFormat.significant(r.waitCPURatio))"))")
+            plots.append(
+                "formula(x) with lines dt 2 lw 2 lc rgb '\(GnuplotScript.grey)' title \(GnuplotScript.quote("formula: min(N/(W+C), U·cores/C), W/C \(UnitFormat.significant(r.waitCPURatio))"))"
+            )
         }
         if let usl = primary.usl {
             body += [
@@ -72,23 +84,37 @@ package enum ThroughputChart {
             ]
             var text = "USL fit: σ \(UnitFormat.coefficient(usl.sigma)), κ \(UnitFormat.coefficient(usl.kappa))"
             text += ", R² \(UnitFormat.significant(usl.rSquared))"
-            plots.append("[1:\(GnuplotScript.axisMaximum(sizes))] usl(x) with lines lw 2 lc rgb '\(GnuplotScript.uslColor)' title \(GnuplotScript.quote(text))")
+            plots.append(
+                "[1:\(GnuplotScript.axisMaximum(sizes))] usl(x) with lines lw 2 lc rgb '\(GnuplotScript.uslColor)' title \(GnuplotScript.quote(text))"
+            )
         }
         if let r = recommendation {
             body.append("")
             let formulaText = "formula N = \(UnitFormat.significant(r.formulaQueueCountExact))"
             // Two rotated labels closer than ~3% of the axis would print over each other.
             if abs(r.formulaQueueCountExact - Double(r.kneePoolSize)) < 0.03 * Double(sizes.max() ?? 1) {
-                body += GnuplotScript.verticalMarker(tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize) ≈ \(formulaText)", color: GnuplotScript.kneeColor, dash: 3)
+                body += GnuplotScript.verticalMarker(
+                    tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize) ≈ \(formulaText)",
+                    color: GnuplotScript.kneeColor, dash: 3)
             } else {
-                body += GnuplotScript.verticalMarker(tag: 1, x: r.formulaQueueCountExact, text: formulaText, color: GnuplotScript.grey, dash: 2)
-                body += GnuplotScript.verticalMarker(tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize)", color: GnuplotScript.kneeColor, dash: 3)
+                body += GnuplotScript.verticalMarker(
+                    tag: 1, x: r.formulaQueueCountExact, text: formulaText, color: GnuplotScript.grey, dash: 2)
+                body += GnuplotScript.verticalMarker(
+                    tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize)",
+                    color: GnuplotScript.kneeColor, dash: 3)
             }
-            let y = primary.point(nearest: r.recommendedQueueCount).map { $0.poolSize == r.recommendedQueueCount ? $0.throughput.mean : nil } ?? nil
+            let y =
+                primary.point(nearest: r.recommendedQueueCount).map {
+                    $0.poolSize == r.recommendedQueueCount ? $0.throughput.mean : nil
+                } ?? nil
             if let y {
-                body.append("set label 3 \(GnuplotScript.quote("recommended \(r.recommendedQueueCount)")) at \(r.recommendedQueueCount), \(GnuplotScript.number(y)) point pt 7 ps 2.2 lc rgb '\(GnuplotScript.recommendedColor)' offset 1.2,-1.2 textcolor rgb '\(GnuplotScript.recommendedColor)' front")
+                body.append(
+                    "set label 3 \(GnuplotScript.quote("recommended \(r.recommendedQueueCount)")) at \(r.recommendedQueueCount), \(GnuplotScript.number(y)) point pt 7 ps 2.2 lc rgb '\(GnuplotScript.recommendedColor)' offset 1.2,-1.2 textcolor rgb '\(GnuplotScript.recommendedColor)' front"
+                )
             } else {
-                body += GnuplotScript.verticalMarker(tag: 3, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)", color: GnuplotScript.recommendedColor, dash: 1)
+                body += GnuplotScript.verticalMarker(
+                    tag: 3, x: Double(r.recommendedQueueCount), text: "recommended \(r.recommendedQueueCount)",
+                    color: GnuplotScript.recommendedColor, dash: 1)
             }
         }
         body += GnuplotScript.key(entries: GnuplotScript.legendEntries(plots))
@@ -96,12 +122,18 @@ package enum ThroughputChart {
         body.append("plot " + plots.joined(separator: ", \\\n     "))
 
         var note = "Mean throughput of the repetitions at each pool size"
-        note += repetitions > 1 ? ", with bars from the slowest to the fastest repetition." : " (one repetition: no spread to show)."
-        note += " The dashed grey curve is what the formula predicts for an ideal closed loop; its corner is the formula's N."
+        note +=
+            repetitions > 1
+            ? ", with bars from the slowest to the fastest repetition." : " (one repetition: no spread to show)."
+        note +=
+            " The dashed grey curve is what the formula predicts for an ideal closed loop; its corner is the formula's N."
         if primary.usl != nil { note += " The purple curve is the USL fit." }
         return Chart(
             name: "throughput", caption: caption, note: note,
-            script: GnuplotScript.wrap(name: "throughput", caption: caption, headline: analysis.run.headline, dataComment: ["Data: throughput.dat (one block per pool / qos / primitive)."], body: body, legendEntries: GnuplotScript.legendEntries(plots)),
+            script: GnuplotScript.wrap(
+                name: "throughput", caption: caption, headline: analysis.run.headline,
+                dataComment: ["Data: throughput.dat (one block per pool / qos / primitive)."], body: body,
+                legendEntries: GnuplotScript.legendEntries(plots)),
             dataFiles: [DataFile(name: "throughput.dat", text: data)])
     }
 }

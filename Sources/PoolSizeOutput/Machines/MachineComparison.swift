@@ -22,9 +22,12 @@ package struct MachineComparison: Equatable, Sendable {
         package var points: [(size: Int, throughput: Double)]
 
         package static func == (a: Machine, b: Machine) -> Bool {
-            a.label == b.label && a.runID == b.runID && a.workload == b.workload && a.cpuModel == b.cpuModel && a.kernel == b.kernel
-                && a.cores == b.cores && a.waitCPURatio == b.waitCPURatio && a.formula == b.formula && a.recommended == b.recommended
-                && a.points.map(\.size) == b.points.map(\.size) && a.points.map(\.throughput) == b.points.map(\.throughput)
+            a.label == b.label && a.runID == b.runID && a.workload == b.workload && a.cpuModel == b.cpuModel
+                && a.kernel == b.kernel
+                && a.cores == b.cores && a.waitCPURatio == b.waitCPURatio && a.formula == b.formula
+                && a.recommended == b.recommended
+                && a.points.map(\.size) == b.points.map(\.size)
+                && a.points.map(\.throughput) == b.points.map(\.throughput)
         }
 
         /// Mean throughput at the recommended size, when that size was measured.
@@ -102,9 +105,13 @@ package struct MachineComparison: Equatable, Sendable {
             var missing: [String] = []
             if machine.recommended == nil || reference.recommended == nil { missing.append("recommendation") }
             if machine.formula == nil || reference.formula == nil { missing.append("formula value (cores and W/C)") }
-            guard missing.isEmpty, let r = machine.recommended, let r0 = reference.recommended, let f = machine.formula, let f0 = reference.formula,
-                  r0 > 0, f0 > 0, f > 0
-            else { return .unknown(missing: missing.isEmpty ? "a positive formula value" : missing.joined(separator: " and ")) }
+            guard missing.isEmpty, let r = machine.recommended, let r0 = reference.recommended, let f = machine.formula,
+                let f0 = reference.formula,
+                r0 > 0, f0 > 0, f > 0
+            else {
+                return .unknown(
+                    missing: missing.isEmpty ? "a positive formula value" : missing.joined(separator: " and "))
+            }
             let recommendationRatio = Double(r) / Double(r0)
             let formulaRatio = f / f0
             return abs(recommendationRatio / formulaRatio - 1) <= Self.tolerance

@@ -26,9 +26,14 @@ package enum MachinesChart {
             data += GnuplotScript.comment("index \(index): \(machine.label)") + "\n"
             data += GnuplotScript.rows(machine.points.map { [String($0.size), GnuplotScript.number($0.throughput)] })
         }
-        var recommended = [GnuplotScript.comment("recommended size and its mean throughput, one row per machine that has both"), GnuplotScript.comment("pool_size  mean_per_s")]
-            .map { $0 + "\n" }.joined()
-        let marked = machines.compactMap { m in m.recommended.flatMap { r in m.throughputAtRecommendation.map { (r, $0) } } }
+        var recommended = [
+            GnuplotScript.comment("recommended size and its mean throughput, one row per machine that has both"),
+            GnuplotScript.comment("pool_size  mean_per_s"),
+        ]
+        .map { $0 + "\n" }.joined()
+        let marked = machines.compactMap { m in
+            m.recommended.flatMap { r in m.throughputAtRecommendation.map { (r, $0) } }
+        }
         recommended += GnuplotScript.rows(marked.map { [String($0.0), GnuplotScript.number($0.1)] })
 
         var body = [
@@ -42,10 +47,13 @@ package enum MachinesChart {
         ]
         var plots = machines.enumerated().map { index, machine in
             let cores = machine.cores.map { ", \($0) cores" } ?? ""
-            return "dir.'\(name).dat' index \(index) using 1:2 with linespoints lw 2 pt \(GnuplotScript.pointType(index)) ps 1 lc rgb '\(GnuplotScript.color(index))' title \(GnuplotScript.quote(machine.label + cores)) noenhanced"
+            return
+                "dir.'\(name).dat' index \(index) using 1:2 with linespoints lw 2 pt \(GnuplotScript.pointType(index)) ps 1 lc rgb '\(GnuplotScript.color(index))' title \(GnuplotScript.quote(machine.label + cores)) noenhanced"
         }
         if !marked.isEmpty {
-            plots.append("dir.'\(name)-recommended.dat' using 1:2 with points pt 7 ps 2.2 lc rgb '\(GnuplotScript.recommendedColor)' title 'recommended size'")
+            plots.append(
+                "dir.'\(name)-recommended.dat' using 1:2 with points pt 7 ps 2.2 lc rgb '\(GnuplotScript.recommendedColor)' title 'recommended size'"
+            )
         }
         body += GnuplotScript.key(entries: GnuplotScript.legendEntries(plots))
         body.append("")
@@ -55,11 +63,14 @@ package enum MachinesChart {
             name: name, caption: caption, headline: headline,
             dataComment: ["data: \(name).dat (one block per machine), \(name)-recommended.dat"],
             body: body, legendEntries: GnuplotScript.legendEntries(plots))
-        let note = "One line per machine: the mean throughput of its recommended pool / qos / primitive at each measured size; the red dots are the sizes each machine's sweep recommends."
-        return Chart(name: name, caption: caption, note: note, script: script, dataFiles: [
-            DataFile(name: name + ".dat", text: data),
-            DataFile(name: name + "-recommended.dat", text: recommended),
-        ])
+        let note =
+            "One line per machine: the mean throughput of its recommended pool / qos / primitive at each measured size; the red dots are the sizes each machine's sweep recommends."
+        return Chart(
+            name: name, caption: caption, note: note, script: script,
+            dataFiles: [
+                DataFile(name: name + ".dat", text: data),
+                DataFile(name: name + "-recommended.dat", text: recommended),
+            ])
     }
 
     /// One `line` per machine over the union of measured sizes; numbers only (Mermaid has no
@@ -76,7 +87,9 @@ package enum MachinesChart {
             "    y-axis \"tasks/s\" 0 --> \(String(format: "%.0f", max(1, (peak * 1.1).rounded(.up))))",
         ]
         for machine in comparison.machines {
-            let values = sizes.map { size in machine.points.first { $0.size == size }.map { MermaidChart.value($0.throughput) } ?? "0" }
+            let values = sizes.map { size in
+                machine.points.first { $0.size == size }.map { MermaidChart.value($0.throughput) } ?? "0"
+            }
             lines.append("    line [\(values.joined(separator: ", "))]")
         }
         return lines.joined(separator: "\n")

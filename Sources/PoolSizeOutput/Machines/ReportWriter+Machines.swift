@@ -14,16 +14,22 @@ extension ReportWriter {
         if let chart {
             for data in chart.dataFiles { try write(data.text, to: plotsDirectory.appendingPathComponent(data.name)) }
             try write(chart.script, to: plotsDirectory.appendingPathComponent(chart.scriptFile))
-            for name in [chart.svgFile, chart.pngFile] { try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name)) }
+            for name in [chart.svgFile, chart.pngFile] {
+                try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name))
+            }
             do {
                 try renderer.render(script: plotsDirectory.appendingPathComponent(chart.scriptFile))
                 rendered.append(chart.name)
             } catch {
-                for name in [chart.svgFile, chart.pngFile] { try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name)) }
+                for name in [chart.svgFile, chart.pngFile] {
+                    try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name))
+                }
                 failure = error
             }
         }
-        let charts = ChartOutcome(charts: chart.map { [$0] } ?? [], rendered: rendered, failure: failure, message: failure.map { renderMessage($0, failed: 1) })
+        let charts = ChartOutcome(
+            charts: chart.map { [$0] } ?? [], rendered: rendered, failure: failure,
+            message: failure.map { renderMessage($0, failed: 1) })
         let document = MachinesReportBuilder.build(comparison, chart: chart)
         let relative = RelativePath.from(runDirectory, to: plotsDirectory, currentDirectory: currentDirectory)
         let markdown = runDirectory.appendingPathComponent(RunDirectory.File.reportMarkdown.rawValue)

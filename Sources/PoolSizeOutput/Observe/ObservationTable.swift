@@ -12,9 +12,14 @@ package enum ObservationTable {
         var out = header(observation)
         out += "\n" + summary(observation.pools)
         let busy = observation.pools.filter { $0.cpuCores >= PoolVerdict.idleCores }.prefix(detailedPools)
-        for pool in busy { out += "\n" + detail(pool, cores: observation.cores, utilization: observation.settings.targetUtilization) }
+        for pool in busy {
+            out += "\n" + detail(pool, cores: observation.cores, utilization: observation.settings.targetUtilization)
+        }
         let quiet = observation.pools.count - busy.count
-        if quiet > 0 { out += "\n\(quiet) other pool\(quiet == 1 ? "" : "s") used less than \(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists every pool in full\n" }
+        if quiet > 0 {
+            out +=
+                "\n\(quiet) other pool\(quiet == 1 ? "" : "s") used less than \(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists every pool in full\n"
+        }
         return out
     }
 
@@ -25,10 +30,15 @@ package enum ObservationTable {
         if !target.command.isEmpty { out += " (\(TerminalText.escape(String(target.command.prefix(80)))))" }
         if target.startedByObserver { out += ", started by observe" }
         if target.includesChildren { out += ", with its children" }
-        out += ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sampler.sweeps) sweeps at \(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
-        out += "cores \(observation.cores.effective) [\(observation.cores.override != nil ? "--parallelism \(observation.cores.effective)" : observation.cores.derivation)], U \(UnitFormat.number(observation.settings.targetUtilization))\n"
-        out += "observer: \(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core (\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, \(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
-        if let pressure = observation.cpuPressureSomePercent { out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)" }
+        out +=
+            ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sampler.sweeps) sweeps at \(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
+        out +=
+            "cores \(observation.cores.effective) [\(observation.cores.override != nil ? "--parallelism \(observation.cores.effective)" : observation.cores.derivation)], U \(UnitFormat.number(observation.settings.targetUtilization))\n"
+        out +=
+            "observer: \(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core (\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, \(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
+        if let pressure = observation.cpuPressureSomePercent {
+            out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)"
+        }
         return out + "\n"
     }
 
@@ -38,7 +48,8 @@ package enum ObservationTable {
             rows.append([
                 TerminalText.escape(pool.name), String(pool.threads), ObservationVerdictText.percentRange(pool.busy),
                 UnitFormat.significant(pool.cpuCores), pool.queueToCPU.map(UnitFormat.significant) ?? "–",
-                pool.waitToCPU.map(ObservationVerdictText.range) ?? "–", pool.size.map(ObservationVerdictText.range) ?? "–",
+                pool.waitToCPU.map(ObservationVerdictText.range) ?? "–",
+                pool.size.map(ObservationVerdictText.range) ?? "–",
                 ObservationVerdictText.name(pool.verdict),
             ])
         }
@@ -49,25 +60,41 @@ package enum ObservationTable {
         var out = "\(TerminalText.escape(pool.name)): \(pool.threads) thread\(pool.threads == 1 ? "" : "s")"
         let names = pool.threadNames.map(TerminalText.escape).joined(separator: ", ")
         out += " (\(names)\(pool.threadsSeen > pool.threadNames.count ? ", …" : ""))"
-        if pool.threadsStarted + pool.threadsExited > 0 { out += "; \(pool.threadsStarted) started and \(pool.threadsExited) ended while observed" }
+        if pool.threadsStarted + pool.threadsExited > 0 {
+            out += "; \(pool.threadsStarted) started and \(pool.threadsExited) ended while observed"
+        }
         out += "; \(pool.samples) samples\n"
         let shares = pool.shares.map { share -> String in
             let half = share.interval95.map { " ± " + UnitFormat.number(($0.upper - $0.lower) / 2 * 100) } ?? ""
             return "\(label(share.kind)) \(UnitFormat.number(share.fraction * 100))\(half)%"
         }
         out += "  time          " + shares.joined(separator: ", ") + "  (95% intervals, batch means)\n"
-        out += "  busy          \(ObservationVerdictText.percentRange(pool.busy)) (running + runnable + IO, up to + ambiguous)\n"
-        out += "  CPU           \(UnitFormat.significant(pool.cpuCores)) cores; Q/C \(pool.queueToCPU.map(UnitFormat.significant) ?? "–")"
+        out +=
+            "  busy          \(ObservationVerdictText.percentRange(pool.busy)) (running + runnable + IO, up to + ambiguous)\n"
+        out +=
+            "  CPU           \(UnitFormat.significant(pool.cpuCores)) cores; Q/C \(pool.queueToCPU.map(UnitFormat.significant) ?? "–")"
         if let switches = pool.switchesPerThreadSecond {
-            out += "; \(UnitFormat.number(switches.voluntary)) voluntary and \(UnitFormat.number(switches.involuntary)) involuntary switches per thread-second"
+            out +=
+                "; \(UnitFormat.number(switches.voluntary)) voluntary and \(UnitFormat.number(switches.involuntary)) involuntary switches per thread-second"
         }
         out += "\n"
         if let ratio = pool.waitToCPU, let size = pool.size {
             out += "  W/C           \(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)\n"
-            out += "  N             \(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(utilization)) × (1 + W/C)\n"
+            out +=
+                "  N             \(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(utilization)) × (1 + W/C)\n"
         }
-        if !pool.topCalls.isEmpty { out += "  blocked in    " + pool.topCalls.map { "\(TerminalText.escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
-        if !pool.topPeers.isEmpty { out += "  peers         " + pool.topPeers.map { "\(TerminalText.escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }.joined(separator: ", ") + "\n" }
+        if !pool.topCalls.isEmpty {
+            out +=
+                "  blocked in    "
+                + pool.topCalls.map { "\(TerminalText.escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }
+                .joined(separator: ", ") + "\n"
+        }
+        if !pool.topPeers.isEmpty {
+            out +=
+                "  peers         "
+                + pool.topPeers.map { "\(TerminalText.escape($0.label)) \(UnitFormat.wholePercent($0.fraction))" }
+                .joined(separator: ", ") + "\n"
+        }
         if let task = pool.perTask { out += perTask(task, threads: pool.threads) }
         out += "  verdict       " + ObservationVerdictText.sentence(pool, cores: cores) + "\n"
         return out
@@ -75,11 +102,15 @@ package enum ObservationTable {
 
     static func perTask(_ task: TaskEstimate, threads: Int) -> String {
         let ms = { (seconds: Double) in UnitFormat.duration(seconds) }
-        var out = "  per task      at \(UnitFormat.rate(task.throughputPerSecond)): C \(ms(task.cpuSeconds)), Q \(ms(task.runQueueSeconds)), W \(ms(task.waitSeconds.low))"
+        var out =
+            "  per task      at \(UnitFormat.rate(task.throughputPerSecond)): C \(ms(task.cpuSeconds)), Q \(ms(task.runQueueSeconds)), W \(ms(task.waitSeconds.low))"
         if task.waitSeconds.high > task.waitSeconds.low { out += "–\(ms(task.waitSeconds.high))" }
         out += "; N(λ) = λ(C + W) = \(ObservationVerdictText.range(task.threadsNeeded)) threads busy"
-        out += "; a task waits for one of the \(threads) threads with probability \(ObservationVerdictText.percentRange(task.waitProbability)) (Erlang C)\n"
-        if let resolved = task.resolvedWaitSeconds { out += "  with latency  W \(ms(resolved)) per task (λ·D minus the known busy threads)\n" }
+        out +=
+            "; a task waits for one of the \(threads) threads with probability \(ObservationVerdictText.percentRange(task.waitProbability)) (Erlang C)\n"
+        if let resolved = task.resolvedWaitSeconds {
+            out += "  with latency  W \(ms(resolved)) per task (λ·D minus the known busy threads)\n"
+        }
         return out
     }
 

@@ -22,27 +22,34 @@ package enum ObservationVerdictText {
         let busy = percentRange(pool.busy)
         switch pool.verdict.kind {
         case .oversized:
-            return "oversized: \(threads), more than the \(size) that \(cores.effective) core\(cores.effective == 1 ? "" : "s") × (1 + W/C) can keep busy even at W/C's upper bound; the extra threads can only queue for the CPUs"
+            return
+                "oversized: \(threads), more than the \(size) that \(cores.effective) core\(cores.effective == 1 ? "" : "s") × (1 + W/C) can keep busy even at W/C's upper bound; the extra threads can only queue for the CPUs"
         case .aboutRight:
             if let low = pool.size?.low, Double(pool.threads) < low.rounded(.down) {
-                return "about right for this load: \(threads), \(busy) busy; cores × (1 + W/C) = \(size) would only pay off if the load grew until every thread is busy"
+                return
+                    "about right for this load: \(threads), \(busy) busy; cores × (1 + W/C) = \(size) would only pay off if the load grew until every thread is busy"
             }
             return "about right: \(threads), within cores × (1 + W/C) = \(size)"
         case .undersized:
-            return "undersized: \(threads), \(busy) busy, below cores × (1 + W/C) = \(size); tasks likely queue for a thread: grow toward \(pool.size.map { UnitFormat.number($0.low.rounded(.up)) } ?? "–")"
+            return
+                "undersized: \(threads), \(busy) busy, below cores × (1 + W/C) = \(size); tasks likely queue for a thread: grow toward \(pool.size.map { UnitFormat.number($0.low.rounded(.up)) } ?? "–")"
         case .cpuSaturated:
-            return "CPU-saturated: the threads wait for a CPU \(UnitFormat.number(pool.queueToCPU ?? 0)) s per second they run (Q/C); do not grow the pool: run-queue time is not wait, and more threads would lengthen the queue"
+            return
+                "CPU-saturated: the threads wait for a CPU \(UnitFormat.number(pool.queueToCPU ?? 0)) s per second they run (Q/C); do not grow the pool: run-queue time is not wait, and more threads would lengthen the queue"
         case .undetermined:
             switch pool.verdict.reason ?? .noWork {
             case .noWork:
                 return "undetermined: the pool used almost no CPU while observed; observe it under load"
             case .tooFewSamples:
-                return "undetermined: \(pool.samples) samples are too few; observe longer (--duration) or sample faster (--rate)"
+                return
+                    "undetermined: \(pool.samples) samples are too few; observe longer (--duration) or sample faster (--rate)"
             case .singleThread:
-                return "undetermined: one thread, usually a helper (an event loop, a timer, a feeder) whose waits are its own rather than tasks'; its shares and W/C are shown, its size is not judged"
+                return
+                    "undetermined: one thread, usually a helper (an event loop, a timer, a feeder) whose waits are its own rather than tasks'; its shares and W/C are shown, its size is not judged"
             case .ambiguousWait:
                 let ambiguous = UnitFormat.percent(pool.share(.ambiguous)?.fraction ?? 0)
-                return "undetermined: \(threads) lie inside cores × (1 + W/C) = \(size), a range that ambiguous waits (futex, sleeps: \(ambiguous) of the time) widen; --throughput R/s with --latency D would resolve them"
+                return
+                    "undetermined: \(threads) lie inside cores × (1 + W/C) = \(size), a range that ambiguous waits (futex, sleeps: \(ambiguous) of the time) widen; --throughput R/s with --latency D would resolve them"
             }
         }
     }

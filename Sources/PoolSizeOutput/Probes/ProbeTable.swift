@@ -10,7 +10,9 @@ package enum ProbeTable {
         for result in report.results {
             let tag = "[\(result.verdict.rawValue)]"
             let time = result.elapsedSeconds.map { " (\(CalibrationValueFormat.digits($0)) s)" } ?? ""
-            out += tag + String(repeating: " ", count: width - tag.count + 1) + "\(result.name.rawValue): \(result.claim)\(time)\n"
+            out +=
+                tag + String(repeating: " ", count: width - tag.count + 1)
+                + "\(result.name.rawValue): \(result.claim)\(time)\n"
             out += indent + "expected: \(result.expected)\n"
             out += indent + "observed: \(result.observed)\n"
             out += indent + "why: \(result.explanation)\n\n"

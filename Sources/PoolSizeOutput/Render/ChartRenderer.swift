@@ -39,7 +39,8 @@ package struct GnuplotRenderer: ChartRenderer {
 
     package func render(script: URL) throws(ChartRenderFailure) {
         guard let executable else { throw .notInstalled }
-        let child = ChildProcessRunner(timeoutSeconds: timeoutSeconds).run(executable: executable, arguments: [script.path], environment: environment)
+        let child = ChildProcessRunner(timeoutSeconds: timeoutSeconds).run(
+            executable: executable, arguments: [script.path], environment: environment)
         switch child.outcome {
         case .exited(code: 0):
             return
@@ -57,7 +58,9 @@ package struct GnuplotRenderer: ChartRenderer {
     /// gnuplot reports `"file.gp" line 12: message` after echoing the offending line; keep the
     /// line with the message.
     static func firstError(_ stderr: String, status: Int32) -> String {
-        let lines = stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "^" }
+        let lines = stderr.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty && $0 != "^"
+        }
         return lines.first { $0.contains(" line ") } ?? lines.last ?? "gnuplot exited with status \(status)"
     }
 }

@@ -11,9 +11,12 @@ extension ReportWriter {
 
     /// Loads the run in `runDirectory` and writes its charts (into `plots`, or
     /// `plots/<run-id>`), report.md and report.html.
-    package static func writeRunReport(runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()) throws(PoolSizeError) -> RunReport {
+    package static func writeRunReport(
+        runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()
+    ) throws(PoolSizeError) -> RunReport {
         let run = try RunDirectory(runDirectory).load()
-        let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: run.runID), renderer: renderer)
+        let writer = ReportWriter(
+            runDirectory: runDirectory, plotsDirectory: plotsDirectory(plots, runID: run.runID), renderer: renderer)
         let outcome = try writer.writeReport(RunAnalysis(run))
         return RunReport(outcome: outcome, notices: run.warnings + [outcome.charts.message].compactMap { $0 })
     }

@@ -11,7 +11,10 @@ package struct ReportWriter {
     /// For messages and the report's note: paths as the user would type them.
     package var currentDirectory: String
 
-    package init(runDirectory: URL, plotsDirectory: URL, renderer: any ChartRenderer = GnuplotRenderer(), currentDirectory: String = FileManager.default.currentDirectoryPath) {
+    package init(
+        runDirectory: URL, plotsDirectory: URL, renderer: any ChartRenderer = GnuplotRenderer(),
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
         self.runDirectory = runDirectory
         self.plotsDirectory = plotsDirectory
         self.renderer = renderer
@@ -43,14 +46,18 @@ package struct ReportWriter {
         var failure: ChartRenderFailure?
         for chart in charts {
             // Stale images from an earlier rendering would contradict the new data.
-            for name in [chart.svgFile, chart.pngFile] { try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name)) }
+            for name in [chart.svgFile, chart.pngFile] {
+                try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name))
+            }
             do {
                 try renderer.render(script: plotsDirectory.appendingPathComponent(chart.scriptFile))
                 rendered.append(chart.name)
             } catch {
                 // A render that failed part-way (a full disk) leaves empty or cut images: remove
                 // them, so no 0-byte chart is ever linked from a report.
-                for name in [chart.svgFile, chart.pngFile] { try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name)) }
+                for name in [chart.svgFile, chart.pngFile] {
+                    try? FileManager.default.removeItem(at: plotsDirectory.appendingPathComponent(name))
+                }
                 if failure == nil { failure = error }
                 if case .failed = error { continue }
                 break  // not installed or hanging: the rest would fail the same way
@@ -70,7 +77,9 @@ package struct ReportWriter {
     /// Writes the charts, then `report.md` and `report.html` into the run directory.
     package func writeReport(_ analysis: RunAnalysis) throws(PoolSizeError) -> ReportOutcome {
         let charts = try writeCharts(analysis)
-        let document = ReportBuilder.build(analysis, charts: charts.charts, chartsRendered: charts.allRendered, plotCommand: "poolsize plot \(display(runDirectory))")
+        let document = ReportBuilder.build(
+            analysis, charts: charts.charts, chartsRendered: charts.allRendered,
+            plotCommand: "poolsize plot \(display(runDirectory))")
         let relative = RelativePath.from(runDirectory, to: plotsDirectory, currentDirectory: currentDirectory)
         let markdown = RunDirectory(runDirectory).url(.reportMarkdown)
         try write(ReportMarkdown.render(document, chartDirectory: relative), to: markdown)
@@ -84,19 +93,26 @@ package struct ReportWriter {
 
     /// One line: what was not rendered, how to install gnuplot, and how to render later.
     func renderMessage(_ failure: ChartRenderFailure, failed: Int) -> String {
-        let later = "render later with 'gnuplot \(display(plotsDirectory))/*.gp' or 'poolsize plot \(display(runDirectory))'"
+        let later =
+            "render later with 'gnuplot \(display(plotsDirectory))/*.gp' or 'poolsize plot \(display(runDirectory))'"
         switch failure {
         case .notInstalled:
-            return "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and \(later); the CSV, data and .gp files are written"
+            return
+                "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and \(later); the CSV, data and .gp files are written"
         case let .failed(script, message):
             let scriptName = URL(fileURLWithPath: script).lastPathComponent
             let others = failed > 1 ? " and \(failed - 1) more" : ""
             // Only a missing terminal is the installation's fault; any other error is the
             // script's or the machine's (a full disk), and the script is there to run by hand.
-            let fix = message.contains("terminal") ? "install gnuplot 5.4+ with cairo (apt-get install gnuplot-nox) and \(later)" : "'gnuplot \(display(plotsDirectory))/\(scriptName)' shows the error; \(later)"
-            return "warning: gnuplot could not render \(scriptName)\(others) (\(message)); \(fix); the CSV, data and .gp files are written"
+            let fix =
+                message.contains("terminal")
+                ? "install gnuplot 5.4+ with cairo (apt-get install gnuplot-nox) and \(later)"
+                : "'gnuplot \(display(plotsDirectory))/\(scriptName)' shows the error; \(later)"
+            return
+                "warning: gnuplot could not render \(scriptName)\(others) (\(message)); \(fix); the CSV, data and .gp files are written"
         case let .timedOut(script, seconds):
-            return "warning: gnuplot did not finish \(URL(fileURLWithPath: script).lastPathComponent) within \(Int(seconds)) s and was stopped; \(later); the CSV, data and .gp files are written"
+            return
+                "warning: gnuplot did not finish \(URL(fileURLWithPath: script).lastPathComponent) within \(Int(seconds)) s and was stopped; \(later); the CSV, data and .gp files are written"
         }
     }
 

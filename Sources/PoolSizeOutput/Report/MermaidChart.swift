@@ -20,7 +20,9 @@ package enum MermaidChart {
         ]
         if let r = curve.recommendation, let at = points.firstIndex(where: { $0.poolSize == r.recommendedQueueCount }) {
             // A bar at the recommended size only, so the chart marks it.
-            lines.append("    bar [\(points.indices.map { $0 == at ? value(points[at].throughput.mean) : "0" }.joined(separator: ", "))]")
+            lines.append(
+                "    bar [\(points.indices.map { $0 == at ? value(points[at].throughput.mean) : "0" }.joined(separator: ", "))]"
+            )
         }
         return lines.joined(separator: "\n")
     }
@@ -37,7 +39,9 @@ extension MermaidChart {
     /// stable size's figure) so that one size that fell behind, at seconds, does not flatten
     /// the rest; the title says so. nil with fewer than two sizes.
     package static func openLoopLatency(_ open: RunAnalysis.OpenLoop, _ curve: RunAnalysis.Curve) -> String? {
-        guard let table = open.table(curve.combination, rate: open.topRate), table.verdicts.count >= 2 else { return nil }
+        guard let table = open.table(curve.combination, rate: open.topRate), table.verdicts.count >= 2 else {
+            return nil
+        }
         let verdicts = table.verdicts
         let slo = open.arrival.latencySLOMicroseconds.map { $0 / 1000 }
         let stable = verdicts.filter(\.stable).map { $0.percentileMicroseconds / 1000 }
@@ -56,8 +60,11 @@ extension MermaidChart {
             "    line [\(values.map(value).joined(separator: ", "))]",
         ]
         if let slo { lines.append("    line [\(verdicts.map { _ in value(min(slo, cap)) }.joined(separator: ", "))]") }
-        if let r = curve.recommendation, r.latency?.met == true, let at = verdicts.firstIndex(where: { $0.poolSize == r.recommendedQueueCount }) {
-            lines.append("    bar [\(verdicts.indices.map { $0 == at ? value(values[at]) : "0" }.joined(separator: ", "))]")
+        if let r = curve.recommendation, r.latency?.met == true,
+            let at = verdicts.firstIndex(where: { $0.poolSize == r.recommendedQueueCount })
+        {
+            lines.append(
+                "    bar [\(verdicts.indices.map { $0 == at ? value(values[at]) : "0" }.joined(separator: ", "))]")
         }
         return lines.joined(separator: "\n")
     }

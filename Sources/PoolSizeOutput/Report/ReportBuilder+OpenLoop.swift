@@ -8,7 +8,10 @@ import PoolSizeModel
 /// rate, and the caveats that apply. The closed loop's knee, formula and USL sections are left
 /// out: they describe a pool run flat out, which an open loop's is not.
 extension ReportBuilder {
-    static func openLoopBlocks(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop, charts: [Chart], chartsRendered: Bool, plotCommand: String) -> [ReportDocument.Block] {
+    static func openLoopBlocks(
+        _ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop, charts: [Chart], chartsRendered: Bool,
+        plotCommand: String
+    ) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = []
         blocks += openLoopRecommendation(analysis, open)
         blocks += machine(analysis.run)
@@ -26,10 +29,13 @@ extension ReportBuilder {
         open.arrival.latencySLOMicroseconds.map { "\(open.percentileName) ≤ \(time($0))" } ?? "keeping up"
     }
 
-    static func openLoopRecommendation(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [ReportDocument.Block] {
+    static func openLoopRecommendation(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [ReportDocument.Block]
+    {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Recommendation")]
         guard let primary = analysis.primary, let r = primary.recommendation else {
-            let why = analysis.run.records.withheldRecommendation ?? "the run has no valid open-loop trials with low-load W and C beside them (lowload.json missing or no valid trial)"
+            let why =
+                analysis.run.records.withheldRecommendation
+                ?? "the run has no valid open-loop trials with low-load W and C beside them (lowload.json missing or no valid trial)"
             blocks.append(.paragraph("No recommendation: \(why)."))
             return blocks
         }
@@ -38,11 +44,20 @@ extension ReportBuilder {
         let rate = UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)
         let arrivals = "\(open.arrival.process.rawValue) arrivals"
         if r.latency?.met == true {
-            let basis = open.arrival.latencySLOMicroseconds.map { "the smallest size whose \(open.percentileName) latency, counted from each task's intended arrival, met the \(time($0)) objective" }
+            let basis =
+                open.arrival.latencySLOMicroseconds.map {
+                    "the smallest size whose \(open.percentileName) latency, counted from each task's intended arrival, met the \(time($0)) objective"
+                }
                 ?? "the smallest size that kept up with the arrivals"
-            blocks.append(.paragraph("**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload at \(rate) (\(arrivals)) on \(r.cores) cores: \(basis)."))
+            blocks.append(
+                .paragraph(
+                    "**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload at \(rate) (\(arrivals)) on \(r.cores) cores: \(basis)."
+                ))
         } else {
-            blocks.append(.paragraph("**No size measured met the objective** (\(goal(open)) at \(rate), \(arrivals)) for the \(ReportInline.literal(r.workload)) workload on \(r.cores) cores; \(r.recommendedQueueCount) is only the largest size measured. The reason below says what would meet it."))
+            blocks.append(
+                .paragraph(
+                    "**No size measured met the objective** (\(goal(open)) at \(rate), \(arrivals)) for the \(ReportInline.literal(r.workload)) workload on \(r.cores) cores; \(r.recommendedQueueCount) is only the largest size measured. The reason below says what would meet it."
+                ))
         }
         var rows: [[String]] = []
         for curve in analysis.curves {
@@ -54,25 +69,34 @@ extension ReportBuilder {
                 c.latency?.queueingModelQueueCount.map(String.init) ?? "none", c.basis.rawValue,
             ])
         }
-        blocks.append(.table(
-            header: ["pool", "QoS", "primitive", "recommended", "\(open.percentileName) there", "objective", "verdict", "queueing model", "basis"],
-            rows: rows, numeric: [false, false, false, true, true, false, false, true, false]))
+        blocks.append(
+            .table(
+                header: [
+                    "pool", "QoS", "primitive", "recommended", "\(open.percentileName) there", "objective", "verdict",
+                    "queueing model", "basis",
+                ],
+                rows: rows, numeric: [false, false, false, true, true, false, false, true, false]))
         if !r.reason.isEmpty { blocks.append(.paragraph(ReportInline.literal(r.reason))) }
         if let chart = MermaidChart.openLoopLatency(open, primary) { blocks.append(.mermaid(chart)) }
-        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several { blocks.append(.paragraph(ReportInline.literal(verdict))) }
+        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several {
+            blocks.append(.paragraph(ReportInline.literal(verdict)))
+        }
         return blocks
     }
 
     static func taskTime(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [ReportDocument.Block] {
         guard let lowLoad = analysis.run.lowLoad else { return [] }
         let service = lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask
-        var text = "With one worker a task burns C = \(time(lowLoad.cpuMicrosecondsPerTask)) of CPU and waits W = \(time(lowLoad.waitMicrosecondsPerTask)) (W/C = \(UnitFormat.significant(lowLoad.waitCPURatio)))."
+        var text =
+            "With one worker a task burns C = \(time(lowLoad.cpuMicrosecondsPerTask)) of CPU and waits W = \(time(lowLoad.waitMicrosecondsPerTask)) (W/C = \(UnitFormat.significant(lowLoad.waitCPURatio)))."
         if let own = lowLoad.taskTime {
-            text += " Its own time C + W is p50 \(time(own.p50)) and \(open.percentileName) \(time(SLOSizer.value(own, percentile: open.arrival.sloPercentile))): the least latency any pool size can give."
+            text +=
+                " Its own time C + W is p50 \(time(own.p50)) and \(open.percentileName) \(time(SLOSizer.value(own, percentile: open.arrival.sloPercentile))): the least latency any pool size can give."
         }
         if service > 0, let low = open.rates.first, let high = open.rates.last {
             let busy = { (rate: ArrivalRate) in UnitFormat.significant(rate.arrivals(in: service / 1e6)) }
-            text += open.isRange
+            text +=
+                open.isRange
                 ? " Little's law puts the queues busy on average at rate × (C + W): \(busy(low)) at \(UnitFormat.rate(low)) to \(busy(high)) at \(UnitFormat.rate(high)); a pool with fewer cannot keep up."
                 : " Little's law puts the queues busy on average at rate × (C + W) = **\(busy(high))** at \(UnitFormat.rate(high)); a pool with fewer cannot keep up."
         }
@@ -81,18 +105,24 @@ extension ReportBuilder {
 
     static func openLoopSection(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Open loop")]
-        let process = open.arrival.process == .poisson
+        let process =
+            open.arrival.process == .poisson
             ? "the intended times of a seeded Poisson process (exponential gaps, as independent users arrive)"
             : "evenly spaced intended times (one every 1/rate seconds, as a timer feeds work)"
-        let rates = open.isRange
+        let rates =
+            open.isRange
             ? "\(open.rates.count) rates from \(UnitFormat.rate(open.rates.first!)) to \(UnitFormat.rate(open.rates.last!)) (\(open.rates.map { UnitFormat.number($0.perSecond) }.joined(separator: ", ")) per second)"
             : UnitFormat.rate(open.topRate)
-        var text = "Tasks arrived at \(process), at \(rates), whatever the pool was doing. Latency counts from each task's intended arrival, so time spent queued behind a busy pool is in it."
-        text += " A size **keeps up** when it carried at least \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals (less one standard deviation of the tasks in service at the window's edges, √(2 × rate × service time)) and its backlog did not grow across the window by more than the pool size"
+        var text =
+            "Tasks arrived at \(process), at \(rates), whatever the pool was doing. Latency counts from each task's intended arrival, so time spent queued behind a busy pool is in it."
+        text +=
+            " A size **keeps up** when it carried at least \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals (less one standard deviation of the tasks in service at the window's edges, √(2 × rate × service time)) and its backlog did not grow across the window by more than the pool size"
         if let slo = open.arrival.latencySLOMicroseconds {
-            text += "; it **meets the objective**, \(open.percentileName) ≤ \(time(slo)), when it keeps up and the \(open.percentileName) of its worst repetition is within it. The recommendation is the smallest size from which on every size measured meets it."
+            text +=
+                "; it **meets the objective**, \(open.percentileName) ≤ \(time(slo)), when it keeps up and the \(open.percentileName) of its worst repetition is within it. The recommendation is the smallest size from which on every size measured meets it."
         } else {
-            text += ". No latency objective was given: the recommendation is the smallest size from which on every size measured keeps up."
+            text +=
+                ". No latency objective was given: the recommendation is the smallest size from which on every size measured keeps up."
         }
         blocks.append(.paragraph(text))
         let combinations = analysis.curves.map(\.combination)
@@ -101,7 +131,9 @@ extension ReportBuilder {
             guard let top = tables.first(where: { $0.arrivalRate == open.topRate }) else { continue }
             let label = combinations.count > 1 ? " (\(combination.label))" : ""
             blocks.append(.heading(level: 3, text: "Verdict per size at \(UnitFormat.rate(top.arrivalRate))\(label)"))
-            let recommended = analysis.curves.first { $0.combination == combination }?.recommendation.flatMap { $0.latency?.met == true ? $0.recommendedQueueCount : nil }
+            let recommended = analysis.curves.first { $0.combination == combination }?.recommendation.flatMap {
+                $0.latency?.met == true ? $0.recommendedQueueCount : nil
+            }
             blocks.append(verdictTable(top, open: open, recommended: recommended))
             if open.isRange {
                 blocks.append(.heading(level: 3, text: "Recommended size per rate\(label)"))
@@ -127,18 +159,26 @@ extension ReportBuilder {
             : ("missed", "\(time(gap)) (\(UnitFormat.percentOneDecimal(gap / slo))) over")
     }
 
-    static func verdictTable(_ table: OpenLoopRateTable, open: RunAnalysis.OpenLoop, recommended: Int?) -> ReportDocument.Block {
+    static func verdictTable(_ table: OpenLoopRateTable, open: RunAnalysis.OpenLoop, recommended: Int?)
+        -> ReportDocument.Block
+    {
         let name = open.percentileName
         let rows = table.verdicts.map { v -> [String] in
             let (verdict, margin) = verdictText(v, open: open)
             return [
-                String(v.poolSize), UnitFormat.significant(v.offeredPerSecond), UnitFormat.significant(v.achievedPerSecond),
-                UnitFormat.significant(v.backlogMean), time(v.p50Microseconds), (v.stable ? "" : "≥ ") + time(v.percentileMicroseconds),
-                v.modelPercentileMicroseconds.map(time) ?? "–", verdict, margin, v.poolSize == recommended ? "**recommended**" : "",
+                String(v.poolSize), UnitFormat.significant(v.offeredPerSecond),
+                UnitFormat.significant(v.achievedPerSecond),
+                UnitFormat.significant(v.backlogMean), time(v.p50Microseconds),
+                (v.stable ? "" : "≥ ") + time(v.percentileMicroseconds),
+                v.modelPercentileMicroseconds.map(time) ?? "–", verdict, margin,
+                v.poolSize == recommended ? "**recommended**" : "",
             ]
         }
         return .table(
-            header: ["N", "offered/s", "carried/s", "backlog", "p50", "\(name) (worst)", "model \(name)", "verdict", "margin", ""],
+            header: [
+                "N", "offered/s", "carried/s", "backlog", "p50", "\(name) (worst)", "model \(name)", "verdict",
+                "margin", "",
+            ],
             rows: rows, numeric: [true, true, true, true, true, true, true, false, false, false])
     }
 
@@ -147,11 +187,14 @@ extension ReportBuilder {
             let pick = t.recommendedQueueCount.flatMap(t.verdict)
             return [
                 UnitFormat.rate(t.arrivalRate), pick.map { "**\($0.poolSize)**" } ?? "none measured",
-                pick.map { time($0.percentileMicroseconds) } ?? "–", t.queueingModelQueueCount.map(String.init) ?? "none",
+                pick.map { time($0.percentileMicroseconds) } ?? "–",
+                t.queueingModelQueueCount.map(String.init) ?? "none",
                 pick.flatMap { p in t.queueingModelQueueCount.map { signedSteps(p.poolSize - $0) } } ?? "–",
             ]
         }
-        return .table(header: ["rate", "recommended", "\(open.percentileName) there", "queueing model", "measured − model"], rows: rows, numeric: [true, true, true, true, true])
+        return .table(
+            header: ["rate", "recommended", "\(open.percentileName) there", "queueing model", "measured − model"],
+            rows: rows, numeric: [true, true, true, true, true])
     }
 
     static func signedSteps(_ delta: Int) -> String { delta > 0 ? "+\(delta)" : String(delta) }
@@ -160,40 +203,60 @@ extension ReportBuilder {
     static func matrix(_ tables: [OpenLoopRateTable], open: RunAnalysis.OpenLoop) -> ReportDocument.Block {
         let sizes = Set(tables.flatMap { $0.verdicts.map(\.poolSize) }).sorted()
         let rows = sizes.map { size -> [String] in
-            ["N = \(size)"] + tables.map { t in
-                guard let v = t.verdict(size) else { return "–" }
-                if !v.stable { return "≥ \(time(v.percentileMicroseconds)), fell behind" }
-                guard let met = v.meetsSLO else { return time(v.percentileMicroseconds) }
-                return time(v.percentileMicroseconds) + (met ? " ✓" : " ✗")
-            }
+            ["N = \(size)"]
+                + tables.map { t in
+                    guard let v = t.verdict(size) else { return "–" }
+                    if !v.stable { return "≥ \(time(v.percentileMicroseconds)), fell behind" }
+                    guard let met = v.meetsSLO else { return time(v.percentileMicroseconds) }
+                    return time(v.percentileMicroseconds) + (met ? " ✓" : " ✗")
+                }
         }
-        return .table(header: ["size"] + tables.map { UnitFormat.rate($0.arrivalRate) }, rows: rows, numeric: [false] + tables.map { _ in true })
+        return .table(
+            header: ["size"] + tables.map { UnitFormat.rate($0.arrivalRate) }, rows: rows,
+            numeric: [false] + tables.map { _ in true })
     }
 
     /// How the queueing model compares with the measurement: its count against the recommended
     /// one, and the range of measured / modelled percentiles where both have a figure.
     static func modelSentence(_ tables: [OpenLoopRateTable], open: RunAnalysis.OpenLoop, recommended: Int?) -> String {
         let name = open.percentileName
-        var text = "The queueing model (Poisson arrivals, exponential task times of the low-load mean C + W, one shared queue: M/M/c, plus the task's own \(name)) "
+        var text =
+            "The queueing model (Poisson arrivals, exponential task times of the low-load mean C + W, one shared queue: M/M/c, plus the task's own \(name)) "
         if open.isRange {
-            let pairs = tables.map { t in (t.recommendedQueueCount.map(String.init) ?? "none", t.queueingModelQueueCount.map(String.init) ?? "none") }
-            text += "asks for \(pairs.map(\.1).joined(separator: ", ")) queues at the \(tables.count) rates; the measurement found \(pairs.map(\.0).joined(separator: ", "))."
-            let agree = tables.filter { $0.recommendedQueueCount != nil && $0.recommendedQueueCount == $0.queueingModelQueueCount }.count
+            let pairs = tables.map { t in
+                (
+                    t.recommendedQueueCount.map(String.init) ?? "none",
+                    t.queueingModelQueueCount.map(String.init) ?? "none"
+                )
+            }
+            text +=
+                "asks for \(pairs.map(\.1).joined(separator: ", ")) queues at the \(tables.count) rates; the measurement found \(pairs.map(\.0).joined(separator: ", "))."
+            let agree = tables.filter {
+                $0.recommendedQueueCount != nil && $0.recommendedQueueCount == $0.queueingModelQueueCount
+            }.count
             text += " They agree at \(agree) of \(tables.count) rates."
         } else if let t = tables.first {
             let model = t.queueingModelQueueCount
-            text += "asks for \(model.map { "\($0) queues" } ?? "no size (none meets it)") at \(UnitFormat.rate(t.arrivalRate)); "
+            text +=
+                "asks for \(model.map { "\($0) queues" } ?? "no size (none meets it)") at \(UnitFormat.rate(t.arrivalRate)); "
             switch (recommended, model) {
             case let (measured?, model?) where measured == model: text += "the measurement agrees."
             case let (measured?, model?) where measured > model:
                 text += "the measurement recommends \(measured), \(measured - model) more"
                 if let v = t.verdict(model) {
-                    text += ": at \(model) the machine " + (v.stable ? "gave \(time(v.percentileMicroseconds)), " + (v.meetsSLO == false ? "missing the objective" : "but a size between did not pass") : "fell behind") + "."
+                    text +=
+                        ": at \(model) the machine "
+                        + (v.stable
+                            ? "gave \(time(v.percentileMicroseconds)), "
+                                + (v.meetsSLO == false ? "missing the objective" : "but a size between did not pass")
+                            : "fell behind") + "."
                 } else {
-                    text += " (\(model) was not measured: the sizes were \(UnitFormat.sizes(t.verdicts.map(\.poolSize))))."
+                    text +=
+                        " (\(model) was not measured: the sizes were \(UnitFormat.sizes(t.verdicts.map(\.poolSize))))."
                 }
             case let (measured?, model?):
-                text += "the measurement recommends \(measured), \(model - measured) fewer: the machine does better there than the model expects."
+                text +=
+                    "the measurement recommends \(measured), \(model - measured) fewer: the machine does better there than the model expects."
             case let (measured?, nil): text += "the measurement recommends \(measured)."
             case (nil, _): text += "no size measured met it."
             }
@@ -203,8 +266,14 @@ extension ReportBuilder {
             return v.percentileMicroseconds / model
         }
         if let low = ratios.min(), let high = ratios.max() {
-            text += " Where both have a figure (sizes that kept up and that the model says can), the measured \(name) is \(UnitFormat.significant(low))–\(UnitFormat.significant(high))× the model's"
-            text += high < 0.8 ? ": the machine does better than M/M/c, as task times less variable than exponential do." : low > 1.25 ? ": the machine does worse than M/M/c (CPU contention, scheduling, or the dispatcher add to the wait)." : "."
+            text +=
+                " Where both have a figure (sizes that kept up and that the model says can), the measured \(name) is \(UnitFormat.significant(low))–\(UnitFormat.significant(high))× the model's"
+            text +=
+                high < 0.8
+                ? ": the machine does better than M/M/c, as task times less variable than exponential do."
+                : low > 1.25
+                    ? ": the machine does worse than M/M/c (CPU contention, scheduling, or the dispatcher add to the wait)."
+                    : "."
         }
         return text
     }
@@ -213,23 +282,34 @@ extension ReportBuilder {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Measurements")]
         let curves = analysis.curves.count > maximumTables ? Array(analysis.curves.prefix(1)) : analysis.curves
         if curves.count < analysis.curves.count {
-            blocks.append(.paragraph("The recommended combination only; the other \(analysis.curves.count - 1) are in summary.csv and trials.csv."))
+            blocks.append(
+                .paragraph(
+                    "The recommended combination only; the other \(analysis.curves.count - 1) are in summary.csv and trials.csv."
+                ))
         }
-        blocks.append(.paragraph("Latency percentiles are the worst repetition's, from each task's intended arrival; backlog is tasks arrived and not finished; lag is how late the dispatcher handed tasks to the pool (99th percentile, already inside the latencies)."))
+        blocks.append(
+            .paragraph(
+                "Latency percentiles are the worst repetition's, from each task's intended arrival; backlog is tasks arrived and not finished; lag is how late the dispatcher handed tasks to the pool (99th percentile, already inside the latencies)."
+            ))
         for curve in curves {
             for rate in open.rates {
                 let rows = open.summaries.filter { $0.combination == curve.combination && $0.arrivalRate == rate }
                 guard !rows.isEmpty else { continue }
                 let label = analysis.curves.count > 1 ? "\(curve.combination.label) at " : "At "
                 blocks.append(.heading(level: 3, text: label + UnitFormat.rate(rate)))
-                let header = ["N", "reps", "carried/s", "p50", "p90", "p99", "p99.9", "max", "backlog mean", "backlog max", "unfinished", "lag p99", "CPU util"]
+                let header = [
+                    "N", "reps", "carried/s", "p50", "p90", "p99", "p99.9", "max", "backlog mean", "backlog max",
+                    "unfinished", "lag p99", "CPU util",
+                ]
                 let table = rows.map { s -> [String] in
                     let o = s.openLoop
                     let l = o?.worstLatency ?? LatencyPercentiles()
                     return [
-                        String(s.poolSize), String(s.throughput.count), UnitFormat.significant(o?.achievedPerSecond ?? s.throughput.mean),
+                        String(s.poolSize), String(s.throughput.count),
+                        UnitFormat.significant(o?.achievedPerSecond ?? s.throughput.mean),
                         time(l.p50), time(l.p90), time(l.p99), time(l.p999), time(l.max),
-                        UnitFormat.significant(o?.backlogMean ?? .nan), o.map { String($0.backlogMax) } ?? "–", o.map { String($0.unfinished) } ?? "–",
+                        UnitFormat.significant(o?.backlogMean ?? .nan), o.map { String($0.backlogMax) } ?? "–",
+                        o.map { String($0.unfinished) } ?? "–",
                         o.map { time($0.dispatchLagP99Microseconds) } ?? "–", UnitFormat.wholePercent(s.utilization),
                     ]
                 }

@@ -10,7 +10,10 @@ extension ReportBuilder {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Measurements")]
         let curves = analysis.curves.count > maximumTables ? Array(analysis.curves.prefix(1)) : analysis.curves
         if curves.count < analysis.curves.count {
-            blocks.append(.paragraph("The recommended combination only; the other \(analysis.curves.count - 1) are in summary.csv and trials.csv."))
+            blocks.append(
+                .paragraph(
+                    "The recommended combination only; the other \(analysis.curves.count - 1) are in summary.csv and trials.csv."
+                ))
         }
         let latency = analysis.summaries.contains { $0.latencyP50Microseconds > 0 }
         for curve in curves {
@@ -19,13 +22,24 @@ extension ReportBuilder {
             if latency { header += ["latency p50", "latency p99"] }
             header += ["CPU util", "W/C", "in flight", "threads", ""]
             let rows = curve.points.map { p -> [String] in
-                var row = [String(p.poolSize), UnitFormat.significant(p.throughput.mean), UnitFormat.significant(p.throughput.standardDeviation),
-                           p.throughput.count > 1 ? UnitFormat.percentOneDecimal(p.throughput.coefficientOfVariation) : "–"]
-                if latency { row += [UnitFormat.duration(microseconds: p.latencyP50Microseconds), UnitFormat.duration(microseconds: p.latencyP99Microseconds)] }
-                row += [UnitFormat.wholePercent(p.utilization), UnitFormat.significant(p.waitCPURatio), String(p.peakConcurrency), String(p.threads), marks(p.poolSize, curve.recommendation)]
+                var row = [
+                    String(p.poolSize), UnitFormat.significant(p.throughput.mean),
+                    UnitFormat.significant(p.throughput.standardDeviation),
+                    p.throughput.count > 1 ? UnitFormat.percentOneDecimal(p.throughput.coefficientOfVariation) : "–",
+                ]
+                if latency {
+                    row += [
+                        UnitFormat.duration(microseconds: p.latencyP50Microseconds),
+                        UnitFormat.duration(microseconds: p.latencyP99Microseconds),
+                    ]
+                }
+                row += [
+                    UnitFormat.wholePercent(p.utilization), UnitFormat.significant(p.waitCPURatio),
+                    String(p.peakConcurrency), String(p.threads), marks(p.poolSize, curve.recommendation),
+                ]
                 return row
             }
-            blocks.append(.table(header: header, rows: rows, numeric: header.map { !["", "N"].contains($0) } ))
+            blocks.append(.table(header: header, rows: rows, numeric: header.map { !["", "N"].contains($0) }))
         }
         return blocks
     }
@@ -43,7 +57,9 @@ extension ReportBuilder {
     static func fits(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = [
             .heading(level: 2, text: "Fit parameters"),
-            .paragraph("Universal Scalability Law (Gunther): X(N) = λN / (1 + σ(N − 1) + κN(N − 1)). σ is contention (the serialized share), κ coherency (crosstalk that makes throughput fall), λ the throughput of one queue; the peak is at N* = √((1 − σ)/κ). The formula assumes σ = κ = 0."),
+            .paragraph(
+                "Universal Scalability Law (Gunther): X(N) = λN / (1 + σ(N − 1) + κN(N − 1)). σ is contention (the serialized share), κ coherency (crosstalk that makes throughput fall), λ the throughput of one queue; the peak is at N* = √((1 − σ)/κ). The formula assumes σ = κ = 0."
+            ),
         ]
         var rows: [[String]] = []
         var refusals: [String] = []
@@ -54,15 +70,21 @@ extension ReportBuilder {
                 }
                 rows.append([
                     curve.combination.label, withError(u.sigma, u.sigmaStandardError, UnitFormat.coefficient),
-                    withError(u.kappa, u.kappaStandardError, UnitFormat.coefficient), withError(u.lambda, u.lambdaStandardError, UnitFormat.significant),
-                    UnitFormat.significant(u.rSquared), u.peakConcurrency.map { UnitFormat.significant($0) } ?? "none (κ = 0)",
+                    withError(u.kappa, u.kappaStandardError, UnitFormat.coefficient),
+                    withError(u.lambda, u.lambdaStandardError, UnitFormat.significant),
+                    UnitFormat.significant(u.rSquared),
+                    u.peakConcurrency.map { UnitFormat.significant($0) } ?? "none (κ = 0)",
                 ])
             } else {
-                refusals.append("\(curve.combination.label): " + (curve.uslRefusal.map(ReportInline.literal) ?? "not fitted."))
+                refusals.append(
+                    "\(curve.combination.label): " + (curve.uslRefusal.map(ReportInline.literal) ?? "not fitted."))
             }
         }
         if !rows.isEmpty {
-            blocks.append(.table(header: ["combination", "σ", "κ", "λ (tasks/s)", "R²", "N*"], rows: rows, numeric: [false, true, true, true, true, true]))
+            blocks.append(
+                .table(
+                    header: ["combination", "σ", "κ", "λ (tasks/s)", "R²", "N*"], rows: rows,
+                    numeric: [false, true, true, true, true, true]))
         }
         if !refusals.isEmpty {
             blocks.append(.paragraph(rows.isEmpty ? "No USL fit:" : "Not fitted:"))
@@ -70,7 +92,10 @@ extension ReportBuilder {
         }
         if let r = analysis.primary?.recommendation {
             let tolerance = r.tolerance
-            blocks.append(.paragraph("Knee rule: the smallest N whose mean throughput is within \(UnitFormat.wholePercent(tolerance)) of the peak (× U = \(UnitFormat.significant(r.targetUtilization))), or whose 95% interval reaches that threshold."))
+            blocks.append(
+                .paragraph(
+                    "Knee rule: the smallest N whose mean throughput is within \(UnitFormat.wholePercent(tolerance)) of the peak (× U = \(UnitFormat.significant(r.targetUtilization))), or whose 95% interval reaches that threshold."
+                ))
         }
         return blocks
     }

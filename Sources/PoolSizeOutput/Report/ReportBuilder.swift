@@ -8,11 +8,14 @@ package enum ReportBuilder {
     ///   - chartsRendered: false when gnuplot was missing or failed: the report then says how to
     ///     render them (the image links work once they are).
     ///   - plotCommand: the command that renders them, for that note.
-    package static func build(_ analysis: RunAnalysis, charts: [Chart], chartsRendered: Bool, plotCommand: String) -> ReportDocument {
+    package static func build(_ analysis: RunAnalysis, charts: [Chart], chartsRendered: Bool, plotCommand: String)
+        -> ReportDocument
+    {
         let run = analysis.run
         var blocks: [ReportDocument.Block] = []
         if let open = analysis.openLoop {
-            blocks += openLoopBlocks(analysis, open, charts: charts, chartsRendered: chartsRendered, plotCommand: plotCommand)
+            blocks += openLoopBlocks(
+                analysis, open, charts: charts, chartsRendered: chartsRendered, plotCommand: plotCommand)
         } else {
             blocks += recommendation(analysis)
             blocks += adaptive(analysis)
@@ -25,7 +28,9 @@ package enum ReportBuilder {
         blocks.append(.heading(level: 2, text: "Caveats"))
         let caveats = ReportCaveats.caveats(analysis)
         blocks.append(caveats.isEmpty ? .paragraph("None found in the data.") : .bullets(caveats))
-        blocks.append(.paragraph("Written by poolsize from the files in this run directory; regenerate with `poolsize report RUN_DIR`."))
+        blocks.append(
+            .paragraph(
+                "Written by poolsize from the files in this run directory; regenerate with `poolsize report RUN_DIR`."))
         return ReportDocument(title: "How many queues? " + ReportInline.literal(run.headline), blocks: blocks)
     }
 
@@ -33,7 +38,10 @@ package enum ReportBuilder {
         guard !charts.isEmpty else { return [] }
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Charts")]
         if !chartsRendered {
-            blocks.append(.paragraph("The charts were not rendered when this report was written (gnuplot missing or failing). Install gnuplot (`apt-get install gnuplot-nox`) and run \(ReportInline.code(plotCommand)); the links below work after that."))
+            blocks.append(
+                .paragraph(
+                    "The charts were not rendered when this report was written (gnuplot missing or failing). Install gnuplot (`apt-get install gnuplot-nox`) and run \(ReportInline.code(plotCommand)); the links below work after that."
+                ))
         }
         for chart in charts { blocks.append(.chart(name: chart.name, caption: chart.caption, note: chart.note)) }
         return blocks
@@ -43,34 +51,54 @@ package enum ReportBuilder {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Recommendation")]
         guard let primary = analysis.primary, let r = primary.recommendation else {
             if !analysis.adaptive.isEmpty, analysis.run.records.withheldRecommendation == nil {
-                blocks.append(.paragraph(
-                    "No fixed size to recommend: an adaptive pool sizes itself. What it chose is below."))
+                blocks.append(
+                    .paragraph(
+                        "No fixed size to recommend: an adaptive pool sizes itself. What it chose is below."))
                 return blocks
             }
-            let why = analysis.run.records.withheldRecommendation ?? "the run has no complete throughput curve (recommendation.json and lowload.json are missing or empty)"
+            let why =
+                analysis.run.records.withheldRecommendation
+                ?? "the run has no complete throughput curve (recommendation.json and lowload.json are missing or empty)"
             blocks.append(.paragraph("No recommendation: \(why)."))
             return blocks
         }
         let several = analysis.curves.count > 1
         let what = several ? " with \(primary.combination.label)" : ""
-        let basis = r.basis == .formula ? "the formula (throughput was still rising)" : "the knee of the measured throughput curve"
-        blocks.append(.paragraph("**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload on \(r.cores) cores, from \(basis)."))
+        let basis =
+            r.basis == .formula
+            ? "the formula (throughput was still rising)" : "the knee of the measured throughput curve"
+        blocks.append(
+            .paragraph(
+                "**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload on \(r.cores) cores, from \(basis)."
+            ))
         var rows: [[String]] = []
         for curve in analysis.curves {
             guard let c = curve.recommendation else { continue }
             var formula = UnitFormat.significant(c.formulaQueueCountExact)
-            if c.formulaQueueCountStandardError > 0 { formula += " ± " + UnitFormat.significant(c.formulaQueueCountStandardError) }
-            let usl = curve.usl?.peakConcurrency.map { UnitFormat.significant($0) } ?? (curve.usl != nil ? "no peak" : "not fitted")
+            if c.formulaQueueCountStandardError > 0 {
+                formula += " ± " + UnitFormat.significant(c.formulaQueueCountStandardError)
+            }
+            let usl =
+                curve.usl?.peakConcurrency.map { UnitFormat.significant($0) }
+                ?? (curve.usl != nil ? "no peak" : "not fitted")
             let peak = "\(UnitFormat.significant(c.peakThroughputPerSecond)) at \(c.peakPoolSize)"
-            rows.append([curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
-                         "**\(c.recommendedQueueCount)**", formula, String(c.kneePoolSize), usl, peak, c.basis.rawValue])
+            rows.append([
+                curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
+                "**\(c.recommendedQueueCount)**", formula, String(c.kneePoolSize), usl, peak, c.basis.rawValue,
+            ])
         }
-        blocks.append(.table(
-            header: ["pool", "QoS", "primitive", "recommended", "formula", "measured knee", "USL peak N*", "peak tasks/s at N", "basis"],
-            rows: rows, numeric: [false, false, false, true, true, true, true, true, false]))
+        blocks.append(
+            .table(
+                header: [
+                    "pool", "QoS", "primitive", "recommended", "formula", "measured knee", "USL peak N*",
+                    "peak tasks/s at N", "basis",
+                ],
+                rows: rows, numeric: [false, false, false, true, true, true, true, true, false]))
         if !r.reason.isEmpty { blocks.append(.paragraph(ReportInline.literal(r.reason))) }
         if let chart = MermaidChart.throughput(primary) { blocks.append(.mermaid(chart)) }
-        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several { blocks.append(.paragraph(ReportInline.literal(verdict))) }
+        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several {
+            blocks.append(.paragraph(ReportInline.literal(verdict)))
+        }
         return blocks
     }
 
@@ -95,13 +123,20 @@ package enum ReportBuilder {
     static func machine(_ run: RunData) -> [ReportDocument.Block] {
         var rows: [[String]] = []
         let m = run.info?.machine
-        if let cores = m?.cores { rows.append(["cores", "\(cores.effective) (\(cores.derivation))"]) } else if let cores = run.cores { rows.append(["cores", String(cores)]) }
+        if let cores = m?.cores {
+            rows.append(["cores", "\(cores.effective) (\(cores.derivation))"])
+        } else if let cores = run.cores {
+            rows.append(["cores", String(cores)])
+        }
         for (fact, value) in [("CPU", m?.cpuModel), ("kernel", m?.kernel), ("Swift", m?.swiftVersion)] {
             if let value, !value.isEmpty { rows.append([fact, ReportInline.literal(value)]) }
         }
-        if let slack = m?.timerSlackNanoseconds { rows.append(["timer slack", UnitFormat.duration(microseconds: Double(slack) / 1000)]) }
+        if let slack = m?.timerSlackNanoseconds {
+            rows.append(["timer slack", UnitFormat.duration(microseconds: Double(slack) / 1000)])
+        }
         if let nice = m?.effectiveNiceByTier, !nice.isEmpty {
-            let text = QoSTier.allCases.compactMap { tier in nice[tier.rawValue].map { "\(tier.rawValue) \($0)" } }.joined(separator: ", ")
+            let text = QoSTier.allCases.compactMap { tier in nice[tier.rawValue].map { "\(tier.rawValue) \($0)" } }
+                .joined(separator: ", ")
             rows.append(["effective nice by tier", text])
         }
         if let info = run.info {
@@ -111,22 +146,33 @@ package enum ReportBuilder {
                 rows.append(["command", ReportInline.code(ShellWords.join(["poolsize"] + command.dropFirst()))])
             }
             if let seed = info.seed { rows.append(["seed", String(seed)]) }
-            if let reps = info.repetitions { rows.append(["repetitions", "\(reps) per size" + (info.warmupTrials.map { ", \($0) warm-up" } ?? "")]) }
+            if let reps = info.repetitions {
+                rows.append(["repetitions", "\(reps) per size" + (info.warmupTrials.map { ", \($0) warm-up" } ?? "")])
+            }
         }
         rows.append(["run", ReportInline.code(run.runID) + ", \(run.records.count) trials"])
-        return [.heading(level: 2, text: "Machine"), .table(header: ["fact", "value"], rows: rows, numeric: [false, false])]
+        return [
+            .heading(level: 2, text: "Machine"),
+            .table(header: ["fact", "value"], rows: rows, numeric: [false, false]),
+        ]
     }
 
     static func lowLoad(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         guard let r = analysis.run.recommendation?.best ?? analysis.primary?.recommendation else { return [] }
-        var text = "With one worker a task burns C = \(UnitFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU and waits W = \(UnitFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(UnitFormat.significant(r.waitCPURatio))**"
-        if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper { text += " (95% CI \(UnitFormat.significant(lower))–\(UnitFormat.significant(upper)))" }
+        var text =
+            "With one worker a task burns C = \(UnitFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU and waits W = \(UnitFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(UnitFormat.significant(r.waitCPURatio))**"
+        if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper {
+            text += " (95% CI \(UnitFormat.significant(lower))–\(UnitFormat.significant(upper)))"
+        }
         if let spec = r.specWaitCPURatio { text += ", against \(UnitFormat.significant(spec)) in the workload spec" }
         if let description = analysis.run.info?.workload?.description, description.hasPrefix("recorded trace") {
             text += " (the spec of a trace: its means; \(ReportInline.literal(description)))"
         }
-        text += ". The formula N = cores × U × (1 + W/C) = \(r.cores) × \(UnitFormat.significant(r.targetUtilization)) × (1 + \(UnitFormat.significant(r.waitCPURatio))) = **\(UnitFormat.significant(r.formulaQueueCountExact))** (Goetz, Java Concurrency in Practice §8.2)."
-        let search = analysis.run.searchLine.map { [ReportDocument.Block.paragraph("Sizes were chosen by an " + $0 + ".")] } ?? []
+        text +=
+            ". The formula N = cores × U × (1 + W/C) = \(r.cores) × \(UnitFormat.significant(r.targetUtilization)) × (1 + \(UnitFormat.significant(r.waitCPURatio))) = **\(UnitFormat.significant(r.formulaQueueCountExact))** (Goetz, Java Concurrency in Practice §8.2)."
+        let search =
+            analysis.run.searchLine.map { [ReportDocument.Block.paragraph("Sizes were chosen by an " + $0 + ".")] }
+            ?? []
         return [.heading(level: 2, text: "W/C at low load"), .paragraph(text)] + search
     }
 }

@@ -21,9 +21,17 @@ extension ReportCaveats {
         if let unfinished = unfinished(open) { out.append(unfinished) }
         if let split = splitVerdicts(analysis, open) { out.append(split) }
         if let noisy = nonMonotone(open) { out.append(noisy) }
-        if let busy = busyMachine(analysis, summaries, consequence: " Latency measured then is higher than this pool would give alone, and a size may have missed the objective because of it.") { out.append(busy) }
+        if let busy = busyMachine(
+            analysis, summaries,
+            consequence:
+                " Latency measured then is higher than this pool would give alone, and a size may have missed the objective because of it."
+        ) {
+            out.append(busy)
+        }
         if summaries.allSatisfy({ $0.throughput.count == 1 }) && !summaries.isEmpty {
-            out.append("**One repetition per size**: each size's verdict rests on a single trial; use `--repeat 3` or more so the worst of several decides.")
+            out.append(
+                "**One repetition per size**: each size's verdict rests on a single trial; use `--repeat 3` or more so the worst of several decides."
+            )
         }
         if let r = analysis.primary?.recommendation, let spec = specRatio(r) { out.append(spec) }
         if let tiers = contention(analysis.run) { out.append(tiers) }
@@ -36,7 +44,11 @@ extension ReportCaveats {
         if let slo = open.arrival.latencySLOMicroseconds, slo > 0 {
             return (slo, "the \(UnitFormat.duration(microseconds: slo)) objective")
         }
-        guard let own = analysis.run.lowLoad.map({ $0.taskTime?.p50 ?? ($0.cpuMicrosecondsPerTask + $0.waitMicrosecondsPerTask) }), own > 0 else { return nil }
+        guard
+            let own = analysis.run.lowLoad.map({
+                $0.taskTime?.p50 ?? ($0.cpuMicrosecondsPerTask + $0.waitMicrosecondsPerTask)
+            }), own > 0
+        else { return nil }
         return (own, "the task's own \(UnitFormat.duration(microseconds: own))")
     }
 
@@ -45,15 +57,20 @@ extension ReportCaveats {
         let late = open.summaries.filter { ($0.openLoop?.dispatchLagP99Microseconds ?? 0) > lateDispatch * limit }
             .sorted { ($0.openLoop?.dispatchLagP99Microseconds ?? 0) > ($1.openLoop?.dispatchLagP99Microseconds ?? 0) }
         guard let worst = late.first, let lag = worst.openLoop?.dispatchLagP99Microseconds else { return nil }
-        let list = late.prefix(5).map { s in "N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRate ?? 0))" }.joined(separator: ", ")
-        return "**The dispatcher was late**: its 99th-percentile lag in handing tasks to the pool reached \(UnitFormat.duration(microseconds: lag)), more than \(UnitFormat.percent(lateDispatch)) of \(what) (\(list)\(late.count > 5 ? ", …" : "")). Latency counts from each task's intended arrival, so that lag is in the percentiles: the tool, not the pool, added it. Measure on a quieter machine or at a lower rate."
+        let list = late.prefix(5).map { s in "N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRate ?? 0))" }.joined(
+            separator: ", ")
+        return
+            "**The dispatcher was late**: its 99th-percentile lag in handing tasks to the pool reached \(UnitFormat.duration(microseconds: lag)), more than \(UnitFormat.percent(lateDispatch)) of \(what) (\(list)\(late.count > 5 ? ", …" : "")). Latency counts from each task's intended arrival, so that lag is in the percentiles: the tool, not the pool, added it. Measure on a quieter machine or at a lower rate."
     }
 
     static func unfinished(_ open: RunAnalysis.OpenLoop) -> String? {
         let cut = open.summaries.filter { ($0.openLoop?.unfinished ?? 0) > 0 }
         guard !cut.isEmpty else { return nil }
-        let list = cut.prefix(5).map { s in "N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRate ?? 0)): \(s.openLoop!.unfinished)" }.joined(separator: ", ")
-        return "**Unfinished tasks**: tasks that arrived in the window had not finished when the trial stopped (\(list)\(cut.count > 5 ? ", …" : "")); their latency counts as their time so far, so the percentiles there are lower bounds."
+        let list = cut.prefix(5).map { s in
+            "N = \(s.poolSize) at \(UnitFormat.rate(s.arrivalRate ?? 0)): \(s.openLoop!.unfinished)"
+        }.joined(separator: ", ")
+        return
+            "**Unfinished tasks**: tasks that arrived in the window had not finished when the trial stopped (\(list)\(cut.count > 5 ? ", …" : "")); their latency counts as their time so far, so the percentiles there are lower bounds."
     }
 
     /// Rates where a size did not pass though a smaller one did: more queues never make an
@@ -66,23 +83,33 @@ extension ReportCaveats {
             let failing = t.verdicts.filter { $0.poolSize > smallest.poolSize && !passes($0) }.map(\.poolSize)
             guard !failing.isEmpty else { continue }
             let several = Set(open.tables.map(\.combination)).count > 1 ? " (\(t.combination.label))" : ""
-            findings.append("at \(UnitFormat.rate(t.arrivalRate))\(several) N = \(UnitFormat.sizes(failing)) did not pass while the smaller \(smallest.poolSize) did")
+            findings.append(
+                "at \(UnitFormat.rate(t.arrivalRate))\(several) N = \(UnitFormat.sizes(failing)) did not pass while the smaller \(smallest.poolSize) did"
+            )
         }
         guard !findings.isEmpty else { return nil }
-        return "**Verdicts not ordered by size**: \(findings.prefix(5).joined(separator: "; "))\(findings.count > 5 ? "; …" : ""). More queues do not make an open loop slower, so trial-to-trial noise decided there and the size picked at that rate is uncertain; repeat with more `--repeat` or longer trials (`--trial-ms`)."
+        return
+            "**Verdicts not ordered by size**: \(findings.prefix(5).joined(separator: "; "))\(findings.count > 5 ? "; …" : ""). More queues do not make an open loop slower, so trial-to-trial noise decided there and the size picked at that rate is uncertain; repeat with more `--repeat` or longer trials (`--trial-ms`)."
     }
 
     /// Sizes whose repetitions disagree on the objective: some met it, some did not.
     static func splitVerdicts(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> String? {
         guard let slo = open.arrival.latencySLOMicroseconds else { return nil }
         let open1 = analysis.run.records.valid.filter(\.isOpenLoop)
-        let groups = Dictionary(grouping: open1) { "\($0.combination)|\(($0.arrivalRate ?? 0).thousandths)|\($0.poolSize)" }
+        let groups = Dictionary(grouping: open1) {
+            "\($0.combination)|\(($0.arrivalRate ?? 0).thousandths)|\($0.poolSize)"
+        }
         let split = groups.values.filter { trials in
-            let met = trials.map { ($0.openLoop?.stable ?? false) && SLOSizer.value($0.latency, percentile: open.arrival.sloPercentile) <= slo }
+            let met = trials.map {
+                ($0.openLoop?.stable ?? false)
+                    && SLOSizer.value($0.latency, percentile: open.arrival.sloPercentile) <= slo
+            }
             return met.contains(true) && met.contains(false)
         }.compactMap(\.first).sorted { ($0.arrivalRate ?? 0, $0.poolSize) < ($1.arrivalRate ?? 0, $1.poolSize) }
         guard !split.isEmpty else { return nil }
-        let list = split.prefix(5).map { "N = \($0.poolSize) at \(UnitFormat.rate($0.arrivalRate ?? 0))" }.joined(separator: ", ")
-        return "**Repetitions disagree**: at \(list)\(split.count > 5 ? ", …" : "") some repetitions met the objective and some did not; the worst decides, so the verdict there is the cautious one. Repeat with more `--repeat` to see how often each happens."
+        let list = split.prefix(5).map { "N = \($0.poolSize) at \(UnitFormat.rate($0.arrivalRate ?? 0))" }.joined(
+            separator: ", ")
+        return
+            "**Repetitions disagree**: at \(list)\(split.count > 5 ? ", …" : "") some repetitions met the objective and some did not; the worst decides, so the verdict there is the cautious one. Repeat with more `--repeat` to see how often each happens."
     }
 }

@@ -22,10 +22,14 @@ package enum ReportCaveats {
 
         // An adaptive pool runs fewer than its maximum on purpose.
         for pool in PoolKind.allCases where pool != .adaptive {
-            let short = summaries.filter { $0.combination.pool == pool && Double($0.peakConcurrency) < reachedShare * Double($0.poolSize) }
+            let short = summaries.filter {
+                $0.combination.pool == pool && Double($0.peakConcurrency) < reachedShare * Double($0.poolSize)
+            }
             guard !short.isEmpty else { continue }
             let most = summaries.filter { $0.combination.pool == pool }.map(\.peakConcurrency).max() ?? 0
-            out.append("**\(pool.rawValue) could not reach N**: at N = \(UnitFormat.sizes(Set(short.map(\.poolSize)).sorted())) it ran fewer than \(Int(reachedShare * 100))% of N tasks at once (at most \(most) over the whole run), so its pool size does not control its concurrency.")
+            out.append(
+                "**\(pool.rawValue) could not reach N**: at N = \(UnitFormat.sizes(Set(short.map(\.poolSize)).sorted())) it ran fewer than \(Int(reachedShare * 100))% of N tasks at once (at most \(most) over the whole run), so its pool size does not control its concurrency."
+            )
         }
 
         out += nice(summaries)
@@ -35,25 +39,37 @@ package enum ReportCaveats {
         if !noisy.isEmpty {
             let several = Set(summaries.map(\.combination)).count > 1
             let list = noisy.prefix(5).map { s in
-                (several ? "\(s.combination.label) " : "") + "N = \(s.poolSize) (\(UnitFormat.percentOneDecimal(s.throughput.coefficientOfVariation)))"
+                (several ? "\(s.combination.label) " : "")
+                    + "N = \(s.poolSize) (\(UnitFormat.percentOneDecimal(s.throughput.coefficientOfVariation)))"
             }.joined(separator: ", ")
             let more = noisy.count > 5 ? " and \(noisy.count - 5) more" : ""
-            out.append("**High variation between repetitions** (coefficient of variation above \(Int(highVariation * 100))%): \(list)\(more). The knee near these sizes is uncertain; repeat with more `--repeat` or on a quieter machine.")
+            out.append(
+                "**High variation between repetitions** (coefficient of variation above \(Int(highVariation * 100))%): \(list)\(more). The knee near these sizes is uncertain; repeat with more `--repeat` or on a quieter machine."
+            )
         }
 
-        if let busy = busyMachine(analysis, summaries, consequence: " Throughput measured then is lower than this pool would reach alone.") { out.append(busy) }
+        if let busy = busyMachine(
+            analysis, summaries, consequence: " Throughput measured then is lower than this pool would reach alone.")
+        {
+            out.append(busy)
+        }
 
         if summaries.allSatisfy({ $0.throughput.count == 1 }) && !summaries.isEmpty {
-            out.append("**One repetition per size**: there is no spread to judge the knee against; use `--repeat 3` or more.")
+            out.append(
+                "**One repetition per size**: there is no spread to judge the knee against; use `--repeat 3` or more.")
         }
 
         if let r = analysis.primary?.recommendation {
             if r.basis == .formula {
-                out.append("**No knee yet**: throughput was still rising at the largest size measured, so the recommendation falls back on the formula; sweep larger sizes.")
+                out.append(
+                    "**No knee yet**: throughput was still rising at the largest size measured, so the recommendation falls back on the formula; sweep larger sizes."
+                )
             } else {
                 let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
                 if abs(gap) > Recommender.disagreementThreshold {
-                    out.append("**Formula and measurement disagree** by \(UnitFormat.wholePercent(abs(gap))): the knee is at \(r.kneePoolSize), the formula says \(UnitFormat.significant(r.formulaQueueCountExact)) (see the recommendation's reason above).")
+                    out.append(
+                        "**Formula and measurement disagree** by \(UnitFormat.wholePercent(abs(gap))): the knee is at \(r.kneePoolSize), the formula says \(UnitFormat.significant(r.formulaQueueCountExact)) (see the recommendation's reason above)."
+                    )
                 }
             }
             if let spec = specRatio(r) { out.append(spec) }
@@ -62,7 +78,9 @@ package enum ReportCaveats {
         if let external = externalLimit(analysis) { out.append(external) }
 
         if !summaries.isEmpty && summaries.allSatisfy({ !($0.latencyP50Microseconds > 0) }) {
-            out.append("**No latency recorded**: this run's trials.csv has no latency percentiles, so there is no latency chart.")
+            out.append(
+                "**No latency recorded**: this run's trials.csv has no latency percentiles, so there is no latency chart."
+            )
         }
 
         if let tiers = contention(analysis.run) { out.append(tiers) }
@@ -73,11 +91,14 @@ package enum ReportCaveats {
         let failing = summaries.filter { $0.errors > 0 }
         guard !failing.isEmpty else { return nil }
         let total = failing.map(\.errors).reduce(0, +)
-        let list = failing.prefix(5).map { "\(at($0))\($0.errors) (\(UnitFormat.percentOneDecimal($0.errorRate)))" }.joined(separator: ", ")
-        let consequence = openLoop
+        let list = failing.prefix(5).map { "\(at($0))\($0.errors) (\(UnitFormat.percentOneDecimal($0.errorRate)))" }
+            .joined(separator: ", ")
+        let consequence =
+            openLoop
             ? "a failed task counts as finished, so a size where the command fails fast can look faster than it is."
             : "failures are counted in the throughput, so a size where the command fails fast can look faster than it is."
-        return "**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); \(consequence)"
+        return
+            "**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); \(consequence)"
     }
 
     /// `N = 8: ` for a closed loop, `N = 8 at 1000/s: ` for an open one.
@@ -92,14 +113,18 @@ package enum ReportCaveats {
             "\(r.combination.label) N = \(r.poolSize)\(r.arrivalRate.map { " at \(UnitFormat.rate($0))" } ?? "") rep \(r.repetition): \(r.invalidReason!)"
         }.joined(separator: "; ")
         let used = run.records.contains(where: \.isOpenLoop) ? "verdict" : "curve"
-        return "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(used) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")). Lengthen the trials (`--trial-ms`) or measure fewer sizes at once."
+        return
+            "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(used) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")). Lengthen the trials (`--trial-ms`) or measure fewer sizes at once."
     }
 
     static func integrity(_ summaries: [ConfigurationSummary]) -> String? {
         let violated = summaries.filter { $0.integrity == .violated }
         guard !violated.isEmpty else { return nil }
-        let list = violated.map { s in "\(s.combination.label) at N = \(s.poolSize)" + (s.arrivalRate.map { " (\(UnitFormat.rate($0)))" } ?? "") }.joined(separator: "; ")
-        return "**Integrity violated**: a primitive let two tasks into its critical section (\(list)). Those throughputs are not valid measurements of the primitive."
+        let list = violated.map { s in
+            "\(s.combination.label) at N = \(s.poolSize)" + (s.arrivalRate.map { " (\(UnitFormat.rate($0)))" } ?? "")
+        }.joined(separator: "; ")
+        return
+            "**Integrity violated**: a primitive let two tasks into its critical section (\(list)). Those throughputs are not valid measurements of the primitive."
     }
 
     static func nice(_ summaries: [ConfigurationSummary]) -> [String] {
@@ -108,34 +133,49 @@ package enum ReportCaveats {
         for s in summaries { tiers[s.combination.qos] = min(tiers[s.combination.qos] ?? .max, s.effectiveNice) }
         for tier in QoSTier.allCases {
             guard let nice = tiers[tier], nice != Int(tier.requestedNice) else { continue }
-            let why = tier.requestedNice < 0 && nice > Int(tier.requestedNice) ? " (a negative nice needs privileges)" : ""
-            out.append("**\(tier.rawValue) did not get its nice value**: libdispatch asks for nice \(tier.requestedNice), but its workers ran at \(nice)\(why); its results are those of a tier at nice \(nice).")
+            let why =
+                tier.requestedNice < 0 && nice > Int(tier.requestedNice) ? " (a negative nice needs privileges)" : ""
+            out.append(
+                "**\(tier.rawValue) did not get its nice value**: libdispatch asks for nice \(tier.requestedNice), but its workers ran at \(nice)\(why); its results are those of a tier at nice \(nice)."
+            )
         }
         return out
     }
 
     /// - Parameter consequence: what the busy machine did to the figures, after the fact.
-    static func busyMachine(_ analysis: RunAnalysis, _ summaries: [ConfigurationSummary], consequence: String) -> String? {
-        guard let busiest = summaries.filter({ $0.otherLoad.isFinite }).max(by: { $0.otherLoad < $1.otherLoad }), busiest.otherLoad > busyMachine else { return nil }
+    static func busyMachine(_ analysis: RunAnalysis, _ summaries: [ConfigurationSummary], consequence: String)
+        -> String?
+    {
+        guard let busiest = summaries.filter({ $0.otherLoad.isFinite }).max(by: { $0.otherLoad < $1.otherLoad }),
+            busiest.otherLoad > busyMachine
+        else { return nil }
         let description = analysis.run.info?.workload?.description ?? ""
-        let localServer = description.hasPrefix("HTTP: ") && ["://127.", "://localhost", "://[::1]"].contains { description.contains($0) }
-        let why = localServer
+        let localServer =
+            description.hasPrefix("HTTP: ")
+            && ["://127.", "://localhost", "://[::1]"].contains { description.contains($0) }
+        let why =
+            localServer
             ? " The HTTP server under test runs on this machine, so its CPU is counted here: it and the pool share the same cores, and the curve is that of both."
             : consequence
         let rate = busiest.arrivalRate.map { " at \(UnitFormat.rate($0))" } ?? ""
-        return "**The machine was busy**: other processes used up to \(UnitFormat.wholePercent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)\(rate)).\(why)"
+        return
+            "**The machine was busy**: other processes used up to \(UnitFormat.wholePercent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)\(rate)).\(why)"
     }
 
     static func specRatio(_ r: Recommendation) -> String? {
         guard let spec = r.specWaitCPURatio, spec > 0, abs(r.waitCPURatio - spec) / spec > 0.2 else { return nil }
-        return "**W/C differs from the spec**: measured \(UnitFormat.significant(r.waitCPURatio)) at low load against \(UnitFormat.significant(spec)) declared; the machine adds wait (timer slack, scheduling) or CPU the spec does not count."
+        return
+            "**W/C differs from the spec**: measured \(UnitFormat.significant(r.waitCPURatio)) at low load against \(UnitFormat.significant(spec)) declared; the machine adds wait (timer slack, scheduling) or CPU the spec does not count."
     }
 
     static func contention(_ run: RunData) -> String? {
         let shares = run.contention
-        guard shares.count > 1, let low = shares.map(\.share).min(), let high = shares.map(\.share).max(), high - low < 0.05,
-              Set(shares.compactMap(\.effectiveNice)).count > 1 else { return nil }
-        return "**Tier priorities made no difference under contention**: every tier got \(UnitFormat.wholePercent(low))–\(UnitFormat.wholePercent(high)) of the tasks despite different nice values."
+        guard shares.count > 1, let low = shares.map(\.share).min(), let high = shares.map(\.share).max(),
+            high - low < 0.05,
+            Set(shares.compactMap(\.effectiveNice)).count > 1
+        else { return nil }
+        return
+            "**Tier priorities made no difference under contention**: every tier got \(UnitFormat.wholePercent(low))–\(UnitFormat.wholePercent(high)) of the tasks despite different nice values."
     }
 
     /// Whether the server or device the tasks wait on, not the pool, stops the curve. Only for
@@ -156,16 +196,21 @@ package enum ReportCaveats {
     /// machine.json, or that the sweep never wrote its recommendation.
     static func partial(_ run: RunData) -> String? {
         let present = Set(run.records.map { "\($0.combination)/\($0.poolSize)/\($0.repetition)" })
-        let missing = (run.info?.plannedTrials ?? []).filter { !present.contains("\($0.combination)/\($0.size)/\($0.repetition)") }
+        let missing = (run.info?.plannedTrials ?? []).filter {
+            !present.contains("\($0.combination)/\($0.size)/\($0.repetition)")
+        }
         if !missing.isEmpty {
             let total = run.info?.plannedTrials?.count ?? missing.count
-            let list = missing.prefix(5).map { "\($0.combination) size \($0.size) rep \($0.repetition)" }.joined(separator: "; ")
-            return "**Partial run**: \(missing.count) of \(total) planned trials are missing (\(list)\(missing.count > 5 ? "; …" : "")); `poolsize sweep --resume RUN_DIR` with the run's flags measures them."
+            let list = missing.prefix(5).map { "\($0.combination) size \($0.size) rep \($0.repetition)" }.joined(
+                separator: "; ")
+            return
+                "**Partial run**: \(missing.count) of \(total) planned trials are missing (\(list)\(missing.count > 5 ? "; …" : "")); `poolsize sweep --resume RUN_DIR` with the run's flags measures them."
         }
         // Adaptive pools size themselves: a run of them only has no recommendation.json to miss.
         let sized = run.records.contains { $0.pool != .adaptive }
         if run.recommendation == nil && sized && run.records.withheldRecommendation == nil {
-            return "**Partial run**: the sweep stopped before writing recommendation.json; the recommendation here is computed from the trials it finished."
+            return
+                "**Partial run**: the sweep stopped before writing recommendation.json; the recommendation here is computed from the trials it finished."
         }
         return nil
     }

@@ -28,9 +28,13 @@ package enum ReportHTML {
                 body.append("<h3>\(inline(caption))</h3>")
                 if let text = svg(name) {
                     let uri = "data:image/svg+xml;base64," + Data(text.utf8).base64EncodedString()
-                    body.append("<figure><img alt=\"\(escape(ReportInline.plain(caption)))\" src=\"\(uri)\"><figcaption>\(inline(note))</figcaption></figure>")
+                    body.append(
+                        "<figure><img alt=\"\(escape(ReportInline.plain(caption)))\" src=\"\(uri)\"><figcaption>\(inline(note))</figcaption></figure>"
+                    )
                 } else {
-                    body.append("<p class=\"missing\">Chart not rendered: run <code>poolsize plot RUN_DIR</code> once gnuplot is installed (<code>apt-get install gnuplot-nox</code>), then <code>poolsize report RUN_DIR</code>.</p>")
+                    body.append(
+                        "<p class=\"missing\">Chart not rendered: run <code>poolsize plot RUN_DIR</code> once gnuplot is installed (<code>apt-get install gnuplot-nox</code>), then <code>poolsize report RUN_DIR</code>.</p>"
+                    )
                     body.append("<p>\(inline(note))</p>")
                 }
             case .mermaid:

@@ -13,7 +13,10 @@ package enum ReportMarkdown {
                 parts.append(inline(text))
             case let .table(header, rows, numeric):
                 var lines = [row(header)]
-                lines.append("|" + header.indices.map { numeric.indices.contains($0) && numeric[$0] ? "--:" : "---" }.joined(separator: "|") + "|")
+                lines.append(
+                    "|"
+                        + header.indices.map { numeric.indices.contains($0) && numeric[$0] ? "--:" : "---" }.joined(
+                            separator: "|") + "|")
                 lines += rows.map(row)
                 parts.append(lines.joined(separator: "\n"))
             case let .bullets(items):
@@ -34,7 +37,10 @@ package enum ReportMarkdown {
 
     /// A table row; GitHub splits cells at every `|`, inside code spans too, unless escaped.
     static func row(_ cells: [String]) -> String {
-        "| " + cells.map { inline($0).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }.joined(separator: " | ") + " |"
+        "| "
+            + cells.map {
+                inline($0).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+            }.joined(separator: " | ") + " |"
     }
 
     /// Document inline text as GitHub-flavoured Markdown. Plain text has the characters that

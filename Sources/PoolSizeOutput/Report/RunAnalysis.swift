@@ -41,7 +41,9 @@ package struct RunAnalysis: Equatable, Sendable {
         package var percentileName: String { SLOSizer.name(percentile: arrival.sloPercentile) }
 
         /// `combination`'s tables, by rate.
-        package func tables(_ combination: Combination) -> [OpenLoopRateTable] { tables.filter { $0.combination == combination } }
+        package func tables(_ combination: Combination) -> [OpenLoopRateTable] {
+            tables.filter { $0.combination == combination }
+        }
         /// `combination`'s table at `rate`.
         package func table(_ combination: Combination, rate: ArrivalRate) -> OpenLoopRateTable? {
             tables.first { $0.combination == combination && $0.arrivalRate == rate }
@@ -67,8 +69,12 @@ package struct RunAnalysis: Equatable, Sendable {
     package var summaries: [ConfigurationSummary] { curves.flatMap(\.points) }
 
     /// Low-load C and W in µs (the formula's inputs), from lowload.json or the recommendation.
-    package var cpuMicrosecondsPerTask: Double? { run.lowLoad?.cpuMicrosecondsPerTask ?? run.recommendation?.best.cpuMicrosecondsPerTask.finite }
-    package var waitMicrosecondsPerTask: Double? { run.lowLoad?.waitMicrosecondsPerTask ?? run.recommendation?.best.waitMicrosecondsPerTask.finite }
+    package var cpuMicrosecondsPerTask: Double? {
+        run.lowLoad?.cpuMicrosecondsPerTask ?? run.recommendation?.best.cpuMicrosecondsPerTask.finite
+    }
+    package var waitMicrosecondsPerTask: Double? {
+        run.lowLoad?.waitMicrosecondsPerTask ?? run.recommendation?.best.waitMicrosecondsPerTask.finite
+    }
 
     package func varies<T: Hashable>(_ axis: KeyPath<Combination, T>) -> Bool {
         Set(curves.map { $0.combination[keyPath: axis] }).count > 1
@@ -89,7 +95,8 @@ package struct RunAnalysis: Equatable, Sendable {
         // named in the caveats.
         let valid = run.records.valid
         let all = ConfigurationSummary.summarize(valid)
-        let arrival = SLOSizer.plan(records: run.records, recorded: run.info?.arrival, recommendation: run.recommendation?.best)
+        let arrival = SLOSizer.plan(
+            records: run.records, recorded: run.info?.arrival, recommendation: run.recommendation?.best)
         let topRate = arrival?.topRate ?? 0
         if let arrival {
             openLoop = OpenLoop(
@@ -97,10 +104,14 @@ package struct RunAnalysis: Equatable, Sendable {
                 tables: SLOSizer.tables(run.records, arrival: arrival, lowLoad: run.lowLoad), topRate: topRate)
         }
         // An open loop's throughput curve is the one at the rate sized for; a curve never mixes rates.
-        let byCombination = Dictionary(grouping: arrival == nil ? all : all.filter { $0.arrivalRate == topRate }, by: \.combination)
+        let byCombination = Dictionary(
+            grouping: arrival == nil ? all : all.filter { $0.arrivalRate == topRate }, by: \.combination)
         let stored = run.recommendation?.combinations ?? []
-        let primaryKey = run.recommendation?.best.combination
-            ?? byCombination.filter { $0.key.pool != .adaptive }.max { ($0.value.map(\.throughput.mean).max() ?? 0) < ($1.value.map(\.throughput.mean).max() ?? 0) }?.key
+        let primaryKey =
+            run.recommendation?.best.combination
+            ?? byCombination.filter { $0.key.pool != .adaptive }.max {
+                ($0.value.map(\.throughput.mean).max() ?? 0) < ($1.value.map(\.throughput.mean).max() ?? 0)
+            }?.key
         var curves: [Curve] = []
         for combination in byCombination.keys.sorted() {
             let records = valid.filter { $0.combination == combination }
@@ -111,7 +122,8 @@ package struct RunAnalysis: Equatable, Sendable {
                 curve.uslRefusal = "an adaptive pool chooses its own size: the axis is its maximum, not its concurrency"
             } else if arrival != nil {
                 // Throughput follows the arrival rate, not the pool size: no scalability curve to fit.
-                curve.uslRefusal = "an open loop's throughput is the arrival rate it carries, not a function of the pool size"
+                curve.uslRefusal =
+                    "an open loop's throughput is the arrival rate it carries, not a function of the pool size"
             } else if let usl = file?.usl {
                 curve.usl = usl
             } else if let refusal = file?.uslRefusal {
@@ -121,7 +133,9 @@ package struct RunAnalysis: Equatable, Sendable {
             }
             curves.append(curve)
         }
-        if let index = curves.firstIndex(where: { $0.combination == primaryKey }) { curves.insert(curves.remove(at: index), at: 0) }
+        if let index = curves.firstIndex(where: { $0.combination == primaryKey }) {
+            curves.insert(curves.remove(at: index), at: 0)
+        }
         self.curves = curves
         adaptive = AdaptiveSummary.summarize(run.records, recommendations: curves.compactMap(\.recommendation))
     }
@@ -129,14 +143,17 @@ package struct RunAnalysis: Equatable, Sendable {
     /// The recommendation the sweep would have made for one combination, for runs whose
     /// recommendation.json does not hold one for it (a run stopped before the end).
     static func recommend(_ run: RunData, _ records: [TrialRecord], arrival: ArrivalPlan? = nil) -> Recommendation? {
-        guard let lowLoad = run.lowLoad, let cores = run.cores, run.records.withheldRecommendation == nil else { return nil }
+        guard let lowLoad = run.lowLoad, let cores = run.cores, run.records.withheldRecommendation == nil else {
+            return nil
+        }
         let best = run.recommendation?.best
         if let arrival {
             return Recommender.recommendAll(
                 workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
                 targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,
                 tolerance: best?.tolerance ?? run.info?.tolerance ?? 0.05,
-                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, load: .open(arrival))?.best
+                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, load: .open(arrival))?
+                .best
         }
         return Recommender.recommend(
             workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
@@ -149,7 +166,10 @@ package struct RunAnalysis: Equatable, Sendable {
     static func fitUSL(_ records: [TrialRecord]) -> (USLFit?, String?) {
         let sizes = records.map { Double($0.poolSize) }
         do {
-            return (try USLFit.fit(concurrency: sizes, throughput: records.map(\.throughputPerSecond)).validated(maxConcurrency: sizes.max() ?? 1), nil)
+            return (
+                try USLFit.fit(concurrency: sizes, throughput: records.map(\.throughputPerSecond)).validated(
+                    maxConcurrency: sizes.max() ?? 1), nil
+            )
         } catch {
             return (nil, error.description)
         }

@@ -9,7 +9,10 @@ extension RunData {
         guard info?.search == .adaptive, let grid = info?.gridTrials, grid > 0 else { return nil }
         let trials = records.count
         let saved = Double(grid - trials) / Double(grid)
-        let verdict = saved >= 0 ? "saved \(Int(saturating: (saved * 100).rounded()))%" : "\(Int(saturating: (-saved * 100).rounded()))% more"
+        let verdict =
+            saved >= 0
+            ? "saved \(Int(saturating: (saved * 100).rounded()))%"
+            : "\(Int(saturating: (-saved * 100).rounded()))% more"
         return "adaptive search: \(trials) trial\(trials == 1 ? "" : "s"), the grid would have run \(grid) (\(verdict))"
     }
 }

@@ -41,14 +41,19 @@ package final class ExportManager {
             if exists && mode == .replace {
                 // Nothing of the replaced run may outlive it and contradict the new one (a
                 // recommendation.json of the old trials, should the new sweep stop early).
-                for file in RunDirectory.File.allCases { try? FileManager.default.removeItem(at: directory.appendingPathComponent(file.rawValue)) }
+                for file in RunDirectory.File.allCases {
+                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(file.rawValue))
+                }
             }
             if !exists || mode == .replace {
                 guard FileManager.default.createFile(atPath: path.path, contents: Data(TrialsCSV.header.utf8)) else {
-                    throw PoolSizeError.cannotWrite(path: path.path, reason: "permission denied or read-only file system")
+                    throw PoolSizeError.cannotWrite(
+                        path: path.path, reason: "permission denied or read-only file system")
                 }
             } else if let line = try Self.cutTornLastLine(path) {
-                notices.append("warning: \(path.path): line \(line) was cut short (the sweep stopped while writing it); it is removed and its trial runs again")
+                notices.append(
+                    "warning: \(path.path): line \(line) was cut short (the sweep stopped while writing it); it is removed and its trial runs again"
+                )
             }
             guard let handle = FileHandle(forWritingAtPath: path.path) else {
                 throw PoolSizeError.cannotWrite(path: path.path, reason: "permission denied or read-only file system")
@@ -75,7 +80,9 @@ package final class ExportManager {
             try trials.write(contentsOf: Data(TrialsCSV.row(record).utf8))
             try trials.synchronize()
         } catch {
-            throw .cannotWrite(path: directory.appendingPathComponent(RunDirectory.File.trials.rawValue).path, reason: AtomicFile.reason(error))
+            throw .cannotWrite(
+                path: directory.appendingPathComponent(RunDirectory.File.trials.rawValue).path,
+                reason: AtomicFile.reason(error))
         }
     }
 
@@ -90,7 +97,9 @@ package final class ExportManager {
         let fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .cannotWrite(path: url.path, reason: String(cString: strerror(errno))) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = (try? String(contentsOf: url, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let holder = (try? String(contentsOf: url, encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
             close(fd)
             throw .runDirectoryLocked(path: directory.path, pid: holder)
         }

@@ -20,7 +20,10 @@ package struct RunData: Equatable, Sendable {
     package var warnings: [String] = []
 
     /// Run data from its parts.
-    package init(runID: String, records: [TrialRecord], info: RunInfo? = nil, lowLoad: LowLoadEstimate? = nil, recommendation: RecommendationSet? = nil, contention: [TierShare] = []) {
+    package init(
+        runID: String, records: [TrialRecord], info: RunInfo? = nil, lowLoad: LowLoadEstimate? = nil,
+        recommendation: RecommendationSet? = nil, contention: [TierShare] = []
+    ) {
         self.runID = runID
         self.records = records
         self.info = info

@@ -39,7 +39,9 @@ package struct RunDirectory: Sendable {
     /// `path` may name the directory or a `trials.csv` inside it.
     package init(path: String) {
         let url = URL(fileURLWithPath: path)
-        self.init(url.lastPathComponent == File.trials.rawValue && !Self.isDirectory(url) ? url.deletingLastPathComponent() : url)
+        self.init(
+            url.lastPathComponent == File.trials.rawValue && !Self.isDirectory(url)
+                ? url.deletingLastPathComponent() : url)
     }
 
     /// Where `file` is in this directory.
@@ -49,23 +51,34 @@ package struct RunDirectory: Sendable {
     /// runs of earlier versions and runs that stopped part-way still load.
     package func load() throws(PoolSizeError) -> RunData {
         guard Self.isDirectory(url) else {
-            throw .inputNotFound(path: url.path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
+            throw .inputNotFound(
+                path: url.path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
         guard let trialsText = try text(.trials) else {
-            throw .inputNotFound(path: url(.trials).path, hint: "a run directory holds trials.csv; pass one written by 'poolsize sweep'")
+            throw .inputNotFound(
+                path: url(.trials).path, hint: "a run directory holds trials.csv; pass one written by 'poolsize sweep'")
         }
         var warnings: [String] = []
         let trialsPath = url(.trials).path
         let records = try TrialsCSV.parse(trialsText, path: trialsPath) { line in
-            warnings.append("warning: \(trialsPath): line \(line) is cut short (the sweep stopped while writing it) and was left out")
+            warnings.append(
+                "warning: \(trialsPath): line \(line) is cut short (the sweep stopped while writing it) and was left out"
+            )
         }
         let info = try decode(RunInfo.self, .machine)
         let lowLoad = try decode(LowLoadEstimate.self, .lowLoad)
         let recommendation = try decode(RecommendationSet.self, .recommendation)
-        let contention = try text(.contention).map { text throws(PoolSizeError) in try ContentionCSV.parse(text, path: url(.contention).path) } ?? []
+        let contention =
+            try text(.contention).map { text throws(PoolSizeError) in
+                try ContentionCSV.parse(text, path: url(.contention).path)
+            } ?? []
         try checkBelongTogether(records: records, info: info, recommendation: recommendation)
-        let runID = info?.runID ?? records.first.map(\.runID).flatMap { $0.isEmpty ? nil : $0 } ?? url.standardizedFileURL.lastPathComponent
-        var run = RunData(runID: runID, records: records, info: info, lowLoad: lowLoad, recommendation: recommendation, contention: contention)
+        let runID =
+            info?.runID ?? records.first.map(\.runID).flatMap { $0.isEmpty ? nil : $0 }
+            ?? url.standardizedFileURL.lastPathComponent
+        var run = RunData(
+            runID: runID, records: records, info: info, lowLoad: lowLoad, recommendation: recommendation,
+            contention: contention)
         run.warnings = warnings
         return run
     }
@@ -73,27 +86,47 @@ package struct RunDirectory: Sendable {
     /// machine.json and recommendation.json must describe the trials beside them: the same run
     /// id, the same workload, and only combinations the plan and the trials have. A file left
     /// from another run would otherwise put a stale recommendation over these trials.
-    func checkBelongTogether(records: [TrialRecord], info: RunInfo?, recommendation: RecommendationSet?) throws(PoolSizeError) {
+    func checkBelongTogether(records: [TrialRecord], info: RunInfo?, recommendation: RecommendationSet?)
+        throws(PoolSizeError)
+    {
         let fix = "it belongs to another run; rerun the sweep, or delete the file to report from trials.csv alone"
         let ids = Set(records.map(\.runID).filter { !$0.isEmpty })
         let workloads = Set(records.map(\.workload))
         let combinations = Set(records.map(\.combination))
         if let id = info?.runID, !ids.isEmpty, !ids.contains(id) {
-            throw .invalidInput(path: url(.machine).path, message: "run id '\(id)', but trials.csv holds run '\(ids.sorted().joined(separator: ", "))'; \(fix)")
+            throw .invalidInput(
+                path: url(.machine).path,
+                message: "run id '\(id)', but trials.csv holds run '\(ids.sorted().joined(separator: ", "))'; \(fix)")
         }
         if let name = info?.workload?.name, !workloads.isEmpty, !workloads.contains(name) {
-            throw .invalidInput(path: url(.machine).path, message: "workload '\(name)', but trials.csv measured '\(workloads.sorted().joined(separator: ", "))'; \(fix)")
+            throw .invalidInput(
+                path: url(.machine).path,
+                message:
+                    "workload '\(name)', but trials.csv measured '\(workloads.sorted().joined(separator: ", "))'; \(fix)"
+            )
         }
         if let info, let pools = info.pools, let tiers = info.tiers, let primitives = info.primitives,
-           let stray = combinations.subtracting(Combination.product(pools: pools, tiers: tiers, primitives: primitives)).sorted().first {
-            throw .invalidInput(path: url(.machine).path, message: "its plan has no \(stray), which trials.csv measured; \(fix)")
+            let stray = combinations.subtracting(
+                Combination.product(pools: pools, tiers: tiers, primitives: primitives)
+            ).sorted().first
+        {
+            throw .invalidInput(
+                path: url(.machine).path, message: "its plan has no \(stray), which trials.csv measured; \(fix)")
         }
         guard let recommendation else { return }
         if !workloads.isEmpty, !workloads.contains(recommendation.best.workload) {
-            throw .invalidInput(path: url(.recommendation).path, message: "workload '\(recommendation.best.workload)', but trials.csv measured '\(workloads.sorted().joined(separator: ", "))'; \(fix)")
+            throw .invalidInput(
+                path: url(.recommendation).path,
+                message:
+                    "workload '\(recommendation.best.workload)', but trials.csv measured '\(workloads.sorted().joined(separator: ", "))'; \(fix)"
+            )
         }
-        if !records.isEmpty, let stray = recommendation.combinations.map(\.combination).first(where: { !combinations.contains($0) }) {
-            throw .invalidInput(path: url(.recommendation).path, message: "it recommends for \(stray), which trials.csv did not measure; \(fix)")
+        if !records.isEmpty,
+            let stray = recommendation.combinations.map(\.combination).first(where: { !combinations.contains($0) })
+        {
+            throw .invalidInput(
+                path: url(.recommendation).path,
+                message: "it recommends for \(stray), which trials.csv did not measure; \(fix)")
         }
     }
 

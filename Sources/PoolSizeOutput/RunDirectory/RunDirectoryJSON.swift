@@ -6,21 +6,40 @@ import PoolSizeModel
 /// is read.
 package enum RunDirectoryJSON {
     /// Decodes `text`; `path` names the file in errors.
-    package static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws(PoolSizeError) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws(PoolSizeError) -> T
+    {
         // A file from a newer poolsize may mean something else by the same keys: refuse it
         // rather than misread it. Files without the key predate it and read as version 1.
-        if let version = (try? JSONSerialization.jsonObject(with: Data(text.utf8))).flatMap({ ($0 as? [String: Any])?["schema_version"] as? Int }),
-           version > JSONExport.schemaVersion {
-            throw .invalidInput(path: path, message: "was written by a newer poolsize (schema_version \(version); this one reads \(JSONExport.schemaVersion)); upgrade poolsize to read it")
+        if let version = (try? JSONSerialization.jsonObject(with: Data(text.utf8))).flatMap({
+            ($0 as? [String: Any])?["schema_version"] as? Int
+        }),
+            version > JSONExport.schemaVersion
+        {
+            throw .invalidInput(
+                path: path,
+                message:
+                    "was written by a newer poolsize (schema_version \(version); this one reads \(JSONExport.schemaVersion)); upgrade poolsize to read it"
+            )
         }
         do {
             return try decoder.decode(T.self, from: Data(text.utf8))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw .invalidInput(path: path, message: "key '\(Self.path(context.codingPath + [key]))' missing; expected the schema in results/README.md")
+            throw .invalidInput(
+                path: path,
+                message:
+                    "key '\(Self.path(context.codingPath + [key]))' missing; expected the schema in results/README.md")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw .invalidInput(path: path, message: "key '\(Self.path(context.codingPath))' has the wrong type; expected the schema in results/README.md")
+            throw .invalidInput(
+                path: path,
+                message:
+                    "key '\(Self.path(context.codingPath))' has the wrong type; expected the schema in results/README.md"
+            )
         } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-            throw .invalidInput(path: path, message: "key '\(Self.path(context.codingPath))' has an unusable value; expected the schema in results/README.md")
+            throw .invalidInput(
+                path: path,
+                message:
+                    "key '\(Self.path(context.codingPath))' has an unusable value; expected the schema in results/README.md"
+            )
         } catch {
             throw .invalidInput(path: path, message: "not valid JSON; expected the schema in results/README.md")
         }
@@ -32,7 +51,8 @@ package enum RunDirectoryJSON {
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .custom { path in NormalizedKey(camel(snake(path.last!.stringValue))) }
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return decoder
     }
 
@@ -46,7 +66,9 @@ package enum RunDirectoryJSON {
             if c.isUppercase && i > 0 {
                 let previous = characters[i - 1]
                 let nextIsLower = i + 1 < characters.count && characters[i + 1].isLowercase
-                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) { out.append("_") }
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
+                    out.append("_")
+                }
             }
             out += c.lowercased()
         }

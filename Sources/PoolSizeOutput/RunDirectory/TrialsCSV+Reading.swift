@@ -14,7 +14,9 @@ extension TrialsCSV {
     ///   - dropped: told the line number of a torn last line, which is left out: a sweep
     ///     killed mid-write (power cut, SIGKILL) leaves its last row cut short and no final
     ///     line break. Any other damaged row is an error naming its line.
-    package static func parse(_ text: String, path: String, dropped: ((Int) -> Void)? = nil) throws(PoolSizeError) -> [TrialRecord] {
+    package static func parse(_ text: String, path: String, dropped: ((Int) -> Void)? = nil) throws(PoolSizeError)
+        -> [TrialRecord]
+    {
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
@@ -22,10 +24,13 @@ extension TrialsCSV {
             throw .invalidInput(path: path, message: "not CSV: \(error)")
         }
         guard let header = reader.headerRow, !header.isEmpty, header != [""] else {
-            throw .invalidInput(path: path, message: "empty file; expected a header row naming the columns in results/README.md")
+            throw .invalidInput(
+                path: path, message: "empty file; expected a header row naming the columns in results/README.md")
         }
         if let missing = required.first(where: { !header.contains($0) }) {
-            throw .invalidInput(path: path, message: "column '\(missing)' missing from the header; expected the columns in results/README.md")
+            throw .invalidInput(
+                path: path,
+                message: "column '\(missing)' missing from the header; expected the columns in results/README.md")
         }
         let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [(line: Int, cells: [String])] = []
@@ -42,7 +47,11 @@ extension TrialsCSV {
             let isLast = offset == rows.count - 1
             do throws(PoolSizeError) {
                 guard row.cells.count == header.count else {
-                    throw .invalidInput(path: path, message: "line \(row.line) has \(row.cells.count) fields where the header has \(header.count); the file is damaged (an edit, or a write cut short)")
+                    throw .invalidInput(
+                        path: path,
+                        message:
+                            "line \(row.line) has \(row.cells.count) fields where the header has \(header.count); the file is damaged (an edit, or a write cut short)"
+                    )
                 }
                 records.append(try Row(cells: row.cells, index: index, path: path, line: row.line).record())
             } catch {
@@ -84,7 +93,9 @@ extension TrialsCSV {
         func integer(_ column: String) throws(PoolSizeError) -> Int {
             let value = try number(column)
             // |value| < 2^53 keeps Int(value) exact and in range (a huge number must not trap).
-            guard value.isFinite, value == value.rounded(), abs(value) < 9_007_199_254_740_992 else { throw invalid(column, text(column) ?? "", "a whole number") }
+            guard value.isFinite, value == value.rounded(), abs(value) < 9_007_199_254_740_992 else {
+                throw invalid(column, text(column) ?? "", "a whole number")
+            }
             return Int(value)
         }
 
@@ -95,7 +106,8 @@ extension TrialsCSV {
             return size
         }
 
-        func value<T: RawRepresentable>(_ column: String, as _: T.Type) throws(PoolSizeError) -> T where T.RawValue == String, T: CaseIterable {
+        func value<T: RawRepresentable>(_ column: String, as _: T.Type) throws(PoolSizeError) -> T
+        where T.RawValue == String, T: CaseIterable {
             let cell = text(column) ?? ""
             guard let value = T(rawValue: cell) else {
                 throw invalid(column, cell, "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
@@ -104,7 +116,9 @@ extension TrialsCSV {
         }
 
         func invalid(_ column: String, _ cell: String, _ expected: String) -> PoolSizeError {
-            .invalidInput(path: path, message: "line \(line), column '\(column)': '\(TerminalText.excerpt(cell))' is not \(expected)")
+            .invalidInput(
+                path: path,
+                message: "line \(line), column '\(column)': '\(TerminalText.excerpt(cell))' is not \(expected)")
         }
 
         /// `integrity`, `n/a` when the column is absent (runs before primitives were checked).
@@ -115,7 +129,8 @@ extension TrialsCSV {
 
         func percentiles(_ prefix: String) throws(PoolSizeError) -> LatencyPercentiles {
             LatencyPercentiles(
-                p50: try number("\(prefix)_p50_us"), p90: try number("\(prefix)_p90_us"), p99: try number("\(prefix)_p99_us"),
+                p50: try number("\(prefix)_p50_us"), p90: try number("\(prefix)_p90_us"),
+                p99: try number("\(prefix)_p99_us"),
                 p999: try number("\(prefix)_p999_us"), max: try number("\(prefix)_max_us"))
         }
 
@@ -123,7 +138,9 @@ extension TrialsCSV {
         func openLoop(achieved: Double) throws(PoolSizeError) -> OpenLoopFigures? {
             guard let cell = text("arrival_rate_per_s"), !cell.isEmpty else { return nil }
             let rate = try number("arrival_rate_per_s")
-            guard rate > 0, rate.isFinite else { throw invalid("arrival_rate_per_s", cell, "a rate above 0 (or empty for a closed-loop trial)") }
+            guard rate > 0, rate.isFinite else {
+                throw invalid("arrival_rate_per_s", cell, "a rate above 0 (or empty for a closed-loop trial)")
+            }
             let stable: Bool
             switch text("stable") ?? "" {
             case "yes": stable = true
@@ -131,9 +148,12 @@ extension TrialsCSV {
             case let other: throw invalid("stable", other, "yes or no")
             }
             return OpenLoopFigures(
-                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: try number("offered_per_s"), achievedPerSecond: achieved,
-                backlogMean: try number("backlog_mean"), backlogMax: try integer("backlog_max"), backlogGrowth: try number("backlog_growth"),
-                stable: stable, unfinished: try integer("unfinished"), dispatchLagP99Microseconds: try number("dispatch_lag_p99_us"))
+                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: try number("offered_per_s"),
+                achievedPerSecond: achieved,
+                backlogMean: try number("backlog_mean"), backlogMax: try integer("backlog_max"),
+                backlogGrowth: try number("backlog_growth"),
+                stable: stable, unfinished: try integer("unfinished"),
+                dispatchLagP99Microseconds: try number("dispatch_lag_p99_us"))
         }
 
         func record() throws(PoolSizeError) -> TrialRecord {
@@ -151,8 +171,9 @@ extension TrialsCSV {
             for entry in cell.split(separator: " ") {
                 let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
                 guard parts.count == 3, let seconds = FiniteNumber.parse(parts[0]), seconds >= 0,
-                      let size = Int(parts[1]), size >= 1,
-                      let throughput = FiniteNumber.parse(parts[2]), throughput >= 0 else {
+                    let size = Int(parts[1]), size >= 1,
+                    let throughput = FiniteNumber.parse(parts[2]), throughput >= 0
+                else {
                     throw invalid("size_steps", String(entry), "seconds:size:throughput_per_s (as 0.104:32:1865.2)")
                 }
                 steps.append(SizeStep(seconds: seconds, size: size, throughputPerSecond: throughput))
@@ -167,7 +188,8 @@ extension TrialsCSV {
                 primitive: try value("primitive", as: PrimitiveKind.self),
                 poolSize: try poolSize(), repetition: try integer("repetition"), tasks: try number("tasks"),
                 wallSeconds: try number("wall_s"), throughputPerSecond: try number("throughput_per_s"),
-                cpuMicrosecondsPerTask: try number("cpu_us_per_task"), waitMicrosecondsPerTask: try number("wait_us_per_task"),
+                cpuMicrosecondsPerTask: try number("cpu_us_per_task"),
+                waitMicrosecondsPerTask: try number("wait_us_per_task"),
                 waitCPURatio: try number("wait_cpu_ratio"), utilization: try number("utilization"),
                 peakConcurrency: try integer("peak_concurrency"), threads: try integer("threads"),
                 effectiveNice: try integer("effective_nice"), integrity: try integrity(),
@@ -177,7 +199,8 @@ extension TrialsCSV {
                 voluntaryContextSwitches: try integer("voluntary_ctx_switches"),
                 involuntaryContextSwitches: try integer("involuntary_ctx_switches"),
                 maxRSSKilobytes: try integer("max_rss_kb"), processThreads: try integer("process_threads"),
-                otherLoad: try number("other_load"), invalidReason: text("invalid_reason").flatMap { $0.isEmpty ? nil : $0 },
+                otherLoad: try number("other_load"),
+                invalidReason: text("invalid_reason").flatMap { $0.isEmpty ? nil : $0 },
                 errors: try integer("errors"))
         }
     }

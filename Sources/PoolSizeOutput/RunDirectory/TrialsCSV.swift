@@ -22,28 +22,34 @@ package enum TrialsCSV {
 
     /// One trial's row.
     package static func row(_ r: TrialRecord) -> String {
-        let fields: [String] = [
-            CSVField.escape(r.runID), CSVField.escape(r.workload), r.pool.rawValue, r.qos.rawValue, r.primitive.rawValue,
-            String(r.poolSize), String(r.repetition), CSVField.number(r.tasks, decimals: 3), CSVField.number(r.wallSeconds, decimals: 6),
-            CSVField.number(r.throughputPerSecond, decimals: 3), CSVField.number(r.cpuMicrosecondsPerTask, decimals: 3),
-            CSVField.number(r.waitMicrosecondsPerTask, decimals: 3), CSVField.number(r.waitCPURatio, decimals: 4),
-            CSVField.number(r.utilization, decimals: 4), String(r.peakConcurrency), String(r.threads),
-            String(r.effectiveNice), r.integrity.rawValue, String(r.criticalSections),
-            CSVField.number(r.latency.p50, decimals: 1), CSVField.number(r.latency.p90, decimals: 1),
-            CSVField.number(r.latency.p99, decimals: 1), CSVField.number(r.latency.p999, decimals: 1),
-            CSVField.number(r.latency.max, decimals: 1), CSVField.number(r.execution.p50, decimals: 1),
-            CSVField.number(r.execution.p99, decimals: 1), String(r.voluntaryContextSwitches),
-            String(r.involuntaryContextSwitches), String(r.maxRSSKilobytes), String(r.processThreads),
-            CSVField.number(r.otherLoad, decimals: 4), String(r.errors), CSVField.escape(r.invalidReason ?? ""),
-        ] + openLoopFields(r.openLoop) + [sizeSteps(r.sizeSteps)]
+        let fields: [String] =
+            [
+                CSVField.escape(r.runID), CSVField.escape(r.workload), r.pool.rawValue, r.qos.rawValue,
+                r.primitive.rawValue,
+                String(r.poolSize), String(r.repetition), CSVField.number(r.tasks, decimals: 3),
+                CSVField.number(r.wallSeconds, decimals: 6),
+                CSVField.number(r.throughputPerSecond, decimals: 3),
+                CSVField.number(r.cpuMicrosecondsPerTask, decimals: 3),
+                CSVField.number(r.waitMicrosecondsPerTask, decimals: 3), CSVField.number(r.waitCPURatio, decimals: 4),
+                CSVField.number(r.utilization, decimals: 4), String(r.peakConcurrency), String(r.threads),
+                String(r.effectiveNice), r.integrity.rawValue, String(r.criticalSections),
+                CSVField.number(r.latency.p50, decimals: 1), CSVField.number(r.latency.p90, decimals: 1),
+                CSVField.number(r.latency.p99, decimals: 1), CSVField.number(r.latency.p999, decimals: 1),
+                CSVField.number(r.latency.max, decimals: 1), CSVField.number(r.execution.p50, decimals: 1),
+                CSVField.number(r.execution.p99, decimals: 1), String(r.voluntaryContextSwitches),
+                String(r.involuntaryContextSwitches), String(r.maxRSSKilobytes), String(r.processThreads),
+                CSVField.number(r.otherLoad, decimals: 4), String(r.errors), CSVField.escape(r.invalidReason ?? ""),
+            ] + openLoopFields(r.openLoop) + [sizeSteps(r.sizeSteps)]
         return fields.joined(separator: ",") + "\n"
     }
 
     /// The sizes an adaptive pool chose, one cell: `seconds:size:throughput_per_s` per decision,
     /// separated by spaces (`0.104:32:117.1 0.211:32:1865.2`); empty for a fixed pool.
     static func sizeSteps(_ steps: [SizeStep]) -> String {
-        steps.map { "\(CSVField.number($0.seconds, decimals: 3)):\($0.size):\(CSVField.number($0.throughputPerSecond, decimals: 1))" }
-            .joined(separator: " ")
+        steps.map {
+            "\(CSVField.number($0.seconds, decimals: 3)):\($0.size):\(CSVField.number($0.throughputPerSecond, decimals: 1))"
+        }
+        .joined(separator: " ")
     }
 
     /// The open-loop columns: empty for a closed-loop trial.
@@ -51,7 +57,8 @@ package enum TrialsCSV {
         guard let o else { return Array(repeating: "", count: 8) }
         return [
             CSVField.number(o.arrivalRate.perSecond, decimals: 3), CSVField.number(o.offeredPerSecond, decimals: 3),
-            CSVField.number(o.backlogMean, decimals: 3), String(o.backlogMax), CSVField.number(o.backlogGrowth, decimals: 3),
+            CSVField.number(o.backlogMean, decimals: 3), String(o.backlogMax),
+            CSVField.number(o.backlogGrowth, decimals: 3),
             o.stable ? "yes" : "no", String(o.unfinished), CSVField.number(o.dispatchLagP99Microseconds, decimals: 1),
         ]
     }

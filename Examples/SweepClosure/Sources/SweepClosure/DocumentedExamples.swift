@@ -60,8 +60,8 @@ enum DocumentedExamples {
         for file in files {
             uploads.submit { upload(file) }  // blocking IO: the pool grows toward cores × (1 + W/C)
         }
-        uploads.shutdown()                   // waits for every upload
-        print(uploads.size)                  // the queue count it settled on
+        uploads.shutdown()  // waits for every upload
+        print(uploads.size)  // the queue count it settled on
     }
 
     static func ownSource() throws {

@@ -12,8 +12,14 @@ let document = [UInt8](repeating: 7, count: 64 * 1024)
 }
 
 // Measure: sweep the task over a few pool sizes (a real run would use more repetitions).
-let sizes = ProcessInfo.processInfo.environment["SWEEP_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? [1, 2, 4, 8, 16]
-let result = try Sweep(name: "handle-request", sizes: .explicit(sizes), repetitions: 1, warmupTrials: 0, qos: .utility, trialMilliseconds: 150) {
+let sizes =
+    ProcessInfo.processInfo.environment["SWEEP_SIZES"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? [
+        1, 2, 4, 8, 16,
+    ]
+let result = try Sweep(
+    name: "handle-request", sizes: .explicit(sizes), repetitions: 1, warmupTrials: 0, qos: .utility,
+    trialMilliseconds: 150
+) {
     handleRequest()
 }.run()
 
@@ -33,7 +39,9 @@ let pools = QueuePoolSet(recommendation: best, label: "example")
 let group = DispatchGroup()
 for _ in 0..<(4 * pools.count(for: .utility)) {
     group.enter()
-    pools.async(qos: .utility) { handleRequest(); group.leave() }
+    pools.async(qos: .utility) {
+        handleRequest(); group.leave()
+    }
 }
 group.wait()
 print("ran \(4 * pools.count(for: .utility)) requests on \(pools.count(for: .utility)) utility queues")

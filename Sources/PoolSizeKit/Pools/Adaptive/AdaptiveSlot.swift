@@ -4,9 +4,9 @@ import PoolSizeModel
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One serial queue of an `AdaptiveQueuePool` and what it counts. Only blocks of this queue write

@@ -1,8 +1,8 @@
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The work handed to one queue of an `AdaptiveQueuePool` and not yet begun, and the most it
