@@ -4,6 +4,9 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/resource.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <unistd.h>
 
 int poolsize_pin_current_thread(int cpu) {
     if (cpu < 0 || cpu >= CPU_SETSIZE) return EINVAL;
@@ -37,4 +40,41 @@ long poolsize_default_stack_size(void) {
 int poolsize_disable_core_dumps(void) {
     struct rlimit limit = {0, 0};
     return setrlimit(RLIMIT_CORE, &limit) == 0 ? 0 : errno;
+}
+
+// One descriptor per thread, kept in a key whose destructor closes it when the thread exits:
+// libdispatch retires idle workers, and their descriptors must not outlive them.
+static pthread_key_t schedstat_key;
+static pthread_once_t schedstat_once = PTHREAD_ONCE_INIT;
+
+static void schedstat_close(void *value) { close((int)(intptr_t)value - 1); }
+static void schedstat_make_key(void) { pthread_key_create(&schedstat_key, schedstat_close); }
+
+int poolsize_thread_run_delay_ns(unsigned long long *nanoseconds) {
+#ifdef __linux__
+    pthread_once(&schedstat_once, schedstat_make_key);
+    int fd = (int)(intptr_t)pthread_getspecific(schedstat_key) - 1;
+    if (fd < 0) {
+        fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return -1;
+        pthread_setspecific(schedstat_key, (void *)(intptr_t)(fd + 1));
+    }
+    char text[96];
+    ssize_t length = pread(fd, text, sizeof(text) - 1, 0);
+    if (length <= 0) return -1;
+    text[length] = 0;
+    // "<on-cpu ns> <run-queue ns> <timeslices>\n"
+    const char *cursor = text;
+    while (*cursor >= '0' && *cursor <= '9') cursor++;
+    if (*cursor != ' ') return -1;
+    cursor++;
+    unsigned long long value = 0;
+    if (*cursor < '0' || *cursor > '9') return -1;
+    while (*cursor >= '0' && *cursor <= '9') value = value * 10 + (unsigned long long)(*cursor++ - '0');
+    *nanoseconds = value;
+    return 0;
+#else
+    (void)nanoseconds;
+    return -1;
+#endif
 }

@@ -162,7 +162,9 @@ package final class RecordedSweep: SweepObserver {
                     "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv"
             )
         }
-        if file == nil, !records.isEmpty {
+        // A run of adaptive pools only has nothing to recommend: they size themselves.
+        let onlyAdaptive = !records.valid.isEmpty && records.valid.allSatisfy { $0.pool == .adaptive }
+        if file == nil, !records.isEmpty, !onlyAdaptive {
             let why =
                 records.noRecommendationCause ?? "no knee could be found in the \(records.valid.count) valid trials"
             return .measurementFailed(

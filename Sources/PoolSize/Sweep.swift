@@ -45,7 +45,13 @@ public struct Sweep: Sendable {
     ) {
         self.plan = plan
         self.source = source
-        self.pools = pools
+        // An adaptive pool's formula sizes for the plan's cores (`--cores`), as the sweep's does.
+        if var system = pools as? SystemPoolFactory, system.cores == nil {
+            system.cores = plan.cores
+            self.pools = system
+        } else {
+            self.pools = pools
+        }
         self.runner = runner
     }
 

@@ -12,7 +12,7 @@ struct BenchHarnessCommand: ParsableCommand {
         commandName: "bench-harness",
         abstract: "Measure the harness's own cost: sweep trials against plain DispatchQueues running the same tasks.",
         discussion:
-            "For each task CPU time and queue count, runs in rotating order a closed-loop trial (what `sweep` measures), a raw-dispatch reference resubmitting through the same pool's round-robin submit (one atomic counter, no per-task clocks), and the reference with each queue resubmitting to itself, and prints the median throughputs, the trial's ratio to the reference, the harness's cost per task, what round-robin submission costs against own-queue resubmission, and context switches per task on each side. A benchmark: run it on an otherwise idle machine. --sides runs only some sides (e.g. one side under strace or valgrind)."
+            "For each task CPU time and queue count, runs in rotating order a closed-loop trial (what `sweep` measures), a raw-dispatch reference resubmitting through the same pool's round-robin submit (one atomic counter, no per-task clocks), and the reference with each queue resubmitting to itself, and prints the median throughputs, the trial's ratio to the reference, the harness's cost per task, what round-robin submission costs against own-queue resubmission, and context switches per task on each side. A benchmark: run it on an otherwise idle machine. --sides runs only some sides (e.g. one side under strace or valgrind); the adaptive side, the reference through an AdaptiveQueuePool held at the same size, runs only when asked for and adds what that pool costs per task."
     )
 
     @Option(name: .customLong("task-us"), help: "Task CPU times in µs, comma-separated (1 to 100000).")
@@ -27,7 +27,7 @@ struct BenchHarnessCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Runs of each side per point (1 to 50).")
     var repeats: Int = 5
 
-    @Option(help: "Sides to run, comma-separated: harness, reference, own-queue.")
+    @Option(help: "Sides to run, comma-separated: harness, reference, own-queue, adaptive.")
     var sides: String = "harness,reference,own-queue"
 
     func run() throws {
@@ -54,7 +54,8 @@ struct BenchHarnessCommand: ParsableCommand {
             let name = field.trimmingCharacters(in: .whitespaces)
             guard let side = HarnessSide(rawValue: name) else {
                 throw .invalidOption(
-                    flag: "--sides", message: "'\(name)' is not a side; pass some of harness,reference,own-queue")
+                    flag: "--sides",
+                    message: "'\(name)' is not a side; pass some of harness,reference,own-queue,adaptive")
             }
             if !list.contains(side) { list.append(side) }
         }

@@ -3,7 +3,10 @@ import PoolSizeModel
 
 /// Which pools, QoS tiers and primitives a sweep crosses, and what guards each task.
 struct SweepAxisOptions: ParsableArguments {
-    @Option(help: "Pool kinds: all, or a list of queue-pool, thread-pool, global-queue, operation-queue, task-group.")
+    @Option(
+        help:
+            "Pool kinds: all, or a list of queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive (N is its maximum)."
+    )
     var pool: String = "queue-pool"
 
     @Option(help: ArgumentHelp(Help.qos))

@@ -11,6 +11,8 @@ public enum PoolKind: String, CaseIterable, Codable, Sendable {
     case operationQueue = "operation-queue"
     /// Swift concurrency: a task group keeping N child tasks in flight.
     case taskGroup = "task-group"
+    /// `AdaptiveQueuePool`: serial queues whose count it chooses while it runs, N at most.
+    case adaptive
 
     /// One line for `poolsize list`.
     public var summary: String {
@@ -20,6 +22,7 @@ public enum PoolKind: String, CaseIterable, Codable, Sendable {
         case .globalQueue: return "DispatchQueue.global(qos:) with at most N tasks in flight"
         case .operationQueue: return "OperationQueue with maxConcurrentOperationCount = N"
         case .taskGroup: return "Swift concurrency task group with N child tasks in flight"
+        case .adaptive: return "serial queues whose count the pool chooses as it runs, at most N (AdaptiveQueuePool)"
         }
     }
 }

@@ -29,8 +29,9 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `--resume` was given a run whose spec, seed or plan differ from this sweep's.
     case resumeMismatch(path: String, details: String)
     /// `observe` measured its target only in part; what was measured has been printed. One
-    /// line per limit; the first limit's code is the exit code.
-    case observationLimited([ObservationLimit])
+    /// line per limit (what is still measured, what is not, and what would lift it); `exitCode`
+    /// is the first limit's (6–9, or 69 where nothing can be observed).
+    case observationLimited(lines: [String], exitCode: Int32)
 
     /// The one-line message printed on stderr.
     public var description: String {
@@ -70,8 +71,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .resumeMismatch(path, details):
             return
                 "error: --resume \(path): \(details); resume with the flags the run was started with (its machine.json records them)"
-        case let .observationLimited(limits):
-            return limits.map { "observe: \($0.message)" }.joined(separator: "\n")
+        case let .observationLimited(lines, _):
+            return lines.map { "observe: \($0)" }.joined(separator: "\n")
         }
     }
 
@@ -88,7 +89,7 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .inputNotFound: return 66  // EX_NOINPUT
         case .cannotWrite, .runDirectoryExists: return 73  // EX_CANTCREAT
         case .runDirectoryLocked: return 75  // EX_TEMPFAIL
-        case let .observationLimited(limits): return limits.first?.exitCode ?? 5
+        case let .observationLimited(_, code): return code
         }
     }
 }

@@ -61,6 +61,9 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     public var errors: Int = 0
     /// The open-loop figures of the trial (`--arrival-rate`); nil for a closed-loop trial.
     public var openLoop: OpenLoopFigures?
+    /// The sizes a pool that sizes itself (`--pool adaptive`) chose over the trial, from its
+    /// start; empty for a pool of fixed size, whose size is `poolSize` throughout.
+    package var sizeSteps: [SizeStep] = []
 
     /// Failed tasks as a share of the window's tasks, failed and succeeded (at most 1).
     public var failureShare: Double {

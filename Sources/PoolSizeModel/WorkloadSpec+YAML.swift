@@ -5,8 +5,10 @@ extension WorkloadSpec {
     /// The fields a spec file may hold, in the order `workloads/README.md` documents them.
     package static let fieldNames = [
         "name", "description", "cpu_us", "wait_us", "jitter", "jitter_spread",
-        "trial_ms", "max_tasks", "critical_us", "file_write_kb", "file_read_kb",
+        "trial_ms", "max_tasks", "critical_us", "file_write_kb", "file_read_kb", "phases",
     ]
+    /// The fields of one entry of `phases:`.
+    package static let phaseFieldNames = ["start_ms", "cpu_us", "wait_us"]
 
     /// Parses a YAML spec. `file` names the source in error messages. Every problem is reported
     /// with the field at fault and what would be accepted; unknown fields are refused so a typo
@@ -48,6 +50,7 @@ extension WorkloadSpec {
         )
         spec.fileWriteKilobytes = try fields.number("file_write_kb", required: false, minimum: 0, maximum: 65536) ?? 0
         spec.fileReadKilobytes = try fields.number("file_read_kb", required: false, minimum: 0, maximum: 65536) ?? 0
+        spec.phases = try fields.phases(cpu: spec.cpuMicroseconds, wait: spec.waitMicroseconds)
         if spec.criticalMicroseconds > spec.cpuMicroseconds {
             throw .invalidSpec(
                 file: file, field: "critical_us",
@@ -74,6 +77,14 @@ extension WorkloadSpec {
         if criticalMicroseconds > 0 { lines.append("critical_us: \(Self.plain(criticalMicroseconds))") }
         if fileWriteKilobytes > 0 { lines.append("file_write_kb: \(Self.plain(fileWriteKilobytes))") }
         if fileReadKilobytes > 0 { lines.append("file_read_kb: \(Self.plain(fileReadKilobytes))") }
+        if !phases.isEmpty {
+            lines.append("phases:")
+            for phase in phases {
+                lines.append("  - start_ms: \(phase.startMilliseconds)")
+                lines.append("    cpu_us: \(Self.plain(phase.cpuMicroseconds))")
+                lines.append("    wait_us: \(Self.plain(phase.waitMicroseconds))")
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -148,6 +159,49 @@ private struct SpecFields {
             throw .invalidSpec(file: file, field: name, message: "must be <= \(maximum), got \(value)")
         }
         return value
+    }
+
+    /// `phases:`: a list of `start_ms` (required, rising strictly), `cpu_us` and `wait_us`
+    /// (the spec's when left out), each within the limits of the spec's own fields.
+    func phases(cpu: Double, wait: Double) throws(PoolSizeError) -> [WorkloadPhase] {
+        guard let node = try present("phases", required: false) else { return [] }
+        guard let list = node.sequence, list.count <= 100 else {
+            throw .invalidSpec(
+                file: file, field: "phases",
+                message: "expected a list of at most 100 phases, each with start_ms and cpu_us and/or wait_us")
+        }
+        var phases: [WorkloadPhase] = []
+        for (index, entry) in list.enumerated() {
+            let name = "phases[\(index)]"
+            guard let mapping = entry.mapping else {
+                throw .invalidSpec(file: file, field: name, message: "expected a mapping of start_ms, cpu_us, wait_us")
+            }
+            var phase = SpecFields(file: file)
+            for (key, value) in mapping {
+                guard let field = key.string, WorkloadSpec.phaseFieldNames.contains(field) else {
+                    let valid = WorkloadSpec.phaseFieldNames.joined(separator: ", ")
+                    throw .invalidSpec(
+                        file: file, field: "\(name).\(key.string ?? "?")",
+                        message: "unknown field; valid fields are \(valid)")
+                }
+                phase.values["\(name).\(field)"] = value
+            }
+            let start = try phase.integer("\(name).start_ms", required: true, minimum: 0, maximum: 600_000)!
+            if let previous = phases.last, start <= previous.startMilliseconds {
+                let order =
+                    "does not come after the previous phase's \(previous.startMilliseconds);"
+                    + " list phases in order of start"
+                throw .invalidSpec(file: file, field: "\(name).start_ms", message: "\(start) \(order)")
+            }
+            phases.append(
+                WorkloadPhase(
+                    startMilliseconds: start,
+                    cpuMicroseconds: try phase.number(
+                        "\(name).cpu_us", required: false, minimum: 0, exclusive: true, maximum: 60_000_000) ?? cpu,
+                    waitMicroseconds: try phase.number(
+                        "\(name).wait_us", required: false, minimum: 0, maximum: 600_000_000) ?? wait))
+        }
+        return phases
     }
 
     func jitter() throws(PoolSizeError) -> Jitter {

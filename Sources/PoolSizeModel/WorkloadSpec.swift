@@ -26,6 +26,9 @@ package struct WorkloadSpec: Equatable, Sendable, Codable {
     /// Real disk IO per task: bytes read from a scratch file after dropping them from the page
     /// cache, so the device serves them (KiB; 0 for none).
     package var fileReadKilobytes: Double = 0
+    /// Times that change during a trial (`phases:`), in order of start; empty for a workload
+    /// whose tasks keep the spec's means throughout.
+    package var phases: [WorkloadPhase] = []
 
     /// Whether the task does real file IO (its W is then the device's, measured, not declared).
     package var doesFileIO: Bool { fileWriteKilobytes > 0 || fileReadKilobytes > 0 }
@@ -50,7 +53,7 @@ package struct WorkloadSpec: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case name, description, cpuMicroseconds, waitMicroseconds, jitter, jitterSpread, trialMilliseconds, maxTasks,
             criticalMicroseconds
-        case fileWriteKilobytes, fileReadKilobytes
+        case fileWriteKilobytes, fileReadKilobytes, phases
     }
 
     /// Reads a spec recorded in machine.json; fields earlier versions did not record take the
@@ -69,6 +72,7 @@ package struct WorkloadSpec: Equatable, Sendable, Codable {
             criticalMicroseconds: try c.decodeIfPresent(Double.self, forKey: .criticalMicroseconds) ?? 0)
         fileWriteKilobytes = try c.decodeIfPresent(Double.self, forKey: .fileWriteKilobytes) ?? 0
         fileReadKilobytes = try c.decodeIfPresent(Double.self, forKey: .fileReadKilobytes) ?? 0
+        phases = try c.decodeIfPresent([WorkloadPhase].self, forKey: .phases) ?? []
     }
 
     /// W/C as the spec declares it.

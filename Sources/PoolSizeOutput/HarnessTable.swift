@@ -52,6 +52,22 @@ package enum HarnessTable {
                 "| \(task(point)) | \(point.size) | \(cells.joined(separator: " | ")) | \(tasks.joined(separator: " / ")) |"
             )
         }
+        if points.contains(where: { !$0.adaptivePerSecond.isEmpty }) {
+            lines += [
+                "",
+                "The adaptive pool held at the same size against the reference (both through the pool's submit):",
+                "",
+                "| task C | queues | reference tasks/s | adaptive tasks/s | adaptive cost/task |",
+                "|---:|---:|---:|---:|---:|",
+            ]
+            for point in points {
+                let both = !point.referencePerSecond.isEmpty && !point.adaptivePerSecond.isEmpty
+                let cost = both ? String(format: "%.0f ns", point.adaptiveCostPerTaskNanoseconds) : "—"
+                lines.append(
+                    "| \(task(point)) | \(point.size) | \(rate(point.referencePerSecond, point.referenceMedian)) | \(rate(point.adaptivePerSecond, point.adaptiveMedian)) | \(cost) |"
+                )
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

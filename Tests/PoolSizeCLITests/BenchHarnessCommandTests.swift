@@ -31,11 +31,11 @@ import Testing
         (["bench-harness", "--repeat", "0"], "error: --repeat: must be 1 to 50, got 0"),
         (
             ["bench-harness", "--sides", "harness,raw"],
-            "error: --sides: 'raw' is not a side; pass some of harness,reference,own-queue"
+            "error: --sides: 'raw' is not a side; pass some of harness,reference,own-queue,adaptive"
         ),
         (
             ["bench-harness", "--sides", ""],
-            "error: --sides: '' is not a side; pass some of harness,reference,own-queue"
+            "error: --sides: '' is not a side; pass some of harness,reference,own-queue,adaptive"
         ),
     ])
     func badOptionsNameTheFlag(arguments: [String], message: String) {

@@ -75,10 +75,12 @@ import Testing
 
     @Test func sidesRunInRotatingOrder() {
         let all = HarnessSide.allCases
-        #expect(HarnessSide.order(of: all, repeat: 0) == [.reference, .harness, .ownQueue])
-        #expect(HarnessSide.order(of: all, repeat: 1) == [.harness, .ownQueue, .reference])
-        #expect(HarnessSide.order(of: all, repeat: 2) == [.ownQueue, .reference, .harness])
-        #expect(HarnessSide.order(of: all, repeat: 3) == [.reference, .harness, .ownQueue])
+        #expect(HarnessSide.order(of: all, repeat: 0) == [.reference, .harness, .ownQueue, .adaptive])
+        #expect(HarnessSide.order(of: all, repeat: 1) == [.harness, .ownQueue, .adaptive, .reference])
+        #expect(HarnessSide.order(of: all, repeat: 4) == [.reference, .harness, .ownQueue, .adaptive])
+        let three: [HarnessSide] = [.reference, .harness, .ownQueue]
+        #expect(HarnessSide.order(of: three, repeat: 2) == [.ownQueue, .reference, .harness])
+        #expect(HarnessSide.order(of: three, repeat: 3) == [.reference, .harness, .ownQueue])
         // The order asked for does not matter, only which sides.
         #expect(HarnessSide.order(of: [.harness, .reference], repeat: 0) == [.reference, .harness])
         #expect(HarnessSide.order(of: [.harness, .reference], repeat: 1) == [.harness, .reference])

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PoolSizeKit
 import PoolSizeModel
+import Synchronization
 import Testing
 
 @Suite struct WorkloadTests {
@@ -31,6 +32,27 @@ import Testing
             #expect(t.cpuMicroseconds == 1000)
             #expect(t.waitMicroseconds == 15000)
         }
+    }
+
+    /// A waiter that records what it was asked to wait, and does not.
+    final class RecordingWaiter: Waiter, Sendable {
+        let waits = Mutex<[Double]>([])
+        func wait(microseconds: Double) { waits.withLock { $0.append(microseconds) } }
+    }
+
+    /// With `phases`, a task takes the times of the phase its trial is in (counted from when the
+    /// workload was made): one phase from 0 ms applies at once, one from 600 s not yet.
+    @Test func phasesSetTheTimesFromTheTrialsStart() {
+        var spec = BuiltinWorkloads.io
+        spec.cpuMicroseconds = 20
+        spec.phases = [WorkloadPhase(startMilliseconds: 0, cpuMicroseconds: 20, waitMicroseconds: 3_000)]
+        let now = RecordingWaiter()
+        SyntheticWorkload(times: TaskTimes(spec: spec, seed: 1), burner: CPUBurner(), waiter: now).run(task: 0)
+        spec.phases = [WorkloadPhase(startMilliseconds: 600_000, cpuMicroseconds: 20, waitMicroseconds: 9)]
+        let later = RecordingWaiter()
+        SyntheticWorkload(times: TaskTimes(spec: spec, seed: 1), burner: CPUBurner(), waiter: later).run(task: 0)
+        #expect(now.waits.withLock { $0 } == [3_000])
+        #expect(later.waits.withLock { $0 } == [15_000])
     }
 
     @Test func uniformJitterStaysInItsBandAndIsSeeded() {

@@ -32,11 +32,11 @@ import Testing
         ),
         (
             "pool", "bar",
-            "error: --pool: unknown value 'bar'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group"
+            "error: --pool: unknown value 'bar'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"
         ),
         (
             "pool", "queue-pool,",
-            "error: --pool: empty value in 'queue-pool,'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group"
+            "error: --pool: empty value in 'queue-pool,'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"
         ),
     ])
     func unknownValuesListTheValidOnes(axis: String, value: String, message: String) {

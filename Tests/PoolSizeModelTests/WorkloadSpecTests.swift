@@ -58,7 +58,7 @@ import Testing
         ),
         (
             "name: x\ncpu_us: 5\nwait_ms: 3\n",
-            "error: workload spec f.yaml: field 'wait_ms': unknown field; valid fields are name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us, file_write_kb, file_read_kb"
+            "error: workload spec f.yaml: field 'wait_ms': unknown field; valid fields are name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us, file_write_kb, file_read_kb, phases"
         ),
         (
             "name: \"a\\nsystem \\\"touch /tmp/p\\\"\"\ncpu_us: 5\n",
@@ -73,8 +73,28 @@ import Testing
             "error: workload spec f.yaml: field 'name': contains a control character (U+001B); write it on one line without tabs or escapes"
         ),
         (
+            "name: x\ncpu_us: 5\nphases: 3\n",
+            "error: workload spec f.yaml: field 'phases': expected a list of at most 100 phases, each with start_ms and cpu_us and/or wait_us"
+        ),
+        (
+            "name: x\ncpu_us: 5\nphases:\n  - cpu_us: 9\n",
+            "error: workload spec f.yaml: field 'phases[0].start_ms': required field is missing"
+        ),
+        (
+            "name: x\ncpu_us: 5\nphases:\n  - start_ms: 0\n    wait_ms: 9\n",
+            "error: workload spec f.yaml: field 'phases[0].wait_ms': unknown field; valid fields are start_ms, cpu_us, wait_us"
+        ),
+        (
+            "name: x\ncpu_us: 5\nphases:\n  - start_ms: 500\n  - start_ms: 500\n",
+            "error: workload spec f.yaml: field 'phases[1].start_ms': 500 does not come after the previous phase's 500; list phases in order of start"
+        ),
+        (
+            "name: x\ncpu_us: 5\nphases:\n  - start_ms: 5\n    wait_us: -2\n",
+            "error: workload spec f.yaml: field 'phases[0].wait_us': must be >= 0, got -2"
+        ),
+        (
             "- a\n- b\n",
-            "error: workload spec f.yaml: expected a mapping of fields (name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us, file_write_kb, file_read_kb); see workloads/README.md"
+            "error: workload spec f.yaml: expected a mapping of fields (name, description, cpu_us, wait_us, jitter, jitter_spread, trial_ms, max_tasks, critical_us, file_write_kb, file_read_kb, phases); see workloads/README.md"
         ),
     ])
     func refusesBadFieldsNamingThem(yaml: String, message: String) {
@@ -101,6 +121,34 @@ import Testing
         for spec in BuiltinWorkloads.all {
             #expect(try WorkloadSpec.parse(yaml: spec.yaml, file: "\(spec.name).yaml") == spec)
         }
+    }
+
+    /// A backend that slows down threefold at 10 s and recovers at 20 s: each phase's times from
+    /// its start, a field it leaves out taken from the spec; before the first phase, the spec's.
+    @Test func phasesReplayAStepInWC() throws {
+        let spec = try WorkloadSpec.parse(
+            yaml: """
+                name: step
+                cpu_us: 1000
+                wait_us: 15000
+                phases:
+                  - start_ms: 10000
+                    wait_us: 45000
+                  - start_ms: 20000
+                    cpu_us: 500
+                    wait_us: 15000
+                """, file: "step.yaml")
+        #expect(
+            spec.phases == [
+                WorkloadPhase(startMilliseconds: 10_000, cpuMicroseconds: 1000, waitMicroseconds: 45_000),
+                WorkloadPhase(startMilliseconds: 20_000, cpuMicroseconds: 500, waitMicroseconds: 15_000),
+            ])
+        #expect(spec.means(atMilliseconds: 9_999) == (1000, 15_000))
+        #expect(spec.means(atMilliseconds: 10_000) == (1000, 45_000))
+        #expect(spec.means(atMilliseconds: 25_000) == (500, 15_000))
+        #expect(try WorkloadSpec.parse(yaml: spec.yaml, file: "step.yaml") == spec)
+        let json = try JSONEncoder().encode(spec)
+        #expect(try JSONDecoder().decode(WorkloadSpec.self, from: json) == spec)
     }
 
     /// Names with YAML's own syntax in them (quotes, a colon, a backquote) read back unchanged.

@@ -47,4 +47,21 @@ import Testing
                 "| 20 µs | 2 | — | 0.125 + 0.000 | — | — / 8 / — |",
             ])
     }
+
+    @Test func theAdaptiveSideAddsItsCostPerTask() {
+        var point = HarnessPoint(
+            taskMicroseconds: 5, size: 1, harnessPerSecond: [], referencePerSecond: [200_000, 190_000, 210_000])
+        point.adaptivePerSecond = [180_000, 185_000, 175_000]
+        // Medians 200000 and 180000: 1/180000 − 1/200000 s = 5556 − 5000 = 556 ns.
+        let lines = HarnessTable.render([point]).split(separator: "\n").map(String.init)
+        #expect(
+            lines.suffix(3) == [
+                "| task C | queues | reference tasks/s | adaptive tasks/s | adaptive cost/task |",
+                "|---:|---:|---:|---:|---:|",
+                "| 5 µs | 1 | 200000 | 180000 | 556 ns |",
+            ])
+        // Without the adaptive side, no such table.
+        point.adaptivePerSecond = []
+        #expect(!HarnessTable.render([point]).contains("adaptive"))
+    }
 }

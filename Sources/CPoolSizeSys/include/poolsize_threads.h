@@ -12,6 +12,11 @@ int poolsize_next_allowed_cpu(int after);
 int poolsize_current_cpu(void);
 /// Stack size, in bytes, of a thread created with default attributes, or -1.
 long poolsize_default_stack_size(void);
+/// Nanoseconds the calling thread has spent runnable in a run queue, waiting for a CPU
+/// (the second field of /proc/thread-self/schedstat, Documentation/scheduler/sched-stats.rst).
+/// The file stays open per thread (closed when the thread exits), so a read is one pread.
+/// Returns 0 and sets *nanoseconds, or -1 where schedstat cannot be read.
+int poolsize_thread_run_delay_ns(unsigned long long *nanoseconds);
 /// Sets RLIMIT_CORE to 0 so a child that traps on purpose leaves no core file; returns 0 or errno.
 int poolsize_disable_core_dumps(void);
 

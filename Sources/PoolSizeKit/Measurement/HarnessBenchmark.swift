@@ -1,8 +1,8 @@
 import PoolSizeModel
 
 /// Measures the harness against the raw-dispatch reference (docs/guide/harness-overhead.md). The
-/// sides of a point run in rotating order (reference, harness, own-queue on the first repeat,
-/// harness, own-queue, reference on the second…), so drift in the machine's speed falls on
+/// sides of a point run in rotating order (reference, harness, own-queue, adaptive on the first
+/// repeat, harness, own-queue, adaptive, reference on the second…), so drift in the machine's speed falls on
 /// every side alike. Each side's context switches are read from getrusage around its runs.
 package struct HarnessBenchmark: Sendable {
     /// The burner every task body uses (calibrated once, shared by all sides).
@@ -47,6 +47,7 @@ package struct HarnessBenchmark: Sendable {
                 case .harness: point.harnessPerSecond.append(throughput)
                 case .reference: point.referencePerSecond.append(throughput)
                 case .ownQueue: point.ownQueuePerSecond.append(throughput)
+                case .adaptive: point.adaptivePerSecond.append(throughput)
                 }
             }
         }
@@ -73,6 +74,12 @@ package struct HarnessBenchmark: Sendable {
             let result = try RawDispatchReference(clocks: clocks).run(
                 size: size, workload: workload, settings: settings)
             return (result.throughputPerSecond, result.tasksRun)
+        case .adaptive:
+            let pool = AdaptiveQueuePool(minimum: size, maximum: size, cores: cores)
+            let result = try RawDispatchReference(clocks: clocks).run(
+                pool: pool, workload: workload, settings: settings)
+            pool.shutdown()
+            return (result.throughputPerSecond, result.tasksRun)
         }
     }
 }
@@ -82,7 +89,7 @@ extension HarnessSide {
     /// asked for) on the first, rotated by one on each later repeat, so each side runs first,
     /// second… equally often.
     static func order(of sides: [HarnessSide], repeat run: Int) -> [HarnessSide] {
-        let base = [HarnessSide.reference, .harness, .ownQueue].filter(sides.contains)
+        let base = [HarnessSide.reference, .harness, .ownQueue, .adaptive].filter(sides.contains)
         guard !base.isEmpty else { return [] }
         return (0..<base.count).map { base[($0 + run) % base.count] }
     }

@@ -35,6 +35,10 @@ package struct OpenLoopTrial: Sendable, Equatable {
 
     /// Arrivals a default window holds at least, so a p99 rests on 20 tasks beyond it.
     package static let minimumWindowArrivals = 2_000.0
+    /// The shortest warm-up of a pool that sizes itself (`AdaptiveQueuePool`): the time it is
+    /// given to settle from a cold start (docs/guide/adaptive-pool.md).
+    package static let settlingNanoseconds: UInt64 = 3_000_000_000
+
     /// A default window is at most this long (a low rate's p99 then rests on fewer tasks).
     package static let maximumDefaultWindowNanoseconds: UInt64 = 10_000_000_000
 
@@ -172,12 +176,14 @@ package struct OpenLoopRunner: Sendable {
             state.launch(index: index, intended: at)
         }
         let threadsNow = ProcessStatus.threadCount()
+        // The sizes a pool that sizes itself chose up to the window's end, not through the drain.
+        let sizeSteps = pool.sizeSteps
         Self.sleep(until: stopAt, clocks: clocks)
         state.stop.store(true, ordering: .sequentiallyConsistent)
         let stoppedAt = clocks.wallNanoseconds()
         if state.group.wait(timeout: .now() + trial.drainTimeoutSeconds) == .timedOut {
             throw .measurementFailed(
-                "\(pool.kind.rawValue) of size \(pool.size) did not finish its running tasks within \(Int(trial.drainTimeoutSeconds)) s of the trial's end"
+                "\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its running tasks within \(Int(trial.drainTimeoutSeconds)) s of the trial's end"
             )
         }
         let start = windowStart ?? warmupEnd, end = windowClose ?? windowEnd
@@ -192,10 +198,12 @@ package struct OpenLoopRunner: Sendable {
             }
         }
         var measurement = TrialMeasurement(
-            poolSize: pool.size, windowStart: start, windowEnd: end, usageAtStart: usageStart, usageAtEnd: usageEnd,
+            poolSize: pool.plannedSize, windowStart: start, windowEnd: end, usageAtStart: usageStart,
+            usageAtEnd: usageEnd,
             samples: state.recorder.samples(), peakConcurrency: state.recorder.peakConcurrency,
             processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons)
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(
+            sizeSteps)
         measurement.openLoop = OpenLoopRaw(
             ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
             unfinished: unfinished, backlog: backlog, dispatchLags: lags)

@@ -48,8 +48,13 @@ extension SweepPlan {
     /// How the trial `trial` is driven: the closed loop's settings, with the arrivals of its
     /// rate in the open loop.
     func request(_ trial: PlannedTrial, index: Int, settings: TrialSettings, taskNanoseconds: UInt64) -> TrialRequest {
-        let openLoop = load.arrival.flatMap { arrival in
+        var openLoop = load.arrival.flatMap { arrival in
             trial.rate.map { openLoopTrial(arrival, rate: $0, taskNanoseconds: taskNanoseconds) }
+        }
+        // A pool that sizes itself starts at the cores: its window measures the size it settled
+        // on, after the time its cold start is given, not the backlog of its first windows.
+        if trial.combination.pool == .adaptive, let planned = openLoop {
+            openLoop?.warmupNanoseconds = max(planned.warmupNanoseconds, OpenLoopTrial.settlingNanoseconds)
         }
         return TrialRequest(
             combination: trial.combination, size: trial.size, settings: settings, seed: seed &+ UInt64(index),

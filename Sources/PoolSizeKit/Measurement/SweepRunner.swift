@@ -291,5 +291,6 @@ extension TrialRecord {
             processThreads: m.processThreads ?? 0, otherLoad: m.otherLoad)
         errors = m.errors
         openLoop = m.openLoop
+        sizeSteps = m.sizeSteps
     }
 }

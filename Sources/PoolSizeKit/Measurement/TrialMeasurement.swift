@@ -1,3 +1,5 @@
+import PoolSizeModel
+
 /// Everything recorded during one trial, before any arithmetic. `TrialMetrics` derives the
 /// numbers from it, so that arithmetic can be tested on hand-made samples.
 package struct TrialMeasurement: Sendable {
@@ -25,6 +27,8 @@ package struct TrialMeasurement: Sendable {
     package var failureExamples: [String] = []
     /// An open-loop trial's arrivals, latencies from intended arrival, and backlog; nil for the closed loop.
     package var openLoop: OpenLoopRaw?
+    /// The sizes a pool that sizes itself chose during the trial; empty for a fixed size.
+    package var sizeSteps: [SizeStep] = []
 
     /// A trial's raw record, before metrics are derived.
     package init(
@@ -46,6 +50,13 @@ package struct TrialMeasurement: Sendable {
         var copy = self
         copy.machineBusyAtStart = start
         copy.machineBusyAtEnd = end
+        return copy
+    }
+
+    /// The same measurement with the sizes its pool chose.
+    package func withSizeSteps(_ steps: [SizeStep]) -> TrialMeasurement {
+        var copy = self
+        copy.sizeSteps = steps
         return copy
     }
 

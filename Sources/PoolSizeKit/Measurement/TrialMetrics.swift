@@ -53,6 +53,8 @@ package struct TrialMetrics: Equatable, Sendable {
     /// loop. In an open-loop trial `latency` counts from each task's intended arrival, over the
     /// tasks that arrived in the window.
     package var openLoop: OpenLoopFigures?
+    /// The sizes a pool that sizes itself chose, over the whole trial; empty for a fixed size.
+    package var sizeSteps: [SizeStep] = []
 
     /// Metrics stated directly, for a `TrialMeasuring` that scripts them (tests, replays).
     /// Per-task figures repeat the means `tasks` times, rounded down, at most 1,000.
@@ -143,6 +145,7 @@ package struct TrialMetrics: Equatable, Sendable {
         let finishedSamples = m.samples.filter { !$0.failed && $0.ended >= start && $0.ended <= end }
         latency = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.submitted })
         execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
+        sizeSteps = m.sizeSteps
         if let raw = m.openLoop {
             let offered = Double(raw.arrivalsInWindow) / windowSeconds
             // Tasks in service on average (Little's law on the service alone): what a pool that

@@ -71,7 +71,7 @@ package struct TrialRunner: Sendable {
         let usage0 = clocks.processUsage()
         let t0 = clocks.wallNanoseconds()
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
-        let initial = pool.size * max(1, settings.depthPerSlot)
+        let initial = pool.plannedSize * max(1, settings.depthPerSlot)
         let gap = settings.staggerNanoseconds / UInt64(initial)
         for index in 0..<initial {
             if gap > 0 && index > 0 { Self.sleep(until: t0 + gap * UInt64(index), clocks: clocks) }
@@ -104,17 +104,20 @@ package struct TrialRunner: Sendable {
             busyEnd = clocks.machineBusyNanoseconds()
         }
         let threadsNow = ProcessStatus.threadCount()
+        // The sizes a pool that sizes itself chose up to the window's end, not through the drain.
+        let sizeSteps = pool.sizeSteps
         state.stop.store(true, ordering: .sequentiallyConsistent)
         if state.group.wait(timeout: .now() + settings.drainTimeoutSeconds) == .timedOut {
             throw .measurementFailed(
-                "\(pool.kind.rawValue) of size \(pool.size) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end"
+                "\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end"
             )
         }
         return TrialMeasurement(
-            poolSize: pool.size, windowStart: windowStart, windowEnd: windowEnd,
+            poolSize: pool.plannedSize, windowStart: windowStart, windowEnd: windowEnd,
             usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.recorder.samples(),
             peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons)
+        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(
+            sizeSteps)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PoolSizeModel
 
 /// Builds the pool a trial measures. The sweep asks for one per trial; tests and library users
@@ -8,8 +9,14 @@ public protocol PoolFactory: Sendable {
 
 /// The pools poolsize measures: each `PoolKind` built as its documentation says.
 public struct SystemPoolFactory: PoolFactory {
+    /// Cores an adaptive pool's formula sizes for; nil for the active processor count.
+    package var cores: Int?
+
     /// The standard pools.
     public init() {}
+
+    /// The standard pools, an adaptive one sizing for `cores` (a sweep's `--cores`).
+    package init(cores: Int?) { self.cores = cores }
 
     /// The pool of `kind`, `size` and `qos`.
     public func make(_ kind: PoolKind, size: Int, qos: QoSTier) -> any WorkerPool {
@@ -19,6 +26,9 @@ public struct SystemPoolFactory: PoolFactory {
         case .globalQueue: return GlobalQueuePool(size: size, qos: qos)
         case .operationQueue: return OperationQueuePool(size: size, qos: qos)
         case .taskGroup: return TaskGroupPool(size: size, qos: qos)
+        case .adaptive:
+            let cores = cores ?? ProcessInfo.processInfo.activeProcessorCount
+            return AdaptiveQueuePool(minimum: 1, maximum: size, qos: qos, cores: cores)
         }
     }
 }

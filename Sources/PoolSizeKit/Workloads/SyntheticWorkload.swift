@@ -84,6 +84,8 @@ package struct SyntheticWorkload: Workload {
     package let criticalSection: (any CriticalSection)?
     /// Where a spec's real file IO goes (`file_write_kb`, `file_read_kb`); nil for none.
     package let scratch: FileScratch?
+    /// When the workload was made (its trial's start): a spec's `phases` count from here.
+    package let startNanoseconds: UInt64
 
     /// A synthetic workload.
     package init(
@@ -95,6 +97,7 @@ package struct SyntheticWorkload: Workload {
         self.waiter = waiter
         self.criticalSection = criticalSection
         self.scratch = scratch
+        startNanoseconds = burner.clocks.wallNanoseconds()
     }
 
     /// The task, the failure of its file IO, if any, and (without a critical section) the
@@ -114,7 +117,14 @@ package struct SyntheticWorkload: Workload {
     /// Waits W, does the spec's file IO (the device's wait), then computes to C; returns the
     /// IO failure and, without a critical section, the thread CPU from start to finish.
     func perform(task index: UInt64) -> (failure: String?, cpuNanoseconds: UInt64?) {
-        let (cpu, wait) = times.times(forTask: index)
+        let (cpu, wait): (Double, Double)
+        if times.spec.phases.isEmpty {
+            (cpu, wait) = times.times(forTask: index)
+        } else {
+            // One more clock read, only for a workload that changes: which phase this task is in.
+            let elapsed = Double(burner.clocks.wallNanoseconds() &- startNanoseconds) / 1e6
+            (cpu, wait) = times.times(forTask: index, means: times.spec.means(atMilliseconds: elapsed))
+        }
         let start = burner.clocks.threadCPUNanoseconds()
         waiter.wait(microseconds: wait)
         let failure = scratch?.io(

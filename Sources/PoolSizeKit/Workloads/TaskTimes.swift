@@ -19,10 +19,17 @@ package struct TaskTimes: Sendable, Equatable {
 
     /// CPU and wait microseconds for task `index`.
     package func times(forTask index: UInt64) -> (cpuMicroseconds: Double, waitMicroseconds: Double) {
+        times(forTask: index, means: (spec.cpuMicroseconds, spec.waitMicroseconds))
+    }
+
+    /// CPU and wait microseconds for task `index`, around `means` (a phase's) instead of the spec's.
+    package func times(
+        forTask index: UInt64, means: (cpuMicroseconds: Double, waitMicroseconds: Double)
+    ) -> (cpuMicroseconds: Double, waitMicroseconds: Double) {
         var generator = SeededGenerator(seed: seed ^ (index &* 0x9E37_79B9_7F4A_7C15))
         let u1 = generator.nextUnit()
         let u2 = generator.nextUnit()
-        return (draw(spec.cpuMicroseconds, u1), draw(spec.waitMicroseconds, u2))
+        return (draw(means.cpuMicroseconds, u1), draw(means.waitMicroseconds, u2))
     }
 
     private func draw(_ mean: Double, _ u: Double) -> Double {

@@ -1,9 +1,9 @@
 /// Something `poolsize observe` could not measure on its target, and why. An observation with a
 /// limit still reports everything else it measured; each limit prints as one line saying what
 /// can and cannot be told, and maps to a distinct exit code (docs/guide/observe.md).
-public struct ObservationLimit: Equatable, Sendable, Codable {
+package struct ObservationLimit: Equatable, Sendable, Codable {
     /// The kinds of limit, each with its exit code.
-    public enum Kind: String, CaseIterable, Equatable, Sendable, Codable {
+    package enum Kind: String, CaseIterable, Equatable, Sendable, Codable {
         /// The target exited before the end of the observation; the figures cover the time until then.
         case targetExited
         /// `/proc/PID/task/TID/syscall` answered EACCES: the target is not dumpable, or Yama's
@@ -18,15 +18,15 @@ public struct ObservationLimit: Equatable, Sendable, Codable {
     }
 
     /// What was not measurable.
-    public var kind: Kind
+    package var kind: Kind
     /// The process it concerns.
-    public var pid: Int32
+    package var pid: Int32
     /// `targetExited`: seconds into the observation when it was last seen.
-    public var afterSeconds: Double?
+    package var afterSeconds: Double?
     /// `otherUser`: the target's real user id.
-    public var ownerUID: UInt32?
+    package var ownerUID: UInt32?
     /// `syscallDenied`: /proc/sys/kernel/yama/ptrace_scope, when Yama is present.
-    public var yamaPtraceScope: Int?
+    package var yamaPtraceScope: Int?
 
     /// Keys as a snake_cased file reads back (`owner_uid` → `ownerUid`).
     enum CodingKeys: String, CodingKey {
@@ -35,7 +35,7 @@ public struct ObservationLimit: Equatable, Sendable, Codable {
     }
 
     /// A limit of `kind` on `pid`.
-    public init(
+    package init(
         kind: Kind, pid: Int32, afterSeconds: Double? = nil, ownerUID: UInt32? = nil, yamaPtraceScope: Int? = nil
     ) {
         self.kind = kind
@@ -47,7 +47,7 @@ public struct ObservationLimit: Equatable, Sendable, Codable {
 
     /// The process exit code of an observation that ran into this limit; the first limit of a
     /// run decides. 6–9 sit beside the verdict codes 2–5: something was measured.
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch kind {
         case .targetExited: return 6
         case .syscallDenied: return 7
@@ -58,7 +58,7 @@ public struct ObservationLimit: Equatable, Sendable, Codable {
     }
 
     /// One line: what is still measured and what is not, and what would lift the limit.
-    public var message: String {
+    package var message: String {
         switch kind {
         case .targetExited:
             let when = afterSeconds.map { " after \(UnitFormat.number($0)) s" } ?? ""

@@ -8,6 +8,9 @@ package enum HarnessSide: String, CaseIterable, Sendable {
     /// The raw-dispatch reference with each queue resubmitting to itself: against `reference`,
     /// what round-robin submission costs the pool in a closed loop.
     case ownQueue = "own-queue"
+    /// The reference through an `AdaptiveQueuePool` held at the same size (minimum = maximum,
+    /// its controller running): against `reference`, what the adaptive pool adds per task.
+    case adaptive
 }
 
 /// Context switches (getrusage of the whole process) over runs of one side, and the tasks those
@@ -55,6 +58,8 @@ package struct HarnessPoint: Equatable, Sendable {
     package var referencePerSecond: [Double]
     /// Throughput of each own-queue reference run, tasks/s; empty when that side did not run.
     package var ownQueuePerSecond: [Double]
+    /// Throughput of each adaptive-pool reference run, tasks/s; empty when that side did not run.
+    package var adaptivePerSecond: [Double] = []
     /// Context switches per side, summed over its runs; a side that did not run is absent.
     package var switches: [HarnessSide: SwitchTally]
 
@@ -89,6 +94,13 @@ package struct HarnessPoint: Equatable, Sendable {
     /// per completion across the whole pool (negative when the harness happened to be faster).
     package var costPerTaskNanoseconds: Double {
         harnessMedian > 0 && referenceMedian > 0 ? (1 / harnessMedian - 1 / referenceMedian) * 1e9 : 0
+    }
+    /// Median adaptive-pool reference throughput.
+    package var adaptiveMedian: Double { Self.median(adaptivePerSecond) }
+    /// What the adaptive pool adds per task over `QueuePool` in ns: 1/adaptive − 1/reference
+    /// (negative when it happened to be faster); 0 when a side did not run.
+    package var adaptiveCostPerTaskNanoseconds: Double {
+        adaptiveMedian > 0 && referenceMedian > 0 ? (1 / adaptiveMedian - 1 / referenceMedian) * 1e9 : 0
     }
     /// Reference median over own-queue median: below 1 by what submitting through the pool
     /// (round-robin) costs compared with each queue feeding itself; 0 when a side did not run.

@@ -17,6 +17,7 @@ package enum ChartSet {
             QoSChart.chart(analysis),
             ContentionChart.chart(analysis),
             ConcurrencyChart.chart(analysis),
+            AdaptiveChart.chart(analysis),
         ].compactMap { $0 }
     }
 }

@@ -18,6 +18,7 @@ package enum ReportBuilder {
                 analysis, open, charts: charts, chartsRendered: chartsRendered, plotCommand: plotCommand)
         } else {
             blocks += recommendation(analysis)
+            blocks += adaptive(analysis)
             blocks += machine(run)
             blocks += lowLoad(analysis)
             blocks += chartBlocks(charts, chartsRendered: chartsRendered, plotCommand: plotCommand)
@@ -49,6 +50,12 @@ package enum ReportBuilder {
     static func recommendation(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Recommendation")]
         guard let primary = analysis.primary, let r = primary.recommendation else {
+            if !analysis.adaptive.isEmpty, analysis.run.records.withheldRecommendation == nil {
+                blocks.append(
+                    .paragraph(
+                        "No fixed size to recommend: an adaptive pool sizes itself. What it chose is below."))
+                return blocks
+            }
             let why =
                 analysis.run.records.withheldRecommendation
                 ?? "the run has no complete throughput curve (recommendation.json and lowload.json are missing or empty)"
@@ -93,6 +100,24 @@ package enum ReportBuilder {
             blocks.append(.paragraph(ReportInline.literal(verdict)))
         }
         return blocks
+    }
+
+    /// What each adaptive pool settled on and carried, against the fixed pool's knee.
+    static func adaptive(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+        guard !analysis.adaptive.isEmpty else { return [] }
+        return [
+            .heading(level: 2, text: "Adaptive pool"),
+            .paragraph(
+                "An adaptive pool (`--pool adaptive`, `AdaptiveQueuePool`) chooses its queue count as it runs, at"
+                    + " most its maximum (the trial's pool size): it measures each task's C and W, moves to"
+                    + " cores × (1 + W/C), and confirms the move by throughput. \"Settled at\" is the size it held"
+                    + " longest over the second half of its trials; \"vs knee\" its throughput over the fixed pool's"
+                    + " at that pool's knee, measured in the same run. The chart below shows its size and throughput"
+                    + " over time."),
+            .table(
+                header: AdaptiveLines.header, rows: AdaptiveLines.rows(analysis.adaptive),
+                numeric: [false, true, true, true, true, true, true, true, true]),
+        ]
     }
 
     static func machine(_ run: RunData) -> [ReportDocument.Block] {

@@ -60,6 +60,8 @@ package struct RunAnalysis: Equatable, Sendable {
     package var curves: [Curve]
     /// nil for a closed-loop run.
     package var openLoop: OpenLoop?
+    /// What each adaptive pool of the run did, against the fixed pools; empty without one.
+    package var adaptive: [AdaptiveSummary]
 
     package var isOpenLoop: Bool { openLoop != nil }
 
@@ -107,17 +109,18 @@ package struct RunAnalysis: Equatable, Sendable {
         let stored = run.recommendation?.combinations ?? []
         let primaryKey =
             run.recommendation?.best.combination
-            ?? byCombination.max {
+            ?? byCombination.filter { $0.key.pool != .adaptive }.max {
                 ($0.value.map(\.throughput.mean).max() ?? 0) < ($1.value.map(\.throughput.mean).max() ?? 0)
             }?.key
         var curves: [Curve] = []
         for combination in byCombination.keys.sorted() {
             let records = valid.filter { $0.combination == combination }
             let file = stored.first { $0.combination == combination }
-            var curve = Curve(
-                combination: combination, points: byCombination[combination]!,
-                recommendation: file ?? Self.recommend(run, records, arrival: arrival))
-            if arrival != nil {
+            let sized = combination.pool == .adaptive ? nil : file ?? Self.recommend(run, records, arrival: arrival)
+            var curve = Curve(combination: combination, points: byCombination[combination]!, recommendation: sized)
+            if combination.pool == .adaptive {
+                curve.uslRefusal = "an adaptive pool chooses its own size: the axis is its maximum, not its concurrency"
+            } else if arrival != nil {
                 // Throughput follows the arrival rate, not the pool size: no scalability curve to fit.
                 curve.uslRefusal =
                     "an open loop's throughput is the arrival rate it carries, not a function of the pool size"
@@ -134,6 +137,7 @@ package struct RunAnalysis: Equatable, Sendable {
             curves.insert(curves.remove(at: index), at: 0)
         }
         self.curves = curves
+        adaptive = AdaptiveSummary.summarize(run.records, recommendations: curves.compactMap(\.recommendation))
     }
 
     /// The recommendation the sweep would have made for one combination, for runs whose

@@ -114,6 +114,24 @@ extension TrialsCSV {
             return value
         }
 
+        /// `size_steps`: `seconds:size:throughput_per_s` triples separated by spaces, each
+        /// number under the one rule (`FiniteNumber`); empty or absent for a fixed pool.
+        func sizeSteps() throws(PoolSizeError) -> [SizeStep] {
+            guard let cell = text("size_steps"), !cell.isEmpty else { return [] }
+            var steps: [SizeStep] = []
+            for entry in cell.split(separator: " ") {
+                let parts = entry.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+                guard parts.count == 3, let seconds = FiniteNumber.parse(parts[0]), seconds >= 0,
+                    let size = Int(parts[1]), size >= 1,
+                    let throughput = FiniteNumber.parse(parts[2]), throughput >= 0
+                else {
+                    throw invalid("size_steps", String(entry), "seconds:size:throughput_per_s (as 0.104:32:1865.2)")
+                }
+                steps.append(SizeStep(seconds: seconds, size: size, throughputPerSecond: throughput))
+            }
+            return steps
+        }
+
         func invalid(_ column: String, _ cell: String, _ expected: String) -> PoolSizeError {
             .invalidInput(
                 path: path,

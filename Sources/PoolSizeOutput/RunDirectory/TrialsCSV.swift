@@ -63,7 +63,19 @@ package enum TrialsCSV {
             "dispatch_lag_p99_us", write: { CSVField.number($0.dispatchLagP99Microseconds, decimals: 1) },
             read: { row, o throws(PoolSizeError) in o.dispatchLagP99Microseconds = try row.number("dispatch_lag_p99_us")
             }),
+        TrialsColumn(
+            "size_steps", write: { TrialsCSV.sizeSteps($0.sizeSteps) },
+            read: { row, r throws(PoolSizeError) in r.sizeSteps = try row.sizeSteps() }),
     ]
+
+    /// The sizes an adaptive pool chose, one cell: `seconds:size:throughput_per_s` per decision,
+    /// separated by spaces (`0.104:32:117.1 0.211:32:1865.2`); empty for a fixed pool.
+    static func sizeSteps(_ steps: [SizeStep]) -> String {
+        steps.map {
+            "\(CSVField.number($0.seconds, decimals: 3)):\($0.size):\(CSVField.number($0.throughputPerSecond, decimals: 1))"
+        }
+        .joined(separator: " ")
+    }
 
     /// The columns' names, in file order.
     package static var columnNames: [String] { columns.map(\.name) }

@@ -52,6 +52,18 @@ enum DocumentedExamples {
         func run(task index: UInt64) { handleRequest() }
     }
 
+    static func upload(_ file: URL) { handleRequest() }
+
+    static func adaptivePool(files: [URL]) {
+        // Between 2 and 64 serial queues of the utility tier, sized by what the uploads measure.
+        let uploads = AdaptiveQueuePool(minimum: 2, maximum: 64, qos: .utility)
+        for file in files {
+            uploads.submit { upload(file) }  // blocking IO: the pool grows toward cores × (1 + W/C)
+        }
+        uploads.shutdown()  // waits for every upload
+        print(uploads.size)  // the queue count it settled on
+    }
+
     static func ownSource() throws {
         var sweep = Sweep(Sweep.Configuration(name: "handle-request"), source: Requests())
         sweep.pools = SystemPoolFactory()

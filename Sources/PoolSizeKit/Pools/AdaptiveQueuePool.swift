@@ -1,0 +1,149 @@
+import Dispatch
+import Foundation
+import PoolSizeModel
+import Synchronization
+
+/// The seed's round-robin pool of serial queues, with a queue count that follows the workload
+/// between `minimum` and `maximum` (docs/guide/adaptive-pool.md).
+///
+/// ```swift
+/// let pool = AdaptiveQueuePool(maximum: 64, qos: .utility)
+/// pool.submit { download(file) }        // runs on one of `pool.size` serial queues
+/// ```
+///
+/// Every ~100 ms (a seeded random length, so two pools never decide in step) a controller reads
+/// what the queues measured: tasks finished, a sample of tasks' thread CPU time C, run-queue time
+/// and the rest of their wall time W, the work waiting, and the process's CPU use. It moves the
+/// count straight to cores × (1 + W/C), confirms the move by throughput, adds queues at once
+/// when every queue is blocked with work waiting, never grows while no work waits or the CPUs
+/// are saturated, and shrinks slowly. When it grows, work already waiting on its queues is dealt
+/// to the new ones, so a queue added to a starved pool starts on waiting work at once.
+///
+/// Call `shutdown()` when done: it stops the controller and waits for the submitted work.
+public final class AdaptiveQueuePool: WorkerPool {
+    /// Always `.adaptive`.
+    public let kind = PoolKind.adaptive
+    /// The tier every queue was created with.
+    public let qos: QoSTier
+    /// Fewest queues the pool keeps.
+    public let minimum: Int
+    /// Most queues the pool may have; all are created up front (an idle serial queue holds no thread).
+    public let maximum: Int
+    let slots: [AdaptiveSlot]
+    let active: Atomic<Int>
+    private let counter = Atomic<UInt>(0)
+    let clocks: any MeasurementClocks
+    package let control: Mutex<AdaptiveControlState>
+    // The timer source is thread-safe (libdispatch), but not annotated Sendable.
+    nonisolated(unsafe) private let timer: (any DispatchSourceTimer)?
+    private static let seeds = Atomic<UInt64>(0)
+
+    /// A pool of `minimum`…`maximum` serial queues of `qos`, starting at the core count.
+    /// - Parameters:
+    ///   - label: prefix of the queues' labels (`<label>.<tier>.<index>`), as seen in debuggers.
+    ///   - cores: cores the formula sizes for; the active processor count by default.
+    ///   - seed: seeds the decision times; by default each pool of the process gets its own.
+    public convenience init(
+        minimum: Int = 1, maximum: Int, qos: QoSTier = .default, label: String = "poolsize.adaptive-pool",
+        cores: Int = ProcessInfo.processInfo.activeProcessorCount, seed: UInt64? = nil
+    ) {
+        precondition(minimum >= 1 && maximum >= minimum, "an adaptive pool needs 1 ≤ minimum ≤ maximum queues")
+        let settings = AdaptiveSettings(minimum: minimum, maximum: maximum, cores: cores)
+        self.init(settings: settings, qos: qos, label: label, seed: seed)
+    }
+
+    /// A pool decided by `settings`; with `runsTimer` false nothing decides until `tick()` is
+    /// called (tests script the windows' timing that way).
+    package init(
+        settings: AdaptiveSettings, qos: QoSTier = .default, label: String = "poolsize.adaptive-pool",
+        seed: UInt64? = nil, clocks: any MeasurementClocks = SystemClocks(), runsTimer: Bool = true
+    ) {
+        self.qos = qos
+        minimum = settings.minimum
+        maximum = settings.maximum
+        self.clocks = clocks
+        slots = (0..<settings.maximum).map { AdaptiveSlot(label: "\(label).\(qos.rawValue).\($0)", qos: qos) }
+        for slot in slots { slot.arm() }
+        // Each pool of the process its own stream unless told: pools created together must not
+        // decide at the same moments.
+        let created = Self.seeds.wrappingAdd(1, ordering: .relaxed).newValue
+        let seed = seed ?? 0x5EED_ADA9 &+ created &* 0x9E37_79B9_7F4A_7C15
+        var controller = AdaptiveController(settings: settings, generator: SeededGenerator(seed: seed))
+        let first = controller.nextInterval()
+        active = Atomic(controller.size)
+        control = Mutex(AdaptiveControlState(controller: controller, clocks: clocks))
+        guard runsTimer else {
+            timer = nil
+            return
+        }
+        let queue = DispatchQueue(label: "\(label).\(qos.rawValue).control", qos: .userInitiated)
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        timer = source
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            let decision = self.tick()
+            source.schedule(deadline: .now() + decision.nextIntervalSeconds, leeway: .microseconds(500))
+        }
+        source.schedule(deadline: .now() + first, leeway: .microseconds(500))
+        source.resume()
+    }
+
+    deinit {
+        timer?.cancel()
+        // Tokens hold their slot unowned: keep the slots until every queue has run its tokens.
+        let slots = self.slots
+        DispatchQueue.global().async {
+            for slot in slots { slot.queue.sync {} }
+        }
+    }
+
+    /// The number of queues new work is spread over now.
+    public var size: Int { active.load(ordering: .relaxed) }
+
+    /// Runs `work` later on the next of the pool's serial queues, round-robin.
+    public func submit(_ work: @escaping @Sendable () -> Void) {
+        let count = UInt(active.load(ordering: .relaxed))
+        let ticket = counter.wrappingAdd(1, ordering: .relaxed).oldValue
+        slots[Int(ticket % count)].submit(work)
+    }
+
+    /// Stops resizing and waits until every queue has run what was submitted to the pool.
+    public func shutdown() {
+        timer?.cancel()
+        // Taking the lock waits for a decision under way; none changes the size after it.
+        control.withLock { $0.stopped = true }
+        drain()
+    }
+
+    /// Waits until every queue that was ever active has run what it was handed.
+    package func drain() {
+        let used = control.withLock { $0.highWater }
+        for slot in slots.prefix(max(used, size)) { slot.queue.sync {} }
+    }
+
+    /// What the pool decided so far: the size from each decision on, and the window's throughput.
+    package var steps: [SizeStep] { control.withLock { $0.steps } }
+
+    /// Moves the count to `target`. When it grows, the work waiting on the queues there were is
+    /// dealt out again, the new queues first, each item with a token of its own: a starved pool's
+    /// new queues start on the waiting work at once. Queues taken out finish what they hold and
+    /// get no more.
+    package func resize(to target: Int) {
+        let old = active.load(ordering: .relaxed)
+        guard target != old else { return }
+        active.store(target, ordering: .relaxed)
+        guard target > old else { return }
+        let waiting = slots[..<old].flatMap { $0.pending.takeAll() }
+        let order = Array(old..<target) + Array(0..<old)
+        for (index, work) in waiting.enumerated() { slots[order[index % order.count]].submit(work) }
+    }
+
+    /// How often the queues time a task: every `sampleEvery`-th.
+    package var sampleEvery: Int { slots[0].sampleEvery.load(ordering: .relaxed) }
+
+    /// Work handed to the queues and not yet begun.
+    package var waiting: Int {
+        let used = control.withLock { $0.highWater }
+        return slots.prefix(max(used, size)).reduce(0) { $0 + $1.pending.count }
+    }
+}

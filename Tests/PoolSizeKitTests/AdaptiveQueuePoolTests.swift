@@ -1,0 +1,168 @@
+import CPoolSizeSys
+import Dispatch
+import Foundation
+import PoolSizeKit
+import PoolSizeModel
+import Synchronization
+import Testing
+
+/// The adaptive pool on real queues and threads, its windows ended by hand (`tick`) on clocks
+/// that step 100 ms a window and see no process CPU, so nothing depends on how fast or how busy
+/// the machine is.
+@Suite struct AdaptiveQueuePoolTests {
+    final class SteppingClocks: MeasurementClocks, Sendable {
+        let now = Atomic<UInt64>(1_000_000_000)
+        func wallNanoseconds() -> UInt64 { now.wrappingAdd(100_000_000, ordering: .relaxed).newValue }
+        func threadCPUNanoseconds() -> UInt64 { 0 }
+        func processUsage() -> ProcessUsage {
+            ProcessUsage(
+                cpuNanoseconds: 0, voluntaryContextSwitches: 0, involuntaryContextSwitches: 0, maxRSSKilobytes: 0)
+        }
+        func machineBusyNanoseconds() -> UInt64? { nil }
+    }
+
+    static func pool(minimum: Int = 1, maximum: Int = 16, cores: Int = 2) -> AdaptiveQueuePool {
+        AdaptiveQueuePool(
+            settings: AdaptiveSettings(minimum: minimum, maximum: maximum, cores: cores), seed: 1,
+            clocks: SteppingClocks(), runsTimer: false)
+    }
+
+    /// Waits (up to 10 s) until `condition` holds.
+    static func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(1_000)
+        }
+        return true
+    }
+
+    /// It starts at the cores, runs everything submitted, never more than its size at once.
+    @Test func startsAtTheCoresAndRunsAtMostItsSizeAtOnce() {
+        let pool = Self.pool(cores: 3)
+        #expect(pool.size == 3)
+        let gauge = ConcurrencyGauge()
+        let rendezvous = Rendezvous(count: 3)
+        for _ in 0..<36 {
+            pool.submit {
+                gauge.enter()
+                rendezvous.arrive()
+                SleepWaiter().wait(microseconds: 1_000)
+                gauge.leave()
+            }
+        }
+        pool.shutdown()
+        #expect(gauge.peak.load(ordering: .relaxed) == 3)
+        #expect(gauge.total.load(ordering: .relaxed) == 36)
+    }
+
+    /// Ten tasks that block until released, on 2 queues: each window finishes nothing while work
+    /// waits, so the queues double (2 → 4 → 8), then reach the 10 tasks there are; each added
+    /// queue starts at once on the work already waiting.
+    @Test func starvedQueuesGrowAtOnceAndTakeTheWaitingWork() {
+        let pool = Self.pool()
+        let gauge = ConcurrencyGauge()
+        let release = DispatchSemaphore(value: 0)
+        for _ in 0..<10 {
+            pool.submit {
+                gauge.enter()
+                release.wait()
+                gauge.leave()
+            }
+        }
+        var sizes: [Int] = []
+        var reasons: [AdaptiveDecision.Reason] = []
+        for _ in 0..<3 {
+            let running = pool.size
+            #expect(Self.eventually { gauge.current.load(ordering: .relaxed) == running })
+            let decision = pool.tick()
+            sizes.append(decision.size)
+            reasons.append(decision.reason)
+        }
+        #expect(Self.eventually { gauge.current.load(ordering: .relaxed) == 10 })
+        for _ in 0..<10 { release.signal() }
+        pool.shutdown()
+        #expect(sizes == [4, 8, 10])
+        #expect(reasons == [.starvation, .starvation, .starvation])
+        #expect(gauge.total.load(ordering: .relaxed) == 10)
+        #expect(pool.steps.map(\.size) == [4, 8, 10])
+    }
+
+    /// Tasks of 2 ms thread CPU and a 6 ms sleep: the sampled tasks give C ≈ 2 ms and W/C ≈ 3
+    /// (a sleep only overshoots; time spent waiting for a CPU is counted apart, not as W).
+    @Test func measuresEachTasksCPUAndWait() throws {
+        let pool = Self.pool(maximum: 2)
+        let burner = CPUBurner()
+        for _ in 0..<20 {
+            pool.submit {
+                _ = burner.burn(microseconds: 2_000)
+                SleepWaiter().wait(microseconds: 6_000)
+            }
+        }
+        pool.drain()
+        pool.tick()
+        pool.shutdown()
+        let estimate = pool.control.withLock { $0.controller.estimate }
+        #expect(estimate.tasks == 20)
+        let cpu = try #require(estimate.cpuSecondsPerTask)
+        let ratio = try #require(estimate.waitCPURatio)
+        #expect(cpu >= 0.0019 && cpu <= 0.0025)
+        #expect(ratio >= 2.3 && ratio <= 3.6)
+    }
+
+    /// After a window of 320 finished tasks, one task in ten is timed (about 32 a window).
+    @Test func timesAboutThirtyTwoTasksAWindow() {
+        let pool = Self.pool(maximum: 2)
+        for _ in 0..<320 { pool.submit {} }
+        pool.drain()
+        #expect(pool.sampleEvery == 1)
+        pool.tick()
+        #expect(pool.sampleEvery == 10)
+        pool.shutdown()
+        // After shutdown nothing decides any more.
+        #expect(pool.tick().reason == .hold && pool.steps.count == 1)
+    }
+
+    /// Shrinking from 8 queues to 2 in mid-run leaves nothing behind; no work waits once done.
+    @Test func shrinkingLosesNoWork() {
+        let pool = Self.pool(maximum: 8, cores: 8)
+        let done = Atomic<Int>(0)
+        for index in 0..<200 {
+            if index == 100 { pool.resize(to: 2) }
+            pool.submit {
+                SleepWaiter().wait(microseconds: 200)
+                done.wrappingAdd(1, ordering: .relaxed)
+            }
+        }
+        pool.shutdown()
+        #expect(pool.size == 2)
+        #expect(done.load(ordering: .relaxed) == 200)
+        #expect(pool.waiting == 0)
+    }
+
+    /// A sweep's trial of `--pool adaptive` plans its load for the maximum (`plannedSize`: two
+    /// tasks per queue, as for a fixed pool of that size), records the sizes the pool chose, and never runs more
+    /// than the maximum at once.
+    @Test func aTrialPlansForTheMaximumAndRecordsTheSizes() throws {
+        let pool = SystemPoolFactory(cores: 2).make(.adaptive, size: 8, qos: .default)
+        #expect(pool.kind == .adaptive && pool.size == 2 && pool.plannedSize == 8)
+        let workload = SleepingWorkload(microseconds: 2_000)
+        let measurement = try TrialRunner().run(
+            pool: pool, workload: workload, settings: TrialSettings(durationNanoseconds: 1_000_000_000))
+        pool.shutdown()
+        #expect(measurement.poolSize == 8)
+        #expect(measurement.peakConcurrency <= 8)
+        #expect(!measurement.sizeSteps.isEmpty)
+        #expect(measurement.sizeSteps.allSatisfy { (1...8).contains($0.size) })
+    }
+
+    /// The run-queue reading behind R: readable, and it never goes back.
+    @Test func runQueueTimeIsReadableAndMonotonic() {
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+        #expect(poolsize_thread_run_delay_ns(&first) == 0)
+        for _ in 0..<1_000 { sched_yield() }
+        #expect(poolsize_thread_run_delay_ns(&second) == 0)
+        #expect(second >= first)
+    }
+}
