@@ -211,7 +211,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         do { _ = try command.makePlan() } catch { #expect(error.description == message && error.exitCode == 64) }
     }
 
-    /// Every size from 1 to 4096, 100 repetitions, every pool, tier and primitive: years.
+    /// Every size from 1 to 4096, 100 repetitions, every pool (the adaptive one too), tier and primitive: years.
     @Test func aPlanOverADayIsRefusedWithItsEstimate() throws {
         let command = try SweepCommand.parse([
             "--sizes", "1...4096", "--repeat", "100", "--pool", "all", "--qos", "all", "--primitive", "all",
@@ -223,7 +223,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
             #expect(error.exitCode == 64)
             #expect(
                 error.description.hasPrefix(
-                    "error: --sizes/--repeat: the plan is 122880001 trials at sizes 1…4096 (4096 sizes), about "))
+                    "error: --sizes/--repeat: the plan is 147456001 trials at sizes 1…4096 (4096 sizes), about "))
             #expect(
                 error.description.hasSuffix(
                     "over the 24 h a sweep may take; measure fewer sizes, axes or repetitions, or shorter trials (--trial-ms)"
