@@ -2,8 +2,9 @@
 /// limit still reports everything else it measured; each limit prints as one line saying what
 /// can and cannot be told, and maps to a distinct exit code (docs/guide/observe.md).
 public struct ObservationLimit: Equatable, Sendable, Codable {
-    /// The kinds of limit, each with its exit code.
-    public enum Kind: String, CaseIterable, Equatable, Sendable, Codable {
+    /// The kinds of limit, each with its exit code. `package`: a library user never observes
+    /// (observe is the command line's), so only the message and the exit code are public.
+    package enum Kind: String, CaseIterable, Equatable, Sendable, Codable {
         /// The target exited before the end of the observation; the figures cover the time until then.
         case targetExited
         /// `/proc/PID/task/TID/syscall` answered EACCES: the target is not dumpable, or Yama's
@@ -18,7 +19,7 @@ public struct ObservationLimit: Equatable, Sendable, Codable {
     }
 
     /// What was not measurable.
-    public var kind: Kind
+    package var kind: Kind
     /// The process it concerns.
     public var pid: Int32
     /// `targetExited`: seconds into the observation when it was last seen.
@@ -35,7 +36,7 @@ public struct ObservationLimit: Equatable, Sendable, Codable {
     }
 
     /// A limit of `kind` on `pid`.
-    public init(
+    package init(
         kind: Kind, pid: Int32, afterSeconds: Double? = nil, ownerUID: UInt32? = nil, yamaPtraceScope: Int? = nil
     ) {
         self.kind = kind
@@ -63,7 +64,7 @@ public struct ObservationLimit: Equatable, Sendable, Codable {
         case .targetExited:
             let when = afterSeconds.map { " after \(UnitFormat.number($0)) s" } ?? ""
             return
-                "pid \(pid) exited\(when): the figures cover the observation until then; observe a process that outlives --duration, or shorten it"
+                "pid \(pid) exited\(when): the figures cover the observation until then; observe a process that outlives \(PoolSizeError.Parameter.observeDuration.mention), or shorten it"
         case .syscallDenied:
             let yama =
                 yamaPtraceScope.map { $0 >= 1 ? " (Yama ptrace_scope is \($0): only children can be read)" : "" } ?? ""
