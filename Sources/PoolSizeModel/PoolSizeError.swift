@@ -6,7 +6,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A setting's value is unusable: `parameter` names it, `message` says why and the fix.
     case invalidParameter(Parameter, message: String)
     /// A command-line flag that is no library setting has an unusable value; `flag` is spelled
-    /// as the user types it (`--port`). Only the command line throws it.
+    /// as the user types it (`--port`). Thrown by the command line and the command's own output
+    /// (PoolSizeOutput), never by the library's measuring and analysing targets.
     case invalidOption(flag: String, message: String)
     /// A workload spec file exists but is malformed; `field` is nil for whole-file problems.
     case invalidSpec(file: String, field: String?, message: String)
