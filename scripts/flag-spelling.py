@@ -21,7 +21,7 @@ EXEMPT = "// flag-spelling: not poolsize's"
 def literals(text):
     """(line number, content) of every string literal in Swift source, interpolations aside."""
     i, line, n = 0, 1, len(text)
-    stack = []  # open contexts: ("str", delimiter, start line, buffer) or ("interp", depth)
+    stack = []  # open contexts: ["str", delimiter, start line, buffer, escape] or ("interp", depth)
     while i < n:
         c = text[i]
         top = stack[-1] if stack else None
@@ -43,20 +43,23 @@ def literals(text):
                     stack.pop()
                 else:
                     stack[-1] = ("interp", top[1] - 1)
-            elif c == '"':
-                delimiter = '"""' if text.startswith('"""', i) else '"'
-                stack.append(["str", delimiter, line, []])
-                i += len(delimiter)
+            elif c == '"' or (c == "#" and text[i:].lstrip("#").startswith('"')):
+                hashes = len(text[i:]) - len(text[i:].lstrip("#"))
+                quotes = '"""' if text.startswith('"""', i + hashes) else '"'
+                # A raw string (#"…"#) ends at its quotes and as many #, and escapes with \#.
+                stack.append(["str", quotes + "#" * hashes, line, [], "\\" + "#" * hashes])
+                i += hashes + len(quotes)
                 continue
         else:
-            delimiter = top[1]
-            if c == "\\" and i + 1 < n:
-                if text[i + 1] == "(":
+            delimiter, escape = top[1], top[4]
+            if text.startswith(escape, i) and i + len(escape) < n:
+                after = i + len(escape)
+                if text[after] == "(":
                     stack.append(("interp", 0))
-                    i += 2
+                    i = after + 1
                     continue
-                top[3].append(text[i:i + 2])
-                i += 2
+                top[3].append(text[i:after + 1])
+                i = after + 1
                 continue
             if text.startswith(delimiter, i):
                 stack.pop()

@@ -22,7 +22,6 @@ enum ParameterFlags {
         case .trialMilliseconds: return "--trial-ms"
         case .contend: return "--contend"
         case .busyRetries: return "--busy-retries"
-        case .busyThreshold: return "--busy-threshold"
         case .search: return "--search"
         case .budgetSeconds: return "--budget"
         case .arrivalRates: return "--arrival-rate"

@@ -30,8 +30,6 @@ extension PoolSizeError {
         case contend
         /// How often a trial on a busy machine is retried.
         case busyRetries
-        /// How busy other processes may keep the machine during a trial.
-        case busyThreshold
         /// How the sizes are chosen: a grid, or an adaptive search.
         case search
         /// The time a sweep may take in all.

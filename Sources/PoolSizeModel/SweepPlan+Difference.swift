@@ -43,7 +43,10 @@ extension SweepPlan {
 
     /// The word a field is known by in messages when it is no `PoolSizeError.Parameter`; the
     /// others are mentioned as their parameter (the command line prints its flag).
-    static let words = ["spec": "workload", "cores": "core count", "seed": "seed", "load": "load"]
+    /// (`busyThreshold` has no flag: the command line keeps the default.)
+    static let words = [
+        "spec": "workload", "cores": "core count", "seed": "seed", "load": "load", "busyThreshold": "busy threshold",
+    ]
 
     /// How messages name the field `label`.
     static func name(_ label: String) -> String {
