@@ -4,7 +4,7 @@ import PoolSizeModel
 /// The one table from a library setting (`PoolSizeError.Parameter`) to the flag that sets it on
 /// the command line. The library names settings, never flags (docs/conventions.md); whatever
 /// the command line prints of a library text goes through `word`, which writes each setting the
-/// text mentions (`` `sizes` ``) as its flag (`--sizes`).
+/// text mentions (its name in backquotes) as its flag (`--sizes`).
 enum ParameterFlags {
     /// The flag that sets `parameter`, as the user types it.
     static func flag(_ parameter: PoolSizeError.Parameter) -> String {

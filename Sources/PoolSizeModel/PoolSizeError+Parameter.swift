@@ -91,8 +91,8 @@ extension PoolSizeError {
         /// The command that counts an observed process's finished tasks.
         case counterCommand
 
-        /// How a message mentions this setting in passing (`` `sizes` ``): the library's
-        /// messages read so; the command line writes the flag in its place.
+        /// How a message mentions this setting in passing: its name in backquotes. The
+        /// library's messages read so; the command line writes the flag in its place.
         package var mention: String { "`\(rawValue)`" }
     }
 }

@@ -1,7 +1,7 @@
 /// Every runtime failure the tool reports. Each case prints as one line that names the setting
 /// or file at fault and the fix (docs/conventions.md), and maps to a distinct process exit code.
-/// A setting is named as a ``Parameter``, mentioned in a message as `` `sizes` ``; the command
-/// line prints its flag there instead (`--sizes`).
+/// A setting is named as a ``Parameter``, mentioned in a message by its name in backquotes;
+/// the command line prints its flag there instead (`--sizes`).
 public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A setting's value is unusable: `parameter` names it, `message` says why and the fix.
     case invalidParameter(Parameter, message: String)
