@@ -46,6 +46,11 @@ echo "swift-format: ok"
 # the rest `package` (scripts/public-api.sh --list names them).
 bash "$root/scripts/public-api.sh"
 
+# The library names settings, never flags: errors carry a PoolSizeError.Parameter and the command
+# line maps it to its flag in one table (docs/conventions.md); a flag spelled in a string literal
+# of a library target fails here.
+python3 scripts/flag-spelling.py
+
 # The end-to-end tests render charts: a fresh machine needs gnuplot first (quiet: one line
 # before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"

@@ -10,7 +10,9 @@ package enum PoolSizeVersion {
         let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", sourceDirectory, "rev-parse", "--short=12", "HEAD"]
+        process.arguments = [
+            "git", "-C", sourceDirectory, "rev-parse", "--short=12", "HEAD",  // flag-spelling: not poolsize's
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -84,7 +84,7 @@ package final class RecordedSweep: SweepObserver {
             throw .resumeMismatch(
                 path: directory.path,
                 details:
-                    "its machine.json records no plan (written by an earlier poolsize), so whether this sweep is the same cannot be told; start it again with --force"
+                    "its machine.json records no plan (written by an earlier poolsize), so whether this sweep is the same cannot be told; start it again with \(PoolSizeError.Parameter.replaceRun.mention)"
             )
         }
         if let difference = plan.difference(from: recordedPlan) {
@@ -96,13 +96,15 @@ package final class RecordedSweep: SweepObserver {
             throw .resumeMismatch(
                 path: directory.path,
                 details:
-                    "its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force"
+                    "its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with \(PoolSizeError.Parameter.replaceRun.mention)"
             )
         }
         guard run.lowLoad != nil else {
             throw .resumeMismatch(
                 path: directory.path,
-                details: "it stopped before W/C was measured (no lowload.json); start it again with --force")
+                details:
+                    "it stopped before W/C was measured (no lowload.json); start it again with \(PoolSizeError.Parameter.replaceRun.mention)"
+            )
         }
         return (recorded, run)
     }

@@ -39,9 +39,10 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let limit = try validThreshold()
-        let comparison = try RunComparator.compare(
+        var comparison = try RunComparator.compare(
             base: CompareRunReader.load(base, warn: PoolSizeCommand.printError),
             current: CompareRunReader.load(current, warn: PoolSizeCommand.printError), threshold: limit)
+        comparison.notes = comparison.notes.map(ParameterFlags.word)
         print(format == .json ? JSONExport.serialize(comparison) : ComparisonReport.render(comparison), terminator: "")
         if comparison.verdict == .regression { throw PoolSizeError.regression(details: comparison.summary) }
     }

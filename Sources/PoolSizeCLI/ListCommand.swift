@@ -33,7 +33,9 @@ struct ListCommand: ParsableCommand {
             },
             pools: PoolKind.allCases.map { .init(name: $0.rawValue, summary: $0.summary) },
             qosTiers: QoSTier.allCases.map { .init(name: $0.rawValue, summary: $0.summary) },
-            primitives: PrimitiveKind.allCases.map { .init(name: $0.rawValue, summary: $0.summary) })
+            primitives: PrimitiveKind.allCases.map {
+                .init(name: $0.rawValue, summary: ParameterFlags.word($0.summary))
+            })
     }
 
     static func render() -> String {
@@ -46,7 +48,9 @@ struct ListCommand: ParsableCommand {
         out += "\nQoS tiers (--qos; aliases: high = user-initiated, low = utility):\n"
         for tier in QoSTier.allCases { out += "  \(pad(tier.rawValue, 18))\(tier.summary)\n" }
         out += "\nsynchronization primitives (--primitive):\n"
-        for primitive in PrimitiveKind.allCases { out += "  \(pad(primitive.rawValue, 18))\(primitive.summary)\n" }
+        for primitive in PrimitiveKind.allCases {
+            out += "  \(pad(primitive.rawValue, 18))\(ParameterFlags.word(primitive.summary))\n"
+        }
         return out
     }
 

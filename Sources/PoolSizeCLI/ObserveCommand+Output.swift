@@ -57,7 +57,7 @@ extension ObserveCommand {
     /// `--counter`, split into words and its program found; nil without it.
     func taskCounter() throws(PoolSizeError) -> TaskCounter? {
         guard let counter else { return nil }
-        let words = try ShellWords.split(counter, flag: "--counter")
+        let words = try ShellWords.split(counter, parameter: .counterCommand)
         guard !words.isEmpty else {
             throw .invalidOption(
                 flag: "--counter",
@@ -132,12 +132,13 @@ extension ObserveCommand {
     func write(_ observation: Observation, to output: Output) throws(PoolSizeError) {
         let info = RunInfo(
             runID: output.runID, poolsizeVersion: PoolSizeVersion.string, poolsizeCommit: PoolSizeVersion.commit,
-            commandLine: Secrets.commandLine(CommandLine.arguments), seed: seed,
+            commandLine: Secrets.commandLine(CommandLine.arguments, flag: ParameterFlags.flag), seed: seed,
             machine: MachineProbe.facts())
         let run = ObservationRun(runID: output.runID, info: info, observation: observation)
         try RunDirectory(output.directory).save(run)
-        let outcome = try ReportWriter(runDirectory: output.directory, plotsDirectory: output.plots)
-            .writeObservationReport(run)
+        var writer = ReportWriter(runDirectory: output.directory, plotsDirectory: output.plots)
+        writer.wording = ParameterFlags.word
+        let outcome = try writer.writeObservationReport(run)
         if let message = outcome.charts.message { PoolSizeCommand.printError(message) }
         if format != .json { say(output.directory.path) }
     }

@@ -33,7 +33,7 @@ package struct PoolSizeCommand: ParsableCommand {
             try command.run()
             return 0
         } catch let error as PoolSizeError {
-            error.lines.forEach(errorOutput)
+            error.lines.map(ParameterFlags.word).forEach(errorOutput)
             return error.exitCode
         } catch {
             let code = exitCode(for: error)
@@ -82,8 +82,9 @@ package struct PoolSizeCommand: ParsableCommand {
         return "error: \(text) (see 'poolsize \(subcommand)--help')"
     }
 
-    /// One line on stderr, escaped for the terminal (`TerminalText`).
+    /// One line on stderr, escaped for the terminal (`TerminalText`), each setting a library
+    /// text mentions written as its flag (`ParameterFlags`).
     package static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((TerminalText.escape(line) + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escape(ParameterFlags.word(line)) + "\n").utf8))
     }
 }

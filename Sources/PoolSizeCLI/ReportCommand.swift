@@ -90,7 +90,7 @@ struct ReportCommand: ParsableCommand {
             print(outcome.markdown.path)
         } else {
             let report = try ReportWriter.writeRunReport(
-                runDirectory: URL(fileURLWithPath: runDirectories[0]), plots: plots)
+                runDirectory: URL(fileURLWithPath: runDirectories[0]), plots: plots, wording: ParameterFlags.word)
             report.notices.forEach(PoolSizeCommand.printError)
             print(report.outcome.markdown.path)
         }

@@ -40,7 +40,7 @@ struct SweepCommand: ParsableCommand {
         let progress = SweepProgress(quiet: output.quiet)
         let sweep = try RecordedSweep(
             plan: plan, directory: directory, mode: output.mode, workload: chosen.run,
-            commandLine: Secrets.commandLine(CommandLine.arguments), forward: progress)
+            commandLine: Secrets.commandLine(CommandLine.arguments, flag: ParameterFlags.flag), forward: progress)
         sweep.exporter.notices.forEach(PoolSizeCommand.printError)
         // Ctrl-C or SIGTERM from the first trial to the last chart: what is finished is on disk,
         // running children are stopped, and the process says so and exits 130.

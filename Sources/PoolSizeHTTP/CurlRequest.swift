@@ -27,7 +27,7 @@ final class CurlRequest: @unchecked Sendable {
     {
         guard Self.globalInit == CURLE_OK else {
             throw .measurementFailed(
-                "libcurl could not be initialised (\(String(cString: curl_easy_strerror(Self.globalInit)))); --http needs a working libcurl"
+                "libcurl could not be initialised (\(String(cString: curl_easy_strerror(Self.globalInit)))); \(PoolSizeError.Parameter.httpURL.mention) needs a working libcurl"
             )
         }
         self.target = target
@@ -38,7 +38,8 @@ final class CurlRequest: @unchecked Sendable {
         for line in Self.headerLines(target) {
             guard let longer = curl_slist_append(list, line) else {
                 curl_slist_free_all(list)
-                throw .measurementFailed("out of memory building the --http-header list")
+                throw .measurementFailed(
+                    "out of memory building the \(PoolSizeError.Parameter.httpHeaders.mention) list")
             }
             list = longer
         }
@@ -127,10 +128,10 @@ final class CurlRequest: @unchecked Sendable {
             set("SSL_VERIFYHOST", CURLOPT_SSL_VERIFYHOST, 0)
         }
         if let failed {
-            throw .invalidOption(
-                flag: "--http",
+            throw .invalidParameter(
+                .httpURL,
                 message:
-                    "libcurl refused CURLOPT_\(failed.option) for '\(Secrets.url(target.url))' (\(String(cString: curl_easy_strerror(failed.code)))); check the URL and the --http-* flags"
+                    "libcurl refused CURLOPT_\(failed.option) for '\(Secrets.url(target.url))' (\(String(cString: curl_easy_strerror(failed.code)))); check the URL and the \(PoolSizeError.Parameter.httpURL.mention)-* flags"
             )
         }
     }

@@ -15,23 +15,26 @@ extension HTTPSource {
                 "\(target.display) answered \(status)" + (easy.reason.isEmpty ? "" : " \(Self.printable(easy.reason))")
             if status >= 400 { return answered }
             let location = easy.redirectURL.map { " (to \(Self.printable($0)))" } ?? ""
-            return "\(answered)\(location); redirects are not followed: give --http the final URL"
+            return
+                "\(answered)\(location); redirects are not followed: give \(PoolSizeError.Parameter.httpURL.mention) the final URL"
         case CURLE_OPERATION_TIMEDOUT:
-            return "\(target.display) ran past --task-timeout \(UnitFormat.duration(timeoutSeconds))"
+            return
+                "\(target.display) ran past \(PoolSizeError.Parameter.taskTimeout.mention) \(UnitFormat.duration(timeoutSeconds))"
         case CURLE_PEER_FAILED_VERIFICATION:
             let fix: String
             switch verification {
             case .certificateAuthorities(let path):
                 fix =
-                    "check that \(path) (--http-cacert) holds the CA that issued it and that the URL's host is a name in it, or pass --http-insecure to skip the check"
+                    "check that \(path) (\(PoolSizeError.Parameter.httpCACertificates.mention)) holds the CA that issued it and that the URL's host is a name in it, or pass \(PoolSizeError.Parameter.httpInsecure.mention) to skip the check"
             case .system, .none:
-                fix = "give the CA that issued it with --http-cacert FILE, or pass --http-insecure to skip the check"
+                fix =
+                    "give the CA that issued it with \(PoolSizeError.Parameter.httpCACertificates.mention) FILE, or pass \(PoolSizeError.Parameter.httpInsecure.mention) to skip the check"
             }
             return
                 "\(target.display) failed: the server's certificate could not be verified (\(detail(code, easy))); \(fix)"
         case CURLE_SSL_CACERT_BADFILE:
             return
-                "\(target.display) failed: the CA certificates could not be loaded (\(detail(code, easy))); --http-cacert takes a PEM file of CA certificates"
+                "\(target.display) failed: the CA certificates could not be loaded (\(detail(code, easy))); \(PoolSizeError.Parameter.httpCACertificates.mention) takes a PEM file of CA certificates"
         default:
             // A connection error names the system's reason ("connection refused"), as
             // strerror gives it, rather than libcurl's longer sentence.

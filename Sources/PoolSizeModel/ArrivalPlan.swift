@@ -55,41 +55,41 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
 
     /// The rates in `text`: `800/s`, `48000/min`, or `LOW...HIGH:STEP` (`200/s...2000/s:200`,
     /// the step in the low end's unit, per second when bare).
-    public static func parseRates(_ text: String, flag: String = "--arrival-rate") throws(PoolSizeError)
-        -> [ArrivalRate]
-    {
+    public static func parseRates(_ text: String) throws(PoolSizeError) -> [ArrivalRate] {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let usage = "write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"
         guard trimmed.contains("...") else {
             return [
-                ArrivalRate(perSecond: try checked(QuantityParser.perSecond(trimmed, flag: flag), trimmed, flag: flag))
+                ArrivalRate(
+                    perSecond: try checked(QuantityParser.perSecond(trimmed, parameter: .arrivalRates), trimmed))
             ]
         }
         let ends = trimmed.components(separatedBy: "...")
         guard ends.count == 2, let colon = ends[1].lastIndex(of: ":") else {
-            throw .invalidOption(flag: flag, message: "'\(trimmed)' is not a range; \(usage)")
+            throw .invalidParameter(.arrivalRates, message: "'\(trimmed)' is not a range; \(usage)")
         }
-        let low = try checked(QuantityParser.perSecond(ends[0], flag: flag), ends[0], flag: flag)
+        let low = try checked(QuantityParser.perSecond(ends[0], parameter: .arrivalRates), ends[0])
         let high = try checked(
-            QuantityParser.perSecond(String(ends[1][..<colon]), flag: flag), String(ends[1][..<colon]), flag: flag)
+            QuantityParser.perSecond(String(ends[1][..<colon]), parameter: .arrivalRates), String(ends[1][..<colon]))
         // The step is in the low end's unit: `60/min...600/min:60` steps by 60 per minute.
         let stepText = String(ends[1][ends[1].index(after: colon)...]).trimmingCharacters(in: .whitespaces)
         let unit =
             ends[0].contains("/") ? "/" + ends[0].split(separator: "/").last!.trimmingCharacters(in: .whitespaces) : ""
-        let step = try QuantityParser.perSecond(stepText.contains("/") ? stepText : stepText + unit, flag: flag)
+        let step = try QuantityParser.perSecond(
+            stepText.contains("/") ? stepText : stepText + unit, parameter: .arrivalRates)
         guard step > 0, step.isFinite else {
-            throw .invalidOption(flag: flag, message: "the step in '\(trimmed)' must be more than 0; \(usage)")
+            throw .invalidParameter(.arrivalRates, message: "the step in '\(trimmed)' must be more than 0; \(usage)")
         }
         guard high > low else {
-            throw .invalidOption(
-                flag: flag, message: "the range '\(trimmed)' must go up (its end above its start); \(usage)")
+            throw .invalidParameter(
+                .arrivalRates, message: "the range '\(trimmed)' must go up (its end above its start); \(usage)")
         }
         // Counted as a Double first: a step of 1e-300 makes more rates than an Int holds.
         let steps = ((high - low) / step + 1e-9).rounded(.down)
         guard steps < Double(maximumRates) else {
             let count = UnitFormat.number(steps + 1)
-            throw .invalidOption(
-                flag: flag,
+            throw .invalidParameter(
+                .arrivalRates,
                 message:
                     "'\(trimmed)' has \(count) rates, more than the \(maximumRates) a sweep may measure; take a larger step"
             )
@@ -100,8 +100,8 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
         let rates = values.map(ArrivalRate.init(perSecond:))
         // Rates are told apart by their thousandths per second (trials.csv, --resume).
         if Set(rates).count < rates.count {
-            throw .invalidOption(
-                flag: flag,
+            throw .invalidParameter(
+                .arrivalRates,
                 message:
                     "the step in '\(trimmed)' puts rates less than 0.001/s apart, which the results cannot tell apart; take a larger step"
             )
@@ -109,24 +109,24 @@ public struct ArrivalPlan: Equatable, Sendable, Codable {
         return rates
     }
 
-    private static func checked(_ rate: Double, _ text: String, flag: String) throws(PoolSizeError) -> Double {
+    private static func checked(_ rate: Double, _ text: String) throws(PoolSizeError) -> Double {
         guard rate > 0 else {
-            throw .invalidOption(
-                flag: flag,
+            throw .invalidParameter(
+                .arrivalRates,
                 message:
                     "a rate must be more than 0, got '\(text.trimmingCharacters(in: .whitespaces))'; write it like 800/s"
             )
         }
         guard rate >= minimumRatePerSecond else {
-            throw .invalidOption(
-                flag: flag,
+            throw .invalidParameter(
+                .arrivalRates,
                 message:
                     "'\(text.trimmingCharacters(in: .whitespaces))' is under 0.001/s (3.6/h), slower than the results record; offer at least 0.001/s"
             )
         }
         guard rate <= maximumRatePerSecond else {
-            throw .invalidOption(
-                flag: flag,
+            throw .invalidParameter(
+                .arrivalRates,
                 message:
                     "'\(text.trimmingCharacters(in: .whitespaces))' is over \(Int(maximumRatePerSecond))/s, faster than one dispatcher thread can schedule; size such a service per host at a lower rate"
             )

@@ -121,8 +121,11 @@ extension PrimitiveKind {
         case .nscondition: return "NSCondition used as a lock"
         case .semaphore: return "DispatchSemaphore(value: 1) used as a lock"
         case .serialQueue: return "DispatchQueue.sync on one serial queue"
-        case .barrier: return "concurrent queue: reads with sync, writes with a barrier (--read-ratio)"
-        case .rwlock: return "pthread_rwlock_t: readers share, writers exclude (--read-ratio)"
+        case .barrier:
+            return
+                "concurrent queue: reads with sync, writes with a barrier (\(PoolSizeError.Parameter.readRatio.mention))"
+        case .rwlock:
+            return "pthread_rwlock_t: readers share, writers exclude (\(PoolSizeError.Parameter.readRatio.mention))"
         case .spinlock: return "test-and-test-and-set on an Atomic with exponential backoff"
         case .atomic: return "lock-free Atomic add: the baseline"
         case .unprotected: return "no protection: exists to show the integrity check catching a race"

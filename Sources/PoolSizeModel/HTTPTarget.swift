@@ -26,8 +26,8 @@ package struct HTTPTarget: Equatable, Sendable {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
-            throw .invalidOption(
-                flag: "--http",
+            throw .invalidParameter(
+                .httpURL,
                 message:
                     "must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '\(Self.printable(Secrets.url(url)))'"
             )
@@ -35,36 +35,35 @@ package struct HTTPTarget: Equatable, Sendable {
         // Read from the text: URLComponents drops a port too large for an Int (2^63) and
         // keeps the URL, which would then fail in every task.
         if let port = Self.portText(url), !(Int(port).map { (1...65_535).contains($0) } ?? false) {
-            throw .invalidOption(
-                flag: "--http",
+            throw .invalidParameter(
+                .httpURL,
                 message:
                     "port \(Self.printable(port)) is not a TCP port (1 to 65535), in '\(Self.printable(Secrets.url(url)))'"
             )
         }
         let upper = method.uppercased()
         guard !upper.isEmpty, upper.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
-            throw .invalidOption(
-                flag: "--http-method",
-                message: "must be a method name such as GET, POST or PUT, got '\(Self.printable(method))'")
+            throw .invalidParameter(
+                .httpMethod, message: "must be a method name such as GET, POST or PUT, got '\(Self.printable(method))'")
         }
         var parsed: [Header] = []
         for line in headers {
             guard let colon = line.firstIndex(of: ":") else {
-                throw .invalidOption(
-                    flag: "--http-header",
+                throw .invalidParameter(
+                    .httpHeaders,
                     message: "must be 'Name: value', got '\(Self.printable(Secrets.headerWithoutColon(line)))'")
             }
             let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
             let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
-                throw .invalidOption(
-                    flag: "--http-header",
+                throw .invalidParameter(
+                    .httpHeaders,
                     message: "'\(Self.printable(name))' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"
                 )
             }
             guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7f }) else {
-                throw .invalidOption(
-                    flag: "--http-header",
+                throw .invalidParameter(
+                    .httpHeaders,
                     message:
                         "the value of \(name) holds a control character (a line break would split the request); remove it"
                 )
@@ -73,8 +72,7 @@ package struct HTTPTarget: Equatable, Sendable {
             // header of the user's would replace or contradict it, and libcurl would drop
             // or follow it depending on its version; refused, so the request is the one asked for.
             if let framing = Self.framingHeaders.first(where: { $0.key.caseInsensitiveCompare(name) == .orderedSame }) {
-                throw .invalidOption(
-                    flag: "--http-header", message: "\(framing.key) \(framing.value); drop this header")
+                throw .invalidParameter(.httpHeaders, message: "\(framing.key) \(framing.value); drop this header")
             }
             parsed.append(Header(name: name, value: value))
         }
@@ -106,8 +104,9 @@ package struct HTTPTarget: Equatable, Sendable {
 
     /// The headers that frame the body, which the client sets, and why.
     static let framingHeaders = [
-        "Content-Length": "is sent by the client, as the length of --http-body",
-        "Transfer-Encoding": "is chosen by the client, which sends --http-body with its Content-Length",
+        "Content-Length": "is sent by the client, as the length of \(PoolSizeError.Parameter.httpBody.mention)",
+        "Transfer-Encoding":
+            "is chosen by the client, which sends \(PoolSizeError.Parameter.httpBody.mention) with its Content-Length",
     ]
 
     /// `text` with control characters shown as escapes, so an error stays on one line.

@@ -54,12 +54,12 @@ package struct CoreCount: Equatable, Sendable, Codable {
         try c.encode(effective, forKey: .effective)
     }
 
-    /// How `effective` was derived, for reports.
-    package var derivation: String {
-        if let override {
-            return
-                "--cores \(override) (derived would be \(CoreCount(online: online, affinity: affinity, cgroupQuota: cgroupQuota).effective))"
-        }
+    /// How `effective` would be derived without an override: the reports say it beside the
+    /// override (PoolSizeOutput words an override, which the user gave).
+    package var derived: Int { CoreCount(online: online, affinity: affinity, cgroupQuota: cgroupQuota).effective }
+
+    /// How `effective` was derived from the machine, for reports (an override aside).
+    package var measuredDerivation: String {
         let quota = cgroupQuota.map { "cgroup quota \($0)" } ?? "no cgroup quota"
         return "min(affinity \(affinity), \(quota)); \(online) online"
     }

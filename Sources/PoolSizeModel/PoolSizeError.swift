@@ -1,7 +1,13 @@
-/// Every runtime failure the tool reports. Each case prints as one line that names the flag or
-/// file at fault and the fix (docs/conventions.md), and maps to a distinct process exit code.
+/// Every runtime failure the tool reports. Each case prints as one line that names the setting
+/// or file at fault and the fix (docs/conventions.md), and maps to a distinct process exit code.
+/// A setting is named as a ``Parameter``, mentioned in a message by its name in backquotes;
+/// the command line prints its flag there instead (`--sizes`).
 public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A flag's value is unusable; `flag` is spelled as the user types it (`--sizes`).
+    /// A setting's value is unusable: `parameter` names it, `message` says why and the fix.
+    case invalidParameter(Parameter, message: String)
+    /// A command-line flag that is no library setting has an unusable value; `flag` is spelled
+    /// as the user types it (`--port`). Thrown by the command line and the command's own output
+    /// (PoolSizeOutput), never by the library's measuring and analysing targets.
     case invalidOption(flag: String, message: String)
     /// A workload spec file exists but is malformed; `field` is nil for whole-file problems.
     case invalidSpec(file: String, field: String?, message: String)
@@ -22,11 +28,11 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An open-loop sweep in which no size met the latency objective (or kept up): the run
     /// directory and report are written; the message says what would meet it.
     case objectiveNotMet(String)
-    /// `--out` names a run directory that already holds trials.
+    /// The run directory to write already holds trials.
     case runDirectoryExists(path: String)
     /// Another sweep (whose PID the lock file names, when it could be read) is writing there.
     case runDirectoryLocked(path: String, pid: Int32?)
-    /// `--resume` was given a run whose spec, seed or plan differ from this sweep's.
+    /// The run to continue has a spec, seed or plan other than this sweep's.
     case resumeMismatch(path: String, details: String)
     /// `observe` measured its target only in part; what was measured has been printed. One
     /// line per limit (what is still measured, what is not, and what would lift it); `exitCode`
@@ -36,6 +42,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The one-line message printed on stderr.
     public var description: String {
         switch self {
+        case let .invalidParameter(parameter, message):
+            return "error: \(parameter.mention): \(message)"
         case let .invalidOption(flag, message):
             return "error: \(flag): \(message)"
         case let .invalidSpec(file, field?, message):
@@ -50,7 +58,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
             let fix =
                 reason.lowercased().contains("no space")
                 ? "free space on that file system, or write elsewhere"
-                : "choose a writable location (--out for the run directory, --plots for the charts)"
+                : "choose a writable location (\(Parameter.runDirectory.mention) for the run directory, "
+                    + "\(Parameter.plotsDirectory.mention) for the charts)"
             return "error: cannot write \(path): \(reason); \(fix)"
         case let .integrityViolated(details):
             return "error: integrity violated: \(details)"
@@ -63,14 +72,19 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .objectiveNotMet(message):
             return "error: objective not met: \(message)"
         case let .runDirectoryExists(path):
+            let (out, force, resume) =
+                (Parameter.runDirectory.mention, Parameter.replaceRun.mention, Parameter.resumeRun.mention)
             return
-                "error: --out \(path): a run directory is already there (it has trials.csv); pass --force to replace it, or --resume \(path) to continue it"
+                "error: \(out) \(path): a run directory is already there (it has trials.csv); "
+                + "pass \(force) to replace it, or \(resume) \(path) to continue it"
         case let .runDirectoryLocked(path, pid):
             return
-                "error: \(path): another sweep (\(pid.map { "pid \($0)" } ?? "pid unknown")) is writing this run directory; wait for it to finish or choose another --out"
+                "error: \(path): another sweep (\(pid.map { "pid \($0)" } ?? "pid unknown")) is writing this run "
+                + "directory; wait for it to finish or choose another \(Parameter.runDirectory.mention)"
         case let .resumeMismatch(path, details):
             return
-                "error: --resume \(path): \(details); resume with the flags the run was started with (its machine.json records them)"
+                "error: \(Parameter.resumeRun.mention) \(path): \(details); resume with the flags the run was started "
+                + "with (its machine.json records them)"
         case let .observationLimited(lines, _):
             return lines.map { "observe: \($0)" }.joined(separator: "\n")
         }
@@ -84,7 +98,7 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .incomparable, .resumeMismatch: return 3
         case .integrityViolated: return 4
         case .measurementFailed, .objectiveNotMet: return 5
-        case .invalidOption: return 64  // EX_USAGE
+        case .invalidParameter, .invalidOption: return 64  // EX_USAGE
         case .invalidSpec, .invalidInput: return 65  // EX_DATAERR
         case .inputNotFound: return 66  // EX_NOINPUT
         case .cannotWrite, .runDirectoryExists: return 73  // EX_CANTCREAT

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Parses the quantities `plan` and `compare` take on the command line: durations (`40ms`),
-/// rates (`1200/s`) and fractions (`30%`, `0.3`). Every error names the flag and shows a valid
+/// rates (`1200/s`) and fractions (`30%`, `0.3`). Every error names the flag (the command line's
+/// own) or the setting and shows a valid
 /// value (docs/conventions.md); range checks (positive, at most 1, …) belong to the caller, which knows
 /// what the quantity means.
 package enum QuantityParser {
@@ -42,16 +43,27 @@ package enum QuantityParser {
     /// Events per second in `text`: `1200/s`, `72000/min`, `4.5e6/h`, or a bare number meaning
     /// per second. Zero and negative rates parse; the caller refuses them.
     package static func perSecond(_ text: String, flag: String) throws(PoolSizeError) -> Double {
+        try perSecond(text) { .invalidOption(flag: flag, message: $0) }
+    }
+
+    /// Events per second in `text`, an error naming `parameter` when it is no rate.
+    package static func perSecond(
+        _ text: String, parameter: PoolSizeError.Parameter
+    ) throws(PoolSizeError) -> Double {
+        try perSecond(text) { .invalidParameter(parameter, message: $0) }
+    }
+
+    static func perSecond(_ text: String, invalid: (String) -> PoolSizeError) throws(PoolSizeError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
         guard (1...2).contains(parts.count), let value = Double(parts[0]), value.isFinite else {
-            throw .invalidOption(flag: flag, message: "'\(trimmed)' is not a rate; \(rateUsage)")
+            throw invalid("'\(trimmed)' is not a rate; \(rateUsage)")
         }
         guard parts.count == 2 else { return value }
         guard let unit = rateUnits.first(where: { $0.suffix == parts[1].lowercased() }) else {
-            throw .invalidOption(flag: flag, message: "unknown time unit '\(parts[1])' in '\(trimmed)'; \(rateUsage)")
+            throw invalid("unknown time unit '\(parts[1])' in '\(trimmed)'; \(rateUsage)")
         }
         return value / unit.seconds
     }

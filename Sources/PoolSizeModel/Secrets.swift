@@ -45,19 +45,20 @@ package enum Secrets {
         return isSecret(header: name, marked: marked) ? "\(line[..<colon]): \(mask)" : line
     }
 
-    /// A command line as recorded in machine.json: the values of `--http` and `--http-header`
-    /// (separate or joined with `=`) redacted. Headers named by `--http-secret-header` count as
-    /// credentials too.
-    package static func commandLine(_ arguments: [String]) -> [String] {
+    /// A command line as recorded in machine.json: the values of the URL and the headers
+    /// (separate or joined with `=`) redacted. Headers named by the secret-header option count
+    /// as credentials too. `flag` spells each option as the command line does.
+    package static func commandLine(
+        _ arguments: [String], flag: (PoolSizeError.Parameter) -> String
+    ) -> [String] {
+        let secret = flag(.httpSecretHeaders)
         var marked: Set<String> = []
         for (index, argument) in arguments.enumerated() {
-            if argument == "--http-secret-header", index + 1 < arguments.count { marked.insert(arguments[index + 1]) }
-            if argument.hasPrefix("--http-secret-header=") {
-                marked.insert(String(argument.dropFirst("--http-secret-header=".count)))
-            }
+            if argument == secret, index + 1 < arguments.count { marked.insert(arguments[index + 1]) }
+            if argument.hasPrefix(secret + "=") { marked.insert(String(argument.dropFirst(secret.count + 1))) }
         }
         let redact: [String: (String) -> String] = [
-            "--http": { url($0) }, "--http-header": { header($0, marked: marked) },
+            flag(.httpURL): { url($0) }, flag(.httpHeaders): { header($0, marked: marked) },
         ]
         var result: [String] = []
         var pending: ((String) -> String)?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Splits a command line into its words as a POSIX shell would (quotes, backslashes), without
-/// a shell: no variables, globs, pipes or redirections. `--exec 'grep -c "a b" file'` runs
+/// a shell: no variables, globs, pipes or redirections. `grep -c "a b" file` runs
 /// `grep` with the arguments `-c`, `a b` and `file`; whoever wants a shell writes `sh -c '…'`.
 /// `join` is the inverse, for messages: a command as it can be typed again.
 package enum ShellWords {
@@ -19,7 +19,10 @@ package enum ShellWords {
         }.joined(separator: " ")
     }
 
-    package static func split(_ line: String, flag: String = "--exec") throws(PoolSizeError) -> [String] {
+    /// The words of `line`; an error names `parameter`, the setting the line came from.
+    package static func split(
+        _ line: String, parameter: PoolSizeError.Parameter = .command
+    ) throws(PoolSizeError) -> [String] {
         var words: [String] = []
         var word = "", inWord = false
         var quote: Character? = nil
@@ -32,8 +35,8 @@ package enum ShellWords {
                 word.append(c)
             case ("\"", "\\"):
                 guard let next = chars.next() else {
-                    throw .invalidOption(
-                        flag: flag, message: "ends with a backslash inside double quotes; close the quote")
+                    throw .invalidParameter(
+                        parameter, message: "ends with a backslash inside double quotes; close the quote")
                 }
                 if !"\"\\$`".contains(next) { word.append("\\") }
                 word.append(next)
@@ -44,8 +47,8 @@ package enum ShellWords {
                 inWord = true
             case (nil, "\\"):
                 guard let next = chars.next() else {
-                    throw .invalidOption(
-                        flag: flag, message: "ends with a backslash; escape something after it or remove it")
+                    throw .invalidParameter(
+                        parameter, message: "ends with a backslash; escape something after it or remove it")
                 }
                 word.append(next)
                 inWord = true
@@ -58,10 +61,12 @@ package enum ShellWords {
                 inWord = true
             }
         }
-        if let quote { throw .invalidOption(flag: flag, message: "has an unterminated \(quote) quote; close it") }
+        if let quote { throw .invalidParameter(parameter, message: "has an unterminated \(quote) quote; close it") }
         if inWord { words.append(word) }
         guard !words.isEmpty else {
-            throw .invalidOption(flag: flag, message: "is empty; give a command, e.g. --exec 'gzip -c data.bin'")
+            throw .invalidParameter(
+                parameter,
+                message: "is empty; give a command, e.g. \(PoolSizeError.Parameter.command.mention) 'gzip -c data.bin'")
         }
         return words
     }

@@ -1,7 +1,7 @@
 extension SweepPlan {
     /// Why a run recorded under `recorded` is not this plan, or nil when it is: `--resume`
     /// continues a run only under an equal plan (the run id aside, which names the directory).
-    /// Names the first field that differs, as its flag.
+    /// Names the first field that differs, as its parameter.
     package func difference(from recorded: SweepPlan) -> String? {
         let now = Mirror(reflecting: self).children, then = Mirror(reflecting: recorded).children
         for (a, b) in zip(now, then) {
@@ -16,7 +16,7 @@ extension SweepPlan {
                 return "its workload's \(field.key) was \(field.theirs), this sweep's is \(field.mine)"
             }
             if mine == theirs { (mine, theirs) = (String(reflecting: a.value), String(reflecting: b.value)) }
-            return "its \(Self.names[label] ?? label) was \(theirs), this sweep's is \(mine)"
+            return "its \(Self.name(label)) was \(theirs), this sweep's is \(mine)"
         }
         return nil
     }
@@ -41,23 +41,26 @@ extension SweepPlan {
         return nil
     }
 
-    /// The flag (or the word) each field is known by in messages.
-    static let names = [
-        "spec": "workload", "sizes": "--sizes", "repetitions": "--repeat", "warmupTrials": "--warmup",
-        "cores": "core count",
-        "targetUtilization": "--target-utilization", "tolerance": "--tolerance", "seed": "seed", "pools": "--pool",
-        "tiers": "--qos",
-        "primitives": "--primitive", "readRatio": "--read-ratio", "trialMilliseconds": "--trial-ms",
-        "contend": "--contend",
-        "busyRetries": "--busy-retries", "busyThreshold": "--busy-threshold", "search": "--search", "load": "load",
+    /// The word a field is known by in messages when it is no `PoolSizeError.Parameter`; the
+    /// others are mentioned as their parameter (the command line prints its flag).
+    /// (`busyThreshold` has no flag: the command line keeps the default.)
+    static let words = [
+        "spec": "workload", "cores": "core count", "seed": "seed", "load": "load", "busyThreshold": "busy threshold",
     ]
+
+    /// How messages name the field `label`.
+    static func name(_ label: String) -> String {
+        words[label] ?? PoolSizeError.Parameter(rawValue: label)?.mention ?? label
+    }
 
     /// A field's value as messages show it.
     static func describe(_ label: String, _ value: Any) -> String {
         // Optionals by label: a nil casts to any optional type.
         if label == "trialMilliseconds" { return (value as? Int).map(String.init) ?? "not given" }
         if label == "load" {
-            guard let arrival = (value as? Load)?.arrival else { return "a closed loop (no --arrival-rate)" }
+            guard let arrival = (value as? Load)?.arrival else {
+                return "a closed loop (no \(PoolSizeError.Parameter.arrivalRates.mention))"
+            }
             let rates = arrival.rates.map(\.description).joined(separator: ",")
             let slo =
                 arrival.latencySLOMicroseconds.map {

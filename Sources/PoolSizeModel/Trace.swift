@@ -49,7 +49,8 @@ package struct Trace: Equatable, Sendable {
     /// Reads a trace file: a header naming `cpu_us` and `wait_us` (other columns ignored), then
     /// one row per request. Errors name the file, the line and the column (exit 65).
     package static func load(path: String) throws(PoolSizeError) -> Trace {
-        let hint = "--trace takes a CSV file with a header and the columns cpu_us,wait_us"
+        let hint =
+            "\(PoolSizeError.Parameter.trace.mention) takes a CSV file with a header and the columns cpu_us,wait_us"
         var status = stat()
         guard stat(path, &status) == 0 else { throw .inputNotFound(path: path, hint: hint) }
         // A trace is read when the sweep is planned and again when it runs: a pipe, a FIFO or a
@@ -63,8 +64,8 @@ package struct Trace: Equatable, Sendable {
                 case S_IFCHR: "a character device (a terminal or /dev/stdin)"
                 default: "not a regular file"
                 }
-            throw .invalidOption(
-                flag: "--trace",
+            throw .invalidParameter(
+                .trace,
                 message:
                     "\(path) is \(kind); give a regular file (the trace is read twice: to plan the sweep and to run it)"
             )

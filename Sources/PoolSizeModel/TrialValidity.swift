@@ -35,7 +35,7 @@ package enum TrialValidity {
         guard expected.isFinite, arrivals.isFinite, expected >= 1 else { return nil }
         guard arrivals < 0.9 * expected - 3 * expected.squareRoot() else { return nil }
         return
-            "the dispatcher offered \(UnitFormat.rate(open.offeredPerSecond)) of the \(open.arrivalRate) asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"
+            "the dispatcher offered \(UnitFormat.rate(open.offeredPerSecond)) of the \(open.arrivalRate) asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower the arrival rate)"
     }
 
     /// Why `record` cannot be true on a machine of `physicalCores` CPUs, or nil when it can.

@@ -157,48 +157,48 @@ private func close(_ actual: Double?, _ expected: Double, within tolerance: Doub
     @Test(arguments: [
         (
             PlanInputs(waitSeconds: 0.04, cpuSeconds: 0, targetRatePerSecond: 1000, coresPerHost: 8),
-            "error: --cpu: must be greater than zero, got 0 ms; every task burns some CPU, e.g. --cpu 5ms"
+            "error: `cpuSeconds`: must be greater than zero, got 0 ms; every task burns some CPU, e.g. `cpuSeconds` 5ms"
         ),
         (
             PlanInputs(waitSeconds: -0.005, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8),
-            "error: --wait: must not be negative, got -5 ms; write --wait 0ms for a task that never waits"
+            "error: `waitSeconds`: must not be negative, got -5 ms; write `waitSeconds` 0ms for a task that never waits"
         ),
         (
             PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 0, coresPerHost: 8),
-            "error: --target-rate: must be greater than zero, got 0/s; write it like 1200/s"
+            "error: `targetRatePerSecond`: must be greater than zero, got 0/s; write it like 1200/s"
         ),
         (
             PlanInputs(waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 0),
-            "error: --cores-per-host: must be at least 1, got 0"
+            "error: `coresPerHost`: must be at least 1, got 0"
         ),
         (
             PlanInputs(
                 waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, targetUtilization: 1.5
-            ), "error: --target-utilization: must be in (0, 1], got 1.5; write 0.8 for 80%"
+            ), "error: `targetUtilization`: must be in (0, 1], got 1.5; write 0.8 for 80%"
         ),
         (
             PlanInputs(
                 waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, headroom: -0.1),
-            "error: --headroom: must not be negative, got -10%; write 30% (or 0.3) for 30% spare capacity"
+            "error: `headroom`: must not be negative, got -10%; write 30% (or 0.3) for 30% spare capacity"
         ),
         (
             PlanInputs(
                 waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8, sloPercentile: 100),
-            "error: --slo-percentile: must be in (0, 100), got 100; write 99 for p99"
+            "error: `sloPercentile`: must be in (0, 100), got 100; write 99 for p99"
         ),
         (
             PlanInputs(
                 waitSeconds: 0.04, cpuSeconds: 0.005, targetRatePerSecond: 1000, coresPerHost: 8,
                 latencySLOSeconds: 0.040),
-            "error: --latency-slo: 40 ms cannot be met: W + C alone take 45 ms per task before any queueing, and no number of hosts or threads shortens that; relax the SLO or shorten W or C"
+            "error: `latencySLO`: 40 ms cannot be met: W + C alone take 45 ms per task before any queueing, and no number of hosts or threads shortens that; relax the SLO or shorten W or C"
         ),
         (
             PlanInputs(waitSeconds: 100, cpuSeconds: 1e-6, targetRatePerSecond: 1000, coresPerHost: 8),
-            "error: --wait: W/C = 100000000 asks for 640000006 threads per host; check the units of --wait and --cpu (40ms, 5ms)"
+            "error: `waitSeconds`: W/C = 100000000 asks for 640000006 threads per host; check the units of `waitSeconds` and `cpuSeconds` (40ms, 5ms)"
         ),
         (
             PlanInputs(waitSeconds: 0.04, cpuSeconds: 5, targetRatePerSecond: 1e9, coresPerHost: 8),
-            "error: --target-rate: 1000000000/s needs 781250000 hosts of 8 cores; check the rate's unit (1200/s, 72000/min)"
+            "error: `targetRatePerSecond`: 1000000000/s needs 781250000 hosts of 8 cores; check the rate's unit (1200/s, 72000/min)"
         ),
     ])
     func impossibleInputsAreExplained(input: PlanInputs, message: String) {

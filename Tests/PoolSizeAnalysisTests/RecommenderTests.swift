@@ -109,7 +109,7 @@ import PoolSizeAnalysis
     @Test func cannotWriteNamesTheFix() {
         #expect(
             PoolSizeError.cannotWrite(path: "/ro/run", reason: "Read-only file system").description
-                == "error: cannot write /ro/run: Read-only file system; choose a writable location (--out for the run directory, --plots for the charts)"
+                == "error: cannot write /ro/run: Read-only file system; choose a writable location (`runDirectory` for the run directory, `plotsDirectory` for the charts)"
         )
         // A full disk is writable: the fix is space, not another flag.
         #expect(

@@ -76,7 +76,7 @@ private func run(
         #expect(noisy.verdict == .unchanged)
         #expect(
             noisy.notes.contains(
-                "1 change(s) beyond the threshold are within the noise of the repetitions; more repetitions (--repeat 5) would settle them."
+                "1 change(s) beyond the threshold are within the noise of the repetitions; more repetitions (`repetitions` 5) would settle them."
             ))
     }
 
@@ -126,7 +126,7 @@ private func run(
         ),
         (
             run("b", [1: ([1], [])]), run("c", cores: 4, [1: ([1], [])]),
-            "error: runs cannot be compared: different cores: base b ran on 2 effective cores, current c on 4; compare runs on the same machine shape, or rerun with --cores 2"
+            "error: runs cannot be compared: different cores: base b ran on 2 effective cores, current c on 4; compare runs on the same machine shape, or rerun with `cores` 2"
         ),
         (
             run("b", [1: ([1], [])]), run("c", cpu: 2000, [1: ([1], [])]),

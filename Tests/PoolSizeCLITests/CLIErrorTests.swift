@@ -274,13 +274,13 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
 @Suite struct HonestMessageTests {
     @Test func aRangeEndingBelowOneIsNotSuggestedBackwards() {
         #expect(
-            throws: PoolSizeError.invalidOption(
-                flag: "--sizes", message: "pool size 0 is not positive; every size must be at least 1")
+            throws: PoolSizeError.invalidParameter(
+                .sizes, message: "pool size 0 is not positive; every size must be at least 1")
         ) {
             try SizeSelection.parse("1...0")
         }
         #expect(
-            throws: PoolSizeError.invalidOption(flag: "--sizes", message: "range '8...2' runs backwards; write 2...8")
+            throws: PoolSizeError.invalidParameter(.sizes, message: "range '8...2' runs backwards; write 2...8")
         ) {
             try SizeSelection.parse("8...2")
         }
@@ -291,8 +291,8 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(
-            throws: PoolSizeError.invalidOption(
-                flag: "--workload",
+            throws: PoolSizeError.invalidParameter(
+                .workload,
                 message:
                     "'\(dir.path)' is a directory; pass a spec file in it (such as \(dir.path)/io.yaml) or one of cpu, io, mixed, file-io"
             )

@@ -112,7 +112,7 @@ import Testing
         let http = try source(server.url, timeout: 0.2)
         defer { http.shutdown() }
         let outcome = http.workload(seed: 1, criticalSection: nil).execute(task: 0)
-        #expect(outcome.failure == "GET \(server.url) ran past --task-timeout 200 ms")
+        #expect(outcome.failure == "GET \(server.url) ran past `taskTimeout` 200 ms")
     }
 
     /// Nothing listening: the task fails with the connection error, on one line.
@@ -135,7 +135,7 @@ import Testing
         let outcome = http.workload(seed: 1, criticalSection: nil).execute(task: 0)
         #expect(
             outcome.failure
-                == "GET \(server.url)status/301 answered 301 Moved Permanently; redirects are not followed: give --http the final URL"
+                == "GET \(server.url)status/301 answered 301 Moved Permanently; redirects are not followed: give `httpURL` the final URL"
         )
         #expect(
             server.counters.answered.load(ordering: .relaxed) + server.counters.failed.load(ordering: .relaxed) == 1)

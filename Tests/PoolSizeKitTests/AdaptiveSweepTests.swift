@@ -124,8 +124,8 @@ import Testing
         shortest.trialMilliseconds = 100
         let minimum = shortest.estimate.seconds
         #expect(
-            throws: PoolSizeError.invalidOption(
-                flag: "--budget",
+            throws: PoolSizeError.invalidParameter(
+                .budgetSeconds,
                 message:
                     "2s cannot hold even the shortest sweep of this workload (adaptive search, 1 repetition, 100 ms trials: about \(Int(minimum.rounded(.up))) s); give at least \(Int(minimum.rounded(.up)))s"
             )

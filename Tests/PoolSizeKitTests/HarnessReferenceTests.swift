@@ -20,8 +20,7 @@ import Testing
 
     @Test func referenceRefusesZeroQueues() {
         #expect(
-            throws: PoolSizeError.invalidOption(
-                flag: "--sizes", message: "the reference needs at least one queue, got 0")
+            throws: PoolSizeError.invalidParameter(.sizes, message: "the reference needs at least one queue, got 0")
         ) {
             try RawDispatchReference().run(
                 size: 0, workload: CountingWorkload(), settings: TrialSettings(durationNanoseconds: 1_000_000))

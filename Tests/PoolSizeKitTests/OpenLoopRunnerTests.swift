@@ -166,7 +166,7 @@ struct SlowSubmitPool: WorkerPool {
         #expect(reason.hasPrefix("the dispatcher offered "), "\(reason)")
         #expect(
             reason.hasSuffix(
-                " of the 2000/s asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"
+                " of the 2000/s asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower the arrival rate)"
             ), "\(reason)")
         #expect(!TrialValidity.mayPassWhenLonger(record))
     }

@@ -93,14 +93,14 @@ import Testing
         #expect(try WorkloadLoader.load(file.path).waitMicroseconds == 20)
         #expect(
             throws: PoolSizeError.inputNotFound(
-                path: dir.path + "/missing.yaml", hint: "--workload takes a spec file or one of cpu, io, mixed, file-io"
+                path: dir.path + "/missing.yaml", hint: "`workload` takes a spec file or one of cpu, io, mixed, file-io"
             )
         ) {
             try WorkloadLoader.load(dir.path + "/missing.yaml")
         }
         #expect(
-            throws: PoolSizeError.invalidOption(
-                flag: "--workload",
+            throws: PoolSizeError.invalidParameter(
+                .workload,
                 message:
                     "unknown workload 'disk'; use one of cpu, io, mixed, file-io, or a path to a spec file (see workloads/README.md)"
             )

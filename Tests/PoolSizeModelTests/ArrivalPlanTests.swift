@@ -21,35 +21,35 @@ import Testing
 
     @Test func badRatesAreOneLineErrorsNamingTheFlag() {
         let cases: [(String, String)] = [
-            ("0/s", "error: --arrival-rate: a rate must be more than 0, got '0/s'; write it like 800/s"),
+            ("0/s", "error: `arrivalRates`: a rate must be more than 0, got '0/s'; write it like 800/s"),
             (
                 "fast",
-                "error: --arrival-rate: 'fast' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)"
+                "error: `arrivalRates`: 'fast' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)"
             ),
             (
                 "2000/s...200/s:200",
-                "error: --arrival-rate: the range '2000/s...200/s:200' must go up (its end above its start); write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"
+                "error: `arrivalRates`: the range '2000/s...200/s:200' must go up (its end above its start); write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"
             ),
             (
                 "1/s...1000/s:1",
-                "error: --arrival-rate: '1/s...1000/s:1' has 1000 rates, more than the 50 a sweep may measure; take a larger step"
+                "error: `arrivalRates`: '1/s...1000/s:1' has 1000 rates, more than the 50 a sweep may measure; take a larger step"
             ),
             // A step so small that the count of rates is past Int.max trapped (exit 132).
             (
                 "100/s...200/s:1e-300",
-                "error: --arrival-rate: '100/s...200/s:1e-300' has 1e+302 rates, more than the 50 a sweep may measure; take a larger step"
+                "error: `arrivalRates`: '100/s...200/s:1e-300' has 1e+302 rates, more than the 50 a sweep may measure; take a larger step"
             ),
             (
                 "100/s...200/s",
-                "error: --arrival-rate: '100/s...200/s' is not a range; write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"
+                "error: `arrivalRates`: '100/s...200/s' is not a range; write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"
             ),
             (
                 "100/s...200/s:0",
-                "error: --arrival-rate: the step in '100/s...200/s:0' must be more than 0; write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"
+                "error: `arrivalRates`: the step in '100/s...200/s:0' must be more than 0; write one rate (800/s, 48000/min) or a range with a step (200/s...2000/s:200)"
             ),
             (
                 "2000000/s",
-                "error: --arrival-rate: '2000000/s' is over 1000000/s, faster than one dispatcher thread can schedule; size such a service per host at a lower rate"
+                "error: `arrivalRates`: '2000000/s' is over 1000000/s, faster than one dispatcher thread can schedule; size such a service per host at a lower rate"
             ),
         ]
         for (text, message) in cases {
@@ -94,15 +94,15 @@ import Testing
     /// Slower than the file records, or a range whose rates it could not tell apart: refused.
     @Test func ratesTheResultsCannotRecordAreRefused() {
         #expect(
-            throws: PoolSizeError.invalidOption(
-                flag: "--arrival-rate",
+            throws: PoolSizeError.invalidParameter(
+                .arrivalRates,
                 message: "'1/h' is under 0.001/s (3.6/h), slower than the results record; offer at least 0.001/s")
         ) {
             try ArrivalPlan.parseRates("1/h")
         }
         #expect(
-            throws: PoolSizeError.invalidOption(
-                flag: "--arrival-rate",
+            throws: PoolSizeError.invalidParameter(
+                .arrivalRates,
                 message:
                     "the step in '4/h...5/h:0.5' puts rates less than 0.001/s apart, which the results cannot tell apart; take a larger step"
             )

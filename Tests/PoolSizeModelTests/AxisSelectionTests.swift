@@ -24,19 +24,19 @@ import Testing
     @Test(arguments: [
         (
             "qos", "urgent",
-            "error: --qos: unknown value 'urgent'; valid values: all, user-interactive, user-initiated, default, utility, background, high, low"
+            "error: `tiers`: unknown value 'urgent'; valid values: all, user-interactive, user-initiated, default, utility, background, high, low"
         ),
         (
             "primitive", "foo",
-            "error: --primitive: unknown value 'foo'; valid values: all, none, mutex, pthread-mutex, recursive-mutex, nslock, nscondition, semaphore, serial-queue, barrier, rwlock, spinlock, atomic, unprotected"
+            "error: `primitives`: unknown value 'foo'; valid values: all, none, mutex, pthread-mutex, recursive-mutex, nslock, nscondition, semaphore, serial-queue, barrier, rwlock, spinlock, atomic, unprotected"
         ),
         (
             "pool", "bar",
-            "error: --pool: unknown value 'bar'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"
+            "error: `pools`: unknown value 'bar'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"
         ),
         (
             "pool", "queue-pool,",
-            "error: --pool: empty value in 'queue-pool,'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"
+            "error: `pools`: empty value in 'queue-pool,'; valid values: all, queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive"
         ),
     ])
     func unknownValuesListTheValidOnes(axis: String, value: String, message: String) {

@@ -21,38 +21,38 @@ struct HTTPTargetTests {
     @Test(arguments: [
         (
             "ftp://127.0.0.1/",
-            "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'ftp://127.0.0.1/'"
+            "error: `httpURL`: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'ftp://127.0.0.1/'"
         ),
         (
             "127.0.0.1:8080",
-            "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '127.0.0.1:8080'"
+            "error: `httpURL`: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '127.0.0.1:8080'"
         ),
         (
             "http:///path",
-            "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http:///path'"
+            "error: `httpURL`: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http:///path'"
         ),
         (
             "http://127.0.0.1:99999/",
-            "error: --http: port 99999 is not a TCP port (1 to 65535), in 'http://127.0.0.1:99999/'"
+            "error: `httpURL`: port 99999 is not a TCP port (1 to 65535), in 'http://127.0.0.1:99999/'"
         ),
         (
             "http://127.0.0.1:4294967377/",
-            "error: --http: port 4294967377 is not a TCP port (1 to 65535), in 'http://127.0.0.1:4294967377/'"
+            "error: `httpURL`: port 4294967377 is not a TCP port (1 to 65535), in 'http://127.0.0.1:4294967377/'"
         ),
-        ("http://127.0.0.1:0/", "error: --http: port 0 is not a TCP port (1 to 65535), in 'http://127.0.0.1:0/'"),
+        ("http://127.0.0.1:0/", "error: `httpURL`: port 0 is not a TCP port (1 to 65535), in 'http://127.0.0.1:0/'"),
         // Too large for an Int: URLComponents dropped the port and kept the URL, accepted before.
         (
             "http://127.0.0.1:9223372036854775808/",
-            "error: --http: port 9223372036854775808 is not a TCP port (1 to 65535), in 'http://127.0.0.1:9223372036854775808/'"
+            "error: `httpURL`: port 9223372036854775808 is not a TCP port (1 to 65535), in 'http://127.0.0.1:9223372036854775808/'"
         ),
         // A URL's credentials stay out of the message that quotes it (it was echoed whole).
         (
             "http://user:pw@[::1]:-1/",
-            "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http://REDACTED@[::1]:-1/'"
+            "error: `httpURL`: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'http://REDACTED@[::1]:-1/'"
         ),
         (
             "http://alice:pa55@127.0.0.1:99999/",
-            "error: --http: port 99999 is not a TCP port (1 to 65535), in 'http://REDACTED@127.0.0.1:99999/'"
+            "error: `httpURL`: port 99999 is not a TCP port (1 to 65535), in 'http://REDACTED@127.0.0.1:99999/'"
         ),
     ])
     func aURLThatIsNotHTTPIsRefused(url: String, message: String) {
@@ -76,31 +76,31 @@ struct HTTPTargetTests {
         } catch {
             #expect(
                 error.description
-                    == "error: --http-method: must be a method name such as GET, POST or PUT, got 'GET /x'")
+                    == "error: `httpMethod`: must be a method name such as GET, POST or PUT, got 'GET /x'")
         }
     }
 
     @Test(arguments: [
-        ("NoColon", "error: --http-header: must be 'Name: value', got 'NoColon'"),
+        ("NoColon", "error: `httpHeaders`: must be 'Name: value', got 'NoColon'"),
         // A colon left out before a credential: only the first word is quoted.
-        ("Authorization Bearer t0k3n", "error: --http-header: must be 'Name: value', got 'Authorization …'"),
+        ("Authorization Bearer t0k3n", "error: `httpHeaders`: must be 'Name: value', got 'Authorization …'"),
         (
             "Bad Name: x",
-            "error: --http-header: 'Bad Name' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"
+            "error: `httpHeaders`: 'Bad Name' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"
         ),
         (
             "X-Inject: a\r\nHost: evil",
-            "error: --http-header: the value of X-Inject holds a control character (a line break would split the request); remove it"
+            "error: `httpHeaders`: the value of X-Inject holds a control character (a line break would split the request); remove it"
         ),
-        (": empty", "error: --http-header: '' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),
+        (": empty", "error: `httpHeaders`: '' is not a header name (letters, digits and !#$%&'*+-.^_`|~ only)"),
         // The body's framing is the client's: a user's value was dropped silently before.
         (
             "Content-Length: 5",
-            "error: --http-header: Content-Length is sent by the client, as the length of --http-body; drop this header"
+            "error: `httpHeaders`: Content-Length is sent by the client, as the length of `httpBody`; drop this header"
         ),
         (
             "transfer-encoding: chunked",
-            "error: --http-header: Transfer-Encoding is chosen by the client, which sends --http-body with its Content-Length; drop this header"
+            "error: `httpHeaders`: Transfer-Encoding is chosen by the client, which sends `httpBody` with its Content-Length; drop this header"
         ),
     ])
     func aBadHeaderIsRefused(header: String, message: String) {

@@ -14,9 +14,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", "error: --exec: is empty; give a command, e.g. --exec 'gzip -c data.bin'"),
-        ("echo 'open", "error: --exec: has an unterminated ' quote; close it"),
-        ("echo trailing\\", "error: --exec: ends with a backslash; escape something after it or remove it"),
+        ("", "error: `command`: is empty; give a command, e.g. `command` 'gzip -c data.bin'"),
+        ("echo 'open", "error: `command`: has an unterminated ' quote; close it"),
+        ("echo trailing\\", "error: `command`: ends with a backslash; escape something after it or remove it"),
     ])
     func badLinesAreOneLineErrors(line: String, message: String) {
         do {

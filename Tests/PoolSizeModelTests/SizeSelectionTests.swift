@@ -18,28 +18,28 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", "error: --sizes: no sizes given; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"),
+        ("", "error: `sizes`: no sizes given; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"),
         (
             "1,,2",
-            "error: --sizes: empty entry in '1,,2'; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"
+            "error: `sizes`: empty entry in '1,,2'; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"
         ),
-        ("0,1", "error: --sizes: pool size 0 is not positive; every size must be at least 1"),
-        ("-4", "error: --sizes: pool size -4 is not positive; every size must be at least 1"),
+        ("0,1", "error: `sizes`: pool size 0 is not positive; every size must be at least 1"),
+        ("-4", "error: `sizes`: pool size -4 is not positive; every size must be at least 1"),
         (
             "two",
-            "error: --sizes: 'two' is not a whole number; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"
+            "error: `sizes`: 'two' is not a whole number; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"
         ),
         (
             "1.5",
-            "error: --sizes: '1.5' is not a whole number; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"
+            "error: `sizes`: '1.5' is not a whole number; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"
         ),
-        ("16...1", "error: --sizes: range '16...1' runs backwards; write 1...16"),
-        ("1...8:0", "error: --sizes: step in '1...8:0' must be a whole number >= 1"),
+        ("16...1", "error: `sizes`: range '16...1' runs backwards; write 1...16"),
+        ("1...8:0", "error: `sizes`: step in '1...8:0' must be a whole number >= 1"),
         (
             "1...x",
-            "error: --sizes: '1...x' is not a range; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"
+            "error: `sizes`: '1...x' is not a range; use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"
         ),
-        ("5000", "error: --sizes: pool size 5000 exceeds the maximum 4096"),
+        ("5000", "error: `sizes`: pool size 5000 exceeds the maximum 4096"),
     ])
     func refuses(text: String, message: String) {
         do {

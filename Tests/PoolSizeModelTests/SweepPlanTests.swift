@@ -39,21 +39,21 @@ import Testing
     @Test func theFirstDifferingFieldIsNamedAsItsFlag() {
         var read = Self.plan()
         read.readRatio = 0.9
-        #expect(read.difference(from: Self.plan()) == "its --read-ratio was 0.5, this sweep's is 0.9")
+        #expect(read.difference(from: Self.plan()) == "its `readRatio` was 0.5, this sweep's is 0.9")
         var busy = Self.plan()
         busy.busyRetries = 0
-        #expect(busy.difference(from: Self.plan()) == "its --busy-retries was 2, this sweep's is 0")
+        #expect(busy.difference(from: Self.plan()) == "its `busyRetries` was 2, this sweep's is 0")
         #expect(
             Self.plan(trialMilliseconds: nil).difference(from: Self.plan())
-                == "its --trial-ms was 100, this sweep's is not given")
+                == "its `trialMilliseconds` was 100, this sweep's is not given")
         var sizes = Self.plan()
         sizes.sizes = .auto
-        #expect(sizes.difference(from: Self.plan()) == "its --sizes was 1,2,4, this sweep's is auto")
+        #expect(sizes.difference(from: Self.plan()) == "its `sizes` was 1,2,4, this sweep's is auto")
         var open = Self.plan()
         open.load = .open(ArrivalPlan(rates: [1000], latencySLOMicroseconds: 40_000))
         #expect(
             open.difference(from: Self.plan())
-                == "its load was a closed loop (no --arrival-rate), this sweep's is 1000/s poisson, p99 ≤ 40000 µs")
+                == "its load was a closed loop (no `arrivalRates`), this sweep's is 1000/s poisson, p99 ≤ 40000 µs")
         var seed = Self.plan()
         seed.seed = 8
         seed.readRatio = 0.1

@@ -109,7 +109,7 @@ import Testing
         // 200000/s asked, none offered in the window: the trial measured nothing of that rate.
         #expect(
             TrialValidity.problem(Self.openLoop(rate: 200_000, offered: 0), cores: 2)
-                == "the dispatcher offered 0/s of the 200000/s asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower --arrival-rate)"
+                == "the dispatcher offered 0/s of the 200000/s asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower the arrival rate)"
         )
         // 1000/s over 1 s: 900 − 3√1000 ≈ 805 arrivals is the floor; Poisson noise (950) passes.
         #expect(TrialValidity.problem(Self.openLoop(rate: 1000, offered: 950), cores: 2) == nil)

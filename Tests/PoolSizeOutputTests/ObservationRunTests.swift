@@ -68,6 +68,21 @@ import Testing
         #expect(markdown.contains("**Verdict:** about right for this load: 2 threads"))
     }
 
+    /// A limit's message mentions a setting as the library names it; the report quotes it in
+    /// the writer's wording, which the command line gives as its flags (`--duration`).
+    @Test func theReportQuotesTheLimitsInTheWordingItIsGiven() throws {
+        var run = try Self.run()
+        run.observation.limits = [ObservationLimit(kind: .targetExited, pid: 7, afterSeconds: 1)]
+        func report(_ wording: @escaping (String) -> String) -> String {
+            let document = ObservationReportBuilder.build(
+                run, charts: [], chartsRendered: true, plotCommand: "p", wording: wording)
+            return ReportMarkdown.render(document, chartDirectory: "")
+        }
+        let flags = report { $0.replacingOccurrences(of: "`observeDuration`", with: "--duration") }
+        #expect(flags.contains("observe a process that outlives --duration, or shorten it"))
+        #expect(!report { $0 }.contains("outlives --duration"), "the library names the setting, not the flag")
+    }
+
     @Test func openMetrics() throws {
         let text = OpenMetricsExport.serialize(try Self.run())
         try GoldenFile.check(text, "observe/c-pool.openmetrics")

@@ -122,7 +122,7 @@ import Testing
         ][what]!
         #expect(
             details
-                == "the open-loop runs differ in \(expected) (base base, current head); compare runs swept with the same --arrival-rate, --arrivals, --latency-slo and --slo-percentile"
+                == "the open-loop runs differ in \(expected) (base base, current head); compare runs swept with the same `arrivalRates`, `arrivalProcess`, `latencySLO` and `sloPercentile`"
         )
     }
 }

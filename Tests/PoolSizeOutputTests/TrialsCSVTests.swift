@@ -118,7 +118,7 @@ import Testing
         do { _ = try ExportManager(directory: file.appendingPathComponent("run")) } catch {
             #expect(
                 error.description
-                    == "error: cannot write \(file.path)/run: \(file.path) is a file, not a directory; choose a writable location (--out for the run directory, --plots for the charts)"
+                    == "error: cannot write \(file.path)/run: \(file.path) is a file, not a directory; choose a writable location (`runDirectory` for the run directory, `plotsDirectory` for the charts)"
             )
             #expect(error.exitCode == 73)
         }

@@ -173,7 +173,7 @@ extension RunComparator {
             if !differences.isEmpty {
                 throw .incomparable(
                     details:
-                        "the open-loop runs differ in \(differences.joined(separator: ", ")) (base \(base.runID), current \(current.runID)); compare runs swept with the same --arrival-rate, --arrivals, --latency-slo and --slo-percentile"
+                        "the open-loop runs differ in \(differences.joined(separator: ", ")) (base \(base.runID), current \(current.runID)); compare runs swept with the same \(PoolSizeError.Parameter.arrivalRates.mention), \(PoolSizeError.Parameter.arrivalProcess.mention), \(PoolSizeError.Parameter.latencySLO.mention) and \(PoolSizeError.Parameter.sloPercentile.mention)"
                 )
             }
         }

@@ -25,7 +25,7 @@ extension RunComparator {
         if let baseCores = base.cores, let currentCores = current.cores, baseCores != currentCores {
             throw .incomparable(
                 details:
-                    "different cores: base \(base.runID) ran on \(baseCores) effective cores, current \(current.runID) on \(currentCores); compare runs on the same machine shape, or rerun with --cores \(baseCores)"
+                    "different cores: base \(base.runID) ran on \(baseCores) effective cores, current \(current.runID) on \(currentCores); compare runs on the same machine shape, or rerun with \(PoolSizeError.Parameter.cores.mention) \(baseCores)"
             )
         }
         try checkOpenLoop(base: base, current: current)
@@ -106,13 +106,13 @@ extension RunComparator {
         let inconclusive = metrics.filter { $0.verdict == .inconclusive }.count
         if inconclusive > 0 {
             notes.append(
-                "\(inconclusive) change(s) beyond the threshold are within the noise of the repetitions; more repetitions (--repeat 5) would settle them."
+                "\(inconclusive) change(s) beyond the threshold are within the noise of the repetitions; more repetitions (\(PoolSizeError.Parameter.repetitions.mention) 5) would settle them."
             )
         }
         let untested = metrics.filter { $0.verdict == .untested }.count
         if untested > 0 {
             notes.append(
-                "\(untested) change(s) beyond the threshold could not be tested because a run has a single repetition; rerun with --repeat 3 or more."
+                "\(untested) change(s) beyond the threshold could not be tested because a run has a single repetition; rerun with \(PoolSizeError.Parameter.repetitions.mention) 3 or more."
             )
         }
         let unjudged = c.configurations.filter { !$0.judged }

@@ -26,15 +26,15 @@ package enum CapacityPlanner {
         let capacity = cores * input.targetUtilization / c
         let hostsExact = rate * (1 + input.headroom) / capacity
         guard threadsExact <= Double(maximumThreadsPerHost) else {
-            throw .invalidOption(
-                flag: "--wait",
+            throw .invalidParameter(
+                .waitSeconds,
                 message:
-                    "W/C = \(UnitFormat.number(w / c)) asks for \(UnitFormat.number(threadsExact)) threads per host; check the units of --wait and --cpu (40ms, 5ms)"
+                    "W/C = \(UnitFormat.number(w / c)) asks for \(UnitFormat.number(threadsExact)) threads per host; check the units of \(PoolSizeError.Parameter.waitSeconds.mention) and \(PoolSizeError.Parameter.cpuSeconds.mention) (40ms, 5ms)"
             )
         }
         guard hostsExact <= Double(maximumHosts) else {
-            throw .invalidOption(
-                flag: "--target-rate",
+            throw .invalidParameter(
+                .targetRatePerSecond,
                 message:
                     "\(UnitFormat.rate(rate)) needs \(UnitFormat.number(hostsExact)) hosts of \(input.coresPerHost) cores; check the rate's unit (1200/s, 72000/min)"
             )

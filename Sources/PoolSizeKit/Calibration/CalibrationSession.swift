@@ -161,7 +161,7 @@ final class CalibrationSession {
             }
             guard trial > 0, reference > 0 else {
                 throw .measurementFailed(
-                    "the harness or the raw-dispatch reference completed no task in \(UnitFormat.number(milliseconds)) ms; raise --round-ms"
+                    "the harness or the raw-dispatch reference completed no task in \(UnitFormat.number(milliseconds)) ms; raise \(PoolSizeError.Parameter.roundMilliseconds.mention)"
                 )
             }
             return (1 / trial - 1 / reference) * 1e9

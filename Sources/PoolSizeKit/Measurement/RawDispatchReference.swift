@@ -33,7 +33,7 @@ package struct RawDispatchReference: Sendable {
         throws(PoolSizeError) -> RawDispatchResult
     {
         guard size >= 1 else {
-            throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got \(size)")
+            throw .invalidParameter(.sizes, message: "the reference needs at least one queue, got \(size)")
         }
         return try run(
             queues: (0..<size).map { DispatchQueue(label: "poolsize.reference.\($0)", qos: qos.dispatchQoS) },
@@ -47,7 +47,7 @@ package struct RawDispatchReference: Sendable {
     {
         let size = queues.count
         guard size >= 1 else {
-            throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got 0")
+            throw .invalidParameter(.sizes, message: "the reference needs at least one queue, got 0")
         }
         let loop = RawLoop(workload: workload)
         let depth = max(1, settings.depthPerSlot)
@@ -73,7 +73,7 @@ package struct RawDispatchReference: Sendable {
         -> RawDispatchResult
     {
         guard pool.size >= 1 else {
-            throw .invalidOption(flag: "--sizes", message: "the reference needs at least one queue, got \(pool.size)")
+            throw .invalidParameter(.sizes, message: "the reference needs at least one queue, got \(pool.size)")
         }
         let loop = RawLoop(workload: workload)
         let initial = pool.size * max(1, settings.depthPerSlot)

@@ -1,7 +1,7 @@
 import PoolSizeModel
 
 extension SweepPlan {
-    /// The shortest trial `--budget` may choose: below it a trial's window holds too few tasks
+    /// The shortest trial a budget may choose: below it a trial's window holds too few tasks
     /// of a short workload for a stable mean (`TrialSettings.forTasks` lengthens it further
     /// for long tasks).
     package static let minimumBudgetTrialMilliseconds = 100
@@ -10,7 +10,7 @@ extension SweepPlan {
     /// repetitions (up to the plan's) whose trials can stay at least half their length, each with
     /// the longest trial that fits; failing that one repetition and the longest trial down to
     /// `minimumBudgetTrialMilliseconds`. Throws when even that does not fit, naming the minimum.
-    package func fitting(budgetSeconds seconds: Double, flag: String = "--budget") throws(PoolSizeError) -> SweepPlan {
+    package func fitting(budgetSeconds seconds: Double) throws(PoolSizeError) -> SweepPlan {
         let full = trialMilliseconds ?? spec.trialMilliseconds
         let shortest = min(full, Self.minimumBudgetTrialMilliseconds)
         func variant(_ repetitions: Int, _ milliseconds: Int) -> SweepPlan {
@@ -34,8 +34,8 @@ extension SweepPlan {
             }
         }
         let minimum = variant(1, shortest).estimate.seconds
-        throw .invalidOption(
-            flag: flag,
+        throw .invalidParameter(
+            .budgetSeconds,
             message:
                 "\(UnitFormat.number(seconds))s cannot hold even the shortest sweep of this workload (adaptive search, 1 repetition, \(shortest) ms trials: about \(UnitFormat.estimate(minimum))); give at least \(Int(minimum.rounded(.up)))s"
         )

@@ -89,7 +89,7 @@ package struct SweepEstimate: Equatable, Sendable {
     package var longWarning: String? {
         guard seconds > Self.longSeconds else { return nil }
         return
-            "note: this sweep is estimated at about \(UnitFormat.estimate(seconds)); --budget 5m (with --sizes auto), fewer --repeat, fewer axes or a shorter --trial-ms shorten it"
+            "note: this sweep is estimated at about \(UnitFormat.estimate(seconds)); \(PoolSizeError.Parameter.budgetSeconds.mention) 5m (with \(PoolSizeError.Parameter.sizes.mention) auto), fewer \(PoolSizeError.Parameter.repetitions.mention), fewer axes or a shorter \(PoolSizeError.Parameter.trialMilliseconds.mention) shorten it"
     }
 
 }

@@ -20,8 +20,8 @@ extension SweepPlan {
                 // Little's law: fewer queues than rate × (C + W) cannot keep up, and auto would
                 // otherwise fall back to sizes that cannot carry the rate at all.
                 let most = Double(SizeSelection.maximumSize) / taskSeconds
-                throw .invalidOption(
-                    flag: "--arrival-rate",
+                throw .invalidParameter(
+                    .arrivalRates,
                     message:
                         "\(top) keeps \(UnitFormat.number(top.arrivals(in: taskSeconds))) queues busy on average by Little's law (rate × C + W of \(UnitFormat.duration(taskSeconds)) at low load), beyond the \(SizeSelection.maximumSize) queues a sweep measures; offer at most \(UnitFormat.rate(most.rounded(.down)))"
                 )

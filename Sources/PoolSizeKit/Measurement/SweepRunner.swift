@@ -257,7 +257,7 @@ package struct SweepRunner {
         }
         if estimate.tasks == 0 {
             throw .measurementFailed(
-                "no task finished in \(UnitFormat.duration(elapsed())) with one worker\(examples.first.map { ": \($0)" } ?? ""); a task must finish well within a trial (--trial-ms, --task-timeout)"
+                "no task finished in \(UnitFormat.duration(elapsed())) with one worker\(examples.first.map { ": \($0)" } ?? ""); a task must finish well within a trial (\(PoolSizeError.Parameter.trialMilliseconds.mention), \(PoolSizeError.Parameter.taskTimeout.mention))"
             )
         }
         return estimate

@@ -26,7 +26,7 @@ package struct CommandSource: WorkloadSource {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(PoolSizeError) {
         guard let program = arguments.first else {
-            throw .invalidOption(flag: "--exec", message: "is empty; give a command")
+            throw .invalidParameter(.command, message: "is empty; give a command")
         }
         self.arguments = arguments
         self.executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
@@ -38,7 +38,8 @@ package struct CommandSource: WorkloadSource {
 
     /// The program's path: as given when it holds a `/`, else the first executable match on PATH.
     static func resolve(_ program: String, path: String) throws(PoolSizeError) -> String {
-        let hint = "--exec runs a program on PATH or at a path (write sh -c '…' for shell syntax)"
+        let hint =
+            "\(PoolSizeError.Parameter.command.mention) runs a program on PATH or at a path (write sh -c '…' for shell syntax)"
         // A directory has the execute bit too, and fails only at exec, in every task.
         func runnable(_ path: String) -> Bool {
             var isDirectory: ObjCBool = false
@@ -133,7 +134,8 @@ struct CommandWorkload: Workload {
         let signal = status & 0x7f
         let failure: String?
         if timedOut {
-            failure = "\(display) ran past --task-timeout \(UnitFormat.duration(source.timeoutSeconds)) and was stopped"
+            failure =
+                "\(display) ran past \(PoolSizeError.Parameter.taskTimeout.mention) \(UnitFormat.duration(source.timeoutSeconds)) and was stopped"
         } else if signal != 0 {
             failure = "\(display) was killed by signal \(signal)"
         } else if (status >> 8) & 0xff != 0 {

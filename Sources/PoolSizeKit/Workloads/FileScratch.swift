@@ -27,8 +27,8 @@ package final class FileScratch: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         } catch {
-            throw .invalidOption(
-                flag: "--scratch",
+            throw .invalidParameter(
+                .scratchDirectory,
                 message: "cannot create \(dir.path): \(PoolSizeError.reason(of: error)); choose a writable directory")
         }
         let write = dir.appendingPathComponent("poolsize-write.bin"),
@@ -37,8 +37,8 @@ package final class FileScratch: @unchecked Sendable {
         readFD = open(read.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         readFileBytes = readFileMegabytes * 1024 * 1024
         guard writeFD >= 0, readFD >= 0 else {
-            throw .invalidOption(
-                flag: "--scratch",
+            throw .invalidParameter(
+                .scratchDirectory,
                 message:
                     "cannot create files in \(dir.path): \(String(cString: strerror(errno))); choose a writable directory"
             )
@@ -51,8 +51,8 @@ package final class FileScratch: @unchecked Sendable {
                 pwrite(readFD, $0.baseAddress, $0.count, off_t(megabyte * chunk.count))
             }
             guard written == chunk.count else {
-                throw .invalidOption(
-                    flag: "--scratch",
+                throw .invalidParameter(
+                    .scratchDirectory,
                     message:
                         "cannot fill \(read.path): \(String(cString: strerror(errno))); free space or choose another directory"
                 )

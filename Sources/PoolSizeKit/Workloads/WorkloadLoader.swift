@@ -9,16 +9,16 @@ package enum WorkloadLoader {
         if !looksLikePath, let builtin = BuiltinWorkloads.named(argument) { return builtin }
         guard looksLikePath || FileManager.default.fileExists(atPath: argument) else {
             let names = BuiltinWorkloads.all.map(\.name).joined(separator: ", ")
-            throw .invalidOption(
-                flag: "--workload",
+            throw .invalidParameter(
+                .workload,
                 message:
                     "unknown workload '\(argument)'; use one of \(names), or a path to a spec file (see workloads/README.md)"
             )
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .invalidOption(
-                flag: "--workload",
+            throw .invalidParameter(
+                .workload,
                 message:
                     "'\(argument)' is a directory; pass a spec file in it (such as \(URL(fileURLWithPath: argument).appendingPathComponent("io.yaml").relativePath)) or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))"
             )
@@ -27,7 +27,7 @@ package enum WorkloadLoader {
             throw .inputNotFound(
                 path: argument,
                 hint:
-                    "--workload takes a spec file or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))"
+                    "\(PoolSizeError.Parameter.workload.mention) takes a spec file or one of \(BuiltinWorkloads.all.map(\.name).joined(separator: ", "))"
             )
         }
         let text: String

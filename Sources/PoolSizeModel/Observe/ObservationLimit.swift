@@ -63,7 +63,7 @@ package struct ObservationLimit: Equatable, Sendable, Codable {
         case .targetExited:
             let when = afterSeconds.map { " after \(UnitFormat.number($0)) s" } ?? ""
             return
-                "pid \(pid) exited\(when): the figures cover the observation until then; observe a process that outlives --duration, or shorten it"
+                "pid \(pid) exited\(when): the figures cover the observation until then; observe a process that outlives \(PoolSizeError.Parameter.observeDuration.mention), or shorten it"
         case .syscallDenied:
             let yama =
                 yamaPtraceScope.map { $0 >= 1 ? " (Yama ptrace_scope is \($0): only children can be read)" : "" } ?? ""

@@ -1,17 +1,17 @@
 import Foundation
 
-/// Parses the axis flags (`--pool`, `--qos`, `--primitive`): `all`, or a comma-separated list
+/// Parses the axes (`pools`, `tiers`, `primitives`): `all`, or a comma-separated list
 /// of values. Unknown values are refused with the list of valid ones.
 package enum AxisSelection {
     package static func pools(_ text: String) throws(PoolSizeError) -> [PoolKind] {
-        try parse(text, flag: "--pool", valid: PoolKind.allCases.map(\.rawValue)) { PoolKind(rawValue: $0) }
+        try parse(text, parameter: .pools, valid: PoolKind.allCases.map(\.rawValue)) { PoolKind(rawValue: $0) }
     }
 
     /// Tiers also accept the legacy dispatch priorities `high` and `low` (and `default`,
     /// `background`), mapped as docs/platform.md says.
     package static func tiers(_ text: String) throws(PoolSizeError) -> [QoSTier] {
         try parse(
-            text, flag: "--qos", valid: QoSTier.allCases.map(\.rawValue) + QoSTier.aliases.keys.sorted(),
+            text, parameter: .tiers, valid: QoSTier.allCases.map(\.rawValue) + QoSTier.aliases.keys.sorted(),
             allValues: QoSTier.allCases
         ) { QoSTier(name: $0) }
     }
@@ -19,13 +19,13 @@ package enum AxisSelection {
     /// `all` means every primitive that protects its section (`unprotected` must be named).
     package static func primitives(_ text: String) throws(PoolSizeError) -> [PrimitiveKind] {
         try parse(
-            text, flag: "--primitive", valid: PrimitiveKind.allCases.map(\.rawValue),
+            text, parameter: .primitives, valid: PrimitiveKind.allCases.map(\.rawValue),
             allValues: PrimitiveKind.allCases.filter { $0 != .unprotected }
         ) { PrimitiveKind(rawValue: $0) }
     }
 
     static func parse<T: Equatable & CaseIterable>(
-        _ text: String, flag: String, valid: [String], allValues: [T]? = nil, make: (String) -> T?
+        _ text: String, parameter: PoolSizeError.Parameter, valid: [String], allValues: [T]? = nil, make: (String) -> T?
     ) throws(PoolSizeError) -> [T] {
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
@@ -34,13 +34,13 @@ package enum AxisSelection {
         var result: [T] = []
         for item in items {
             guard !item.isEmpty else {
-                throw .invalidOption(
-                    flag: flag, message: "empty value in '\(text)'; valid values: all, \(valid.joined(separator: ", "))"
+                throw .invalidParameter(
+                    parameter, message: "empty value in '\(text)'; valid values: all, \(valid.joined(separator: ", "))"
                 )
             }
             guard let value = make(item) else {
-                throw .invalidOption(
-                    flag: flag, message: "unknown value '\(item)'; valid values: all, \(valid.joined(separator: ", "))")
+                throw .invalidParameter(
+                    parameter, message: "unknown value '\(item)'; valid values: all, \(valid.joined(separator: ", "))")
             }
             if !result.contains(value) { result.append(value) }
         }

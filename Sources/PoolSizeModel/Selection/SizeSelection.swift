@@ -17,19 +17,18 @@ public enum SizeSelection: Equatable, Sendable {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.lowercased() == "auto" { return .auto }
         let usage = "use a list like 1,2,4,8, a range like 1...16 or 8...64:8, or auto"
-        if trimmed.isEmpty { throw .invalidOption(flag: "--sizes", message: "no sizes given; \(usage)") }
+        if trimmed.isEmpty { throw .invalidParameter(.sizes, message: "no sizes given; \(usage)") }
         var sizes: Set<Int> = []
         for item in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
             let part = item.trimmingCharacters(in: .whitespaces)
-            if part.isEmpty { throw .invalidOption(flag: "--sizes", message: "empty entry in '\(text)'; \(usage)") }
+            if part.isEmpty { throw .invalidParameter(.sizes, message: "empty entry in '\(text)'; \(usage)") }
             for size in try parseItem(part, usage: usage) {
                 guard size >= 1 else {
-                    throw .invalidOption(
-                        flag: "--sizes", message: "pool size \(size) is not positive; every size must be at least 1")
+                    throw .invalidParameter(
+                        .sizes, message: "pool size \(size) is not positive; every size must be at least 1")
                 }
                 guard size <= maximumSize else {
-                    throw .invalidOption(
-                        flag: "--sizes", message: "pool size \(size) exceeds the maximum \(maximumSize)")
+                    throw .invalidParameter(.sizes, message: "pool size \(size) exceeds the maximum \(maximumSize)")
                 }
                 sizes.insert(size)
             }
@@ -41,7 +40,7 @@ public enum SizeSelection: Equatable, Sendable {
         let separator = part.contains("...") ? "..." : (part.contains("..") ? ".." : nil)
         guard let separator else {
             guard let value = Int(part) else {
-                throw .invalidOption(flag: "--sizes", message: "'\(part)' is not a whole number; \(usage)")
+                throw .invalidParameter(.sizes, message: "'\(part)' is not a whole number; \(usage)")
             }
             return [value]
         }
@@ -51,21 +50,21 @@ public enum SizeSelection: Equatable, Sendable {
         guard bounds.count == 2, let low = Int(bounds[0]), (1...2).contains(upperAndStep.count),
             let high = Int(upperAndStep[0])
         else {
-            throw .invalidOption(flag: "--sizes", message: "'\(part)' is not a range; \(usage)")
+            throw .invalidParameter(.sizes, message: "'\(part)' is not a range; \(usage)")
         }
         let step = upperAndStep.count == 2 ? Int(upperAndStep[1]) : 1
         guard let step, step >= 1 else {
-            throw .invalidOption(flag: "--sizes", message: "step in '\(part)' must be a whole number >= 1")
+            throw .invalidParameter(.sizes, message: "step in '\(part)' must be a whole number >= 1")
         }
         guard min(low, high) >= 1 else {
-            throw .invalidOption(
-                flag: "--sizes", message: "pool size \(min(low, high)) is not positive; every size must be at least 1")
+            throw .invalidParameter(
+                .sizes, message: "pool size \(min(low, high)) is not positive; every size must be at least 1")
         }
         guard low <= high else {
-            throw .invalidOption(flag: "--sizes", message: "range '\(part)' runs backwards; write \(high)...\(low)")
+            throw .invalidParameter(.sizes, message: "range '\(part)' runs backwards; write \(high)...\(low)")
         }
         guard high <= maximumSize else {
-            throw .invalidOption(flag: "--sizes", message: "pool size \(high) exceeds the maximum \(maximumSize)")
+            throw .invalidParameter(.sizes, message: "pool size \(high) exceeds the maximum \(maximumSize)")
         }
         return Array(stride(from: low, through: high, by: step))
     }

@@ -8,7 +8,8 @@ import PoolSizeObserve
 /// calls, peers, its command line) enter as literal text. Pure.
 package enum ObservationReportBuilder {
     package static func build(
-        _ run: ObservationRun, charts: [Chart], chartsRendered: Bool, plotCommand: String
+        _ run: ObservationRun, charts: [Chart], chartsRendered: Bool, plotCommand: String,
+        wording: (String) -> String = { $0 }
     ) -> ReportDocument {
         let observation = run.observation
         let stems = run.fileStems
@@ -65,7 +66,7 @@ package enum ObservationReportBuilder {
             observation.limits.isEmpty
                 ? .paragraph(
                     "Nothing: every thread's CPU, run-queue time, state and blocking call were readable throughout.")
-                : .bullets(observation.limits.map { ReportInline.literal($0.message) }))
+                : .bullets(observation.limits.map { ReportInline.literal(wording($0.message)) }))
         blocks.append(
             .paragraph(
                 "How observe measures, and what its verdicts mean: docs/guide/observe.md. Written by poolsize from the "

@@ -18,7 +18,7 @@ extension ReportWriter {
         let charts = try writeObservationCharts(run)
         let document = ObservationReportBuilder.build(
             run, charts: charts.charts, chartsRendered: charts.allRendered,
-            plotCommand: "poolsize plot \(display(runDirectory))")
+            plotCommand: "poolsize plot \(display(runDirectory))", wording: wording)
         let relative = RelativePath.from(runDirectory, to: plotsDirectory, currentDirectory: currentDirectory)
         let markdown = directory.url(.reportMarkdown)
         try write(ReportMarkdown.render(document, chartDirectory: relative), to: markdown)

@@ -10,14 +10,17 @@ extension ReportWriter {
     }
 
     /// Loads the run in `runDirectory` (a sweep's, or an observation's) and writes its charts
-    /// (into `plots`, or `plots/<run-id>`), report.md and report.html.
+    /// (into `plots`, or `plots/<run-id>`), report.md and report.html; `wording` as
+    /// `ReportWriter.wording`.
     package static func writeRunReport(
-        runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer()
+        runDirectory: URL, plots: String?, renderer: any ChartRenderer = GnuplotRenderer(),
+        wording: @escaping (String) -> String = { $0 }
     ) throws(PoolSizeError) -> RunReport {
         if RunDirectory(runDirectory).holdsObservation {
             let observation = try RunDirectory(runDirectory).loadObservation()
             let charts = plotsDirectory(plots, runID: observation.runID)
-            let writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: charts, renderer: renderer)
+            var writer = ReportWriter(runDirectory: runDirectory, plotsDirectory: charts, renderer: renderer)
+            writer.wording = wording
             let outcome = try writer.writeObservationReport(observation)
             return RunReport(outcome: outcome, notices: [outcome.charts.message].compactMap { $0 })
         }

@@ -10,6 +10,9 @@ package struct ReportWriter {
     package var renderer: any ChartRenderer
     /// For messages and the report's note: paths as the user would type them.
     package var currentDirectory: String
+    /// How a library text a report quotes reads: as the library words it, or with each setting
+    /// it mentions written as the command line's flag (the command line passes its wording).
+    package var wording: (String) -> String = { $0 }
 
     package init(
         runDirectory: URL, plotsDirectory: URL, renderer: any ChartRenderer = GnuplotRenderer(),

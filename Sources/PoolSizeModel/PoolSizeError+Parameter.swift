@@ -1,0 +1,98 @@
+extension PoolSizeError {
+    /// A setting a user gives (a property of the sweep's configuration, of a workload or of a
+    /// plan), named in an error about its value. The library names it by this case, as Swift
+    /// code spells the setting; the command line spells it as its flag (`sizes` is `--sizes`),
+    /// from one table of its own, so no library target spells a flag (docs/conventions.md).
+    public enum Parameter: String, CaseIterable, Equatable, Hashable, Sendable {
+        /// The pool sizes to measure (`SizeSelection`).
+        case sizes
+        /// Measured trials per size and configuration.
+        case repetitions
+        /// Trials run and discarded before the measured ones.
+        case warmupTrials
+        /// The cores the sweep sizes for.
+        case cores
+        /// The CPU utilization the formula sizes for, in (0, 1].
+        case targetUtilization
+        /// How close to the best throughput a size must come to count as the knee.
+        case tolerance
+        /// The pool kinds to measure.
+        case pools
+        /// The QoS tiers to measure.
+        case tiers
+        /// The critical-section primitives to measure.
+        case primitives
+        /// The share of critical sections that only read, for the primitives that tell reads apart.
+        case readRatio
+        /// The length of one trial.
+        case trialMilliseconds
+        /// Whether the sweep also measures the tiers competing for the CPU.
+        case contend
+        /// How often a trial on a busy machine is retried.
+        case busyRetries
+        /// How the sizes are chosen: a grid, or an adaptive search.
+        case search
+        /// The time a sweep may take in all.
+        case budgetSeconds
+        /// The arrival rates of an open loop (`ArrivalPlan`).
+        case arrivalRates
+        /// The arrival process of an open loop.
+        case arrivalProcess
+        /// The latency objective of an open loop.
+        case latencySLO
+        /// The percentile the latency objective holds at.
+        case sloPercentile
+        /// The longest one task may run before it is stopped.
+        case taskTimeout
+        /// The workload spec: a file or a built-in name.
+        case workload
+        /// A recorded trace of task times.
+        case trace
+        /// The command each task runs.
+        case command
+        /// The directory the file-IO tasks write in.
+        case scratchDirectory
+        /// The URL each HTTP task requests.
+        case httpURL
+        /// The HTTP request method.
+        case httpMethod
+        /// The HTTP request headers.
+        case httpHeaders
+        /// The names of headers that are credentials, redacted wherever recorded.
+        case httpSecretHeaders
+        /// The HTTP request body.
+        case httpBody
+        /// The CA certificates that verify an HTTPS server.
+        case httpCACertificates
+        /// Whether an HTTPS server's certificate goes unchecked.
+        case httpInsecure
+        /// The run directory a sweep writes.
+        case runDirectory
+        /// Replacing a run directory that already holds a run.
+        case replaceRun
+        /// Continuing the run a directory holds.
+        case resumeRun
+        /// The directory the charts go to.
+        case plotsDirectory
+        /// A plan's CPU time per task (C).
+        case cpuSeconds
+        /// A plan's wait time per task (W).
+        case waitSeconds
+        /// A plan's target request rate.
+        case targetRatePerSecond
+        /// A plan's cores per host.
+        case coresPerHost
+        /// A plan's spare capacity.
+        case headroom
+        /// The length of one calibration round.
+        case roundMilliseconds
+        /// How long an observation lasts.
+        case observeDuration
+        /// The command that counts an observed process's finished tasks.
+        case counterCommand
+
+        /// How a message mentions this setting in passing: its name in backquotes. The
+        /// library's messages read so; the command line writes the flag in its place.
+        package var mention: String { "`\(rawValue)`" }
+    }
+}
