@@ -102,7 +102,7 @@ import Testing
         pool.drain()
         pool.tick()
         pool.shutdown()
-        let estimate = pool.control.withLock { $0.controller.estimate }
+        let estimate = pool.core.control.withLock { $0.controller.estimate }
         #expect(estimate.tasks == 20)
         let cpu = try #require(estimate.cpuSecondsPerTask)
         let ratio = try #require(estimate.waitCPURatio)

@@ -29,11 +29,9 @@ public final class AdaptiveQueuePool: WorkerPool {
     public let minimum: Int
     /// Most queues the pool may have; all are created up front (an idle serial queue holds no thread).
     public let maximum: Int
-    let slots: [AdaptiveSlot]
-    let active: Atomic<Int>
+    /// The queues, the size in force and the controller: what the timer works on.
+    package let core: AdaptiveCore
     private let counter = Atomic<UInt>(0)
-    let clocks: any MeasurementClocks
-    package let control: Mutex<AdaptiveControlState>
     // The timer source is thread-safe (libdispatch), but not annotated Sendable.
     nonisolated(unsafe) private let timer: (any DispatchSourceTimer)?
     private static let seeds = Atomic<UInt64>(0)
@@ -61,8 +59,7 @@ public final class AdaptiveQueuePool: WorkerPool {
         self.qos = qos
         minimum = settings.minimum
         maximum = settings.maximum
-        self.clocks = clocks
-        slots = (0..<settings.maximum).map { AdaptiveSlot(label: "\(label).\(qos.rawValue).\($0)", qos: qos) }
+        let slots = (0..<settings.maximum).map { AdaptiveSlot(label: "\(label).\(qos.rawValue).\($0)", qos: qos) }
         for slot in slots { slot.arm() }
         // Each pool of the process its own stream unless told: pools created together must not
         // decide at the same moments.
@@ -70,8 +67,8 @@ public final class AdaptiveQueuePool: WorkerPool {
         let seed = seed ?? 0x5EED_ADA9 &+ created &* 0x9E37_79B9_7F4A_7C15
         var controller = AdaptiveController(settings: settings, generator: SeededGenerator(seed: seed))
         let first = controller.nextInterval()
-        active = Atomic(controller.size)
-        control = Mutex(AdaptiveControlState(controller: controller, clocks: clocks))
+        let core = AdaptiveCore(slots: slots, controller: controller, clocks: clocks)
+        self.core = core
         guard runsTimer else {
             timer = nil
             return
@@ -79,9 +76,11 @@ public final class AdaptiveQueuePool: WorkerPool {
         let queue = DispatchQueue(label: "\(label).\(qos.rawValue).control", qos: .userInitiated)
         let source = DispatchSource.makeTimerSource(queue: queue)
         timer = source
-        source.setEventHandler { [weak self] in
-            guard let self else { return }
-            let decision = self.tick()
+        // The handler holds the core, never the pool: a weak reference to the pool would move its
+        // reference counts to a side table, and every retain of it (a task resubmitting through
+        // the pool) would take the slow path. Cancelling the timer (deinit, shutdown) releases it.
+        source.setEventHandler { [core] in
+            let decision = core.tick()
             source.schedule(deadline: .now() + decision.nextIntervalSeconds, leeway: .microseconds(500))
         }
         source.schedule(deadline: .now() + first, leeway: .microseconds(500))
@@ -91,59 +90,46 @@ public final class AdaptiveQueuePool: WorkerPool {
     deinit {
         timer?.cancel()
         // Tokens hold their slot unowned: keep the slots until every queue has run its tokens.
-        let slots = self.slots
+        let slots = core.slots
         DispatchQueue.global().async {
             for slot in slots { slot.queue.sync {} }
         }
     }
 
     /// The number of queues new work is spread over now.
-    public var size: Int { active.load(ordering: .relaxed) }
+    public var size: Int { core.size }
 
     /// Runs `work` later on the next of the pool's serial queues, round-robin.
     public func submit(_ work: @escaping @Sendable () -> Void) {
-        let count = UInt(active.load(ordering: .relaxed))
+        let count = UInt(core.active.load(ordering: .relaxed))
         let ticket = counter.wrappingAdd(1, ordering: .relaxed).oldValue
-        slots[Int(ticket % count)].submit(work)
+        core.slots[Int(ticket % count)].submit(work)
     }
 
     /// Stops resizing and waits until every queue has run what was submitted to the pool.
     public func shutdown() {
         timer?.cancel()
         // Taking the lock waits for a decision under way; none changes the size after it.
-        control.withLock { $0.stopped = true }
-        drain()
+        core.control.withLock { $0.stopped = true }
+        core.drain()
     }
 
     /// Waits until every queue that was ever active has run what it was handed.
-    package func drain() {
-        let used = control.withLock { $0.highWater }
-        for slot in slots.prefix(max(used, size)) { slot.queue.sync {} }
-    }
+    package func drain() { core.drain() }
 
     /// What the pool decided so far: the size from each decision on, and the window's throughput.
-    package var steps: [SizeStep] { control.withLock { $0.steps } }
+    package var steps: [SizeStep] { core.steps }
 
-    /// Moves the count to `target`. When it grows, the work waiting on the queues there were is
-    /// dealt out again, the new queues first, each item with a token of its own: a starved pool's
-    /// new queues start on the waiting work at once. Queues taken out finish what they hold and
-    /// get no more.
-    package func resize(to target: Int) {
-        let old = active.load(ordering: .relaxed)
-        guard target != old else { return }
-        active.store(target, ordering: .relaxed)
-        guard target > old else { return }
-        let waiting = slots[..<old].flatMap { $0.pending.takeAll() }
-        let order = Array(old..<target) + Array(0..<old)
-        for (index, work) in waiting.enumerated() { slots[order[index % order.count]].submit(work) }
-    }
+    /// Moves the count to `target` (`AdaptiveCore.resize(to:)`).
+    package func resize(to target: Int) { core.resize(to: target) }
+
+    /// Ends the current window and applies the controller's decision (`AdaptiveCore.tick()`).
+    @discardableResult
+    package func tick() -> AdaptiveDecision { core.tick() }
 
     /// How often the queues time a task: every `sampleEvery`-th.
-    package var sampleEvery: Int { slots[0].sampleEvery.load(ordering: .relaxed) }
+    package var sampleEvery: Int { core.slots[0].sampleEvery.load(ordering: .relaxed) }
 
     /// Work handed to the queues and not yet begun.
-    package var waiting: Int {
-        let used = control.withLock { $0.highWater }
-        return slots.prefix(max(used, size)).reduce(0) { $0 + $1.pending.count }
-    }
+    package var waiting: Int { core.waiting }
 }

@@ -21,8 +21,15 @@ import Synchronization
 /// preempted holder gets to run).
 package final class PendingWork: @unchecked Sendable {
     // @unchecked: `ring` is only touched with `locked` held (`withLock`).
+    /// One waiting task. A struct field keeps the closure as it is: a bare function value in a
+    /// generic container (an array's element) is re-wrapped in a thunk, an allocation, on every
+    /// store and load.
+    private struct Item {
+        let work: @Sendable () -> Void
+    }
+
     private struct Ring {
-        var items: [(@Sendable () -> Void)?] = Array(repeating: nil, count: 64)
+        var items: [Item?] = Array(repeating: nil, count: 64)
         var head = 0
         var count = 0
         var peak = 0
@@ -33,18 +40,18 @@ package final class PendingWork: @unchecked Sendable {
                 items = Array(items[head...] + items[..<head]) + Array(repeating: nil, count: items.count)
                 head = 0
             }
-            items[(head + count) & (items.count - 1)] = work
+            items[(head + count) & (items.count - 1)] = Item(work: work)
             count += 1
             if count > peak { peak = count }
         }
 
         mutating func pop() -> (@Sendable () -> Void)? {
             guard count > 0 else { return nil }
-            let work = items[head]
+            let item = items[head]
             items[head] = nil
             head = (head + 1) & (items.count - 1)
             count -= 1
-            return work
+            return item?.work
         }
     }
 

@@ -1,6 +1,6 @@
 import PoolSizeModel
 
-extension AdaptiveQueuePool {
+extension AdaptiveCore {
     /// Ends the current window: gathers what the queues counted since the last one, lets the
     /// controller decide, applies the size and records the step. The timer calls it; tests call
     /// it directly (`runsTimer: false`).
