@@ -10,9 +10,12 @@ import PoolSizeStats
 ///    once; no throughput is needed to see that.
 /// 2. **A probe under way** is judged once it has `probeWindows` windows: +10% must have bought
 ///    more than 1.5% (and more than twice the noise), −10% may have cost no more than that.
-/// 3. **A growth under confirmation**: one that did not buy 1.5% per 10% is cut back to where
-///    the throughput says its curve stopped rising, and the formula is not trusted to grow the
-///    pool again until the workload changes (a lock or a server outside the pool limits it).
+/// 3. **A growth under confirmation**: one that did not buy 1.5% per 10% goes back to the size
+///    it came from, measured again: when that size now carries 10% less than before, the
+///    workload changed under the growth (a backend slowed down) and what was learnt is
+///    forgotten; otherwise the growth is cut back to where the throughput says its curve stopped
+///    rising, and the formula is not trusted to grow the pool again until the workload changes
+///    (a lock or a server outside the pool limits it).
 /// 4. **The formula**: grow to it at once while work waits and the CPUs are not saturated;
 ///    shrink toward it by at most `shrinkStep` while they are (grow fast, shrink slowly).
 ///    Run-queue time is not W, so a saturated pool's estimate is not inflated by its own excess.
@@ -38,6 +41,7 @@ package struct AdaptiveController {
     private var windowsAtSize = 0
     private var probe: Probe?
     private var growth: Growth?
+    private var recheck: Recheck?
     /// Growing above this size was shown not to pay, until `until`.
     private var ceiling: Bound?
     /// Shrinking below this size was shown to cost, until `until`.
@@ -67,6 +71,14 @@ package struct AdaptiveController {
     struct Growth: Equatable {
         var from: Int
         var baseline: Double
+    }
+
+    /// A growth that did not pay, while the size it came from is measured again.
+    struct Recheck: Equatable {
+        var from: Int
+        var grown: Int
+        var baseline: Double
+        var ratio: Double
     }
 
     struct Bound: Equatable {
@@ -128,11 +140,13 @@ package struct AdaptiveController {
             if target > size {
                 probe = nil
                 growth = nil
+                recheck = nil
                 ceiling = nil
                 return resize(target, .starvation)
             }
         }
         if let probe { return judge(probe) }
+        if let recheck, let decision = judge(recheck) { return decision }
         if let growth, let decision = confirm(growth) { return decision }
         if let decision = followFormula(window, saturated: saturated, demand: demand) { return decision }
         if let decision = startProbe(window, saturated: saturated, demand: demand) { return decision }
@@ -184,23 +198,39 @@ package struct AdaptiveController {
         return resize(probe.from, .probeReverted)
     }
 
-    /// Holds while a growth is measured; then keeps it, or cuts it back to `from` × the
-    /// throughput ratio (+ a probe step): where a curve rising linearly from `from` would have
-    /// flattened. Nil once confirmed, so the other rules go on.
+    /// Holds while a growth is measured; then keeps it, or, when it did not pay, goes back to
+    /// `from` to measure that size again (`judge(_: Recheck)`). Nil once confirmed, so the other
+    /// rules go on.
     private mutating func confirm(_ growth: Growth) -> AdaptiveDecision? {
         guard measuredEnough, let now = history.stats(at: size, last: settings.probeWindows) else { return keep(.hold) }
         self.growth = nil
         let ratio = growth.baseline > 0 ? now.mean / growth.baseline : .infinity
         let needed = settings.probeGain / settings.probeStep * (Double(size) / Double(growth.from) - 1)
         guard ratio - 1 < needed else { return nil }
+        recheck = Recheck(from: growth.from, grown: size, baseline: growth.baseline, ratio: ratio)
+        return resize(growth.from, .recheck)
+    }
+
+    /// Holds while the size a growth came from is measured again; then either forgets what was
+    /// learnt (that size now carries `recheckDrop` less: the workload changed, so the growth was
+    /// judged against another workload's throughput) or cuts the growth back to `from` × the
+    /// throughput ratio (+ a probe step), where a curve rising linearly from `from` would have
+    /// flattened, and distrusts the formula. Nil when the rules after it should decide.
+    private mutating func judge(_ recheck: Recheck) -> AdaptiveDecision? {
+        guard measuredEnough, let now = history.stats(at: size, last: settings.probeWindows) else { return keep(.hold) }
+        self.recheck = nil
+        if now.mean < recheck.baseline * (1 - settings.recheckDrop) {
+            forgetSizes()
+            return nil
+        }
         formulaRefuted = true
-        let useful = Int((Double(growth.from) * max(1, ratio) * (1 + settings.probeStep)).rounded(.up))
-        let target = settings.clamp(min(size, max(growth.from, useful)))
+        let useful = Int((Double(recheck.from) * max(1, recheck.ratio) * (1 + settings.probeStep)).rounded(.up))
+        let target = settings.clamp(min(recheck.grown, max(recheck.from, useful)))
         // Growing to this size did not pay; between it and the cut, probes find out.
-        ceiling = Bound(size: size, until: elapsedSeconds + settings.backoffCapSeconds)
+        ceiling = Bound(size: recheck.grown, until: elapsedSeconds + settings.backoffCapSeconds)
         upAllowedAt = elapsedSeconds
         downAllowedAt = elapsedSeconds
-        return target < size ? resize(target, .trimmed) : keep(.hold)
+        return target != size ? resize(target, .trimmed) : keep(.hold)
     }
 
     private mutating func followFormula(_ window: AdaptiveWindow, saturated: Bool, demand: Int) -> AdaptiveDecision? {
@@ -266,6 +296,7 @@ package struct AdaptiveController {
         history.reset()
         probe = nil
         growth = nil
+        recheck = nil
         ceiling = nil
         floor = nil
         shrinkVotes = 0

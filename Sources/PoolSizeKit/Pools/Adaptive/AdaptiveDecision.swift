@@ -9,6 +9,9 @@ package struct AdaptiveDecision: Sendable, Equatable {
         case starvation
         /// Grown to cores × (1 + W/C), measured online.
         case formula
+        /// A growth did not buy what it should have: back to the size it came from, to measure
+        /// it again before believing that (the workload may have changed under the growth).
+        case recheck
         /// A growth did not buy what it should have: cut back to where the growth stopped paying.
         case trimmed
         /// The CPUs are saturated and the formula asks for fewer queues: shrunk by a step.

@@ -29,6 +29,9 @@ package struct AdaptiveSettings: Sendable, Equatable {
     package var saturatedUtilization = 0.95
     /// …or from this share of the sampled tasks' wall time spent in a run queue.
     package var saturatedRunQueueShare = 0.2
+    /// A growth that did not pay is believed only if the size it came from, measured again,
+    /// still carries its throughput within this share; a larger drop means the workload changed.
+    package var recheckDrop = 0.1
     /// The formula moves the size only when it is off by more than this share.
     package var formulaMargin = 0.1
     /// Shrinking toward the formula takes at most this share of the queues at a time…
