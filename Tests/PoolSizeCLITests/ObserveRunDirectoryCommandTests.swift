@@ -24,9 +24,13 @@ import Testing
         let taken = root.appendingPathComponent("taken")
         try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
         try "{}".write(to: taken.appendingPathComponent("observation.json"), atomically: true, encoding: .utf8)
-        let started = Date()
-        let existing = try Self.run(["observe", "--duration", "20s", "--out", taken.path, "--", "/bin/sleep", "30"])
-        #expect(Date().timeIntervalSince(started) < 10, "refused before observing")
+        // Refused before the target starts: the command it would have run leaves no mark.
+        let marker = root.appendingPathComponent("target-ran")
+        let existing = try Self.run([
+            "observe", "--duration", "20s", "--out", taken.path, "--", "/bin/sh", "-c", "echo > \"$0\"; sleep 30",
+            marker.path,
+        ])
+        #expect(!FileManager.default.fileExists(atPath: marker.path), "the target was started")
         #expect(existing.code == 64)
         #expect(
             existing.stderr

@@ -19,6 +19,11 @@ import Testing
                 cpuNanoseconds: 0, voluntaryContextSwitches: 0, involuntaryContextSwitches: 0, maxRSSKilobytes: 0)
         }
         func machineBusyNanoseconds() -> UInt64? { nil }
+        // Time is scripted: nothing here sleeps to a deadline.
+        func sleep(until deadline: UInt64) {}
+        func wait(for group: DispatchGroup, timeoutSeconds: Double) -> Bool {
+            group.wait(timeout: .now() + timeoutSeconds) == .success
+        }
     }
 
     static func pool(minimum: Int = 1, maximum: Int = 16, cores: Int = 2) -> AdaptiveQueuePool {

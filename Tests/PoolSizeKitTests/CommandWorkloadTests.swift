@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 @testable import PoolSizeKit
 import PoolSizeModel
@@ -27,6 +28,11 @@ import Testing
                 cpuNanoseconds: 0, voluntaryContextSwitches: 0, involuntaryContextSwitches: 0, maxRSSKilobytes: 0)
         }
         func machineBusyNanoseconds() -> UInt64? { nil }
+        // Time is scripted: nothing here sleeps to a deadline.
+        func sleep(until deadline: UInt64) {}
+        func wait(for group: DispatchGroup, timeoutSeconds: Double) -> Bool {
+            group.wait(timeout: .now() + timeoutSeconds) == .success
+        }
     }
 
     func scratch() throws -> URL {

@@ -8,25 +8,31 @@ import Testing
 /// Every pool kind honours its N: it never runs more than N tasks at once. Kinds that own their
 /// threads (queue pool, thread pool, operation queue) also reach N when N tasks block together.
 @Suite struct PoolKindTests {
-    /// Submits `tasks` tasks that each wait until `target` tasks are inside at once (or 20 s),
-    /// so reaching the target does not depend on timing, only on the pool letting them in. The
-    /// operation queue runs on libdispatch's global threads, which grow by about one a second
-    /// past the core count: 5 at once takes ~3 s on 2 cores, longer on a loaded machine.
+    /// Submits `tasks` tasks that each wait, inside the pool, until `target` tasks are inside at
+    /// once: reaching the target depends only on the pool letting them in, however long its
+    /// threads take to start. (The operation queue runs on libdispatch's global threads, which
+    /// grow by about one a second past the core count.) The two minutes are a guard against a
+    /// pool that never lets them in, which then fails instead of hanging.
     static func peak(_ pool: any WorkerPool, tasks: Int, target: Int) -> Int {
         let gauge = ConcurrencyGauge()
+        let released = ReleaseFlag()
         let group = DispatchGroup()
         for _ in 0..<tasks {
             group.enter()
             pool.submit {
                 gauge.enter()
-                let deadline = DispatchTime.now() + 20
-                while gauge.peak.load(ordering: .relaxed) < target && DispatchTime.now() < deadline {
+                while gauge.peak.load(ordering: .relaxed) < target && !released.value.load(ordering: .relaxed) {
                     SleepWaiter().wait(microseconds: 500)
                 }
                 gauge.leave()
                 group.leave()
             }
         }
+        let guardEnd = DispatchTime.now() + 120
+        while gauge.peak.load(ordering: .relaxed) < target && DispatchTime.now() < guardEnd {
+            SleepWaiter().wait(microseconds: 1_000)
+        }
+        released.value.store(true, ordering: .relaxed)
         group.wait()
         pool.shutdown()
         return gauge.peak.load(ordering: .relaxed)
@@ -80,4 +86,9 @@ import Testing
         pool.shutdown()
         #expect(nice.withLock { $0 } == 2)
     }
+}
+
+/// A flag the test thread sets and pool threads read.
+final class ReleaseFlag: Sendable {
+    let value = Atomic<Bool>(false)
 }

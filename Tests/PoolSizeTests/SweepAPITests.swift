@@ -50,8 +50,11 @@ final class CountingPoolFactory: PoolFactory {
         for record in result.records {
             let open = try #require(record.openLoop)
             #expect(open.arrivalRate == 100)
-            // 500 ms window at 100/s, evenly spaced: 50 arrivals (one either side at the edges).
-            #expect(abs(open.offeredPerSecond - 100) <= 2.5, "offered \(open.offeredPerSecond)/s")
+            // Arrivals every 10 ms counted in the window as it was measured: a whole number, the
+            // window's length over 10 ms rounded one way or the other, however late the edges.
+            let arrivals = open.offeredPerSecond * record.wallSeconds
+            #expect(abs(arrivals - arrivals.rounded()) < 1e-6, "\(arrivals) arrivals")
+            #expect(abs(arrivals - 100 * record.wallSeconds) < 1, "\(arrivals) arrivals in \(record.wallSeconds) s")
             #expect(record.latency.p50 >= 2_000, "p50 \(record.latency.p50) µs is under the task's own 2 ms sleep")
         }
         let best = try #require(result.recommendation?.best)

@@ -3,10 +3,12 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import Dispatch
 import Foundation
 
-/// The clocks a trial reads. A protocol so the trial runner's arithmetic can be tested with a
-/// scripted clock (docs/conventions.md); `SystemClocks` is the real one.
+/// The clocks a trial reads, and the waits that pass time on them. A protocol so the trial
+/// runners' arithmetic can be tested with a scripted clock, or with a simulated pool whose time
+/// moves only when the runner sleeps or waits (docs/conventions.md); `SystemClocks` is the real one.
 package protocol MeasurementClocks: Sendable {
     /// Monotonic wall time in nanoseconds (CLOCK_MONOTONIC).
     func wallNanoseconds() -> UInt64
@@ -17,6 +19,12 @@ package protocol MeasurementClocks: Sendable {
     /// CPU time every CPU of the machine has spent busy (not idle or iowait) since boot, from
     /// `/proc/stat`; nil where unavailable. Minus the process's own CPU, it shows other load.
     func machineBusyNanoseconds() -> UInt64?
+    /// Blocks the calling thread until `wallNanoseconds()` reaches `deadline`; returns at once
+    /// when it has passed.
+    func sleep(until deadline: UInt64)
+    /// Waits at most `timeoutSeconds` for every task entered in `group` to leave it; true when
+    /// they all did. The open loop's drain waits here, so a simulated pool can run what it holds.
+    func wait(for group: DispatchGroup, timeoutSeconds: Double) -> Bool
 }
 
 /// A snapshot of getrusage(RUSAGE_SELF).
@@ -81,6 +89,19 @@ package struct SystemClocks: MeasurementClocks {
         guard fields.count >= 8 else { return nil }
         let busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
         return busy * 10_000_000
+    }
+
+    /// clock_nanosleep(2) to an absolute time on CLOCK_MONOTONIC: no drift from computing a
+    /// relative interval, and a sleep cut short by a signal resumes to the same deadline.
+    package func sleep(until deadline: UInt64) {
+        guard deadline > wallNanoseconds() else { return }
+        var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
+    }
+
+    /// A blocking wait on the group.
+    package func wait(for group: DispatchGroup, timeoutSeconds: Double) -> Bool {
+        group.wait(timeout: .now() + timeoutSeconds) == .success
     }
 
     @inline(__always)

@@ -153,19 +153,19 @@ package struct OpenLoopRunner: Sendable {
             let at = UInt64(next)
             // The window's edges are read at their own time, not at the next arrival's.
             if windowStart == nil && at >= warmupEnd {
-                Self.sleep(until: warmupEnd, clocks: clocks)
+                clocks.sleep(until: warmupEnd)
                 busyStart = clocks.machineBusyNanoseconds()
                 usageStart = clocks.processUsage()
                 windowStart = clocks.wallNanoseconds()
             }
             if windowClose == nil && at >= windowEnd {
-                Self.sleep(until: windowEnd, clocks: clocks)
+                clocks.sleep(until: windowEnd)
                 usageEnd = clocks.processUsage()
                 busyEnd = clocks.machineBusyNanoseconds()
                 windowClose = clocks.wallNanoseconds()
             }
             if at >= stopAt { break }
-            Self.sleep(until: at, clocks: clocks)
+            clocks.sleep(until: at)
             let handed = clocks.wallNanoseconds()
             let index = intended.count
             intended.append(at)
@@ -178,10 +178,10 @@ package struct OpenLoopRunner: Sendable {
         let threadsNow = ProcessStatus.threadCount()
         // The sizes a pool that sizes itself chose up to the window's end, not through the drain.
         let sizeSteps = pool.sizeSteps
-        Self.sleep(until: stopAt, clocks: clocks)
+        clocks.sleep(until: stopAt)
         state.stop.store(true, ordering: .sequentiallyConsistent)
         let stoppedAt = clocks.wallNanoseconds()
-        if state.group.wait(timeout: .now() + trial.drainTimeoutSeconds) == .timedOut {
+        if !clocks.wait(for: state.group, timeoutSeconds: trial.drainTimeoutSeconds) {
             throw .measurementFailed(
                 "\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its running tasks within \(Int(trial.drainTimeoutSeconds)) s of the trial's end"
             )
@@ -208,15 +208,6 @@ package struct OpenLoopRunner: Sendable {
             ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
             unfinished: unfinished, backlog: backlog, dispatchLags: lags)
         return measurement
-    }
-
-    /// Sleeps to an absolute time on the monotonic clock (clock_nanosleep with TIMER_ABSTIME:
-    /// no drift from computing a relative interval); returns at once when it has passed.
-    static func sleep(until deadline: UInt64, clocks: any MeasurementClocks) {
-        guard clocks is SystemClocks else { return TrialRunner.sleep(until: deadline, clocks: clocks) }
-        guard deadline > clocks.wallNanoseconds() else { return }
-        var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
     }
 }
 

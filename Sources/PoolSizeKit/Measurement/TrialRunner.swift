@@ -124,9 +124,7 @@ package struct TrialRunner: Sendable {
 extension TrialRunner {
     static func sleep(until deadline: UInt64, clocks: any MeasurementClocks) {
         WorkerThread.prepareForMeasurement()
-        let now = clocks.wallNanoseconds()
-        guard deadline > now else { return }
-        SleepWaiter().wait(microseconds: Double(deadline - now) / 1_000)
+        clocks.sleep(until: deadline)
     }
 }
 

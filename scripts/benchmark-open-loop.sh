@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Open-loop dispatcher benchmark: how closely the real dispatcher keeps the arrival times it is
+# asked for. The tests check the open loop's arithmetic on a simulated pool; this measures the
+# real thing. A pool with room (32 queues of tasks that wait 2 ms, 20 µs of CPU) at 100/s,
+# 1000/s and 5000/s, uniform and Poisson arrivals, `--repeat` trials each (default 3). With room
+# to spare no task waits for a queue, so a task's latency should be its own execution time: the
+# difference between them is what handing a task over costs (the dispatcher's lateness and the
+# pool's wake-up). Writes the table, with the command and the machine on top, to
+# docs/benchmarks/open-loop.md (replaced only once the benchmark has finished) and keeps the run
+# directories in --out DIR (default results/benchmark-open-loop-<timestamp>/). Run it under
+# `flock /work/measure.lock` on a shared machine; it takes about 2 minutes.
+#
+# Usage: scripts/benchmark-open-loop.sh [--out DIR] [--doc FILE | --no-doc] [--repeat N]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+command_line="scripts/benchmark-open-loop.sh"
+if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
+out="$root/results/benchmark-open-loop-$(date -u +%Y%m%d-%H%M%S)"
+doc="$root/docs/benchmarks/open-loop.md"
+repeat=3
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --out) out="$2"; shift 2 ;;
+        --doc) doc="$2"; shift 2 ;;
+        --no-doc) doc=""; shift ;;
+        --repeat) repeat="$2"; shift 2 ;;
+        *) echo "error: $1: unknown option; use --out DIR, --doc FILE, --no-doc or --repeat N" >&2; exit 64 ;;
+    esac
+done
+[[ "$repeat" =~ ^[1-9][0-9]?$ ]] || { echo "error: --repeat $repeat: give a whole number from 1 to 99" >&2; exit 64; }
+mkdir -p "$out"
+"$root/scripts/poolsize" --version >/dev/null
+bin="$root/.build/release/poolsize"
+
+# shellcheck source=scripts/benchmark-header.sh
+source "$root/scripts/benchmark-header.sh"
+trap 'rm -f "${doc:+$doc.tmp.$$}"' EXIT
+
+cat > "$out/wait-2ms.yaml" <<'YAML'
+name: wait-2ms
+description: "20 µs of computation and a 2 ms wait"
+cpu_us: 20
+wait_us: 2000
+jitter: none
+trial_ms: 2000
+YAML
+
+load_before="$(load_average)"
+started=$SECONDS
+for process in uniform poisson; do
+    for rate in 100 1000 5000; do
+        echo "== $process arrivals at $rate/s" >&2
+        "$bin" sweep --workload "$out/wait-2ms.yaml" --sizes 32 --arrival-rate "$rate/s" --arrivals "$process" \
+            --repeat "$repeat" --warmup 0 --trial-ms 2000 --out "$out/$process-$rate" --plots "$out/$process-$rate/plots" \
+            --quiet --force
+    done
+done
+
+tables="$out/table.md"
+python3 - "$out" > "$tables" <<'PY'
+import csv, statistics, sys
+out = sys.argv[1]
+print("| arrivals | asked/s | offered/s (median) | offered / asked | dispatch lag p99 (µs, median) "
+      "| latency p50 − execution p50 (µs) | latency p99 − execution p99 (µs) | trials |")
+print("|---|--:|--:|--:|--:|--:|--:|--:|")
+for process in ("uniform", "poisson"):
+    for rate in (100, 1000, 5000):
+        with open(f"{out}/{process}-{rate}/trials.csv", newline="") as f:
+            rows = list(csv.DictReader(f))
+        med = lambda key: statistics.median(float(r[key]) for r in rows)
+        offered = med("offered_per_s")
+        p50 = statistics.median(float(r["latency_p50_us"]) - float(r["exec_p50_us"]) for r in rows)
+        p99 = statistics.median(float(r["latency_p99_us"]) - float(r["exec_p99_us"]) for r in rows)
+        print(f"| {process} | {rate} | {offered:.1f} | {offered / rate:.4f} | {med('dispatch_lag_p99_us'):.0f} "
+              f"| {p50:.0f} | {p99:.0f} | {len(rows)} |")
+PY
+cat "$tables"
+
+if [[ -n "$doc" ]]; then
+    mkdir -p "$(dirname "$doc")"
+    {
+        echo "# Open-loop dispatcher, measured"
+        echo
+        echo "Written by \`scripts/benchmark-open-loop.sh\`; a rerun replaces this page. A pool with room to spare"
+        echo "(32 queues of tasks that wait 2 ms) at three rates: how many arrivals per second the dispatcher really"
+        echo "offered in the measured window, how late it handed the latest 1% of them over, and what a task's"
+        echo "latency (from its intended arrival) holds beyond its own execution when no task waits for a queue."
+        echo "The open loop's arithmetic is tested on a simulated pool (Tests/PoolSizeKitTests/OpenLoopRunnerTests.swift);"
+        echo "these figures depend on the machine, so they live here."
+        echo
+        machine_header "$command_line" "$load_before" "$((SECONDS - started))"
+        echo
+        cat "$tables"
+    } > "$doc.tmp.$$"
+    mv "$doc.tmp.$$" "$doc"
+fi
+echo "== load after: $(load_average); wrote $out${doc:+ and $doc}" >&2
