@@ -60,18 +60,24 @@ tables="$out/table.md"
 python3 - "$out" > "$tables" <<'PY'
 import csv, statistics, sys
 out = sys.argv[1]
-print("| arrivals | asked/s | offered/s (median) | offered / asked | dispatch lag p99 (µs, median) "
-      "| latency p50 − execution p50 (µs) | latency p99 − execution p99 (µs) | trials |")
-print("|---|--:|--:|--:|--:|--:|--:|--:|")
+print("| arrivals | asked/s | offered/s (median) | offered / asked | chance alone (1 sd) "
+      "| dispatch lag p99 (µs, median) | latency p50 − execution p50 (µs) | latency p99 − execution p99 (µs) "
+      "| trials |")
+print("|---|--:|--:|--:|--:|--:|--:|--:|--:|")
 for process in ("uniform", "poisson"):
     for rate in (100, 1000, 5000):
         with open(f"{out}/{process}-{rate}/trials.csv", newline="") as f:
             rows = list(csv.DictReader(f))
         med = lambda key: statistics.median(float(r[key]) for r in rows)
         offered = med("offered_per_s")
+        # Evenly spaced arrivals miss by at most one per window; a Poisson count over a window of
+        # T seconds has a standard deviation of sqrt(rate × T), that is sqrt(rate / T) per second.
+        window = med("wall_s")
+        chance = 1 / window / rate if process == "uniform" else (rate / window) ** 0.5 / rate
         p50 = statistics.median(float(r["latency_p50_us"]) - float(r["exec_p50_us"]) for r in rows)
         p99 = statistics.median(float(r["latency_p99_us"]) - float(r["exec_p99_us"]) for r in rows)
-        print(f"| {process} | {rate} | {offered:.1f} | {offered / rate:.4f} | {med('dispatch_lag_p99_us'):.0f} "
+        print(f"| {process} | {rate} | {offered:.1f} | {offered / rate:.4f} | ±{chance:.4f} "
+              f"| {med('dispatch_lag_p99_us'):.0f} "
               f"| {p50:.0f} | {p99:.0f} | {len(rows)} |")
 PY
 cat "$tables"
@@ -85,6 +91,8 @@ if [[ -n "$doc" ]]; then
         echo "(32 queues of tasks that wait 2 ms) at three rates: how many arrivals per second the dispatcher really"
         echo "offered in the measured window, how late it handed the latest 1% of them over, and what a task's"
         echo "latency (from its intended arrival) holds beyond its own execution when no task waits for a queue."
+        echo "\"Chance alone\" is the spread of offered / asked that the arrival process itself gives: one arrival in"
+        echo "the window for evenly spaced ones, √(rate × window) for Poisson ones."
         echo "The open loop's arithmetic is tested on a simulated pool (Tests/PoolSizeKitTests/OpenLoopRunnerTests.swift);"
         echo "these figures depend on the machine, so they live here."
         echo
