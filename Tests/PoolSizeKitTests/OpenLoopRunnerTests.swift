@@ -191,7 +191,7 @@ struct SleepingWorkload: Workload {
         ) { _ in 100_000 }
         let metrics = TrialMetrics(m, cores: 2)
         let figures = try #require(metrics.openLoop)
-        #expect(metrics.windowSeconds == 0.8)
+        #expect(metrics.wallSeconds == 0.8)
         #expect(abs(figures.offeredPerSecond - 403.75) < 1e-9, "offered \(figures.offeredPerSecond)/s")
         let plan = SweepPlan(
             runID: "r", spec: BusyRetryTests.spec, sizes: .explicit([2]), repetitions: 1, warmupTrials: 0, cores: 2,

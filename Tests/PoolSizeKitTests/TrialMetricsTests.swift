@@ -24,7 +24,7 @@ import Testing
             ],
             peakConcurrency: 2, processThreads: 9)
         let t = TrialMetrics(m, cores: 2)
-        #expect(t.windowSeconds == 2e-6)
+        #expect(t.wallSeconds == 2e-6)
         #expect(t.tasks == 2.0)
         #expect(t.throughputPerSecond == 1_000_000)
         // Finished inside the window: the first two. C = (200 + 250) / 2 ns; W = (800 + 750) / 2 ns.
@@ -34,7 +34,7 @@ import Testing
         #expect(t.perTaskWaitCPURatios == [4.0, 3.0])
         // 2000 ns of process CPU over 2000 ns × 2 cores.
         #expect(t.utilization == 0.5)
-        #expect(t.distinctThreads == 2)
+        #expect(t.threads == 2)
         #expect(t.effectiveNice == 0)
         #expect(t.peakConcurrency == 2)
         #expect(t.voluntaryContextSwitches == 5)

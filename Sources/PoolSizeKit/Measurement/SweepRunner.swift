@@ -240,7 +240,7 @@ package struct SweepRunner {
             examples += metrics.failureExamples
             waits += metrics.perTaskWaitMicroseconds
             cpus += metrics.perTaskCPUMicroseconds
-            seconds += metrics.windowSeconds
+            seconds += metrics.wallSeconds
             estimate = LowLoadEstimate(waitMicroseconds: waits, cpuMicroseconds: cpus, seconds: seconds)
             // Failed tasks are not in the estimate: past the share a trial may lose, more rounds
             // would only wait for successes that are not coming.
@@ -272,25 +272,20 @@ package struct SweepRunner {
 }
 
 extension TrialRecord {
-    /// The record of one sweep trial.
+    /// The record of one sweep trial: the metrics' figures, and who ran them.
     package init(
-        plan: SweepPlan, combination: Combination, poolSize: Int, repetition: Int, metrics m: TrialMetrics,
+        plan: SweepPlan, combination: Combination, poolSize: Int, repetition: Int, metrics: TrialMetrics,
         integrity: IntegrityReport?
     ) {
-        self.init(
-            runID: plan.runID, workload: plan.spec.name, pool: combination.pool, qos: combination.qos,
-            primitive: combination.primitive,
-            poolSize: poolSize, repetition: repetition, tasks: m.tasks, wallSeconds: m.windowSeconds,
-            throughputPerSecond: m.throughputPerSecond, cpuMicrosecondsPerTask: m.cpuMicrosecondsPerTask,
-            waitMicrosecondsPerTask: m.waitMicrosecondsPerTask, waitCPURatio: m.waitCPURatio,
-            utilization: m.utilization, peakConcurrency: m.peakConcurrency, threads: m.distinctThreads,
-            effectiveNice: m.effectiveNice, integrity: integrity?.verdict ?? .notApplicable,
-            criticalSections: integrity?.sections ?? 0,
-            latency: m.latency, execution: m.execution, voluntaryContextSwitches: m.voluntaryContextSwitches,
-            involuntaryContextSwitches: m.involuntaryContextSwitches, maxRSSKilobytes: m.maxRSSKilobytes,
-            processThreads: m.processThreads ?? 0, otherLoad: m.otherLoad)
-        errors = m.errors
-        openLoop = m.openLoop
-        sizeSteps = m.sizeSteps
+        self = metrics.figures
+        runID = plan.runID
+        workload = plan.spec.name
+        pool = combination.pool
+        qos = combination.qos
+        primitive = combination.primitive
+        self.poolSize = poolSize
+        self.repetition = repetition
+        self.integrity = integrity?.verdict ?? .notApplicable
+        criticalSections = integrity?.sections ?? 0
     }
 }

@@ -1,60 +1,39 @@
 import PoolSizeModel
 
-/// The numbers a trial yields, derived from its raw measurement.
+/// The numbers a trial yields, derived from its raw measurement once, into the fields a
+/// `TrialRecord` carries (`figures`, read through as `metrics.throughputPerSecond`), plus what
+/// only the sweep's statistics read: each task's W and C, and why tasks failed.
+@dynamicMemberLookup
 package struct TrialMetrics: Equatable, Sendable {
-    /// Length of the measurement window.
-    package var windowSeconds: Double
-    /// Tasks that failed among those finished in the window; they count in no other figure.
-    package var errors: Int = 0
+    /// The trial's figures in its record's own fields. Who ran it (the run, the workload, the
+    /// combination, the repetition, the integrity check) is the sweep's to fill in
+    /// (`TrialRecord(plan:combination:poolSize:repetition:metrics:integrity:)`); here they are
+    /// blank. In an open-loop trial `latency` counts from each task's intended arrival, over the
+    /// tasks that arrived in the window.
+    package var figures: TrialRecord
     /// Why the first failed tasks of the trial failed.
     package var failureExamples: [String] = []
-    /// Tasks that succeeded in the window, each weighted by the fraction of its body inside the window. Counting
-    /// fractions removes the edge error of counting whole completions: with N tasks started
-    /// together, completions arrive in bursts, and a window edge landing just before or after a
-    /// burst would swing a whole-task count by N.
-    package var tasks: Double
-    /// Tasks per second in the window.
-    package var throughputPerSecond: Double
-    /// Means over tasks that finished inside the window.
-    package var cpuMicrosecondsPerTask: Double
-    /// Mean task wall time minus CPU time, µs.
-    package var waitMicrosecondsPerTask: Double
-    /// Σ wait / Σ CPU over those tasks (a ratio of means, not a mean of ratios).
-    package var waitCPURatio: Double
-    /// Per-task W/C of those tasks.
+    /// Per-task W/C of the tasks that finished in the window.
     package var perTaskWaitCPURatios: [Double]
     /// W and C of each of those tasks in µs, paired, for the ratio's standard error.
     package var perTaskWaitMicroseconds: [Double]
     /// CPU time of each of those tasks in µs, paired with `perTaskWaitMicroseconds`.
     package var perTaskCPUMicroseconds: [Double]
-    /// Process CPU time in the window over window × cores.
-    package var utilization: Double
-    /// Most tasks seen running at once.
-    package var peakConcurrency: Int
-    /// Distinct OS threads that ran tasks.
-    package var distinctThreads: Int
-    /// Lowest nice value seen on a worker (a tier that did not take effect shows here).
-    package var effectiveNice: Int
-    /// Voluntary context switches in the window.
-    package var voluntaryContextSwitches: Int
-    /// Involuntary context switches in the window.
-    package var involuntaryContextSwitches: Int
-    /// Peak resident set size so far, KiB.
-    package var maxRSSKilobytes: Int
-    /// OS threads in the process at the window's end; nil where unknown.
-    package var processThreads: Int?
-    /// Busy CPU of everything but this process in the window, as a share of `cores`.
-    package var otherLoad: Double
-    /// Submit → completion and start → completion of tasks finished in the window, in µs.
-    package var latency: LatencyPercentiles
-    /// Start-to-completion latency of the tasks finished in the window, µs.
-    package var execution: LatencyPercentiles
-    /// Rate offered and carried, backlog and stability of an open-loop trial; nil for the closed
-    /// loop. In an open-loop trial `latency` counts from each task's intended arrival, over the
-    /// tasks that arrived in the window.
-    package var openLoop: OpenLoopFigures?
-    /// The sizes a pool that sizes itself chose, over the whole trial; empty for a fixed size.
-    package var sizeSteps: [SizeStep] = []
+
+    /// A figure of the record, by its name there.
+    package subscript<T>(dynamicMember field: WritableKeyPath<TrialRecord, T>) -> T {
+        get { figures[keyPath: field] }
+        set { figures[keyPath: field] = newValue }
+    }
+
+    /// A record holding figures only, for a trial on a pool of `poolSize`.
+    static func blank(poolSize: Int) -> TrialRecord {
+        TrialRecord(
+            runID: "", workload: "", pool: .queuePool, qos: .default, primitive: .none, poolSize: poolSize,
+            repetition: 0, tasks: 0, wallSeconds: 0, throughputPerSecond: 0, cpuMicrosecondsPerTask: 0,
+            waitMicrosecondsPerTask: 0, waitCPURatio: 0, utilization: 0, peakConcurrency: 0, threads: 0,
+            effectiveNice: 0, integrity: .notApplicable)
+    }
 
     /// Metrics stated directly, for a `TrialMeasuring` that scripts them (tests, replays).
     /// Per-task figures repeat the means `tasks` times, rounded down, at most 1,000.
@@ -64,33 +43,34 @@ package struct TrialMetrics: Equatable, Sendable {
         utilization: Double, peakConcurrency: Int, threads: Int, otherLoad: Double = 0, effectiveNice: Int = 0,
         latency: LatencyPercentiles = LatencyPercentiles(), execution: LatencyPercentiles = LatencyPercentiles()
     ) {
-        self.windowSeconds = windowSeconds
-        tasks = throughputPerSecond * windowSeconds
-        self.throughputPerSecond = throughputPerSecond
-        self.cpuMicrosecondsPerTask = cpuMicrosecondsPerTask
-        self.waitMicrosecondsPerTask = waitMicrosecondsPerTask
-        waitCPURatio = cpuMicrosecondsPerTask > 0 ? waitMicrosecondsPerTask / cpuMicrosecondsPerTask : .nan
+        let tasks = throughputPerSecond * windowSeconds
+        let ratio = cpuMicrosecondsPerTask > 0 ? waitMicrosecondsPerTask / cpuMicrosecondsPerTask : .nan
+        figures = Self.blank(poolSize: 0)
+        figures.tasks = tasks
+        figures.wallSeconds = windowSeconds
+        figures.throughputPerSecond = throughputPerSecond
+        figures.cpuMicrosecondsPerTask = cpuMicrosecondsPerTask
+        figures.waitMicrosecondsPerTask = waitMicrosecondsPerTask
+        figures.waitCPURatio = ratio
+        figures.utilization = utilization
+        figures.peakConcurrency = peakConcurrency
+        figures.threads = threads
+        figures.effectiveNice = effectiveNice
+        figures.otherLoad = otherLoad
+        figures.latency = latency
+        figures.execution = execution
         let count = min(1_000, max(0, Int(tasks)))
-        perTaskWaitCPURatios = Array(repeating: waitCPURatio, count: count)
+        perTaskWaitCPURatios = Array(repeating: ratio, count: count)
         perTaskWaitMicroseconds = Array(repeating: waitMicrosecondsPerTask, count: count)
         perTaskCPUMicroseconds = Array(repeating: cpuMicrosecondsPerTask, count: count)
-        self.utilization = utilization
-        self.peakConcurrency = peakConcurrency
-        distinctThreads = threads
-        self.effectiveNice = effectiveNice
-        voluntaryContextSwitches = 0
-        involuntaryContextSwitches = 0
-        maxRSSKilobytes = 0
-        processThreads = nil
-        self.otherLoad = otherLoad
-        self.latency = latency
-        self.execution = execution
     }
 
     /// Derives the metrics from a trial's raw measurement, on `cores` cores.
     package init(_ m: TrialMeasurement, cores: Int) {
         let start = m.windowStart, end = max(m.windowEnd, m.windowStart + 1)
-        windowSeconds = Double(end - start) / 1e9
+        let windowSeconds = Double(end - start) / 1e9
+        var r = Self.blank(poolSize: m.poolSize)
+        r.wallSeconds = windowSeconds
         var weighted = 0.0
         var cpu: UInt64 = 0, wait: UInt64 = 0, finished = 0
         var ratios: [Double] = [], waits: [Double] = [], cpus: [Double] = []
@@ -98,7 +78,7 @@ package struct TrialMetrics: Equatable, Sendable {
             // A failed task is never throughput, and its C and W (a refused connection returns
             // at once) are not the task's: it is counted as an error and nothing else.
             if s.failed {
-                if s.ended >= start && s.ended <= end { errors += 1 }
+                if s.ended >= start && s.ended <= end { r.errors += 1 }
                 continue
             }
             let overlap = Double(min(s.ended, end)) - Double(max(s.started, start))
@@ -116,36 +96,36 @@ package struct TrialMetrics: Equatable, Sendable {
                 if s.cpuNanoseconds > 0 { ratios.append(Double(s.waitNanoseconds) / Double(s.cpuNanoseconds)) }
             }
         }
-        tasks = weighted
+        r.tasks = weighted
         failureExamples = m.failureExamples
-        throughputPerSecond = weighted / windowSeconds
-        cpuMicrosecondsPerTask = finished > 0 ? Double(cpu) / Double(finished) / 1_000 : 0
-        waitMicrosecondsPerTask = finished > 0 ? Double(wait) / Double(finished) / 1_000 : 0
-        waitCPURatio = cpu > 0 ? Double(wait) / Double(cpu) : 0
+        let throughputPerSecond = weighted / windowSeconds
+        r.throughputPerSecond = throughputPerSecond
+        r.cpuMicrosecondsPerTask = finished > 0 ? Double(cpu) / Double(finished) / 1_000 : 0
+        r.waitMicrosecondsPerTask = finished > 0 ? Double(wait) / Double(finished) / 1_000 : 0
+        r.waitCPURatio = cpu > 0 ? Double(wait) / Double(cpu) : 0
         perTaskWaitCPURatios = ratios
         perTaskWaitMicroseconds = waits
         perTaskCPUMicroseconds = cpus
         let processCPU =
             m.usageAtEnd.cpuNanoseconds >= m.usageAtStart.cpuNanoseconds
             ? m.usageAtEnd.cpuNanoseconds - m.usageAtStart.cpuNanoseconds : 0
-        utilization = Double(processCPU) / 1e9 / (windowSeconds * Double(max(cores, 1)))
-        peakConcurrency = m.peakConcurrency
-        distinctThreads = Set(m.samples.map(\.thread)).count
-        effectiveNice = Int(m.samples.map(\.nice).min() ?? 0)
-        voluntaryContextSwitches = m.usageAtEnd.voluntaryContextSwitches - m.usageAtStart.voluntaryContextSwitches
-        involuntaryContextSwitches = m.usageAtEnd.involuntaryContextSwitches - m.usageAtStart.involuntaryContextSwitches
-        maxRSSKilobytes = m.usageAtEnd.maxRSSKilobytes
-        processThreads = m.processThreads
+        r.utilization = Double(processCPU) / 1e9 / (windowSeconds * Double(max(cores, 1)))
+        r.peakConcurrency = m.peakConcurrency
+        r.threads = Set(m.samples.map(\.thread)).count
+        r.effectiveNice = Int(m.samples.map(\.nice).min() ?? 0)
+        r.voluntaryContextSwitches = m.usageAtEnd.voluntaryContextSwitches - m.usageAtStart.voluntaryContextSwitches
+        r.involuntaryContextSwitches =
+            m.usageAtEnd.involuntaryContextSwitches - m.usageAtStart.involuntaryContextSwitches
+        r.maxRSSKilobytes = m.usageAtEnd.maxRSSKilobytes
+        r.processThreads = m.processThreads ?? 0
         if let busy0 = m.machineBusyAtStart, let busy1 = m.machineBusyAtEnd, busy1 >= busy0 {
-            otherLoad = max(
+            r.otherLoad = max(
                 0, (Double(busy1 - busy0) - Double(processCPU)) / 1e9 / (windowSeconds * Double(max(cores, 1))))
-        } else {
-            otherLoad = 0
         }
         let finishedSamples = m.samples.filter { !$0.failed && $0.ended >= start && $0.ended <= end }
-        latency = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.submitted })
-        execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
-        sizeSteps = m.sizeSteps
+        r.latency = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.submitted })
+        r.execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
+        r.sizeSteps = m.sizeSteps
         if let raw = m.openLoop {
             let offered = Double(raw.arrivalsInWindow) / windowSeconds
             // Tasks in service on average (Little's law on the service alone): what a pool that
@@ -155,7 +135,7 @@ package struct TrialMetrics: Equatable, Sendable {
                 ? 0
                 : Double(finishedSamples.reduce(UInt64(0)) { $0 &+ ($1.ended &- $1.started) })
                     / Double(finishedSamples.count) / 1e9
-            openLoop = OpenLoopFigures(
+            r.openLoop = OpenLoopFigures(
                 arrivalRate: ArrivalRate(perSecond: raw.ratePerSecond), offeredPerSecond: offered,
                 achievedPerSecond: throughputPerSecond,
                 backlogMean: raw.backlog.isEmpty ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count),
@@ -165,7 +145,8 @@ package struct TrialMetrics: Equatable, Sendable {
                     arrivalsInWindow: raw.arrivalsInWindow, busyQueues: offered * serviceSeconds),
                 unfinished: raw.unfinished,
                 dispatchLagP99Microseconds: LatencyRecorder.percentiles(raw.dispatchLags).p99)
-            latency = LatencyRecorder.percentiles(raw.latencies)
+            r.latency = LatencyRecorder.percentiles(raw.latencies)
         }
+        figures = r
     }
 }
