@@ -11,13 +11,12 @@ import Testing
 @Suite struct ObservationRunTests {
     static func run() throws -> ObservationRun {
         let info = RunInfo(
-            runID: "20261123-220000-observe-pool_target", poolsizeVersion: "0.1.0",
+            .observation(runID: "20261123-220000-observe-pool_target", seed: 7), poolsizeVersion: "0.1.0",
             commandLine: [
                 "poolsize", "observe", "--duration", "1.6s", "--rate", "20", "--seed", "7", "--out", "results/c-pool",
                 "--", "pool_target", "--workers", "2",
-            ],
-            seed: 7)
-        return ObservationRun(runID: info.runID!, info: info, observation: try ObservationOutputTests.observation())
+            ])
+        return ObservationRun(runID: info.runID, info: info, observation: try ObservationOutputTests.observation())
     }
 
     @Test func thePoolsCSVHoldsItsSlices() throws {

@@ -36,13 +36,18 @@ enum ReportFixtures {
             maxRSSKilobytes: 9000, processThreads: size + 4, otherLoad: 0.01)
     }
 
+    /// The plan of `info`: the io workload at sizes 1–12 of the queue pool, 2 repetitions after 1 warm-up.
+    static var plan: SweepPlan {
+        SweepPlan(
+            runID: runID,
+            spec: WorkloadSpec(name: "io", description: "test", cpuMicroseconds: 1000, waitMicroseconds: 3000),
+            sizes: .explicit([1, 2, 4, 6, 8, 10, 12]), repetitions: 2, warmupTrials: 1, cores: 2, seed: 42)
+    }
+
     static var info: RunInfo {
         RunInfo(
-            runID: runID, poolsizeVersion: "0.1.0",
+            .sweep(plan), poolsizeVersion: "0.1.0",
             commandLine: ["/usr/local/bin/poolsize", "sweep", "--workload", "io", "--sizes", "1,2,4,6,8,10,12"],
-            seed: 42,
-            workload: WorkloadSpec(name: "io", description: "test", cpuMicroseconds: 1000, waitMicroseconds: 3000),
-            repetitions: 2, warmupTrials: 1,
             machine: MachineFacts(
                 cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), cpuModel: "Test CPU",
                 kernel: "Linux 6.1.0 x86_64",
@@ -123,6 +128,10 @@ enum ReportFixtures {
         let set = RecommendationSet(
             best: top, combinations: [top] + others,
             verdict: "Best: queue-pool/default/none with 8 queues at 2020 tasks/s.")
+        var info = info
+        info.plan?.pools = [.queuePool, .globalQueue]
+        info.plan?.tiers = [.default, .userInitiated]
+        info.plan?.primitives = [.none, .mutex]
         return RunData(
             runID: runID, records: records, info: info,
             lowLoad: LowLoadEstimate(
