@@ -174,6 +174,21 @@ import Testing
         #expect(try RunDirectoryJSON.decode(RunInfo.self, from: observed, path: "machine.json") == observation)
     }
 
+    /// Every fixture's machine.json is in the form `sweep` and `observe` write: read and written
+    /// again, it is the same text (a sweep's holds its plan whole, an observation's its run id
+    /// and seed).
+    @Test(arguments: [
+        "run-io", "machines/cpu", "machines/large", "machines/locked", "machines/small", "extremes/closed",
+        "extremes/open", "extremes/observation",
+    ])
+    func fixturesHoldMachineJSONAsWritten(fixture: String) throws {
+        let url = ReportFixtures.fixture(fixture).appendingPathComponent("machine.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let info = try RunDirectoryJSON.decode(RunInfo.self, from: text, path: url.path)
+        #expect(JSONExport.serialize(info) == text)
+        #expect((info.plan == nil) == (fixture == "extremes/observation"))
+    }
+
     @Test func contentionCSVRoundTrips() throws {
         let shares = [
             TierShare(qos: .default, throughputPerSecond: 300, share: 0.6, effectiveNice: 0),
