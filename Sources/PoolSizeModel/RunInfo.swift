@@ -95,15 +95,18 @@ extension RunInfo: Codable {
         case seed, poolsizeVersion, poolsizeCommit, commandLine, machine, sizes, server, gridTrials
     }
 
-    /// A sweep's machine.json when it holds `plan`; otherwise an observation's, whose `run_id`
-    /// and `seed` are then required.
+    /// A sweep's machine.json when it holds `plan`, an observation's when it holds `run_id`
+    /// instead (and then `seed`); a file with neither lacks the sweep's `plan`.
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let plan = try c.decodeIfPresent(SweepPlan.self, forKey: .plan) {
             kind = .sweep(plan)
-        } else {
+        } else if c.contains(.runID) {
             kind = .observation(
                 runID: try c.decode(String.self, forKey: .runID), seed: try c.decode(UInt64.self, forKey: .seed))
+        } else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.plan, .init(codingPath: c.codingPath, debugDescription: "no plan and no run id"))
         }
         poolsizeVersion = try c.decodeIfPresent(String.self, forKey: .poolsizeVersion)
         poolsizeCommit = try c.decodeIfPresent(String.self, forKey: .poolsizeCommit)

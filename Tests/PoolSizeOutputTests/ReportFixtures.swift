@@ -57,6 +57,22 @@ enum ReportFixtures {
                 ], hostname: "test"))
     }
 
+    /// machine.json as `sweep` writes it, for a run directory written by hand: a plan of `spec`
+    /// (`auto` sizes) over these axes, on a machine of `cores`.
+    static func machineJSON(
+        runID: String, spec: WorkloadSpec = WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000),
+        cores: CoreCount, cpuModel: String = "", pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default],
+        primitives: [PrimitiveKind] = [.none]
+    ) -> String {
+        let plan = SweepPlan(
+            runID: runID, spec: spec, sizes: .auto, cores: cores.effective, seed: 42, pools: pools, tiers: tiers,
+            primitives: primitives)
+        let machine = MachineFacts(
+            cores: cores, cpuModel: cpuModel, kernel: "", swiftVersion: "", timerSlackNanoseconds: nil,
+            effectiveNiceByTier: [:], hostname: "")
+        return JSONExport.serialize(RunInfo(.sweep(plan), poolsizeVersion: "0.1.0", machine: machine))
+    }
+
     static func recommendation(_ combination: Combination?, recommended: Int = 8, peak: Double = 2020, peakAt: Int = 10)
         -> Recommendation
     {

@@ -317,7 +317,7 @@ import Testing
             throws: PoolSizeError.invalidInput(
                 path: observed.appendingPathComponent("machine.json").path,
                 message:
-                    "it records an observation, not a sweep's plan; pass the sweep's run directory, or delete the file to report from trials.csv alone"
+                    "it records no sweep plan (key 'plan'), so it is not a sweep's; pass the sweep's run directory, or delete the file to report from trials.csv alone"
             )
         ) {
             try RunDirectory(observed).load()

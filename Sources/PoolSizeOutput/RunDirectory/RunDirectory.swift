@@ -76,7 +76,7 @@ package struct RunDirectory: Sendable {
             throw .invalidInput(
                 path: url(.machine).path,
                 message:
-                    "it records an observation, not a sweep's plan; pass the sweep's run directory, or delete the file to report from trials.csv alone"
+                    "it records no sweep plan (key 'plan'), so it is not a sweep's; pass the sweep's run directory, or delete the file to report from trials.csv alone"
             )
         }
         let lowLoad = try decode(LowLoadEstimate.self, .lowLoad)
