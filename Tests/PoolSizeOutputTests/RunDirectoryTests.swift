@@ -164,8 +164,8 @@ import Testing
         ).keys.sorted()
         #expect(
             keys == [
-                "command_line", "grid_trials", "machine", "plan", "poolsize_commit", "poolsize_version", "schema_version",
-                "server", "sizes",
+                "command_line", "grid_trials", "machine", "plan", "poolsize_commit", "poolsize_version",
+                "schema_version", "server", "sizes",
             ])
         // An observation records its run id and seed, and no plan.
         let observation = RunInfo(.observation(runID: "20261124-000132-observe-x", seed: 3), poolsizeVersion: "0.1.0")
