@@ -77,15 +77,10 @@ package final class RecordedSweep: SweepObserver {
     /// The run in `directory` when this plan may continue it; else why not.
     static func resumable(_ directory: URL, plan: SweepPlan) throws(PoolSizeError) -> (RunInfo, RunData) {
         let run = try RunDirectory(directory).load()
-        guard let recorded = run.info else {
+        // The run directory's reader refuses a machine.json without a plan, so a run with one
+        // has it.
+        guard let recorded = run.info, let recordedPlan = recorded.plan else {
             throw .resumeMismatch(path: directory.path, details: "it has no machine.json, so its plan is unknown")
-        }
-        guard let recordedPlan = recorded.plan else {
-            throw .resumeMismatch(
-                path: directory.path,
-                details:
-                    "its machine.json records no plan (written by an earlier poolsize), so whether this sweep is the same cannot be told; start it again with \(PoolSizeError.Parameter.replaceRun.mention)"
-            )
         }
         if let difference = plan.difference(from: recordedPlan) {
             throw .resumeMismatch(path: directory.path, details: difference)
@@ -213,7 +208,7 @@ package final class RecordedSweep: SweepObserver {
     package func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {
         try exporter.append(record)
         records.append(record)
-        try exporter.write(SummaryCSV.serialize(records, arrival: info.arrival, lowLoad: lowLoad), to: .summary)
+        try exporter.write(SummaryCSV.serialize(records, arrival: plan.load.arrival, lowLoad: lowLoad), to: .summary)
         if record.integrity == .violated {
             violations.append("\(record.combination) size \(record.poolSize) rep \(record.repetition)")
         }
@@ -222,17 +217,12 @@ package final class RecordedSweep: SweepObserver {
 }
 
 extension RunInfo {
-    /// What a sweep records before its first trial.
+    /// What a sweep records before its first trial: the plan whole, and for an explicit list the
+    /// sizes it measures (`auto` records its grid once W/C is known).
     init(plan: SweepPlan, facts: MachineFacts, commandLine: [String]) {
         self.init(
-            runID: plan.runID, poolsizeVersion: PoolSizeVersion.string, poolsizeCommit: PoolSizeVersion.commit,
-            commandLine: commandLine, seed: plan.seed, workload: plan.spec, repetitions: plan.repetitions,
-            warmupTrials: plan.warmupTrials, pools: plan.pools, tiers: plan.tiers, primitives: plan.primitives,
-            targetUtilization: plan.targetUtilization, tolerance: plan.tolerance, machine: facts,
-            sizes: { if case let .explicit(list) = plan.sizes { list } else { nil } }(), autoSizes: plan.sizes == .auto)
-        search = plan.search
-        arrival = plan.load.arrival
-        self.plan = plan
-        trialMilliseconds = plan.trialMilliseconds
+            .sweep(plan), poolsizeVersion: PoolSizeVersion.string, poolsizeCommit: PoolSizeVersion.commit,
+            commandLine: commandLine, machine: facts,
+            sizes: { if case let .explicit(list) = plan.sizes { list } else { nil } }())
     }
 }

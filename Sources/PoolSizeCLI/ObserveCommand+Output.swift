@@ -131,8 +131,9 @@ extension ObserveCommand {
     /// does) and any note about the charts.
     func write(_ observation: Observation, to output: Output) throws(PoolSizeError) {
         let info = RunInfo(
-            runID: output.runID, poolsizeVersion: PoolSizeVersion.string, poolsizeCommit: PoolSizeVersion.commit,
-            commandLine: Secrets.commandLine(CommandLine.arguments, flag: ParameterFlags.flag), seed: seed,
+            .observation(runID: output.runID, seed: seed), poolsizeVersion: PoolSizeVersion.string,
+            poolsizeCommit: PoolSizeVersion.commit,
+            commandLine: Secrets.commandLine(CommandLine.arguments, flag: ParameterFlags.flag),
             machine: MachineProbe.facts())
         let run = ObservationRun(runID: output.runID, info: info, observation: observation)
         try RunDirectory(output.directory).save(run)

@@ -1,102 +1,138 @@
-/// `machine.json`: where a run ran and how it was asked for, written before the first trial so
-/// even an interrupted run says where it ran. The same type is written by `sweep` and read by
-/// `report`, `plot`, `compare` and `plan`; every key is optional when reading, so run
-/// directories of earlier versions, which recorded less, still load.
-package struct RunInfo: Equatable, Sendable, Codable {
-    /// The run's id (the run directory's default name).
-    package var runID: String?
-    /// Version of the poolsize that ran the sweep.
+/// `machine.json`: where a run ran and what it was asked to do, written before the first trial
+/// so even an interrupted run says where it ran. `sweep` records its plan whole (`plan`, the
+/// `SweepPlan` it ran, read back by the same type); `observe`, which plans no sweep, records its
+/// run id and seed instead. `report`, `plot`, `compare` and `plan` read it through this type.
+/// Besides the plan it holds only what the plan does not: the machine, the version, the command
+/// line, and what the sweep learnt as it ran (the sizes `auto` chose, the server, the grid saved).
+package struct RunInfo: Equatable, Sendable {
+    /// What was run.
+    package enum Kind: Equatable, Sendable {
+        /// A sweep under this plan.
+        case sweep(SweepPlan)
+        /// `poolsize observe`: its run id and the seed of its sampling schedule (its other
+        /// settings are in observation.json).
+        case observation(runID: String, seed: UInt64)
+    }
+
+    /// A sweep and its plan, or an observation.
+    package var kind: Kind
+    /// Version of the poolsize that ran.
     package var poolsizeVersion: String?
     /// Its git commit, when built from a checkout.
     package var poolsizeCommit: String?
     /// The command line as typed, executable first.
     package var commandLine: [String]?
-    /// Seed of the trial order and draws.
-    package var seed: UInt64?
-    /// The workload spec swept.
-    package var workload: WorkloadSpec?
-    /// Measured trials per size.
-    package var repetitions: Int?
-    /// Warm-up trials discarded before measuring.
-    package var warmupTrials: Int?
-    /// Pool kinds swept.
-    package var pools: [PoolKind]?
-    /// QoS tiers swept.
-    package var tiers: [QoSTier]?
-    /// Primitives swept.
-    package var primitives: [PrimitiveKind]?
-    /// U of the formula.
-    package var targetUtilization: Double?
-    /// The knee's tolerance.
-    package var tolerance: Double?
     /// The machine: cores, CPU, kernel, toolchain, effective nice per tier.
     package var machine: MachineFacts?
     /// The pool sizes planned: the explicit list, or the grid `auto` chose once W/C was
     /// measured (grown when it extended). Lets a report name the trials a partial run lacks.
     package var sizes: [Int]?
-    /// Whether the sizes were chosen by `auto`.
-    package var autoSizes: Bool?
-    /// What an `--http` target said of itself in its `X-Poolsize-Server` header (a
+    /// What an HTTP target said of itself in its `X-Poolsize-Server` header (a
     /// `poolsize serve`: its threads, CPU and delay per request); nil for any other target.
     package var server: String?
-    /// How the sizes were chosen (`grid` or `adaptive`); nil in runs of earlier versions (grid).
-    package var search: SearchMode?
     /// Measured trials the exhaustive grid would have run, recorded by an adaptive search so
     /// the summary can say what it saved.
     package var gridTrials: Int?
-    /// The open-loop arrivals and latency objective (`--arrival-rate`, `--latency-slo`); nil
-    /// for a closed-loop sweep.
-    package var arrival: ArrivalPlan?
-    /// The whole plan the sweep ran, as one value: what `--resume` compares.
-    package var plan: SweepPlan?
-    /// `--trial-ms` when given (it overrides the spec's trial length, and in an open loop sets
-    /// the window exactly instead of one holding 2,000 arrivals); nil when the spec's applied.
-    package var trialMilliseconds: Int?
 
-    /// Run facts; every field may be absent.
+    /// Run facts around what was run.
     package init(
-        runID: String? = nil, poolsizeVersion: String? = nil, poolsizeCommit: String? = nil,
-        commandLine: [String]? = nil,
-        seed: UInt64? = nil, workload: WorkloadSpec? = nil, repetitions: Int? = nil, warmupTrials: Int? = nil,
-        pools: [PoolKind]? = nil, tiers: [QoSTier]? = nil, primitives: [PrimitiveKind]? = nil,
-        targetUtilization: Double? = nil, tolerance: Double? = nil, machine: MachineFacts? = nil,
-        sizes: [Int]? = nil, autoSizes: Bool? = nil
+        _ kind: Kind, poolsizeVersion: String? = nil, poolsizeCommit: String? = nil, commandLine: [String]? = nil,
+        machine: MachineFacts? = nil, sizes: [Int]? = nil
     ) {
-        self.runID = runID
+        self.kind = kind
         self.poolsizeVersion = poolsizeVersion
         self.poolsizeCommit = poolsizeCommit
         self.commandLine = commandLine
-        self.seed = seed
-        self.workload = workload
-        self.repetitions = repetitions
-        self.warmupTrials = warmupTrials
-        self.pools = pools
-        self.tiers = tiers
-        self.primitives = primitives
-        self.targetUtilization = targetUtilization
-        self.tolerance = tolerance
         self.machine = machine
         self.sizes = sizes
-        self.autoSizes = autoSizes
     }
 
-    /// The trials the plan asks for, when the file records the plan: each combination, planned
-    /// size and repetition. nil for an adaptive search, whose trials are decided as it goes, and
-    /// for a range of arrival rates.
+    /// The sweep's plan; nil for an observation. Setting a plan makes the run a sweep under it
+    /// (setting nil changes nothing).
+    package var plan: SweepPlan? {
+        get {
+            if case let .sweep(plan) = kind { return plan }
+            return nil
+        }
+        set {
+            if let newValue { kind = .sweep(newValue) }
+        }
+    }
+
+    /// The run's id (the run directory's default name): the plan's, or the observation's.
+    package var runID: String {
+        switch kind {
+        case let .sweep(plan): return plan.runID
+        case let .observation(runID, _): return runID
+        }
+    }
+
+    /// The seed of every random choice the run made: the plan's, or the observation's.
+    package var seed: UInt64 {
+        switch kind {
+        case let .sweep(plan): return plan.seed
+        case let .observation(_, seed): return seed
+        }
+    }
+
+    /// The trials the plan asks for: each combination, planned size and repetition. nil for an
+    /// observation, for an adaptive search, whose trials are decided as it goes, for a range of
+    /// arrival rates, and before the sizes are known.
     package var plannedTrials: PlannedTrials? {
-        guard search != .adaptive, arrival?.isRange != true, let pools, let tiers, let primitives, let sizes,
-            let repetitions, repetitions > 0
+        guard let plan, plan.search != .adaptive, plan.load.arrival?.isRange != true, let sizes,
+            plan.repetitions > 0
         else { return nil }
-        let combinations = Combination.product(pools: pools, tiers: tiers, primitives: primitives)
-        return PlannedTrials(combinations: combinations, sizes: sizes, repetitions: repetitions)
+        return PlannedTrials(combinations: plan.combinations, sizes: sizes, repetitions: plan.repetitions)
+    }
+}
+
+extension RunInfo: Codable {
+    /// Keys as the file spells them once snake_cased (`runId` → `run_id`): a sweep's plan under
+    /// `plan`, an observation's `run_id` and `seed`, and the facts beside them.
+    enum CodingKeys: String, CodingKey {
+        case plan
+        case runID = "runId"
+        case seed, poolsizeVersion, poolsizeCommit, commandLine, machine, sizes, server, gridTrials
     }
 
-    /// Keys as the file spells them once snake_cased (`runId` → `run_id`).
-    enum CodingKeys: String, CodingKey {
-        case runID = "runId"
-        case poolsizeVersion, poolsizeCommit, commandLine, seed, workload, repetitions, warmupTrials
-        case pools, tiers, primitives, targetUtilization, tolerance, machine, sizes, autoSizes, server, search,
-            gridTrials, arrival, plan
-        case trialMilliseconds = "trialMs"
+    /// A sweep's machine.json when it holds `plan`, an observation's when it holds `run_id`
+    /// instead (and then `seed`); a file with neither lacks the sweep's `plan`.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let plan = try c.decodeIfPresent(SweepPlan.self, forKey: .plan) {
+            kind = .sweep(plan)
+        } else if c.contains(.runID) {
+            kind = .observation(
+                runID: try c.decode(String.self, forKey: .runID), seed: try c.decode(UInt64.self, forKey: .seed))
+        } else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.plan, .init(codingPath: c.codingPath, debugDescription: "no plan and no run id"))
+        }
+        poolsizeVersion = try c.decodeIfPresent(String.self, forKey: .poolsizeVersion)
+        poolsizeCommit = try c.decodeIfPresent(String.self, forKey: .poolsizeCommit)
+        commandLine = try c.decodeIfPresent([String].self, forKey: .commandLine)
+        machine = try c.decodeIfPresent(MachineFacts.self, forKey: .machine)
+        sizes = try c.decodeIfPresent([Int].self, forKey: .sizes)
+        server = try c.decodeIfPresent(String.self, forKey: .server)
+        gridTrials = try c.decodeIfPresent(Int.self, forKey: .gridTrials)
+    }
+
+    /// The plan, or the observation's id and seed, and the facts that are present.
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch kind {
+        case let .sweep(plan):
+            try c.encode(plan, forKey: .plan)
+        case let .observation(runID, seed):
+            try c.encode(runID, forKey: .runID)
+            try c.encode(seed, forKey: .seed)
+        }
+        try c.encodeIfPresent(poolsizeVersion, forKey: .poolsizeVersion)
+        try c.encodeIfPresent(poolsizeCommit, forKey: .poolsizeCommit)
+        try c.encodeIfPresent(commandLine, forKey: .commandLine)
+        try c.encodeIfPresent(machine, forKey: .machine)
+        try c.encodeIfPresent(sizes, forKey: .sizes)
+        try c.encodeIfPresent(server, forKey: .server)
+        try c.encodeIfPresent(gridTrials, forKey: .gridTrials)
     }
 }

@@ -56,25 +56,6 @@ package struct WorkloadSpec: Equatable, Sendable, Codable {
         case fileWriteKilobytes, fileReadKilobytes, phases
     }
 
-    /// Reads a spec recorded in machine.json; fields earlier versions did not record take the
-    /// defaults a spec file gets.
-    package init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            name: try c.decode(String.self, forKey: .name),
-            description: try c.decodeIfPresent(String.self, forKey: .description) ?? "",
-            cpuMicroseconds: try c.decode(Double.self, forKey: .cpuMicroseconds),
-            waitMicroseconds: try c.decodeIfPresent(Double.self, forKey: .waitMicroseconds) ?? 0,
-            jitter: try c.decodeIfPresent(Jitter.self, forKey: .jitter) ?? .none,
-            jitterSpread: try c.decodeIfPresent(Double.self, forKey: .jitterSpread) ?? 0.2,
-            trialMilliseconds: try c.decodeIfPresent(Int.self, forKey: .trialMilliseconds) ?? 1000,
-            maxTasks: try c.decodeIfPresent(Int.self, forKey: .maxTasks),
-            criticalMicroseconds: try c.decodeIfPresent(Double.self, forKey: .criticalMicroseconds) ?? 0)
-        fileWriteKilobytes = try c.decodeIfPresent(Double.self, forKey: .fileWriteKilobytes) ?? 0
-        fileReadKilobytes = try c.decodeIfPresent(Double.self, forKey: .fileReadKilobytes) ?? 0
-        phases = try c.decodeIfPresent([WorkloadPhase].self, forKey: .phases) ?? []
-    }
-
     /// W/C as the spec declares it.
     package var waitCPURatio: Double { waitMicroseconds / cpuMicroseconds }
 

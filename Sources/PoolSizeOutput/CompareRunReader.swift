@@ -18,7 +18,7 @@ package enum CompareRunReader {
         let directory = RunDirectory(path: path)
         let run = try directory.load()
         run.warnings.forEach(warn)
-        guard let info = run.info else {
+        guard let info = run.info, let plan = info.plan else {
             throw .inputNotFound(
                 path: directory.url(.machine).path,
                 hint:
@@ -32,10 +32,12 @@ package enum CompareRunReader {
             if let r = curve.recommendation { sizing[curve.combination] = Sizing(r, sizes: curve.sizes) }
         }
         return RunSamples(
-            runID: info.runID ?? directory.url.standardizedFileURL.lastPathComponent,
+            runID: info.runID,
             cores: info.machine?.cores.effective,
-            workload: info.workload, samples: samples(run.records), sizing: sizing,
-            openLoop: analysis.openLoop.map { OpenLoopSamples(arrival: info.arrival ?? $0.arrival, tables: $0.tables) })
+            workload: plan.spec, samples: samples(run.records), sizing: sizing,
+            openLoop: analysis.openLoop.map {
+                OpenLoopSamples(arrival: plan.load.arrival ?? $0.arrival, tables: $0.tables)
+            })
     }
 
     /// Repetitions per configuration; undefined figures (`nan`) are kept, and dropped by the

@@ -85,14 +85,14 @@ package enum PlanSourceReader {
             }
         }
         var run = MeasuredRun(
-            path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.workload?.name,
+            path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.plan?.spec.name,
             cpuModel: machine?.machine?.cpuModel, cores: cores,
             waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
             kneePoolSize: recommendation?.kneePoolSize, formulaQueueCountExact: recommendation?.formulaQueueCountExact)
         // An open loop has no throughput knee (what it carries flattens at the rate offered):
         // what it measured is a size per rate.
         let latency = recommendation?.latency
-        if let arrival = machine?.arrival
+        if let arrival = machine?.plan?.load.arrival
             ?? latency.map({
                 ArrivalPlan(
                     rates: [$0.arrivalRate], latencySLOMicroseconds: $0.latencySLOMicroseconds,

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PoolSizeCLI
 import PoolSizeModel
+import PoolSizeOutput
 import Testing
 
 /// A run directory as `poolsize sweep` writes it: trials.csv with every documented column
@@ -27,12 +28,20 @@ struct FixtureRun {
             }
         }
         try csv.write(to: url.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
-        let machine = """
-            {"run_id": "\(id)", "poolsize_version": "0.1.0", "seed": 42,
-             "machine": {"cores": {"online": \(cores), "affinity": \(cores), "effective": \(cores)}, "cpu_model": "Fixture CPU", "kernel": "Linux", "swift_version": "6.3"},
-             "workload": {"name": "\(workload)", "cpu_microseconds": \(cpuMicroseconds), "wait_microseconds": 15000, "critical_microseconds": 0, "jitter": "none", "trial_ms": 600}}
-            """
+        let machine = Self.machineJSON(
+            id: id, spec: WorkloadSpec(name: workload, cpuMicroseconds: cpuMicroseconds, waitMicroseconds: 15000),
+            cores: cores)
         try machine.write(to: url.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
+    }
+
+    /// machine.json as `sweep` writes it: a plan of `spec` on the queue pool (`auto` sizes), on
+    /// a machine of `cores` cores.
+    static func machineJSON(id: String, spec: WorkloadSpec, cores: Int) -> String {
+        let plan = SweepPlan(runID: id, spec: spec, sizes: .auto, cores: cores, seed: 42)
+        let machine = MachineFacts(
+            cores: CoreCount(online: cores, affinity: cores, cgroupQuota: nil), cpuModel: "Fixture CPU",
+            kernel: "Linux", swiftVersion: "6.3", timerSlackNanoseconds: nil, effectiveNiceByTier: [:], hostname: "")
+        return JSONExport.serialize(RunInfo(.sweep(plan), poolsizeVersion: "0.1.0", machine: machine))
     }
 
     func remove() { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }

@@ -51,7 +51,10 @@ import Testing
         let machine =
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("machine.json")))
             as! [String: Any]
-        let arrival = try #require(machine["arrival"] as? [String: Any])
+        let plan = try #require(machine["plan"] as? [String: Any])
+        let load = try #require(plan["load"] as? [String: Any])
+        #expect(load["kind"] as? String == "open")
+        let arrival = try #require(load["arrival"] as? [String: Any])
         #expect(arrival["rates_per_s"] as? [Double] == [200])
         #expect(arrival["process"] as? String == "poisson")
     }

@@ -35,16 +35,19 @@ struct OpenLoopRunDirectory {
         }
         try TrialsCSV.serialize(records).write(
             to: url.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
-        var info = RunInfo(
-            runID: id, poolsizeVersion: "0.1.0", seed: 42,
-            workload: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000), repetitions: 1,
+        var plan = SweepPlan(
+            runID: id, spec: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000),
+            sizes: .explicit(p99.keys.sorted()), repetitions: 1, cores: 2, seed: 42)
+        plan.load = .open(
+            ArrivalPlan(
+                rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo,
+                sloPercentile: 99))
+        let info = RunInfo(
+            .sweep(plan), poolsizeVersion: "0.1.0",
             machine: MachineFacts(
                 cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), cpuModel: "Fixture CPU", kernel: "Linux",
                 swiftVersion: "6.3", timerSlackNanoseconds: nil, effectiveNiceByTier: [:], hostname: "fixture"),
             sizes: p99.keys.sorted())
-        info.arrival = ArrivalPlan(
-            rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo,
-            sloPercentile: 99)
         try JSONExport.serialize(info).write(
             to: url.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
         let lowLoad = LowLoadEstimate(

@@ -45,7 +45,9 @@ import PoolSizeAnalysis
         defer { try? FileManager.default.removeItem(at: dir) }
         try #"{"tasks": 50, "seconds": 0.5, "cpu_microseconds_per_task": 5000, "wait_microseconds_per_task": 40000}"#
             .write(to: dir.appendingPathComponent("lowload.json"), atomically: true, encoding: .utf8)
-        try #"{"run_id": "r", "machine": {"cores": {"online": 8, "affinity": 8, "effective": 8}}}"#.write(
+        try FixtureRun.machineJSON(
+            id: "r", spec: WorkloadSpec(name: "io", cpuMicroseconds: 5000, waitMicroseconds: 40000), cores: 8
+        ).write(
             to: dir.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
         // Cores default to the run's 8, so this is the judged case again: 72 threads, 1 host.
         let plan = try CapacityPlanner.plan(

@@ -29,7 +29,8 @@ import Testing
         let machine =
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("machine.json")))
             as? [String: Any]
-        let workload = try #require(machine?["workload"] as? [String: Any])
+        let plan = try #require(machine?["plan"] as? [String: Any])
+        let workload = try #require(plan["spec"] as? [String: Any])
         #expect(workload["name"] as? String == "trace-tiny")
         #expect(workload["cpu_microseconds"] as? Double == 250)
         let recommendation =

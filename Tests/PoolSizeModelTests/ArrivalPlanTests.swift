@@ -76,10 +76,13 @@ import Testing
     }
 
     @Test func plannedTrialsAreUnknownForARangeOnly() {
-        var info = RunInfo(repetitions: 2, pools: [.queuePool], tiers: [.default], primitives: [.none], sizes: [4, 8])
-        info.arrival = ArrivalPlan(rates: [500])
+        var plan = SweepPlan(
+            runID: "r", spec: WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000),
+            sizes: .explicit([4, 8]), repetitions: 2, cores: 2)
+        plan.load = .open(ArrivalPlan(rates: [500]))
+        var info = RunInfo(.sweep(plan), sizes: [4, 8])
         #expect(info.plannedTrials?.count == 4)
-        info.arrival = ArrivalPlan(rates: [500, 1000])
+        info.plan?.load = .open(ArrivalPlan(rates: [500, 1000]))
         #expect(info.plannedTrials == nil)
     }
 

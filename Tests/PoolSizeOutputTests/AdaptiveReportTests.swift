@@ -31,7 +31,7 @@ import Testing
     @Test func consoleSaysWhereItSettledAgainstTheKnee() {
         let analysis = RunAnalysis(Self.run)
         let text = ConsoleSummary.render(
-            analysis, spec: ReportFixtures.info.workload!, cores: ReportFixtures.info.machine!.cores,
+            analysis, spec: ReportFixtures.plan.spec, cores: ReportFixtures.info.machine!.cores,
             lowLoad: ReportFixtures.single.lowLoad!)
         #expect(text.contains("\nrecommended queue count: 8 "))
         let line =
@@ -49,7 +49,7 @@ import Testing
         run.recommendation = nil
         let analysis = RunAnalysis(run)
         let text = ConsoleSummary.render(
-            analysis, spec: ReportFixtures.info.workload!, cores: ReportFixtures.info.machine!.cores,
+            analysis, spec: ReportFixtures.plan.spec, cores: ReportFixtures.info.machine!.cores,
             lowLoad: ReportFixtures.single.lowLoad!)
         #expect(!text.contains("no recommendation"))
         #expect(!text.contains("Partial run"))

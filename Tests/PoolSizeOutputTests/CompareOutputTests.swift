@@ -14,8 +14,9 @@ import PoolSizeAnalysis
         r1,1,io,queue-pool,utility,mutex,4,250,x,9000
 
         """
-    static let machine =
-        #"{"run_id": "r1", "machine": {"cores": {"online": 2, "affinity": 2, "effective": 2}}, "workload": {"name": "io", "cpu_microseconds": 1000, "wait_microseconds": 15000, "critical_microseconds": 0, "jitter": "none"}}"#
+    static let machine = ReportFixtures.machineJSON(
+        runID: "r1", cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), tiers: [.default, .utility],
+        primitives: [.none, .mutex])
 
     @Test func readsRepetitionsPerConfiguration() throws {
         let dir = try ScratchRunDirectory()

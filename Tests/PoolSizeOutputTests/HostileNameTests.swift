@@ -23,7 +23,7 @@ import Testing
         run.records = run.records.map {
             var r = $0; r.workload = name; return r
         }
-        run.info?.workload?.name = name
+        run.info?.plan?.spec.name = name
         if var best = run.recommendation?.best {
             best.workload = name
             best.reason = "reason naming \(name)"

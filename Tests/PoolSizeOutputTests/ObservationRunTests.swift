@@ -11,13 +11,12 @@ import Testing
 @Suite struct ObservationRunTests {
     static func run() throws -> ObservationRun {
         let info = RunInfo(
-            runID: "20261123-220000-observe-pool_target", poolsizeVersion: "0.1.0",
+            .observation(runID: "20261123-220000-observe-pool_target", seed: 7), poolsizeVersion: "0.1.0",
             commandLine: [
                 "poolsize", "observe", "--duration", "1.6s", "--rate", "20", "--seed", "7", "--out", "results/c-pool",
                 "--", "pool_target", "--workers", "2",
-            ],
-            seed: 7)
-        return ObservationRun(runID: info.runID!, info: info, observation: try ObservationOutputTests.observation())
+            ])
+        return ObservationRun(runID: info.runID, info: info, observation: try ObservationOutputTests.observation())
     }
 
     @Test func thePoolsCSVHoldsItsSlices() throws {
@@ -104,6 +103,25 @@ import Testing
             "W/C as worked out by hand")
     }
 
+    /// A sweep's machine.json (its plan) beside observation.json is not this observation's.
+    @Test func aSweepsMachineJSONIsRefused() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-observation-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let directory = RunDirectory(root)
+        try directory.save(try Self.run())
+        try JSONExport.serialize(ReportFixtures.info).write(
+            to: directory.url(.machine), atomically: true, encoding: .utf8)
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: directory.url(.machine).path,
+                message:
+                    "it records a sweep's plan, not an observation; pass the observation's run directory, or delete the file"
+            )
+        ) {
+            try directory.loadObservation()
+        }
+    }
+
     /// What `observe --out` writes reads back as written, and `report` rewrites the derived files
     /// from observation.json alone.
     @Test func theRunDirectoryReadsBackAsWritten() throws {
@@ -115,6 +133,7 @@ import Testing
         try directory.save(run)
         #expect(directory.holdsObservation)
         #expect(try directory.loadObservation() == run, "observation.json and machine.json hold the whole run")
+        #expect(!(try String(contentsOf: directory.url(.machine), encoding: .utf8)).contains("\"plan\""))
         let renderer = FakeRenderer()
         let writer = ReportWriter(
             runDirectory: directory.url, plotsDirectory: root.appendingPathComponent("plots/c-pool"),

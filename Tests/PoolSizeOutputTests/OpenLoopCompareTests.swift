@@ -95,7 +95,7 @@ import Testing
 
     @Test func openAgainstClosedIsRefused() throws {
         var closed = ReportFixtures.single
-        closed.info?.workload = OpenLoopFixtures.single.info?.workload
+        closed.info?.plan?.spec = OpenLoopFixtures.single.plan!.spec
         let details = try Self.incomparable(OpenLoopFixtures.single, closed)
         #expect(
             details
@@ -108,12 +108,13 @@ import Testing
 
     @Test(arguments: ["rates", "process", "percentile", "objective"])
     func differentArrivalsOrObjectivesAreRefused(what: String) throws {
-        var current = OpenLoopFixtures.single
-        switch what {
-        case "rates": current.info?.arrival?.rates = [1000, 1500]
-        case "process": current.info?.arrival?.process = .uniform
-        case "percentile": current.info?.arrival?.sloPercentile = 99.9
-        default: current.info?.arrival?.latencySLOMicroseconds = 50_000
+        let current = OpenLoopFixtures.changingArrival(OpenLoopFixtures.single) { arrival in
+            switch what {
+            case "rates": arrival.rates = [1000, 1500]
+            case "process": arrival.process = .uniform
+            case "percentile": arrival.sloPercentile = 99.9
+            default: arrival.latencySLOMicroseconds = 50_000
+            }
         }
         let details = try #require(try Self.incomparable(OpenLoopFixtures.single, current))
         let expected = [

@@ -52,7 +52,7 @@ import Testing
             markdown.contains(
                 "| queue-pool | default | mutex | **24** | 30.0 ms | p99 ≤ 40.0 ms | met | 19 | latency-slo |"))
         let csv = SummaryCSV.serialize(
-            Self.run.records, arrival: Self.run.info?.arrival, lowLoad: OpenLoopFixtures.lowLoad)
+            Self.run.records, arrival: Self.run.plan?.load.arrival, lowLoad: OpenLoopFixtures.lowLoad)
         #expect(csv.split(separator: "\n").count == 11)
         #expect(csv.contains("io,queue-pool,default,mutex,20,"))
     }

@@ -39,25 +39,28 @@ enum OpenLoopFixtures {
 
     static func info(rates: [Double], sizes: [Int], slo: Double? = 40_000, repetitions: Int = 1) -> RunInfo {
         var info = ReportFixtures.info
-        info.runID = runID
-        info.workload = WorkloadSpec(
-            name: "io", description: "IO-bound", cpuMicroseconds: 1000, waitMicroseconds: 15000)
+        var plan = ReportFixtures.plan
+        plan.runID = runID
+        plan.spec = WorkloadSpec(name: "io", description: "IO-bound", cpuMicroseconds: 1000, waitMicroseconds: 15000)
+        plan.sizes = .explicit(sizes)
+        plan.repetitions = repetitions
+        plan.load = .open(
+            ArrivalPlan(
+                rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo,
+                sloPercentile: 99))
+        info.plan = plan
         info.commandLine = [
             "/usr/local/bin/poolsize", "sweep", "--workload", "io", "--arrival-rate",
             rates.count == 1 ? "1000/s" : "500/s...1500/s:500", "--latency-slo", "40ms",
         ]
-        info.repetitions = repetitions
         info.sizes = sizes
-        info.arrival = ArrivalPlan(
-            rates: rates.map(ArrivalRate.init(perSecond:)), process: .poisson, latencySLOMicroseconds: slo,
-            sloPercentile: 99)
         return info
     }
 
     static func run(_ records: [TrialRecord], info: RunInfo) -> RunData {
         let set = Recommender.recommendAll(
             workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1,
-            load: info.arrival.map(Load.open) ?? .closed
+            load: info.plan?.load ?? .closed
         ).map(SizingProse.worded)
         return RunData(runID: runID, records: records, info: info, lowLoad: lowLoad, recommendation: set)
     }
@@ -91,7 +94,7 @@ enum OpenLoopFixtures {
     /// The console summary of `run` (what `sweep` prints and writes to summary.txt).
     static func console(_ run: RunData) -> String {
         ConsoleSummary.render(
-            RunAnalysis(run), spec: run.info!.workload!, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil),
+            RunAnalysis(run), spec: run.plan!.spec, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil),
             lowLoad: lowLoad)
     }
 }
@@ -117,7 +120,7 @@ extension OpenLoopFixtures {
     static func directory(_ run: RunData, id: String) throws -> ScratchRunDirectory {
         let dir = try ScratchRunDirectory()
         var info = run.info!
-        info.runID = id
+        info.plan?.runID = id
         try dir.write(
             "trials.csv",
             TrialsCSV.serialize(
@@ -128,5 +131,16 @@ extension OpenLoopFixtures {
         if let lowLoad = run.lowLoad { try dir.write("lowload.json", JSONExport.serialize(lowLoad)) }
         if let set = run.recommendation { try dir.write("recommendation.json", JSONExport.serialize(set)) }
         return dir
+    }
+}
+
+extension OpenLoopFixtures {
+    /// `run` with its plan's arrivals changed by `change` (rates, process, objective).
+    static func changingArrival(_ run: RunData, _ change: (inout ArrivalPlan) -> Void) -> RunData {
+        var run = run
+        guard var arrival = run.plan?.load.arrival else { return run }
+        change(&arrival)
+        run.info?.plan?.load = .open(arrival)
+        return run
     }
 }

@@ -72,7 +72,7 @@ import Testing
     @Test func hostileNamesStayQuoted() throws {
         var run = OpenLoopFixtures.range
         let hostile = "x' `rm -rf /` @evil\nsystem('id') #"
-        run.info?.workload?.name = hostile
+        run.info?.plan?.spec.name = hostile
         for chart in ChartSet.charts(RunAnalysis(run)) {
             let lines = chart.script.split(separator: "\n").map(String.init)
             #expect(!chart.script.contains("`rm"))

@@ -95,7 +95,7 @@ import Testing
         run.records = run.records.map {
             var r = $0; r.workload = hostile; return r
         }
-        run.info?.workload?.name = hostile
+        run.info?.plan?.spec.name = hostile
         var set = run.recommendation!
         set.best.workload = hostile
         set.best.reason = "see `rm -rf` <b>now</b>"
@@ -164,7 +164,7 @@ import Testing
         }
         #expect(!ReportCaveats.caveats(RunAnalysis(within)).contains { $0.contains("dispatcher") })
         // Without an objective the task's own time (16 ms) is the measure: 3.9 ms is late.
-        within.info?.arrival?.latencySLOMicroseconds = nil
+        within = OpenLoopFixtures.changingArrival(within) { $0.latencySLOMicroseconds = nil }
         #expect(
             ReportCaveats.caveats(RunAnalysis(within)).contains {
                 $0.contains("more than 10% of the task's own 16.0 ms")
@@ -205,7 +205,7 @@ import Testing
     @Test func recomputedWithoutRecommendationJSON() throws {
         var run = OpenLoopFixtures.range
         run.recommendation = nil
-        run.info?.arrival?.rates = [500.0004, 1000.0001, 1499.9996]
+        run = OpenLoopFixtures.changingArrival(run) { $0.rates = [500.0004, 1000.0001, 1499.9996] }
         let analysis = RunAnalysis(run)
         let r = try #require(analysis.primary?.recommendation)
         #expect(r.basis == .latencySLO)

@@ -60,8 +60,8 @@ import PoolSizeAnalysis
         )
         try dir.write(
             "machine.json",
-            #"{"run_id": "r-io", "machine": {"cores": {"online": 4, "affinity": 4, "cgroup_quota": 2, "effective": 2}, "cpu_model": "Test CPU"}}"#
-        )
+            ReportFixtures.machineJSON(
+                runID: "r-io", cores: CoreCount(online: 4, affinity: 4, cgroupQuota: 2), cpuModel: "Test CPU"))
         let source = try PlanSourceReader.load(dir.path)
         #expect(source.waitSeconds == 0.04)
         #expect(source.cpuSeconds == 0.005)
@@ -73,13 +73,13 @@ import PoolSizeAnalysis
     }
 
     @Test func readsRunsWrittenBeforeTheSnakeCaseSchema() throws {
-        // camelCase keys, no `effective` core count: derived as min(affinity, cgroup quota).
+        // camelCase keys in lowload.json; the cores min(affinity, cgroup quota).
         let dir = try ScratchRunDirectory()
         try dir.write("lowload.json", #"{"cpuMicrosecondsPerTask": 4000, "waitMicrosecondsPerTask": 8000}"#)
         try dir.write(
             "machine.json",
-            #"{"runID": "old", "machine": {"cores": {"online": 8, "affinity": 8, "cgroupQuota": 3}, "cpuModel": "Old CPU"}}"#
-        )
+            ReportFixtures.machineJSON(
+                runID: "old", cores: CoreCount(online: 8, affinity: 8, cgroupQuota: 3), cpuModel: "Old CPU"))
         let source = try PlanSourceReader.load(dir.path)
         #expect(source.cpuSeconds == 0.004)
         #expect(source.run.cores == 3)

@@ -36,13 +36,18 @@ enum ReportFixtures {
             maxRSSKilobytes: 9000, processThreads: size + 4, otherLoad: 0.01)
     }
 
+    /// The plan of `info`: the io workload at sizes 1–12 of the queue pool, 2 repetitions after 1 warm-up.
+    static var plan: SweepPlan {
+        SweepPlan(
+            runID: runID,
+            spec: WorkloadSpec(name: "io", description: "test", cpuMicroseconds: 1000, waitMicroseconds: 3000),
+            sizes: .explicit([1, 2, 4, 6, 8, 10, 12]), repetitions: 2, warmupTrials: 1, cores: 2, seed: 42)
+    }
+
     static var info: RunInfo {
         RunInfo(
-            runID: runID, poolsizeVersion: "0.1.0",
+            .sweep(plan), poolsizeVersion: "0.1.0",
             commandLine: ["/usr/local/bin/poolsize", "sweep", "--workload", "io", "--sizes", "1,2,4,6,8,10,12"],
-            seed: 42,
-            workload: WorkloadSpec(name: "io", description: "test", cpuMicroseconds: 1000, waitMicroseconds: 3000),
-            repetitions: 2, warmupTrials: 1,
             machine: MachineFacts(
                 cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), cpuModel: "Test CPU",
                 kernel: "Linux 6.1.0 x86_64",
@@ -50,6 +55,22 @@ enum ReportFixtures {
                 effectiveNiceByTier: [
                     "user-interactive": 0, "user-initiated": 0, "default": 0, "utility": 2, "background": 10,
                 ], hostname: "test"))
+    }
+
+    /// machine.json as `sweep` writes it, for a run directory written by hand: a plan of `spec`
+    /// (`auto` sizes) over these axes, on a machine of `cores`.
+    static func machineJSON(
+        runID: String, spec: WorkloadSpec = WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000),
+        cores: CoreCount, cpuModel: String = "", pools: [PoolKind] = [.queuePool], tiers: [QoSTier] = [.default],
+        primitives: [PrimitiveKind] = [.none]
+    ) -> String {
+        let plan = SweepPlan(
+            runID: runID, spec: spec, sizes: .auto, cores: cores.effective, seed: 42, pools: pools, tiers: tiers,
+            primitives: primitives)
+        let machine = MachineFacts(
+            cores: cores, cpuModel: cpuModel, kernel: "", swiftVersion: "", timerSlackNanoseconds: nil,
+            effectiveNiceByTier: [:], hostname: "")
+        return JSONExport.serialize(RunInfo(.sweep(plan), poolsizeVersion: "0.1.0", machine: machine))
     }
 
     static func recommendation(_ combination: Combination?, recommended: Int = 8, peak: Double = 2020, peakAt: Int = 10)
@@ -123,6 +144,10 @@ enum ReportFixtures {
         let set = RecommendationSet(
             best: top, combinations: [top] + others,
             verdict: "Best: queue-pool/default/none with 8 queues at 2020 tasks/s.")
+        var info = info
+        info.plan?.pools = [.queuePool, .globalQueue]
+        info.plan?.tiers = [.default, .userInitiated]
+        info.plan?.primitives = [.none, .mutex]
         return RunData(
             runID: runID, records: records, info: info,
             lowLoad: LowLoadEstimate(

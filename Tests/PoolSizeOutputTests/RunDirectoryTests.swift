@@ -37,7 +37,8 @@ import Testing
     }
 
     /// A run directory from before recommendation.json had combinations and USL, and without
-    /// summary.csv or contention.csv (Tests/Fixtures/run-io, a real 2-core run).
+    /// summary.csv or contention.csv (Tests/Fixtures/run-io, a real 2-core run; its machine.json
+    /// is in the current form, the plan whole).
     @Test func olderRunDirectoryLoads() throws {
         let run = try RunDirectory(ReportFixtures.fixture("run-io")).load()
         #expect(run.runID == "20261122-053210-io")
@@ -48,8 +49,8 @@ import Testing
         #expect(recommendation.best.combination == Combination(pool: .queuePool, qos: .default, primitive: .none))
         #expect(recommendation.best.integrity == .notApplicable && recommendation.best.usl == nil)
         #expect(run.info?.machine?.cores.effective == 2)
-        #expect(run.info?.workload?.waitCPURatio == 15)
-        #expect(run.info?.pools == nil)
+        #expect(run.plan?.spec.waitCPURatio == 15)
+        #expect(run.plan?.pools == [.queuePool] && run.plan?.sizes == .explicit([1, 4, 8, 16, 24, 32, 40, 64]))
         #expect(run.lowLoad?.tasks == 58)
         #expect(run.contention.isEmpty)
         let analysis = RunAnalysis(run)
@@ -61,12 +62,11 @@ import Testing
     /// reach the same properties.
     @Test func camelCaseKeysOfEarlierRunsLoad() throws {
         let machine =
-            #"{"runID": "r0", "machine": {"cores": {"online": 4, "affinity": 4, "cgroupQuota": 2}, "cpuModel": "X", "kernel": "k", "swiftVersion": "6", "effectiveNiceByTier": {"user-initiated": -2}, "hostname": "h"}, "workload": {"name": "io", "cpuMicroseconds": 1000, "waitMicroseconds": 15000}}"#
+            #"{"runID": "r0", "seed": 3, "machine": {"cores": {"online": 4, "affinity": 4, "cgroupQuota": 2}, "cpuModel": "X", "kernel": "k", "swiftVersion": "6", "effectiveNiceByTier": {"user-initiated": -2}, "hostname": "h"}}"#
         let info = try RunDirectoryJSON.decode(RunInfo.self, from: machine, path: "machine.json")
-        #expect(info.runID == "r0")
+        #expect(info.runID == "r0" && info.seed == 3)
         #expect(info.machine?.cores.effective == 2)
         #expect(info.machine?.effectiveNiceByTier == ["user-initiated": -2])
-        #expect(info.workload == WorkloadSpec(name: "io", cpuMicroseconds: 1000, waitMicroseconds: 15000))
         let recommendation =
             #"{"workload": "io", "cores": 2, "waitCPURatio": 15, "targetUtilization": 1, "formulaQueueCount": 32, "kneePoolSize": 31, "peakThroughputPerS": 1990, "recommendedQueueCount": 31}"#
         let r = try RunDirectoryJSON.decode(RecommendationSet.self, from: recommendation, path: "recommendation.json")
@@ -146,15 +146,47 @@ import Testing
 
     @Test func runInfoRoundTripsWhole() throws {
         var info = ReportFixtures.info
-        info.pools = [.queuePool, .threadPool]
-        info.tiers = [.utility]
-        info.primitives = [.mutex]
-        info.targetUtilization = 0.8
-        info.tolerance = 0.05
+        info.plan?.pools = [.queuePool, .threadPool]
+        info.plan?.tiers = [.utility]
+        info.plan?.primitives = [.mutex]
+        info.plan?.targetUtilization = 0.8
+        info.plan?.load = .open(ArrivalPlan(rates: [500, 1000], latencySLOMicroseconds: 40_000))
         info.poolsizeCommit = "abc"
+        info.sizes = [1, 2, 4]
+        info.server = "threads=4 cpu_us=100 delay_us=1000"
+        info.gridTrials = 48
         let text = JSONExport.serialize(info)
         #expect(text.contains("\"run_id\" : \"\(ReportFixtures.runID)\""))
         #expect(try RunDirectoryJSON.decode(RunInfo.self, from: text, path: "machine.json") == info)
+        // The plan is recorded once: no copy of its fields beside it.
+        let keys = try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        ).keys.sorted()
+        #expect(
+            keys == [
+                "command_line", "grid_trials", "machine", "plan", "poolsize_commit", "poolsize_version",
+                "schema_version", "server", "sizes",
+            ])
+        // An observation records its run id and seed, and no plan.
+        let observation = RunInfo(.observation(runID: "20261124-000132-observe-x", seed: 3), poolsizeVersion: "0.1.0")
+        let observed = JSONExport.serialize(observation)
+        #expect(!observed.contains("\"plan\"") && observed.contains("\"seed\" : 3"))
+        #expect(try RunDirectoryJSON.decode(RunInfo.self, from: observed, path: "machine.json") == observation)
+    }
+
+    /// Every fixture's machine.json is in the form `sweep` and `observe` write: read and written
+    /// again, it is the same text (a sweep's holds its plan whole, an observation's its run id
+    /// and seed).
+    @Test(arguments: [
+        "run-io", "machines/cpu", "machines/large", "machines/locked", "machines/small", "extremes/closed",
+        "extremes/open", "extremes/observation",
+    ])
+    func fixturesHoldMachineJSONAsWritten(fixture: String) throws {
+        let url = ReportFixtures.fixture(fixture).appendingPathComponent("machine.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let info = try RunDirectoryJSON.decode(RunInfo.self, from: text, path: url.path)
+        #expect(JSONExport.serialize(info) == text)
+        #expect((info.plan == nil) == (fixture == "extremes/observation"))
     }
 
     @Test func contentionCSVRoundTrips() throws {
@@ -249,7 +281,7 @@ import Testing
         }
 
         run = ReportFixtures.single
-        run.info?.runID = "20261101-000000-io"
+        run.info?.plan?.runID = "20261101-000000-io"
         let foreign = try directory(run)
         defer { try? FileManager.default.removeItem(at: foreign) }
         #expect(
@@ -263,12 +295,33 @@ import Testing
         }
 
         run = ReportFixtures.single
-        run.info?.pools = [.threadPool]
-        run.info?.tiers = [.default]
-        run.info?.primitives = [.none]
+        run.info?.plan?.pools = [.threadPool]
         let replanned = try directory(run)
         defer { try? FileManager.default.removeItem(at: replanned) }
-        #expect(throws: PoolSizeError.self) { try RunDirectory(replanned).load() }
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: replanned.appendingPathComponent("machine.json").path,
+                message:
+                    "its plan has no queue-pool/default/none, which trials.csv measured; it belongs to another run; rerun the sweep, or delete the file to report from trials.csv alone"
+            )
+        ) {
+            try RunDirectory(replanned).load()
+        }
+
+        // An observation's machine.json beside trials.csv: not this sweep's.
+        run = ReportFixtures.single
+        run.info?.kind = .observation(runID: ReportFixtures.runID, seed: 42)
+        let observed = try directory(run)
+        defer { try? FileManager.default.removeItem(at: observed) }
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: observed.appendingPathComponent("machine.json").path,
+                message:
+                    "it records no sweep plan (key 'plan'), so it is not a sweep's; pass the sweep's run directory, or delete the file to report from trials.csv alone"
+            )
+        ) {
+            try RunDirectory(observed).load()
+        }
     }
 }
 
@@ -346,10 +399,7 @@ import Testing
     /// the missing ones (a hang, then a failed allocation of 2^57 bytes); now it counts them.
     @Test func aHugePlanIsCountedNotListed() throws {
         var run = ReportFixtures.single
-        run.info?.repetitions = 9_007_199_254_740_991
-        run.info?.pools = [.queuePool]
-        run.info?.tiers = [.default]
-        run.info?.primitives = [.none]
+        run.info?.plan?.repetitions = 9_007_199_254_740_991
         run.info?.sizes = Array(Set(run.records.map(\.poolSize))).sorted()
         let info = try #require(run.info)
         let planned = try #require(info.plannedTrials)

@@ -39,7 +39,7 @@ import Testing
     /// stability, backlog and the objective's verdict; closed-loop rows leave those columns empty.
     @Test func openLoopRowsPerRateAndSize() throws {
         let run = OpenLoopFixtures.range
-        let text = SummaryCSV.serialize(run.records, arrival: run.info?.arrival, lowLoad: run.lowLoad)
+        let text = SummaryCSV.serialize(run.records, arrival: run.plan?.load.arrival, lowLoad: run.lowLoad)
         let lines = text.split(separator: "\n").map(String.init)
         let header = lines[0].split(separator: ",").map(String.init)
         #expect(header.count == SummaryCSV.columns.count)

@@ -26,7 +26,7 @@ package enum GitHubBenchmarkExport {
     }
 
     package static func serialize(_ analysis: RunAnalysis, direction: Direction) -> String {
-        let workload = analysis.run.records.first?.workload ?? analysis.run.info?.workload?.name ?? "run"
+        let workload = analysis.run.records.first?.workload ?? analysis.run.plan?.spec.name ?? "run"
         var entries: [Entry] = []
         if let open = analysis.openLoop {
             entries = openLoopEntries(analysis, open, workload: workload, direction: direction)
@@ -171,7 +171,7 @@ package enum OpenMetricsExport {
     }
 
     package static func serialize(_ analysis: RunAnalysis) -> String {
-        let workload = analysis.run.records.first?.workload ?? analysis.run.info?.workload?.name ?? "run"
+        let workload = analysis.run.records.first?.workload ?? analysis.run.plan?.spec.name ?? "run"
         let host = analysis.run.info?.machine?.hostname ?? "unknown"
         let runLabels = [("workload", workload), ("host", host)]
         var throughput = Family(

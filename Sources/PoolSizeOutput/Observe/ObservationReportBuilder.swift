@@ -146,7 +146,7 @@ package enum ObservationReportBuilder {
             if let command = info.commandLine, !command.isEmpty {
                 rows.append(["command", ReportInline.code(ShellWords.join(["poolsize"] + command.dropFirst()))])
             }
-            if let seed = info.seed { rows.append(["seed", String(seed)]) }
+            rows.append(["seed", String(info.seed)])
             if let version = info.poolsizeVersion { rows.append(["poolsize", ReportInline.literal(version)]) }
             if let machine = info.machine {
                 for (fact, value) in [

@@ -145,9 +145,9 @@ package enum ReportBuilder {
                 // As it can be typed again: a word with a space or a quote keeps its quotes.
                 rows.append(["command", ReportInline.code(ShellWords.join(["poolsize"] + command.dropFirst()))])
             }
-            if let seed = info.seed { rows.append(["seed", String(seed)]) }
-            if let reps = info.repetitions {
-                rows.append(["repetitions", "\(reps) per size" + (info.warmupTrials.map { ", \($0) warm-up" } ?? "")])
+            rows.append(["seed", String(info.seed)])
+            if let plan = info.plan {
+                rows.append(["repetitions", "\(plan.repetitions) per size, \(plan.warmupTrials) warm-up"])
             }
         }
         rows.append(["run", ReportInline.code(run.runID) + ", \(run.records.count) trials"])
@@ -165,7 +165,7 @@ package enum ReportBuilder {
             text += " (95% CI \(UnitFormat.significant(lower))–\(UnitFormat.significant(upper)))"
         }
         if let spec = r.specWaitCPURatio { text += ", against \(UnitFormat.significant(spec)) in the workload spec" }
-        if let description = analysis.run.info?.workload?.description, description.hasPrefix("recorded trace") {
+        if let description = analysis.run.plan?.spec.description, description.hasPrefix("recorded trace") {
             text += " (the spec of a trace: its means; \(ReportInline.literal(description)))"
         }
         text +=

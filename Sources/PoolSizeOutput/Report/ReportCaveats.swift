@@ -157,7 +157,7 @@ package enum ReportCaveats {
         guard let busiest = summaries.filter({ $0.otherLoad.isFinite }).max(by: { $0.otherLoad < $1.otherLoad }),
             busiest.otherLoad > busyMachine
         else { return nil }
-        let description = analysis.run.info?.workload?.description ?? ""
+        let description = analysis.run.plan?.spec.description ?? ""
         let localServer =
             description.hasPrefix("HTTP: ")
             && ["://127.", "://localhost", "://[::1]"].contains { description.contains($0) }
@@ -191,7 +191,7 @@ package enum ReportCaveats {
     /// synthetic task's wait is a sleep, which nothing outside can slow down.
     static func externalLimit(_ analysis: RunAnalysis) -> String? {
         guard let primary = analysis.primary else { return nil }
-        let spec = analysis.run.info?.workload
+        let spec = analysis.run.plan?.spec
         let outside = spec.map { $0.doesFileIO || ($0.cpuMicroseconds == 0 && $0.waitMicroseconds == 0) } ?? false
         let server = analysis.run.info?.server.flatMap(ExternalLimit.ServerBehaviour.init(header:))
         guard outside || server != nil else { return nil }

@@ -96,7 +96,7 @@ package struct RunAnalysis: Equatable, Sendable {
         let valid = run.records.valid
         let all = ConfigurationSummary.summarize(valid)
         let arrival = SLOSizer.plan(
-            records: run.records, recorded: run.info?.arrival, recommendation: run.recommendation?.best)
+            records: run.records, recorded: run.plan?.load.arrival, recommendation: run.recommendation?.best)
         let topRate = arrival?.topRate ?? 0
         if let arrival {
             openLoop = OpenLoop(
@@ -150,17 +150,17 @@ package struct RunAnalysis: Equatable, Sendable {
         if let arrival {
             return Recommender.recommendAll(
                 workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
-                targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,
-                tolerance: best?.tolerance ?? run.info?.tolerance ?? 0.05,
-                specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio, load: .open(arrival)
+                targetUtilization: best?.targetUtilization ?? run.plan?.targetUtilization ?? 1,
+                tolerance: best?.tolerance ?? run.plan?.tolerance ?? 0.05,
+                specWaitCPURatio: best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio, load: .open(arrival)
             )
             .map(SizingProse.worded)?.best
         }
         return Recommender.recommend(
             workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
-            targetUtilization: best?.targetUtilization ?? run.info?.targetUtilization ?? 1,
-            tolerance: best?.tolerance ?? run.info?.tolerance ?? 0.05,
-            specWaitCPURatio: best?.specWaitCPURatio ?? run.info?.workload?.waitCPURatio
+            targetUtilization: best?.targetUtilization ?? run.plan?.targetUtilization ?? 1,
+            tolerance: best?.tolerance ?? run.plan?.tolerance ?? 0.05,
+            specWaitCPURatio: best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio
         )
         .map(SizingProse.worded)
     }

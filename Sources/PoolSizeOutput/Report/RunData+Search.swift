@@ -6,7 +6,7 @@ extension RunData {
     /// searched adaptively and finished; nil otherwise. The console, summary.txt and the
     /// report print the same line.
     package var searchLine: String? {
-        guard info?.search == .adaptive, let grid = info?.gridTrials, grid > 0 else { return nil }
+        guard plan?.search == .adaptive, let grid = info?.gridTrials, grid > 0 else { return nil }
         let trials = records.count
         let saved = Double(grid - trials) / Double(grid)
         let verdict =

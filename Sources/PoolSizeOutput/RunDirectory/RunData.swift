@@ -1,14 +1,14 @@
 import PoolSizeModel
 
 /// A run directory's contents as `RunDirectory.load()` reads them. Only the trials are
-/// required; every other part is optional so that older runs, and runs that stopped part-way,
-/// still get a report.
+/// required; every other part is optional so that runs that stopped part-way still get a
+/// report.
 package struct RunData: Equatable, Sendable {
     /// The run's id.
     package var runID: String
     /// Every trial of trials.csv, in file order.
     package var records: [TrialRecord]
-    /// `machine.json`: the machine and how the run was asked for.
+    /// `machine.json`: the machine and the sweep's plan.
     package var info: RunInfo?
     /// `lowload.json`: W, C and W/C with one worker.
     package var lowLoad: LowLoadEstimate?
@@ -32,9 +32,12 @@ package struct RunData: Equatable, Sendable {
         self.contention = contention
     }
 
-    /// The workload's name from machine.json, the recommendation or the trials.
+    /// The plan machine.json records; nil without machine.json.
+    package var plan: SweepPlan? { info?.plan }
+
+    /// The workload's name from machine.json's plan, the recommendation or the trials.
     package var workload: String {
-        info?.workload?.name ?? recommendation?.best.workload ?? records.first?.workload ?? "unknown"
+        plan?.spec.name ?? recommendation?.best.workload ?? records.first?.workload ?? "unknown"
     }
 
     /// Cores the run sized for: the recommendation's, else machine.json's effective count.

@@ -55,6 +55,13 @@ extension RunDirectory {
             )
         }
         let info = try decode(RunInfo.self, .machine)
+        if info?.plan != nil {
+            throw .invalidInput(
+                path: url(.machine).path,
+                message:
+                    "it records a sweep's plan, not an observation; pass the observation's run directory, or delete the file"
+            )
+        }
         return ObservationRun(
             runID: info?.runID ?? url.standardizedFileURL.lastPathComponent, info: info, observation: observation)
     }

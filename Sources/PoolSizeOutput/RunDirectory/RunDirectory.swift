@@ -53,8 +53,8 @@ package struct RunDirectory: Sendable {
     /// Where `file` is in this directory.
     package func url(_ file: File) -> URL { url.appendingPathComponent(file.rawValue) }
 
-    /// The run's files. `trials.csv` is required; every other file is used when present, so
-    /// runs of earlier versions and runs that stopped part-way still load.
+    /// The run's files. `trials.csv` is required; every other file is used when present, so a
+    /// run that stopped part-way still loads. A machine.json must be a sweep's (hold its plan).
     package func load() throws(PoolSizeError) -> RunData {
         guard Self.isDirectory(url) else {
             throw .inputNotFound(
@@ -72,6 +72,13 @@ package struct RunDirectory: Sendable {
             )
         }
         let info = try decode(RunInfo.self, .machine)
+        if let info, info.plan == nil {
+            throw .invalidInput(
+                path: url(.machine).path,
+                message:
+                    "it records no sweep plan (key 'plan'), so it is not a sweep's; pass the sweep's run directory, or delete the file to report from trials.csv alone"
+            )
+        }
         let lowLoad = try decode(LowLoadEstimate.self, .lowLoad)
         let recommendation = try decode(RecommendationSet.self, .recommendation)
         if let recommendation, let bad = Self.unmeasurableThroughput(recommendation) {
@@ -112,18 +119,14 @@ package struct RunDirectory: Sendable {
                 path: url(.machine).path,
                 message: "run id '\(id)', but trials.csv holds run '\(ids.sorted().joined(separator: ", "))'; \(fix)")
         }
-        if let name = info?.workload?.name, !workloads.isEmpty, !workloads.contains(name) {
+        if let name = info?.plan?.spec.name, !workloads.isEmpty, !workloads.contains(name) {
             throw .invalidInput(
                 path: url(.machine).path,
                 message:
                     "workload '\(name)', but trials.csv measured '\(workloads.sorted().joined(separator: ", "))'; \(fix)"
             )
         }
-        if let info, let pools = info.pools, let tiers = info.tiers, let primitives = info.primitives,
-            let stray = combinations.subtracting(
-                Combination.product(pools: pools, tiers: tiers, primitives: primitives)
-            ).sorted().first
-        {
+        if let plan = info?.plan, let stray = combinations.subtracting(plan.combinations).sorted().first {
             throw .invalidInput(
                 path: url(.machine).path, message: "its plan has no \(stray), which trials.csv measured; \(fix)")
         }
