@@ -36,10 +36,9 @@ import Testing
         }
     }
 
-    /// A run directory from before recommendation.json had combinations and USL, and without
-    /// summary.csv or contention.csv (Tests/Fixtures/run-io, a real 2-core run; its machine.json
-    /// is in the current form, the plan whole).
-    @Test func olderRunDirectoryLoads() throws {
+    /// A real 2-core run (Tests/Fixtures/run-io) without summary.csv or contention.csv: one
+    /// combination, no USL fit, its files in the form the current version writes.
+    @Test func realRunDirectoryLoads() throws {
         let run = try RunDirectory(ReportFixtures.fixture("run-io")).load()
         #expect(run.runID == "20261122-053210-io")
         #expect(run.records.count == 16)
@@ -48,6 +47,7 @@ import Testing
         #expect(recommendation.combinations == [recommendation.best])
         #expect(recommendation.best.combination == Combination(pool: .queuePool, qos: .default, primitive: .none))
         #expect(recommendation.best.integrity == .notApplicable && recommendation.best.usl == nil)
+        #expect(recommendation.best.maxConcurrencyReached == 64)
         #expect(run.info?.machine?.cores.effective == 2)
         #expect(run.plan?.spec.waitCPURatio == 15)
         #expect(run.plan?.pools == [.queuePool] && run.plan?.sizes == .explicit([1, 4, 8, 16, 24, 32, 40, 64]))
@@ -58,22 +58,55 @@ import Testing
         #expect(analysis.primary?.recommendation?.recommendedQueueCount == 24)
     }
 
-    /// Runs written before the files were snake_cased (`runID`, `waitCPURatio`, `cpuModel`)
-    /// reach the same properties.
-    @Test func camelCaseKeysOfEarlierRunsLoad() throws {
-        let machine =
-            #"{"runID": "r0", "seed": 3, "machine": {"cores": {"online": 4, "affinity": 4, "cgroupQuota": 2}, "cpuModel": "X", "kernel": "k", "swiftVersion": "6", "effectiveNiceByTier": {"user-initiated": -2}, "hostname": "h"}}"#
-        let info = try RunDirectoryJSON.decode(RunInfo.self, from: machine, path: "machine.json")
-        #expect(info.runID == "r0" && info.seed == 3)
-        #expect(info.machine?.cores.effective == 2)
-        #expect(info.machine?.effectiveNiceByTier == ["user-initiated": -2])
-        let recommendation =
-            #"{"workload": "io", "cores": 2, "waitCPURatio": 15, "targetUtilization": 1, "formulaQueueCount": 32, "kneePoolSize": 31, "peakThroughputPerS": 1990, "recommendedQueueCount": 31}"#
-        let r = try RunDirectoryJSON.decode(RecommendationSet.self, from: recommendation, path: "recommendation.json")
-            .best
-        #expect(
-            r.waitCPURatio == 15 && r.recommendedQueueCount == 31 && r.formulaQueueCountExact == 32
-                && r.peakPoolSize == 31)
+    /// Nothing was released before the files were snake_cased and complete: a file with the
+    /// camelCase keys (`runID`, `waitCPURatio`) or without the keys the writer always writes is
+    /// refused, on one line naming the file and the key, not read with defaults.
+    @Test(arguments: [
+        (
+            "machine.json",
+            #"{"schema_version": 1, "runID": "r0", "seed": 3, "machine": {"cores": {"online": 4, "affinity": 4, "effective": 4}}}"#,
+            "key 'plan' missing"
+        ),
+        (
+            "recommendation.json",
+            #"{"schema_version": 1, "workload": "io", "cores": 2, "waitCPURatio": 15, "targetUtilization": 1}"#,
+            "key 'wait_cpu_ratio' missing"
+        ),
+        // A file of one combination, without `combinations` and the figures added with them.
+        (
+            "recommendation.json",
+            #"{"schema_version": 1, "workload": "io", "cores": 2, "wait_cpu_ratio": 15, "cpu_us_per_task": 1000, "wait_us_per_task": 15000, "target_utilization": 1, "formula_queue_count_exact": 32, "formula_queue_count_stderr": 0, "formula_queue_count": 32, "knee_pool_size": 31, "knee_throughput_per_s": 1900, "peak_pool_size": 31, "peak_throughput_per_s": 1990, "tolerance": 0.05, "recommended_queue_count": 31, "basis": "knee", "reason": "r"}"#,
+            "key 'pool' missing"
+        ),
+        (
+            "lowload.json",
+            #"{"schema_version": 1, "cpu_microseconds_per_task": 1000, "wait_microseconds_per_task": 3000}"#,
+            "key 'tasks' missing"
+        ),
+        // The effective core count is derived: a file that records another is damaged.
+        (
+            "machine.json",
+            #"{"schema_version": 1, "run_id": "r0", "seed": 3, "machine": {"cores": {"online": 4, "affinity": 4, "cgroup_quota": 2, "effective": 4}, "cpu_model": "X", "kernel": "k", "swift_version": "6", "effective_nice_by_tier": {}, "hostname": "h"}}"#,
+            "key 'machine.cores.effective' has an unusable value"
+        ),
+        (
+            "machine.json",
+            #"{"schema_version": 1, "run_id": "r0", "seed": 3, "machine": {"cores": {"online": 4, "affinity": 4, "effective": 4}}}"#,
+            "key 'machine.cpu_model' missing"
+        ),
+    ])
+    func filesOfAnotherFormAreRefused(file: String, text: String, fault: String) {
+        let expected = "error: run/\(file): \(fault); expected the schema in results/README.md"
+        do {
+            switch file {
+            case "machine.json": _ = try RunDirectoryJSON.decode(RunInfo.self, from: text, path: "run/" + file)
+            case "lowload.json": _ = try RunDirectoryJSON.decode(LowLoadEstimate.self, from: text, path: "run/" + file)
+            default: _ = try RunDirectoryJSON.decode(RecommendationSet.self, from: text, path: "run/" + file)
+            }
+            Issue.record("read \(file) of another form")
+        } catch {
+            #expect(error.description == expected)
+        }
     }
 
     @Test(arguments: [
@@ -83,11 +116,17 @@ import Testing
     ])
     func keysSnakeCaseAsTheEncoderDoes(key: String, snake: String) throws {
         #expect(RunDirectoryJSON.snake(key) == snake)
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
         struct Probe: Encodable {
             let value: Int; let key: String
             func encode(to encoder: any Encoder) throws {
-                var c = encoder.container(keyedBy: RunDirectoryJSON.NormalizedKey.self)
-                try c.encode(value, forKey: RunDirectoryJSON.NormalizedKey(key))
+                var c = encoder.container(keyedBy: Key.self)
+                try c.encode(value, forKey: Key(stringValue: key))
             }
         }
         #expect(JSONExport.serialize(Probe(value: 1, key: key)).contains("\"\(snake)\""))
@@ -113,12 +152,12 @@ import Testing
         #expect(
             ChartSet.charts(RunAnalysis(run)).map(\.name) == ["throughput", "latency", "utilization", "concurrency"])
 
-        try "{\"workload\": \"io\"}".write(
+        try "{\"schema_version\": 1, \"workload\": \"io\"}".write(
             to: dir.appendingPathComponent("recommendation.json"), atomically: true, encoding: .utf8)
         #expect(
             throws: PoolSizeError.invalidInput(
                 path: dir.appendingPathComponent("recommendation.json").path,
-                message: "key 'formula_queue_count' missing; expected the schema in results/README.md")
+                message: "key 'cores' missing; expected the schema in results/README.md")
         ) {
             try RunDirectory(dir).load()
         }
@@ -174,19 +213,29 @@ import Testing
         #expect(try RunDirectoryJSON.decode(RunInfo.self, from: observed, path: "machine.json") == observation)
     }
 
-    /// Every fixture's machine.json is in the form `sweep` and `observe` write: read and written
-    /// again, it is the same text (a sweep's holds its plan whole, an observation's its run id
-    /// and seed).
+    /// Every fixture's JSON files are in the form `sweep` and `observe` write: read and written
+    /// again, each is the same text (a sweep's machine.json holds its plan whole, an
+    /// observation's its run id and seed; recommendation.json and lowload.json every key).
     @Test(arguments: [
         "run-io", "machines/cpu", "machines/large", "machines/locked", "machines/small", "extremes/closed",
         "extremes/open", "extremes/observation",
     ])
-    func fixturesHoldMachineJSONAsWritten(fixture: String) throws {
-        let url = ReportFixtures.fixture(fixture).appendingPathComponent("machine.json")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let info = try RunDirectoryJSON.decode(RunInfo.self, from: text, path: url.path)
-        #expect(JSONExport.serialize(info) == text)
+    func fixturesHoldTheirJSONAsWritten(fixture: String) throws {
+        let directory = ReportFixtures.fixture(fixture)
+        func check<T: Codable>(_ type: T.Type, _ name: String) throws -> T? {
+            let url = directory.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let value = try RunDirectoryJSON.decode(type, from: text, path: url.path)
+            #expect(JSONExport.serialize(value) == text, "\(fixture)/\(name)")
+            return value
+        }
+        let info = try #require(try check(RunInfo.self, "machine.json"))
         #expect((info.plan == nil) == (fixture == "extremes/observation"))
+        let recommendation = try check(RecommendationSet.self, "recommendation.json")
+        let lowLoad = try check(LowLoadEstimate.self, "lowload.json")
+        #expect((recommendation == nil) == (fixture == "extremes/observation"))
+        #expect((lowLoad == nil) == (fixture == "extremes/observation"))
     }
 
     @Test func contentionCSVRoundTrips() throws {

@@ -18,12 +18,18 @@ struct SchemaVersionTests {
         #expect(many?.map { $0["schema_version"] as? Int } == [1, 1])
     }
 
-    @Test func versionedFilesReadBackAndOlderOnesStillLoad() throws {
+    /// What is written reads back; an object without `schema_version` was not written by
+    /// poolsize (every version wrote it) and is refused.
+    @Test func versionedFilesReadBackAndUnversionedOnesAreRefused() throws {
         #expect(
             try RunDirectoryJSON.decode(Thing.self, from: JSONExport.serialize(Thing(name: "a")), path: "x.json")
                 == Thing(name: "a"))
         #expect(
-            try RunDirectoryJSON.decode(Thing.self, from: "{\"name\": \"old\"}", path: "x.json") == Thing(name: "old"))
+            throws: PoolSizeError.invalidInput(
+                path: "run/x.json", message: "key 'schema_version' missing; expected the schema in results/README.md")
+        ) {
+            try RunDirectoryJSON.decode(Thing.self, from: "{\"name\": \"old\"}", path: "run/x.json")
+        }
     }
 
     @Test func aNewerVersionIsRefusedNamingTheFile() {

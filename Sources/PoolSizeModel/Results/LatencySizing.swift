@@ -37,26 +37,12 @@ public struct LatencySizing: Equatable, Sendable, Codable {
         self.rateSizings = rateSizings
     }
 
-    /// The keys recommendation.json has always used for these figures.
+    /// The keys recommendation.json gives these figures, beside the throughput figures.
     enum CodingKeys: String, CodingKey {
         case sloPercentile, queueingModelQueueCount, sizeVerdicts, rateSizings
         case met = "sloMet"
         case arrivalRate = "arrivalRatePerS"
         case latencySLOMicroseconds = "latencySloUs"
         case measuredMicroseconds = "sloMeasuredUs"
-    }
-
-    /// The figures from recommendation.json's top level (`sloPercentile` 99 when absent).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            arrivalRate: try c.decode(ArrivalRate.self, forKey: .arrivalRate),
-            latencySLOMicroseconds: try c.decodeIfPresent(Double.self, forKey: .latencySLOMicroseconds),
-            sloPercentile: try c.decodeIfPresent(Double.self, forKey: .sloPercentile) ?? 99,
-            met: try c.decodeIfPresent(Bool.self, forKey: .met) ?? false,
-            measuredMicroseconds: try c.decodeIfPresent(Double.self, forKey: .measuredMicroseconds),
-            queueingModelQueueCount: try c.decodeIfPresent(Int.self, forKey: .queueingModelQueueCount),
-            sizeVerdicts: try c.decodeIfPresent([SLOVerdict].self, forKey: .sizeVerdicts) ?? [],
-            rateSizings: try c.decodeIfPresent([RateSizing].self, forKey: .rateSizings))
     }
 }

@@ -15,7 +15,7 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
     /// Σ W / Σ C over the tasks, with its delta-method standard error and t-interval.
     package var ratio: RatioOfMeans?
     /// Percentiles of a task's own time, C + W, µs: the least latency any pool size can give
-    /// (nil in files of earlier versions).
+    /// (nil when no task was measured).
     public var taskTime: LatencyPercentiles?
 
     /// An estimate from its parts.
@@ -48,21 +48,4 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
 
     /// W/C, 0 when no task was measured.
     public var waitCPURatio: Double { ratio?.ratio ?? 0 }
-
-    enum CodingKeys: String, CodingKey {
-        case tasks, seconds, cpuMicrosecondsPerTask, waitMicrosecondsPerTask, ratio, taskTime
-    }
-
-    /// C and W are what a reader needs; the task count, duration and interval were not
-    /// recorded by every earlier version.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            tasks: try c.decodeIfPresent(Int.self, forKey: .tasks) ?? 0,
-            seconds: try c.decodeIfPresent(Double.self, forKey: .seconds) ?? 0,
-            cpuMicrosecondsPerTask: try c.decode(Double.self, forKey: .cpuMicrosecondsPerTask),
-            waitMicrosecondsPerTask: try c.decode(Double.self, forKey: .waitMicrosecondsPerTask),
-            ratio: try c.decodeIfPresent(RatioOfMeans.self, forKey: .ratio))
-        taskTime = try c.decodeIfPresent(LatencyPercentiles.self, forKey: .taskTime)
-    }
 }

@@ -34,9 +34,9 @@ public struct Recommendation: Equatable, Sendable, Codable {
     public var waitCPURatioUpper: Double?
     /// W/C the workload spec declares (synthetic workloads only).
     public var specWaitCPURatio: Double?
-    /// C: mean thread CPU time per task at low load, µs; NaN when not recorded.
+    /// C: mean thread CPU time per task at low load, µs.
     public var cpuMicrosecondsPerTask: Double
-    /// W: mean wait per task at low load, µs; NaN when not recorded.
+    /// W: mean wait per task at low load, µs.
     public var waitMicrosecondsPerTask: Double
     /// U, the CPU utilization the formula targets.
     public var targetUtilization: Double
@@ -134,42 +134,39 @@ public struct Recommendation: Equatable, Sendable, Codable {
         case peakThroughputPerSecond = "peakThroughputPerS"
     }
 
-    /// Reads a recommendation written by this version or an earlier one: the keys every
-    /// version wrote are required, the rest default (earlier runs measured one combination,
-    /// queue-pool / default / none, and recorded no USL fit or integrity).
+    /// Reads a recommendation as `encode(to:)` writes it: every key it always writes is
+    /// required; only the figures it leaves out when they are nil (the W/C interval, the spec's
+    /// W/C, the USL fit or its refusal, the queueing model's knee) may be absent.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let formulaCount = try c.decode(Int.self, forKey: .formulaQueueCount)
-        let knee = try c.decode(Int.self, forKey: .kneePoolSize)
         self.init(
             workload: try c.decode(String.self, forKey: .workload), cores: try c.decode(Int.self, forKey: .cores),
             waitCPURatio: try c.decode(Double.self, forKey: .waitCPURatio),
             waitCPURatioLower: try c.decodeIfPresent(Double.self, forKey: .waitCPURatioLower),
             waitCPURatioUpper: try c.decodeIfPresent(Double.self, forKey: .waitCPURatioUpper),
             specWaitCPURatio: try c.decodeIfPresent(Double.self, forKey: .specWaitCPURatio),
-            cpuMicrosecondsPerTask: try c.decodeIfPresent(Double.self, forKey: .cpuMicrosecondsPerTask) ?? .nan,
-            waitMicrosecondsPerTask: try c.decodeIfPresent(Double.self, forKey: .waitMicrosecondsPerTask) ?? .nan,
+            cpuMicrosecondsPerTask: try c.decode(Double.self, forKey: .cpuMicrosecondsPerTask),
+            waitMicrosecondsPerTask: try c.decode(Double.self, forKey: .waitMicrosecondsPerTask),
             targetUtilization: try c.decode(Double.self, forKey: .targetUtilization),
-            formulaQueueCountExact: try c.decodeIfPresent(Double.self, forKey: .formulaQueueCountExact)
-                ?? Double(formulaCount),
-            formulaQueueCountStandardError: try c.decodeIfPresent(Double.self, forKey: .formulaQueueCountStandardError)
-                ?? 0,
-            formulaQueueCount: formulaCount, kneePoolSize: knee,
-            kneeThroughputPerSecond: try c.decodeIfPresent(Double.self, forKey: .kneeThroughputPerSecond) ?? .nan,
-            peakPoolSize: try c.decodeIfPresent(Int.self, forKey: .peakPoolSize) ?? knee,
+            formulaQueueCountExact: try c.decode(Double.self, forKey: .formulaQueueCountExact),
+            formulaQueueCountStandardError: try c.decode(Double.self, forKey: .formulaQueueCountStandardError),
+            formulaQueueCount: try c.decode(Int.self, forKey: .formulaQueueCount),
+            kneePoolSize: try c.decode(Int.self, forKey: .kneePoolSize),
+            kneeThroughputPerSecond: try c.decode(Double.self, forKey: .kneeThroughputPerSecond),
+            peakPoolSize: try c.decode(Int.self, forKey: .peakPoolSize),
             peakThroughputPerSecond: try c.decode(Double.self, forKey: .peakThroughputPerSecond),
-            tolerance: try c.decodeIfPresent(Double.self, forKey: .tolerance) ?? 0.05,
+            tolerance: try c.decode(Double.self, forKey: .tolerance),
             recommendedQueueCount: try c.decode(Int.self, forKey: .recommendedQueueCount),
-            sizing: try Sizing(basis: c.decodeIfPresent(Basis.self, forKey: .basis) ?? .knee, from: decoder),
-            reason: try c.decodeIfPresent(String.self, forKey: .reason) ?? "")
-        pool = try c.decodeIfPresent(PoolKind.self, forKey: .pool) ?? .queuePool
-        qos = try c.decodeIfPresent(QoSTier.self, forKey: .qos) ?? .default
-        primitive = try c.decodeIfPresent(PrimitiveKind.self, forKey: .primitive) ?? .none
+            sizing: try Sizing(basis: c.decode(Basis.self, forKey: .basis), from: decoder),
+            reason: try c.decode(String.self, forKey: .reason))
+        pool = try c.decode(PoolKind.self, forKey: .pool)
+        qos = try c.decode(QoSTier.self, forKey: .qos)
+        primitive = try c.decode(PrimitiveKind.self, forKey: .primitive)
         usl = try c.decodeIfPresent(USLFit.self, forKey: .usl)
         uslRefusal = try c.decodeIfPresent(String.self, forKey: .uslRefusal)
         queueingModelKnee = try c.decodeIfPresent(Int.self, forKey: .queueingModelKnee)
-        maxConcurrencyReached = try c.decodeIfPresent(Int.self, forKey: .maxConcurrencyReached) ?? 0
-        integrity = try c.decodeIfPresent(Integrity.self, forKey: .integrity) ?? .notApplicable
+        maxConcurrencyReached = try c.decode(Int.self, forKey: .maxConcurrencyReached)
+        integrity = try c.decode(Integrity.self, forKey: .integrity)
     }
 
     /// Writes every figure under the key `init(from:)` reads, and the sizing's evidence beside

@@ -17,12 +17,13 @@ public struct RecommendationSet: Equatable, Sendable, Codable {
 
     enum ExtraKeys: String, CodingKey { case combinations, verdict }
 
-    /// A file of one combination (earlier versions) reads as a set of that one.
+    /// Reads the best recommendation's keys at the top level, and `combinations` and `verdict`
+    /// beside them, as `encode(to:)` writes them.
     public init(from decoder: any Decoder) throws {
         best = try Recommendation(from: decoder)
         let container = try decoder.container(keyedBy: ExtraKeys.self)
-        combinations = try container.decodeIfPresent([Recommendation].self, forKey: .combinations) ?? [best]
-        verdict = try container.decodeIfPresent(String.self, forKey: .verdict) ?? ""
+        combinations = try container.decode([Recommendation].self, forKey: .combinations)
+        verdict = try container.decode(String.self, forKey: .verdict)
     }
 
     /// Writes the best recommendation's keys at the top level, then `combinations` and `verdict`.

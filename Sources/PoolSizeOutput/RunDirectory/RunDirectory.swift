@@ -149,12 +149,11 @@ package struct RunDirectory: Sendable {
 
     /// The first throughput of `set` that no trial can measure (NaN, infinite or negative),
     /// with its key: the one number rule (`FiniteNumber`) trials.csv's readers apply, which
-    /// report and compare skipped here, printing a peak of -5/s or a change of -100%. A knee
-    /// throughput may be NaN: files of earlier versions did not record it.
+    /// report and compare skipped here, printing a peak of -5/s or a change of -100%.
     static func unmeasurableThroughput(_ set: RecommendationSet) -> (key: String, value: Double)? {
         for r in [set.best] + set.combinations {
             let knee = r.kneeThroughputPerSecond, peak = r.peakThroughputPerSecond
-            if !knee.isNaN, !FiniteNumber.isQuantity(knee) { return ("knee_throughput_per_s", knee) }
+            if !FiniteNumber.isQuantity(knee) { return ("knee_throughput_per_s", knee) }
             if !FiniteNumber.isQuantity(peak) { return ("peak_throughput_per_s", peak) }
         }
         return nil

@@ -8,18 +8,21 @@ package enum RunDirectoryJSON {
     /// Decodes `text`; `path` names the file in errors.
     package static func decode<T: Decodable>(_ type: T.Type, from text: String, path: String) throws(PoolSizeError) -> T
     {
-        // A file from a newer poolsize may mean something else by the same keys: refuse it
-        // rather than misread it. Files without the key predate it and read as version 1.
-        if let version = (try? JSONSerialization.jsonObject(with: Data(text.utf8))).flatMap({
-            ($0 as? [String: Any])?["schema_version"] as? Int
-        }),
-            version > JSONExport.schemaVersion
-        {
-            throw .invalidInput(
-                path: path,
-                message:
-                    "was written by a newer poolsize (schema_version \(version); this one reads \(JSONExport.schemaVersion)); upgrade poolsize to read it"
-            )
+        // Every object JSONExport writes carries its layout's version: a file from a newer
+        // poolsize may mean something else by the same keys, and one without the key was not
+        // written by poolsize. Refuse both rather than misread them.
+        if let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] {
+            guard let version = object["schema_version"] as? Int else {
+                throw .invalidInput(
+                    path: path, message: "key 'schema_version' missing; expected the schema in results/README.md")
+            }
+            if version > JSONExport.schemaVersion {
+                throw .invalidInput(
+                    path: path,
+                    message:
+                        "was written by a newer poolsize (schema_version \(version); this one reads \(JSONExport.schemaVersion)); upgrade poolsize to read it"
+                )
+            }
         }
         let value: T
         do {
@@ -68,15 +71,48 @@ package enum RunDirectoryJSON {
         return nil
     }
 
-    /// Keys are matched by their snake_case form: `run_id`, and the `runID` of runs written
-    /// before the files were snake_cased, both reach the property `runID` (whose coding key
-    /// is `runId`, the camel form of `run_id`).
+    /// The inverse of `JSONExport`'s encoder: snake_case keys back to the coding keys they were
+    /// written from (`run_id` → `runId`, `wait_cpu_ratio_ci95_lower` → `waitCpuRatioCi95Lower`),
+    /// `nan` and `inf` back to numbers. A key the encoder cannot have written (one with an
+    /// uppercase letter, such as `cpuMicrosecondsPerTask`) reaches no property, so the file
+    /// lacks the snake_case key and is refused; `convertFromSnakeCase` would pass it through to
+    /// the property of the same name. (Dictionary keys, such as tier names, are data: neither
+    /// the encoder nor a key strategy touches them.)
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .custom { path in NormalizedKey(camel(snake(path.last!.stringValue))) }
+        decoder.keyDecodingStrategy = .custom { path in FileKey(path.last!.stringValue) }
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return decoder
+    }
+
+    /// A key of the file, as the coding key it was written from.
+    struct FileKey: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+
+        /// `wait_cpu_ratio` → `waitCpuRatio`, as `convertFromSnakeCase` does; a key with an
+        /// uppercase letter → a name no coding key has (it holds a space).
+        init(_ key: String) {
+            if key.contains(where: \.isUppercase) {
+                stringValue = "not snake_case: " + key
+            } else {
+                let words = key.split(separator: "_", omittingEmptySubsequences: false)
+                stringValue =
+                    String(words[0]) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            }
+            intValue = nil
+        }
+
+        init?(stringValue: String) {
+            self.stringValue = stringValue
+            intValue = nil
+        }
+
+        init?(intValue: Int) {
+            stringValue = String(intValue)
+            self.intValue = intValue
+        }
     }
 
     /// `waitCPURatio` → `wait_cpu_ratio`, as `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`
@@ -98,22 +134,8 @@ package enum RunDirectoryJSON {
         return out
     }
 
-    /// `wait_cpu_ratio` → `waitCpuRatio`, as `convertFromSnakeCase` does.
-    static func camel(_ key: String) -> String {
-        let words = key.split(separator: "_", omittingEmptySubsequences: false)
-        guard words.count > 1 else { return key }
-        return String(words[0]) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
-
+    /// A coding path as the file spells it: `combinations.[0].knee_throughput_per_s`.
     static func path(_ keys: [any CodingKey]) -> String {
         keys.map { $0.intValue.map { "[\($0)]" } ?? snake($0.stringValue) }.joined(separator: ".")
-    }
-
-    struct NormalizedKey: CodingKey {
-        let stringValue: String
-        let intValue: Int?
-        init(_ key: String) { stringValue = key; intValue = nil }
-        init?(stringValue: String) { self.init(stringValue) }
-        init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
     }
 }
