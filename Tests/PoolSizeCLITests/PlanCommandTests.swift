@@ -1,6 +1,7 @@
 import Foundation
 @testable import PoolSizeCLI
 import PoolSizeModel
+import PoolSizeOutput
 import Testing
 import PoolSizeAnalysis
 
@@ -43,8 +44,11 @@ import PoolSizeAnalysis
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-plan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try #"{"tasks": 50, "seconds": 0.5, "cpu_microseconds_per_task": 5000, "wait_microseconds_per_task": 40000}"#
-            .write(to: dir.appendingPathComponent("lowload.json"), atomically: true, encoding: .utf8)
+        try JSONExport.serialize(
+            LowLoadEstimate(
+                tasks: 50, seconds: 0.5, cpuMicrosecondsPerTask: 5000, waitMicrosecondsPerTask: 40000, ratio: nil)
+        )
+        .write(to: dir.appendingPathComponent("lowload.json"), atomically: true, encoding: .utf8)
         try FixtureRun.machineJSON(
             id: "r", spec: WorkloadSpec(name: "io", cpuMicroseconds: 5000, waitMicroseconds: 40000), cores: 8
         ).write(
@@ -181,7 +185,9 @@ import PoolSizeAnalysis
     }
 
     @Test func coresNoMachineHasAreNamed() throws {
-        let run = try damaged("machine.json", "effective", "0")
+        // The effective count is derived from the inputs, so only an override can make it 0
+        // (an effective count its inputs do not give is refused as damaged before this).
+        let run = try damaged("machine.json", "effective", #"0, "override" : 0"#)
         defer { try? FileManager.default.removeItem(at: run) }
         let result = try EndToEndTests.run(["plan", "--from", run.path, "--target-rate", "100/s"])
         #expect(result.code == 65)
