@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeObserve
 import PoolSizeStats
 @testable import PoolSizeOutput
 import Testing
@@ -215,7 +216,8 @@ import Testing
 
     /// Every fixture's JSON files are in the form `sweep` and `observe` write: read and written
     /// again, each is the same text (a sweep's machine.json holds its plan whole, an
-    /// observation's its run id and seed; recommendation.json and lowload.json every key).
+    /// observation's its run id and seed; recommendation.json, lowload.json and observation.json
+    /// every key).
     @Test(arguments: [
         "run-io", "machines/cpu", "machines/large", "machines/locked", "machines/small", "extremes/closed",
         "extremes/open", "extremes/observation",
@@ -236,6 +238,8 @@ import Testing
         let lowLoad = try check(LowLoadEstimate.self, "lowload.json")
         #expect((recommendation == nil) == (fixture == "extremes/observation"))
         #expect((lowLoad == nil) == (fixture == "extremes/observation"))
+        let observation = try check(Observation.self, "observation.json")
+        #expect((observation == nil) == (fixture != "extremes/observation"))
     }
 
     @Test func contentionCSVRoundTrips() throws {
