@@ -91,7 +91,7 @@ package final class RecordedSweep: SweepObserver {
             throw .resumeMismatch(
                 path: directory.path,
                 details:
-                    "its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with \(PoolSizeError.Parameter.replaceRun.mention)"
+                    "its trials.csv has other columns than this poolsize writes, so new rows cannot be appended; start it again with \(PoolSizeError.Parameter.replaceRun.mention)"
             )
         }
         guard run.lowLoad != nil else {

@@ -19,12 +19,12 @@ struct FixtureRun {
             .appendingPathComponent(id)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         var csv =
-            "run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load\n"
+            "run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load,errors,invalid_reason,arrival_rate_per_s,offered_per_s,backlog_mean,backlog_max,backlog_growth,stable,unfinished,dispatch_lag_p99_us,size_steps\n"
         for row in rows {
             for (index, (throughput, p99)) in zip(row.throughput, row.p99).enumerated() {
                 let tasks = String(format: "%.3f", throughput * 0.48)
                 csv +=
-                    "\(id),\(workload),queue-pool,default,none,\(row.size),\(index + 1),\(tasks),0.480000,\(String(format: "%.3f", throughput)),1000.000,15000.000,15.0000,0.9500,\(row.size),\(row.size),0,n/a,0,16500.0,17800.0,\(String(format: "%.1f", p99)),\(String(format: "%.1f", p99 * 1.1)),\(String(format: "%.1f", p99 * 1.2)),16100.0,16900.0,2300,40,9120,37,0.0100\n"
+                    "\(id),\(workload),queue-pool,default,none,\(row.size),\(index + 1),\(tasks),0.480000,\(String(format: "%.3f", throughput)),1000.000,15000.000,15.0000,0.9500,\(row.size),\(row.size),0,n/a,0,16500.0,17800.0,\(String(format: "%.1f", p99)),\(String(format: "%.1f", p99 * 1.1)),\(String(format: "%.1f", p99 * 1.2)),16100.0,16900.0,2300,40,9120,37,0.0100,0,,,,,,,,,,\n"
             }
         }
         try csv.write(to: url.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)

@@ -155,15 +155,14 @@ import Testing
         #expect(try sweep(["--out", run.path]).code == 0)
         let trials = run.appendingPathComponent("trials.csv")
         let lines = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n").map(String.init)
-        let older = lines.map {
-            $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2).joined(separator: ",")
-        }
-        try (older.prefix(2).joined(separator: "\n") + "\n").write(to: trials, atomically: true, encoding: .utf8)
+        // A column this poolsize does not write: the file reads, but rows cannot be appended to it.
+        let other = lines.enumerated().map { $0.offset == 0 ? $0.element + ",note" : $0.element + ",x" }
+        try (other.prefix(2).joined(separator: "\n") + "\n").write(to: trials, atomically: true, encoding: .utf8)
         let result = try sweep(["--resume", run.path])
         #expect(result.code == 3)
         #expect(
             result.stderr
-                == "error: --resume \(run.path): its trials.csv has other columns (written by an earlier poolsize), so new rows cannot be appended; start it again with --force; resume with the flags the run was started with (its machine.json records them)\n"
+                == "error: --resume \(run.path): its trials.csv has other columns than this poolsize writes, so new rows cannot be appended; start it again with --force; resume with the flags the run was started with (its machine.json records them)\n"
         )
     }
 

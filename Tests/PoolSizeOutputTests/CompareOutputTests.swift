@@ -7,13 +7,42 @@ import PoolSizeAnalysis
 @Suite struct CompareOutputTests {
     /// Columns in another order than TrialsCSV writes them, an extra column, and a `nan`:
     /// the reader finds columns by name and drops undefined cells later.
-    static let trials = """
-        run_id,repetition,workload,pool,qos,primitive,pool_size,throughput_per_s,extra,latency_p99_us
-        r1,1,io,queue-pool,default,none,32,1000.5,x,21000.0
-        r1,2,io,queue-pool,default,none,32,1010,x,nan
-        r1,1,io,queue-pool,utility,mutex,4,250,x,9000
+    static let trials = trialsText(
+        first: ["run_id", "repetition", "workload", "pool", "qos", "primitive", "pool_size", "throughput_per_s"],
+        rows: [
+            [
+                "run_id": "r1", "repetition": "1", "workload": "io", "pool_size": "32", "throughput_per_s": "1000.5",
+                "latency_p99_us": "21000.0",
+            ],
+            [
+                "run_id": "r1", "repetition": "2", "workload": "io", "pool_size": "32", "throughput_per_s": "1010",
+                "latency_p99_us": "nan",
+            ],
+            [
+                "run_id": "r1", "repetition": "1", "workload": "io", "qos": "utility", "primitive": "mutex",
+                "pool_size": "4", "throughput_per_s": "250", "latency_p99_us": "9000",
+            ],
+        ], extra: true)
 
-        """
+    /// trials.csv text holding every column the writer writes, `first` first and the others in
+    /// the writer's order (then a column named `extra` when asked): each row's cells are those
+    /// given, the rest a closed-loop trial's (a ReportFixtures record's, as TrialsCSV writes it).
+    static func trialsText(first: [String], rows: [[String: String]], extra: Bool = false) -> String {
+        let names = TrialsCSV.columnNames
+        let template = Dictionary(
+            uniqueKeysWithValues: zip(
+                names,
+                TrialsCSV.row(ReportFixtures.single.records[0]).dropLast().split(
+                    separator: ",", omittingEmptySubsequences: false
+                ).map(String.init)))
+        let header = first + names.filter { !first.contains($0) } + (extra ? ["extra"] : [])
+        return
+            ([header.joined(separator: ",")]
+            + rows.map { cells in
+                header.map { cells[$0] ?? template[$0] ?? "x" }.joined(separator: ",")
+            }).joined(separator: "\n") + "\n"
+    }
+
     static let machine = ReportFixtures.machineJSON(
         runID: "r1", cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil), tiers: [.default, .utility],
         primitives: [.none, .mutex])
@@ -63,7 +92,8 @@ import PoolSizeAnalysis
         }
         try dir.write("machine.json", Self.machine)
         try dir.write(
-            "trials.csv", "workload,pool,qos,primitive,pool_size,throughput_per_s\nio,queue-pool,default,none,8,fast\n")
+            "trials.csv",
+            Self.trialsText(first: [], rows: [["run_id": "r1", "pool_size": "8", "throughput_per_s": "fast"]]))
         #expect(
             throws: PoolSizeError.invalidInput(
                 path: dir.url.appendingPathComponent("trials.csv").path,
@@ -71,7 +101,9 @@ import PoolSizeAnalysis
         ) {
             try CompareRunReader.load(dir.path)
         }
-        try dir.write("trials.csv", "workload,pool,qos,primitive,throughput_per_s\nio,queue-pool,default,none,8\n")
+        try dir.write(
+            "trials.csv",
+            Self.trialsText(first: [], rows: [["run_id": "r1"]]).replacingOccurrences(of: "pool_size,", with: "size,"))
         #expect(
             throws: PoolSizeError.invalidInput(
                 path: dir.url.appendingPathComponent("trials.csv").path,

@@ -33,7 +33,8 @@ import Testing
                 path: "t.csv",
                 message: "column 'throughput_per_s' missing from the header; expected the columns in results/README.md")
         ) {
-            try TrialsCSV.parse("pool,qos,primitive,pool_size\n", path: "t.csv")
+            try TrialsCSV.parse(
+                TrialsCSV.columnNames.filter { $0 != "throughput_per_s" }.joined(separator: ",") + "\n", path: "t.csv")
         }
     }
 
@@ -222,7 +223,7 @@ import Testing
         "run-io", "machines/cpu", "machines/large", "machines/locked", "machines/small", "extremes/closed",
         "extremes/open", "extremes/observation",
     ])
-    func fixturesHoldTheirJSONAsWritten(fixture: String) throws {
+    func fixturesHoldTheirFilesAsWritten(fixture: String) throws {
         let directory = ReportFixtures.fixture(fixture)
         func check<T: Codable>(_ type: T.Type, _ name: String) throws -> T? {
             let url = directory.appendingPathComponent(name)
@@ -240,6 +241,11 @@ import Testing
         #expect((lowLoad == nil) == (fixture == "extremes/observation"))
         let observation = try check(Observation.self, "observation.json")
         #expect((observation == nil) == (fixture != "extremes/observation"))
+        let trials = directory.appendingPathComponent("trials.csv")
+        if FileManager.default.fileExists(atPath: trials.path) {
+            let text = try String(contentsOf: trials, encoding: .utf8)
+            #expect(TrialsCSV.serialize(try TrialsCSV.parse(text, path: trials.path)) == text, "\(fixture)/trials.csv")
+        }
     }
 
     @Test func contentionCSVRoundTrips() throws {

@@ -2,8 +2,9 @@ import CSV
 import PoolSizeModel
 
 /// Reading `trials.csv` back into records: the inverse of `row(_:)`. Columns are found by
-/// name, so files with extra columns or in another order load; of the columns results/README.md
-/// lists, only the configuration and `throughput_per_s` are required, the rest default to 0.
+/// name, so a file with extra columns or in another order loads, but every column the writer
+/// writes must be there. Only the configuration and `throughput_per_s` must have a value; the
+/// other cells are empty where a figure does not apply (an open loop's on a closed-loop trial).
 extension TrialsCSV {
     static let required = columns.filter(\.isRequired).map(\.name)
     static let signed = Set(columns.filter(\.isSigned).map(\.name))
@@ -26,7 +27,7 @@ extension TrialsCSV {
             throw .invalidInput(
                 path: path, message: "empty file; expected a header row naming the columns in results/README.md")
         }
-        if let missing = required.first(where: { !header.contains($0) }) {
+        if let missing = columnNames.first(where: { !header.contains($0) }) {
             throw .invalidInput(
                 path: path,
                 message: "column '\(missing)' missing from the header; expected the columns in results/README.md")
@@ -73,7 +74,7 @@ extension TrialsCSV {
         }
 
         func number(_ column: String) throws(PoolSizeError) -> Double {
-            // An optional column may be absent or empty (older runs); a required one may not:
+            // An optional cell may be empty (a figure that does not apply); a required one may not:
             // an empty throughput read as 0 would be a false dip in the curve.
             guard let cell = text(column), !cell.isEmpty else {
                 if TrialsCSV.required.contains(column) { throw invalid(column, "", "a number (the cell is empty)") }
