@@ -15,7 +15,7 @@ def main(directory: Path) -> int:
     for run in sorted(p for p in directory.iterdir() if (p / "recommendation.json").exists()):
         rec = json.loads((run / "recommendation.json").read_text())
         machine = json.loads((run / "machine.json").read_text())
-        spec = machine["workload"]
+        spec = machine["plan"]["spec"]
         spec_ratio = spec["wait_microseconds"] / spec["cpu_microseconds"]
         cores = rec["cores"]
         analytic = cores * (1 + spec_ratio)
