@@ -107,20 +107,10 @@ echo "== cost: poolsize bench-harness --task-us 1,5 --sizes 1,2 --sides referenc
     > "$out/cost.md" 2> "$out/cost.log" || echo "== cost: exit $? (see $out/cost.log)" >&2
 python3 "$root/scripts/benchmark_adaptive.py" "$out" | tee "$out/adaptive.md"
 
-if [[ -n "$doc" ]]; then
-    mkdir -p "$(dirname "$doc")"
-    {
-        echo "# The adaptive pool against fixed sizes, measured"
-        echo
-        echo "Written by \`scripts/benchmark-adaptive.sh\`; a rerun replaces this page. \`AdaptiveQueuePool\`"
-        echo "(\`--pool adaptive\`) against the knee of the fixed pools measured in the same run, the core"
-        echo "count, the formula's size and \`DispatchQueue.global()\`, on the targets of issue 23; every figure"
-        echo "is the median of the repetitions. How the pool decides: [../guide/adaptive-pool.md](../guide/adaptive-pool.md)."
-        echo
-        machine_header "$command_line" "$load_before" "$((SECONDS - started))"
-        echo
-        cat "$out/adaptive.md"
-    } > "$doc.tmp.$$"
-    mv "$doc.tmp.$$" "$doc"
-    echo "wrote $doc" >&2
-fi
+publish_page "$doc" "The adaptive pool against fixed sizes, measured" \
+    "Written by \`scripts/benchmark-adaptive.sh\`; a rerun replaces this page. \`AdaptiveQueuePool\`
+(\`--pool adaptive\`) against the knee of the fixed pools measured in the same run, the core
+count, the formula's size and \`DispatchQueue.global()\`, on the targets of issue 23; every figure
+is the median of the repetitions. How the pool decides: [../guide/adaptive-pool.md](../guide/adaptive-pool.md)." \
+    "$out/adaptive.md" "$command_line" "$load_before" "$((SECONDS - started))"
+if [[ -n "$doc" ]]; then echo "wrote $doc" >&2; fi

@@ -47,18 +47,8 @@ trap 'rm -f "$tables" "${doc:+$doc.tmp.$$}"' EXIT
     echo
     cat "$tables"
 } | tee "$out"
-if [[ -n "$doc" ]]; then
-    mkdir -p "$(dirname "$doc")"
-    {
-        echo "# Harness overhead, measured"
-        echo
-        echo "Written by \`scripts/benchmark-harness.sh\`; a rerun replaces this page. What the columns mean and"
-        echo "why the reference submits through the pool: [../guide/harness-overhead.md](../guide/harness-overhead.md)."
-        echo
-        machine_header "$command_line" "$load_before" "$((SECONDS - started))"
-        echo
-        cat "$tables"
-    } > "$doc.tmp.$$"
-    mv "$doc.tmp.$$" "$doc"
-fi
+publish_page "$doc" "Harness overhead, measured" \
+    "Written by \`scripts/benchmark-harness.sh\`; a rerun replaces this page. What the columns mean and
+why the reference submits through the pool: [../guide/harness-overhead.md](../guide/harness-overhead.md)." \
+    "$tables" "$command_line" "$load_before" "$((SECONDS - started))"
 echo "== load after: $(load_average); wrote $out${doc:+ and $doc}" >&2

@@ -15,3 +15,20 @@ machine_header() { # machine_header COMMAND_LINE LOAD_BEFORE SECONDS
     echo "- load average (1, 5, 15 min): $2 before the run, $(load_average) after"
 }
 load_average() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || sysctl -n vm.loadavg 2>/dev/null | tr -d '{}' | xargs; }
+# publish_page DOC TITLE INTRO BODY_FILE COMMAND_LINE LOAD_BEFORE SECONDS: writes a docs/benchmarks
+# page (the title, the intro paragraph, the command and the machine, then the body) to DOC through
+# DOC.tmp.PID, so a run cut short never leaves half a page; nothing when DOC is empty.
+publish_page() {
+    [[ -n "$1" ]] || return 0
+    mkdir -p "$(dirname "$1")"
+    {
+        echo "# $2"
+        echo
+        printf '%s\n' "$3"
+        echo
+        machine_header "$5" "$6" "$7"
+        echo
+        cat "$4"
+    } > "$1.tmp.$$"
+    mv "$1.tmp.$$" "$1"
+}

@@ -82,24 +82,14 @@ for process in ("uniform", "poisson"):
 PY
 cat "$tables"
 
-if [[ -n "$doc" ]]; then
-    mkdir -p "$(dirname "$doc")"
-    {
-        echo "# Open-loop dispatcher, measured"
-        echo
-        echo "Written by \`scripts/benchmark-open-loop.sh\`; a rerun replaces this page. A pool with room to spare"
-        echo "(32 queues of tasks that wait 2 ms) at three rates: how many arrivals per second the dispatcher really"
-        echo "offered in the measured window, how late it handed the latest 1% of them over, and what a task's"
-        echo "latency (from its intended arrival) holds beyond its own execution when no task waits for a queue."
-        echo "\"Chance alone\" is the spread of offered / asked that the arrival process itself gives: one arrival in"
-        echo "the window for evenly spaced ones, √(rate × window) for Poisson ones."
-        echo "The open loop's arithmetic is tested on a simulated pool (Tests/PoolSizeKitTests/OpenLoopRunnerTests.swift);"
-        echo "these figures depend on the machine, so they live here."
-        echo
-        machine_header "$command_line" "$load_before" "$((SECONDS - started))"
-        echo
-        cat "$tables"
-    } > "$doc.tmp.$$"
-    mv "$doc.tmp.$$" "$doc"
-fi
+publish_page "$doc" "Open-loop dispatcher, measured" \
+    "Written by \`scripts/benchmark-open-loop.sh\`; a rerun replaces this page. A pool with room to spare
+(32 queues of tasks that wait 2 ms) at three rates: how many arrivals per second the dispatcher really
+offered in the measured window, how late it handed the latest 1% of them over, and what a task's
+latency (from its intended arrival) holds beyond its own execution when no task waits for a queue.
+\"Chance alone\" is the spread of offered / asked that the arrival process itself gives: one arrival in
+the window for evenly spaced ones, √(rate × window) for Poisson ones.
+The open loop's arithmetic is tested on a simulated pool (Tests/PoolSizeKitTests/OpenLoopRunnerTests.swift);
+these figures depend on the machine, so they live here." \
+    "$tables" "$command_line" "$load_before" "$((SECONDS - started))"
 echo "== load after: $(load_average); wrote $out${doc:+ and $doc}" >&2
