@@ -10,7 +10,7 @@ import Testing
 /// that step 100 ms a window and see no process CPU, so nothing depends on how fast or how busy
 /// the machine is.
 @Suite struct AdaptiveQueuePoolTests {
-    final class SteppingClocks: MeasurementClocks, Sendable {
+    final class SteppingClocks: ScriptedClocks, Sendable {
         let now = Atomic<UInt64>(1_000_000_000)
         func wallNanoseconds() -> UInt64 { now.wrappingAdd(100_000_000, ordering: .relaxed).newValue }
         func threadCPUNanoseconds() -> UInt64 { 0 }
@@ -19,11 +19,6 @@ import Testing
                 cpuNanoseconds: 0, voluntaryContextSwitches: 0, involuntaryContextSwitches: 0, maxRSSKilobytes: 0)
         }
         func machineBusyNanoseconds() -> UInt64? { nil }
-        // Time is scripted: nothing here sleeps to a deadline.
-        func sleep(until deadline: UInt64) {}
-        func wait(for group: DispatchGroup, timeoutSeconds: Double) -> Bool {
-            group.wait(timeout: .now() + timeoutSeconds) == .success
-        }
     }
 
     static func pool(minimum: Int = 1, maximum: Int = 16, cores: Int = 2) -> AdaptiveQueuePool {

@@ -9,7 +9,7 @@ import Testing
 @Suite struct CommandWorkloadTests {
     /// Clocks whose thread CPU reads count up by 1 ms each, and which append a line to `marker`
     /// on their second read: a stderr line read after that read would end with it.
-    final class CountingClocks: MeasurementClocks, @unchecked Sendable {
+    final class CountingClocks: ScriptedClocks, @unchecked Sendable {
         let reads = Atomic<Int>(0)
         let marker: URL
         init(marker: URL) { self.marker = marker }
@@ -28,11 +28,6 @@ import Testing
                 cpuNanoseconds: 0, voluntaryContextSwitches: 0, involuntaryContextSwitches: 0, maxRSSKilobytes: 0)
         }
         func machineBusyNanoseconds() -> UInt64? { nil }
-        // Time is scripted: nothing here sleeps to a deadline.
-        func sleep(until deadline: UInt64) {}
-        func wait(for group: DispatchGroup, timeoutSeconds: Double) -> Bool {
-            group.wait(timeout: .now() + timeoutSeconds) == .success
-        }
     }
 
     func scratch() throws -> URL {
