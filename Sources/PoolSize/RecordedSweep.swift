@@ -124,7 +124,7 @@ package final class RecordedSweep: SweepObserver {
         defer { files?.remove() }
         // What the source holds (connections, processes its tasks left) ends with the sweep.
         defer { source.sweepEnded() }
-        let result = try Sweep(plan: plan, source: source).run(observer: self, resume: resumed)
+        let result = try Sweep(plan: plan, source: source).run(observer: self, resume: resumed, spelling: .flags)
         let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
         if let server = source.observedServer {
             // A `poolsize serve` target names its threads and cost per request: the report

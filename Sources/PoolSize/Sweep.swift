@@ -95,15 +95,19 @@ public struct Sweep: Sendable {
     /// - Parameter observer: told of every trial as it finishes (to write it out, or show
     ///   progress); nothing by default.
     public func run(observer: (any SweepObserver)? = nil) throws(PoolSizeError) -> SweepResult {
-        try run(observer: observer, resume: nil)
+        try run(observer: observer, resume: nil, spelling: .settings)
     }
 
     /// Runs the sweep, or the rest of it.
-    /// - Parameter resume: the low-load estimate and finished trials of an interrupted run of
-    ///   this plan; only the missing trials run.
-    package func run(observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?)
-        throws(PoolSizeError) -> SweepResult
-    {
+    /// - Parameters:
+    ///   - resume: the low-load estimate and finished trials of an interrupted run of this plan;
+    ///     only the missing trials run.
+    ///   - spelling: how the recommendation's advice names a setting: the library's name for a
+    ///     Swift caller, the flag for the command's run directory.
+    package func run(
+        observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?,
+        spelling: SettingSpelling
+    ) throws(PoolSizeError) -> SweepResult {
         let (lowLoad, records) = try SweepRunner(source: source, runner: runner, pools: pools).run(
             plan, observer: observer ?? SilentObserver(), resume: resume)
         // A spec that declares no C (a source's placeholder spec) has no W/C to compare with.
@@ -113,7 +117,8 @@ public struct Sweep: Sendable {
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance,
             specWaitCPURatio: declared ? plan.spec.waitCPURatio : nil, load: plan.load)
         return SweepResult(
-            plan: plan, lowLoad: lowLoad, records: records, recommendation: recommendation.map(SizingProse.worded))
+            plan: plan, lowLoad: lowLoad, records: records,
+            recommendation: recommendation.map { SizingProse.worded($0, spelling: spelling) })
     }
 
     /// Runs the sweep on a thread of its own, so the awaiting task does not hold a thread of

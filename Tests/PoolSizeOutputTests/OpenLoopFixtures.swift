@@ -61,7 +61,7 @@ enum OpenLoopFixtures {
         let set = Recommender.recommendAll(
             workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1,
             load: info.plan?.load ?? .closed
-        ).map(SizingProse.worded)
+        ).map { SizingProse.worded($0) }
         return RunData(runID: runID, records: records, info: info, lowLoad: lowLoad, recommendation: set)
     }
 

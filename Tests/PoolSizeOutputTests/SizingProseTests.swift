@@ -20,12 +20,14 @@ import Testing
     static let lowLoad = LowLoadEstimate(
         waitMicroseconds: [14800, 15000, 15200], cpuMicroseconds: [1000, 1000, 1000], seconds: 0.05)
 
-    static func reason(_ records: [TrialRecord], targetUtilization: Double = 1) throws -> String {
+    static func reason(
+        _ records: [TrialRecord], targetUtilization: Double = 1, spelling: SettingSpelling = .flags
+    ) throws -> String {
         let r = try #require(
             Recommender.recommend(
                 workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: targetUtilization))
         #expect(r.reason.isEmpty, "Analysis words nothing")
-        return SizingProse.worded(r).reason
+        return SizingProse.worded(r, spelling: spelling).reason
     }
 
     @Test func kneeAndFormulaAgree() throws {
@@ -46,6 +48,14 @@ import Testing
             reason.hasPrefix(
                 "Throughput was still rising at the largest size measured (8), so there is no knee yet; the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)) and the recommendation is 32. Measure larger sizes (--sizes 1...64) to locate the knee."
             ), "\(reason)")
+    }
+
+    /// What the library returns to Swift code names the setting, not a flag no Swift caller has.
+    @Test func stillRisingForALibraryCaller() throws {
+        let records = [1, 2, 4, 8].map { Self.record($0, Double($0) * 62.5, utilization: Double($0) / 32) }
+        let reason = try Self.reason(records, spelling: .settings)
+        #expect(reason.hasSuffix("Measure larger sizes (`sizes` 1...64) to locate the knee."), "\(reason)")
+        #expect(!reason.contains("--"))
     }
 
     @Test func serialization() throws {

@@ -8,21 +8,23 @@ import PoolSizeStats
 /// a set's `verdict`. Everything that recommends (a sweep, a report of a stopped run) words its
 /// result here.
 package enum SizingProse {
-    /// `set` with every recommendation's reason and the set's verdict written.
-    package static func worded(_ set: RecommendationSet) -> RecommendationSet {
-        let combinations = set.combinations.map(worded)
-        let best = combinations.first { $0.combination == set.best.combination } ?? worded(set.best)
+    /// `set` with every recommendation's reason and the set's verdict written, advice naming
+    /// settings as `spelling` does (the command's flags unless told otherwise).
+    package static func worded(_ set: RecommendationSet, spelling: SettingSpelling = .flags) -> RecommendationSet {
+        let combinations = set.combinations.map { worded($0, spelling: spelling) }
+        let best =
+            combinations.first { $0.combination == set.best.combination } ?? worded(set.best, spelling: spelling)
         return RecommendationSet(
             best: best, combinations: combinations, verdict: verdict(best: best, all: combinations))
     }
 
     /// `r` with its reason written from its findings; as it is when it has none (read from a file).
-    package static func worded(_ r: Recommendation) -> Recommendation {
+    package static func worded(_ r: Recommendation, spelling: SettingSpelling = .flags) -> Recommendation {
         guard let explanation = r.explanation else { return r }
         var worded = r
         switch explanation {
         case let .knee(knee, peakMayLieBeyond):
-            worded.reason = sentence(knee, r)
+            worded.reason = sentence(knee, r, spelling: spelling)
             if let largest = peakMayLieBeyond {
                 worded.reason +=
                     " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
@@ -32,7 +34,7 @@ package enum SizingProse {
                     " The USL fit (σ \(UnitFormat.significant(usl.sigma)), κ \(UnitFormat.scientific(usl.kappa)), R² \(UnitFormat.fixed(usl.rSquared, decimals: 3))) puts peak throughput at N* = \(UnitFormat.significant(peak))."
             }
         case let .arrivals(found):
-            if let sizing = r.latency { worded.reason = sentence(found, sizing) }
+            if let sizing = r.latency { worded.reason = sentence(found, sizing, spelling: spelling) }
         }
         return worded
     }
@@ -71,7 +73,8 @@ package enum SizingProse {
     static func time(_ microseconds: Double) -> String { UnitFormat.duration(microseconds: microseconds) }
 
     /// Why the knee and the formula agree or not.
-    static func sentence(_ knee: KneeExplanation, _ r: Recommendation) -> String {
+    static func sentence(_ knee: KneeExplanation, _ r: Recommendation, spelling: SettingSpelling = .flags) -> String {
+        let sizes = spelling.name(.sizes)
         let formula =
             "the formula gives \(UnitFormat.significant(r.formulaQueueCountExact)) (\(r.cores) cores × U \(UnitFormat.significant(r.targetUtilization)) × (1 + W/C \(UnitFormat.significant(r.waitCPURatio))))"
         // Below U = 1 the knee is where the curve reaches U × (1 − tolerance) of its peak.
@@ -85,12 +88,12 @@ package enum SizingProse {
         switch knee {
         case let .stillRising(largest, suggested):
             return
-                "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formula) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (--sizes 1...\(suggested)) to locate the knee."
+                "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formula) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (\(sizes) 1...\(suggested)) to locate the knee."
         case let .agree(gap):
             return "Measured and predicted agree: \(kneeText), and \(formula), \(UnitFormat.percent(gap)) apart."
         case let .tooCoarse(below, above, step):
             return
-                "The sizes measured are too coarse to test the formula: \(kneeText), but nothing was measured between \(below) and \(above), where \(formula); measure that range (--sizes \(below)...\(above):\(step)) to find the knee."
+                "The sizes measured are too coarse to test the formula: \(kneeText), but nothing was measured between \(below) and \(above), where \(formula); measure that range (\(sizes) \(below)...\(above):\(step)) to find the knee."
         case let .overPredictedConcurrency(maxReached):
             return
                 "The formula over-predicts: \(kneeText), but the pool never ran more than \(maxReached) tasks at once, so larger sizes add nothing; \(formula)."
@@ -113,7 +116,9 @@ package enum SizingProse {
     }
 
     /// How an open loop was sized at its rate, and what the sizes that failed lacked.
-    static func sentence(_ found: ArrivalExplanation, _ sizing: LatencySizing) -> String {
+    static func sentence(_ found: ArrivalExplanation, _ sizing: LatencySizing, spelling: SettingSpelling = .flags)
+        -> String
+    {
         let arrival = found.arrival
         let rate = sizing.arrivalRate.perSecond
         let name = SLOSizer.name(percentile: arrival.sloPercentile)
@@ -142,7 +147,8 @@ package enum SizingProse {
             }
             let later =
                 found.largerFailed
-                ? " A larger size measured did not pass, so the sizes are noisy here: repeat with more --repeat." : ""
+                ? " A larger size measured did not pass, so the sizes are noisy here: repeat with more \(spelling.name(.repetitions))."
+                : ""
             return "\(at), \(what)\(missed) \(little); \(model).\(later)"
         }
         if let slo = arrival.latencySLOMicroseconds, let own = found.ownPercentileMicroseconds {
@@ -150,7 +156,7 @@ package enum SizingProse {
                 "\(at), no size met the \(time(slo)) \(name) objective, and none can: a task alone takes \(time(own)) at its \(name) (C + W at low load), longer than the objective allows; queues only add to that. Relax the objective or make the task faster.\(missed)"
         }
         let largest = found.largest
-        var advice = "measure larger sizes (--sizes \(largest)...\(max(largest * 2, largest + 4)))"
+        var advice = "measure larger sizes (\(spelling.name(.sizes)) \(largest)...\(max(largest * 2, largest + 4)))"
         if let sustainable = found.sustainableRate {
             advice =
                 "\(largest) queues would meet it at about \(UnitFormat.significant(sustainable))/s by the queueing model, or "

@@ -154,7 +154,7 @@ package struct RunAnalysis: Equatable, Sendable {
                 tolerance: best?.tolerance ?? run.plan?.tolerance ?? 0.05,
                 specWaitCPURatio: best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio, load: .open(arrival)
             )
-            .map(SizingProse.worded)?.best
+            .map { SizingProse.worded($0) }?.best
         }
         return Recommender.recommend(
             workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
@@ -162,7 +162,7 @@ package struct RunAnalysis: Equatable, Sendable {
             tolerance: best?.tolerance ?? run.plan?.tolerance ?? 0.05,
             specWaitCPURatio: best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio
         )
-        .map(SizingProse.worded)
+        .map { SizingProse.worded($0) }
     }
 
     /// USL over every repetition (N = pool size), refused when the peak lies beyond the data.
