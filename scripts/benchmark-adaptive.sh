@@ -24,27 +24,12 @@
 # Usage: scripts/benchmark-adaptive.sh [--out DIR] [--doc FILE | --no-doc] [--repeat N]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-command_line="scripts/benchmark-adaptive.sh"
-if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
-out="$root/results/benchmark-adaptive-$(date -u +%Y%m%d-%H%M%S)"
-doc="$root/docs/benchmarks/adaptive.md"
-repeat=5
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --out) out="$2"; shift 2 ;;
-        --doc) doc="$2"; shift 2 ;;
-        --no-doc) doc=""; shift ;;
-        --repeat) repeat="$2"; shift 2 ;;
-        *) echo "error: $1: unknown option; use --out DIR, --doc FILE, --no-doc or --repeat N" >&2; exit 64 ;;
-    esac
-done
-[[ "$repeat" =~ ^[1-9][0-9]?$ ]] || { echo "error: --repeat $repeat: give a whole number from 1 to 99" >&2; exit 64; }
+# shellcheck source=scripts/benchmark-header.sh
+source "$root/scripts/benchmark-header.sh"
+page_options adaptive 5 "$@"
 mkdir -p "$out/specs"
 "$root/scripts/poolsize" --version >/dev/null
 bin="$root/.build/release/poolsize"
-
-# shellcheck source=scripts/benchmark-header.sh
-source "$root/scripts/benchmark-header.sh"
 trap 'rm -f "${doc:+$doc.tmp.$$}"' EXIT
 
 cat > "$out/specs/io-slow.yaml" <<'YAML'

@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2154  # $bin is set by the script that sources this file
+# shellcheck shell=bash disable=SC2154,SC2034  # $bin and $root are the caller's; page_options sets the caller's variables
 # Sourced by the benchmark scripts: the command and the machine, as a Markdown list for the top
 # of a docs/benchmarks page. Needs $bin (the poolsize binary) set by the caller.
 machine_header() { # machine_header COMMAND_LINE LOAD_BEFORE SECONDS
@@ -31,4 +31,26 @@ publish_page() {
         cat "$4"
     } > "$1.tmp.$$"
     mv "$1.tmp.$$" "$1"
+}
+# page_options NAME REPEAT ARGS...: the options of a benchmark that writes docs/benchmarks/NAME.md
+# (--out DIR, --doc FILE | --no-doc, --repeat N, REPEAT by default); sets command_line, out, doc
+# and repeat for the script, or exits 64 naming the option.
+page_options() {
+    local name="$1"
+    repeat="$2"
+    shift 2
+    command_line="scripts/benchmark-$name.sh"
+    if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
+    out="$root/results/benchmark-$name-$(date -u +%Y%m%d-%H%M%S)"
+    doc="$root/docs/benchmarks/$name.md"
+    while [[ $# -gt 0 ]]; do
+        case "$1" in
+            --out) out="$2"; shift 2 ;;
+            --doc) doc="$2"; shift 2 ;;
+            --no-doc) doc=""; shift ;;
+            --repeat) repeat="$2"; shift 2 ;;
+            *) echo "error: $1: unknown option; use --out DIR, --doc FILE, --no-doc or --repeat N" >&2; exit 64 ;;
+        esac
+    done
+    [[ "$repeat" =~ ^[1-9][0-9]?$ ]] || { echo "error: --repeat $repeat: give a whole number from 1 to 99" >&2; exit 64; }
 }

@@ -13,27 +13,12 @@
 # Usage: scripts/benchmark-open-loop.sh [--out DIR] [--doc FILE | --no-doc] [--repeat N]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-command_line="scripts/benchmark-open-loop.sh"
-if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
-out="$root/results/benchmark-open-loop-$(date -u +%Y%m%d-%H%M%S)"
-doc="$root/docs/benchmarks/open-loop.md"
-repeat=3
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --out) out="$2"; shift 2 ;;
-        --doc) doc="$2"; shift 2 ;;
-        --no-doc) doc=""; shift ;;
-        --repeat) repeat="$2"; shift 2 ;;
-        *) echo "error: $1: unknown option; use --out DIR, --doc FILE, --no-doc or --repeat N" >&2; exit 64 ;;
-    esac
-done
-[[ "$repeat" =~ ^[1-9][0-9]?$ ]] || { echo "error: --repeat $repeat: give a whole number from 1 to 99" >&2; exit 64; }
+# shellcheck source=scripts/benchmark-header.sh
+source "$root/scripts/benchmark-header.sh"
+page_options open-loop 3 "$@"
 mkdir -p "$out"
 "$root/scripts/poolsize" --version >/dev/null
 bin="$root/.build/release/poolsize"
-
-# shellcheck source=scripts/benchmark-header.sh
-source "$root/scripts/benchmark-header.sh"
 trap 'rm -f "${doc:+$doc.tmp.$$}"' EXIT
 
 cat > "$out/wait-2ms.yaml" <<'YAML'
