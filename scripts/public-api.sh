@@ -2,12 +2,13 @@
 # Counts the public types `import PoolSize` exposes: top-level and nested public (or open)
 # struct, class, enum, protocol, actor and typealias declarations in PoolSize and in every target
 # it re-exports (`@_exported import` in Sources/PoolSize/Exports.swift). The library stays small
-# enough to hold in one's head (issue 20): more than the limit fails; everything else is
+# enough to hold in one's head (issue 20; 42 since the adaptive pool's status and its changes became
+# readable, issue 31): more than the limit fails; everything else is
 # `package`, which the CLI and the tests still see. Usage: scripts/public-api.sh [--list]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-limit=40
+limit=42
 targets="PoolSize $(sed -n 's/^@_exported import \([A-Za-z0-9_]*\).*/\1/p' Sources/PoolSize/Exports.swift | tr '\n' ' ')"
 directories=()
 for target in $targets; do directories+=("Sources/$target"); done

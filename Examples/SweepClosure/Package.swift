@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "poolsize", path: "../..")],
     targets: [
-        .executableTarget(name: "SweepClosure", dependencies: [.product(name: "PoolSize", package: "poolsize")])
+        .executableTarget(name: "SweepClosure", dependencies: [.product(name: "PoolSize", package: "poolsize")]),
+        // The README's adaptive-pool batch, run by scripts/test.sh and scripts/benchmark-adaptive-batch.sh.
+        .executableTarget(name: "AdaptiveBatch", dependencies: [.product(name: "PoolSize", package: "poolsize")]),
     ]
 )

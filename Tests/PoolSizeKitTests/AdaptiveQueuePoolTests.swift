@@ -86,6 +86,82 @@ import Testing
         #expect(reasons == [.starvation, .starvation, .starvation])
         #expect(gauge.total.load(ordering: .relaxed) == 10)
         #expect(pool.steps.map(\.size) == [4, 8, 10])
+        let status = pool.status
+        #expect(status.changes.map(\.reason) == ["starvation", "starvation", "starvation"])
+        #expect(status.changes.map(\.size) == [4, 8, 10])
+        #expect(status.size == 10 && status.tasksFinished == 10 && status.tasksWaiting == 0 && status.windows == 3)
+        #expect(status.description.hasPrefix("10 queues (1…16) after `starvation` at "))
+    }
+
+    /// The README's batch: everything submitted at once, then `shutdown()`. The controller goes on
+    /// deciding while the batch drains, so the pool grows from its start at the cores toward
+    /// cores × (1 + W/C) on work that sleeps 10 ms (W/C in the hundreds: the formula says the
+    /// maximum). Before, `shutdown()` stopped the controller first and the whole batch ran at 2.
+    /// At 2 queues the batch lasts 2 s, twenty windows; nothing here depends on how fast they pass.
+    @Test func theBatchPatternGrowsWhileShutdownDrains() throws {
+        let pool = AdaptiveQueuePool(minimum: 2, maximum: 32, qos: .utility, cores: 2, seed: 7)
+        #expect(pool.size == 2)
+        let done = Atomic<Int>(0)
+        for _ in 0..<400 {
+            pool.submit {
+                SleepWaiter().wait(microseconds: 10_000)
+                done.wrappingAdd(1, ordering: .relaxed)
+            }
+        }
+        pool.shutdown()
+        #expect(done.load(ordering: .relaxed) == 400)
+        let status = pool.status
+        #expect(status.tasksFinished == 400 && status.tasksWaiting == 0)
+        let largest = try #require(status.changes.map(\.size).max())
+        #expect(largest >= 16)
+        #expect(status.changes.contains { $0.reason == "formula" || $0.reason == "starvation" })
+        let ratio = try #require(status.waitCPURatio)
+        #expect(ratio > 15)
+        // Stopped: the size no longer moves.
+        let settled = pool.size
+        #expect(pool.tick().reason == .hold && pool.size == settled)
+    }
+
+    /// `waitUntilIdle()` waits for work submitted before and during the wait (a task that
+    /// submits another) and leaves the pool running: more work can follow.
+    @Test func waitUntilIdleWaitsForChildrenAndKeepsThePool() {
+        let pool = Self.pool(maximum: 4)
+        let done = Atomic<Int>(0)
+        for _ in 0..<20 {
+            pool.submit {
+                SleepWaiter().wait(microseconds: 500)
+                pool.submit { done.wrappingAdd(1, ordering: .relaxed) }
+                done.wrappingAdd(1, ordering: .relaxed)
+            }
+        }
+        pool.waitUntilIdle()
+        #expect(done.load(ordering: .relaxed) == 40)
+        pool.submit { done.wrappingAdd(1, ordering: .relaxed) }
+        pool.shutdown()
+        #expect(done.load(ordering: .relaxed) == 41)
+        #expect(pool.status.tasksFinished == 41)
+    }
+
+    /// The status says what held the pool back: tasks of 2 ms CPU and 6 ms sleep give a formula
+    /// of about 2 × (1 + 3) = 8 queues, but once they are done no work waits, so it stays at 2.
+    @Test func statusSaysWhyThePoolDidNotGrow() throws {
+        let pool = Self.pool(maximum: 16)
+        let burner = CPUBurner()
+        for _ in 0..<20 {
+            pool.submit {
+                _ = burner.burn(microseconds: 2_000)
+                SleepWaiter().wait(microseconds: 6_000)
+            }
+        }
+        pool.waitUntilIdle()
+        #expect(pool.tick().size == 2)
+        let status = pool.status
+        pool.shutdown()
+        #expect(status.size == 2 && status.changes.isEmpty && status.windows == 1 && status.sampledTasks == 20)
+        let formula = try #require(status.formulaSize)
+        #expect((7...10).contains(formula))
+        #expect(status.description.hasPrefix("2 queues (1…16), unchanged since the start; 20 tasks finished, 0 waiting; C "))
+        #expect(status.description.hasSuffix("formula 2 × (1 + W/C) → \(formula); not grown: no work waits; 1 window decided"))
     }
 
     /// Tasks of 2 ms thread CPU and a 6 ms sleep: the sampled tasks give C ≈ 2 ms and W/C ≈ 3

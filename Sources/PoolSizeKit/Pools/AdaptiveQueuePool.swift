@@ -19,7 +19,9 @@ import Synchronization
 /// are saturated, and shrinks slowly. When it grows, work already waiting on its queues is dealt
 /// to the new ones, so a queue added to a starved pool starts on waiting work at once.
 ///
-/// Call `shutdown()` when done: it stops the controller and waits for the submitted work.
+/// `waitUntilIdle()` waits for the work submitted so far while the controller keeps deciding;
+/// `shutdown()` does the same, then stops the controller. `status` says what the pool measured
+/// and why it has the size it has.
 public final class AdaptiveQueuePool: WorkerPool {
     /// Always `.adaptive`.
     public let kind = PoolKind.adaptive
@@ -106,13 +108,28 @@ public final class AdaptiveQueuePool: WorkerPool {
         core.slots[Int(ticket % count)].submit(work)
     }
 
-    /// Stops resizing and waits until every queue has run what was submitted to the pool.
+    /// Waits until every task submitted so far has run, with the controller still deciding: a
+    /// batch submitted at once is drained at the size the pool grows to, not at the size it had
+    /// when the wait began. Work submitted while it waits (a task that submits more) is waited
+    /// for too.
+    public func waitUntilIdle() {
+        core.waitUntilIdle(submitted: { UInt64(self.counter.load(ordering: .relaxed)) })
+    }
+
+    /// Waits until every task submitted so far has run, resizing as it runs (`waitUntilIdle()`),
+    /// then stops the controller: the size stays as it is and the timer is released.
     public func shutdown() {
+        waitUntilIdle()
         timer?.cancel()
         // Taking the lock waits for a decision under way; none changes the size after it.
         core.control.withLock { $0.stopped = true }
         core.drain()
     }
+
+    /// What the pool measured and decided: its size, the tasks' C and W/C, the formula's size,
+    /// the last window and the latest changes with their reasons. Read it to see why the pool
+    /// did or did not grow.
+    public var status: AdaptivePoolStatus { core.status(minimum: minimum, maximum: maximum) }
 
     /// Waits until every queue that was ever active has run what it was handed.
     package func drain() { core.drain() }

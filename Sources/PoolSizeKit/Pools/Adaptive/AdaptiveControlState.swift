@@ -21,6 +21,12 @@ package struct AdaptiveControlState {
     /// Every decision so far (at most `maximumSteps`; the oldest are dropped).
     var steps: [SizeStep] = []
     static let maximumSteps = 100_000
+    /// The latest changes of size with their reasons, for `status` (at most `maximumChanges`).
+    var changes: [AdaptivePoolStatus.Change] = []
+    static let maximumChanges = 64
+    /// Windows decided, and the last one's process CPU share of the cores.
+    var windows = 0
+    var lastUtilization = 0.0
 
     init(controller: AdaptiveController, clocks: any MeasurementClocks) {
         self.controller = controller

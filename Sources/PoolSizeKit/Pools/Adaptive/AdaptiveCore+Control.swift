@@ -56,6 +56,16 @@ extension AdaptiveCore {
                 cpuUtilization: Double(processCPU &- state.lastProcessCPU) / 1e9 / max(1e-9, seconds)
                     / Double(state.controller.settings.cores))
             let decision = state.controller.decide(window)
+            let sinceStart = Double(now &- state.startNanoseconds) / 1e9
+            state.windows += 1
+            state.lastUtilization = window.cpuUtilization
+            if decision.size != current {
+                state.changes.append(
+                    AdaptivePoolStatus.Change(
+                        seconds: sinceStart, size: decision.size, reason: decision.reason.rawValue,
+                        throughputPerSecond: window.throughputPerSecond))
+                if state.changes.count > AdaptiveControlState.maximumChanges { state.changes.removeFirst() }
+            }
             resize(to: decision.size)
             state.highWater = max(state.highWater, decision.size)
             // About 32 timed tasks a window: enough for W/C, few enough to cost nothing.
@@ -69,11 +79,41 @@ extension AdaptiveCore {
             state.lastNanoseconds = now
             state.lastProcessCPU = processCPU
             state.steps.append(
-                SizeStep(
-                    seconds: Double(now &- state.startNanoseconds) / 1e9, size: decision.size,
-                    throughputPerSecond: window.throughputPerSecond))
+                SizeStep(seconds: sinceStart, size: decision.size, throughputPerSecond: window.throughputPerSecond))
             if state.steps.count > AdaptiveControlState.maximumSteps { state.steps.removeFirst(state.steps.count / 10) }
             return decision
+        }
+    }
+}
+
+extension AdaptiveCore {
+    /// What the pool measured and decided so far (`AdaptiveQueuePool.status`).
+    func status(minimum: Int, maximum: Int) -> AdaptivePoolStatus {
+        control.withLock { state in
+            let used = slots.prefix(max(state.highWater, size))
+            let finished = used.reduce(0) { $0 &+ $1.finished.load(ordering: .relaxed) }
+            let estimate = state.controller.estimate
+            return AdaptivePoolStatus(
+                size: size, minimum: minimum, maximum: maximum, cores: state.controller.settings.cores,
+                tasksFinished: Int(finished), tasksWaiting: used.reduce(0) { $0 + $1.pending.count },
+                sampledTasks: estimate.tasks, cpuSecondsPerTask: estimate.cpuSecondsPerTask,
+                waitCPURatio: estimate.waitCPURatio, formulaSize: state.controller.formulaSize,
+                windows: state.windows, cpuUtilization: state.lastUtilization, changes: state.changes)
+        }
+    }
+
+    /// Waits until the queues have finished `submitted()` tasks in all. Each pass waits for every
+    /// queue ever active to run what it holds; work the controller dealt to a new queue during a
+    /// pass is waited for by the next, so the pool keeps resizing while it drains.
+    func waitUntilIdle(submitted: () -> UInt64) {
+        while true {
+            let target = submitted()
+            drain()
+            let used = control.withLock { $0.highWater }
+            let queues = slots.prefix(max(used, size))
+            let finished = queues.reduce(0) { $0 &+ $1.finished.load(ordering: .acquiring) }
+            let running = queues.contains { $0.started.load(ordering: .acquiring) != $0.finished.load(ordering: .acquiring) }
+            if finished >= target && !running && waiting == 0 { return }
         }
     }
 }
