@@ -10,6 +10,7 @@ enum ParameterFlags {
     static func flag(_ parameter: PoolSizeError.Parameter) -> String {
         switch parameter {
         case .sizes: return "--sizes"
+        case .sizesFrom: return "--sizes-from"
         case .repetitions: return "--repeat"
         case .warmupTrials: return "--warmup"
         case .cores: return "--cores"

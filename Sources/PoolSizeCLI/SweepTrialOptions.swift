@@ -1,10 +1,14 @@
 import ArgumentParser
 import PoolSizeModel
+import PoolSizeOutput
 
 /// Which sizes a sweep measures, how often and for how long.
 struct SweepTrialOptions: ParsableArguments {
     @Option(help: "Pool sizes: auto, a list (1,2,4,8), a range (1...16) or a range with a step (8...64:8).")
     var sizes: String = "auto"
+
+    @Option(name: .customLong("sizes-from"), help: ArgumentHelp(Help.sizesFrom, valueName: "RUN_DIR"))
+    var sizesFrom: String?
 
     @Option(help: ArgumentHelp(Help.search))
     var search: SearchMode?
@@ -34,7 +38,14 @@ struct SweepTrialOptions: ParsableArguments {
 
     /// The trial flags, checked on their own and against the load.
     func resolve(load: Load, loopbackServer: Bool) throws(PoolSizeError) -> SweepTrials {
-        let selection = try SizeSelection.parse(sizes)
+        var selection = try SizeSelection.parse(sizes)
+        if let sizesFrom {
+            guard selection == .auto else {
+                throw .invalidOption(
+                    flag: "--sizes-from", message: "takes the sizes from a run, so --sizes must not be given too; drop one")
+            }
+            selection = .explicit(try RunDirectory(path: sizesFrom).measuredSizes())
+        }
         let repetitions = repeatCount ?? (load.arrival?.isRange == true ? 1 : 3)
         guard repetitions >= 1 && repetitions <= Self.maximumRepetitions else {
             throw .invalidOption(
@@ -96,6 +107,11 @@ struct SweepTrialOptions: ParsableArguments {
     }
 
     private enum Help {
+        static let sizesFrom = """
+            Measure the sizes a recorded run measured (its run directory), each with every repetition: \
+            for compare in CI, so that the current run has the base run's sizes (an adaptive search \
+            picks different ones each time). Replaces --sizes; the search is then grid.
+            """
         static let search = """
             How sizes are chosen: adaptive (bracket the knee geometrically, then bisect until it is resolved to \
             one size step; the default with --sizes auto) or grid (every size and repetition; the default with an \

@@ -6,6 +6,9 @@ extension PoolSizeError {
     public enum Parameter: String, CaseIterable, Equatable, Hashable, Sendable {
         /// The pool sizes to measure (`SizeSelection`).
         case sizes
+        /// A run directory whose measured sizes a sweep measures again, every size with every
+        /// repetition (so that two runs compare size for size).
+        case sizesFrom
         /// Measured trials per size and configuration.
         case repetitions
         /// Trials run and discarded before the measured ones.

@@ -90,7 +90,8 @@ package enum ConsoleSummary {
                 if p.poolSize == r.peakPoolSize { marks.append("peak") }
             }
             rows.append([
-                String(p.poolSize), fmt(p.throughput.mean), fmt(p.throughput.standardDeviation),
+                String(p.poolSize), fmt(p.throughput.mean),
+                p.throughput.count > 1 ? fmt(p.throughput.standardDeviation) : "–",
                 UnitFormat.wholePercent(p.utilization), fmt(p.waitCPURatio), fmt(p.cpuMicrosecondsPerTask),
                 fmt(p.latencyP99Microseconds),
                 String(p.peakConcurrency), String(p.threads), String(p.effectiveNice), marks.joined(separator: ", "),

@@ -49,7 +49,7 @@ package struct ChildProcessRunner: Sendable {
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
-            _ = Self.live.withLock { $0.files.subtract([outURL, errURL]) }
+            Self.live.withLock { $0.files.subtract([outURL, errURL]) }
         }
         // Created and made known to `stopAll` in one step, and none once it has begun: an
         // interrupted process exits before this returns, and its defer never runs.

@@ -230,6 +230,31 @@ import Testing
         }
     }
 
+    /// `--sizes-from` measures the sizes a recorded run measured, each with every repetition
+    /// (a grid), so that compare finds every configuration in both runs.
+    @Test func sizesFromARunMeasuresItsSizes() throws {
+        let run = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/run-io").path
+        let result = try EndToEndTests.run([
+            "sweep", "--workload", "io", "--cores", "2", "--repeat", "3", "--warmup", "0", "--sizes-from", run,
+            "--dry-run",
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("dry run: 24 trials at sizes 1,4,8,16,24,32,40,64, about "), "\(result.stdout)")
+        #expect(result.stdout.contains("grid: 8 sizes × 3 repetitions × 1 combination = 24 trials"))
+        for (arguments, code, message) in [
+            (
+                ["--sizes-from", run, "--sizes", "1,2"], Int32(64),
+                "error: --sizes-from: takes the sizes from a run, so --sizes must not be given too; drop one\n"
+            ),
+            (["--sizes-from", "/nonexistent/run"], Int32(66), "error: /nonexistent/run"),
+        ] {
+            let refused = try EndToEndTests.run(["sweep", "--workload", "io", "--cores", "2", "--dry-run"] + arguments)
+            #expect(refused.code == code, "\(arguments): \(refused.stderr)")
+            #expect(refused.stderr.hasPrefix(message), "\(arguments): \(refused.stderr)")
+        }
+    }
+
     @Test func aBudgetFitsTheDryRunsEstimate() throws {
         let result = try EndToEndTests.run([
             "sweep", "--workload", "io", "--cores", "2", "--budget", "10s", "--dry-run",

@@ -112,7 +112,7 @@ extension RunComparator {
         let untested = metrics.filter { $0.verdict == .untested }.count
         if untested > 0 {
             notes.append(
-                "\(untested) change(s) beyond the threshold could not be tested because a run has a single repetition; rerun with \(PoolSizeError.Parameter.repetitions.mention) 3 or more."
+                "\(untested) change(s) beyond the threshold could not be tested because a run measured that size once; rerun with \(PoolSizeError.Parameter.repetitions.mention) 3 or more, and where an adaptive search chose the sizes (it repeats only those near the knee) sweep the current run at the base run's sizes (\(PoolSizeError.Parameter.sizesFrom.mention) BASE_RUN), so that both runs have every size with every repetition."
             )
         }
         let unjudged = c.configurations.filter { !$0.judged }

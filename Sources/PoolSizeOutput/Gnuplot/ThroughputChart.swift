@@ -14,7 +14,7 @@ package enum ThroughputChart {
         guard let primary = analysis.primary else { return nil }
         let curves = Array(analysis.curves.prefix(maximumCurves))
         let sizes = analysis.summaries.map(\.poolSize)
-        let repetitions = analysis.summaries.map(\.throughput.count).max() ?? 0
+        let counts = RepetitionCounts(asked: analysis.run.plan?.repetitions, summaries: analysis.summaries)
         let caption = "Throughput vs pool size"
 
         var data = [
@@ -38,7 +38,7 @@ package enum ThroughputChart {
         var body = [
             GnuplotScript.title(caption, analysis.run.headline),
             "set xlabel 'pool size N (queues)'",
-            "set ylabel \(GnuplotScript.quote(repetitions > 1 ? "throughput (tasks/s): mean, bars min–max of \(repetitions) reps" : "throughput (tasks/s)"))",
+            "set ylabel \(GnuplotScript.quote((counts.sizesByCount.keys.max() ?? 0) > 1 ? "throughput (tasks/s): mean, bars min–max \(counts.chartPhrase)" : "throughput (tasks/s)"))",
             "set grid",
             "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
             "set yrange [0:*]",
@@ -122,9 +122,13 @@ package enum ThroughputChart {
         body.append("plot " + plots.joined(separator: ", \\\n     "))
 
         var note = "Mean throughput of the repetitions at each pool size"
-        note +=
-            repetitions > 1
-            ? ", with bars from the slowest to the fastest repetition." : " (one repetition: no spread to show)."
+        if (counts.sizesByCount.keys.max() ?? 0) <= 1 {
+            note += " (one repetition: no spread to show)."
+        } else if counts.uniform != nil {
+            note += ", with bars from the slowest to the fastest repetition."
+        } else {
+            note += ", with bars from the slowest to the fastest repetition where a size has several (\(counts.phrase))."
+        }
         note +=
             " The dashed grey curve is what the formula predicts for an ideal closed loop; its corner is the formula's N."
         if primary.usl != nil { note += " The purple curve is the USL fit." }

@@ -14,7 +14,7 @@ extension ReportBuilder {
     ) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = []
         blocks += openLoopRecommendation(analysis, open)
-        blocks += machine(analysis.run)
+        blocks += machine(analysis)
         blocks += taskTime(analysis, open)
         blocks += openLoopSection(analysis, open)
         blocks += chartBlocks(charts, chartsRendered: chartsRendered, plotCommand: plotCommand)

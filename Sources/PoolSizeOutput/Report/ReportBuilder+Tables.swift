@@ -24,7 +24,7 @@ extension ReportBuilder {
             let rows = curve.points.map { p -> [String] in
                 var row = [
                     String(p.poolSize), UnitFormat.significant(p.throughput.mean),
-                    UnitFormat.significant(p.throughput.standardDeviation),
+                    p.throughput.count > 1 ? UnitFormat.significant(p.throughput.standardDeviation) : "–",
                     p.throughput.count > 1 ? UnitFormat.percentOneDecimal(p.throughput.coefficientOfVariation) : "–",
                 ]
                 if latency {

@@ -19,7 +19,7 @@ package enum ReportBuilder {
         } else {
             blocks += recommendation(analysis)
             blocks += adaptive(analysis)
-            blocks += machine(run)
+            blocks += machine(analysis)
             blocks += lowLoad(analysis)
             blocks += chartBlocks(charts, chartsRendered: chartsRendered, plotCommand: plotCommand)
             blocks += ReportBuilder.measurements(analysis)
@@ -120,7 +120,8 @@ package enum ReportBuilder {
         ]
     }
 
-    static func machine(_ run: RunData) -> [ReportDocument.Block] {
+    static func machine(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+        let run = analysis.run
         var rows: [[String]] = []
         let m = run.info?.machine
         if let cores = m?.cores {
@@ -147,7 +148,8 @@ package enum ReportBuilder {
             }
             rows.append(["seed", String(info.seed)])
             if let plan = info.plan {
-                rows.append(["repetitions", "\(plan.repetitions) per size, \(plan.warmupTrials) warm-up"])
+                let counts = RepetitionCounts(asked: plan.repetitions, summaries: analysis.summaries)
+                rows.append(["repetitions", "\(counts.phrase), \(plan.warmupTrials) warm-up"])
             }
         }
         rows.append(["run", ReportInline.code(run.runID) + ", \(run.records.count) trials"])

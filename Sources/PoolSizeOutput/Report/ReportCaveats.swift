@@ -54,9 +54,14 @@ package enum ReportCaveats {
             out.append(busy)
         }
 
+        let counts = RepetitionCounts(asked: analysis.run.plan?.repetitions, summaries: summaries)
         if summaries.allSatisfy({ $0.throughput.count == 1 }) && !summaries.isEmpty {
             out.append(
                 "**One repetition per size**: there is no spread to judge the knee against; use `--repeat 3` or more.")
+        } else if counts.measuredOnce > 0 {
+            out.append(
+                "**\(counts.measuredOnce) of \(counts.sizes) sizes measured once** (\(counts.phrase)): the search repeats only the sizes its decisions rest on, so these have no spread (± sd shows –). To give every size every repetition, sweep these sizes again with `--sizes-from` this run's directory."
+            )
         }
 
         if let r = analysis.primary?.recommendation {

@@ -51,7 +51,7 @@ package struct TrialsColumn: Sendable {
     }
 
     /// One of an axis's values, by its raw name.
-    static func choice<T: RawRepresentable & CaseIterable>(
+    static func choice<T: AxisValue>(
         _ name: String, _ field: WritableKeyPath<TrialRecord, T> & Sendable
     ) -> TrialsColumn where T.RawValue == String {
         TrialsColumn(
@@ -73,3 +73,10 @@ package struct TrialsColumn: Sendable {
             })
     }
 }
+
+// The closures that read an axis capture its type, which Swift 6.2 checks is sendable.
+#if compiler(>=6.2)
+    typealias AxisValue = RawRepresentable & CaseIterable & SendableMetatype
+#else
+    typealias AxisValue = RawRepresentable & CaseIterable
+#endif
