@@ -96,6 +96,7 @@ publish_page "$doc" "The adaptive pool against fixed sizes, measured" \
     "Written by \`scripts/benchmark-adaptive.sh\`; a rerun replaces this page. \`AdaptiveQueuePool\`
 (\`--pool adaptive\`) against the knee of the fixed pools measured in the same run, the core
 count, the formula's size and \`DispatchQueue.global()\`, on the targets of issue 23; every figure
-is the median of the repetitions. How the pool decides: [../guide/adaptive-pool.md](../guide/adaptive-pool.md)." \
+is the median of the repetitions. How the pool decides: [../guide/adaptive-pool.md](../guide/adaptive-pool.md).
+The README's batch example against fixed pools: [adaptive-batch.md](adaptive-batch.md)." \
     "$out/adaptive.md" "$command_line" "$load_before" "$((SECONDS - started))"
 if [[ -n "$doc" ]]; then echo "wrote $doc" >&2; fi

@@ -108,3 +108,13 @@ if ! printf '%s\n' "$output" | grep -q '^recommended queue count: [0-9][0-9]*$';
     echo "error: Examples/SweepClosure printed no recommended queue count" >&2
     exit 1
 fi
+# The README's adaptive-pool batch as written (submit everything, then shutdown()): the pool must
+# grow past its start at the 2 cores while shutdown() drains (it once ran the whole batch at 2).
+echo "example: running Examples/SweepClosure's AdaptiveBatch (the README's adaptive-pool example)"
+batch_output="$(Examples/SweepClosure/.build/debug/AdaptiveBatch adaptive 200)"
+printf '%s\n' "$batch_output"
+settled="$(printf '%s\n' "$batch_output" | head -n 1)"
+if ! [[ "$settled" =~ ^[0-9]+$ ]] || [ "$settled" -le 2 ]; then
+    echo "error: the README's adaptive-pool batch settled at '$settled' queues; it should grow past its start at 2 while shutdown() drains" >&2
+    exit 1
+fi

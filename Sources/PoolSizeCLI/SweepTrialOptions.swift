@@ -42,7 +42,8 @@ struct SweepTrialOptions: ParsableArguments {
         if let sizesFrom {
             guard selection == .auto else {
                 throw .invalidOption(
-                    flag: "--sizes-from", message: "takes the sizes from a run, so --sizes must not be given too; drop one")
+                    flag: "--sizes-from",
+                    message: "takes the sizes from a run, so --sizes must not be given too; drop one")
             }
             selection = .explicit(try RunDirectory(path: sizesFrom).measuredSizes())
         }

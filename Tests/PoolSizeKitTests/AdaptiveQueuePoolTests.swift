@@ -160,8 +160,12 @@ import Testing
         #expect(status.size == 2 && status.changes.isEmpty && status.windows == 1 && status.sampledTasks == 20)
         let formula = try #require(status.formulaSize)
         #expect((7...10).contains(formula))
-        #expect(status.description.hasPrefix("2 queues (1…16), unchanged since the start; 20 tasks finished, 0 waiting; C "))
-        #expect(status.description.hasSuffix("formula 2 × (1 + W/C) → \(formula); not grown: no work waits; 1 window decided"))
+        #expect(
+            status.description.hasPrefix("2 queues (1…16), unchanged since the start; 20 tasks finished, 0 waiting; C ")
+        )
+        #expect(
+            status.description.hasSuffix(
+                "formula 2 × (1 + W/C) → \(formula); not grown: no work waits; 1 window decided"))
     }
 
     /// Tasks of 2 ms thread CPU and a 6 ms sleep: the sampled tasks give C ≈ 2 ms and W/C ≈ 3

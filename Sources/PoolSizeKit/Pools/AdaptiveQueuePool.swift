@@ -68,7 +68,10 @@ public final class AdaptiveQueuePool: WorkerPool {
         let created = Self.seeds.wrappingAdd(1, ordering: .relaxed).newValue
         let seed = seed ?? 0x5EED_ADA9 &+ created &* 0x9E37_79B9_7F4A_7C15
         var controller = AdaptiveController(settings: settings, generator: SeededGenerator(seed: seed))
-        let first = controller.nextInterval()
+        // The first window only measures W/C (its throughput mixes the start with the work, and is
+        // never compared), and the formula needs just `minimumSamples` tasks: a quarter window
+        // lets a batch submitted at once grow after 25 ms instead of 100.
+        let first = controller.nextInterval() / 4
         let core = AdaptiveCore(slots: slots, controller: controller, clocks: clocks)
         self.core = core
         guard runsTimer else {

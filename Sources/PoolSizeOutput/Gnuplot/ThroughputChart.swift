@@ -127,7 +127,8 @@ package enum ThroughputChart {
         } else if counts.uniform != nil {
             note += ", with bars from the slowest to the fastest repetition."
         } else {
-            note += ", with bars from the slowest to the fastest repetition where a size has several (\(counts.phrase))."
+            note +=
+                ", with bars from the slowest to the fastest repetition where a size has several (\(counts.phrase))."
         }
         note +=
             " The dashed grey curve is what the formula predicts for an ideal closed loop; its corner is the formula's N."

@@ -7,7 +7,8 @@ extension RunDirectory {
     package func measuredSizes() throws(PoolSizeError) -> [Int] {
         let sizes = Set(try load().records.map(\.poolSize)).sorted()
         guard !sizes.isEmpty else {
-            throw .invalidInput(path: url(.trials).path, message: "holds no trial, so it names no size to measure again")
+            throw .invalidInput(
+                path: url(.trials).path, message: "holds no trial, so it names no size to measure again")
         }
         return sizes
     }

@@ -317,6 +317,10 @@ package struct AdaptiveController {
     }
 
     private mutating func keep(_ reason: AdaptiveDecision.Reason) -> AdaptiveDecision {
-        AdaptiveDecision(size: size, reason: reason, nextIntervalSeconds: nextInterval())
+        // Until the estimate rests on `minimumSamples` tasks the formula cannot act, and a window
+        // without it measures little: quarter windows let a batch submitted at once reach the
+        // formula's size within a few task times instead of a few windows.
+        let interval = formulaSize == nil ? nextInterval() / 4 : nextInterval()
+        return AdaptiveDecision(size: size, reason: reason, nextIntervalSeconds: interval)
     }
 }

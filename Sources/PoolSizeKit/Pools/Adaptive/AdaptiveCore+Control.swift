@@ -112,7 +112,9 @@ extension AdaptiveCore {
             let used = control.withLock { $0.highWater }
             let queues = slots.prefix(max(used, size))
             let finished = queues.reduce(0) { $0 &+ $1.finished.load(ordering: .acquiring) }
-            let running = queues.contains { $0.started.load(ordering: .acquiring) != $0.finished.load(ordering: .acquiring) }
+            let running = queues.contains {
+                $0.started.load(ordering: .acquiring) != $0.finished.load(ordering: .acquiring)
+            }
             if finished >= target && !running && waiting == 0 { return }
         }
     }
