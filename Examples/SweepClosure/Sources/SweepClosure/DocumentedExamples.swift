@@ -9,7 +9,7 @@ enum DocumentedExamples {
         let result = try Sweep(name: "handle-request", sizes: .explicit([1, 2, 4, 8, 16]), repetitions: 3) {
             handleRequest()
         }.run()
-        let best = result.recommendation!.best
+        guard let best = result.recommendation?.best else { fatalError("no trial finished") }
         print(best.recommendedQueueCount, best.kneePoolSize, best.formulaQueueCountExact)
         print(best.reason)
         for summary in result.summaries {
@@ -35,7 +35,7 @@ enum DocumentedExamples {
         let result = try Sweep(name: "handle-request", sizes: .explicit([8, 12, 16, 24, 32]), load: .open(arrival)) {
             handleRequest()
         }.run()
-        let best = result.recommendation!.best
+        guard let best = result.recommendation?.best else { fatalError("no trial finished") }
         print(best.recommendedQueueCount, best.latency?.met ?? false, best.reason)
         for verdict in best.latency?.sizeVerdicts ?? [] {
             print(verdict.poolSize, verdict.stable, verdict.percentileMicroseconds)
@@ -60,8 +60,13 @@ enum DocumentedExamples {
         for file in files {
             uploads.submit { upload(file) }  // blocking IO: the pool grows toward cores × (1 + W/C)
         }
-        uploads.shutdown()  // waits for every upload
+        uploads.shutdown()  // waits for every upload, resizing while they run
         print(uploads.size)  // the queue count it settled on
+        print(uploads.status)  // C, W/C, the formula's size, each change and why
+        uploads.waitUntilIdle()
+        let status = uploads.status
+        print(status.cpuSecondsPerTask ?? 0, status.waitCPURatio ?? 0, status.formulaSize ?? 0)
+        for change in status.changes { print(change.seconds, change.size, change.reason, change.throughputPerSecond) }
     }
 
     static func ownSource() throws {
