@@ -6,6 +6,7 @@ import Foundation
 /// value (docs/conventions.md); range checks (positive, at most 1, …) belong to the caller, which knows
 /// what the quantity means.
 package enum QuantityParser {
+    // Numbers follow `FiniteNumber`'s rule: `Double(_:)` alone reads `0x10s` as 16 s and `infs`.
     /// Duration units: seconds = value × multiplier / divisor (dividing by an exact power of ten
     /// rounds once, so `40ms` is exactly the Double 0.04). A bare `m` is refused: it reads as
     /// milli to some and minutes to others, so minutes are spelled `min`.
@@ -27,14 +28,14 @@ package enum QuantityParser {
     /// parse (the caller says why they are wrong, with the value the user typed).
     package static func seconds(_ text: String, flag: String) throws(PoolSizeError) -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let plain = Double(trimmed), plain.isFinite {
+        if FiniteNumber.parse(trimmed) != nil {
             throw .invalidOption(flag: flag, message: "'\(trimmed)' has no unit; \(durationUsage)")
         }
         // Longest suffix first, so `ms` is not read as `m` + `s` and `min` not as `s`.
         for unit in durationUnits.sorted(by: { $0.suffix.count > $1.suffix.count }) where trimmed.hasSuffix(unit.suffix)
         {
             let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
-            guard let value = Double(number), value.isFinite else { break }
+            guard let value = FiniteNumber.parse(number) else { break }
             return value * unit.multiplier / unit.divisor
         }
         throw .invalidOption(flag: flag, message: "'\(trimmed)' is not a duration; \(durationUsage)")
@@ -58,7 +59,7 @@ package enum QuantityParser {
         let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
-        guard (1...2).contains(parts.count), let value = Double(parts[0]), value.isFinite else {
+        guard (1...2).contains(parts.count), let value = FiniteNumber.parse(parts[0]) else {
             throw invalid("'\(trimmed)' is not a rate; \(rateUsage)")
         }
         guard parts.count == 2 else { return value }
@@ -74,12 +75,12 @@ package enum QuantityParser {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix("%") {
             let number = trimmed.dropLast().trimmingCharacters(in: .whitespaces)
-            guard let percent = Double(number), percent.isFinite else {
+            guard let percent = FiniteNumber.parse(number) else {
                 throw .invalidOption(flag: flag, message: "'\(trimmed)' is not a percentage; write it like 30% or 0.3")
             }
             return percent / 100
         }
-        guard let value = Double(trimmed), value.isFinite else {
+        guard let value = FiniteNumber.parse(trimmed) else {
             throw .invalidOption(flag: flag, message: "'\(trimmed)' is not a fraction; write it like 30% or 0.3")
         }
         guard value <= 1 else {

@@ -22,6 +22,10 @@ import Testing
         ("soon", "error: --wait: 'soon' is not a duration; write it like 40ms, 500us (or 500µs), 1.5s or 2min"),
         ("ms", "error: --wait: 'ms' is not a duration; write it like 40ms, 500us (or 500µs), 1.5s or 2min"),
         ("", "error: --wait: '' is not a duration; write it like 40ms, 500us (or 500µs), 1.5s or 2min"),
+        // Swift's Double(_:) reads hexadecimal and infinity; a duration is decimal.
+        ("0x10s", "error: --wait: '0x10s' is not a duration; write it like 40ms, 500us (or 500µs), 1.5s or 2min"),
+        ("infs", "error: --wait: 'infs' is not a duration; write it like 40ms, 500us (or 500µs), 1.5s or 2min"),
+        ("nanms", "error: --wait: 'nanms' is not a duration; write it like 40ms, 500us (or 500µs), 1.5s or 2min"),
     ])
     func badDurations(text: String, message: String) {
         #expect(
@@ -61,6 +65,15 @@ import Testing
                 message: "'1/2/s' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)")
         ) {
             try QuantityParser.perSecond("1/2/s", flag: "--target-rate")
+        }
+        for hostile in ["0x10/s", "inf/s", "nan"] {
+            #expect(
+                throws: PoolSizeError.invalidOption(
+                    flag: "--target-rate",
+                    message: "'\(hostile)' is not a rate; write it like 1200/s, 72000/min or 1200 (per second)")
+            ) {
+                try QuantityParser.perSecond(hostile, flag: "--target-rate")
+            }
         }
     }
 
