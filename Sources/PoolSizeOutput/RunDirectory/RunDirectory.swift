@@ -93,6 +93,7 @@ package struct RunDirectory: Sendable {
             try text(.contention).map { text throws(PoolSizeError) in
                 try ContentionCSV.parse(text, path: url(.contention).path)
             } ?? []
+        try checkValues(info: info, lowLoad: lowLoad)
         try checkBelongTogether(records: records, info: info, recommendation: recommendation)
         let runID =
             info?.runID ?? records.first.map(\.runID).flatMap { $0.isEmpty ? nil : $0 }
@@ -162,7 +163,7 @@ package struct RunDirectory: Sendable {
     /// The file's text, or nil when it does not exist.
     package func text(_ file: File) throws(PoolSizeError) -> String? {
         let url = url(file)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard try checkReadable(url) else { return nil }
         do {
             return try String(contentsOf: url, encoding: .utf8)
         } catch {

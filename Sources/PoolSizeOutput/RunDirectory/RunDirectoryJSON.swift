@@ -11,10 +11,33 @@ package enum RunDirectoryJSON {
         // Every object JSONExport writes carries its layout's version: a file from a newer
         // poolsize may mean something else by the same keys, and one without the key was not
         // written by poolsize. Refuse both rather than misread them.
-        if let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] {
-            guard let version = object["schema_version"] as? Int else {
+        let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        if let parsed, !(parsed is [String: Any]) {
+            throw .invalidInput(
+                path: path,
+                message:
+                    "holds a JSON \(parsed is [Any] ? "array" : "value"), not the object poolsize writes; expected the schema in results/README.md"
+            )
+        }
+        if let object = parsed as? [String: Any] {
+            guard let raw = object["schema_version"] else {
                 throw .invalidInput(
                     path: path, message: "key 'schema_version' missing; expected the schema in results/README.md")
+            }
+            guard raw is NSNumber || raw is String,
+                let version = (try? JSONDecoder().decode(Versioned.self, from: Data(text.utf8)))?.schema_version
+            else {
+                throw .invalidInput(
+                    path: path,
+                    message:
+                        "key 'schema_version' has the wrong type (a whole number such as 1); expected the schema in results/README.md"
+                )
+            }
+            guard version >= 1 else {
+                throw .invalidInput(
+                    path: path,
+                    message:
+                        "key 'schema_version' is \(version); poolsize writes \(Self.versions) (the file is damaged)")
             }
             if version > JSONExport.schemaVersion {
                 throw .invalidInput(
@@ -45,6 +68,15 @@ package enum RunDirectoryJSON {
                     "key '\(Self.path(context.codingPath))' has an unusable value; expected the schema in results/README.md"
             )
         } catch {
+            // A number JSONSerialization reads but no Swift whole number holds (1e30 where a
+            // count belongs) fails the decoder without a coding path: name its key.
+            if let parsed, let key = Self.firstHugeNumber(parsed) {
+                throw .invalidInput(
+                    path: path,
+                    message:
+                        "key '\(key)' holds a number beyond the whole numbers a run file holds (±2^53); the file is damaged: rerun the sweep"
+                )
+            }
             throw .invalidInput(path: path, message: "not valid JSON; expected the schema in results/README.md")
         }
         // The one number rule for whole numbers (FiniteNumber.isWhole): a count of Int.min
@@ -57,6 +89,38 @@ package enum RunDirectoryJSON {
                     + "rerun the sweep")
         }
         return value
+    }
+
+    /// The versions this poolsize reads: `1`, or `1 to N`.
+    static var versions: String {
+        JSONExport.schemaVersion == 1 ? "1" : "1 to \(JSONExport.schemaVersion)"
+    }
+
+    /// Only the version, read with the decoder's own type rules: a string, a fraction or a
+    /// boolean is no version.
+    struct Versioned: Decodable {
+        // The file's own spelling, read without a key strategy.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        let schema_version: Int
+    }
+
+    /// The key of the first number in parsed JSON at or beyond 2^53 in magnitude.
+    static func firstHugeNumber(_ value: Any, key: String = "") -> String? {
+        if let number = value as? NSNumber, !(value is Bool), abs(number.doubleValue) >= Double(FiniteNumber.wholeLimit)
+        {
+            return key
+        }
+        if let object = value as? [String: Any] {
+            for (name, child) in object.sorted(by: { $0.key < $1.key }) {
+                if let found = firstHugeNumber(child, key: key.isEmpty ? name : key + "." + name) { return found }
+            }
+        }
+        if let array = value as? [Any] {
+            for (index, child) in array.enumerated() {
+                if let found = firstHugeNumber(child, key: key + ".[\(index)]") { return found }
+            }
+        }
+        return nil
     }
 
     /// The first `Int` in `value`, at any depth, outside `FiniteNumber.wholeLimit`, with the key

@@ -17,6 +17,10 @@ extension TrialsCSV {
     package static func parse(_ text: String, path: String, dropped: ((Int) -> Void)? = nil) throws(PoolSizeError)
         -> [TrialRecord]
     {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .invalidInput(
+                path: path, message: "empty file; expected a header row naming the columns in results/README.md")
+        }
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: true)
@@ -31,6 +35,12 @@ extension TrialsCSV {
             throw .invalidInput(
                 path: path,
                 message: "column '\(missing)' missing from the header; expected the columns in results/README.md")
+        }
+        var seen = Set<String>()
+        if let twice = header.first(where: { !seen.insert($0).inserted }) {
+            throw .invalidInput(
+                path: path,
+                message: "column '\(twice)' appears twice in the header; a file poolsize writes names each column once")
         }
         let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [(line: Int, cells: [String])] = []
