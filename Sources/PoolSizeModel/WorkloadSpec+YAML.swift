@@ -51,15 +51,6 @@ extension WorkloadSpec {
         spec.fileWriteKilobytes = try fields.number("file_write_kb", required: false, minimum: 0, maximum: 65536) ?? 0
         spec.fileReadKilobytes = try fields.number("file_read_kb", required: false, minimum: 0, maximum: 65536) ?? 0
         spec.phases = try fields.phases(cpu: spec.cpuMicroseconds, wait: spec.waitMicroseconds)
-        if let (index, late) = spec.phases.enumerated().first(where: {
-            $0.element.startMilliseconds >= spec.trialMilliseconds
-        }) {
-            throw .invalidSpec(
-                file: file, field: "phases[\(index)].start_ms",
-                message:
-                    "\(late.startMilliseconds) is not before the trial's end (trial_ms \(spec.trialMilliseconds)), so the phase would never run; start it earlier or lengthen trial_ms"
-            )
-        }
         if spec.criticalMicroseconds > spec.cpuMicroseconds {
             throw .invalidSpec(
                 file: file, field: "critical_us",
