@@ -86,6 +86,7 @@ struct SweepCommand: ParsableCommand {
         plan.search = resolved.search
         plan.load = load
         if let seconds = resolved.budgetSeconds { plan = try plan.fitting(budgetSeconds: seconds) }
+        try plan.checkPhases()
         try Self.checkBounded(plan.estimate)
         return (plan, chosen)
     }

@@ -230,6 +230,25 @@ import Testing
         }
     }
 
+    /// A phase that starts after the trial ends would never run: refused before anything runs,
+    /// and accepted once the trials are longer than its start.
+    @Test func aPhaseAfterTheTrialsEndIsRefused() throws {
+        let spec = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-phase-\(UUID()).yaml")
+        defer { try? FileManager.default.removeItem(at: spec) }
+        try "name: step\ncpu_us: 1000\nwait_us: 3000\nphases:\n  - start_ms: 10000\n    wait_us: 9000\n".write(
+            to: spec, atomically: true, encoding: .utf8)
+        let refused = try EndToEndTests.run(["sweep", "--workload", spec.path, "--sizes", "1,2", "--dry-run"])
+        #expect(refused.code == 64)
+        #expect(
+            refused.stderr
+                == "error: --trial-ms: is 1000 ms, but the workload's phase at 10000 ms starts after the trial's end, so it would never run; make the trials longer than 10000 ms\n"
+        )
+        let accepted = try EndToEndTests.run([
+            "sweep", "--workload", spec.path, "--sizes", "1,2", "--trial-ms", "12000", "--dry-run",
+        ])
+        #expect(accepted.code == 0, "\(accepted.stderr)")
+    }
+
     /// `--sizes-from` measures the sizes a recorded run measured, each with every repetition
     /// (a grid), so that compare finds every configuration in both runs.
     @Test func sizesFromARunMeasuresItsSizes() throws {
