@@ -33,6 +33,7 @@ extension ConsoleSummary {
                         ? best.flatMap { $0.latency?.met == true ? $0.recommendedQueueCount : nil }
                         : table.recommendedQueueCount, top: top)
         }
+        out += adaptiveLines(analysis, open)
         guard let best else {
             let why = analysis.run.records.noRecommendationCause ?? "low-load W and C are missing"
             return out + "\nno recommendation: \(why)\n" + warnings(analysis)
@@ -48,6 +49,26 @@ extension ConsoleSummary {
                 + (warnings.isEmpty ? "" : "\n")
         }
         return out + warnings
+    }
+
+    /// One line per adaptive pool, rate and maximum: it sizes itself, so it has no
+    /// recommendation, but what it carried and its percentile at each rate stand beside the
+    /// fixed pools' tables.
+    static func adaptiveLines(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> String {
+        let adaptive = Set(analysis.run.records.map(\.combination)).filter { $0.pool == .adaptive }
+            .sorted { $0.description < $1.description }
+        var lines = ""
+        for combination in adaptive {
+            for table in open.tables(combination) {
+                for v in table.verdicts {
+                    lines +=
+                        "\(combination), at most \(v.poolSize) queues, at \(UnitFormat.rate(table.arrivalRate)): carried \(fmt(v.achievedPerSecond))/s, \(open.percentileName) \(time(v.percentileMicroseconds)), \(v.stable ? "stable" : "not stable")"
+                    if let met = v.meetsSLO { lines += met ? ", objective met" : ", objective not met" }
+                    lines += " (it sizes itself: no recommendation of its own)\n"
+                }
+            }
+        }
+        return lines.isEmpty ? "" : "\n" + lines
     }
 
     static func warnings(_ analysis: RunAnalysis) -> String {

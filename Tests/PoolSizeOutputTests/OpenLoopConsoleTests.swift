@@ -6,6 +6,24 @@ import Testing
 
 /// The console summary (and summary.txt) of open-loop runs.
 @Suite struct OpenLoopConsoleSummaryTests {
+    /// An adaptive pool swept beside the fixed one at a rate gets a line of its own: it has no
+    /// recommendation (it sizes itself), but what it carried and its p99 are said.
+    @Test func anAdaptivePoolIsMentioned() throws {
+        var records = OpenLoopFixtures.single.records
+        for rep in [1, 2] {
+            var trial = OpenLoopFixtures.trial(64, rate: 1000, p99: 21, rep: rep)
+            trial.pool = .adaptive
+            records.append(trial)
+        }
+        var info = OpenLoopFixtures.info(rates: [1000], sizes: [8, 16, 17, 20, 24, 64], repetitions: 2)
+        info.plan?.pools = [.queuePool, .adaptive]
+        let text = OpenLoopFixtures.console(OpenLoopFixtures.run(records, info: info))
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("adaptive/") })
+        #expect(line.hasPrefix("adaptive/default/none, at most 64 queues, at 1000/s: carried 1000/s, p99 "), "\(line)")
+        #expect(line.hasSuffix(", stable, objective met (it sizes itself: no recommendation of its own)"), "\(line)")
+        #expect(!OpenLoopFixtures.console(OpenLoopFixtures.single).contains("adaptive"))
+    }
+
     @Test(arguments: ["openloop", "openloop-range"])
     func golden(fixture: String) throws {
         let run = fixture == "openloop" ? OpenLoopFixtures.single : OpenLoopFixtures.range
