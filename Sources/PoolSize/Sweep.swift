@@ -93,9 +93,14 @@ public struct Sweep: Sendable {
 
     /// Runs the sweep on the calling thread, which it blocks until the last trial.
     /// - Parameter observer: told of every trial as it finishes (to write it out, or show
-    ///   progress); nothing by default.
+    ///   progress). Without one, a progress line on standard error when it is a terminal (the
+    ///   trial under way, cleared at the end), nothing where it is a file or a pipe.
     public func run(observer: (any SweepObserver)? = nil) throws(PoolSizeError) -> SweepResult {
-        try run(observer: observer, resume: nil, spelling: .settings)
+        guard observer == nil, let progress = TerminalProgress.forStandardError() else {
+            return try run(observer: observer, resume: nil, spelling: .settings)
+        }
+        defer { progress.finish() }
+        return try run(observer: progress, resume: nil, spelling: .settings)
     }
 
     /// Runs the sweep, or the rest of it.

@@ -1,0 +1,32 @@
+import Foundation
+@testable import PoolSize
+import Synchronization
+import Testing
+
+/// The progress line `Sweep.run()` shows on a terminal when the caller passes no observer: what
+/// the sweep does, rewritten in place, and cleared at the end.
+@Suite(.serialized) struct TerminalProgressTests {
+    @Test func saysWhatTheSweepDoesAndClearsTheLine() throws {
+        let written = Mutex<[String]>([])
+        let progress = TerminalProgress { text in written.withLock { $0.append(text) } }
+        _ = try Sweep(
+            name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 30, cores: 2
+        ) {
+            usleep(1_000)
+        }.run(observer: progress)
+        progress.finish()
+        let lines = written.withLock { $0 }
+        let clear = "\r\u{1B}[2K"
+        #expect(lines.first?.hasPrefix(clear + "poolsize: measuring W and C with one worker (at most ") == true)
+        let trials = lines.filter { $0.contains("poolsize: trial ") }.map { $0.dropFirst(clear.count) }
+        #expect(
+            Set(trials) == ["poolsize: trial 1 of 2, 1 queue", "poolsize: trial 2 of 2, 2 queues"]
+                || Set(trials) == ["poolsize: trial 1 of 2, 2 queues", "poolsize: trial 2 of 2, 1 queue"], "\(trials)")
+        #expect(lines.last == clear)
+    }
+
+    /// Where standard error is no terminal (a test run's pipe), `run()` shows nothing.
+    @Test func nothingWhereStandardErrorIsNoTerminal() {
+        #expect(isatty(STDERR_FILENO) == 1 || TerminalProgress.forStandardError() == nil)
+    }
+}
