@@ -16,12 +16,28 @@ final class ProcFile {
     deinit { release() }
 
     /// The file's text, or the errno of the failed open or read (ENOENT or ESRCH once the
-    /// thread is gone, EACCES when the ptrace check refuses it).
+    /// thread is gone, EACCES when the ptrace check refuses it). Past the descriptors this
+    /// process may keep (`DescriptorBudget`), the file is opened, read and closed each time:
+    /// slower, but every thread of a target with thousands is still read.
     func read() -> Result<String, ProcError> {
         if descriptor < 0 {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor < 0 { return .failure(ProcError(errno: errno)) }
+            let kept = DescriptorBudget.shared.take()
+            let opened = open(path, O_RDONLY | O_CLOEXEC)
+            if opened < 0 {
+                let failure = errno
+                if kept { DescriptorBudget.shared.give() }
+                return .failure(ProcError(errno: failure))
+            }
+            guard kept else {
+                defer { close(opened) }
+                return readAt(opened)
+            }
+            descriptor = opened
         }
+        return readAt(descriptor)
+    }
+
+    private func readAt(_ descriptor: Int32) -> Result<String, ProcError> {
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, ProcFile.capacity, 0) }
         if count < 0 { return .failure(ProcError(errno: errno)) }
         return .success(String(decoding: buffer[0..<count], as: UTF8.self))
@@ -29,7 +45,10 @@ final class ProcFile {
 
     /// Closes the descriptor; the next read opens the file again.
     func release() {
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 {
+            close(descriptor)
+            DescriptorBudget.shared.give()
+        }
         descriptor = -1
     }
 
