@@ -131,6 +131,26 @@ struct SyntheticCurve {
         #expect(search.maximumTrials >= 14)
     }
 
+    /// The creep through the search, without noise: 44/s a queue up to 8, then
+    /// 352 × (392/352)^(log₂(N/8) / 7), +1.55% a doubling to 392/s at 1024; the formula said
+    /// 1024 (an HTTP client's C is tiny beside its W). The bracket is 1…1024 at once; the knee is
+    /// 8 (`Knee.Basis.flattened`), the size below it 4: bisect 6, then 7 (one step at 8). The
+    /// near-peak rule's knee was where the creep crosses 0.95 × 392 = 372.4, between 64 (368.6)
+    /// and 128 (374.3).
+    @Test func aSlowCreepIsSearchedToItsStart() throws {
+        func curve(_ size: Int) -> Double {
+            size <= 8 ? 44 * Double(size) : 352 * pow(392.0 / 352, log2(Double(size) / 8) / 7)
+        }
+        let search = SizeSearch(prediction: 1024, cores: 2, tolerance: 0.05, repetitions: 3)
+        let samples = search.simulate(curve)
+        #expect(samples.keys.sorted() == [1, 2, 4, 6, 7, 8, 16, 32, 64, 128, 256, 512, 1024])
+        let knee = try #require(Knee.find(samples.map { CurvePoint(size: $0.key, samples: $0.value) }))
+        #expect(knee.size == 8)
+        #expect(knee.basis == .flattened)
+        // Repeated where it is decided: the knee, below it, after it, the formula's N, the peak.
+        #expect(samples.filter { $0.value.count == 3 }.keys.sorted() == [7, 8, 16, 1024])
+    }
+
     /// The first decision is the whole bracket up to the reach, one trial each.
     @Test func firstDecisionIsTheBracketUpToTheReach() {
         let search = SizeSearch(prediction: 32, cores: 2, tolerance: 0.05, repetitions: 3)

@@ -12,8 +12,9 @@ import PoolSizeStats
 ///    largest measured size below it and itself; measure the middle, one trial, until the two
 ///    are no more than one size step apart (`step(at:)`).
 /// 3. **Repeat where the decision is made**: the knee, its lower neighbour, the formula's N,
-///    the peak and every smaller size whose mean is close enough to the peak that the knee rule
-///    might pick it get the full repetitions; every other size keeps one trial.
+///    the peak, every smaller size whose mean is close enough to the peak that the knee rule
+///    might pick it and, for a knee where a slow creep starts (`Knee.Basis.flattened`), twice
+///    the knee get the full repetitions; every other size keeps one trial.
 ///
 /// Being stateless makes a resumed search replay the same decisions from the rows it has.
 package struct SizeSearch: Sendable, Equatable {
@@ -119,6 +120,12 @@ package struct SizeSearch: Sendable, Equatable {
             knee.size, knee.peakSize, snap(min(SizeSelection.maximumSize, Int(saturating: prediction.rounded()))),
         ]
         if let below { decisive.insert(below) }
+        // A knee where a slow creep starts is decided by what doubling it buys: measure twice
+        // the knee (within the size budget), or the curve's sparse far points would decide.
+        if knee.basis == .flattened {
+            let doubled = snap(min(SizeSelection.maximumSize, 2 * knee.size))
+            if measured[doubled] != nil || measured.count < bracket.count + bisectionDepth { decisive.insert(doubled) }
+        }
         for size in measured.keys where size < knee.size && mean(size) >= floor { decisive.insert(size) }
         var wanted: [Int: Int] = [:]
         for size in decisive where (measured[size]?.count ?? 0) < repetitions { wanted[size] = repetitions }
