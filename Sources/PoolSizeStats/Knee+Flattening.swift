@@ -1,27 +1,28 @@
 import Foundation
 
 extension Knee {
-    /// Index in `curve` (sorted by size) of the smallest size from which on the curve stops
-    /// rising: no size `a` at or past it has a larger size `b` whose mean beats the best mean up
-    /// to `a` by more than the allowance (1 + gain)^d, d = log₂(b / a) doublings and at least one
-    /// (within one doubling the whole `gain` is allowed, so a sharp knee stays where the
-    /// near-peak rule puts it), in a way the samples can tell (`rises`).
+    /// Index in `curve` (sorted by size) of the smallest size `a` past which the curve stops
+    /// rising: no larger size `b` beats the best mean up to `a` by more than the allowance
+    /// (1 + gain)^d, d = log₂(b / a) doublings and at least one (within one doubling the whole
+    /// `gain` is allowed, so a sharp knee stays where the near-peak rule puts it), in a way the
+    /// samples can tell (`rises`). The last size always qualifies.
     ///
-    /// The best mean up to `a`, not `a`'s own, is the reference, so a dip (a noisy low sample)
-    /// is not read as the start of a rise. Every size past the answer is checked, not only its
-    /// next doubling, so a curve that pauses and then climbs again is followed to its top.
+    /// The allowance compounds from `a` itself: what a slow creep gains over many doublings
+    /// (+11% over seven) is within it, wherever along the way the creep gains its few percent;
+    /// a climb that outruns it from `a` (a pause, then twice the throughput at four times the
+    /// size) does not, and the knee is past that climb. The best mean up to `a`, not `a`'s own,
+    /// is the reference, so a dip (a noisy low sample) is not read as the start of a rise.
     static func flatteningIndex(_ curve: [CurveStep], gainPerDoubling gain: Double) -> Int {
         var best = 0
-        var lastRise: Int? = nil
         for a in curve.indices {
             if curve[a].summary.mean > curve[best].summary.mean { best = a }
             let reference = curve[best]
             let size = curve[a].size
-            if curve[(a + 1)...].contains(where: { rises(from: reference, at: size, to: $0, gain: gain) }) {
-                lastRise = a
+            if !curve[(a + 1)...].contains(where: { rises(from: reference, at: size, to: $0, gain: gain) }) {
+                return a
             }
         }
-        return lastRise.map { $0 + 1 } ?? 0
+        return max(0, curve.count - 1)
     }
 
     /// Whether `higher` beats `reference` (the best mean up to size `size`) by more than the
