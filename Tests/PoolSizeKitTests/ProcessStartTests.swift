@@ -8,9 +8,10 @@ import Testing
 /// Both figures come from the same machine in the same test, so the share does not depend on
 /// its speed.
 @Suite struct ProcessStartTests {
-    /// Median C of `runs` tasks of `source`, µs, as the sweep charges a task.
+    /// Median C of `runs` tasks of `source`, µs, as the sweep charges a task (through the
+    /// `Workload` protocol, as the trial calls it).
     func taskCPU(_ source: CommandSource, runs: Int = 9) -> Double {
-        let workload = CommandWorkload(source: source)
+        let workload: any Workload = CommandWorkload(source: source)
         let cpus = (0..<runs).map { index -> Double in
             let outcome = workload.execute(task: UInt64(index))
             #expect(outcome.failure == nil, "\(outcome.failure ?? "")")

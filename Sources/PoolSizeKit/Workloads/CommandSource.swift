@@ -89,10 +89,14 @@ struct CommandWorkload: Workload {
     /// On the real clocks, `execute` reports the pool thread's CPU itself.
     var measuresOwnCPU: Bool { clocks is SystemClocks }
 
+    /// Runs the command once as task `index` (`Workload`'s requirement: a defaulted parameter
+    /// on the other method would not witness it).
+    func execute(task index: UInt64) -> TaskOutcome { execute(task: index, loaderOnly: false) }
+
     /// Runs the command once as task `index`; `loaderOnly` starts its program the way
     /// `CommandSource.measureProcessStart` does instead: no arguments, and the dynamic loader
     /// told to load and bind everything and exit before the program runs.
-    func execute(task index: UInt64, loaderOnly: Bool = false) -> TaskOutcome {
+    func execute(task index: UInt64, loaderOnly: Bool) -> TaskOutcome {
         let errURL =
             source.outputDirectory.map { $0.appendingPathComponent("task-\(index).err") }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-exec-\(getpid())-\(index).err")
