@@ -185,3 +185,32 @@ struct SyntheticCurve {
         #expect(samples.keys.sorted() == [1, 2, 4])
     }
 }
+
+/// `SizeSearch.maximumTrials` bounds what the search asks for, on curves made to wander: the
+/// bound the dry run's "at most" rests on.
+@Suite struct SizeSearchBoundTests {
+    /// Rising, flat, creeping, dipping and noisy curves (seeded), several predictions: the
+    /// search never measures more sizes than `maximumSizes` nor more samples than `maximumTrials`.
+    @Test(arguments: [1.0, 8, 32, 300, 4096]) func theSearchStaysWithinItsBound(_ prediction: Double) {
+        for seed in UInt64(1)...30 {
+            var state = seed
+            func noise() -> Double {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return Double(state >> 11) / Double(1 << 53) - 0.5
+            }
+            let knee = Double(1 << Int(seed % 12))
+            let shapes: [(Int) -> Double] = [
+                { Double($0) },
+                { min(Double($0), knee) * (1 + 0.3 * noise()) },
+                { min(Double($0), knee) * pow(1.04, log2(max(1, Double($0) / knee))) },
+                { Double($0) <= knee ? Double($0) : knee * (1 + 0.2 * sin(Double($0))) },
+            ]
+            for (index, shape) in shapes.enumerated() {
+                let search = SizeSearch(prediction: prediction, cores: 2, tolerance: 0.05, repetitions: 3)
+                let samples = search.simulate(shape)
+                #expect(samples.count <= search.maximumSizes, "shape \(index) seed \(seed): \(samples.keys.sorted())")
+                #expect(samples.values.map(\.count).reduce(0, +) <= search.maximumTrials, "shape \(index) seed \(seed)")
+            }
+        }
+    }
+}

@@ -43,7 +43,7 @@ package struct SizeSearch: Sendable, Equatable {
     var lower: Int { candidates?.first ?? 1 }
     /// Largest size the search may measure: the list's end, or 16 × the larger of the formula's
     /// N and the cores (a knee further out than that is no knee of this workload).
-    var upper: Int {
+    package var upper: Int {
         if let candidates { return candidates.last ?? 1 }
         return min(SizeSelection.maximumSize, 16 * reach)
     }
@@ -138,10 +138,16 @@ package struct SizeSearch: Sendable, Equatable {
         (candidates ?? SizeGrid.auto(prediction: prediction, cores: cores)).count * repetitions
     }
 
-    /// The most trials the search can take per combination: every bracket size and every
-    /// bisection step at the full repetitions.
+    /// The most sizes the search can measure per combination: every bracket size, the
+    /// bisection and the doubling of a flattened knee while fewer than `bracket.count +
+    /// bisectionDepth` sizes are measured, and the formula's N, which the repetitions may add
+    /// once that budget is spent.
+    package var maximumSizes: Int { bracket.count + bisectionDepth + 1 }
+
+    /// The most valid trials the search can ask for per combination: `maximumSizes` at the
+    /// full repetitions.
     package var maximumTrials: Int {
-        (bracket.count + bisectionDepth) * repetitions
+        maximumSizes * repetitions
     }
 
     /// Bisection steps allowed: enough to halve the whole range down to one size.
