@@ -26,10 +26,10 @@ struct SweepCommand: ParsableCommand {
 
     func run() throws {
         let (plan, chosen) = try prepare()
-        let estimate = plan.estimate
+        let estimate = plan.estimate(taskTimeoutSeconds: chosen.taskTimeoutSeconds)
         if output.dryRun {
             print("dry run: \(estimate.summary); nothing measured")
-            print(estimate.plan)
+            print(ParameterFlags.word(estimate.plan))
             return
         }
         if let warning = estimate.longWarning { PoolSizeCommand.printError(warning) }

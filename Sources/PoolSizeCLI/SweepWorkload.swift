@@ -7,4 +7,7 @@ struct SweepWorkload {
     var run: RecordedSweep.Workload
     /// An `--http` server on this machine, whose CPU use during a trial is the load under test.
     var isLoopbackServer: Bool
+    /// `--task-timeout` for a command or a request (a task of unknown length), which bounds the
+    /// dry run's "at most"; nil for a declared task.
+    var taskTimeoutSeconds: Double? = nil
 }

@@ -69,7 +69,9 @@ struct SweepWorkloadOptions: ParsableArguments {
             let spec = WorkloadSpec(
                 name: name, description: "HTTP: \(target.display)", cpuMicroseconds: 0, waitMicroseconds: 0,
                 trialMilliseconds: trialMilliseconds)
-            return SweepWorkload(spec: spec, run: .source(source), isLoopbackServer: target.isLoopback)
+            return SweepWorkload(
+                spec: spec, run: .source(source), isLoopbackServer: target.isLoopback,
+                taskTimeoutSeconds: source.timeoutSeconds)
         }
         if let exec {
             var output: URL? = nil
@@ -83,7 +85,8 @@ struct SweepWorkloadOptions: ParsableArguments {
                 name: "exec-" + URL(fileURLWithPath: source.arguments[0]).lastPathComponent,
                 description: "command: \(exec.split(whereSeparator: \.isNewline).joined(separator: " "))",
                 cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds)
-            return SweepWorkload(spec: spec, run: .source(source), isLoopbackServer: false)
+            return SweepWorkload(
+                spec: spec, run: .source(source), isLoopbackServer: false, taskTimeoutSeconds: source.timeoutSeconds)
         }
         if let trace {
             let loaded = try Trace.load(path: trace)

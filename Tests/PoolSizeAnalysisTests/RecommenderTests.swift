@@ -38,6 +38,31 @@ import PoolSizeAnalysis
         #expect(r.explanation == .knee(.agree(gap: 0), peakMayLieBeyond: nil))
     }
 
+    /// The issue's gunicorn curve, one trial a size as the search's bracket and bisection
+    /// measured it: 44/s a client up to 8, then a creep from 352/s to 392/s at 1024. The
+    /// near-peak rule put the knee where the creep last crossed 0.95 × 392 = 372.4 (184, at
+    /// 372.5/s); it is 8, where the curve stops rising, and the recommendation follows it.
+    static let creep: [Int: Double] = [
+        1: 44, 2: 88, 4: 176, 6: 264, 7: 308, 8: 352, 16: 357, 32: 362, 64: 367, 128: 371, 160: 372, 184: 372.5,
+        256: 377, 512: 384, 1024: 392,
+    ]
+
+    @Test func aSlowCreepIsRecommendedWhereItStarts() throws {
+        let records = Self.creep.map { Self.record($0.key, $0.value, utilization: 0.1) }
+        let r = try #require(
+            Recommender.recommend(
+                workload: "http", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        #expect(r.kneePoolSize == 8)
+        #expect(r.kneeThroughputPerSecond == 352)
+        #expect(r.recommendedQueueCount == 8)
+        #expect(r.basis == .knee)
+        #expect(r.peakPoolSize == 1024)
+        guard case .knee(_, peakMayLieBeyond: nil, basis: .flattened) = r.explanation else {
+            Issue.record("explanation: \(String(describing: r.explanation))")
+            return
+        }
+    }
+
     @Test func stillRisingFallsBackToTheFormula() throws {
         let records = [1, 2, 4, 8].map { Self.record($0, Double($0) * 62.5, utilization: Double($0) / 32) }
         let r = try #require(
@@ -58,7 +83,7 @@ import PoolSizeAnalysis
                 workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         #expect(r.kneePoolSize == 10)
         #expect(r.recommendedQueueCount == 10)
-        guard case .knee(.overPredictedSerialization(let utilization), _) = r.explanation else {
+        guard case .knee(.overPredictedSerialization(let utilization), _, _) = r.explanation else {
             Issue.record("explanation: \(String(describing: r.explanation))")
             return
         }
@@ -71,7 +96,7 @@ import PoolSizeAnalysis
             Recommender.recommend(
                 workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         #expect(r.kneePoolSize == 64)
-        guard case .knee(.tooCoarse(below: 16, above: 64, step: 6), _) = r.explanation else {
+        guard case .knee(.tooCoarse(below: 16, above: 64, step: 6), _, _) = r.explanation else {
             Issue.record("explanation: \(String(describing: r.explanation))")
             return
         }

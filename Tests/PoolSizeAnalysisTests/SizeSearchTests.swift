@@ -131,6 +131,26 @@ struct SyntheticCurve {
         #expect(search.maximumTrials >= 14)
     }
 
+    /// The creep through the search, without noise: 44/s a queue up to 8, then
+    /// 352 × (392/352)^(log₂(N/8) / 7), +1.55% a doubling to 392/s at 1024; the formula said
+    /// 1024 (an HTTP client's C is tiny beside its W). The bracket is 1…1024 at once; the knee is
+    /// 8 (`Knee.Basis.flattened`), the size below it 4: bisect 6, then 7 (one step at 8). The
+    /// near-peak rule's knee was where the creep crosses 0.95 × 392 = 372.4, between 64 (368.6)
+    /// and 128 (374.3).
+    @Test func aSlowCreepIsSearchedToItsStart() throws {
+        func curve(_ size: Int) -> Double {
+            size <= 8 ? 44 * Double(size) : 352 * pow(392.0 / 352, log2(Double(size) / 8) / 7)
+        }
+        let search = SizeSearch(prediction: 1024, cores: 2, tolerance: 0.05, repetitions: 3)
+        let samples = search.simulate(curve)
+        #expect(samples.keys.sorted() == [1, 2, 4, 6, 7, 8, 16, 32, 64, 128, 256, 512, 1024])
+        let knee = try #require(Knee.find(samples.map { CurvePoint(size: $0.key, samples: $0.value) }))
+        #expect(knee.size == 8)
+        #expect(knee.basis == .flattened)
+        // Repeated where it is decided: the knee, below it, after it, the formula's N, the peak.
+        #expect(samples.filter { $0.value.count == 3 }.keys.sorted() == [7, 8, 16, 1024])
+    }
+
     /// The first decision is the whole bracket up to the reach, one trial each.
     @Test func firstDecisionIsTheBracketUpToTheReach() {
         let search = SizeSearch(prediction: 32, cores: 2, tolerance: 0.05, repetitions: 3)
@@ -163,5 +183,34 @@ struct SyntheticCurve {
         let samples = search.simulate { Double(min($0, 2)) }
         #expect(search.next(samples).isEmpty)
         #expect(samples.keys.sorted() == [1, 2, 4])
+    }
+}
+
+/// `SizeSearch.maximumTrials` bounds what the search asks for, on curves made to wander: the
+/// bound the dry run's "at most" rests on.
+@Suite struct SizeSearchBoundTests {
+    /// Rising, flat, creeping, dipping and noisy curves (seeded), several predictions: the
+    /// search never measures more sizes than `maximumSizes` nor more samples than `maximumTrials`.
+    @Test(arguments: [1.0, 8, 32, 300, 4096]) func theSearchStaysWithinItsBound(_ prediction: Double) {
+        for seed in UInt64(1)...30 {
+            var state = seed
+            func noise() -> Double {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return Double(state >> 11) / Double(1 << 53) - 0.5
+            }
+            let knee = Double(1 << Int(seed % 12))
+            let shapes: [(Int) -> Double] = [
+                { Double($0) },
+                { min(Double($0), knee) * (1 + 0.3 * noise()) },
+                { min(Double($0), knee) * pow(1.04, log2(max(1, Double($0) / knee))) },
+                { Double($0) <= knee ? Double($0) : knee * (1 + 0.2 * sin(Double($0))) },
+            ]
+            for (index, shape) in shapes.enumerated() {
+                let search = SizeSearch(prediction: prediction, cores: 2, tolerance: 0.05, repetitions: 3)
+                let samples = search.simulate(shape)
+                #expect(samples.count <= search.maximumSizes, "shape \(index) seed \(seed): \(samples.keys.sorted())")
+                #expect(samples.values.map(\.count).reduce(0, +) <= search.maximumTrials, "shape \(index) seed \(seed)")
+            }
+        }
     }
 }

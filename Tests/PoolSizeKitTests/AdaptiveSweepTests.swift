@@ -142,3 +142,56 @@ import Testing
         #expect(estimate.longWarning == nil)
     }
 }
+
+/// The dry run's "at most" for a task of unknown length (`--http`, `--exec`), worked by hand.
+@Suite struct SweepBoundTests {
+    /// A request of unknown length (the spec declares no times), 1 s trials, 3 repetitions,
+    /// one warm-up, no busy retries.
+    static func plan(busyRetries: Int = 0) -> SweepPlan {
+        let spec = WorkloadSpec(
+            name: "http-host", description: "HTTP", cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: 1000)
+        var plan = SweepPlan(
+            runID: "r", spec: spec, sizes: .auto, repetitions: 3, warmupTrials: 1, cores: 2,
+            busyRetries: busyRetries)
+        plan.search = .adaptive
+        return plan
+    }
+
+    /// W/C unknown: the search may bracket up to 4096 (1, 2, …, 4096: 13 sizes) and bisect 13
+    /// times (4096 = 2¹²: 13 bits), plus the formula's N: 27 sizes × 3 = 81 trials. Each at
+    /// 4096 queues: the 1 s window, 4096 × 100 µs to start them, a drain of 2 × the 2 s task
+    /// timeout, 30 ms overhead: 5.4396 s. The warm-up: 0.3 + 0.4096 + 4 + 0.03 = 4.7396 s.
+    /// The low-load phase: 6 s, then one more 0.5 s round, its task of up to 2 s and 30 ms:
+    /// 8.53 s. With the fixed 1.5 s: 1.5 + 8.53 + 4.7396 + 81 × 5.4396 = 455.3772 s.
+    @Test func anUnknownTaskIsBoundedByTheWidestSearchAndTheTimeout() throws {
+        let estimate = Self.plan().estimate(taskTimeoutSeconds: 2)
+        #expect(estimate.maximumTrials == 82)
+        #expect(estimate.maximumQueues == 4096)
+        #expect(estimate.longestTaskSeconds == 2)
+        #expect(try #require(estimate.boundTaskSeconds) == 1.0 / 15)
+        #expect(abs(try #require(estimate.maximumSeconds) - 455.3772) < 1e-9)
+        // 4096 threads of 64 KiB: the memory bound holds the widest pool too.
+        #expect(estimate.bytes >= 4096 * 64 * 1024)
+        // The plan: the old bound assumed W/C 0 (the bracket to 32) and 0 s tasks.
+        #expect(try #require(estimate.maximumSeconds) > 40)
+        #expect(
+            estimate.plan.hasSuffix(
+                "at most: the low-load phase, 1 warm-up and 81 trials (busy retries included) at up to 4096 queues, each its window, the start of its queues and a drain of up to 4 s (two tasks a queue that may run to `taskTimeout` 2 s): 8 min; the task's length is measured first: if one takes longer than 66.7 ms alone, every trial lengthens to 15 tasks"
+            ), "\(estimate.plan)")
+    }
+
+    /// Busy retries come from a budget of a quarter of the trials: 81 + 20 = 101 measured.
+    @Test func busyRetriesAreInTheBound() {
+        let estimate = Self.plan(busyRetries: 2).estimate(taskTimeoutSeconds: 2)
+        #expect(estimate.maximumTrials == 102)
+    }
+
+    /// Without a timeout the drain timeout (60 s) bounds a drain: 2 × 60 s capped at 60 s.
+    @Test func withoutATimeoutTheDrainTimeoutBounds() throws {
+        let estimate = Self.plan().estimate(taskTimeoutSeconds: nil)
+        #expect(estimate.longestTaskSeconds == 60)
+        let perTrial = 1 + 0.4096 + 60 + 0.03
+        let expected = 1.5 + (6 + 0.5 + 60 + 0.03) + (0.3 + 0.4096 + 60 + 0.03) + 81 * perTrial
+        #expect(abs(try #require(estimate.maximumSeconds) - expected) < 1e-9)
+    }
+}

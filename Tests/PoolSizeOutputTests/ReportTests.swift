@@ -125,6 +125,26 @@ import Testing
         return run
     }
 
+    /// A command whose C is mostly its program starting says so, in the report and on the
+    /// console (every caveat is printed as a warning), and names what to use instead.
+    @Test func aCommandThatIsMostlyItsStartSaysSo() throws {
+        var run = ReportFixtures.single
+        let lowLoad = try #require(run.lowLoad)
+        run.lowLoad?.processStart = ProcessStart(
+            program: "/usr/bin/psql", runs: 5, cpuMicroseconds: 0.75 * lowLoad.cpuMicrosecondsPerTask,
+            wallMicroseconds: lowLoad.cpuMicrosecondsPerTask)
+        let caveats = ReportCaveats.caveats(RunAnalysis(run))
+        let start = try #require(caveats.first { $0.hasPrefix("**Each task is mostly its process starting**") })
+        #expect(start.contains("starting psql alone"), "\(start)")
+        #expect(start.contains("(75% of C;"), "\(start)")
+        #expect(start.contains("`--http` for a service"), "\(start)")
+        #expect(start.contains("through `Sweep`"), "\(start)")
+        #expect(start.contains("pgbench, wrk"), "\(start)")
+        // Under half of C: no caveat.
+        run.lowLoad?.processStart?.cpuMicroseconds = 0.4 * lowLoad.cpuMicrosecondsPerTask
+        #expect(!ReportCaveats.caveats(RunAnalysis(run)).contains { $0.contains("mostly its process starting") })
+    }
+
     @Test func failuresAreSaidToCountInNoFigure() throws {
         let run = Self.failing(ReportFixtures.single)
         #expect(run.records.filter { $0.invalidReason != nil }.count == 1)

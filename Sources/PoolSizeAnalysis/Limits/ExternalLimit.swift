@@ -77,7 +77,12 @@ package enum ExternalLimit {
         let knee =
             curve.first { $0.poolSize == kneeSize } ?? curve.first { $0.throughput.mean >= 0.95 * peak.throughput.mean }
             ?? peak
+        // A knee well below its peak ends a slow creep (`Knee.Basis.flattened`): name both levels.
+        let level =
+            peak.throughput.mean > 1.05 * knee.throughput.mean
+            ? "\(UnitFormat.rate(knee.throughput.mean.rounded())) there, creeping to \(UnitFormat.rate(peak.throughput.mean.rounded())) at N = \(peak.poolSize)"
+            : "\(UnitFormat.rate(peak.throughput.mean.rounded())) at most"
         return
-            "**Something outside the pool limits it**: throughput stops rising at N = \(knee.poolSize) (\(UnitFormat.rate(peak.throughput.mean.rounded())) at most) while this process kept only \(UnitFormat.wholePercent(peak.utilization)) of the cores busy, and a task took \(UnitFormat.duration(microseconds: wall(peak))) at N = \(peak.poolSize) against \(UnitFormat.duration(microseconds: wall(first))) at N = \(first.poolSize): the server, device or network the tasks wait on has run out of capacity, not the pool. More queues only lengthen the wait."
+            "**Something outside the pool limits it**: throughput stops rising at N = \(knee.poolSize) (\(level)) while this process kept only \(UnitFormat.wholePercent(peak.utilization)) of the cores busy, and a task took \(UnitFormat.duration(microseconds: wall(peak))) at N = \(peak.poolSize) against \(UnitFormat.duration(microseconds: wall(first))) at N = \(first.poolSize): the server, device or network the tasks wait on has run out of capacity, not the pool. More queues only lengthen the wait."
     }
 }

@@ -12,8 +12,9 @@ import PoolSizeStats
 ///    largest measured size below it and itself; measure the middle, one trial, until the two
 ///    are no more than one size step apart (`step(at:)`).
 /// 3. **Repeat where the decision is made**: the knee, its lower neighbour, the formula's N,
-///    the peak and every smaller size whose mean is close enough to the peak that the knee rule
-///    might pick it get the full repetitions; every other size keeps one trial.
+///    the peak, every smaller size whose mean is close enough to the peak that the knee rule
+///    might pick it and, for a knee where a slow creep starts (`Knee.Basis.flattened`), twice
+///    the knee get the full repetitions; every other size keeps one trial.
 ///
 /// Being stateless makes a resumed search replay the same decisions from the rows it has.
 package struct SizeSearch: Sendable, Equatable {
@@ -42,7 +43,7 @@ package struct SizeSearch: Sendable, Equatable {
     var lower: Int { candidates?.first ?? 1 }
     /// Largest size the search may measure: the list's end, or 16 × the larger of the formula's
     /// N and the cores (a knee further out than that is no knee of this workload).
-    var upper: Int {
+    package var upper: Int {
         if let candidates { return candidates.last ?? 1 }
         return min(SizeSelection.maximumSize, 16 * reach)
     }
@@ -119,6 +120,12 @@ package struct SizeSearch: Sendable, Equatable {
             knee.size, knee.peakSize, snap(min(SizeSelection.maximumSize, Int(saturating: prediction.rounded()))),
         ]
         if let below { decisive.insert(below) }
+        // A knee where a slow creep starts is decided by what doubling it buys: measure twice
+        // the knee (within the size budget), or the curve's sparse far points would decide.
+        if knee.basis == .flattened {
+            let doubled = snap(min(SizeSelection.maximumSize, 2 * knee.size))
+            if measured[doubled] != nil || measured.count < bracket.count + bisectionDepth { decisive.insert(doubled) }
+        }
         for size in measured.keys where size < knee.size && mean(size) >= floor { decisive.insert(size) }
         var wanted: [Int: Int] = [:]
         for size in decisive where (measured[size]?.count ?? 0) < repetitions { wanted[size] = repetitions }
@@ -131,10 +138,16 @@ package struct SizeSearch: Sendable, Equatable {
         (candidates ?? SizeGrid.auto(prediction: prediction, cores: cores)).count * repetitions
     }
 
-    /// The most trials the search can take per combination: every bracket size and every
-    /// bisection step at the full repetitions.
+    /// The most sizes the search can measure per combination: every bracket size, the
+    /// bisection and the doubling of a flattened knee while fewer than `bracket.count +
+    /// bisectionDepth` sizes are measured, and the formula's N, which the repetitions may add
+    /// once that budget is spent.
+    package var maximumSizes: Int { bracket.count + bisectionDepth + 1 }
+
+    /// The most valid trials the search can ask for per combination: `maximumSizes` at the
+    /// full repetitions.
     package var maximumTrials: Int {
-        (bracket.count + bisectionDepth) * repetitions
+        maximumSizes * repetitions
     }
 
     /// Bisection steps allowed: enough to halve the whole range down to one size.

@@ -20,7 +20,9 @@ package enum Recommender {
         let bySize = Dictionary(grouping: records, by: \.poolSize)
         let points = bySize.map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
         let measuredTolerance = 1 - targetUtilization * (1 - tolerance)
-        guard let knee = Knee.find(points, tolerance: measuredTolerance), let largest = bySize.keys.max() else {
+        guard let knee = Knee.find(points, tolerance: measuredTolerance, gainPerDoubling: tolerance),
+            let largest = bySize.keys.max()
+        else {
             return nil
         }
 
@@ -66,7 +68,7 @@ package enum Recommender {
         let peakMayLieBeyond = !rising && knee.peakSize == largest && records.risesAtLargestSize(tolerance: tolerance)
         recommendation.explanation = .knee(
             explain(recommendation, records: records, bySize: bySize, largest: largest, rising: rising),
-            peakMayLieBeyond: peakMayLieBeyond ? largest : nil)
+            peakMayLieBeyond: peakMayLieBeyond ? largest : nil, basis: knee.basis)
         return recommendation
     }
 

@@ -20,8 +20,17 @@ package struct SweepEstimate: Equatable, Sendable {
     package var search: SearchMode = .grid
     /// An adaptive search's most trials (with warm-ups); nil for a grid.
     package var maximumTrials: Int?
-    /// Seconds the sweep takes at `maximumTrials`.
+    /// Seconds the sweep takes at most: `maximumTrials`, each at the largest size it can
+    /// visit, its window, its start and a drain of tasks as long as `longestTaskSeconds`.
     package var maximumSeconds: Double?
+    /// The longest a task may take in that bound: the task timeout for a task of unknown length
+    /// (a command, a request), else the declared task.
+    package var longestTaskSeconds: Double = 0
+    /// For a task of unknown length: the bound holds while a task alone takes at most this long
+    /// (a longer task lengthens every trial's window); nil when the task is declared.
+    package var boundTaskSeconds: Double?
+    /// The largest pool the search can build (`maximumSeconds` starts every trial at it).
+    package var maximumQueues: Int?
     /// Measured trials the exhaustive grid would run.
     package var gridTrials: Int = 0
     /// Seconds of the low-load phase (W/C with one worker).
@@ -82,7 +91,23 @@ package struct SweepEstimate: Equatable, Sendable {
         }
         out += "estimated time: about \(UnitFormat.estimate(seconds))"
         if let maximumSeconds { out += " (at most \(UnitFormat.estimate(maximumSeconds)))" }
-        return out + ", up to \(UnitFormat.memory(bytes)) of memory"
+        out += ", up to \(UnitFormat.memory(bytes)) of memory"
+        if let maximumSeconds, let maximumTrials, let maximumQueues {
+            let drain = UnitFormat.duration(min(2 * longestTaskSeconds, SweepTimeModel.drainTimeoutSeconds))
+            let measuredTrials = maximumTrials - warmupTrials
+            out +=
+                "\nat most: the low-load phase, \(warmupTrials) warm-up and \(measuredTrials) trial\(measuredTrials == 1 ? "" : "s") (busy retries included) at up to \(maximumQueues) queues, each its window, the start of its queues and a drain of up to \(drain) (two tasks a queue"
+            out +=
+                boundTaskSeconds != nil
+                ? " that may run to \(PoolSizeError.Parameter.taskTimeout.mention) \(UnitFormat.duration(longestTaskSeconds)))"
+                : " of \(UnitFormat.duration(longestTaskSeconds)))"
+            out += ": \(UnitFormat.estimate(maximumSeconds))"
+            if let boundTaskSeconds {
+                out +=
+                    "; the task's length is measured first: if one takes longer than \(UnitFormat.duration(boundTaskSeconds)) alone, every trial lengthens to 15 tasks"
+            }
+        }
+        return out
     }
 
     /// One line before a sweep estimated over 10 minutes starts; nil for a shorter one.
@@ -99,7 +124,11 @@ extension SweepPlan {
     /// measured one moves it little); a workload with no declared times is planned as W/C = 0.
     /// An adaptive search is run on the ideal curve of that W/C (throughput rising linearly
     /// to the formula's knee, flat after it) to give the expected count.
-    package var estimate: SweepEstimate {
+    package var estimate: SweepEstimate { estimate(taskTimeoutSeconds: nil) }
+
+    /// The cost of this plan, a task of unknown length (a command, a request) bounded by
+    /// `taskTimeoutSeconds` in the "at most" (the drain timeout when nil).
+    package func estimate(taskTimeoutSeconds: Double?) -> SweepEstimate {
         if case let .open(arrival) = load { return openLoopEstimate(arrival) }
         let declared = spec.cpuMicroseconds > 0 ? spec.waitCPURatio : 0
         let prediction = SizingFormula.queueCount(
@@ -136,8 +165,13 @@ extension SweepPlan {
                 total += samples.values.map(\.count).reduce(0, +)
             }
             measured = combinationCount * (Double(total) / Double(Self.estimateRuns)).rounded()
-            maximum = combinationCount * Double(searcher.maximumTrials)
-            largest = searcher.bracket.last ?? largest
+            // W/C not declared (a command, a request): the low-load phase may measure any, and
+            // the search then brackets up to the largest pool, so the bound takes that search.
+            let widest = declaresTask ? searcher : sizeSearch(prediction: Double(SizeSelection.maximumSize))
+            let valid = combinationCount * Double(widest.maximumTrials)
+            // Busy trials are retried from a budget of a quarter of the trials (at least 2).
+            maximum = valid + (busyRetries > 0 ? max(2, (valid / 4).rounded(.down)) : 0)
+            largest = widest.upper
         }
         let warmups = Double(warmupTrials)
         var estimate = SweepEstimate(
@@ -146,7 +180,14 @@ extension SweepPlan {
             bytes: (measured + warmups) * SweepEstimate.bytesPerTrial + Double(largest) * SweepEstimate.bytesPerThread)
         estimate.search = search
         estimate.maximumTrials = maximum.map { Self.count($0 + warmups) }
-        estimate.maximumSeconds = maximum.map { model.seconds(trials: $0, warmups: warmupTrials) }
+        let longest =
+            declaresTask ? model.taskSeconds : min(taskTimeoutSeconds ?? .infinity, SweepTimeModel.drainTimeoutSeconds)
+        estimate.longestTaskSeconds = longest
+        estimate.boundTaskSeconds = declaresTask ? nil : model.windowSeconds / 15
+        estimate.maximumQueues = maximum.map { _ in largest }
+        estimate.maximumSeconds = maximum.map {
+            model.maximumSeconds(trials: $0, warmups: warmupTrials, queues: largest, longestTaskSeconds: longest)
+        }
         estimate.gridTrials = Self.count(combinationCount * Double(grid.count) * Double(repetitions))
         estimate.lowLoadSeconds = model.lowLoadSeconds
         estimate.warmupTrials = warmupTrials
@@ -187,6 +228,10 @@ extension SweepPlan {
         estimate.rates = arrival.rates.count
         return estimate
     }
+
+    /// Whether the spec declares its task's times (a synthetic workload, a trace); a command's
+    /// or a request's are known only once the low-load phase has measured them.
+    var declaresTask: Bool { spec.cpuMicroseconds + spec.waitMicroseconds > 0 }
 
     /// Seeded runs of the search the expected trial count averages.
     static let estimateRuns = 16

@@ -55,12 +55,14 @@ package struct SweepRunner {
         _ plan: SweepPlan, observer: any SweepObserver,
         resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil
     ) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
-        let lowLoad: LowLoadEstimate
+        var lowLoad: LowLoadEstimate
         if let resumed = resume?.lowLoad {
             lowLoad = resumed
         } else {
             observer.sweepWillMeasureLowLoad(maximumSeconds: Self.lowLoadSeconds)
             lowLoad = try measureLowLoad(plan)
+            // A command's C may be mostly its process starting: measured once, beside C.
+            lowLoad.processStart = measurer.measureProcessStart()
         }
         let done = Dictionary(
             (resume?.records ?? []).map { (PlannedTrial($0), $0) }, uniquingKeysWith: { first, _ in first })

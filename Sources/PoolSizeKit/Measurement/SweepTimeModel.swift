@@ -49,6 +49,50 @@ package struct SweepTimeModel: Sendable, Equatable {
         return rounds * (round + taskSeconds + Self.overheadSecondsPerTrial)
     }
 
+    /// Starting one queue of a pool (its thread and first task), rounded up from `poolsize
+    /// calibrate`'s thread create → first instruction and pthread create + join (tens of µs): a
+    /// pool of thousands takes a sizeable part of a second before its window opens.
+    package static let launchSecondsPerQueue = 0.000_1
+    /// The longest a trial waits for its in-flight tasks before it fails
+    /// (`TrialSettings.drainTimeoutSeconds`).
+    package static let drainTimeoutSeconds = TrialSettings(durationNanoseconds: 0).drainTimeoutSeconds
+
+    /// The longest one trial at `queues` can take when no task runs past `longestTaskSeconds`:
+    /// its whole planned length (warm-up and window), every queue started first, and the drain:
+    /// each queue holds two tasks when the window closes (`TrialSettings.depthPerSlot`), the one
+    /// running and the one queued behind it, and a drain longer than the drain timeout fails the
+    /// trial.
+    package func maximumSecondsPerTrial(queues: Int, longestTaskSeconds: Double) -> Double {
+        windowSeconds + Double(queues) * Self.launchSecondsPerQueue + drainSeconds(longestTaskSeconds)
+            + Self.overheadSecondsPerTrial
+    }
+
+    /// The longest a warm-up trial (at most 0.3 s of window) at `queues` can take.
+    package func maximumSecondsPerWarmup(queues: Int, longestTaskSeconds: Double) -> Double {
+        min(windowSeconds, 0.3) + Double(queues) * Self.launchSecondsPerQueue + drainSeconds(longestTaskSeconds)
+            + Self.overheadSecondsPerTrial
+    }
+
+    /// The longest low-load phase: rounds start until `SweepRunner.lowLoadSeconds` have passed,
+    /// so the last one may start just before and take its window and one task (one in flight).
+    package func maximumLowLoadSeconds(longestTaskSeconds: Double) -> Double {
+        SweepRunner.lowLoadSeconds + lowLoadWindowSeconds + min(longestTaskSeconds, Self.drainTimeoutSeconds)
+            + Self.overheadSecondsPerTrial
+    }
+
+    /// Two tasks per queue after the window, at most the drain timeout.
+    func drainSeconds(_ longestTaskSeconds: Double) -> Double {
+        min(2 * max(0, longestTaskSeconds), Self.drainTimeoutSeconds)
+    }
+
+    /// The longest the whole sweep can take with `trials` measured trials (retries included)
+    /// and `warmups` warm-ups, none at more than `queues`, no task past `longestTaskSeconds`.
+    package func maximumSeconds(trials: Double, warmups: Int, queues: Int, longestTaskSeconds: Double) -> Double {
+        Self.fixedSeconds + maximumLowLoadSeconds(longestTaskSeconds: longestTaskSeconds)
+            + Double(warmups) * maximumSecondsPerWarmup(queues: queues, longestTaskSeconds: longestTaskSeconds)
+            + trials * maximumSecondsPerTrial(queues: queues, longestTaskSeconds: longestTaskSeconds)
+    }
+
     /// The whole sweep with `trials` measured trials and `warmups` warm-ups.
     package func seconds(trials: Double, warmups: Int) -> Double {
         let warmup = min(windowSeconds, 0.3) + taskSeconds + Self.overheadSecondsPerTrial

@@ -36,6 +36,14 @@ package protocol TrialMeasuring {
     func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (
         metrics: TrialMetrics, integrity: IntegrityReport?
     )
+    /// What starting the task's program costs alone, when the task starts a process
+    /// (`CommandSource.measureProcessStart`); nil otherwise.
+    func measureProcessStart() -> ProcessStart?
+}
+
+extension TrialMeasuring {
+    /// No process per task.
+    package func measureProcessStart() -> ProcessStart? { nil }
 }
 
 /// Runs a trial on a real pool from `pools` with a workload from `source`, under `runner`.
@@ -54,6 +62,11 @@ package struct PoolTrialMeasurer: TrialMeasuring {
         self.runner = runner
         self.pools = pools
         self.source = source
+    }
+
+    /// A command's program started alone; nil for any other source.
+    package func measureProcessStart() -> ProcessStart? {
+        (source as? CommandSource)?.measureProcessStart()
     }
 
     /// Builds the pool and workload, runs the trial, and checks the critical section's integrity.

@@ -89,7 +89,14 @@ struct CommandWorkload: Workload {
     /// On the real clocks, `execute` reports the pool thread's CPU itself.
     var measuresOwnCPU: Bool { clocks is SystemClocks }
 
-    func execute(task index: UInt64) -> TaskOutcome {
+    /// Runs the command once as task `index` (`Workload`'s requirement: a defaulted parameter
+    /// on the other method would not witness it).
+    func execute(task index: UInt64) -> TaskOutcome { execute(task: index, loaderOnly: false) }
+
+    /// Runs the command once as task `index`; `loaderOnly` starts its program the way
+    /// `CommandSource.measureProcessStart` does instead: no arguments, and the dynamic loader
+    /// told to load and bind everything and exit before the program runs.
+    func execute(task index: UInt64, loaderOnly: Bool) -> TaskOutcome {
         let errURL =
             source.outputDirectory.map { $0.appendingPathComponent("task-\(index).err") }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-exec-\(getpid())-\(index).err")
@@ -102,15 +109,20 @@ struct CommandWorkload: Workload {
         // directory's lock, not a pipe a parent waits on for EOF), default SIGINT and SIGTERM
         // (the sweep ignores them while it runs, and an ignored signal survives exec), and it
         // dies with its pool thread if poolsize is killed.
-        let argv = source.arguments.map { strdup($0) } + [nil]
+        let argv = (loaderOnly ? [source.arguments[0]] : source.arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        let loaderEnvironment = loaderOnly ? Self.loaderEnvironment().map { strdup($0) } + [nil] : []
+        defer { for pointer in loaderEnvironment { free(pointer) } }
         var pid: Int32 = 0
         guard LiveChildren.beginSpawn() else {
             return TaskOutcome(
                 failure: "\(display) was not started: the sweep is stopping",
                 cpuNanoseconds: clocks.threadCPUNanoseconds() &- cpuStart)
         }
-        let spawned = poolsize_spawn_group(source.executable, argv, environ, outPath, errURL.path, &pid)
+        let spawned =
+            loaderOnly
+            ? poolsize_spawn_group(source.executable, argv, loaderEnvironment, outPath, errURL.path, &pid)
+            : poolsize_spawn_group(source.executable, argv, environ, outPath, errURL.path, &pid)
         LiveChildren.endSpawn(spawned == 0 ? pid : nil)
         guard spawned == 0 else {
             return TaskOutcome(
@@ -145,6 +157,13 @@ struct CommandWorkload: Workload {
         }
         guard let failure else { return TaskOutcome(childCPUNanoseconds: cpu, cpuNanoseconds: ownCPU) }
         return TaskOutcome(childCPUNanoseconds: cpu, failure: failure + Self.stderrNote(errURL), cpuNanoseconds: ownCPU)
+    }
+
+    /// This process's environment with the dynamic loader told to list the program's libraries
+    /// and exit (ld.so(8): `LD_TRACE_LOADED_OBJECTS`), binding every symbol first (`LD_BIND_NOW`).
+    static func loaderEnvironment() -> [String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LD_") }.map { "\($0.key)=\($0.value)" }
+            + ["LD_TRACE_LOADED_OBJECTS=1", "LD_BIND_NOW=1"]
     }
 
     /// `'gzip -c data'`, `sh -c 'sleep 1; exit 3'`: the command as it could be typed again.

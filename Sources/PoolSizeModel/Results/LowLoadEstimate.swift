@@ -17,6 +17,9 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
     /// Percentiles of a task's own time, C + W, µs: the least latency any pool size can give
     /// (nil when no task was measured).
     public var taskTime: LatencyPercentiles?
+    /// For a command as the task: what starting its program costs alone (`ProcessStart`), to
+    /// set against C; nil for other tasks, or a program the loader cannot start without running it.
+    package var processStart: ProcessStart?
 
     /// An estimate from its parts.
     package init(

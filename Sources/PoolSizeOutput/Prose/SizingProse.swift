@@ -23,8 +23,8 @@ package enum SizingProse {
         guard let explanation = r.explanation else { return r }
         var worded = r
         switch explanation {
-        case let .knee(knee, peakMayLieBeyond):
-            worded.reason = sentence(knee, r, spelling: spelling)
+        case let .knee(knee, peakMayLieBeyond, basis):
+            worded.reason = sentence(knee, r, basis: basis, spelling: spelling)
             if let largest = peakMayLieBeyond {
                 worded.reason +=
                     " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
@@ -73,7 +73,9 @@ package enum SizingProse {
     static func time(_ microseconds: Double) -> String { UnitFormat.duration(microseconds: microseconds) }
 
     /// Why the knee and the formula agree or not.
-    static func sentence(_ knee: KneeExplanation, _ r: Recommendation, spelling: SettingSpelling = .flags) -> String {
+    static func sentence(
+        _ knee: KneeExplanation, _ r: Recommendation, basis: Knee.Basis = .nearPeak, spelling: SettingSpelling = .flags
+    ) -> String {
         let sizes = spelling.name(.sizes)
         let formula =
             "the formula gives \(UnitFormat.significant(r.formulaQueueCountExact)) (\(r.cores) cores × U \(UnitFormat.significant(r.targetUtilization)) × (1 + W/C \(UnitFormat.significant(r.waitCPURatio))))"
@@ -82,8 +84,16 @@ package enum SizingProse {
             r.targetUtilization < 1
             ? "reach \(UnitFormat.percent(r.targetUtilization * (1 - r.tolerance))) of"
             : "reach within \(UnitFormat.percent(r.tolerance)) of"
-        let kneeText =
-            "\(r.kneePoolSize) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
+        let kneeText: String
+        switch basis {
+        case .nearPeak:
+            kneeText =
+                "\(r.kneePoolSize) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
+        case .flattened:
+            // The peak is more than the tolerance above the knee: say so, and why it is not the knee.
+            kneeText =
+                "throughput stops rising at \(r.kneePoolSize) queues (\(UnitFormat.significant(r.kneeThroughputPerSecond)) tasks/s; no doubling past them adds \(UnitFormat.percent(r.tolerance)) more than the repetitions' spread, though a slow creep reaches \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s at \(r.peakPoolSize))"
+        }
         let busy = { (utilization: Double) in "\(UnitFormat.significant(utilization * 100))%" }
         switch knee {
         case let .stillRising(largest, suggested):

@@ -94,7 +94,7 @@ extension ReportBuilder {
             let tolerance = r.tolerance
             blocks.append(
                 .paragraph(
-                    "Knee rule: the smallest N whose mean throughput is within \(UnitFormat.wholePercent(tolerance)) of the peak (× U = \(UnitFormat.significant(r.targetUtilization))), or whose 95% interval reaches that threshold."
+                    "Knee rule: the smallest N whose mean throughput is within \(UnitFormat.wholePercent(tolerance)) of the peak (× U = \(UnitFormat.significant(r.targetUtilization))), or whose 95% interval reaches that threshold; or, when smaller, the smallest N past which no doubling of N raises throughput by \(UnitFormat.wholePercent(tolerance)) more than the repetitions' spread can explain (a slow creep toward a higher peak does not move the knee)."
                 ))
         }
         return blocks

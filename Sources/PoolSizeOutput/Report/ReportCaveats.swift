@@ -1,3 +1,4 @@
+import Foundation
 import PoolSizeModel
 import PoolSizeAnalysis
 
@@ -12,8 +13,9 @@ package enum ReportCaveats {
     package static let busyMachine = 0.1
 
     package static func caveats(_ analysis: RunAnalysis) -> [String] {
-        if let open = analysis.openLoop { return openLoopCaveats(analysis, open) }
-        var out: [String] = []
+        let start = analysis.run.lowLoad.flatMap(ProcessStartShare.finding).map { [processStart($0)] } ?? []
+        if let open = analysis.openLoop { return start + openLoopCaveats(analysis, open) }
+        var out: [String] = start
         let summaries = analysis.summaries
         if let partial = partial(analysis.run) { out.append(partial) }
         if let failed = failedTasks(summaries, openLoop: false) { out.append(failed) }
@@ -232,5 +234,12 @@ package enum ReportCaveats {
                 "**Partial run**: the sweep stopped before writing recommendation.json; the recommendation here is computed from the trials it finished."
         }
         return nil
+    }
+
+    /// A command whose C is mostly its program starting, and what measures the work instead.
+    static func processStart(_ found: ProcessStartShare) -> String {
+        let program = ReportInline.literal(URL(fileURLWithPath: found.start.program).lastPathComponent)
+        return
+            "**Each task is mostly its process starting**: a task's C is \(UnitFormat.duration(microseconds: found.cpuMicrosecondsPerTask)), and starting \(program) alone, with nothing to do (the dynamic loader, before the program's own code), costs \(UnitFormat.duration(microseconds: found.start.cpuMicroseconds)) of CPU (\(UnitFormat.wholePercent(found.share)) of C; the program's own start-up comes on top). The curve sizes how many processes this machine starts at once, not the work. Measure the work without a process per task: `--http` for a service with an HTTP endpoint, a Swift closure calling its client library through `Sweep` (the library), or the server's own load tool (pgbench, wrk) at each concurrency."
     }
 }

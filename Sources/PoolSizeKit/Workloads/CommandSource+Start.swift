@@ -1,0 +1,33 @@
+import Foundation
+import PoolSizeModel
+
+extension CommandSource {
+    /// What starting this command's program costs by itself (`ProcessStart`): `runs` starts
+    /// through the tasks' own spawn path, with no arguments and the dynamic loader exiting
+    /// before the program's code runs; the medians of their C (the pool thread's spawn and the
+    /// child's rusage) and wall time. nil when the program is not one the loader stops
+    /// (`ExecutableImage.loaderStops`: a static binary would run with no arguments) or a start
+    /// failed.
+    ///
+    /// Why this and not the program with `--version` or `--help`: those run the program's own
+    /// code, which may not know them, may do real work with them, or start differently; an empty
+    /// argument list is no safer (`make` builds). The loader's start is the part every run of
+    /// the program pays whatever it is asked, so where it alone is most of a task's C the sweep
+    /// measures process start-up, not the work.
+    package func measureProcessStart(runs: Int = 5) -> ProcessStart? {
+        guard runs > 0, ExecutableImage.loaderStops(executable) else { return nil }
+        let workload = CommandWorkload(source: self)
+        var cpus: [Double] = [], walls: [Double] = []
+        for run in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let outcome = workload.execute(task: UInt64(run), loaderOnly: true)
+            let wall = DispatchTime.now().uptimeNanoseconds - start
+            guard outcome.failure == nil else { return nil }
+            cpus.append(Double(outcome.childCPUNanoseconds + (outcome.cpuNanoseconds ?? 0)) / 1e3)
+            walls.append(Double(wall) / 1e3)
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        return ProcessStart(
+            program: executable, runs: runs, cpuMicroseconds: median(cpus), wallMicroseconds: median(walls))
+    }
+}
