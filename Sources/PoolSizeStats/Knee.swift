@@ -97,7 +97,7 @@ package struct Knee: Equatable, Sendable, Codable {
                 }
                 return interval.upper >= threshold
             } ?? curve.firstIndex { $0.size == peak.size }!  // the peak always qualifies, unless every mean is NaN
-        let flattened = flatteningIndex(curve, gainPerDoubling: gain) ?? nearPeak
+        let flattened = flatteningIndex(curve, gainPerDoubling: gain)
         let index = min(nearPeak, flattened)
         let knee = curve[index]
         return Knee(

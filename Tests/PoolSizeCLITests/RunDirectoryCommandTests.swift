@@ -207,8 +207,8 @@ import Testing
         let result = try EndToEndTests.run(["sweep", "--workload", "io", "--cores", "2", "--dry-run"])
         #expect(result.code == 0)
         // 24 measured + 1 warm-up: the mean of 16 seeded searches on a soft knee with 1% noise.
-        #expect(result.stdout.hasPrefix("dry run: 25 trials expected (at most 61) at sizes "))
-        #expect(result.stdout.contains("\nadaptive search: 24 trials expected, at most 60 "))
+        #expect(result.stdout.hasPrefix("dry run: 25 trials expected (at most 79) at sizes "))
+        #expect(result.stdout.contains("\nadaptive search: 24 trials expected, at most 78 "))
         #expect(result.stdout.contains("; the grid would run 48\n"))
     }
 
