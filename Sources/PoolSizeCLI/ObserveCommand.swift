@@ -90,7 +90,8 @@ struct ObserveCommand: ParsableCommand {
         completion: .directory)
     var plots: String?
 
-    @Flag(help: "With --out: replace the run directory already there.")
+    @Flag(
+        help: "With --out: replace the observation there, or write into a directory of other files (touching none).")
     var force = false
 
     @Option(help: "Seed of the Poisson sampling schedule.")
