@@ -62,7 +62,7 @@ let package = Package(
             ]
         ),
         .target(name: "PoolSizeAnalysis", dependencies: ["PoolSizeModel", "PoolSizeStats"]),
-        .target(name: "PoolSizeProcess", dependencies: ["PoolSizeModel"]),
+        .target(name: "PoolSizeProcess", dependencies: ["PoolSizeModel", "CPoolSizeSys"]),
         .target(
             name: "PoolSizeKit",
             dependencies: [

@@ -6,6 +6,8 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 int poolsize_gettid(void) { return (int)syscall(SYS_gettid); }
@@ -56,8 +58,10 @@ static int poolsize_redirect(const char *path, int flags, int target) {
     return 0;
 }
 
-int poolsize_spawn_group(const char *path, char *const argv[], char *const envp[],
-                         const char *out_path, const char *err_path, int *pid_out) {
+// The spawn behind poolsize_spawn_group and poolsize_spawn_group_fds: stdout and stderr are
+// the files at out_path and err_path when those are set, else the descriptors out_fd and err_fd.
+static int poolsize_spawn(const char *path, char *const argv[], char *const envp[],
+                          const char *out_path, const char *err_path, int out_fd, int err_fd, int *pid_out) {
 #ifdef __linux__
     // Every signal blocked across vfork: no handler of the parent may run on the child's
     // borrowed stack; the child sets its own mask before exec.
@@ -78,8 +82,12 @@ int poolsize_spawn_group(const char *path, char *const argv[], char *const envp[
         // The parent died before the signal was armed: die now, as the signal would have.
         if (getppid() != parent) _exit(127);
         if (poolsize_redirect("/dev/null", O_RDONLY, 0) != 0) goto fail;
-        if (poolsize_redirect(out_path, O_WRONLY | O_CREAT | O_TRUNC, 1) != 0) goto fail;
-        if (poolsize_redirect(err_path, O_WRONLY | O_CREAT | O_TRUNC, 2) != 0) goto fail;
+        if (out_path) {
+            if (poolsize_redirect(out_path, O_WRONLY | O_CREAT | O_TRUNC, 1) != 0) goto fail;
+            if (poolsize_redirect(err_path, O_WRONLY | O_CREAT | O_TRUNC, 2) != 0) goto fail;
+        } else {
+            if (dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) goto fail;
+        }
         syscall(SYS_close_range, 3U, ~0U, 0U);
         sigset_t empty;
         sigemptyset(&empty);
@@ -102,8 +110,13 @@ int poolsize_spawn_group(const char *path, char *const argv[], char *const envp[
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (out_path) {
+        posix_spawn_file_actions_addopen(&actions, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&actions, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    } else {
+        posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
+        posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+    }
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
     sigset_t defaults, empty;
@@ -122,6 +135,35 @@ int poolsize_spawn_group(const char *path, char *const argv[], char *const envp[
     if (result == 0) *pid_out = pid;
     return result;
 #endif
+}
+
+int poolsize_spawn_group(const char *path, char *const argv[], char *const envp[],
+                         const char *out_path, const char *err_path, int *pid_out) {
+    return poolsize_spawn(path, argv, envp, out_path, err_path, -1, -1, pid_out);
+}
+
+int poolsize_spawn_group_fds(const char *path, char *const argv[], char *const envp[],
+                             int out_fd, int err_fd, int *pid_out) {
+    return poolsize_spawn(path, argv, envp, NULL, NULL, out_fd, err_fd, pid_out);
+}
+
+int poolsize_unlinked_file(const char *directory) {
+    int fd;
+#ifdef O_TMPFILE
+    fd = open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0) return fd;
+    // Some file systems cannot make a file without a name: make one and unlink it at once.
+#endif
+    char path[4096];
+    size_t length = strlen(directory);
+    const char *name = "/poolsize-XXXXXX";
+    if (length + strlen(name) + 1 > sizeof(path)) { errno = ENAMETOOLONG; return -1; }
+    memcpy(path, directory, length);
+    memcpy(path + length, name, strlen(name) + 1);
+    fd = mkostemp(path, O_CLOEXEC);
+    if (fd < 0) return -1;
+    unlink(path);
+    return fd;
 }
 
 int poolsize_become_subreaper(void) {

@@ -15,7 +15,7 @@ struct ObserveCommand: ParsableCommand {
         discussion: """
             Reads /proc at Poisson-timed instants (no agent, no ptrace stop, no signal): schedstat for each thread's CPU (C) and run-queue time (Q), its state and blocking syscall for what it waits on. Threads are grouped into pools by name with trailing numbers stripped (--group overrides). Per pool: busy fraction, time shares with 95% intervals, W/C as a range [known IO, known IO + ambiguous], N = cores × U × (1 + W/C) over that range, and a verdict. A thread parked in futex or a sleep may be idle or inside a task; that cannot be told from outside, so it widens the range instead of being guessed.
 
-            'observe -- CMD ARGS…' starts CMD as a child (readable even under Yama ptrace_scope 1), sends its process group SIGTERM at the end and SIGKILL \(Int(ObservationSession.commandGraceSeconds)) s later; its output goes to stderr.
+            'observe -- CMD ARGS…' starts CMD as a descendant (readable even under Yama ptrace_scope 1), sends its process group SIGTERM at the end and SIGKILL \(Int(ObservationSession.commandGraceSeconds)) s later; whatever it started is stopped too, setsid'd jobs included, and also when observe itself is killed. Its output goes to stderr.
 
             Exit codes besides the usual: 6 the target exited before the end, 7 its blocking syscalls were unreadable, 8 it belongs to another user, 9 no schedstat, 69 not Linux, 130 interrupted; each prints what was measured, then one line saying what could not be. See docs/guide/observe.md.
             """)
@@ -90,7 +90,8 @@ struct ObserveCommand: ParsableCommand {
         completion: .directory)
     var plots: String?
 
-    @Flag(help: "With --out: replace the run directory already there.")
+    @Flag(
+        help: "With --out: replace the observation there, or write into a directory of other files (touching none).")
     var force = false
 
     @Option(help: "Seed of the Poisson sampling schedule.")

@@ -38,6 +38,7 @@ enum ParameterFlags {
         case .httpMethod: return "--http-method"
         case .httpHeaders: return "--http-header"
         case .httpSecretHeaders: return "--http-secret-header"
+        case .httpSecretQuery: return "--http-secret-query"
         case .httpBody: return "--http-body"
         case .httpCACertificates: return "--http-cacert"
         case .httpInsecure: return "--http-insecure"

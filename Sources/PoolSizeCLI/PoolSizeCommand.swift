@@ -9,7 +9,7 @@ package struct PoolSizeCommand: ParsableCommand {
         commandName: "poolsize",
         abstract: "Measure how many queues (threads) a worker pool should have.",
         discussion:
-            "Exit codes: 0 ok, 2 regression, 3 runs not comparable or --resume of another plan, 4 integrity violated, 5 measurement failed, 6–9 observe measured only in part (the target exited, syscalls unreadable, another user, no schedstat), 64 bad option, 65 bad input file, 66 input not found, 69 observe on a system without /proc, 73 cannot write output or --out already holds a run, 75 run directory locked by another sweep, 130 interrupted (finished trials are kept).",
+            "Exit codes: 0 ok, 2 regression, 3 runs not comparable or --resume of another plan, 4 integrity violated, 5 measurement failed, 6–9 observe measured only in part (the target exited, syscalls unreadable, another user, no schedstat), 64 bad option, 65 bad input file, 66 input not found, 69 observe on a system without /proc, 73 cannot write output or --out holds a run or other files, 75 run directory locked by another sweep, 130 interrupted (finished trials are kept).",
         version: PoolSizeVersion.string,
         subcommands: [
             SweepCommand.self, ServeCommand.self, ExportCommand.self, ListCommand.self, FitCommand.self,

@@ -13,7 +13,9 @@ struct SweepRunOptions: ParsableArguments {
         completion: .directory)
     var plots: String?
 
-    @Flag(help: "Replace the trials of a run directory that already exists at --out.")
+    @Flag(
+        help:
+            "Replace the sweep's run at --out, or write into a directory of other files there (touching none of them).")
     var force = false
 
     @Option(help: ArgumentHelp(Help.resume, valueName: "RUN_DIR"), completion: .directory)

@@ -33,6 +33,9 @@ struct SweepWorkloadOptions: ParsableArguments {
     @Option(name: .customLong("http-secret-header"), help: ArgumentHelp(Help.secretHeader, valueName: "NAME"))
     var httpSecretHeaders: [String] = []
 
+    @Option(name: .customLong("http-secret-query"), help: ArgumentHelp(Help.secretQuery, valueName: "NAME"))
+    var httpSecretQuery: [String] = []
+
     @Option(name: .customLong("http-cacert"), help: ArgumentHelp(Help.caCert, valueName: "FILE"), completion: .file())
     var httpCACert: String?
 
@@ -104,6 +107,7 @@ struct SweepWorkloadOptions: ParsableArguments {
             let httpFlags = [
                 ("--http-method", httpMethod != "GET"), ("--http-body", httpBody != nil),
                 ("--http-header", !httpHeaders.isEmpty), ("--http-secret-header", !httpSecretHeaders.isEmpty),
+                ("--http-secret-query", !httpSecretQuery.isEmpty),
                 ("--http-cacert", httpCACert != nil), ("--http-insecure", httpInsecure),
             ]
             for (flag, given) in httpFlags where given {
@@ -155,7 +159,8 @@ struct SweepWorkloadOptions: ParsableArguments {
                     message: "cannot be read (\(error.localizedDescription)); --http-body takes a readable file")
             }
         }
-        return try HTTPTarget(url: url, method: httpMethod, headers: httpHeaders, body: body)
+        return try HTTPTarget(
+            url: url, method: httpMethod, headers: httpHeaders, body: body, secretQuery: Set(httpSecretQuery))
     }
 
     /// How `--http-cacert` and `--http-insecure` say to check an https:// server.
@@ -166,7 +171,7 @@ struct SweepWorkloadOptions: ParsableArguments {
             throw .invalidOption(
                 flag: flag,
                 message:
-                    "applies to https:// URLs, and --http is '\(Secrets.url(target.url))'; drop \(flag) or use https://"
+                    "applies to https:// URLs, and --http is '\(target.redactedURL)'; drop \(flag) or use https://"
             )
         }
         if httpCACert != nil && httpInsecure {
@@ -202,6 +207,10 @@ struct SweepWorkloadOptions: ParsableArguments {
         static let header = """
             With --http: a request header, 'Name: value'; repeat for several. Values of credential headers \
             (Authorization, Cookie, API keys) are sent but never written.
+            """
+        static let secretQuery = """
+            With --http: a URL query parameter whose value is a credential, beyond the known ones (api_key, key, \
+            token, access_token, signature, password…); it is sent but written nowhere. Repeat for several.
             """
         static let secretHeader = """
             With --http: a header name whose value is a credential, beyond the known ones; it is sent but written \

@@ -131,7 +131,7 @@ final class CurlRequest: @unchecked Sendable {
             throw .invalidParameter(
                 .httpURL,
                 message:
-                    "libcurl refused CURLOPT_\(failed.option) for '\(Secrets.url(target.url))' (\(String(cString: curl_easy_strerror(failed.code)))); check the URL and the \(PoolSizeError.Parameter.httpURL.mention)-* flags"
+                    "libcurl refused CURLOPT_\(failed.option) for '\(target.redactedURL)' (\(String(cString: curl_easy_strerror(failed.code)))); check the URL and the \(PoolSizeError.Parameter.httpURL.mention)-* flags"
             )
         }
     }

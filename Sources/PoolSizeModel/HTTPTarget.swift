@@ -12,6 +12,8 @@ package struct HTTPTarget: Equatable, Sendable {
     package let headers: [Header]
     /// The request body, sent with every request; nil for none.
     package let body: Data?
+    /// Query parameters whose values are credentials besides the known ones (`Secrets`).
+    package let secretQuery: Set<String>
 
     /// One request header.
     package struct Header: Equatable, Sendable {
@@ -22,14 +24,17 @@ package struct HTTPTarget: Equatable, Sendable {
     }
 
     /// Checks each part as the flag that gave it, e.g. `--http-header` for a header without a colon.
-    package init(url: String, method: String = "GET", headers: [String] = [], body: Data? = nil) throws(PoolSizeError) {
+    /// `secretQuery` names query parameters to redact besides the known ones, in messages too.
+    package init(
+        url: String, method: String = "GET", headers: [String] = [], body: Data? = nil, secretQuery: Set<String> = []
+    ) throws(PoolSizeError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
             throw .invalidParameter(
                 .httpURL,
                 message:
-                    "must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '\(Self.printable(Secrets.url(url)))'"
+                    "must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got '\(Self.printable(Secrets.url(url, marked: secretQuery)))'"
             )
         }
         // Read from the text: URLComponents drops a port too large for an Int (2^63) and
@@ -38,7 +43,7 @@ package struct HTTPTarget: Equatable, Sendable {
             throw .invalidParameter(
                 .httpURL,
                 message:
-                    "port \(Self.printable(port)) is not a TCP port (1 to 65535), in '\(Self.printable(Secrets.url(url)))'"
+                    "port \(Self.printable(port)) is not a TCP port (1 to 65535), in '\(Self.printable(Secrets.url(url, marked: secretQuery)))'"
             )
         }
         let upper = method.uppercased()
@@ -80,11 +85,16 @@ package struct HTTPTarget: Equatable, Sendable {
         self.method = upper
         self.headers = parsed
         self.body = body
+        self.secretQuery = secretQuery
     }
 
     /// The target as in messages and reports: `GET http://127.0.0.1:8080/`, credentials in the
     /// URL masked (`Secrets`).
-    package var display: String { "\(method) \(Secrets.url(url))" }
+    package var display: String { "\(method) \(redactedURL)" }
+
+    /// The URL as every file, report and message writes it: userinfo and credential query
+    /// values masked (`Secrets.url`).
+    package var redactedURL: String { Secrets.url(url, marked: secretQuery) }
 
     /// The host the requests go to, lowercased (`127.0.0.1`, `localhost`).
     package var host: String { URLComponents(string: url)?.host?.lowercased() ?? "" }

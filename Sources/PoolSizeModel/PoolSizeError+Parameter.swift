@@ -63,6 +63,8 @@ extension PoolSizeError {
         case httpHeaders
         /// The names of headers that are credentials, redacted wherever recorded.
         case httpSecretHeaders
+        /// The names of URL query parameters that are credentials, redacted wherever recorded.
+        case httpSecretQuery
         /// The HTTP request body.
         case httpBody
         /// The CA certificates that verify an HTTPS server.

@@ -28,8 +28,9 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An open-loop sweep in which no size met the latency objective (or kept up): the run
     /// directory and report are written; the message says what would meet it.
     case objectiveNotMet(String)
-    /// The run directory to write already holds trials.
-    case runDirectoryExists(path: String)
+    /// The run directory to write holds a run, or files of someone else's, that this run may
+    /// not replace as asked; `reason` says what is there and the fix.
+    case runDirectoryTaken(path: String, reason: String)
     /// Another sweep (whose PID the lock file names, when it could be read) is writing there.
     case runDirectoryLocked(path: String, pid: Int32?)
     /// The run to continue has a spec, seed or plan other than this sweep's.
@@ -71,12 +72,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
             return "error: measurement failed: \(message)"
         case let .objectiveNotMet(message):
             return "error: objective not met: \(message)"
-        case let .runDirectoryExists(path):
-            let (out, force, resume) =
-                (Parameter.runDirectory.mention, Parameter.replaceRun.mention, Parameter.resumeRun.mention)
-            return
-                "error: \(out) \(path): a run directory is already there (it has trials.csv); "
-                + "pass \(force) to replace it, or \(resume) \(path) to continue it"
+        case let .runDirectoryTaken(path, reason):
+            return "error: \(Parameter.runDirectory.mention) \(path): \(reason)"
         case let .runDirectoryLocked(path, pid):
             return
                 "error: \(path): another sweep (\(pid.map { "pid \($0)" } ?? "pid unknown")) is writing this run "
@@ -101,7 +98,7 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidParameter, .invalidOption: return 64  // EX_USAGE
         case .invalidSpec, .invalidInput: return 65  // EX_DATAERR
         case .inputNotFound: return 66  // EX_NOINPUT
-        case .cannotWrite, .runDirectoryExists: return 73  // EX_CANTCREAT
+        case .cannotWrite, .runDirectoryTaken: return 73  // EX_CANTCREAT
         case .runDirectoryLocked: return 75  // EX_TEMPFAIL
         case let .observationLimited(_, code): return code
         }

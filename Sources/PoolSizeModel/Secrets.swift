@@ -1,7 +1,7 @@
 import Foundation
 
-/// Credentials the user gives for requests (URL userinfo, authorization and token headers) are
-/// sent, never written: every file, report, export and console line carries the redacted form,
+/// Credentials the user gives for requests (URL userinfo, key and token query parameters,
+/// authorization and token headers) are sent, never written: every file, report, export and console line carries the redacted form,
 /// since CI publishes the run directory.
 package enum Secrets {
     /// What stands in for a hidden value.
@@ -14,14 +14,62 @@ package enum Secrets {
         "x-auth-token", "x-access-token", "x-csrf-token", "x-xsrf-token", "private-token", "x-amz-security-token",
     ]
 
-    /// `url` with its userinfo (`user:password@`) replaced by the mask; unchanged without one.
-    /// Read from the text, so a URL too malformed to parse (a port of 99999, a stray space),
-    /// which an error message quotes, is masked too.
-    package static func url(_ url: String) -> String {
-        guard let scheme = url.range(of: "://") else { return url }
-        let authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let at = authority.lastIndex(of: "@") else { return url }
-        return String(url[..<scheme.upperBound]) + mask + String(url[at...])
+    /// Query parameter names whose values are credentials, compared as `queryKey` reduces a
+    /// name (lowercased, `-` and `_` dropped, so `api_key`, `apiKey` and `API-KEY` are one): API
+    /// keys, OAuth tokens (RFC 6749 §4.2.2, RFC 6750 §2.3), passwords, and the signatures of
+    /// pre-signed URLs (AWS SigV4's `X-Amz-Signature`, `X-Amz-Credential`, `X-Amz-Security-Token`).
+    package static let queryNames: Set<String> = [
+        "apikey", "key", "token", "accesstoken", "authtoken", "idtoken", "refreshtoken", "auth", "authorization",
+        "secret", "clientsecret", "password", "passwd", "pwd", "pass", "signature", "sig", "session", "sessionid",
+        "privatetoken", "jwt", "xamzsignature", "xamzcredential", "xamzsecuritytoken",
+    ]
+
+    /// `url` with its userinfo (`user:password@`) and the values of its credential query
+    /// parameters (a known name, or one of `marked`) replaced by the mask; unchanged without
+    /// either. Read from the text, so a URL too malformed to parse (a port of 99999, a stray
+    /// space), which an error message quotes, is masked too.
+    package static func url(_ url: String, marked: Set<String> = []) -> String {
+        var text = url
+        if let scheme = text.range(of: "://") {
+            let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if let at = authority.lastIndex(of: "@") {
+                text = String(text[..<scheme.upperBound]) + mask + String(text[at...])
+            }
+        }
+        // The query, and a fragment in the same `name=value` form (an OAuth implicit grant
+        // returns its token there).
+        guard let question = text.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return text }
+        var result = String(text[...question])
+        var part = ""
+        for character in text[text.index(after: question)...] {
+            if character == "&" || character == ";" || character == "#" {
+                result += queryPair(part, marked: marked) + String(character)
+                part = ""
+            } else {
+                part.append(character)
+            }
+        }
+        return result + queryPair(part, marked: marked)
+    }
+
+    /// `name=value` with the value masked when the name is a credential's.
+    static func queryPair(_ pair: String, marked: Set<String>) -> String {
+        guard let equals = pair.firstIndex(of: "=") else { return pair }
+        let name = String(pair[..<equals])
+        return isSecret(query: name, marked: marked) ? name + "=" + mask : pair
+    }
+
+    /// Whether a query parameter's value is a credential: a known name, or one of `marked`
+    /// (compared as `queryKey` reduces them, after percent-decoding).
+    package static func isSecret(query name: String, marked: Set<String> = []) -> Bool {
+        let key = queryKey(name)
+        return !key.isEmpty && (queryNames.contains(key) || marked.contains { queryKey($0) == key })
+    }
+
+    /// A query parameter's name as compared: percent-decoded, lowercased, `-` and `_` dropped.
+    static func queryKey(_ name: String) -> String {
+        let decoded = (name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name)
+        return decoded.lowercased().filter { $0 != "-" && $0 != "_" && !$0.isWhitespace }
     }
 
     /// A header line as an error quotes it when it has no colon: its first word, the rest (in
@@ -46,19 +94,22 @@ package enum Secrets {
     }
 
     /// A command line as recorded in machine.json: the values of the URL and the headers
-    /// (separate or joined with `=`) redacted. Headers named by the secret-header option count
-    /// as credentials too. `flag` spells each option as the command line does.
+    /// (separate or joined with `=`) redacted. Headers and query parameters named by the
+    /// secret-header and secret-query options count as credentials too. `flag` spells each option as the command line does.
     package static func commandLine(
         _ arguments: [String], flag: (PoolSizeError.Parameter) -> String
     ) -> [String] {
-        let secret = flag(.httpSecretHeaders)
-        var marked: Set<String> = []
-        for (index, argument) in arguments.enumerated() {
-            if argument == secret, index + 1 < arguments.count { marked.insert(arguments[index + 1]) }
-            if argument.hasPrefix(secret + "=") { marked.insert(String(argument.dropFirst(secret.count + 1))) }
+        func values(of option: String) -> Set<String> {
+            var found: Set<String> = []
+            for (index, argument) in arguments.enumerated() {
+                if argument == option, index + 1 < arguments.count { found.insert(arguments[index + 1]) }
+                if argument.hasPrefix(option + "=") { found.insert(String(argument.dropFirst(option.count + 1))) }
+            }
+            return found
         }
+        let marked = values(of: flag(.httpSecretHeaders)), markedQuery = values(of: flag(.httpSecretQuery))
         let redact: [String: (String) -> String] = [
-            flag(.httpURL): { url($0) }, flag(.httpHeaders): { header($0, marked: marked) },
+            flag(.httpURL): { url($0, marked: markedQuery) }, flag(.httpHeaders): { header($0, marked: marked) },
         ]
         var result: [String] = []
         var pending: ((String) -> String)?

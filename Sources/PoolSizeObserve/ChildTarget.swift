@@ -1,17 +1,27 @@
 import CPoolSizeSys
 import Foundation
+import PoolSizeProcess
 
-/// A command `observe -- CMD ARGS…` starts as its target. Being our child it can be read
-/// under Yama's ptrace_scope 1, which forbids reading anyone else's syscalls. It leads a
-/// process group of its own and dies with the thread that started it (PR_SET_PDEATHSIG), so
-/// nothing it starts outlives the observation even when observe itself is killed; `stop` ends
-/// the group with SIGTERM (a target may print its own figures on it), then SIGKILL.
+/// A command `observe -- CMD ARGS…` starts as its target. Being our descendant it can be read
+/// under Yama's ptrace_scope 1, which forbids reading anyone else's syscalls. It runs under a
+/// guardian process of its own (`poolsize_spawn_guarded`): it leads a process group and dies
+/// with the guardian (PR_SET_PDEATHSIG), and the guardian, the subreaper of everything the
+/// command starts, stops the group and every descendant left, setsid'd ones included, when
+/// the observation ends or observe dies, SIGKILL included, so nothing the command started
+/// outlives the observation. `stop` first ends the group with SIGTERM (a target may print its
+/// own figures on it), then SIGKILL. Its output goes to files without a name, so none is left
+/// in TMPDIR either.
 package final class ChildTarget: @unchecked Sendable {
     /// The child's process id (and process group id).
     package let pid: Int32
-    private let outputURL: URL
-    private let errorURL: URL
+    private let guardian: Int32
+    private let standardOutput: UnlinkedFile
+    private let standardError: UnlinkedFile
     private let lock = NSLock()
+    /// Closed to tell the guardian that the observation is over; -1 once closed.
+    private var control: Int32
+    /// Where the guardian says that the target exited.
+    private let report: Int32
     private var status: Int32?
 
     /// Why a command could not be started.
@@ -22,44 +32,59 @@ package final class ChildTarget: @unchecked Sendable {
         case cannotStart(program: String, reason: String)
     }
 
-    /// Starts `arguments` (the program resolved on `PATH` unless it holds a `/`). Call from the
-    /// thread that lives as long as the observation (the main thread): the child's death signal
-    /// is tied to it.
+    /// Starts `arguments` (the program resolved on `PATH` unless it holds a `/`); returns once
+    /// the program runs.
     package init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(Failure)
     {
         guard let program = arguments.first else { throw .notFound(program: "", reason: "no command after --") }
         let executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         let directory = FileManager.default.temporaryDirectory
-        let id = UUID().uuidString
-        outputURL = directory.appendingPathComponent("poolsize-observe-\(id).out")
-        errorURL = directory.appendingPathComponent("poolsize-observe-\(id).err")
+        guard let out = UnlinkedFile(in: directory), let err = UnlinkedFile(in: directory) else {
+            throw .cannotStart(
+                program: program,
+                reason: "cannot create temporary files in \(directory.path): \(String(cString: strerror(errno)))")
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        var child: Int32 = 0
-        let result = poolsize_spawn_group(executable, argv, environ, outputURL.path, errorURL.path, &child)
+        var (child, guardian, control, report): (Int32, Int32, Int32, Int32) = (0, 0, -1, -1)
+        let result = poolsize_spawn_guarded(
+            executable, argv, environ, out.descriptor, err.descriptor, &child, &guardian, &control, &report)
         guard result == 0 else { throw .cannotStart(program: program, reason: String(cString: strerror(result))) }
-        pid = child
+        _ = fcntl(report, F_SETFL, fcntl(report, F_GETFL) | O_NONBLOCK)
+        (pid, self.guardian, self.control, self.report) = (child, guardian, control, report)
+        (standardOutput, standardError) = (out, err)
     }
 
     deinit {
         _ = stop(graceSeconds: 0)
-        try? FileManager.default.removeItem(at: outputURL)
-        try? FileManager.default.removeItem(at: errorURL)
+        close(report)
     }
 
-    /// Whether the child has exited (it is reaped then).
+    /// Whether the child has exited (the guardian reaps it).
     package var hasExited: Bool {
         lock.lock()
         defer { lock.unlock() }
-        if status != nil { return true }
-        var raw: Int32 = 0
-        if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+        readReport()
         return status != nil
     }
 
+    /// Reads what the guardian has said; a guardian gone without a word took the target along
+    /// (its death signal), which counts as SIGKILL. Call with `lock` held.
+    private func readReport() {
+        var message: (Int32, Int32) = (0, 0)
+        while status == nil {
+            let count = withUnsafeMutableBytes(of: &message) { read(report, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count == 0 { status = SIGKILL }
+            guard count == MemoryLayout<(Int32, Int32)>.size else { return }
+            if message.0 == 3 { status = message.1 }
+        }
+    }
+
     /// Ends the child's process group: SIGTERM, up to `graceSeconds` for it to exit, then
-    /// SIGKILL; reaps the child. Returns its wait status. Safe to call more than once.
+    /// SIGKILL; then has the guardian stop whatever is left below it and waits for it. Returns
+    /// the child's wait status. Safe to call more than once.
     @discardableResult
     package func stop(graceSeconds: Double) -> Int32 {
         if !hasExited {
@@ -71,18 +96,20 @@ package final class ChildTarget: @unchecked Sendable {
         kill(-pid, SIGKILL)
         lock.lock()
         defer { lock.unlock() }
-        if status == nil {
+        if control >= 0 {
+            close(control)
+            control = -1
             var raw: Int32 = 0
-            while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-            status = raw
+            while waitpid(guardian, &raw, 0) < 0 && errno == EINTR {}
         }
-        return status ?? 0
+        // The guardian has exited: all it wrote is in the pipe, and then the end of it.
+        readReport()
+        return status ?? SIGKILL
     }
 
     /// What the child wrote on stdout and on stderr so far.
     package var output: (standardOutput: String, standardError: String) {
-        let text = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
-        return (text(outputURL), text(errorURL))
+        (standardOutput.text, standardError.text)
     }
 
     static func resolve(_ program: String, path: String) throws(Failure) -> String {

@@ -31,8 +31,8 @@ package enum ObservationSession {
     package static let commandGraceSeconds = 2.0
 
     /// Observes `target` as `plan` says (its pid is taken from the target), reading `counter`
-    /// just before the first sweep and just after the last. Call on the main thread: a started
-    /// command dies with the thread that started it.
+    /// just before the first sweep and just after the last. A started command and all it starts
+    /// end with the session, or with this process (`ChildTarget`).
     package static func run<Generator: RandomNumberGenerator>(
         target: ObserveTarget, plan: SamplerPlan, parallelism: Int?, generator: Generator, stop: StopSignal,
         counter: TaskCounter? = nil

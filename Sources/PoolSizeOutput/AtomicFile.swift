@@ -42,16 +42,30 @@ package enum AtomicFile {
     }
 
     /// Creates `directory` if needed and writes and removes a probe file in it, so that a place
-    /// that cannot take the output is reported before the work that produces it.
+    /// that cannot take the output is reported before the work that produces it; an error names
+    /// `flag` (exit 64).
     package static func checkWritable(_ directory: URL, flag: String) throws(PoolSizeError) {
+        do {
+            try probeWritable(directory)
+        } catch {
+            guard case let .cannotWrite(_, reason) = error else { throw error }
+            throw .invalidOption(
+                flag: flag, message: "cannot write \(directory.path): \(reason); choose a writable directory")
+        }
+    }
+
+    /// The same check for a run directory: a place that cannot take it is `cannotWrite` (exit 73),
+    /// as it is when the run's writer finds it so.
+    package static func probeWritable(_ directory: URL) throws(PoolSizeError) {
         let probe = directory.appendingPathComponent(".poolsize-write-check-\(getpid())")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data().write(to: probe)
             try FileManager.default.removeItem(at: probe)
         } catch {
-            throw .invalidOption(
-                flag: flag, message: "cannot write \(directory.path): \(reason(error)); choose a writable directory")
+            throw .cannotWrite(
+                path: directory.path,
+                reason: fileInTheWay(of: directory).map { "\($0) is a file, not a directory" } ?? reason(error))
         }
     }
 

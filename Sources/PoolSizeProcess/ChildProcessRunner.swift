@@ -1,3 +1,4 @@
+import CPoolSizeSys
 import Dispatch
 import Foundation
 import PoolSizeModel
@@ -11,30 +12,32 @@ package struct ChildRun: Equatable, Sendable {
     package var seconds: Double
 }
 
-/// The one way poolsize runs another program (gnuplot, a probe's child, a task's command):
+/// The one way poolsize runs another program (gnuplot, a probe's child, `observe --counter`):
 /// under a watchdog that sends SIGTERM when the child has not exited after `timeoutSeconds`,
 /// then SIGKILL one second later, so whatever the child does (hang, trap, spin, ignore
 /// SIGTERM), `run` returns. The argument vector goes to the program as is; no shell is involved.
 ///
-/// Output goes to temporary files, not pipes: a pipe read can block on a child (or grandchild)
-/// that holds the write end, a file read cannot.
+/// The child leads a process group of its own and dies with the thread that started it
+/// (PR_SET_PDEATHSIG; that thread waits in `run` for as long as the child lives): the watchdog
+/// and the end of the run stop the whole group, so a background job the child left (a counter
+/// script's `cmd &`) goes with it instead of outliving poolsize. The run ends when the child
+/// exits: nothing waits for the end of its output, which such a job may hold open (Foundation's
+/// `Process` waited for exactly that, and reported a finished counter as hanging). Its output goes
+/// to files without a name (`UnlinkedFile`), so none is left in TMPDIR however poolsize ends.
 package struct ChildProcessRunner: Sendable {
     package var timeoutSeconds: Double
 
-    /// Children running now, their output files, and whether `stopAll` has begun (then no new
-    /// one starts).
-    static let live = Mutex<(running: Set<Int32>, files: Set<URL>, stopping: Bool)>(([], [], false))
+    /// Children running now, and whether `stopAll` has begun (then no new one starts).
+    static let live = Mutex<(running: Set<Int32>, stopping: Bool)>(([], false))
 
-    /// Stops every child running now (SIGKILL: an interrupted process exits right after) and
-    /// refuses new ones, so no gnuplot outlives an interrupted sweep; removes their output files,
-    /// which `run` would have removed as it returned (the process exits before it does).
+    /// Stops every child running now, with its group (SIGKILL: an interrupted process exits
+    /// right after), and refuses new ones, so no gnuplot outlives an interrupted sweep.
     package static func stopAll() {
-        let (running, files) = live.withLock { state in
+        let running = live.withLock { state in
             state.stopping = true
-            return (state.running, state.files)
+            return state.running
         }
-        for pid in running { kill(pid, SIGKILL) }
-        for file in files { try? FileManager.default.removeItem(at: file) }
+        for pid in running { kill(-pid, SIGKILL) }
     }
 
     package init(timeoutSeconds: Double) {
@@ -44,84 +47,69 @@ package struct ChildProcessRunner: Sendable {
     /// - Parameter environment: the child's environment; this process's when nil.
     package func run(executable: URL, arguments: [String], environment: [String: String]? = nil) -> ChildRun {
         let files = FileManager.default.temporaryDirectory
-        let outURL = files.appendingPathComponent("poolsize-child-\(UUID()).out")
-        let errURL = files.appendingPathComponent("poolsize-child-\(UUID()).err")
+        guard let out = UnlinkedFile(in: files), let err = UnlinkedFile(in: files) else {
+            return Self.notStarted(
+                "cannot create temporary files in \(files.path) (\(String(cString: strerror(errno))))")
+        }
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-            Self.live.withLock { $0.files.subtract([outURL, errURL]) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp ?? [] { free(pointer) }
         }
-        // Created and made known to `stopAll` in one step, and none once it has begun: an
-        // interrupted process exits before this returns, and its defer never runs.
-        let created: Bool? = Self.live.withLock { state in
-            guard !state.stopping else { return nil }
-            guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
-                FileManager.default.createFile(atPath: errURL.path, contents: nil)
-            else { return false }
-            state.files.formUnion([outURL, errURL])
-            return true
-        }
-        guard let created else {
-            return ChildRun(
-                outcome: .failedToStart(reason: "interrupted"), standardOutput: "", standardError: "", seconds: 0)
-        }
-        guard created, let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL)
-        else {
-            return ChildRun(
-                outcome: .failedToStart(reason: "cannot create temporary files in \(files.path)"), standardOutput: "",
-                standardError: "", seconds: 0)
-        }
-        defer {
-            try? out.close()
-            try? err.close()
-        }
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
         let t0 = Date()
-        if Self.live.withLock({ $0.stopping }) {
-            return ChildRun(
-                outcome: .failedToStart(reason: "interrupted"), standardOutput: "", standardError: "", seconds: 0)
+        // Spawned and made known to `stopAll` in one step, and none once it has begun.
+        let spawned: (pid: Int32, error: Int32)? = Self.live.withLock { state in
+            guard !state.stopping else { return nil }
+            var pid: Int32 = 0
+            let error =
+                envp.map { poolsize_spawn_group_fds(executable.path, argv, $0, out.descriptor, err.descriptor, &pid) }
+                ?? poolsize_spawn_group_fds(executable.path, argv, environ, out.descriptor, err.descriptor, &pid)
+            if error == 0 { state.running.insert(pid) }
+            return (pid, error)
         }
-        do {
-            try process.run()
-        } catch {
-            return ChildRun(
-                outcome: .failedToStart(reason: "\(executable.path): \(error.localizedDescription)"),
-                standardOutput: "", standardError: "", seconds: 0)
+        guard let spawned else { return Self.notStarted("interrupted") }
+        guard spawned.error == 0 else {
+            return Self.notStarted("\(executable.path): \(String(cString: strerror(spawned.error)))")
         }
-        let pid = process.processIdentifier
-        // A stop that came between the check above and here still reaches this child.
-        if Self.live.withLock({ state in
-            state.running.insert(pid); return state.stopping
-        }) {
-            kill(pid, SIGKILL)
-        }
+        let pid = spawned.pid
         defer { _ = Self.live.withLock { $0.running.remove(pid) } }
 
-        let outcome: ChildOutcome
+        // Waits for the child to exit without reaping it, so its pid (the group's id) stays
+        // its own until the group has been stopped.
+        let exited = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            exited.signal()
+        }
+        var timedOut = false
         if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {
-            kill(process.processIdentifier, SIGTERM)
+            timedOut = true
+            kill(-pid, SIGTERM)
             if exited.wait(timeout: .now() + 1) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                // Reaping a SIGKILLed process is immediate; the bound is only for a kernel in trouble.
+                kill(-pid, SIGKILL)
+                // A SIGKILLed process exits at once; the bound is only for a kernel in trouble.
                 _ = exited.wait(timeout: .now() + 2)
             }
-            outcome = .timedOut(afterSeconds: timeoutSeconds)
-        } else if process.terminationReason == .uncaughtSignal {
-            outcome = .signaled(signal: process.terminationStatus)
-        } else {
-            outcome = .exited(code: process.terminationStatus)
         }
+        // Whatever the child left running in its group ends with it (ESRCH when nothing is).
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        let reaped = waitpid(pid, &status, timedOut ? WNOHANG : 0) == pid
         let seconds = Date().timeIntervalSince(t0)
-        let text = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
-        return ChildRun(outcome: outcome, standardOutput: text(outURL), standardError: text(errURL), seconds: seconds)
+        let outcome: ChildOutcome
+        if timedOut || !reaped {
+            outcome = .timedOut(afterSeconds: timeoutSeconds)
+        } else if status & 0x7f != 0 {
+            outcome = .signaled(signal: status & 0x7f)
+        } else {
+            outcome = .exited(code: (status >> 8) & 0xff)
+        }
+        return ChildRun(outcome: outcome, standardOutput: out.text, standardError: err.text, seconds: seconds)
+    }
+
+    static func notStarted(_ reason: String) -> ChildRun {
+        ChildRun(outcome: .failedToStart(reason: reason), standardOutput: "", standardError: "", seconds: 0)
     }
 }

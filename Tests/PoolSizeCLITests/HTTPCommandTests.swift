@@ -150,6 +150,44 @@ final class ServeProcess {
         for secret in secrets { #expect(!written.contains(secret), "\(secret) was written") }
     }
 
+    /// Issue 31, finding 13: a key in the URL's query string (a known name, and one named with
+    /// --http-secret-query) reached machine.json, summary.txt, the reports and the console. It
+    /// is sent, and every file and line carries `REDACTED` in its place; other parameters stay.
+    @Test func queryCredentialsAreSentButNeverWritten() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let server = try ServeProcess(["--delay", "1ms"])
+        defer { _ = server.stop() }
+        let url = server.url + "v1?api_key=K3YK3Y&tenant=T3NANT&page=2"
+        let result = try sweep(["--http", url, "--http-secret-query", "tenant"] + Self.quick)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try rows().allSatisfy { $0["errors"] == "0" }, "the requests (with their query) were answered")
+        var written = result.stdout + result.stderr
+        for directory in ["run", "plots"] {
+            let root = scratch.appendingPathComponent(directory)
+            for case let file as String in FileManager.default.enumerator(atPath: root.path) ?? FileManager.default
+                .enumerator(atPath: "/nonexistent")!
+            {
+                written += (try? String(contentsOfFile: root.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
+            }
+        }
+        let machine = try String(contentsOf: scratch.appendingPathComponent("run/machine.json"), encoding: .utf8)
+        #expect(machine.contains("v1?api_key=REDACTED&tenant=REDACTED&page=2"), "\(machine)")
+        // An error that quotes the URL: a port out of range.
+        let port = try sweep(
+            [
+                "--http", "http://127.0.0.1:99999/?api_key=K3YK3Y&tenant=T3NANT", "--http-secret-query", "tenant",
+                "--force",
+            ]
+                + Self.quick)
+        #expect(port.code == 64)
+        #expect(
+            port.stderr
+                == "error: --http: port 99999 is not a TCP port (1 to 65535), in "
+                + "'http://127.0.0.1:99999/?api_key=REDACTED&tenant=REDACTED'\n")
+        written += port.stdout + port.stderr
+        for secret in ["K3YK3Y", "T3NANT"] { #expect(!written.contains(secret), "\(secret) was written") }
+    }
+
     /// Issue 24, case 10, with the libcurl client: a server that accepts connections and never
     /// answers. The low-load phase ends on its 6 s bound, each round waiting for its task's
     /// --task-timeout (rounds of 2 s tasks ran until 6 s of measured windows had passed, 24 s

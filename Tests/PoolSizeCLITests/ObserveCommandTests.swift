@@ -23,7 +23,7 @@ import Testing
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-pool-target-\(UUID())")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: compiler)
-        process.arguments = ["-O2", "-pthread", "-o", output.path, source.path]
+        process.arguments = ["-O2", "-pthread", "-o", output.path, source.path, "-lm"]
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
         process.waitUntilExit()

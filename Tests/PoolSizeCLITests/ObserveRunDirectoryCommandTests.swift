@@ -31,14 +31,54 @@ import Testing
             marker.path,
         ])
         #expect(!FileManager.default.fileExists(atPath: marker.path), "the target was started")
-        #expect(existing.code == 64)
+        #expect(existing.code == 73)
         #expect(
             existing.stderr
-                == "error: --out: \(taken.path) already holds a run (observation.json); pass --force to replace it, or "
-                + "choose another --out\n"
+                == "error: --out \(taken.path): an observation's run directory is already there (it has "
+                + "observation.json); pass --force to replace it, or choose another --out\n"
         )
         let both = try Self.run(["observe", "1", "--counter", "true", "--throughput", "5/s"])
         #expect(both.stderr == "error: --counter: and --throughput both give the task rate; keep one\n")
+    }
+
+    /// Issue 31, finding 8: `--out` on a directory that holds no run (pools/ with a file of the
+    /// user's, summary.csv, report.md, machine.json) emptied pools/ and replaced the rest, exit
+    /// 0. Now refused (73) before the target starts, every file left as it was; with --force the
+    /// observation's files are written and pools/worker.go stays.
+    @Test func aDirectoryThatHoldsNoRunIsLeftAlone() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let v = root.appendingPathComponent("v")
+        try FileManager.default.createDirectory(
+            at: v.appendingPathComponent("pools"), withIntermediateDirectories: true)
+        let files = [
+            "pools/worker.go": "code\n", "summary.csv": "mine\n", "report.md": "# mine\n", "machine.json": "{}\n",
+        ]
+        for (name, text) in files {
+            try text.write(to: v.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let marker = root.appendingPathComponent("target-ran")
+        let refused = try Self.run([
+            "observe", "--duration", "1s", "--out", v.path, "--", "/bin/sh", "-c", "echo > \"$0\"; sleep 3",
+            marker.path,
+        ])
+        #expect(refused.code == 73)
+        #expect(
+            refused.stderr
+                == "error: --out \(v.path): it is not empty and holds no run (machine.json, pools/, report.md, "
+                + "summary.csv); choose a new or empty directory, or pass --force to write the run into it (files of "
+                + "the same names are replaced, nothing else is touched)\n")
+        #expect(!FileManager.default.fileExists(atPath: marker.path), "the target was started")
+        for (name, text) in files {
+            #expect(try String(contentsOf: v.appendingPathComponent(name), encoding: .utf8) == text, "\(name)")
+        }
+        let forced = try Self.run([
+            "observe", "--duration", "1s", "--out", v.path, "--force", "--plots", root.appendingPathComponent("p").path,
+            "--", "/bin/sleep", "3",
+        ])
+        #expect(forced.code == 0, "\(forced.stderr)")
+        #expect(try String(contentsOf: v.appendingPathComponent("pools/worker.go"), encoding: .utf8) == "code\n")
+        #expect(try String(contentsOf: v.appendingPathComponent("summary.csv"), encoding: .utf8) == "mine\n")
+        #expect(FileManager.default.fileExists(atPath: v.appendingPathComponent("observation.json").path))
     }
 
     /// A counter that fails, prints no number or is not there: one line naming --counter, before

@@ -54,4 +54,19 @@ struct ParameterFlagsTests {
                 "--http=https://REDACTED@h/", "--sizes", "1,2",
             ])
     }
+
+    /// Issue 31, finding 13: query values of credential names, and of the names given with
+    /// --http-secret-query (separate or joined with `=`), are redacted in the recorded line.
+    @Test func aCommandLineLosesItsQueryCredentials() {
+        let line = [
+            "poolsize", "sweep", "--http", "http://127.0.0.1:9/?api_key=S3CR3T&tenant=acme&page=2",
+            "--http-secret-query", "tenant", "--http=http://h/?sig=abc&region=eu", "--http-secret-query=region",
+        ]
+        #expect(
+            Secrets.commandLine(line, flag: ParameterFlags.flag) == [
+                "poolsize", "sweep", "--http", "http://127.0.0.1:9/?api_key=REDACTED&tenant=REDACTED&page=2",
+                "--http-secret-query", "tenant", "--http=http://h/?sig=REDACTED&region=REDACTED",
+                "--http-secret-query=region",
+            ])
+    }
 }

@@ -53,6 +53,57 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: run.appendingPathComponent("contention.csv").path))
     }
 
+    /// Issue 31, finding 9: `sweep --out` overwrote an observation's run directory, and a
+    /// directory of the user's own report.md, machine.json, summary.csv and lowload.json,
+    /// without --force, exit 0. Now both are refused with observe's code and rule (73); an
+    /// observation is not replaced with --force either; --force writes into the user's directory
+    /// and leaves a file of other name alone.
+    @Test func aDirectoryThatHoldsNoSweepIsNotOverwritten() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let observed = scratch.appendingPathComponent("observed")
+        try FileManager.default.createDirectory(at: observed, withIntermediateDirectories: true)
+        let observation = ["observation.json": "{}\n", "machine.json": "{}\n", "report.md": "# observed\n"]
+        for (name, text) in observation {
+            try text.write(to: observed.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        for extra in [[], ["--force"]] {
+            let refused = try sweep(["--out", observed.path] + extra)
+            #expect(refused.code == 73)
+            #expect(
+                refused.stderr
+                    == "error: --out \(observed.path): it holds an observation (observation.json), which a sweep does "
+                    + "not replace, even with --force; choose another --out, or remove that directory first\n")
+        }
+        for (name, text) in observation {
+            #expect(try String(contentsOf: observed.appendingPathComponent(name), encoding: .utf8) == text, "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: observed.appendingPathComponent("trials.csv").path))
+
+        let mine = scratch.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        let files = [
+            "report.md": "# mine\n", "machine.json": "{}\n", "summary.csv": "mine\n", "lowload.json": "{}\n",
+            "notes.txt": "keep\n",
+        ]
+        for (name, text) in files {
+            try text.write(to: mine.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let refused = try sweep(["--out", mine.path])
+        #expect(refused.code == 73)
+        #expect(
+            refused.stderr
+                == "error: --out \(mine.path): it is not empty and holds no run (lowload.json, machine.json, notes.txt, "
+                + "report.md and 1 more); choose a new or empty directory, or pass --force to write the run into it "
+                + "(files of the same names are replaced, nothing else is touched)\n")
+        for (name, text) in files {
+            #expect(try String(contentsOf: mine.appendingPathComponent(name), encoding: .utf8) == text, "\(name)")
+        }
+        let forced = try sweep(["--out", mine.path, "--force"])
+        #expect(forced.code == 0, "\(forced.stderr)")
+        #expect(try rows(mine).count == 4)
+        #expect(try String(contentsOf: mine.appendingPathComponent("notes.txt"), encoding: .utf8) == "keep\n")
+    }
+
     /// While one sweep holds the directory's lock, a second stops at once naming its PID.
     @Test func aSecondSweepOnTheSameDirectoryStopsAtOnce() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -169,6 +169,32 @@ import Testing
                 == "GET \(server.url)basic-auth/alice/s3cret answered 401 Unauthorized")
     }
 
+    /// Issue 31, finding 13: a key in the query string is sent as given, and a failure that
+    /// quotes the URL masks it (a known name, and one marked as secret), keeping the rest.
+    @Test func queryCredentialsAreSentButNotQuoted() throws {
+        let raw = try RawHTTPServer()
+        defer { raw.stop() }
+        let sent = try HTTPSource(
+            target: HTTPTarget(url: raw.url + "v1?api_key=S3CR3T&tenant=acme&page=2", secretQuery: ["tenant"]),
+            timeoutSeconds: 10)
+        defer { sent.shutdown() }
+        #expect(sent.workload(seed: 1, criticalSection: nil).execute(task: 0).failure == nil)
+        #expect(
+            raw.received.first?.components(separatedBy: "\r\n").first
+                == "GET /v1?api_key=S3CR3T&tenant=acme&page=2 HTTP/1.1")
+        let server = try server()
+        defer { server.stop() }
+        let failing = try HTTPSource(
+            target: HTTPTarget(
+                url: server.url + "status/503?api_key=S3CR3T&tenant=acme&page=2", secretQuery: ["tenant"]),
+            timeoutSeconds: 10)
+        defer { failing.shutdown() }
+        #expect(
+            failing.workload(seed: 1, criticalSection: nil).execute(task: 0).failure
+                == "GET \(server.url)status/503?api_key=REDACTED&tenant=REDACTED&page=2 answered 503 Service Unavailable"
+        )
+    }
+
     /// Method, headers and body go out as given, with no header libcurl would add on its own
     /// (Accept, Expect, a form Content-Type); one connection carries both requests.
     @Test func theRequestIsSentAsGiven() throws {

@@ -28,6 +28,43 @@ import Testing
         #expect(child.standardOutput == "x-\n")
     }
 
+    /// Issue 31, finding 11: a child that prints and exits, leaving a background job that holds
+    /// its stdout, was reported as hanging when the watchdog fired (the run waited for the end
+    /// of its output), and the job was left running. The run ends with the child, its output
+    /// whole, and the job goes with the child's process group.
+    @Test func aBackgroundJobHoldingTheOutputNeitherDelaysNorOutlivesTheRun() {
+        let marker = "30.\(Int.random(in: 100_000...999_999))"
+        let child = ChildProcessRunner(timeoutSeconds: 5).run(
+            executable: Self.shell, arguments: ["-c", "sleep \(marker) & echo 5"])
+        #expect(child.outcome == .exited(code: 0))
+        #expect(child.standardOutput == "5\n")
+        #expect(Self.waitForNone(marker).isEmpty, "left running: \(Self.processes(marker))")
+    }
+
+    /// The watchdog stops the child's whole group: a job it started in the background too.
+    @Test func theWatchdogStopsTheWholeGroup() {
+        let marker = "30.\(Int.random(in: 100_000...999_999))"
+        let child = ChildProcessRunner(timeoutSeconds: 0.3).run(
+            executable: Self.shell, arguments: ["-c", "sleep \(marker) & sleep \(marker)"])
+        #expect(child.outcome == .timedOut(afterSeconds: 0.3))
+        #expect(Self.waitForNone(marker).isEmpty, "left running: \(Self.processes(marker))")
+    }
+
+    /// Processes whose command line names `marker` (a zombie's is empty: it is dead).
+    static func processes(_ marker: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }.filter {
+            ((try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "").contains(marker)
+        }
+    }
+
+    /// `processes(marker)` once it is empty, or after 3 s (a killed process is gone within
+    /// milliseconds; the bound only keeps a failing test from hanging).
+    static func waitForNone(_ marker: String) -> [String] {
+        let deadline = Date().addingTimeInterval(3)
+        while !processes(marker).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return processes(marker)
+    }
+
     @Test func hangingChildIsKilledByTheWatchdog() {
         let child = ChildProcessRunner(timeoutSeconds: 0.5).run(
             executable: Self.shell, arguments: ["-c", "\(Self.ready); exec sleep 30"])

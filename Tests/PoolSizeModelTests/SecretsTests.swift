@@ -18,6 +18,39 @@ import Testing
         #expect(Secrets.url(url) == expected)
     }
 
+    /// Issue 31, finding 13: a key or token in the query string was written everywhere the URL
+    /// was. Values of known credential names (any case, `-`/`_` and percent-encoding aside) and
+    /// of the names marked are masked; other parameters, the path and the userinfo rule stay.
+    @Test(arguments: [
+        ("http://127.0.0.1:8080/?api_key=S3CR3T", "http://127.0.0.1:8080/?api_key=REDACTED"),
+        ("http://127.0.0.1/v1?page=2&apiKey=S3CR3T&q=a", "http://127.0.0.1/v1?page=2&apiKey=REDACTED&q=a"),
+        (
+            "http://127.0.0.1/?API-KEY=S3CR3T;access_token=T0K",
+            "http://127.0.0.1/?API-KEY=REDACTED;access_token=REDACTED"
+        ),
+        ("http://127.0.0.1/?api%5Fkey=S3CR3T", "http://127.0.0.1/?api%5Fkey=REDACTED"),
+        (
+            "https://s3.example/b/o?X-Amz-Credential=AK%2F1&X-Amz-Signature=ab12&X-Amz-Expires=60",
+            "https://s3.example/b/o?X-Amz-Credential=REDACTED&X-Amz-Signature=REDACTED&X-Amz-Expires=60"
+        ),
+        ("http://u:p@127.0.0.1/?token=T0K&x=1", "http://REDACTED@127.0.0.1/?token=REDACTED&x=1"),
+        ("http://127.0.0.1/cb#access_token=T0K&state=s", "http://127.0.0.1/cb#access_token=REDACTED&state=s"),
+        ("http://127.0.0.1/?page=2&keyboard=us", "http://127.0.0.1/?page=2&keyboard=us"),
+        ("http://127.0.0.1/?token", "http://127.0.0.1/?token"),
+        // Unparseable, quoted by an error: masked from the text alike.
+        ("http://127.0.0.1:99999/?password=hunter2", "http://127.0.0.1:99999/?password=REDACTED"),
+    ])
+    func credentialQueryValuesAreMasked(url: String, expected: String) {
+        #expect(Secrets.url(url) == expected)
+    }
+
+    @Test func markedQueryParametersAreMaskedToo() {
+        #expect(
+            Secrets.url("http://127.0.0.1/?tenant=acme&page=2", marked: ["Tenant"])
+                == "http://127.0.0.1/?tenant=REDACTED&page=2")
+        #expect(Secrets.url("http://127.0.0.1/?tenant=acme") == "http://127.0.0.1/?tenant=acme")
+    }
+
     @Test func credentialHeadersAreMaskedOthersKept() {
         #expect(Secrets.header("Authorization: Bearer abc.def") == "Authorization: REDACTED")
         #expect(Secrets.header("cookie: session=1") == "cookie: REDACTED")

@@ -151,11 +151,11 @@ import Testing
             try String(contentsOf: directory.url(.summaryText), encoding: .utf8)
                 == ObservationTable.render(run.observation))
         #expect(
-            throws: PoolSizeError.invalidOption(
-                flag: "--out",
-                message:
-                    "\(directory.url.path) already holds a run (observation.json); pass --force to replace it, or "
-                    + "choose another --out"
+            throws: PoolSizeError.runDirectoryTaken(
+                path: directory.url.path,
+                reason:
+                    "an observation's run directory is already there (it has observation.json); pass `replaceRun` to "
+                    + "replace it, or choose another `runDirectory`"
             )
         ) {
             try directory.prepareForObservation(replace: false)

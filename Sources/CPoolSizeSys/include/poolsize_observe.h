@@ -7,4 +7,17 @@
 /// with errno set (ESRCH when it does not exist; ENOSYS off Linux).
 int poolsize_affinity_cpu_count_of(int pid);
 
+/// Starts `path` (argv, envp NULL-terminated; stdin /dev/null, stdout and stderr the open
+/// descriptors `out_fd` and `err_fd`) as `observe -- CMD`'s target, under a guardian process
+/// forked for it: the guardian is the child (and subreaper) of the caller, the target its child,
+/// leading a process group of its own and dying with the guardian (PR_SET_PDEATHSIG). The
+/// guardian reaps everything below it and reports on `*report_fd` (pairs of int32: 3 and the
+/// target's wait status when it exits); when `*control_fd` is closed, by the caller or by the
+/// kernel as the caller dies (SIGKILL included), it kills the target's group and every process
+/// below it, setsid'd ones included, reaps them and exits. Returns 0 once the target has
+/// exec'd, with the pids and both descriptors set (close-on-exec), or the errno of the failed
+/// fork or exec (then nothing is left running).
+int poolsize_spawn_guarded(const char *path, char *const argv[], char *const envp[], int out_fd, int err_fd,
+                           int *target_pid, int *guardian_pid, int *control_fd, int *report_fd);
+
 #endif

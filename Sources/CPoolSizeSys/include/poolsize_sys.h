@@ -25,6 +25,15 @@ int poolsize_spawn_close_from(void *actions, int from);
 /// SIGTERM are at their defaults and the mask is empty. Returns 0 and sets *pid_out, or errno.
 int poolsize_spawn_group(const char *path, char *const argv[], char *const envp[],
                          const char *out_path, const char *err_path, int *pid_out);
+/// poolsize_spawn_group with stdout and stderr the open descriptors `out_fd` and `err_fd`
+/// (dup2'd onto 1 and 2; yours stay open).
+int poolsize_spawn_group_fds(const char *path, char *const argv[], char *const envp[],
+                             int out_fd, int err_fd, int *pid_out);
+/// A new empty file in `directory` that has no name (O_TMPFILE; where the file system cannot,
+/// one created and unlinked at once), open for reading and writing, close-on-exec: it is gone
+/// when the last descriptor closes, however the process ends. Returns the descriptor, or -1
+/// with errno set.
+int poolsize_unlinked_file(const char *directory);
 /// Makes this process the reaper of its descendants' orphans (PR_SET_CHILD_SUBREAPER), so a
 /// command's background job that left its process group is still ours to find and stop.
 /// Returns 0, or errno (ENOSYS off Linux).

@@ -9,7 +9,6 @@ extension ReportWriter {
     /// `report RUN_DIR` and `plot RUN_DIR` rerun it from observation.json.
     package func writeObservationReport(_ run: ObservationRun) throws(PoolSizeError) -> ReportOutcome {
         let directory = RunDirectory(runDirectory)
-        try? FileManager.default.removeItem(at: runDirectory.appendingPathComponent(RunDirectory.poolsFolder))
         let stems = run.fileStems
         for pool in run.observation.pools {
             guard let stem = stems[pool.name] else { continue }

@@ -9,11 +9,11 @@ import PoolSizeModel
 /// PID): a second sweep writing the same directory stops at once instead of mixing its files
 /// with the first one's. The kernel drops the lock when the process ends, however it ends.
 package final class ExportManager {
-    /// How to treat a run directory that already has trials.
+    /// How to treat a directory that is not empty (`claim` holds the rule).
     package enum Mode: Sendable {
-        /// Refuse a directory that already holds a trials.csv.
+        /// Refuse a directory that holds anything.
         case create
-        /// Replace what is there.
+        /// Replace a run of the same kind; write into a directory of other files, touching none.
         case replace
         /// Keep the trials there and append to them (a torn last line is cut off first).
         case resume
@@ -28,20 +28,23 @@ package final class ExportManager {
     private let lock: Int32
 
     /// Creates (or, with `.resume`, reopens) the run directory and its `trials.csv`. Errors name
-    /// the directory and the fix: exit 73 for an existing run (`--force`, `--resume`) or an
-    /// unwritable place, 75 for a directory another sweep is writing.
+    /// the directory and the fix: exit 73 for a directory the rule refuses (`claim`: a run
+    /// there, or files of someone else's; `--force`, `--resume`) or an unwritable place, 75 for
+    /// a directory another sweep is writing.
     package init(directory: URL, mode: Mode = .create) throws(PoolSizeError) {
         self.directory = directory
         let path = directory.appendingPathComponent(RunDirectory.File.trials.rawValue)
+        let claim = try Self.claim(directory, for: .sweep, mode: mode)
         try AtomicFile.createDirectory(directory)
         lock = try Self.lock(directory)
         do {
+            // Checked again under the lock: a sweep may have begun there since.
             let exists = FileManager.default.fileExists(atPath: path.path)
-            if exists && mode == .create { throw PoolSizeError.runDirectoryExists(path: directory.path) }
-            if exists && mode == .replace {
+            if exists && mode == .create { _ = try Self.claim(directory, for: .sweep, mode: mode) }
+            if exists && mode == .replace && claim == .sameKind {
                 // Nothing of the replaced run may outlive it and contradict the new one (a
                 // recommendation.json of the old trials, should the new sweep stop early).
-                for file in RunDirectory.File.allCases {
+                for file in RunDirectory.File.allCases where file != .observation {
                     try? FileManager.default.removeItem(at: directory.appendingPathComponent(file.rawValue))
                 }
             }

@@ -14,28 +14,34 @@ extension RunDirectory {
         url.appendingPathComponent(Self.poolsFolder).appendingPathComponent(stem + ".csv")
     }
 
-    /// Checks, before observing, that the directory can take an observation: writable, and not
-    /// holding a run already unless `replace` (`--force`).
+    /// The files an observation writes besides its pools' CSV files.
+    static let observationFiles: [File] = [.machine, .observation, .summaryText, .reportMarkdown, .reportHTML]
+
+    /// Checks, before observing, that the directory can take an observation: the rule every
+    /// run directory follows (`ExportManager.claim`: empty or new; an observation there only
+    /// with `replace`, `--force`; other files only with `replace`, and then left alone), and
+    /// writable. Both refusals exit 73.
     package func prepareForObservation(replace: Bool) throws(PoolSizeError) {
-        try AtomicFile.checkWritable(url, flag: "--out")
-        let held = [File.trials, File.observation].first { FileManager.default.fileExists(atPath: url($0).path) }
-        if let held, !replace {
-            throw .invalidOption(
-                flag: "--out",
-                message:
-                    "\(url.path) already holds a run (\(held.rawValue)); pass --force to replace it, or choose another "
-                    + "--out"
-            )
-        }
+        _ = try ExportManager.claim(url, for: .observation, mode: replace ? .replace : .create)
+        try AtomicFile.probeWritable(url)
     }
 
-    /// Writes `run`: machine.json, observation.json and summary.txt (the console table); a
-    /// run that was there before goes first, so none of its files contradicts this one. The
-    /// CSV files, charts and report follow from `ReportWriter.writeObservationReport`.
+    /// Writes `run`: machine.json, observation.json and summary.txt (the console table). An
+    /// observation that was there before (which `prepareForObservation` allowed to be replaced)
+    /// goes first, its files and its own pools' CSV files only, so none of them contradicts this
+    /// one and nothing else in the directory is touched. The CSV files, charts and report
+    /// follow from `ReportWriter.writeObservationReport`.
     package func save(_ run: ObservationRun) throws(PoolSizeError) {
         try AtomicFile.createDirectory(url)
-        for file in File.allCases { try? FileManager.default.removeItem(at: url(file)) }
-        try? FileManager.default.removeItem(at: url.appendingPathComponent(Self.poolsFolder))
+        if holdsObservation {
+            let pools = url.appendingPathComponent(Self.poolsFolder)
+            for stem in (try? loadObservation())?.fileStems.values.sorted() ?? [] {
+                try? FileManager.default.removeItem(at: poolCSV(stem: stem))
+            }
+            // Only when nothing else is left in it (rmdir fails on a folder that is not empty).
+            _ = rmdir(pools.path)
+            for file in Self.observationFiles { try? FileManager.default.removeItem(at: url(file)) }
+        }
         if let info = run.info { try AtomicFile.write(JSONExport.serialize(info), to: url(.machine)) }
         try AtomicFile.write(ObservationJSON.render(run.observation), to: url(.observation))
         try AtomicFile.write(ObservationTable.render(run.observation), to: url(.summaryText))

@@ -22,7 +22,7 @@
 // same task as a command, for `poolsize sweep --exec 'pool_target --once --io-ms 20 --cpu-ms 5'`
 // (scripts/benchmark-observe.sh compares that sweep's knee with observe's size range).
 //
-// Build: cc -O2 -pthread -o pool_target pool_target.c
+// Build: cc -O2 -pthread -o pool_target pool_target.c -lm
 // Usage: pool_target [--workers N] [--rate TASKS_PER_S] [--io-ms MS] [--cpu-ms MS] [--seconds S] [--count-file PATH]
 //        pool_target --once [--io-ms MS] [--cpu-ms MS]
 #define _GNU_SOURCE

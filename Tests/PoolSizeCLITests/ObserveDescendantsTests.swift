@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Issue 31, findings 11 and 12: nothing `observe -- CMD` or `--counter` starts outlives the
+/// observation. Not a background job of the command's, not one that left its process group and
+/// session with setsid, not after SIGKILL of observe (which left the command's children running
+/// under init, and its output files in TMPDIR); and a counter that prints its total and exits,
+/// leaving a background job on its stdout, is read, not reported as hanging. Every process is
+/// found by a marker in its command line (a `sleep` of a unique length), in /proc.
+@Suite(.serialized) struct ObserveDescendantsTests {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-observe-desc-\(UUID())")
+    let marker = "30.\(Int.random(in: 100_000...999_999))"
+
+    /// Processes whose command line names the marker, `except` observe itself (a zombie's is
+    /// empty: it is dead, only not yet reaped).
+    func survivors(except observe: Int32? = nil) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter {
+            Int32($0) != nil && Int32($0) != observe
+        }.filter {
+            ((try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "").contains(marker)
+        }
+    }
+
+    /// The `sleep`s running with the marker.
+    func sleeps() -> Int {
+        survivors().filter {
+            ((try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "").hasPrefix("sleep\0")
+        }.count
+    }
+
+    /// `survivors()` once empty, or after 3 s: a killed process is gone within milliseconds,
+    /// the bound only keeps a failing test from hanging.
+    func waitForNoSurvivors() -> [String] {
+        let deadline = Date().addingTimeInterval(3)
+        while !survivors().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return survivors()
+    }
+
+    /// Stops whatever a failed test left running, by its marker.
+    func stopSurvivors() {
+        for pid in survivors() { kill(Int32(pid)!, SIGKILL) }
+    }
+
+    var temporary: URL { scratch.appendingPathComponent("tmp") }
+
+    /// `poolsize observe ARGUMENTS` with its own TMPDIR, started and not waited for.
+    func start(_ arguments: [String]) throws -> Process {
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let observe = Process()
+        observe.executableURL = EndToEndTests.binary
+        observe.arguments = ["observe"] + arguments
+        observe.standardOutput = FileHandle.nullDevice
+        observe.standardError = FileHandle.nullDevice
+        observe.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { _, new in new }
+        try observe.run()
+        return observe
+    }
+
+    /// The command's background job and a job that called setsid end with the observation.
+    @Test func jobsThatLeaveTheGroupEndWithTheObservation() throws {
+        defer {
+            stopSurvivors()
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let observe = try start([
+            "--duration", "1s", "--", "/bin/sh", "-c", "sleep \(marker) & setsid sleep \(marker) & sleep \(marker)",
+        ])
+        observe.waitUntilExit()
+        #expect(observe.terminationStatus == 0)
+        #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
+    }
+
+    /// Killed mid-observation, by SIGKILL too: the command, its background job and its setsid'd
+    /// job go, and no file is left in TMPDIR.
+    @Test(arguments: [SIGKILL, SIGTERM, SIGINT]) func aSignalledObservationLeavesNothing(signal: Int32) throws {
+        defer {
+            stopSurvivors()
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let observe = try start([
+            "--duration", "60s", "--", "/bin/sh", "-c", "sleep \(marker) & setsid sleep \(marker) & sleep \(marker)",
+        ])
+        let deadline = Date().addingTimeInterval(10)
+        while sleeps() < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(sleeps() == 3, "the command's three sleeps never ran: \(survivors())")
+        kill(observe.processIdentifier, signal)
+        observe.waitUntilExit()
+        #expect(observe.terminationStatus == (signal == SIGKILL ? SIGKILL : 130))
+        #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
+    }
+
+    /// A counter that prints its total and exits, leaving a job in the background that holds
+    /// its stdout: both reads succeed (the total did not move, which is a note, not an error),
+    /// and the job is stopped with the counter's process group.
+    @Test func aCounterThatLeavesAJobBehindIsReadAndTheJobStopped() throws {
+        defer {
+            stopSurvivors()
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let result = try ObserveCommandTests.run([
+            "observe", "--duration", "1s", "--counter", "sh -c 'sleep \(marker) & echo 5'", "--", "/bin/sleep", "30",
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("note: --counter: the total stayed at 5 over "), "\(result.stderr)")
+        #expect(!result.stderr.contains("error"), "\(result.stderr)")
+        #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
+    }
+}
