@@ -41,20 +41,20 @@ final class DescriptorBudget: Sendable {
     /// "unlimited" would make a huge table), less `margin`.
     static func raisedLimit() -> Int {
         var limit = rlimit()
-        guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 else { return 1024 - margin }
+        guard getrlimit(descriptorResource, &limit) == 0 else { return 1024 - margin }
         let cap: rlim_t = 1 << 20
         let wanted = min(limit.rlim_max, cap)
         if limit.rlim_cur < wanted {
             var raised = limit
             raised.rlim_cur = wanted
-            if setrlimit(RLIMIT_NOFILE_VALUE, &raised) == 0 { limit = raised }
+            if setrlimit(descriptorResource, &raised) == 0 { limit = raised }
         }
         return Int(min(limit.rlim_cur, cap)) - margin
     }
 
     #if canImport(Glibc)
-        private static let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        private static let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     #else
-        private static let RLIMIT_NOFILE_VALUE = RLIMIT_NOFILE
+        private static let descriptorResource = RLIMIT_NOFILE
     #endif
 }
