@@ -76,8 +76,16 @@ private func run(
         #expect(noisy.verdict == .unchanged)
         #expect(
             noisy.notes.contains(
-                "1 change(s) beyond the threshold are within the noise of the repetitions; more repetitions (`repetitions` 5) would settle them."
+                "1 change(s) beyond the threshold are within the noise of the repetitions (3 at most); more repetitions (`repetitions` 6) would settle them."
             ))
+        // Runs of 5 repetitions are not advised to use 5: twice as many.
+        let five = try RunComparator.compare(
+            base: run("b", [4: ([1000, 1200, 800, 1100, 900], [])]),
+            current: run("c", [4: ([920, 1100, 700, 1000, 850], [])]), threshold: 0.05)
+        #expect(
+            five.notes.contains(
+                "1 change(s) beyond the threshold are within the noise of the repetitions (5 at most); more repetitions (`repetitions` 10) would settle them."
+            ), "\(five.notes)")
     }
 
     @Test func higherP99LatencyIsARegressionAndHigherThroughputAnImprovement() throws {

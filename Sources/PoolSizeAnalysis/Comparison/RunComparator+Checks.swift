@@ -103,16 +103,19 @@ extension RunComparator {
             )
         }
         let metrics = c.configurations.flatMap { [$0.throughput, $0.latencyP99].compactMap { $0 } }
-        let inconclusive = metrics.filter { $0.verdict == .inconclusive }.count
-        if inconclusive > 0 {
+        let noisy = metrics.filter { $0.verdict == .inconclusive }
+        if !noisy.isEmpty {
+            // Advise more than the runs had: "5" to runs of 5 repetitions asked for nothing new.
+            let had = noisy.map { max($0.baseRepetitions, $0.currentRepetitions) }.max() ?? 1
+            let more = max(5, 2 * had)
             notes.append(
-                "\(inconclusive) change(s) beyond the threshold are within the noise of the repetitions; more repetitions (\(PoolSizeError.Parameter.repetitions.mention) 5) would settle them."
+                "\(noisy.count) change(s) beyond the threshold are within the noise of the repetitions (\(had) at most); more repetitions (\(PoolSizeError.Parameter.repetitions.mention) \(more)) would settle them."
             )
         }
         let untested = metrics.filter { $0.verdict == .untested }.count
         if untested > 0 {
             notes.append(
-                "\(untested) change(s) beyond the threshold could not be tested because a run measured that size once; rerun with \(PoolSizeError.Parameter.repetitions.mention) 3 or more, and where an adaptive search chose the sizes (it repeats only those near the knee) sweep the current run at the base run's sizes (\(PoolSizeError.Parameter.sizesFrom.mention) BASE_RUN), so that both runs have every size with every repetition."
+                "\(untested) change(s) beyond the threshold could not be tested because a run measured that size once; rerun with \(PoolSizeError.Parameter.repetitions.mention) 3 or more, and where an adaptive search chose the sizes (it repeats only those near the knee) sweep the current run at the base run's sizes (\(PoolSizeError.Parameter.sizesFrom.mention) with the base run's directory), so that both runs have every size with every repetition."
             )
         }
         let unjudged = c.configurations.filter { !$0.judged }
