@@ -51,6 +51,26 @@ import Testing
         #expect(text.contains("![Throughput vs pool size](../../plots/20261122-051503-io/throughput.svg)"))
     }
 
+    /// A spec with phases: the formula's W/C is the first stretch's, the knee sizes the mix; the
+    /// caveat says so instead of "formula and measurement disagree".
+    @Test func phasesAreNamedAsTheReasonFormulaAndKneeDiffer() throws {
+        var run = ReportFixtures.single
+        run.info?.plan?.spec.phases = [
+            WorkloadPhase(startMilliseconds: 1000, cpuMicroseconds: 1000, waitMicroseconds: 9000)
+        ]
+        let caveats = ReportCaveats.caveats(RunAnalysis(run))
+        let caveat = try #require(caveats.first { $0.hasPrefix("**The workload changes during each trial**") })
+        #expect(
+            caveat.hasPrefix(
+                "**The workload changes during each trial** (W/C 3.00 at the start, then 9.00 from 1 s): "),
+            "\(caveat)")
+        #expect(!caveats.contains { $0.hasPrefix("**Formula and measurement disagree**") })
+        #expect(
+            !ReportCaveats.caveats(RunAnalysis(ReportFixtures.single)).contains {
+                $0.contains("changes during each trial")
+            })
+    }
+
     @Test func caveatsTheDataShows() {
         let caveats = ReportCaveats.caveats(RunAnalysis(ReportFixtures.axes))
         #expect(caveats.contains { $0.hasPrefix("**global-queue could not reach N**: at N = 4, 8 ") })

@@ -73,7 +73,9 @@ package enum ReportCaveats {
                 )
             } else {
                 let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
-                if abs(gap) > Recommender.disagreementThreshold {
+                if let phases = phases(analysis.run, formula: r) {
+                    out.append(phases)
+                } else if abs(gap) > Recommender.disagreementThreshold {
                     out.append(
                         "**Formula and measurement disagree** by \(UnitFormat.wholePercent(abs(gap))): the knee is at \(r.kneePoolSize), the formula says \(UnitFormat.significant(r.formulaQueueCountExact)) (see the recommendation's reason above)."
                     )
@@ -175,6 +177,19 @@ package enum ReportCaveats {
         let rate = busiest.arrivalRate.map { " at \(UnitFormat.rate($0))" } ?? ""
         return
             "**The machine was busy**: other processes used up to \(UnitFormat.wholePercent(busiest.otherLoad)) of the cores during a trial (N = \(busiest.poolSize)\(rate)).\(why)"
+    }
+
+    /// A spec whose task times change during each trial (`phases:`): the low-load phase measured
+    /// the first stretch only, so the formula sizes that stretch while the knee sizes the mix of
+    /// all of them; any gap between the two is the step, not what the reason explains it by.
+    static func phases(_ run: RunData, formula r: Recommendation) -> String? {
+        guard let spec = run.plan?.spec, !spec.phases.isEmpty else { return nil }
+        let ratio = { (cpu: Double, wait: Double) in UnitFormat.significant(cpu > 0 ? wait / cpu : .nan) }
+        let steps = spec.phases.map {
+            "\(ratio($0.cpuMicroseconds, $0.waitMicroseconds)) from \(UnitFormat.duration(Double($0.startMilliseconds) / 1000))"
+        }
+        return
+            "**The workload changes during each trial** (W/C \(ratio(spec.cpuMicroseconds, spec.waitMicroseconds)) at the start, then \(steps.joined(separator: ", "))): the formula's W/C \(UnitFormat.significant(r.waitCPURatio)) was measured at low load on the first stretch only, while every trial ran through each phase, so the knee (\(r.kneePoolSize)) sizes their mix and the formula (\(UnitFormat.significant(r.formulaQueueCountExact))) the first; the gap between them is the step in W/C, not what the reason above explains it by. An adaptive pool (`--pool adaptive`) follows such a step."
     }
 
     static func specRatio(_ r: Recommendation) -> String? {
