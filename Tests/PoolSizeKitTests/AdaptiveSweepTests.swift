@@ -103,6 +103,21 @@ import Testing
         #expect(abs(model.seconds(trials: 10, warmups: 1) - (1.5 + 1.092 + 0.346 + 6.46)) < 1e-9)
     }
 
+    /// A spec whose wait steps up to 2 s from 0.3 s into each trial: the drain waits for tasks of
+    /// that phase, 2.001 s, so a trial is 0.6 + 2.001 + 0.03 = 2.631 s (it was 0.646 s, as if the
+    /// phase did not exist); the warm-up's 0.3 s window closes as the phase begins, so it drains
+    /// 2.001 s too: 0.3 + 2.001 + 0.03 = 2.331 s; and the bound's longest task is 2.001 s.
+    @Test func phasesLengthenTheDrain() throws {
+        var plan = try Self.plan()
+        plan.spec.phases = [WorkloadPhase(startMilliseconds: 300, cpuMicroseconds: 1000, waitMicroseconds: 2_000_000)]
+        let model = SweepTimeModel(plan: plan)
+        #expect(abs(model.drainTaskSeconds - 2.001) < 1e-9)
+        #expect(abs(model.longestTaskSeconds - 2.001) < 1e-9)
+        #expect(abs(model.secondsPerTrial - 2.631) < 1e-9)
+        #expect(abs(model.seconds(trials: 10, warmups: 1) - (1.5 + 1.092 + 2.331 + 26.31)) < 1e-9)
+        #expect(plan.estimate.longestTaskSeconds == 2.001)
+    }
+
     @Test func aGenerousBudgetKeepsThePlan() throws {
         let fitted = try Self.plan().fitting(budgetSeconds: 600)
         #expect(fitted.repetitions == 3)

@@ -181,7 +181,8 @@ extension SweepPlan {
         estimate.search = search
         estimate.maximumTrials = maximum.map { Self.count($0 + warmups) }
         let longest =
-            declaresTask ? model.taskSeconds : min(taskTimeoutSeconds ?? .infinity, SweepTimeModel.drainTimeoutSeconds)
+            declaresTask
+            ? model.longestTaskSeconds : min(taskTimeoutSeconds ?? .infinity, SweepTimeModel.drainTimeoutSeconds)
         estimate.longestTaskSeconds = longest
         estimate.boundTaskSeconds = declaresTask ? nil : model.windowSeconds / 15
         estimate.maximumQueues = maximum.map { _ in largest }

@@ -19,6 +19,13 @@ package struct SweepTimeModel: Sendable, Equatable {
     package var jittered: Bool
     /// One low-load round's window, in seconds.
     package var lowLoadWindowSeconds: Double
+    /// C + W of a task running when a trial's window closes, which the drain waits for: the
+    /// phase in force then (`phases:`), or `taskSeconds` without phases; at most the drain timeout.
+    package var drainTaskSeconds: Double
+    /// The longest task of any phase, in seconds (`taskSeconds` without phases).
+    package var longestTaskSeconds: Double
+    /// The workload, whose phases decide what a drain waits for.
+    let spec: WorkloadSpec
 
     /// Building, starting and stopping a pool and fsyncing a row of trials.csv.
     package static let overheadSecondsPerTrial = 0.03
@@ -34,10 +41,18 @@ package struct SweepTimeModel: Sendable, Equatable {
         let lowLoadWindow = SweepRunner.lowLoadWindowNanoseconds(
             taskNanoseconds: UInt64(taskSeconds * 1e9), trialMilliseconds: plan.trialMilliseconds)
         lowLoadWindowSeconds = Double(lowLoadWindow) / 1e9
+        spec = plan.spec
+        let closing = spec.means(atMilliseconds: windowSeconds * 1000)
+        drainTaskSeconds = min(
+            max(0, closing.cpuMicroseconds + closing.waitMicroseconds) / 1e6, Self.drainTimeoutSeconds)
+        let base = taskSeconds
+        longestTaskSeconds = spec.phases.reduce(base) {
+            max($0, max(0, $1.cpuMicroseconds + $1.waitMicroseconds) / 1e6)
+        }
     }
 
     /// One measured trial, all in.
-    package var secondsPerTrial: Double { windowSeconds + taskSeconds + Self.overheadSecondsPerTrial }
+    package var secondsPerTrial: Double { windowSeconds + drainTaskSeconds + Self.overheadSecondsPerTrial }
 
     /// The low-load phase.
     package var lowLoadSeconds: Double {
@@ -95,7 +110,11 @@ package struct SweepTimeModel: Sendable, Equatable {
 
     /// The whole sweep with `trials` measured trials and `warmups` warm-ups.
     package func seconds(trials: Double, warmups: Int) -> Double {
-        let warmup = min(windowSeconds, 0.3) + taskSeconds + Self.overheadSecondsPerTrial
+        let window = min(windowSeconds, 0.3)
+        // The drain waits for the tasks of the phase in force when the warm-up's window closes.
+        let closing = spec.means(atMilliseconds: window * 1000)
+        let drain = min(max(0, closing.cpuMicroseconds + closing.waitMicroseconds) / 1e6, Self.drainTimeoutSeconds)
+        let warmup = window + drain + Self.overheadSecondsPerTrial
         return Self.fixedSeconds + lowLoadSeconds + Double(warmups) * warmup + trials * secondsPerTrial
     }
 }
