@@ -9,14 +9,14 @@ import PoolSizeProcess
 /// command starts, stops the group and every descendant left, setsid'd ones included, when
 /// the observation ends or observe dies, SIGKILL included, so nothing the command started
 /// outlives the observation. `stop` first ends the group with SIGTERM (a target may print its
-/// own figures on it), then SIGKILL. Its output goes to files without a name, so none is left
-/// in TMPDIR either.
+/// own figures on it), then SIGKILL. Its output goes to pipes whose readers keep the last 16 KiB
+/// each (`OutputTail`), so a command that prints without end costs neither disk nor memory.
 package final class ChildTarget: @unchecked Sendable {
     /// The child's process id (and process group id).
     package let pid: Int32
     private let guardian: Int32
-    private let standardOutput: UnlinkedFile
-    private let standardError: UnlinkedFile
+    private let standardOutput: OutputTail
+    private let standardError: OutputTail
     private let lock = NSLock()
     /// Closed to tell the guardian that the observation is over; -1 once closed.
     private var control: Int32
@@ -39,17 +39,17 @@ package final class ChildTarget: @unchecked Sendable {
     {
         guard let program = arguments.first else { throw .notFound(program: "", reason: "no command after --") }
         let executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-        let directory = FileManager.default.temporaryDirectory
-        guard let out = UnlinkedFile(in: directory), let err = UnlinkedFile(in: directory) else {
-            throw .cannotStart(
-                program: program,
-                reason: "cannot create temporary files in \(directory.path): \(String(cString: strerror(errno)))")
+        guard let out = OutputTail(), let err = OutputTail() else {
+            throw .cannotStart(program: program, reason: "cannot create pipes: \(String(cString: strerror(errno)))")
         }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var (child, guardian, control, report): (Int32, Int32, Int32, Int32) = (0, 0, -1, -1)
         let result = poolsize_spawn_guarded(
-            executable, argv, environ, out.descriptor, err.descriptor, &child, &guardian, &control, &report)
+            executable, argv, environ, out.writeDescriptor, err.writeDescriptor, &child, &guardian, &control, &report)
+        // The guardian and the command hold the write ends now.
+        out.closeWriteEnd()
+        err.closeWriteEnd()
         guard result == 0 else { throw .cannotStart(program: program, reason: String(cString: strerror(result))) }
         _ = fcntl(report, F_SETFL, fcntl(report, F_GETFL) | O_NONBLOCK)
         (pid, self.guardian, self.control, self.report) = (child, guardian, control, report)
@@ -107,9 +107,14 @@ package final class ChildTarget: @unchecked Sendable {
         return status ?? SIGKILL
     }
 
-    /// What the child wrote on stdout and on stderr so far.
+    /// The last of what the child wrote on stdout and on stderr so far (16 KiB of each at most).
     package var output: (standardOutput: String, standardError: String) {
-        (standardOutput.text, standardError.text)
+        // After `stop` every writer is gone: the readers only have to take the last bytes.
+        if status != nil {
+            standardOutput.waitForEnd(seconds: 1)
+            standardError.waitForEnd(seconds: 1)
+        }
+        return (standardOutput.text, standardError.text)
     }
 
     static func resolve(_ program: String, path: String) throws(Failure) -> String {
