@@ -77,7 +77,8 @@ struct PoolAccumulator {
     }
 
     func estimate(
-        name: String, durationSeconds: Double, sliceSeconds: Double, cores: CoreCount, settings: EstimatorSettings
+        name: String, durationSeconds: Double, sliceSeconds: Double, cores: CoreCount, settings: EstimatorSettings,
+        processes: [Int32: ProcessFacts] = [:]
     ) -> PoolEstimate {
         let shares = total.shares
         let fraction = { (kind: ShareKind) in shares[kind] ?? 0 }
@@ -97,13 +98,22 @@ struct PoolAccumulator {
             ? ValueRange(
                 low: fraction(.blockedIO) / running, high: (fraction(.blockedIO) + fraction(.ambiguous)) / running)
             : nil
-        let coreCount = Double(cores.effective)
-        let size = waitToCPU.map {
-            $0.map {
-                SizingFormula.queueCount(
-                    cores: coreCount, targetUtilization: settings.targetUtilization, waitCPURatio: $0)
+        let pids = Set(seen.map(\.pid))
+        let programs = pids.map { processes[$0]?.program }
+        let program = programs.first.flatMap { first in programs.allSatisfy { $0?.kind == first?.kind } ? first : nil }
+        // An interpreter lock runs one thread of the language per process: the pool's
+        // parallelism is its processes, at most the cores (--parallelism, when given, rules).
+        let parallelism =
+            program?.hasInterpreterLock == true && cores.override == nil ? min(cores.effective, pids.count) : nil
+        let formula = { (count: Int) in
+            waitToCPU.map {
+                $0.map {
+                    SizingFormula.queueCount(
+                        cores: Double(count), targetUtilization: settings.targetUtilization, waitCPURatio: $0)
+                }
             }
         }
+        let size = formula(parallelism ?? cores.effective)
         let ranked = { (counts: [String: Int]) -> [LabelShare] in
             let blocked = max(1, total.count(.blockedIO) + total.count(.idle) + total.count(.ambiguous))
             return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(5)
@@ -120,6 +130,12 @@ struct PoolAccumulator {
             waitToCPU: waitToCPU, size: size, verdict: PoolVerdict(kind: .undetermined, reason: .noWork),
             topCalls: ranked(calls), topPeers: ranked(peers), switchesPerThreadSecond: switchRates, perTask: nil,
             timeline: timeline(durationSeconds: durationSeconds, sliceSeconds: sliceSeconds))
+        estimate.processes = pids.count
+        estimate.program = program
+        if let parallelism, parallelism != cores.effective {
+            estimate.parallelism = parallelism
+            estimate.sizeWithCores = formula(cores.effective)
+        }
         estimate.verdict = PoolVerdict.decide(estimate)
         return estimate
     }

@@ -20,7 +20,11 @@ package enum Sampler {
         let architecture = SyscallArchitecture.current ?? .x86_64
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         var schedule = PoissonSchedule(generator: generator)
-        var watchers: [Int32: ProcessWatcher] = [plan.pid: ProcessWatcher(pid: plan.pid, architecture: architecture)]
+        let sockets = SocketTables()
+        var watchers: [Int32: ProcessWatcher] = [
+            plan.pid: ProcessWatcher(pid: plan.pid, architecture: architecture, sockets: sockets)
+        ]
+        var processes: [Int32: RawProcessTexts] = [plan.pid: watchers[plan.pid]!.processTexts()]
         var sweeps: [SampleSweep] = [], raw: [RawSweep] = []
         var threadReads = 0
 
@@ -49,13 +53,15 @@ package enum Sampler {
             var found = Set<Int32>(), frontier = [plan.pid]
             while let pid = frontier.popLast() {
                 for child in watchers[pid]?.children()
-                    ?? ProcessWatcher(pid: pid, architecture: architecture).children()
+                    ?? ProcessWatcher(pid: pid, architecture: architecture, sockets: sockets).children()
                 where found.insert(child).inserted {
                     frontier.append(child)
                 }
             }
             for pid in found where watchers[pid] == nil {
-                watchers[pid] = ProcessWatcher(pid: pid, architecture: architecture)
+                let watcher = ProcessWatcher(pid: pid, architecture: architecture, sockets: sockets)
+                watchers[pid] = watcher
+                processes[pid] = watcher.processTexts()
             }
             for pid in watchers.keys where pid != plan.pid && !found.contains(pid) { watchers[pid] = nil }
         }
@@ -92,6 +98,12 @@ package enum Sampler {
             if !alive { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
         }
         if alive { alive = sweep(withStatus: true) }
+        // Titles as they stand at the end: a forked worker shows its parent's until it sets its own.
+        for (pid, watcher) in watchers {
+            let title = watcher.title()
+            if !title.isEmpty { processes[pid]?.cmdline = title }
+        }
+        let processList = processes.values.sorted { $0.pid < $1.pid }
         if !alive && exitedAt == nil { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
 
         let cost = SamplerCost(
@@ -120,8 +132,8 @@ package enum Sampler {
             architecture: architecture, clockTicksPerSecond: ticks, cores: probe.cores, seed: plan.seed, sampler: cost,
             limits: limits, cpuPressureSomePercent: TargetProbe.cpuPressure())
         return SamplerOutcome(
-            record: ObservationRecord(header: header, sweeps: sweeps),
-            recording: plan.keepRawTexts ? ProcRecording(header: header, sweeps: raw) : nil,
+            record: ObservationRecord(header: header, sweeps: sweeps, processes: processList.map(ProcessFacts.init)),
+            recording: plan.keepRawTexts ? ProcRecording(header: header, sweeps: raw, processes: processList) : nil,
             interrupted: interrupted && !(exitedAt != nil))
     }
 }

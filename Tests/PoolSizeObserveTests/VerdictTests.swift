@@ -70,7 +70,7 @@ struct VerdictTests {
             throughputPerSecond: 10, cpuSeconds: 0.01, runQueueSeconds: 0,
             waitSeconds: ValueRange(low: 0.03, high: 0.29),
             threadsNeeded: ValueRange(low: 0.4, high: 3), waitProbability: ValueRange(low: 0, high: 0),
-            resolvedWaitSeconds: 0.04)
+            resolvedWaitSeconds: 0.04, tasksInFlight: 1, resolvedWaitToCPU: 4, resolvedSize: 10)
         #expect(PoolVerdict.decide(pool).kind == .oversized)
     }
 }
