@@ -86,7 +86,7 @@ package enum ObservationEstimator {
                 }
                 let (sampleClass, label) = reading.classified(on: header.architecture)
                 pool.add(
-                    batch: batch, threadSeconds: threadSeconds, cpuSeconds: Double(cpu) / 1e9,
+                    batch: batch, pid: reading.pid, threadSeconds: threadSeconds, cpuSeconds: Double(cpu) / 1e9,
                     runQueueSeconds: Double(queue) / 1e9, sample: sampleClass)
                 let end = current.timeSeconds - sweeps[0].timeSeconds
                 pool.addToSlices(

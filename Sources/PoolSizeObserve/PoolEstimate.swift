@@ -42,7 +42,9 @@ package struct PoolEstimate: Equatable, Sendable, Codable {
     package var perTask: TaskEstimate?
     /// The shares second by second (`PoolSlice`), oldest first.
     package var timeline: [PoolSlice] = []
-    /// How many processes the pool's threads live in (worker processes with `--children`).
+    /// How many of the processes the pool's threads live in did work while observed (1 ms of
+    /// CPU a second or more; at least 1): worker processes with `--children`, not an idle
+    /// supervisor beside them.
     package var processes: Int?
     /// The program or runtime every process of the pool was recognised as, if any.
     package var program: KnownProgram?

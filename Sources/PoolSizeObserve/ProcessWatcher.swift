@@ -120,9 +120,12 @@ final class ProcessWatcher {
             sharedObjects: maps.map { ProcText.sharedObjects($0) })
     }
 
-    /// `/proc/PID/cmdline` now (a server may rewrite it as its state changes); empty when gone.
+    /// `/proc/PID/cmdline` now (a server may rewrite it as its state changes) without the NUL
+    /// bytes a rewritten title leaves after itself; empty when gone.
     func title() -> String {
-        (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()) ?? ""
+        var text = (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()) ?? ""
+        while text.utf8.last == 0 { text.removeLast() }
+        return text
     }
 
     /// The process's children, from every thread's `children` file (CONFIG_PROC_CHILDREN).

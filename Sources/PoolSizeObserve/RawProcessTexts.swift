@@ -1,14 +1,15 @@
-/// What the sampler read once about each process it watched, as read: its command line (the
-/// process title, which servers such as PostgreSQL and nginx rewrite), its executable and the
-/// shared libraries it maps. Kept in a recording beside the sweeps so grouping by title and
+/// What the sampler read about each process it watched, as read when it was first seen and
+/// again at the end (for a process still alive then): its command line (the process title,
+/// which servers such as PostgreSQL and nginx rewrite), its executable and the shared libraries
+/// it maps. Kept in a recording beside the sweeps so grouping by title and
 /// recognising a runtime replay like the rest (`ProcessFacts` parses it).
 package struct RawProcessTexts: Equatable, Sendable, Codable {
     /// The process.
     package var pid: Int32
     /// Its parent (`PPid:` of /proc/PID/status); nil when unread.
     package var parentPID: Int32?
-    /// `/proc/PID/cmdline`, NUL bytes and all, as last read (at the last sweep for a process
-    /// still alive: a backend's title changes with its state).
+    /// `/proc/PID/cmdline`, NUL bytes and all, as last read (a backend's title changes with its
+    /// state).
     package var cmdline: String
     /// The `/proc/PID/exe` link; nil when unreadable (another user's process, a kernel thread).
     package var executable: String?

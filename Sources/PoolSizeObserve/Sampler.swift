@@ -98,10 +98,11 @@ package enum Sampler {
             if !alive { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
         }
         if alive { alive = sweep(withStatus: true) }
-        // Titles as they stand at the end: a forked worker shows its parent's until it sets its own.
+        // As they stand at the end: a forked worker shows its parent's title until it sets its
+        // own, and a launcher (pyenv's shim, a shell) execs the program it starts.
         for (pid, watcher) in watchers {
-            let title = watcher.title()
-            if !title.isEmpty { processes[pid]?.cmdline = title }
+            let texts = watcher.processTexts()
+            if !texts.cmdline.isEmpty { processes[pid] = texts }
         }
         let processList = processes.values.sorted { $0.pid < $1.pid }
         if !alive && exitedAt == nil { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }

@@ -3,10 +3,14 @@ import Foundation
 /// The socket tables of the network namespaces the watched processes live in, shared by their
 /// watchers. Reading /proc/PID/net/tcp walks the kernel's whole connection hash table, which
 /// takes milliseconds even with a few sockets open (5 ms for tcp and as much for tcp6 on the
-/// project's VM), so a namespace's tables are read at most once a second, not once per process
-/// of a server with a process per connection. Not thread-safe: one sampler owns it.
+/// project's VM), so a namespace's tables are read once for all its processes, and read again
+/// for a socket not in them (a new connection) only after a pause a thousand times as long as
+/// the last read took: at most 0.1% of a core, at least a second. Until then a new socket is
+/// one of unknown role. Not thread-safe: one sampler owns it.
 final class SocketTables {
-    private var namespaces: [String: (tables: [UInt64: SocketEndpoint], time: Double)] = [:]
+    private var namespaces: [String: (tables: [UInt64: SocketEndpoint], time: Double, pause: Double)] = [:]
+    /// How many times the cost of a read the tables rest before the next.
+    static let pauseFactor = 1000.0
 
     /// The namespace of `pid` (`net:[4026531840]`), or the pid itself when unreadable.
     static func namespace(of pid: Int32) -> String {
@@ -17,12 +21,13 @@ final class SocketTables {
     }
 
     /// The endpoint of socket `inode` in `namespace`, read through `pid`'s view of it; nil when
-    /// not found (the tables are read again at most once every `DescriptorCache.lifetimeSeconds`).
+    /// not found.
     func endpoint(_ inode: UInt64, namespace: String, pid: Int32, now: Double) -> SocketEndpoint? {
         if let entry = namespaces[namespace] {
             if let endpoint = entry.tables[inode] { return endpoint }
-            guard now - entry.time >= DescriptorCache.lifetimeSeconds else { return nil }
+            guard now - entry.time >= entry.pause else { return nil }
         }
+        let start = ObserverClock.threadCPUNanoseconds()
         var tables: [UInt64: SocketEndpoint] = [:]
         for table in ["tcp", "tcp6", "udp", "udp6"] {
             if case let .success(text) = ProcFile.readOnce("/proc/\(pid)/net/\(table)") {
@@ -33,7 +38,8 @@ final class SocketTables {
             tables.merge(NetTable.unix(text)) { a, _ in a }
         }
         NetTable.markInbound(&tables)
-        namespaces[namespace] = (tables, now)
+        let cost = Double(ObserverClock.threadCPUNanoseconds() - start) / 1e9
+        namespaces[namespace] = (tables, now, max(DescriptorCache.lifetimeSeconds, Self.pauseFactor * cost))
         return tables[inode]
     }
 }

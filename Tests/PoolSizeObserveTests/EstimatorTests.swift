@@ -117,6 +117,12 @@ struct EstimatorTests {
         #expect(Self.close(task.waitProbability.low, 0.155473, 1e-5))
         #expect(Self.close(task.waitProbability.high, 0.318208, 1e-5))
         #expect(Self.close(task.resolvedWaitSeconds, 0.11))
+        // Resolved: W/C = 0.11 / 0.0325, N = 2 × (1 + W/C), one figure each; λ·D = 1.5 tasks.
+        #expect(Self.close(task.tasksInFlight, 1.5))
+        #expect(Self.close(task.resolvedWaitToCPU, 0.11 / 0.0325))
+        #expect(Self.close(task.resolvedSize, 2 * (1 + 0.11 / 0.0325)))
+        #expect(
+            Self.close(worker.judgedSize?.low, 2 * (1 + 0.11 / 0.0325)) && worker.judgedSize?.high == task.resolvedSize)
     }
 
     @Test func throughputGoesToTheNamedPool() throws {

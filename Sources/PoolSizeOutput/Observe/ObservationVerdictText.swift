@@ -22,7 +22,7 @@ package enum ObservationVerdictText {
         let threads = "\(pool.threads) thread\(pool.threads == 1 ? "" : "s")"
         let size = pool.judgedSize.map(range) ?? "–"
         let formula = formulaName(pool, cores: cores)
-        let busy = percentRange(pool.busy)
+        let busy = busyText(pool)
         switch pool.verdict.kind {
         case .oversized:
             return
@@ -30,12 +30,12 @@ package enum ObservationVerdictText {
         case .aboutRight:
             if let low = pool.judgedSize?.low, Double(pool.threads) < low.rounded(.down) {
                 return
-                    "about right for this load: \(threads), \(busy) busy; \(formula) = \(size) would only pay off if the load grew until every thread is busy"
+                    "about right for this load: \(threads), \(busy); \(formula) = \(size) would only pay off if the load grew until every thread is busy"
             }
             return "about right: \(threads), within \(formula) = \(size)"
         case .undersized:
             return
-                "undersized: \(threads), \(busy) busy, below \(formula) = \(size); tasks likely queue for a thread: grow toward \(pool.judgedSize.map { UnitFormat.number($0.low.rounded(.up)) } ?? "–")"
+                "undersized: \(threads), \(busy), below \(formula) = \(size); tasks likely queue for a thread: grow toward \(pool.judgedSize.map { UnitFormat.number($0.low.rounded(.up)) } ?? "–")"
         case .cpuSaturated:
             return
                 "CPU-saturated: the threads wait for a CPU \(UnitFormat.number(pool.queueToCPU ?? 0)) s per second they run (Q/C); do not grow the pool: run-queue time is not wait, and more threads would lengthen the queue"
@@ -132,7 +132,7 @@ package enum ObservationVerdictText {
         case .cpython, .ruby:
             if let parallelism = pool.parallelism {
                 return
-                    "\(name): an interpreter lock runs one thread of \(language(program)) at a time per process, so N uses parallelism \(parallelism) (the pool's processes) instead of \(cores.effective) cores; --parallelism K overrides"
+                    "\(name): an interpreter lock runs one thread of \(language(program)) at a time per process, so N uses parallelism \(parallelism) (one per process that did work) instead of \(cores.effective) cores; --parallelism K overrides"
             }
             if cores.override != nil {
                 return
@@ -146,6 +146,14 @@ package enum ObservationVerdictText {
             return
                 "\(name): a backend waits in epoll_wait both for its client's next query and inside pg_sleep or a lock; pg_stat_activity's wait_event tells them apart"
         }
+    }
+
+    /// `25–31% busy`; with `--latency`, λ·D over the threads, one figure.
+    static func busyText(_ pool: PoolEstimate) -> String {
+        if let inFlight = pool.perTask?.tasksInFlight, pool.threads > 0 {
+            return UnitFormat.percent(min(1, inFlight / Double(pool.threads))) + " busy (λ·D over the threads)"
+        }
+        return percentRange(pool.busy) + " busy"
     }
 
     /// `9.7–11.2`, or one figure when both ends agree to three digits.
