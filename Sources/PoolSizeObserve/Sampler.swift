@@ -72,7 +72,7 @@ package enum Sampler {
         var cycleCPUSeconds = 0.0
         var lastChildScan = start
         var interrupted = false
-        var cycleStart = ObserverClock.threadCPUNanoseconds()
+        var cycleStart = ObserverClock.threadCPUNanoseconds(), tablesBefore = sockets.readNanoseconds
         while alive {
             let gap = schedule.nextGap(meanSeconds: plan.rate.meanGapSeconds(cycleCPUSeconds: cycleCPUSeconds))
             let now = ObserverClock.bootSeconds()
@@ -91,9 +91,11 @@ package enum Sampler {
             alive = sweep(withStatus: false)
             // The cost of a cycle (waking up, the sweep, going back to sleep) follows the thread
             // count; an average over the last few steers the rate without chasing one slow read.
-            let cycleEnd = ObserverClock.threadCPUNanoseconds()
-            let cost = Double(cycleEnd - cycleStart) / 1e9
+            // Socket table reads are paced on their own (SocketTables) and left out.
+            let cycleEnd = ObserverClock.threadCPUNanoseconds(), tables = sockets.readNanoseconds
+            let cost = Double((cycleEnd - cycleStart) &- min(cycleEnd - cycleStart, tables - tablesBefore)) / 1e9
             cycleStart = cycleEnd
+            tablesBefore = tables
             cycleCPUSeconds = cycleCPUSeconds == 0 ? cost : 0.8 * cycleCPUSeconds + 0.2 * cost
             if !alive { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
         }

@@ -11,6 +11,10 @@ final class SocketTables {
     private var namespaces: [String: (tables: [UInt64: SocketEndpoint], time: Double, pause: Double)] = [:]
     /// How many times the cost of a read the tables rest before the next.
     static let pauseFactor = 1000.0
+    /// CPU spent reading tables so far, nanoseconds: paced by the pause above, so the sampler
+    /// leaves it out of the per-sweep cost that sets its rate (one read under load can take
+    /// 100 ms, which would slow the sweeps down to one every few seconds for a while).
+    private(set) var readNanoseconds: UInt64 = 0
 
     /// The namespace of `pid` (`net:[4026531840]`), or the pid itself when unreadable.
     static func namespace(of pid: Int32) -> String {
@@ -38,7 +42,9 @@ final class SocketTables {
             tables.merge(NetTable.unix(text)) { a, _ in a }
         }
         NetTable.markInbound(&tables)
-        let cost = Double(ObserverClock.threadCPUNanoseconds() - start) / 1e9
+        let spent = ObserverClock.threadCPUNanoseconds() - start
+        readNanoseconds += spent
+        let cost = Double(spent) / 1e9
         namespaces[namespace] = (tables, now, max(DescriptorCache.lifetimeSeconds, Self.pauseFactor * cost))
         return tables[inode]
     }

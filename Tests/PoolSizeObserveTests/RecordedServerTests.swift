@@ -82,6 +82,11 @@ struct RecordedServerTests {
         let observation = try Self.postgres(EstimatorSettings(groupRules: rules))
         #expect(observation.pools.first { $0.name == "children" }?.threads == 9)
         #expect(observation.pools.first { $0.name == "postgres" }?.threads == 1)
+        // The guide's rule for every backend, whatever its user and database: a client's port in the title.
+        let backends = try Self.postgres(
+            EstimatorSettings(groupRules: [try GroupRule(parsing: "title:\\(\\d+\\)|\\[local\\]=backends")]))
+        #expect(backends.pools.first { $0.name == "backends" }?.threads == 4)
+        #expect(backends.pools.count == 7, "the postmaster and the five helpers each apart")
     }
 
     /// A CPython process: parallelism 1 by its interpreter lock, N with the cores beside it, and
