@@ -25,6 +25,14 @@ package struct TaskEstimate: Equatable, Sendable, Codable {
     /// With `--latency`: N with the resolved W/C, one figure (the parallelism the pool's size uses).
     package var resolvedSize: Double?
 
+    /// Keys as the run directory's reader spells them once snake_cased (`resolved_wait_to_cpu` →
+    /// `resolvedWaitToCpu`), so observation.json reads back (RunDirectoryJSON).
+    enum CodingKeys: String, CodingKey {
+        case throughputPerSecond, cpuSeconds, runQueueSeconds, waitSeconds, threadsNeeded, waitProbability
+        case resolvedWaitSeconds, tasksInFlight, resolvedSize
+        case resolvedWaitToCPU = "resolvedWaitToCpu"
+    }
+
     /// Per-task figures.
     package init(
         throughputPerSecond: Double, cpuSeconds: Double, runQueueSeconds: Double, waitSeconds: ValueRange,

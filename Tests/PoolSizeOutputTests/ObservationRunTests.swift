@@ -164,6 +164,25 @@ import Testing
         try directory.prepareForObservation(replace: true)
     }
 
+    /// The figures issue 31 added (the program, a lock's parallelism, N with the cores, λ·D and
+    /// the resolved W/C and N) read back from observation.json as written.
+    @Test func theProgramAndTheResolvedFiguresReadBack() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-observation-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let recording = try ProcRecording.decode(
+            Data(contentsOf: ReportFixtures.fixture("observe/cpython-threads.json")))
+        let observation = ObservationEstimator.estimate(
+            recording.record, settings: EstimatorSettings(throughputPerSecond: 180, latencySeconds: 0.04))
+        let pool = try #require(observation.pools.first)
+        #expect(pool.program != nil && pool.parallelism == 1 && pool.sizeWithCores != nil)
+        #expect(pool.perTask?.resolvedWaitToCPU != nil && pool.perTask?.resolvedSize != nil)
+        let run = ObservationRun(runID: "20261125-190000-observe-python3", info: nil, observation: observation)
+        let directory = RunDirectory(root.appendingPathComponent("results/python"))
+        try directory.prepareForObservation(replace: false)
+        try directory.save(run)
+        #expect(try directory.loadObservation().observation == observation)
+    }
+
     /// A thread names itself anything (prctl PR_SET_NAME): a pool named like a path, a line
     /// break, markup or a gnuplot command stays data in the file names, the CSV, the chart and
     /// the report.
