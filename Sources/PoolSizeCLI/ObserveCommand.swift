@@ -13,7 +13,7 @@ struct ObserveCommand: ParsableCommand {
         abstract:
             "Size the pools of a running process from outside: which pools it has, how busy each is, what its threads spend on CPU, waiting for a CPU and blocked, and how many each should have.",
         discussion: """
-            Reads /proc at Poisson-timed instants (no agent, no ptrace stop, no signal): schedstat for each thread's CPU (C) and run-queue time (Q), its state and blocking syscall for what it waits on. Threads are grouped into pools by name with trailing numbers stripped (--group overrides). Per pool: busy fraction, time shares with 95% intervals, W/C as a range [known IO, known IO + ambiguous], N = cores × U × (1 + W/C) over that range, and a verdict. A thread parked in futex or a sleep may be idle or inside a task; that cannot be told from outside, so it widens the range instead of being guessed.
+            Reads /proc at Poisson-timed instants (no agent, no ptrace stop, no signal): schedstat for each thread's CPU (C) and run-queue time (Q), its state and blocking syscall for what it waits on. Threads are grouped into pools by name with trailing numbers stripped, processes of one name apart when their titles differ (a postmaster, its checkpointer and its backends; --group overrides). Per pool: busy fraction, time shares with 95% intervals, W/C as a range [known IO, known IO + ambiguous], N = cores × U × (1 + W/C) over that range, and a verdict. A thread parked in futex, a sleep, or epoll_wait, poll or select on pipes, wake-ups or a client's connection may be idle or inside a task; that cannot be told from outside, so it widens the range instead of being guessed. CPython and Ruby processes are recognised: their interpreter lock makes N's parallelism 1 per process.
 
             'observe -- CMD ARGS…' starts CMD as a descendant (readable even under Yama ptrace_scope 1), sends its process group SIGTERM at the end and SIGKILL \(Int(ObservationSession.commandGraceSeconds)) s later; whatever it started is stopped too, setsid'd jobs included, and also when observe itself is killed. Its output goes to stderr.
 
@@ -42,13 +42,15 @@ struct ObserveCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Put threads whose name matches REGEX into pool NAME; repeatable, the first match wins.",
-            valueName: "REGEX=NAME"))
+            "Put threads whose name matches REGEX into pool NAME; 'title:REGEX=NAME' matches their process's title "
+                + "(its command line as the process shows it, e.g. 'title:^nginx: worker=workers'); repeatable, the "
+                + "first match wins.",
+            valueName: "[title:]REGEX=NAME"))
     var group: [String] = []
 
     @Option(
         help:
-            "The parallelism the target can use, instead of its CPUs (the CPython GIL is 1, GOMAXPROCS, an event-loop count)."
+            "The parallelism the target can use, instead of its CPUs (GOMAXPROCS, an event-loop count); a CPython or Ruby process's interpreter lock is found and applied (1 per process) without it."
     )
     var parallelism: Int?
 
@@ -202,7 +204,9 @@ struct ObserveCommand: ParsableCommand {
                 switch error {
                 case .notPatternEqualsName:
                     throw .invalidOption(
-                        flag: "--group", message: "'\(text)' is not REGEX=NAME; write it like 'http-nio-.*=tomcat'")
+                        flag: "--group",
+                        message: "'\(text)' is not [title:]REGEX=NAME; write it like 'http-nio-.*=tomcat' or "
+                            + "'title:^postgres: =postgres'")
                 case let .invalidPattern(reason):
                     throw .invalidOption(
                         flag: "--group", message: "'\(text)': the pattern does not compile (\(reason))")

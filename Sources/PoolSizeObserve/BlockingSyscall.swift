@@ -51,7 +51,7 @@ package enum BlockingSyscall: String, CaseIterable, Sendable, Codable {
     case accept
     /// accept4(2).
     case accept4
-    /// epoll_wait(2): an event loop waiting for work. x86_64 only.
+    /// epoll_wait(2): an event loop or a worker waiting on a set of descriptors. x86_64 only.
     case epollWait = "epoll_wait"
     /// epoll_pwait(2).
     case epollPwait = "epoll_pwait"
@@ -169,6 +169,15 @@ package enum BlockingSyscall: String, CaseIterable, Sendable, Codable {
         uniqueKeysWithValues: allCases.compactMap { call in call.number(on: .aarch64).map { ($0, call) } })
     private static func table(_ architecture: SyscallArchitecture) -> [Int: BlockingSyscall] {
         architecture == .x86_64 ? x86Table : armTable
+    }
+
+    /// Whether the call waits on a set of descriptors (epoll's instance, poll's array, select's
+    /// bitmaps), which says what the wait is for (`WaitMember`).
+    package var isMultiplexed: Bool {
+        switch self {
+        case .poll, .ppoll, .select, .pselect6, .epollWait, .epollPwait, .epollPwait2: return true
+        default: return false
+        }
     }
 
     /// Whether argument 0 is the descriptor the call waits on, so the descriptor's kind

@@ -26,15 +26,48 @@ package enum NetTable {
     }
 
     /// The endpoints of a `unix` table's text: `Num RefCount Protocol Flags Type St Inode [Path]`.
+    /// Flags 00010000 (`__SO_ACCEPTCON`) marks a listening socket, St 03 a connected one.
     package static func unix(_ text: String) -> [UInt64: SocketEndpoint] {
         var result: [UInt64: SocketEndpoint] = [:]
         for line in text.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: " ", maxSplits: 7)
             guard fields.count >= 7, let inode = UInt64(fields[6]) else { continue }
             let path = fields.count > 7 ? String(fields[7]) : ""
-            result[inode] = SocketEndpoint(table: "unix", local: path, remote: nil, state: nil)
+            let flags = UInt32(fields[3], radix: 16) ?? 0
+            let state = flags & 0x10000 != 0 ? "LISTEN" : fields[5] == "03" ? "CONNECTED" : nil
+            result[inode] = SocketEndpoint(table: "unix", local: path, remote: nil, state: state)
         }
         return result
+    }
+
+    /// Marks each connected socket of `tables` (a namespace's tcp, tcp6 and unix tables merged)
+    /// inbound or not: a TCP connection whose local port a socket listens on (at its address or
+    /// a wildcard) was accepted, one whose port nobody listens on was opened outward; a
+    /// connected unix socket bound to a listening path was accepted, an unnamed one cannot be
+    /// told (a client's end and a socket pair look the same).
+    package static func markInbound(_ tables: inout [UInt64: SocketEndpoint]) {
+        var listening = Set<String>(), listeningPaths = Set<String>()
+        for endpoint in tables.values where endpoint.state == "LISTEN" {
+            if endpoint.table == "unix" {
+                if !endpoint.local.isEmpty { listeningPaths.insert(endpoint.local) }
+            } else {
+                listening.insert(endpoint.local)
+            }
+        }
+        for (inode, endpoint) in tables where endpoint.state != "LISTEN" {
+            if endpoint.table == "unix" {
+                guard endpoint.state == "CONNECTED", !endpoint.local.isEmpty else { continue }
+                tables[inode]?.inbound = listeningPaths.contains(endpoint.local)
+            } else if endpoint.table.hasPrefix("tcp"), endpoint.remote != nil,
+                let split = endpoint.local.lastIndex(of: ":")
+            {
+                // `:5432`; a tcp6 socket accepted for IPv4 shows its address as IPv4.
+                let port = endpoint.local[split...]
+                tables[inode]?.inbound =
+                    listening.contains(endpoint.local) || listening.contains("0.0.0.0" + port)
+                    || listening.contains("[::]" + port)
+            }
+        }
     }
 
     /// `0100007F:1F90` → `127.0.0.1:8080`; 32 hex digits → `[v6]:port`. The kernel prints each

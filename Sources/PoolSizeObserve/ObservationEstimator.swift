@@ -32,7 +32,8 @@ package enum ObservationEstimator {
         }
         var lastName: [ThreadKey: String] = [:]
         for sweep in sweeps { for reading in sweep.readings { lastName[ThreadKey(reading)] = reading.comm } }
-        let poolOf = lastName.mapValues(grouping.pool)
+        let processes = Dictionary(record.processes.map { ($0.pid, $0) }, uniquingKeysWith: { _, last in last })
+        let poolOf = grouping.pools(of: lastName, titles: processes.mapValues(\.title))
 
         let duration = record.durationSeconds
         let intervals = max(0, sweeps.count - 1)
@@ -85,7 +86,7 @@ package enum ObservationEstimator {
                 }
                 let (sampleClass, label) = reading.classified(on: header.architecture)
                 pool.add(
-                    batch: batch, threadSeconds: threadSeconds, cpuSeconds: Double(cpu) / 1e9,
+                    batch: batch, pid: reading.pid, threadSeconds: threadSeconds, cpuSeconds: Double(cpu) / 1e9,
                     runQueueSeconds: Double(queue) / 1e9, sample: sampleClass)
                 let end = current.timeSeconds - sweeps[0].timeSeconds
                 pool.addToSlices(
@@ -103,7 +104,7 @@ package enum ObservationEstimator {
         let estimates = pools.map { name, pool in
             pool.estimate(
                 name: name, durationSeconds: duration, sliceSeconds: sliceSeconds, cores: header.cores,
-                settings: settings)
+                settings: settings, processes: processes)
         }
         // CPU first: it is measured exactly, while a thread blocked in IO may be a worker
         // waiting inside a task or a helper waiting for requests.
@@ -112,7 +113,9 @@ package enum ObservationEstimator {
             let index = sorted.firstIndex(where: { $0.name == (settings.throughputPool ?? sorted[0].name) })
         {
             sorted[index].perTask = TaskEstimate.little(
-                for: sorted[index], throughputPerSecond: rate, latencySeconds: settings.latencySeconds)
+                for: sorted[index], throughputPerSecond: rate, latencySeconds: settings.latencySeconds,
+                parallelism: Double(sorted[index].parallelism ?? header.cores.effective),
+                utilization: settings.targetUtilization)
             sorted[index].verdict = PoolVerdict.decide(sorted[index])
         }
         return Observation(
@@ -139,5 +142,10 @@ struct ThreadKey: Hashable {
     init(_ reading: ThreadReading) {
         pid = reading.pid
         tid = reading.tid
+    }
+
+    init(pid: Int32, tid: Int32) {
+        self.pid = pid
+        self.tid = tid
     }
 }

@@ -10,7 +10,8 @@ package struct ObservationHeader: Equatable, Sendable, Codable {
     /// sysconf(_SC_CLK_TCK): the unit of stat's tick fields.
     package var clockTicksPerSecond: Double
     /// The CPUs the target may use: its affinity mask and its cgroup's quota; `override` is
-    /// `--parallelism` (a runtime's limit: the CPython GIL is 1, GOMAXPROCS, an event-loop count).
+    /// `--parallelism` (a runtime's limit: GOMAXPROCS, an event-loop count; a CPython or Ruby
+    /// interpreter lock is found per pool without it, `KnownProgram`).
     package var cores: CoreCount
     /// The seed of the Poisson schedule.
     package var seed: UInt64

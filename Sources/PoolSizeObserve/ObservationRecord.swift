@@ -4,11 +4,15 @@ package struct ObservationRecord: Equatable, Sendable {
     package var header: ObservationHeader
     /// The sweeps, oldest first.
     package var sweeps: [SampleSweep]
+    /// The processes watched (the target, and its descendants with `--children`); empty for a
+    /// recording made before they were kept.
+    package var processes: [ProcessFacts]
 
     /// A record.
-    package init(header: ObservationHeader, sweeps: [SampleSweep]) {
+    package init(header: ObservationHeader, sweeps: [SampleSweep], processes: [ProcessFacts] = []) {
         self.header = header
         self.sweeps = sweeps
+        self.processes = processes
     }
 
     /// Seconds from the first sweep to the last.

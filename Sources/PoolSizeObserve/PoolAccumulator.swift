@@ -16,6 +16,8 @@ struct PoolAccumulator {
     var calls: [String: Int] = [:]
     var peers: [String: Int] = [:]
     var mostAlive = 0
+    /// CPU seconds by process: which of the pool's processes did work.
+    var cpuByProcess: [Int32: Double] = [:]
     /// Each thread's first and last status counts, with the sweep times they were read at.
     var firstSwitches: [ThreadKey: (time: Double, voluntary: UInt64, involuntary: UInt64)] = [:]
     var lastSwitches: [ThreadKey: (time: Double, voluntary: UInt64, involuntary: UInt64)] = [:]
@@ -38,8 +40,10 @@ struct PoolAccumulator {
     }
 
     mutating func add(
-        batch: Int, threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double, sample: SampleClass
+        batch: Int, pid: Int32, threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double,
+        sample: SampleClass
     ) {
+        cpuByProcess[pid, default: 0] += cpuSeconds
         total.add(
             threadSeconds: threadSeconds, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample)
         batches[batch].add(
@@ -77,7 +81,8 @@ struct PoolAccumulator {
     }
 
     func estimate(
-        name: String, durationSeconds: Double, sliceSeconds: Double, cores: CoreCount, settings: EstimatorSettings
+        name: String, durationSeconds: Double, sliceSeconds: Double, cores: CoreCount, settings: EstimatorSettings,
+        processes: [Int32: ProcessFacts] = [:]
     ) -> PoolEstimate {
         let shares = total.shares
         let fraction = { (kind: ShareKind) in shares[kind] ?? 0 }
@@ -97,13 +102,26 @@ struct PoolAccumulator {
             ? ValueRange(
                 low: fraction(.blockedIO) / running, high: (fraction(.blockedIO) + fraction(.ambiguous)) / running)
             : nil
-        let coreCount = Double(cores.effective)
-        let size = waitToCPU.map {
-            $0.map {
-                SizingFormula.queueCount(
-                    cores: coreCount, targetUtilization: settings.targetUtilization, waitCPURatio: $0)
+        let pids = Set(seen.map(\.pid))
+        let programs = pids.sorted().map { processes[$0]?.program }
+        let program = programs.first.flatMap { first in programs.allSatisfy { $0?.kind == first?.kind } ? first : nil }
+        // An interpreter lock runs one thread of the language per process: the pool's
+        // parallelism is its processes that did work (not an idle supervisor beside its
+        // workers), at most the cores; --parallelism, when given, rules.
+        let working = max(
+            1, cpuByProcess.values.filter { durationSeconds > 0 && $0 / durationSeconds >= PoolVerdict.idleCores }.count
+        )
+        let parallelism =
+            program?.hasInterpreterLock == true && cores.override == nil ? min(cores.effective, working) : nil
+        let formula = { (count: Int) in
+            waitToCPU.map {
+                $0.map {
+                    SizingFormula.queueCount(
+                        cores: Double(count), targetUtilization: settings.targetUtilization, waitCPURatio: $0)
+                }
             }
         }
+        let size = formula(parallelism ?? cores.effective)
         let ranked = { (counts: [String: Int]) -> [LabelShare] in
             let blocked = max(1, total.count(.blockedIO) + total.count(.idle) + total.count(.ambiguous))
             return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(5)
@@ -120,6 +138,12 @@ struct PoolAccumulator {
             waitToCPU: waitToCPU, size: size, verdict: PoolVerdict(kind: .undetermined, reason: .noWork),
             topCalls: ranked(calls), topPeers: ranked(peers), switchesPerThreadSecond: switchRates, perTask: nil,
             timeline: timeline(durationSeconds: durationSeconds, sliceSeconds: sliceSeconds))
+        estimate.processes = working
+        estimate.program = program
+        if let parallelism, parallelism != cores.effective {
+            estimate.parallelism = parallelism
+            estimate.sizeWithCores = formula(cores.effective)
+        }
         estimate.verdict = PoolVerdict.decide(estimate)
         return estimate
     }

@@ -42,6 +42,18 @@ package struct PoolEstimate: Equatable, Sendable, Codable {
     package var perTask: TaskEstimate?
     /// The shares second by second (`PoolSlice`), oldest first.
     package var timeline: [PoolSlice] = []
+    /// How many of the processes the pool's threads live in did work while observed (1 ms of
+    /// CPU a second or more; at least 1): worker processes with `--children`, not an idle
+    /// supervisor beside them.
+    package var processes: Int?
+    /// The program or runtime every process of the pool was recognised as, if any.
+    package var program: KnownProgram?
+    /// The parallelism `size` assumes when it is not the cores: one per process of a runtime
+    /// with an interpreter lock (CPython, Ruby MRI), at most the cores, unless `--parallelism`
+    /// was given; nil when `size` uses the cores.
+    package var parallelism: Int?
+    /// N over W/C's range with the cores, when `parallelism` replaced them.
+    package var sizeWithCores: ValueRange?
 
     /// Voluntary and involuntary context switches per thread-second.
     package struct SwitchRates: Equatable, Sendable, Codable {
@@ -64,8 +76,18 @@ package struct PoolEstimate: Equatable, Sendable, Codable {
         case cpuCores
         case queueToCPU = "queueToCpu", waitToCPU = "waitToCpu"
         case size, verdict, topCalls, topPeers, switchesPerThreadSecond, perTask, timeline
+        case processes, program, parallelism, sizeWithCores
     }
 
     /// The share of `kind`.
     package func share(_ kind: ShareKind) -> ShareEstimate? { shares.first { $0.kind == kind } }
+
+    /// Whether an interpreter lock set the parallelism N assumes.
+    package var lockLimited: Bool { parallelism != nil && program?.hasInterpreterLock == true }
+
+    /// The size the verdict judges by: the one figure `--latency` resolved, else the range.
+    package var judgedSize: ValueRange? {
+        if let resolved = perTask?.resolvedSize { return ValueRange(low: resolved, high: resolved) }
+        return size
+    }
 }

@@ -13,6 +13,14 @@ package struct PoolVerdict: Equatable, Sendable, Codable {
         /// The threads wait for CPUs a large part of the time they run (Q/C): do not grow the
         /// pool, whatever W/C says; the CPUs are the limit.
         case cpuSaturated
+        /// The process runs one thread of its language at a time (CPython's or Ruby's
+        /// interpreter lock) and the lock is the limit: its threads hold nearly a core per
+        /// process, or wait for a CPU the lock lets only one of them use. More threads would
+        /// only wait for the lock.
+        case lockContended
+        /// With `--latency`: λ·D, the tasks in the pool on average, is well above its threads.
+        /// Tasks queue before the pool for a thread, or D counts time spent outside it.
+        case queueing
         /// The observation cannot tell; `reason` says why and what would.
         case undetermined
     }
@@ -27,7 +35,8 @@ package struct PoolVerdict: Equatable, Sendable, Codable {
         /// own, not a pool's tasks'; sizing it from W/C would mislead.
         case singleThread
         /// The thread count lies inside a size range that ambiguous waits make too wide; the task
-        /// rate and the time a task spends in the pool would resolve them.
+        /// rate and the time a task spends in the pool would resolve them. No "do not grow"
+        /// comes from run-queue time then either: the waits may be tasks'.
         case ambiguousWait
     }
 

@@ -8,17 +8,22 @@ package struct ProcRecording: Equatable, Sendable, Codable {
     package var header: ObservationHeader
     /// The sweeps, oldest first.
     package var sweeps: [RawSweep]
+    /// What was read of each process once (title, executable, libraries); nil in a recording
+    /// made before they were kept.
+    package var processes: [RawProcessTexts]?
 
     /// A recording.
-    package init(header: ObservationHeader, sweeps: [RawSweep]) {
+    package init(header: ObservationHeader, sweeps: [RawSweep], processes: [RawProcessTexts]? = nil) {
         self.header = header
         self.sweeps = sweeps
+        self.processes = processes
     }
 
     /// The recording parsed: what the estimator takes.
     package var record: ObservationRecord {
         ObservationRecord(
-            header: header, sweeps: sweeps.map { SampleSweep($0, clockTicksPerSecond: header.clockTicksPerSecond) })
+            header: header, sweeps: sweeps.map { SampleSweep($0, clockTicksPerSecond: header.clockTicksPerSecond) },
+            processes: (processes ?? []).map(ProcessFacts.init))
     }
 
     /// Stable JSON, one sweep per line, so a fixture's diff reads sweep by sweep.
@@ -30,7 +35,14 @@ package struct ProcRecording: Equatable, Sendable, Codable {
         text += ",\n\"sweeps\":[\n"
         text += sweeps.map { String(decoding: (try? encoder.encode($0)) ?? Data("{}".utf8), as: UTF8.self) }.joined(
             separator: ",\n")
-        text += "\n]}\n"
+        text += "\n]"
+        if let processes {
+            text += ",\n\"processes\":[\n"
+            text += processes.map { String(decoding: (try? encoder.encode($0)) ?? Data("{}".utf8), as: UTF8.self) }
+                .joined(separator: ",\n")
+            text += "\n]"
+        }
+        text += "}\n"
         return Data(text.utf8)
     }
 

@@ -90,4 +90,43 @@ package enum ProcText {
             return nil
         }
     }
+
+    /// The shared objects a `/proc/PID/maps` text maps: each path holding `.so`, once, in the
+    /// order first mapped (proc_pid_maps(5): the path is the sixth field, and may hold spaces).
+    package static func sharedObjects(_ maps: some StringProtocol) -> [String] {
+        // Bytes and plain index loops: a JVM maps thousands of regions.
+        ByteScanner.scan(maps) { bytes -> [String] in
+            var seen = Set<String>(), result: [String] = []
+            var index = 0, slash = -1, shared = false
+            let count = bytes.count
+            while index <= count {
+                let byte: UInt8 = index < count ? bytes[index] : 0x0A
+                if byte == 0x0A {
+                    if slash >= 0 && shared {
+                        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[slash..<index]), as: UTF8.self)
+                        if seen.insert(text).inserted { result.append(text) }
+                    }
+                    slash = -1
+                    shared = false
+                } else if byte == 0x2F && slash < 0 {
+                    slash = index
+                } else if byte == 0x2E && slash >= 0 && index + 2 < count && bytes[index + 1] == 0x73
+                    && bytes[index + 2] == 0x6F
+                {
+                    shared = true
+                }
+                index += 1
+            }
+            return result
+        }
+    }
+
+    /// The descriptors an epoll instance watches, from its `/proc/PID/fdinfo/EPFD` text: one
+    /// `tfd: N events: … data: …` line each (proc_pid_fdinfo(5)).
+    package static func epollTargets(_ fdinfo: some StringProtocol) -> [Int32] {
+        fdinfo.split(separator: "\n").compactMap { line -> Int32? in
+            guard line.hasPrefix("tfd:") else { return nil }
+            return line.dropFirst(4).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int32($0) }
+        }
+    }
 }

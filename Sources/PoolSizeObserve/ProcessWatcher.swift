@@ -22,10 +22,10 @@ final class ProcessWatcher {
     /// Thread reads so far.
     private(set) var threadReads = 0
 
-    init(pid: Int32, architecture: SyscallArchitecture) {
+    init(pid: Int32, architecture: SyscallArchitecture, sockets: SocketTables) {
         self.pid = pid
         self.architecture = architecture
-        descriptors = DescriptorCache(pid: pid)
+        descriptors = DescriptorCache(pid: pid, sockets: sockets)
         taskDirectory = opendir("/proc/\(pid)/task")
     }
 
@@ -92,14 +92,40 @@ final class ProcessWatcher {
         case let .success(text):
             texts.syscall = text
             guard case let .inSyscall(number, arguments)? = SyscallReading(text: text),
-                let call = BlockingSyscall(number: number, architecture: architecture), call.waitsOnDescriptorArgument,
-                let link = descriptors.link(arguments[0], now: now)
+                let call = BlockingSyscall(number: number, architecture: architecture)
             else { return }
+            if call.isMultiplexed, let set = descriptors.waitSet(call, arguments: arguments, now: now) {
+                texts.waitSet = set.members
+                if set.size > set.members.count { texts.waitSetSize = set.size }
+            }
+            guard call.waitsOnDescriptorArgument, let link = descriptors.link(arguments[0], now: now) else { return }
             texts.descriptor = link
             if case let .socket(inode)? = DescriptorKind(link: link) {
                 texts.socket = descriptors.socket(inode, now: now)
             }
         }
+    }
+
+    /// What is read of the process once: its parent, title, executable and shared objects.
+    func processTexts() -> RawProcessTexts {
+        let status = try? ProcFile.readOnce("/proc/\(pid)/status").get()
+        let parent = status.flatMap { ProcText.statusValue($0, key: "PPid") }.flatMap { Int32(exactly: $0) }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
+        let executable =
+            count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        let maps = try? ProcFile.readOnce("/proc/\(pid)/maps").get()
+        return RawProcessTexts(
+            pid: pid, parentPID: parent, cmdline: title(), executable: executable,
+            sharedObjects: maps.map { ProcText.sharedObjects($0) })
+    }
+
+    /// `/proc/PID/cmdline` now (a server may rewrite it as its state changes) without the NUL
+    /// bytes a rewritten title leaves after itself; empty when gone.
+    func title() -> String {
+        var text = (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()) ?? ""
+        while text.utf8.last == 0 { text.removeLast() }
+        return text
     }
 
     /// The process's children, from every thread's `children` file (CONFIG_PROC_CHILDREN).

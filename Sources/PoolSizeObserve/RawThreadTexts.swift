@@ -19,11 +19,22 @@ package struct RawThreadTexts: Equatable, Sendable, Codable {
     package var socket: SocketEndpoint?
     /// `/proc/PID/task/TID/status`, read when the thread is first seen and at the last sweep only (it is long).
     package var status: String?
+    /// The descriptors a multiplexed wait (epoll_wait, poll, select) watches: epoll's from
+    /// `/proc/PID/fdinfo/EPFD`, poll's and select's from the call's arrays in `/proc/PID/mem`.
+    /// At most `waitSetLimit`, and only the listening socket once one is found (it decides);
+    /// nil when the call is another or its set could not be read.
+    package var waitSet: [RawDescriptor]?
+    /// How many descriptors the set holds when more than `waitSet` lists.
+    package var waitSetSize: Int?
+
+    /// The most descriptors of a wait set kept.
+    package static let waitSetLimit = 64
 
     /// Texts of one read.
     package init(
         pid: Int32, tid: Int32, stat: String, schedstat: String?, syscall: String? = nil, syscallErrno: Int32? = nil,
-        descriptor: String? = nil, socket: SocketEndpoint? = nil, status: String? = nil
+        descriptor: String? = nil, socket: SocketEndpoint? = nil, status: String? = nil,
+        waitSet: [RawDescriptor]? = nil, waitSetSize: Int? = nil
     ) {
         self.pid = pid
         self.tid = tid
@@ -34,5 +45,7 @@ package struct RawThreadTexts: Equatable, Sendable, Codable {
         self.descriptor = descriptor
         self.socket = socket
         self.status = status
+        self.waitSet = waitSet
+        self.waitSetSize = waitSetSize
     }
 }

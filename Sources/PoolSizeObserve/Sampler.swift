@@ -20,7 +20,11 @@ package enum Sampler {
         let architecture = SyscallArchitecture.current ?? .x86_64
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         var schedule = PoissonSchedule(generator: generator)
-        var watchers: [Int32: ProcessWatcher] = [plan.pid: ProcessWatcher(pid: plan.pid, architecture: architecture)]
+        let sockets = SocketTables()
+        var watchers: [Int32: ProcessWatcher] = [
+            plan.pid: ProcessWatcher(pid: plan.pid, architecture: architecture, sockets: sockets)
+        ]
+        var processes: [Int32: RawProcessTexts] = [plan.pid: watchers[plan.pid]!.processTexts()]
         var sweeps: [SampleSweep] = [], raw: [RawSweep] = []
         var threadReads = 0
 
@@ -49,13 +53,15 @@ package enum Sampler {
             var found = Set<Int32>(), frontier = [plan.pid]
             while let pid = frontier.popLast() {
                 for child in watchers[pid]?.children()
-                    ?? ProcessWatcher(pid: pid, architecture: architecture).children()
+                    ?? ProcessWatcher(pid: pid, architecture: architecture, sockets: sockets).children()
                 where found.insert(child).inserted {
                     frontier.append(child)
                 }
             }
             for pid in found where watchers[pid] == nil {
-                watchers[pid] = ProcessWatcher(pid: pid, architecture: architecture)
+                let watcher = ProcessWatcher(pid: pid, architecture: architecture, sockets: sockets)
+                watchers[pid] = watcher
+                processes[pid] = watcher.processTexts()
             }
             for pid in watchers.keys where pid != plan.pid && !found.contains(pid) { watchers[pid] = nil }
         }
@@ -66,7 +72,7 @@ package enum Sampler {
         var cycleCPUSeconds = 0.0
         var lastChildScan = start
         var interrupted = false
-        var cycleStart = ObserverClock.threadCPUNanoseconds()
+        var cycleStart = ObserverClock.threadCPUNanoseconds(), tablesBefore = sockets.readNanoseconds
         while alive {
             let gap = schedule.nextGap(meanSeconds: plan.rate.meanGapSeconds(cycleCPUSeconds: cycleCPUSeconds))
             let now = ObserverClock.bootSeconds()
@@ -85,13 +91,22 @@ package enum Sampler {
             alive = sweep(withStatus: false)
             // The cost of a cycle (waking up, the sweep, going back to sleep) follows the thread
             // count; an average over the last few steers the rate without chasing one slow read.
-            let cycleEnd = ObserverClock.threadCPUNanoseconds()
-            let cost = Double(cycleEnd - cycleStart) / 1e9
+            // Socket table reads are paced on their own (SocketTables) and left out.
+            let cycleEnd = ObserverClock.threadCPUNanoseconds(), tables = sockets.readNanoseconds
+            let cost = Double((cycleEnd - cycleStart) &- min(cycleEnd - cycleStart, tables - tablesBefore)) / 1e9
             cycleStart = cycleEnd
+            tablesBefore = tables
             cycleCPUSeconds = cycleCPUSeconds == 0 ? cost : 0.8 * cycleCPUSeconds + 0.2 * cost
             if !alive { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
         }
         if alive { alive = sweep(withStatus: true) }
+        // As they stand at the end: a forked worker shows its parent's title until it sets its
+        // own, and a launcher (pyenv's shim, a shell) execs the program it starts.
+        for (pid, watcher) in watchers {
+            let texts = watcher.processTexts()
+            if !texts.cmdline.isEmpty { processes[pid] = texts }
+        }
+        let processList = processes.values.sorted { $0.pid < $1.pid }
         if !alive && exitedAt == nil { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
 
         let cost = SamplerCost(
@@ -120,8 +135,8 @@ package enum Sampler {
             architecture: architecture, clockTicksPerSecond: ticks, cores: probe.cores, seed: plan.seed, sampler: cost,
             limits: limits, cpuPressureSomePercent: TargetProbe.cpuPressure())
         return SamplerOutcome(
-            record: ObservationRecord(header: header, sweeps: sweeps),
-            recording: plan.keepRawTexts ? ProcRecording(header: header, sweeps: raw) : nil,
+            record: ObservationRecord(header: header, sweeps: sweeps, processes: processList.map(ProcessFacts.init)),
+            recording: plan.keepRawTexts ? ProcRecording(header: header, sweeps: raw, processes: processList) : nil,
             interrupted: interrupted && !(exitedAt != nil))
     }
 }

@@ -7,15 +7,22 @@ package struct SocketEndpoint: Equatable, Sendable, Codable {
     package var local: String
     /// The other end (`127.0.0.1:51234`); nil for a listening, unconnected or unix socket.
     package var remote: String?
-    /// TCP's state (`ESTABLISHED`, `LISTEN`, `SYN_SENT`, …); nil for the others.
+    /// TCP's state (`ESTABLISHED`, `LISTEN`, `SYN_SENT`, …); a unix socket's `LISTEN` or
+    /// `CONNECTED`; nil for the others.
     package var state: String?
+    /// Whether a listening socket of the same namespace accepted it (its local port, or unix
+    /// path, is one a socket listens on): a client's connection to the target, as opposed to
+    /// one the target opened to a server (false); nil when that cannot be told (datagrams, an
+    /// unnamed unix socket, tables read without it).
+    package var inbound: Bool?
 
     /// An endpoint from its parts.
-    package init(table: String, local: String, remote: String?, state: String?) {
+    package init(table: String, local: String, remote: String?, state: String?, inbound: Bool? = nil) {
         self.table = table
         self.local = local
         self.remote = remote
         self.state = state
+        self.inbound = inbound
     }
 
     /// What tables show as the peer: the remote address, `listening on LOCAL`, or the unix path.

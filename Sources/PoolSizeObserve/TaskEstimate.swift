@@ -17,11 +17,27 @@ package struct TaskEstimate: Equatable, Sendable, Codable {
     /// With `--latency` (the mean time a task spends in the pool): the W that resolves the
     /// ambiguous share, λ·D minus the known busy threads, within W's bounds.
     package var resolvedWaitSeconds: Double?
+    /// With `--latency`: λ·D, the tasks inside the pool on average (Little's law). More than
+    /// the pool has threads means tasks queue before it, or D counts time outside it.
+    package var tasksInFlight: Double?
+    /// With `--latency`: W/C with the resolved W, one figure.
+    package var resolvedWaitToCPU: Double?
+    /// With `--latency`: N with the resolved W/C, one figure (the parallelism the pool's size uses).
+    package var resolvedSize: Double?
+
+    /// Keys as the run directory's reader spells them once snake_cased (`resolved_wait_to_cpu` →
+    /// `resolvedWaitToCpu`), so observation.json reads back (RunDirectoryJSON).
+    enum CodingKeys: String, CodingKey {
+        case throughputPerSecond, cpuSeconds, runQueueSeconds, waitSeconds, threadsNeeded, waitProbability
+        case resolvedWaitSeconds, tasksInFlight, resolvedSize
+        case resolvedWaitToCPU = "resolvedWaitToCpu"
+    }
 
     /// Per-task figures.
     package init(
         throughputPerSecond: Double, cpuSeconds: Double, runQueueSeconds: Double, waitSeconds: ValueRange,
-        threadsNeeded: ValueRange, waitProbability: ValueRange, resolvedWaitSeconds: Double?
+        threadsNeeded: ValueRange, waitProbability: ValueRange, resolvedWaitSeconds: Double?,
+        tasksInFlight: Double? = nil, resolvedWaitToCPU: Double? = nil, resolvedSize: Double? = nil
     ) {
         self.throughputPerSecond = throughputPerSecond
         self.cpuSeconds = cpuSeconds
@@ -30,5 +46,8 @@ package struct TaskEstimate: Equatable, Sendable, Codable {
         self.threadsNeeded = threadsNeeded
         self.waitProbability = waitProbability
         self.resolvedWaitSeconds = resolvedWaitSeconds
+        self.tasksInFlight = tasksInFlight
+        self.resolvedWaitToCPU = resolvedWaitToCPU
+        self.resolvedSize = resolvedSize
     }
 }

@@ -22,6 +22,8 @@ package struct ThreadReading: Equatable, Sendable {
     package var descriptor: DescriptorKind?
     /// The socket behind that descriptor.
     package var socket: SocketEndpoint?
+    /// What a multiplexed wait (epoll_wait, poll, select) watches; nil when not read.
+    package var waitSet: [WaitMember]?
     /// Voluntary and involuntary context switches since start, when status was read.
     package var switches: (voluntary: UInt64, involuntary: UInt64)?
 
@@ -47,12 +49,17 @@ package struct ThreadReading: Equatable, Sendable {
         }
         descriptor = raw.descriptor.flatMap(DescriptorKind.init(link:))
         socket = raw.socket
+        waitSet = raw.waitSet.map { members in
+            members.map(WaitMember.init) + ((raw.waitSetSize ?? 0) > members.count ? [.unknown] : [])
+        }
         switches = raw.status.flatMap(ProcText.switches)
     }
 
     /// This reading's sample class and label.
     package func classified(on architecture: SyscallArchitecture) -> (class: SampleClass, label: String) {
-        SampleClassifier.classify(state: state, syscall: syscall, descriptor: descriptor, architecture: architecture)
+        SampleClassifier.classify(
+            state: state, syscall: syscall, descriptor: descriptor, socket: socket, waitSet: waitSet,
+            architecture: architecture)
     }
 
     /// Field by field (the switch counts are a tuple, which has no synthesized equality).
@@ -61,7 +68,8 @@ package struct ThreadReading: Equatable, Sendable {
             && a.cpuNanoseconds == b.cpuNanoseconds
             && a.runQueueNanoseconds == b.runQueueNanoseconds && a.startSeconds == b.startSeconds
             && a.syscall == b.syscall
-            && a.descriptor == b.descriptor && a.socket == b.socket && a.switches?.voluntary == b.switches?.voluntary
+            && a.descriptor == b.descriptor && a.socket == b.socket && a.waitSet == b.waitSet
+            && a.switches?.voluntary == b.switches?.voluntary
             && a.switches?.involuntary == b.switches?.involuntary
     }
 }

@@ -15,12 +15,21 @@ enum EstimatorFixtures {
 
     static func thread(
         _ tid: Int32, _ comm: String, _ state: Character, cpu: UInt64, queue: UInt64, syscall: String? = nil,
-        link: String? = nil, socket: SocketEndpoint? = nil, startTicks: Int = 5000
+        link: String? = nil, socket: SocketEndpoint? = nil, waitSet: [RawDescriptor]? = nil, startTicks: Int = 5000,
+        pid: Int32 = 10
     ) -> RawThreadTexts {
         RawThreadTexts(
-            pid: 10, tid: tid, stat: stat(tid, comm, state, startTicks: startTicks),
-            schedstat: schedstat(cpu: cpu, queue: queue), syscall: syscall, descriptor: link, socket: socket)
+            pid: pid, tid: tid, stat: stat(tid, comm, state, startTicks: startTicks),
+            schedstat: schedstat(cpu: cpu, queue: queue), syscall: syscall, descriptor: link, socket: socket,
+            waitSet: waitSet)
     }
+
+    /// An epoll set holding a listening socket: an event loop waiting for connections (idle).
+    static let listening = [
+        RawDescriptor(
+            link: "socket:[3]",
+            socket: SocketEndpoint(table: "tcp", local: "0.0.0.0:8080", remote: nil, state: "LISTEN"))
+    ]
 
     static let peer = SocketEndpoint(
         table: "tcp", local: "127.0.0.1:50000", remote: "127.0.0.1:8080", state: "ESTABLISHED")
@@ -59,7 +68,7 @@ enum EstimatorFixtures {
                     thread(11, "worker-1", "S", cpu: 1_400_000_000, queue: 200_000_000, syscall: call(202)),
                     thread(
                         12, "worker-2", "S", cpu: 200_000_000, queue: 50_000_000, syscall: call(232),
-                        link: "anon_inode:[eventpoll]"),
+                        link: "anon_inode:[eventpoll]", waitSet: listening),
                     thread(
                         13, "worker-3", "S", cpu: 50_000_000, queue: 0, syscall: call(0), link: "socket:[9]",
                         socket: peer, startTicks: 10150),

@@ -9,7 +9,7 @@ import Testing
 /// 0.5 (worker-3, from 101.5 s) = 4.5 s; C = 0.2 + 0.2 + 0.1 + 0.1 + 0.05 = 0.65 s;
 /// Q = 0.05 + 0.05 + 0 + 0.05 = 0.15 s. Running = 0.65/4.5, runnable = 0.15/4.5, off-CPU =
 /// 3.7/4.5, split over its four blocked samples (read pipe, read socket: IO; futex: ambiguous;
-/// epoll_wait: idle) as 2/4, 1/4, 1/4: IO = 1.85/4.5, ambiguous = idle = 0.925/4.5.
+/// epoll_wait on a listening socket: idle) as 2/4, 1/4, 1/4: IO = 1.85/4.5, ambiguous = idle = 0.925/4.5.
 struct EstimatorTests {
     static let observation = ObservationEstimator.estimate(
         EstimatorFixtures.recording.record, settings: EstimatorSettings())
@@ -69,7 +69,7 @@ struct EstimatorTests {
         let worker = try #require(Self.observation.pools.first)
         #expect(
             worker.topCalls == [
-                LabelShare(label: "epoll_wait", samples: 1, fraction: 0.25),
+                LabelShare(label: "epoll_wait listening", samples: 1, fraction: 0.25),
                 LabelShare(label: "futex", samples: 1, fraction: 0.25),
                 LabelShare(label: "read pipe", samples: 1, fraction: 0.25),
                 LabelShare(label: "read socket", samples: 1, fraction: 0.25),
@@ -117,6 +117,12 @@ struct EstimatorTests {
         #expect(Self.close(task.waitProbability.low, 0.155473, 1e-5))
         #expect(Self.close(task.waitProbability.high, 0.318208, 1e-5))
         #expect(Self.close(task.resolvedWaitSeconds, 0.11))
+        // Resolved: W/C = 0.11 / 0.0325, N = 2 × (1 + W/C), one figure each; λ·D = 1.5 tasks.
+        #expect(Self.close(task.tasksInFlight, 1.5))
+        #expect(Self.close(task.resolvedWaitToCPU, 0.11 / 0.0325))
+        #expect(Self.close(task.resolvedSize, 2 * (1 + 0.11 / 0.0325)))
+        #expect(
+            Self.close(worker.judgedSize?.low, 2 * (1 + 0.11 / 0.0325)) && worker.judgedSize?.high == task.resolvedSize)
     }
 
     @Test func throughputGoesToTheNamedPool() throws {

@@ -50,4 +50,36 @@ struct NetTableTests {
         #expect(table[1589]?.peerLabel == "unix /run/postgresql/.s.PGSQL.5432")
         #expect(table[1590]?.peerLabel == "unix (unnamed)")
     }
+
+    /// A connection a listening socket accepted is a client's; one to a port nobody here listens
+    /// on was opened outward. PostgreSQL on 127.0.0.1:5432 (0x1538) with one accepted connection
+    /// and pgbench's end of it, a wildcard listener on 8080, and unix sockets likewise.
+    @Test func inboundConnectionsAreTheOnesAListenerAccepted() {
+        let tcp = """
+              sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
+               0: 0100007F:1538 00000000:0000 0A 00000000:00000000 00:00000000 00000000   101        0 10 1
+               1: 0100007F:1538 0100007F:9C40 01 00000000:00000000 00:00000000 00000000   101        0 11 1
+               2: 0100007F:9C40 0100007F:1538 01 00000000:00000000 00:00000000 00000000     0        0 12 1
+               3: 00000000:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 13 1
+               4: 0A00000A:1F90 0B00000A:D431 01 00000000:00000000 00:00000000 00000000     0        0 14 1
+
+            """
+        let unix = """
+            Num       RefCount Protocol Flags    Type St Inode Path
+            0000000000000001: 00000002 00000000 00010000 0001 01 20 /tmp/.s.PGSQL.5432
+            0000000000000002: 00000003 00000000 00000000 0001 03 21 /tmp/.s.PGSQL.5432
+            0000000000000003: 00000003 00000000 00000000 0001 03 22
+
+            """
+        var tables = NetTable.inet(tcp, table: "tcp").merging(NetTable.unix(unix)) { a, _ in a }
+        NetTable.markInbound(&tables)
+        #expect(tables[10]?.state == "LISTEN" && tables[10]?.inbound == nil)
+        #expect(tables[11]?.inbound == true, "the backend's end: local 5432, where the postmaster listens")
+        #expect(tables[12]?.inbound == false, "pgbench's end: a port nobody listens on")
+        #expect(tables[14]?.inbound == true, "accepted through a wildcard listener")
+        #expect(tables[20]?.state == "LISTEN")
+        #expect(tables[20]?.peerLabel == "unix listening on /tmp/.s.PGSQL.5432")
+        #expect(tables[21]?.state == "CONNECTED" && tables[21]?.inbound == true)
+        #expect(tables[22]?.inbound == nil, "an unnamed unix socket: a client's end or a socket pair")
+    }
 }

@@ -33,4 +33,62 @@ struct PoolGroupingTests {
         #expect(throws: GroupRule.Problem.notPatternEqualsName) { try GroupRule(parsing: "=name") }
         #expect(throws: (any Error).self) { try GroupRule(parsing: "([unclosed=name") }
     }
+
+    @Test func titleRulesMatchTheProcessTitle() throws {
+        let rule = try GroupRule(parsing: "title:^postgres: \\w+ \\w+ =backends")
+        #expect(rule.field == .title && rule.pattern == "^postgres: \\w+ \\w+ " && rule.name == "backends")
+        #expect(rule.text == "title:^postgres: \\w+ \\w+ =backends")
+        #expect(try GroupRule(parsing: "thread:title:x=y") == GroupRule(pattern: "title:x", name: "y"))
+        let grouping = PoolGrouping(rules: [rule])
+        #expect(grouping.pool(of: "postgres", title: "postgres: app db 127.0.0.1(5000) idle") == "backends")
+        #expect(grouping.pool(of: "postgres", title: "postgres: checkpointer") == "postgres")
+        #expect(grouping.pool(of: "postgres") == "postgres", "no title: a title rule cannot match")
+    }
+
+    /// What of a title names a process's role: the program, then words up to the first that
+    /// varies between processes of one kind.
+    @Test func titleKeys() {
+        #expect(PoolGrouping.titleKey("postgres: app db 127.0.0.1(5000) SELECT") == "postgres: app db")
+        #expect(PoolGrouping.titleKey("postgres: app db [local] idle in transaction") == "postgres: app db")
+        #expect(PoolGrouping.titleKey("postgres: background writer") == "postgres: background writer")
+        #expect(PoolGrouping.titleKey("/usr/lib/postgresql/15/bin/postgres -D /var/lib/data -p 5432") == "postgres")
+        #expect(
+            PoolGrouping.titleKey("nginx: master process /usr/sbin/nginx -c /etc/nginx.conf") == "nginx: master process"
+        )
+        #expect(PoolGrouping.titleKey("nginx: worker process") == "nginx: worker process")
+        #expect(PoolGrouping.titleKey("/tmp/pool_target --workers 2") == "pool_target")
+        #expect(PoolGrouping.titleKey("") == nil)
+    }
+
+    /// Issue 31: PostgreSQL's postmaster, two helpers and two backends, every one named
+    /// `postgres`, made one pool of 5; their titles part them.
+    @Test func processesOfOneNameAreToldApartByTitle() {
+        let titles: [Int32: String] = [
+            1: "/usr/lib/postgresql/15/bin/postgres -D /data -p 5432",
+            2: "postgres: checkpointer",
+            3: "postgres: walwriter",
+            4: "postgres: app db 127.0.0.1(50000) SELECT",
+            5: "postgres: app db 127.0.0.1(50002) idle",
+        ]
+        var threads: [ThreadKey: String] = [:]
+        for pid in titles.keys { threads[ThreadKey(pid: pid, tid: pid)] = "postgres" }
+        let pools = PoolGrouping(rules: []).pools(of: threads, titles: titles)
+        #expect(pools[ThreadKey(pid: 1, tid: 1)] == "postgres")
+        #expect(pools[ThreadKey(pid: 2, tid: 2)] == "postgres: checkpointer")
+        #expect(pools[ThreadKey(pid: 3, tid: 3)] == "postgres: walwriter")
+        #expect(pools[ThreadKey(pid: 4, tid: 4)] == "postgres: app db")
+        #expect(pools[ThreadKey(pid: 5, tid: 5)] == "postgres: app db")
+    }
+
+    /// Processes whose titles agree (gunicorn's arbiter and workers without setproctitle, one
+    /// program started twice) stay one pool, and so do the threads of one process.
+    @Test func processesWithOneTitleStayTogether() {
+        let same: [Int32: String] = [
+            1: "/usr/bin/python3 /usr/bin/gunicorn -w 2 app:app", 2: "/usr/bin/python3 /usr/bin/gunicorn -w 2 app:app",
+        ]
+        let threads = [ThreadKey(pid: 1, tid: 1): "gunicorn", ThreadKey(pid: 2, tid: 2): "gunicorn"]
+        #expect(Set(PoolGrouping(rules: []).pools(of: threads, titles: same).values) == ["gunicorn"])
+        let one = [ThreadKey(pid: 1, tid: 1): "worker-1", ThreadKey(pid: 1, tid: 2): "worker-2"]
+        #expect(Set(PoolGrouping(rules: []).pools(of: one, titles: [1: "app"]).values) == ["worker"])
+    }
 }

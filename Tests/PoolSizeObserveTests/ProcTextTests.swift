@@ -56,4 +56,37 @@ struct ProcTextTests {
         #expect(DescriptorKind(link: "/var/lib/data.db") == .file(path: "/var/lib/data.db"))
         #expect(DescriptorKind(link: "") == nil)
     }
+
+    /// An epoll instance's watched descriptors, as a PostgreSQL backend's fdinfo lists them.
+    @Test func epollTargetsFromFdinfo() {
+        let fdinfo = """
+            pos:	0
+            flags:	02000002
+            mnt_id:	15
+            ino:	1057
+            tfd:        3 events:       19 data:     55f90e56b7b8  pos:0 ino:10dd7 sdev:f
+            tfd:        8 events:       19 data:     55f90e56b7a0  pos:0 ino:11 sdev:10
+            tfd:        7 events:       19 data:     55f90e56b788  pos:0 ino:113c7 sdev:9
+
+            """
+        #expect(ProcText.epollTargets(fdinfo) == [3, 8, 7])
+        #expect(ProcText.epollTargets("pos:\t0\nflags:\t02\n").isEmpty)
+    }
+
+    /// The shared objects a maps text names, each once, in order; anonymous and special
+    /// regions skipped.
+    @Test func sharedObjectsFromMaps() {
+        let maps = """
+            55d0c0a00000-55d0c0a01000 r--p 00000000 08:01 1311 /usr/bin/python3.11
+            7f0a10000000-7f0a10021000 rw-p 00000000 00:00 0
+            7f0a12000000-7f0a12100000 r--p 00000000 08:01 2222 /opt/py/lib/libpython3.11.so.1.0
+            7f0a12100000-7f0a12300000 r-xp 00100000 08:01 2222 /opt/py/lib/libpython3.11.so.1.0
+            7f0a13000000-7f0a13001000 r--p 00000000 08:01 3333 /usr/lib/x86_64-linux-gnu/libc.so.6
+            7ffd10000000-7ffd10021000 rw-p 00000000 00:00 0                          [stack]
+            """
+        #expect(
+            ProcText.sharedObjects(maps) == [
+                "/opt/py/lib/libpython3.11.so.1.0", "/usr/lib/x86_64-linux-gnu/libc.so.6",
+            ])
+    }
 }

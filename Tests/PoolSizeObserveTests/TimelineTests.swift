@@ -48,14 +48,15 @@ struct TimelineTests {
                     timeSeconds: 100,
                     threads: [
                         f.thread(
-                            11, "worker-1", "S", cpu: 0, queue: 0, syscall: f.call(232), link: "anon_inode:[eventpoll]")
+                            11, "worker-1", "S", cpu: 0, queue: 0, syscall: f.call(232), link: "anon_inode:[eventpoll]",
+                            waitSet: f.listening)
                     ]),
                 RawSweep(
                     timeSeconds: 100.5,
                     threads: [
                         f.thread(
                             11, "worker-1", "S", cpu: 100_000_000, queue: 0, syscall: f.call(232),
-                            link: "anon_inode:[eventpoll]")
+                            link: "anon_inode:[eventpoll]", waitSet: f.listening)
                     ]),
                 RawSweep(
                     timeSeconds: 101.5,
@@ -107,10 +108,11 @@ struct TimelineTests {
 
     /// The recording of pool_target (Tests/Fixtures/observe/c-pool.json), pool `worker`, worked
     /// out from the raw texts apart from this code (schedstat deltas spread over the seconds each
-    /// interval overlaps, samples classified by syscall number: 0 read IO, 232 epoll_wait idle).
-    /// Slice 0 (0–1 s): 2 threads, C 0.095721 cores, 36 samples, running 0.047860, runnable
-    /// 0.001787, IO 0.059241, idle 0.891112. Slice 1 (1–1.600 s): C 0.100156 cores, 22 samples,
-    /// running 0.050078, runnable 0.012741, IO 0.179230, idle 0.757950.
+    /// interval overlaps, samples classified by syscall number: 0 read IO, 232 epoll_wait on an
+    /// unrecorded set ambiguous). Slice 0 (0–1 s): 2 threads, C 0.095721 cores, 36 samples,
+    /// running 0.047860, runnable 0.001787, IO 0.059241, ambiguous 0.891112. Slice 1 (1–1.600 s):
+    /// C 0.100156 cores, 22 samples, running 0.050078, runnable 0.012741, IO 0.179230, ambiguous
+    /// 0.757950.
     @Test func theRecordedPoolSecondBySecond() throws {
         let observation = ObservationEstimator.estimate(
             try RecordedObservationTests.recording().record, settings: EstimatorSettings())
@@ -122,9 +124,9 @@ struct TimelineTests {
         #expect(first.samples == 36 && second.samples == 22)
         let a = try #require(first.shares), b = try #require(second.shares)
         #expect(Self.close(a.running, 0.047860, 1e-5) && Self.close(a.runnable, 0.001787, 1e-5))
-        #expect(Self.close(a.blockedIO, 0.059241, 1e-5) && Self.close(a.idle, 0.891112, 1e-5))
+        #expect(Self.close(a.blockedIO, 0.059241, 1e-5) && Self.close(a.ambiguous, 0.891112, 1e-5))
         #expect(Self.close(b.running, 0.050078, 1e-5) && Self.close(b.runnable, 0.012741, 1e-5))
-        #expect(Self.close(b.blockedIO, 0.179230, 1e-5) && Self.close(b.idle, 0.757950, 1e-5))
+        #expect(Self.close(b.blockedIO, 0.179230, 1e-5) && Self.close(b.ambiguous, 0.757950, 1e-5))
         let threadSeconds = worker.timeline.map { $0.meanThreads * ($0.endSeconds - $0.startSeconds) }.reduce(0, +)
         #expect(
             Self.close(threadSeconds, worker.meanThreads * observation.durationSeconds, 1e-9),

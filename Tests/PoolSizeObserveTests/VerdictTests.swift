@@ -70,8 +70,78 @@ struct VerdictTests {
             throughputPerSecond: 10, cpuSeconds: 0.01, runQueueSeconds: 0,
             waitSeconds: ValueRange(low: 0.03, high: 0.29),
             threadsNeeded: ValueRange(low: 0.4, high: 3), waitProbability: ValueRange(low: 0, high: 0),
-            resolvedWaitSeconds: 0.04)
+            resolvedWaitSeconds: 0.04, tasksInFlight: 1, resolvedWaitToCPU: 4, resolvedSize: 10)
         #expect(PoolVerdict.decide(pool).kind == .oversized)
+    }
+}
+
+/// Issue 31: the verdicts a wide range, a task latency and an interpreter lock call for.
+struct VerdictOrderTests {
+    static func task(inFlight: Double, resolvedSize: Double) -> TaskEstimate {
+        TaskEstimate(
+            throughputPerSecond: 1000, cpuSeconds: 0.001, runQueueSeconds: 0,
+            waitSeconds: ValueRange(low: 0, high: 0.05),
+            threadsNeeded: ValueRange(low: 1, high: 50), waitProbability: ValueRange(low: 0, high: 1),
+            resolvedWaitSeconds: 0.01, tasksInFlight: inFlight, resolvedWaitToCPU: 10, resolvedSize: resolvedSize)
+    }
+
+    /// 16 backends whose waits are ambiguous (N 2–80) with Q/C 0.6 and a third of a thread
+    /// runnable: the waits may be tasks', so the run-queue time is no reason not to grow
+    /// (pgbench at 64 connections served 3.6 times what 16 did).
+    @Test func aWideRangeGetsNoDoNotGrowFromRunQueueTime() {
+        let pool = VerdictTests.pool(
+            threads: 16, busy: ValueRange(low: 0.04, high: 1), size: ValueRange(low: 2, high: 80), queueToCPU: 0.6,
+            runnable: 0.02)
+        #expect(PoolVerdict.cpuShort(pool), "by Q/C alone the CPUs look short")
+        #expect(PoolVerdict.decide(pool) == PoolVerdict(kind: .undetermined, reason: .ambiguousWait))
+        let narrow = VerdictTests.pool(
+            threads: 3, busy: ValueRange(low: 0.5, high: 0.52), size: ValueRange(low: 2, high: 2.1), queueToCPU: 0.7,
+            runnable: 0.2)
+        #expect(PoolVerdict.decide(narrow).kind == .cpuSaturated, "nginx: W/C 0–0.05, the CPUs are the limit")
+    }
+
+    /// 64 tasks in flight in a pool of 9 threads: they queue before it.
+    @Test func latencyFarAboveTheThreadsIsQueueing() {
+        var pool = VerdictTests.pool(threads: 9, size: ValueRange(low: 4, high: 60))
+        pool.perTask = Self.task(inFlight: 64, resolvedSize: 9)
+        #expect(PoolVerdict.decide(pool).kind == .queueing, "not 'about right' because 9 lies near N")
+        pool.perTask = Self.task(inFlight: 10, resolvedSize: 9)
+        #expect(PoolVerdict.decide(pool).kind == .aboutRight, "λ·D a little over the threads is noise in λ and D")
+    }
+
+    /// The resolved N is what the verdict judges, and λ·D how busy the threads are.
+    @Test func aResolvedLatencyJudgesOneFigure() {
+        var pool = VerdictTests.pool(
+            threads: 8, busy: ValueRange(low: 0.3, high: 1), size: ValueRange(low: 2, high: 60))
+        pool.perTask = Self.task(inFlight: 7.8, resolvedSize: 20)
+        #expect(PoolVerdict.decide(pool).kind == .undersized, "7.8 of 8 threads in tasks, N 20")
+        pool.perTask = Self.task(inFlight: 2, resolvedSize: 20)
+        #expect(PoolVerdict.decide(pool).kind == .aboutRight, "a quarter busy: not the limit at this load")
+        pool.perTask = Self.task(inFlight: 2, resolvedSize: 5)
+        #expect(PoolVerdict.decide(pool).kind == .oversized)
+    }
+
+    static func locked(cpuCores: Double, processes: Int = 1, queueToCPU: Double = 0.1) -> PoolEstimate {
+        var pool = VerdictTests.pool(
+            threads: 32, busy: ValueRange(low: 0.05, high: 1), size: ValueRange(low: 1, high: 40),
+            queueToCPU: queueToCPU, cpuCores: cpuCores, runnable: 0.03)
+        pool.program = KnownProgram(kind: .cpython, version: "3.11", evidence: "python3.11")
+        pool.parallelism = 1
+        pool.processes = processes
+        return pool
+    }
+
+    /// 32 CPython threads holding one core between them: the lock, not the CPUs.
+    @Test func anInterpreterLockHeldNearlyAlwaysIsLockContention() {
+        #expect(PoolVerdict.decide(Self.locked(cpuCores: 0.95, queueToCPU: 0.6)).kind == .lockContended)
+        #expect(
+            PoolVerdict.decide(Self.locked(cpuCores: 0.95, processes: 2)).kind == .undetermined,
+            "two processes at half a core each: each lock is free half the time")
+        #expect(PoolVerdict.decide(Self.locked(cpuCores: 0.3)).kind == .undetermined)
+        var unlocked = Self.locked(cpuCores: 0.95, queueToCPU: 0.6)
+        unlocked.parallelism = nil
+        #expect(!unlocked.lockLimited)
+        #expect(PoolVerdict.decide(unlocked).kind != .lockContended)
     }
 }
 

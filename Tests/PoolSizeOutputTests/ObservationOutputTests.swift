@@ -47,7 +47,56 @@ struct ObservationOutputTests {
         pool.verdict = PoolVerdict(kind: .undetermined, reason: .ambiguousWait)
         #expect(
             ObservationVerdictText.sentence(pool, cores: CoreCount(online: 2, affinity: 2, cgroupQuota: nil)).hasSuffix(
-                "--throughput R/s with --latency D would resolve them"))
+                "--latency D with --throughput R/s or --counter CMD would resolve them"))
+    }
+
+    /// Issue 31: with `--latency` the table shows W/C and N as the one figure it resolves, as the
+    /// guide says, and a λ·D far above the threads says the tasks queue before the pool.
+    @Test func latencyResolvesTheTableToOneFigure() throws {
+        let resolved = try Self.observation(
+            EstimatorSettings(throughputPerSecond: 19.29, latencySeconds: 0.0258, throughputPool: "worker"))
+        let worker = try #require(resolved.pools.first { $0.name == "worker" })
+        #expect(Array(ObservationTable.summaryCells(worker)[4...5]) == ["3.99", "9.98"], "W/C and N, not ranges")
+        let queueing = try Self.observation(
+            EstimatorSettings(throughputPerSecond: 19.29, latencySeconds: 0.2, throughputPool: "worker"))
+        let pool = try #require(queueing.pools.first { $0.name == "worker" })
+        #expect(pool.verdict.kind == .queueing)
+        let cores = CoreCount(online: 2, affinity: 2, cgroupQuota: nil)
+        #expect(
+            ObservationVerdictText.sentence(pool, cores: cores).hasPrefix(
+                "queueing: λ·D = 3.86 tasks are in the pool on average (Little's law), but it has 2 threads"))
+        #expect(
+            ObservationTable.render(queueing).contains(
+                "λ·D = 3.86 tasks in the pool on average, more than its 2 threads: tasks queue before the pool"))
+    }
+
+    /// Issue 31: a CPython process's pool says what it is, sizes for its lock, shows N with the
+    /// cores beside it and calls its contention by name.
+    @Test func anInterpreterLockIsNamedInTheTable() throws {
+        let recording = try ProcRecording.decode(
+            Data(contentsOf: ReportFixtures.fixture("observe/cpython-threads.json")))
+        let text = ObservationTable.render(
+            ObservationEstimator.estimate(recording.record, settings: EstimatorSettings()))
+        #expect(text.contains("lock-bound"))
+        #expect(text.contains(" = 1 × 1 × (1 + W/C); with the 2 cores instead "))
+        #expect(
+            text.contains(
+                "  program       CPython 3.11 (python3.11): an interpreter lock runs one thread of Python at a time per "
+                    + "process, so N uses parallelism 1"))
+        #expect(text.contains("  verdict       interpreter-lock contention: CPython 3.11 runs one thread of Python"))
+        #expect(!text.contains("CPU-saturated"))
+    }
+
+    /// Issue 31: the backends' verdict says what would pin their range, PostgreSQL's own view
+    /// among them.
+    @Test func postgresBackendsAreToldWhatWouldPinTheirRange() throws {
+        let recording = try ProcRecording.decode(Data(contentsOf: ReportFixtures.fixture("observe/pg-backends.json")))
+        let observation = ObservationEstimator.estimate(recording.record, settings: EstimatorSettings())
+        let backends = try #require(observation.pools.first)
+        let sentence = ObservationVerdictText.sentence(backends, cores: observation.cores)
+        #expect(sentence.hasPrefix("undetermined: 4 threads lie inside cores × (1 + W/C) = 2–"))
+        #expect(sentence.contains("--latency D with --throughput R/s or --counter CMD would resolve them"))
+        #expect(sentence.contains("pg_stat_activity's wait_event_type"))
     }
 
     /// A thread can name itself anything (prctl PR_SET_NAME): escape sequences must not reach

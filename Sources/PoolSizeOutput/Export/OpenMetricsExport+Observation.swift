@@ -28,10 +28,14 @@ extension OpenMetricsExport {
         var wait = Family(
             name: "poolsize_observed_wait_cpu_ratio",
             help: "W/C: known IO per CPU (low), up to known IO plus ambiguous waits per CPU (high).")
-        var size = Family(name: "poolsize_observed_size_queues", help: "cores x U x (1 + W/C) over W/C's range.")
+        var size = Family(
+            name: "poolsize_observed_size_queues",
+            help: "cores (or an interpreter lock's parallelism) x U x (1 + W/C) over W/C's range.")
         var verdict = Family(
             name: "poolsize_observed_verdict",
-            help: "1 for the pool's verdict (oversized, aboutRight, undersized, cpuSaturated or undetermined).")
+            help:
+                "1 for the pool's verdict (oversized, aboutRight, undersized, cpuSaturated, lockContended, queueing or "
+                + "undetermined).")
         var rate = Family(
             name: "poolsize_observed_throughput_per_second",
             help: "Tasks per second through the pool (--throughput or --counter).")

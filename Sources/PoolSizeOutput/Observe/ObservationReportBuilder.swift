@@ -92,7 +92,9 @@ package enum ObservationReportBuilder {
             " Sizes are N = cores × U × (1 + W/C) with \(observation.cores.effective) "
             + "core\(observation.cores.effective == 1 ? "" : "s") and U = "
             + "\(UnitFormat.number(observation.settings.targetUtilization)); W/C is a range from known IO alone to "
-            + "known IO plus the ambiguous waits (futex, sleeps), which cannot be told from idleness from outside."
+            + "known IO plus the ambiguous waits (futex, sleeps, waits on pipes, wake-ups or clients' connections), "
+            + "which cannot be told from idleness from outside. A pool of a runtime with an interpreter lock (CPython, "
+            + "Ruby) uses one per process instead of the cores."
         return text
     }
 
@@ -130,7 +132,7 @@ package enum ObservationReportBuilder {
         if !settings.groupRules.isEmpty {
             rows.append([
                 "grouping",
-                settings.groupRules.map { ReportInline.code("\($0.pattern)=\($0.name)") }.joined(separator: ", "),
+                settings.groupRules.map { ReportInline.code($0.text) }.joined(separator: ", "),
             ])
         }
         if let rate = settings.throughputPerSecond {

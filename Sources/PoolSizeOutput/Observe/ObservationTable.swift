@@ -58,11 +58,14 @@ package enum ObservationTable {
     static let summaryHeader = ["pool", "threads", "busy", "CPU (cores)", "Q/C", "W/C", "N", "verdict"]
 
     /// One pool's summary cells after its name, as text: the console and the report show the same.
+    /// With `--latency` W/C and N are the one figure it resolved.
     static func summaryCells(_ pool: PoolEstimate) -> [String] {
-        [
+        let ratio =
+            pool.perTask?.resolvedWaitToCPU.map(UnitFormat.number) ?? pool.waitToCPU.map(ObservationVerdictText.range)
+        return [
             String(pool.threads), ObservationVerdictText.percentRange(pool.busy),
             UnitFormat.significant(pool.cpuCores), pool.queueToCPU.map(UnitFormat.significant) ?? "–",
-            pool.waitToCPU.map(ObservationVerdictText.range) ?? "–", pool.size.map(ObservationVerdictText.range) ?? "–",
+            ratio ?? "–", pool.judgedSize.map(ObservationVerdictText.range) ?? "–",
             ObservationVerdictText.name(pool.verdict),
         ]
     }
@@ -115,14 +118,25 @@ package enum ObservationTable {
         }
         rows.append(("CPU", cpu))
         if let ratio = pool.waitToCPU, let size = pool.size {
-            rows.append(("W/C", "\(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)"))
-            rows.append(
-                (
-                    "N",
-                    "\(ObservationVerdictText.range(size)) = \(cores.effective) × \(UnitFormat.number(utilization)) × "
-                        + "(1 + W/C)"
-                ))
+            let sampled = "\(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)"
+            let parallelism = pool.parallelism ?? cores.effective
+            let formula = "\(parallelism) × \(UnitFormat.number(utilization)) × (1 + W/C)"
+            var n = "\(ObservationVerdictText.range(size)) = \(formula)"
+            if let resolvedRatio = pool.perTask?.resolvedWaitToCPU, let resolved = pool.perTask?.resolvedSize {
+                rows.append(
+                    ("W/C", "\(UnitFormat.number(resolvedRatio)) with --latency; from the samples alone \(sampled)"))
+                n =
+                    "\(UnitFormat.number(resolved)) = \(formula) with --latency; from the samples alone "
+                    + ObservationVerdictText.range(size)
+            } else {
+                rows.append(("W/C", sampled))
+            }
+            if pool.parallelism != nil, let withCores = pool.sizeWithCores {
+                n += "; with the \(cores.effective) cores instead \(ObservationVerdictText.range(withCores))"
+            }
+            rows.append(("N", n))
         }
+        if let note = ObservationVerdictText.programNote(pool, cores: cores) { rows.append(("program", note)) }
         for (label, shares) in [("blocked in", pool.topCalls), ("peers", pool.topPeers)] where !shares.isEmpty {
             rows.append(
                 (
@@ -147,7 +161,15 @@ package enum ObservationTable {
             + "\(ObservationVerdictText.percentRange(task.waitProbability)) (Erlang C)"
         var rows = [("per task", line)]
         if let resolved = task.resolvedWaitSeconds {
-            rows.append(("with latency", "W \(ms(resolved)) per task (λ·D minus the known busy threads)"))
+            var text = "W \(ms(resolved)) per task (λ·D minus the known busy threads)"
+            if let inFlight = task.tasksInFlight {
+                text += "; λ·D = \(UnitFormat.number(inFlight)) tasks in the pool on average"
+                if inFlight >= PoolVerdict.queueingRatio * Double(threads) {
+                    text +=
+                        ", more than its \(threads) threads: tasks queue before the pool, or D counts time outside it"
+                }
+            }
+            rows.append(("with latency", text))
         }
         return rows
     }
