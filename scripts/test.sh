@@ -56,6 +56,8 @@ python3 scripts/flag-spelling.py
 bash "$root/scripts/install-gnuplot.sh"
 # The HTTP client links the system libcurl (same quiet install; a failure stops before the build).
 bash "$root/scripts/install-libcurl.sh"
+# The servers the end-to-end tests start themselves (nginx, PostgreSQL) and the tools they use.
+bash "$root/scripts/install-test-servers.sh"
 swift build --build-tests
 swift test --skip-build "$@"
 
