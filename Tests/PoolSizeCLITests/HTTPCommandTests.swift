@@ -344,6 +344,11 @@ final class ServeProcess {
             ["--http", "localhost:8080"], Int32(64),
             "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'localhost:8080'\n"
         ),
+        // Every request of the sweep failed (exit 5) before the host was checked.
+        (
+            ["--http", "http://[zz]:80/"], 64,
+            "error: --http: host '[zz]' in 'http://[zz]:80/' is not an IPv6 address (brackets hold one); give a host name or address, e.g. http://127.0.0.1:8080/ or http://[::1]:8080/\n"
+        ),
         (
             ["--http", "http://127.0.0.1:9/", "--workload", "io"], 64,
             "error: --http: replaces --workload, --trace and --exec; give one of them\n"
