@@ -4,7 +4,7 @@ extension HTTPTarget {
     /// The host as written in `url`'s authority, brackets included (`[::1]` in
     /// `http://user@[::1]:8080/x`) and anything up to the port's colon; nil when the URL has no
     /// `://`.
-    static func hostText(_ url: String) -> Substring? {
+    package static func hostText(_ url: String) -> Substring? {
         guard let scheme = url.range(of: "://") else { return nil }
         var authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
@@ -21,7 +21,7 @@ extension HTTPTarget {
     /// in every request (CURLE_URL_MALFORMAT), and a name of digits and dots is only ever tried
     /// as an IPv4 address (resolving it fails every request). Whether a name resolves is left to
     /// the requests: DNS may answer later.
-    static func hostProblem(_ host: Substring) -> String? {
+    package static func hostProblem(_ host: Substring) -> String? {
         if host.hasPrefix("[") {
             // RFC 3986 §3.2.2: brackets hold an IPv6 address, with an optional zone (RFC 6874: %25eth0).
             guard host.hasSuffix("]"), host.count >= 2 else {

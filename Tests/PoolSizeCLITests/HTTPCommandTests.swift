@@ -1,4 +1,5 @@
 import Foundation
+@testable import PoolSizeCLI
 import Synchronization
 import Testing
 
@@ -398,12 +399,32 @@ final class ServeProcess {
         (["--port", "70000"], "error: --port: must be 0 to 65535, got 70000; 0 picks a free port\n"),
         (["--cpu", "5"], "error: --cpu: '5' has no unit; write it like 40ms, 500us (or 500µs), 1.5s or 2min\n"),
         (["--threads", "0"], "error: --threads: must be 1 to 1024, got 0\n"),
+        // Each was looked up as a name and blamed --port ("choose another port").
+        (
+            ["--host", "999.1.1.1", "--port", "0"],
+            "error: --host: '999.1.1.1' is not an IPv4 address (four numbers, each 0 to 255); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0\n"
+        ),
+        (
+            ["--host", "::zz", "--port", "0"],
+            "error: --host: '::zz' is not an IPv6 address (brackets hold one); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0\n"
+        ),
+        (
+            ["--host", "local host", "--port", "0"],
+            "error: --host: 'local host' is not a host name: it holds ' ' (a name has letters, digits, '-' and '.'); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0\n"
+        ),
         (["--delay=-1ms"], "error: --delay: must be 0 to 10min, got -1ms\n"),
     ])
     func badServeFlagsAreOneLine(arguments: [String], message: String) throws {
         let result = try EndToEndTests.run(["serve"] + arguments)
         #expect(result.code == 64)
         #expect(result.stderr == message)
+    }
+
+    /// An IPv6 address is taken with or without brackets, and bound without them.
+    @Test func serveTakesAnIPv6AddressInBrackets() throws {
+        #expect(try ServeCommand.parse(["--host", "[::1]"]).makeSettings().host == "::1")
+        #expect(try ServeCommand.parse(["--host", "::1"]).makeSettings().host == "::1")
+        #expect(try ServeCommand.parse(["--host", "0.0.0.0"]).makeSettings().host == "0.0.0.0")
     }
 
     /// A port in use: exit 64 naming --port and the address (it was "cannot write", exit 73,
