@@ -23,12 +23,18 @@ static size_t on_body(char *data, size_t size, size_t count, void *user) {
 }
 
 /// CURLOPT_HEADERFUNCTION: one header line at a time, not NUL-terminated. A status line
-/// starts a new answer (an interim 100 Continue comes before the final one).
+/// starts a new answer (an interim 100 Continue comes before the final one); the empty line
+/// libcurl passes after the last header (HTTP/2's too) ends it.
 static size_t on_header(char *line, size_t size, size_t count, void *user) {
     poolsize_curl_answer *answer = user;
     size_t length = size * count;
     const char *end = line + length;
+    if ((length == 2 && line[0] == '\r' && line[1] == '\n') || (length == 1 && line[0] == '\n')) {
+        answer->headers_ended = 1;
+        return length;
+    }
     if (length >= 5 && memcmp(line, "HTTP/", 5) == 0) {
+        answer->headers_ended = 0;
         answer->reason[0] = 0;
         answer->captured[0] = 0;
         // "HTTP/1.1 503 Service Unavailable\r\n": the reason follows the second space.
@@ -59,6 +65,7 @@ CURLcode poolsize_curl_attach(CURL *handle, poolsize_curl_answer *answer, const 
 
 void poolsize_curl_answer_reset(poolsize_curl_answer *answer) {
     answer->body_bytes = 0;
+    answer->headers_ended = 0;
     answer->reason[0] = 0;
     answer->captured[0] = 0;
     answer->error[0] = 0;

@@ -48,9 +48,10 @@ struct ServeCommand: ParsableCommand {
         defer { signals.cancel() }
         let server: LoadServer
         do {
-            server = try LoadServer(host: host, port: port, threads: settings.threads, behaviour: settings.behaviour)
+            server = try LoadServer(
+                host: settings.host, port: port, threads: settings.threads, behaviour: settings.behaviour)
         } catch {
-            throw Self.listenError(error, host: host, port: port)
+            throw Self.listenError(error, host: settings.host, port: port)
         }
         say(
             "poolsize serve: listening on \(server.url) with \(settings.threads) thread(s); per request \(UnitFormat.duration(microseconds: settings.behaviour.cpuMicroseconds)) CPU, \(UnitFormat.duration(microseconds: settings.behaviour.delayMicroseconds)) delay, jitter \(jitter.rawValue); Ctrl-C stops it"
@@ -75,6 +76,8 @@ struct ServeCommand: ParsableCommand {
 
     /// The checked flags.
     struct Settings {
+        /// The address to bind, without the brackets an IPv6 address may be given in.
+        var host: String
         var behaviour: LoadServer.Behaviour
         var threads: Int
         var duration: Double?
@@ -86,6 +89,13 @@ struct ServeCommand: ParsableCommand {
         }
         guard !host.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw .invalidOption(flag: "--host", message: "is empty; give an address such as 127.0.0.1")
+        }
+        // Checked as a URL's host is: 999.1.1.1 was looked up as a name, failed, and blamed --port.
+        let bracketed = host.hasPrefix("[") || !host.contains(":") ? host : "[\(host)]"
+        if let problem = HTTPTarget.hostProblem(bracketed[...]) {
+            throw .invalidOption(
+                flag: "--host",
+                message: "'\(host)' \(problem); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0")
         }
         let cpuSeconds = try QuantityParser.seconds(cpu, flag: "--cpu")
         guard cpuSeconds >= 0 && cpuSeconds <= 60 else {
@@ -107,7 +117,9 @@ struct ServeCommand: ParsableCommand {
                     flag: "--duration", message: "must be more than 0 and at most 24h, got \(duration)")
             }
         }
+        let address = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         return Settings(
+            host: address,
             behaviour: .init(
                 cpuMicroseconds: cpuSeconds * 1e6, delayMicroseconds: delaySeconds * 1e6,
                 exponential: jitter == .exponential),

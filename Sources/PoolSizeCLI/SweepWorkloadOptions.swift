@@ -179,13 +179,8 @@ struct SweepWorkloadOptions: ParsableArguments {
                 flag: "--http-insecure", message: "skips the verification --http-cacert asks for; give one of them")
         }
         guard let httpCACert else { return .none }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: httpCACert, isDirectory: &isDirectory), !isDirectory.boolValue
-        else {
-            throw .inputNotFound(
-                path: httpCACert, hint: "--http-cacert takes a PEM file of the CA certificates that issued the server's"
-            )
-        }
+        // Read now: libcurl reads it only as each handle connects, and a bad file failed every request.
+        try CACertificateFile.check(path: httpCACert)
         // Absolute: libcurl reads it when each handle connects, whatever the directory then.
         return .certificateAuthorities(path: URL(fileURLWithPath: httpCACert).standardizedFileURL.path)
     }

@@ -79,6 +79,10 @@ final class CurlEasy: @unchecked Sendable {
         }
     }
 
+    /// Whether the last answer's headers ended with their blank line; false when the connection
+    /// closed inside them, which libcurl can report as a success with the status it read.
+    var headersEnded: Bool { answer.pointee.headers_ended != 0 }
+
     /// Body bytes the last answer carried (counted, never kept).
     var bodyBytes: UInt64 { UInt64(answer.pointee.body_bytes) }
 

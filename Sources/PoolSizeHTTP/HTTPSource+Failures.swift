@@ -7,6 +7,11 @@ extension HTTPSource {
     func failure(_ code: CURLcode, _ easy: CurlEasy) -> String? {
         switch code {
         case CURLE_OK:
+            // libcurl 7.88 returns CURLE_OK, with the status it read, for an answer whose
+            // connection closed inside its headers: a failed request, not a success.
+            guard easy.headersEnded else {
+                return "\(target.display) failed: the connection closed before the end of the answer's headers"
+            }
             // 304 Not Modified answers a conditional request (an If-None-Match header): it is
             // the answer, not a pointer to another one.
             let status = easy.status

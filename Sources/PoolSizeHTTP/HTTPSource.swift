@@ -16,7 +16,8 @@ import Synchronization
 /// are open and none is made per request. `shutdown()` closes them all.
 ///
 /// A failed task: a status of 400 or more, a redirect (3xx other than 304: it is not followed),
-/// a connection error, a certificate that does not verify, or a request past the timeout.
+/// a connection error, an answer cut short (inside its headers too), a certificate that does
+/// not verify, or a request past the timeout.
 public final class HTTPSource: WorkloadSource, Sendable {
     /// The request every task makes.
     package let target: HTTPTarget

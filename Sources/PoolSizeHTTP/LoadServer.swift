@@ -98,6 +98,11 @@ public final class LoadServer: Sendable {
             self.channel = try bootstrap.bind(host: host, port: port).wait()
         } catch {
             try? group.syncShutdownGracefully()
+            // A name that does not resolve (999.1.1.1 is tried as one) comes as NIO's
+            // SocketAddressError.UnknownHost, a type of its own beside the SocketAddressError enum.
+            if let unknown = error as? SocketAddressError.UnknownHost {
+                throw ListenFailure(part: .host, reason: unknown.errorDescription)
+            }
             let code = (error as? IOError)?.errnoCode
             let reason =
                 code.map { String(cString: strerror($0)) } ?? String(describing: error).split(

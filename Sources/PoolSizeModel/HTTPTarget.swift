@@ -46,6 +46,13 @@ package struct HTTPTarget: Equatable, Sendable {
                     "port \(Self.printable(port)) is not a TCP port (1 to 65535), in '\(Self.printable(Secrets.url(url, marked: secretQuery)))'"
             )
         }
+        if let host = Self.hostText(url), let problem = Self.hostProblem(host) {
+            throw .invalidParameter(
+                .httpURL,
+                message:
+                    "host '\(Self.printable(String(host)))' in '\(Self.printable(Secrets.url(url, marked: secretQuery)))' \(problem); give a host name or address, e.g. http://127.0.0.1:8080/ or http://[::1]:8080/"
+            )
+        }
         let upper = method.uppercased()
         guard !upper.isEmpty, upper.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
             throw .invalidParameter(

@@ -17,6 +17,10 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidInput(path: String, message: String)
     /// The output directory or a file in it cannot be created or written.
     case cannotWrite(path: String, reason: String)
+    /// The directory a command-line flag names for output (`--plots`) cannot be created or
+    /// written; `flag` is spelled as the user types it. Thrown by the command line and the
+    /// command's own output (PoolSizeOutput), as `invalidOption` is.
+    case cannotWriteOption(flag: String, path: String, reason: String)
     /// A synchronization primitive let two tasks into its critical section.
     case integrityViolated(details: String)
     /// `compare` found a regression beyond the threshold.
@@ -62,6 +66,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
                 : "choose a writable location (\(Parameter.runDirectory.mention) for the run directory, "
                     + "\(Parameter.plotsDirectory.mention) for the charts)"
             return "error: cannot write \(path): \(reason); \(fix)"
+        case let .cannotWriteOption(flag, path, reason):
+            return "error: \(flag): cannot write \(path): \(reason); choose a writable directory"
         case let .integrityViolated(details):
             return "error: integrity violated: \(details)"
         case let .regression(details):
@@ -98,7 +104,7 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidParameter, .invalidOption: return 64  // EX_USAGE
         case .invalidSpec, .invalidInput: return 65  // EX_DATAERR
         case .inputNotFound: return 66  // EX_NOINPUT
-        case .cannotWrite, .runDirectoryTaken: return 73  // EX_CANTCREAT
+        case .cannotWrite, .cannotWriteOption, .runDirectoryTaken: return 73  // EX_CANTCREAT
         case .runDirectoryLocked: return 75  // EX_TEMPFAIL
         case let .observationLimited(_, code): return code
         }

@@ -43,14 +43,13 @@ package enum AtomicFile {
 
     /// Creates `directory` if needed and writes and removes a probe file in it, so that a place
     /// that cannot take the output is reported before the work that produces it; an error names
-    /// `flag` (exit 64).
+    /// `flag` (exit 73, as an unwritable run directory is).
     package static func checkWritable(_ directory: URL, flag: String) throws(PoolSizeError) {
         do {
             try probeWritable(directory)
         } catch {
             guard case let .cannotWrite(_, reason) = error else { throw error }
-            throw .invalidOption(
-                flag: flag, message: "cannot write \(directory.path): \(reason); choose a writable directory")
+            throw .cannotWriteOption(flag: flag, path: directory.path, reason: reason)
         }
     }
 

@@ -313,18 +313,31 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         )
     }
 
+    /// An output directory a flag names that cannot be written exits 73, as an unwritable --out
+    /// does (the README's "cannot write the output directory"; it was 64, a usage error), in one
+    /// line naming the flag, before anything runs.
     @Test func unwritablePlotsFailBeforeTheSweep() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-plots-file-\(UUID())")
         try "x".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-plots-run-\(UUID())")
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try EndToEndTests.run([
-            "sweep", "--sizes", "1", "--repeat", "1", "--out", out.path, "--plots",
-            file.appendingPathComponent("charts").path,
-        ])
-        #expect(result.code == 64)
-        #expect(result.stderr.hasPrefix("error: --plots: cannot write \(file.path)/charts: "))
-        #expect(!FileManager.default.fileExists(atPath: out.path), "nothing was measured")
+        let charts = file.appendingPathComponent("charts").path
+        let quick = ["--sizes", "1", "--repeat", "1", "--out", out.path]
+        let cases: [(arguments: [String], flag: String)] = [
+            (["sweep"] + quick + ["--plots", charts], "--plots"),
+            (["sweep", "--exec", "true", "--exec-output", charts] + quick, "--exec-output"),
+            (["observe", "1", "--out", out.path, "--plots", charts], "--plots"),
+        ]
+        for (arguments, flag) in cases {
+            let result = try EndToEndTests.run(arguments)
+            #expect(result.code == 73, "\(arguments)")
+            #expect(
+                result.stderr
+                    == "error: \(flag): cannot write \(charts): \(file.path) is a file, not a directory; choose a writable directory\n"
+            )
+            // Nothing was measured (observe has made its run directory by then, and left it empty).
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).isEmpty, "\(arguments)")
+        }
     }
 }

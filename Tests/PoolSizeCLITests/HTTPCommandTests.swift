@@ -1,4 +1,5 @@
 import Foundation
+@testable import PoolSizeCLI
 import Synchronization
 import Testing
 
@@ -344,6 +345,11 @@ final class ServeProcess {
             ["--http", "localhost:8080"], Int32(64),
             "error: --http: must be an absolute http:// or https:// URL, e.g. http://127.0.0.1:8080/, got 'localhost:8080'\n"
         ),
+        // Every request of the sweep failed (exit 5) before the host was checked.
+        (
+            ["--http", "http://[zz]:80/"], 64,
+            "error: --http: host '[zz]' in 'http://[zz]:80/' is not an IPv6 address (brackets hold one); give a host name or address, e.g. http://127.0.0.1:8080/ or http://[::1]:8080/\n"
+        ),
         (
             ["--http", "http://127.0.0.1:9/", "--workload", "io"], 64,
             "error: --http: replaces --workload, --trace and --exec; give one of them\n"
@@ -393,12 +399,32 @@ final class ServeProcess {
         (["--port", "70000"], "error: --port: must be 0 to 65535, got 70000; 0 picks a free port\n"),
         (["--cpu", "5"], "error: --cpu: '5' has no unit; write it like 40ms, 500us (or 500µs), 1.5s or 2min\n"),
         (["--threads", "0"], "error: --threads: must be 1 to 1024, got 0\n"),
+        // Each was looked up as a name and blamed --port ("choose another port").
+        (
+            ["--host", "999.1.1.1", "--port", "0"],
+            "error: --host: '999.1.1.1' is not an IPv4 address (four numbers, each 0 to 255); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0\n"
+        ),
+        (
+            ["--host", "::zz", "--port", "0"],
+            "error: --host: '::zz' is not an IPv6 address (brackets hold one); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0\n"
+        ),
+        (
+            ["--host", "local host", "--port", "0"],
+            "error: --host: 'local host' is not a host name: it holds ' ' (a name has letters, digits, '-' and '.'); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0\n"
+        ),
         (["--delay=-1ms"], "error: --delay: must be 0 to 10min, got -1ms\n"),
     ])
     func badServeFlagsAreOneLine(arguments: [String], message: String) throws {
         let result = try EndToEndTests.run(["serve"] + arguments)
         #expect(result.code == 64)
         #expect(result.stderr == message)
+    }
+
+    /// An IPv6 address is taken with or without brackets, and bound without them.
+    @Test func serveTakesAnIPv6AddressInBrackets() throws {
+        #expect(try ServeCommand.parse(["--host", "[::1]"]).makeSettings().host == "::1")
+        #expect(try ServeCommand.parse(["--host", "::1"]).makeSettings().host == "::1")
+        #expect(try ServeCommand.parse(["--host", "0.0.0.0"]).makeSettings().host == "0.0.0.0")
     }
 
     /// A port in use: exit 64 naming --port and the address (it was "cannot write", exit 73,

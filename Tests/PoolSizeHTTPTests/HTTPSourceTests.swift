@@ -141,6 +141,39 @@ import Testing
             server.counters.answered.load(ordering: .relaxed) + server.counters.failed.load(ordering: .relaxed) == 1)
     }
 
+    /// A server that closes the connection inside the answer's headers: a failed task (libcurl
+    /// returned success with status 200, and the task counted as one).
+    @Test func anAnswerCutInsideItsHeadersFails() throws {
+        let server = try RawHTTPServer(cutAnswer: "HTTP/1.1 200 OK\r\nContent-Le")
+        defer { server.stop() }
+        let http = try source(server.url, timeout: 5)
+        defer { http.shutdown() }
+        let workload = http.workload(seed: 1, criticalSection: nil)
+        for task in 0..<2 {
+            #expect(
+                workload.execute(task: UInt64(task)).failure
+                    == "GET \(server.url) failed: the connection closed before the end of the answer's headers")
+        }
+        #expect(server.received.count == 2)
+    }
+
+    /// Answers that end with the connection: cut in the body or before any byte fails; a whole
+    /// answer, framed by its length or by the close, succeeds.
+    @Test(arguments: [
+        ("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", false),
+        ("", false),
+        ("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc", true),
+        ("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nabc", true),
+    ])
+    func answersEndedByAClose(answer: String, succeeds: Bool) throws {
+        let server = try RawHTTPServer(cutAnswer: answer)
+        defer { server.stop() }
+        let http = try source(server.url, timeout: 5)
+        defer { http.shutdown() }
+        let failure = http.workload(seed: 1, criticalSection: nil).execute(task: 0).failure
+        #expect((failure == nil) == succeeds, "\(failure ?? "success")")
+    }
+
     /// 304 Not Modified answers a conditional request: a success, and the connection carries on.
     @Test func notModifiedIsASuccess() throws {
         let server = try server()

@@ -3,19 +3,23 @@ import Synchronization
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for what `LoadServer` cannot show: the exact bytes of
 /// each request, and an answer whose body is as large as asked, written in 64 KB chunks of one
-/// buffer so the server itself holds no more than that. One connection at a time, kept alive.
+/// buffer so the server itself holds no more than that. One connection at a time, kept alive;
+/// or, given `cutAnswer`, those bytes as the whole answer, then a close.
 final class RawHTTPServer: @unchecked Sendable {
     let port: Int
     let bodyBytes: Int
+    let cutAnswer: String?
     private let listener: Int32
     private let connection = Atomic<Int32>(-1)
     private let stopped = Atomic<Bool>(false)
     private let requests = Mutex<[String]>([])
     private let done = DispatchSemaphore(value: 0)
 
-    /// Listens on a free port; every request is answered 200 with `bodyBytes` zero bytes.
-    init(bodyBytes: Int = 3) throws {
+    /// Listens on a free port; every request is answered 200 with `bodyBytes` zero bytes, or
+    /// with `cutAnswer` and a close.
+    init(bodyBytes: Int = 3, cutAnswer: String? = nil) throws {
         self.bodyBytes = bodyBytes
+        self.cutAnswer = cutAnswer
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var address = sockaddr_in()
@@ -85,6 +89,11 @@ final class RawHTTPServer: @unchecked Sendable {
                 pending += chunk[..<count]
             }
             requests.withLock { $0.append(String(decoding: request!, as: UTF8.self)) }
+            if let cutAnswer {
+                let bytes = Array(cutAnswer.utf8)
+                _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                return
+            }
             let head = Array("HTTP/1.1 200 OK\r\nContent-Length: \(bodyBytes)\r\n\r\n".utf8)
             guard head.withUnsafeBytes({ send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == head.count
             else { return }

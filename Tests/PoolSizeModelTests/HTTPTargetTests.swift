@@ -60,6 +60,50 @@ struct HTTPTargetTests {
         do { _ = try HTTPTarget(url: url) } catch { #expect(error.description == message) }
     }
 
+    /// A host libcurl cannot take, or a name of digits and dots that is no IPv4 address: refused
+    /// now (`http://[zz]:80/` was accepted, and every request of the sweep failed).
+    @Test(arguments: [
+        ("http://[zz]:80/", "'[zz]' in 'http://[zz]:80/' is not an IPv6 address (brackets hold one)"),
+        ("http://[]/", "'[]' in 'http://[]/' is not an IPv6 address (brackets hold one)"),
+        (
+            "http://999.1.1.1/",
+            "'999.1.1.1' in 'http://999.1.1.1/' is not an IPv4 address (four numbers, each 0 to 255)"
+        ),
+        (
+            "http://a!b:8080/",
+            "'a!b' in 'http://a!b:8080/' is not a host name: it holds '!' (a name has letters, digits, '-' and '.')"
+        ),
+        (
+            "http://a%20b/",
+            "'a%20b' in 'http://a%20b/' is not a host name: it holds ' ' (a name has letters, digits, '-' and '.')"
+        ),
+        (
+            "http://alice:pa55@[zz]/",
+            "'[zz]' in 'http://REDACTED@[zz]/' is not an IPv6 address (brackets hold one)"
+        ),
+    ])
+    func aHostThatIsNoneIsRefused(url: String, problem: String) {
+        do {
+            _ = try HTTPTarget(url: url)
+            Issue.record("accepted \(url)")
+        } catch {
+            #expect(error.exitCode == 64)
+            #expect(
+                error.description
+                    == "error: `httpURL`: host \(problem); give a host name or address, e.g. http://127.0.0.1:8080/ or http://[::1]:8080/"
+            )
+        }
+    }
+
+    /// Hosts libcurl takes: names, IPv4 in its short forms, IPv6 with a zone, a trailing dot.
+    @Test(arguments: [
+        "http://127.1:8080/", "http://[::1]/", "http://[fe80::1%25lo]:8080/", "https://api.example.com./x",
+        "http://my_host-1.internal/", "http://%31%32%37.0.0.1/", "http://10.0.0.1/",
+    ])
+    func aHostLibcurlTakesIsAccepted(url: String) throws {
+        _ = try HTTPTarget(url: url)
+    }
+
     @Test func portsAreReadFromTheText() {
         #expect(HTTPTarget.portText("http://h:8080/x") == "8080")
         #expect(HTTPTarget.portText("http://user:pa:ss@h/x") == nil)

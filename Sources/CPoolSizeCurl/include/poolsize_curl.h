@@ -11,6 +11,10 @@
 typedef struct poolsize_curl_answer {
     /// Body bytes received (each chunk counted, then dropped).
     unsigned long long body_bytes;
+    /// 1 once the blank line that ends the last answer's headers came; 0 while they are open,
+    /// so an answer cut inside its headers is told from a whole one (libcurl 7.88 returns
+    /// CURLE_OK and the status for "HTTP/1.1 200 OK\r\nContent-Le" and a close).
+    int headers_ended;
     /// The status line's reason phrase ("Service Unavailable"); empty when it has none (HTTP/2).
     char reason[64];
     /// The value of the header named `capture`, when the answer had it; else empty.

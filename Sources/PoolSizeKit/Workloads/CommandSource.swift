@@ -97,12 +97,16 @@ struct CommandWorkload: Workload {
     /// `CommandSource.measureProcessStart` does instead: no arguments, and the dynamic loader
     /// told to load and bind everything and exit before the program runs.
     func execute(task index: UInt64, loaderOnly: Bool) -> TaskOutcome {
-        let errURL =
-            source.outputDirectory.map { $0.appendingPathComponent("task-\(index).err") }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-exec-\(getpid())-\(index).err")
-        let outPath = source.outputDirectory.map { $0.appendingPathComponent("task-\(index).out").path } ?? "/dev/null"
-        defer { if source.outputDirectory == nil { unlink(errURL.path) } }
         let cpuStart = clocks.threadCPUNanoseconds()
+        // Kept output goes to named files in its directory; otherwise stdout is discarded and
+        // stderr, read back for a failure's message, goes to a file without a name, so none is
+        // left in TMPDIR however the sweep ends (a named one survived a SIGKILL).
+        let output: TaskOutput
+        do { output = try TaskOutput(task: index, directory: source.outputDirectory) } catch {
+            return TaskOutcome(
+                failure: "\(display) was not started: \(error.reason)",
+                cpuNanoseconds: clocks.threadCPUNanoseconds() &- cpuStart)
+        }
 
         // Each command leads a process group of its own, so what it starts (a shell's background
         // job) is stopped with it; it gets only stdin, stdout and stderr (not the run
@@ -119,10 +123,8 @@ struct CommandWorkload: Workload {
                 failure: "\(display) was not started: the sweep is stopping",
                 cpuNanoseconds: clocks.threadCPUNanoseconds() &- cpuStart)
         }
-        let spawned =
-            loaderOnly
-            ? poolsize_spawn_group(source.executable, argv, loaderEnvironment, outPath, errURL.path, &pid)
-            : poolsize_spawn_group(source.executable, argv, environ, outPath, errURL.path, &pid)
+        let spawned = output.spawn(
+            source.executable, argv, environment: loaderOnly ? loaderEnvironment : nil, pid: &pid)
         LiveChildren.endSpawn(spawned == 0 ? pid : nil)
         guard spawned == 0 else {
             return TaskOutcome(
@@ -156,7 +158,7 @@ struct CommandWorkload: Workload {
             failure = nil
         }
         guard let failure else { return TaskOutcome(childCPUNanoseconds: cpu, cpuNanoseconds: ownCPU) }
-        return TaskOutcome(childCPUNanoseconds: cpu, failure: failure + Self.stderrNote(errURL), cpuNanoseconds: ownCPU)
+        return TaskOutcome(childCPUNanoseconds: cpu, failure: failure + output.stderrNote(), cpuNanoseconds: ownCPU)
     }
 
     /// This process's environment with the dynamic loader told to list the program's libraries
@@ -168,30 +170,6 @@ struct CommandWorkload: Workload {
 
     /// `'gzip -c data'`, `sh -c 'sleep 1; exit 3'`: the command as it could be typed again.
     var display: String { ShellWords.join(source.arguments) }
-
-    /// What a failed task's stderr file says: its last line (bytes that are not UTF-8 shown as
-    /// U+FFFD, at most 200 characters, read from the file's last 64 KiB only), else that it wrote
-    /// nothing, or that its file system is full, when that is why nothing could be kept.
-    static func stderrNote(_ url: URL) -> String {
-        var tail = Data()
-        if let handle = try? FileHandle(forReadingFrom: url) {
-            let size = (try? handle.seekToEnd()) ?? 0
-            try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
-            tail = (try? handle.readToEnd()) ?? Data()
-            try? handle.close()
-        }
-        let text = String(decoding: tail, as: UTF8.self)
-        if let last = text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) }) {
-            let line = last.trimmingCharacters(in: .whitespaces)
-            return "; its last stderr line: '\(line.count > 200 ? line.prefix(200) + "…" : line)'"
-        }
-        var space = statvfs()
-        let directory = url.deletingLastPathComponent().path
-        if statvfs(directory, &space) == 0, space.f_bavail == 0 {
-            return "; what it wrote on stderr was lost: \(directory) is full (\(String(cString: strerror(ENOSPC))))"
-        }
-        return "; it wrote nothing on stderr"
-    }
 }
 
 /// Stops a child that runs too long: SIGTERM at the deadline, SIGKILL a second later, unless
