@@ -8,7 +8,8 @@ package enum AdaptiveLines {
     /// `adaptive, at most 64 queues (3 trials): settled at 32 queues, 1960 tasks/s, 0.98× the
     /// knee of queue-pool/default/none (32 queues, 2000 tasks/s); 1 turn in 5.0 s`.
     package static func sentence(_ s: AdaptiveSummary) -> String {
-        var text = "adaptive, at most \(s.maximum) queues (\(s.trials) \(s.trials == 1 ? "trial" : "trials")): "
+        var text =
+            "adaptive, at most \(s.maximum) queue\(s.maximum == 1 ? "" : "s") (\(s.trials) \(s.trials == 1 ? "trial" : "trials")): "
         let queues = s.settledSize == 1 ? "queue" : "queues"
         text += "settled at \(s.settledSize) \(queues), \(UnitFormat.significant(s.throughput.mean)) tasks/s"
         if let reference = s.reference, let ratio = s.ratioToKnee {

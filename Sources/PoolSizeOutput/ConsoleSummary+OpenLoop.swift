@@ -62,7 +62,7 @@ extension ConsoleSummary {
             for table in open.tables(combination) {
                 for v in table.verdicts {
                     lines +=
-                        "\(combination), at most \(v.poolSize) queues, at \(UnitFormat.rate(table.arrivalRate)): carried \(fmt(v.achievedPerSecond))/s, \(open.percentileName) \(time(v.percentileMicroseconds)), \(v.stable ? "stable" : "not stable")"
+                        "\(combination), at most \(v.poolSize) queue\(v.poolSize == 1 ? "" : "s"), at \(UnitFormat.rate(table.arrivalRate)): carried \(fmt(v.achievedPerSecond))/s, \(open.percentileName) \(time(v.percentileMicroseconds)), \(v.stable ? "stable" : "not stable")"
                     if let met = v.meetsSLO { lines += met ? ", objective met" : ", objective not met" }
                     lines += " (it sizes itself: no recommendation of its own)\n"
                 }

@@ -42,6 +42,23 @@ import Testing
         #expect(!text.contains("adaptive could not reach N"))
     }
 
+    /// A pool of at most one queue is "at most 1 queue" (it said "1 queues").
+    @Test func oneQueueIsSingular() {
+        var run = ReportFixtures.single
+        run.records.removeAll()
+        for rep in [1, 2] {
+            var record = ReportFixtures.record(
+                1, rep: rep, combination: Combination(pool: .adaptive, qos: .default, primitive: .none))
+            record.sizeSteps = [SizeStep(seconds: 0.1, size: 1, throughputPerSecond: 250)]
+            run.records.append(record)
+        }
+        run.recommendation = nil
+        let text = ConsoleSummary.render(
+            RunAnalysis(run), spec: ReportFixtures.plan.spec, cores: ReportFixtures.info.machine!.cores,
+            lowLoad: ReportFixtures.single.lowLoad!)
+        #expect(text.contains("\nadaptive, at most 1 queue (2 trials): settled at 1 queue, "), "\(text)")
+    }
+
     /// Adaptive pools only: nothing to recommend, not a failure; the sentence is the answer.
     @Test func aRunOfAdaptivePoolsOnlyHasItsSentenceForAnAnswer() {
         var run = Self.run

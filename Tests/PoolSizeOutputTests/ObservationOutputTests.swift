@@ -99,6 +99,16 @@ struct ObservationOutputTests {
         #expect(sentence.contains("pg_stat_activity's wait_event_type"))
     }
 
+    /// The summary table escapes a pool's name once: `a\nb` on the terminal, not `a\\nb`.
+    @Test func aNameIsEscapedOnceInTheTable() throws {
+        let recording = try ProcRecording.decode(Data(contentsOf: ReportFixtures.fixture("observe/pg-backends.json")))
+        var pools = ObservationEstimator.estimate(recording.record, settings: EstimatorSettings()).pools
+        pools[0].name = "a\nb"
+        let table = ObservationTable.summary(pools)
+        #expect(table.contains("a\\nb "), "\(table)")
+        #expect(!table.contains("a\\\\nb"), "\(table)")
+    }
+
     /// A thread can name itself anything (prctl PR_SET_NAME): escape sequences must not reach
     /// the terminal, and a backslash in a name must not forge an escape.
     @Test func hostileNamesAreShownNotObeyed() {

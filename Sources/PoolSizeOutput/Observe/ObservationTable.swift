@@ -71,7 +71,8 @@ package enum ObservationTable {
     }
 
     static func summary(_ pools: [PoolEstimate]) -> String {
-        ConsoleSummary.align([summaryHeader] + pools.map { [TerminalText.escape($0.name)] + summaryCells($0) })
+        // `align` escapes every cell for the terminal: a name escaped here too showed `a\\nb`.
+        ConsoleSummary.align([summaryHeader] + pools.map { [$0.name] + summaryCells($0) })
     }
 
     /// `running 5 ± 0.047%, runnable 0.757 ± 0.302%, …`: the shares with their intervals' half-widths.
