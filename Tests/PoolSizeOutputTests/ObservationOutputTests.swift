@@ -99,6 +99,17 @@ struct ObservationOutputTests {
         #expect(sentence.contains("pg_stat_activity's wait_event_type"))
     }
 
+    /// The first and the last sweep are taken whatever the rate: `--rate 0.1` over a second is
+    /// "2 sweeps (only the first and the last)", not "2 sweeps at 2/s".
+    @Test func theRateCountsOnlyTheSweepsBetweenTheEnds() {
+        let cost = { (sweeps: Int) in
+            SamplerCost(
+                sweeps: sweeps, threadReads: 0, samplerCPUNanoseconds: 0, processCPUNanoseconds: 0, wallSeconds: 2)
+        }
+        #expect(ObservationTable.sweeps(cost(2)) == "2 sweeps (only the first and the last)")
+        #expect(ObservationTable.sweeps(cost(12)) == "12 sweeps (10 Poisson-timed between the first and the last, 5/s)")
+    }
+
     /// The summary table escapes a pool's name once: `a\nb` on the terminal, not `a\\nb`.
     @Test func aNameIsEscapedOnceInTheTable() throws {
         let recording = try ProcRecording.decode(Data(contentsOf: ReportFixtures.fixture("observe/pg-backends.json")))

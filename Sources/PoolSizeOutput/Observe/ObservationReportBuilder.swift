@@ -86,8 +86,7 @@ package enum ObservationReportBuilder {
         if observation.target.startedByObserver { text += ", started by observe" }
         if observation.target.includesChildren { text += ", with its children" }
         text +=
-            ", for \(UnitFormat.duration(observation.durationSeconds)): \(sampler.sweeps) sweeps at "
-            + "\(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)."
+            ", for \(UnitFormat.duration(observation.durationSeconds)): \(ObservationTable.sweeps(sampler))."
         text +=
             " Sizes are N = cores × U × (1 + W/C) with \(observation.cores.effective) "
             + "core\(observation.cores.effective == 1 ? "" : "s") and U = "

@@ -33,8 +33,7 @@ package enum ObservationTable {
         if target.startedByObserver { out += ", started by observe" }
         if target.includesChildren { out += ", with its children" }
         out +=
-            ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sampler.sweeps) sweeps at "
-            + "\(UnitFormat.rate(sampler.meanRatePerSecond)) (Poisson-timed)\n"
+            ": \(UnitFormat.duration(observation.durationSeconds)) observed, \(sweeps(sampler))\n"
         let cores = observation.cores
         let derivation = cores.override != nil ? "--parallelism \(cores.effective)" : cores.derivation
         out += "cores \(cores.effective) [\(derivation)], "
@@ -68,6 +67,19 @@ package enum ObservationTable {
             ratio ?? "–", pool.judgedSize.map(ObservationVerdictText.range) ?? "–",
             ObservationVerdictText.name(pool.verdict),
         ]
+    }
+
+    /// `30 sweeps (28 Poisson-timed between the first and the last, 17.5/s)`: the first and the
+    /// last sweep are taken whatever the rate, so counting them in a rate ("2 sweeps at 2/s" for
+    /// `--rate 0.1` over a second) overstated it.
+    static func sweeps(_ sampler: SamplerCost) -> String {
+        let between = max(0, sampler.sweeps - 2)
+        guard between > 0 else {
+            return "\(sampler.sweeps) sweep\(sampler.sweeps == 1 ? "" : "s") (only the first and the last)"
+        }
+        let rate = sampler.wallSeconds > 0 ? Double(between) / sampler.wallSeconds : 0
+        return
+            "\(sampler.sweeps) sweeps (\(between) Poisson-timed between the first and the last, \(UnitFormat.rate(rate)))"
     }
 
     static func summary(_ pools: [PoolEstimate]) -> String {
