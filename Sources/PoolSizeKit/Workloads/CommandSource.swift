@@ -68,7 +68,7 @@ package struct CommandSource: WorkloadSource {
     package var declaredTaskNanoseconds: UInt64? { nil }
 
     /// Anything a command left running outside its process group ends with the sweep.
-    package func sweepEnded() { LiveChildren.stopOrphans(everyChild: true) }
+    package func sweepEnded() { LiveChildren.stopOrphans() }
     /// A command cannot enter the sweep's critical sections.
     package var supportsCriticalSections: Bool { false }
 
