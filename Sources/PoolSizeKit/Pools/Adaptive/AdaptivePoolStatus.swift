@@ -1,3 +1,5 @@
+import PoolSizeModel
+
 /// What an `AdaptiveQueuePool` measured and decided, read from `AdaptiveQueuePool.status`: the
 /// size in force and why, the W/C estimate the formula rests on, and the last window's figures
 /// that decide whether it may grow (work waiting, the CPUs' share in use).
@@ -52,13 +54,14 @@ public struct AdaptivePoolStatus: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var text = "\(size) queues (\(minimum)…\(maximum))"
         if let last = changes.last {
-            text += " after `\(last.reason)` at \(Self.decimal(last.seconds)) s"
+            text += " after `\(last.reason)` at \(UnitFormat.significant(last.seconds)) s"
         } else {
             text += ", unchanged since the start"
         }
         text += "; \(tasksFinished) tasks finished, \(tasksWaiting) waiting"
         if let cpu = cpuSecondsPerTask, let ratio = waitCPURatio {
-            text += "; C \(Self.decimal(cpu * 1e3)) ms, W/C \(Self.decimal(ratio)) from \(sampledTasks) sampled tasks"
+            text +=
+                "; C \(UnitFormat.significant(cpu * 1e3)) ms, W/C \(UnitFormat.significant(ratio)) from \(sampledTasks) sampled tasks"
         } else {
             text += "; no task timed yet"
         }
@@ -74,16 +77,4 @@ public struct AdaptivePoolStatus: Sendable, Equatable, CustomStringConvertible {
         }
         return text + "; \(windows) window\(windows == 1 ? "" : "s") decided"
     }
-
-    /// Three significant figures, without a locale.
-    static func decimal(_ value: Double) -> String {
-        guard value.isFinite else { return "–" }
-        let magnitude = abs(value)
-        let digits = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
-        var scaled = (value * Double(Self.power(digits))).rounded() / Double(Self.power(digits))
-        if scaled == 0 { scaled = 0 }
-        return digits == 0 ? String(Int(scaled)) : String(scaled)
-    }
-
-    private static func power(_ digits: Int) -> Int { [1, 10, 100, 1000][digits] }
 }
