@@ -59,7 +59,9 @@ bash "$root/scripts/install-libcurl.sh"
 # The servers the end-to-end tests start themselves (nginx, PostgreSQL) and the tools they use.
 bash "$root/scripts/install-test-servers.sh"
 swift build --build-tests
-swift test --skip-build "$@"
+# A hang would otherwise run to CI's own limit and leave no trace: past 30 minutes (the suite
+# takes a few) the watchdog names the tests still running, prints every thread's stack and fails.
+python3 "$root/scripts/test-watchdog.py" --limit 1800 -- swift test --skip-build "$@"
 
 # Every public type and member has a doc comment.
 python3 scripts/doc-coverage.py
