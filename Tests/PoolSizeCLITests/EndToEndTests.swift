@@ -19,21 +19,8 @@ import Testing
     static func run(_ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil) throws -> (
         code: Int32, stdout: String, stderr: String
     ) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
-        )
+        let result = try BinaryRun.run(arguments, environment: environment, directory: directory)
+        return (result.code, result.stdout, result.stderr)
     }
 
     @Test func tinySweepLeavesConsistentFiles() throws {

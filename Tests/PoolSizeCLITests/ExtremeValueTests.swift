@@ -74,25 +74,15 @@ import Testing
 
     /// Runs one case; gnuplot is kept off PATH (the charts' data and scripts are still written).
     static func check(_ c: Case, in directory: URL) -> (code: Int32, failure: String?) {
-        let process = Process()
-        process.executableURL = EndToEndTests.binary
-        process.arguments = c.arguments
-        process.environment = ["PATH": "/nonexistent", "HOME": directory.path, "TMPDIR": directory.path]
-        process.currentDirectoryURL = directory
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (-1, "\(c.label): could not start: \(error)") }
-        let pid = process.processIdentifier
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        watchdog.cancel()
-        let code = process.terminationStatus
+        let run: BinaryRun.Result
+        do {
+            run = try BinaryRun.run(
+                c.arguments, environment: ["PATH": "/nonexistent", "HOME": directory.path, "TMPDIR": directory.path],
+                directory: directory, timeout: 60)
+        } catch { return (-1, "\(c.label): could not start: \(error)") }
+        let (code, stderr) = (run.code, run.stderr)
         let shown = "\(c.label) [\(c.arguments.joined(separator: " "))]"
-        if process.terminationReason == .uncaughtSignal {
+        if run.signaled {
             return (code, "\(shown): killed by signal \(code) (a crash, or a hang past 60 s): \(stderr.prefix(300))")
         }
         if [132, 133, 134, 139].contains(code) || !documented.contains(code) {

@@ -73,12 +73,15 @@ package enum LiveChildren {
     /// Kills and reaps every child of this process that no task is waiting for: the orphans a
     /// sweep's commands left behind. Call when no command runs (the sweep's end, an interrupt
     /// after `stopAll`). Returns how many it stopped.
+    /// - Parameter everyChild: also every process whose parent is this one, from /proc: the
+    ///   per-thread lists can miss an orphan reparented while a thread exits. Only at the sweep's
+    ///   end, when no other child (gnuplot) runs.
     @discardableResult
-    package static func stopOrphans() -> Int {
+    package static func stopOrphans(everyChild: Bool = false) -> Int {
         var stopped = 0
         // Killing an orphan reparents its own children here: a few rounds take them too.
         for _ in 0..<8 {
-            let orphans = children().subtracting(running)
+            let orphans = children(everyChild: everyChild).subtracting(running)
             if orphans.isEmpty { break }
             for pid in orphans {
                 kill(pid, SIGKILL)
@@ -90,10 +93,21 @@ package enum LiveChildren {
         return stopped
     }
 
-    /// This process's children, from every thread's /proc children list.
-    static func children() -> Set<pid_t> {
+    /// This process's children, from every thread's /proc children list, and with `everyChild`
+    /// every process whose parent is this one.
+    static func children(everyChild: Bool = false) -> Set<pid_t> {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         var pids: Set<pid_t> = []
+        let me = getpid()
+        for entry in everyChild ? (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] : [] {
+            guard let pid = pid_t(entry), pid != me,
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.range(of: ")", options: .backwards)
+            else { continue }
+            // After the command's name: the state, then the parent's pid.
+            let fields = stat[close.upperBound...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == me { pids.insert(pid) }
+        }
         for task in tasks {
             guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8) else {
                 continue
