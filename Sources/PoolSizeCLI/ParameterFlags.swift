@@ -33,6 +33,7 @@ enum ParameterFlags {
         case .workload: return "--workload"
         case .trace: return "--trace"
         case .command: return "--exec"
+        case .commandBaseline: return "--exec-baseline"
         case .scratchDirectory: return "--scratch"
         case .httpURL: return "--http"
         case .httpMethod: return "--http-method"

@@ -33,6 +33,15 @@ struct SweepCommand: ParsableCommand {
             return
         }
         if let warning = estimate.longWarning { PoolSizeCommand.printError(warning) }
+        // A baseline that fails would leave the start unmeasured after the low-load phase: run
+        // it once now (not in a dry run, which runs no command).
+        if case .source(let source) = chosen.run, let command = source as? CommandSource,
+            let failure = command.baselineFailure()
+        {
+            throw PoolSizeError.invalidParameter(
+                .commandBaseline,
+                message: "\(failure); give the same command with its work left out, one that exits with status 0")
+        }
         let directory = output.directory(runID: plan.runID)
         // The charts are written after the sweep: find out now, not after an hour, that they
         // cannot be.

@@ -52,6 +52,9 @@ struct SweepWorkloadOptions: ParsableArguments {
         completion: .directory)
     var execOutput: String?
 
+    @Option(name: .customLong("exec-baseline"), help: ArgumentHelp(Help.execBaseline, valueName: "COMMAND"))
+    var execBaseline: String?
+
     @Option(help: ArgumentHelp(Help.scratch, valueName: "DIR"), completion: .directory)
     var scratch: String?
 
@@ -83,7 +86,11 @@ struct SweepWorkloadOptions: ParsableArguments {
                 try AtomicFile.checkWritable(output!, flag: "--exec-output")
             }
             let source = try CommandSource(
-                arguments: ShellWords.split(exec), timeoutSeconds: try taskTimeoutSeconds(), outputDirectory: output)
+                arguments: ShellWords.split(exec), timeoutSeconds: try taskTimeoutSeconds(), outputDirectory: output,
+                reapsOrphans: true,
+                baseline: try execBaseline.map { command throws(PoolSizeError) in
+                    try ShellWords.split(command, parameter: .commandBaseline)
+                })
             let spec = WorkloadSpec(
                 name: "exec-" + URL(fileURLWithPath: source.arguments[0]).lastPathComponent,
                 description: "command: \(exec.split(whereSeparator: \.isNewline).joined(separator: " "))",
@@ -118,6 +125,12 @@ struct SweepWorkloadOptions: ParsableArguments {
                     flag: "--task-timeout",
                     message: "applies to --exec and --http tasks; add one of them or drop --task-timeout")
             }
+        }
+        if exec == nil, execBaseline != nil {
+            throw .invalidOption(
+                flag: "--exec-baseline",
+                message:
+                    "measures the start of the --exec command's program; add --exec COMMAND or drop --exec-baseline")
         }
         if exec == nil, execOutput != nil {
             throw .invalidOption(
@@ -222,6 +235,11 @@ struct SweepWorkloadOptions: ParsableArguments {
         static let execOutput = """
             With --exec: keep each task's stdout and stderr in DIR (task-N.out, task-N.err) instead of discarding \
             them.
+            """
+        static let execBaseline = """
+            With --exec: a command that starts the same program with its work left out (psql … -c 'SELECT 1', \
+            python3 -c pass), run 5 times after the low-load phase; the report says how much of each task's CPU \
+            is that start-up. Without it only the dynamic loader's start is measured.
             """
         static let scratch = """
             For a workload with file IO (file-io): where its scratch files go (default: a temporary directory, \

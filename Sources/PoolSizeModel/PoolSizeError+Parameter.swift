@@ -53,6 +53,8 @@ extension PoolSizeError {
         case trace
         /// The command each task runs.
         case command
+        /// A command that starts the task's program with nothing to do, measured beside it.
+        case commandBaseline
         /// The directory the file-IO tasks write in.
         case scratchDirectory
         /// The URL each HTTP task requests.

@@ -23,6 +23,25 @@ import Testing
         #expect(ProcessStartShare.finding(Self.lowLoad(cpu: 1000, start: 499)) == nil)
     }
 
+    /// psql measured by the loader alone: 2 ms of 27 ms is under half, but psql connects in
+    /// every task, which the loader's start cannot show: named, so the report can say how to
+    /// measure it. A baseline measured it: no longer named. Not a client: never named.
+    @Test func aClientsOwnStartUpIsNamedUntilABaselineMeasuresIt() {
+        #expect(ProcessStartShare.unmeasuredStartUp(Self.lowLoad(cpu: 27_000, start: 2_000)) == "psql")
+        var python = Self.lowLoad(cpu: 30_000, start: 1_500)
+        python.processStart?.program = "/usr/bin/python3.11"
+        #expect(ProcessStartShare.unmeasuredStartUp(python) == "python3.11")
+        var measured = Self.lowLoad(cpu: 27_000, start: 2_000)
+        measured.processStart?.baseline = "psql -c 'SELECT 1'"
+        #expect(ProcessStartShare.unmeasuredStartUp(measured) == nil)
+        // Already most of C: the other finding says it.
+        #expect(ProcessStartShare.unmeasuredStartUp(Self.lowLoad(cpu: 27_000, start: 18_000)) == nil)
+        var gzip = Self.lowLoad(cpu: 17_000, start: 400)
+        gzip.processStart?.program = "/usr/bin/gzip"
+        #expect(ProcessStartShare.unmeasuredStartUp(gzip) == nil)
+        #expect(ProcessStartShare.unmeasuredStartUp(Self.lowLoad(cpu: 27_000, start: nil)) == nil)
+    }
+
     @Test func aStartThatIsASliverIsNot() {
         // gzip of 300 KB: 17 ms of C, sh's start 0.4 ms (2.4%).
         #expect(ProcessStartShare.finding(Self.lowLoad(cpu: 17_000, start: 400)) == nil)

@@ -158,6 +158,49 @@ import Testing
         )
     }
 
+    @Test func execBaselineWithoutExecIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(["--workload", "cpu", "--exec-baseline", "true"] + Self.quick)
+        #expect(result.code == 64)
+        #expect(
+            result.stderr
+                == "error: --exec-baseline: measures the start of the --exec command's program; add --exec COMMAND or drop --exec-baseline\n"
+        )
+    }
+
+    /// A baseline that fails is refused before the sweep, not found unmeasured after it.
+    @Test func aFailingBaselineIsRefusedBeforeTheSweep() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(["--exec", "true", "--exec-baseline", "sh -c 'exit 3'"] + Self.quick)
+        #expect(result.code == 64)
+        #expect(
+            result.stderr
+                == "error: --exec-baseline: sh -c 'exit 3' exited with status 3; it wrote nothing on stderr; give the same command with its work left out, one that exits with status 0\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("run/trials.csv").path))
+        let missing = try sweep(["--exec", "true", "--exec-baseline", "no-such-client -c 'SELECT 1'"] + Self.quick)
+        #expect(missing.code == 64)
+        #expect(
+            missing.stderr
+                == "error: --exec-baseline: no-such-client: no such program on PATH or not executable\n")
+    }
+
+    /// A command that is nothing but its start, with itself as the baseline: the start is all
+    /// of C (about 100%, whatever the machine's speed), and the report and console say so,
+    /// naming the baseline; lowload.json keeps it.
+    @Test func aBaselineThatIsTheWholeTaskIsFound() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try sweep(["--exec", "sh -c :", "--exec-baseline", "sh -c :"] + Self.quick)
+        #expect(result.code == 0, "\(result.stderr)")
+        let report = try String(contentsOf: scratch.appendingPathComponent("run/report.md"), encoding: .utf8)
+        #expect(report.contains("**Each task is mostly its process starting**"), "\(report)")
+        #expect(
+            report.contains("and the baseline sh -c :, the program started with nothing to do, costs"), "\(report)")
+        #expect(result.stdout.contains("warning: Each task is mostly its process starting"), "\(result.stdout)")
+        let lowLoad = try String(contentsOf: scratch.appendingPathComponent("run/lowload.json"), encoding: .utf8)
+        #expect(lowLoad.contains("\"baseline\" : \"sh -c :\""), "\(lowLoad)")
+    }
+
     @Test func aMissingCommandIsExit66BeforeAnythingRuns() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--exec", "no-such-program --flag"] + Self.quick)

@@ -41,6 +41,32 @@ import Testing
         #expect(start.cpuMicroseconds < 0.1 * task, "start \(start.cpuMicroseconds) µs, task \(task) µs")
     }
 
+    /// A baseline command is run whole, in place of the loader's start, and named in the result;
+    /// one that fails says why; an empty or missing one is refused when the source is made.
+    @Test func aBaselineIsRunWholeAndNamed() throws {
+        let source = try CommandSource(arguments: ["true"], baseline: ["sh", "-c", ":"])
+        let start = try #require(source.measureProcessStart(runs: 3))
+        #expect(start.baseline == "sh -c :")
+        #expect(start.runs == 3)
+        #expect(start.cpuMicroseconds > 0)
+        #expect(source.baselineFailure() == nil)
+        let failing = try CommandSource(arguments: ["true"], baseline: ["sh", "-c", "exit 3"])
+        #expect(failing.baselineFailure() == "sh -c 'exit 3' exited with status 3; it wrote nothing on stderr")
+        #expect(try CommandSource(arguments: ["true"]).baselineFailure() == nil)
+        #expect(
+            throws: PoolSizeError.invalidParameter(
+                .commandBaseline, message: "no-such-client: no such program on PATH or not executable")
+        ) {
+            try CommandSource(arguments: ["true"], baseline: ["no-such-client"])
+        }
+        #expect(
+            throws: PoolSizeError.invalidParameter(
+                .commandBaseline, message: "is empty; give a command that starts the program and does nothing")
+        ) {
+            try CommandSource(arguments: ["true"], baseline: [])
+        }
+    }
+
     /// The probe never runs the program: a script's body does not run (it would create a file),
     /// its interpreter stops in the loader.
     @Test func theProbeRunsNoneOfTheProgram() throws {

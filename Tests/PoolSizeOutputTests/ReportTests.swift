@@ -160,9 +160,23 @@ import Testing
         #expect(start.contains("`--http` for a service"), "\(start)")
         #expect(start.contains("through `Sweep`"), "\(start)")
         #expect(start.contains("pgbench, wrk"), "\(start)")
-        // Under half of C: no caveat.
+        // Under half of C: no caveat that it is mostly start-up; psql's own start-up, which the
+        // loader's cannot show, is named with the flag that measures it.
         run.lowLoad?.processStart?.cpuMicroseconds = 0.4 * lowLoad.cpuMicrosecondsPerTask
-        #expect(!ReportCaveats.caveats(RunAnalysis(run)).contains { $0.contains("mostly its process starting") })
+        let under = ReportCaveats.caveats(RunAnalysis(run))
+        #expect(!under.contains { $0.contains("mostly its process starting") })
+        let client = try #require(under.first { $0.hasPrefix("**Each task starts psql afresh**") })
+        #expect(client.contains("Measure it with `--exec-baseline`"), "\(client)")
+        // A baseline measured at 75%: the caveat names it instead of the loader.
+        run.lowLoad?.processStart?.cpuMicroseconds = 0.75 * lowLoad.cpuMicrosecondsPerTask
+        run.lowLoad?.processStart?.baseline = "psql -c 'SELECT 1'"
+        let measured = ReportCaveats.caveats(RunAnalysis(run))
+        let baseline = try #require(measured.first { $0.hasPrefix("**Each task is mostly its process starting**") })
+        #expect(
+            baseline.contains("and the baseline psql -c 'SELECT 1', the program started with nothing to do, costs"),
+            "\(baseline)")
+        #expect(baseline.contains("(75% of C)."), "\(baseline)")
+        #expect(!measured.contains { $0.contains("afresh") })
     }
 
     @Test func failuresAreSaidToCountInNoFigure() throws {

@@ -22,4 +22,26 @@ package struct ProcessStartShare: Equatable, Sendable {
         let found = ProcessStartShare(start: start, cpuMicrosecondsPerTask: lowLoad.cpuMicrosecondsPerTask)
         return found.share >= mostly ? found : nil
     }
+
+    /// Programs whose own start-up, past the loader's, is heavy and runs in every task: clients
+    /// that connect to a server, and interpreters that load a runtime. Matched on the
+    /// executable's name, a version suffix aside (`python3.11`).
+    package static let heavyStarters = [
+        "psql", "mysql", "mariadb", "redis-cli", "mongosh", "mongo", "sqlcmd", "clickhouse-client", "curl", "wget",
+        "python", "python3", "ruby", "node", "java", "perl", "php",
+    ]
+
+    /// The program's name when the start was measured by the loader alone, came under `mostly`,
+    /// and the program is one whose own start-up the loader's leaves out (`heavyStarters`): a
+    /// `--exec "psql -c 'SELECT 1'"` whose 27 ms of C is mostly psql connecting, which the
+    /// loader's 2 ms cannot show. nil otherwise.
+    package static func unmeasuredStartUp(_ lowLoad: LowLoadEstimate) -> String? {
+        guard let start = lowLoad.processStart, start.baseline == nil, lowLoad.cpuMicrosecondsPerTask > 0,
+            start.cpuMicroseconds / lowLoad.cpuMicrosecondsPerTask < mostly
+        else { return nil }
+        let name = String(start.program.split(separator: "/").last ?? "")
+        let stem = name.prefix { !$0.isNumber && $0 != "." }
+        let known = heavyStarters.contains(name) || heavyStarters.contains(String(stem))
+        return known ? name : nil
+    }
 }

@@ -14,13 +14,19 @@ extension CommandSource {
     /// argument list is no safer (`make` builds). The loader's start is the part every run of
     /// the program pays whatever it is asked, so where it alone is most of a task's C the sweep
     /// measures process start-up, not the work.
+    ///
+    /// With a `baseline` command, that command is started instead, whole: it runs the program's
+    /// own start-up (an interpreter's imports, a client's connection) that the loader's start
+    /// leaves out.
     package func measureProcessStart(runs: Int = 5) -> ProcessStart? {
-        guard runs > 0, ExecutableImage.loaderStops(executable) else { return nil }
-        let workload = CommandWorkload(source: self)
+        guard runs > 0 else { return nil }
+        let baselineSource = baselineSource()
+        guard baselineSource != nil || ExecutableImage.loaderStops(executable) else { return nil }
+        let workload = CommandWorkload(source: baselineSource ?? self)
         var cpus: [Double] = [], walls: [Double] = []
         for run in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
-            let outcome = workload.execute(task: UInt64(run), loaderOnly: true)
+            let outcome = workload.execute(task: UInt64(run), loaderOnly: baselineSource == nil)
             let wall = DispatchTime.now().uptimeNanoseconds - start
             guard outcome.failure == nil else { return nil }
             cpus.append(Double(outcome.childCPUNanoseconds + (outcome.cpuNanoseconds ?? 0)) / 1e3)
@@ -28,6 +34,21 @@ extension CommandSource {
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return ProcessStart(
-            program: executable, runs: runs, cpuMicroseconds: median(cpus), wallMicroseconds: median(walls))
+            program: executable, runs: runs, cpuMicroseconds: median(cpus), wallMicroseconds: median(walls),
+            baseline: baseline.map(ShellWords.join))
+    }
+
+    /// Runs the baseline command once and says why it cannot serve: nil when it exits with
+    /// status 0 (or there is none). Checked before a sweep, so a baseline that fails is refused
+    /// up front instead of leaving the start unmeasured.
+    package func baselineFailure() -> String? {
+        baselineSource().flatMap { CommandWorkload(source: $0).execute(task: 0).failure }
+    }
+
+    /// The baseline as a command source of its own: same timeout, output discarded.
+    private func baselineSource() -> CommandSource? {
+        guard let baseline, let baselineExecutable else { return nil }
+        return CommandSource(
+            arguments: baseline, executable: baselineExecutable, timeoutSeconds: timeoutSeconds)
     }
 }

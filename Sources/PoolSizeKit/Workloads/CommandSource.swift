@@ -18,12 +18,24 @@ package struct CommandSource: WorkloadSource {
     package let timeoutSeconds: Double
     /// Where each task's stdout and stderr are kept (`task-<index>.out/.err`); discarded when nil.
     package let outputDirectory: URL?
+    /// Whether this process reaps what the commands leave outside their process groups.
+    package let reapsOrphans: Bool
+    /// A command that starts the same program with nothing to do (`psql -c 'SELECT 1'`), run
+    /// instead of the loader-only start when the start-up cost is measured; resolved like
+    /// `arguments`.
+    package let baseline: [String]?
+    let baselineExecutable: String?
 
     /// A command source; throws (exit 66) when the program does not exist or is not executable,
     /// before anything runs.
+    /// - Parameter reapsOrphans: make this process the reaper of the commands' orphans and stop
+    ///   every child of it no task waits for at the sweep's end. Only for a process that starts
+    ///   no other children during the sweep (the command line's): in a host program it would take
+    ///   over the reaping of the host's own children.
     package init(
         arguments: [String], timeoutSeconds: Double = 60, outputDirectory: URL? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, reapsOrphans: Bool = false,
+        baseline: [String]? = nil
     ) throws(PoolSizeError) {
         guard let program = arguments.first else {
             throw .invalidParameter(.command, message: "is empty; give a command")
@@ -32,8 +44,36 @@ package struct CommandSource: WorkloadSource {
         self.executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
         self.timeoutSeconds = timeoutSeconds
         self.outputDirectory = outputDirectory
+        self.reapsOrphans = reapsOrphans
+        self.baseline = baseline
+        if let baseline {
+            guard let program = baseline.first else {
+                throw .invalidParameter(
+                    .commandBaseline, message: "is empty; give a command that starts the program and does nothing")
+            }
+            do {
+                baselineExecutable = try Self.resolve(
+                    program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+            } catch {
+                throw .invalidParameter(
+                    .commandBaseline, message: "\(program): no such program on PATH or not executable")
+            }
+        } else {
+            baselineExecutable = nil
+        }
         // Descendants that escape a command's process group stay findable (`LiveChildren.stopOrphans`).
-        LiveChildren.becomeReaper()
+        if reapsOrphans { LiveChildren.becomeReaper() }
+    }
+
+    /// A source for a program already resolved, output discarded (a baseline's).
+    init(arguments: [String], executable: String, timeoutSeconds: Double) {
+        self.arguments = arguments
+        self.executable = executable
+        self.timeoutSeconds = timeoutSeconds
+        outputDirectory = nil
+        reapsOrphans = false
+        baseline = nil
+        baselineExecutable = nil
     }
 
     /// The program's path: as given when it holds a `/`, else the first executable match on PATH.
@@ -67,8 +107,12 @@ package struct CommandSource: WorkloadSource {
     /// Unknown: the command's W and C are measured.
     package var declaredTaskNanoseconds: UInt64? { nil }
 
-    /// Anything a command left running outside its process group ends with the sweep.
-    package func sweepEnded() { LiveChildren.stopOrphans() }
+    /// Anything a command left running outside its process group ends with the sweep: every
+    /// child of this process from /proc, since the per-thread lists miss one that moves to
+    /// another thread while a pool thread exits.
+    package func sweepEnded() {
+        if reapsOrphans { LiveChildren.stopOrphans(everyChild: true) }
+    }
     /// A command cannot enter the sweep's critical sections.
     package var supportsCriticalSections: Bool { false }
 

@@ -4,7 +4,7 @@
 /// (glibc's `LD_TRACE_LOADED_OBJECTS`, with `LD_BIND_NOW` so every symbol is bound as a task's
 /// run binds what it calls). It never runs the program's code, so it is safe for any command
 /// and a lower bound: an interpreter's or a client's own start (imports, a connection) comes on
-/// top of it.
+/// top of it. With a baseline command (`--exec-baseline`), that command run whole instead.
 package struct ProcessStart: Equatable, Sendable, Codable {
     /// The program started (the resolved executable).
     package var program: String
@@ -14,12 +14,17 @@ package struct ProcessStart: Equatable, Sendable, Codable {
     package var cpuMicroseconds: Double
     /// Median wall time of one start, µs.
     package var wallMicroseconds: Double
+    /// The baseline command that was run, as it could be typed; nil for the loader-only start.
+    package var baseline: String?
 
     /// A measurement from its figures.
-    package init(program: String, runs: Int, cpuMicroseconds: Double, wallMicroseconds: Double) {
+    package init(
+        program: String, runs: Int, cpuMicroseconds: Double, wallMicroseconds: Double, baseline: String? = nil
+    ) {
         self.program = program
         self.runs = runs
         self.cpuMicroseconds = cpuMicroseconds
         self.wallMicroseconds = wallMicroseconds
+        self.baseline = baseline
     }
 }

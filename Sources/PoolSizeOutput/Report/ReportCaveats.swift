@@ -13,7 +13,11 @@ package enum ReportCaveats {
     package static let busyMachine = 0.1
 
     package static func caveats(_ analysis: RunAnalysis) -> [String] {
-        let start = analysis.run.lowLoad.flatMap(ProcessStartShare.finding).map { [processStart($0)] } ?? []
+        let start =
+            (analysis.run.lowLoad.flatMap(ProcessStartShare.finding).map { [processStart($0)] } ?? [])
+            + (analysis.run.lowLoad.flatMap { lowLoad in
+                ProcessStartShare.unmeasuredStartUp(lowLoad).map { [unmeasuredStartUp($0, lowLoad)] }
+            } ?? [])
         if let open = analysis.openLoop { return start + openLoopCaveats(analysis, open) }
         var out: [String] = start
         let summaries = analysis.summaries
@@ -254,7 +258,26 @@ package enum ReportCaveats {
     /// A command whose C is mostly its program starting, and what measures the work instead.
     static func processStart(_ found: ProcessStartShare) -> String {
         let program = ReportInline.literal(URL(fileURLWithPath: found.start.program).lastPathComponent)
+        let cost = UnitFormat.duration(microseconds: found.start.cpuMicroseconds)
+        let share = UnitFormat.wholePercent(found.share)
+        let started =
+            found.start.baseline.map {
+                "the baseline \(ReportInline.literal($0)), the program started with nothing to do, costs \(cost) of CPU (\(share) of C)"
+            }
+            ?? "starting \(program) alone, with nothing to do (the dynamic loader, before the program's own code), costs \(cost) of CPU (\(share) of C; the program's own start-up comes on top)"
         return
-            "**Each task is mostly its process starting**: a task's C is \(UnitFormat.duration(microseconds: found.cpuMicrosecondsPerTask)), and starting \(program) alone, with nothing to do (the dynamic loader, before the program's own code), costs \(UnitFormat.duration(microseconds: found.start.cpuMicroseconds)) of CPU (\(UnitFormat.wholePercent(found.share)) of C; the program's own start-up comes on top). The curve sizes how many processes this machine starts at once, not the work. Measure the work without a process per task: `--http` for a service with an HTTP endpoint, a Swift closure calling its client library through `Sweep` (the library), or the server's own load tool (pgbench, wrk) at each concurrency."
+            "**Each task is mostly its process starting**: a task's C is \(UnitFormat.duration(microseconds: found.cpuMicrosecondsPerTask)), and \(started). The curve sizes how many processes this machine starts at once, not the work. \(withoutAProcess)"
     }
+
+    /// A client or interpreter whose own start-up the loader's start cannot show, and how to
+    /// measure it.
+    static func unmeasuredStartUp(_ program: String, _ lowLoad: LowLoadEstimate) -> String {
+        let loader = lowLoad.processStart.map { UnitFormat.duration(microseconds: $0.cpuMicroseconds) } ?? "–"
+        let name = ReportInline.literal(program)
+        return
+            "**Each task starts \(name) afresh**: a task's C is \(UnitFormat.duration(microseconds: lowLoad.cpuMicrosecondsPerTask)), and \(name) does its own start-up (connecting to a server, loading a runtime) in every task, beyond the \(loader) the loader's start measured here. If that start-up is most of C, the curve sizes process starts, not the work. Measure it with `--exec-baseline`: the same command with its work left out (`psql … -c 'SELECT 1'`, `python3 -c pass`); the report then says how much of C it is. \(withoutAProcess)"
+    }
+
+    static let withoutAProcess =
+        "Measure the work without a process per task: `--http` for a service with an HTTP endpoint, a Swift closure calling its client library through `Sweep` (the library), or the server's own load tool (pgbench, wrk) at each concurrency."
 }
