@@ -50,3 +50,37 @@ enum BinaryRun {
         return Result(code: code, stdout: run.standardOutput, stderr: run.standardError, outcome: run.outcome)
     }
 }
+
+extension Process {
+    /// How a child ended: its exit status, or the signal's number when a signal ended it.
+    struct Exit {
+        var code: Int32
+        var signaled: Bool
+    }
+
+    /// Waits for the child to end, in place of `waitUntilExit`, which once waited for good on a
+    /// child long exited (`BinaryRun`): a child that has been a zombie for a second without
+    /// Foundation noticing is reaped here and its status decoded. SIGKILL past `timeout`.
+    @discardableResult
+    func awaitExit(timeout: Double = 600) -> Exit {
+        let pid = processIdentifier
+        let deadline = Date().addingTimeInterval(timeout)
+        var zombieSince: Date?
+        while true {
+            if !isRunning { return Exit(code: terminationStatus, signaled: terminationReason == .uncaughtSignal) }
+            if Date() > deadline { kill(pid, SIGKILL) }
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            let state = stat.range(of: ") ", options: .backwards).map { stat[$0.upperBound...].prefix(1) }
+            if state == "Z" {
+                let since = zombieSince ?? Date()
+                zombieSince = since
+                var status: Int32 = 0
+                if Date().timeIntervalSince(since) > 1, waitpid(pid, &status, WNOHANG) == pid {
+                    let signal = status & 0x7f
+                    return Exit(code: signal != 0 ? signal : (status >> 8) & 0xff, signaled: signal != 0)
+                }
+            }
+            usleep(10_000)
+        }
+    }
+}

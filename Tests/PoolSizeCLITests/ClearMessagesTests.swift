@@ -254,8 +254,8 @@ import Testing
         }
         kill(process.processIdentifier, SIGINT)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        let processExit = process.awaitExit()
+        #expect(processExit.code == 130)
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("lowload.json").path))
         #expect(
             stderr

@@ -165,8 +165,8 @@ extension Dictionary where Key == String, Value == Any {
         }
         kill(process.processIdentifier, number)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
+        let processExit = process.awaitExit()
+        #expect(processExit.code == 130)
         #expect(
             stderr.contains(
                 "interrupted: the trials finished so far are in \(out.path)/trials.csv and summary.csv; 'poolsize sweep --resume \(out.path)' (with the same flags) runs the rest"

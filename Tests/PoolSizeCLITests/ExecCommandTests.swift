@@ -87,7 +87,7 @@ import Testing
         }
         if sweep.isRunning { kill(sweep.processIdentifier, SIGINT) }
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        sweep.waitUntilExit()
+        sweep.awaitExit()
         #expect(!stderr.contains("no task finished"), "\(stderr)")
         let lowLoad = try JSONSerialization.jsonObject(with: Data(contentsOf: lowLoadFile)) as? [String: Any]
         let tasks = try #require(lowLoad?["tasks"] as? Int)
@@ -130,12 +130,12 @@ import Testing
         let lowLoadWritten = FileManager.default.fileExists(
             atPath: scratch.appendingPathComponent("run/lowload.json").path)
         kill(sweep.processIdentifier, SIGINT)
-        sweep.waitUntilExit()
+        let sweepExit = sweep.awaitExit()
         #expect(
             shown.contains("\r\u{1B}[Kmeasuring W/C at low load: one worker, up to 6 s and the task in progress"),
             "\(shown)")
         #expect(!lowLoadWritten, "shown while the phase runs, not after it")
-        #expect(sweep.terminationStatus == 130)
+        #expect(sweepExit.code == 130)
     }
 
     @Test func aDirectoryIsNoProgram() throws {

@@ -50,24 +50,24 @@ import Testing
     @Test func backgroundJobsEndWithTheirTask() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let sweep = try start("sh -c 'sleep \(marker) & exit 0'")
-        sweep.waitUntilExit()
-        #expect(sweep.terminationStatus == 0)
+        let sweepExit = sweep.awaitExit()
+        #expect(sweepExit.code == 0)
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
     }
 
     @Test func jobsThatLeaveTheGroupEndWithTheSweep() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let sweep = try start("sh -c 'setsid sleep \(marker) & exit 0'")
-        sweep.waitUntilExit()
-        #expect(sweep.terminationStatus == 0)
+        let sweepExit = sweep.awaitExit()
+        #expect(sweepExit.code == 0)
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
     }
 
     @Test func aTimeoutStopsTheWholeGroup() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let sweep = try start("sh -c 'sleep \(marker) & sleep \(marker)'", extra: ["--task-timeout", "50ms"])
-        sweep.waitUntilExit()
-        #expect(sweep.terminationStatus == 5)
+        let sweepExit = sweep.awaitExit()
+        #expect(sweepExit.code == 5)
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
     }
 
@@ -82,8 +82,8 @@ import Testing
         }
         #expect(!survivors(except: sweep.processIdentifier).isEmpty, "the command never started")
         kill(sweep.processIdentifier, signal)
-        sweep.waitUntilExit()
-        #expect(sweep.terminationStatus == (signal == SIGKILL ? SIGKILL : 130))
+        let sweepExit = sweep.awaitExit()
+        #expect(sweepExit.code == (signal == SIGKILL ? SIGKILL : 130))
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
         // Nothing is left in TMPDIR, after SIGKILL too: a command's stderr goes to a file without
         // a name (a named one, removed after each task, was left by a SIGKILL).
@@ -135,11 +135,11 @@ import Testing
         #expect(!sleeping().isEmpty, "gnuplot never started")
         kill(sweep.processIdentifier, signal)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        sweep.waitUntilExit()
+        let sweepExit = sweep.awaitExit()
         if signal == SIGKILL {
-            #expect(sweep.terminationReason == .uncaughtSignal && sweep.terminationStatus == SIGKILL)
+            #expect(sweepExit.signaled && sweepExit.code == SIGKILL)
         } else {
-            #expect(sweep.terminationStatus == 130)
+            #expect(sweepExit.code == 130)
             #expect(stderr.contains("interrupted: the trials finished so far are in "), "\(stderr)")
             // No report.md was written (the signal came while its charts rendered): the line says
             // how to build it from the files.

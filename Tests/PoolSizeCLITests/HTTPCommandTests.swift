@@ -37,8 +37,8 @@ final class ServeProcess {
     func stop() -> (code: Int32, rest: String) {
         kill(process.processIdentifier, SIGTERM)
         let rest = buffer + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, rest)
+        let processExit = process.awaitExit()
+        return (processExit.code, rest)
     }
 
     /// User and system CPU the server has used; nil once it has exited.
@@ -320,8 +320,8 @@ final class ServeProcess {
         while server.socketCount() <= listening && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(server.socketCount() > listening)
         kill(sweep.processIdentifier, SIGINT)
-        sweep.waitUntilExit()
-        #expect(sweep.terminationStatus == 130)
+        let sweepExit = sweep.awaitExit()
+        #expect(sweepExit.code == 130)
         let closed = Date().addingTimeInterval(5)
         while server.socketCount() > listening && Date() < closed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(server.socketCount() == listening)
@@ -474,10 +474,10 @@ final class ServeProcess {
         #expect(!survivors().isEmpty, "the command never started")
         let signalled = Date()
         kill(sweep.processIdentifier, SIGTERM)
-        sweep.waitUntilExit()
+        let sweepExit = sweep.awaitExit()
         // The commands sleep 30 s: stopped, not waited for.
         #expect(Date().timeIntervalSince(signalled) < 10)
-        #expect(sweep.terminationStatus == 130)
+        #expect(sweepExit.code == 130)
         #expect(survivors().isEmpty, "left behind: \(survivors())")
     }
 }

@@ -87,7 +87,7 @@ final class NginxProcess {
     func stop() {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.awaitExit()
         }
         try? FileManager.default.removeItem(at: directory)
     }
@@ -109,9 +109,9 @@ final class NginxProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw NSError(domain: executable.lastPathComponent, code: Int(process.terminationStatus))
+        let processExit = process.awaitExit()
+        guard processExit.code == 0 else {
+            throw NSError(domain: executable.lastPathComponent, code: Int(processExit.code))
         }
     }
 

@@ -28,8 +28,8 @@ import Testing
         process.arguments = ["-O2", "-pthread", "-o", output.path, source.path, "-lm"]
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? output.path : nil
+        let processExit = process.awaitExit()
+        return processExit.code == 0 ? output.path : nil
     }()
 
     /// Runs poolsize with a bound on its time; SIGKILL when it overruns (then code is 137).
@@ -50,16 +50,11 @@ import Testing
         }
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         whileRunning?(process)
-        if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
-        }
+        let exit = process.awaitExit(timeout: timeoutSeconds)
         let text = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
-        return (process.terminationStatus, text(outURL), text(errURL))
+        return (exit.code, text(outURL), text(errURL))
     }
 
     /// The `truth` line a target printed, as numbers.

@@ -65,8 +65,8 @@ import Testing
         let observe = try start([
             "--duration", "1s", "--", "/bin/sh", "-c", "sleep \(marker) & setsid sleep \(marker) & sleep \(marker)",
         ])
-        observe.waitUntilExit()
-        #expect(observe.terminationStatus == 0)
+        let observeExit = observe.awaitExit()
+        #expect(observeExit.code == 0)
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
     }
@@ -85,8 +85,8 @@ import Testing
         while sleeps() < 3 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(sleeps() == 3, "the command's three sleeps never ran: \(survivors())")
         kill(observe.processIdentifier, signal)
-        observe.waitUntilExit()
-        #expect(observe.terminationStatus == (signal == SIGKILL ? SIGKILL : 130))
+        let observeExit = observe.awaitExit()
+        #expect(observeExit.code == (signal == SIGKILL ? SIGKILL : 130))
         #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors())")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
     }

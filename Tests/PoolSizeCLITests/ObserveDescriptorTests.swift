@@ -27,8 +27,8 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let processExit = process.awaitExit()
+        #expect(processExit.code == 0)
         let data = try Data(contentsOf: out.appendingPathComponent("observation.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let pools = try #require(object["pools"] as? [[String: Any]])

@@ -33,7 +33,7 @@ import Testing
         // SIGKILL, not SIGTERM: a test thread blocks signals and its children inherit the mask.
         defer {
             if pgbench.isRunning { kill(pgbench.processIdentifier, SIGKILL) }
-            pgbench.waitUntilExit()
+            pgbench.awaitExit()
         }
         let postmaster = try #require(server.postmaster)
         let deadline = Date().addingTimeInterval(30)

@@ -43,7 +43,7 @@ import Testing
         let serve = try start(
             ["serve", "--port", "0", "--delay", "10ms", "--threads", "1", "--quiet", "--duration", "90s"], name: "serve"
         )
-        defer { kill(serve.process.processIdentifier, SIGKILL); serve.process.waitUntilExit() }
+        defer { kill(serve.process.processIdentifier, SIGKILL); serve.process.awaitExit() }
         var url: String?
         _ = waitFor(20) {
             let text = (try? String(contentsOf: serve.stdout, encoding: .utf8)) ?? ""
@@ -59,7 +59,7 @@ import Testing
                 "--out", run.path, "--plots", root.appendingPathComponent("plots").path,
             ], name: "sweep")
         defer {
-            if sweep.process.isRunning { kill(sweep.process.processIdentifier, SIGKILL) }; sweep.process.waitUntilExit()
+            if sweep.process.isRunning { kill(sweep.process.processIdentifier, SIGKILL) }; sweep.process.awaitExit()
         }
         // lowload.json is written as the low-load phase ends and the one trial begins.
         #expect(
@@ -74,9 +74,9 @@ import Testing
         // 7: syscalls unreadable (Yama ptrace_scope 1 and the sweep is not observe's child); C
         // and the threads are read all the same.
         #expect([0, 7].contains(observed.code), "\(observed.stderr)")
-        _ = waitFor(60) { !sweep.process.isRunning }
+        let sweepExit = sweep.process.awaitExit(timeout: 60)
         #expect(
-            sweep.process.terminationStatus == 0, "\((try? String(contentsOf: sweep.stderr, encoding: .utf8)) ?? "")")
+            sweepExit.code == 0, "\((try? String(contentsOf: sweep.stderr, encoding: .utf8)) ?? "")")
 
         let trials = try CSVTable(
             text: try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8), path: "trials.csv")

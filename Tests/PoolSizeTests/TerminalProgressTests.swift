@@ -6,16 +6,22 @@ import Testing
 /// The progress line `Sweep.run()` shows on a terminal when the caller passes no observer: what
 /// the sweep does, rewritten in place, and cleared at the end.
 @Suite(.serialized) struct TerminalProgressTests {
+    /// What the progress wrote, kept in an object the escaping closure holds: a local `Mutex`
+    /// captured by it crashed the test runner (a bad pointer read inside the closure).
+    final class Written: Sendable {
+        let lines = Mutex<[String]>([])
+    }
+
     @Test func saysWhatTheSweepDoesAndClearsTheLine() throws {
-        let written = Mutex<[String]>([])
-        let progress = TerminalProgress { text in written.withLock { $0.append(text) } }
+        let written = Written()
+        let progress = TerminalProgress { text in written.lines.withLock { $0.append(text) } }
         _ = try Sweep(
             name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 30, cores: 2
         ) {
             usleep(1_000)
         }.run(observer: progress)
         progress.finish()
-        let lines = written.withLock { $0 }
+        let lines = written.lines.withLock { $0 }
         let clear = "\r\u{1B}[2K"
         #expect(lines.first?.hasPrefix(clear + "poolsize: measuring W and C with one worker (at most ") == true)
         let trials = lines.filter { $0.contains("poolsize: trial ") }.map { $0.dropFirst(clear.count) }
