@@ -17,7 +17,7 @@ struct ObserveCommand: ParsableCommand {
 
             'observe -- CMD ARGS…' starts CMD as a descendant (readable even under Yama ptrace_scope 1), sends its process group SIGTERM at the end and SIGKILL \(Int(ObservationSession.commandGraceSeconds)) s later; whatever it started is stopped too, setsid'd jobs included, and also when observe itself is killed. Its output goes to stderr.
 
-            Exit codes besides the usual: 6 the target exited before the end, 7 its blocking syscalls were unreadable, 8 it belongs to another user, 9 no schedstat, 69 not Linux, 130 interrupted; each prints what was measured, then one line saying what could not be. See docs/guide/observe.md.
+            Exit codes besides the usual: 6 the target exited before the end, 7 its blocking syscalls were unreadable, 8 it belongs to another user, 9 no schedstat (each prints what was measured, then one line saying what could not be); 10 the target has exited (a zombie), 11 it is a kernel thread, 69 not Linux (nothing is observed); 130 interrupted. See docs/guide/observe.md.
             """)
 
     @Argument(help: "The process to observe (omit it with -- CMD).")

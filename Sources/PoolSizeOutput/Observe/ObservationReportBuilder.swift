@@ -15,7 +15,9 @@ package enum ObservationReportBuilder {
         let stems = run.fileStems
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Pools")]
         blocks.append(.paragraph(summary(run)))
-        if let cut = ObservationTable.cutShort(observation) { blocks.append(.paragraph("**Interrupted:** " + cut + ".")) }
+        if let cut = ObservationTable.cutShort(observation) {
+            blocks.append(.paragraph("**Interrupted:** " + cut + "."))
+        }
         let rows = observation.pools.map { pool in
             [ReportInline.code(pool.name)] + ObservationTable.summaryCells(pool) + [
                 stems[pool.name].map { ReportInline.code("\(RunDirectory.poolsFolder)/\($0).csv") } ?? "–"
