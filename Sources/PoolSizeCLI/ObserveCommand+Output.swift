@@ -8,6 +8,19 @@ import PoolSizeOutput
 /// `observe --out`, `--plots`, `--force` and `--counter`: checked before anything is observed,
 /// used after.
 extension ObserveCommand {
+    /// A running process's target is checked (there, not a zombie, not a kernel thread) before
+    /// `--out` is made, so a refused target leaves no directory behind; then `output`.
+    func checkedOutput(target: ObserveTarget) throws(PoolSizeError) -> Output? {
+        if case let .process(pid) = target {
+            do {
+                try TargetProbe.check(pid: pid)
+            } catch {
+                throw Self.error(ObservationSession.Failure(error))
+            }
+        }
+        return try output(target: target)
+    }
+
     /// `--out` and `--plots`, checked: the places must be writable and `--out` must not hold
     /// a run unless `--force`; nil without `--out`.
     func output(target: ObserveTarget) throws(PoolSizeError) -> Output? {
@@ -57,12 +70,8 @@ extension ObserveCommand {
     /// `--counter`, split into words and its program found; nil without it.
     func taskCounter() throws(PoolSizeError) -> TaskCounter? {
         guard let counter else { return nil }
+        // An empty command is refused there, with a counter's example.
         let words = try ShellWords.split(counter, parameter: .counterCommand)
-        guard !words.isEmpty else {
-            throw .invalidOption(
-                flag: "--counter",
-                message: "is empty; give a command printing a running total, e.g. --counter 'cat /run/app/requests'")
-        }
         do {
             return try TaskCounter(arguments: words, text: counter)
         } catch {
@@ -83,7 +92,11 @@ extension ObserveCommand {
             return .failure(
                 counterError(failure, when: "as the observation ended; the figures above have no per-task part"))
         case let .success(count):
+            // Kept even when it went down: observation.json and the report say what was read.
             settings.counter = count
+            if count.wentDown == true {
+                return .failure(counterError(.wentDown(first: count.first, last: count.last), when: ""))
+            }
             guard count.perSecond > 0 else {
                 PoolSizeCommand.printError(
                     "note: --counter: the total stayed at \(UnitFormat.number(count.first)) over "
@@ -108,9 +121,15 @@ extension ObserveCommand {
         case let .failed(outcome, standardError):
             let said = standardError.isEmpty ? "" : ": " + TerminalText.excerpt(standardError, limit: 120)
             return .invalidOption(
-                flag: "--counter", message: "the command \(outcome.summary)\(at)\(said); run it by hand to see why")
+                flag: "--counter", message: "the command \(ended(outcome))\(at)\(said); run it by hand to see why")
         case let .notANumber(output):
-            let shown = output.isEmpty ? "nothing" : "'\(TerminalText.excerpt(output, limit: 80))'"
+            // Bytes that are not UTF-8 arrive as U+FFFD: the command printed something, not text.
+            let shown =
+                output.isEmpty
+                ? "nothing"
+                : output.contains("\u{FFFD}")
+                    ? "something that is not text (bytes that are not UTF-8)"
+                    : "'\(TerminalText.excerpt(output, limit: 80))'"
             return .invalidOption(
                 flag: "--counter",
                 message:
@@ -118,18 +137,32 @@ extension ObserveCommand {
                     + "through awk '{print $N}' inside sh -c '…')"
             )
         case let .wentDown(first, last):
+            // Read only at the end: the figures are out, and observation.json keeps both totals.
             return .invalidOption(
                 flag: "--counter",
                 message:
-                    "the total went down from \(UnitFormat.number(first)) to \(UnitFormat.number(last))\(at): the "
-                    + "counter restarted; observe again, or use --throughput R/s"
+                    "the total went down from \(UnitFormat.number(first)) to \(UnitFormat.number(last)) between its "
+                    + "two reads: the counter restarted, so the figures above have no per-task part (the "
+                    + "observation's settings.counter keeps both totals); observe again, or use --throughput R/s"
             )
+        }
+    }
+
+    /// How a counter's run ended, in the words `sweep --exec` uses for a command's.
+    static func ended(_ outcome: ChildOutcome) -> String {
+        switch outcome {
+        case let .exited(code): return "exited with status \(code)"
+        case let .signaled(signal):
+            return "was killed by signal \(signal) (\(ChildOutcome.signalName(signal)))"
+        case let .timedOut(seconds):
+            return "did not finish within \(UnitFormat.duration(seconds)) and was stopped"
+        case let .failedToStart(reason): return "could not start (\(reason))"
         }
     }
 
     /// Writes the run directory and its report; prints where (the table's last line, as sweep
     /// does) and any note about the charts.
-    func write(_ observation: Observation, to output: Output) throws(PoolSizeError) {
+    func write(_ observation: Observation, to output: Output, interrupt: ObserveInterrupt) throws(PoolSizeError) {
         let info = RunInfo(
             .observation(runID: output.runID, seed: seed), poolsizeVersion: PoolSizeVersion.string,
             poolsizeCommit: PoolSizeVersion.commit,
@@ -137,6 +170,8 @@ extension ObserveCommand {
             machine: MachineProbe.facts())
         let run = ObservationRun(runID: output.runID, info: info, observation: observation)
         try RunDirectory(output.directory).save(run)
+        // From here a signal stops gnuplot and says where the saved observation is.
+        interrupt.rendering(output.directory.path)
         var writer = ReportWriter(runDirectory: output.directory, plotsDirectory: output.plots)
         writer.wording = ParameterFlags.word
         let outcome = try writer.writeObservationReport(run)

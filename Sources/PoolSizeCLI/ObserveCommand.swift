@@ -17,7 +17,7 @@ struct ObserveCommand: ParsableCommand {
 
             'observe -- CMD ARGS…' starts CMD as a descendant (readable even under Yama ptrace_scope 1), sends its process group SIGTERM at the end and SIGKILL \(Int(ObservationSession.commandGraceSeconds)) s later; whatever it started is stopped too, setsid'd jobs included, and also when observe itself is killed. Its output goes to stderr.
 
-            Exit codes besides the usual: 6 the target exited before the end, 7 its blocking syscalls were unreadable, 8 it belongs to another user, 9 no schedstat, 69 not Linux, 130 interrupted; each prints what was measured, then one line saying what could not be. See docs/guide/observe.md.
+            Exit codes besides the usual: 6 the target exited before the end, 7 its blocking syscalls were unreadable, 8 it belongs to another user, 9 no schedstat (each prints what was measured, then one line saying what could not be); 10 the target has exited (a zombie), 11 it is a kernel thread, 69 not Linux (nothing is observed); 130 interrupted. See docs/guide/observe.md.
             """)
 
     @Argument(help: "The process to observe (omit it with -- CMD).")
@@ -105,6 +105,9 @@ struct ObserveCommand: ParsableCommand {
     @Option(help: .hidden, completion: .file())
     var record: String?
 
+    /// The most tasks per second `--throughput` takes: a task a nanosecond, beyond any pool.
+    static let mostThroughputPerSecond = 1e9
+
     /// The checked flags.
     struct Request {
         var target: ObserveTarget
@@ -124,17 +127,20 @@ struct ObserveCommand: ParsableCommand {
     func run() throws {
         let request = try makeRequest()
         let stop = StopSignal()
-        let signals = SignalWatch { _ in stop.stop() }
+        let interrupt = ObserveInterrupt(stop: stop)
+        let signals = SignalWatch { _ in interrupt.signal() }
+        defer { signals.cancel() }
         let result: ObservationSession.Result
         do {
             result = try ObservationSession.run(
                 target: request.target, plan: request.plan, parallelism: parallelism,
                 generator: SeededGenerator(seed: seed), stop: stop, counter: request.counter)
+        } catch .interrupted {
+            PoolSizeCommand.printError("observe: interrupted before the first sweep: nothing was measured")
+            Foundation.exit(130)
         } catch {
-            signals.cancel()
             throw Self.error(error)
         }
-        signals.cancel()
         if let output = result.commandOutput {
             FileHandle.standardError.write(Data((output.standardOutput + output.standardError).utf8))
         }
@@ -147,11 +153,18 @@ struct ObserveCommand: ParsableCommand {
         }
         var settings = request.settings
         let counted = Self.taskRate(result.count, into: &settings)
-        let observation = ObservationEstimator.estimate(result.outcome.record, settings: settings)
+        var observation = ObservationEstimator.estimate(result.outcome.record, settings: settings)
+        let problem = TaskRateProblem.find(in: observation)
+        if case .implausibleLatency? = problem {
+            // The figures printed are those without the latency refused below.
+            settings.latencySeconds = nil
+            observation = ObservationEstimator.estimate(result.outcome.record, settings: settings)
+        }
         say(format == .json ? ObservationJSON.render(observation) : ObservationTable.render(observation))
-        if let output = request.output { try write(observation, to: output) }
+        if let output = request.output { try write(observation, to: output, interrupt: interrupt) }
         if case let .failure(problem)? = counted { throw problem }
-        if result.outcome.interrupted {
+        if let problem { throw Self.error(problem) }
+        if result.outcome.interrupted || stop.isStopped {
             PoolSizeCommand.printError(
                 "observe: interrupted after \(UnitFormat.duration(observation.durationSeconds)): the figures above cover that time"
             )
@@ -219,8 +232,10 @@ struct ObserveCommand: ParsableCommand {
         }
         if let throughput {
             throughputPerSecond = try QuantityParser.perSecond(throughput, flag: "--throughput")
-            guard throughputPerSecond! > 0 else {
-                throw .invalidOption(flag: "--throughput", message: "must be above 0, got \(throughput)")
+            guard throughputPerSecond! > 0 && throughputPerSecond! <= Self.mostThroughputPerSecond else {
+                throw .invalidOption(
+                    flag: "--throughput",
+                    message: "must be above 0 and at most 1e9/s (a task per nanosecond), got \(throughput)")
             }
         }
         var latencySeconds: Double?
@@ -248,7 +263,7 @@ struct ObserveCommand: ParsableCommand {
             settings: EstimatorSettings(
                 groupRules: rules, throughputPerSecond: throughputPerSecond, latencySeconds: latencySeconds,
                 throughputPool: pool),
-            counter: try taskCounter(), output: try output(target: target))
+            counter: try taskCounter(), output: try checkedOutput(target: target))
     }
 
     /// A session failure as the one-line error of its flag or input.
@@ -260,6 +275,10 @@ struct ObserveCommand: ParsableCommand {
                 hint:
                     "no such process; give the PID of a running process (ps -e), or start the target with 'poolsize observe [options] -- CMD ARGS…'"
             )
+        case let .processExited(pid):
+            return .observationLimited([ObservationLimit(kind: .zombie, pid: pid)])
+        case let .kernelThread(pid):
+            return .observationLimited([ObservationLimit(kind: .kernelThread, pid: pid)])
         case .unsupported:
             return .observationLimited([ObservationLimit(kind: .unsupportedPlatform, pid: 0)])
         case let .commandNotFound(program, reason):
@@ -272,6 +291,31 @@ struct ObserveCommand: ParsableCommand {
             return .measurementFailed("observe -- \(program): cannot start it (\(reason))")
         case let .counterFailed(failure):
             return counterError(failure, when: "as the observation started")
+        case .interrupted:
+            // `run` exits 130 before it gets here; a caller that does not gets one line.
+            return .measurementFailed("interrupted before the first sweep: nothing was measured")
+        }
+    }
+
+    /// A task-rate setting that does not fit the observation, as the one-line error of its flag.
+    static func error(_ problem: TaskRateProblem) -> PoolSizeError {
+        switch problem {
+        case let .noSuchPool(name, pools):
+            let shown = pools.prefix(12).joined(separator: ", ") + (pools.count > 12 ? ", …" : "")
+            return .invalidOption(
+                flag: "--pool",
+                message:
+                    "'\(name)' matches no pool of the target (the pools found: \(pools.isEmpty ? "none" : shown)); "
+                    + "the figures above have no per-task part; give one of those names")
+        case let .implausibleLatency(pool, inFlight, threads, rate):
+            let most = TaskRateProblem.mostInFlightPerThread * Double(threads) / rate
+            return .invalidOption(
+                flag: "--latency",
+                message:
+                    "λ·D = \(UnitFormat.number(inFlight)) tasks in pool '\(pool)' on average, more than "
+                    + "\(UnitFormat.number(TaskRateProblem.mostInFlightPerThread)) per thread (it has \(threads)): "
+                    + "--latency must be the mean time a task spends inside the pool, at most "
+                    + "\(UnitFormat.duration(most)) at this rate; the figures above leave it out")
         }
     }
 }

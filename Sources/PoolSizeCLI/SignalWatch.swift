@@ -16,7 +16,7 @@ final class SignalWatch: @unchecked Sendable {
     private let readEnd: Int32
     private let writeEnd: Int32
 
-    /// Calls `handler` with the signal's number, once, on a dedicated thread.
+    /// Calls `handler` with each signal's number, one at a time, on a dedicated thread.
     init(_ handler: @escaping @Sendable (Int32) -> Void) {
         var fds: [Int32] = [-1, -1]
         _ = fds.withUnsafeMutableBufferPointer { pipe($0.baseAddress!) }
@@ -25,10 +25,16 @@ final class SignalWatch: @unchecked Sendable {
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
         signalPipeWrite = writeEnd
+        // Every signal, until `cancel`: a command that carries on after the first (observe's
+        // Ctrl-C ends the sampling, a second one its charts) must hear the next one too.
         let thread = Thread { [readEnd] in
-            var byte: UInt8 = 0
-            while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
-            if byte != 0 { handler(Int32(byte)) }
+            while true {
+                var byte: UInt8 = 0
+                let count = read(readEnd, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                guard count == 1, byte != 0 else { return }
+                handler(Int32(byte))
+            }
         }
         thread.name = "poolsize.signals"
         thread.start()

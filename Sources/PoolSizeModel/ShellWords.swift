@@ -64,9 +64,12 @@ package enum ShellWords {
         if let quote { throw .invalidParameter(parameter, message: "has an unterminated \(quote) quote; close it") }
         if inWord { words.append(word) }
         guard !words.isEmpty else {
-            throw .invalidParameter(
-                parameter,
-                message: "is empty; give a command, e.g. \(PoolSizeError.Parameter.command.mention) 'gzip -c data.bin'")
+            // Each setting's own example: a counter is no workload command.
+            let example =
+                parameter == .counterCommand
+                ? "a command printing the running total of the pool's tasks, e.g. \(parameter.mention) 'cat /run/app/requests'"
+                : "a command, e.g. \(parameter.mention) 'gzip -c data.bin'"
+            throw .invalidParameter(parameter, message: "is empty; give \(example)")
         }
         return words
     }

@@ -19,6 +19,11 @@ package struct Observation: Equatable, Sendable, Codable {
     package var cpuPressureSomePercent: Double?
     /// The pools, the one using the most CPU first.
     package var pools: [PoolEstimate]
+    /// The duration asked for, seconds; nil when unknown (an older recording).
+    package var plannedSeconds: Double?
+    /// True when Ctrl-C or SIGTERM cut the observation short: the figures cover
+    /// `durationSeconds` of `plannedSeconds`. Nil when it was not (and in older files).
+    package var interrupted: Bool?
 
     /// An observation.
     package init(

@@ -118,10 +118,13 @@ package enum ObservationEstimator {
                 utilization: settings.targetUtilization)
             sorted[index].verdict = PoolVerdict.decide(sorted[index])
         }
-        return Observation(
+        var observation = Observation(
             target: header.target, durationSeconds: duration, cores: header.cores, settings: settings,
             sampler: header.sampler,
             limits: header.limits, cpuPressureSomePercent: header.cpuPressureSomePercent, pools: sorted)
+        observation.plannedSeconds = header.plannedSeconds
+        observation.interrupted = header.interrupted == true ? true : nil
+        return observation
     }
 
     private static func countAlive(

@@ -22,12 +22,19 @@ package struct ObservationHeader: Equatable, Sendable, Codable {
     /// /proc/pressure/cpu `some avg10` at the end: the share of time some runnable task on the
     /// machine waited for a CPU (machine-wide context); nil without PSI.
     package var cpuPressureSomePercent: Double?
+    /// The duration asked for, seconds; nil in recordings made before it was kept.
+    package var plannedSeconds: Double?
+    /// True when a stop (Ctrl-C, SIGTERM) cut the observation short; nil in older recordings.
+    package var interrupted: Bool?
 
     /// A header.
     package init(
         target: ObservedTarget, architecture: SyscallArchitecture, clockTicksPerSecond: Double, cores: CoreCount,
-        seed: UInt64, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?
+        seed: UInt64, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?,
+        plannedSeconds: Double? = nil, interrupted: Bool? = nil
     ) {
+        self.plannedSeconds = plannedSeconds
+        self.interrupted = interrupted
         self.target = target
         self.architecture = architecture
         self.clockTicksPerSecond = clockTicksPerSecond

@@ -1,3 +1,5 @@
+import PoolSizeProcess
+
 /// One observation from start to end: start the target when it is a command, probe it,
 /// sample it, stop it. What `poolsize observe` runs between parsing its flags and printing.
 package enum ObservationSession {
@@ -5,6 +7,10 @@ package enum ObservationSession {
     package enum Failure: Error, Equatable, Sendable {
         /// No process with that id.
         case processNotFound(pid: Int32)
+        /// The process has exited: a zombie its parent has not reaped.
+        case processExited(pid: Int32)
+        /// A kernel thread, which has no user-space pool.
+        case kernelThread(pid: Int32)
         /// Not Linux (or an architecture whose syscall numbers are unknown).
         case unsupported
         /// The command's program was not found or is not executable.
@@ -13,6 +19,8 @@ package enum ObservationSession {
         case cannotStart(program: String, reason: String)
         /// `--counter` gave no total as the observation started.
         case counterFailed(TaskCounter.Failure)
+        /// The stop signal came before the first sweep (during the counter's first read).
+        case interrupted
     }
 
     /// What a session produced.
@@ -56,11 +64,12 @@ package enum ObservationSession {
         defer { child?.stop(graceSeconds: commandGraceSeconds) }
         var probe: TargetProbe
         do {
+            // A command observe started is the target whatever becomes of it: one that exits at
+            // once is observed as exited, not refused.
+            if child == nil { try TargetProbe.check(pid: pid) }
             probe = try TargetProbe.probe(pid: pid, parallelism: parallelism)
-        } catch .notFound {
-            throw .processNotFound(pid: pid)
         } catch {
-            throw .unsupported
+            throw Failure(error)
         }
         // A command just started may still be inside execve, its /proc cmdline not yet set.
         if case let .command(arguments) = target { probe.command = arguments.joined(separator: " ") }
@@ -68,7 +77,12 @@ package enum ObservationSession {
         samplerPlan.pid = pid
         var first: (total: Double, timeSeconds: Double)?
         if let counter {
-            switch counter.read() {
+            // Ctrl-C during this read kills the counter at once (not after its watchdog); a stop
+            // in the moment before it starts leaves it its run, usually milliseconds.
+            guard !stop.isStopped else { throw .interrupted }
+            let reading = stop.cancelling(by: { ChildProcessRunner.stopRunning() }) { counter.read() }
+            guard !stop.isStopped else { throw .interrupted }
+            switch reading {
             case let .success(reading): first = reading
             case let .failure(failure): throw .counterFailed(failure)
             }
@@ -76,7 +90,7 @@ package enum ObservationSession {
         let outcome = Sampler.run(
             plan: samplerPlan, probe: probe, startedByObserver: child != nil, generator: generator, stop: stop)
         let count = counter.flatMap { counter in
-            first.map { first in counter.read().flatMap { counter.count(from: first, to: $0) } }
+            first.map { first in counter.read().map { counter.count(from: first, to: $0) } }
         }
         child?.stop(graceSeconds: commandGraceSeconds)
         return Result(outcome: outcome, commandOutput: child?.output, count: count)

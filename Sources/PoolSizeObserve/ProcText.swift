@@ -59,6 +59,20 @@ package enum ProcText {
         }
     }
 
+    /// stat's field 9, the kernel's per-task flags (`PF_*` in include/linux/sched.h).
+    package static func flags(of text: some StringProtocol) -> UInt64? {
+        ByteScanner.scan(text) { bytes -> UInt64? in
+            guard let close = bytes.lastIndex(of: 0x29) else { return nil }
+            var scanner = ByteScanner(bytes, from: close + 1)
+            scanner.skipSpaces()
+            for _ in 3..<9 { scanner.skipField() }
+            return scanner.decimal()
+        }
+    }
+
+    /// `PF_KTHREAD`: the task is a kernel thread, which runs no user-space code.
+    package static let kernelThreadFlag: UInt64 = 0x0020_0000
+
     /// `voluntary_ctxt_switches` and `nonvoluntary_ctxt_switches` from `/proc/PID/task/TID/status`.
     package static func switches(_ text: some StringProtocol) -> (voluntary: UInt64, involuntary: UInt64)? {
         guard let voluntary = statusValue(text, key: "voluntary_ctxt_switches"),
@@ -70,6 +84,13 @@ package enum ProcText {
     /// The real user id (first number of `Uid:`) from a status text.
     package static func realUID(_ text: some StringProtocol) -> UInt32? {
         statusValue(text, key: "Uid").flatMap { UInt32(exactly: $0) }
+    }
+
+    /// The effective user id (second number of `Uid:`) from a status text.
+    package static func effectiveUID(_ text: some StringProtocol) -> UInt32? {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Uid:") }) else { return nil }
+        let fields = line.dropFirst(4).split(whereSeparator: \.isWhitespace)
+        return fields.count >= 2 ? UInt32(fields[1]) : nil
     }
 
     /// The first number after `key:` at the start of a line of a status text (bytes: status is

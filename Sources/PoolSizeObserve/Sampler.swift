@@ -122,6 +122,10 @@ package enum Sampler {
             limits.append(
                 ObservationLimit(kind: .syscallDenied, pid: plan.pid, yamaPtraceScope: TargetProbe.yamaPtraceScope()))
         }
+        // Whether observe started the target decides which advice can lift the limit.
+        for index in limits.indices where limits[index].kind == .syscallDenied {
+            limits[index].startedByObserver = startedByObserver
+        }
         if !kinds.contains(.noSchedstat) && watchers.values.contains(where: \.schedstatMissing) {
             limits.append(ObservationLimit(kind: .noSchedstat, pid: plan.pid))
         }
@@ -133,10 +137,11 @@ package enum Sampler {
                 pid: plan.pid, command: probe.command, startedByObserver: startedByObserver,
                 includesChildren: plan.includeChildren),
             architecture: architecture, clockTicksPerSecond: ticks, cores: probe.cores, seed: plan.seed, sampler: cost,
-            limits: limits, cpuPressureSomePercent: TargetProbe.cpuPressure())
+            limits: limits, cpuPressureSomePercent: TargetProbe.cpuPressure(), plannedSeconds: plan.durationSeconds,
+            interrupted: interrupted && exitedAt == nil)
         return SamplerOutcome(
             record: ObservationRecord(header: header, sweeps: sweeps, processes: processList.map(ProcessFacts.init)),
             recording: plan.keepRawTexts ? ProcRecording(header: header, sweeps: raw, processes: processList) : nil,
-            interrupted: interrupted && !(exitedAt != nil))
+            interrupted: interrupted && exitedAt == nil)
     }
 }

@@ -5,13 +5,26 @@ import Synchronization
 package final class StopSignal: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
+    /// What cuts short the work in progress when the signal is raised (a counter's read).
+    private let cancel = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// A signal not yet raised.
     package init() {}
 
-    /// Raises the signal; the sampler finishes its current sweep and returns.
+    /// Raises the signal; the sampler finishes its current sweep and returns, and work run
+    /// through `cancelling` is cut short.
     package func stop() {
-        if !stopped.exchange(true, ordering: .acquiringAndReleasing) { wake.signal() }
+        if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
+            wake.signal()
+            cancel.withLock { $0 }?()
+        }
+    }
+
+    /// Runs `body`, calling `cancellation` should the signal be raised meanwhile.
+    func cancelling<T>(by cancellation: @escaping @Sendable () -> Void, _ body: () -> T) -> T {
+        cancel.withLock { $0 = cancellation }
+        defer { cancel.withLock { $0 = nil } }
+        return body()
     }
 
     /// Whether the signal was raised.

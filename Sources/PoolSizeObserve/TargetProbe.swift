@@ -22,6 +22,36 @@ package struct TargetProbe: Sendable {
         case notFound(pid: Int32)
         /// Not Linux, or a CPU architecture whose syscall numbers are not known.
         case unsupported
+        /// Every thread of it has exited; only the zombie its parent has not reaped is left.
+        case exited(pid: Int32)
+        /// A kernel thread (kthreadd, a kworker): no user-space code, so no pool of its own.
+        case kernelThread(pid: Int32)
+    }
+
+    /// Whether `pid` is a process observe can sample: there, not a zombie, not a kernel thread.
+    /// A zombie's /proc files stay readable and a kernel thread's states read as blocking
+    /// calls, so either gave figures of nothing; checked before anything is written.
+    package static func check(pid: Int32) throws(Failure) {
+        #if os(Linux)
+            guard case let .success(stat) = ProcFile.readOnce("/proc/\(pid)/stat"), !stat.isEmpty else {
+                throw .notFound(pid: pid)
+            }
+            if let flags = ProcText.flags(of: stat), flags & ProcText.kernelThreadFlag != 0 {
+                throw .kernelThread(pid: pid)
+            }
+            // The leader may be a zombie while its other threads run (it called pthread_exit):
+            // the process has exited only when no thread is left alive.
+            let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? ["\(pid)"]
+            let alive = threads.contains { tid in
+                guard case let .success(text) = ProcFile.readOnce("/proc/\(pid)/task/\(tid)/stat"),
+                    let state = ProcText.state(of: text)
+                else { return false }
+                return state != "Z" && state != "X"
+            }
+            guard alive else { throw .exited(pid: pid) }
+        #else
+            throw .unsupported
+        #endif
     }
 
     /// Probes `pid`; `parallelism` becomes the cores' override.
@@ -42,7 +72,10 @@ package struct TargetProbe: Sendable {
             } else if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/syscall"),
                 error.errno == EACCES || error.errno == EPERM
             {
-                limits.append(ObservationLimit(kind: .syscallDenied, pid: pid, yamaPtraceScope: yamaPtraceScope()))
+                limits.append(
+                    ObservationLimit(
+                        kind: .syscallDenied, pid: pid, yamaPtraceScope: yamaPtraceScope(),
+                        dumpable: dumpable(pid: pid, status: status)))
             }
             let commandLine =
                 (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()).map { text in
@@ -53,6 +86,18 @@ package struct TargetProbe: Sendable {
         #else
             throw .unsupported
         #endif
+    }
+
+    /// Whether `pid` is dumpable, told from outside: the kernel makes a process's /proc files
+    /// root's while it is not (proc(5), /proc/PID), and its effective user's otherwise; nil
+    /// when it runs as root, where the two look alike.
+    package static func dumpable(pid: Int32, status: String) -> Bool? {
+        var info = stat()
+        guard let effective = ProcText.effectiveUID(status), effective != 0, stat("/proc/\(pid)", &info) == 0 else {
+            return nil
+        }
+        if info.st_uid == effective { return true }
+        return info.st_uid == 0 ? false : nil
     }
 
     /// Yama's ptrace_scope (0 classic, 1 children only, 2 admin only, 3 none); nil without Yama.

@@ -9,6 +9,10 @@ package struct TaskCount: Equatable, Sendable, Codable {
     package var last: Double
     /// Seconds between the two reads (the middles of the two runs of the command).
     package var seconds: Double
+    /// True when the last total was below the first: the counter restarted (or wrapped) in
+    /// between, so no task rate was taken from it. Nil in observations written before it was
+    /// recorded.
+    package var wentDown: Bool?
 
     /// A count.
     package init(command: String, first: Double, last: Double, seconds: Double) {
@@ -16,8 +20,9 @@ package struct TaskCount: Equatable, Sendable, Codable {
         self.first = first
         self.last = last
         self.seconds = seconds
+        wentDown = last < first
     }
 
-    /// λ: tasks per second between the reads.
-    package var perSecond: Double { seconds > 0 ? (last - first) / seconds : 0 }
+    /// λ: tasks per second between the reads; 0 when the total did not rise.
+    package var perSecond: Double { seconds > 0 && last > first ? (last - first) / seconds : 0 }
 }

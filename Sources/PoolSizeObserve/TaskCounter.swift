@@ -64,13 +64,11 @@ package struct TaskCounter: Sendable {
         return .success((total, (before + after) / 2))
     }
 
-    /// The count between two reads.
+    /// The count between two reads; one that went down is counted too (`wentDown`), so the
+    /// observation keeps what was read, and the caller refuses its rate.
     package func count(
         from first: (total: Double, timeSeconds: Double), to last: (total: Double, timeSeconds: Double)
-    ) -> Result<TaskCount, Failure> {
-        guard last.total >= first.total else { return .failure(.wentDown(first: first.total, last: last.total)) }
-        return .success(
-            TaskCount(
-                command: text, first: first.total, last: last.total, seconds: last.timeSeconds - first.timeSeconds))
+    ) -> TaskCount {
+        TaskCount(command: text, first: first.total, last: last.total, seconds: last.timeSeconds - first.timeSeconds)
     }
 }

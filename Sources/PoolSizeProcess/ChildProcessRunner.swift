@@ -40,6 +40,12 @@ package struct ChildProcessRunner: Sendable {
         for pid in running { kill(-pid, SIGKILL) }
     }
 
+    /// Stops every child running now, with its group, and lets new ones start: an interrupted
+    /// `observe --counter` read ends at once, and the observation's charts can still render.
+    package static func stopRunning() {
+        for pid in live.withLock({ $0.running }) { kill(-pid, SIGKILL) }
+    }
+
     package init(timeoutSeconds: Double) {
         self.timeoutSeconds = timeoutSeconds
     }

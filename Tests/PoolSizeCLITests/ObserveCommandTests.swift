@@ -33,12 +33,17 @@ import Testing
     }()
 
     /// Runs poolsize with a bound on its time; SIGKILL when it overruns (then code is 137).
-    static func run(_ arguments: [String], timeoutSeconds: Double = 60, whileRunning: ((Process) -> Void)? = nil) throws
-        -> (code: Int32, stdout: String, stderr: String)
-    {
+    /// `environment` holds variables set over this process's (a PATH with a fake gnuplot).
+    static func run(
+        _ arguments: [String], timeoutSeconds: Double = 60, environment: [String: String]? = nil,
+        whileRunning: ((Process) -> Void)? = nil
+    ) throws -> (code: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = EndToEndTests.binary
         process.arguments = arguments
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let directory = FileManager.default.temporaryDirectory
         let outURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).out"),
             errURL = directory.appendingPathComponent("poolsize-observe-test-\(UUID()).err")

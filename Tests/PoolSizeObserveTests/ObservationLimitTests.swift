@@ -1,3 +1,4 @@
+import Foundation
 import PoolSizeModel
 import Testing
 @testable import PoolSizeObserve
@@ -20,6 +21,66 @@ struct ObservationLimitTests {
             limits.first { $0.kind == .otherUser }?.message.hasPrefix(
                 "pid 42 belongs to another user (uid 1000): CPU, run-queue time and thread states are measured") == true
         )
+    }
+
+    /// Issue 31: `observe -- CMD` is advised only where it lifts the limit (Yama ptrace_scope 1,
+    /// a target observe did not start, not known to be undumpable); it was advised for a target
+    /// observe had started itself, and under scopes 2 and 3.
+    @Test func theSyscallAdviceIsTheOneThatHelps() {
+        func message(scope: Int?, started: Bool?, dumpable: Bool? = nil) -> String {
+            ObservationLimit(
+                kind: .syscallDenied, pid: 42, yamaPtraceScope: scope, startedByObserver: started, dumpable: dumpable
+            ).message
+        }
+        let measured =
+            "CPU, run-queue time and thread states are measured, blocked time is not split into IO, idle and ambiguous"
+        #expect(
+            message(scope: 1, started: false)
+                == "pid 42: blocking syscalls are unreadable (EACCES (Yama ptrace_scope is 1: only children can be "
+                + "read)): \(measured); start the target with 'poolsize observe -- CMD', or run observe as root")
+        let started = message(scope: 1, started: true)
+        #expect(!started.contains("observe -- CMD"))
+        #expect(
+            started
+                == "pid 42: blocking syscalls are unreadable (EACCES: the process is not dumpable (a setuid or setgid "
+                + "program, or one that called prctl PR_SET_DUMPABLE 0), so only root may read them): \(measured); "
+                + "run observe as root")
+        #expect(message(scope: 1, started: false, dumpable: false) == started)
+        #expect(
+            message(scope: 2, started: false).hasSuffix(
+                "(EACCES (Yama ptrace_scope is 2: only a process with CAP_SYS_PTRACE may read them)): \(measured); run "
+                    + "observe as root"))
+        #expect(
+            message(scope: 3, started: false).hasSuffix(
+                "; nothing lifts this until the machine boots with kernel.yama.ptrace_scope below 3"))
+        #expect(message(scope: nil, started: false).hasSuffix("(EACCES): \(measured); run observe as root"))
+        #expect(!message(scope: 0, started: false).contains("observe -- CMD"))
+    }
+
+    /// Issue 31: a zombie and a kernel thread are refused, each with its own code and line.
+    @Test func aZombieAndAKernelThreadAreRefused() {
+        let zombie = ObservationLimit(kind: .zombie, pid: 42), kernel = ObservationLimit(kind: .kernelThread, pid: 2)
+        #expect(zombie.exitCode == 10 && kernel.exitCode == 11)
+        #expect(
+            zombie.message
+                == "pid 42 has exited (zombie: its parent has not reaped it yet), so there is nothing to observe; give "
+                + "the PID of a running process (ps -e), or start the target with 'poolsize observe [options] -- CMD "
+                + "ARGS…'")
+        #expect(
+            kernel.message
+                == "pid 2 is a kernel thread: it runs no user-space code, so it has no pool to size; give the PID of "
+                + "an application's process (ps -e lists kernel threads in [brackets])")
+    }
+
+    /// stat's flags (field 9) say a kernel thread (PF_KTHREAD); this test's process is none.
+    @Test func kernelThreadsAreToldByTheirFlags() throws {
+        let kthreadd = "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0 0 0 0 0 0 0 20 0 1 0 24 0 0\n"
+        #expect(ProcText.flags(of: kthreadd) == 2_129_984)
+        #expect(try #require(ProcText.flags(of: kthreadd)) & ProcText.kernelThreadFlag != 0)
+        let user = "7 (a) b) R 1 7 7 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 24 0 0\n"
+        #expect(try #require(ProcText.flags(of: user)) & ProcText.kernelThreadFlag == 0)
+        #expect(ProcText.effectiveUID("Name:\tx\nUid:\t1000\t1001\t1000\t1000\n") == 1001)
+        #expect(throws: Never.self) { try TargetProbe.check(pid: getpid()) }
     }
 
     @Test func theErrorPrintsEveryLimitAndExitsWithTheFirst() {

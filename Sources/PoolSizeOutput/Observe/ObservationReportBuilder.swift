@@ -15,6 +15,9 @@ package enum ObservationReportBuilder {
         let stems = run.fileStems
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Pools")]
         blocks.append(.paragraph(summary(run)))
+        if let cut = ObservationTable.cutShort(observation) {
+            blocks.append(.paragraph("**Interrupted:** " + cut + "."))
+        }
         let rows = observation.pools.map { pool in
             [ReportInline.code(pool.name)] + ObservationTable.summaryCells(pool) + [
                 stems[pool.name].map { ReportInline.code("\(RunDirectory.poolsFolder)/\($0).csv") } ?? "–"
@@ -50,15 +53,8 @@ package enum ObservationReportBuilder {
                 blocks.append(.chart(name: chart.name, caption: ReportInline.literal(chart.caption), note: chart.note))
             }
         }
-        let quiet = observation.pools.count - ObservationTable.detailed(observation).count
-        if quiet > 0 {
-            blocks.append(
-                .paragraph(
-                    "\(quiet) other pool\(quiet == 1 ? "" : "s") used less than "
-                        + "\(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second (or lie beyond the "
-                        + "\(ObservationTable.detailedPools) shown in detail); observation.json and the CSV files hold "
-                        + "every pool in full."
-                ))
+        if let note = ObservationTable.undetailed(observation) {
+            blocks.append(.paragraph(note + "; observation.json and the CSV files hold every pool in full."))
         }
         blocks += facts(run)
         blocks.append(.heading(level: 2, text: "What could not be measured"))
@@ -142,6 +138,15 @@ package enum ObservationReportBuilder {
                 text += ", \(UnitFormat.duration(latency)) in the pool per task"
             }
             rows.append(["task rate", text])
+        }
+        if let counter = settings.counter {
+            var text =
+                ReportInline.code(counter.command) + ": \(UnitFormat.number(counter.first)) at the start, "
+                + "\(UnitFormat.number(counter.last)) at the end, \(UnitFormat.duration(counter.seconds)) apart"
+            if counter.wentDown == true {
+                text += "; the total went down (the counter restarted), so no task rate was taken from it"
+            }
+            rows.append(["task counter", text])
         }
         if let info = run.info {
             if let command = info.commandLine, !command.isEmpty {

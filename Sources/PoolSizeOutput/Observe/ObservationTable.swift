@@ -15,14 +15,40 @@ package enum ObservationTable {
         for pool in busy {
             out += "\n" + detail(pool, cores: observation.cores, utilization: observation.settings.targetUtilization)
         }
-        let quiet = observation.pools.count - busy.count
-        if quiet > 0 {
-            out +=
-                "\n\(quiet) other pool\(quiet == 1 ? "" : "s") used less than "
-                + "\(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second; --format json lists "
-                + "every pool in full\n"
-        }
+        if let note = undetailed(observation) { out += "\n\(note); --format json lists every pool in full\n" }
         return out
+    }
+
+    /// `1 pool of the table is not detailed: it used less than 1 ms of CPU per second`: the
+    /// pools the table lists without detail, and why; nil when every pool is detailed. The table
+    /// shows every pool, so none is "other".
+    static func undetailed(_ observation: Observation) -> String? {
+        let shown = detailed(observation).count
+        let idle = observation.pools.filter { $0.cpuCores < PoolVerdict.idleCores }.count
+        let beyond = observation.pools.count - shown - idle
+        let total = idle + beyond
+        guard total > 0 else { return nil }
+        let little = "used less than \(UnitFormat.number(PoolVerdict.idleCores * 1000)) ms of CPU per second"
+        let far = "did work but \(beyond == 1 ? "lies" : "lie") beyond the \(detailedPools) shown in detail"
+        var text =
+            total == 1 ? "1 pool of the table is not detailed: " : "\(total) pools of the table are not detailed: "
+        let pronoun = total == 1 ? "it" : "they"
+        switch (idle, beyond) {
+        case (_, 0): text += "\(pronoun) \(little)"
+        case (0, _): text += "\(pronoun) \(far)"
+        default: text += "\(idle) \(little), \(beyond) \(far)"
+        }
+        return text
+    }
+
+    /// `the observation was cut short after 1.5 s of the 60 s asked for (Ctrl-C or SIGTERM); the
+    /// figures cover that time`; nil when it was not interrupted.
+    static func cutShort(_ observation: Observation) -> String? {
+        guard observation.interrupted == true else { return nil }
+        let asked = observation.plannedSeconds.map { " of the \(UnitFormat.duration($0)) asked for" } ?? ""
+        return
+            "the observation was cut short after \(UnitFormat.duration(observation.durationSeconds))\(asked) "
+            + "(Ctrl-C or SIGTERM); the figures cover that time"
     }
 
     static func header(_ observation: Observation) -> String {
@@ -45,7 +71,9 @@ package enum ObservationTable {
         if let pressure = observation.cpuPressureSomePercent {
             out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)"
         }
-        return out + "\n"
+        out += "\n"
+        if let cut = cutShort(observation) { out += "interrupted: \(cut)\n" }
+        return out
     }
 
     /// The pools shown in detail (and charted in a report): those that did work, the most CPU first.
