@@ -26,10 +26,31 @@ package enum PlanSourceReader {
             throw .inputNotFound(
                 path: path, hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
+        // An observation measures no low-load W and C: say so rather than report lowload.json
+        // missing, and point to the figures it does print.
+        if directory.holdsObservation {
+            throw .invalidInput(
+                path: directory.url.path,
+                message:
+                    "it holds an observation (observation.json, written by 'poolsize observe --out'), which --from "
+                    + "cannot use: --from takes a sweep's run directory (results/<run-id>); or declare the observed "
+                    + "pool's W and C per task with --wait and --cpu (observe prints them on its 'per task' line "
+                    + "when given --throughput or --counter)")
+        }
         let lowLoad = try directory.decode(LowLoadEstimate.self, .lowLoad)
         let recommendations = try directory.decode(RecommendationSet.self, .recommendation)
         let recommendation = recommendations?.best
         let machine = try directory.decode(RunInfo.self, .machine)
+        // The cores and workload below are the sweep's: an observation's machine.json beside a
+        // sweep's files belongs to another run.
+        if let machine, machine.plan == nil {
+            throw .invalidInput(
+                path: directory.url(.machine).path,
+                message:
+                    "it records an observation, not a sweep's plan, so it is not this "
+                    + "run's; pass the sweep's run directory, or delete the file to plan from lowload.json and "
+                    + "recommendation.json alone")
+        }
 
         let cpu = lowLoad?.cpuMicrosecondsPerTask ?? recommendation?.cpuMicrosecondsPerTask.finite
         let wait = lowLoad?.waitMicrosecondsPerTask ?? recommendation?.waitMicrosecondsPerTask.finite
