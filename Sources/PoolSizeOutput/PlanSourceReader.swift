@@ -93,7 +93,7 @@ package enum PlanSourceReader {
                 ),
                 ("wait_cpu_ratio_ci95_upper", recommendation.waitCPURatioUpper, 0...maximumWaitCPURatio),
                 ("formula_queue_count_exact", recommendation.formulaQueueCountExact, 0.05...1e9),
-                ("knee_pool_size", Double(recommendation.kneePoolSize), 1...Double(SizeSelection.maximumSize)),
+                ("knee_pool_size", Double(recommendation.kneeQueueCount), 1...Double(SizeSelection.maximumSize)),
             ]
             if let bad = figures.first(where: { figure in
                 figure.value.map { !$0.isFinite || !figure.range.contains($0) } ?? false
@@ -109,7 +109,8 @@ package enum PlanSourceReader {
             path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.plan?.spec.name,
             cpuModel: machine?.machine?.cpuModel, cores: cores,
             waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
-            kneePoolSize: recommendation?.kneePoolSize, formulaQueueCountExact: recommendation?.formulaQueueCountExact)
+            kneePoolSize: recommendation?.kneeQueueCount, formulaQueueCountExact: recommendation?.formulaQueueCountExact
+        )
         // An open loop has no throughput knee (what it carries flattens at the rate offered):
         // what it measured is a size per rate.
         let latency = recommendation?.latency
