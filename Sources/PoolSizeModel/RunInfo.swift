@@ -22,7 +22,8 @@ package struct RunInfo: Equatable, Sendable {
     package var poolsizeCommit: String?
     /// The command line as typed, executable first.
     package var commandLine: [String]?
-    /// The machine: cores, CPU, kernel, toolchain, effective nice per tier.
+    /// The machine: cores, CPU, kernel, toolchain, effective nice per tier. Every machine.json
+    /// holds it (the reader requires it); nil only in a value built without it.
     package var machine: MachineFacts?
     /// The pool sizes planned: the explicit list, or the grid `auto` chose once W/C was
     /// measured (grown when it extended). Lets a report name the trials a partial run lacks.
@@ -96,7 +97,8 @@ extension RunInfo: Codable {
     }
 
     /// A sweep's machine.json when it holds `plan`, an observation's when it holds `run_id`
-    /// instead (and then `seed`); a file with neither lacks the sweep's `plan`.
+    /// instead (and then `seed`); a file with neither lacks the sweep's `plan`. `machine` is
+    /// required: a run directory's machine.json exists to say where the run ran.
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let plan = try c.decodeIfPresent(SweepPlan.self, forKey: .plan) {
@@ -111,7 +113,8 @@ extension RunInfo: Codable {
         poolsizeVersion = try c.decodeIfPresent(String.self, forKey: .poolsizeVersion)
         poolsizeCommit = try c.decodeIfPresent(String.self, forKey: .poolsizeCommit)
         commandLine = try c.decodeIfPresent([String].self, forKey: .commandLine)
-        machine = try c.decodeIfPresent(MachineFacts.self, forKey: .machine)
+        // Both writers (sweep, observe) always record the machine: a file without it is damaged.
+        machine = try c.decode(MachineFacts.self, forKey: .machine)
         sizes = try c.decodeIfPresent([Int].self, forKey: .sizes)
         server = try c.decodeIfPresent(String.self, forKey: .server)
         gridTrials = try c.decodeIfPresent(Int.self, forKey: .gridTrials)

@@ -16,6 +16,15 @@ package enum CompareRunReader {
                 path: path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
         let directory = RunDirectory(path: path)
+        // An observation has no trials to compare; say so rather than report trials.csv missing.
+        if directory.holdsObservation {
+            throw .invalidInput(
+                path: directory.url.path,
+                message:
+                    "it holds an observation (observation.json, written by 'poolsize observe --out'), which compare "
+                    + "cannot use: compare sets two sweeps' trials side by side; pass a sweep's run directory "
+                    + "(results/<run-id>)")
+        }
         let run = try directory.load()
         run.warnings.forEach(warn)
         guard let info = run.info, let plan = info.plan else {

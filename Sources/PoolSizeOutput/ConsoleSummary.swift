@@ -41,7 +41,7 @@ package enum ConsoleSummary {
             out += "\n" + combinationTable(file.combinations, best: best) + file.verdict + "\n"
         }
         out +=
-            "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneePoolSize), peak at \(best.peakPoolSize)"
+            "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneeQueueCount), peak at \(best.peakQueueCount)"
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
         if !adaptive.isEmpty { out += "\n" + adaptive }
@@ -60,7 +60,7 @@ package enum ConsoleSummary {
                 r.combination == best.combination
                     ? "best"
                     : String(format: "%+.1f%%", (r.peakThroughputPerSecond / best.peakThroughputPerSecond - 1) * 100),
-                fmt(r.formulaQueueCountExact), String(r.kneePoolSize), r.usl?.peakConcurrency.map(fmt) ?? "–",
+                fmt(r.formulaQueueCountExact), String(r.kneeQueueCount), r.usl?.peakConcurrency.map(fmt) ?? "–",
                 String(r.maxConcurrencyReached), r.integrity.rawValue,
             ])
         }
@@ -86,8 +86,10 @@ package enum ConsoleSummary {
             var marks: [String] = []
             if let r = recommendation {
                 if p.poolSize == r.recommendedQueueCount { marks.append("◀ recommended") }
-                if p.poolSize == r.kneePoolSize && r.kneePoolSize != r.recommendedQueueCount { marks.append("knee") }
-                if p.poolSize == r.peakPoolSize { marks.append("peak") }
+                if p.poolSize == r.kneeQueueCount && r.kneeQueueCount != r.recommendedQueueCount {
+                    marks.append("knee")
+                }
+                if p.poolSize == r.peakQueueCount { marks.append("peak") }
             }
             rows.append([
                 String(p.poolSize), fmt(p.throughput.mean),

@@ -26,10 +26,31 @@ package enum PlanSourceReader {
             throw .inputNotFound(
                 path: path, hint: "--from takes a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
+        // An observation measures no low-load W and C: say so rather than report lowload.json
+        // missing, and point to the figures it does print.
+        if directory.holdsObservation {
+            throw .invalidInput(
+                path: directory.url.path,
+                message:
+                    "it holds an observation (observation.json, written by 'poolsize observe --out'), which --from "
+                    + "cannot use: --from takes a sweep's run directory (results/<run-id>); or declare the observed "
+                    + "pool's W and C per task with --wait and --cpu (observe prints them on its 'per task' line "
+                    + "when given --throughput or --counter)")
+        }
         let lowLoad = try directory.decode(LowLoadEstimate.self, .lowLoad)
         let recommendations = try directory.decode(RecommendationSet.self, .recommendation)
         let recommendation = recommendations?.best
         let machine = try directory.decode(RunInfo.self, .machine)
+        // The cores and workload below are the sweep's: an observation's machine.json beside a
+        // sweep's files belongs to another run.
+        if let machine, machine.plan == nil {
+            throw .invalidInput(
+                path: directory.url(.machine).path,
+                message:
+                    "it records an observation, not a sweep's plan, so it is not this "
+                    + "run's; pass the sweep's run directory, or delete the file to plan from lowload.json and "
+                    + "recommendation.json alone")
+        }
 
         let cpu = lowLoad?.cpuMicrosecondsPerTask ?? recommendation?.cpuMicrosecondsPerTask.finite
         let wait = lowLoad?.waitMicrosecondsPerTask ?? recommendation?.waitMicrosecondsPerTask.finite
@@ -72,7 +93,7 @@ package enum PlanSourceReader {
                 ),
                 ("wait_cpu_ratio_ci95_upper", recommendation.waitCPURatioUpper, 0...maximumWaitCPURatio),
                 ("formula_queue_count_exact", recommendation.formulaQueueCountExact, 0.05...1e9),
-                ("knee_pool_size", Double(recommendation.kneePoolSize), 1...Double(SizeSelection.maximumSize)),
+                ("knee_pool_size", Double(recommendation.kneeQueueCount), 1...Double(SizeSelection.maximumSize)),
             ]
             if let bad = figures.first(where: { figure in
                 figure.value.map { !$0.isFinite || !figure.range.contains($0) } ?? false
@@ -88,7 +109,8 @@ package enum PlanSourceReader {
             path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.plan?.spec.name,
             cpuModel: machine?.machine?.cpuModel, cores: cores,
             waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
-            kneePoolSize: recommendation?.kneePoolSize, formulaQueueCountExact: recommendation?.formulaQueueCountExact)
+            kneePoolSize: recommendation?.kneeQueueCount, formulaQueueCountExact: recommendation?.formulaQueueCountExact
+        )
         // An open loop has no throughput knee (what it carries flattens at the rate offered):
         // what it measured is a size per rate.
         let latency = recommendation?.latency

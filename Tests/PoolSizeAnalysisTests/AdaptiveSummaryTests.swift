@@ -50,12 +50,12 @@ import Testing
             specWaitCPURatio: nil,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000,
             targetUtilization: 1, formulaQueueCountExact: 32, formulaQueueCountStandardError: 0, formulaQueueCount: 32,
-            kneePoolSize: 32, kneeThroughputPerSecond: 2000, peakPoolSize: 48, peakThroughputPerSecond: 2010,
+            kneeQueueCount: 32, kneeThroughputPerSecond: 2000, peakQueueCount: 48, peakThroughputPerSecond: 2010,
             tolerance: 0.05,
             recommendedQueueCount: 32, sizing: .knee, reason: "")
         var other = knee
         other.qos = .utility
-        other.kneePoolSize = 40
+        other.kneeQueueCount = 40
         other.peakThroughputPerSecond = 5000
         let summaries = AdaptiveSummary.summarize(records, recommendations: [knee, other])
         #expect(summaries.count == 1)

@@ -27,7 +27,7 @@ import PoolSizeAnalysis
             Recommender.recommend(
                 workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         // 30 reaches 1875 = 93.75% of the peak (< 95%); 32 reaches 2000.
-        #expect(r.kneePoolSize == 32)
+        #expect(r.kneeQueueCount == 32)
         #expect(r.recommendedQueueCount == 32)
         #expect(r.formulaQueueCount == 32)
         #expect(r.formulaQueueCountExact == 32)
@@ -52,11 +52,11 @@ import PoolSizeAnalysis
         let r = try #require(
             Recommender.recommend(
                 workload: "http", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
-        #expect(r.kneePoolSize == 8)
+        #expect(r.kneeQueueCount == 8)
         #expect(r.kneeThroughputPerSecond == 352)
         #expect(r.recommendedQueueCount == 8)
         #expect(r.basis == .knee)
-        #expect(r.peakPoolSize == 1024)
+        #expect(r.peakQueueCount == 1024)
         guard case .knee(_, peakMayLieBeyond: nil, basis: .flattened) = r.explanation else {
             Issue.record("explanation: \(String(describing: r.explanation))")
             return
@@ -81,7 +81,7 @@ import PoolSizeAnalysis
         let r = try #require(
             Recommender.recommend(
                 workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
-        #expect(r.kneePoolSize == 10)
+        #expect(r.kneeQueueCount == 10)
         #expect(r.recommendedQueueCount == 10)
         guard case .knee(.overPredictedSerialization(let utilization), _, _) = r.explanation else {
             Issue.record("explanation: \(String(describing: r.explanation))")
@@ -95,7 +95,7 @@ import PoolSizeAnalysis
         let r = try #require(
             Recommender.recommend(
                 workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
-        #expect(r.kneePoolSize == 64)
+        #expect(r.kneeQueueCount == 64)
         guard case .knee(.tooCoarse(below: 16, above: 64, step: 6), _, _) = r.explanation else {
             Issue.record("explanation: \(String(describing: r.explanation))")
             return
@@ -110,7 +110,7 @@ import PoolSizeAnalysis
                 workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 0.5))
         #expect(r.formulaQueueCount == 16)
         // Smallest size reaching 0.5 × 0.95 × 2000 = 950/s: 16 gives 1000.
-        #expect(r.kneePoolSize == 16)
+        #expect(r.kneeQueueCount == 16)
     }
 
     @Test func noRecordsNoRecommendation() {
@@ -202,7 +202,7 @@ import PoolSizeAnalysis
         let best = try #require(
             Recommender.recommendAll(
                 workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1)?.best)
-        #expect(best.peakPoolSize == 64)
+        #expect(best.peakQueueCount == 64)
         #expect(best.recommendedQueueCount == 32)
     }
 }
@@ -224,7 +224,7 @@ import PoolSizeAnalysis
             tasks: 50, seconds: 1, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, ratio: nil)
         let r = try #require(
             Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 0.5))
-        #expect(r.kneePoolSize == 16)
+        #expect(r.kneeQueueCount == 16)
         #expect(r.targetUtilization == 0.5 && r.tolerance == 0.05)
     }
 }

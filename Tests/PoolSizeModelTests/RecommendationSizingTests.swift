@@ -10,8 +10,9 @@ import Testing
             specWaitCPURatio: nil,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
             formulaQueueCountExact: 32,
-            formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneePoolSize: 32, kneeThroughputPerSecond: 1900,
-            peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 20, sizing: sizing,
+            formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneeQueueCount: 32, kneeThroughputPerSecond: 1900,
+            peakQueueCount: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 20,
+            sizing: sizing,
             reason: "r")
     }
 

@@ -19,6 +19,14 @@ import Testing
         return ObservationRun(runID: info.runID, info: info, observation: try ObservationOutputTests.observation())
     }
 
+    /// `run()` as `observe` writes it, with the machine it ran on (every machine.json holds it;
+    /// `run()` leaves it out so the golden report holds no machine).
+    static func savedRun() throws -> ObservationRun {
+        var run = try run()
+        run.info?.machine = ReportFixtures.info.machine
+        return run
+    }
+
     @Test func thePoolsCSVHoldsItsSlices() throws {
         let run = try Self.run()
         let worker = try #require(run.observation.pools.first { $0.name == "worker" })
@@ -128,7 +136,7 @@ import Testing
     @Test func theRunDirectoryReadsBackAsWritten() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-observation-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try Self.run()
+        let run = try Self.savedRun()
         let directory = RunDirectory(root.appendingPathComponent("results/c-pool"))
         try directory.prepareForObservation(replace: false)
         try directory.save(run)

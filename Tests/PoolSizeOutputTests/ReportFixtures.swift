@@ -81,9 +81,9 @@ enum ReportFixtures {
             specWaitCPURatio: 3,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, targetUtilization: 1,
             formulaQueueCountExact: 8,
-            formulaQueueCountStandardError: 0.2, formulaQueueCount: 8, kneePoolSize: recommended,
+            formulaQueueCountStandardError: 0.2, formulaQueueCount: 8, kneeQueueCount: recommended,
             kneeThroughputPerSecond: 2000,
-            peakPoolSize: peakAt, peakThroughputPerSecond: peak, tolerance: 0.05, recommendedQueueCount: recommended,
+            peakQueueCount: peakAt, peakThroughputPerSecond: peak, tolerance: 0.05, recommendedQueueCount: recommended,
             sizing: .knee,
             reason:
                 "Measured and predicted agree: 8 queues reach within 5.00% of the peak 2020 tasks/s, and the formula gives 8.00 (2 cores × U 1.00 × (1 + W/C 3.00)), 0% apart."

@@ -61,7 +61,7 @@ import Testing
         let directory = try usersDirectory()
         let run = RunDirectory(directory)
         try run.prepareForObservation(replace: true)
-        let observation = try ObservationRunTests.run()
+        let observation = try ObservationRunTests.savedRun()
         try run.save(observation)
         _ = try ReportWriter(
             runDirectory: directory, plotsDirectory: root.appendingPathComponent("plots"), renderer: FakeRenderer()
@@ -79,7 +79,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let directory = root.appendingPathComponent("o")
         let run = RunDirectory(directory)
-        var first = try ObservationRunTests.run()
+        var first = try ObservationRunTests.savedRun()
         try run.save(first)
         _ = try ReportWriter(
             runDirectory: directory, plotsDirectory: root.appendingPathComponent("plots"), renderer: FakeRenderer()
@@ -99,7 +99,7 @@ import Testing
     @Test func neitherKindReplacesTheOther() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let observed = root.appendingPathComponent("observed")
-        try RunDirectory(observed).save(try ObservationRunTests.run())
+        try RunDirectory(observed).save(try ObservationRunTests.savedRun())
         let before = contents(observed)
         let observation = PoolSizeError.runDirectoryTaken(
             path: observed.path,

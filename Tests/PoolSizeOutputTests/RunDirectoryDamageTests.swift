@@ -53,6 +53,10 @@ import Testing
                 }
             ),
             (
+                "machine.json", "key 'machine' missing; expected the schema in results/README.md",
+                json("machine.json") { $0["machine"] = nil }
+            ),
+            (
                 "machine.json", "key 'schema_version' is 0; poolsize writes 1 (the file is damaged)",
                 json("machine.json") { $0["schema_version"] = 0 }
             ),

@@ -209,7 +209,9 @@ import Testing
                 "schema_version", "server", "sizes",
             ])
         // An observation records its run id and seed, and no plan.
-        let observation = RunInfo(.observation(runID: "20261124-000132-observe-x", seed: 3), poolsizeVersion: "0.1.0")
+        let observation = RunInfo(
+            .observation(runID: "20261124-000132-observe-x", seed: 3), poolsizeVersion: "0.1.0",
+            machine: ReportFixtures.info.machine)
         let observed = JSONExport.serialize(observation)
         #expect(!observed.contains("\"plan\"") && observed.contains("\"seed\" : 3"))
         #expect(try RunDirectoryJSON.decode(RunInfo.self, from: observed, path: "machine.json") == observation)

@@ -30,7 +30,7 @@ final class CountingPoolFactory: PoolFactory {
         #expect(
             calls.load(ordering: .relaxed) >= result.lowLoad.tasks + result.records.map { Int($0.tasks) }.reduce(0, +))
         let best = try #require(result.recommendation?.best)
-        #expect([1, 2].contains(best.kneePoolSize))
+        #expect([1, 2].contains(best.kneeQueueCount))
         #expect(!best.reason.contains("--"), "a Swift caller has no flags: \(best.reason)")
         #expect(best.specWaitCPURatio == nil, "a closure has no declared W/C")
         #expect(result.summaries.map(\.poolSize) == [1, 2])

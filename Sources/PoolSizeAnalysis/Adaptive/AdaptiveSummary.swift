@@ -64,7 +64,7 @@ package struct AdaptiveSummary: Equatable, Sendable {
                 seconds: Double(middle(trials.map { Int(($0.sizeSteps.last?.seconds ?? 0) * 1000) }) ?? 0) / 1000,
                 reference: fixed.map {
                     Reference(
-                        combination: $0.combination, kneeSize: $0.kneePoolSize,
+                        combination: $0.combination, kneeSize: $0.kneeQueueCount,
                         kneeThroughputPerSecond: $0.kneeThroughputPerSecond)
                 },
                 steps: median.sizeSteps)

@@ -25,7 +25,8 @@ package struct Sizing: Equatable, Sendable, Codable {
     /// From a recommendation and the sizes measured.
     package init(_ r: Recommendation, sizes: [Int]) {
         self.init(
-            recommendedQueueCount: r.recommendedQueueCount, kneePoolSize: r.kneePoolSize, peakPoolSize: r.peakPoolSize,
+            recommendedQueueCount: r.recommendedQueueCount, kneePoolSize: r.kneeQueueCount,
+            peakPoolSize: r.peakQueueCount,
             peakThroughputPerSecond: r.peakThroughputPerSecond, formulaQueueCountExact: r.formulaQueueCountExact,
             sizes: sizes.sorted())
     }

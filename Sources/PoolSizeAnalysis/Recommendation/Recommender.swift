@@ -42,8 +42,8 @@ package enum Recommender {
             waitMicrosecondsPerTask: lowLoad.waitMicrosecondsPerTask,
             targetUtilization: targetUtilization, formulaQueueCountExact: exact,
             formulaQueueCountStandardError: formulaError, formulaQueueCount: formulaCount,
-            kneePoolSize: knee.size, kneeThroughputPerSecond: knee.throughput,
-            peakPoolSize: knee.peakSize, peakThroughputPerSecond: knee.peakThroughput,
+            kneeQueueCount: knee.size, kneeThroughputPerSecond: knee.throughput,
+            peakQueueCount: knee.peakSize, peakThroughputPerSecond: knee.peakThroughput,
             tolerance: tolerance, recommendedQueueCount: recommended, sizing: rising ? .formula : .knee, reason: "")
         if let first = records.first {
             recommendation.pool = first.pool
@@ -142,7 +142,7 @@ package enum Recommender {
         _ r: Recommendation, records: [TrialRecord], bySize: [Int: [TrialRecord]], largest: Int, rising: Bool
     ) -> KneeExplanation {
         if rising { return .stillRising(largest: largest, suggestedLargest: max(2 * largest, r.formulaQueueCount * 2)) }
-        let gap = (Double(r.kneePoolSize) - r.formulaQueueCountExact) / r.formulaQueueCountExact
+        let gap = (Double(r.kneeQueueCount) - r.formulaQueueCountExact) / r.formulaQueueCountExact
         if abs(gap) <= disagreementThreshold { return .agree(gap: abs(gap)) }
         let sizes = bySize.keys.sorted()
         let nearFormula = sizes.filter {
@@ -153,13 +153,13 @@ package enum Recommender {
         {
             return .tooCoarse(below: below, above: above, step: max(1, (above - below) / 8))
         }
-        let atKnee = bySize[r.kneePoolSize] ?? []
+        let atKnee = bySize[r.kneeQueueCount] ?? []
         let mean = { (values: [Double]) in values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
         let kneeUtilization = mean(atKnee.map(\.utilization))
         let kneeCPU = mean(atKnee.map(\.cpuMicrosecondsPerTask))
         let maxReached = records.map(\.peakConcurrency).max() ?? 0
         if gap < 0 {
-            if maxReached < Int(0.9 * Double(largest)) && maxReached <= r.kneePoolSize {
+            if maxReached < Int(0.9 * Double(largest)) && maxReached <= r.kneeQueueCount {
                 return .overPredictedConcurrency(maxReached: maxReached)
             }
             if kneeUtilization < 0.85 * r.targetUtilization {

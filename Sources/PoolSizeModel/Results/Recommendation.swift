@@ -46,12 +46,13 @@ public struct Recommendation: Equatable, Sendable, Codable {
     public var formulaQueueCountStandardError: Double
     /// The formula's value rounded to a whole queue count (at least 1).
     public var formulaQueueCount: Int
-    /// Smallest size whose throughput is not distinguishable from `tolerance` below the peak.
-    public var kneePoolSize: Int
+    /// The knee: the smallest queue count whose throughput is not distinguishable from
+    /// `tolerance` below the peak.
+    public var kneeQueueCount: Int
     /// Mean throughput at the knee, tasks/s.
     public var kneeThroughputPerSecond: Double
-    /// Size with the highest mean throughput.
-    public var peakPoolSize: Int
+    /// The queue count with the highest mean throughput.
+    public var peakQueueCount: Int
     /// That throughput, tasks/s.
     public var peakThroughputPerSecond: Double
     /// The knee's tolerance below the peak.
@@ -91,8 +92,8 @@ public struct Recommendation: Equatable, Sendable, Codable {
         specWaitCPURatio: Double?, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double,
         targetUtilization: Double,
         formulaQueueCountExact: Double, formulaQueueCountStandardError: Double, formulaQueueCount: Int,
-        kneePoolSize: Int,
-        kneeThroughputPerSecond: Double, peakPoolSize: Int, peakThroughputPerSecond: Double, tolerance: Double,
+        kneeQueueCount: Int,
+        kneeThroughputPerSecond: Double, peakQueueCount: Int, peakThroughputPerSecond: Double, tolerance: Double,
         recommendedQueueCount: Int, sizing: Sizing, reason: String
     ) {
         self.workload = workload
@@ -107,9 +108,9 @@ public struct Recommendation: Equatable, Sendable, Codable {
         self.formulaQueueCountExact = formulaQueueCountExact
         self.formulaQueueCountStandardError = formulaQueueCountStandardError
         self.formulaQueueCount = formulaQueueCount
-        self.kneePoolSize = kneePoolSize
+        self.kneeQueueCount = kneeQueueCount
         self.kneeThroughputPerSecond = kneeThroughputPerSecond
-        self.peakPoolSize = peakPoolSize
+        self.peakQueueCount = peakQueueCount
         self.peakThroughputPerSecond = peakThroughputPerSecond
         self.tolerance = tolerance
         self.recommendedQueueCount = recommendedQueueCount
@@ -122,7 +123,9 @@ public struct Recommendation: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case workload, pool, qos, primitive, cores, basis, reason, tolerance, usl, integrity, uslRefusal
         case maxConcurrencyReached, queueingModelKnee, targetUtilization, formulaQueueCountExact, formulaQueueCount
-        case kneePoolSize, peakPoolSize, recommendedQueueCount
+        case recommendedQueueCount
+        // The file's names predate the properties' (one noun, queue count, for every size).
+        case kneeQueueCount = "kneePoolSize", peakQueueCount = "peakPoolSize"
         case waitCPURatio = "waitCpuRatio"
         case waitCPURatioLower = "waitCpuRatioCi95Lower"
         case waitCPURatioUpper = "waitCpuRatioCi95Upper"
@@ -151,9 +154,9 @@ public struct Recommendation: Equatable, Sendable, Codable {
             formulaQueueCountExact: try c.decode(Double.self, forKey: .formulaQueueCountExact),
             formulaQueueCountStandardError: try c.decode(Double.self, forKey: .formulaQueueCountStandardError),
             formulaQueueCount: try c.decode(Int.self, forKey: .formulaQueueCount),
-            kneePoolSize: try c.decode(Int.self, forKey: .kneePoolSize),
+            kneeQueueCount: try c.decode(Int.self, forKey: .kneeQueueCount),
             kneeThroughputPerSecond: try c.decode(Double.self, forKey: .kneeThroughputPerSecond),
-            peakPoolSize: try c.decode(Int.self, forKey: .peakPoolSize),
+            peakQueueCount: try c.decode(Int.self, forKey: .peakQueueCount),
             peakThroughputPerSecond: try c.decode(Double.self, forKey: .peakThroughputPerSecond),
             tolerance: try c.decode(Double.self, forKey: .tolerance),
             recommendedQueueCount: try c.decode(Int.self, forKey: .recommendedQueueCount),
@@ -188,9 +191,9 @@ public struct Recommendation: Equatable, Sendable, Codable {
         try c.encode(formulaQueueCountExact, forKey: .formulaQueueCountExact)
         try c.encode(formulaQueueCountStandardError, forKey: .formulaQueueCountStandardError)
         try c.encode(formulaQueueCount, forKey: .formulaQueueCount)
-        try c.encode(kneePoolSize, forKey: .kneePoolSize)
+        try c.encode(kneeQueueCount, forKey: .kneeQueueCount)
         try c.encode(kneeThroughputPerSecond, forKey: .kneeThroughputPerSecond)
-        try c.encode(peakPoolSize, forKey: .peakPoolSize)
+        try c.encode(peakQueueCount, forKey: .peakQueueCount)
         try c.encode(peakThroughputPerSecond, forKey: .peakThroughputPerSecond)
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(recommendedQueueCount, forKey: .recommendedQueueCount)

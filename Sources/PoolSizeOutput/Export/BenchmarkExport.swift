@@ -60,7 +60,7 @@ package enum GitHubBenchmarkExport {
                             name: "\(prefix) recommended queues", unit: "queues",
                             value: Double(r.recommendedQueueCount), range: nil,
                             extra:
-                                "basis \(r.basis.rawValue); knee \(r.kneePoolSize); formula \(UnitFormat.significant(r.formulaQueueCountExact)) (W/C \(UnitFormat.significant(r.waitCPURatio)), \(r.cores) cores)"
+                                "basis \(r.basis.rawValue); knee \(r.kneeQueueCount); formula \(UnitFormat.significant(r.formulaQueueCountExact)) (W/C \(UnitFormat.significant(r.waitCPURatio)), \(r.cores) cores)"
                         ))
                 }
                 for point in curve.points
@@ -226,7 +226,7 @@ package enum OpenMetricsExport {
             if let r = curve.recommendation {
                 recommended.samples.append((labels, Double(r.recommendedQueueCount)))
                 formula.samples.append((labels, r.formulaQueueCountExact))
-                knee.samples.append((labels, Double(r.kneePoolSize)))
+                knee.samples.append((labels, Double(r.kneeQueueCount)))
             }
         }
         if let best = analysis.run.recommendation?.best ?? analysis.primary?.recommendation {

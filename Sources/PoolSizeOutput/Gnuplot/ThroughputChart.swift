@@ -92,15 +92,15 @@ package enum ThroughputChart {
             body.append("")
             let formulaText = "formula N = \(UnitFormat.significant(r.formulaQueueCountExact))"
             // Two rotated labels closer than ~3% of the axis would print over each other.
-            if abs(r.formulaQueueCountExact - Double(r.kneePoolSize)) < 0.03 * Double(sizes.max() ?? 1) {
+            if abs(r.formulaQueueCountExact - Double(r.kneeQueueCount)) < 0.03 * Double(sizes.max() ?? 1) {
                 body += GnuplotScript.verticalMarker(
-                    tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize) ≈ \(formulaText)",
+                    tag: 2, x: Double(r.kneeQueueCount), text: "measured knee \(r.kneeQueueCount) ≈ \(formulaText)",
                     color: GnuplotScript.kneeColor, dash: 3)
             } else {
                 body += GnuplotScript.verticalMarker(
                     tag: 1, x: r.formulaQueueCountExact, text: formulaText, color: GnuplotScript.grey, dash: 2)
                 body += GnuplotScript.verticalMarker(
-                    tag: 2, x: Double(r.kneePoolSize), text: "measured knee \(r.kneePoolSize)",
+                    tag: 2, x: Double(r.kneeQueueCount), text: "measured knee \(r.kneeQueueCount)",
                     color: GnuplotScript.kneeColor, dash: 3)
             }
             let y =

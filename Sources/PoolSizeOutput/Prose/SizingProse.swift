@@ -88,11 +88,11 @@ package enum SizingProse {
         switch basis {
         case .nearPeak:
             kneeText =
-                "\(r.kneePoolSize) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
+                "\(r.kneeQueueCount) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
         case .flattened:
             // The peak is more than the tolerance above the knee: say so, and why it is not the knee.
             kneeText =
-                "throughput stops rising at \(r.kneePoolSize) queues (\(UnitFormat.significant(r.kneeThroughputPerSecond)) tasks/s; no doubling past them adds \(UnitFormat.percent(r.tolerance)) more than the repetitions' spread, though a slow creep reaches \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s at \(r.peakPoolSize))"
+                "throughput stops rising at \(r.kneeQueueCount) queues (\(UnitFormat.significant(r.kneeThroughputPerSecond)) tasks/s; no doubling past them adds \(UnitFormat.percent(r.tolerance)) more than the repetitions' spread, though a slow creep reaches \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s at \(r.peakQueueCount))"
         }
         let busy = { (utilization: Double) in "\(UnitFormat.significant(utilization * 100))%" }
         switch knee {

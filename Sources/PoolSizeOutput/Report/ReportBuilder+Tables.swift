@@ -48,8 +48,8 @@ extension ReportBuilder {
         guard let r else { return "" }
         var marks: [String] = []
         if size == r.recommendedQueueCount { marks.append("**recommended**") }
-        if size == r.kneePoolSize && size != r.recommendedQueueCount { marks.append("knee") }
-        if size == r.peakPoolSize { marks.append("peak") }
+        if size == r.kneeQueueCount && size != r.recommendedQueueCount { marks.append("knee") }
+        if size == r.peakQueueCount { marks.append("peak") }
         return marks.joined(separator: ", ")
     }
 

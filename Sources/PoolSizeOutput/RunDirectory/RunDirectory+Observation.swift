@@ -60,6 +60,13 @@ extension RunDirectory {
                     + "--out DIR'"
             )
         }
+        if let fault = ObservationValues.firstFault(observation) {
+            throw .invalidInput(
+                path: url(.observation).path,
+                message:
+                    "key '\(fault.key)' is \(UnitFormat.number(fault.value)), which no observation gives "
+                    + "(\(fault.expected)); the file is damaged: observe again")
+        }
         let info = try decode(RunInfo.self, .machine)
         if info?.plan != nil {
             throw .invalidInput(

@@ -61,6 +61,13 @@ package struct RunDirectory: Sendable {
                 path: url.path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
         guard let trialsText = try text(.trials) else {
+            if holdsObservation {
+                throw .invalidInput(
+                    path: url.path,
+                    message:
+                        "it holds an observation (observation.json, written by 'poolsize observe --out'), not a "
+                        + "sweep's trials; pass a sweep's run directory (results/<run-id>)")
+            }
             throw .inputNotFound(
                 path: url(.trials).path, hint: "a run directory holds trials.csv; pass one written by 'poolsize sweep'")
         }

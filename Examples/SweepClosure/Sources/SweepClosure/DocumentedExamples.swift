@@ -10,7 +10,7 @@ enum DocumentedExamples {
             handleRequest()
         }.run()
         guard let best = result.recommendation?.best else { fatalError("no trial finished") }
-        print(best.recommendedQueueCount, best.kneePoolSize, best.formulaQueueCountExact)
+        print(best.recommendedQueueCount, best.kneeQueueCount, best.formulaQueueCountExact)
         print(best.reason)
         for summary in result.summaries {
             print(summary.poolSize, summary.throughput.mean, summary.throughput.confidenceInterval95 as Any)
