@@ -147,7 +147,7 @@ struct ObserveCommand: ParsableCommand {
         }
         var settings = request.settings
         let counted = Self.taskRate(result.count, into: &settings)
-        let observation = ObservationEstimator.estimate(result.outcome.record, settings: settings)
+        let observation = result.outcome.observation(settings: settings)
         say(format == .json ? ObservationJSON.render(observation) : ObservationTable.render(observation))
         if let output = request.output { try write(observation, to: output) }
         if case let .failure(problem)? = counted { throw problem }
@@ -244,7 +244,7 @@ struct ObserveCommand: ParsableCommand {
             target: target,
             plan: SamplerPlan(
                 pid: pid ?? 0, includeChildren: children, durationSeconds: seconds, rate: samplingRate, seed: seed,
-                keepRawTexts: record != nil),
+                keepRawTexts: record != nil, groupRules: rules),
             settings: EstimatorSettings(
                 groupRules: rules, throughputPerSecond: throughputPerSecond, latencySeconds: latencySeconds,
                 throughputPool: pool),

@@ -25,7 +25,13 @@ package enum Sampler {
             plan.pid: ProcessWatcher(pid: plan.pid, architecture: architecture, sockets: sockets)
         ]
         var processes: [Int32: RawProcessTexts] = [plan.pid: watchers[plan.pid]!.processTexts()]
-        var sweeps: [SampleSweep] = [], raw: [RawSweep] = []
+        // Each sweep is added as it is read: what is kept follows the threads and the time
+        // buckets, not the samples (a day at the full rate holds what a minute does).
+        var accumulator = ObservationAccumulator(
+            architecture: architecture, clockTicksPerSecond: ticks, groupRules: plan.groupRules,
+            titles: [plan.pid: ProcessFacts.title(processes[plan.pid]!.cmdline)])
+        var lastSweepSeconds: Double?
+        var raw: [RawSweep] = []
         var threadReads = 0
 
         let cpuStart = ObserverClock.threadCPUNanoseconds(), processStart = ObserverClock.processCPUNanoseconds()
@@ -44,7 +50,8 @@ package enum Sampler {
             threadReads += texts.count
             let targetAlive = parsed.readings.contains { $0.pid == plan.pid && $0.state != "Z" && $0.state != "X" }
             guard targetAlive else { return false }
-            sweeps.append(parsed)
+            accumulator.add(parsed)
+            lastSweepSeconds = parsed.timeSeconds
             if plan.keepRawTexts { raw.append(rawSweep) }
             return true
         }
@@ -62,6 +69,7 @@ package enum Sampler {
                 let watcher = ProcessWatcher(pid: pid, architecture: architecture, sockets: sockets)
                 watchers[pid] = watcher
                 processes[pid] = watcher.processTexts()
+                accumulator.setTitle(ProcessFacts.title(processes[pid]!.cmdline), pid: pid)
             }
             for pid in watchers.keys where pid != plan.pid && !found.contains(pid) { watchers[pid] = nil }
         }
@@ -97,7 +105,7 @@ package enum Sampler {
             cycleStart = cycleEnd
             tablesBefore = tables
             cycleCPUSeconds = cycleCPUSeconds == 0 ? cost : 0.8 * cycleCPUSeconds + 0.2 * cost
-            if !alive { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
+            if !alive { exitedAt = (lastSweepSeconds ?? start) - start }
         }
         if alive { alive = sweep(withStatus: true) }
         // As they stand at the end: a forked worker shows its parent's title until it sets its
@@ -107,10 +115,10 @@ package enum Sampler {
             if !texts.cmdline.isEmpty { processes[pid] = texts }
         }
         let processList = processes.values.sorted { $0.pid < $1.pid }
-        if !alive && exitedAt == nil { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
+        if !alive && exitedAt == nil { exitedAt = (lastSweepSeconds ?? start) - start }
 
         let cost = SamplerCost(
-            sweeps: sweeps.count, threadReads: threadReads,
+            sweeps: accumulator.sweeps, threadReads: threadReads,
             samplerCPUNanoseconds: ObserverClock.threadCPUNanoseconds() - cpuStart,
             processCPUNanoseconds: ObserverClock.processCPUNanoseconds() - processStart,
             wallSeconds: ObserverClock.bootSeconds() - start)
@@ -135,7 +143,7 @@ package enum Sampler {
             architecture: architecture, clockTicksPerSecond: ticks, cores: probe.cores, seed: plan.seed, sampler: cost,
             limits: limits, cpuPressureSomePercent: TargetProbe.cpuPressure())
         return SamplerOutcome(
-            record: ObservationRecord(header: header, sweeps: sweeps, processes: processList.map(ProcessFacts.init)),
+            accumulated: accumulator, header: header, processes: processList.map(ProcessFacts.init),
             recording: plan.keepRawTexts ? ProcRecording(header: header, sweeps: raw, processes: processList) : nil,
             interrupted: interrupted && !(exitedAt != nil))
     }
