@@ -77,14 +77,15 @@ package enum Sampler {
         if plan.includeChildren { scanChildren() }
         var alive = sweep(withStatus: true)
         if !alive { exitedAt = 0 }
-        var cycleCPUSeconds = 0.0
+        var budget = SamplingBudget(rate: plan.rate, plannedSeconds: plan.durationSeconds)
+        budget.firstSwept(costSeconds: Double(ObserverClock.threadCPUNanoseconds() - cpuStart) / 1e9)
         var lastChildScan = start
         var interrupted = false
         var cycleStart = ObserverClock.threadCPUNanoseconds(), tablesBefore = sockets.readNanoseconds
         while alive {
-            let gap = schedule.nextGap(meanSeconds: plan.rate.meanGapSeconds(cycleCPUSeconds: cycleCPUSeconds))
             let now = ObserverClock.bootSeconds()
-            if now + gap >= deadline {
+            let gap = schedule.nextGap(meanSeconds: budget.meanGapSeconds(elapsedSeconds: now - start))
+            if now + gap >= deadline || !budget.allowsSweep {
                 interrupted = stop.sleep(seconds: deadline - now)
                 break
             }
@@ -104,10 +105,12 @@ package enum Sampler {
             let cost = Double((cycleEnd - cycleStart) &- min(cycleEnd - cycleStart, tables - tablesBefore)) / 1e9
             cycleStart = cycleEnd
             tablesBefore = tables
-            cycleCPUSeconds = cycleCPUSeconds == 0 ? cost : 0.8 * cycleCPUSeconds + 0.2 * cost
+            budget.swept(cycleSeconds: cost, spentSeconds: Double(cycleEnd - cpuStart) / 1e9)
             if !alive { exitedAt = (lastSweepSeconds ?? start) - start }
         }
+        let lastStart = ObserverClock.threadCPUNanoseconds()
         if alive { alive = sweep(withStatus: true) }
+        let lastCost = ObserverClock.threadCPUNanoseconds() - lastStart
         // As they stand at the end: a forked worker shows its parent's title until it sets its
         // own, and a launcher (pyenv's shim, a shell) execs the program it starts.
         for (pid, watcher) in watchers {
@@ -117,11 +120,15 @@ package enum Sampler {
         let processList = processes.values.sorted { $0.pid < $1.pid }
         if !alive && exitedAt == nil { exitedAt = (lastSweepSeconds ?? start) - start }
 
-        let cost = SamplerCost(
+        var cost = SamplerCost(
             sweeps: accumulator.sweeps, threadReads: threadReads,
             samplerCPUNanoseconds: ObserverClock.threadCPUNanoseconds() - cpuStart,
             processCPUNanoseconds: ObserverClock.processCPUNanoseconds() - processStart,
             wallSeconds: ObserverClock.bootSeconds() - start)
+        if case let .automatic(_, fraction) = plan.rate {
+            cost.budgetFraction = fraction
+            cost.boundarySweepsCPUNanoseconds = UInt64(budget.reserveSeconds * 1e9) + lastCost
+        }
         var limits = probe.limits
         let kinds = Set(limits.map(\.kind))
         if !kinds.contains(.otherUser) && !kinds.contains(.syscallDenied)

@@ -42,10 +42,18 @@ package enum ObservationTable {
             "observer: \(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core "
             + "(\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, "
             + "\(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
+        if let boundary = sampler.boundaryFractionOverPromise { out += boundaryNote(boundary) }
         if let pressure = observation.cpuPressureSomePercent {
             out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)"
         }
         return out + "\n"
+    }
+
+    /// Why the automatic rate went past its promise: the first and the last sweep, which are
+    /// never skipped, cost that much alone.
+    static func boundaryNote(_ fraction: Double) -> String {
+        "; the first and last sweeps, which read every thread's status, took \(UnitFormat.percentOneDecimal(fraction)) "
+            + "alone (a longer --duration spreads them)"
     }
 
     /// The pools shown in detail (and charted in a report): those that did work, the most CPU first.
