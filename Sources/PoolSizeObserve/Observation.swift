@@ -19,6 +19,18 @@ package struct Observation: Equatable, Sendable, Codable {
     package var cpuPressureSomePercent: Double?
     /// The pools, the one using the most CPU first.
     package var pools: [PoolEstimate]
+    /// The watched processes' CPU over the observation from their stat (every thread they had,
+    /// those that ended included), cores; nil when not read (an older recording).
+    package var processCPUCores: Double?
+    /// Of it, the CPU no sweep saw: threads that started and ended between two sweeps, and
+    /// what ended threads used after their last sample, cores.
+    package var unseenThreadCPUCores: Double?
+
+    /// Keys as a snake_cased file reads back (`process_cpu_cores` → `processCpuCores`).
+    enum CodingKeys: String, CodingKey {
+        case target, durationSeconds, cores, settings, sampler, limits, cpuPressureSomePercent, pools
+        case processCPUCores = "processCpuCores", unseenThreadCPUCores = "unseenThreadCpuCores"
+    }
 
     /// An observation.
     package init(

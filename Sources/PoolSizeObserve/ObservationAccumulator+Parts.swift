@@ -10,6 +10,14 @@ extension ObservationAccumulator {
         var lastSwitches: SwitchCount?
     }
 
+    /// A process's CPU as its stat counted it at the first and the latest sweep, and what its
+    /// threads' schedstat deltas added up to in between, nanoseconds.
+    struct ProcessCPU: Sendable {
+        var first: UInt64
+        var last: UInt64
+        var threadNanoseconds: UInt64 = 0
+    }
+
     /// Context switches read from status at one sweep.
     struct SwitchCount: Sendable {
         var time: Double

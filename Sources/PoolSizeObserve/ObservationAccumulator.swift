@@ -46,6 +46,9 @@ package struct ObservationAccumulator: Sendable {
     private var sliceSeconds = 1.0
     private var aliveByName: [String: Int] = [:]
     private var aliveByTitle: [TitledName: Int] = [:]
+    /// Each process's CPU from its stat at the first and the latest sweep it was read at, and
+    /// its threads' CPU counted in between.
+    private var processCPU: [Int32: ProcessCPU] = [:]
 
     /// An empty accumulator for a target on `architecture` whose stat counts `clockTicksPerSecond`,
     /// grouping threads by `groupRules` and the process `titles` known so far.
@@ -94,6 +97,9 @@ package struct ObservationAccumulator: Sendable {
         lastTime = time
         guard let start = firstTime else {
             firstTime = time
+            for (pid, nanoseconds) in sweep.processCPUNanoseconds {
+                processCPU[pid] = ProcessCPU(first: nanoseconds, last: nanoseconds)
+            }
             var next: [ThreadKey: LiveThread] = [:]
             let events = readings.map { reading in
                 note(reading, at: time, into: &next)
@@ -117,6 +123,14 @@ package struct ObservationAccumulator: Sendable {
         if atom < atomEnds.count { atomEnds[atom] = end } else { atomEnds.append(end) }
 
         let before = threads
+        let tracked = processCPU
+        for (pid, nanoseconds) in sweep.processCPUNanoseconds {
+            if processCPU[pid] == nil {
+                processCPU[pid] = ProcessCPU(first: nanoseconds, last: nanoseconds)
+            } else {
+                processCPU[pid]!.last = nanoseconds
+            }
+        }
         var next: [ThreadKey: LiveThread] = [:]
         var events: [Event] = []
         events.reserveCapacity(readings.count)
@@ -142,6 +156,9 @@ package struct ObservationAccumulator: Sendable {
             } else {
                 // Seen late (a child process found by a rescan): this reading is its baseline.
                 continue
+            }
+            if tracked[reading.pid] != nil, sweep.processCPUNanoseconds[reading.pid] != nil {
+                processCPU[reading.pid]!.threadNanoseconds += cpu
             }
             let (sampleClass, label) = reading.classified(on: architecture)
             event.contribution = Contribution(
@@ -335,9 +352,24 @@ package struct ObservationAccumulator: Sendable {
                 utilization: settings.targetUtilization)
             sorted[index].verdict = PoolVerdict.decide(sorted[index])
         }
-        return Observation(
+        var observation = Observation(
             target: header.target, durationSeconds: duration, cores: header.cores, settings: settings,
             sampler: header.sampler, limits: header.limits, cpuPressureSomePercent: header.cpuPressureSomePercent,
             pools: sorted)
+        if !state.processCPU.isEmpty && duration > 0 {
+            // stat's utime and stime are each cut to whole ticks: a difference of two ticks or
+            // less per process is rounding, not a thread.
+            let rounding = 2 * 1e9 * startTolerance
+            var total = 0.0, unseen = 0.0
+            for (_, process) in state.processCPU.sorted(by: { $0.key < $1.key }) {
+                let delta = Double(process.last &- min(process.last, process.first))
+                total += delta
+                let missing = delta - Double(process.threadNanoseconds)
+                if missing > rounding { unseen += missing }
+            }
+            observation.processCPUCores = total / 1e9 / duration
+            observation.unseenThreadCPUCores = unseen / 1e9 / duration
+        }
+        return observation
     }
 }

@@ -43,9 +43,14 @@ package enum Sampler {
         /// (gone, or only a zombie leader left for its parent to reap).
         func sweep(withStatus: Bool) -> Bool {
             let now = ObserverClock.bootSeconds()
-            var texts: [RawThreadTexts] = []
-            for watcher in watchers.values { texts += watcher.sweep(now: now, withStatus: withStatus) }
-            let rawSweep = RawSweep(timeSeconds: now, threads: texts)
+            var texts: [RawThreadTexts] = [], stats: [RawProcessStat] = []
+            for watcher in watchers.values {
+                if case let .success(stat) = ProcFile.readOnce("/proc/\(watcher.pid)/stat") {
+                    stats.append(RawProcessStat(pid: watcher.pid, stat: stat))
+                }
+                texts += watcher.sweep(now: now, withStatus: withStatus)
+            }
+            let rawSweep = RawSweep(timeSeconds: now, threads: texts, processes: stats)
             let parsed = SampleSweep(rawSweep, clockTicksPerSecond: ticks)
             threadReads += texts.count
             let targetAlive = parsed.readings.contains { $0.pid == plan.pid && $0.state != "Z" && $0.state != "X" }

@@ -125,6 +125,7 @@ package enum ObservationReportBuilder {
                 + "\(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
                 + (sampler.boundaryFractionOverPromise.map(ObservationTable.boundaryNote) ?? ""),
         ])
+        if let process = ObservationTable.processLine(observation) { rows.append(["process CPU", process]) }
         if let pressure = observation.cpuPressureSomePercent {
             rows.append(["machine CPU pressure", "\(UnitFormat.number(pressure))% (PSI some avg10, at the end)"])
         }

@@ -46,7 +46,19 @@ package enum ObservationTable {
         if let pressure = observation.cpuPressureSomePercent {
             out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)"
         }
-        return out + "\n"
+        out += "\n"
+        if let process = processLine(observation) { out += "process: \(process)\n" }
+        return out
+    }
+
+    /// The process's own CPU count (stat), with what of it no sweep saw; nil when not read.
+    static func processLine(_ observation: Observation) -> String? {
+        guard let cores = observation.processCPUCores else { return nil }
+        var text = "\(UnitFormat.significant(cores)) cores of CPU (its stat, ended threads included)"
+        if let unseen = observation.unseenThreadCPUCores, unseen > 0 {
+            text += ", \(UnitFormat.significant(unseen)) cores in threads that lived between samples"
+        }
+        return text
     }
 
     /// Why the automatic rate went past its promise: the first and the last sweep, which are
