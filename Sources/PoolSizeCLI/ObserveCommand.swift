@@ -153,12 +153,12 @@ struct ObserveCommand: ParsableCommand {
         }
         var settings = request.settings
         let counted = Self.taskRate(result.count, into: &settings)
-        var observation = ObservationEstimator.estimate(result.outcome.record, settings: settings)
+        var observation = result.outcome.observation(settings: settings)
         let problem = TaskRateProblem.find(in: observation)
         if case .implausibleLatency? = problem {
             // The figures printed are those without the latency refused below.
             settings.latencySeconds = nil
-            observation = ObservationEstimator.estimate(result.outcome.record, settings: settings)
+            observation = result.outcome.observation(settings: settings)
         }
         say(format == .json ? ObservationJSON.render(observation) : ObservationTable.render(observation))
         if let output = request.output { try write(observation, to: output, interrupt: interrupt) }
@@ -259,7 +259,7 @@ struct ObserveCommand: ParsableCommand {
             target: target,
             plan: SamplerPlan(
                 pid: pid ?? 0, includeChildren: children, durationSeconds: seconds, rate: samplingRate, seed: seed,
-                keepRawTexts: record != nil),
+                keepRawTexts: record != nil, groupRules: rules),
             settings: EstimatorSettings(
                 groupRules: rules, throughputPerSecond: throughputPerSecond, latencySeconds: latencySeconds,
                 throughputPool: pool),

@@ -24,6 +24,19 @@ package struct Observation: Equatable, Sendable, Codable {
     /// True when Ctrl-C or SIGTERM cut the observation short: the figures cover
     /// `durationSeconds` of `plannedSeconds`. Nil when it was not (and in older files).
     package var interrupted: Bool?
+    /// The watched processes' CPU over the observation from their stat (every thread they had,
+    /// those that ended included), cores; nil when not read (an older recording).
+    package var processCPUCores: Double?
+    /// Of it, the CPU no sweep saw: threads that started and ended between two sweeps, and
+    /// what ended threads used after their last sample, cores.
+    package var unseenThreadCPUCores: Double?
+
+    /// Keys as a snake_cased file reads back (`process_cpu_cores` → `processCpuCores`).
+    enum CodingKeys: String, CodingKey {
+        case target, durationSeconds, cores, settings, sampler, limits, cpuPressureSomePercent, pools
+        case plannedSeconds, interrupted
+        case processCPUCores = "processCpuCores", unseenThreadCPUCores = "unseenThreadCpuCores"
+    }
 
     /// An observation.
     package init(

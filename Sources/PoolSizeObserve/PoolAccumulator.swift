@@ -1,53 +1,78 @@
 import PoolSizeModel
 import PoolSizeStats
 
-/// Everything the estimator gathers about one pool while it walks the sweeps; `estimate`
-/// turns it into the pool's figures. Internal to the estimator.
-struct PoolAccumulator {
+/// Everything the estimator gathers about one pool (while sampling: about the threads of one
+/// provisional pool in one process) as the samples arrive; `estimate` turns it into the pool's
+/// figures. Internal to the estimator. Its size follows the time buckets and the labels, not the
+/// samples: batch atoms and slices are buckets on `ObservationAccumulator`'s grids, which widen
+/// (adjacent buckets merged) rather than grow past their caps.
+struct PoolAccumulator: Sendable {
     var total = PoolTally()
-    var batches: [PoolTally]
-    /// The timeline: one tally per slice, and the samples whose sweep fell in each.
-    var slices: [PoolTally]
-    var sliceSamples: [Int]
-    var seen = Set<ThreadKey>()
-    var started = Set<ThreadKey>()
-    var exited = Set<ThreadKey>()
-    var names = Set<String>()
+    /// One tally per stretch of sweep intervals, gathered into the batch-means batches once the
+    /// observation's length is known.
+    var atoms = Buckets(empty: PoolTally())
+    /// The timeline: one tally per slice, and the samples whose sweep fell in each. A slice past
+    /// the observation's last whole one (a final sliver) is folded into that one at the end.
+    var slices = Buckets(empty: PoolTally())
+    var sliceSamples = Buckets(empty: 0)
+    var threadsSeen = 0
+    var threadsStarted = 0
+    var threadsExited = 0
+    /// The first thread names in sorted order, at most `keptNames`.
+    var names: [String] = []
     var calls: [String: Int] = [:]
     var peers: [String: Int] = [:]
     var mostAlive = 0
     /// CPU seconds by process: which of the pool's processes did work.
     var cpuByProcess: [Int32: Double] = [:]
-    /// Each thread's first and last status counts, with the sweep times they were read at.
-    var firstSwitches: [ThreadKey: (time: Double, voluntary: UInt64, involuntary: UInt64)] = [:]
-    var lastSwitches: [ThreadKey: (time: Double, voluntary: UInt64, involuntary: UInt64)] = [:]
+    /// Time between two status reads and the switches in it, over the threads read twice.
+    var switchSeconds = 0.0
+    var voluntarySwitches = 0.0
+    var involuntarySwitches = 0.0
 
-    init(batches: Int, slices: Int) {
-        self.batches = Array(repeating: PoolTally(), count: max(1, batches))
-        self.slices = Array(repeating: PoolTally(), count: slices)
-        sliceSamples = Array(repeating: 0, count: slices)
+    /// The thread names a pool's estimate lists.
+    static let keptNames = 5
+    /// The most distinct call or peer labels kept; past it the rarest half is dropped (a
+    /// server's clients each have a peer address of their own). Five are reported.
+    static let keptLabels = 4096
+
+    /// The pool's processes, each once.
+    var pids = Set<Int32>()
+
+    mutating func see(_ comm: String, pid: Int32) {
+        pids.insert(pid)
+        name(comm)
     }
 
-    mutating func see(_ reading: ThreadReading, at timeSeconds: Double) {
-        let key = ThreadKey(reading)
-        seen.insert(key)
-        names.insert(reading.comm)
-        if let switches = reading.switches {
-            let entry = (time: timeSeconds, voluntary: switches.voluntary, involuntary: switches.involuntary)
-            if firstSwitches[key] == nil { firstSwitches[key] = entry }
-            lastSwitches[key] = entry
-        }
+    mutating func name(_ comm: String) {
+        guard !names.contains(comm) else { return }
+        guard names.count < Self.keptNames || comm < names[names.count - 1] else { return }
+        names.insert(comm, at: names.firstIndex { $0 > comm } ?? names.count)
+        if names.count > Self.keptNames { names.removeLast() }
     }
 
     mutating func add(
-        batch: Int, pid: Int32, threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double,
+        atom: Int, pid: Int32, threadSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double,
         sample: SampleClass
     ) {
         cpuByProcess[pid, default: 0] += cpuSeconds
         total.add(
             threadSeconds: threadSeconds, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample)
-        batches[batch].add(
+        atoms[atom].add(
             threadSeconds: threadSeconds, cpuSeconds: cpuSeconds, runQueueSeconds: runQueueSeconds, sample: sample)
+    }
+
+    /// Counts a blocked sample's call and the peer of its socket.
+    mutating func count(call: String, peer: String?) {
+        Self.count(call, in: &calls)
+        if let peer { Self.count(peer, in: &peers) }
+    }
+
+    private static func count(_ label: String, in counts: inout [String: Int]) {
+        counts[label, default: 0] += 1
+        guard counts.count > keptLabels else { return }
+        let kept = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(keptLabels / 2)
+        counts = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
     }
 
     /// Spreads one thread's interval `[start, end]` (seconds after the first sweep) over the
@@ -57,11 +82,10 @@ struct PoolAccumulator {
         start: Double, end: Double, sliceSeconds: Double, cpuSeconds: Double, runQueueSeconds: Double,
         sample: SampleClass
     ) {
-        guard !slices.isEmpty, sliceSeconds > 0 else { return }
-        let last = slices.count - 1
-        let slice = { (time: Double) in min(last, max(0, Int(time / sliceSeconds))) }
+        guard sliceSeconds > 0 else { return }
+        let slice = { (time: Double) in max(0, Int(time / sliceSeconds)) }
         // The slice an interval ends in holds its end: a sweep at 1.0 s closes the first second.
-        let ending = min(last, max(0, Int((end / sliceSeconds).rounded(.up)) - 1))
+        let ending = max(0, Int((end / sliceSeconds).rounded(.up)) - 1)
         sliceSamples[ending] += 1
         let length = end - start
         guard length > 0 else {
@@ -80,13 +104,68 @@ struct PoolAccumulator {
         }
     }
 
+    /// The time grids at twice the width.
+    mutating func widenAtoms() { atoms.mergePairs(Self.sum) }
+
+    mutating func widenSlices() {
+        slices.mergePairs(Self.sum)
+        sliceSamples.mergePairs(+)
+    }
+
+    private static func sum(_ a: PoolTally, _ b: PoolTally) -> PoolTally {
+        var sum = a
+        sum.add(b)
+        return sum
+    }
+
+    /// Adds another part of the same pool (its threads in another process, or under another
+    /// provisional name).
+    mutating func merge(_ other: PoolAccumulator) {
+        total.add(other.total)
+        for (index, tally) in other.atoms.indexed { atoms[index].add(tally) }
+        for (index, tally) in other.slices.indexed { slices[index].add(tally) }
+        for (index, count) in other.sliceSamples.indexed { sliceSamples[index] += count }
+        pids.formUnion(other.pids)
+        threadsSeen += other.threadsSeen
+        threadsStarted += other.threadsStarted
+        threadsExited += other.threadsExited
+        for name in other.names { self.name(name) }
+        for (label, count) in other.calls { calls[label, default: 0] += count }
+        for (label, count) in other.peers { peers[label, default: 0] += count }
+        for (pid, seconds) in other.cpuByProcess { cpuByProcess[pid, default: 0] += seconds }
+        switchSeconds += other.switchSeconds
+        voluntarySwitches += other.voluntarySwitches
+        involuntarySwitches += other.involuntarySwitches
+    }
+
+    /// Adds one thread's switches between its first and its last status read.
+    mutating func addSwitches(seconds: Double, voluntary: Double, involuntary: Double) {
+        switchSeconds += seconds
+        voluntarySwitches += voluntary
+        involuntarySwitches += involuntary
+    }
+
+    /// The batch-means batches: each atom goes to the batch its last sweep (`atomEnds`, seconds
+    /// after the first) falls in.
+    func batches(count: Int, atomEnds: [Double], durationSeconds: Double) -> [PoolTally] {
+        var batches = Array(repeating: PoolTally(), count: max(1, count))
+        for (index, tally) in atoms.indexed {
+            let end = index < atomEnds.count ? atomEnds[index] : durationSeconds
+            let batch =
+                durationSeconds > 0 ? min(batches.count - 1, Int(end / durationSeconds * Double(batches.count))) : 0
+            batches[batch].add(tally)
+        }
+        return batches
+    }
+
     func estimate(
-        name: String, durationSeconds: Double, sliceSeconds: Double, cores: CoreCount, settings: EstimatorSettings,
+        name: String, durationSeconds: Double, grid: ObservationGrid, cores: CoreCount, settings: EstimatorSettings,
         processes: [Int32: ProcessFacts] = [:]
     ) -> PoolEstimate {
         let shares = total.shares
         let fraction = { (kind: ShareKind) in shares[kind] ?? 0 }
-        let batchShares = batches.filter { $0.threadSeconds > 0 }.map(\.shares)
+        let batchShares = batches(count: grid.batchCount, atomEnds: grid.atomEnds, durationSeconds: durationSeconds)
+            .filter { $0.threadSeconds > 0 }.map(\.shares)
         let estimates = ShareKind.allCases.map { kind -> ShareEstimate in
             let value = fraction(kind)
             let interval = Summary(batchShares.map { $0[kind] ?? 0 }).flatMap(\.confidenceInterval95).map { ci in
@@ -102,7 +181,6 @@ struct PoolAccumulator {
             ? ValueRange(
                 low: fraction(.blockedIO) / running, high: (fraction(.blockedIO) + fraction(.ambiguous)) / running)
             : nil
-        let pids = Set(seen.map(\.pid))
         let programs = pids.sorted().map { processes[$0]?.program }
         let program = programs.first.flatMap { first in programs.allSatisfy { $0?.kind == first?.kind } ? first : nil }
         // An interpreter lock runs one thread of the language per process: the pool's
@@ -128,16 +206,16 @@ struct PoolAccumulator {
                 .map { LabelShare(label: $0.key, samples: $0.value, fraction: Double($0.value) / Double(blocked)) }
         }
         var estimate = PoolEstimate(
-            name: name, threadNames: Array(names.sorted().prefix(5)), threads: mostAlive,
+            name: name, threadNames: names, threads: mostAlive,
             meanThreads: durationSeconds > 0 ? total.threadSeconds / durationSeconds : 0,
-            threadsSeen: seen.count, threadsStarted: started.count, threadsExited: exited.count,
+            threadsSeen: threadsSeen, threadsStarted: threadsStarted, threadsExited: threadsExited,
             samples: total.sampleCount,
             shares: estimates, busy: ValueRange(low: known, high: known + fraction(.ambiguous)),
             cpuCores: durationSeconds > 0 ? total.cpuSeconds / durationSeconds : 0,
             queueToCPU: total.cpuSeconds > 0 ? total.runQueueSeconds / total.cpuSeconds : nil,
             waitToCPU: waitToCPU, size: size, verdict: PoolVerdict(kind: .undetermined, reason: .noWork),
             topCalls: ranked(calls), topPeers: ranked(peers), switchesPerThreadSecond: switchRates, perTask: nil,
-            timeline: timeline(durationSeconds: durationSeconds, sliceSeconds: sliceSeconds))
+            timeline: timeline(durationSeconds: durationSeconds, grid: grid))
         estimate.processes = working
         estimate.program = program
         if let parallelism, parallelism != cores.effective {
@@ -148,30 +226,30 @@ struct PoolAccumulator {
         return estimate
     }
 
-    /// The slices as the pool's timeline.
-    func timeline(durationSeconds: Double, sliceSeconds: Double) -> [PoolSlice] {
-        slices.indices.map { index in
-            let start = Double(index) * sliceSeconds
-            let end = index == slices.count - 1 ? durationSeconds : Double(index + 1) * sliceSeconds
-            let tally = slices[index], length = end - start
+    /// The slices as the pool's timeline; a bucket past the last slice (the final sliver)
+    /// joins it.
+    func timeline(durationSeconds: Double, grid: ObservationGrid) -> [PoolSlice] {
+        let count = grid.sliceCount, width = grid.sliceSeconds
+        guard count > 0 else { return [] }
+        var tallies = (0..<count).map { slices[$0] }
+        var samples = (0..<count).map { sliceSamples[$0] }
+        for (index, tally) in slices.indexed where index >= count { tallies[count - 1].add(tally) }
+        for (index, value) in sliceSamples.indexed where index >= count { samples[count - 1] += value }
+        return tallies.indices.map { index in
+            let start = Double(index) * width
+            let end = index == count - 1 ? durationSeconds : Double(index + 1) * width
+            let tally = tallies[index], length = end - start
             return PoolSlice(
                 startSeconds: start, endSeconds: end, meanThreads: length > 0 ? tally.threadSeconds / length : 0,
-                cpuCores: length > 0 ? tally.cpuSeconds / length : 0, samples: sliceSamples[index],
+                cpuCores: length > 0 ? tally.cpuSeconds / length : 0, samples: samples[index],
                 shares: tally.threadSeconds > 0 ? ShareFractions(tally.shares) : nil)
         }
     }
 
     /// Switches per thread-second over the threads whose status was read twice.
     var switchRates: PoolEstimate.SwitchRates? {
-        var seconds = 0.0, voluntary = 0.0, involuntary = 0.0
-        // In thread order: a sum in dictionary order would change its last bits from run to run.
-        for key in firstSwitches.keys.sorted(by: { ($0.pid, $0.tid) < ($1.pid, $1.tid) }) {
-            guard let first = firstSwitches[key], let last = lastSwitches[key], last.time > first.time else { continue }
-            seconds += last.time - first.time
-            voluntary += Double(last.voluntary &- min(last.voluntary, first.voluntary))
-            involuntary += Double(last.involuntary &- min(last.involuntary, first.involuntary))
-        }
-        return seconds > 0
-            ? PoolEstimate.SwitchRates(voluntary: voluntary / seconds, involuntary: involuntary / seconds) : nil
+        switchSeconds > 0
+            ? PoolEstimate.SwitchRates(
+                voluntary: voluntarySwitches / switchSeconds, involuntary: involuntarySwitches / switchSeconds) : nil
     }
 }

@@ -4,10 +4,14 @@ package struct RawSweep: Equatable, Sendable, Codable {
     package var timeSeconds: Double
     /// The threads found.
     package var threads: [RawThreadTexts]
+    /// Each watched process's stat, read just before its threads; nil in a recording made
+    /// before they were kept.
+    package var processes: [RawProcessStat]?
 
     /// A sweep at `timeSeconds`.
-    package init(timeSeconds: Double, threads: [RawThreadTexts]) {
+    package init(timeSeconds: Double, threads: [RawThreadTexts], processes: [RawProcessStat]? = nil) {
         self.timeSeconds = timeSeconds
         self.threads = threads
+        self.processes = processes
     }
 }

@@ -25,7 +25,13 @@ package enum Sampler {
             plan.pid: ProcessWatcher(pid: plan.pid, architecture: architecture, sockets: sockets)
         ]
         var processes: [Int32: RawProcessTexts] = [plan.pid: watchers[plan.pid]!.processTexts()]
-        var sweeps: [SampleSweep] = [], raw: [RawSweep] = []
+        // Each sweep is added as it is read: what is kept follows the threads and the time
+        // buckets, not the samples (a day at the full rate holds what a minute does).
+        var accumulator = ObservationAccumulator(
+            architecture: architecture, clockTicksPerSecond: ticks, groupRules: plan.groupRules,
+            titles: [plan.pid: ProcessFacts.title(processes[plan.pid]!.cmdline)])
+        var lastSweepSeconds: Double?
+        var raw: [RawSweep] = []
         var threadReads = 0
 
         let cpuStart = ObserverClock.threadCPUNanoseconds(), processStart = ObserverClock.processCPUNanoseconds()
@@ -37,14 +43,20 @@ package enum Sampler {
         /// (gone, or only a zombie leader left for its parent to reap).
         func sweep(withStatus: Bool) -> Bool {
             let now = ObserverClock.bootSeconds()
-            var texts: [RawThreadTexts] = []
-            for watcher in watchers.values { texts += watcher.sweep(now: now, withStatus: withStatus) }
-            let rawSweep = RawSweep(timeSeconds: now, threads: texts)
+            var texts: [RawThreadTexts] = [], stats: [RawProcessStat] = []
+            for watcher in watchers.values {
+                if case let .success(stat) = ProcFile.readOnce("/proc/\(watcher.pid)/stat") {
+                    stats.append(RawProcessStat(pid: watcher.pid, stat: stat))
+                }
+                texts += watcher.sweep(now: now, withStatus: withStatus)
+            }
+            let rawSweep = RawSweep(timeSeconds: now, threads: texts, processes: stats)
             let parsed = SampleSweep(rawSweep, clockTicksPerSecond: ticks)
             threadReads += texts.count
             let targetAlive = parsed.readings.contains { $0.pid == plan.pid && $0.state != "Z" && $0.state != "X" }
             guard targetAlive else { return false }
-            sweeps.append(parsed)
+            accumulator.add(parsed)
+            lastSweepSeconds = parsed.timeSeconds
             if plan.keepRawTexts { raw.append(rawSweep) }
             return true
         }
@@ -62,6 +74,7 @@ package enum Sampler {
                 let watcher = ProcessWatcher(pid: pid, architecture: architecture, sockets: sockets)
                 watchers[pid] = watcher
                 processes[pid] = watcher.processTexts()
+                accumulator.setTitle(ProcessFacts.title(processes[pid]!.cmdline), pid: pid)
             }
             for pid in watchers.keys where pid != plan.pid && !found.contains(pid) { watchers[pid] = nil }
         }
@@ -69,14 +82,15 @@ package enum Sampler {
         if plan.includeChildren { scanChildren() }
         var alive = sweep(withStatus: true)
         if !alive { exitedAt = 0 }
-        var cycleCPUSeconds = 0.0
+        var budget = SamplingBudget(rate: plan.rate, plannedSeconds: plan.durationSeconds)
+        budget.firstSwept(costSeconds: Double(ObserverClock.threadCPUNanoseconds() - cpuStart) / 1e9)
         var lastChildScan = start
         var interrupted = false
         var cycleStart = ObserverClock.threadCPUNanoseconds(), tablesBefore = sockets.readNanoseconds
         while alive {
-            let gap = schedule.nextGap(meanSeconds: plan.rate.meanGapSeconds(cycleCPUSeconds: cycleCPUSeconds))
             let now = ObserverClock.bootSeconds()
-            if now + gap >= deadline {
+            let gap = schedule.nextGap(meanSeconds: budget.meanGapSeconds(elapsedSeconds: now - start))
+            if now + gap >= deadline || !budget.allowsSweep {
                 interrupted = stop.sleep(seconds: deadline - now)
                 break
             }
@@ -96,10 +110,12 @@ package enum Sampler {
             let cost = Double((cycleEnd - cycleStart) &- min(cycleEnd - cycleStart, tables - tablesBefore)) / 1e9
             cycleStart = cycleEnd
             tablesBefore = tables
-            cycleCPUSeconds = cycleCPUSeconds == 0 ? cost : 0.8 * cycleCPUSeconds + 0.2 * cost
-            if !alive { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
+            budget.swept(cycleSeconds: cost, spentSeconds: Double(cycleEnd - cpuStart) / 1e9)
+            if !alive { exitedAt = (lastSweepSeconds ?? start) - start }
         }
+        let lastStart = ObserverClock.threadCPUNanoseconds()
         if alive { alive = sweep(withStatus: true) }
+        let lastCost = ObserverClock.threadCPUNanoseconds() - lastStart
         // As they stand at the end: a forked worker shows its parent's title until it sets its
         // own, and a launcher (pyenv's shim, a shell) execs the program it starts.
         for (pid, watcher) in watchers {
@@ -107,13 +123,17 @@ package enum Sampler {
             if !texts.cmdline.isEmpty { processes[pid] = texts }
         }
         let processList = processes.values.sorted { $0.pid < $1.pid }
-        if !alive && exitedAt == nil { exitedAt = (sweeps.last?.timeSeconds ?? start) - start }
+        if !alive && exitedAt == nil { exitedAt = (lastSweepSeconds ?? start) - start }
 
-        let cost = SamplerCost(
-            sweeps: sweeps.count, threadReads: threadReads,
+        var cost = SamplerCost(
+            sweeps: accumulator.sweeps, threadReads: threadReads,
             samplerCPUNanoseconds: ObserverClock.threadCPUNanoseconds() - cpuStart,
             processCPUNanoseconds: ObserverClock.processCPUNanoseconds() - processStart,
             wallSeconds: ObserverClock.bootSeconds() - start)
+        if case let .automatic(_, fraction) = plan.rate {
+            cost.budgetFraction = fraction
+            cost.boundarySweepsCPUNanoseconds = UInt64(budget.reserveSeconds * 1e9) + lastCost
+        }
         var limits = probe.limits
         let kinds = Set(limits.map(\.kind))
         if !kinds.contains(.otherUser) && !kinds.contains(.syscallDenied)
@@ -140,7 +160,7 @@ package enum Sampler {
             limits: limits, cpuPressureSomePercent: TargetProbe.cpuPressure(), plannedSeconds: plan.durationSeconds,
             interrupted: interrupted && exitedAt == nil)
         return SamplerOutcome(
-            record: ObservationRecord(header: header, sweeps: sweeps, processes: processList.map(ProcessFacts.init)),
+            accumulated: accumulator, header: header, processes: processList.map(ProcessFacts.init),
             recording: plan.keepRawTexts ? ProcRecording(header: header, sweeps: raw, processes: processList) : nil,
             interrupted: interrupted && exitedAt == nil)
     }

@@ -1,16 +1,30 @@
 /// What a sampler run produced.
 package struct SamplerOutcome: Sendable {
-    /// The parsed observation, for the estimator.
-    package var record: ObservationRecord
+    /// The samples, gathered as they were read.
+    package var accumulated: ObservationAccumulator
+    /// The target, clock, cores, cost and limits.
+    package var header: ObservationHeader
+    /// The processes watched, as they stand at the end.
+    package var processes: [ProcessFacts]
     /// The raw texts, when the plan asked to keep them.
     package var recording: ProcRecording?
     /// Whether a `StopSignal` ended the run early (Ctrl-C).
     package var interrupted: Bool
 
     /// An outcome.
-    package init(record: ObservationRecord, recording: ProcRecording?, interrupted: Bool) {
-        self.record = record
+    package init(
+        accumulated: ObservationAccumulator, header: ObservationHeader, processes: [ProcessFacts],
+        recording: ProcRecording?, interrupted: Bool
+    ) {
+        self.accumulated = accumulated
+        self.header = header
+        self.processes = processes
         self.recording = recording
         self.interrupted = interrupted
+    }
+
+    /// The estimate of every pool.
+    package func observation(settings: EstimatorSettings) -> Observation {
+        accumulated.observation(header: header, processes: processes, settings: settings)
     }
 }

@@ -10,13 +10,16 @@ package struct SamplerPlan: Equatable, Sendable {
     package var rate: SamplingRate
     /// The seed of the Poisson schedule.
     package var seed: UInt64
-    /// Keep every raw text too, for a recording (a golden fixture).
+    /// Keep every raw text too, for a recording (a golden fixture); unlike the samples, these
+    /// grow with the observation.
     package var keepRawTexts: Bool
+    /// The grouping rules, which the samples are gathered by as they arrive.
+    package var groupRules: [GroupRule]
 
     /// A plan.
     package init(
         pid: Int32, includeChildren: Bool, durationSeconds: Double, rate: SamplingRate = .standard, seed: UInt64,
-        keepRawTexts: Bool = false
+        keepRawTexts: Bool = false, groupRules: [GroupRule] = []
     ) {
         self.pid = pid
         self.includeChildren = includeChildren
@@ -24,5 +27,6 @@ package struct SamplerPlan: Equatable, Sendable {
         self.rate = rate
         self.seed = seed
         self.keepRawTexts = keepRawTexts
+        self.groupRules = groupRules
     }
 }

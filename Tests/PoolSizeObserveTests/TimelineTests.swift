@@ -98,12 +98,15 @@ struct TimelineTests {
         #expect(Self.close(worker.timeline[1].meanThreads, 1), "1.05 thread-seconds over 1.05 s")
     }
 
-    /// The slice length: a second up to an hour of observation, whole seconds beyond.
+    /// The slice length: a second up to an hour of observation, powers of two seconds beyond
+    /// (the grid widens by merging pairs of slices as the observation runs).
     @Test func slicesWidenPastAnHour() {
         #expect(ObservationEstimator.sliceSeconds(durationSeconds: 30) == 1)
         #expect(ObservationEstimator.sliceSeconds(durationSeconds: 3600) == 1)
         #expect(ObservationEstimator.sliceSeconds(durationSeconds: 3601) == 2)
-        #expect(ObservationEstimator.sliceSeconds(durationSeconds: 86_400) == 24)
+        #expect(ObservationEstimator.sliceSeconds(durationSeconds: 7200) == 2)
+        #expect(ObservationEstimator.sliceSeconds(durationSeconds: 7201) == 4)
+        #expect(ObservationEstimator.sliceSeconds(durationSeconds: 86_400) == 32)
     }
 
     /// The recording of pool_target (Tests/Fixtures/observe/c-pool.json), pool `worker`, worked

@@ -191,6 +191,26 @@ import Testing
         #expect(try directory.loadObservation().observation == observation)
     }
 
+    /// The process's CPU from its stat and what of it no sweep saw (issue 31's threads that live
+    /// between samples) print on their own line and read back from observation.json.
+    @Test func theProcessCPUPrintsAndReadsBack() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-observation-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var observation = try ObservationOutputTests.observation()
+        observation.processCPUCores = 0.4
+        observation.unseenThreadCPUCores = 0.3
+        #expect(
+            ObservationTable.render(observation).contains(
+                "\nprocess: 0.400 cores of CPU (its stat, ended threads included), 0.300 cores in threads that lived "
+                    + "between samples\n"))
+        let run = ObservationRun(runID: "20261125-190000-observe-c-pool", info: nil, observation: observation)
+        let directory = RunDirectory(root.appendingPathComponent("results/c-pool"))
+        try directory.prepareForObservation(replace: false)
+        try directory.save(run)
+        let read = try directory.loadObservation().observation
+        #expect(read.processCPUCores == 0.4 && read.unseenThreadCPUCores == 0.3)
+    }
+
     /// A thread names itself anything (prctl PR_SET_NAME): a pool named like a path, a line
     /// break, markup or a gnuplot command stays data in the file names, the CSV, the chart and
     /// the report.

@@ -118,8 +118,10 @@ package enum ObservationReportBuilder {
             "observer's cost",
             "\(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core "
                 + "(\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, "
-                + "\(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)",
+                + "\(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
+                + (sampler.boundaryFractionOverPromise.map(ObservationTable.boundaryNote) ?? ""),
         ])
+        if let process = ObservationTable.processLine(observation) { rows.append(["process CPU", process]) }
         if let pressure = observation.cpuPressureSomePercent {
             rows.append(["machine CPU pressure", "\(UnitFormat.number(pressure))% (PSI some avg10, at the end)"])
         }

@@ -68,12 +68,31 @@ package enum ObservationTable {
             "observer: \(UnitFormat.percentOneDecimal(sampler.fractionOfOneCore)) of one core "
             + "(\(UnitFormat.duration(Double(sampler.samplerCPUNanoseconds) / 1e9)) CPU, "
             + "\(UnitFormat.duration(sampler.nanosecondsPerThreadRead / 1e9)) per thread read)"
+        if let boundary = sampler.boundaryFractionOverPromise { out += boundaryNote(boundary) }
         if let pressure = observation.cpuPressureSomePercent {
             out += "; machine CPU pressure \(UnitFormat.number(pressure))% (PSI some avg10)"
         }
         out += "\n"
         if let cut = cutShort(observation) { out += "interrupted: \(cut)\n" }
+        if let process = processLine(observation) { out += "process: \(process)\n" }
         return out
+    }
+
+    /// The process's own CPU count (stat), with what of it no sweep saw; nil when not read.
+    static func processLine(_ observation: Observation) -> String? {
+        guard let cores = observation.processCPUCores else { return nil }
+        var text = "\(UnitFormat.significant(cores)) cores of CPU (its stat, ended threads included)"
+        if let unseen = observation.unseenThreadCPUCores, unseen > 0 {
+            text += ", \(UnitFormat.significant(unseen)) cores in threads that lived between samples"
+        }
+        return text
+    }
+
+    /// Why the automatic rate went past its promise: the first and the last sweep, which are
+    /// never skipped, cost that much alone.
+    static func boundaryNote(_ fraction: Double) -> String {
+        "; the first and last sweeps, which read every thread's status, took \(UnitFormat.percentOneDecimal(fraction)) "
+            + "alone (a longer --duration spreads them)"
     }
 
     /// The pools shown in detail (and charted in a report): those that did work, the most CPU first.
