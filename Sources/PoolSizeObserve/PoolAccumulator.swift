@@ -164,8 +164,9 @@ struct PoolAccumulator: Sendable {
     ) -> PoolEstimate {
         let shares = total.shares
         let fraction = { (kind: ShareKind) in shares[kind] ?? 0 }
-        let batchShares = batches(count: grid.batchCount, atomEnds: grid.atomEnds, durationSeconds: durationSeconds)
-            .filter { $0.threadSeconds > 0 }.map(\.shares)
+        let batchTallies = batches(count: grid.batchCount, atomEnds: grid.atomEnds, durationSeconds: durationSeconds)
+            .filter { $0.threadSeconds > 0 }
+        let batchShares = batchTallies.map(\.shares)
         let estimates = ShareKind.allCases.map { kind -> ShareEstimate in
             let value = fraction(kind)
             let interval = Summary(batchShares.map { $0[kind] ?? 0 }).flatMap(\.confidenceInterval95).map { ci in
@@ -217,6 +218,7 @@ struct PoolAccumulator: Sendable {
             topCalls: ranked(calls), topPeers: ranked(peers), switchesPerThreadSecond: switchRates, perTask: nil,
             timeline: timeline(durationSeconds: durationSeconds, grid: grid))
         estimate.processes = working
+        estimate.waitToCPUInterval95 = waitToCPU.flatMap { WaitToCPUInterval.of(batchTallies, range: $0) }
         estimate.program = program
         if let parallelism, parallelism != cores.effective {
             estimate.parallelism = parallelism

@@ -27,6 +27,9 @@ package struct PoolEstimate: Equatable, Sendable, Codable {
     package var queueToCPU: Double?
     /// W/C: known IO only, up to known IO + ambiguous; nil without CPU.
     package var waitToCPU: ValueRange?
+    /// W/C's 95% interval: the known-IO bound's lower limit to the other bound's upper limit,
+    /// from the batches (`WaitToCPUInterval`); nil with fewer than two batches that ran tasks.
+    package var waitToCPUInterval95: ValueRange?
     /// cores × U × (1 + W/C) over W/C's range; nil without CPU.
     package var size: ValueRange?
     /// The verdict.
@@ -74,7 +77,7 @@ package struct PoolEstimate: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case name, threadNames, threads, meanThreads, threadsSeen, threadsStarted, threadsExited, samples, shares, busy
         case cpuCores
-        case queueToCPU = "queueToCpu", waitToCPU = "waitToCpu"
+        case queueToCPU = "queueToCpu", waitToCPU = "waitToCpu", waitToCPUInterval95 = "waitToCpuInterval95"
         case size, verdict, topCalls, topPeers, switchesPerThreadSecond, perTask, timeline
         case processes, program, parallelism, sizeWithCores
     }

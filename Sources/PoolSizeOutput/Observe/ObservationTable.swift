@@ -178,7 +178,10 @@ package enum ObservationTable {
         }
         rows.append(("CPU", cpu))
         if let ratio = pool.waitToCPU, let size = pool.size {
-            let sampled = "\(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)"
+            var sampled = "\(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)"
+            if let interval = pool.waitToCPUInterval95 {
+                sampled += "; 95% interval \(ObservationVerdictText.range(interval)) from the batches"
+            }
             let parallelism = pool.parallelism ?? cores.effective
             let formula = "\(parallelism) × \(UnitFormat.number(utilization)) × (1 + W/C)"
             var n = "\(ObservationVerdictText.range(size)) = \(formula)"

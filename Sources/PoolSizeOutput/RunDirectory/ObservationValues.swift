@@ -104,6 +104,7 @@ enum ObservationValues {
             self(key + "queue_to_cpu", pool.queueToCPU, .amount)
             range(key + "busy", pool.busy, .fraction)
             range(key + "wait_to_cpu", pool.waitToCPU, .amount)
+            range(key + "wait_to_cpu_interval95", pool.waitToCPUInterval95, .amount)
             range(key + "size", pool.size, .positive)
             range(key + "size_with_cores", pool.sizeWithCores, .positive)
             self(key + "processes", pool.processes.map(Double.init), .within(1, threads))
