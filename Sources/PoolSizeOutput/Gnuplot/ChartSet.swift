@@ -3,21 +3,26 @@
 /// rather than drawn empty.
 package enum ChartSet {
     package static func charts(_ analysis: RunAnalysis) -> [Chart] {
+        plots(analysis).map(GnuplotScript.render)
+    }
+
+    /// The descriptions of the charts, before rendering.
+    package static func plots(_ analysis: RunAnalysis) -> [PlotSpec] {
         // An open loop is judged on latency at a rate: its charts are latency against size and,
         // over a range, against rate. The closed loop's throughput, utilization and concurrency
         // curves (with their formula and knee) describe a pool run flat out, which it was not.
         if analysis.isOpenLoop {
-            return [OpenLoopSizeChart.chart(analysis), OpenLoopRateChart.chart(analysis)].compactMap { $0 }
+            return [OpenLoopSizeChart.plot(analysis), OpenLoopRateChart.plot(analysis)].compactMap { $0 }
         }
         return [
-            ThroughputChart.chart(analysis),
-            LatencyChart.chart(analysis),
-            UtilizationChart.chart(analysis),
-            PrimitivesChart.chart(analysis),
-            QoSChart.chart(analysis),
-            ContentionChart.chart(analysis),
-            ConcurrencyChart.chart(analysis),
-            AdaptiveChart.chart(analysis),
+            ThroughputChart.plot(analysis),
+            LatencyChart.plot(analysis),
+            UtilizationChart.plot(analysis),
+            AxisAtSizeChart.plot(analysis, axis: .primitive),
+            AxisAtSizeChart.plot(analysis, axis: .qos),
+            ContentionChart.plot(analysis),
+            ConcurrencyChart.plot(analysis),
+            AdaptiveChart.plot(analysis),
         ].compactMap { $0 }
     }
 }

@@ -16,53 +16,51 @@ package enum SharesChart {
 
     /// The chart of every pool in `pools`, named `shares-<stem>`.
     package static func charts(_ run: ObservationRun, pools: [PoolEstimate]) -> [Chart] {
-        let stems = run.fileStems
-        return pools.compactMap { pool in stems[pool.name].flatMap { chart(pool, stem: $0, run: run) } }
+        plots(run, pools: pools).map(GnuplotScript.render)
     }
 
-    static func chart(_ pool: PoolEstimate, stem: String, run: ObservationRun) -> Chart? {
+    /// The descriptions of the charts of every pool in `pools`, before rendering.
+    package static func plots(_ run: ObservationRun, pools: [PoolEstimate]) -> [PlotSpec] {
+        let stems = run.fileStems
+        return pools.compactMap { pool in stems[pool.name].flatMap { plot(pool, stem: $0, run: run) } }
+    }
+
+    static func plot(_ pool: PoolEstimate, stem: String, run: ObservationRun) -> PlotSpec? {
         let slices = pool.timeline.filter { $0.shares != nil && $0.endSeconds > $0.startSeconds }
         guard !slices.isEmpty else { return nil }
         let name = "shares-" + stem
         let caption = "Where the threads of pool \(pool.name) spent their time"
-        let headline = run.headline
-        var data =
-            GnuplotScript.comment(
+        let data = PlotData(
+            name: name + ".dat",
+            header: [
                 "pool \(pool.name): shares of its thread time per slice, in percent; each slice twice (its start and "
-                    + "its end)"
-            ) + "\n"
-        data += "# time_s  running_pct  runnable_pct  blocked_io_pct  ambiguous_pct  idle_pct  threads\n"
-        for slice in slices {
-            guard let shares = slice.shares else { continue }
-            let values =
-                series.map { GnuplotScript.number(shares[$0.kind] * 100) } + [GnuplotScript.number(slice.meanThreads)]
-            data += GnuplotScript.rows([
-                [GnuplotScript.number(slice.startSeconds)] + values, [GnuplotScript.number(slice.endSeconds)] + values,
+                    + "its end)",
+                "time_s  running_pct  runnable_pct  blocked_io_pct  ambiguous_pct  idle_pct  threads",
+            ],
+            blocks: [
+                PlotData.Block(
+                    rows: slices.flatMap { slice -> [[PlotCell]] in
+                        guard let shares = slice.shares else { return [] }
+                        let values =
+                            series.map { PlotCell.number(shares[$0.kind] * 100) } + [.number(slice.meanThreads)]
+                        return [[.number(slice.startSeconds)] + values, [.number(slice.endSeconds)] + values]
+                    })
             ])
+        // Each band runs from the sum of the shares below it to that sum plus its own.
+        let bands = series.enumerated().map { index, entry in
+            PlotSeries(
+                index == 0 ? .file(data.name) : .sameFile,
+                columns: [.column(1), .sum(Array(2..<(index + 2))), .sum(Array(2...(index + 2)))],
+                style: PlotStyle(.filledcurves, color: entry.color), title: .literal(entry.title))
         }
-        var plots: [String] = []
-        var below = "0"
-        for (index, entry) in series.enumerated() {
-            let above = (2...(index + 2)).map { "$\($0)" }.joined(separator: "+")
-            let source = index == 0 ? "dir.\(GnuplotScript.quote(name + ".dat"))" : "''"
-            plots.append(
-                "\(source) using 1:(\(below)):(\(above)) with filledcurves lc rgb '\(entry.color)' title "
-                    + "\(GnuplotScript.quote(entry.title)) noenhanced"
-            )
-            below = above
-        }
-        var body = [
-            GnuplotScript.title(caption, headline),
-            "set xlabel 'seconds since the first sweep'",
-            "set ylabel 'share of the pool''s thread time (%)'",
-            "set grid front",
-            "set xrange [0:\(GnuplotScript.number(max(slices.last?.endSeconds ?? 1, 0.001)))]",
-            "set yrange [0:100]",
-            "set style fill solid 0.9 noborder",
+        let settings: [PlotSetting] = [
+            .label(.x, "seconds since the first sweep"),
+            .label(.y, "share of the pool's thread time (%)"),
+            .grid(.front),
+            .range(.x, low: 0, high: max(slices.last?.endSeconds ?? 1, 0.001)),
+            .range(.y, low: 0, high: 100),
+            .fill(opacity: 0.9, border: nil),
         ]
-        body += GnuplotScript.key(entries: GnuplotScript.legendEntries(plots))
-        body.append("")
-        body.append("plot " + plots.joined(separator: ", \\\n     "))
         let length = ObservationEstimator.sliceSeconds(durationSeconds: run.observation.durationSeconds)
         let note =
             "Each step is \(length == 1 ? "a second" : "\(GnuplotScript.number(length)) seconds") of the observation. "
@@ -70,12 +68,9 @@ package enum SharesChart {
             + "ambiguous and idle split the rest of their time by what the sweeps in that step found them blocked "
             + "in, so a step rests on few samples and moves more than the whole observation's shares, which carry "
             + "the intervals."
-        return Chart(
-            name: name, caption: caption, note: note,
-            script: GnuplotScript.wrap(
-                name: name, caption: caption, headline: headline,
-                dataComment: ["Data: \(name).dat (two rows per slice: its start and its end)."], body: body,
-                legendEntries: GnuplotScript.legendEntries(plots)),
-            dataFiles: [DataFile(name: name + ".dat", text: data)])
+        return PlotSpec(
+            name: name, caption: caption, headline: run.headline, note: note,
+            dataNote: "Data: \(name).dat (two rows per slice: its start and its end).", settings: settings,
+            series: bands, data: [data])
     }
 }

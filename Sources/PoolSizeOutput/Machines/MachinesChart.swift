@@ -10,67 +10,68 @@ package enum MachinesChart {
 
     /// The gnuplot chart; nil when no machine has two measured sizes.
     package static func chart(_ comparison: MachineComparison) -> Chart? {
+        plot(comparison).map(GnuplotScript.render)
+    }
+
+    /// The chart's description, before rendering.
+    package static func plot(_ comparison: MachineComparison) -> PlotSpec? {
         let machines = comparison.machines.filter { $0.points.count >= 1 }
         guard !machines.isEmpty, machines.contains(where: { $0.points.count >= 2 }) else { return nil }
         let sizes = machines.flatMap { $0.points.map(\.size) }
         let headline = "\(comparison.workloads.joined(separator: ", ")) workload, \(machines.count) machines"
 
         // Machine labels are host names from someone else's machine.json: they enter the data
-        // file only as comments and the script only through GnuplotScript.quote.
-        var data = [
-            "mean throughput by pool size, one block per machine (gnuplot: index 0, 1, ...)",
-            "pool_size  mean_per_s",
-        ].map { GnuplotScript.comment($0) + "\n" }.joined()
-        for (index, machine) in machines.enumerated() {
-            if index > 0 { data += "\n\n" }
-            data += GnuplotScript.comment("index \(index): \(machine.label)") + "\n"
-            data += GnuplotScript.rows(machine.points.map { [String($0.size), GnuplotScript.number($0.throughput)] })
-        }
-        var recommended = [
-            GnuplotScript.comment("recommended size and its mean throughput, one row per machine that has both"),
-            GnuplotScript.comment("pool_size  mean_per_s"),
-        ]
-        .map { $0 + "\n" }.joined()
+        // file only as comments, and the script only as titles, which GnuplotScript quotes.
+        let data = PlotData(
+            name: name + ".dat",
+            header: [
+                "mean throughput by pool size, one block per machine (gnuplot: index 0, 1, ...)",
+                "pool_size  mean_per_s",
+            ],
+            blocks: machines.enumerated().map { index, machine in
+                PlotData.Block(
+                    comments: ["index \(index): \(machine.label)"],
+                    rows: machine.points.map { [.integer($0.size), .number($0.throughput)] })
+            })
         let marked = machines.compactMap { m in
             m.recommended.flatMap { r in m.throughputAtRecommendation.map { (r, $0) } }
         }
-        recommended += GnuplotScript.rows(marked.map { [String($0.0), GnuplotScript.number($0.1)] })
+        let recommended = PlotData(
+            name: name + "-recommended.dat",
+            header: [
+                "recommended size and its mean throughput, one row per machine that has both", "pool_size  mean_per_s",
+            ],
+            blocks: [PlotData.Block(rows: marked.map { [.integer($0.0), .number($0.1)] })])
 
-        var body = [
-            GnuplotScript.title(caption, headline),
-            "set xlabel 'pool size N (queues)'",
-            "set ylabel 'throughput (tasks/s), mean of the repetitions'",
-            "set grid",
-            "set xrange [0:\(GnuplotScript.axisMaximum(sizes))]",
-            "set yrange [0:*]",
-            "set offsets 0, 0, graph 0.08, 0",
+        let settings: [PlotSetting] = [
+            .label(.x, "pool size N (queues)"),
+            .label(.y, "throughput (tasks/s), mean of the repetitions"),
+            .grid(.both),
+            .range(.x, low: 0, high: GnuplotScript.axisMaximum(sizes)),
+            .range(.y, low: 0, high: nil),
+            .headroom(top: 0.08),
         ]
-        var plots = machines.enumerated().map { index, machine in
-            let cores = machine.cores.map { ", \($0) cores" } ?? ""
-            return
-                "dir.'\(name).dat' index \(index) using 1:2 with linespoints lw 2 pt \(GnuplotScript.pointType(index)) ps 1 lc rgb '\(GnuplotScript.color(index))' title \(GnuplotScript.quote(machine.label + cores)) noenhanced"
+        var series = machines.enumerated().map { index, machine in
+            PlotSeries(
+                .file(data.name), block: index, columns: [.column(1), .column(2)],
+                style: PlotStyle(
+                    .linespoints, [.width(2), .pointType(GnuplotScript.pointType(index)), .pointSize(1)],
+                    color: GnuplotScript.color(index)),
+                title: .literal(machine.label + (machine.cores.map { ", \($0) cores" } ?? "")))
         }
         if !marked.isEmpty {
-            plots.append(
-                "dir.'\(name)-recommended.dat' using 1:2 with points pt 7 ps 2.2 lc rgb '\(GnuplotScript.recommendedColor)' title 'recommended size'"
-            )
+            series.append(
+                PlotSeries(
+                    .file(recommended.name), columns: [.column(1), .column(2)],
+                    style: PlotStyle(.points, [.pointType(7), .pointSize(2.2)], color: GnuplotScript.recommendedColor),
+                    title: .enhanced("recommended size")))
         }
-        body += GnuplotScript.key(entries: GnuplotScript.legendEntries(plots))
-        body.append("")
-        body.append("plot " + plots.joined(separator: ", \\\n     "))
-
-        let script = GnuplotScript.wrap(
-            name: name, caption: caption, headline: headline,
-            dataComment: ["data: \(name).dat (one block per machine), \(name)-recommended.dat"],
-            body: body, legendEntries: GnuplotScript.legendEntries(plots))
         let note =
             "One line per machine: the mean throughput of its recommended pool / qos / primitive at each measured size; the red dots are the sizes each machine's sweep recommends."
-        return Chart(
-            name: name, caption: caption, note: note, script: script,
-            dataFiles: [
-                DataFile(name: name + ".dat", text: data),
-                DataFile(name: name + "-recommended.dat", text: recommended),
-            ])
+        return PlotSpec(
+            name: name, caption: caption, headline: headline, note: note,
+            dataNote: "data: \(name).dat (one block per machine), \(name)-recommended.dat", settings: settings,
+            series: series, data: [data, recommended])
     }
 
     /// One `line` per machine over the union of measured sizes; numbers only (Mermaid has no

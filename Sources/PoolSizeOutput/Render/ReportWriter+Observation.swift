@@ -18,15 +18,7 @@ extension ReportWriter {
         let document = ObservationReportBuilder.build(
             run, charts: charts.charts, chartsRendered: charts.allRendered,
             plotCommand: "poolsize plot \(display(runDirectory))", wording: wording)
-        let relative = RelativePath.from(runDirectory, to: plotsDirectory, currentDirectory: currentDirectory)
-        let markdown = directory.url(.reportMarkdown)
-        try write(ReportMarkdown.render(document, chartDirectory: relative), to: markdown)
-        let html = directory.url(.reportHTML)
-        let page = ReportHTML.render(document) { name in
-            try? String(contentsOf: plotsDirectory.appendingPathComponent(name + ".svg"), encoding: .utf8)
-        }
-        try write(page, to: html)
-        return ReportOutcome(charts: charts, markdown: markdown, html: html)
+        return try writeDocument(document, charts: charts)
     }
 
     /// The charts of shares over time of the pools the report details.

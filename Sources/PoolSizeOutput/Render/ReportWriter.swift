@@ -87,6 +87,12 @@ package struct ReportWriter {
         let document = ReportBuilder.build(
             analysis, charts: charts.charts, chartsRendered: charts.allRendered,
             plotCommand: "poolsize plot \(display(runDirectory))")
+        return try writeDocument(document, charts: charts)
+    }
+
+    /// Writes `document` as `report.md` and `report.html` into the run directory; the HTML inlines
+    /// each chart's SVG from the plots directory, the Markdown links it.
+    func writeDocument(_ document: ReportDocument, charts: ChartOutcome) throws(PoolSizeError) -> ReportOutcome {
         let relative = RelativePath.from(runDirectory, to: plotsDirectory, currentDirectory: currentDirectory)
         let markdown = RunDirectory(runDirectory).url(.reportMarkdown)
         try write(ReportMarkdown.render(document, chartDirectory: relative), to: markdown)

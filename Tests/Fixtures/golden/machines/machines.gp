@@ -15,7 +15,7 @@ set ylabel 'throughput (tasks/s), mean of the repetitions'
 set grid
 set xrange [0:17]
 set yrange [0:*]
-set offsets 0, 0, graph 0.08, 0
+set offsets 0, 0, graph 0.08, 0  # headroom: a plateau never sits on the border
 set key below height 1
 
 plot dir.'machines.dat' index 0 using 1:2 with linespoints lw 2 pt 7 ps 1 lc rgb '#1f77b4' title 'small-vm, 2 cores' noenhanced, \
