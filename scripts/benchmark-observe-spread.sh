@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Run-to-run spread of `poolsize observe` on one target that prints its own truth: the Java pool
+# of Tests/Fixtures/observe-targets/PoolTarget.java (WORKERS threads, RATE tasks/s, each 1 ms of
+# CPU by ThreadMXBean then a blocking HTTP GET to `poolsize serve --delay 8ms` on 127.0.0.1),
+# observed RUNS times in a row for SECONDS each. The truth of each window is the target's ticks
+# that bracket it (W/C = IO wait / thread CPU). The table gives each run's known-IO W/C, its 95%
+# interval from the batches, the truth, and whether the interval holds the truth; then the spread
+# of the known-IO W/C across the runs.
+#
+# Run it alone: another measurement at the same time changes both the truth and the observation.
+# Usage: scripts/benchmark-observe-spread.sh [--out DIR] [--doc FILE | --no-doc] [--runs N] [--seconds S]
+#        [--workers N] [--rate R]
+# Needs: javac and java (a JDK), python3.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+command_line="scripts/benchmark-observe-spread.sh"
+if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
+out="$root/results/benchmark-observe-spread-$(date -u +%Y%m%d-%H%M%S)"
+doc="$root/docs/benchmarks/observe-spread.md"
+runs=5 seconds=15 workers=8 rate=200
+usage="usage: scripts/benchmark-observe-spread.sh [--out DIR] [--doc FILE | --no-doc] [--runs N] [--seconds S] [--workers N] [--rate R]"
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --out) out="$2"; shift 2 ;;
+        --doc) doc="$2"; shift 2 ;;
+        --no-doc) doc=""; shift ;;
+        --runs) runs="$2"; shift 2 ;;
+        --seconds) seconds="$2"; shift 2 ;;
+        --workers) workers="$2"; shift 2 ;;
+        --rate) rate="$2"; shift 2 ;;
+        *) echo "$usage" >&2; exit 64 ;;
+    esac
+done
+for tool in javac java python3; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "error: $tool not found; install a JDK and python3, and retry" >&2; exit 69; }
+done
+mkdir -p "$out/java"
+out="$(cd "$out" && pwd)"
+"$root/scripts/poolsize" --version >/dev/null   # builds the release binary when needed
+bin="$root/.build/release/poolsize"
+# shellcheck source=scripts/benchmark-header.sh
+source "$root/scripts/benchmark-header.sh"
+javac -d "$out/java" "$root/Tests/Fixtures/observe-targets/PoolTarget.java"
+
+pids=()
+cleanup() {
+    local pid
+    for pid in "${pids[@]}"; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+wait_for() { # wait_for FILE PATTERN PID
+    for _ in $(seq 1 400); do
+        grep -q "$2" "$1" 2>/dev/null && return 0
+        kill -0 "$3" 2>/dev/null || return 1
+        sleep 0.05
+    done
+    return 1
+}
+
+"$bin" serve --port 0 --delay 8ms --duration 60min --quiet > "$out/serve.log" 2>&1 &
+pids+=($!)
+wait_for "$out/serve.log" 'http://' "$!" || { echo "error: poolsize serve did not start: $(cat "$out/serve.log")" >&2; exit 1; }
+url="$(grep -o 'http://[^ ]*' "$out/serve.log" | head -n 1)"
+
+java -cp "$out/java" PoolTarget "$url" "$workers" "$rate" 1 > "$out/target.log" 2>&1 &
+target=$!
+pids+=("$target")
+wait_for "$out/target.log" '^ready' "$target" || { echo "error: the Java target did not start: $(cat "$out/target.log")" >&2; exit 1; }
+sleep 5   # the JIT compiles the task's code first
+load_before="$(load_average)"
+started=$SECONDS
+for run in $(seq 1 "$runs"); do
+    echo "== run $run: poolsize observe $target --duration ${seconds}s" >&2
+    begin="$(date +%s.%N)"
+    code=0
+    "$bin" observe "$target" --duration "${seconds}s" --format json > "$out/run-$run.json" 2> "$out/run-$run.err" || code=$?
+    end="$(date +%s.%N)"
+    echo "$begin $end $code" > "$out/run-$run.window"
+done
+sleep 1.2   # one more tick after the last window
+
+table="$out/table.md"
+python3 - "$out" "$runs" > "$table" <<'PY'
+import json, pathlib, statistics, sys
+out, runs = pathlib.Path(sys.argv[1]), int(sys.argv[2])
+def fields(line):
+    return {k: float(v) for k, v in (p.split("=", 1) for p in line.split()[1:]) if v.replace(".", "", 1).replace("-", "", 1).isdigit()}
+ticks = [fields(l) for l in (out / "target.log").read_text().splitlines() if l.startswith(("tick ", "truth "))]
+def truth(begin, end):
+    before = [t for t in ticks if t["epoch_s"] <= begin]
+    after = [t for t in ticks if t["epoch_s"] >= end]
+    a, b = (before[-1] if before else ticks[0]), (after[0] if after else ticks[-1])
+    d = {k: b[k] - a[k] for k in ("tasks", "cpu_ns", "io_ns", "elapsed_s")}
+    return d["io_ns"] / d["cpu_ns"], d["tasks"] / d["elapsed_s"], d["elapsed_s"]
+print("| run | truth W/C (window) | observed W/C, known IO – + ambiguous | known-IO error | 95% interval | holds the truth | IO samples | sweeps |")
+print("|---|---|---|---|---|---|---|---|")
+errors, held = [], 0
+for run in range(1, runs + 1):
+    begin, end, code = (out / f"run-{run}.window").read_text().split()
+    wc_true, rate, window = truth(float(begin), float(end))
+    obs = json.loads((out / f"run-{run}.json").read_text())
+    pool = next((p for p in obs["pools"] if p["name"] == "pool-worker"), None)
+    if pool is None or pool.get("wait_to_cpu") is None:
+        print(f"| {run} | {wc_true:.2f} ({window:.1f} s) | not found | – | – | – | – | {obs['sampler']['sweeps']} |")
+        continue
+    wc, interval = pool["wait_to_cpu"], pool.get("wait_to_cpu_interval95")
+    error = wc["low"] / wc_true - 1
+    errors.append(error)
+    inside = interval is not None and interval["low"] <= wc_true <= interval["high"]
+    held += inside
+    io = next((s for s in pool["shares"] if s["kind"] == "blockedIO"), None)
+    io_samples = round(io["fraction"] * pool["samples"]) if io else 0
+    interval_text = f"{interval['low']:.2f} – {interval['high']:.2f}" if interval else "–"
+    print(f"| {run} | {wc_true:.2f} ({window:.1f} s, {rate:.0f} tasks/s) | {wc['low']:.2f} – {wc['high']:.2f} | {error * 100:+.1f}% | "
+          f"{interval_text} | {'yes' if inside else 'no'} | ≈{io_samples} | {obs['sampler']['sweeps']} |")
+print()
+if errors:
+    spread = (max(errors) - min(errors)) * 100
+    sd = statistics.stdev(errors) * 100 if len(errors) > 1 else 0
+    print(f"Known-IO W/C against the truth: from {min(errors) * 100:+.1f}% to {max(errors) * 100:+.1f}% "
+          f"(spread {spread:.1f} points, standard deviation {sd:.1f} points); the 95% interval held the truth in {held} of {len(errors)} runs.")
+PY
+cat "$table"
+intro="A Java ThreadPoolExecutor of $workers threads at $rate tasks/s, each task 1 ms of CPU (ThreadMXBean) then a blocking HTTP GET to \`poolsize serve --delay 8ms\` on 127.0.0.1, observed $runs times in a row for $seconds s each. The truth of each window is the target's own ticks that bracket it (up to a second longer on each side); the known-IO W/C is observe's lower bound (the JVM's idle workers park in futex, which is ambiguous); the interval is observe's 95% interval from the batches."
+publish_page "$doc" "observe's run-to-run spread" "$intro" "$table" "$command_line" "$load_before" $((SECONDS - started))
+[[ -z "$doc" ]] || echo "wrote $doc" >&2
