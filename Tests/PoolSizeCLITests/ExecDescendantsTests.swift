@@ -20,7 +20,7 @@ import Testing
     }
 
     func waitForNoSurvivors(except sweep: Int32? = nil) -> [String] {
-        let deadline = Date().addingTimeInterval(3)
+        let deadline = Date().addingTimeInterval(20)
         while !survivors(except: sweep).isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         return survivors(except: sweep)
     }
@@ -76,7 +76,7 @@ import Testing
         // Under SIGKILL nothing of the sweep runs: its direct child dies with it (PR_SET_PDEATHSIG).
         let command = signal == SIGKILL ? "sleep \(marker)" : "sh -c 'sleep \(marker) & sleep \(marker)'"
         let sweep = try start(command)
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while survivors(except: sweep.processIdentifier).isEmpty && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
@@ -148,7 +148,7 @@ import Testing
                     "'poolsize report \(scratch.appendingPathComponent("run").path)' builds the report from them"),
                 "\(stderr)")
         }
-        let cleared = Date().addingTimeInterval(3)
+        let cleared = Date().addingTimeInterval(20)
         while !sleeping().isEmpty && Date() < cleared { Thread.sleep(forTimeInterval: 0.05) }
         #expect(sleeping().isEmpty, "gnuplot left running: \(sleeping())")
         // gnuplot's output files were left behind by about one interrupt in two: the process

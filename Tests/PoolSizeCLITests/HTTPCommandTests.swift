@@ -22,7 +22,7 @@ final class ServeProcess {
 
     /// The next line the server prints (bounded wait: the server prints at least once a second).
     func readLine() -> String {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while !buffer.contains("\n") && Date() < deadline {
             let data = output.fileHandleForReading.availableData
             if data.isEmpty { break }
@@ -469,7 +469,7 @@ final class ServeProcess {
                     "sleep\u{0}\(marker)")
             }
         }
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while survivors().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(!survivors().isEmpty, "the command never started")
         let signalled = Date()

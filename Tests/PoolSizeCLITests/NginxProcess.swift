@@ -67,7 +67,7 @@ final class NginxProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while !Self.accepts(port) {
             guard process.isRunning, Date() < deadline else {
                 let log =

@@ -34,7 +34,7 @@ import Testing
     }
 
     func waitForNoneMarked() -> [String] {
-        let deadline = Date().addingTimeInterval(3)
+        let deadline = Date().addingTimeInterval(20)
         while !marked().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         return marked()
     }
