@@ -74,11 +74,14 @@ def describe(pid):
     command = read(f"/proc/{pid}/cmdline").replace("\0", " ")
     print(f"--- process {pid}: {command}", flush=True)
     if shutil.which("gdb"):
-        result = subprocess.run(
-            ["gdb", "-p", str(pid), "-batch", "-nx", "-ex", "thread apply all bt 40"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300, check=False)
-        print(result.stdout, flush=True)
-        return
+        try:
+            result = subprocess.run(
+                ["gdb", "-p", str(pid), "-batch", "-nx", "-ex", "thread apply all bt 40"],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=120, check=False)
+            print(result.stdout, flush=True)
+            return
+        except subprocess.TimeoutExpired:
+            print("(gdb did not finish in 120 s; the kernel's view instead)", flush=True)
     try:
         threads = sorted(os.listdir(f"/proc/{pid}/task"), key=int)
     except OSError:
@@ -138,7 +141,8 @@ def main():
     except KeyboardInterrupt:
         child.wait()
         return 130
-    reader.join()
+    # A daemon a test left behind may hold the output pipe open: never wait for its end.
+    reader.join(timeout=10)
     return child.returncode
 
 

@@ -33,6 +33,10 @@ struct SweepCommand: ParsableCommand {
             return
         }
         if let warning = estimate.longWarning { PoolSizeCommand.printError(warning) }
+        let directory = output.directory(runID: plan.runID)
+        // The charts are written after the sweep: find out now, not after an hour, that they
+        // cannot be.
+        try AtomicFile.checkWritable(ReportWriter.plotsDirectory(output.plots, runID: plan.runID), flag: "--plots")
         // A baseline that fails would leave the start unmeasured after the low-load phase: run
         // it once now (not in a dry run, which runs no command).
         if case .source(let source) = chosen.run, let command = source as? CommandSource,
@@ -42,10 +46,6 @@ struct SweepCommand: ParsableCommand {
                 .commandBaseline,
                 message: "\(failure); give the same command with its work left out, one that exits with status 0")
         }
-        let directory = output.directory(runID: plan.runID)
-        // The charts are written after the sweep: find out now, not after an hour, that they
-        // cannot be.
-        try AtomicFile.checkWritable(ReportWriter.plotsDirectory(output.plots, runID: plan.runID), flag: "--plots")
         let progress = SweepProgress(quiet: output.quiet)
         let sweep = try RecordedSweep(
             plan: plan, directory: directory, mode: output.mode, workload: chosen.run,

@@ -3,14 +3,15 @@ import PoolSizeStats
 /// How far W/C's two bounds may be off from sampling alone: W is thread time the blocked
 /// samples put in IO (and ambiguous waits), C the schedstat CPU, both summed per batch of the
 /// observation; each bound is a ratio of means over the batches, and its Student-t 95% limit
-/// (delta method, `RatioOfMeans`) scales the bound. A JVM pool's known-IO W/C wandered ±20% from
-/// one 15 s observation to the next while only the bounds were printed: this is the spread a
-/// reader should expect, and what the benchmark checks the truth against.
+/// (delta method, `RatioOfMeans`) scales the bound. The bounds alone read as exact while the
+/// known-IO figure moves from one observation to the next with the samples that land in IO:
+/// this is the spread a reader should expect (docs/benchmarks/observe-spread.md checks it
+/// against a target's own truth).
 enum WaitToCPUInterval {
-    /// The interval from the batches' tallies; nil with fewer than two that ran tasks or when a
-    /// bound is zero.
+    /// The interval from the batches' tallies (a batch in which the pool only waited counts, with
+    /// no CPU); nil with fewer than two batches or without CPU in any.
     static func of(_ batches: [PoolTally], range: ValueRange) -> ValueRange? {
-        let used = batches.filter { $0.threadSeconds > 0 && $0.cpuSeconds > 0 }
+        let used = batches.filter { $0.threadSeconds > 0 }
         guard used.count >= 2 else { return nil }
         let cpu = used.map(\.cpuSeconds)
         func seconds(_ kinds: [ShareKind]) -> [Double] {

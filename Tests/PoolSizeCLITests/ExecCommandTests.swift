@@ -179,10 +179,11 @@ import Testing
         )
         #expect(!FileManager.default.fileExists(atPath: scratch.appendingPathComponent("run/trials.csv").path))
         let missing = try sweep(["--exec", "true", "--exec-baseline", "no-such-client -c 'SELECT 1'"] + Self.quick)
-        #expect(missing.code == 64)
+        #expect(missing.code == 66)
         #expect(
             missing.stderr
-                == "error: --exec-baseline: no-such-client: no such program on PATH or not executable\n")
+                == "error: no-such-client: not found; no such program on PATH, or not one that runs; --exec-baseline runs a program on PATH or at a path\n"
+        )
     }
 
     /// A command that is nothing but its start, with itself as the baseline: the start is all

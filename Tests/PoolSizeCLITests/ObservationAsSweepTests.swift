@@ -51,8 +51,8 @@ import Testing
             ))
     }
 
-    /// A sweep's lowload.json beside an observation's machine.json planned on the observation's
-    /// machine, exit 0.
+    /// A sweep's lowload.json beside an observation's machine.json is refused naming machine.json
+    /// (it planned on the observation's machine and exited 0).
     @Test func planFromRefusesAnObservationsMachineJSON() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-as-sweep-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

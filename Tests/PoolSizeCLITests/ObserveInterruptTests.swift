@@ -10,10 +10,15 @@ import Testing
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-observe-int-\(UUID())")
     let marker = "30.\(Int.random(in: 100_000...999_999))"
 
-    /// Processes whose command line holds the marker.
+    /// The `sleep` processes whose arguments hold the marker: the counter's, the command's or the
+    /// fake gnuplot's sleep itself, never observe or its guardian, whose own arguments hold the
+    /// marker from the start (a signal sent then would reach observe before it is watching).
     func marked() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }.filter {
-            ((try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "").contains(marker)
+            let arguments = ((try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "")
+                .split(separator: "\u{0}").map(String.init)
+            return arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent == "sleep" } == true
+                && arguments.dropFirst().contains(marker)
         }
     }
 

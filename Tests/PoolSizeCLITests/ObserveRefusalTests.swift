@@ -36,7 +36,7 @@ import Testing
         defer {
             // SIGKILL: a test runner may start us with SIGTERM blocked, and sleep inherits that.
             kill(parent.processIdentifier, SIGKILL)
-            parent.waitUntilExit()
+            parent.awaitExit()
         }
         let pid = parent.processIdentifier
         var zombie: Int32?

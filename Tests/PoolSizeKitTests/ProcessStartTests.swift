@@ -54,8 +54,11 @@ import Testing
         #expect(failing.baselineFailure() == "sh -c 'exit 3' exited with status 3; it wrote nothing on stderr")
         #expect(try CommandSource(arguments: ["true"]).baselineFailure() == nil)
         #expect(
-            throws: PoolSizeError.invalidParameter(
-                .commandBaseline, message: "no-such-client: no such program on PATH or not executable")
+            throws: PoolSizeError.inputNotFound(
+                path: "no-such-client",
+                hint:
+                    "no such program on PATH, or not one that runs; `commandBaseline` runs a program on PATH or at a path"
+            )
         ) {
             try CommandSource(arguments: ["true"], baseline: ["no-such-client"])
         }

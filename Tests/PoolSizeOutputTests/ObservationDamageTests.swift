@@ -127,6 +127,10 @@ import Testing
                 "key 'pools.[0].timeline.[0].start_seconds' is -1, which no observation gives (from 0 to 1.5)"
             ),
             (
+                ["process_cpu_cores"], -1,
+                "key 'process_cpu_cores' is -1, which no observation gives (from 0 to 4096)"
+            ),
+            (
                 ["pools", 2, "timeline", 0, "shares", "idle"], 2,
                 "key 'pools.[2].timeline.[0].shares.idle' is 2, which no observation gives (a fraction from 0 to 1)"
             ),

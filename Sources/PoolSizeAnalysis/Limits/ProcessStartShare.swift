@@ -32,9 +32,8 @@ package struct ProcessStartShare: Equatable, Sendable {
     ]
 
     /// The program's name when the start was measured by the loader alone, came under `mostly`,
-    /// and the program is one whose own start-up the loader's leaves out (`heavyStarters`): a
-    /// `--exec "psql -c 'SELECT 1'"` whose 27 ms of C is mostly psql connecting, which the
-    /// loader's 2 ms cannot show. nil otherwise.
+    /// and the program is one whose own start-up the loader's leaves out (`heavyStarters`): psql's
+    /// connection, for one, is in every task's C and in no loader's start. nil otherwise.
     package static func unmeasuredStartUp(_ lowLoad: LowLoadEstimate) -> String? {
         guard let start = lowLoad.processStart, start.baseline == nil, lowLoad.cpuMicrosecondsPerTask > 0,
             start.cpuMicroseconds / lowLoad.cpuMicrosecondsPerTask < mostly

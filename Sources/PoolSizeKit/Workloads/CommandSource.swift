@@ -55,8 +55,12 @@ package struct CommandSource: WorkloadSource {
                 baselineExecutable = try Self.resolve(
                     program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
             } catch {
-                throw .invalidParameter(
-                    .commandBaseline, message: "\(program): no such program on PATH or not executable")
+                // Found or not as --exec's program is (66), named for the baseline's setting.
+                throw .inputNotFound(
+                    path: program,
+                    hint:
+                        "no such program on PATH, or not one that runs; \(PoolSizeError.Parameter.commandBaseline.mention) runs a program on PATH or at a path"
+                )
             }
         } else {
             baselineExecutable = nil

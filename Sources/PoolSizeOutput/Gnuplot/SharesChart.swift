@@ -61,7 +61,10 @@ package enum SharesChart {
             .range(.y, low: 0, high: 100),
             .fill(opacity: 0.9, border: nil),
         ]
-        let length = ObservationEstimator.sliceSeconds(durationSeconds: run.observation.durationSeconds)
+        // From the data: an observation recorded under an older slicing rule keeps its own steps.
+        let length =
+            slices.first.map { $0.endSeconds - $0.startSeconds }
+            ?? ObservationEstimator.sliceSeconds(durationSeconds: run.observation.durationSeconds)
         let note =
             "Each step is \(length == 1 ? "a second" : "\(GnuplotScript.number(length)) seconds") of the observation. "
             + "Running and runnable are the threads' exact CPU and run-queue time (schedstat); blocked in IO, "

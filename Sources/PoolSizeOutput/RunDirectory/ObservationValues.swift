@@ -72,6 +72,12 @@ enum ObservationValues {
         check("settings.throughput_per_second", o.settings.throughputPerSecond, .positive)
         check("settings.latency_seconds", o.settings.latencySeconds, .positive)
         check("settings.batches", Double(o.settings.batches), .within(1, Double(FiniteNumber.wholeLimit)))
+        check("settings.counter.first", o.settings.counter?.first, .amount)
+        check("settings.counter.last", o.settings.counter?.last, .amount)
+        check("settings.counter.seconds", o.settings.counter?.seconds, seconds)
+        check("planned_seconds", o.plannedSeconds, seconds)
+        check("process_cpu_cores", o.processCPUCores, .within(0, cores))
+        check("unseen_thread_cpu_cores", o.unseenThreadCPUCores, .within(0, cores))
         for (index, pool) in o.pools.enumerated() {
             check.pool(pool, key: "pools.[\(index)].", durationSeconds: o.durationSeconds)
         }
@@ -95,7 +101,9 @@ enum ObservationValues {
         mutating func pool(_ pool: PoolEstimate, key: String, durationSeconds: Double) {
             let threads = Double(maximumThreads), cores = Double(maximumCores)
             self(key + "threads", Double(pool.threads), .within(1, threads))
-            self(key + "threads_seen", Double(pool.threadsSeen), .within(Double(pool.threads), threads))
+            // Not bounded below by `threads`: a thread renamed long after it appeared is seen under
+            // its new name only, while its first name's pool keeps the samples it had.
+            self(key + "threads_seen", Double(pool.threadsSeen), .within(0, threads))
             self(key + "threads_started", Double(pool.threadsStarted), .within(0, Double(pool.threadsSeen)))
             self(key + "threads_exited", Double(pool.threadsExited), .within(0, Double(pool.threadsSeen)))
             self(key + "mean_threads", pool.meanThreads, .within(0, threads))
