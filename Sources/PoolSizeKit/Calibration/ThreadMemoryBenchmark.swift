@@ -2,6 +2,8 @@ import Dispatch
 import PoolSizeModel
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// What an idle thread costs in memory: the resident memory it adds to the process (its touched
@@ -82,7 +84,12 @@ final class ThreadMemoryBenchmark {
         defer { buffer.deallocate() }
         var length = 0
         while length < capacity {
-            let n = Glibc.read(fd, buffer + length, capacity - length)
+            // Module-qualified: this method's own name hides the C function.
+            #if canImport(Glibc)
+                let n = Glibc.read(fd, buffer + length, capacity - length)
+            #elseif canImport(Darwin)
+                let n = Darwin.read(fd, buffer + length, capacity - length)
+            #endif
             if n <= 0 { break }
             length += n
         }

@@ -1,6 +1,12 @@
 import Foundation
 import PoolSizeModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes a run directory as a sweep runs. `trials.csv` is appended and flushed row by row as
 /// trials finish; whole-run files are rewritten each time they change, so a sweep that dies
 /// part-way leaves every finished trial on disk (hyperfine's export manager does the same).
@@ -108,7 +114,12 @@ package final class ExportManager {
         }
         let pid = "\(getpid())\n"
         _ = ftruncate(fd, 0)
-        _ = pid.withCString { Glibc.write(fd, $0, strlen($0)) }
+        // Module-qualified: this type's own write(_:to:) hides the C function.
+        #if canImport(Glibc)
+            _ = pid.withCString { Glibc.write(fd, $0, strlen($0)) }
+        #elseif canImport(Darwin)
+            _ = pid.withCString { Darwin.write(fd, $0, strlen($0)) }
+        #endif
         return fd
     }
 
