@@ -45,11 +45,11 @@ import Testing
             WaitToCPUInterval.of([Self.batch(io: 5, idle: 5), PoolTally()], range: ValueRange(low: 4.5, high: 4.5))
                 == nil)
         var waited = PoolTally()
-        waited.add(threadSeconds: 1, cpuSeconds: 0, runQueueSeconds: 0, sample: .idle, weight: 10)
+        waited.add(threadSeconds: 1, cpuSeconds: 0, runQueueSeconds: 0, sample: .blockedIO, weight: 10)
         let kept = WaitToCPUInterval.of(
-            [Self.batch(io: 5, idle: 5), Self.batch(io: 5, idle: 5), waited], range: ValueRange(low: 4.5, high: 4.5))
-        // IO 0.45, 0.45, 0 over CPU 0.1, 0.1, 0: R = 0.9 / 0.2 = 4.5 with a spread, where leaving
-        // the waiting batch out would have given no spread at all.
-        #expect(kept.map { $0.low < 4.5 && $0.high > 4.5 } == true, "\(String(describing: kept))")
+            [Self.batch(io: 5, idle: 5), Self.batch(io: 5, idle: 5), waited], range: ValueRange(low: 9.5, high: 9.5))
+        // IO 0.45, 0.45, 1 s over CPU 0.1, 0.1, 0: R = 1.9 / 0.2 = 9.5 with a spread, where leaving
+        // the waiting batch out would have given 4.5 and no spread at all.
+        #expect(kept.map { $0.low < 9.5 && $0.high > 9.5 } == true, "\(String(describing: kept))")
     }
 }

@@ -80,8 +80,8 @@ import Testing
                 "key 'pools.[0].threads' is -2, which no observation gives (from 1 to 4194304)"
             ),
             (
-                ["pools", 0, "threads_seen"], 1,
-                "key 'pools.[0].threads_seen' is 1, which no observation gives (from 2 to 4194304)"
+                ["pools", 0, "threads_seen"], -1,
+                "key 'pools.[0].threads_seen' is -1, which no observation gives (from 0 to 4194304)"
             ),
             (
                 ["pools", 0, "mean_threads"], 1e300,
