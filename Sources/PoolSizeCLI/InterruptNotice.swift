@@ -2,17 +2,21 @@ import Foundation
 import PoolSizeKit
 import PoolSizeOutput
 import PoolSizeProcess
+import Synchronization
 
 /// Ctrl-C during a sweep: every finished trial is already on disk (fsynced row by row), so the
 /// process only has to say where they are and what can be done with them, then exit 130.
 final class InterruptNotice {
     private let watch: SignalWatch
+    /// Set once a signal came: the handler is on the way to exit 130 (one sweep per process).
+    private static let exiting = Atomic(false)
 
     /// Ctrl-C (SIGINT) and SIGTERM (a CI job cancelled, `kill`) end the sweep the same way.
     init(directory: String, progress: ProgressLine) {
         // Only its last act: clearing the progress line before the process exits.
         nonisolated(unsafe) let progress = progress
         watch = SignalWatch { _ in
+            Self.exiting.store(true, ordering: .sequentiallyConsistent)
             progress.finish()
             // Commands still running (--exec) stop with the sweep, not after it, and so does a
             // gnuplot rendering the charts.
@@ -25,6 +29,14 @@ final class InterruptNotice {
     }
 
     func cancel() { watch.cancel() }
+
+    /// Called when the charts are done, before anything about them is printed: after a signal,
+    /// gnuplot died of it and the handler is exiting with 130, so this thread waits for that
+    /// instead of reporting a failed chart and exiting 0 first.
+    func chartsDone() {
+        guard Self.exiting.load(ordering: .sequentiallyConsistent) else { return }
+        while true { pause() }
+    }
 
     /// What to do next, from what the directory holds when the signal comes: `--resume`
     /// continues a run only once W/C is measured (lowload.json), so before that the advice is

@@ -175,6 +175,7 @@ extension ObserveCommand {
         var writer = ReportWriter(runDirectory: output.directory, plotsDirectory: output.plots)
         writer.wording = ParameterFlags.word
         let outcome = try writer.writeObservationReport(run)
+        interrupt.chartsDone()
         if let message = outcome.charts.message { PoolSizeCommand.printError(message) }
         if format != .json { say(output.directory.path) }
     }

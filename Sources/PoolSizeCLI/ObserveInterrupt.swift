@@ -11,6 +11,8 @@ final class ObserveInterrupt: Sendable {
     private let stop: StopSignal
     /// The run directory once its observation is saved; nil while observing.
     private let saved = Mutex<String?>(nil)
+    /// Set once a signal came while the charts rendered: its handler is on the way to exit 130.
+    private let exiting = Mutex(false)
 
     init(stop: StopSignal) {
         self.stop = stop
@@ -27,9 +29,18 @@ final class ObserveInterrupt: Sendable {
             stop.stop()
             return
         }
+        exiting.withLock { $0 = true }
         ChildProcessRunner.stopAll()
         PoolSizeCommand.printError(Self.advice(directory))
         exit(130)
+    }
+
+    /// Called when the charts are done, before anything about them is printed: after a signal,
+    /// gnuplot died of it and the handler is exiting with 130, so this thread waits for that
+    /// instead of reporting a failed chart and exiting 0 first.
+    func chartsDone() {
+        guard exiting.withLock({ $0 }) else { return }
+        while true { pause() }
     }
 
     /// What is on disk when the charts are cut short, and how to finish them.

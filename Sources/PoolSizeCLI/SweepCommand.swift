@@ -71,8 +71,9 @@ struct SweepCommand: ParsableCommand {
             default: throw problem
             }
         }
-        try ReportWriter.writeRunReport(runDirectory: directory, plots: output.plots).notices
-            .forEach(PoolSizeCommand.printError)
+        let notices = try ReportWriter.writeRunReport(runDirectory: directory, plots: output.plots).notices
+        interrupt.chartsDone()
+        notices.forEach(PoolSizeCommand.printError)
         if let problem = outcome.problem { throw problem }
     }
 
