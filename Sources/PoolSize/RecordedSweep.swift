@@ -159,9 +159,9 @@ package final class RecordedSweep: SweepObserver {
                     "\(violations.count) trial(s) let two tasks into a critical section (\(violations.prefix(3).joined(separator: "; "))); see the integrity column of \(exporter.directory.path)/trials.csv"
             )
         }
-        // A run of adaptive pools only has nothing to recommend: they size themselves.
-        let onlyAdaptive = !records.valid.isEmpty && records.valid.allSatisfy { $0.pool == .adaptive }
-        if file == nil, !records.isEmpty, !onlyAdaptive {
+        // A run of pools that size themselves only has nothing to recommend.
+        let onlySelfSized = !records.valid.isEmpty && records.valid.allSatisfy { !$0.pool.sizeOwner.holdsTrialSize }
+        if file == nil, !records.isEmpty, !onlySelfSized {
             let why =
                 records.noRecommendationCause ?? "no knee could be found in the \(records.valid.count) valid trials"
             return .measurementFailed(

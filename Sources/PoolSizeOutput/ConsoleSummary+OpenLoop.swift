@@ -55,7 +55,7 @@ extension ConsoleSummary {
     /// recommendation, but what it carried and its percentile at each rate stand beside the
     /// fixed pools' tables.
     static func adaptiveLines(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> String {
-        let adaptive = Set(analysis.run.records.map(\.combination)).filter { $0.pool == .adaptive }
+        let adaptive = Set(analysis.run.records.map(\.combination)).filter { $0.pool.sizeOwner == .pool }
             .sorted { $0.description < $1.description }
         var lines = ""
         for combination in adaptive {

@@ -23,14 +23,14 @@ package enum ConsoleSummary {
         out += "\n"
         if let line = analysis.run.searchLine { out += line + "\n" }
         if let open = analysis.openLoop { return out + openLoop(analysis, open, lowLoad: lowLoad) }
-        let adaptive = analysis.adaptive.map { AdaptiveLines.sentence($0) + "\n" }.joined()
+        let selfSized = analysis.selfSized.map { AdaptiveLines.sentence($0) + "\n" }.joined()
         guard let file = recommendations else {
-            // A run of adaptive pools only: they sized themselves, and that is the answer.
+            // A run of pools that size themselves only: what they chose is the answer.
             let valid = analysis.run.records.valid.count
             let why =
                 analysis.run.records.noRecommendationCause
-                ?? (adaptive.isEmpty ? "no knee could be found in the \(valid) valid trials" : nil)
-            out += why.map { "\nno recommendation: \($0)\n" } ?? "\n" + adaptive
+                ?? (selfSized.isEmpty ? "no knee could be found in the \(valid) valid trials" : nil)
+            out += why.map { "\nno recommendation: \($0)\n" } ?? "\n" + selfSized
             return out + ReportCaveats.caveats(analysis).map { "warning: " + ReportInline.plain($0) + "\n" }.joined()
         }
         let best = file.best
@@ -44,7 +44,7 @@ package enum ConsoleSummary {
             "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneeQueueCount), peak at \(best.peakQueueCount)"
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
-        if !adaptive.isEmpty { out += "\n" + adaptive }
+        if !selfSized.isEmpty { out += "\n" + selfSized }
         if !shares.isEmpty { out += "\n" + contentionTable(shares) }
         for caveat in ReportCaveats.caveats(analysis) { out += "warning: " + ReportInline.plain(caveat) + "\n" }
         return out

@@ -17,7 +17,7 @@ package struct AdaptiveSummary: Equatable, Sendable {
         package var kneeThroughputPerSecond: Double
     }
 
-    /// Its pool, tier and primitive (the pool is `.adaptive`).
+    /// Its pool, tier and primitive (a pool whose `sizeOwner` is `.pool`).
     package var combination: Combination
     /// The most queues it could have (the trial's pool size).
     package var maximum: Int
@@ -42,10 +42,10 @@ package struct AdaptiveSummary: Equatable, Sendable {
         return throughput.mean / reference.kneeThroughputPerSecond
     }
 
-    /// One summary per (combination, maximum) of the adaptive trials among `records`, compared
-    /// with `recommendations` (the fixed pools').
+    /// One summary per (combination, maximum) of the trials among `records` whose pool sets its
+    /// own size, compared with `recommendations` (the fixed pools').
     package static func summarize(_ records: [TrialRecord], recommendations: [Recommendation]) -> [AdaptiveSummary] {
-        let adaptive = records.valid.filter { $0.pool == .adaptive }
+        let adaptive = records.valid.filter { $0.pool.sizeOwner == .pool }
         let groups = Dictionary(grouping: adaptive) { AdaptiveKey(combination: $0.combination, maximum: $0.poolSize) }
         return groups.keys.sorted().compactMap { key in
             let trials = groups[key]!
@@ -54,7 +54,8 @@ package struct AdaptiveSummary: Equatable, Sendable {
             let fixed =
                 recommendations
                 .filter {
-                    $0.pool != .adaptive && $0.qos == key.combination.qos && $0.primitive == key.combination.primitive
+                    $0.pool.sizeOwner.holdsTrialSize && $0.qos == key.combination.qos
+                        && $0.primitive == key.combination.primitive
                 }
                 .max { $0.peakThroughputPerSecond < $1.peakThroughputPerSecond }
             return AdaptiveSummary(

@@ -83,10 +83,10 @@ package enum Recommender {
     ) -> RecommendationSet? {
         // Failed tasks never become a recommendation (`withheldRecommendation` says why).
         guard records.withheldRecommendation == nil else { return nil }
-        // Trials whose figures the machine cannot produce never decide a recommendation; an
-        // adaptive pool chooses its own size, so its trials are summarised (`AdaptiveSummary`),
-        // not sized.
-        let byCombination = Dictionary(grouping: records.valid.filter { $0.pool != .adaptive }, by: \.combination)
+        // Trials whose figures the machine cannot produce never decide a recommendation; a pool
+        // that chooses its own size is summarised (`AdaptiveSummary`), not sized.
+        let byCombination = Dictionary(
+            grouping: records.valid.filter { $0.pool.sizeOwner.holdsTrialSize }, by: \.combination)
         if case let .open(arrival) = load {
             return recommendOpenLoop(
                 workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores,

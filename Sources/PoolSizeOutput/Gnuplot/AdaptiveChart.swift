@@ -6,7 +6,7 @@ import PoolSizeModel
 /// whether it stayed.
 package enum AdaptiveChart: RunChart {
     package static func plot(_ analysis: RunAnalysis) -> PlotSpec? {
-        let shown = Array(analysis.adaptive.filter { !$0.steps.isEmpty }.prefix(GnuplotScript.palette.count))
+        let shown = Array(analysis.selfSized.filter { !$0.steps.isEmpty }.prefix(GnuplotScript.palette.count))
         guard !shown.isEmpty else { return nil }
         let caption = "Adaptive pool: size and throughput over time"
         let data = PlotData(

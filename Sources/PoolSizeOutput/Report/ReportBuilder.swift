@@ -50,7 +50,7 @@ package enum ReportBuilder {
     static func recommendation(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Recommendation")]
         guard let primary = analysis.primary, let r = primary.recommendation else {
-            if !analysis.adaptive.isEmpty, analysis.run.records.withheldRecommendation == nil {
+            if !analysis.selfSized.isEmpty, analysis.run.records.withheldRecommendation == nil {
                 blocks.append(
                     .paragraph(
                         "No fixed size to recommend: an adaptive pool sizes itself. What it chose is below."))
@@ -104,7 +104,7 @@ package enum ReportBuilder {
 
     /// What each adaptive pool settled on and carried, against the fixed pool's knee.
     static func adaptive(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
-        guard !analysis.adaptive.isEmpty else { return [] }
+        guard !analysis.selfSized.isEmpty else { return [] }
         return [
             .heading(level: 2, text: "Adaptive pool"),
             .paragraph(
@@ -115,7 +115,7 @@ package enum ReportBuilder {
                     + " at that pool's knee, measured in the same run. The chart below shows its size and throughput"
                     + " over time."),
             .table(
-                header: AdaptiveLines.header, rows: AdaptiveLines.rows(analysis.adaptive),
+                header: AdaptiveLines.header, rows: AdaptiveLines.rows(analysis.selfSized),
                 numeric: [false, true, true, true, true, true, true, true, true]),
         ]
     }

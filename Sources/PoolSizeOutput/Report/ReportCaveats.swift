@@ -26,8 +26,8 @@ package enum ReportCaveats {
         if let invalid = invalidTrials(analysis.run) { out.append(invalid) }
         if let violated = integrity(summaries) { out.append(violated) }
 
-        // An adaptive pool runs fewer than its maximum on purpose.
-        for pool in PoolKind.allCases where pool != .adaptive {
+        // A pool that sizes itself runs fewer than its maximum on purpose.
+        for pool in PoolKind.allCases where pool.sizeOwner.holdsTrialSize {
             let short = summaries.filter {
                 $0.combination.pool == pool && Double($0.peakConcurrency) < reachedShare * Double($0.poolSize)
             }
@@ -246,8 +246,8 @@ package enum ReportCaveats {
         }
         // Trials that give no recommendation (all invalid, or failing) say so themselves: the
         // sweep ran to its end and wrote none, and none is computed here either.
-        // Adaptive pools size themselves: a run of them only has no recommendation.json to miss.
-        let sized = run.records.contains { $0.pool != .adaptive }
+        // Pools that size themselves: a run of them only has no recommendation.json to miss.
+        let sized = run.records.contains { $0.pool.sizeOwner.holdsTrialSize }
         if run.recommendation == nil && sized && run.records.noRecommendationCause == nil {
             return
                 "**Partial run**: the sweep stopped before writing recommendation.json; the recommendation here is computed from the trials it finished."

@@ -60,8 +60,9 @@ package struct RunAnalysis: Equatable, Sendable {
     package var curves: [Curve]
     /// nil for a closed-loop run.
     package var openLoop: OpenLoop?
-    /// What each adaptive pool of the run did, against the fixed pools; empty without one.
-    package var adaptive: [AdaptiveSummary]
+    /// What each pool of the run that sets its own size (`SizeOwner.pool`) did, against the fixed
+    /// pools; empty without one.
+    package var selfSized: [AdaptiveSummary]
 
     package var isOpenLoop: Bool { openLoop != nil }
 
@@ -109,27 +110,31 @@ package struct RunAnalysis: Equatable, Sendable {
         let stored = run.recommendation?.combinations ?? []
         let primaryKey =
             run.recommendation?.best.combination
-            ?? byCombination.filter { $0.key.pool != .adaptive }.max {
+            ?? byCombination.filter { $0.key.pool.sizeOwner.holdsTrialSize }.max {
                 ($0.value.map(\.throughput.mean).max() ?? 0) < ($1.value.map(\.throughput.mean).max() ?? 0)
             }?.key
         var curves: [Curve] = []
         for combination in byCombination.keys.sorted() {
             let records = valid.filter { $0.combination == combination }
             let file = stored.first { $0.combination == combination }
-            let sized = combination.pool == .adaptive ? nil : file ?? Self.recommend(run, records, arrival: arrival)
-            var curve = Curve(combination: combination, points: byCombination[combination]!, recommendation: sized)
-            if combination.pool == .adaptive {
+            var curve = Curve(combination: combination, points: byCombination[combination]!, recommendation: nil)
+            switch combination.pool.sizeOwner {
+            case .pool:
+                // Its size is its own: the axis is only its maximum, nothing to size or fit.
                 curve.uslRefusal = "an adaptive pool chooses its own size: the axis is its maximum, not its concurrency"
-            } else if arrival != nil {
-                // Throughput follows the arrival rate, not the pool size: no scalability curve to fit.
-                curve.uslRefusal =
-                    "an open loop's throughput is the arrival rate it carries, not a function of the pool size"
-            } else if let usl = file?.usl {
-                curve.usl = usl
-            } else if let refusal = file?.uslRefusal {
-                curve.uslRefusal = refusal
-            } else {
-                (curve.usl, curve.uslRefusal) = Self.fitUSL(records)
+            case .sweep:
+                curve.recommendation = file ?? Self.recommend(run, records, arrival: arrival)
+                if arrival != nil {
+                    // Throughput follows the arrival rate, not the pool size: no scalability curve to fit.
+                    curve.uslRefusal =
+                        "an open loop's throughput is the arrival rate it carries, not a function of the pool size"
+                } else if let usl = file?.usl {
+                    curve.usl = usl
+                } else if let refusal = file?.uslRefusal {
+                    curve.uslRefusal = refusal
+                } else {
+                    (curve.usl, curve.uslRefusal) = Self.fitUSL(records)
+                }
             }
             curves.append(curve)
         }
@@ -137,7 +142,7 @@ package struct RunAnalysis: Equatable, Sendable {
             curves.insert(curves.remove(at: index), at: 0)
         }
         self.curves = curves
-        adaptive = AdaptiveSummary.summarize(run.records, recommendations: curves.compactMap(\.recommendation))
+        selfSized = AdaptiveSummary.summarize(run.records, recommendations: curves.compactMap(\.recommendation))
     }
 
     /// The recommendation the sweep would have made for one combination, for runs whose

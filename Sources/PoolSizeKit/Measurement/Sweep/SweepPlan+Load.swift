@@ -53,7 +53,7 @@ extension SweepPlan {
         }
         // A pool that sizes itself starts at the cores: its window measures the size it settled
         // on, after the time its cold start is given, not the backlog of its first windows.
-        if trial.combination.pool == .adaptive, let planned = openLoop {
+        if trial.combination.pool.sizeOwner == .pool, let planned = openLoop {
             openLoop?.warmupNanoseconds = max(planned.warmupNanoseconds, OpenLoopTrial.settlingNanoseconds)
         }
         return TrialRequest(

@@ -1,0 +1,19 @@
+import PoolSizeModel
+import Testing
+
+/// Who sets each pool kind's size: the one fact the shared stages branch on.
+@Suite struct SizeOwnerTests {
+    @Test func theAdaptivePoolAloneSetsItsOwnSize() {
+        let owners = Dictionary(uniqueKeysWithValues: PoolKind.allCases.map { ($0, $0.sizeOwner) })
+        #expect(
+            owners == [
+                .queuePool: .sweep, .threadPool: .sweep, .globalQueue: .sweep, .operationQueue: .sweep,
+                .taskGroup: .sweep, .adaptive: .pool,
+            ])
+    }
+
+    @Test func onlyAPoolTheSweepSizesHoldsTheTrialsSize() {
+        #expect(SizeOwner.sweep.holdsTrialSize)
+        #expect(!SizeOwner.pool.holdsTrialSize)
+    }
+}
