@@ -54,3 +54,25 @@ page_options() {
     done
     [[ "$repeat" =~ ^[1-9][0-9]?$ ]] || { echo "error: --repeat $repeat: give a whole number from 1 to 99" >&2; exit 64; }
 }
+# started_processes: every process a benchmark records in `pids` is stopped when it exits,
+# however it ends (Ctrl-C and SIGTERM exit 130). Call once, before the first start.
+started_processes() {
+    pids=()
+    trap stop_started EXIT
+    trap 'exit 130' INT TERM
+}
+stop_started() {
+    local pid
+    for pid in "${pids[@]}"; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+}
+wait_for() { # wait_for FILE PATTERN PID: until FILE holds PATTERN (bounded), or the process died
+    for _ in $(seq 1 400); do
+        grep -q "$2" "$1" 2>/dev/null && return 0
+        kill -0 "$3" 2>/dev/null || return 1
+        sleep 0.05
+    done
+    return 1
+}

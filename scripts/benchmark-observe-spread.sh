@@ -42,24 +42,7 @@ bin="$root/.build/release/poolsize"
 source "$root/scripts/benchmark-header.sh"
 javac -d "$out/java" "$root/Tests/Fixtures/observe-targets/PoolTarget.java"
 
-pids=()
-cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do
-        kill "$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
-    done
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-wait_for() { # wait_for FILE PATTERN PID
-    for _ in $(seq 1 400); do
-        grep -q "$2" "$1" 2>/dev/null && return 0
-        kill -0 "$3" 2>/dev/null || return 1
-        sleep 0.05
-    done
-    return 1
-}
+started_processes
 
 "$bin" serve --port 0 --delay 8ms --duration 60min --quiet > "$out/serve.log" 2>&1 &
 pids+=($!)

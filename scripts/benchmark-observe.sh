@@ -61,25 +61,7 @@ mkdir -p "$out/java"
 javac -d "$out/java" "$root/Tests/Fixtures/observe-targets/PoolTarget.java"
 
 # Everything started here is stopped on exit, however the script ends.
-pids=()
-cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do
-        kill "$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
-    done
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-wait_for() { # wait_for FILE PATTERN PID: until FILE holds PATTERN (bounded), or the process died
-    for _ in $(seq 1 400); do
-        grep -q "$2" "$1" 2>/dev/null && return 0
-        kill -0 "$3" 2>/dev/null || return 1
-        sleep 0.05
-    done
-    return 1
-}
+started_processes
 
 serve() { # serve NAME ARGS...: starts `poolsize serve --port 0 ARGS`; its URL goes to NAME.url
     local name="$1"
