@@ -19,7 +19,7 @@ BRANCH = re.compile(
 )
 OPEN = re.compile(
     r"(openLoop|isOpenLoop|\.arrival\b|arrival == nil|load == \.closed|"
-    r"load == \.open|case \.open\b|\.latency\?|isRange)"
+    r"load == \.open|case (let |var )?\.open\b|\.latency\?|isRange)"
 )
 ADAPTIVE = re.compile(r"(pool == \.adaptive|pool != \.adaptive|analysis\.adaptive)")
 OPEN_OWN = ("OpenLoop", "SLOSizer", "Arrival", "Load.swift", "LatencySizing",

@@ -107,7 +107,7 @@ struct ReportCommand: ParsableCommand {
             let analysis = RunAnalysis(run)
             // The side-by-side report sets throughput curves and the formula against each other;
             // an open loop has neither (it is sized for a latency objective at a rate).
-            if analysis.isOpenLoop {
+            if case .open = analysis.loop {
                 throw .incomparable(
                     details:
                         "\(directory.lastPathComponent) is an open-loop run (--arrival-rate), and the side-by-side report compares closed-loop throughput curves; report each open-loop run alone ('poolsize report DIR') or set two of them side by side with 'poolsize compare BASE CURRENT'"

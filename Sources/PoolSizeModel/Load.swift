@@ -56,3 +56,18 @@ extension Load: Codable {
         }
     }
 }
+
+extension Load {
+    /// The load as `records` carried it: an open loop keeps the rates they measured (a run
+    /// stopped part-way measured fewer than it planned), in ascending order.
+    package func measured(by records: [TrialRecord]) -> Load {
+        switch self {
+        case .closed: return .closed
+        case var .open(plan):
+            var rates: [ArrivalRate] = []
+            for rate in records.compactMap(\.arrivalRate).sorted() where !rates.contains(rate) { rates.append(rate) }
+            if !rates.isEmpty { plan.rates = rates }
+            return .open(plan)
+        }
+    }
+}

@@ -44,9 +44,7 @@ package enum CompareRunReader {
             runID: info.runID,
             cores: info.machine?.cores.effective,
             workload: plan.spec, samples: samples(run.records), sizing: sizing,
-            openLoop: analysis.openLoop.map {
-                OpenLoopSamples(arrival: plan.load.arrival ?? $0.arrival, tables: $0.tables)
-            })
+            openLoop: analysis.comparisonSamples)
     }
 
     /// Repetitions per configuration; undefined figures (`nan`) are kept, and dropped by the

@@ -22,7 +22,7 @@ package enum ConsoleSummary {
         if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
         out += "\n"
         if let line = analysis.run.searchLine { out += line + "\n" }
-        if let open = analysis.openLoop { return out + openLoop(analysis, open, lowLoad: lowLoad) }
+        if case let .open(open) = analysis.loop { return out + openLoop(analysis, open, lowLoad: lowLoad) }
         let selfSized = analysis.selfSized.map { AdaptiveLines.sentence($0) + "\n" }.joined()
         guard let file = recommendations else {
             // A run of pools that size themselves only: what they chose is the answer.

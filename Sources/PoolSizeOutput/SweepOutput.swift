@@ -73,32 +73,23 @@ package struct SweepOutput: Encodable {
         self.lowLoad = analysis.run.lowLoad
         self.recommendation = analysis.run.recommendation
         self.warnings = ReportCaveats.caveats(analysis).map(ReportInline.plain)
-        self.arrival = analysis.openLoop?.arrival
-        let open = analysis.openLoop
-        self.configurations = (open?.summaries ?? analysis.summaries).map { s in
-            var c = Configuration(
-                pool: s.combination.pool.rawValue, qos: s.combination.qos.rawValue,
-                primitive: s.combination.primitive.rawValue,
-                poolSize: s.poolSize, repetitions: s.throughput.count, throughputPerSecond: s.throughput.mean,
-                throughputLower: s.throughput.confidenceInterval95?.lower,
-                throughputUpper: s.throughput.confidenceInterval95?.upper,
-                latencyP99Microseconds: s.latencyP99Microseconds, utilization: s.utilization, errors: s.errors)
-            if let open, let rate = s.arrivalRate, let o = s.openLoop {
-                let verdict = open.table(s.combination, rate: rate)?.verdict(s.poolSize)
-                c.arrivalRate = rate
-                c.offeredPerSecond = o.offeredPerSecond
-                c.achievedPerSecond = o.achievedPerSecond
-                c.stable = o.stable
-                c.backlogMean = o.backlogMean
-                c.backlogMax = o.backlogMax
-                c.unfinished = o.unfinished
-                c.dispatchLagP99Microseconds = o.dispatchLagP99Microseconds
-                c.latencyP50Microseconds = verdict?.p50Microseconds
-                c.sloPercentileMicroseconds = verdict?.percentileMicroseconds
-                c.modelSLOPercentileMicroseconds = verdict?.modelPercentileMicroseconds
-                c.meetsSLO = verdict?.meetsSLO
-            }
-            return c
+        switch analysis.loop {
+        case .closed:
+            configurations = analysis.summaries.map(Self.configuration)
+        case let .open(open):
+            arrival = open.arrival
+            configurations = Self.openLoopConfigurations(open)
         }
+    }
+
+    /// A configuration's figures every load has.
+    static func configuration(_ s: ConfigurationSummary) -> Configuration {
+        Configuration(
+            pool: s.combination.pool.rawValue, qos: s.combination.qos.rawValue,
+            primitive: s.combination.primitive.rawValue,
+            poolSize: s.poolSize, repetitions: s.throughput.count, throughputPerSecond: s.throughput.mean,
+            throughputLower: s.throughput.confidenceInterval95?.lower,
+            throughputUpper: s.throughput.confidenceInterval95?.upper,
+            latencyP99Microseconds: s.latencyP99Microseconds, utilization: s.utilization, errors: s.errors)
     }
 }

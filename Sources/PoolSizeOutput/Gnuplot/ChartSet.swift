@@ -11,18 +11,20 @@ package enum ChartSet {
         // An open loop is judged on latency at a rate: its charts are latency against size and,
         // over a range, against rate. The closed loop's throughput, utilization and concurrency
         // curves (with their formula and knee) describe a pool run flat out, which it was not.
-        if analysis.isOpenLoop {
+        switch analysis.loop {
+        case .open:
             return [OpenLoopSizeChart.plot(analysis), OpenLoopRateChart.plot(analysis)].compactMap { $0 }
+        case .closed:
+            return [
+                ThroughputChart.plot(analysis),
+                LatencyChart.plot(analysis),
+                UtilizationChart.plot(analysis),
+                AxisAtSizeChart.plot(analysis, axis: .primitive),
+                AxisAtSizeChart.plot(analysis, axis: .qos),
+                ContentionChart.plot(analysis),
+                ConcurrencyChart.plot(analysis),
+                AdaptiveChart.plot(analysis),
+            ].compactMap { $0 }
         }
-        return [
-            ThroughputChart.plot(analysis),
-            LatencyChart.plot(analysis),
-            UtilizationChart.plot(analysis),
-            AxisAtSizeChart.plot(analysis, axis: .primitive),
-            AxisAtSizeChart.plot(analysis, axis: .qos),
-            ContentionChart.plot(analysis),
-            ConcurrencyChart.plot(analysis),
-            AdaptiveChart.plot(analysis),
-        ].compactMap { $0 }
     }
 }

@@ -13,10 +13,11 @@ package enum ReportBuilder {
     {
         let run = analysis.run
         var blocks: [ReportDocument.Block] = []
-        if let open = analysis.openLoop {
+        switch analysis.loop {
+        case let .open(open):
             blocks += openLoopBlocks(
                 analysis, open, charts: charts, chartsRendered: chartsRendered, plotCommand: plotCommand)
-        } else {
+        case .closed:
             blocks += recommendation(analysis)
             blocks += adaptive(analysis)
             blocks += machine(analysis)

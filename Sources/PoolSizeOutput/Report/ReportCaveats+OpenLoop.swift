@@ -13,8 +13,13 @@ extension ReportCaveats {
         var out: [String] = []
         let summaries = open.summaries
         if let partial = partial(analysis.run) { out.append(partial) }
-        if let failed = failedTasks(summaries, openLoop: true) { out.append(failed) }
-        if let invalid = invalidTrials(analysis.run) { out.append(invalid) }
+        let failed = failedTasks(summaries) { limit in
+            "they count in no carried rate, but a failed task's latency counts as a finished one's, so a size where "
+                + "the task fails fast can look faster than it is; a trial that lost more than \(limit) of its tasks is "
+                + "left out as invalid."
+        }
+        if let failed { out.append(failed) }
+        if let invalid = invalidTrials(analysis.run, leftOutOf: "verdict") { out.append(invalid) }
         if let violated = integrity(summaries) { out.append(violated) }
         out += nice(summaries)
         if let late = lateDispatcher(analysis, open) { out.append(late) }

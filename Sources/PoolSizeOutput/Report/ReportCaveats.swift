@@ -18,12 +18,16 @@ package enum ReportCaveats {
             + (analysis.run.lowLoad.flatMap { lowLoad in
                 ProcessStartShare.unmeasuredStartUp(lowLoad).map { [unmeasuredStartUp($0, lowLoad)] }
             } ?? [])
-        if let open = analysis.openLoop { return start + openLoopCaveats(analysis, open) }
+        if case let .open(open) = analysis.loop { return start + openLoopCaveats(analysis, open) }
         var out: [String] = start
         let summaries = analysis.summaries
         if let partial = partial(analysis.run) { out.append(partial) }
-        if let failed = failedTasks(summaries, openLoop: false) { out.append(failed) }
-        if let invalid = invalidTrials(analysis.run) { out.append(invalid) }
+        let failed = failedTasks(summaries) { limit in
+            "they count in no throughput, CPU or wait figure, and a trial that lost more than \(limit) of its tasks "
+                + "is left out as invalid."
+        }
+        if let failed { out.append(failed) }
+        if let invalid = invalidTrials(analysis.run, leftOutOf: "curve") { out.append(invalid) }
         if let violated = integrity(summaries) { out.append(violated) }
 
         // A pool that sizes itself runs fewer than its maximum on purpose.
@@ -100,22 +104,17 @@ package enum ReportCaveats {
         return out
     }
 
-    static func failedTasks(_ summaries: [ConfigurationSummary], openLoop: Bool) -> String? {
+    /// Tasks that failed in the windows, with what `consequence` their failure has on this load's
+    /// figures (`TrialValidity.maximumFailureShare` is the limit it may name).
+    static func failedTasks(_ summaries: [ConfigurationSummary], consequence: (_ limit: String) -> String) -> String? {
         let failing = summaries.filter { $0.errors > 0 }
         guard !failing.isEmpty else { return nil }
         let total = failing.map(\.errors).reduce(0, +)
         let list = failing.prefix(5).map { "\(at($0))\($0.errors) (\(UnitFormat.percentOneDecimal($0.errorRate)))" }
             .joined(separator: ", ")
         let limit = UnitFormat.percent(TrialValidity.maximumFailureShare)
-        let consequence =
-            openLoop
-            ? "they count in no carried rate, but a failed task's latency counts as a finished one's, so a size where "
-                + "the task fails fast can look faster than it is; a trial that lost more than \(limit) of its tasks is "
-                + "left out as invalid."
-            : "they count in no throughput, CPU or wait figure, and a trial that lost more than \(limit) of its tasks "
-                + "is left out as invalid."
         return
-            "**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); \(consequence)"
+            "**Failed tasks**: \(total) task(s) failed in the measurement windows (\(list)\(failing.count > 5 ? ", …" : "")); \(consequence(limit))"
     }
 
     /// `N = 8: ` for a closed loop, `N = 8 at 1000/s: ` for an open one.
@@ -123,19 +122,19 @@ package enum ReportCaveats {
         "N = \(s.poolSize)" + (s.arrivalRate.map { " at \(UnitFormat.rate($0))" } ?? "") + ": "
     }
 
-    static func invalidTrials(_ run: RunData) -> String? {
+    /// The trials left out as invalid, from every `figure` (a curve, a verdict) and recommendation.
+    static func invalidTrials(_ run: RunData, leftOutOf figure: String) -> String? {
         let invalid = run.records.filter { $0.invalidReason != nil }
         guard !invalid.isEmpty else { return nil }
         let list = invalid.prefix(5).map { r in
             "\(r.combination.label) N = \(r.poolSize)\(r.arrivalRate.map { " at \(UnitFormat.rate($0))" } ?? "") rep \(r.repetition): \(r.invalidReason!)"
         }.joined(separator: "; ")
-        let used = run.records.contains(where: \.isOpenLoop) ? "verdict" : "curve"
         // Failures and a rate the dispatcher could not offer name their own fix in the reason.
         let advice =
             invalid.contains(where: TrialValidity.mayPassWhenLonger)
             ? " Lengthen the trials (`--trial-ms`) or measure fewer sizes at once." : ""
         return
-            "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(used) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")).\(advice)"
+            "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(figure) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")).\(advice)"
     }
 
     static func integrity(_ summaries: [ConfigurationSummary]) -> String? {

@@ -23,48 +23,15 @@ package struct RunAnalysis: Equatable, Sendable {
         }
     }
 
-    /// An open-loop run's figures: its arrival plan, every configuration at every rate, and the
-    /// verdict tables per combination and rate.
-    package struct OpenLoop: Equatable, Sendable {
-        /// The arrivals and objective, its rates those the trials measured.
-        package var arrival: ArrivalPlan
-        /// Every valid configuration, at every rate (sorted by combination, rate, size).
-        package var summaries: [ConfigurationSummary]
-        /// Per combination and rate: each size's verdict and the smallest size that passes.
-        package var tables: [OpenLoopRateTable]
-        /// The rate the recommendation is for: the highest offered.
-        package var topRate: ArrivalRate
-
-        package var rates: [ArrivalRate] { arrival.rates }
-        package var isRange: Bool { rates.count > 1 }
-        /// `p99`.
-        package var percentileName: String { SLOSizer.name(percentile: arrival.sloPercentile) }
-
-        /// `combination`'s tables, by rate.
-        package func tables(_ combination: Combination) -> [OpenLoopRateTable] {
-            tables.filter { $0.combination == combination }
-        }
-        /// `combination`'s table at `rate`.
-        package func table(_ combination: Combination, rate: ArrivalRate) -> OpenLoopRateTable? {
-            tables.first { $0.combination == combination && $0.arrivalRate == rate }
-        }
-        /// The configuration of `combination` at `rate` and `size`.
-        package func summary(_ combination: Combination, rate: ArrivalRate, size: Int) -> ConfigurationSummary? {
-            summaries.first { $0.combination == combination && $0.poolSize == size && $0.arrivalRate == rate }
-        }
-    }
-
     package var run: RunData
     /// The recommended combination first, then the others in axis order. In an open-loop run a
     /// curve's points are those at the recommendation's rate (`openLoop.topRate`).
     package var curves: [Curve]
-    /// nil for a closed-loop run.
-    package var openLoop: OpenLoop?
+    /// The load the run had, with an open loop's figures: the one thing each view switches on.
+    package var loop: Loop
     /// What each pool of the run that sets its own size (`SizeOwner.pool`) did, against the fixed
     /// pools; empty without one.
     package var selfSized: [AdaptiveSummary]
-
-    package var isOpenLoop: Bool { openLoop != nil }
 
     package var primary: Curve? { curves.first }
     package var summaries: [ConfigurationSummary] { curves.flatMap(\.points) }
@@ -96,17 +63,8 @@ package struct RunAnalysis: Equatable, Sendable {
         // named in the caveats.
         let valid = run.records.valid
         let all = ConfigurationSummary.summarize(valid)
-        let arrival = SLOSizer.plan(
-            records: run.records, recorded: run.plan?.load.arrival, recommendation: run.recommendation?.best)
-        let topRate = arrival?.topRate ?? 0
-        if let arrival {
-            openLoop = OpenLoop(
-                arrival: arrival, summaries: all.filter { $0.arrivalRate != nil },
-                tables: SLOSizer.tables(run.records, arrival: arrival, lowLoad: run.lowLoad), topRate: topRate)
-        }
-        // An open loop's throughput curve is the one at the rate sized for; a curve never mixes rates.
-        let byCombination = Dictionary(
-            grouping: arrival == nil ? all : all.filter { $0.arrivalRate == topRate }, by: \.combination)
+        loop = Loop(run, summaries: all)
+        let byCombination = Dictionary(grouping: loop.curvePoints(all), by: \.combination)
         let stored = run.recommendation?.combinations ?? []
         let primaryKey =
             run.recommendation?.best.combination
@@ -116,25 +74,15 @@ package struct RunAnalysis: Equatable, Sendable {
         var curves: [Curve] = []
         for combination in byCombination.keys.sorted() {
             let records = valid.filter { $0.combination == combination }
-            let file = stored.first { $0.combination == combination }
             var curve = Curve(combination: combination, points: byCombination[combination]!, recommendation: nil)
             switch combination.pool.sizeOwner {
             case .pool:
                 // Its size is its own: the axis is only its maximum, nothing to size or fit.
                 curve.uslRefusal = "an adaptive pool chooses its own size: the axis is its maximum, not its concurrency"
             case .sweep:
-                curve.recommendation = file ?? Self.recommend(run, records, arrival: arrival)
-                if arrival != nil {
-                    // Throughput follows the arrival rate, not the pool size: no scalability curve to fit.
-                    curve.uslRefusal =
-                        "an open loop's throughput is the arrival rate it carries, not a function of the pool size"
-                } else if let usl = file?.usl {
-                    curve.usl = usl
-                } else if let refusal = file?.uslRefusal {
-                    curve.uslRefusal = refusal
-                } else {
-                    (curve.usl, curve.uslRefusal) = Self.fitUSL(records)
-                }
+                let file = stored.first { $0.combination == combination }
+                curve.recommendation = file ?? loop.recommend(run, records)
+                (curve.usl, curve.uslRefusal) = loop.scalability(records, recorded: file)
             }
             curves.append(curve)
         }
@@ -145,29 +93,15 @@ package struct RunAnalysis: Equatable, Sendable {
         selfSized = AdaptiveSummary.summarize(run.records, recommendations: curves.compactMap(\.recommendation))
     }
 
-    /// The recommendation the sweep would have made for one combination, for runs whose
-    /// recommendation.json does not hold one for it (a run stopped before the end).
-    static func recommend(_ run: RunData, _ records: [TrialRecord], arrival: ArrivalPlan? = nil) -> Recommendation? {
-        guard let lowLoad = run.lowLoad, let cores = run.cores, run.records.withheldRecommendation == nil else {
-            return nil
-        }
+    /// The settings the sweep recommended with: the recommendation's, else the plan's.
+    static func sizingSettings(_ run: RunData) -> (
+        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?
+    ) {
         let best = run.recommendation?.best
-        if let arrival {
-            return Recommender.recommendAll(
-                workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
-                targetUtilization: best?.targetUtilization ?? run.plan?.targetUtilization ?? 1,
-                tolerance: best?.tolerance ?? run.plan?.tolerance ?? 0.05,
-                specWaitCPURatio: best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio, load: .open(arrival)
-            )
-            .map { SizingProse.worded($0) }?.best
-        }
-        return Recommender.recommend(
-            workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
-            targetUtilization: best?.targetUtilization ?? run.plan?.targetUtilization ?? 1,
-            tolerance: best?.tolerance ?? run.plan?.tolerance ?? 0.05,
-            specWaitCPURatio: best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio
+        return (
+            best?.targetUtilization ?? run.plan?.targetUtilization ?? 1, best?.tolerance ?? run.plan?.tolerance ?? 0.05,
+            best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio
         )
-        .map { SizingProse.worded($0) }
     }
 
     /// USL over every repetition (N = pool size), refused when the peak lies beyond the data.

@@ -66,18 +66,7 @@ package enum SummaryCSV {
             n(c.voluntaryContextSwitches, 1), n(c.involuntaryContextSwitches, 1), n(c.otherLoad, 4),
             String(c.errors), n(c.errorRate, 4),
         ]
-        if let rate = c.arrivalRate, let o = c.openLoop {
-            let percentile = plan?.sloPercentile ?? 99
-            fields += [
-                n(rate.perSecond, 3), n(o.offeredPerSecond, 3), n(o.achievedPerSecond, 3), o.stable ? "yes" : "no",
-                n(o.backlogMean, 3), String(o.backlogMax), String(o.unfinished), n(o.dispatchLagP99Microseconds, 1),
-                UnitFormat.number(percentile), n(plan?.latencySLOMicroseconds, 1),
-                n(verdict?.percentileMicroseconds ?? SLOSizer.value(o.worstLatency, percentile: percentile), 1),
-                n(verdict?.modelPercentileMicroseconds, 1), verdict?.meetsSLO.map { $0 ? "yes" : "no" } ?? "",
-            ]
-        } else {
-            fields += Array(repeating: "", count: openLoopColumns.count)
-        }
+        fields += openLoopFields(c, plan: plan, verdict: verdict, number: n)
         return fields.joined(separator: ",") + "\n"
     }
 }

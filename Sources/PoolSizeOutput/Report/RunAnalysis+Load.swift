@@ -1,0 +1,100 @@
+import PoolSizeAnalysis
+import PoolSizeModel
+import PoolSizeStats
+
+extension RunAnalysis {
+    /// The load a run had, as the views need it: the closed loop's answer is on each
+    /// combination's throughput curve; the open loop's at its rates, with every configuration at
+    /// every rate and the verdict tables. Decided once, from the run's recorded load
+    /// (`RunData.load`); each view switches on it once.
+    package enum Loop: Equatable, Sendable {
+        /// Every queue kept busy; the curves are the answer.
+        case closed
+        /// Arrivals at the plan's rates.
+        case open(OpenLoop)
+
+        /// The loop of `run`, from its recorded load; `summaries` are its valid configurations.
+        init(_ run: RunData, summaries: [ConfigurationSummary]) {
+            switch run.load {
+            case .closed:
+                self = .closed
+            case let .open(arrival):
+                self = .open(
+                    OpenLoop(
+                        arrival: arrival, summaries: summaries.filter { $0.arrivalRate != nil },
+                        tables: SLOSizer.tables(run.records, arrival: arrival, lowLoad: run.lowLoad),
+                        topRate: arrival.topRate))
+            }
+        }
+
+        /// The open loop's figures; nil for the closed loop.
+        package var open: OpenLoop? {
+            if case let .open(open) = self { return open }
+            return nil
+        }
+
+        /// The points a combination's curve holds: all of them in the closed loop, those at the
+        /// rate sized for in an open loop (a curve never mixes rates).
+        func curvePoints(_ summaries: [ConfigurationSummary]) -> [ConfigurationSummary] {
+            switch self {
+            case .closed: return summaries
+            case let .open(open): return summaries.filter { $0.arrivalRate == open.topRate }
+            }
+        }
+
+        /// The recommendation the sweep would have made for one combination, for runs whose
+        /// recommendation.json does not hold one for it (a run stopped before the end).
+        func recommend(_ run: RunData, _ records: [TrialRecord]) -> Recommendation? {
+            guard let lowLoad = run.lowLoad, let cores = run.cores, run.records.withheldRecommendation == nil else {
+                return nil
+            }
+            let settings = RunAnalysis.sizingSettings(run)
+            switch self {
+            case .closed:
+                return Recommender.recommend(
+                    workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
+                    targetUtilization: settings.targetUtilization, tolerance: settings.tolerance,
+                    specWaitCPURatio: settings.specWaitCPURatio
+                )
+                .map { SizingProse.worded($0) }
+            case let .open(open):
+                return Recommender.recommendAll(
+                    workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
+                    targetUtilization: settings.targetUtilization, tolerance: settings.tolerance,
+                    specWaitCPURatio: settings.specWaitCPURatio, load: .open(open.arrival)
+                )
+                .map { SizingProse.worded($0) }?.best
+            }
+        }
+
+        /// A combination's USL fit or why there is none: the recommendation's when it was
+        /// recorded, else fitted here; an open loop has none.
+        func scalability(_ records: [TrialRecord], recorded: Recommendation?) -> (USLFit?, String?) {
+            switch self {
+            case .open:
+                // Throughput follows the arrival rate, not the pool size: no scalability curve to fit.
+                return (
+                    nil, "an open loop's throughput is the arrival rate it carries, not a function of the pool size"
+                )
+            case .closed:
+                if let usl = recorded?.usl { return (usl, nil) }
+                if let refusal = recorded?.uslRefusal { return (nil, refusal) }
+                return RunAnalysis.fitUSL(records)
+            }
+        }
+    }
+
+    /// The open loop's figures; nil for a closed-loop run.
+    package var openLoop: OpenLoop? { loop.open }
+
+    /// What `compare` needs of an open loop: the arrivals as asked for (machine.json's, which
+    /// decide whether two runs are comparable, measured or not) and the verdict tables; nil for
+    /// the closed loop.
+    package var comparisonSamples: OpenLoopSamples? {
+        switch loop {
+        case .closed: return nil
+        case let .open(open):
+            return OpenLoopSamples(arrival: run.plan?.load.arrival ?? open.arrival, tables: open.tables)
+        }
+    }
+}
