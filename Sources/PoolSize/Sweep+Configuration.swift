@@ -23,9 +23,9 @@ extension Sweep {
         public var pool: PoolKind
         /// The QoS tier of its queues or threads.
         public var qos: QoSTier
-        /// Length of one trial (500 ms when nil; with an open `load`, the measured window, which
-        /// by default holds 2,000 arrivals).
-        public var trialMilliseconds: Int?
+        /// Length of one trial, to the millisecond (500 ms when nil; with an open `load`, the
+        /// measured window, which by default holds 2,000 arrivals).
+        public var trialLength: Duration?
         /// Cores to size for; nil for the affinity mask and cgroup quota's minimum.
         public var cores: Int?
         /// U in the formula, in (0, 1].
@@ -42,7 +42,7 @@ extension Sweep {
         /// A configuration; each parameter sets the field of the same name.
         public init(
             name: String = "closure", sizes: SizeSelection = .auto, repetitions: Int = 3, warmupTrials: Int = 1,
-            pool: PoolKind = .queuePool, qos: QoSTier = .default, trialMilliseconds: Int? = nil, cores: Int? = nil,
+            pool: PoolKind = .queuePool, qos: QoSTier = .default, trialLength: Duration? = nil, cores: Int? = nil,
             targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 42, load: Load = .closed
         ) {
             self.name = name
@@ -51,7 +51,7 @@ extension Sweep {
             self.warmupTrials = warmupTrials
             self.pool = pool
             self.qos = qos
-            self.trialMilliseconds = trialMilliseconds
+            self.trialLength = trialLength
             self.cores = cores
             self.targetUtilization = targetUtilization
             self.tolerance = tolerance
@@ -61,7 +61,8 @@ extension Sweep {
 
         /// The full plan: one pool kind and tier, no primitive; the task's W and C are measured,
         /// so the spec declares none and only names the workload.
-        func plan(description: String) -> SweepPlan {
+        package func plan(description: String) -> SweepPlan {
+            let trialMilliseconds = trialLength.map(Self.milliseconds)
             let spec = WorkloadSpec(
                 name: name, description: description, cpuMicroseconds: 0, waitMicroseconds: 0,
                 trialMilliseconds: trialMilliseconds ?? 500)
@@ -72,6 +73,14 @@ extension Sweep {
                 seed: seed, pools: [pool], tiers: [qos], primitives: [.none], trialMilliseconds: trialMilliseconds)
             plan.load = load
             return plan
+        }
+
+        /// A duration to the nearest millisecond, the plan's unit; a negative one stays negative,
+        /// so the plan's check refuses it as it refuses a negative count.
+        static func milliseconds(_ duration: Duration) -> Int {
+            let (seconds, attoseconds) = duration.components
+            let exact = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+            return Int(exactly: exact.rounded()) ?? (exact < 0 ? -1 : Int.max)
         }
     }
 }

@@ -5,10 +5,10 @@ import Foundation
 /// (the command is a user of this type).
 ///
 /// ```swift
-/// let result = try Sweep(name: "thumbnail", sizes: .explicit([1, 2, 4, 8, 16])) {
+/// let result = try Sweep(.init(name: "thumbnail", sizes: .explicit([1, 2, 4, 8, 16]))) {
 ///     renderThumbnail()          // your task: CPU, blocking IO, a call to a service
 /// }.run()
-/// print(result.recommendation?.best.recommendedQueueCount ?? 0)
+/// print(try result.queueCount)   // throws, saying why, when no size could be recommended
 /// ```
 public struct Sweep: Sendable {
     /// What to measure: sizes, axes, repetitions, trial length, seed. The command's flags
@@ -53,42 +53,6 @@ public struct Sweep: Sendable {
             self.pools = pools
         }
         self.runner = runner
-    }
-
-    /// Sweeps a closure, configured in place (`init(_:body:)` with these as its `Configuration`):
-    /// each task calls `body` once. Its thread CPU time is C and the rest of its wall time W,
-    /// measured, so the closure may compute, block or call out as it likes.
-    /// - Parameters:
-    ///   - name: names the workload in records and reports.
-    ///   - sizes: pool sizes; `.auto` measures around cores × (1 + W/C) and extends while
-    ///     throughput still rises.
-    ///   - repetitions: measured trials per size (4 or more let `compare` test significance).
-    ///   - warmupTrials: trials run and discarded first (thread creation, caches).
-    ///   - pool: the pool kind under test.
-    ///   - qos: the QoS tier of its queues or threads.
-    ///   - trialMilliseconds: length of one trial (500 ms when nil; with an open `load`, the
-    ///     measured window, which by default holds 2,000 arrivals).
-    ///   - cores: cores to size for (default: the affinity mask and cgroup quota's minimum).
-    ///   - targetUtilization: U in the formula, in (0, 1].
-    ///   - tolerance: the knee is the smallest size within this share of the peak throughput.
-    ///   - seed: seed of the trial order.
-    ///   - load: `.closed` keeps every queue busy and sizes for throughput; `.open(plan)` offers
-    ///     tasks at the plan's rates whatever the pool is doing, and the recommendation is the
-    ///     smallest size that keeps up (and meets the latency objective, when the plan has one).
-    ///   - body: one task.
-    public init(
-        name: String = "closure", sizes: SizeSelection = .auto, repetitions: Int = 3, warmupTrials: Int = 1,
-        pool: PoolKind = .queuePool, qos: QoSTier = .default, trialMilliseconds: Int? = nil, cores: Int? = nil,
-        targetUtilization: Double = 1, tolerance: Double = 0.05, seed: UInt64 = 42, load: Load = .closed,
-        body: @escaping @Sendable () -> Void
-    ) {
-        self.init(
-            Configuration(
-                name: name, sizes: sizes, repetitions: repetitions, warmupTrials: warmupTrials, pool: pool, qos: qos,
-                trialMilliseconds: trialMilliseconds, cores: cores, targetUtilization: targetUtilization,
-                tolerance: tolerance,
-                seed: seed, load: load),
-            body: body)
     }
 
     /// Runs the sweep on the calling thread, which it blocks until the last trial.

