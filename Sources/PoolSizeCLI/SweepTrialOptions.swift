@@ -47,7 +47,7 @@ struct SweepTrialOptions: ParsableArguments {
             }
             selection = .explicit(try RunDirectory(path: sizesFrom).measuredSizes())
         }
-        let repetitions = repeatCount ?? (load.arrival?.isRange == true ? 1 : 3)
+        let repetitions = repeatCount ?? load.defaultRepetitions
         guard repetitions >= 1 && repetitions <= Self.maximumRepetitions else {
             throw .invalidOption(
                 flag: "--repeat",
@@ -66,7 +66,7 @@ struct SweepTrialOptions: ParsableArguments {
                 flag: "--trial-ms",
                 message: "must be 10 to \(Self.maximumTrialMilliseconds) (10 minutes), got \(trialMilliseconds)")
         }
-        if load.arrival != nil {
+        if !load.hasThroughputKnee {
             if search == .adaptive {
                 throw .invalidOption(
                     flag: "--search",
@@ -102,7 +102,7 @@ struct SweepTrialOptions: ParsableArguments {
         // A server on this machine uses its CPU during every trial: that is the load under
         // test, not noise to retry.
         return SweepTrials(
-            sizes: selection, search: search ?? (selection == .auto && load.arrival == nil ? .adaptive : .grid),
+            sizes: selection, search: search ?? load.defaultSearch(sizes: selection),
             repetitions: repetitions, warmup: warmup, busyRetries: busyRetries ?? (loopbackServer ? 0 : 2),
             budgetSeconds: budgetSeconds)
     }

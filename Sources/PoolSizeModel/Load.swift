@@ -25,6 +25,56 @@ public enum Load: Sendable, Equatable {
         case let .open(plan): return plan.rates
         }
     }
+
+    /// Whether throughput over pool size has a knee to look for: the closed loop's answer is that
+    /// knee, so an adaptive search brackets it and `auto` sizes widen toward it; an open loop
+    /// measures every planned trial around the rates' load.
+    package var hasThroughputKnee: Bool {
+        switch self {
+        case .closed: return true
+        case .open: return false
+        }
+    }
+
+    /// Whether the trials can be listed before the sweep runs (given the sizes and a grid
+    /// search): not for a range of rates, whose trials at each rate are counted as they run.
+    package var plansTrialsAhead: Bool {
+        switch self {
+        case .closed: return true
+        case let .open(plan): return !plan.isRange
+        }
+    }
+
+    /// The repetitions of each trial when none are asked for: 3 give a spread; a range of rates
+    /// measures every size at each rate once, its neighbouring rates giving the spread.
+    package var defaultRepetitions: Int {
+        switch self {
+        case .closed: return 3
+        case let .open(plan): return plan.isRange ? 1 : 3
+        }
+    }
+
+    /// How sizes are chosen when no search is asked for: adaptive for `auto` sizes in the closed
+    /// loop, whose knee it brackets; every size of the grid otherwise.
+    package func defaultSearch(sizes: SizeSelection) -> SearchMode {
+        sizes == .auto && hasThroughputKnee ? .adaptive : .grid
+    }
+
+    /// The load as messages show it (a plan differing from a run's): the closed loop, or the
+    /// rates, the spacing and the objective of an open loop.
+    package var summary: String {
+        switch self {
+        case .closed:
+            return "a closed loop (no \(PoolSizeError.Parameter.arrivalRates.mention))"
+        case let .open(arrival):
+            let rates = arrival.rates.map(\.description).joined(separator: ",")
+            let slo =
+                arrival.latencySLOMicroseconds.map {
+                    ", p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(UnitFormat.number($0)) µs"
+                } ?? ""
+            return "\(rates) \(arrival.process.rawValue)\(slo)"
+        }
+    }
 }
 
 extension Load: Codable {

@@ -80,7 +80,7 @@ package struct RunInfo: Equatable, Sendable {
     /// observation, for an adaptive search, whose trials are decided as it goes, for a range of
     /// arrival rates, and before the sizes are known.
     package var plannedTrials: PlannedTrials? {
-        guard let plan, plan.search != .adaptive, plan.load.arrival?.isRange != true, let sizes,
+        guard let plan, plan.search != .adaptive, plan.load.plansTrialsAhead, let sizes,
             plan.repetitions > 0
         else { return nil }
         return PlannedTrials(combinations: plan.combinations, sizes: sizes, repetitions: plan.repetitions)

@@ -57,18 +57,9 @@ extension SweepPlan {
     static func describe(_ label: String, _ value: Any) -> String {
         // Optionals by label: a nil casts to any optional type.
         if label == "trialMilliseconds" { return (value as? Int).map(String.init) ?? "not given" }
-        if label == "load" {
-            guard let arrival = (value as? Load)?.arrival else {
-                return "a closed loop (no \(PoolSizeError.Parameter.arrivalRates.mention))"
-            }
-            let rates = arrival.rates.map(\.description).joined(separator: ",")
-            let slo =
-                arrival.latencySLOMicroseconds.map {
-                    ", p\(UnitFormat.number(arrival.sloPercentile)) ≤ \(UnitFormat.number($0)) µs"
-                } ?? ""
-            return "\(rates) \(arrival.process.rawValue)\(slo)"
-        }
         switch value {
+        case let load as Load:
+            return load.summary
         case let spec as WorkloadSpec:
             return
                 "'\(spec.name)' (C \(UnitFormat.number(spec.cpuMicroseconds)) µs, W \(UnitFormat.number(spec.waitMicroseconds)) µs, jitter \(spec.jitter.rawValue), trial \(spec.trialMilliseconds) ms, critical \(UnitFormat.number(spec.criticalMicroseconds)) µs)"

@@ -1,6 +1,6 @@
 /// One measured trial: a pool of one kind and size, running one workload for one repetition.
 /// Field names carry their units (docs/conventions.md); the CSV writer maps them to columns.
-public struct TrialRecord: Equatable, Sendable, Codable {
+public struct TrialRecord: Equatable, Sendable {
     /// The run this trial belongs to.
     public var runID: String
     /// The workload's name.
@@ -59,8 +59,9 @@ public struct TrialRecord: Equatable, Sendable, Codable {
     public var invalidReason: String?
     /// Tasks of the window that failed (a command's non-zero exit, a signal, a timeout).
     public var errors: Int = 0
-    /// The open-loop figures of the trial (`--arrival-rate`); nil for a closed-loop trial.
-    public var openLoop: OpenLoopFigures?
+    /// How the trial's tasks arrived: the closed loop, or an open loop with its figures
+    /// (TrialRecord+Load).
+    package var loop: Loop = .closed
     /// The sizes a pool that sizes itself (`--pool adaptive`) chose over the trial, from its
     /// start; empty for a pool of fixed size, whose size is `poolSize` throughout.
     package var sizeSteps: [SizeStep] = []
@@ -70,11 +71,6 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         let all = tasks + Double(errors)
         return all > 0 ? Double(errors) / all : 0
     }
-
-    /// Whether tasks arrived at a set rate (open loop) rather than one per completion.
-    public var isOpenLoop: Bool { openLoop != nil }
-    /// The offered arrival rate of an open-loop trial, tasks/s; nil for a closed-loop one.
-    public var arrivalRate: ArrivalRate? { openLoop?.arrivalRate }
 
     /// A record from its figures.
     package init(
@@ -116,79 +112,6 @@ public struct TrialRecord: Equatable, Sendable, Codable {
         self.otherLoad = otherLoad
         self.invalidReason = invalidReason
         self.errors = errors
-    }
-}
-
-/// What an open-loop trial adds to a closed-loop one: the rate offered and carried, the backlog
-/// of tasks that arrived but had not finished, and the verdict on stability. The trial's
-/// latency percentiles then count from each task's intended arrival, not from its submission.
-public struct OpenLoopFigures: Equatable, Sendable, Codable {
-    /// The nominal arrival rate, tasks/s.
-    public var arrivalRate: ArrivalRate
-    /// Arrivals whose intended time fell in the window, per second of window (the draw of the
-    /// arrival process, around the nominal rate).
-    public var offeredPerSecond: Double
-    /// Tasks finished in the window per second of window.
-    public var achievedPerSecond: Double
-    /// Mean of tasks arrived and not finished (queued or running), seen at each arrival in the
-    /// window; arrivals of a Poisson process see the time average.
-    public var backlogMean: Double
-    /// Most tasks arrived and not finished at any arrival in the window.
-    public var backlogMax: Int
-    /// Mean backlog over the window's last quarter minus its first quarter: near 0 when the pool
-    /// keeps up, growing with the window when it does not.
-    public var backlogGrowth: Double
-    /// Achieved ≥ 99% of offered (allowing for the tasks in service at the window's edges) and
-    /// the backlog did not grow (by more than the pool size or 1% of the window's arrivals).
-    public var stable: Bool
-    /// Tasks that arrived in the window and had not finished when the trial stopped; their
-    /// latency is counted as at least their time so far.
-    public var unfinished: Int
-    /// 99th percentile of how late the dispatcher handed tasks to the pool, µs: the tool's own
-    /// lag, already inside the latencies (which count from the intended time).
-    public var dispatchLagP99Microseconds: Double
-
-    /// Figures as measured.
-    public init(
-        arrivalRate: ArrivalRate, offeredPerSecond: Double, achievedPerSecond: Double, backlogMean: Double,
-        backlogMax: Int, backlogGrowth: Double, stable: Bool, unfinished: Int = 0,
-        dispatchLagP99Microseconds: Double = 0
-    ) {
-        self.arrivalRate = arrivalRate
-        self.offeredPerSecond = offeredPerSecond
-        self.achievedPerSecond = achievedPerSecond
-        self.backlogMean = backlogMean
-        self.backlogMax = backlogMax
-        self.backlogGrowth = backlogGrowth
-        self.stable = stable
-        self.unfinished = unfinished
-        self.dispatchLagP99Microseconds = dispatchLagP99Microseconds
-    }
-
-    /// Share of offered arrivals a pool must carry to count as keeping up.
-    public static let carriedShare = 0.99
-
-    /// The stability verdict: the pool carried at least 99% of the offered arrivals and its
-    /// backlog grew by no more than `max(poolSize, 1% of the window's arrivals)`.
-    ///
-    /// What was carried falls short of what arrived by the change in tasks held between the
-    /// window's edges. A pool that keeps up has about `busyQueues` tasks in service at any
-    /// moment (offered rate × service time, Little's law, at most the pool size), a count that
-    /// varies like a Poisson one, so the difference between two edges has a standard deviation
-    /// of about √(2 × busyQueues). The shortfall allowed is 1% of the window's arrivals plus
-    /// that one standard deviation: edge noise alone no longer fails a short window (36 queues at
-    /// 500/s of 16 ms tasks in a 1 s window carried 524 of 531 arrivals, 98.7%, with a flat
-    /// backlog), while a pool short of capacity still fails, since its shortfall grows with the
-    /// window and the allowance is fixed by the rate and the task. Anything not finite fails.
-    public static func isStable(
-        offered: Double, achieved: Double, growth: Double, poolSize: Int, arrivalsInWindow: Int, busyQueues: Double
-    ) -> Bool {
-        guard offered.isFinite, achieved.isFinite, growth.isFinite, busyQueues.isFinite else { return false }
-        let arrivals = Double(arrivalsInWindow)
-        let shortfall = offered > 0 ? arrivals * (1 - achieved / offered) : 0
-        let inService = min(max(0, busyQueues), Double(max(poolSize, 1)))
-        return shortfall <= (1 - carriedShare) * arrivals + (2 * inService).squareRoot()
-            && growth <= max(Double(poolSize), 0.01 * arrivals)
     }
 }
 

@@ -21,21 +21,7 @@ package enum TrialValidity {
     /// dispatcher could not offer, whose reasons name their own fix.
     package static func mayPassWhenLonger(_ record: TrialRecord) -> Bool {
         guard record.invalidReason != nil, !failedTooOften(record) else { return false }
-        guard let open = record.openLoop else { return true }
-        return dispatcherShortfall(open, windowSeconds: record.wallSeconds) == nil
-    }
-
-    /// Why an open-loop trial's dispatcher did not offer the rate asked, or nil when it did. The
-    /// arrivals in the window are a Poisson count (or an exact one): fewer than 90% of those
-    /// expected, less three standard deviations, means the dispatcher fell behind its intended
-    /// times, and the trial measured a lower rate than it names.
-    static func dispatcherShortfall(_ open: OpenLoopFigures, windowSeconds: Double) -> String? {
-        let expected = open.arrivalRate.arrivals(in: windowSeconds)
-        let arrivals = open.offeredPerSecond * windowSeconds
-        guard expected.isFinite, arrivals.isFinite, expected >= 1 else { return nil }
-        guard arrivals < 0.9 * expected - 3 * expected.squareRoot() else { return nil }
-        return
-            "the dispatcher offered \(UnitFormat.rate(open.offeredPerSecond)) of the \(open.arrivalRate) asked: this machine cannot hand tasks to a pool that fast, so the trial did not measure that rate (lower the arrival rate)"
+        return record.loop.problem(windowSeconds: record.wallSeconds) == nil
     }
 
     /// Why `record` cannot be true on a machine of `physicalCores` CPUs, or nil when it can.
@@ -48,9 +34,7 @@ package enum TrialValidity {
             return
                 "\(record.errors) of \(UnitFormat.number(record.tasks + Double(record.errors))) tasks failed (\(UnitFormat.percentOneDecimal(record.failureShare)), more than the \(UnitFormat.percent(maximumFailureShare)) a trial may lose)"
         }
-        if let open = record.openLoop, let shortfall = dispatcherShortfall(open, windowSeconds: record.wallSeconds) {
-            return shortfall
-        }
+        if let shortfall = record.loop.problem(windowSeconds: record.wallSeconds) { return shortfall }
         let limit = 1 + slack
         let cpus = max(physicalCores ?? cores, 1)
         let utilization = record.utilization * Double(cores) / Double(cpus)

@@ -19,10 +19,11 @@ import Testing
             effectiveNice: 0, integrity: .notApplicable,
             latency: LatencyPercentiles(
                 p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200))
-        r.openLoop = OpenLoopFigures(
-            arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried,
-            backlogMean: rate * 0.016,
-            backlogMax: Int(rate * 0.03), backlogGrowth: 0, stable: stable ?? (carried >= 0.99))
+        r.loop = .open(
+            OpenLoopFigures(
+                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried,
+                backlogMean: rate * 0.016,
+                backlogMax: Int(rate * 0.03), backlogGrowth: 0, stable: stable ?? (carried >= 0.99)))
         return r
     }
 

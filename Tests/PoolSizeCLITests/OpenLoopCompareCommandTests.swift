@@ -28,9 +28,10 @@ struct OpenLoopRunDirectory {
                 effectiveNice: 0, integrity: .notApplicable,
                 latency: LatencyPercentiles(
                     p50: ms * 600, p90: ms * 800, p99: ms * 1000, p999: ms * 1100, max: ms * 1200))
-            r.openLoop = OpenLoopFigures(
-                arrivalRate: 1000, offeredPerSecond: 1000, achievedPerSecond: 1000 * carried, backlogMean: 20,
-                backlogMax: 40, backlogGrowth: carried < 0.99 ? 500 : 0, stable: carried >= 0.99)
+            r.loop = .open(
+                OpenLoopFigures(
+                    arrivalRate: 1000, offeredPerSecond: 1000, achievedPerSecond: 1000 * carried, backlogMean: 20,
+                    backlogMax: 40, backlogGrowth: carried < 0.99 ? 500 : 0, stable: carried >= 0.99))
             return r
         }
         try TrialsCSV.serialize(records).write(

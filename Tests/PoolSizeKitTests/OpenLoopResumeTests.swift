@@ -12,16 +12,26 @@ final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
     ) {
         requests.append(request)
         var metrics = TrialMetrics(
-            windowSeconds: 1, throughputPerSecond: request.openLoop?.ratePerSecond ?? 500, cpuMicrosecondsPerTask: 1000,
+            windowSeconds: 1, throughputPerSecond: request.openLoopTrial?.ratePerSecond ?? 500,
+            cpuMicrosecondsPerTask: 1000,
             waitMicrosecondsPerTask: 1000,
             utilization: 0.5, peakConcurrency: request.size, threads: request.size, otherLoad: 0)
-        if let trial = request.openLoop {
-            metrics.openLoop = OpenLoopFigures(
-                arrivalRate: ArrivalRate(perSecond: trial.ratePerSecond), offeredPerSecond: trial.ratePerSecond,
-                achievedPerSecond: trial.ratePerSecond,
-                backlogMean: 1, backlogMax: 2, backlogGrowth: 0, stable: true)
+        if let trial = request.openLoopTrial {
+            metrics.loop = .open(
+                OpenLoopFigures(
+                    arrivalRate: ArrivalRate(perSecond: trial.ratePerSecond), offeredPerSecond: trial.ratePerSecond,
+                    achievedPerSecond: trial.ratePerSecond,
+                    backlogMean: 1, backlogMax: 2, backlogGrowth: 0, stable: true))
         }
         return (metrics, nil)
+    }
+}
+
+extension TrialRequest {
+    /// The open loop's trial; nil for a closed-loop request.
+    var openLoopTrial: OpenLoopTrial? {
+        guard case let .open(trial) = loop else { return nil }
+        return trial
     }
 }
 
@@ -43,7 +53,9 @@ final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
         let readBack = first.records.map { record -> TrialRecord in
             var record = record
             let rate = record.openLoop?.arrivalRate ?? 0
-            record.openLoop?.arrivalRate = ArrivalRate(perSecond: Double(String(format: "%.3f", rate.perSecond))!)
+            record.loop.updateFigures {
+                $0.arrivalRate = ArrivalRate(perSecond: Double(String(format: "%.3f", rate.perSecond))!)
+            }
             return record
         }
         #expect(readBack.contains { $0.arrivalRate == 16.667 })
@@ -54,7 +66,7 @@ final class ScriptedOpenLoopTrials: TrialMeasuring, @unchecked Sendable {
             plan, observer: RecordingObserver(), resume: (first.lowLoad, readBack))
         #expect(
             again.requests.isEmpty,
-            "measured again: \(again.requests.map { "\($0.size) at \($0.openLoop?.ratePerSecond ?? 0)/s" })")
+            "measured again: \(again.requests.map { "\($0.size) at \($0.openLoopTrial?.ratePerSecond ?? 0)/s" })")
         #expect(resumed.records.count == 4)
 
         // Half of them: only the other half runs.

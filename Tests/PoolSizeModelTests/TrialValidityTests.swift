@@ -99,9 +99,10 @@ import Testing
 
     static func openLoop(rate: Double, offered: Double, window: Double = 1) -> TrialRecord {
         var r = TrialValidityTests.record(tasks: offered * window, window: window, throughput: min(offered, 1000))
-        r.openLoop = OpenLoopFigures(
-            arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: offered, achievedPerSecond: offered,
-            backlogMean: 0, backlogMax: 0, backlogGrowth: 0, stable: true)
+        r.loop = .open(
+            OpenLoopFigures(
+                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: offered, achievedPerSecond: offered,
+                backlogMean: 0, backlogMax: 0, backlogGrowth: 0, stable: true))
         return r
     }
 

@@ -29,11 +29,13 @@ enum OpenLoopFixtures {
                 p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200),
             execution: LatencyPercentiles(p50: 16000, p99: 16500), otherLoad: otherLoad)
         let kept = stable ?? (carried >= 0.99)
-        r.openLoop = OpenLoopFigures(
-            arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried,
-            backlogMean: kept ? rate * p99 / 1000 * 0.5 : rate * 0.3,
-            backlogMax: kept ? Int(rate * p99 / 1000) : Int(rate * 0.6),
-            backlogGrowth: kept ? 0 : rate * 0.2, stable: kept, unfinished: unfinished, dispatchLagP99Microseconds: lag)
+        r.loop = .open(
+            OpenLoopFigures(
+                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: rate, achievedPerSecond: rate * carried,
+                backlogMean: kept ? rate * p99 / 1000 * 0.5 : rate * 0.3,
+                backlogMax: kept ? Int(rate * p99 / 1000) : Int(rate * 0.6),
+                backlogGrowth: kept ? 0 : rate * 0.2, stable: kept, unfinished: unfinished,
+                dispatchLagP99Microseconds: lag))
         return r
     }
 
@@ -110,7 +112,7 @@ extension OpenLoopFixtures {
             var r = r
             r.latency = LatencyPercentiles(
                 p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200)
-            r.openLoop?.stable = stable
+            r.loop.updateFigures { $0.stable = stable }
             return r
         }
         return OpenLoopFixtures.run(records, info: run.info!)

@@ -199,9 +199,11 @@ import Testing
         run.recommendation = nil
         run.records = run.records.map { record in
             var r = record
-            r.openLoop = OpenLoopFigures(
-                arrivalRate: ArrivalRate(perSecond: 200_000), offeredPerSecond: 0, achievedPerSecond: 0, backlogMean: 0,
-                backlogMax: 0, backlogGrowth: 0, stable: true)
+            r.loop = .open(
+                OpenLoopFigures(
+                    arrivalRate: ArrivalRate(perSecond: 200_000), offeredPerSecond: 0, achievedPerSecond: 0,
+                    backlogMean: 0,
+                    backlogMax: 0, backlogGrowth: 0, stable: true))
             r.invalidReason = TrialValidity.problem(r, cores: 2)
             return r
         }

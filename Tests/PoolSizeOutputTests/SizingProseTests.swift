@@ -128,9 +128,10 @@ import Testing
             effectiveNice: 0, integrity: .notApplicable,
             latency: LatencyPercentiles(
                 p50: p99 * 600, p90: p99 * 800, p99: p99 * 1000, p999: p99 * 1100, max: p99 * 1200))
-        r.openLoop = OpenLoopFigures(
-            arrivalRate: 1000, offeredPerSecond: 1000, achievedPerSecond: 1000 * carried, backlogMean: 16,
-            backlogMax: 30, backlogGrowth: 0, stable: carried >= 0.99)
+        r.loop = .open(
+            OpenLoopFigures(
+                arrivalRate: 1000, offeredPerSecond: 1000, achievedPerSecond: 1000 * carried, backlogMean: 16,
+                backlogMax: 30, backlogGrowth: 0, stable: carried >= 0.99))
         return r
     }
 

@@ -62,9 +62,11 @@ import Testing
 
     @Test func openLoopRowsCarryTheirFiguresAndReadBack() throws {
         var record = Self.records[0]
-        record.openLoop = OpenLoopFigures(
-            arrivalRate: 1000, offeredPerSecond: 1006.25, achievedPerSecond: 2332.5, backlogMean: 25.5, backlogMax: 61,
-            backlogGrowth: -1.25, stable: true, unfinished: 3, dispatchLagP99Microseconds: 81.5)
+        record.loop = .open(
+            OpenLoopFigures(
+                arrivalRate: 1000, offeredPerSecond: 1006.25, achievedPerSecond: 2332.5, backlogMean: 25.5,
+                backlogMax: 61,
+                backlogGrowth: -1.25, stable: true, unfinished: 3, dispatchLagP99Microseconds: 81.5))
         let row = TrialsCSV.row(record)
         #expect(row.hasSuffix(",0,,1000.000,1006.250,25.500,61,-1.250,yes,3,81.5,\n"))
         let back = try TrialsCSV.parse(TrialsCSV.header + row + TrialsCSV.row(Self.records[1]), path: "trials.csv")

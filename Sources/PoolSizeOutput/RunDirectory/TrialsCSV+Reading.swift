@@ -162,20 +162,6 @@ extension TrialsCSV {
                 p999: try number("\(prefix)_p999_us"), max: try number("\(prefix)_max_us"))
         }
 
-        /// The open-loop figures a row's arrival rate starts, nil without one (a closed-loop
-        /// trial); the columns after it fill them in.
-        func arrival(achieved: Double) throws(PoolSizeError) -> OpenLoopFigures? {
-            guard let cell = text("arrival_rate_per_s"), !cell.isEmpty else { return nil }
-            let rate = try number("arrival_rate_per_s")
-            guard rate > 0, rate.isFinite else {
-                throw invalid("arrival_rate_per_s", cell, "a rate above 0 (or empty for a closed-loop trial)")
-            }
-            return OpenLoopFigures(
-                arrivalRate: ArrivalRate(perSecond: rate), offeredPerSecond: 0, achievedPerSecond: achieved,
-                backlogMean: 0,
-                backlogMax: 0, backlogGrowth: 0, stable: false)
-        }
-
         /// `stable`: yes or no.
         func stable() throws(PoolSizeError) -> Bool {
             switch text("stable") ?? "" {

@@ -6,8 +6,12 @@ import PoolSizeModel
 /// can append and flush one row the moment a trial finishes.
 package enum TrialsCSV {
     /// The columns, in file order: the one description of the file, its header, its rows and
-    /// how they are read back (TrialsCSV+Reading).
-    package static let columns: [TrialsColumn] = [
+    /// how they are read back (TrialsCSV+Reading). The open loop's columns come from its own
+    /// file (TrialsColumn+OpenLoop), between the figures every trial has and the adaptive pool's.
+    package static let columns: [TrialsColumn] = shared + TrialsColumn.openLoopColumns + [sizeStepsColumn]
+
+    /// The figures every trial has, closed loop or open.
+    static let shared: [TrialsColumn] = [
         .text("run_id", \.runID), .text("workload", \.workload),
         .choice("pool", \.pool), .choice("qos", \.qos), .choice("primitive", \.primitive),
         TrialsColumn(
@@ -36,37 +40,12 @@ package enum TrialsCSV {
         TrialsColumn(
             "invalid_reason", write: { CSVField.escape($0.invalidReason ?? "") },
             read: { row, r in r.invalidReason = row.text("invalid_reason").flatMap { $0.isEmpty ? nil : $0 } }),
-        // The arrival rate makes a row an open-loop trial; the columns after it fill its figures.
-        TrialsColumn(
-            "arrival_rate_per_s",
-            write: { $0.openLoop.map { CSVField.number($0.arrivalRate.perSecond, decimals: 3) } ?? "" },
-            read: { row, r throws(PoolSizeError) in r.openLoop = try row.arrival(achieved: r.throughputPerSecond) }),
-        .openLoop(
-            "offered_per_s", write: { CSVField.number($0.offeredPerSecond, decimals: 3) },
-            read: { row, o throws(PoolSizeError) in o.offeredPerSecond = try row.number("offered_per_s") }),
-        .openLoop(
-            "backlog_mean", write: { CSVField.number($0.backlogMean, decimals: 3) },
-            read: { row, o throws(PoolSizeError) in o.backlogMean = try row.number("backlog_mean") }),
-        .openLoop(
-            "backlog_max", write: { String($0.backlogMax) },
-            read: { row, o throws(PoolSizeError) in o.backlogMax = try row.integer("backlog_max") }),
-        .openLoop(
-            "backlog_growth", signed: true, write: { CSVField.number($0.backlogGrowth, decimals: 3) },
-            read: { row, o throws(PoolSizeError) in o.backlogGrowth = try row.number("backlog_growth") }),
-        .openLoop(
-            "stable", write: { $0.stable ? "yes" : "no" },
-            read: { row, o throws(PoolSizeError) in o.stable = try row.stable() }),
-        .openLoop(
-            "unfinished", write: { String($0.unfinished) },
-            read: { row, o throws(PoolSizeError) in o.unfinished = try row.integer("unfinished") }),
-        .openLoop(
-            "dispatch_lag_p99_us", write: { CSVField.number($0.dispatchLagP99Microseconds, decimals: 1) },
-            read: { row, o throws(PoolSizeError) in o.dispatchLagP99Microseconds = try row.number("dispatch_lag_p99_us")
-            }),
-        TrialsColumn(
-            "size_steps", write: { TrialsCSV.sizeSteps($0.sizeSteps) },
-            read: { row, r throws(PoolSizeError) in r.sizeSteps = try row.sizeSteps() }),
     ]
+
+    /// The sizes an adaptive pool chose; empty for a fixed pool.
+    static let sizeStepsColumn = TrialsColumn(
+        "size_steps", write: { TrialsCSV.sizeSteps($0.sizeSteps) },
+        read: { row, r throws(PoolSizeError) in r.sizeSteps = try row.sizeSteps() })
 
     /// The sizes an adaptive pool chose, one cell: `seconds:size:throughput_per_s` per decision,
     /// separated by spaces (`0.104:32:117.1 0.211:32:1865.2`); empty for a fixed pool.

@@ -58,20 +58,6 @@ package struct TrialsColumn: Sendable {
             name, required: true, write: { $0[keyPath: field].rawValue },
             read: { row, r throws(PoolSizeError) in r[keyPath: field] = try row.value(name, as: T.self) })
     }
-
-    /// An open-loop figure: empty for a closed-loop trial, read only when the row has an arrival rate.
-    static func openLoop(
-        _ name: String, signed: Bool = false, write: @escaping @Sendable (OpenLoopFigures) -> String,
-        read: @escaping @Sendable (TrialsCSV.Row, inout OpenLoopFigures) throws(PoolSizeError) -> Void
-    ) -> TrialsColumn {
-        TrialsColumn(
-            name, signed: signed, write: { $0.openLoop.map(write) ?? "" },
-            read: { row, r throws(PoolSizeError) in
-                guard var figures = r.openLoop else { return }
-                try read(row, &figures)
-                r.openLoop = figures
-            })
-    }
 }
 
 // The closures that read an axis capture its type, which Swift 6.2 checks is sendable.

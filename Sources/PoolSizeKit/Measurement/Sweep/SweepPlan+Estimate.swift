@@ -126,10 +126,9 @@ extension SweepPlan {
     /// to the formula's knee, flat after it) to give the expected count.
     package var estimate: SweepEstimate { estimate(taskTimeoutSeconds: nil) }
 
-    /// The cost of this plan, a task of unknown length (a command, a request) bounded by
-    /// `taskTimeoutSeconds` in the "at most" (the drain timeout when nil).
-    package func estimate(taskTimeoutSeconds: Double?) -> SweepEstimate {
-        if case let .open(arrival) = load { return openLoopEstimate(arrival) }
+    /// The closed loop's share of `estimate(taskTimeoutSeconds:)` (SweepPlan+Load): the grid,
+    /// or the search's expected trials, with `taskTimeoutSeconds` bounding a task in the "at most".
+    func closedLoopEstimate(taskTimeoutSeconds: Double?) -> SweepEstimate {
         let declared = spec.cpuMicroseconds > 0 ? spec.waitCPURatio : 0
         let prediction = SizingFormula.queueCount(
             cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)

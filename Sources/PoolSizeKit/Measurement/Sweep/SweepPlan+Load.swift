@@ -45,19 +45,43 @@ extension SweepPlan {
             userSetTrial: trialMilliseconds != nil, latencySLOMicroseconds: arrival.latencySLOMicroseconds)
     }
 
-    /// How the trial `trial` is driven: the closed loop's settings, with the arrivals of its
-    /// rate in the open loop.
+    /// How the trial `trial` is driven: the closed loop's settings, or the arrivals of its rate
+    /// in the open loop.
     func request(_ trial: PlannedTrial, index: Int, settings: TrialSettings, taskNanoseconds: UInt64) -> TrialRequest {
-        var openLoop = load.arrival.flatMap { arrival in
-            trial.rate.map { openLoopTrial(arrival, rate: $0, taskNanoseconds: taskNanoseconds) }
-        }
+        TrialRequest(
+            combination: trial.combination, size: trial.size,
+            loop: loop(of: trial, settings: settings, taskNanoseconds: taskNanoseconds), seed: seed &+ UInt64(index))
+    }
+
+    /// The loop that drives `trial`: `settings` in the closed loop (and for a trial planned
+    /// without a rate); in the open loop, the arrivals of the trial's rate for tasks of
+    /// `taskNanoseconds`.
+    func loop(of trial: PlannedTrial, settings: TrialSettings, taskNanoseconds: UInt64) -> TrialRequest.Loop {
+        guard case let .open(arrival) = load, let rate = trial.rate else { return .closed(settings) }
+        var open = openLoopTrial(arrival, rate: rate, taskNanoseconds: taskNanoseconds)
         // A pool that sizes itself starts at the cores: its window measures the size it settled
         // on, after the time its cold start is given, not the backlog of its first windows.
-        if trial.combination.pool.sizeOwner == .pool, let planned = openLoop {
-            openLoop?.warmupNanoseconds = max(planned.warmupNanoseconds, OpenLoopTrial.settlingNanoseconds)
+        if trial.combination.pool.sizeOwner == .pool {
+            open.warmupNanoseconds = max(open.warmupNanoseconds, OpenLoopTrial.settlingNanoseconds)
         }
-        return TrialRequest(
-            combination: trial.combination, size: trial.size, settings: settings, seed: seed &+ UInt64(index),
-            openLoop: openLoop)
+        return .open(open)
+    }
+
+    /// Whether the sweep runs an adaptive search for the throughput knee: asked for, and a load
+    /// with a knee (the closed loop); an open loop measures every planned trial.
+    var runsAdaptiveSearch: Bool { search == .adaptive && load.hasThroughputKnee }
+
+    /// Whether `auto` sizes widen past the grid while throughput still rises at its largest
+    /// size: they are meant to find the knee, which only the closed loop has.
+    var widensAutoSizes: Bool { sizes == .auto && load.hasThroughputKnee }
+
+    /// The cost of this plan, a task of unknown length (a command, a request) bounded by
+    /// `taskTimeoutSeconds` in the "at most" (the drain timeout when nil): the closed loop's
+    /// grid or search, or every trial of the open loop's rates.
+    package func estimate(taskTimeoutSeconds: Double?) -> SweepEstimate {
+        switch load {
+        case .closed: return closedLoopEstimate(taskTimeoutSeconds: taskTimeoutSeconds)
+        case let .open(arrival): return openLoopEstimate(arrival)
+        }
     }
 }

@@ -81,14 +81,14 @@ package struct SweepRunner {
             warmup.durationNanoseconds = min(context.settings.durationNanoseconds, 300_000_000)
             let combination = Combination(pool: .queuePool, qos: plan.tiers.first ?? .default, primitive: .none)
             _ = try measurer.measure(
-                TrialRequest(combination: combination, size: sizes.max() ?? 1, settings: warmup, seed: plan.seed),
+                TrialRequest(combination: combination, size: sizes.max() ?? 1, loop: .closed(warmup), seed: plan.seed),
                 cores: plan.cores, readRatio: plan.readRatio)
         }
 
         var rng = SeededGenerator(seed: plan.seed)
         // The adaptive search and the extension of `auto` sizes look for a throughput knee,
         // which only the closed loop has: an open loop measures every planned trial.
-        if plan.search == .adaptive, plan.load == .closed {
+        if plan.runsAdaptiveSearch {
             let prediction = SizingFormula.queueCount(
                 cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio
             )
@@ -103,7 +103,7 @@ package struct SweepRunner {
         var records = try runTrials(order, context: context)
         // `auto` is meant to find the knee: while some combination's throughput is still rising
         // at the largest size, measure 1.5× and 2× that size too (at most twice).
-        if plan.sizes == .auto, plan.load == .closed {
+        if plan.widensAutoSizes {
             for _ in 0..<2 {
                 let largest = records.map(\.poolSize).max() ?? 1
                 let rising = Dictionary(grouping: records.valid, by: \.combination).filter { _, group in
@@ -234,7 +234,7 @@ package struct SweepRunner {
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         repeat {
             let request = TrialRequest(
-                combination: combination, size: 1, settings: settings, lowLoad: true,
+                combination: combination, size: 1, loop: .closed(settings), lowLoad: true,
                 seed: (plan.seed ^ 0x5EED) &+ UInt64(rounds))
             rounds += 1
             let metrics = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio).metrics

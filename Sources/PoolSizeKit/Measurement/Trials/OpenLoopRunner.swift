@@ -204,9 +204,10 @@ package struct OpenLoopRunner: Sendable {
             processThreads: threadsNow
         ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(
             sizeSteps)
-        measurement.openLoop = OpenLoopRaw(
-            ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
-            unfinished: unfinished, backlog: backlog, dispatchLags: lags)
+        measurement.loop = .open(
+            OpenLoopRaw(
+                ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
+                unfinished: unfinished, backlog: backlog, dispatchLags: lags))
         return measurement
     }
 }

@@ -25,8 +25,9 @@ package struct TrialMeasurement: Sendable {
     package var machineBusyAtEnd: UInt64?
     /// Why the first few failed tasks failed (a command's status and last stderr line).
     package var failureExamples: [String] = []
-    /// An open-loop trial's arrivals, latencies from intended arrival, and backlog; nil for the closed loop.
-    package var openLoop: OpenLoopRaw?
+    /// How tasks arrived: the closed loop, or an open loop's arrivals, latencies from intended
+    /// arrival and backlog (TrialMeasurement+Load).
+    package var loop: Loop = .closed
     /// The sizes a pool that sizes itself chose during the trial; empty for a fixed size.
     package var sizeSteps: [SizeStep] = []
 

@@ -1,34 +1,5 @@
 import PoolSizeModel
 
-/// One trial as the sweep asks for it.
-package struct TrialRequest: Sendable, Equatable {
-    /// The pool kind, QoS tier and primitive of the trial.
-    package var combination: Combination
-    /// Queues (threads) in the pool.
-    package var size: Int
-    /// How long and how deep the trial runs.
-    package var settings: TrialSettings
-    /// The low-load phase (one worker, seeds of its own) rather than a sweep trial.
-    package var lowLoad: Bool
-    /// Seed of the trial's random draws.
-    package var seed: UInt64
-    /// Arrivals at a rate instead of the closed loop (`settings` then only sets the drain timeout).
-    package var openLoop: OpenLoopTrial?
-
-    /// A request; `seed` makes the trial's draws reproducible (the arrival times' too).
-    package init(
-        combination: Combination, size: Int, settings: TrialSettings, lowLoad: Bool = false, seed: UInt64,
-        openLoop: OpenLoopTrial? = nil
-    ) {
-        self.combination = combination
-        self.size = size
-        self.settings = settings
-        self.lowLoad = lowLoad
-        self.seed = seed
-        self.openLoop = openLoop
-    }
-}
-
 /// The seam between the sweep's policy (order, repetitions, retries, auto sizes) and the
 /// machine: measures one trial. `PoolTrialMeasurer` runs real pools; tests script the numbers.
 package protocol TrialMeasuring {
@@ -79,14 +50,7 @@ package struct PoolTrialMeasurer: TrialMeasuring {
         let workload = source.workload(seed: request.seed, criticalSection: section)
         let pool = pools.make(request.combination.pool, size: request.size, qos: request.combination.qos)
         defer { pool.shutdown() }
-        let measurement: TrialMeasurement
-        if let openLoop = request.openLoop {
-            // The arrival times draw from a stream of their own, apart from the tasks' jitter.
-            measurement = try OpenLoopRunner(clocks: runner.clocks).run(
-                pool: pool, workload: workload, trial: openLoop, seed: request.seed ^ 0xA77_1E55)
-        } else {
-            measurement = try runner.run(pool: pool, workload: workload, settings: request.settings)
-        }
+        let measurement = try request.loop.run(pool: pool, workload: workload, seed: request.seed, runner: runner)
         return (TrialMetrics(measurement, cores: cores), section?.verify())
     }
 }

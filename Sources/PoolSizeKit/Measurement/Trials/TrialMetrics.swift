@@ -26,6 +26,9 @@ package struct TrialMetrics: Equatable, Sendable {
         set { figures[keyPath: field] = newValue }
     }
 
+    /// A figure the record derives (its `openLoop`), by its name there.
+    package subscript<T>(dynamicMember field: KeyPath<TrialRecord, T>) -> T { figures[keyPath: field] }
+
     /// A record holding figures only, for a trial on a pool of `poolSize`.
     static func blank(poolSize: Int) -> TrialRecord {
         TrialRecord(
@@ -126,27 +129,8 @@ package struct TrialMetrics: Equatable, Sendable {
         r.latency = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.submitted })
         r.execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
         r.sizeSteps = m.sizeSteps
-        if let raw = m.openLoop {
-            let offered = Double(raw.arrivalsInWindow) / windowSeconds
-            // Tasks in service on average (Little's law on the service alone): what a pool that
-            // keeps up holds at the window's edges, for the stability verdict's allowance.
-            let serviceSeconds =
-                finishedSamples.isEmpty
-                ? 0
-                : Double(finishedSamples.reduce(UInt64(0)) { $0 &+ ($1.ended &- $1.started) })
-                    / Double(finishedSamples.count) / 1e9
-            r.openLoop = OpenLoopFigures(
-                arrivalRate: ArrivalRate(perSecond: raw.ratePerSecond), offeredPerSecond: offered,
-                achievedPerSecond: throughputPerSecond,
-                backlogMean: raw.backlog.isEmpty ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count),
-                backlogMax: raw.backlog.max() ?? 0, backlogGrowth: raw.backlogGrowth,
-                stable: OpenLoopFigures.isStable(
-                    offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth, poolSize: m.poolSize,
-                    arrivalsInWindow: raw.arrivalsInWindow, busyQueues: offered * serviceSeconds),
-                unfinished: raw.unfinished,
-                dispatchLagP99Microseconds: LatencyRecorder.percentiles(raw.dispatchLags).p99)
-            r.latency = LatencyRecorder.percentiles(raw.latencies)
-        }
+        m.loop.record(
+            into: &r, finished: finishedSamples, windowSeconds: windowSeconds, throughputPerSecond: throughputPerSecond)
         figures = r
     }
 }
