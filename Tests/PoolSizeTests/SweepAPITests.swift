@@ -67,7 +67,9 @@ final class CountingPoolFactory: PoolFactory {
         #expect(best.basis == .latencySLO)
         #expect(best.latency?.arrivalRate == 100)
         #expect(best.latency?.latencySLOMicroseconds == 500_000)
-        #expect(best.latency?.sizeVerdicts.map(\.poolSize) == [1, 2])
+        // A verdict for every size measured validly: the test process runs other suites at the
+        // same time, and their CPU counts in a trial's utilization, which can void one trial.
+        #expect(best.latency?.sizeVerdicts.map(\.poolSize) == result.records.valid.map(\.poolSize).sorted())
     }
 
     /// The pool factory is injected: every trial's pool comes from it.
