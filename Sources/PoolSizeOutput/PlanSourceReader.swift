@@ -93,7 +93,10 @@ package enum PlanSourceReader {
                 ),
                 ("wait_cpu_ratio_ci95_upper", recommendation.waitCPURatioUpper, 0...maximumWaitCPURatio),
                 ("formula_queue_count_exact", recommendation.formulaQueueCountExact, 0.05...1e9),
-                ("knee_pool_size", Double(recommendation.kneeQueueCount), 1...Double(SizeSelection.maximumSize)),
+                (
+                    "knee_pool_size", recommendation.kneeQueueCount.map(Double.init),
+                    1...Double(SizeSelection.maximumSize)
+                ),
             ]
             if let bad = figures.first(where: { figure in
                 figure.value.map { !$0.isFinite || !figure.range.contains($0) } ?? false

@@ -70,7 +70,7 @@ package enum OpenMetricsExport {
             if let r = curve.recommendation {
                 recommended.samples.append((labels, Double(r.recommendedQueueCount)))
                 formula.samples.append((labels, r.formulaQueueCountExact))
-                knee.samples.append((labels, Double(r.kneeQueueCount)))
+                if let kneeCount = r.kneeQueueCount { knee.samples.append((labels, Double(kneeCount))) }
             }
         }
         if let best = analysis.run.recommendation?.best ?? analysis.primary?.recommendation {

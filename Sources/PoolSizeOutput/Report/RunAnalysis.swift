@@ -156,7 +156,7 @@ package struct RunAnalysis: Equatable, Sendable {
             return Recommender.recommendAll(
                 workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
                 targetUtilization: best?.targetUtilization ?? run.plan?.targetUtilization ?? 1,
-                tolerance: best?.tolerance ?? run.plan?.tolerance ?? 0.05,
+                tolerance: best?.curve?.tolerance ?? run.plan?.tolerance ?? 0.05,
                 specWaitCPURatio: best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio, load: .open(arrival)
             )
             .map { SizingProse.worded($0) }?.best
@@ -164,7 +164,7 @@ package struct RunAnalysis: Equatable, Sendable {
         return Recommender.recommend(
             workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
             targetUtilization: best?.targetUtilization ?? run.plan?.targetUtilization ?? 1,
-            tolerance: best?.tolerance ?? run.plan?.tolerance ?? 0.05,
+            tolerance: best?.curve?.tolerance ?? run.plan?.tolerance ?? 0.05,
             specWaitCPURatio: best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio
         )
         .map { SizingProse.worded($0) }

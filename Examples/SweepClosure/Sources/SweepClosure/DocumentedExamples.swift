@@ -10,7 +10,8 @@ enum DocumentedExamples {
             handleRequest()
         }.run()
         guard let best = result.recommendation?.best else { fatalError("no trial finished") }
-        print(best.recommendedQueueCount, best.kneeQueueCount, best.formulaQueueCountExact)
+        print(best.recommendedQueueCount, best.kneeQueueCount ?? 0, best.formulaQueueCountExact)
+        if let curve = best.curve { print(curve.peakQueueCount, curve.peakThroughputPerSecond, curve.usl as Any) }
         print(best.reason)
         for summary in result.summaries {
             print(summary.poolSize, summary.throughput.mean, summary.throughput.confidenceInterval95 as Any)
@@ -36,7 +37,7 @@ enum DocumentedExamples {
             handleRequest()
         }.run()
         guard let best = result.recommendation?.best else { fatalError("no trial finished") }
-        print(best.recommendedQueueCount, best.latency?.met ?? false, best.reason)
+        print(best.recommendedQueueCount, best.sizing.reachedItsTarget, best.reason)
         for verdict in best.latency?.sizeVerdicts ?? [] {
             print(verdict.poolSize, verdict.stable, verdict.percentileMicroseconds)
         }
