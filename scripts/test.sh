@@ -51,6 +51,11 @@ bash "$root/scripts/public-api.sh"
 # of a library target fails here.
 python3 scripts/flag-spelling.py
 
+# The load and the pool's owner are cases decided once: branch lines on the open loop in files
+# shared by both loads, and on the adaptive pool outside its own files, stay within budget
+# (docs/architecture.md, "The load, a case at every layer").
+python3 scripts/load-branches.py --open-max 10 --adaptive-max 2
+
 # The end-to-end tests render charts: a fresh machine needs gnuplot first (quiet: one line
 # before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"

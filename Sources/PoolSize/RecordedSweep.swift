@@ -167,7 +167,7 @@ package final class RecordedSweep: SweepObserver {
             return .measurementFailed(
                 "no recommendation: \(why); the trials are in \(exporter.directory.path)/trials.csv")
         }
-        if let best = file?.best, best.latency?.met == false { return .objectiveNotMet(best.reason) }
+        if let best = file?.best, !best.sizing.reachedItsTarget { return .objectiveNotMet(best.reason) }
         return nil
     }
 

@@ -38,7 +38,7 @@ package enum CompareRunReader {
         var sizing: [Combination: Sizing] = [:]
         let analysis = RunAnalysis(run)
         for curve in analysis.curves {
-            if let r = curve.recommendation { sizing[curve.combination] = Sizing(r, sizes: curve.sizes) }
+            if let r = curve.recommendation, let s = Sizing(r, sizes: curve.sizes) { sizing[curve.combination] = s }
         }
         return RunSamples(
             runID: info.runID,

@@ -41,7 +41,7 @@ package enum ConsoleSummary {
             out += "\n" + combinationTable(file.combinations, best: best) + file.verdict + "\n"
         }
         out +=
-            "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneeQueueCount), peak at \(best.peakQueueCount)"
+            "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneeQueueCount.map(String.init) ?? "–"), peak at \(best.peakQueueCount.map(String.init) ?? "–")"
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
         if !selfSized.isEmpty { out += "\n" + selfSized }
@@ -55,12 +55,14 @@ package enum ConsoleSummary {
             ["combination", "queues", "peak/s", "vs best", "formula", "knee", "USL N*", "max reached", "integrity"]
         ]
         for r in all {
+            let peak = r.curve?.peakThroughputPerSecond ?? 0, bestPeak = best.curve?.peakThroughputPerSecond ?? 0
             rows.append([
-                r.combination.description, String(r.recommendedQueueCount), fmt(r.peakThroughputPerSecond),
+                r.combination.description, String(r.recommendedQueueCount), fmt(peak),
                 r.combination == best.combination
                     ? "best"
-                    : String(format: "%+.1f%%", (r.peakThroughputPerSecond / best.peakThroughputPerSecond - 1) * 100),
-                fmt(r.formulaQueueCountExact), String(r.kneeQueueCount), r.usl?.peakConcurrency.map(fmt) ?? "–",
+                    : String(format: "%+.1f%%", (peak / bestPeak - 1) * 100),
+                fmt(r.formulaQueueCountExact), r.kneeQueueCount.map(String.init) ?? "–",
+                r.usl?.peakConcurrency.map(fmt) ?? "–",
                 String(r.maxConcurrencyReached), r.integrity.rawValue,
             ])
         }

@@ -93,7 +93,10 @@ package enum PlanSourceReader {
                 ),
                 ("wait_cpu_ratio_ci95_upper", recommendation.waitCPURatioUpper, 0...maximumWaitCPURatio),
                 ("formula_queue_count_exact", recommendation.formulaQueueCountExact, 0.05...1e9),
-                ("knee_pool_size", Double(recommendation.kneeQueueCount), 1...Double(SizeSelection.maximumSize)),
+                (
+                    "knee_pool_size", recommendation.kneeQueueCount.map(Double.init),
+                    1...Double(SizeSelection.maximumSize)
+                ),
             ]
             if let bad = figures.first(where: { figure in
                 figure.value.map { !$0.isFinite || !figure.range.contains($0) } ?? false
@@ -109,35 +112,12 @@ package enum PlanSourceReader {
             path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.plan?.spec.name,
             cpuModel: machine?.machine?.cpuModel, cores: cores,
             waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
-            kneePoolSize: recommendation?.kneeQueueCount, formulaQueueCountExact: recommendation?.formulaQueueCountExact
+            kneePoolSize: recommendation?.answeredCurve?.kneeQueueCount,
+            formulaQueueCountExact: recommendation?.formulaQueueCountExact
         )
         // An open loop has no throughput knee (what it carries flattens at the rate offered):
         // what it measured is a size per rate.
-        let latency = recommendation?.latency
-        if let arrival = machine?.plan?.load.arrival
-            ?? latency.map({
-                ArrivalPlan(
-                    rates: [$0.arrivalRate], latencySLOMicroseconds: $0.latencySLOMicroseconds,
-                    sloPercentile: $0.sloPercentile)
-            })
-        {
-            run.kneePoolSize = nil
-            let sizings =
-                latency?.rateSizings ?? latency.map { l in
-                    [
-                        RateSizing(
-                            arrivalRate: l.arrivalRate,
-                            recommendedQueueCount: l.met ? recommendation?.recommendedQueueCount : nil,
-                            percentileMicroseconds: l.measuredMicroseconds,
-                            queueingModelQueueCount: l.queueingModelQueueCount)
-                    ]
-                } ?? []
-            let several = (recommendations?.combinations.count ?? 0) > 1
-            let label = recommendation?.combination.label
-            run.openLoop = MeasuredOpenLoop(
-                latencySLOMicroseconds: arrival.latencySLOMicroseconds, sloPercentile: arrival.sloPercentile,
-                sizings: sizings, combination: several ? label : nil)
-        }
+        run.openLoop = measuredOpenLoop(machine: machine, recommendations: recommendations)
         return PlanSource(waitSeconds: wait / 1e6, cpuSeconds: cpu / 1e6, run: run)
     }
 }

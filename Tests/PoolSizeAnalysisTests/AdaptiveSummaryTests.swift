@@ -50,13 +50,17 @@ import Testing
             specWaitCPURatio: nil,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000,
             targetUtilization: 1, formulaQueueCountExact: 32, formulaQueueCountStandardError: 0, formulaQueueCount: 32,
-            kneeQueueCount: 32, kneeThroughputPerSecond: 2000, peakQueueCount: 48, peakThroughputPerSecond: 2010,
-            tolerance: 0.05,
-            recommendedQueueCount: 32, sizing: .knee, reason: "")
+            recommendedQueueCount: 32,
+            sizing: .knee(
+                .init(
+                    kneeQueueCount: 32, kneeThroughputPerSecond: 2000, peakQueueCount: 48,
+                    peakThroughputPerSecond: 2010, tolerance: 0.05)), reason: "")
         var other = knee
         other.qos = .utility
-        other.kneeQueueCount = 40
-        other.peakThroughputPerSecond = 5000
+        other.sizing = .knee(
+            .init(
+                kneeQueueCount: 40, kneeThroughputPerSecond: 2000, peakQueueCount: 48, peakThroughputPerSecond: 5000,
+                tolerance: 0.05))
         let summaries = AdaptiveSummary.summarize(records, recommendations: [knee, other])
         #expect(summaries.count == 1)
         let s = summaries[0]

@@ -32,7 +32,7 @@ import PoolSizeAnalysis
         #expect(r.formulaQueueCount == 32)
         #expect(r.formulaQueueCountExact == 32)
         #expect(r.basis == .knee)
-        #expect(r.peakThroughputPerSecond == 2000)
+        #expect(r.curve?.peakThroughputPerSecond == 2000)
         // SE(W/C) = sd([14.8, 15, 15.2]) / √3 = 0.2 / √3 = 0.11547; N's is 2 × 1 × that.
         #expect(abs(r.formulaQueueCountStandardError - 0.230940) < 1e-5)
         #expect(r.explanation == .knee(.agree(gap: 0), peakMayLieBeyond: nil))
@@ -53,7 +53,7 @@ import PoolSizeAnalysis
             Recommender.recommend(
                 workload: "http", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
         #expect(r.kneeQueueCount == 8)
-        #expect(r.kneeThroughputPerSecond == 352)
+        #expect(r.curve?.kneeThroughputPerSecond == 352)
         #expect(r.recommendedQueueCount == 8)
         #expect(r.basis == .knee)
         #expect(r.peakQueueCount == 1024)
@@ -175,7 +175,7 @@ import PoolSizeAnalysis
         #expect(set.best.recommendedQueueCount == 16)
         let mutex = try #require(set.combinations.first { $0.primitive == .mutex })
         #expect(mutex.recommendedQueueCount == 8)
-        #expect(mutex.kneeThroughputPerSecond == 800)
+        #expect(mutex.curve?.kneeThroughputPerSecond == 800)
         // Output words the verdict (SizingProseTests).
         #expect(set.verdict.isEmpty)
     }
@@ -225,6 +225,6 @@ import PoolSizeAnalysis
         let r = try #require(
             Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 0.5))
         #expect(r.kneeQueueCount == 16)
-        #expect(r.targetUtilization == 0.5 && r.tolerance == 0.05)
+        #expect(r.targetUtilization == 0.5 && r.curve?.tolerance == 0.05)
     }
 }

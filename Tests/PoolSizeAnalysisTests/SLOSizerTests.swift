@@ -33,9 +33,11 @@ import Testing
         seconds: 0.8)
     static let slo40 = ArrivalPlan(rates: [1000], latencySLOMicroseconds: 40_000)
 
-    static func base(_ records: [TrialRecord]) throws -> Recommendation {
+    /// The open-loop answer for `records` (every rate's trials of one combination).
+    static func sized(_ records: [TrialRecord], arrival: ArrivalPlan) throws -> Recommendation {
         try #require(
-            Recommender.recommend(workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1))
+            SLOSizer.recommend(
+                workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: 1, arrival: arrival))
     }
 
     static let curve = [
@@ -44,8 +46,7 @@ import Testing
     ]
 
     @Test func theSmallestSizeMeetingTheObjectiveIsRecommended() throws {
-        let r = SLOSizer.recommend(
-            base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: Self.slo40)
+        let r = try Self.sized(Self.curve, arrival: Self.slo40)
         #expect(r.recommendedQueueCount == 20)
         #expect(r.basis == .latencySLO)
         #expect(r.latency?.met == true)
@@ -75,8 +76,7 @@ import Testing
 
     @Test func theWorstRepetitionDecides() throws {
         let records = Self.curve + [Self.trial(20, p99: 41, rep: 2)]
-        let r = SLOSizer.recommend(
-            base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
+        let r = try Self.sized(records, arrival: Self.slo40)
         #expect(r.recommendedQueueCount == 24)
         #expect(r.latency?.measuredMicroseconds == 21_000)
         #expect(r.latency?.sizeVerdicts.first { $0.poolSize == 20 }?.percentileMicroseconds == 41_000)
@@ -85,8 +85,7 @@ import Testing
 
     @Test func aLargerSizeFailingIsCalledNoise() throws {
         let records = [Self.trial(16, carried: 0.96, p99: 1950), Self.trial(20, p99: 23), Self.trial(24, p99: 45)]
-        let r = SLOSizer.recommend(
-            base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
+        let r = try Self.sized(records, arrival: Self.slo40)
         #expect(r.recommendedQueueCount == 20)
         guard case let .arrivals(found) = r.explanation else {
             Issue.record("explanation: \(String(describing: r.explanation))")
@@ -97,8 +96,7 @@ import Testing
 
     @Test func withoutAnObjectiveTheSmallestStableSizeIsRecommended() throws {
         let arrival = ArrivalPlan(rates: [1000])
-        let r = SLOSizer.recommend(
-            base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
+        let r = try Self.sized(Self.curve, arrival: arrival)
         #expect(r.recommendedQueueCount == 17)
         #expect(r.basis == .stability)
         #expect(r.latency?.met == true)
@@ -108,8 +106,7 @@ import Testing
 
     @Test func anObjectiveBelowTheTasksOwnTimeCannotBeMet() throws {
         let arrival = ArrivalPlan(rates: [1000], latencySLOMicroseconds: 10_000)
-        let r = SLOSizer.recommend(
-            base: try Self.base(Self.curve), records: Self.curve, lowLoad: Self.lowLoad, arrival: arrival)
+        let r = try Self.sized(Self.curve, arrival: arrival)
         #expect(r.latency?.met == false)
         #expect(r.latency?.measuredMicroseconds == nil)
         #expect(r.latency?.queueingModelQueueCount == nil)
@@ -124,8 +121,7 @@ import Testing
 
     @Test func whenNoMeasuredSizeMeetsItTheReasonNamesARateThatWould() throws {
         let records = [Self.trial(8, carried: 0.5, p99: 1160), Self.trial(16, carried: 0.96, p99: 1950)]
-        let r = SLOSizer.recommend(
-            base: try Self.base(records), records: records, lowLoad: Self.lowLoad, arrival: Self.slo40)
+        let r = try Self.sized(records, arrival: Self.slo40)
         #expect(r.latency?.met == false)
         let rate = try #require(SLOSizer.sustainableRate(size: 16, lowLoad: Self.lowLoad, arrival: Self.slo40))
         // At that rate the model's p99 for 16 queues is the objective itself.
@@ -147,13 +143,55 @@ import Testing
                 Self.trial(8, rate: 500, p99: 30), Self.trial(16, rate: 500, p99: 17),
                 Self.trial(17, rate: 500, p99: 16.5),
             ]
-        let base = try Self.base(records.filter { $0.arrivalRate == 1000 })
-        let r = SLOSizer.recommend(base: base, records: records, lowLoad: Self.lowLoad, arrival: arrival)
+        let r = try Self.sized(records, arrival: arrival)
         #expect(r.latency?.arrivalRate == 1000)
         #expect(r.recommendedQueueCount == 20)
         #expect(r.latency?.rateSizings?.map(\.arrivalRate) == [500, 1000])
         #expect(r.latency?.rateSizings?.map(\.recommendedQueueCount) == [8, 20])
         #expect(r.latency?.rateSizings?.map(\.percentileMicroseconds) == [30_000, 23_300])
+        #expect(r.latency?.recommendedQueueCount(at: 500) == 8)
+        #expect(r.latency?.recommendedQueueCount(at: 750) == nil, "a rate not offered")
+    }
+
+    /// The open-loop answer rests on the verdicts, not on a knee: trials whose throughput curve
+    /// at the rate has none (here a tolerance the knee rule refuses, 1) are still sized, with
+    /// no curve beside the verdicts. Before, such a combination had no recommendation at all.
+    @Test func verdictsWithoutAKneeStillGiveAnAnswer() throws {
+        #expect(
+            Recommender.recommend(
+                workload: "io", records: Self.curve, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1, tolerance: 1
+            )
+                == nil, "no knee on this curve")
+        let set = try #require(
+            Recommender.recommendAll(
+                workload: "io", records: Self.curve, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1,
+                tolerance: 1, load: .open(Self.slo40)))
+        let r = set.best
+        #expect(r.recommendedQueueCount == 20)
+        #expect(r.basis == .latencySLO)
+        #expect(r.latency?.met == true && r.latency?.measuredMicroseconds == 23_300)
+        #expect(r.latency?.sizeVerdicts.map(\.poolSize) == [8, 16, 17, 20, 24])
+        #expect(r.curve == nil && r.kneeQueueCount == nil && r.usl == nil)
+        // The figures every answer has are there all the same.
+        #expect(r.formulaQueueCount == 32 && r.waitCPURatio == 15 && r.maxConcurrencyReached == 24)
+        #expect(r.sizing.reachedItsTarget)
+        guard case let .arrivals(found) = r.explanation else {
+            Issue.record("explanation: \(String(describing: r.explanation))")
+            return
+        }
+        #expect(found.chosen?.poolSize == 20)
+    }
+
+    /// With a knee at the rate, the answer carries that curve beside its verdicts, as the
+    /// closed loop's answer of the same trials has it.
+    @Test func aKneeAtTheRateIsCarriedBesideTheVerdicts() throws {
+        let r = try Self.sized(Self.curve, arrival: Self.slo40)
+        let closed = try #require(
+            Recommender.recommend(
+                workload: "io", records: Self.curve, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        #expect(r.curve != nil && r.curve == closed.curve)
+        #expect(r.kneeQueueCount == closed.kneeQueueCount)
+        #expect(r.formulaQueueCountExact == closed.formulaQueueCountExact)
     }
 
     @Test func recommendAllPrefersTheCombinationThatMeetsItWithFewerQueues() throws {

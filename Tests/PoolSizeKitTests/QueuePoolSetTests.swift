@@ -25,9 +25,11 @@ import Testing
             specWaitCPURatio: nil,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
             formulaQueueCountExact: 32,
-            formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneeQueueCount: 31, kneeThroughputPerSecond: 1900,
-            peakQueueCount: 40, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 31,
-            sizing: .knee,
+            formulaQueueCountStandardError: 0, formulaQueueCount: 32, recommendedQueueCount: 31,
+            sizing: .knee(
+                .init(
+                    kneeQueueCount: 31, kneeThroughputPerSecond: 1900, peakQueueCount: 40,
+                    peakThroughputPerSecond: 1990, tolerance: 0.05)),
             reason: "")
         r.qos = .utility
         let set = QueuePoolSet(recommendation: r, defaultCount: 4)

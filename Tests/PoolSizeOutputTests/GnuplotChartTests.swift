@@ -46,8 +46,8 @@ import Testing
     @Test func noUSLCurveWhenTheFitWasRefused() throws {
         var run = ReportFixtures.single
         var best = try #require(run.recommendation?.best)
-        best.usl = nil
-        best.uslRefusal = "refused"
+        best.editCurve { $0.usl = nil }
+        best.editCurve { $0.uslRefusal = "refused" }
         run.recommendation = RecommendationSet(best: best, combinations: [best], verdict: "")
         let script = try #require(ThroughputChart.chart(RunAnalysis(run))).script
         #expect(!script.contains("usl("))

@@ -64,9 +64,12 @@ import PoolSizeAnalysis
         let recommendation = Recommendation(
             workload: "io", cores: 2, waitCPURatio: 8, waitCPURatioLower: 7.9, waitCPURatioUpper: 8.1,
             specWaitCPURatio: nil, cpuMicrosecondsPerTask: 5000, waitMicrosecondsPerTask: 40000, targetUtilization: 1,
-            formulaQueueCountExact: 18, formulaQueueCountStandardError: 0.1, formulaQueueCount: 18, kneeQueueCount: 17,
-            kneeThroughputPerSecond: 390, peakQueueCount: 17, peakThroughputPerSecond: 400, tolerance: 0.05,
-            recommendedQueueCount: 17, sizing: .knee, reason: "")
+            formulaQueueCountExact: 18, formulaQueueCountStandardError: 0.1, formulaQueueCount: 18,
+            recommendedQueueCount: 17,
+            sizing: .knee(
+                .init(
+                    kneeQueueCount: 17, kneeThroughputPerSecond: 390, peakQueueCount: 17,
+                    peakThroughputPerSecond: 400, tolerance: 0.05)), reason: "")
         try dir.write(
             "recommendation.json",
             JSONExport.serialize(RecommendationSet(best: recommendation, combinations: [recommendation], verdict: "")))

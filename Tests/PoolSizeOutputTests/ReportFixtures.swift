@@ -81,10 +81,11 @@ enum ReportFixtures {
             specWaitCPURatio: 3,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 3000, targetUtilization: 1,
             formulaQueueCountExact: 8,
-            formulaQueueCountStandardError: 0.2, formulaQueueCount: 8, kneeQueueCount: recommended,
-            kneeThroughputPerSecond: 2000,
-            peakQueueCount: peakAt, peakThroughputPerSecond: peak, tolerance: 0.05, recommendedQueueCount: recommended,
-            sizing: .knee,
+            formulaQueueCountStandardError: 0.2, formulaQueueCount: 8, recommendedQueueCount: recommended,
+            sizing: .knee(
+                .init(
+                    kneeQueueCount: recommended, kneeThroughputPerSecond: 2000, peakQueueCount: peakAt,
+                    peakThroughputPerSecond: peak, tolerance: 0.05)),
             reason:
                 "Measured and predicted agree: 8 queues reach within 5.00% of the peak 2020 tasks/s, and the formula gives 8.00 (2 cores × U 1.00 × (1 + W/C 3.00)), 0% apart."
         )
@@ -105,7 +106,7 @@ enum ReportFixtures {
         let sizes = [1, 2, 4, 6, 8, 10, 12]
         let records = sizes.flatMap { size in [1, 2].map { record(size, rep: $0, spread: size == 12 ? 0.15 : 0.01) } }
         var r = recommendation(nil)
-        r.usl = usl
+        r.editCurve { $0.usl = usl }
         return RunData(
             runID: runID, records: records, info: info,
             lowLoad: LowLoadEstimate(
@@ -133,12 +134,12 @@ enum ReportFixtures {
             }
         }
         var top = recommendation(best, peakAt: 8)
-        top.usl = usl
+        top.editCurve { $0.usl = usl }
         var others: [Recommendation] = []
         for (combination, scale) in [(mutex, 0.8), (initiated, 0.95), (global, 0.375)] {
             var r = recommendation(
                 combination, recommended: combination == global ? 4 : 8, peak: 2000 * scale, peakAt: 8)
-            r.uslRefusal = "The USL fit needs throughput at 6 or more distinct pool sizes, but got 4."
+            r.editCurve { $0.uslRefusal = "The USL fit needs throughput at 6 or more distinct pool sizes, but got 4." }
             others.append(r)
         }
         let set = RecommendationSet(

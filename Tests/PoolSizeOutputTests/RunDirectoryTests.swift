@@ -169,7 +169,7 @@ import Testing
     @Test func recommendationRoundTripsWhole() throws {
         let set = try #require(ReportFixtures.axes.recommendation)
         var best = set.best
-        best.usl = ReportFixtures.usl
+        best.editCurve { $0.usl = ReportFixtures.usl }
         best.queueingModelKnee = 9
         best.integrity = .ok
         best.maxConcurrencyReached = 12

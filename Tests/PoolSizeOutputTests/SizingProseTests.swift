@@ -202,9 +202,11 @@ import Testing
             specWaitCPURatio: nil,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
             formulaQueueCountExact: 32,
-            formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneeQueueCount: 32, kneeThroughputPerSecond: 2000,
-            peakQueueCount: 32, peakThroughputPerSecond: 2000, tolerance: 0.05, recommendedQueueCount: 32,
-            sizing: .knee,
+            formulaQueueCountStandardError: 0, formulaQueueCount: 32, recommendedQueueCount: 32,
+            sizing: .knee(
+                .init(
+                    kneeQueueCount: 32, kneeThroughputPerSecond: 2000, peakQueueCount: 32,
+                    peakThroughputPerSecond: 2000, tolerance: 0.05)),
             reason: "as written")
         r.explanation = nil
         #expect(SizingProse.worded(r).reason == "as written")

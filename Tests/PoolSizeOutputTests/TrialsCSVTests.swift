@@ -132,10 +132,11 @@ import Testing
             specWaitCPURatio: 15,
             cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
             formulaQueueCountExact: 32,
-            formulaQueueCountStandardError: 0.5, formulaQueueCount: 32, kneeQueueCount: 32,
-            kneeThroughputPerSecond: 1950,
-            peakQueueCount: 36, peakThroughputPerSecond: 1990, tolerance: 0.05, recommendedQueueCount: 32,
-            sizing: .knee,
+            formulaQueueCountStandardError: 0.5, formulaQueueCount: 32, recommendedQueueCount: 32,
+            sizing: .knee(
+                .init(
+                    kneeQueueCount: 32, kneeThroughputPerSecond: 1950, peakQueueCount: 36,
+                    peakThroughputPerSecond: 1990, tolerance: 0.05)),
             reason: "agree")
         let json = try JSONSerialization.jsonObject(with: Data(JSONExport.serialize(r).utf8)) as! [String: Any]
         for key in [

@@ -5,15 +5,20 @@ import Testing
 /// Issue 31: a recommendation called one kind of number three ways (`recommendedQueueCount`,
 /// `kneePoolSize`, `formulaQueueCountExact`). Every size it answers is now a queue count
 /// (`kneeQueueCount`, `peakQueueCount`), the file keeps its keys, and the old names still build,
-/// deprecated, and read and write the same figures.
+/// deprecated, and read the same figures. Issue 32 moved the knee and the peak into the curve's
+/// evidence (`curve`), which the names read.
 @Suite struct QueueCountNamesTests {
     static func recommendation() -> Recommendation {
         Recommendation(
             workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: nil, waitCPURatioUpper: nil,
             specWaitCPURatio: nil, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
-            formulaQueueCountExact: 32, formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneeQueueCount: 30,
-            kneeThroughputPerSecond: 1900, peakQueueCount: 36, peakThroughputPerSecond: 1990, tolerance: 0.05,
-            recommendedQueueCount: 30, sizing: .knee, reason: "r")
+            formulaQueueCountExact: 32, formulaQueueCountStandardError: 0, formulaQueueCount: 32,
+            recommendedQueueCount: 30,
+            sizing: .knee(
+                Recommendation.ThroughputCurve(
+                    kneeQueueCount: 30, kneeThroughputPerSecond: 1900, peakQueueCount: 36,
+                    peakThroughputPerSecond: 1990, tolerance: 0.05)),
+            reason: "r")
     }
 
     @Test func theFileKeepsItsKeys() throws {
@@ -27,38 +32,22 @@ import Testing
     }
 
     @Test func theOldNamesForwardToTheNewOnes() {
-        var r = Self.recommendation()
-        let old = (OldNames.self as any OldNamesReading.Type).readAndMove(&r)
+        let r = Self.recommendation()
+        let old = (OldNames.self as any OldNamesReading.Type).read(r)
         #expect(old.knee == 30 && old.peak == 36)
-        #expect(r.kneeQueueCount == 31 && r.peakQueueCount == 37, "the old setters write the new properties")
-        #expect((OldNames.self as any OldNamesReading.Type).builtWithOldLabels() == Self.recommendation())
+        #expect(r.kneeQueueCount == 30 && r.peakQueueCount == 36)
+        #expect(r.curve?.kneeQueueCount == 30 && r.curve?.peakQueueCount == 36)
     }
 }
 
 /// Reaches the deprecated names through a requirement that is not deprecated, so the test
 /// itself builds without a warning.
 protocol OldNamesReading {
-    static func readAndMove(_ r: inout Recommendation) -> (knee: Int, peak: Int)
-    static func builtWithOldLabels() -> Recommendation
+    static func read(_ r: Recommendation) -> (knee: Int?, peak: Int?)
 }
 
 /// What a user's code written against the old names does.
 enum OldNames: OldNamesReading {
     @available(*, deprecated, message: "uses the old names on purpose")
-    static func readAndMove(_ r: inout Recommendation) -> (knee: Int, peak: Int) {
-        let figures = (r.kneePoolSize, r.peakPoolSize)
-        r.kneePoolSize += 1
-        r.peakPoolSize += 1
-        return figures
-    }
-
-    @available(*, deprecated, message: "uses the old names on purpose")
-    static func builtWithOldLabels() -> Recommendation {
-        Recommendation(
-            workload: "io", cores: 2, waitCPURatio: 15, waitCPURatioLower: nil, waitCPURatioUpper: nil,
-            specWaitCPURatio: nil, cpuMicrosecondsPerTask: 1000, waitMicrosecondsPerTask: 15000, targetUtilization: 1,
-            formulaQueueCountExact: 32, formulaQueueCountStandardError: 0, formulaQueueCount: 32, kneePoolSize: 30,
-            kneeThroughputPerSecond: 1900, peakPoolSize: 36, peakThroughputPerSecond: 1990, tolerance: 0.05,
-            recommendedQueueCount: 30, sizing: .knee, reason: "r")
-    }
+    static func read(_ r: Recommendation) -> (knee: Int?, peak: Int?) { (r.kneePoolSize, r.peakPoolSize) }
 }

@@ -57,7 +57,8 @@ package struct AdaptiveSummary: Equatable, Sendable {
                     $0.pool.sizeOwner.holdsTrialSize && $0.qos == key.combination.qos
                         && $0.primitive == key.combination.primitive
                 }
-                .max { $0.peakThroughputPerSecond < $1.peakThroughputPerSecond }
+                .compactMap { r in r.curve.map { (combination: r.combination, curve: $0) } }
+                .max { $0.curve.peakThroughputPerSecond < $1.curve.peakThroughputPerSecond }
             return AdaptiveSummary(
                 combination: key.combination, maximum: key.maximum, trials: trials.count,
                 settledSize: middle(trials.compactMap { settledSize($0.sizeSteps) }) ?? median.poolSize,
@@ -65,8 +66,8 @@ package struct AdaptiveSummary: Equatable, Sendable {
                 seconds: Double(middle(trials.map { Int(($0.sizeSteps.last?.seconds ?? 0) * 1000) }) ?? 0) / 1000,
                 reference: fixed.map {
                     Reference(
-                        combination: $0.combination, kneeSize: $0.kneeQueueCount,
-                        kneeThroughputPerSecond: $0.kneeThroughputPerSecond)
+                        combination: $0.combination, kneeSize: $0.curve.kneeQueueCount,
+                        kneeThroughputPerSecond: $0.curve.kneeThroughputPerSecond)
                 },
                 steps: median.sizeSteps)
         }

@@ -12,15 +12,9 @@ import PoolSizeModel
 package enum RunComparator {
     package static let alpha = 0.05
 
-    /// - Throws: `PoolSizeError.incomparable` when the runs measured different workloads, on a
-    ///   different number of cores, or share no configuration.
-    package static func compare(base: RunSamples, current: RunSamples, threshold: Double) throws(PoolSizeError)
-        -> RunComparison
-    {
-        try checkComparable(base: base, current: current)
-        if let b = base.openLoop, let c = current.openLoop {
-            return compareOpenLoop(base: base, current: current, b: b, c: c, threshold: threshold)
-        }
+    /// Two closed-loop runs: each configuration's throughput and p99, and each combination's
+    /// sizing, judged up to the knee and at the recommended size.
+    static func compareClosedLoop(base: RunSamples, current: RunSamples, threshold: Double) -> RunComparison {
         let common = Set(base.samples.keys).intersection(current.samples.keys).sorted()
         var rows = common.map { key in
             let (b, c) = (base.samples[key]!, current.samples[key]!)

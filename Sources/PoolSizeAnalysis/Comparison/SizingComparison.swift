@@ -22,12 +22,14 @@ package struct Sizing: Equatable, Sendable, Codable {
         self.sizes = sizes
     }
 
-    /// From a recommendation and the sizes measured.
-    package init(_ r: Recommendation, sizes: [Int]) {
+    /// From a recommendation and the sizes measured; nil when the recommendation carries no
+    /// throughput curve (an open loop whose highest rate's curve had no knee).
+    package init?(_ r: Recommendation, sizes: [Int]) {
+        guard let curve = r.curve else { return nil }
         self.init(
-            recommendedQueueCount: r.recommendedQueueCount, kneePoolSize: r.kneeQueueCount,
-            peakPoolSize: r.peakQueueCount,
-            peakThroughputPerSecond: r.peakThroughputPerSecond, formulaQueueCountExact: r.formulaQueueCountExact,
+            recommendedQueueCount: r.recommendedQueueCount, kneePoolSize: curve.kneeQueueCount,
+            peakPoolSize: curve.peakQueueCount,
+            peakThroughputPerSecond: curve.peakThroughputPerSecond, formulaQueueCountExact: r.formulaQueueCountExact,
             sizes: sizes.sorted())
     }
 

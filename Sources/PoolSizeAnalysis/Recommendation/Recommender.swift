@@ -7,6 +7,9 @@ package enum Recommender {
     /// Formula and knee disagreeing by more than this share of the formula gets an explanation.
     package static let disagreementThreshold = 0.2
 
+    /// The closed loop's answer for one combination's trials: the knee of their throughput
+    /// curve, or the formula while the curve still rises at the largest size; nil when the
+    /// curve has no knee.
     /// - Parameters:
     ///   - tolerance: the knee is the smallest size within this share of peak throughput.
     ///   - targetUtilization: U. The formula scales with it; on the measured curve its counterpart
@@ -16,22 +19,86 @@ package enum Recommender {
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
         targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil
     ) -> Recommendation? {
+        closedAnswer(
+            workload: workload, records: records, lowLoad: lowLoad, cores: cores,
+            targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)?.answer
+    }
+
+    /// `recommend`'s answer with the curve it rests on, which the best combination is chosen by.
+    static func closedAnswer(
+        workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
+        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?
+    ) -> (answer: Recommendation, curve: Recommendation.ThroughputCurve)? {
         let records = records.valid
-        let bySize = Dictionary(grouping: records, by: \.poolSize)
-        let points = bySize.map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
-        let measuredTolerance = 1 - targetUtilization * (1 - tolerance)
-        guard let knee = Knee.find(points, tolerance: measuredTolerance, gainPerDoubling: tolerance),
-            let largest = bySize.keys.max()
-        else {
+        guard let (curve, knee) = curve(records, targetUtilization: targetUtilization, tolerance: tolerance) else {
             return nil
         }
+        let bySize = Dictionary(grouping: records, by: \.poolSize)
+        let largest = bySize.keys.max() ?? knee.size
+        let formulaCount = formulaQueueCount(cores: cores, targetUtilization: targetUtilization, lowLoad: lowLoad)
+        let rising = knee.size == largest && bySize.count > 1
+        var recommendation = answer(
+            workload: workload, records: records, lowLoad: lowLoad, cores: cores,
+            targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+            recommendedQueueCount: rising ? max(formulaCount, largest) : knee.size,
+            sizing: rising ? .formula(curve) : .knee(curve))
+        let peakMayLieBeyond = !rising && knee.peakSize == largest && records.risesAtLargestSize(tolerance: tolerance)
+        recommendation.explanation = .knee(
+            explain(recommendation, curve: curve, records: records, bySize: bySize, largest: largest, rising: rising),
+            peakMayLieBeyond: peakMayLieBeyond ? largest : nil, basis: knee.basis)
+        return (recommendation, curve)
+    }
 
+    /// The throughput curve's evidence of `records` (valid trials at one rate, or a closed loop's)
+    /// with the knee it was read from: knee, peak, tolerance, and the USL fit or why it is
+    /// refused; nil when the curve has no knee.
+    package static func curve(_ records: [TrialRecord], targetUtilization: Double, tolerance: Double)
+        -> (Recommendation.ThroughputCurve, Knee)?
+    {
+        let bySize = Dictionary(grouping: records, by: \.poolSize)
+        let points = bySize.map { CurvePoint(size: $0.key, samples: $0.value.map(\.throughputPerSecond)) }
+        guard
+            let knee = Knee.find(
+                points, tolerance: measuredTolerance(targetUtilization, tolerance), gainPerDoubling: tolerance),
+            let largest = bySize.keys.max()
+        else { return nil }
+        var curve = Recommendation.ThroughputCurve(
+            kneeQueueCount: knee.size, kneeThroughputPerSecond: knee.throughput, peakQueueCount: knee.peakSize,
+            peakThroughputPerSecond: knee.peakThroughput, tolerance: tolerance)
+        do {
+            curve.usl = try USLFit.fit(
+                concurrency: records.map { Double($0.poolSize) }, throughput: records.map(\.throughputPerSecond)
+            )
+            .validated(maxConcurrency: Double(largest))
+        } catch {
+            curve.uslRefusal = error.description
+        }
+        return (curve, knee)
+    }
+
+    /// The share below the peak the measured knee allows: U × (1 − tolerance) of the peak.
+    static func measuredTolerance(_ targetUtilization: Double, _ tolerance: Double) -> Double {
+        1 - targetUtilization * (1 - tolerance)
+    }
+
+    /// The formula's count, rounded to a whole queue count (at least 1).
+    static func formulaQueueCount(cores: Int, targetUtilization: Double, lowLoad: LowLoadEstimate) -> Int {
         let exact = SizingFormula.queueCount(
             cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
-        let formulaCount = max(1, Int(saturating: exact.rounded()))
-        let rising = knee.size == largest && bySize.count > 1
-        let recommended = rising ? max(formulaCount, largest) : knee.size
+        return max(1, Int(saturating: exact.rounded()))
+    }
 
+    /// An answer with what every answer has, whatever chose its count: the combination of
+    /// `records` (valid trials), the low-load W/C and the formula, the queueing model's knee,
+    /// the concurrency reached and the integrity; the count and the sizing with its evidence
+    /// are the caller's. The reason is written by Output.
+    package static func answer(
+        workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
+        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, recommendedQueueCount: Int,
+        sizing: Recommendation.Sizing
+    ) -> Recommendation {
+        let exact = SizingFormula.queueCount(
+            cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
         let ci = lowLoad.ratio?.confidenceInterval95
         // N is linear in W/C, so its standard error is cores × U × SE(W/C).
         let formulaError = Double(cores) * targetUtilization * (lowLoad.ratio?.standardError ?? 0)
@@ -41,10 +108,9 @@ package enum Recommender {
             cpuMicrosecondsPerTask: lowLoad.cpuMicrosecondsPerTask,
             waitMicrosecondsPerTask: lowLoad.waitMicrosecondsPerTask,
             targetUtilization: targetUtilization, formulaQueueCountExact: exact,
-            formulaQueueCountStandardError: formulaError, formulaQueueCount: formulaCount,
-            kneeQueueCount: knee.size, kneeThroughputPerSecond: knee.throughput,
-            peakQueueCount: knee.peakSize, peakThroughputPerSecond: knee.peakThroughput,
-            tolerance: tolerance, recommendedQueueCount: recommended, sizing: rising ? .formula : .knee, reason: "")
+            formulaQueueCountStandardError: formulaError,
+            formulaQueueCount: formulaQueueCount(cores: cores, targetUtilization: targetUtilization, lowLoad: lowLoad),
+            recommendedQueueCount: recommendedQueueCount, sizing: sizing, reason: "")
         if let first = records.first {
             recommendation.pool = first.pool
             recommendation.qos = first.qos
@@ -54,95 +120,50 @@ package enum Recommender {
         if lowLoad.cpuMicrosecondsPerTask > 0 {
             recommendation.queueingModelKnee = ClosedNetwork.knee(
                 servers: cores, serviceTime: lowLoad.cpuMicrosecondsPerTask,
-                thinkTime: lowLoad.waitMicrosecondsPerTask, tolerance: measuredTolerance)
+                thinkTime: lowLoad.waitMicrosecondsPerTask,
+                tolerance: measuredTolerance(targetUtilization, tolerance))
         }
         recommendation.integrity = records.integrityVerdict
-        do {
-            recommendation.usl = try USLFit.fit(
-                concurrency: records.map { Double($0.poolSize) }, throughput: records.map(\.throughputPerSecond)
-            )
-            .validated(maxConcurrency: Double(largest))
-        } catch {
-            recommendation.uslRefusal = error.description
-        }
-        let peakMayLieBeyond = !rising && knee.peakSize == largest && records.risesAtLargestSize(tolerance: tolerance)
-        recommendation.explanation = .knee(
-            explain(recommendation, records: records, bySize: bySize, largest: largest, rising: rising),
-            peakMayLieBeyond: peakMayLieBeyond ? largest : nil, basis: knee.basis)
         return recommendation
     }
 
-    /// Recommends each combination separately and names the best: the one with the highest peak
-    /// throughput (fewer recommended queues break ties). Combinations are compared at their peaks,
-    /// not at their knees, which sit at different sizes.
-    /// Under an open `load` each combination is sized by `SLOSizer` at the highest rate offered,
-    /// and the best is the one meeting the objective with the fewest queues.
-    package static func recommendAll(
-        workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, load: Load = .closed
+    /// The trials a recommendation may rest on, by combination: the valid ones (a trial whose
+    /// figures the machine cannot produce never decides), of pools whose size the sweep holds (a
+    /// pool that chooses its own size is summarised by `AdaptiveSummary`, not sized).
+    static func sizedCombinations(_ records: [TrialRecord]) -> [Combination: [TrialRecord]] {
+        Dictionary(grouping: records.valid.filter { $0.pool.sizeOwner.holdsTrialSize }, by: \.combination)
+    }
+
+    /// The closed loop's answer over combinations: each recommended separately, the best the one
+    /// with the highest peak throughput (fewer recommended queues break ties). Combinations are
+    /// compared at their peaks, not at their knees, which sit at different sizes.
+    static func recommendClosedLoop(
+        workload: String, byCombination: [Combination: [TrialRecord]], lowLoad: LowLoadEstimate, cores: Int,
+        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?
     ) -> RecommendationSet? {
-        // Failed tasks never become a recommendation (`withheldRecommendation` says why).
-        guard records.withheldRecommendation == nil else { return nil }
-        // Trials whose figures the machine cannot produce never decide a recommendation; a pool
-        // that chooses its own size is summarised (`AdaptiveSummary`), not sized.
-        let byCombination = Dictionary(
-            grouping: records.valid.filter { $0.pool.sizeOwner.holdsTrialSize }, by: \.combination)
-        if case let .open(arrival) = load {
-            return recommendOpenLoop(
-                workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores,
-                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
-                arrival: arrival)
-        }
         let all = byCombination.keys.sorted().compactMap { combination in
-            recommend(
+            closedAnswer(
                 workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores,
                 targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
         }
         guard
             let best = all.max(by: { a, b in
-                a.peakThroughputPerSecond != b.peakThroughputPerSecond
-                    ? a.peakThroughputPerSecond < b.peakThroughputPerSecond
-                    : a.recommendedQueueCount > b.recommendedQueueCount
+                a.curve.peakThroughputPerSecond != b.curve.peakThroughputPerSecond
+                    ? a.curve.peakThroughputPerSecond < b.curve.peakThroughputPerSecond
+                    : a.answer.recommendedQueueCount > b.answer.recommendedQueueCount
             })
         else { return nil }
         // The verdict is worded by Output (SizingProse), from the combinations.
-        return RecommendationSet(best: best, combinations: all, verdict: "")
-    }
-
-    static func recommendOpenLoop(
-        workload: String, byCombination: [Combination: [TrialRecord]], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, arrival: ArrivalPlan
-    ) -> RecommendationSet? {
-        let top = arrival.topRate
-        let all = byCombination.keys.sorted().compactMap { combination -> Recommendation? in
-            let records = byCombination[combination]!
-            // The throughput figures (knee, formula, USL) of the trials at the rate sized for.
-            guard
-                let base = recommend(
-                    workload: workload, records: records.filter { $0.arrivalRate == top }, lowLoad: lowLoad,
-                    cores: cores, targetUtilization: targetUtilization, tolerance: tolerance,
-                    specWaitCPURatio: specWaitCPURatio)
-            else { return nil }
-            return SLOSizer.recommend(base: base, records: records, lowLoad: lowLoad, arrival: arrival)
-        }
-        guard
-            let best = all.min(by: { a, b in
-                if (a.latency?.met ?? false) != (b.latency?.met ?? false) { return a.latency?.met ?? false }
-                if a.recommendedQueueCount != b.recommendedQueueCount {
-                    return a.recommendedQueueCount < b.recommendedQueueCount
-                }
-                return (a.latency?.measuredMicroseconds ?? .infinity) < (b.latency?.measuredMicroseconds ?? .infinity)
-            })
-        else { return nil }
-        return RecommendationSet(best: best, combinations: all, verdict: "")
+        return RecommendationSet(best: best.answer, combinations: all.map(\.answer), verdict: "")
     }
 
     /// Why the knee and the formula agree or not.
     static func explain(
-        _ r: Recommendation, records: [TrialRecord], bySize: [Int: [TrialRecord]], largest: Int, rising: Bool
+        _ r: Recommendation, curve: Recommendation.ThroughputCurve, records: [TrialRecord],
+        bySize: [Int: [TrialRecord]], largest: Int, rising: Bool
     ) -> KneeExplanation {
         if rising { return .stillRising(largest: largest, suggestedLargest: max(2 * largest, r.formulaQueueCount * 2)) }
-        let gap = (Double(r.kneeQueueCount) - r.formulaQueueCountExact) / r.formulaQueueCountExact
+        let gap = (Double(curve.kneeQueueCount) - r.formulaQueueCountExact) / r.formulaQueueCountExact
         if abs(gap) <= disagreementThreshold { return .agree(gap: abs(gap)) }
         let sizes = bySize.keys.sorted()
         let nearFormula = sizes.filter {
@@ -153,13 +174,13 @@ package enum Recommender {
         {
             return .tooCoarse(below: below, above: above, step: max(1, (above - below) / 8))
         }
-        let atKnee = bySize[r.kneeQueueCount] ?? []
+        let atKnee = bySize[curve.kneeQueueCount] ?? []
         let mean = { (values: [Double]) in values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
         let kneeUtilization = mean(atKnee.map(\.utilization))
         let kneeCPU = mean(atKnee.map(\.cpuMicrosecondsPerTask))
         let maxReached = records.map(\.peakConcurrency).max() ?? 0
         if gap < 0 {
-            if maxReached < Int(0.9 * Double(largest)) && maxReached <= r.kneeQueueCount {
+            if maxReached < Int(0.9 * Double(largest)) && maxReached <= curve.kneeQueueCount {
                 return .overPredictedConcurrency(maxReached: maxReached)
             }
             if kneeUtilization < 0.85 * r.targetUtilization {

@@ -102,24 +102,37 @@ package enum SLOSizer {
         return chosen ?? verdicts.first(where: passes)
     }
 
-    /// The recommendation of one combination: at the highest rate offered, with the per-rate
-    /// answers of a range alongside. `base` is the throughput analysis of the same trials at
-    /// that rate (knee, formula, USL), whose figures are kept; count, basis and reason are the
-    /// objective's.
+    /// The recommendation of one combination (`records`, every rate's trials): at the highest
+    /// rate offered, the size its verdicts choose, with the per-rate answers of a range alongside
+    /// and, where the trials at that rate have a knee, their throughput curve. The figures every
+    /// answer shares come from the trials at that rate (`Recommender.answer`). nil when no valid
+    /// trial ran at that rate.
     package static func recommend(
-        base: Recommendation, records: [TrialRecord], lowLoad: LowLoadEstimate, arrival: ArrivalPlan
-    ) -> Recommendation {
-        var r = base
+        workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int, targetUtilization: Double,
+        tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, arrival: ArrivalPlan
+    ) -> Recommendation? {
+        openAnswer(
+            workload: workload, records: records, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization,
+            tolerance: tolerance, specWaitCPURatio: specWaitCPURatio, arrival: arrival)?.answer
+    }
+
+    /// `recommend`'s answer with its sizing, which the best combination is chosen by.
+    static func openAnswer(
+        workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int, targetUtilization: Double,
+        tolerance: Double, specWaitCPURatio: Double?, arrival: ArrivalPlan
+    ) -> (answer: Recommendation, sizing: LatencySizing)? {
         let rate = arrival.topRate
         let verdicts = verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad)
+        guard let largest = verdicts.last else { return nil }
+        let atRate = records.valid.filter { $0.arrivalRate == rate }
         let chosen = choose(verdicts)
         var sizing = LatencySizing(
             arrivalRate: rate, latencySLOMicroseconds: arrival.latencySLOMicroseconds,
             sloPercentile: arrival.sloPercentile,
             met: chosen != nil, measuredMicroseconds: chosen?.percentileMicroseconds,
             queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival),
-            sizeVerdicts: verdicts)
-        r.recommendedQueueCount = chosen?.poolSize ?? verdicts.last?.poolSize ?? base.recommendedQueueCount
+            sizeVerdicts: verdicts,
+            curve: Recommender.curve(atRate, targetUtilization: targetUtilization, tolerance: tolerance)?.0)
         if arrival.isRange {
             sizing.rateSizings = arrival.rates.map { rate in
                 let pick = choose(Self.verdicts(records, rate: rate, arrival: arrival, lowLoad: lowLoad))
@@ -129,9 +142,38 @@ package enum SLOSizer {
                     queueingModelQueueCount: modelQueueCount(rate: rate.perSecond, lowLoad: lowLoad, arrival: arrival))
             }
         }
-        r.sizing = .arrivals(sizing)
-        r.explanation = .arrivals(explain(verdicts: verdicts, chosen: chosen, lowLoad: lowLoad, arrival: arrival))
-        return r
+        var answer = Recommender.answer(
+            workload: workload, records: atRate, lowLoad: lowLoad, cores: cores, targetUtilization: targetUtilization,
+            tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+            recommendedQueueCount: chosen?.poolSize ?? largest.poolSize, sizing: .arrivals(sizing))
+        answer.explanation = .arrivals(explain(verdicts: verdicts, chosen: chosen, lowLoad: lowLoad, arrival: arrival))
+        return (answer, sizing)
+    }
+
+    /// Every combination sized at the highest rate, and the best: one that met the objective
+    /// (kept up, without one) before one that did not, then the fewest queues, then the lower
+    /// measured percentile.
+    package static func recommendAll(
+        workload: String, byCombination: [Combination: [TrialRecord]], lowLoad: LowLoadEstimate, cores: Int,
+        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, arrival: ArrivalPlan
+    ) -> RecommendationSet? {
+        let all = byCombination.keys.sorted().compactMap { combination in
+            openAnswer(
+                workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores,
+                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+                arrival: arrival)
+        }
+        guard
+            let best = all.min(by: { a, b in
+                if a.sizing.met != b.sizing.met { return a.sizing.met }
+                if a.answer.recommendedQueueCount != b.answer.recommendedQueueCount {
+                    return a.answer.recommendedQueueCount < b.answer.recommendedQueueCount
+                }
+                return (a.sizing.measuredMicroseconds ?? .infinity) < (b.sizing.measuredMicroseconds ?? .infinity)
+            })
+        else { return nil }
+        // The verdict is worded by Output (SizingProse), from the combinations.
+        return RecommendationSet(best: best.answer, combinations: all.map(\.answer), verdict: "")
     }
 
     /// What the sizing found beyond its figures: the sizes below the chosen one that failed,

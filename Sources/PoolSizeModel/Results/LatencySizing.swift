@@ -1,6 +1,7 @@
 /// How an open-loop sweep chose its count: at the highest rate offered, the smallest size that
 /// kept up, or met the latency objective, with every size's verdict as the evidence.
-/// recommendation.json holds these figures beside the throughput figures, at the top level.
+/// recommendation.json holds these figures at the top level, beside the header's and, where the
+/// highest rate's curve had a knee, that curve's.
 public struct LatencySizing: Equatable, Sendable, Codable {
     /// The arrival rate the count is for (the highest offered).
     public var arrivalRate: ArrivalRate
@@ -18,14 +19,19 @@ public struct LatencySizing: Equatable, Sendable, Codable {
     public var queueingModelQueueCount: Int?
     /// Every size measured at the rate, with its verdict.
     public var sizeVerdicts: [SLOVerdict]
-    /// Over a range of rates: the answer at each rate; nil for one rate.
-    public var rateSizings: [RateSizing]?
+    /// Over a range of rates: the answer at each rate; nil for one rate. `recommendedQueueCount(at:)`
+    /// reads it.
+    package var rateSizings: [RateSizing]?
+    /// The throughput curve of the trials at `arrivalRate`, when it had a knee: what the same
+    /// trials say as a curve, beside the answer at the rate. Coded by `Recommendation.Sizing`,
+    /// beside these figures.
+    public var curve: Recommendation.ThroughputCurve? = nil
 
     /// A sizing from its figures (`SLOSizer` computes them).
     public init(
         arrivalRate: ArrivalRate, latencySLOMicroseconds: Double?, sloPercentile: Double, met: Bool,
         measuredMicroseconds: Double?,
-        queueingModelQueueCount: Int?, sizeVerdicts: [SLOVerdict], rateSizings: [RateSizing]? = nil
+        queueingModelQueueCount: Int?, sizeVerdicts: [SLOVerdict], curve: Recommendation.ThroughputCurve? = nil
     ) {
         self.arrivalRate = arrivalRate
         self.latencySLOMicroseconds = latencySLOMicroseconds
@@ -34,7 +40,13 @@ public struct LatencySizing: Equatable, Sendable, Codable {
         self.measuredMicroseconds = measuredMicroseconds
         self.queueingModelQueueCount = queueingModelQueueCount
         self.sizeVerdicts = sizeVerdicts
-        self.rateSizings = rateSizings
+        self.curve = curve
+    }
+
+    /// Over a range of rates, the smallest measured size that met the objective (or kept up,
+    /// without one) at `rate`; nil when none did, or `rate` was not one of the range's.
+    public func recommendedQueueCount(at rate: ArrivalRate) -> Int? {
+        rateSizings?.first { $0.arrivalRate == rate }?.recommendedQueueCount
     }
 
     /// The keys recommendation.json gives these figures, beside the throughput figures.

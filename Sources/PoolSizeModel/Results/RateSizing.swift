@@ -1,16 +1,16 @@
 /// The answer at one rate of an open-loop sweep over a range of rates.
-public struct RateSizing: Equatable, Sendable, Codable {
+package struct RateSizing: Equatable, Sendable, Codable {
     /// The offered arrival rate, tasks/s.
-    public var arrivalRate: ArrivalRate
+    package var arrivalRate: ArrivalRate
     /// The smallest measured size that met the objective (or kept up, without one); nil when none did.
-    public var recommendedQueueCount: Int?
+    package var recommendedQueueCount: Int?
     /// The objective's percentile at that size, µs.
-    public var percentileMicroseconds: Double?
+    package var percentileMicroseconds: Double?
     /// What M/M/c asks for at this rate.
-    public var queueingModelQueueCount: Int?
+    package var queueingModelQueueCount: Int?
 
     /// A row from its figures.
-    public init(
+    package init(
         arrivalRate: ArrivalRate, recommendedQueueCount: Int?, percentileMicroseconds: Double?,
         queueingModelQueueCount: Int?
     ) {

@@ -1,6 +1,8 @@
 import PoolSizeStats
 
-/// The answer of a sweep: how many queues, and the evidence.
+/// The answer of a sweep: how many queues, and the evidence. Its own properties are what every
+/// answer has (the low-load W/C, the formula, the count and its reason); `sizing` is the kind of
+/// answer with the evidence it rests on.
 public struct Recommendation: Equatable, Sendable, Codable {
     /// Where the recommended count comes from, as recommendation.json names it (`basis`).
     package enum Basis: String, Codable, Sendable {
@@ -46,21 +48,10 @@ public struct Recommendation: Equatable, Sendable, Codable {
     public var formulaQueueCountStandardError: Double
     /// The formula's value rounded to a whole queue count (at least 1).
     public var formulaQueueCount: Int
-    /// The knee: the smallest queue count whose throughput is not distinguishable from
-    /// `tolerance` below the peak.
-    public var kneeQueueCount: Int
-    /// Mean throughput at the knee, tasks/s.
-    public var kneeThroughputPerSecond: Double
-    /// The queue count with the highest mean throughput.
-    public var peakQueueCount: Int
-    /// That throughput, tasks/s.
-    public var peakThroughputPerSecond: Double
-    /// The knee's tolerance below the peak.
-    public var tolerance: Double
     /// The queue count to use.
     public var recommendedQueueCount: Int
-    /// How the count was chosen: from the throughput curve (knee or formula), or for an
-    /// arrival rate (a latency objective, or keeping up), with that sizing's evidence.
+    /// How the count was chosen, with that answer's evidence: the throughput curve's (knee or
+    /// formula; `curve`), or an arrival rate's (a latency objective, or keeping up; `latency`).
     public var sizing: Sizing
     /// Plain-English explanation; says why formula and knee differ when they differ by > 20%.
     /// Written from `explanation` by Output (`SizingProse`); read back as text from a run's file.
@@ -72,10 +63,6 @@ public struct Recommendation: Equatable, Sendable, Codable {
         set { explanationBox = ExplanationBox(value: newValue) }
     }
     private var explanationBox = ExplanationBox(value: nil)
-    /// Universal Scalability Law fit of the throughput curve, when the data support one.
-    public var usl: USLFit?
-    /// Why no USL fit is given, when it is refused.
-    public var uslRefusal: String?
     /// Knee of the finite-source queueing model (M/M/c//N with c = cores, S = C, Z = W): where
     /// the knee would be if task times were exponential and CPU bursts collided at random.
     public var queueingModelKnee: Int?
@@ -92,8 +79,6 @@ public struct Recommendation: Equatable, Sendable, Codable {
         specWaitCPURatio: Double?, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double,
         targetUtilization: Double,
         formulaQueueCountExact: Double, formulaQueueCountStandardError: Double, formulaQueueCount: Int,
-        kneeQueueCount: Int,
-        kneeThroughputPerSecond: Double, peakQueueCount: Int, peakThroughputPerSecond: Double, tolerance: Double,
         recommendedQueueCount: Int, sizing: Sizing, reason: String
     ) {
         self.workload = workload
@@ -108,24 +93,18 @@ public struct Recommendation: Equatable, Sendable, Codable {
         self.formulaQueueCountExact = formulaQueueCountExact
         self.formulaQueueCountStandardError = formulaQueueCountStandardError
         self.formulaQueueCount = formulaQueueCount
-        self.kneeQueueCount = kneeQueueCount
-        self.kneeThroughputPerSecond = kneeThroughputPerSecond
-        self.peakQueueCount = peakQueueCount
-        self.peakThroughputPerSecond = peakThroughputPerSecond
-        self.tolerance = tolerance
         self.recommendedQueueCount = recommendedQueueCount
         self.sizing = sizing
         self.reason = reason
     }
 
     /// Keys as recommendation.json spells them once snake_cased (`cpuUsPerTask` →
-    /// `cpu_us_per_task`); the file's names predate the property names.
+    /// `cpu_us_per_task`); the file's names predate the property names. The sizing's evidence
+    /// has its own keys, in the same object (`ThroughputCurve`, `LatencySizing`).
     enum CodingKeys: String, CodingKey {
-        case workload, pool, qos, primitive, cores, basis, reason, tolerance, usl, integrity, uslRefusal
+        case workload, pool, qos, primitive, cores, basis, reason, integrity
         case maxConcurrencyReached, queueingModelKnee, targetUtilization, formulaQueueCountExact, formulaQueueCount
         case recommendedQueueCount
-        // The file's names predate the properties' (one noun, queue count, for every size).
-        case kneeQueueCount = "kneePoolSize", peakQueueCount = "peakPoolSize"
         case waitCPURatio = "waitCpuRatio"
         case waitCPURatioLower = "waitCpuRatioCi95Lower"
         case waitCPURatioUpper = "waitCpuRatioCi95Upper"
@@ -133,13 +112,12 @@ public struct Recommendation: Equatable, Sendable, Codable {
         case cpuMicrosecondsPerTask = "cpuUsPerTask"
         case waitMicrosecondsPerTask = "waitUsPerTask"
         case formulaQueueCountStandardError = "formulaQueueCountStderr"
-        case kneeThroughputPerSecond = "kneeThroughputPerS"
-        case peakThroughputPerSecond = "peakThroughputPerS"
     }
 
     /// Reads a recommendation as `encode(to:)` writes it: every key it always writes is
     /// required; only the figures it leaves out when they are nil (the W/C interval, the spec's
-    /// W/C, the USL fit or its refusal, the queueing model's knee) may be absent.
+    /// W/C, the USL fit or its refusal, the queueing model's knee, an open loop's curve) may be
+    /// absent.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -154,19 +132,12 @@ public struct Recommendation: Equatable, Sendable, Codable {
             formulaQueueCountExact: try c.decode(Double.self, forKey: .formulaQueueCountExact),
             formulaQueueCountStandardError: try c.decode(Double.self, forKey: .formulaQueueCountStandardError),
             formulaQueueCount: try c.decode(Int.self, forKey: .formulaQueueCount),
-            kneeQueueCount: try c.decode(Int.self, forKey: .kneeQueueCount),
-            kneeThroughputPerSecond: try c.decode(Double.self, forKey: .kneeThroughputPerSecond),
-            peakQueueCount: try c.decode(Int.self, forKey: .peakQueueCount),
-            peakThroughputPerSecond: try c.decode(Double.self, forKey: .peakThroughputPerSecond),
-            tolerance: try c.decode(Double.self, forKey: .tolerance),
             recommendedQueueCount: try c.decode(Int.self, forKey: .recommendedQueueCount),
             sizing: try Sizing(basis: c.decode(Basis.self, forKey: .basis), from: decoder),
             reason: try c.decode(String.self, forKey: .reason))
         pool = try c.decode(PoolKind.self, forKey: .pool)
         qos = try c.decode(QoSTier.self, forKey: .qos)
         primitive = try c.decode(PrimitiveKind.self, forKey: .primitive)
-        usl = try c.decodeIfPresent(USLFit.self, forKey: .usl)
-        uslRefusal = try c.decodeIfPresent(String.self, forKey: .uslRefusal)
         queueingModelKnee = try c.decodeIfPresent(Int.self, forKey: .queueingModelKnee)
         maxConcurrencyReached = try c.decode(Int.self, forKey: .maxConcurrencyReached)
         integrity = try c.decode(Integrity.self, forKey: .integrity)
@@ -191,20 +162,13 @@ public struct Recommendation: Equatable, Sendable, Codable {
         try c.encode(formulaQueueCountExact, forKey: .formulaQueueCountExact)
         try c.encode(formulaQueueCountStandardError, forKey: .formulaQueueCountStandardError)
         try c.encode(formulaQueueCount, forKey: .formulaQueueCount)
-        try c.encode(kneeQueueCount, forKey: .kneeQueueCount)
-        try c.encode(kneeThroughputPerSecond, forKey: .kneeThroughputPerSecond)
-        try c.encode(peakQueueCount, forKey: .peakQueueCount)
-        try c.encode(peakThroughputPerSecond, forKey: .peakThroughputPerSecond)
-        try c.encode(tolerance, forKey: .tolerance)
         try c.encode(recommendedQueueCount, forKey: .recommendedQueueCount)
         try c.encode(basis, forKey: .basis)
         try c.encode(reason, forKey: .reason)
-        try c.encodeIfPresent(usl, forKey: .usl)
-        try c.encodeIfPresent(uslRefusal, forKey: .uslRefusal)
         try c.encodeIfPresent(queueingModelKnee, forKey: .queueingModelKnee)
         try c.encode(maxConcurrencyReached, forKey: .maxConcurrencyReached)
         try c.encode(integrity, forKey: .integrity)
-        try latency?.encode(to: encoder)
+        try sizing.encode(to: encoder)
     }
 }
 

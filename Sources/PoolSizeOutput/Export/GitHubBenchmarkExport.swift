@@ -71,7 +71,7 @@ package enum GitHubBenchmarkExport {
                             name: "\(prefix) recommended queues", unit: "queues",
                             value: Double(r.recommendedQueueCount), range: nil,
                             extra:
-                                "basis \(r.basis.rawValue); knee \(r.kneeQueueCount); formula \(UnitFormat.significant(r.formulaQueueCountExact)) (W/C \(UnitFormat.significant(r.waitCPURatio)), \(r.cores) cores)"
+                                "basis \(r.basis.rawValue); knee \(r.kneeQueueCount.map(String.init) ?? "–"); formula \(UnitFormat.significant(r.formulaQueueCountExact)) (W/C \(UnitFormat.significant(r.waitCPURatio)), \(r.cores) cores)"
                         ))
                 }
                 for point in curve.points

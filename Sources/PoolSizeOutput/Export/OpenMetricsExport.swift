@@ -75,7 +75,7 @@ package enum OpenMetricsExport {
             if let r = curve.recommendation {
                 recommended.samples.append((labels, Double(r.recommendedQueueCount)))
                 formula.samples.append((labels, r.formulaQueueCountExact))
-                knee.samples.append((labels, Double(r.kneeQueueCount)))
+                if let kneeCount = r.kneeQueueCount { knee.samples.append((labels, Double(kneeCount))) }
             }
         }
         return [throughput, p99, utilization, recommended, formula, knee]

@@ -103,19 +103,23 @@ package enum ThroughputChart: RunChart {
             settings.append(.spacer)
             let formulaText = "formula N = \(UnitFormat.significant(r.formulaQueueCountExact))"
             // Two rotated labels closer than ~3% of the axis would print over each other.
-            if abs(r.formulaQueueCountExact - Double(r.kneeQueueCount)) < 0.03 * Double(sizes.max() ?? 1) {
+            if let knee = r.kneeQueueCount,
+                abs(r.formulaQueueCountExact - Double(knee)) < 0.03 * Double(sizes.max() ?? 1)
+            {
                 settings.append(
                     .verticalMarker(
-                        tag: 2, x: Double(r.kneeQueueCount), text: "measured knee \(r.kneeQueueCount) ≈ \(formulaText)",
+                        tag: 2, x: Double(knee), text: "measured knee \(knee) ≈ \(formulaText)",
                         color: GnuplotScript.kneeColor, dash: 3))
             } else {
-                settings += [
+                settings.append(
                     .verticalMarker(
-                        tag: 1, x: r.formulaQueueCountExact, text: formulaText, color: GnuplotScript.grey, dash: 2),
-                    .verticalMarker(
-                        tag: 2, x: Double(r.kneeQueueCount), text: "measured knee \(r.kneeQueueCount)",
-                        color: GnuplotScript.kneeColor, dash: 3),
-                ]
+                        tag: 1, x: r.formulaQueueCountExact, text: formulaText, color: GnuplotScript.grey, dash: 2))
+                if let knee = r.kneeQueueCount {
+                    settings.append(
+                        .verticalMarker(
+                            tag: 2, x: Double(knee), text: "measured knee \(knee)", color: GnuplotScript.kneeColor,
+                            dash: 3))
+                }
             }
             let y =
                 primary.point(nearest: r.recommendedQueueCount).map {

@@ -24,7 +24,7 @@ package enum SizingProse {
         var worded = r
         switch explanation {
         case let .knee(knee, peakMayLieBeyond, basis):
-            worded.reason = sentence(knee, r, basis: basis, spelling: spelling)
+            if let curve = r.curve { worded.reason = sentence(knee, r, curve, basis: basis, spelling: spelling) }
             if let largest = peakMayLieBeyond {
                 worded.reason +=
                     " Throughput was still rising at the largest size measured (\(largest)), so the peak, and with it the knee, may lie further out: measure larger sizes to be sure."
@@ -54,15 +54,18 @@ package enum SizingProse {
             return verdict
         }
         var verdict =
-            "Best: \(best.combination), peak \(UnitFormat.significant(best.peakThroughputPerSecond)) tasks/s, \(best.recommendedQueueCount) queues."
-        let rest = others.sorted { $0.peakThroughputPerSecond > $1.peakThroughputPerSecond }.map { r in
-            let lower = (1 - r.peakThroughputPerSecond / best.peakThroughputPerSecond) * 100
+            "Best: \(best.combination), peak \(UnitFormat.significant(peak(best))) tasks/s, \(best.recommendedQueueCount) queues."
+        let rest = others.sorted { peak($0) > peak($1) }.map { r in
+            let lower = (1 - peak(r) / peak(best)) * 100
             return
                 "\(r.combination) \(UnitFormat.fixed(lower, decimals: 1))% lower peak, \(r.recommendedQueueCount) queues"
         }
         if !rest.isEmpty { verdict += " Others: " + rest.joined(separator: "; ") + "." }
         return verdict
     }
+
+    /// The peak throughput of `r`'s curve, tasks/s (a closed loop's answer always has one).
+    static func peak(_ r: Recommendation) -> Double { r.curve?.peakThroughputPerSecond ?? 0 }
 
     /// `p99 ≤ 40.0 ms`, or `keeping up` without an objective.
     static func goal(_ sizing: LatencySizing) -> String {
@@ -74,7 +77,8 @@ package enum SizingProse {
 
     /// Why the knee and the formula agree or not.
     static func sentence(
-        _ knee: KneeExplanation, _ r: Recommendation, basis: Knee.Basis = .nearPeak, spelling: SettingSpelling = .flags
+        _ knee: KneeExplanation, _ r: Recommendation, _ curve: Recommendation.ThroughputCurve,
+        basis: Knee.Basis = .nearPeak, spelling: SettingSpelling = .flags
     ) -> String {
         let sizes = spelling.name(.sizes)
         let formula =
@@ -82,17 +86,17 @@ package enum SizingProse {
         // Below U = 1 the knee is where the curve reaches U × (1 − tolerance) of its peak.
         let reach =
             r.targetUtilization < 1
-            ? "reach \(UnitFormat.percent(r.targetUtilization * (1 - r.tolerance))) of"
-            : "reach within \(UnitFormat.percent(r.tolerance)) of"
+            ? "reach \(UnitFormat.percent(r.targetUtilization * (1 - curve.tolerance))) of"
+            : "reach within \(UnitFormat.percent(curve.tolerance)) of"
         let kneeText: String
         switch basis {
         case .nearPeak:
             kneeText =
-                "\(r.kneeQueueCount) queues \(reach) the peak \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s"
+                "\(curve.kneeQueueCount) queues \(reach) the peak \(UnitFormat.significant(curve.peakThroughputPerSecond)) tasks/s"
         case .flattened:
             // The peak is more than the tolerance above the knee: say so, and why it is not the knee.
             kneeText =
-                "throughput stops rising at \(r.kneeQueueCount) queues (\(UnitFormat.significant(r.kneeThroughputPerSecond)) tasks/s; no doubling past them adds \(UnitFormat.percent(r.tolerance)) more than the repetitions' spread, though a slow creep reaches \(UnitFormat.significant(r.peakThroughputPerSecond)) tasks/s at \(r.peakQueueCount))"
+                "throughput stops rising at \(curve.kneeQueueCount) queues (\(UnitFormat.significant(curve.kneeThroughputPerSecond)) tasks/s; no doubling past them adds \(UnitFormat.percent(curve.tolerance)) more than the repetitions' spread, though a slow creep reaches \(UnitFormat.significant(curve.peakThroughputPerSecond)) tasks/s at \(curve.peakQueueCount))"
         }
         let busy = { (utilization: Double) in "\(UnitFormat.significant(utilization * 100))%" }
         switch knee {

@@ -90,8 +90,7 @@ extension ReportBuilder {
             blocks.append(.paragraph(rows.isEmpty ? "No USL fit:" : "Not fitted:"))
             blocks.append(.bullets(refusals))
         }
-        if let r = analysis.primary?.recommendation {
-            let tolerance = r.tolerance
+        if let r = analysis.primary?.recommendation, let tolerance = r.curve?.tolerance {
             blocks.append(
                 .paragraph(
                     "Knee rule: the smallest N whose mean throughput is within \(UnitFormat.wholePercent(tolerance)) of the peak (× U = \(UnitFormat.significant(r.targetUtilization))), or whose 95% interval reaches that threshold; or, when smaller, the smallest N past which no doubling of N raises throughput by \(UnitFormat.wholePercent(tolerance)) more than the repetitions' spread can explain (a slow creep toward a higher peak does not move the knee)."

@@ -82,10 +82,12 @@ package enum ReportBuilder {
             let usl =
                 curve.usl?.peakConcurrency.map { UnitFormat.significant($0) }
                 ?? (curve.usl != nil ? "no peak" : "not fitted")
-            let peak = "\(UnitFormat.significant(c.peakThroughputPerSecond)) at \(c.peakQueueCount)"
+            let peak =
+                c.curve.map { "\(UnitFormat.significant($0.peakThroughputPerSecond)) at \($0.peakQueueCount)" } ?? "–"
             rows.append([
                 curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
-                "**\(c.recommendedQueueCount)**", formula, String(c.kneeQueueCount), usl, peak, c.basis.rawValue,
+                "**\(c.recommendedQueueCount)**", formula, c.kneeQueueCount.map(String.init) ?? "–", usl, peak,
+                c.basis.rawValue,
             ])
         }
         blocks.append(

@@ -79,13 +79,13 @@ package enum ReportCaveats {
                 out.append(
                     "**No knee yet**: throughput was still rising at the largest size measured, so the recommendation falls back on the formula; sweep larger sizes."
                 )
-            } else {
-                let gap = (Double(r.kneeQueueCount) - r.formulaQueueCountExact) / r.formulaQueueCountExact
+            } else if let knee = r.kneeQueueCount {
+                let gap = (Double(knee) - r.formulaQueueCountExact) / r.formulaQueueCountExact
                 if let phases = phases(analysis.run, formula: r) {
                     out.append(phases)
                 } else if abs(gap) > Recommender.disagreementThreshold {
                     out.append(
-                        "**Formula and measurement disagree** by \(UnitFormat.wholePercent(abs(gap))): the knee is at \(r.kneeQueueCount), the formula says \(UnitFormat.significant(r.formulaQueueCountExact)) (see the recommendation's reason above)."
+                        "**Formula and measurement disagree** by \(UnitFormat.wholePercent(abs(gap))): the knee is at \(knee), the formula says \(UnitFormat.significant(r.formulaQueueCountExact)) (see the recommendation's reason above)."
                     )
                 }
             }
@@ -192,7 +192,7 @@ package enum ReportCaveats {
             "\(ratio($0.cpuMicroseconds, $0.waitMicroseconds)) from \(UnitFormat.duration(Double($0.startMilliseconds) / 1000))"
         }
         return
-            "**The workload changes during each trial** (W/C \(ratio(spec.cpuMicroseconds, spec.waitMicroseconds)) at the start, then \(steps.joined(separator: ", "))): the formula's W/C \(UnitFormat.significant(r.waitCPURatio)) was measured at low load on the first stretch only, while every trial ran through each phase, so the knee (\(r.kneeQueueCount)) sizes their mix and the formula (\(UnitFormat.significant(r.formulaQueueCountExact))) the first; the gap between them is the step in W/C, not what the reason above explains it by. An adaptive pool (`--pool adaptive`) follows such a step."
+            "**The workload changes during each trial** (W/C \(ratio(spec.cpuMicroseconds, spec.waitMicroseconds)) at the start, then \(steps.joined(separator: ", "))): the formula's W/C \(UnitFormat.significant(r.waitCPURatio)) was measured at low load on the first stretch only, while every trial ran through each phase, so the knee (\(r.kneeQueueCount.map(String.init) ?? "–")) sizes their mix and the formula (\(UnitFormat.significant(r.formulaQueueCountExact))) the first; the gap between them is the step in W/C, not what the reason above explains it by. An adaptive pool (`--pool adaptive`) follows such a step."
     }
 
     static func specRatio(_ r: Recommendation) -> String? {

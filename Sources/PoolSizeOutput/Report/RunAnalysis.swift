@@ -99,7 +99,8 @@ package struct RunAnalysis: Equatable, Sendable {
     ) {
         let best = run.recommendation?.best
         return (
-            best?.targetUtilization ?? run.plan?.targetUtilization ?? 1, best?.tolerance ?? run.plan?.tolerance ?? 0.05,
+            best?.targetUtilization ?? run.plan?.targetUtilization ?? 1,
+            best?.curve?.tolerance ?? run.plan?.tolerance ?? 0.05,
             best?.specWaitCPURatio ?? run.plan?.spec.waitCPURatio
         )
     }

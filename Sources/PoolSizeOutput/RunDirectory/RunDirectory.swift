@@ -159,8 +159,8 @@ package struct RunDirectory: Sendable {
     /// with its key: the one number rule (`FiniteNumber`) trials.csv's readers apply, which
     /// report and compare skipped here, printing a peak of -5/s or a change of -100%.
     static func unmeasurableThroughput(_ set: RecommendationSet) -> (key: String, value: Double)? {
-        for r in [set.best] + set.combinations {
-            let knee = r.kneeThroughputPerSecond, peak = r.peakThroughputPerSecond
+        for curve in ([set.best] + set.combinations).compactMap(\.curve) {
+            let knee = curve.kneeThroughputPerSecond, peak = curve.peakThroughputPerSecond
             if !FiniteNumber.isQuantity(knee) { return ("knee_throughput_per_s", knee) }
             if !FiniteNumber.isQuantity(peak) { return ("peak_throughput_per_s", peak) }
         }

@@ -11,7 +11,8 @@ enum DocumentedExamples {
         }.run()
         print(try result.queueCount)
         let best = try result.best
-        print(best.recommendedQueueCount, best.kneeQueueCount, best.formulaQueueCountExact)
+        print(best.recommendedQueueCount, best.kneeQueueCount ?? 0, best.formulaQueueCountExact)
+        if let curve = best.curve { print(curve.peakQueueCount, curve.peakThroughputPerSecond, curve.usl as Any) }
         print(best.reason)
         for summary in result.summaries {
             print(summary.poolSize, summary.throughput.mean, summary.throughput.confidenceInterval95 as Any)
@@ -41,7 +42,7 @@ enum DocumentedExamples {
             handleRequest()
         }.run()
         let best = try result.best
-        print(best.recommendedQueueCount, best.latency?.met ?? false, best.reason)
+        print(best.recommendedQueueCount, best.sizing.reachedItsTarget, best.reason)
         for verdict in best.latency?.sizeVerdicts ?? [] {
             print(verdict.poolSize, verdict.stable, verdict.percentileMicroseconds)
         }

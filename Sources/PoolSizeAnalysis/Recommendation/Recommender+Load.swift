@@ -1,0 +1,27 @@
+import PoolSizeModel
+
+extension Recommender {
+    /// The run's answer, by its load: in the closed loop each combination's knee, the best the
+    /// highest peak (`recommendClosedLoop`); in an open loop each combination sized by `SLOSizer`
+    /// at the highest rate offered, the best the one meeting the objective with the fewest
+    /// queues. nil when failed tasks withhold a recommendation (`withheldRecommendation` says
+    /// why) or no combination could be answered.
+    package static func recommendAll(
+        workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
+        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, load: Load = .closed
+    ) -> RecommendationSet? {
+        guard records.withheldRecommendation == nil else { return nil }
+        let byCombination = sizedCombinations(records)
+        switch load {
+        case .closed:
+            return recommendClosedLoop(
+                workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores,
+                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
+        case let .open(arrival):
+            return SLOSizer.recommendAll(
+                workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores,
+                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+                arrival: arrival)
+        }
+    }
+}
