@@ -120,8 +120,8 @@ let package = Package(
         .testTarget(
             name: "PoolSizeCLITests",
             dependencies: [
-                "PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve", "PoolSizeProcess",
-                "poolsize",
+                "PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve",
+                "PoolSizeProcess", "poolsize",
             ]
         ),
     ]

@@ -90,3 +90,9 @@ CURLcode poolsize_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
 CURLcode poolsize_curl_getinfo_string(CURL *handle, CURLINFO info, const char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+
+CURLMcode poolsize_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
+}
+
+CURLcode poolsize_curl_message_result(const CURLMsg *message) { return message->data.result; }

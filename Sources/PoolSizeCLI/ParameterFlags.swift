@@ -36,6 +36,7 @@ enum ParameterFlags {
         case .commandBaseline: return "--exec-baseline"
         case .scratchDirectory: return "--scratch"
         case .httpURL: return "--http"
+        case .connections: return "--connections"
         case .httpMethod: return "--http-method"
         case .httpHeaders: return "--http-header"
         case .httpSecretHeaders: return "--http-secret-header"

@@ -14,7 +14,8 @@ package struct PoolSizeCommand: ParsableCommand {
         subcommands: [
             SweepCommand.self, ServeCommand.self, ExportCommand.self, ListCommand.self, FitCommand.self,
             ReportCommand.self, PlotCommand.self, PlanCommand.self, CompareCommand.self, CalibrateCommand.self,
-            BenchHarnessCommand.self, ProbeCommand.self, ObserveCommand.self, ChildCommand.self,
+            BenchHarnessCommand.self, BenchDriverCommand.self, ProbeCommand.self, ObserveCommand.self,
+            ChildCommand.self,
         ],
         defaultSubcommand: nil)
 

@@ -55,6 +55,16 @@ final class CurlEasy: @unchecked Sendable {
         return curl_easy_perform(handle)
     }
 
+    /// The libcurl handle itself, for a multi handle to drive (`HTTPLoadDriver`); nil after
+    /// `close()`. Whoever adds it to a multi handle removes it before `close()`.
+    var multiHandle: UnsafeMutableRawPointer? { handle }
+
+    /// Empties the answer's buffers before the handle's next transfer in a multi handle, as
+    /// `perform` does before its own.
+    func resetAnswer() {
+        poolsize_curl_answer_reset(answer)
+    }
+
     /// The last answer's status code; 0 when none came.
     var status: Int {
         var code = 0

@@ -47,6 +47,8 @@ final class LoadHandler: ChannelInboundHandler {
         case .end:
             guard let request = head else { return }
             head = nil
+            let outstanding = counters.inFlight.wrappingAdd(1, ordering: .relaxed).newValue
+            counters.mostInFlight.max(outstanding, ordering: .relaxed)
             let status = Self.status(for: request)
             let cpu = draw(behaviour.cpuMicroseconds)
             if cpu > 0 {
@@ -62,6 +64,7 @@ final class LoadHandler: ChannelInboundHandler {
             let keepAlive = request.isKeepAlive
             let version = request.version
             let respond = { [counters, header] in
+                counters.inFlight.wrappingSubtract(1, ordering: .relaxed)
                 // Counted before the answer leaves, so a client that has its answer sees it counted.
                 if status.code < 400 {
                     counters.answered.wrappingAdd(1, ordering: .relaxed)

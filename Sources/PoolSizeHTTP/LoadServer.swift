@@ -143,6 +143,10 @@ public final class ServerCounters: Sendable {
     public let open = Atomic<Int>(0)
     /// Connections accepted since the start.
     public let accepted = Atomic<Int>(0)
+    /// Requests received and not yet answered.
+    public let inFlight = Atomic<Int>(0)
+    /// The most requests that were in flight at once: what a load driver kept outstanding.
+    public let mostInFlight = Atomic<Int>(0)
     /// Set by `stop`: requests still burning their CPU stop doing so.
     public let stopping = Atomic<Bool>(false)
 

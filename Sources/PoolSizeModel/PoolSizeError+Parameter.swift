@@ -59,6 +59,8 @@ extension PoolSizeError {
         case scratchDirectory
         /// The URL each HTTP task requests.
         case httpURL
+        /// The HTTP requests a load driver keeps in flight at once, one connection each.
+        case connections
         /// The HTTP request method.
         case httpMethod
         /// The HTTP request headers.

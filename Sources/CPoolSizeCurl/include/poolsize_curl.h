@@ -1,6 +1,7 @@
 // Typed wrappers over libcurl's variadic calls, which Swift cannot make (curl_easy_setopt,
-// curl_easy_getinfo, and the CURL_GLOBAL_ALL macro), and the callbacks that read an answer
-// without keeping it: the body is counted and dropped, so a 100 MB answer costs no memory.
+// curl_easy_getinfo, curl_multi_setopt, and the CURL_GLOBAL_ALL macro), and the callbacks that
+// read an answer without keeping it: the body is counted and dropped, so a 100 MB answer costs
+// no memory.
 // No policy lives here; PoolSizeHTTP decides what to set and what an answer means.
 #ifndef POOLSIZE_CURL_H
 #define POOLSIZE_CURL_H
@@ -47,5 +48,13 @@ CURLcode poolsize_curl_setopt_offset(CURL *handle, CURLoption option, curl_off_t
 CURLcode poolsize_curl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 /// curl_easy_getinfo for a string owned by the handle (CURLINFO_REDIRECT_URL); may be NULL.
 CURLcode poolsize_curl_getinfo_string(CURL *handle, CURLINFO info, const char **value);
+
+/// curl_multi_setopt for an option taking a long (CURLMOPT_MAX_TOTAL_CONNECTIONS,
+/// CURLMOPT_PIPELINING).
+CURLMcode poolsize_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+
+/// The CURLcode of a finished transfer's message (CURLMSG_DONE): the member of the message's
+/// union that libcurl sets for it.
+CURLcode poolsize_curl_message_result(const CURLMsg *message);
 
 #endif

@@ -1,0 +1,128 @@
+import CCurl
+import CPoolSizeCurl
+import PoolSizeKit
+import PoolSizeModel
+
+extension HTTPLoadDriver {
+    /// One run's state: which handle is which, when each transfer started, and the window's
+    /// tallies.
+    struct Loop {
+        let driver: HTTPLoadDriver
+        /// The end of the warm-up: the window's start.
+        let windowStart: UInt64
+        /// How long the window lasts once it has opened.
+        let duration: UInt64
+        /// When the window ends: its duration after the instant it opened (never before).
+        private(set) var end = UInt64.max
+        private(set) var inWindow: Bool
+        private var cpuStart: UInt64 = 0
+        private var measuredFrom: UInt64 = 0
+        private var indexOf: [UnsafeMutableRawPointer: Int] = [:]
+        private var started: [UInt64]
+        private var added: [Bool]
+        private var latencies: [UInt64] = []
+        private var failures = 0
+        private var firstFailure: String?
+
+        init(driver: HTTPLoadDriver, start: UInt64, warmup: UInt64, duration: UInt64) {
+            self.driver = driver
+            windowStart = start &+ warmup
+            self.duration = duration
+            inWindow = false
+            started = Array(repeating: 0, count: driver.handles.count)
+            added = Array(repeating: false, count: driver.handles.count)
+            latencies.reserveCapacity(1 << 16)
+            for (index, handle) in driver.handles.enumerated() {
+                if let raw = handle.multiHandle { indexOf[raw] = index }
+            }
+            if warmup == 0 { reachWindow(at: start) }
+        }
+
+        /// Opens the window once `now` has passed the warm-up: the CPU clock starts here.
+        mutating func reachWindow(at now: UInt64) {
+            guard !inWindow, now >= windowStart else { return }
+            inWindow = true
+            measuredFrom = now
+            end = now &+ duration
+            cpuStart = driver.clocks.threadCPUNanoseconds()
+        }
+
+        /// Hands handle `index` to the multi handle for its next transfer.
+        mutating func start(_ index: Int, at now: UInt64) throws(PoolSizeError) {
+            let handle = driver.handles[index]
+            guard let raw = handle.multiHandle else { throw .measurementFailed("libcurl handle closed during a run") }
+            handle.resetAnswer()
+            let code = curl_multi_add_handle(driver.multi, raw)
+            guard code == CURLM_OK else { throw HTTPLoadDriver.failure("curl_multi_add_handle", code) }
+            started[index] = now
+            added[index] = true
+        }
+
+        /// Reads every finished transfer, tallies those in the window, and starts each handle's
+        /// next transfer when `restarting`; true when any was started.
+        mutating func collect(at now: UInt64, restarting: Bool) throws(PoolSizeError) -> Bool {
+            var restarted = false
+            var queued: Int32 = 0
+            while let message = curl_multi_info_read(driver.multi, &queued) {
+                guard message.pointee.msg == CURLMSG_DONE, let raw = message.pointee.easy_handle,
+                    let index = indexOf[raw]
+                else { continue }
+                let code = poolsize_curl_message_result(message)
+                curl_multi_remove_handle(driver.multi, raw)
+                added[index] = false
+                if inWindow { tally(index, code, at: now) }
+                if restarting {
+                    try start(index, at: now)
+                    restarted = true
+                }
+            }
+            return restarted
+        }
+
+        /// A success is a whole answer with a 2xx status; anything else is a failure.
+        mutating func tally(_ index: Int, _ code: CURLcode, at now: UInt64) {
+            let handle = driver.handles[index]
+            let status = code == CURLE_OK && handle.headersEnded ? handle.status : 0
+            if (200..<300).contains(status) {
+                latencies.append(now &- started[index])
+                return
+            }
+            failures += 1
+            guard firstFailure == nil else { return }
+            if code != CURLE_OK {
+                let text = handle.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorText
+                firstFailure = "failed: \(text)"
+            } else if !handle.headersEnded {
+                firstFailure = "failed: the connection closed before the end of the answer's headers"
+            } else {
+                firstFailure = "answered \(status)" + (handle.reason.isEmpty ? "" : " \(handle.reason)")
+            }
+        }
+
+        /// The window's figures, the window ending at `now`.
+        func result(at now: UInt64) -> HTTPLoadResult {
+            let cpu = inWindow ? driver.clocks.threadCPUNanoseconds() &- cpuStart : 0
+            let seconds = inWindow ? Double(now &- measuredFrom) / 1e9 : 0
+            var latency = LatencyRecorder.percentiles(latencies)
+            // The histogram's percentiles are the top of a bucket, up to 0.1% above the values
+            // in it; none may pass the largest value recorded.
+            latency.p50 = min(latency.p50, latency.max)
+            latency.p90 = min(latency.p90, latency.max)
+            latency.p99 = min(latency.p99, latency.max)
+            latency.p999 = min(latency.p999, latency.max)
+            return HTTPLoadResult(
+                connections: driver.connections, requests: latencies.count, failures: failures, windowSeconds: seconds,
+                throughputPerSecond: seconds > 0 ? Double(latencies.count) / seconds : 0, latency: latency,
+                driverCPUMicroseconds: Double(cpu) / 1_000, firstFailure: firstFailure)
+        }
+
+        /// Takes every transfer still in flight out of the multi handle (libcurl closes its
+        /// connection: it is mid-answer).
+        mutating func removeAll() {
+            for (index, handle) in driver.handles.enumerated() where added[index] {
+                if let raw = handle.multiHandle { curl_multi_remove_handle(driver.multi, raw) }
+                added[index] = false
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import CCurl
+import CPoolSizeCurl
+import PoolSizeKit
+import PoolSizeModel
+
+/// An event-driven HTTP load: one thread keeps exactly `connections` requests in flight through
+/// libcurl's multi interface, a closed loop in which each finished transfer at once starts the
+/// next on the same easy handle. The server's pool is what a server sweep sizes, so its load
+/// cannot come from a pool of blocking threads: these requests share one thread, whose CPU
+/// (CLOCK_THREAD_CPUTIME_ID) is the driver's whole cost and is reported per request.
+///
+/// Connections: the multi handle owns the connection cache (CURLMOPT_MAXCONNECTS,
+/// curl_multi_setopt(3)); a finished transfer leaves its connection there and the handle's next
+/// transfer takes an idle one back, so `connections` connections stay open for the whole run.
+/// CURLMOPT_MAX_TOTAL_CONNECTIONS caps them at that, and CURLMOPT_PIPELINING off keeps one
+/// request on each (no HTTP/2 multiplexing), as wrk's `-c` does.
+package final class HTTPLoadDriver {
+    /// The requests kept in flight at once.
+    package let connections: Int
+    let request: CurlRequest
+    let multi: UnsafeMutableRawPointer
+    let handles: [CurlEasy]
+    let clocks = SystemClocks()
+
+    /// The most connections one driver keeps: far beyond what one thread serves, and well
+    /// within the descriptors a process may open.
+    package static let connectionLimit = 10_000
+
+    /// A driver of `connections` requests to `target` (a GET unless the target says otherwise),
+    /// each failing after `timeoutSeconds`. Nothing is connected until `run`.
+    package init(target: HTTPTarget, connections: Int, timeoutSeconds: Double = 30) throws(PoolSizeError) {
+        guard (1...Self.connectionLimit).contains(connections) else {
+            throw .invalidParameter(
+                .connections,
+                message: "must be 1 to \(Self.connectionLimit) requests in flight at once, got \(connections)")
+        }
+        let request = try CurlRequest(
+            target: target, timeoutSeconds: timeoutSeconds, verification: .system, capturedHeader: "")
+        guard let multi = curl_multi_init() else {
+            throw .measurementFailed("libcurl could not make a multi handle (curl_multi_init failed: out of memory?)")
+        }
+        let limits: [(String, CURLMoption, Int)] = [
+            ("MAX_TOTAL_CONNECTIONS", CURLMOPT_MAX_TOTAL_CONNECTIONS, connections),
+            ("MAX_HOST_CONNECTIONS", CURLMOPT_MAX_HOST_CONNECTIONS, connections),
+            ("MAXCONNECTS", CURLMOPT_MAXCONNECTS, connections),
+            ("PIPELINING", CURLMOPT_PIPELINING, 0),
+        ]
+        for (name, option, value) in limits {
+            let code = poolsize_curl_multi_setopt_long(multi, option, value)
+            guard code == CURLM_OK else {
+                curl_multi_cleanup(multi)
+                throw .measurementFailed(
+                    "libcurl refused CURLMOPT_\(name) (\(String(cString: curl_multi_strerror(code))))")
+            }
+        }
+        var handles: [CurlEasy] = []
+        do throws(PoolSizeError) {
+            for _ in 0..<connections { handles.append(try CurlEasy(request: request)) }
+        } catch {
+            curl_multi_cleanup(multi)
+            throw error
+        }
+        self.connections = connections
+        self.request = request
+        self.multi = multi
+        self.handles = handles
+    }
+
+    deinit {
+        // Every handle left the multi handle at the end of `run`; closing them closes the
+        // connections the multi handle's cache still holds when it is cleaned up.
+        curl_multi_cleanup(multi)
+        for handle in handles { handle.close() }
+    }
+
+    /// Runs the closed loop on the calling thread for `warmupNanoseconds`, then measures for
+    /// `durationNanoseconds`; at the end the transfers still in flight are abandoned (their
+    /// connections closed), so the call returns on time whatever the server does.
+    package func run(warmupNanoseconds: UInt64, durationNanoseconds: UInt64) throws(PoolSizeError) -> HTTPLoadResult {
+        var loop = Loop(
+            driver: self, start: clocks.wallNanoseconds(), warmup: warmupNanoseconds, duration: durationNanoseconds)
+        defer { loop.removeAll() }
+        let first = clocks.wallNanoseconds()
+        for index in handles.indices { try loop.start(index, at: first) }
+        var running: Int32 = 0
+        while true {
+            let performed = curl_multi_perform(multi, &running)
+            guard performed == CURLM_OK else { throw Self.failure("curl_multi_perform", performed) }
+            let now = clocks.wallNanoseconds()
+            loop.reachWindow(at: now)
+            let restarted = try loop.collect(at: now, restarting: now < loop.end)
+            if now >= loop.end { return loop.result(at: now) }
+            // A handle just added is started by the next curl_multi_perform, without a wait.
+            if restarted { continue }
+            let boundary = loop.inWindow ? loop.end : loop.windowStart
+            let waitMilliseconds = Int32(clamping: (boundary - now + 999_999) / 1_000_000)
+            let polled = curl_multi_poll(multi, nil, 0, max(1, waitMilliseconds), nil)
+            guard polled == CURLM_OK else { throw Self.failure("curl_multi_poll", polled) }
+        }
+    }
+
+    static func failure(_ call: String, _ code: CURLMcode) -> PoolSizeError {
+        .measurementFailed("libcurl's \(call) failed (\(String(cString: curl_multi_strerror(code))))")
+    }
+}

@@ -1,0 +1,46 @@
+import PoolSizeModel
+
+/// What one run of `HTTPLoadDriver` measured over its window (the warm-up left out).
+package struct HTTPLoadResult: Equatable, Sendable {
+    /// Requests kept in flight at once (the driver's connections).
+    package var connections: Int
+    /// Requests answered with a 2xx status within the window: the only ones that count as
+    /// throughput.
+    package var requests: Int
+    /// Transfers that ended within the window with another status, or without an answer (a
+    /// refused connection, a timeout, an answer cut off).
+    package var failures: Int
+    /// The window's length in seconds: from the end of the warm-up to the driver's last look.
+    package var windowSeconds: Double
+    /// Successful requests a second over the window.
+    package var throughputPerSecond: Double
+    /// Latency of the successful requests, in microseconds, from the moment the driver handed
+    /// the request to libcurl to the moment it saw the answer complete.
+    package var latency: LatencyPercentiles
+    /// The driver thread's CPU time over the window (CLOCK_THREAD_CPUTIME_ID), in microseconds.
+    package var driverCPUMicroseconds: Double
+    /// Why the first failure in the window failed (`answered 404 Not Found`), nil without one.
+    package var firstFailure: String?
+
+    /// The figures as measured.
+    package init(
+        connections: Int, requests: Int, failures: Int, windowSeconds: Double, throughputPerSecond: Double,
+        latency: LatencyPercentiles, driverCPUMicroseconds: Double, firstFailure: String?
+    ) {
+        self.connections = connections
+        self.requests = requests
+        self.failures = failures
+        self.windowSeconds = windowSeconds
+        self.throughputPerSecond = throughputPerSecond
+        self.latency = latency
+        self.driverCPUMicroseconds = driverCPUMicroseconds
+        self.firstFailure = firstFailure
+    }
+
+    /// The driver's CPU per finished transfer (successes and failures alike, since each cost
+    /// the driver the same work), in microseconds; 0 when none finished.
+    package var driverCPUMicrosecondsPerRequest: Double {
+        let finished = requests + failures
+        return finished > 0 ? driverCPUMicroseconds / Double(finished) : 0
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import PoolSizeKit
+import PoolSizeModel
+import Testing
+
+@testable import PoolSizeHTTP
+
+/// The event-driven driver against a real `LoadServer` on 127.0.0.1 (port 0: a free one). Each
+/// test counts what the driver and the server did, not how fast: a server delay makes every
+/// request wait long enough that the counts follow from the delay alone.
+@Suite(.serialized) struct HTTPLoadDriverTests {
+    func server(delay: Double, threads: Int = 1) throws -> LoadServer {
+        try LoadServer(
+            host: "127.0.0.1", port: 0, threads: threads, behaviour: .init(delayMicroseconds: delay))
+    }
+
+    func run(_ url: String, connections: Int, warmupMs: UInt64 = 0, durationMs: UInt64) throws -> HTTPLoadResult {
+        let driver = try HTTPLoadDriver(target: HTTPTarget(url: url), connections: connections)
+        return try driver.run(warmupNanoseconds: warmupMs * 1_000_000, durationNanoseconds: durationMs * 1_000_000)
+    }
+
+    /// Four connections keep exactly four requests at the server at once, never more, each on
+    /// its own kept-alive connection; every latency is at least the server's delay, the
+    /// percentiles are ordered, and what the driver counts the server answered.
+    @Test func keepsExactlyMInFlightOnMConnections() throws {
+        let server = try server(delay: 50_000)
+        defer { server.stop() }
+        let result = try run(server.url, connections: 4, warmupMs: 100, durationMs: 600)
+        #expect(server.counters.mostInFlight.load(ordering: .relaxed) == 4)
+        #expect(server.counters.accepted.load(ordering: .relaxed) == 4)
+        #expect(result.connections == 4)
+        #expect(result.failures == 0)
+        #expect(result.firstFailure == nil)
+        #expect(result.requests >= 4)
+        #expect(result.requests <= server.counters.answered.load(ordering: .relaxed))
+        let latency = result.latency
+        #expect(latency.p50 >= 50_000)
+        #expect(latency.p50 <= latency.p90 && latency.p90 <= latency.p99)
+        #expect(latency.p99 <= latency.p999 && latency.p999 <= latency.max)
+        #expect(result.windowSeconds >= 0.6)
+        #expect(result.throughputPerSecond == Double(result.requests) / result.windowSeconds)
+        #expect(result.driverCPUMicroseconds > 0)
+        #expect(
+            result.driverCPUMicrosecondsPerRequest == result.driverCPUMicroseconds / Double(result.requests))
+    }
+
+    /// One connection: one request at a time, all on one connection.
+    @Test func oneConnectionIsOneRequestAtATime() throws {
+        let server = try server(delay: 20_000, threads: 2)
+        defer { server.stop() }
+        let result = try run(server.url, connections: 1, durationMs: 200)
+        #expect(server.counters.mostInFlight.load(ordering: .relaxed) == 1)
+        #expect(server.counters.accepted.load(ordering: .relaxed) == 1)
+        #expect(result.requests >= 1 && result.failures == 0)
+    }
+
+    /// Answers of 404 and 500 are failures, never requests nor throughput, and the first says
+    /// what came.
+    @Test(arguments: [(404, "answered 404 Not Found"), (500, "answered 500 Internal Server Error")])
+    func errorStatusesAreFailures(status: Int, first: String) throws {
+        let server = try server(delay: 10_000)
+        defer { server.stop() }
+        let result = try run(server.url + "status/\(status)", connections: 4, durationMs: 200)
+        #expect(result.requests == 0)
+        #expect(result.throughputPerSecond == 0)
+        #expect(result.failures >= 4)
+        #expect(result.firstFailure == first)
+        #expect(result.latency == LatencyPercentiles())
+        #expect(server.counters.failed.load(ordering: .relaxed) >= result.failures)
+        #expect(server.counters.mostInFlight.load(ordering: .relaxed) <= 4)
+    }
+
+    /// A port where nothing listens: every transfer fails to connect, none counts.
+    @Test func aRefusedConnectionIsAFailure() throws {
+        let closed = try server(delay: 0)
+        let url = closed.url
+        closed.stop()
+        let result = try run(url, connections: 2, durationMs: 100)
+        #expect(result.requests == 0)
+        #expect(result.failures >= 1)
+        #expect(result.firstFailure?.hasPrefix("failed: ") == true)
+    }
+
+    /// Requests the server holds for 10 s do not hold the driver: it returns at the end of its
+    /// window with nothing finished, and the server sees the connections closed. (The time
+    /// limit only guards against a hang: the driver would otherwise wait the whole 10 s.)
+    @Test func stopsOnTimeWithRequestsInFlight() throws {
+        let server = try server(delay: 10_000_000)
+        defer { server.stop() }
+        let start = Date()
+        let result = try run(server.url, connections: 3, durationMs: 200)
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(result.requests == 0 && result.failures == 0)
+        #expect(server.counters.mostInFlight.load(ordering: .relaxed) == 3)
+        #expect(server.counters.answered.load(ordering: .relaxed) == 0)
+        let deadline = Date().addingTimeInterval(5)
+        while server.counters.open.load(ordering: .relaxed) > 0 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(server.counters.open.load(ordering: .relaxed) == 0)
+    }
+
+    /// The driver refuses a count outside 1…10000, naming the setting.
+    @Test(arguments: [0, -1, 10_001])
+    func aBadConnectionCountIsRefused(count: Int) throws {
+        #expect(
+            throws: PoolSizeError.invalidParameter(
+                .connections, message: "must be 1 to 10000 requests in flight at once, got \(count)")
+        ) {
+            _ = try HTTPLoadDriver(target: HTTPTarget(url: "http://127.0.0.1:1/"), connections: count)
+        }
+    }
+}
