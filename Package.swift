@@ -5,7 +5,7 @@
 //                     recommendations) and the parsing of their files and flags
 //   PoolSizeAnalysis  pure analysis over those values: recommender, capacity planner, run comparison
 //   PoolSizeProcess   the one child-process runner (watchdog, SIGTERM then SIGKILL), for
-//                     gnuplot, probes and commands
+//                     gnuplot, probes and commands; and a server sweep's server (ServerProcess)
 //   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
 //   PoolSizeHTTP    HTTP as a workload (libcurl's easy API, blocking on the pool's own thread,
 //                   through CCurl and CPoolSizeCurl's shims) and `poolsize serve`'s load server (SwiftNIO)
@@ -110,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "PoolSizeHTTPTests",
             dependencies: [
-                "PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel", .product(name: "NIOHTTP1", package: "swift-nio"),
+                "PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel", "PoolSizeProcess",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
         .testTarget(name: "PoolSizeObserveTests", dependencies: ["PoolSizeObserve", "PoolSizeModel", "PoolSizeStats"]),

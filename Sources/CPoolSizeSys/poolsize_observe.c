@@ -76,7 +76,7 @@ static void guard_signal(int number, void (*handler)(int)) {
 static const int guard_ignored[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU};
 
 static void guardian(const char *path, char *const argv[], char *const envp[], int out_fd, int err_fd,
-                     int control, int report) {
+                     int control, int report, int new_session) {
     // Ended by observe (EOF on `control`), not by the signals a terminal or a supervisor sends
     // to observe's process group; the handlers observe installed mean nothing here.
     for (size_t i = 0; i < sizeof guard_ignored / sizeof guard_ignored[0]; i++) guard_signal(guard_ignored[i], SIG_IGN);
@@ -122,7 +122,9 @@ static void guardian(const char *path, char *const argv[], char *const envp[], i
             guard_signal(guard_ignored[i], SIG_DFL);
         }
         int error = 0, tell = exec_error[1];
-        if (setpgid(0, 0) != 0 || prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) error = errno;
+        // A server leads a session of its own (its group too): whatever it forks stays in
+        // that session unless it calls setsid itself, and no terminal's signal reaches it.
+        if ((new_session ? setsid() < 0 : setpgid(0, 0) != 0) || prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) error = errno;
         // The guardian died before the signal was armed: die now, as the signal would have.
         if (!error && getppid() != self) _exit(127);
         // stdout and stderr, then the exec-error pipe at 3 (close-on-exec) and nothing else.
@@ -196,8 +198,8 @@ static void guardian(const char *path, char *const argv[], char *const envp[], i
 }
 #endif
 
-int poolsize_spawn_guarded(const char *path, char *const argv[], char *const envp[], int out_fd, int err_fd,
-                           int *target_pid, int *guardian_pid, int *control_fd, int *report_fd) {
+static int spawn_guarded(const char *path, char *const argv[], char *const envp[], int out_fd, int err_fd,
+                         int new_session, int *target_pid, int *guardian_pid, int *control_fd, int *report_fd) {
 #ifdef __linux__
     int control[2], report[2];
     if (pipe2(control, O_CLOEXEC) != 0) return errno;
@@ -216,7 +218,7 @@ int poolsize_spawn_guarded(const char *path, char *const argv[], char *const env
     if (guard == 0) {
         close(control[1]);
         close(report[0]);
-        guardian(path, argv, envp, out_fd, err_fd, control[0], report[1]);
+        guardian(path, argv, envp, out_fd, err_fd, control[0], report[1], new_session);
         _exit(0);
     }
     int fork_error = guard < 0 ? errno : 0;
@@ -243,8 +245,18 @@ int poolsize_spawn_guarded(const char *path, char *const argv[], char *const env
     *report_fd = report[0];
     return 0;
 #else
-    (void)path; (void)argv; (void)envp; (void)out_fd; (void)err_fd;
+    (void)path; (void)argv; (void)envp; (void)out_fd; (void)err_fd; (void)new_session;
     (void)target_pid; (void)guardian_pid; (void)control_fd; (void)report_fd;
     return ENOSYS;
 #endif
+}
+
+int poolsize_spawn_guarded(const char *path, char *const argv[], char *const envp[], int out_fd, int err_fd,
+                           int *target_pid, int *guardian_pid, int *control_fd, int *report_fd) {
+    return spawn_guarded(path, argv, envp, out_fd, err_fd, 0, target_pid, guardian_pid, control_fd, report_fd);
+}
+
+int poolsize_spawn_guarded_session(const char *path, char *const argv[], char *const envp[], int out_fd, int err_fd,
+                                   int *target_pid, int *guardian_pid, int *control_fd, int *report_fd) {
+    return spawn_guarded(path, argv, envp, out_fd, err_fd, 1, target_pid, guardian_pid, control_fd, report_fd);
 }

@@ -23,6 +23,9 @@ final class InterruptNotice {
             LiveChildren.stopAll()
             LiveChildren.stopOrphans()
             ChildProcessRunner.stopAll()
+            // A server a server sweep started, with everything in its session; its guardian
+            // stops what left the session when this process exits.
+            ServerProcess.stopAll()
             PoolSizeCommand.printError(Self.advice(directory))
             exit(130)
         }

@@ -44,6 +44,8 @@ enum ParameterFlags {
         case .httpBody: return "--http-body"
         case .httpCACertificates: return "--http-cacert"
         case .httpInsecure: return "--http-insecure"
+        case .server: return "--server"
+        case .resize: return "--resize"
         case .runDirectory: return "--out"
         case .replaceRun: return "--force"
         case .resumeRun: return "--resume"

@@ -75,6 +75,10 @@ extension PoolSizeError {
         case httpCACertificates
         /// Whether an HTTPS server's certificate goes unchecked.
         case httpInsecure
+        /// The command that starts the server whose pool is sized, at each size (`ServerCommand`).
+        case server
+        /// The command that changes a running server's pool to each size, instead of a restart.
+        case resize
         /// The run directory a sweep writes.
         case runDirectory
         /// Replacing a run directory that already holds a run.

@@ -64,11 +64,16 @@ package enum ShellWords {
         if let quote { throw .invalidParameter(parameter, message: "has an unterminated \(quote) quote; close it") }
         if inWord { words.append(word) }
         guard !words.isEmpty else {
-            // Each setting's own example: a counter is no workload command.
+            // Each setting's own example: a counter or a server is no workload command.
             let example =
-                parameter == .counterCommand
-                ? "a command printing the running total of the pool's tasks, e.g. \(parameter.mention) 'cat /run/app/requests'"
-                : "a command, e.g. \(parameter.mention) 'gzip -c data.bin'"
+                switch parameter {
+                case .counterCommand:
+                    "a command printing the running total of the pool's tasks, e.g. \(parameter.mention) 'cat /run/app/requests'"
+                case .server:
+                    "the command that starts the server, e.g. \(parameter.mention) "
+                        + "'gunicorn --threads {size} -b 127.0.0.1:{port} app:app'"  // flag-spelling: not poolsize's
+                default: "a command, e.g. \(parameter.mention) 'gzip -c data.bin'"
+                }
             throw .invalidParameter(parameter, message: "is empty; give \(example)")
         }
         return words

@@ -12,8 +12,15 @@ struct ParameterFlagsTests {
         let help = PoolSizeCommand.configuration.subcommands.map {
             PoolSizeCommand.helpMessage(for: $0, columns: 400)
         }.joined(separator: "\n")
-        for flag in flags {
+        // Issue 33: the server's lifecycle is built before `sweep` takes its flags.
+        let notYetTaken: Set<PoolSizeError.Parameter> = [.server, .resize]
+        for parameter in PoolSizeError.Parameter.allCases where !notYetTaken.contains(parameter) {
+            let flag = ParameterFlags.flag(parameter)
             #expect(help.contains(flag + " ") || help.contains(flag + "\n"), "no command takes \(flag)")
+        }
+        for parameter in notYetTaken {
+            let flag = ParameterFlags.flag(parameter)
+            #expect(!help.contains(flag + " ") && !help.contains(flag + "\n"), "\(flag) is taken: drop it here")
         }
     }
 

@@ -20,4 +20,11 @@ int poolsize_affinity_cpu_count_of(int pid);
 int poolsize_spawn_guarded(const char *path, char *const argv[], char *const envp[], int out_fd, int err_fd,
                            int *target_pid, int *guardian_pid, int *control_fd, int *report_fd);
 
+/// poolsize_spawn_guarded with the target leading a new session (setsid) instead of only a
+/// process group, for `sweep --server`'s server: everything it forks shares its session id
+/// (a double fork that leaves the group included), and no terminal's signal reaches it; the
+/// guardian still stops a descendant that called setsid itself. Same returns.
+int poolsize_spawn_guarded_session(const char *path, char *const argv[], char *const envp[], int out_fd, int err_fd,
+                                   int *target_pid, int *guardian_pid, int *control_fd, int *report_fd);
+
 #endif

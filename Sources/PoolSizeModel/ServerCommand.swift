@@ -1,0 +1,134 @@
+import Foundation
+
+/// The command that starts the server whose pool a sweep sizes, as an argument vector with
+/// placeholders: `{size}`, the pool size of the trial, and `{port}`, a free port poolsize
+/// picks. The line is split into words as a shell would (`ShellWords`, no shell runs), then
+/// each placeholder is filled in inside its word, so `--threads={size}` or `-b
+/// 127.0.0.1:{port}` work and no value can split a word in two; whoever wants a shell writes
+/// `sh -c '…'`. `{{` writes a literal `{` (awk's `{{print}` in a word, say).
+package struct ServerCommand: Equatable, Sendable {
+    /// A value poolsize fills in.
+    package enum Placeholder: String, CaseIterable, Sendable {
+        /// The pool size of the trial.
+        case size
+        /// The TCP port the server is to listen on, free when it starts.
+        case port
+
+        /// As written in a template: `{size}`.
+        package var written: String { "{\(rawValue)}" }
+    }
+
+    /// The words as given, placeholders unfilled.
+    package let words: [String]
+    /// The placeholders the words hold.
+    package let placeholders: Set<Placeholder>
+
+    /// Splits and checks `line`: one line per problem, naming the setting (`server`).
+    /// - Parameter allowsNoSize: true when the size is set otherwise (a resize command), so the
+    ///   server command need not take it.
+    package init(_ line: String, allowsNoSize: Bool = false) throws(PoolSizeError) {
+        let words = try ShellWords.split(line, parameter: .server)
+        var found: Set<Placeholder> = []
+        for word in words {
+            found.formUnion(try Self.placeholders(in: word, known: Placeholder.allCases, parameter: .server))
+        }
+        if !found.contains(.size) && !allowsNoSize {
+            throw .invalidParameter(
+                .server,
+                message: "has no {size}, so every size would start the same server; add {size} where the command takes "
+                    + "its pool size (--threads={size}, say), "  // flag-spelling: not poolsize's
+                    + "or give \(PoolSizeError.Parameter.resize.mention), a command that resizes the running server"
+            )
+        }
+        self.words = words
+        placeholders = found
+    }
+
+    /// Whether the server is told its port, so poolsize picks a free one for it.
+    package var usesPort: Bool { placeholders.contains(.port) }
+
+    /// The argument vector for one trial: every placeholder filled in. `port` is required when
+    /// the command has `{port}`.
+    package func arguments(size: Int, port: Int?) -> [String] {
+        precondition(!usesPort || port != nil, "the command has {port}: give a port")
+        var values = [Placeholder.size: String(size)]
+        if let port { values[.port] = String(port) }
+        return words.map { Self.fill($0, values) }
+    }
+
+    /// The command as it can be typed again, placeholders unfilled.
+    package var display: String { ShellWords.join(words) }
+
+    /// The placeholders `word` holds; an unknown one (`{sise}`) is an error naming it and the
+    /// known ones.
+    static func placeholders(
+        in word: String, known: [Placeholder], parameter: PoolSizeError.Parameter
+    ) throws(PoolSizeError) -> Set<Placeholder> {
+        var found: Set<Placeholder> = []
+        for piece in pieces(word) {
+            guard case let .placeholder(name) = piece else { continue }
+            guard let placeholder = Placeholder(rawValue: name), known.contains(placeholder) else {
+                let list = known.map(\.written)
+                let knownText =
+                    list.count == 1
+                    ? "the only placeholder is \(list[0])"
+                    : "the placeholders are \(list.dropLast().joined(separator: ", ")) and \(list.last ?? "")"
+                throw .invalidParameter(
+                    parameter,
+                    message:
+                        "{\(TerminalText.escape(name))} is not a placeholder; \(knownText) (write {{ for a literal {)")
+            }
+            found.insert(placeholder)
+        }
+        return found
+    }
+
+    /// `word` with each placeholder replaced by its value (one without a value stays as written)
+    /// and `{{` by `{`.
+    static func fill(_ word: String, _ values: [Placeholder: String]) -> String {
+        pieces(word).map { piece in
+            switch piece {
+            case let .text(text): return text
+            case let .placeholder(name): return Placeholder(rawValue: name).flatMap { values[$0] } ?? "{\(name)}"
+            }
+        }.joined()
+    }
+
+    /// A word's text and placeholders in order.
+    enum Piece: Equatable {
+        case text(String)
+        case placeholder(String)
+    }
+
+    /// `{name}`, a name of letters, digits, `_` and `-`, is a placeholder; `{{` is a literal
+    /// `{`; any other brace is text (a shell's `{ cmd; }`, an awk program with spaces).
+    static func pieces(_ word: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var text = ""
+        var rest = Substring(word)
+        while let first = rest.first {
+            if rest.hasPrefix("{{") {
+                text.append("{")
+                rest = rest.dropFirst(2)
+                continue
+            }
+            if first == "{" {
+                let name = rest.dropFirst().prefix {
+                    $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-")
+                }
+                let after = rest.dropFirst(1 + name.count)
+                if !name.isEmpty, after.first == "}" {
+                    if !text.isEmpty { pieces.append(.text(text)) }
+                    text = ""
+                    pieces.append(.placeholder(String(name)))
+                    rest = after.dropFirst()
+                    continue
+                }
+            }
+            text.append(first)
+            rest = rest.dropFirst()
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        return pieces
+    }
+}

@@ -1,0 +1,270 @@
+import CPoolSizeSys
+import Foundation
+import PoolSizeModel
+import Synchronization
+
+/// A server a sweep starts at one pool size and stops after the trial (`ServerCommand` gives
+/// its argument vector; no shell runs). It leads a session of its own, so it and everything it
+/// forks share one session id, a daemon's double fork that leaves the process group included,
+/// and no terminal's signal reaches it. It runs under a guardian process
+/// (`poolsize_spawn_guarded_session`, the one `observe -- CMD` uses): the subreaper of everything
+/// the server starts, which stops whatever is left below it, a descendant that called setsid
+/// itself included, when `stop` ends the server or poolsize dies, SIGKILL included. The server
+/// dies with the guardian (PR_SET_PDEATHSIG). Its stdout and stderr go to pipes whose readers
+/// keep the last 16 KiB each (`OutputTail`), for the error that shows why it would not start.
+package final class ServerProcess: @unchecked Sendable {
+    // @unchecked: `control`, `status` and `outcome` are only touched under `lock`.
+    /// The server's process id, which is also its session id and its process group id.
+    package let pid: Int32
+    /// The argument vector it runs.
+    package let arguments: [String]
+    private let guardian: Int32
+    private let standardOutput: OutputTail
+    private let standardError: OutputTail
+    private let lock = NSLock()
+    /// Serialises `stop`, which waits outside `lock`.
+    private let stopping = NSLock()
+    /// Closed to tell the guardian to stop everything below it; -1 once closed.
+    private var control: Int32
+    /// Where the guardian says that the server exited.
+    private let report: Int32
+    private var status: Int32?
+    private var outcome: ChildOutcome?
+
+    /// What a readiness probe saw: whether the server is ready, and what it answered (for the
+    /// error when it never is: `HTTP 503 Service Unavailable`, `no answer: Connection refused`).
+    package typealias Probe = () -> (ready: Bool, answer: String)
+
+    /// Servers running now, and whether `stopAll` has begun (then no new one starts).
+    static let live = Mutex<(running: Set<Int32>, stopping: Bool)>(([], false))
+
+    /// Starts `arguments` (the program found on the environment's `PATH` unless it holds a `/`)
+    /// and returns once the program runs; errors name the setting (`server`).
+    package init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(PoolSizeError)
+    {
+        guard let program = arguments.first else {
+            throw .invalidParameter(.server, message: "is empty; give the command that starts the server")
+        }
+        let executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+        guard let out = OutputTail(), let err = OutputTail() else {
+            throw .measurementFailed(
+                "cannot create pipes for the server's output (\(String(cString: strerror(errno))))")
+        }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var (child, guardian, control, report): (Int32, Int32, Int32, Int32) = (0, 0, -1, -1)
+        // Spawned and made known to `stopAll` in one step, and none once it has begun.
+        let result: Int32? = Self.live.withLock { state in
+            guard !state.stopping else { return nil }
+            let result = poolsize_spawn_guarded_session(
+                executable, argv, envp, out.writeDescriptor, err.writeDescriptor, &child, &guardian, &control,
+                &report)
+            if result == 0 { state.running.insert(child) }
+            return result
+        }
+        // The guardian and the server hold the write ends now.
+        out.closeWriteEnd()
+        err.closeWriteEnd()
+        guard let result else {
+            throw .invalidParameter(.server, message: "not started: poolsize is stopping")
+        }
+        guard result == 0 else {
+            throw .invalidParameter(
+                .server, message: "cannot start '\(TerminalText.escape(program))': \(String(cString: strerror(result)))"
+            )
+        }
+        _ = fcntl(report, F_SETFL, fcntl(report, F_GETFL) | O_NONBLOCK)
+        (pid, self.guardian, self.control, self.report) = (child, guardian, control, report)
+        (standardOutput, standardError) = (out, err)
+        self.arguments = arguments
+    }
+
+    deinit {
+        stop(graceSeconds: 1)
+        close(report)
+    }
+
+    /// Whether the server has exited (crashed, or stopped): a trial it did not live through is
+    /// not a measurement of it.
+    package var hasExited: Bool { exitOutcome != nil }
+
+    /// How the server ended, nil while it runs.
+    package var exitOutcome: ChildOutcome? {
+        lock.lock()
+        defer { lock.unlock() }
+        readReport()
+        return status.map(Self.outcome)
+    }
+
+    /// The last of what the server wrote on stdout and on stderr so far (16 KiB of each at most).
+    package var output: (standardOutput: String, standardError: String) {
+        // Once it is stopped every writer is gone: the readers only have to take the last bytes.
+        if lock.withLock({ outcome != nil }) {
+            standardOutput.waitForEnd(seconds: 1)
+            standardError.waitForEnd(seconds: 1)
+        }
+        return (standardOutput.text, standardError.text)
+    }
+
+    /// Asks `probe` every `intervalSeconds` until it says the server is ready. Fails at once
+    /// when the server exits first (how it ended, and its last lines of output), and after
+    /// `timeoutSeconds` with the probe's last answer and the server's last lines.
+    package func waitUntilReady(timeoutSeconds: Double, intervalSeconds: Double = 0.05, probe: Probe)
+        throws(PoolSizeError)
+    {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while true {
+            if let ended = exitOutcome { throw exited(ended) }
+            let answer = probe()
+            // Checked again: on a fixed port, another process may answer for a server that died.
+            if let ended = exitOutcome { throw exited(ended) }
+            if answer.ready { return }
+            if Date() >= deadline {
+                throw .invalidParameter(
+                    .server,
+                    message:
+                        "was not ready within \(UnitFormat.duration(timeoutSeconds)) (last probe: \(TerminalText.escape(answer.answer))); \(lastLines)"
+                )
+            }
+            usleep(useconds_t(max(0.001, intervalSeconds) * 1e6))
+        }
+    }
+
+    /// Ends the server and everything it started: SIGTERM to its process group and to every
+    /// process in its session, up to `graceSeconds` for all of them to exit, then SIGKILL to
+    /// those left; then the guardian stops whatever left the session (setsid), reaps it all and
+    /// exits. Returns how the server itself ended. Safe to call more than once, and from any
+    /// thread.
+    @discardableResult
+    package func stop(graceSeconds: Double) -> ChildOutcome {
+        stopping.lock()
+        defer { stopping.unlock() }
+        if let outcome = lock.withLock({ outcome }) { return outcome }
+        Self.signal(session: pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(graceSeconds)
+        while (!hasExited || !Self.processes(inSession: pid).isEmpty) && Date() < deadline { usleep(10_000) }
+        Self.signal(session: pid, SIGKILL)
+        let ended: ChildOutcome = lock.withLock {
+            if control >= 0 {
+                close(control)
+                control = -1
+                var raw: Int32 = 0
+                while waitpid(guardian, &raw, 0) < 0 && errno == EINTR {}
+            }
+            // The guardian has exited: all it wrote is in the pipe, and then the end of it.
+            readReport()
+            let ended = Self.outcome(status ?? SIGKILL)
+            outcome = ended
+            return ended
+        }
+        _ = Self.live.withLock { $0.running.remove(pid) }
+        return ended
+    }
+
+    /// Stops every server running now, with its session (SIGTERM, up to `graceSeconds`, then
+    /// SIGKILL), and refuses new ones: an interrupted sweep calls it before it exits. Whatever
+    /// left a session goes when this process exits and the guardians see it.
+    package static func stopAll(graceSeconds: Double = 1) {
+        let running = live.withLock { state in
+            state.stopping = true
+            return state.running
+        }
+        for pid in running { signal(session: pid, SIGTERM) }
+        let deadline = Date().addingTimeInterval(graceSeconds)
+        while running.contains(where: { !processes(inSession: $0).isEmpty }) && Date() < deadline {
+            usleep(10_000)
+        }
+        for pid in running { signal(session: pid, SIGKILL) }
+    }
+
+    /// Sends `number` to the process group `session` leads and to every process still in the
+    /// session (one that left the group keeps the session). Nothing when the session is empty:
+    /// its id is then free for the kernel to give to a new process.
+    static func signal(session: Int32, _ number: Int32) {
+        let members = processes(inSession: session)
+        guard !members.isEmpty else { return }
+        kill(-session, number)
+        for member in members { kill(member, number) }
+    }
+
+    /// The processes alive in session `session`, from /proc/PID/stat (its sixth field); a
+    /// zombie is dead and not counted.
+    package static func processes(inSession session: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.range(of: ")", options: .backwards)
+            else { return nil }
+            // After the command's name: state, parent, process group, session.
+            let fields = stat[close.upperBound...].split(separator: " ")
+            guard fields.count > 3, Int32(fields[3]) == session, fields[0] != "Z", fields[0] != "X" else { return nil }
+            return pid
+        }
+    }
+
+    /// Reads what the guardian has said; a guardian gone without a word took the server along
+    /// (its death signal), which counts as SIGKILL. Call with `lock` held.
+    private func readReport() {
+        var message: (Int32, Int32) = (0, 0)
+        while status == nil {
+            let count = withUnsafeMutableBytes(of: &message) { read(report, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count == 0 { status = SIGKILL }
+            guard count == MemoryLayout<(Int32, Int32)>.size else { return }
+            if message.0 == 3 { status = message.1 }
+        }
+    }
+
+    /// The outcome of a wait status.
+    static func outcome(_ status: Int32) -> ChildOutcome {
+        status & 0x7f != 0 ? .signaled(signal: status & 0x7f) : .exited(code: (status >> 8) & 0xff)
+    }
+
+    /// The error for a server that exited before it was ready.
+    private func exited(_ ended: ChildOutcome) -> PoolSizeError {
+        // Its last words are in the pipes, whose ends come once its descendants are gone too.
+        standardOutput.waitForEnd(seconds: 0.5)
+        standardError.waitForEnd(seconds: 0.5)
+        return .invalidParameter(.server, message: "\(ended.summary) before it was ready; \(lastLines)")
+    }
+
+    /// The last lines the server wrote on stderr (else on stdout), for an error: at most three,
+    /// each escaped, joined on one line.
+    var lastLines: String {
+        // An exited server's pipes end once its descendants have gone too; not waited for here.
+        let (out, err) = (standardOutput.text, standardError.text)
+        for (name, text) in [("stderr", err), ("stdout", out)] {
+            let lines = text.split(whereSeparator: \.isNewline).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty }
+            guard !lines.isEmpty else { continue }
+            let shown = lines.suffix(3).map { "'\(TerminalText.escape($0))'" }.joined(separator: " | ")
+            return "its last lines on \(name): \(shown)"
+        }
+        return "it printed nothing"
+    }
+
+    /// The program's path: `program` when it holds a `/`, else the first executable file of
+    /// that name in `path`'s directories.
+    static func resolve(_ program: String, path: String) throws(PoolSizeError) -> String {
+        func runnable(_ candidate: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
+                && !isDirectory.boolValue && FileManager.default.isExecutableFile(atPath: candidate)
+        }
+        let shown = TerminalText.escape(program)
+        if program.contains("/") {
+            guard runnable(program) else {
+                throw .invalidParameter(.server, message: "cannot start '\(shown)': not an executable file")
+            }
+            return program
+        }
+        for directory in path.split(separator: ":") where runnable("\(directory)/\(program)") {
+            return "\(directory)/\(program)"
+        }
+        throw .invalidParameter(.server, message: "cannot start '\(shown)': no such program on PATH")
+    }
+}
