@@ -460,8 +460,8 @@ extension ExtremeValueTests {
     }
 
     /// Every numeric flag of every command. Sweeps run as --dry-run; serve and observe for
-    /// 200 ms when they accept the value; calibrate, probe and bench-harness accept none of these
-    /// values.
+    /// 200 ms when they accept the value, bench-driver for 100 ms; calibrate, probe and
+    /// bench-harness accept none of these values.
     @Test func everyNumericFlag() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -546,6 +546,12 @@ extension ExtremeValueTests {
             (["bench-harness", "--task-us", "10,V", "--sizes", "1", "--trial-ms", "50", "--repeat", "1"], ""),
             (["bench-harness", "--trial-ms", "V"], ""),
             (["bench-harness", "--repeat", "V"], ""),
+            // The driver loads a closed port on loopback for 100 ms when it accepts the value.
+            (["bench-driver", "--url", "http://127.0.0.1:1/", "--connections", "V", "--duration-ms", "100"], ""),
+            (["bench-driver", "--url", "http://127.0.0.1:1/", "--connections", "1", "--duration-ms", "V"], ""),
+            (
+                ["bench-driver", "--url", "http://127.0.0.1:1/", "--duration-ms", "100", "--warmup-ms", "V"], ""
+            ),
             // observe watches a child of its own for 200 ms when it accepts the value.
             (["observe", "V", "--duration", "200ms"], ""),
             (["observe", "--duration", "V", "--", "/bin/sleep", "2"], "s"),
