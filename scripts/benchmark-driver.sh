@@ -8,7 +8,7 @@
 #   2. `poolsize serve --threads 1 --cpu 100us --delay 5ms`: a server that is the limit (its one
 #      thread, and the delay at small M), where both clients should reach the same rate.
 # Per (server, M) and repetition: both clients' requests/s and CPU per request. wrk's CPU is its
-# process's utime + stime (/proc/self/stat read by its Lua done() hook after its threads end)
+# process's user + system CPU (getrusage through LuaJIT's FFI in its Lua done() hook, after its threads end)
 # over its requests; the driver's is its thread's CLOCK_THREAD_CPUTIME_ID over the window over
 # the window's requests (bench-driver's JSON). The page shows medians over the repetitions and
 # whether each row meets the issue's target: against nginx, throughput ≥ 0.75× wrk's and CPU
@@ -95,18 +95,25 @@ pids+=($!)
 wait_for "$out/serve.log" 'http://' "$!" || { echo "error: poolsize serve did not start: $(cat "$out/serve.log")" >&2; exit 1; }
 serve_url="$(grep -o 'http://[^ ]*' "$out/serve.log" | head -n 1)"
 
-# wrk's own CPU, read in its process after its threads are joined: utime and stime are fields
-# 14 and 15 of /proc/self/stat (proc_pid_stat(5)), counted after the last ')'.
+# wrk's own CPU, read in its process after its threads are joined: getrusage(RUSAGE_SELF)
+# through LuaJIT's FFI, in microseconds. /proc/self/stat's utime and stime count whole clock
+# ticks (10 ms here), a third of wrk's whole CPU at M = 1 against a server that is the limit,
+# where they read half of what getrusage does.
 cat > "$out/wrk-cpu.lua" <<'LUA'
+local ffi = require("ffi")
+ffi.cdef[[
+struct poolsize_timeval { long tv_sec; long tv_usec; };
+struct poolsize_rusage { struct poolsize_timeval ru_utime; struct poolsize_timeval ru_stime; long rest[14]; };
+int getrusage(int who, struct poolsize_rusage *usage);
+]]
 done = function(summary, latency, requests)
-    local file = io.open("/proc/self/stat", "r")
-    local stat = file:read("*a")
-    file:close()
-    local fields = {}
-    for field in stat:match(".*%) (.*)"):gmatch("%S+") do fields[#fields + 1] = field end
+    local usage = ffi.new("struct poolsize_rusage")
+    ffi.C.getrusage(0, usage)
+    local cpu_us = tonumber(usage.ru_utime.tv_sec) * 1e6 + tonumber(usage.ru_utime.tv_usec)
+        + tonumber(usage.ru_stime.tv_sec) * 1e6 + tonumber(usage.ru_stime.tv_usec)
     local e = summary.errors
-    io.write(string.format("wrk-cpu requests=%d duration_us=%d utime_ticks=%s stime_ticks=%s errors=%d\n",
-        summary.requests, summary.duration, fields[12], fields[13], e.connect + e.read + e.write + e.status + e.timeout))
+    io.write(string.format("wrk-cpu requests=%d duration_us=%d cpu_us=%d errors=%d\n",
+        summary.requests, summary.duration, cpu_us, e.connect + e.read + e.write + e.status + e.timeout))
 end
 LUA
 
@@ -128,13 +135,13 @@ run_server serve "$serve_url"
 body="$out/driver-body.md"
 python3 - "$out" "$(getconf CLK_TCK)" "${connections[*]}" "$repeat" "$seconds" "${serve_flags[*]}" > "$body" <<'PY'
 import json, pathlib, re, statistics, sys
-out, tick = pathlib.Path(sys.argv[1]), int(sys.argv[2])
+out = pathlib.Path(sys.argv[1])  # argv[2], the clock tick, is no longer used
 counts, repeat, seconds, serve_flags = [int(m) for m in sys.argv[3].split()], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
 def wrk(name, m, r):
     text = (out / f"{name}-wrk-{m}-{r}.txt").read_text()
     f = dict(kv.split("=") for kv in re.search(r"wrk-cpu (.*)", text).group(1).split())
     requests, duration = int(f["requests"]), int(f["duration_us"]) / 1e6
-    cpu_us = (int(f["utime_ticks"]) + int(f["stime_ticks"])) * 1e6 / tick
+    cpu_us = int(f["cpu_us"])
     return requests / duration, cpu_us / max(1, requests), int(f["errors"])
 def driver(name, m, r):
     [row] = json.loads((out / f"{name}-driver-{m}-{r}.json").read_text())
@@ -142,7 +149,7 @@ def driver(name, m, r):
 print(f"At each M, {repeat} times in turn: `wrk -t1 -cM -d{seconds}s URL` (one thread, M connections), then "
       f"`poolsize bench-driver --url URL --connections M --duration-ms {seconds * 1000} --warmup-ms 500 --format json` "
       "(one thread, M requests in flight through libcurl's multi interface). Figures are medians over the runs. "
-      f"wrk's CPU per request: its process's utime + stime ({1e6 / tick:.0f} µs ticks, whole run) over its requests; "
+      "wrk's CPU per request: its process's user + system CPU (getrusage, µs, whole run) over its requests; "
       "the driver's: its thread's CPU over the measured window over the window's requests. Ratios are driver / wrk.")
 sections = {
     "nginx": ("nginx, one worker, a 2.7 KB static file: the server costs less than the client",
