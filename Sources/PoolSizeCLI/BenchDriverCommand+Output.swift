@@ -31,7 +31,9 @@ extension BenchDriverCommand {
         }
         for result in results {
             if let failure = result.firstFailure {
-                text += "\(result.connections) connections: \(result.failures) failed; the first \(failure)\n"
+                // The failure holds the server's reason phrase: text from outside, shown escaped.
+                text +=
+                    "\(result.connections) connections: \(result.failures) failed; the first \(TerminalText.escape(failure))\n"
             }
         }
         return text

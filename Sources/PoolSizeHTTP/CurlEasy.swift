@@ -55,6 +55,17 @@ final class CurlEasy: @unchecked Sendable {
         return curl_easy_perform(handle)
     }
 
+    /// Closes the connection after each request instead of keeping it: for a caller whose
+    /// kept-alive connection would hold one of the server's workers between its requests.
+    func forbidReuse() throws(PoolSizeError) {
+        guard let handle else { return }
+        let code = poolsize_curl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1)
+        guard code == CURLE_OK else {
+            throw .measurementFailed(
+                "libcurl refused CURLOPT_FORBID_REUSE (\(String(cString: curl_easy_strerror(code))))")
+        }
+    }
+
     /// The libcurl handle itself, for a multi handle to drive (`HTTPLoadDriver`); nil after
     /// `close()`. Whoever adds it to a multi handle removes it before `close()`.
     var multiHandle: UnsafeMutableRawPointer? { handle }

@@ -20,6 +20,10 @@ extension HTTPLoadDriver {
         private var indexOf: [UnsafeMutableRawPointer: Int] = [:]
         private var started: [UInt64]
         private var added: [Bool]
+        /// When a handle whose connection failed may try again (0: not waiting): a server that
+        /// refuses or resets connections must not make the driver spin a core, as restarting at
+        /// once would.
+        private var retryAt: [UInt64]
         private var latencies: [UInt64] = []
         private var failures = 0
         private var firstFailure: String?
@@ -31,6 +35,7 @@ extension HTTPLoadDriver {
             inWindow = false
             started = Array(repeating: 0, count: driver.handles.count)
             added = Array(repeating: false, count: driver.handles.count)
+            retryAt = Array(repeating: 0, count: driver.handles.count)
             latencies.reserveCapacity(1 << 16)
             for (index, handle) in driver.handles.enumerated() {
                 if let raw = handle.multiHandle { indexOf[raw] = index }
@@ -71,13 +76,30 @@ extension HTTPLoadDriver {
                 curl_multi_remove_handle(driver.multi, raw)
                 added[index] = false
                 if inWindow { tally(index, code, at: now) }
-                if restarting {
+                guard restarting else { continue }
+                if code == CURLE_OK {
                     try start(index, at: now)
                     restarted = true
+                } else {
+                    retryAt[index] = now &+ HTTPLoadDriver.retryDelayNanoseconds
                 }
             }
             return restarted
         }
+
+        /// Starts every handle whose wait after a failed connection is over; true when any was.
+        mutating func retry(at now: UInt64) throws(PoolSizeError) -> Bool {
+            var restarted = false
+            for index in retryAt.indices where retryAt[index] != 0 && retryAt[index] <= now {
+                retryAt[index] = 0
+                try start(index, at: now)
+                restarted = true
+            }
+            return restarted
+        }
+
+        /// The next instant a waiting handle may try again; nil when none waits.
+        var nextRetry: UInt64? { retryAt.filter { $0 != 0 }.min() }
 
         /// A success is a whole answer with a 2xx status; anything else is a failure.
         mutating func tally(_ index: Int, _ code: CURLcode, at now: UInt64) {
@@ -95,7 +117,9 @@ extension HTTPLoadDriver {
             } else if !handle.headersEnded {
                 firstFailure = "failed: the connection closed before the end of the answer's headers"
             } else {
-                firstFailure = "answered \(status)" + (handle.reason.isEmpty ? "" : " \(handle.reason)")
+                // The reason phrase is the server's text: control characters become spaces.
+                let reason = HTTPSource.printable(handle.reason)
+                firstFailure = "answered \(status)" + (reason.isEmpty ? "" : " \(reason)")
             }
         }
 

@@ -3,6 +3,12 @@ import CPoolSizeCurl
 import PoolSizeKit
 import PoolSizeModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An event-driven HTTP load: one thread keeps exactly `connections` requests in flight through
 /// libcurl's multi interface, a closed loop in which each finished transfer at once starts the
 /// next on the same easy handle. The server's pool is what a server sweep sizes, so its load
@@ -22,8 +28,8 @@ package final class HTTPLoadDriver {
     let handles: [CurlEasy]
     let clocks = SystemClocks()
 
-    /// The most connections one driver keeps: far beyond what one thread serves, and well
-    /// within the descriptors a process may open.
+    /// The most connections one driver keeps: far beyond what one thread serves
+    /// (`reserveDescriptors` checks the process may open that many).
     package static let connectionLimit = 10_000
 
     /// A driver of `connections` requests to `target` (a GET unless the target says otherwise),
@@ -34,6 +40,7 @@ package final class HTTPLoadDriver {
                 .connections,
                 message: "must be 1 to \(Self.connectionLimit) requests in flight at once, got \(connections)")
         }
+        try Self.reserveDescriptors(for: connections)
         let request = try CurlRequest(
             target: target, timeoutSeconds: timeoutSeconds, verification: .system, capturedHeader: "")
         guard let multi = curl_multi_init() else {
@@ -90,14 +97,48 @@ package final class HTTPLoadDriver {
             loop.reachWindow(at: now)
             let restarted = try loop.collect(at: now, restarting: now < loop.end)
             if now >= loop.end { return loop.result(at: now) }
+            let retried = try loop.retry(at: now)
             // A handle just added is started by the next curl_multi_perform, without a wait.
-            if restarted { continue }
-            let boundary = loop.inWindow ? loop.end : loop.windowStart
+            if restarted || retried { continue }
+            let boundary = min(loop.inWindow ? loop.end : loop.windowStart, loop.nextRetry ?? .max)
             let waitMilliseconds = Int32(clamping: (boundary - now + 999_999) / 1_000_000)
             let polled = curl_multi_poll(multi, nil, 0, max(1, waitMilliseconds), nil)
             guard polled == CURLM_OK else { throw Self.failure("curl_multi_poll", polled) }
         }
     }
+
+    /// Descriptors kept free beside the connections (libcurl's own, the process's files).
+    static let descriptorMargin = 64
+
+    /// Makes room for `connections` sockets: raises the soft descriptor limit toward the hard
+    /// one when it is short, and refuses a count past what the hard limit allows, since past it
+    /// connections fail as if the server refused them and fewer than asked stay in flight.
+    static func reserveDescriptors(for connections: Int) throws(PoolSizeError) {
+        var limit = rlimit()
+        guard getrlimit(descriptorResource, &limit) == 0 else { return }
+        let needed = rlim_t(connections + descriptorMargin)
+        guard limit.rlim_cur < needed else { return }
+        if limit.rlim_max >= needed {
+            var raised = limit
+            raised.rlim_cur = needed
+            if setrlimit(descriptorResource, &raised) == 0 { return }
+        }
+        let allowed = max(0, Int(min(limit.rlim_max, rlim_t(Int.max))) - descriptorMargin)
+        throw .invalidParameter(
+            .connections,
+            message:
+                "\(connections) connections need \(needed) open files, and this process may open \(limit.rlim_max) (ulimit -n); pass at most \(allowed), or raise the limit"
+        )
+    }
+
+    #if canImport(Glibc)
+        static let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+        static let descriptorResource = RLIMIT_NOFILE
+    #endif
+
+    /// How long a connection that failed waits before it tries again.
+    static let retryDelayNanoseconds: UInt64 = 1_000_000
 
     static func failure(_ call: String, _ code: CURLMcode) -> PoolSizeError {
         .measurementFailed("libcurl's \(call) failed (\(String(cString: curl_multi_strerror(code))))")

@@ -22,6 +22,9 @@ package final class HTTPReadinessProbe: @unchecked Sendable {
             target: get, timeoutSeconds: timeoutSeconds, verification: verification,
             capturedHeader: LoadServer.headerName)
         easy = try CurlEasy(request: request)
+        // A kept-alive probe connection would hold a worker of a thread-per-connection server
+        // (one of its size) through the trial.
+        try easy.forbidReuse()
     }
 
     /// One request: ready on a 2xx; else what came back (`HTTP 503 Service Unavailable`) or

@@ -194,12 +194,16 @@ package final class ServerProcess: @unchecked Sendable {
     package static func processes(inSession session: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
+            // Read as bytes: a command's name is whatever bytes it set (prctl, setproctitle),
+            // not always UTF-8, and a process skipped for its name would outlive the stop.
             guard let pid = Int32(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.range(of: ")", options: .backwards)
+                let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat"),
+                let close = stat.lastIndex(of: UInt8(ascii: ")"))
             else { return nil }
-            // After the command's name: state, parent, process group, session.
-            let fields = stat[close.upperBound...].split(separator: " ")
+            // After the command's name: state, parent, process group, session (ASCII).
+            let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " ")).prefix(4).map {
+                String(decoding: $0, as: UTF8.self)
+            }
             guard fields.count > 3, Int32(fields[3]) == session, fields[0] != "Z", fields[0] != "X" else { return nil }
             return pid
         }

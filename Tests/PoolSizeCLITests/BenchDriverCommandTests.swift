@@ -1,3 +1,4 @@
+import Foundation
 import PoolSizeHTTP
 import PoolSizeModel
 import Testing
@@ -10,6 +11,21 @@ import Testing
         #expect(target.url == "http://127.0.0.1:8080/x")
         #expect(counts == [1, 4, 16, 64])
         #expect(try BenchDriverCommand.parse(["--url", "http://h/", "--connections", " 2,8"]).plan().1 == [2, 8])
+    }
+
+    /// More connections than the process may open files: refused before any is made, naming
+    /// the limit, instead of connections failing as if the server refused them.
+    @Test func connectionsPastTheDescriptorLimitAreRefused() throws {
+        let run = try BinaryRun.run(
+            [
+                "-c", "ulimit -n 128 || exit 97; exec \"$0\" \"$@\"", EndToEndTests.binary.path, "bench-driver",
+                "--url", "http://127.0.0.1:1/", "--connections", "300", "--duration-ms", "50",
+            ], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(run.code == 64)
+        #expect(
+            run.stderr.split(separator: "\n").map(String.init) == [
+                "error: --connections: 300 connections need 364 open files, and this process may open 128 (ulimit -n); pass at most 64, or raise the limit"
+            ])
     }
 
     @Test(arguments: [

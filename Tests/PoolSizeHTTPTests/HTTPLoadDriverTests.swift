@@ -110,4 +110,30 @@ import Testing
             _ = try HTTPLoadDriver(target: HTTPTarget(url: "http://127.0.0.1:1/"), connections: count)
         }
     }
+
+    /// A port nobody listens on: every connection is refused at once, and each handle waits
+    /// `retryDelayNanoseconds` before it tries again, so one connection fails at most once per
+    /// millisecond of the window (restarting at once failed some 15 000 times in 300 ms).
+    @Test func refusedConnectionsWaitBeforeTryingAgain() throws {
+        let result = try run("http://127.0.0.1:1/", connections: 1, durationMs: 300)
+        #expect(result.requests == 0)
+        #expect(result.failures >= 1)
+        #expect(Double(result.failures) <= result.windowSeconds * 1_000 + 1, "\(result.failures) failures")
+    }
+
+    /// A readiness probe leaves no connection open behind it: a kept-alive one would hold a
+    /// worker of a thread-per-connection server through the trial.
+    @Test func theReadinessProbeClosesItsConnection() throws {
+        let server = try server(delay: 0)
+        defer { server.stop() }
+        let probe = try HTTPReadinessProbe(target: HTTPTarget(url: server.url))
+        #expect(probe.check().ready)
+        var open = server.counters.open.load(ordering: .relaxed)
+        for _ in 0..<200 where open != 0 {
+            usleep(10_000)
+            open = server.counters.open.load(ordering: .relaxed)
+        }
+        #expect(open == 0)
+        #expect(server.counters.accepted.load(ordering: .relaxed) == 1)
+    }
 }

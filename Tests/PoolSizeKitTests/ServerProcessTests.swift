@@ -131,6 +131,26 @@ import Testing
         #expect(server.hasExited)
     }
 
+    /// A server whose name is not UTF-8 (prctl sets whatever bytes it is given) is still found
+    /// in its session, so `stop` sends it SIGTERM rather than leaving it to the guardian's
+    /// SIGKILL; it ends with its own status.
+    @Test func aServerNamedInBytesThatAreNotUTF8IsStillFound() throws {
+        let script = Self.scratch("named.py")
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try """
+        import ctypes, signal, sys, time
+        ctypes.CDLL(None).prctl(15, b"srv\\xff\\xfe", 0, 0, 0)
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(9))
+        print("armed", flush=True)
+        time.sleep(300)
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let server = try ServerProcess(arguments: ["python3", script])
+        defer { server.stop(graceSeconds: 5) }
+        try server.waitUntilReady(timeoutSeconds: 60, probe: Self.printed("armed", by: server))
+        #expect(ServerProcess.processes(inSession: server.pid) == [server.pid])
+        #expect(server.stop(graceSeconds: 60) == .exited(code: 9))
+    }
+
     /// A daemon's double fork: one process left the server's group but kept its session, and
     /// one left the session too (setsid). Both are gone after `stop`: the first by the
     /// session, the second by the guardian below which it still runs.
