@@ -107,10 +107,8 @@ package struct ChildProcessRunner: Sendable {
         let outcome: ChildOutcome
         if timedOut || !reaped {
             outcome = .timedOut(afterSeconds: timeoutSeconds)
-        } else if status & 0x7f != 0 {
-            outcome = .signaled(signal: status & 0x7f)
         } else {
-            outcome = .exited(code: (status >> 8) & 0xff)
+            outcome = ChildOutcome(waitStatus: status)
         }
         return ChildRun(outcome: outcome, standardOutput: out.text, standardError: err.text, seconds: seconds)
     }

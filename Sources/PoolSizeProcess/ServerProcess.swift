@@ -95,7 +95,7 @@ package final class ServerProcess: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         readReport()
-        return status.map(Self.outcome)
+        return status.map(ChildOutcome.init(waitStatus:))
     }
 
     /// The last of what the server wrote on stdout and on stderr so far (16 KiB of each at most).
@@ -155,7 +155,7 @@ package final class ServerProcess: @unchecked Sendable {
             }
             // The guardian has exited: all it wrote is in the pipe, and then the end of it.
             readReport()
-            let ended = Self.outcome(status ?? SIGKILL)
+            let ended = ChildOutcome(waitStatus: status ?? SIGKILL)
             outcome = ended
             return ended
         }
@@ -209,23 +209,8 @@ package final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    /// Reads what the guardian has said; a guardian gone without a word took the server along
-    /// (its death signal), which counts as SIGKILL. Call with `lock` held.
-    private func readReport() {
-        var message: (Int32, Int32) = (0, 0)
-        while status == nil {
-            let count = withUnsafeMutableBytes(of: &message) { read(report, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count == 0 { status = SIGKILL }
-            guard count == MemoryLayout<(Int32, Int32)>.size else { return }
-            if message.0 == 3 { status = message.1 }
-        }
-    }
-
-    /// The outcome of a wait status.
-    static func outcome(_ status: Int32) -> ChildOutcome {
-        status & 0x7f != 0 ? .signaled(signal: status & 0x7f) : .exited(code: (status >> 8) & 0xff)
-    }
+    /// Reads what the guardian has said (`GuardianReport`). Call with `lock` held.
+    private func readReport() { GuardianReport.update(&status, from: report) }
 
     /// The error for a server that exited before it was ready.
     private func exited(_ ended: ChildOutcome) -> PoolSizeError {

@@ -10,6 +10,12 @@ package enum ChildOutcome: Equatable, Sendable, Codable {
     /// The child could not be started at all.
     case failedToStart(reason: String)
 
+    /// How a reaped child ended, from its wait status (waitpid's): the signal that ended it,
+    /// else its exit status.
+    package init(waitStatus status: Int32) {
+        self = status & 0x7f != 0 ? .signaled(signal: status & 0x7f) : .exited(code: (status >> 8) & 0xff)
+    }
+
     /// One line: `exited with status 0`, `killed by SIGILL (4)`, …
     package var summary: String {
         switch self {

@@ -69,18 +69,8 @@ package final class ChildTarget: @unchecked Sendable {
         return status != nil
     }
 
-    /// Reads what the guardian has said; a guardian gone without a word took the target along
-    /// (its death signal), which counts as SIGKILL. Call with `lock` held.
-    private func readReport() {
-        var message: (Int32, Int32) = (0, 0)
-        while status == nil {
-            let count = withUnsafeMutableBytes(of: &message) { read(report, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count == 0 { status = SIGKILL }
-            guard count == MemoryLayout<(Int32, Int32)>.size else { return }
-            if message.0 == 3 { status = message.1 }
-        }
-    }
+    /// Reads what the guardian has said (`GuardianReport`). Call with `lock` held.
+    private func readReport() { GuardianReport.update(&status, from: report) }
 
     /// Ends the child's process group: SIGTERM, up to `graceSeconds` for it to exit, then
     /// SIGKILL; then has the guardian stop whatever is left below it and waits for it. Returns

@@ -45,25 +45,24 @@ extension RunAnalysis {
         /// The recommendation the sweep would have made for one combination, for runs whose
         /// recommendation.json does not hold one for it (a run stopped before the end).
         func recommend(_ run: RunData, _ records: [TrialRecord]) -> Recommendation? {
+            // Failed tasks anywhere in the run withhold every recommendation, as the sweep does.
             guard let lowLoad = run.lowLoad, let cores = run.cores, run.records.withheldRecommendation == nil else {
                 return nil
             }
             let settings = RunAnalysis.sizingSettings(run)
+            return Recommender.recommendAll(
+                workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
+                targetUtilization: settings.targetUtilization, tolerance: settings.tolerance,
+                specWaitCPURatio: settings.specWaitCPURatio, load: load
+            )
+            .map { SizingProse.worded($0) }?.best
+        }
+
+        /// The load this loop is of.
+        var load: Load {
             switch self {
-            case .closed:
-                return Recommender.recommend(
-                    workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
-                    targetUtilization: settings.targetUtilization, tolerance: settings.tolerance,
-                    specWaitCPURatio: settings.specWaitCPURatio
-                )
-                .map { SizingProse.worded($0) }
-            case let .open(open):
-                return Recommender.recommendAll(
-                    workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
-                    targetUtilization: settings.targetUtilization, tolerance: settings.tolerance,
-                    specWaitCPURatio: settings.specWaitCPURatio, load: .open(open.arrival)
-                )
-                .map { SizingProse.worded($0) }?.best
+            case .closed: return .closed
+            case let .open(open): return .open(open.arrival)
             }
         }
 
