@@ -20,6 +20,8 @@ package final class RecordedSweep: SweepObserver {
         case trace(Trace)
         /// Work of the user's own (`--exec`, `--http`).
         case source(any WorkloadSource)
+        /// The pool inside a server, whose trials `measurer` runs (`--server`).
+        case server(any TrialMeasuring)
     }
 
     /// What a finished sweep leaves to tell: both renderings of its result, and the problem that
@@ -120,11 +122,20 @@ package final class RecordedSweep: SweepObserver {
             source = TraceSource(trace: trace, burner: burner)
         case let .source(custom):
             source = custom
+        case .server:
+            source = ClosureSource { _ in }
         }
         defer { files?.remove() }
         // What the source holds (connections, processes its tasks left) ends with the sweep.
         defer { source.sweepEnded() }
-        let result = try Sweep(plan: plan, source: source).run(observer: self, resume: resumed, spelling: .flags)
+        let result: SweepResult
+        if case let .server(measurer) = workload {
+            result = try Sweep.run(
+                plan, on: SweepRunner(measurer: measurer, declaredTaskNanoseconds: nil), declaresWaitCPU: false,
+                observer: self, resume: resumed, spelling: .flags)
+        } else {
+            result = try Sweep(plan: plan, source: source).run(observer: self, resume: resumed, spelling: .flags)
+        }
         let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
         if let server = source.observedServer {
             // A `poolsize serve` target names its threads and cost per request: the report

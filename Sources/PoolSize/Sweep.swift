@@ -77,10 +77,29 @@ public struct Sweep: Sendable {
         observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?,
         spelling: SettingSpelling
     ) throws(PoolSizeError) -> SweepResult {
-        let (lowLoad, records) = try SweepRunner(source: source, runner: runner, pools: pools).run(
-            plan, observer: observer ?? SilentObserver(), resume: resume)
+        if plan.pools.contains(.server) {
+            throw .invalidParameter(
+                .pools,
+                message:
+                    "'server' is the pool inside a server poolsize starts, which a Swift workload source cannot run; choose a pool built in this process"
+            )
+        }
         // A spec that declares no C (a source's placeholder spec) has no W/C to compare with.
-        let declared = source.declaredTaskNanoseconds != nil && plan.spec.cpuMicroseconds > 0
+        return try Self.run(
+            plan, on: SweepRunner(source: source, runner: runner, pools: pools),
+            declaresWaitCPU: source.declaredTaskNanoseconds != nil && plan.spec.cpuMicroseconds > 0,
+            observer: observer, resume: resume, spelling: spelling)
+    }
+
+    /// Runs `plan` on `sweepRunner` (pools in this process, or a server the measurer starts) and
+    /// recommends from its trials: the one way a sweep's trials become its result.
+    /// - Parameter declaresWaitCPU: whether the plan's spec declares the W/C its tasks should have.
+    package static func run(
+        _ plan: SweepPlan, on sweepRunner: SweepRunner, declaresWaitCPU declared: Bool,
+        observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?,
+        spelling: SettingSpelling
+    ) throws(PoolSizeError) -> SweepResult {
+        let (lowLoad, records) = try sweepRunner.run(plan, observer: observer ?? SilentObserver(), resume: resume)
         let recommendation = Recommender.recommendAll(
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance,

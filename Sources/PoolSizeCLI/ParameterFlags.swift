@@ -46,6 +46,7 @@ enum ParameterFlags {
         case .httpInsecure: return "--http-insecure"
         case .server: return "--server"
         case .resize: return "--resize"
+        case .readyTimeout: return "--ready-timeout"
         case .runDirectory: return "--out"
         case .replaceRun: return "--force"
         case .resumeRun: return "--resume"

@@ -18,6 +18,7 @@ struct SweepCommand: ParsableCommand {
             """)
 
     @OptionGroup(title: "Workload") var workload: SweepWorkloadOptions
+    @OptionGroup(title: "Server") var server: SweepServerOptions
     @OptionGroup(title: "Load") var load: SweepLoadOptions
     @OptionGroup(title: "Pools") var axes: SweepAxisOptions
     @OptionGroup(title: "Trials") var trials: SweepTrialOptions
@@ -81,11 +82,23 @@ struct SweepCommand: ParsableCommand {
     /// the workload's files are read once.
     func prepare() throws(PoolSizeError) -> (plan: SweepPlan, workload: SweepWorkload) {
         try output.check()
-        var chosen = try workload.resolve(trialMilliseconds: trials.trialMilliseconds)
+        let serverSweep = try server.resolve(
+            workload: workload, axes: axes, load: load, sizes: trials.sizes,
+            trialMilliseconds: trials.trialMilliseconds)
+        var chosen: SweepWorkload
+        if let serverSweep {
+            chosen = serverSweep
+        } else {
+            chosen = try workload.resolve(trialMilliseconds: trials.trialMilliseconds)
+        }
         let load = try load.resolve()
-        let axes = try axes.resolve(spec: &chosen.spec)
+        // A server sweep's one pool is the server's.
+        let axes =
+            serverSweep == nil
+            ? try axes.resolve(spec: &chosen.spec) : SweepAxes(pools: [.server], tiers: [.default], primitives: [.none])
         try model.check()
-        let resolved = try trials.resolve(load: load, loopbackServer: chosen.isLoopbackServer)
+        let resolved = try trials.resolve(
+            load: load, loopbackServer: chosen.isLoopbackServer, serverSweep: serverSweep != nil)
         var plan = SweepPlan(
             runID: RunID.make(workload: chosen.spec.name), spec: chosen.spec, sizes: resolved.sizes,
             repetitions: resolved.repetitions, warmupTrials: resolved.warmup,
@@ -95,6 +108,7 @@ struct SweepCommand: ParsableCommand {
             contend: self.axes.contend, busyRetries: resolved.busyRetries)
         plan.search = resolved.search
         plan.load = load
+        plan.target = chosen.target
         if let seconds = resolved.budgetSeconds { plan = try plan.fitting(budgetSeconds: seconds) }
         try plan.checkPhases()
         try Self.checkBounded(plan.estimate)

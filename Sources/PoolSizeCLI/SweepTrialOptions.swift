@@ -19,8 +19,11 @@ struct SweepTrialOptions: ParsableArguments {
     @Option(name: .customLong("repeat"), help: ArgumentHelp(Help.repeatCount))
     var repeatCount: Int?
 
-    @Option(help: "Discarded warm-up trials before measuring, 0 to \(Self.maximumWarmup).")
-    var warmup: Int = 1
+    @Option(
+        help:
+            "Discarded warm-up trials before measuring, 0 to \(Self.maximumWarmup) (default 1; 0 with --server, whose every trial warms up the server it starts)."
+    )
+    var warmup: Int?
 
     @Option(name: .customLong("trial-ms"), help: ArgumentHelp(Help.trialMilliseconds))
     var trialMilliseconds: Int?
@@ -37,7 +40,9 @@ struct SweepTrialOptions: ParsableArguments {
     static let maximumTrialMilliseconds = 600_000
 
     /// The trial flags, checked on their own and against the load.
-    func resolve(load: Load, loopbackServer: Bool) throws(PoolSizeError) -> SweepTrials {
+    /// - Parameter serverSweep: the trials start a server each, and warm it up themselves.
+    func resolve(load: Load, loopbackServer: Bool, serverSweep: Bool = false) throws(PoolSizeError) -> SweepTrials {
+        let warmup = self.warmup ?? (serverSweep ? 0 : 1)
         var selection = try SizeSelection.parse(sizes)
         if let sizesFrom {
             guard selection == .auto else {

@@ -10,4 +10,6 @@ struct SweepWorkload {
     /// `--task-timeout` for a command or a request (a task of unknown length), which bounds the
     /// dry run's "at most"; nil for a declared task.
     var taskTimeoutSeconds: Double? = nil
+    /// What is sized: pools in this process, or the server `--server` starts.
+    var target: SweepTarget = .inProcess
 }

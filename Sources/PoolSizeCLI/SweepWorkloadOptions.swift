@@ -150,7 +150,7 @@ struct SweepWorkloadOptions: ParsableArguments {
 
     /// `--task-timeout`, checked: libcurl's timeouts count whole milliseconds, and no command
     /// starts in less.
-    private func taskTimeoutSeconds() throws(PoolSizeError) -> Double {
+    func taskTimeoutSeconds() throws(PoolSizeError) -> Double {
         let timeout = try QuantityParser.seconds(taskTimeout, flag: "--task-timeout")
         guard timeout >= 0.001 && timeout <= 3600 else {
             throw .invalidOption(flag: "--task-timeout", message: "must be 1ms to 1h, got \(taskTimeout)")
@@ -160,6 +160,13 @@ struct SweepWorkloadOptions: ParsableArguments {
 
     /// The `--http` request, checked, with `--http-body` read.
     private func httpTarget(_ url: String) throws(PoolSizeError) -> HTTPTarget {
+        try HTTPTarget(
+            url: url, method: httpMethod, headers: httpHeaders, body: try httpBodyData(),
+            secretQuery: Set(httpSecretQuery))
+    }
+
+    /// `--http-body`'s bytes, read once; nil without it.
+    func httpBodyData() throws(PoolSizeError) -> Data? {
         var body: Data? = nil
         if let httpBody {
             guard FileManager.default.fileExists(atPath: httpBody) else {
@@ -172,8 +179,7 @@ struct SweepWorkloadOptions: ParsableArguments {
                     message: "cannot be read (\(error.localizedDescription)); --http-body takes a readable file")
             }
         }
-        return try HTTPTarget(
-            url: url, method: httpMethod, headers: httpHeaders, body: body, secretQuery: Set(httpSecretQuery))
+        return body
     }
 
     /// How `--http-cacert` and `--http-insecure` say to check an https:// server.

@@ -13,6 +13,12 @@ public enum PoolKind: String, CaseIterable, Codable, Sendable {
     case taskGroup = "task-group"
     /// `AdaptiveQueuePool`: serial queues whose count it chooses while it runs, N at most.
     case adaptive
+    /// The pool inside a server poolsize starts (`sweep --server`): the threads its command
+    /// sets, the server restarted at each size and loaded over HTTP.
+    case server
+
+    /// The kinds poolsize builds in its own process: what `--pools` and `all` choose from.
+    package static let inProcess: [PoolKind] = allCases.filter { $0 != .server }
 
     /// One line for `poolsize list`.
     public var summary: String {
@@ -23,6 +29,7 @@ public enum PoolKind: String, CaseIterable, Codable, Sendable {
         case .operationQueue: return "OperationQueue with maxConcurrentOperationCount = N"
         case .taskGroup: return "Swift concurrency task group with N child tasks in flight"
         case .adaptive: return "serial queues whose count the pool chooses as it runs, at most N (AdaptiveQueuePool)"
+        case .server: return "the pool inside a server that sweep --server starts with {size} threads, loaded over HTTP"
         }
     }
 }

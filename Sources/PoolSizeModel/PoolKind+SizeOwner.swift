@@ -4,6 +4,7 @@ extension PoolKind {
         switch self {
         case .queuePool, .threadPool, .globalQueue, .operationQueue, .taskGroup: return .sweep
         case .adaptive: return .pool
+        case .server: return .command
         }
     }
 }

@@ -79,6 +79,8 @@ extension PoolSizeError {
         case server
         /// The command that changes a running server's pool to each size, instead of a restart.
         case resize
+        /// How long a started server may take to answer before its trial fails.
+        case readyTimeout
         /// The run directory a sweep writes.
         case runDirectory
         /// Replacing a run directory that already holds a run.

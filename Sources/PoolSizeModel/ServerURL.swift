@@ -12,7 +12,7 @@ package struct ServerURL: Equatable, Sendable {
 
     /// A port that stands in for `{port}` while the URL is checked; an error's text shows
     /// `{port}` again in its place.
-    static let checkedPort = 65_535
+    package static let checkedPort = 65_535
 
     /// Checks `template` against `server`; errors name the URL's setting (`httpURL`).
     /// - Parameter secretQuery: query parameters to mask in messages besides the known ones.

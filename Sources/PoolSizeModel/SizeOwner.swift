@@ -9,13 +9,16 @@ package enum SizeOwner: String, CaseIterable, Sendable {
     /// The pool itself: it chooses its size as it runs, at most the trial's size
     /// (`AdaptiveQueuePool`). The trial's size is its maximum, so it is summarised, never sized.
     case pool
+    /// The command that starts the server under test (`sweep --server`): the server is started
+    /// with the trial's size and holds it for the whole trial; its threads are not poolsize's.
+    case command
 
     /// Whether the pool runs at the trial's size for the whole trial, so that the trials trace a
     /// throughput curve over the size: what a recommendation, a USL fit and "could not reach N"
     /// need.
     package var holdsTrialSize: Bool {
         switch self {
-        case .sweep: return true
+        case .sweep, .command: return true
         case .pool: return false
         }
     }

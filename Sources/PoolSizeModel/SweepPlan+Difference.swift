@@ -46,6 +46,7 @@ extension SweepPlan {
     /// (`busyThreshold` has no flag: the command line keeps the default.)
     static let words = [
         "spec": "workload", "cores": "core count", "seed": "seed", "load": "load", "busyThreshold": "busy threshold",
+        "target": "server",
     ]
 
     /// How messages name the field `label`.
@@ -75,6 +76,8 @@ extension SweepPlan {
             return list.map(\.rawValue).joined(separator: ",")
         case let mode as SearchMode:
             return mode.rawValue
+        case let target as SweepTarget:
+            return target.summary
         default:
             return String(describing: value)
         }

@@ -43,6 +43,8 @@ package struct SweepPlan: Sendable, Equatable, Codable {
     package var search: SearchMode = .grid
     /// How tasks reach the pool: the closed loop, or arrivals at rates (`--arrival-rate`).
     package var load: Load = .closed
+    /// What is sized: pools in poolsize's own process, or a server's pool (`--server`).
+    package var target: SweepTarget = .inProcess
 
     /// A plan; every value is taken as given (the CLI validates flags before building one).
     package init(
@@ -73,7 +75,33 @@ package struct SweepPlan: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case spec, sizes, repetitions, warmupTrials, cores, targetUtilization, tolerance, seed, pools, tiers, primitives
-        case readRatio, trialMilliseconds, contend, busyRetries, busyThreshold, search, load
+        case readRatio, trialMilliseconds, contend, busyRetries, busyThreshold, search, load, target
+    }
+
+    /// Reads a plan; one recorded before a plan named its target sized pools in poolsize's own
+    /// process.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        runID = try c.decode(String.self, forKey: .runID)
+        spec = try c.decode(WorkloadSpec.self, forKey: .spec)
+        sizes = try c.decode(SizeSelection.self, forKey: .sizes)
+        repetitions = try c.decode(Int.self, forKey: .repetitions)
+        warmupTrials = try c.decode(Int.self, forKey: .warmupTrials)
+        cores = try c.decode(Int.self, forKey: .cores)
+        targetUtilization = try c.decode(Double.self, forKey: .targetUtilization)
+        tolerance = try c.decode(Double.self, forKey: .tolerance)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        pools = try c.decode([PoolKind].self, forKey: .pools)
+        tiers = try c.decode([QoSTier].self, forKey: .tiers)
+        primitives = try c.decode([PrimitiveKind].self, forKey: .primitives)
+        readRatio = try c.decode(Double.self, forKey: .readRatio)
+        trialMilliseconds = try c.decodeIfPresent(Int.self, forKey: .trialMilliseconds)
+        contend = try c.decode(Bool.self, forKey: .contend)
+        busyRetries = try c.decode(Int.self, forKey: .busyRetries)
+        busyThreshold = try c.decode(Double.self, forKey: .busyThreshold)
+        search = try c.decode(SearchMode.self, forKey: .search)
+        load = try c.decode(Load.self, forKey: .load)
+        target = try c.decodeIfPresent(SweepTarget.self, forKey: .target) ?? .inProcess
     }
 
     /// Every (pool, tier, primitive) the plan measures.

@@ -7,6 +7,7 @@ extension TrialRecord: Codable {
             cpuMicrosecondsPerTask, waitMicrosecondsPerTask, waitCPURatio, utilization, peakConcurrency, threads,
             effectiveNice, integrity, criticalSections, latency, execution, voluntaryContextSwitches,
             involuntaryContextSwitches, maxRSSKilobytes, processThreads, otherLoad, invalidReason, errors, sizeSteps
+        case driverCPUMicrosecondsPerRequest
         /// The loop, under the name of the optional it was stored as.
         case loop = "openLoop"
     }
@@ -42,6 +43,8 @@ extension TrialRecord: Codable {
         otherLoad = try c.decode(Double.self, forKey: .otherLoad)
         invalidReason = try c.decodeIfPresent(String.self, forKey: .invalidReason)
         errors = try c.decode(Int.self, forKey: .errors)
+        driverCPUMicrosecondsPerRequest =
+            try c.decodeIfPresent(Double.self, forKey: .driverCPUMicrosecondsPerRequest) ?? 0
         loop = Loop(figures: try c.decodeIfPresent(OpenLoopFigures.self, forKey: .loop))
         sizeSteps = try c.decode([SizeStep].self, forKey: .sizeSteps)
     }
@@ -77,6 +80,9 @@ extension TrialRecord: Codable {
         try c.encode(otherLoad, forKey: .otherLoad)
         try c.encodeIfPresent(invalidReason, forKey: .invalidReason)
         try c.encode(errors, forKey: .errors)
+        if driverCPUMicrosecondsPerRequest > 0 {
+            try c.encode(driverCPUMicrosecondsPerRequest, forKey: .driverCPUMicrosecondsPerRequest)
+        }
         try c.encodeIfPresent(openLoop, forKey: .loop)
         try c.encode(sizeSteps, forKey: .sizeSteps)
     }

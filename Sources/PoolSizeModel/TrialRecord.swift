@@ -59,6 +59,9 @@ public struct TrialRecord: Equatable, Sendable {
     public var invalidReason: String?
     /// Tasks of the window that failed (a command's non-zero exit, a signal, a timeout).
     public var errors: Int = 0
+    /// A server trial's load driver: its thread's CPU per request, in µs (beside the server's C,
+    /// to show the driver was not the limit); 0 when the pool's own threads made the requests.
+    public var driverCPUMicrosecondsPerRequest: Double = 0
     /// How the trial's tasks arrived: the closed loop, or an open loop with its figures
     /// (TrialRecord+Load).
     package var loop: Loop = .closed

@@ -222,7 +222,7 @@ package final class ServerProcess: @unchecked Sendable {
 
     /// The last lines the server wrote on stderr (else on stdout), for an error: at most three,
     /// each escaped, joined on one line.
-    var lastLines: String {
+    package var lastLines: String {
         // An exited server's pipes end once its descendants have gone too; not waited for here.
         let (out, err) = (standardOutput.text, standardError.text)
         for (name, text) in [("stderr", err), ("stdout", out)] {

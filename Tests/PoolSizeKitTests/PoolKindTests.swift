@@ -52,7 +52,7 @@ import Testing
         #expect(Self.peak(ThreadPool(size: 256), tasks: 256, target: 256) == 256)
     }
 
-    @Test(arguments: PoolKind.allCases)
+    @Test(arguments: PoolKind.inProcess)
     func neverExceedsN(kind: PoolKind) {
         let pool = SystemPoolFactory().make(kind, size: 3, qos: .default)
         let gauge = ConcurrencyGauge()

@@ -17,7 +17,14 @@ import Testing
     }
 
     @Test func pools() throws {
-        #expect(try AxisSelection.pools("all") == PoolKind.allCases)
+        #expect(try AxisSelection.pools("all") == PoolKind.allCases.filter { $0 != .server })
+        #expect(
+            throws: PoolSizeError.invalidParameter(
+                .pools,
+                message:
+                    "'server' is the pool inside a server poolsize starts; give `server` with the server's command instead"
+            )
+        ) { try AxisSelection.pools("queue-pool,server") }
         #expect(try AxisSelection.pools("thread-pool,queue-pool") == [.threadPool, .queuePool])
     }
 

@@ -4,7 +4,18 @@ import Foundation
 /// of values. Unknown values are refused with the list of valid ones.
 package enum AxisSelection {
     package static func pools(_ text: String) throws(PoolSizeError) -> [PoolKind] {
-        try parse(text, parameter: .pools, valid: PoolKind.allCases.map(\.rawValue)) { PoolKind(rawValue: $0) }
+        let valid = PoolKind.inProcess.map(\.rawValue)
+        let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if names.contains(PoolKind.server.rawValue) {
+            throw .invalidParameter(
+                .pools,
+                message:
+                    "'server' is the pool inside a server poolsize starts; give \(PoolSizeError.Parameter.server.mention) with the server's command instead"
+            )
+        }
+        return try parse(text, parameter: .pools, valid: valid, allValues: PoolKind.inProcess) { name in
+            PoolKind.inProcess.first { $0.rawValue == name }
+        }
     }
 
     /// Tiers also accept the legacy dispatch priorities `high` and `low` (and `default`,

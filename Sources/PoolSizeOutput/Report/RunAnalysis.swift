@@ -79,7 +79,7 @@ package struct RunAnalysis: Equatable, Sendable {
             case .pool:
                 // Its size is its own: the axis is only its maximum, nothing to size or fit.
                 curve.uslRefusal = "an adaptive pool chooses its own size: the axis is its maximum, not its concurrency"
-            case .sweep:
+            case .sweep, .command:
                 let file = stored.first { $0.combination == combination }
                 curve.recommendation = file ?? loop.recommend(run, records)
                 (curve.usl, curve.uslRefusal) = loop.scalability(records, recorded: file)

@@ -8,6 +8,8 @@ import PoolSizeModel
 extension TrialsCSV {
     static let required = columns.filter(\.isRequired).map(\.name)
     static let signed = Set(columns.filter(\.isSigned).map(\.name))
+    /// Columns a later poolsize added: a file written before them loads, their cells read as empty.
+    static let addedColumns: Set<String> = [driverColumn.name]
 
     /// - Parameters:
     ///   - path: names the file in error messages.
@@ -31,7 +33,7 @@ extension TrialsCSV {
             throw .invalidInput(
                 path: path, message: "empty file; expected a header row naming the columns in results/README.md")
         }
-        if let missing = columnNames.first(where: { !header.contains($0) }) {
+        if let missing = columnNames.first(where: { !header.contains($0) && !addedColumns.contains($0) }) {
             throw .invalidInput(
                 path: path,
                 message: "column '\(missing)' missing from the header; expected the columns in results/README.md")

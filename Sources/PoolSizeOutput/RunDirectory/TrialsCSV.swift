@@ -8,7 +8,12 @@ package enum TrialsCSV {
     /// The columns, in file order: the one description of the file, its header, its rows and
     /// how they are read back (TrialsCSV+Reading). The open loop's columns come from its own
     /// file (TrialsColumn+OpenLoop), between the figures every trial has and the adaptive pool's.
-    package static let columns: [TrialsColumn] = shared + TrialsColumn.openLoopColumns + [sizeStepsColumn]
+    package static let columns: [TrialsColumn] =
+        shared + TrialsColumn.openLoopColumns + [sizeStepsColumn, driverColumn]
+
+    /// A server trial's load driver: its CPU per request (0 for a pool's own trials).
+    static let driverColumn = TrialsColumn.number(
+        "driver_cpu_us_per_request", \.driverCPUMicrosecondsPerRequest, decimals: 3)
 
     /// The figures every trial has, closed loop or open.
     static let shared: [TrialsColumn] = [

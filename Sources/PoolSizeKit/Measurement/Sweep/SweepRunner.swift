@@ -55,6 +55,7 @@ package struct SweepRunner {
         _ plan: SweepPlan, observer: any SweepObserver,
         resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])? = nil
     ) throws(PoolSizeError) -> (lowLoad: LowLoadEstimate, records: [TrialRecord]) {
+        defer { measurer.sweepEnded() }
         var lowLoad: LowLoadEstimate
         if let resumed = resume?.lowLoad {
             lowLoad = resumed
@@ -181,9 +182,13 @@ package struct SweepRunner {
                 metrics: metrics, integrity: integrity)
             // The physical limit is the CPUs the process can run on, which `--cores` (sizing
             // for a smaller machine) does not shrink: a figure is impossible only above them.
-            candidate.invalidReason = TrialValidity.problem(
-                candidate, cores: plan.cores,
-                physicalCores: max(plan.cores, ProcessInfo.processInfo.activeProcessorCount))
+            // A measurer may know a trial is not the pool's (a server that died in it) before
+            // its figures are checked.
+            candidate.invalidReason =
+                candidate.invalidReason
+                ?? TrialValidity.problem(
+                    candidate, cores: plan.cores,
+                    physicalCores: max(plan.cores, ProcessInfo.processInfo.activeProcessorCount))
             if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated {
                 record = candidate
             }

@@ -10,11 +10,16 @@ package protocol TrialMeasuring {
     /// What starting the task's program costs alone, when the task starts a process
     /// (`CommandSource.measureProcessStart`); nil otherwise.
     func measureProcessStart() -> ProcessStart?
+    /// The sweep is over: whatever the measurer kept running between trials is stopped.
+    func sweepEnded()
 }
 
 extension TrialMeasuring {
     /// No process per task.
     package func measureProcessStart() -> ProcessStart? { nil }
+
+    /// Nothing kept between trials.
+    package func sweepEnded() {}
 }
 
 /// Runs a trial on a real pool from `pools` with a workload from `source`, under `runner`.

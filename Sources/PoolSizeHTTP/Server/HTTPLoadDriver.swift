@@ -83,24 +83,48 @@ package final class HTTPLoadDriver {
     /// Runs the closed loop on the calling thread for `warmupNanoseconds`, then measures for
     /// `durationNanoseconds`; at the end the transfers still in flight are abandoned (their
     /// connections closed), so the call returns on time whatever the server does.
-    package func run(warmupNanoseconds: UInt64, durationNanoseconds: UInt64) throws(PoolSizeError) -> HTTPLoadResult {
+    /// - Parameters:
+    ///   - checkpointNanoseconds: with `checkpoint`, how often within the window to report the
+    ///     window so far (0: only when it opens).
+    ///   - checkpoint: called on the driver's thread as the window opens (nothing counted yet)
+    ///     and every `checkpointNanoseconds` after: what a caller reads beside the load (a
+    ///     server's CPU) is then read at the same instants as the driver's tallies.
+    package func run(
+        warmupNanoseconds: UInt64, durationNanoseconds: UInt64, checkpointNanoseconds: UInt64 = 0,
+        checkpoint: (Checkpoint) -> Void = { _ in }
+    ) throws(PoolSizeError) -> HTTPLoadResult {
         var loop = Loop(
             driver: self, start: clocks.wallNanoseconds(), warmup: warmupNanoseconds, duration: durationNanoseconds)
         defer { loop.removeAll() }
         let first = clocks.wallNanoseconds()
+        var nextCheckpoint: UInt64? = nil
+        if loop.inWindow {
+            checkpoint(loop.checkpoint(at: first))
+            if checkpointNanoseconds > 0 { nextCheckpoint = first &+ checkpointNanoseconds }
+        }
         for index in handles.indices { try loop.start(index, at: first) }
         var running: Int32 = 0
         while true {
             let performed = curl_multi_perform(multi, &running)
             guard performed == CURLM_OK else { throw Self.failure("curl_multi_perform", performed) }
             let now = clocks.wallNanoseconds()
+            let opening = !loop.inWindow
             loop.reachWindow(at: now)
+            if opening && loop.inWindow {
+                checkpoint(loop.checkpoint(at: now))
+                if checkpointNanoseconds > 0 { nextCheckpoint = now &+ checkpointNanoseconds }
+            }
             let restarted = try loop.collect(at: now, restarting: now < loop.end)
             if now >= loop.end { return loop.result(at: now) }
+            if let due = nextCheckpoint, now >= due {
+                checkpoint(loop.checkpoint(at: now))
+                nextCheckpoint = due &+ checkpointNanoseconds
+            }
             let retried = try loop.retry(at: now)
             // A handle just added is started by the next curl_multi_perform, without a wait.
             if restarted || retried { continue }
-            let boundary = min(loop.inWindow ? loop.end : loop.windowStart, loop.nextRetry ?? .max)
+            let boundary = min(
+                loop.inWindow ? loop.end : loop.windowStart, loop.nextRetry ?? .max, nextCheckpoint ?? .max)
             let waitMilliseconds = Int32(clamping: (boundary - now + 999_999) / 1_000_000)
             let polled = curl_multi_poll(multi, nil, 0, max(1, waitMilliseconds), nil)
             guard polled == CURLM_OK else { throw Self.failure("curl_multi_poll", polled) }

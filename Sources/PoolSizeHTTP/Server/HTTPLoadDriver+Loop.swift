@@ -25,6 +25,8 @@ extension HTTPLoadDriver {
         /// once would.
         private var retryAt: [UInt64]
         private var latencies: [UInt64] = []
+        /// The successes' latencies added up, for a checkpoint's mean.
+        private var latencySum: UInt64 = 0
         private var failures = 0
         private var firstFailure: String?
 
@@ -107,6 +109,7 @@ extension HTTPLoadDriver {
             let status = code == CURLE_OK && handle.headersEnded ? handle.status : 0
             if (200..<300).contains(status) {
                 latencies.append(now &- started[index])
+                latencySum &+= now &- started[index]
                 return
             }
             failures += 1
@@ -121,6 +124,13 @@ extension HTTPLoadDriver {
                 let reason = HTTPSource.printable(handle.reason)
                 firstFailure = "answered \(status)" + (reason.isEmpty ? "" : " \(reason)")
             }
+        }
+
+        /// The window so far, at `now`.
+        func checkpoint(at now: UInt64) -> Checkpoint {
+            Checkpoint(
+                nanoseconds: inWindow ? now &- measuredFrom : 0, requests: latencies.count, failures: failures,
+                latencySumNanoseconds: latencySum)
         }
 
         /// The window's figures, the window ending at `now`.

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import PoolSize
+import PoolSizeHTTP
+import PoolSizeKit
+import PoolSizeModel
+
+/// `--server`: the pool sized is the one inside the user's server, started with each size and
+/// loaded at the `--http` URL by the event-driven driver. `resolve` checks these flags against
+/// the others and builds what runs the trials.
+struct SweepServerOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(Help.server, valueName: "COMMAND"))
+    var server: String?
+
+    @Option(help: ArgumentHelp(Help.connections, valueName: "M"))
+    var connections: Int?
+
+    @Option(name: .customLong("ready-timeout"), help: ArgumentHelp(Help.readyTimeout, valueName: "DURATION"))
+    var readyTimeout: String = "30s"
+
+    /// The most requests a server sweep keeps in flight by default.
+    static let defaultConnectionsFloor = 64
+
+    /// The server sweep these flags ask for, or nil without `--server`; `workload` gives the
+    /// URL and the request, `axes` and `load` must be left as they are.
+    func resolve(
+        workload: SweepWorkloadOptions, axes: SweepAxisOptions, load: SweepLoadOptions, sizes: String?,
+        trialMilliseconds: Int?
+    ) throws(PoolSizeError) -> SweepWorkload? {
+        guard let server else {
+            if connections != nil {
+                throw .invalidOption(
+                    flag: "--connections", message: "sets the server sweep's load; add --server COMMAND or drop it")
+            }
+            if readyTimeout != "30s" {
+                throw .invalidOption(
+                    flag: "--ready-timeout", message: "applies to a server sweep; add --server COMMAND or drop it")
+            }
+            return nil
+        }
+        try checkCombinations(workload: workload, axes: axes, load: load)
+        guard let http = workload.http else {
+            throw .invalidOption(
+                flag: "--server",
+                message:
+                    "needs the URL to load: add --http 'http://127.0.0.1:{port}/path' (with {port} when the command has it)"
+            )
+        }
+        let command = try ServerCommand(server)
+        let secretQuery = Set(workload.httpSecretQuery)
+        let url = try ServerURL(http, server: command, secretQuery: secretQuery)
+        let timeout = try QuantityParser.seconds(readyTimeout, flag: "--ready-timeout")
+        guard timeout >= 0.1 && timeout <= 3600 else {
+            throw .invalidOption(flag: "--ready-timeout", message: "must be 100ms to 1h, got \(readyTimeout)")
+        }
+        var connections = Self.defaultConnectionsFloor
+        if let given = self.connections {
+            connections = given
+        } else {
+            connections = try Self.defaultConnections(sizes: sizes)
+        }
+        guard (1...HTTPLoadDriver.connectionLimit).contains(connections) else {
+            throw .invalidOption(
+                flag: "--connections",
+                message: "must be 1 to \(HTTPLoadDriver.connectionLimit) requests in flight, got \(connections)")
+        }
+        let method = workload.httpMethod, headers = workload.httpHeaders
+        let body = try workload.httpBodyData()
+        let makeTarget: @Sendable (String) throws(PoolSizeError) -> HTTPTarget = { url throws(PoolSizeError) in
+            try HTTPTarget(url: url, method: method, headers: headers, body: body, secretQuery: secretQuery)
+        }
+        let shown = try makeTarget(url.url(port: url.usesPort ? ServerURL.checkedPort : nil))
+        let redacted = shown.redactedURL.replacingOccurrences(of: ":\(ServerURL.checkedPort)", with: ":{port}")
+        let measurer = ServerTrialMeasurer(
+            command: command, url: url, connections: connections, readyTimeoutSeconds: timeout,
+            requestTimeoutSeconds: try workload.taskTimeoutSeconds(), makeTarget: makeTarget)
+        let program = URL(fileURLWithPath: command.words[0]).lastPathComponent
+        let spec = WorkloadSpec(
+            name: "server-" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
+            description: "server: \(command.display) at \(method) \(redacted)", cpuMicroseconds: 0,
+            waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 2000)
+        let setup = ServerSetup(
+            command: command.display, url: redacted, connections: connections, readyTimeoutSeconds: timeout)
+        return SweepWorkload(
+            spec: spec, run: .server(measurer), isLoopbackServer: false,
+            taskTimeoutSeconds: try workload.taskTimeoutSeconds(), target: .server(setup))
+    }
+
+    /// Enough requests in flight that the server, not the driver, limits the largest size:
+    /// twice the largest listed size, at least 64 (`auto`'s sizes are not known before the
+    /// sweep measures W/C).
+    static func defaultConnections(sizes: String?) throws(PoolSizeError) -> Int {
+        guard let sizes, case let .explicit(list) = try SizeSelection.parse(sizes) else {
+            return defaultConnectionsFloor
+        }
+        return max(defaultConnectionsFloor, 2 * (list.max() ?? 1))
+    }
+
+    /// Flags that set what a server sweep decides itself: the pool (the server's), its axes and
+    /// the loop.
+    private func checkCombinations(
+        workload: SweepWorkloadOptions, axes: SweepAxisOptions, load: SweepLoadOptions
+    ) throws(PoolSizeError) {
+        let replaced = [
+            ("--exec", workload.exec != nil), ("--workload", workload.workload != nil),
+            ("--trace", workload.trace != nil),
+        ]
+        for (flag, given) in replaced where given {
+            throw .invalidOption(flag: flag, message: "a server sweep's tasks are --http requests; drop \(flag)")
+        }
+        let axisFlags = [
+            ("--pool", axes.pool != "queue-pool"), ("--qos", axes.qos != "default"),
+            ("--primitive", axes.primitive != "none"), ("--critical-us", axes.criticalMicroseconds != nil),
+            ("--contend", axes.contend),
+        ]
+        for (flag, given) in axisFlags where given {
+            throw .invalidOption(
+                flag: flag, message: "sets poolsize's own pools; a server sweep sizes the server's pool: drop \(flag)")
+        }
+        if load.arrivalRate != nil {
+            throw .invalidOption(
+                flag: "--arrival-rate",
+                message: "a server sweep runs a closed loop of --connections requests; drop --arrival-rate")
+        }
+    }
+
+    private enum Help {
+        static let server = """
+            Size the pool inside your own server: the command that starts it, with {size} where it takes its pool \
+            size and {port} where it takes a port (poolsize picks a free one), each inside one word \
+            ('--threads={size}'). It is started at each size, run as words without a shell (write sh -c '…' for \
+            one), loaded at the --http URL once it answers with a 2xx, and stopped (SIGTERM to its process group \
+            and session, SIGKILL after 5 s).
+            """
+        static let connections = """
+            With --server: requests kept in flight by the load driver (one thread, one connection each). Default: \
+            twice the largest size, at least 64; a trial whose size exceeds it is invalid (the driver was the limit).
+            """
+        static let readyTimeout = """
+            With --server: how long a started server may take to answer the URL with a 2xx (e.g. 30s).
+            """
+    }
+}

@@ -1,0 +1,22 @@
+/// A server sweep as its plan records it: the server's command and URL as written (the URL's
+/// credentials masked), the requests kept in flight and how long a server may take to answer.
+/// What runs is built from the flags; this is what machine.json keeps, what `--resume` compares
+/// and what the report shows, so it holds no secret.
+package struct ServerSetup: Sendable, Equatable, Codable {
+    /// The command line that starts the server, placeholders unfilled.
+    package var command: String
+    /// The URL loaded and probed, `{port}` unfilled, credentials masked.
+    package var url: String
+    /// Requests the load driver keeps in flight, one connection each.
+    package var connections: Int
+    /// How long a started server may take to answer with a 2xx before the trial fails.
+    package var readyTimeoutSeconds: Double
+
+    /// A setup as recorded.
+    package init(command: String, url: String, connections: Int, readyTimeoutSeconds: Double) {
+        self.command = command
+        self.url = url
+        self.connections = connections
+        self.readyTimeoutSeconds = readyTimeoutSeconds
+    }
+}

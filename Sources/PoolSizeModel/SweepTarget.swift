@@ -1,0 +1,54 @@
+/// What a sweep sizes: pools poolsize builds in its own process (the plan's pool kinds), or the
+/// pool inside a server it starts at each size (`sweep --server`). Each is a case, so the trial
+/// loop, the plan's record and the report follow from it, and the plan records it whole.
+package enum SweepTarget: Sendable, Equatable {
+    /// Pools built in poolsize's own process, running its tasks.
+    case inProcess
+    /// A server started with each trial's size and loaded over HTTP.
+    case server(ServerSetup)
+
+    /// The server's setup, nil for pools in poolsize's own process.
+    package var server: ServerSetup? {
+        if case let .server(setup) = self { return setup }
+        return nil
+    }
+
+    /// The target as messages show it (a plan differing from a run's).
+    package var summary: String {
+        switch self {
+        case .inProcess: return "none (pools in poolsize's own process)"
+        case let .server(setup):
+            return
+                "'\(setup.command)' at \(setup.url) with \(setup.connections) connection(s), ready within \(UnitFormat.duration(setup.readyTimeoutSeconds))"
+        }
+    }
+}
+
+extension SweepTarget: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, server
+    }
+
+    private enum Kind: String, Codable {
+        case inProcess = "in-process"
+        case server
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(Kind.self, forKey: .kind) {
+        case .inProcess: self = .inProcess
+        case .server: self = .server(try c.decode(ServerSetup.self, forKey: .server))
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .inProcess: try c.encode(Kind.inProcess, forKey: .kind)
+        case let .server(setup):
+            try c.encode(Kind.server, forKey: .kind)
+            try c.encode(setup, forKey: .server)
+        }
+    }
+}
