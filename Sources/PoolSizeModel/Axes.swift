@@ -29,7 +29,7 @@ public enum PoolKind: String, CaseIterable, Codable, Sendable {
         case .operationQueue: return "OperationQueue with maxConcurrentOperationCount = N"
         case .taskGroup: return "Swift concurrency task group with N child tasks in flight"
         case .adaptive: return "serial queues whose count the pool chooses as it runs, at most N (AdaptiveQueuePool)"
-        case .server: return "the pool inside a server that sweep --server starts with {size} threads, loaded over HTTP"
+        case .server: return "the pool inside a server the sweep starts with {size} threads and loads over HTTP"
         }
     }
 }
