@@ -18,7 +18,7 @@ package enum ConsoleSummary {
             "workload \(TerminalText.escape(spec.name)): \(spec.description.isEmpty ? "custom spec" : TerminalText.escape(spec.description))\n"
         out += "cores \(cores.effective) [\(cores.derivation)]\n"
         out +=
-            "low load (1 worker, \(lowLoad.tasks) tasks in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
+            "low load (\(analysis.server == nil ? "1 worker, \(lowLoad.tasks) tasks" : "one request in flight to the server at size 1, \(lowLoad.tasks) slices") in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
         if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
         out += "\n"
         if let line = analysis.run.searchLine { out += line + "\n" }
@@ -44,6 +44,11 @@ package enum ConsoleSummary {
             "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneeQueueCount.map(String.init) ?? "–"), peak at \(best.peakQueueCount.map(String.init) ?? "–")"
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
+        let rules = analysis.rulesOfThumb
+        if !rules.isEmpty {
+            out += "\nrules of thumb on \(best.cores) cores, measured in this run:\n"
+            out += rules.map { "  \($0.sentence)\n" }.joined()
+        }
         if !selfSized.isEmpty { out += "\n" + selfSized }
         if !shares.isEmpty { out += "\n" + contentionTable(shares) }
         for caveat in ReportCaveats.caveats(analysis) { out += "warning: " + ReportInline.plain(caveat) + "\n" }

@@ -19,6 +19,7 @@ package enum ReportBuilder {
                 analysis, open, charts: charts, chartsRendered: chartsRendered, plotCommand: plotCommand)
         case .closed:
             blocks += recommendation(analysis)
+            blocks += server(analysis)
             blocks += adaptive(analysis)
             blocks += machine(analysis)
             blocks += lowLoad(analysis)
@@ -164,8 +165,15 @@ package enum ReportBuilder {
 
     static func lowLoad(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         guard let r = analysis.run.recommendation?.best ?? analysis.primary?.recommendation else { return [] }
+        let (burns, waits) =
+            analysis.server == nil
+            ? ("With one worker a task burns", "and waits")
+            : (
+                "With one request in flight to the server at size 1 (means of \(analysis.run.lowLoad?.tasks ?? 0) slices of the window), its processes burn",
+                "per request, and the rest of the time to answer is"
+            )
         var text =
-            "With one worker a task burns C = \(UnitFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU and waits W = \(UnitFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(UnitFormat.significant(r.waitCPURatio))**"
+            "\(burns) C = \(UnitFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU \(waits) W = \(UnitFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(UnitFormat.significant(r.waitCPURatio))**"
         if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper {
             text += " (95% CI \(UnitFormat.significant(lower))–\(UnitFormat.significant(upper)))"
         }

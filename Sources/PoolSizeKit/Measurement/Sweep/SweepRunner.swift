@@ -70,7 +70,8 @@ package struct SweepRunner {
         let measured = UInt64(
             saturating: max(0, lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask) * 1_000)
         let taskNanoseconds = declaredTaskNanoseconds ?? measured
-        let sizes = try plan.trialSizes(lowLoad: lowLoad, taskNanoseconds: taskNanoseconds)
+        var sizes = try plan.trialSizes(lowLoad: lowLoad, taskNanoseconds: taskNanoseconds)
+        if !plan.runsAdaptiveSearch { sizes = Array(Set(sizes).union(plan.ruleSizes)).sorted() }
         observer.sweepMeasuredLowLoad(lowLoad, sizes: sizes)
         let context = SweepContext(
             plan: plan, settings: plan.trialSettings(taskNanoseconds: taskNanoseconds),
@@ -94,8 +95,17 @@ package struct SweepRunner {
                 cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio
             )
             let search = plan.sizeSearch(prediction: prediction)
-            let records = try runSearch(search, context: context, rng: &rng)
+            var records = try runSearch(search, context: context, rng: &rng)
             observer.sweepFinishedSearch(trials: records.count, gridTrials: search.gridTrials * plan.combinations.count)
+            // The rules' sizes the search did not land on are measured after it.
+            let missing = plan.ruleSizes.filter { size in !records.contains { $0.poolSize == size } }
+            if !missing.isEmpty {
+                observer.sweepExtendingSizes(missing)
+                var extra = PlannedTrial.all(
+                    plan.combinations, rates: [nil], sizes: missing, repetitions: plan.repetitions)
+                extra.shuffle(using: &rng)
+                records += try runTrials(extra, context: context, indexOffset: records.count)
+            }
             return (lowLoad, records)
         }
         var order = PlannedTrial.all(

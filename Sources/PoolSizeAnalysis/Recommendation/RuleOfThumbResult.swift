@@ -1,0 +1,54 @@
+import PoolSizeModel
+
+/// What a rule of thumb's size gave in a sweep, against the recommended size: its throughput
+/// and p99 latency, and the share of the recommendation's throughput it reached.
+package struct RuleOfThumbResult: Equatable, Sendable {
+    /// The rule.
+    package var rule: RuleOfThumb
+    /// The size it gives on the sweep's cores.
+    package var size: Int
+    /// The size's mean throughput; nil when the sweep has no valid trial at it.
+    package var throughputPerSecond: Double?
+    /// The size's p99 latency, µs; nil with the throughput.
+    package var latencyP99Microseconds: Double?
+    /// The recommended size and its mean throughput, compared against.
+    package var recommendedSize: Int
+    /// The recommended size's mean throughput.
+    package var recommendedThroughputPerSecond: Double
+
+    /// Throughput against the recommendation's, as a signed share (−0.41: 41% less); nil when
+    /// either is unknown.
+    package var change: Double? {
+        guard let throughputPerSecond, recommendedThroughputPerSecond > 0 else { return nil }
+        return throughputPerSecond / recommendedThroughputPerSecond - 1
+    }
+
+    /// Each rule's size on `cores` cores, measured in `points` (one combination's summaries),
+    /// against `recommended`; empty when the recommended size has no summary.
+    package static func compare(_ points: [ConfigurationSummary], recommended: Int, cores: Int) -> [RuleOfThumbResult] {
+        guard let best = points.first(where: { $0.poolSize == recommended }), best.throughput.mean.isFinite else {
+            return []
+        }
+        return RuleOfThumb.allCases.map { rule in
+            let size = rule.size(cores: cores)
+            let point = points.first { $0.poolSize == size && $0.throughput.mean.isFinite }
+            return RuleOfThumbResult(
+                rule: rule, size: size, throughputPerSecond: point?.throughput.mean,
+                latencyP99Microseconds: point?.latencyP99Microseconds, recommendedSize: recommended,
+                recommendedThroughputPerSecond: best.throughput.mean)
+        }
+    }
+
+    /// `2 × cores + 1 = 5: 1 641/s, −2% of the 2 recommended (p99 91.4 ms)`, or that it was not
+    /// measured.
+    package var sentence: String {
+        let head = "\(rule.rawValue) = \(size)"
+        guard let throughputPerSecond, let change else { return "\(head): no valid trial at this size" }
+        if size == recommendedSize { return "\(head): the recommended size" }
+        let sign = change >= 0 ? "+" : "−"
+        let percent = UnitFormat.percent(abs(change))
+        let p99 = latencyP99Microseconds.map { ", p99 \(UnitFormat.duration(microseconds: $0))" } ?? ""
+        return
+            "\(head): \(UnitFormat.number(throughputPerSecond))/s, \(sign)\(percent) of the recommended \(recommendedSize)'s throughput\(p99)"
+    }
+}

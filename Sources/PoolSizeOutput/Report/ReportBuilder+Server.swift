@@ -1,0 +1,38 @@
+import PoolSizeAnalysis
+import PoolSizeModel
+
+extension ReportBuilder {
+    /// A server sweep's own section: the server as started, what each size cost it, and what
+    /// the rules of thumb gave against the recommendation. Nothing for poolsize's own pools.
+    static func server(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+        guard let server = analysis.server else { return [] }
+        var blocks: [ReportDocument.Block] = [
+            .heading(level: 2, text: "Server"),
+            .paragraph(
+                "Started at each size as \(ReportInline.code(server.command)) and loaded at \(ReportInline.code(server.url)) with \(server.connections) requests in flight from one event-driven thread; the figures below are its processes' (/proc), the driver's CPU beside them."
+            ),
+        ]
+        let rows = analysis.serverRows.map { row in
+            [
+                String(row.size), UnitFormat.significant(row.throughputPerSecond), UnitFormat.significant(row.cores),
+                UnitFormat.significant(row.cpuMicrosecondsPerRequest), String(row.threads),
+                UnitFormat.memory(row.rssKilobytes * 1024), UnitFormat.significant(row.driverCPUMicrosecondsPerRequest),
+            ]
+        }
+        if !rows.isEmpty {
+            blocks.append(
+                .table(
+                    header: [
+                        "size", "requests/s", "server cores busy", "server CPU µs/request", "threads", "memory (RSS)",
+                        "driver CPU µs/request",
+                    ],
+                    rows: rows, numeric: [true, true, true, true, true, true, true]))
+        }
+        let rules = analysis.rulesOfThumb
+        if !rules.isEmpty {
+            blocks.append(.paragraph("The rules people set instead, measured in the same run:"))
+            blocks.append(.bullets(rules.map { ReportInline.literal($0.sentence) }))
+        }
+        return blocks
+    }
+}
