@@ -47,7 +47,8 @@ package struct RuleOfThumbResult: Equatable, Sendable {
         if size == recommendedSize { return "\(head): the recommended size" }
         let sign = change >= 0 ? "+" : "−"
         let percent = UnitFormat.percent(abs(change))
-        let p99 = latencyP99Microseconds.map { ", p99 \(UnitFormat.duration(microseconds: $0))" } ?? ""
+        let p99 =
+            latencyP99Microseconds.flatMap { $0 > 0 ? ", p99 \(UnitFormat.duration(microseconds: $0))" : nil } ?? ""
         return
             "\(head): \(UnitFormat.number(throughputPerSecond))/s, \(sign)\(percent) of the recommended \(recommendedSize)'s throughput\(p99)"
     }
