@@ -47,6 +47,7 @@ enum ParameterFlags {
         case .server: return "--server"
         case .resize: return "--resize"
         case .readyTimeout: return "--ready-timeout"
+        case .settle: return "--settle"
         case .runDirectory: return "--out"
         case .replaceRun: return "--force"
         case .resumeRun: return "--resume"

@@ -12,6 +12,12 @@ struct SweepServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.server, valueName: "COMMAND"))
     var server: String?
 
+    @Option(help: ArgumentHelp(Help.resize, valueName: "COMMAND"))
+    var resize: String?
+
+    @Option(help: ArgumentHelp(Help.settle, valueName: "DURATION"))
+    var settle: String?
+
     @Option(help: ArgumentHelp(Help.connections, valueName: "M"))
     var connections: Int?
 
@@ -28,6 +34,10 @@ struct SweepServerOptions: ParsableArguments {
         trialMilliseconds: Int?
     ) throws(PoolSizeError) -> SweepWorkload? {
         guard let server else {
+            for (flag, given) in [("--resize", resize != nil), ("--settle", settle != nil)] where given {
+                throw .invalidOption(
+                    flag: flag, message: "applies to a server sweep; add --server COMMAND or drop \(flag)")
+            }
             if connections != nil {
                 throw .invalidOption(
                     flag: "--connections", message: "sets the server sweep's load; add --server COMMAND or drop it")
@@ -46,7 +56,21 @@ struct SweepServerOptions: ParsableArguments {
                     "needs the URL to load: add --http 'http://127.0.0.1:{port}/path' (with {port} when the command has it)"
             )
         }
-        let command = try ServerCommand(server)
+        let command = try ServerCommand(server, allowsNoSize: resize != nil)
+        var sizing = ServerSizing.restart
+        var resizing: (command: ServerCommand, settleSeconds: Double)? = nil
+        if let resize {
+            let resizeCommand = try ServerCommand(resize: resize)
+            let settleSeconds = try QuantityParser.seconds(settle ?? "2s", flag: "--settle")
+            guard settleSeconds >= 0 && settleSeconds <= 600 else {
+                throw .invalidOption(flag: "--settle", message: "must be 0s to 10m, got \(settle ?? "")")
+            }
+            resizing = (resizeCommand, settleSeconds)
+            sizing = .resize(command: resizeCommand.display, settleSeconds: settleSeconds)
+        } else if settle != nil {
+            throw .invalidOption(
+                flag: "--settle", message: "applies to --resize; add --resize COMMAND or drop --settle")
+        }
         let secretQuery = Set(workload.httpSecretQuery)
         let url = try ServerURL(http, server: command, secretQuery: secretQuery)
         let timeout = try QuantityParser.seconds(readyTimeout, flag: "--ready-timeout")
@@ -73,14 +97,15 @@ struct SweepServerOptions: ParsableArguments {
         let redacted = shown.redactedURL.replacingOccurrences(of: ":\(ServerURL.checkedPort)", with: ":{port}")
         let measurer = ServerTrialMeasurer(
             command: command, url: url, connections: connections, readyTimeoutSeconds: timeout,
-            requestTimeoutSeconds: try workload.taskTimeoutSeconds(), makeTarget: makeTarget)
+            requestTimeoutSeconds: try workload.taskTimeoutSeconds(), resize: resizing, makeTarget: makeTarget)
         let program = URL(fileURLWithPath: command.words[0]).lastPathComponent
         let spec = WorkloadSpec(
             name: "server-" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
             description: "server: \(command.display) at \(method) \(redacted)", cpuMicroseconds: 0,
             waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 2000)
         let setup = ServerSetup(
-            command: command.display, url: redacted, connections: connections, readyTimeoutSeconds: timeout)
+            command: command.display, url: redacted, connections: connections, readyTimeoutSeconds: timeout,
+            sizing: sizing)
         return SweepWorkload(
             spec: spec, run: .server(measurer), isLoopbackServer: false,
             taskTimeoutSeconds: try workload.taskTimeoutSeconds(), target: .server(setup))
@@ -131,6 +156,14 @@ struct SweepServerOptions: ParsableArguments {
             ('--threads={size}'). It is started at each size, run as words without a shell (write sh -c '…' for \
             one), loaded at the --http URL once it answers with a 2xx, and stopped (SIGTERM to its process group \
             and session, SIGKILL after 5 s).
+            """
+        static let resize = """
+            With --server: a command that sets the running server's pool to {size} instead of restarting it \
+            (gunicorn's TTIN/TTOU signals, an admin endpoint, JMX, kubectl scale); {pid} is the server's process \
+            id, {port} its port. The server is started once, without {size}; the command must exit 0.
+            """
+        static let settle = """
+            With --resize: how long the server is given after each resize before it is measured (default 2s).
             """
         static let connections = """
             With --server: requests kept in flight by the load driver (one thread, one connection each). Default: \

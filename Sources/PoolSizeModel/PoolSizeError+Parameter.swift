@@ -81,6 +81,8 @@ extension PoolSizeError {
         case resize
         /// How long a started server may take to answer before its trial fails.
         case readyTimeout
+        /// How long a resized server is given before it is measured.
+        case settle
         /// The run directory a sweep writes.
         case runDirectory
         /// Replacing a run directory that already holds a run.

@@ -13,6 +13,8 @@ package struct ServerCommand: Equatable, Sendable {
         case size
         /// The TCP port the server is to listen on, free when it starts.
         case port
+        /// The running server's process id (a resize command's: `kill -TTIN {pid}`).
+        case pid
 
         /// As written in a template: `{size}`.
         package var written: String { "{\(rawValue)}" }
@@ -30,7 +32,14 @@ package struct ServerCommand: Equatable, Sendable {
         let words = try ShellWords.split(line, parameter: .server)
         var found: Set<Placeholder> = []
         for word in words {
-            found.formUnion(try Self.placeholders(in: word, known: Placeholder.allCases, parameter: .server))
+            found.formUnion(try Self.placeholders(in: word, known: [.size, .port], parameter: .server))
+        }
+        if found.contains(.size) && allowsNoSize {
+            throw .invalidParameter(
+                .server,
+                message:
+                    "has {size}, but \(PoolSizeError.Parameter.resize.mention) sets the size of the one server it starts; drop {size} from the server's command"
+            )
         }
         if !found.contains(.size) && !allowsNoSize {
             throw .invalidParameter(
@@ -42,6 +51,32 @@ package struct ServerCommand: Equatable, Sendable {
         }
         self.words = words
         placeholders = found
+    }
+
+    /// A command that changes the running server's pool to `{size}` (`resize`): its words may
+    /// also hold `{pid}`, the server's process id, and `{port}`, the server's port.
+    package init(resize line: String) throws(PoolSizeError) {
+        let words = try ShellWords.split(line, parameter: .resize)
+        var found: Set<Placeholder> = []
+        for word in words {
+            found.formUnion(try Self.placeholders(in: word, known: [.size, .pid, .port], parameter: .resize))
+        }
+        guard found.contains(.size) else {
+            throw .invalidParameter(
+                .resize,
+                message:
+                    "has no {size}, so every size would be the same; write {size} where the command takes the new size (and {pid} for the server's process id)"
+            )
+        }
+        self.words = words
+        placeholders = found
+    }
+
+    /// The argument vector of a resize command: `{size}`, `{pid}` and `{port}` filled in.
+    package func arguments(size: Int, pid: Int32, port: Int?) -> [String] {
+        var values = [Placeholder.size: String(size), .pid: String(pid)]
+        if let port { values[.port] = String(port) }
+        return words.map { Self.fill($0, values) }
     }
 
     /// Whether the server is told its port, so poolsize picks a free one for it.

@@ -11,9 +11,14 @@ package struct ServerSetup: Sendable, Equatable, Codable {
     package var connections: Int
     /// How long a started server may take to answer with a 2xx before the trial fails.
     package var readyTimeoutSeconds: Double
+    /// Whether each size restarts the server or a command resizes it.
+    package var sizing: ServerSizing
 
     /// A setup as recorded.
-    package init(command: String, url: String, connections: Int, readyTimeoutSeconds: Double) {
+    package init(
+        command: String, url: String, connections: Int, readyTimeoutSeconds: Double, sizing: ServerSizing = .restart
+    ) {
+        self.sizing = sizing
         self.command = command
         self.url = url
         self.connections = connections

@@ -18,8 +18,12 @@ package enum SweepTarget: Sendable, Equatable {
         switch self {
         case .inProcess: return "none (pools in poolsize's own process)"
         case let .server(setup):
-            return
+            var text =
                 "'\(setup.command)' at \(setup.url) with \(setup.connections) connection(s), ready within \(UnitFormat.duration(setup.readyTimeoutSeconds))"
+            if case let .resize(command, settle) = setup.sizing {
+                text += ", resized by '\(command)' with \(UnitFormat.duration(settle)) to settle"
+            }
+            return text
         }
     }
 }

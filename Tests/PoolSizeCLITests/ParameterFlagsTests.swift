@@ -12,9 +12,7 @@ struct ParameterFlagsTests {
         let help = PoolSizeCommand.configuration.subcommands.map {
             PoolSizeCommand.helpMessage(for: $0, columns: 400)
         }.joined(separator: "\n")
-        // Issue 33: the server's lifecycle is built before `sweep` takes its flags.
-        let notYetTaken: Set<PoolSizeError.Parameter> = [.resize]
-        for parameter in PoolSizeError.Parameter.allCases where !notYetTaken.contains(parameter) {
+        for parameter in PoolSizeError.Parameter.allCases {
             let flag = ParameterFlags.flag(parameter)
             #expect(help.contains(flag + " ") || help.contains(flag + "\n"), "no command takes \(flag)")
         }

@@ -32,8 +32,12 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     /// The request for a URL (the method, headers and body of `--http`).
     private let makeTarget: @Sendable (String) throws(PoolSizeError) -> HTTPTarget
     private let clocks = SystemClocks()
-    /// The low-load phase's server, kept between the phase's rounds.
-    private var lowLoadServer: RunningServer?
+    /// The command that sets the running server's size instead of a restart (`resize`), and how
+    /// long the server is given after it before it is measured; nil: restart at each size.
+    package let resize: (command: ServerCommand, settleSeconds: Double)?
+    /// The server kept between trials: the low-load phase's between its rounds, and with a
+    /// resize command the one server of the whole sweep.
+    private var held: RunningServer?
     /// Whether a server has answered in this sweep: until then a server that fails to start
     /// ends the sweep (nothing would work), after it a failure is that trial's.
     private var answeredOnce = false
@@ -47,8 +51,10 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     package init(
         command: ServerCommand, url: ServerURL, connections: Int, readyTimeoutSeconds: Double,
         requestTimeoutSeconds: Double = 30, graceSeconds: Double = 5,
+        resize: (command: ServerCommand, settleSeconds: Double)? = nil,
         makeTarget: @escaping @Sendable (String) throws(PoolSizeError) -> HTTPTarget
     ) {
+        self.resize = resize
         self.command = command
         self.url = url
         self.connections = connections
@@ -58,7 +64,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         self.makeTarget = makeTarget
     }
 
-    deinit { lowLoadServer?.process.stop(graceSeconds: graceSeconds) }
+    deinit { held?.process.stop(graceSeconds: graceSeconds) }
 
     package func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (
         metrics: TrialMetrics, integrity: IntegrityReport?
@@ -69,15 +75,17 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
                 message: "a server sweep runs a closed loop; drop \(PoolSizeError.Parameter.arrivalRates.mention)")
         }
         if request.lowLoad { return (try lowLoadRound(request, settings: settings, cores: cores), nil) }
-        stopLowLoadServer()
         let server: RunningServer
         do {
-            server = try start(size: request.size)
+            server = try acquire(size: request.size, keep: resize != nil)
         } catch {
-            guard answeredOnce else { throw error }
+            // A failing resize command is the user's to fix whatever happened before.
+            guard answeredOnce, case .invalidParameter(let parameter, _) = error, parameter != .resize else {
+                throw error
+            }
             return (Self.failedTrial(size: request.size, reason: error.description), nil)
         }
-        defer { server.process.stop(graceSeconds: graceSeconds) }
+        defer { if resize == nil { server.process.stop(graceSeconds: graceSeconds) } }
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
         let driver = try HTTPLoadDriver(
             target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds)
@@ -110,8 +118,8 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         return (metrics, nil)
     }
 
-    /// Stops a server the low-load phase left running.
-    package func sweepEnded() { stopLowLoadServer() }
+    /// Stops the server kept between trials.
+    package func sweepEnded() { stopHeld() }
 
     /// Why this trial's figures are the driver's or a dying server's rather than the pool's, or nil.
     func problem(_ result: HTTPLoadResult, size: Int, process: ServerProcess) -> String? {
@@ -135,13 +143,8 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     func lowLoadRound(_ request: TrialRequest, settings: TrialSettings, cores: Int) throws(PoolSizeError)
         -> TrialMetrics
     {
-        if let running = lowLoadServer, running.size != request.size || running.process.hasExited {
-            stopLowLoadServer()
-        }
-        let server: RunningServer
-        let fresh = lowLoadServer == nil
-        if let running = lowLoadServer { server = running } else { server = try start(size: request.size) }
-        lowLoadServer = server
+        let fresh = held == nil || held?.process.hasExited == true
+        let server = try acquire(size: request.size, keep: true)
         let driver = try HTTPLoadDriver(target: server.target, connections: 1, timeoutSeconds: requestTimeoutSeconds)
         let members = ServerProcess.processes(inSession: server.process.pid)
         let slices = max(1, min(40, settings.durationNanoseconds / Self.sliceNanoseconds))
@@ -162,7 +165,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             waits.append(max(0, latency - cpu))
         }
         if let ended = server.process.exitOutcome {
-            lowLoadServer = nil
+            held = nil
             throw .measurementFailed(
                 "the server exited while one request at a time was measured (\(ended.summary)); \(server.process.lastLines)"
             )
@@ -175,6 +178,54 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         metrics.perTaskWaitCPURatios = zip(waits, cpus).compactMap { $1 > 0 ? $0 / $1 : nil }
         if let reason = result.firstFailure { metrics.failureExamples = [reason] }
         return metrics
+    }
+
+    /// A server answering at `size`: with a resize command the one held server (started once),
+    /// resized when its size differs; else a server started at `size`, kept when `keep` (the
+    /// low-load phase's rounds), the held one reused when it runs at that size.
+    func acquire(size: Int, keep: Bool) throws(PoolSizeError) -> RunningServer {
+        if let current = held, current.process.hasExited { held = nil }
+        if let resize {
+            var server: RunningServer
+            if let current = held { server = current } else { server = try start(size: size) }
+            held = server
+            if server.size != size {
+                try run(resize.command, size: size, on: server)
+                server.size = size
+                held = server
+                usleep(useconds_t(resize.settleSeconds * 1e6))
+                try server.process.waitUntilReady(timeoutSeconds: readyTimeoutSeconds) {
+                    (try? HTTPReadinessProbe(target: server.target).check()) ?? (false, "no probe")
+                }
+            }
+            return server
+        }
+        if keep, let current = held, current.size == size { return current }
+        stopHeld()
+        let server = try start(size: size)
+        if keep { held = server }
+        return server
+    }
+
+    /// How long a resize command may run.
+    static let resizeTimeoutSeconds = 60.0
+
+    /// Runs the resize command for `size` against `server`; throws naming the setting when it
+    /// fails, with how it ended and its last lines.
+    func run(_ command: ServerCommand, size: Int, on server: RunningServer) throws(PoolSizeError) {
+        let process = try ServerProcess(
+            arguments: command.arguments(size: size, pid: server.process.pid, port: server.port))
+        let deadline = Date().addingTimeInterval(Self.resizeTimeoutSeconds)
+        while !process.hasExited && Date() < deadline { usleep(10_000) }
+        let ended = process.stop(graceSeconds: 1)
+        guard case .exited(code: 0) = ended else {
+            let how =
+                process.hasExited && Date() < deadline
+                ? ended.summary : "did not finish within \(UnitFormat.duration(Self.resizeTimeoutSeconds))"
+            throw .invalidParameter(
+                .resize, message: "\(how) setting the size to \(size); \(process.lastLines); fix the command or drop it"
+            )
+        }
     }
 
     /// A server of `size` threads started and answering, on a free port when the command takes
@@ -201,7 +252,8 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             do {
                 try process.waitUntilReady(timeoutSeconds: readyTimeoutSeconds) { probe.check() }
                 answeredOnce = true
-                return RunningServer(size: size, process: process, target: target)
+                // A server a resize command sizes has not been sized yet (size 0).
+                return RunningServer(size: resize == nil ? size : 0, process: process, target: target, port: port)
             } catch {
                 process.stop(graceSeconds: graceSeconds)
                 let taken = process.output.standardError.localizedCaseInsensitiveContains("in use")
@@ -211,8 +263,8 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         }
     }
 
-    func stopLowLoadServer() {
-        lowLoadServer?.process.stop(graceSeconds: graceSeconds)
-        lowLoadServer = nil
+    func stopHeld() {
+        held?.process.stop(graceSeconds: graceSeconds)
+        held = nil
     }
 }
