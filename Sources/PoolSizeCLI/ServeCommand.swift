@@ -11,7 +11,7 @@ struct ServeCommand: ParsableCommand {
         abstract:
             "Run a local HTTP server whose answers cost known CPU and delay: a target for 'poolsize sweep --http'.",
         discussion:
-            "Each request burns --cpu on the serving thread (one of --threads), then is answered after --delay without holding a thread; /status/NNN answers with status NNN, /basic-auth/USER/PASSWORD 401 unless the request carries those credentials. Prints its URL, then one line a second with the request rate. Every answer carries an X-Poolsize-Server header naming threads, CPU and delay, so a sweep can tell when the server is the limit. Stops on Ctrl-C or SIGTERM, or after --duration."
+            "Each request burns --cpu on the serving thread (one of --threads), then is answered after --delay without holding a thread, so the delay alone sets no limit. With --workers N the server is thread-per-request instead, as gunicorn's gthread workers or a Tomcat executor: each request waits in one FIFO for one of N worker threads, which burns --cpu and then sleeps through --delay still holding its thread; at most N requests are served at once, and throughput over N levels off near cores × (1 + delay/cpu) (--cpu 1ms --delay 9ms on 2 cores: near 20), the size a server-side sweep looks for. /status/NNN answers with status NNN, /basic-auth/USER/PASSWORD 401 unless the request carries those credentials. Prints its URL, then one line a second with the request rate. Every answer carries an X-Poolsize-Server header naming threads (and workers), CPU and delay, so a sweep can tell when the server is the limit. Stops on Ctrl-C or SIGTERM, or after --duration."
     )
 
     @Option(help: "Address to listen on; the default keeps it on this machine.")
@@ -20,10 +20,13 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Port, 1 to 65535, or 0 for a free one (printed).")
     var port: Int = 8080
 
-    @Option(help: "CPU burnt per request on the serving thread, e.g. 1ms (0 for none).")
+    @Option(help: "CPU burnt per request on the serving thread (a worker, with --workers), e.g. 1ms (0 for none).")
     var cpu: String = "0ms"
 
-    @Option(help: "Wait before answering, without holding a thread, e.g. 10ms.")
+    @Option(
+        help:
+            "Wait before answering, e.g. 10ms: a timer holding no thread, or with --workers a sleep holding the worker."
+    )
     var delay: String = "0ms"
 
     @Option(help: "none, or exponential: each request's CPU and delay are drawn with those means.")
@@ -31,6 +34,12 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Threads serving requests (SwiftNIO event loops), 1 to 1024 (default: the cores).")
     var threads: Int?
+
+    @Option(
+        help:
+            "Serve each request on one of this many worker threads, 1 to 1024, that holds its thread through --delay (thread-per-request; requests beyond them wait in a FIFO). Default: none, the event loops serve."
+    )
+    var workers: Int?
 
     @Option(help: "Stop by itself after this long, e.g. 30s (default: run until Ctrl-C or SIGTERM).")
     var duration: String?
@@ -49,14 +58,19 @@ struct ServeCommand: ParsableCommand {
         let server: LoadServer
         do {
             server = try LoadServer(
-                host: settings.host, port: port, threads: settings.threads, behaviour: settings.behaviour)
+                host: settings.host, port: port, threads: settings.threads, workers: settings.workers,
+                behaviour: settings.behaviour)
         } catch {
             throw Self.listenError(error, host: settings.host, port: port)
         }
+        let serving =
+            settings.workers.map {
+                "\($0) worker thread(s), each held through its request's delay, fed by \(settings.threads) event loop(s)"
+            } ?? "\(settings.threads) thread(s)"
         say(
-            "poolsize serve: listening on \(server.url) with \(settings.threads) thread(s); per request \(UnitFormat.duration(microseconds: settings.behaviour.cpuMicroseconds)) CPU, \(UnitFormat.duration(microseconds: settings.behaviour.delayMicroseconds)) delay, jitter \(jitter.rawValue); Ctrl-C stops it"
+            "poolsize serve: listening on \(server.url) with \(serving); per request \(UnitFormat.duration(microseconds: settings.behaviour.cpuMicroseconds)) CPU, \(UnitFormat.duration(microseconds: settings.behaviour.delayMicroseconds)) delay, jitter \(jitter.rawValue); Ctrl-C stops it"
         )
-        let meter = RateMeter(counters: server.counters, quiet: quiet)
+        let meter = RateMeter(counters: server.counters, quiet: quiet, workers: settings.workers)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + 1, repeating: 1)
         timer.setEventHandler { meter.tick() }
@@ -80,6 +94,8 @@ struct ServeCommand: ParsableCommand {
         var host: String
         var behaviour: LoadServer.Behaviour
         var threads: Int
+        /// The thread-per-request pool's size, or nil to serve on the event loops.
+        var workers: Int?
         var duration: Double?
     }
 
@@ -109,6 +125,11 @@ struct ServeCommand: ParsableCommand {
         guard (1...1024).contains(threadCount) else {
             throw .invalidOption(flag: "--threads", message: "must be 1 to 1024, got \(threadCount)")
         }
+        if let workers, !(1...1024).contains(workers) {
+            throw .invalidOption(
+                flag: "--workers",
+                message: "must be 1 to 1024, got \(workers); leave it out to serve on the event loops")
+        }
         var seconds: Double? = nil
         if let duration {
             seconds = try QuantityParser.seconds(duration, flag: "--duration")
@@ -123,7 +144,7 @@ struct ServeCommand: ParsableCommand {
             behaviour: .init(
                 cpuMicroseconds: cpuSeconds * 1e6, delayMicroseconds: delaySeconds * 1e6,
                 exponential: jitter == .exponential),
-            threads: threadCount, duration: seconds)
+            threads: threadCount, workers: workers, duration: seconds)
     }
 
     /// A failure to listen is the address's, not a file's: it names the flag to change.
@@ -154,16 +175,20 @@ enum ServeJitter: String, CaseIterable, ExpressibleByArgument {
     case exponential
 }
 
-/// Prints one line a second: the rates since the last line and the connections open.
+/// Prints one line a second: the rates since the last line and the connections open (and,
+/// with workers, the requests waiting for one).
 final class RateMeter: @unchecked Sendable {
     let counters: ServerCounters
     let quiet: Bool
+    /// The worker pool's size, or nil when the event loops serve.
+    let workers: Int?
     private var last = (answered: 0, failed: 0)
     private var seconds = 0
 
-    init(counters: ServerCounters, quiet: Bool) {
+    init(counters: ServerCounters, quiet: Bool, workers: Int? = nil) {
         self.counters = counters
         self.quiet = quiet
+        self.workers = workers
     }
 
     /// Called on one queue only, once a second.
@@ -174,6 +199,9 @@ final class RateMeter: @unchecked Sendable {
         guard !quiet else { return }
         say(
             "t=\(seconds)s  \(answered - last.answered) req/s  \(failed - last.failed) failed/s  \(counters.open.load(ordering: .relaxed)) open connection(s)"
+                + (workers.map {
+                    "  \(counters.busyWorkers.load(ordering: .relaxed)) of \($0) worker(s) busy  \(counters.queued.load(ordering: .relaxed)) waiting"
+                } ?? "")
         )
     }
 }

@@ -4,7 +4,8 @@ import NIOHTTP1
 import PoolSizeKit
 
 /// One connection of `LoadServer`: burns the request's CPU on this event-loop thread, then
-/// answers after the delay. `/status/NNN` answers with status NNN (for tests and demos of
+/// answers after the delay; with `workers`, hands both to a worker thread, which holds itself
+/// through the delay, and answers when it is done. `/status/NNN` answers with status NNN (for tests and demos of
 /// error handling), `/basic-auth/USER/PASSWORD` 401 unless the request carries those
 /// credentials (as httpbin's path of that name: a check that a client sends a URL's
 /// user:password); every other path answers 200 `ok`.
@@ -16,14 +17,20 @@ final class LoadHandler: ChannelInboundHandler {
     let header: String
     let counters: ServerCounters
     let burner: CPUBurner
+    /// The thread-per-request pool, or nil to serve on the event loop.
+    let workers: RequestWorkers?
     var random: SeededGenerator
     private var head: HTTPRequestHead?
 
-    init(behaviour: LoadServer.Behaviour, header: String, counters: ServerCounters, burner: CPUBurner, seed: UInt64) {
+    init(
+        behaviour: LoadServer.Behaviour, header: String, counters: ServerCounters, burner: CPUBurner,
+        workers: RequestWorkers? = nil, seed: UInt64
+    ) {
         self.behaviour = behaviour
         self.header = header
         self.counters = counters
         self.burner = burner
+        self.workers = workers
         self.random = SeededGenerator(seed: seed)
     }
 
@@ -50,16 +57,8 @@ final class LoadHandler: ChannelInboundHandler {
             let outstanding = counters.inFlight.wrappingAdd(1, ordering: .relaxed).newValue
             counters.mostInFlight.max(outstanding, ordering: .relaxed)
             let status = Self.status(for: request)
+            // Both drawn here, in this order, whoever serves: the same seed gives the same costs.
             let cpu = draw(behaviour.cpuMicroseconds)
-            if cpu > 0 {
-                var used = burner.clocks.threadCPUNanoseconds()
-                let target = used &+ UInt64(cpu * 1_000)
-                // In slices of 10 ms, so a server told to stop does not first burn through seconds
-                // of queued requests.
-                while used + 1_000 <= target && !counters.stopping.load(ordering: .relaxed) {
-                    used = burner.burn(untilThreadCPU: min(target, used + 10_000_000), now: used)
-                }
-            }
             let delay = draw(behaviour.delayMicroseconds)
             let keepAlive = request.isKeepAlive
             let version = request.version
@@ -94,11 +93,29 @@ final class LoadHandler: ChannelInboundHandler {
                 let done = context.writeAndFlush(self.wrapOutboundOut(.end(nil)))
                 if !keepAlive { done.assumeIsolated().whenComplete { _ in context.close(promise: nil) } }
             }
+            if let workers {
+                let loop = context.eventLoop
+                let answer = NIOLoopBound(respond, eventLoop: loop)
+                workers.serve(cpuMicroseconds: cpu, delayMicroseconds: delay) { loop.execute { answer.value() } }
+                return
+            }
+            Self.burn(microseconds: cpu, burner: burner, counters: counters)
             if delay > 0 {
                 context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(delay * 1_000))) { respond() }
             } else {
                 respond()
             }
+        }
+    }
+
+    /// Burns `microseconds` of the calling thread's CPU, in slices of 10 ms so a server told to
+    /// stop does not first burn through seconds of queued requests.
+    static func burn(microseconds: Double, burner: CPUBurner, counters: ServerCounters) {
+        guard microseconds > 0 else { return }
+        var used = burner.clocks.threadCPUNanoseconds()
+        let target = used &+ UInt64(microseconds * 1_000)
+        while used + 1_000 <= target && !counters.stopping.load(ordering: .relaxed) {
+            used = burner.burn(untilThreadCPU: min(target, used + 10_000_000), now: used)
         }
     }
 

@@ -504,6 +504,7 @@ extension ExtremeValueTests {
             (["serve", "--quiet", "--duration", "200ms", "--port", "0", "--cpu", "V"], "ms"),
             (["serve", "--quiet", "--duration", "200ms", "--port", "0", "--delay", "V"], "ms"),
             (["serve", "--quiet", "--duration", "200ms", "--port", "0", "--threads", "V"], ""),
+            (["serve", "--quiet", "--duration", "200ms", "--port", "0", "--workers", "V"], ""),
             (["serve", "--quiet", "--port", "0", "--duration", "V"], "s"),
             (["fit", run + "/trials.csv", "--tolerance", "V"], ""),
             (["compare", run, run, "--threshold", "V"], ""),

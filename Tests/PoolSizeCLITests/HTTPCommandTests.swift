@@ -8,6 +8,8 @@ final class ServeProcess {
     let process = Process()
     let output = Pipe()
     private(set) var url = ""
+    /// The first line it printed: the URL and how it serves.
+    private(set) var announcement = ""
     private var buffer = ""
 
     init(_ arguments: [String]) throws {
@@ -17,6 +19,7 @@ final class ServeProcess {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let first = readLine()
+        announcement = first
         url = first.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init) ?? ""
     }
 
@@ -275,6 +278,38 @@ final class ServeProcess {
             "\(result.rest)")
     }
 
+    /// With --workers: the first line says how it serves, every answer's header names the
+    /// workers, and a SIGTERM stops it although a request holds the only worker for ten minutes.
+    @Test func serveWithWorkersAnnouncesThemAndStopsWhileOneIsHeld() throws {
+        let server = try ServeProcess(["--workers", "1", "--threads", "1", "--delay", "10min", "--cpu", "1ms"])
+        let port = server.url.split(separator: ":").last!.dropLast()
+        #expect(
+            server.announcement
+                == "poolsize serve: listening on http://127.0.0.1:\(port)/ with 1 worker thread(s), each held through its request's delay, fed by 1 event loop(s); per request 1.00 ms CPU, 600 s delay, jitter none; Ctrl-C stops it"
+        )
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        curl.arguments = ["-s", "-D", "-", "-o", "/dev/null", "--max-time", "120", server.url]
+        let headers = Pipe()
+        curl.standardOutput = headers
+        curl.standardError = FileHandle.nullDevice
+        try curl.run()
+        defer { if curl.isRunning { curl.terminate() } }
+        // The request holds the worker (the rate line says so once a second; 60 lines at most).
+        var line = ""
+        for _ in 0..<60 where !line.contains("1 of 1 worker(s) busy  0 waiting") { line = server.readLine() }
+        #expect(line.contains("  0 failed/s  1 open connection(s)  1 of 1 worker(s) busy  0 waiting"), "\(line)")
+        let result = server.stop()
+        #expect(result.code == 0)
+        #expect(
+            result.rest.contains("poolsize serve: stopped after 1 answered and 0 failed request(s) on 1 connection(s)"),
+            "\(result.rest)")
+        let answer = String(decoding: headers.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(
+            answer.contains("X-Poolsize-Server: threads=1 workers=1 cpu_us=1000 delay_us=600000000 jitter=none\r\n"),
+            "\(answer)")
+    }
+
     /// Against a server that waits 20 ms: W is the server's delay, every request succeeds,
     /// the files carry the server's behaviour, and no connection is left open afterwards.
     @Test func aSweepAgainstServeMeasuresTheDelay() throws {
@@ -399,6 +434,10 @@ final class ServeProcess {
         (["--port", "70000"], "error: --port: must be 0 to 65535, got 70000; 0 picks a free port\n"),
         (["--cpu", "5"], "error: --cpu: '5' has no unit; write it like 40ms, 500us (or 500µs), 1.5s or 2min\n"),
         (["--threads", "0"], "error: --threads: must be 1 to 1024, got 0\n"),
+        (
+            ["--workers", "1025"],
+            "error: --workers: must be 1 to 1024, got 1025; leave it out to serve on the event loops\n"
+        ),
         // Each was looked up as a name and blamed --port ("choose another port").
         (
             ["--host", "999.1.1.1", "--port", "0"],
