@@ -94,6 +94,15 @@ struct SweepServerOptions: ParsableArguments {
             try HTTPTarget(url: url, method: method, headers: headers, body: body, secretQuery: secretQuery)
         }
         let shown = try makeTarget(url.url(port: url.usesPort ? ServerURL.checkedPort : nil))
+        // The server's figures (its CPU, threads, memory) and its stop are read and sent on
+        // this machine: a server elsewhere would be measured through its ssh or kubectl client.
+        guard shown.isLoopback else {
+            throw .invalidOption(
+                flag: "--http",
+                message:
+                    "a server sweep loads a server on this machine (127.0.0.1, ::1 or localhost), whose processes it measures; run poolsize on the server's host"
+            )
+        }
         let redacted = shown.redactedURL.replacingOccurrences(of: ":\(ServerURL.checkedPort)", with: ":{port}")
         let measurer = ServerTrialMeasurer(
             command: command, url: url, connections: connections, readyTimeoutSeconds: timeout,
@@ -132,6 +141,14 @@ struct SweepServerOptions: ParsableArguments {
         ]
         for (flag, given) in replaced where given {
             throw .invalidOption(flag: flag, message: "a server sweep's tasks are --http requests; drop \(flag)")
+        }
+        for (flag, given) in [
+            ("--http-cacert", workload.httpCACert != nil), ("--http-insecure", workload.httpInsecure),
+        ]
+        where given {
+            throw .invalidOption(
+                flag: flag,
+                message: "a server sweep checks an https:// server against the system's CAs only; drop \(flag)")
         }
         let axisFlags = [
             ("--pool", axes.pool != "queue-pool"), ("--qos", axes.qos != "default"),
