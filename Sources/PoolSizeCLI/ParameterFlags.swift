@@ -46,6 +46,8 @@ enum ParameterFlags {
         case .httpInsecure: return "--http-insecure"
         case .server: return "--server"
         case .resize: return "--resize"
+        case .load: return "--load"
+        case .parse: return "--parse"
         case .runDirectory: return "--out"
         case .replaceRun: return "--force"
         case .resumeRun: return "--resume"

@@ -79,6 +79,11 @@ extension PoolSizeError {
         case server
         /// The command that changes a running server's pool to each size, instead of a restart.
         case resize
+        /// The command that runs the user's own load tool once per trial (`LoadCommand`).
+        case load
+        /// How the load tool's figures are read from its output: a preset or regular expressions
+        /// with named groups (`LoadToolParser`).
+        case parse
         /// The run directory a sweep writes.
         case runDirectory
         /// Replacing a run directory that already holds a run.

@@ -12,8 +12,9 @@ struct ParameterFlagsTests {
         let help = PoolSizeCommand.configuration.subcommands.map {
             PoolSizeCommand.helpMessage(for: $0, columns: 400)
         }.joined(separator: "\n")
-        // Issue 33: the server's lifecycle is built before `sweep` takes its flags.
-        let notYetTaken: Set<PoolSizeError.Parameter> = [.server, .resize]
+        // Issue 33: the server's lifecycle and the load tool's runner are built before `sweep`
+        // takes their flags.
+        let notYetTaken: Set<PoolSizeError.Parameter> = [.server, .resize, .load, .parse]
         for parameter in PoolSizeError.Parameter.allCases where !notYetTaken.contains(parameter) {
             let flag = ParameterFlags.flag(parameter)
             #expect(help.contains(flag + " ") || help.contains(flag + "\n"), "no command takes \(flag)")
