@@ -48,6 +48,8 @@ enum ParameterFlags {
         case .resize: return "--resize"
         case .readyTimeout: return "--ready-timeout"
         case .settle: return "--settle"
+        case .load: return "--load"
+        case .parse: return "--parse"
         case .runDirectory: return "--out"
         case .replaceRun: return "--force"
         case .resumeRun: return "--resume"

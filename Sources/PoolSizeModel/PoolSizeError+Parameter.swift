@@ -83,6 +83,11 @@ extension PoolSizeError {
         case readyTimeout
         /// How long a resized server is given before it is measured.
         case settle
+        /// The command that runs the user's own load tool once per trial (`LoadCommand`).
+        case load
+        /// How the load tool's figures are read from its output: a preset or regular expressions
+        /// with named groups (`LoadToolParser`).
+        case parse
         /// The run directory a sweep writes.
         case runDirectory
         /// Replacing a run directory that already holds a run.

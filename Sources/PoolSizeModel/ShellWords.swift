@@ -72,6 +72,9 @@ package enum ShellWords {
                 case .server:
                     "the command that starts the server, e.g. \(parameter.mention) "
                         + "'gunicorn --threads {size} -b 127.0.0.1:{port} app:app'"  // flag-spelling: not poolsize's
+                case .load:
+                    "the command that runs the load tool, e.g. \(parameter.mention) "
+                        + "'pgbench -c {size} -T 10 -S bench'"
                 default: "a command, e.g. \(parameter.mention) 'gzip -c data.bin'"
                 }
             throw .invalidParameter(parameter, message: "is empty; give \(example)")

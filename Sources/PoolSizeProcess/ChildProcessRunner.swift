@@ -10,6 +10,10 @@ package struct ChildRun: Equatable, Sendable {
     package var standardOutput: String
     package var standardError: String
     package var seconds: Double
+    /// CPU time (user + system) of the child and of the descendants it waited for, from the
+    /// rusage wait4 returns when it reaps the child; 0 when it was not reaped (not started,
+    /// or still there after the watchdog).
+    package var cpuSeconds: Double = 0
 }
 
 /// The one way poolsize runs another program (gnuplot, a probe's child, `observe --counter`):
@@ -102,7 +106,8 @@ package struct ChildProcessRunner: Sendable {
         // Whatever the child left running in its group ends with it (ESRCH when nothing is).
         kill(-pid, SIGKILL)
         var status: Int32 = 0
-        let reaped = waitpid(pid, &status, timedOut ? WNOHANG : 0) == pid
+        var usage = rusage()
+        let reaped = wait4(pid, &status, timedOut ? WNOHANG : 0, &usage) == pid
         let seconds = Date().timeIntervalSince(t0)
         let outcome: ChildOutcome
         if timedOut || !reaped {
@@ -110,8 +115,12 @@ package struct ChildProcessRunner: Sendable {
         } else {
             outcome = ChildOutcome(waitStatus: status)
         }
-        return ChildRun(outcome: outcome, standardOutput: out.text, standardError: err.text, seconds: seconds)
+        let cpu = reaped ? Self.seconds(usage.ru_utime) + Self.seconds(usage.ru_stime) : 0
+        return ChildRun(
+            outcome: outcome, standardOutput: out.text, standardError: err.text, seconds: seconds, cpuSeconds: cpu)
     }
+
+    static func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
 
     static func notStarted(_ reason: String) -> ChildRun {
         ChildRun(outcome: .failedToStart(reason: reason), standardOutput: "", standardError: "", seconds: 0)

@@ -224,21 +224,15 @@ package final class ServerProcess: @unchecked Sendable {
     /// each escaped, joined on one line.
     package var lastLines: String {
         // An exited server's pipes end once its descendants have gone too; not waited for here.
-        let (out, err) = (standardOutput.text, standardError.text)
-        for (name, text) in [("stderr", err), ("stdout", out)] {
-            let lines = text.split(whereSeparator: \.isNewline).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }.filter { !$0.isEmpty }
-            guard !lines.isEmpty else { continue }
-            let shown = lines.suffix(3).map { "'\(TerminalText.escape($0))'" }.joined(separator: " | ")
-            return "its last lines on \(name): \(shown)"
-        }
-        return "it printed nothing"
+        OutputExcerpt.lastLines([("stderr", standardError.text), ("stdout", standardOutput.text)])
     }
 
     /// The program's path: `program` when it holds a `/`, else the first executable file of
     /// that name in `path`'s directories.
-    static func resolve(_ program: String, path: String) throws(PoolSizeError) -> String {
+    /// Errors name `parameter`: the server's setting, or the load tool's.
+    package static func resolve(
+        _ program: String, path: String, parameter: PoolSizeError.Parameter = .server
+    ) throws(PoolSizeError) -> String {
         func runnable(_ candidate: String) -> Bool {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
@@ -247,13 +241,13 @@ package final class ServerProcess: @unchecked Sendable {
         let shown = TerminalText.escape(program)
         if program.contains("/") {
             guard runnable(program) else {
-                throw .invalidParameter(.server, message: "cannot start '\(shown)': not an executable file")
+                throw .invalidParameter(parameter, message: "cannot start '\(shown)': not an executable file")
             }
             return program
         }
         for directory in path.split(separator: ":") where runnable("\(directory)/\(program)") {
             return "\(directory)/\(program)"
         }
-        throw .invalidParameter(.server, message: "cannot start '\(shown)': no such program on PATH")
+        throw .invalidParameter(parameter, message: "cannot start '\(shown)': no such program on PATH")
     }
 }

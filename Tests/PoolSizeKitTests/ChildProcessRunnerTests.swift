@@ -20,6 +20,19 @@ import Testing
         #expect(child.standardOutput.contains(ChildScenario.readyMarker))
     }
 
+    /// The child's CPU time comes with its exit (wait4's rusage): a shell counting has some, one
+    /// that sleeps hardly any.
+    @Test func theChildsCPUTimeIsMeasured() {
+        let busy = ChildProcessRunner(timeoutSeconds: 20).run(
+            executable: Self.shell, arguments: ["-c", "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done"])
+        #expect(busy.outcome == .exited(code: 0))
+        #expect(busy.cpuSeconds > 0)
+        let idle = ChildProcessRunner(timeoutSeconds: 20).run(
+            executable: Self.shell, arguments: ["-c", "exec sleep 0.3"])
+        #expect(idle.outcome == .exited(code: 0))
+        #expect(idle.cpuSeconds < idle.seconds)
+    }
+
     /// The environment given is the child's whole environment.
     @Test func environmentIsPassedAsGiven() {
         let child = ChildProcessRunner(timeoutSeconds: 10).run(

@@ -1,0 +1,32 @@
+/// What a load tool printed about one run, as `LoadToolParser` read it.
+package struct LoadToolFigures: Equatable, Sendable {
+    /// Requests (transactions, operations) per second, as the tool counts them: wrk's
+    /// `Requests/sec` counts answers of every status, its non-2xx ones too.
+    package var throughputPerSecond: Double
+    /// Latency percentiles in µs; nil when no pattern captured one, else 0 for each one not
+    /// captured (`LatencyPercentiles`' "not recorded"). wrk prints p50, p90 and p99 with
+    /// `--latency` (and its max always); pgbench prints none.
+    package var latency: LatencyPercentiles?
+    /// Mean latency in µs, when the tool printed one.
+    package var meanLatencyMicroseconds: Double?
+    /// Failed requests, the captures of every pattern that has the group added up; 0 when the
+    /// tool printed none.
+    package var errors: Int
+    /// Requests the tool completed, when it printed the count.
+    package var requests: Double?
+    /// The span the tool measured over in seconds, when it printed it.
+    package var durationSeconds: Double?
+
+    /// Figures as read.
+    package init(
+        throughputPerSecond: Double, latency: LatencyPercentiles? = nil, meanLatencyMicroseconds: Double? = nil,
+        errors: Int = 0, requests: Double? = nil, durationSeconds: Double? = nil
+    ) {
+        self.throughputPerSecond = throughputPerSecond
+        self.latency = latency
+        self.meanLatencyMicroseconds = meanLatencyMicroseconds
+        self.errors = errors
+        self.requests = requests
+        self.durationSeconds = durationSeconds
+    }
+}

@@ -1,0 +1,62 @@
+import PoolSizeModel
+import Testing
+
+/// `load`'s command template: the argument vector a trial runs (golden argv), and one exact
+/// line for each template that cannot run.
+@Suite struct LoadCommandTests {
+    @Test(arguments: [
+        (
+            "pgbench -c {size} -j 1 -T 10 -S -h 127.0.0.1 -p {port} bench",
+            ["pgbench", "-c", "12", "-j", "1", "-T", "10", "-S", "-h", "127.0.0.1", "-p", "41234", "bench"]
+        ),
+        (
+            "wrk -t2 -c{size} -d10s --latency 'http://127.0.0.1:{port}/a b'",
+            ["wrk", "-t2", "-c12", "-d10s", "--latency", "http://127.0.0.1:41234/a b"]
+        ),
+        // {{ is a literal brace, in the program's name too.
+        ("./a{{b {size} '{{size}'", ["./a{b", "12", "{size}"]),
+    ])
+    func placeholdersAreFilledInsideTheirWords(line: String, argv: [String]) throws {
+        let command = try LoadCommand(line, requiresSize: true)
+        #expect(command.arguments(size: 12, port: 41_234) == argv)
+        #expect(command.program == argv[0])
+        #expect(command.usesSize)
+        #expect(command.usesPort == line.contains("{port}"))
+    }
+
+    /// Beside a server started at each size, the tool's load may stay the same.
+    @Test func besideAServerTheSizeMayBeMissing() throws {
+        let command = try LoadCommand("wrk -c 64 -d 10s http://127.0.0.1:8080/", requiresSize: false)
+        #expect(!command.usesSize && !command.usesPort)
+        #expect(command.arguments(size: 3, port: nil) == ["wrk", "-c", "64", "-d", "10s", "http://127.0.0.1:8080/"])
+        #expect(command.display == "wrk -c 64 -d 10s http://127.0.0.1:8080/")
+    }
+
+    @Test(arguments: [
+        (
+            "wrk -c 64 http://127.0.0.1:8080/",
+            "error: `load`: has no {size}, and no `server` is started at each size, so every size would run the same load; add {size} where the tool takes its concurrency (pgbench -c {size}, say), or give `server`, the server whose pool is sized"
+        ),
+        (
+            "  ",
+            "error: `load`: is empty; give the command that runs the load tool, e.g. `load` 'pgbench -c {size} -T 10 -S bench'"
+        ),
+        (
+            "pgbench -c {sise}",
+            "error: `load`: {sise} is not a placeholder; the placeholders are {size} and {port} (write {{ for a literal {)"
+        ),
+        (
+            "bench-{size} run",
+            "error: `load`: names its program with a placeholder ('bench-{size}'); write the program as is and the placeholders in its arguments"
+        ),
+        ("wrk 'http://x/{size}", "error: `load`: has an unterminated ' quote; close it"),
+    ])
+    func unusableCommandIsOneLine(line: String, message: String) {
+        #expect(throws: PoolSizeError.self) { try LoadCommand(line, requiresSize: true) }
+        do {
+            _ = try LoadCommand(line, requiresSize: true)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}

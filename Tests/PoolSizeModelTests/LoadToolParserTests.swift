@@ -1,0 +1,318 @@
+import Foundation
+import PoolSizeModel
+import Testing
+
+/// `parse`: the wrk and pgbench presets on what the real tools printed (Tests/Fixtures/loadtool,
+/// captured on this project's machine; its README has the commands), every expected number
+/// read off those files by hand; expressions of the user's own; and one exact line for each
+/// `parse` that cannot be used.
+@Suite struct LoadToolParserTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/loadtool")
+
+    static func fixture(_ name: String) throws -> String {
+        try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// Equal within rounding of the unit conversion (2.34 ms is no exact binary fraction).
+    static func same(_ a: Double?, _ b: Double?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1)
+    }
+
+    static func same(_ a: LoadToolFigures, _ b: LoadToolFigures) -> Bool {
+        let percentiles: [KeyPath<LatencyPercentiles, Double>] = [\.p50, \.p90, \.p99, \.p999, \.max]
+        let latency =
+            a.latency == nil && b.latency == nil
+            || a.latency != nil && b.latency != nil
+                && percentiles.allSatisfy { same(a.latency?[keyPath: $0], b.latency?[keyPath: $0]) }
+        return latency && same(a.throughputPerSecond, b.throughputPerSecond)
+            && same(a.meanLatencyMicroseconds, b.meanLatencyMicroseconds) && a.errors == b.errors
+            && same(a.requests, b.requests) && same(a.durationSeconds, b.durationSeconds)
+    }
+
+    static let wrkCases: [(String, LoadToolFigures)] = [
+        // No --latency: wrk's thread statistics give the mean and the max only.
+        (
+            "wrk.txt",
+            LoadToolFigures(
+                throughputPerSecond: 1709.00, latency: LatencyPercentiles(max: 5_700),
+                meanLatencyMicroseconds: 2_340, errors: 0, requests: 3419, durationSeconds: 2.00)
+        ),
+        (
+            "wrk-latency.txt",
+            LoadToolFigures(
+                throughputPerSecond: 1724.70,
+                latency: LatencyPercentiles(p50: 2_300, p90: 2_380, p99: 2_640, max: 5_560),
+                meanLatencyMicroseconds: 2_320, errors: 0, requests: 3454, durationSeconds: 2.00)
+        ),
+        // Every answer a 503: all of them errors, and all of them in wrk's Requests/sec.
+        (
+            "wrk-non2xx.txt",
+            LoadToolFigures(
+                throughputPerSecond: 1723.70,
+                latency: LatencyPercentiles(p50: 2_310, p90: 2_380, p99: 2_670, max: 5_290),
+                meanLatencyMicroseconds: 2_320, errors: 3621, requests: 3621, durationSeconds: 2.10)
+        ),
+        // 5 timeouts plus 52 non-2xx answers.
+        (
+            "wrk-timeouts-non2xx.txt",
+            LoadToolFigures(
+                throughputPerSecond: 12.97,
+                latency: LatencyPercentiles(p50: 365_100, p90: 948_240, p99: 951_070, max: 951_070),
+                meanLatencyMicroseconds: 467_360, errors: 57, requests: 52, durationSeconds: 4.01)
+        ),
+        // Read 22 163 plus write 372; nothing answered, so 0 requests a second and latencies of 0.
+        (
+            "wrk-socket-errors.txt",
+            LoadToolFigures(
+                throughputPerSecond: 0, latency: LatencyPercentiles(), meanLatencyMicroseconds: 0, errors: 22_535,
+                requests: 0, durationSeconds: 2.00)
+        ),
+        // Read 18 403 plus write 354, beside answered requests.
+        (
+            "wrk-socket-errors-latency.txt",
+            LoadToolFigures(
+                throughputPerSecond: 9197.96, latency: LatencyPercentiles(p50: 58, p90: 92, p99: 145, max: 4_140),
+                meanLatencyMicroseconds: 66.44, errors: 18_757, requests: 18_398, durationSeconds: 2.00)
+        ),
+    ]
+
+    @Test(arguments: wrkCases)
+    func wrkPrintedFigures(file: String, expected: LoadToolFigures) throws {
+        let figures = try LoadToolParser([" wrk"]).parse(standardOutput: try Self.fixture(file))
+        #expect(Self.same(figures, expected), "\(figures)")
+    }
+
+    static let pgbenchCases: [(String, LoadToolFigures)] = [
+        (
+            "pgbench-select-only.txt",
+            LoadToolFigures(
+                throughputPerSecond: 60_256.923549, meanLatencyMicroseconds: 66, errors: 0, requests: 180_454,
+                durationSeconds: 3)
+        ),
+        // -t instead of -T: no duration line, and `1000/1000` processed.
+        (
+            "pgbench-select-only-transactions.txt",
+            LoadToolFigures(throughputPerSecond: 20_371.577575, meanLatencyMicroseconds: 98, errors: 0, requests: 1000)
+        ),
+        (
+            "pgbench-serialization-failures.txt",
+            LoadToolFigures(
+                throughputPerSecond: 3022.633254, meanLatencyMicroseconds: 460, errors: 16_999, requests: 9069,
+                durationSeconds: 3)
+        ),
+    ]
+
+    @Test(arguments: pgbenchCases)
+    func pgbenchPrintedFigures(file: String, expected: LoadToolFigures) throws {
+        let figures = try LoadToolParser(preset: .pgbench).parse(standardOutput: try Self.fixture(file))
+        #expect(Self.same(figures, expected), "\(figures)")
+        #expect(figures.latency == nil)
+    }
+
+    /// A tool that failed printed no throughput: wrk that could not connect, pgbench whose
+    /// clients aborted; and one preset does not read the other tool.
+    @Test(arguments: [
+        ("wrk-refused.txt", LoadToolParser.Preset.wrk), ("pgbench-aborted.txt", .pgbench),
+        ("wrk-latency.txt", .pgbench), ("pgbench-select-only.txt", .wrk),
+    ])
+    func noThroughputPrinted(file: String, preset: LoadToolParser.Preset) throws {
+        let text = try Self.fixture(file)
+        #expect(throws: LoadToolParser.Unreadable.noThroughput) {
+            try LoadToolParser(preset: preset).parse(standardOutput: text)
+        }
+        #expect(LoadToolParser.Unreadable.noThroughput.description == "printed no throughput")
+    }
+
+    /// The presets' expressions pass the checks a user's do: `init(preset:)` skips them.
+    @Test(arguments: LoadToolParser.Preset.allCases)
+    func presetsAreValid(preset: LoadToolParser.Preset) throws {
+        let parser = try LoadToolParser([preset.rawValue])
+        #expect(parser == LoadToolParser(preset: preset))
+        #expect(parser.patterns == preset.patterns)
+    }
+
+    /// k6's summary through expressions of the user's own: a rate with its unit, latencies in
+    /// ms and µs, a count of failed requests.
+    @Test func userExpressionsReadK6() throws {
+        let summary = """
+                 http_req_duration..............: avg=1.52ms  min=212µs med=1.2ms max=41.07ms p(90)=2.9ms p(95)=3.87ms
+                 http_req_failed................: 0.31% ✓ 38 ✗ 12162
+                 http_reqs......................: 12200  406.333042/s
+            """
+        let parser = try LoadToolParser([
+            #"http_reqs\.*: (?<requests>\d+)\s+(?<throughput>\S+)"#,
+            #"http_req_duration\.*: avg=(?<mean>\S+) .* med=(?<p50>\S+) max=(?<max>\S+) p\(90\)=(?<p90>\S+)"#,
+            #"http_req_failed\.*: \S+ ✓ (?<errors>\d+)"#,
+        ])
+        let figures = try parser.parse(standardOutput: summary)
+        #expect(
+            Self.same(
+                figures,
+                LoadToolFigures(
+                    throughputPerSecond: 406.333042, latency: LatencyPercentiles(p50: 1_200, p90: 2_900, max: 41_070),
+                    meanLatencyMicroseconds: 1_520, errors: 38, requests: 12_200)))
+    }
+
+    /// Units: a bare latency is milliseconds, a bare duration seconds; wrk's `m` is minutes;
+    /// both spellings of µ; spaces between number and unit; a rate per minute.
+    @Test(arguments: [
+        ("lat 12", "p99", 12_000.0), ("lat 450us", "p99", 450), ("lat 450µs", "p99", 450), ("lat 450μs", "p99", 450),
+        ("lat 1.5 s", "p99", 1_500_000), ("lat 1.02m", "p99", 61_200_000), ("lat 800ns", "p99", 0.8),
+        ("lat 2min", "p99", 120_000_000), ("lat 10", "duration", 10), ("lat 250ms", "duration", 0.25),
+        ("lat 1h", "duration", 3600),
+    ])
+    func unitsAreRead(line: String, group: String, expected: Double) throws {
+        let parser = try LoadToolParser(["ops (?<throughput>\\S+)", "lat (?<\(group)>.+)"])
+        let figures = try parser.parse(standardOutput: "ops 5\n\(line)\n")
+        let value = group == "p99" ? figures.latency?.p99 : figures.durationSeconds
+        #expect(Self.same(value, expected))
+        #expect(Self.same(try parser.parse(standardOutput: "ops 74070/min\n").throughputPerSecond, 1234.5))
+    }
+
+    /// A capture that is no figure makes the output unreadable, saying what was captured.
+    @Test(arguments: [
+        (
+            "rate (?<throughput>\\S+)", "rate fast",
+            "printed 'fast' as its throughput, which is not a rate (1234.5, 1234.5/s, 74070/min)"
+        ),
+        (
+            "rate (?<throughput>\\S+)", "rate -5",
+            "printed '-5' as its throughput, which is not a rate (1234.5, 1234.5/s, 74070/min)"
+        ),
+        (
+            "rate (?<throughput>\\S+)", "rate 5/fortnight",
+            "printed '5/fortnight' as its throughput, which is not a rate (1234.5, 1234.5/s, 74070/min)"
+        ),
+        (
+            "rate (?<throughput>\\S+) p99 (?<p99>\\S+)", "rate 5 p99 3parsecs",
+            "printed '3parsecs' as its p99, which is not a latency (450us, 1.23ms, 2.1s)"
+        ),
+        (
+            "rate (?<throughput>\\S+) err (?<errors>\\S+)", "rate 5 err 1.5",
+            "printed '1.5' as its errors, which is not a whole number"
+        ),
+        (
+            "rate (?<throughput>\\S+) in (?<duration>\\S+)", "rate 5 in inf",
+            "printed 'inf' as its duration, which is not a duration (10 s, 10.01s, 1.5m)"
+        ),
+    ])
+    func aCaptureThatIsNoFigure(pattern: String, output: String, reason: String) throws {
+        let parser = try LoadToolParser([pattern])
+        #expect(throws: LoadToolParser.Unreadable.self) { try parser.parse(standardOutput: output) }
+        do {
+            _ = try parser.parse(standardOutput: output)
+        } catch {
+            #expect(error.description == reason)
+        }
+    }
+
+    /// A figure captured more than once is its latest capture: the summary after the progress
+    /// lines. `errors` adds the expressions' latest captures, not every line's.
+    @Test func theLatestCaptureCountsAndErrorsAddAcrossExpressions() throws {
+        let parser = try LoadToolParser([
+            "(?<throughput>[\\d.]+) tps", "(?<errors>\\d+) failed", "timeouts: (?<errors>\\d+)",
+        ])
+        let output = """
+            progress: 100 tps, 1 failed
+            progress: 300 tps, 4 failed
+            total: 250.5 tps, 7 failed
+            timeouts: 2
+            """
+        let figures = try parser.parse(standardOutput: output)
+        #expect(figures.throughputPerSecond == 250.5)
+        #expect(figures.errors == 9)
+        #expect(figures.latency == nil && figures.meanLatencyMicroseconds == nil && figures.requests == nil)
+    }
+
+    /// stdout first: a figure it holds is taken from it, one it lacks from stderr (pgbench's
+    /// progress lines, on stderr, do not outvote its summary on stdout).
+    @Test func stdoutBeforeStderr() throws {
+        let parser = try LoadToolParser(["tps (?<throughput>\\d+)", "p99 (?<p99>\\S+)", "errors (?<errors>\\d+)"])
+        let figures = try parser.parse(
+            standardOutput: "tps 100\nerrors 1\n", standardError: "tps 900\np99 3ms\nerrors 5\n")
+        #expect(figures.throughputPerSecond == 100)
+        #expect(figures.latency == LatencyPercentiles(p99: 3_000))
+        #expect(figures.errors == 1)
+        #expect(try parser.parse(standardOutput: "", standardError: "tps 900\n").throughputPerSecond == 900)
+    }
+
+    /// `^` and `$` hold at each line's ends; a group that matched nothing, or matched empty
+    /// text, is no capture.
+    @Test func anchorsAreLinesAndEmptyCapturesAreNone() throws {
+        let parser = try LoadToolParser(["^rate: (?<throughput>\\d+)$", "^p99: (?<p99>\\d*)(?<p50>x)?"])
+        let figures = try parser.parse(standardOutput: "x rate: 1\nrate: 42\np99: \n")
+        #expect(figures.throughputPerSecond == 42)
+        #expect(figures.latency == nil)
+    }
+
+    /// A preset and the user's own expressions make one parser; a preset or an expression
+    /// given twice is searched once (its errors not counted twice).
+    @Test func presetsAndExpressionsMix() throws {
+        let parser = try LoadToolParser(["wrk", "wrk", "^Dropped: (?<errors>\\d+)", "^Dropped: (?<errors>\\d+)"])
+        #expect(parser.patterns == LoadToolParser.Preset.wrk.patterns + ["^Dropped: (?<errors>\\d+)"])
+        let output = try Self.fixture("wrk-non2xx.txt") + "Dropped: 9\n"
+        #expect(try parser.parse(standardOutput: output).errors == 3621 + 9)
+    }
+
+    /// One line for each `parse` that cannot be used, naming the setting.
+    @Test(arguments: [
+        (
+            [],
+            "error: `parse`: is empty; name a preset (wrk, pgbench) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+        ),
+        (
+            ["  "],
+            "error: `parse`: has an empty expression; name a preset (wrk, pgbench) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+        ),
+        (
+            ["tps = (?<throughput>[\\d.]+"],
+            "error: `parse`: 'tps = (?<throughput>[\\d.]+' is not a regular expression: expected ')'"
+        ),
+        (
+            ["tps = (?<throughput>\\d+) p95=(?<p95>\\S+)"],
+            "error: `parse`: 'tps = (?<throughput>\\d+) p95=(?<p95>\\S+)' has a group named 'p95', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+        ),
+        // Python's and the quoted spelling of a name are names too.
+        (
+            ["(?<throughput>\\d+) (?P<tps>\\d+)"],
+            "error: `parse`: '(?<throughput>\\d+) (?P<tps>\\d+)' has a group named 'tps', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+        ),
+        (
+            ["(?'rate'\\d+)"],
+            "error: `parse`: '(?'rate'\\d+)' has a group named 'rate', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+        ),
+        (
+            ["Requests/sec: (\\d+)"],
+            "error: `parse`: 'Requests/sec: (\\d+)' captures no figure; name its group, e.g. (?<throughput>[\\d.]+) (the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration)"
+        ),
+        (
+            ["99%\\s+(?<p99>\\S+)"],
+            "error: `parse`: captures no throughput; add an expression with a group named throughput, e.g. 'Requests/sec:\\s*(?<throughput>[\\d.]+)', or name a preset (wrk, pgbench)"
+        ),
+        // A name that only looks like a group (escaped, in a class, quoted) is none.
+        (
+            ["\\(?<fake>x\\) [(?<also>] \\Q(?<quoted>\\E"],
+            "error: `parse`: '\\(?<fake>x\\) [(?<also>] \\Q(?<quoted>\\E' captures no figure; name its group, e.g. (?<throughput>[\\d.]+) (the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration)"
+        ),
+        // A long expression is cut; one with a control character is escaped.
+        (
+            ["(?<bogus>x)" + String(repeating: "y", count: 60)],
+            "error: `parse`: '(?<bogus>x)" + String(repeating: "y", count: 49)
+                + "…' has a group named 'bogus', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+        ),
+        (
+            ["(?<bogus>\u{1b}x)"],
+            "error: `parse`: '(?<bogus>\\x1bx)' has a group named 'bogus', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+        ),
+    ])
+    func unusableParseIsOneLine(texts: [String], line: String) {
+        #expect(throws: PoolSizeError.self) { try LoadToolParser(texts) }
+        do {
+            _ = try LoadToolParser(texts)
+        } catch {
+            #expect(error.description == line)
+        }
+    }
+}
