@@ -18,6 +18,12 @@ struct SweepServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.settle, valueName: "DURATION"))
     var settle: String?
 
+    @Option(help: ArgumentHelp(Help.load, valueName: "COMMAND"))
+    var load: String?
+
+    @Option(help: ArgumentHelp(Help.parse, valueName: "PATTERN"))
+    var parse: [String] = []
+
     @Option(help: ArgumentHelp(Help.connections, valueName: "M"))
     var connections: Int?
 
@@ -34,7 +40,11 @@ struct SweepServerOptions: ParsableArguments {
         trialMilliseconds: Int?
     ) throws(PoolSizeError) -> SweepWorkload? {
         guard let server else {
-            for (flag, given) in [("--resize", resize != nil), ("--settle", settle != nil)] where given {
+            let serverFlags = [
+                ("--resize", resize != nil), ("--settle", settle != nil), ("--load", self.load != nil),
+                ("--parse", !parse.isEmpty),
+            ]
+            for (flag, given) in serverFlags where given {
                 throw .invalidOption(
                     flag: flag, message: "applies to a server sweep; add --server COMMAND or drop \(flag)")
             }
@@ -104,9 +114,31 @@ struct SweepServerOptions: ParsableArguments {
             )
         }
         let redacted = shown.redactedURL.replacingOccurrences(of: ":\(ServerURL.checkedPort)", with: ":{port}")
+        var loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)? = nil
+        if let load = self.load {
+            guard !parse.isEmpty else {
+                throw .invalidOption(
+                    flag: "--parse",
+                    message:
+                        "is needed with --load to read the tool's figures: wrk, pgbench, or a regular expression with a (?<throughput>…) group"
+                )
+            }
+            loadTool = (
+                try LoadCommand(load, requiresSize: false), try LoadToolParser(parse),
+                try workload.taskTimeoutSeconds()
+            )
+            if loadTool!.command.usesPort && !command.usesPort {
+                throw .invalidOption(
+                    flag: "--load",
+                    message: "has {port}, but --server has none; add {port} to both, or write the server's own port")
+            }
+        } else if !parse.isEmpty {
+            throw .invalidOption(flag: "--parse", message: "reads --load's output; add --load COMMAND or drop --parse")
+        }
         let measurer = ServerTrialMeasurer(
             command: command, url: url, connections: connections, readyTimeoutSeconds: timeout,
-            requestTimeoutSeconds: try workload.taskTimeoutSeconds(), resize: resizing, makeTarget: makeTarget)
+            requestTimeoutSeconds: try workload.taskTimeoutSeconds(), resize: resizing, loadTool: loadTool,
+            makeTarget: makeTarget)
         let program = URL(fileURLWithPath: command.words[0]).lastPathComponent
         let spec = WorkloadSpec(
             name: "server-" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
@@ -181,6 +213,16 @@ struct SweepServerOptions: ParsableArguments {
             """
         static let settle = """
             With --resize: how long the server is given after each resize before it is measured (default 2s).
+            """
+        static let load = """
+            With --server: your own load tool run once per trial instead of poolsize's driver (wrk, k6, ab, \
+            pgbench), as words without a shell; {port} is the server's port, {size} the trial's size. --http is \
+            still the URL that says the server is ready; --task-timeout bounds each run.
+            """
+        static let parse = """
+            With --load: how to read its figures: wrk, pgbench, or a regular expression with named groups \
+            (throughput, p50, p90, p99, p999, max, mean, errors, requests, duration; a latency as 1.2ms, 450us, 2s); \
+            repeat for several. A run that exits non-zero or prints no throughput is an invalid trial.
             """
         static let connections = """
             With --server: requests kept in flight by the load driver (one thread, one connection each). Default: \

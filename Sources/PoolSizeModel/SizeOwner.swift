@@ -13,6 +13,15 @@ package enum SizeOwner: String, CaseIterable, Sendable {
     /// with the trial's size and holds it for the whole trial; its threads are not poolsize's.
     case command
 
+    /// Whether poolsize sees how many tasks the pool runs at once (its own pools' workers), so
+    /// that a pool that never reached its size can be told; a server's threads are its own.
+    package var showsConcurrency: Bool {
+        switch self {
+        case .sweep, .pool: return true
+        case .command: return false
+        }
+    }
+
     /// Whether the pool runs at the trial's size for the whole trial, so that the trials trace a
     /// throughput curve over the size: what a recommendation, a USL fit and "could not reach N"
     /// need.

@@ -16,10 +16,6 @@ struct ParameterFlagsTests {
             let flag = ParameterFlags.flag(parameter)
             #expect(help.contains(flag + " ") || help.contains(flag + "\n"), "no command takes \(flag)")
         }
-        for parameter in notYetTaken {
-            let flag = ParameterFlags.flag(parameter)
-            #expect(!help.contains(flag + " ") && !help.contains(flag + "\n"), "\(flag) is taken: drop it here")
-        }
     }
 
     /// An error about a setting, and a mention in passing, read as flags; a lone backquote

@@ -29,6 +29,9 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     package let requestTimeoutSeconds: Double
     /// How long a stopped server has between SIGTERM and SIGKILL.
     package let graceSeconds: Double
+    /// The user's own load tool (`load`, `parse`) run once per trial instead of the driver, with
+    /// its timeout; nil: the event-driven driver loads the URL.
+    package let loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)?
     /// The request for a URL (the method, headers and body of `--http`).
     private let makeTarget: @Sendable (String) throws(PoolSizeError) -> HTTPTarget
     private let clocks = SystemClocks()
@@ -52,9 +55,11 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         command: ServerCommand, url: ServerURL, connections: Int, readyTimeoutSeconds: Double,
         requestTimeoutSeconds: Double = 30, graceSeconds: Double = 5,
         resize: (command: ServerCommand, settleSeconds: Double)? = nil,
+        loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)? = nil,
         makeTarget: @escaping @Sendable (String) throws(PoolSizeError) -> HTTPTarget
     ) {
         self.resize = resize
+        self.loadTool = loadTool
         self.command = command
         self.url = url
         self.connections = connections
@@ -86,6 +91,9 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             return (Self.failedTrial(size: request.size, reason: error.description), nil)
         }
         defer { if resize == nil { server.process.stop(graceSeconds: graceSeconds) } }
+        if let loadTool {
+            return (try measureWithTool(loadTool, size: request.size, server: server, cores: cores), nil)
+        }
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
         let driver = try HTTPLoadDriver(
             target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds)
@@ -116,6 +124,42 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         }
         metrics.invalidReason = problem(result, size: request.size, process: server.process)
         return (metrics, nil)
+    }
+
+    /// A trial loaded by the user's tool: its throughput, latency and errors as it printed them,
+    /// the server's CPU, threads and memory over the tool's run.
+    func measureWithTool(
+        _ tool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double), size: Int,
+        server: RunningServer, cores: Int
+    ) throws(PoolSizeError) -> TrialMetrics {
+        let measurer = try LoadToolMeasurer(
+            command: tool.command, parser: tool.parser, timeoutSeconds: tool.timeoutSeconds, port: server.port)
+        let members = ServerProcess.processes(inSession: server.process.pid)
+        let before = SessionUsage.read(processes: members, switches: true)
+        let run = measurer.run(size: size)
+        let after = SessionUsage.read(
+            processes: ServerProcess.processes(inSession: server.process.pid), switches: true)
+        var metrics = run.metrics
+        let figures = run.figures
+        var requests = metrics.figures.throughputPerSecond * metrics.figures.wallSeconds
+        if let counted = figures?.requests { requests = Double(counted) }
+        let cpu = Double(after.cpuNanoseconds(since: before))
+        let cpuPerRequest = requests > 0 ? cpu / 1_000 / requests : 0
+        metrics.cpuMicrosecondsPerTask = cpuPerRequest
+        if let mean = figures?.meanLatencyMicroseconds {
+            metrics.waitMicrosecondsPerTask = max(0, mean - cpuPerRequest)
+            metrics.waitCPURatio = cpuPerRequest > 0 ? metrics.figures.waitMicrosecondsPerTask / cpuPerRequest : .nan
+        }
+        metrics.utilization = cpu / 1e9 / (max(run.wallSeconds, 1e-9) * Double(max(cores, 1)))
+        metrics.threads = after.threads
+        metrics.processThreads = after.threads
+        metrics.maxRSSKilobytes = after.rssKilobytes
+        metrics.voluntaryContextSwitches = max(0, after.voluntarySwitches - before.voluntarySwitches)
+        metrics.involuntaryContextSwitches = max(0, after.involuntarySwitches - before.involuntarySwitches)
+        if let ended = server.process.exitOutcome {
+            metrics.invalidReason = "the server exited during the trial (\(ended.summary)); \(server.process.lastLines)"
+        }
+        return metrics
     }
 
     /// Stops the server kept between trials.

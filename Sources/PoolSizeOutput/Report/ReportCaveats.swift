@@ -31,7 +31,7 @@ package enum ReportCaveats {
         if let violated = integrity(summaries) { out.append(violated) }
 
         // A pool that sizes itself runs fewer than its maximum on purpose.
-        for pool in PoolKind.allCases where pool.sizeOwner.holdsTrialSize {
+        for pool in PoolKind.allCases where pool.sizeOwner.holdsTrialSize && pool.sizeOwner.showsConcurrency {
             let short = summaries.filter {
                 $0.combination.pool == pool && Double($0.peakConcurrency) < reachedShare * Double($0.poolSize)
             }
