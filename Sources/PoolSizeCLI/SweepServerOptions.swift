@@ -98,6 +98,15 @@ struct SweepServerOptions: ParsableArguments {
                 flag: "--connections",
                 message: "must be 1 to \(HTTPLoadDriver.connectionLimit) requests in flight, got \(connections)")
         }
+        if self.load == nil, let sizes, case let .explicit(list)? = try? SizeSelection.parse(sizes),
+            let largest = list.max(), connections < largest
+        {
+            throw .invalidOption(
+                flag: "--connections",
+                message:
+                    "\(connections) requests in flight cannot load a server of \(largest) threads (the largest of --sizes): the driver, not the server, would be the limit; pass at least \(largest)"
+            )
+        }
         let method = workload.httpMethod, headers = workload.httpHeaders
         let body = try workload.httpBodyData()
         let makeTarget: @Sendable (String) throws(PoolSizeError) -> HTTPTarget = { url throws(PoolSizeError) in
