@@ -23,6 +23,7 @@ package enum ChartSet {
                 AxisAtSizeChart.plot(analysis, axis: .qos),
                 ContentionChart.plot(analysis),
                 ConcurrencyChart.plot(analysis),
+                ServerChart.plot(analysis),
                 AdaptiveChart.plot(analysis),
             ].compactMap { $0 }
         }

@@ -5,7 +5,10 @@ import PoolSizeModel
 /// the diagonal cannot be sized by N (docs/platform.md: the global queue stays near `cores` threads).
 package enum ConcurrencyChart: RunChart {
     package static func plot(_ analysis: RunAnalysis) -> PlotSpec? {
-        let pools = PoolKind.allCases.filter { kind in analysis.curves.contains { $0.combination.pool == kind } }
+        // A server's threads are its own: poolsize sees its requests in flight, not its pool's.
+        let pools = PoolKind.allCases.filter { kind in
+            kind.sizeOwner.showsConcurrency && analysis.curves.contains { $0.combination.pool == kind }
+        }
         guard !pools.isEmpty else { return nil }
         let caption = "Requested vs reached concurrency"
         let sizes = analysis.summaries.map(\.poolSize)
