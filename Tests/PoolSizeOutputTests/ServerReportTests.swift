@@ -1,0 +1,54 @@
+import Foundation
+import PoolSizeAnalysis
+import PoolSizeModel
+@testable import PoolSizeOutput
+import Testing
+
+/// A real server sweep (Tests/Fixtures/run-server: `poolsize serve --workers {size}` with 2 ms of
+/// CPU and an 18 ms wait per request, sizes 4…32 and the rules' 2, 3 and 5, on 2 cores) as the
+/// console, the report and the charts render it.
+@Suite struct ServerReportTests {
+    static func run() throws -> RunData { try RunDirectory(ReportFixtures.fixture("run-server")).load() }
+
+    @Test func thePlanRecordsTheServerWhole() throws {
+        let server = try #require(try Self.run().info?.plan?.target.server)
+        #expect(
+            server
+                == ServerSetup(
+                    command: "poolsize serve --workers '{size}' --port '{port}' --cpu 2ms --delay 18ms --quiet",
+                    url: "http://127.0.0.1:{port}/", connections: 64, readyTimeoutSeconds: 30))
+        #expect(try Self.run().records.allSatisfy { $0.pool == .server && $0.driverCPUMicrosecondsPerRequest > 0 })
+    }
+
+    @Test func goldenConsole() throws {
+        let run = try Self.run()
+        let analysis = RunAnalysis(run)
+        let text = ConsoleSummary.render(
+            analysis, spec: try #require(run.plan?.spec), cores: try #require(run.info?.machine?.cores),
+            lowLoad: try #require(run.lowLoad))
+        try GoldenFile.check(text, "server/summary.txt")
+    }
+
+    @Test func goldenReportAndServerChart() throws {
+        let run = try Self.run()
+        try GoldenFile.check(ReportTests.markdown(run), "server/report.md")
+        let chart = try #require(ChartSet.charts(RunAnalysis(run)).first { $0.name == "server" })
+        try GoldenFile.check(chart.script, "server/server.gp")
+        for data in chart.dataFiles { try GoldenFile.check(data.text, "server/\(data.name)") }
+        #expect(!ChartSet.charts(RunAnalysis(run)).contains { $0.name == "concurrency" })
+    }
+
+    /// The rules' sizes were measured beside the listed ones, and each is said against the
+    /// recommendation with its own figures from trials.csv.
+    @Test func theRulesOfThumbAreMeasuredAndSaid() throws {
+        let analysis = RunAnalysis(try Self.run())
+        let rules = analysis.rulesOfThumb
+        #expect(rules.map(\.size) == [2, 3, 5])
+        let records = try Self.run().records.valid
+        for rule in rules {
+            let at = records.filter { $0.poolSize == rule.size }.map(\.throughputPerSecond)
+            #expect(rule.throughputPerSecond == at.reduce(0, +) / Double(at.count))
+        }
+        #expect(analysis.serverRows.map(\.size) == Array(Set(records.map(\.poolSize))).sorted())
+    }
+}
