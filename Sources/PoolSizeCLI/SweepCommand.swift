@@ -72,7 +72,10 @@ struct SweepCommand: ParsableCommand {
             default: throw problem
             }
         }
-        let notices = try ReportWriter.writeRunReport(runDirectory: directory, plots: output.plots).notices
+        // The report words the library's texts (a trial's reason) with flags, as `poolsize report` does.
+        let notices = try ReportWriter.writeRunReport(
+            runDirectory: directory, plots: output.plots, wording: ParameterFlags.word
+        ).notices
         interrupt.chartsDone()
         notices.forEach(PoolSizeCommand.printError)
         if let problem = outcome.problem { throw problem }

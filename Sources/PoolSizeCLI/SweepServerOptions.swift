@@ -98,13 +98,16 @@ struct SweepServerOptions: ParsableArguments {
                 flag: "--connections",
                 message: "must be 1 to \(HTTPLoadDriver.connectionLimit) requests in flight, got \(connections)")
         }
-        if self.load == nil, let sizes, case let .explicit(list)? = try? SizeSelection.parse(sizes),
-            let largest = list.max(), connections < largest
+        // A trial of more threads than requests in flight measures the driver, and is invalid:
+        // refused before any runs when the sizes are listed (`auto`'s are found while measuring).
+        if self.load == nil, let sizes, case let .explicit(list) = try SizeSelection.parse(sizes),
+            let largest = list.max(),
+            largest > connections
         {
             throw .invalidOption(
                 flag: "--connections",
                 message:
-                    "\(connections) requests in flight cannot load a server of \(largest) threads (the largest of --sizes): the driver, not the server, would be the limit; pass at least \(largest)"
+                    "keeps \(connections) request\(connections == 1 ? "" : "s") in flight, fewer than the largest size \(largest), whose trial the driver, not the server, would limit; pass --connections \(largest) or more (the default is twice the largest size)"
             )
         }
         let method = workload.httpMethod, headers = workload.httpHeaders
@@ -235,7 +238,8 @@ struct SweepServerOptions: ParsableArguments {
             """
         static let connections = """
             With --server: requests kept in flight by the load driver (one thread, one connection each). Default: \
-            twice the largest size, at least 64; a trial whose size exceeds it is invalid (the driver was the limit).
+            twice the largest size, at least 64. Fewer than the largest of --sizes is refused; a trial whose size \
+            exceeds it (an auto size) is invalid (the driver was the limit).
             """
         static let readyTimeout = """
             With --server: how long a started server may take to answer the URL with a 2xx (e.g. 30s).

@@ -44,9 +44,9 @@ package struct ServerCommand: Equatable, Sendable {
         if !found.contains(.size) && !allowsNoSize {
             throw .invalidParameter(
                 .server,
+                // No resize command can be given yet: the fix is {size} alone.
                 message: "has no {size}, so every size would start the same server; add {size} where the command takes "
-                    + "its pool size (--threads={size}, say), "  // flag-spelling: not poolsize's
-                    + "or give \(PoolSizeError.Parameter.resize.mention), a command that resizes the running server"
+                    + "its pool size (--threads={size}, say)"  // flag-spelling: not poolsize's
             )
         }
         self.words = words

@@ -90,12 +90,19 @@ package final class ServerProcess: @unchecked Sendable {
     /// not a measurement of it.
     package var hasExited: Bool { exitOutcome != nil }
 
-    /// How the server ended, nil while it runs.
+    /// How the server ended, nil while it runs. A server that daemonises runs on after its
+    /// first process exits with status 0 (a double fork: the child that serves keeps the
+    /// session), so that exit ends it only once nothing is left in its session; any other exit
+    /// ends it at once.
     package var exitOutcome: ChildOutcome? {
-        lock.lock()
-        defer { lock.unlock() }
-        readReport()
-        return status.map(ChildOutcome.init(waitStatus:))
+        let ended: ChildOutcome? = lock.withLock {
+            readReport()
+            return status.map(ChildOutcome.init(waitStatus:))
+        }
+        if ended == .exited(code: 0), lock.withLock({ outcome == nil }), !Self.processes(inSession: pid).isEmpty {
+            return nil
+        }
+        return ended
     }
 
     /// The last of what the server wrote on stdout and on stderr so far (16 KiB of each at most).
@@ -221,10 +228,13 @@ package final class ServerProcess: @unchecked Sendable {
     }
 
     /// The last lines the server wrote on stderr (else on stdout), for an error: at most three,
-    /// each escaped, joined on one line.
+    /// each escaped, joined on one line. Once `stop` has run, all it wrote is read first.
     package var lastLines: String {
-        // An exited server's pipes end once its descendants have gone too; not waited for here.
-        OutputExcerpt.lastLines([("stderr", standardError.text), ("stdout", standardOutput.text)])
+        // A running server's pipes have no end to wait for; a stopped one's end at once. A
+        // server that crashed and is not yet stopped may have lines still in the pipe: stop it
+        // before asking.
+        let (out, err) = output
+        return OutputExcerpt.lastLines([("stderr", err), ("stdout", out)])
     }
 
     /// The program's path: `program` when it holds a `/`, else the first executable file of

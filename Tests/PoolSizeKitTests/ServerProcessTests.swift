@@ -177,6 +177,28 @@ import Testing
         #expect(!Self.exists(detached), "the process that left the session is still running")
     }
 
+    /// A server whose first process exits 0 once it has forked the one that serves (a daemon)
+    /// still runs while its session has a process: ready when its probe says so, stopped
+    /// through the session. Once the session is empty, the exit is its end.
+    @Test func aServerWhoseLeaderExitsZeroRunsWhileItsSessionDoes() throws {
+        let marker = Self.scratch("daemon")
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let server = try Self.shell("(sh -c 'echo $$ > \(marker); exec sleep 300' &); exit 0")
+        defer { server.stop(graceSeconds: 5) }
+        let child = try #require(Self.pid(in: marker))
+        for _ in 0..<3_000 where Self.exists(server.pid) { usleep(10_000) }
+        try server.waitUntilReady(timeoutSeconds: 60) { (true, "HTTP 200 OK") }
+        #expect(server.exitOutcome == nil && !server.hasExited)
+        #expect(ServerProcess.processes(inSession: server.pid) == [child])
+        #expect(server.stop(graceSeconds: 5) == .exited(code: 0))
+        #expect(!Self.exists(child) && ServerProcess.processes(inSession: server.pid).isEmpty)
+        // Nothing left behind: a first process that exits 0 alone has ended.
+        let alone = try Self.shell("exit 0")
+        defer { alone.stop(graceSeconds: 5) }
+        for _ in 0..<3_000 where !alone.hasExited { usleep(10_000) }
+        #expect(alone.exitOutcome == .exited(code: 0))
+    }
+
     /// A server killed during a trial says so: it has exited, killed by the signal.
     @Test func aCrashIsDetected() throws {
         let server = try Self.shell("echo armed; exec sleep 300")

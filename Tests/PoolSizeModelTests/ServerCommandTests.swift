@@ -50,7 +50,7 @@ import Testing
         ),
         (
             "python3 -m http.server {port}",
-            "error: `server`: has no {size}, so every size would start the same server; add {size} where the command takes its pool size (--threads={size}, say), or give `resize`, a command that resizes the running server"
+            "error: `server`: has no {size}, so every size would start the same server; add {size} where the command takes its pool size (--threads={size}, say)"
         ),
         ("srv 'quote {size}", "error: `server`: has an unterminated ' quote; close it"),
     ])

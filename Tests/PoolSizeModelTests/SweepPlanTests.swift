@@ -30,6 +30,37 @@ import Testing
         #expect(try decoder.decode(SweepPlan.self, from: data) == plan)
     }
 
+    /// A server sweep's target is part of the plan: written whole (snake_cased), read back
+    /// equal, a plan of another server or of in-process pools named as the difference, and a
+    /// plan recorded before targets existed read as in-process pools.
+    @Test func aServerTargetRoundTripsAndIsCompared() throws {
+        var plan = Self.plan()
+        let setup = ServerSetup(
+            command: "gunicorn --threads '{size}' -b '127.0.0.1:{port}' app:app",
+            url: "http://REDACTED@127.0.0.1:{port}/work", connections: 64, readyTimeoutSeconds: 30)
+        plan.target = .server(setup)
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(plan)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(
+            text.contains(
+                #""target":{"kind":"server","server":{"command":"gunicorn --threads '{size}' -b '127.0.0.1:{port}' app:app","connections":64,"ready_timeout_seconds":30,"url":"http:\/\/REDACTED@127.0.0.1:{port}\/work"}}"#
+            ), "\(text)")
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(SweepPlan.self, from: data) == plan)
+        #expect(
+            Self.plan().difference(from: plan)
+                == "its server was '\(setup.command)' at \(setup.url) with 64 connection(s), ready within 30 s, this sweep's is none (pools in poolsize's own process)"
+        )
+        var older = try JSONSerialization.jsonObject(with: encoder.encode(Self.plan())) as? [String: Any] ?? [:]
+        older["target"] = nil
+        let read = try decoder.decode(SweepPlan.self, from: JSONSerialization.data(withJSONObject: older))
+        #expect(read.target == .inProcess && read == Self.plan())
+    }
+
     @Test func equalPlansDifferInNothingButTheirRunID() {
         var other = Self.plan()
         other.runID = "another"

@@ -86,9 +86,12 @@ package final class HTTPLoadDriver {
     /// - Parameters:
     ///   - checkpointNanoseconds: with `checkpoint`, how often within the window to report the
     ///     window so far (0: only when it opens).
-    ///   - checkpoint: called on the driver's thread as the window opens (nothing counted yet)
-    ///     and every `checkpointNanoseconds` after: what a caller reads beside the load (a
-    ///     server's CPU) is then read at the same instants as the driver's tallies.
+    ///   - checkpoint: called on the driver's thread as the window opens (nothing counted yet),
+    ///     every `checkpointNanoseconds` after, and as it closes, before the transfers in flight
+    ///     are abandoned: what a caller reads beside the load (a server's CPU) is then read at
+    ///     the same instants as the driver's tallies, the last while every connection is open
+    ///     (a thread-per-connection server's threads end with their connections, and their CPU
+    ///     leaves /proc with them).
     package func run(
         warmupNanoseconds: UInt64, durationNanoseconds: UInt64, checkpointNanoseconds: UInt64 = 0,
         checkpoint: (Checkpoint) -> Void = { _ in }
@@ -115,7 +118,12 @@ package final class HTTPLoadDriver {
                 if checkpointNanoseconds > 0 { nextCheckpoint = now &+ checkpointNanoseconds }
             }
             let restarted = try loop.collect(at: now, restarting: now < loop.end)
-            if now >= loop.end { return loop.result(at: now) }
+            if now >= loop.end {
+                // The driver's CPU is taken first: the caller's reading is not the driver's cost.
+                let result = loop.result(at: now)
+                checkpoint(loop.checkpoint(at: now))
+                return result
+            }
             if let due = nextCheckpoint, now >= due {
                 checkpoint(loop.checkpoint(at: now))
                 nextCheckpoint = due &+ checkpointNanoseconds

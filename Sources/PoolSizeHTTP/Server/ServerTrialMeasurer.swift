@@ -88,7 +88,10 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             guard answeredOnce, case .invalidParameter(let parameter, _) = error, parameter != .resize else {
                 throw error
             }
-            return (Self.failedTrial(size: request.size, reason: error.description), nil)
+            // The reason is a trial's note in trials.csv, not an error line of its own.
+            let line = error.description
+            let reason = line.hasPrefix("error: ") ? String(line.dropFirst("error: ".count)) : line
+            return (Self.failedTrial(size: request.size, reason: reason), nil)
         }
         defer { if resize == nil { server.process.stop(graceSeconds: graceSeconds) } }
         if let loadTool {
@@ -98,19 +101,25 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         let driver = try HTTPLoadDriver(
             target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds)
         let members = ServerProcess.processes(inSession: server.process.pid)
-        var before = (usage: SessionUsage(), busy: UInt64?.none, own: UInt64(0))
-        let result = try driver.run(
-            warmupNanoseconds: warmup, durationNanoseconds: settings.durationNanoseconds - warmup
-        ) { _ in
-            before = (
-                SessionUsage.read(processes: members, switches: true), clocks.machineBusyNanoseconds(),
+        var readings: [(usage: SessionUsage, busy: UInt64?, own: UInt64)] = []
+        func read(_ processes: [Int32]) -> (usage: SessionUsage, busy: UInt64?, own: UInt64) {
+            (
+                SessionUsage.read(processes: processes, switches: true), clocks.machineBusyNanoseconds(),
                 clocks.processUsage().cpuNanoseconds
             )
         }
-        let after = (
-            usage: SessionUsage.read(processes: ServerProcess.processes(inSession: server.process.pid), switches: true),
-            busy: clocks.machineBusyNanoseconds(), own: clocks.processUsage().cpuNanoseconds
-        )
+        // As the window opens and as it closes, while the driver's connections are still open:
+        // a thread-per-connection server's threads, and their CPU, end with them. At the close,
+        // every process then in the session (a forking server's new ones too).
+        let result = try driver.run(
+            warmupNanoseconds: warmup, durationNanoseconds: settings.durationNanoseconds - warmup
+        ) { _ in
+            readings.append(read(readings.isEmpty ? members : ServerProcess.processes(inSession: server.process.pid)))
+        }
+        let before = readings.first ?? (SessionUsage(), nil, 0)
+        let after =
+            readings.count > 1
+            ? readings[readings.count - 1] : read(ServerProcess.processes(inSession: server.process.pid))
         var metrics = Self.metrics(
             result, size: request.size, server: after.usage,
             cpuNanoseconds: after.usage.cpuNanoseconds(since: before.usage),
@@ -122,7 +131,14 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             let capacity: Double = result.windowSeconds * Double(max(cores, 1)) * 1e9
             metrics.otherLoad = capacity > 0 ? max(0, others / capacity) : 0
         }
-        metrics.invalidReason = problem(result, size: request.size, process: server.process)
+        let ended = server.process.exitOutcome
+        metrics.invalidReason = problem(result, size: request.size, process: server.process, ended: ended)
+        if ended != nil {
+            // Its failures are the driver's connections refused once it was gone, not answers:
+            // counted, they would withhold the whole sweep's recommendation (as a task that
+            // fails does) for one trial that is left out already, with why.
+            metrics.errors = 0
+        }
         return (metrics, nil)
     }
 
@@ -166,13 +182,16 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     package func sweepEnded() { stopHeld() }
 
     /// Why this trial's figures are the driver's or a dying server's rather than the pool's, or nil.
-    func problem(_ result: HTTPLoadResult, size: Int, process: ServerProcess) -> String? {
-        if let ended = process.exitOutcome {
+    /// `ended` is how the server ended, nil while it runs.
+    func problem(_ result: HTTPLoadResult, size: Int, process: ServerProcess, ended: ChildOutcome?) -> String? {
+        if let ended {
+            // Stopped first, so that all it wrote before it died is read.
+            process.stop(graceSeconds: graceSeconds)
             return "the server exited during the trial (\(ended.summary)); \(process.lastLines)"
         }
         if connections < size {
             return
-                "\(PoolSizeError.Parameter.connections.mention) kept \(connections) requests in flight, fewer than the server's \(size) threads, so the driver, not the server, was the limit; pass at least \(size)"
+                "\(PoolSizeError.Parameter.connections.mention) kept \(connections) request\(connections == 1 ? "" : "s") in flight, fewer than the server's \(size) threads, so the driver, not the server, was the limit; pass at least \(size)"
         }
         let busy = result.windowSeconds > 0 ? result.driverCPUMicroseconds / 1e6 / result.windowSeconds : 0
         if busy > Self.driverBusyLimit {
@@ -210,6 +229,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         }
         if let ended = server.process.exitOutcome {
             held = nil
+            server.process.stop(graceSeconds: graceSeconds)
             throw .measurementFailed(
                 "the server exited while one request at a time was measured (\(ended.summary)); \(server.process.lastLines)"
             )

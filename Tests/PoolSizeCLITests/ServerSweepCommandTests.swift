@@ -1,0 +1,237 @@
+import Foundation
+import PoolSizeModel
+import PoolSizeProcess
+import Testing
+
+/// `sweep --server`: each flag combination that cannot run is one line and exit 64 before
+/// anything starts; a sweep of `poolsize serve` records its plan's target (credentials masked),
+/// the server's trials and the driver's cost, leaves no server running, and continues with
+/// `--resume` after an interruption. The assertions are about what is written and what runs,
+/// never about how fast.
+@Suite(.serialized) struct ServerSweepCommandTests {
+    static let command = "srv --threads {size} --port {port}"
+    static let url = "http://127.0.0.1:{port}/"
+
+    @Test(arguments: [
+        (
+            ["--server", command],
+            "error: --server: needs the URL to load: add --http 'http://127.0.0.1:{port}/path' (with {port} when the command has it)"
+        ),
+        (
+            ["--server", command, "--http", "http://127.0.0.1:8080/"],
+            "error: --http: has no {port}, but --server listens on the port poolsize picks; write {port} as the URL's port, e.g. http://127.0.0.1:{port}/"
+        ),
+        (
+            ["--server", "srv --threads {size}", "--http", url],
+            "error: --http: has {port}, but --server has none, so the server is never told the port; add {port} to --server, or write the server's own port in the URL"
+        ),
+        (
+            ["--server", "python3 -m http.server {port}", "--http", url],
+            "error: --server: has no {size}, so every size would start the same server; add {size} where the command takes its pool size (--threads={size}, say)"
+        ),
+        (
+            ["--server", command, "--http", url, "--exec", "true"],
+            "error: --exec: a server sweep's tasks are --http requests; drop --exec"
+        ),
+        (
+            ["--server", command, "--http", url, "--workload", "cpu"],
+            "error: --workload: a server sweep's tasks are --http requests; drop --workload"
+        ),
+        (
+            ["--server", command, "--http", url, "--pool", "thread-pool"],
+            "error: --pool: sets poolsize's own pools; a server sweep sizes the server's pool: drop --pool"
+        ),
+        (
+            ["--server", command, "--http", url, "--arrival-rate", "100/s"],
+            "error: --arrival-rate: a server sweep runs a closed loop of --connections requests; drop --arrival-rate"
+        ),
+        (
+            ["--connections", "8"],
+            "error: --connections: sets the server sweep's load; add --server COMMAND or drop it"
+        ),
+        (
+            ["--ready-timeout", "10s"],
+            "error: --ready-timeout: applies to a server sweep; add --server COMMAND or drop it"
+        ),
+        (
+            ["--server", command, "--http", url, "--ready-timeout", "0s"],
+            "error: --ready-timeout: must be 100ms to 1h, got 0s"
+        ),
+        (
+            ["--server", command, "--http", url, "--connections", "0"],
+            "error: --connections: must be 1 to 10000 requests in flight, got 0"
+        ),
+        (
+            ["--server", command, "--http", url, "--connections", "2", "--sizes", "1,4,3"],
+            "error: --connections: keeps 2 requests in flight, fewer than the largest size 4, whose trial the driver, not the server, would limit; pass --connections 4 or more (the default is twice the largest size)"
+        ),
+    ])
+    func aFlagThatCannotRunIsOneLine(arguments: [String], message: String) {
+        let result = runCLI(["sweep"] + arguments)
+        #expect(result.errors == [message])
+        #expect(result.code == 64)
+    }
+
+    /// A scratch directory, and the `--server` command of `poolsize serve` whose shell notes
+    /// its pid (the server's session) in `pids` before it execs the server.
+    static func serve(in directory: URL) -> (command: String, pids: URL) {
+        let pids = directory.appendingPathComponent("pids")
+        let command =
+            "sh -c 'echo $$ >> \(pids.path); exec \(EndToEndTests.binary.path) serve --threads {size} --port {port} --cpu 500us --delay 1ms --quiet'"
+        return (command, pids)
+    }
+
+    /// Processes still alive in the sessions of the servers noted in `pids`.
+    static func leftovers(_ pids: URL) -> [Int32] {
+        let text = (try? String(contentsOf: pids, encoding: .utf8)) ?? ""
+        return text.split(whereSeparator: \.isNewline).compactMap { Int32($0) }.flatMap {
+            ServerProcess.processes(inSession: $0)
+        }
+    }
+
+    /// Kills what `leftovers` finds: a failed test's servers.
+    static func killLeftovers(_ pids: URL) {
+        for pid in leftovers(pids) { kill(pid, SIGKILL) }
+    }
+
+    /// The data rows of trials.csv, each split into fields by column name (no field of a
+    /// server's row holds a comma).
+    static func trials(_ run: URL) throws -> (header: String, rows: [[String: String]]) {
+        let lines = try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8).split(
+            separator: "\n"
+        ).map(String.init)
+        let names = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let rows = lines.dropFirst().map { line in
+            Dictionary(
+                uniqueKeysWithValues: zip(
+                    names, line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
+        }
+        return (lines[0], rows)
+    }
+
+    static let trialsHeader =
+        "run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load,errors,invalid_reason,arrival_rate_per_s,offered_per_s,backlog_mean,backlog_max,backlog_growth,stable,unfinished,dispatch_lag_p99_us,size_steps,driver_cpu_us_per_request"
+
+    /// A whole sweep of `poolsize serve`: the plan records the server (the URL's password
+    /// masked, in no file of the run), the trials are the server's with the driver's cost, the
+    /// console names the target, and no server is left.
+    @Test func aServerSweepRecordsItsTargetAndLeavesNothingRunning() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-server-sweep-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (command, pids) = Self.serve(in: dir)
+        defer { Self.killLeftovers(pids) }
+        let run = dir.appendingPathComponent("run")
+        let result = try EndToEndTests.run([
+            "sweep", "--server", command, "--http", "http://u:secret@127.0.0.1:{port}/", "--sizes", "1,2", "--repeat",
+            "1", "--warmup", "0", "--trial-ms", "300", "--quiet", "--out", run.path, "--plots",
+            dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(Self.leftovers(pids).isEmpty)
+        let shownCommand =
+            "sh -c 'echo $$ >> \(pids.path); exec \(EndToEndTests.binary.path) serve --threads {size} --port {port} --cpu 500us --delay 1ms --quiet'"
+        #expect(
+            result.stdout.split(separator: "\n").first.map(String.init)
+                == "workload server-sh: server: \(shownCommand) at GET http://REDACTED@127.0.0.1:{port}/")
+        let machine = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: run.appendingPathComponent("machine.json")))
+        let plan = (machine as? [String: Any])?["plan"] as? [String: Any]
+        let target = plan?["target"] as? [String: Any]
+        let server = target?["server"] as? [String: Any]
+        #expect(target?["kind"] as? String == "server")
+        #expect(server?["command"] as? String == shownCommand)
+        #expect(server?["url"] as? String == "http://REDACTED@127.0.0.1:{port}/")
+        #expect((server?["connections"] as? NSNumber)?.intValue == 64)
+        #expect((server?["ready_timeout_seconds"] as? NSNumber)?.doubleValue == 30)
+        for name in try FileManager.default.subpathsOfDirectory(atPath: run.path) {
+            let data = (try? Data(contentsOf: run.appendingPathComponent(name))) ?? Data()
+            #expect(!String(decoding: data, as: UTF8.self).contains("secret"), "\(name) holds the password")
+        }
+        let (header, rows) = try Self.trials(run)
+        #expect(header == Self.trialsHeader)
+        #expect(rows.map { $0["pool_size"] } == ["1", "2"] || rows.map { $0["pool_size"] } == ["2", "1"])
+        for row in rows {
+            #expect(row["pool"] == "server" && row["qos"] == "default" && row["primitive"] == "none")
+            #expect((Double(row["driver_cpu_us_per_request"] ?? "") ?? 0) > 0, "\(row)")
+            #expect((Double(row["throughput_per_s"] ?? "") ?? 0) > 0 && row["errors"] == "0", "\(row)")
+            #expect((Int(row["process_threads"] ?? "") ?? 0) >= 1 && (Int(row["max_rss_kb"] ?? "") ?? 0) > 0)
+        }
+        // One server for the low-load phase, one per trial (more when a busy trial is retried).
+        #expect(((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count >= 3)
+        let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("--http 'http://REDACTED@127.0.0.1:{port}/'"))
+        #expect(report.contains("| server | default | none | **"))
+    }
+
+    /// A server that exits during its trial (at size 2 it stops by itself after a second of a
+    /// three-second trial): that trial is kept, invalid with why, and no size is recommended
+    /// from it; the sweep ends normally and leaves nothing running.
+    @Test func aTrialWhoseServerExitsIsKeptButNeverRecommended() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-server-exit-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pids = dir.appendingPathComponent("pids")
+        defer { Self.killLeftovers(pids) }
+        let serve = "\(EndToEndTests.binary.path) serve --threads {size} --port {port} --cpu 200us --quiet"
+        let command =
+            "sh -c 'echo $$ >> \(pids.path); if [ {size} -gt 1 ]; then exec \(serve) --duration 1s; fi; exec \(serve)'"
+        let run = dir.appendingPathComponent("run")
+        let result = try EndToEndTests.run([
+            "sweep", "--server", command, "--http", "http://127.0.0.1:{port}/", "--sizes", "1,2", "--repeat", "1",
+            "--warmup", "0", "--trial-ms", "3000", "--quiet", "--out", run.path, "--plots",
+            dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(Self.leftovers(pids).isEmpty)
+        let lines = try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8).split(
+            separator: "\n")
+        #expect(lines.count == 3)
+        let exited = lines.filter { $0.contains(",server,default,none,2,") }
+        #expect(exited.count == 1 && exited.allSatisfy { $0.contains("exited with status 0") }, "\(exited)")
+        let file =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: run.appendingPathComponent("recommendation.json"))) as? [String: Any]
+        #expect((file?["recommended_queue_count"] as? NSNumber)?.intValue == 1)
+        #expect((file?["peak_pool_size"] as? NSNumber)?.intValue == 1)
+    }
+
+    /// A server sweep interrupted after its first trial keeps it and stops its server; resumed
+    /// with the same flags, it runs only the trials it lacks and ends with all of them.
+    @Test func anInterruptedServerSweepResumes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-server-resume-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (command, pids) = Self.serve(in: dir)
+        defer { Self.killLeftovers(pids) }
+        let run = dir.appendingPathComponent("run")
+        let flags = [
+            "sweep", "--server", command, "--http", "http://127.0.0.1:{port}/", "--sizes", "1,2,3", "--repeat", "1",
+            "--warmup", "0", "--trial-ms", "1500", "--quiet", "--plots", dir.appendingPathComponent("plots").path,
+        ]
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = flags + ["--out", run.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Interrupted once its first trial is on disk (up to two minutes).
+        let file = run.appendingPathComponent("trials.csv")
+        for _ in 0..<2_400 {
+            let lines = (try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            if lines >= 2 || !process.isRunning { break }
+            usleep(50_000)
+        }
+        kill(process.processIdentifier, SIGINT)
+        #expect(process.awaitExit().code == 130)
+        #expect(Self.leftovers(pids).isEmpty, "the interrupted sweep left its server running")
+        let kept = try Self.trials(run).rows
+        #expect(kept.count >= 1 && kept.count < 3, "\(kept.count) trials before the interruption")
+        let resumed = try EndToEndTests.run(flags + ["--resume", run.path])
+        #expect(resumed.code == 0, "\(resumed.stderr)")
+        let rows = try Self.trials(run).rows
+        #expect(rows.compactMap { $0["pool_size"] }.sorted() == ["1", "2", "3"])
+        #expect(Array(rows.prefix(kept.count)).map { $0["pool_size"] } == kept.map { $0["pool_size"] })
+        #expect(Self.leftovers(pids).isEmpty)
+    }
+}
