@@ -23,7 +23,7 @@ package struct LoadCommand: Equatable, Sendable {
         var found: Set<ServerCommand.Placeholder> = []
         for word in words {
             found.formUnion(
-                try ServerCommand.placeholders(in: word, known: ServerCommand.Placeholder.allCases, parameter: .load))
+                try ServerCommand.placeholders(in: word, known: [.size, .port], parameter: .load))
         }
         // The program is resolved once, before the first trial: it cannot change with the size.
         let program = ServerCommand.pieces(words[0])

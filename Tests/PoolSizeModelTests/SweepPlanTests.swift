@@ -46,7 +46,7 @@ import Testing
         let text = String(decoding: data, as: UTF8.self)
         #expect(
             text.contains(
-                #""target":{"kind":"server","server":{"command":"gunicorn --threads '{size}' -b '127.0.0.1:{port}' app:app","connections":64,"ready_timeout_seconds":30,"url":"http:\/\/REDACTED@127.0.0.1:{port}\/work"}}"#
+                #""target":{"kind":"server","server":{"command":"gunicorn --threads '{size}' -b '127.0.0.1:{port}' app:app","connections":64,"ready_timeout_seconds":30,"sizing":{"restart":{}},"url":"http:\/\/REDACTED@127.0.0.1:{port}\/work"}}"#
             ), "\(text)")
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
