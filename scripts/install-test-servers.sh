@@ -6,7 +6,8 @@ set -euo pipefail
 # Servers and tools the tests need, installed when missing (quiet: apt's output only when it
 # fails). A test that needs one of them fails without it, never skips: nginx-light and openssl
 # (the HTTPS test), postgresql (observe on PostgreSQL backends under pgbench; the server runs as
-# the postgres user the package creates), libpq-dev and gunicorn (the servers users size), gcc
+# the postgres user the package creates), libpq-dev and gunicorn (the servers users size), wrk (the
+# server guide's --load example), gcc
 # (observe's C pool target).
 needed=()
 { command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } || needed+=(nginx-light)
@@ -15,6 +16,7 @@ command -v openssl >/dev/null 2>&1 || needed+=(openssl)
     && getent passwd postgres >/dev/null 2>&1; } || needed+=(postgresql)
 [ -f /usr/include/postgresql/libpq-fe.h ] || needed+=(libpq-dev)
 command -v gunicorn >/dev/null 2>&1 || needed+=(gunicorn)
+command -v wrk >/dev/null 2>&1 || needed+=(wrk)
 command -v cc >/dev/null 2>&1 || needed+=(gcc)
 if [ "${#needed[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -41,8 +41,13 @@ import Testing
         #expect(results[1].sentence == "cores + 1 = 3: 510/s, +2% of the recommended 2's throughput")
     }
 
-    @Test func noRecommendedSummaryNoComparison() {
-        let records = [RecommenderTests.record(2, 500)]
-        #expect(RuleOfThumbResult.compare(ConfigurationSummary.summarize(records), recommended: 4, cores: 2).isEmpty)
+    /// A recommendation from the formula past the sizes measured has no throughput of its own:
+    /// the rules are said against the best size measured instead, and say so.
+    @Test func withoutTheRecommendedSizeTheBestMeasuredIsTheReference() {
+        let records = [RecommenderTests.record(2, 500), RecommenderTests.record(8, 1000)]
+        let results = RuleOfThumbResult.compare(ConfigurationSummary.summarize(records), recommended: 16, cores: 2)
+        #expect(results.map(\.recommendedSize) == [8, 8, 8])
+        #expect(results[0].sentence == "cores = 2: 500/s, −50% of the best measured size 8's throughput")
+        #expect(RuleOfThumbResult.compare([], recommended: 4, cores: 2).isEmpty)
     }
 }

@@ -11,10 +11,13 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     package var throughputPerSecond: Double?
     /// The size's p99 latency, µs; nil with the throughput.
     package var latencyP99Microseconds: Double?
-    /// The recommended size and its mean throughput, compared against.
+    /// The size compared against: the recommended one, or the highest-throughput size measured
+    /// when the recommended one was not (a recommendation from the formula past the sizes).
     package var recommendedSize: Int
-    /// The recommended size's mean throughput.
+    /// Its mean throughput.
     package var recommendedThroughputPerSecond: Double
+    /// Whether `recommendedSize` is the recommendation (else the best size measured).
+    package var againstRecommendation = true
 
     /// Throughput against the recommendation's, as a signed share (−0.41: 41% less); nil when
     /// either is unknown.
@@ -26,16 +29,16 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     /// Each rule's size on `cores` cores, measured in `points` (one combination's summaries),
     /// against `recommended`; empty when the recommended size has no summary.
     package static func compare(_ points: [ConfigurationSummary], recommended: Int, cores: Int) -> [RuleOfThumbResult] {
-        guard let best = points.first(where: { $0.poolSize == recommended }), best.throughput.mean.isFinite else {
-            return []
-        }
+        let measured = points.filter { $0.throughput.mean.isFinite }
+        let exact = measured.first { $0.poolSize == recommended }
+        guard let best = exact ?? measured.max(by: { $0.throughput.mean < $1.throughput.mean }) else { return [] }
         return RuleOfThumb.allCases.map { rule in
             let size = rule.size(cores: cores)
             let point = points.first { $0.poolSize == size && $0.throughput.mean.isFinite }
             return RuleOfThumbResult(
                 rule: rule, size: size, throughputPerSecond: point?.throughput.mean,
-                latencyP99Microseconds: point?.latencyP99Microseconds, recommendedSize: recommended,
-                recommendedThroughputPerSecond: best.throughput.mean)
+                latencyP99Microseconds: point?.latencyP99Microseconds, recommendedSize: best.poolSize,
+                recommendedThroughputPerSecond: best.throughput.mean, againstRecommendation: exact != nil)
         }
     }
 
@@ -44,12 +47,16 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     package var sentence: String {
         let head = "\(rule.rawValue) = \(size)"
         guard let throughputPerSecond, let change else { return "\(head): no valid trial at this size" }
-        if size == recommendedSize { return "\(head): the recommended size" }
+        let reference =
+            againstRecommendation ? "the recommended \(recommendedSize)" : "the best measured size \(recommendedSize)"
+        if size == recommendedSize {
+            return "\(head): " + (againstRecommendation ? "the recommended size" : "the best size measured")
+        }
         let sign = change >= 0 ? "+" : "−"
         let percent = UnitFormat.percent(abs(change))
         let p99 =
             latencyP99Microseconds.flatMap { $0 > 0 ? ", p99 \(UnitFormat.duration(microseconds: $0))" : nil } ?? ""
         return
-            "\(head): \(UnitFormat.number(throughputPerSecond))/s, \(sign)\(percent) of the recommended \(recommendedSize)'s throughput\(p99)"
+            "\(head): \(UnitFormat.number(throughputPerSecond))/s, \(sign)\(percent) of \(reference)'s throughput\(p99)"
     }
 }

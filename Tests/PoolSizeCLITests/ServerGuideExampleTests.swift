@@ -1,0 +1,76 @@
+import Foundation
+import PoolSizeModel
+import Testing
+
+/// Every `poolsize sweep --server` example of docs/guide/server.md, run as written: `poolsize`
+/// found on PATH (the built binary's directory first), from a directory where the guide's
+/// relative paths (Examples/servers/…) lead to the repository's, so its results land there and
+/// not in the repository. Each must exit 0 with a recommendation, its rules of thumb and no
+/// server left. No figure is asserted: those depend on the machine (docs/benchmarks/server.md).
+@Suite(.serialized) struct ServerGuideExampleTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The guide's example commands: indented lines from `poolsize sweep --server` on, with their
+    /// `\` continuations joined.
+    static func examples() throws -> [String] {
+        let text = try String(
+            contentsOf: repository.appendingPathComponent("docs/guide/server.md"), encoding: .utf8)
+        var commands: [String] = []
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, line.hasPrefix("    poolsize sweep --server") { current = "" }
+            guard var command = current else { continue }
+            command += trimmed.hasSuffix("\\") ? String(trimmed.dropLast()) : trimmed
+            if trimmed.hasSuffix("\\") {
+                current = command
+            } else {
+                commands.append(command)
+                current = nil
+            }
+        }
+        return commands
+    }
+
+    @Test func theGuideHasItsThreeExamples() throws {
+        let examples = try Self.examples()
+        #expect(examples.count == 3)
+        #expect(examples.contains { $0.contains("--resize") } && examples.contains { $0.contains("--load") })
+    }
+
+    @Test(arguments: 0..<3)
+    func eachExampleRunsAsWritten(index: Int) throws {
+        let examples = try Self.examples()
+        try #require(index < examples.count)
+        let words = try ShellWords.split(examples[index], parameter: .server)
+        #expect(words.first == "poolsize")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-guide-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(
+            at: dir.appendingPathComponent("Examples"),
+            withDestinationURL: Self.repository.appendingPathComponent("Examples"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        let before = Set(Self.serverProcesses())
+        let result = try EndToEndTests.run(Array(words.dropFirst()), environment: environment, directory: dir)
+        #expect(result.code == 0, "\(examples[index]): \(result.stderr)")
+        #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
+        #expect(result.stdout.contains("rules of thumb on "), "\(result.stdout)")
+        #expect(Set(Self.serverProcesses()).subtracting(before).isEmpty, "a server outlived the example")
+    }
+
+    /// Processes of the servers the examples start, by their command line.
+    static func serverProcesses() -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else {
+                return nil
+            }
+            let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+            let isServer = line.contains("serve --workers") || line.contains("wsgi_app:app")
+            return isServer ? entry : nil
+        }
+    }
+}
