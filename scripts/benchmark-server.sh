@@ -14,8 +14,15 @@
 # same hook (µs). The knee per server is `poolsize fit`'s: the smallest size within 5% of the
 # highest throughput measured (fit's --tolerance 0.05, the rule the sweep uses).
 #
-# Beside each hand loop, room for `poolsize sweep --server` on the same server and sizes
-# (run_poolsize_sweep): skipped, and said so on the page, while the binary has no --server.
+# After each hand loop, `poolsize sweep --server` on the same server (run_poolsize_sweep), twice:
+# a grid on the same sizes with the same trial length and load (`--sizes LIST --search grid
+# --repeat 1 --trial-ms S*1000 --connections M`), and an adaptive search (`--sizes auto`, the
+# rest the same). scripts/benchmark_server.py reads the wrk reports, the hand loop's wall times
+# and the sweeps' run directories into the page: per size both tools' figures and their ratio,
+# each sweep's recommendation, low-load W/C and formula, rules of thumb and wall time, and per
+# server the verdicts (grid knee within one step of the size list of the hand loop's; for serve,
+# the formula from its own W/C within 10% of cores × (1 + 9); auto faster than the hand loop).
+# Skipped, and said so on the page, when the binary has no `sweep --server`.
 #
 # Usage: scripts/benchmark-server.sh [--sizes 1,2,4,...] [--seconds S] [--connections M]
 #                                    [--servers serve,gunicorn,java] [--out DIR] [--doc FILE | --no-doc]
@@ -104,7 +111,20 @@ stop_server() {
     wait "$server_pid" 2>/dev/null || true
     server_pid=""
 }
-trap stop_server EXIT
+# A running `poolsize sweep --server` is stopped the same way; its servers go with it.
+sweep_pid=""
+stop_sweep() {
+    [[ -n "$sweep_pid" ]] || return 0
+    kill -TERM "$sweep_pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do
+        kill -0 "$sweep_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -KILL "$sweep_pid" 2>/dev/null || true
+    wait "$sweep_pid" 2>/dev/null || true
+    sweep_pid=""
+}
+trap 'stop_server; stop_sweep' EXIT
 trap 'exit 130' INT TERM
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -155,10 +175,16 @@ end
 LUA
 
 # The hand loop for one server: a fresh server per size, one wrk run against it.
+# Its wall time, server starts and stops included, goes to NAME-hand-seconds.csv: per size and
+# for the whole loop (size "all").
+elapsed() { python3 -c 'import sys; print(f"{float(sys.argv[2]) - float(sys.argv[1]):.1f}")' "$1" "$EPOCHREALTIME"; }
 hand_loop() { # hand_loop NAME WORD...
-    local name="$1" size port
+    local name="$1" size port loop_started size_started
     shift
+    echo "size,seconds" > "$out/$name-hand-seconds.csv"
+    loop_started="$EPOCHREALTIME"
     for size in "${size_list[@]}"; do
+        size_started="$EPOCHREALTIME"
         port="$(free_port)"
         url="${url_template//\{port\}/$port}"
         fill "$size" "$port" "$@"
@@ -167,25 +193,50 @@ hand_loop() { # hand_loop NAME WORD...
         wrk -t1 -c"$connections" -d"${seconds}s" --latency --timeout 10s -s "$out/wrk-report.lua" "$url" \
             > "$out/$name-wrk-$size.txt"
         stop_server
+        echo "$size,$(elapsed "$size_started")" >> "$out/$name-hand-seconds.csv"
     done
+    echo "all,$(elapsed "$loop_started")" >> "$out/$name-hand-seconds.csv"
 }
 
-# ---- poolsize sweep --server: the same server and sizes through poolsize itself ----
-# Runs only when this binary has `sweep --server`; its JSON and run directory are kept under
-# $out/sweep-NAME. The page's poolsize column reads them (sweep_column below).
+# ---- poolsize sweep --server: the same server through poolsize itself ----
+# Twice per server, after its hand loop: a grid on the hand loop's sizes (`--sizes LIST`, which
+# also measures the rules of thumb's sizes) and an adaptive search (`--sizes auto`), each with one
+# repetition, the hand loop's trial length and load. Each run's JSON, stderr, run directory,
+# plots, exit status and wall time are kept under $out/sweep-NAME-MODE*. poolsize starts and
+# stops the servers itself; the sweep runs in the background only so that the trap can stop it
+# (and with it, through its guardians, any server it started) however the script ends. After
+# each run the processes of this checkout's servers still alive are listed (there should be
+# none).
 sweep_available=no
 if "$bin" sweep --help 2>/dev/null | grep -q -- --server; then sweep_available=yes; fi
-run_poolsize_sweep() { # run_poolsize_sweep NAME WORD...
-    local name="$1" command
-    shift
+# This checkout's servers still running: their command lines hold $root (the poolsize binary,
+# gunicorn's --chdir, the Java file), so another checkout's are not counted.
+leftover_servers() {
+    ps -eo pid=,args= | awk -v root="$root/" -v self="$$" \
+        'index($0, root) && /serve --workers|wsgi_app:app|PoolServer\.java/ && !/awk / && $1 != self'
+}
+run_poolsize_sweep() { # run_poolsize_sweep NAME grid|auto WORD...
+    local name="$1" mode="$2" command base rc=0 t0
+    shift 2
     [[ "$sweep_available" == yes ]] || return 0
+    base="$out/sweep-$name-$mode"
     command="$(printf '%q ' "$@")"
-    echo "== $name: poolsize sweep --server (sizes $sizes)" >&2
-    (cd "$root" && "$bin" sweep --server "${command% }" --http "$url_template" --sizes "$sizes" \
+    local size_args=(--sizes "$sizes" --search grid)
+    [[ "$mode" == auto ]] && size_args=(--sizes auto)
+    echo "== $name: poolsize sweep --server … ${size_args[*]} --repeat 1 --trial-ms $((seconds * 1000)) --connections $connections" >&2
+    t0="$EPOCHREALTIME"
+    (cd "$root" && exec "$bin" sweep --server "${command% }" --http "$url_template" "${size_args[@]}" \
         --connections "$connections" --repeat 1 --trial-ms $((seconds * 1000)) --quiet --format json \
-        --out "$out/sweep-$name/run" --plots "$out/sweep-$name/plots") \
-        > "$out/sweep-$name.json" 2> "$out/sweep-$name.log" \
-        || echo "   poolsize sweep --server failed (exit $?); see $out/sweep-$name.log" >&2
+        --out "$base/run" --plots "$base/plots") > "$base.json" 2> "$base.log" &
+    sweep_pid=$!
+    wait "$sweep_pid" || rc=$?
+    sweep_pid=""
+    elapsed "$t0" > "$base.seconds"
+    echo "$rc" > "$base.exit"
+    ((rc == 0)) || echo "   poolsize sweep --server failed (exit $rc); see $base.log" >&2
+    leftover_servers > "$base.leftovers" || true
+    [[ -s "$base.leftovers" ]] && echo "   still running after the sweep: $(cat "$base.leftovers")" >&2
+    return 0
 }
 
 for name in "${server_list[@]}"; do
@@ -195,7 +246,8 @@ for name in "${server_list[@]}"; do
         java) words=("${java_command[@]}") ;;
     esac
     hand_loop "$name" "${words[@]}"
-    run_poolsize_sweep "$name" "${words[@]}"
+    run_poolsize_sweep "$name" grid "${words[@]}"
+    run_poolsize_sweep "$name" auto "${words[@]}"
 done
 
 # One CSV of the hand loops (a workload column per server, so `poolsize fit` fits each), then
@@ -216,79 +268,11 @@ PY
 
 body="$out/server-body.md"
 printf -v serve_words '%s ' "${serve_command[@]:1}"
-python3 - "$out" "$servers" "$sizes" "$seconds" "$connections" "$(nproc)" "$sweep_available" "$serve_words" > "$body" <<'PY'
-import csv, json, pathlib, sys
-out, servers, sizes = pathlib.Path(sys.argv[1]), sys.argv[2].split(","), sys.argv[3]
-seconds, connections, cores, sweep, serve_words = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), sys.argv[7], sys.argv[8].strip()
-rows = list(csv.DictReader((out / "hand-loop.csv").open()))
-fits = {f["group"]: f for f in json.loads((out / "fit.json").read_text())}
-titles = {
-    "serve": (f"`poolsize {serve_words}`", "1 ms CPU then 9 ms holding a worker", 1, 9),
-    "gunicorn": ("`gunicorn -k gthread --workers 1 --threads {size} … wsgi_app:app`",
-                 "about 2 ms of pure-Python CPU then an 18 ms `time.sleep`, one process", 2, 18),
-    "java": ("`java Examples/servers/PoolServer.java --threads {size} … --cpu-ms 2 --sleep-ms 18`",
-             "2 ms of thread CPU then an 18 ms `Thread.sleep`, a fixed pool", 2, 18),
-}
-print(f"For each server and each size in {sizes}: a fresh server with that many threads on a free loopback port, "
-      f"a GET until it answers 200, then `wrk -t1 -c{connections} -d{seconds}s --latency --timeout 10s URL` "
-      "(one thread, a closed loop on "
-      f"{connections} kept-alive connections; `--timeout 10s` because waits reach wrk's default 2 s: "
-      "at one thread, and in the slowest requests of a server whose threads compete for one core), then SIGTERM to the server's process group. One run per size, no warm-up: the loop as people "
-      "run it by hand. p50 and p99 are wrk's (its latency histogram, read in its `done()` hook); wrk CPU per "
-      "request is its process's user + system CPU (getrusage) over its requests: the load generator's cost, "
-      "on the same cores as the server. The knee is `poolsize fit`'s on these rows (`--tolerance 0.05`: the "
-      "smallest size within 5% of the highest throughput measured, the rule the sweep uses); N* is the "
-      "Universal Scalability Law's peak fitted to the same rows. The formula is cores × (1 + wait/CPU) with "
-      f"this machine's {cores} cores.")
-print()
-print("| server | knee (fit) | throughput there | highest measured | USL N* | formula |")
-print("|---|---|---|---|---|---|")
-refusals = []
-for name in servers:
-    fit = fits.get(name, {})
-    title, _, cpu, wait = titles[name]
-    mine = [r for r in rows if r["workload"] == name]
-    best = max(mine, key=lambda r: float(r["throughput"]))
-    knee = fit.get("knee_concurrency")
-    knee_rate = fit.get("knee_throughput")
-    peak = fit.get("peak_concurrency")
-    print(f"| {name} | {knee if knee is not None else '–'} | "
-          f"{f'{knee_rate:.0f}/s' if knee_rate is not None else '–'} | "
-          f"{float(best['throughput']):.0f}/s at {best['concurrency']} | "
-          f"{f'{peak:.1f}' if peak is not None else '–'} | {cores * (1 + wait / cpu):.0f}"
-          f"{f' (1 core: {1 + wait / cpu:.0f})' if name == 'gunicorn' else ''} |")
-    if peak is None and fit.get("refusal"):
-        refusals.append(f"{name}: {fit['refusal']}")
-print()
-print("gunicorn's one worker process runs Python on one core at a time (CPython's interpreter lock; "
-      "`time.sleep` lets it go), so the CPU part of its requests has one core, not the machine's: "
-      "its formula with 1 core is in brackets.")
-if refusals:
-    print()
-    print("No USL fit: " + "; ".join(refusals))
-for name in servers:
-    title, what, _, _ = titles[name]
-    print()
-    print(f"## {title}")
-    print()
-    print(f"Per request: {what}.")
-    print()
-    print("| size | requests/s | p50 ms | p99 ms | wrk CPU µs/request | errors |")
-    print("|---|---|---|---|---|---|")
-    for r in (r for r in rows if r["workload"] == name):
-        print(f"| {r['concurrency']} | {float(r['throughput']):.0f} | {int(r['p50_us']) / 1000:.1f} | "
-              f"{int(r['p99_us']) / 1000:.1f} | {r['wrk_cpu_us_per_request']} | {r['errors']} |")
-    print()
-    # ---- the poolsize column: `poolsize sweep --server` on the same server and sizes ----
-    # TODO(sweep --server): read out/sweep-NAME.json (and its run directory) into a poolsize
-    # column beside wrk's and the sweep's knee beside fit's, once the command exists.
-    if sweep == "yes":
-        print(f"`poolsize sweep --server`: ran; its JSON is `sweep-{name}.json` in the raw output "
-              "(not yet read into this page).")
-    else:
-        print("`poolsize sweep --server`: not in this build yet (`poolsize sweep --help` has no `--server`); skipped.")
-PY
+python3 "$root/scripts/benchmark_server.py" "$out" "$servers" "$sizes" "$seconds" "$connections" "$(nproc)" \
+    "$sweep_available" "$serve_words" > "$body"
 cp "$body" "$out/server.md"
-intro="Sizing a server's thread pool by hand, the loop \`poolsize sweep --server\` is to replace: restart the server at each size, load it with wrk, find the knee of throughput over size (scripts/benchmark-server.sh; the servers are in Examples/servers/)."
-publish_page "$doc" "Server pool sizing: the hand loop" "$intro" "$body" "$command_line" "$load_before" "$(($(date +%s) - started))"
+intro="Sizing a server's thread pool by hand (restart the server at each size, load it with wrk, find the knee of throughput over size) against \`poolsize sweep --server\` doing it on the same servers in the same run, as a grid on the same sizes and as an adaptive search (scripts/benchmark-server.sh, scripts/benchmark_server.py; the servers are in Examples/servers/)."
+publish_page "$doc" "Server pool sizing: the hand loop and poolsize sweep --server" "$intro" "$body" "$command_line" "$load_before" "$(($(date +%s) - started))"
+leftovers="$(leftover_servers || true)"
+[[ -z "$leftovers" ]] || echo "warning: server processes still running at the end: $leftovers" >&2
 echo "wrote ${doc:-nothing (--no-doc)}; raw output in $out" >&2

@@ -1,0 +1,404 @@
+#!/usr/bin/env python3
+"""The body of docs/benchmarks/server.md, from the raw output of scripts/benchmark-server.sh:
+per server, the hand loop (NAME-wrk-SIZE.txt read into hand-loop.csv, NAME-hand-seconds.csv,
+fit.json) beside `poolsize sweep --server` as a grid on the same sizes (sweep-NAME-grid/run:
+trials.csv, recommendation.json, lowload.json, summary.txt) and as an adaptive search
+(sweep-NAME-auto/run), each sweep's exit status, wall time and the servers left after it
+(sweep-NAME-MODE.exit, .seconds, .leftovers). Every verdict is computed here from those files.
+Writes Markdown on stdout.
+
+    benchmark_server.py OUT SERVERS SIZES SECONDS CONNECTIONS CORES SWEEP_AVAILABLE SERVE_WORDS
+"""
+import csv
+import json
+import pathlib
+import sys
+
+out = pathlib.Path(sys.argv[1])
+servers = sys.argv[2].split(",")
+size_list = [int(s) for s in sys.argv[3].split(",")]
+seconds, connections, cores = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+sweep_available = sys.argv[7] == "yes"
+serve_words = sys.argv[8].strip()
+
+# Per server: how it is shown, what a request does, and its declared CPU and wait (ms).
+TITLES = {
+    "serve": (f"`poolsize {serve_words}`", "1 ms CPU then 9 ms holding a worker", 1, 9),
+    "gunicorn": ("`gunicorn -k gthread --workers 1 --threads {size} … wsgi_app:app`",
+                 "about 2 ms of pure-Python CPU then an 18 ms `time.sleep`, one process", 2, 18),
+    "java": ("`java Examples/servers/PoolServer.java --threads {size} … --cpu-ms 2 --sleep-ms 18`",
+             "2 ms of thread CPU then an 18 ms `Thread.sleep`, a fixed pool", 2, 18),
+}
+# The serve check: the formula from the server's own W/C against the declared one, within this.
+FORMULA_TOLERANCE = 0.10
+
+
+def number(x, digits=0):
+    return "–" if x is None else f"{x:,.{digits}f}".replace(",", " ")
+
+
+def ms(us):
+    return "–" if us is None else f"{us / 1000:.1f}"
+
+
+def read_json(path):
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def read_text(path):
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
+
+
+class Sweep:
+    """One `poolsize sweep --server` run of one server: what the script and the run directory say."""
+
+    def __init__(self, name, mode):
+        base = out / f"sweep-{name}-{mode}"
+        run = base / "run"
+        self.mode = mode
+        self.ran = (out / f"sweep-{name}-{mode}.exit").exists()
+        exit_text = read_text(out / f"sweep-{name}-{mode}.exit").strip()
+        self.exit = int(exit_text) if exit_text else None
+        seconds_text = read_text(out / f"sweep-{name}-{mode}.seconds").strip()
+        self.seconds = float(seconds_text) if seconds_text else None
+        self.leftovers = [line for line in read_text(out / f"sweep-{name}-{mode}.leftovers").splitlines() if line]
+        log = [line for line in read_text(out / f"sweep-{name}-{mode}.log").splitlines() if line.strip()]
+        self.last_log_line = log[-1] if log else ""
+        self.recommendation = read_json(run / "recommendation.json")
+        self.lowload = read_json(run / "lowload.json")
+        summary = read_text(run / "summary.txt").splitlines()
+        self.rules = []
+        for i, line in enumerate(summary):
+            if line.startswith("rules of thumb on"):
+                for rule in summary[i + 1:]:
+                    if not rule.startswith("  "):
+                        break
+                    self.rules.append(rule.strip())
+        self.trials = []
+        if (run / "trials.csv").exists():
+            with (run / "trials.csv").open(newline="") as f:
+                self.trials = list(csv.DictReader(f))
+        # Valid trials per size (a busy retry leaves the first attempt, invalid, beside it).
+        self.by_size = {}
+        for row in self.trials:
+            if not row.get("invalid_reason"):
+                self.by_size.setdefault(int(row["pool_size"]), []).append(row)
+        self.invalid = [(int(r["pool_size"]), r["invalid_reason"]) for r in self.trials if r.get("invalid_reason")]
+
+    @property
+    def ok(self):
+        return self.exit == 0 and self.recommendation is not None
+
+    def mean(self, size, column):
+        rows = self.by_size.get(size, [])
+        values = [float(r[column]) for r in rows if r.get(column) not in (None, "")]
+        return sum(values) / len(values) if values else None
+
+    def field(self, key):
+        return None if self.recommendation is None else self.recommendation.get(key)
+
+    def sizes(self):
+        return sorted({int(r["pool_size"]) for r in self.trials})
+
+    def failure(self):
+        if not self.ran:
+            return "not run"
+        if self.exit != 0:
+            return f"failed (exit {self.exit}): {self.last_log_line or 'no message'}"
+        return "no recommendation.json" if self.recommendation is None else None
+
+    def lowload_sentence(self):
+        low = self.lowload
+        if not low:
+            return "no low-load line (no lowload.json)"
+        ratio = low["ratio"]
+        ci = ratio.get("confidence_interval95") or {}
+        exact = self.field("formula_queue_count_exact")
+        stderr = self.field("formula_queue_count_stderr")
+        formula = (f"; formula {cores} × (1 + W/C) = **{exact:.1f}**"
+                   + (f" ± {stderr:.2f}" if stderr is not None else "")) if exact is not None else ""
+        # For a server sweep lowload.json's `tasks` counts the slices of the window, not requests.
+        return (f"one request in flight to the server at size 1 for {low['seconds']:.1f} s ({low['tasks']} slices): "
+                f"C {number(low['cpu_microseconds_per_task'])} µs of the server's CPU per request, "
+                f"W {number(low['wait_microseconds_per_task'])} µs, W/C {ratio['ratio']:.2f}"
+                + (f" (95% CI {ci['lower']:.2f}–{ci['upper']:.2f})" if ci else "") + formula)
+
+
+def hand_split(name):
+    """The hand loop's wall time: wrk's seconds and the rest (server starts, probes, stops)."""
+    total = hand_seconds[name]["all"]
+    loading = len(size_list) * seconds
+    return f"{len(size_list)} × {seconds} s of wrk = {loading} s, {total - loading:.0f} s starting and stopping servers"
+
+
+def sweep_split(sweep):
+    """A sweep's wall time: its low-load phase, its trials and the rest."""
+    low = sweep.lowload["seconds"] if sweep.lowload else 0
+    trials = len(sweep.trials) * seconds
+    rest = sweep.seconds - low - trials
+    return (f"low-load phase {low:.0f} s, {len(sweep.trials)} trials × {seconds} s = {trials} s, "
+            f"{rest:.0f} s starting and stopping servers and the rest")
+
+
+def lone_request(name, sweep):
+    """A lone request's time (the low-load C + W) against the time a pool of one is held per
+    request under load (1 / throughput at size 1, the grid's): what W holds that no pool thread does."""
+    if not sweep.lowload:
+        return None
+    alone = (sweep.lowload["cpu_microseconds_per_task"] + sweep.lowload["wait_microseconds_per_task"]) / 1000
+    grid = sweeps[name]["grid"]
+    rate = grid.mean(1, "throughput_per_s")
+    if not rate:
+        return None
+    held = 1000 / rate
+    head = (f"a lone request took C + W = {alone:.1f} ms ({sweep.mode} run's low-load line); at size 1 under load the "
+            f"pool answered one every {held:.1f} ms (1 / the grid's throughput at 1)")
+    if alone - held > max(1.0, 0.1 * held):
+        return f"{head}: {alone - held:.1f} ms of the lone request's time held no pool thread, yet W counts it"
+    return f"{head}: the two agree within {abs(alone - held):.1f} ms, so W is time a pool thread is held"
+
+
+def position(size):
+    """Where a size sits in the hand loop's list, in steps of the list (interpolated between
+    listed sizes, extended by the end steps beyond them)."""
+    s = size_list
+    if size <= s[0]:
+        return (size - s[0]) / (s[1] - s[0]) if len(s) > 1 else 0.0
+    for i in range(1, len(s)):
+        if size <= s[i]:
+            return i - 1 + (size - s[i - 1]) / (s[i] - s[i - 1])
+    return len(s) - 1 + (size - s[-1]) / (s[-1] - s[-2]) if len(s) > 1 else 0.0
+
+
+def step_verdict(label, size, hand):
+    """`label` against the hand loop's knee: how many steps of the size list apart, and whether
+    within one."""
+    if size is None or hand is None:
+        return f"{label}: – (no knee to compare)"
+    steps = position(size) - position(hand)
+    within = abs(steps) <= 1 + 1e-9
+    i = size_list.index(hand) if hand in size_list else None
+    neighbours = ""
+    if i is not None:
+        below = size_list[i - 1] if i > 0 else hand
+        above = size_list[i + 1] if i + 1 < len(size_list) else hand
+        neighbours = f"; one step from {hand} is {below} to {above}"
+    if abs(steps) < 1e-9:
+        how = "the same size"
+    else:
+        how = f"{abs(steps):.2g} step{'s' if abs(steps) != 1 else ''} of the size list {'up' if steps > 0 else 'down'}"
+    return f"{label} {size} against the hand loop's {hand}: {how}{neighbours}: **{'within one step' if within else 'not within one step'}**"
+
+
+hand_rows = list(csv.DictReader((out / "hand-loop.csv").open()))
+fits = {f["group"]: f for f in (read_json(out / "fit.json") or [])}
+hand_seconds = {}
+for name in servers:
+    rows = list(csv.DictReader((out / f"{name}-hand-seconds.csv").open()))
+    hand_seconds[name] = {r["size"]: float(r["seconds"]) for r in rows}
+sweeps = {name: {mode: Sweep(name, mode) for mode in ("grid", "auto")} for name in servers}
+list_text = ",".join(map(str, size_list))
+
+print(f"For each server, one after the other: the hand loop, then `poolsize sweep --server` on the same server "
+      f"twice, as a grid on the hand loop's sizes ({list_text}) and as an adaptive search (`--sizes auto`).")
+print()
+print(f"- **Hand loop**: per size a fresh server with that many threads on a free loopback port, a GET until it "
+      f"answers 200, `wrk -t1 -c{connections} -d{seconds}s --latency --timeout 10s URL` (one thread, a closed loop on "
+      f"{connections} kept-alive connections; `--timeout 10s` because waits reach wrk's default 2 s at one thread, "
+      "and in the slowest requests of a server whose threads compete for one core), then SIGTERM to the server's "
+      "process group. One run per size, in increasing order, no warm-up: the loop as people run it by hand. p50 "
+      "and p99 are wrk's (its latency histogram, read in its `done()` hook); wrk CPU per request is its process's "
+      "user + system CPU (getrusage) over its requests: the load generator's cost, on the same cores as the server. "
+      "Its knee is `poolsize fit`'s on these rows (`--tolerance 0.05`: the smallest size within 5% of the highest "
+      "throughput measured, the sweep's rule); N* is the Universal Scalability Law's peak fitted to the same rows. "
+      "Its wall time counts everything from the first server's start to the last one's stop.")
+print(f"- **Grid**: `poolsize sweep --server 'COMMAND' --http 'http://127.0.0.1:{{port}}/' --sizes {list_text} "
+      f"--search grid --repeat 1 --trial-ms {seconds * 1000} --connections {connections} --quiet --format json`. "
+      "poolsize first measures the server's own W/C with one request in flight at size 1 (the low-load line), "
+      "then starts a fresh server per size in a seeded shuffled order and loads it from one event-driven thread "
+      f"with {connections} requests in flight; of each {seconds} s trial the first 20% is warm-up, the figures are "
+      "the rest's. A server sweep also measures the rules of thumb's sizes (cores, cores + 1, 2 × cores + 1) "
+      "beside the list, marked *rule* below. Driver CPU per request is its own thread's CPU "
+      "(`driver_cpu_us_per_request` in trials.csv).")
+print(f"- **Auto**: the same with `--sizes auto` (an adaptive search: a geometric bracket around the formula's N "
+      f"from the low-load W/C, then bisection to one size step) and nothing else changed (`--connections "
+      f"{connections}` is also its default).")
+print(f"- The formula is cores × (1 + wait/CPU) with this machine's {cores} cores, from each server's declared "
+      "CPU and wait; the formula from W/C is the sweep's, from the CPU and wait it measured. Wall times are "
+      "the script's clock around each command, server starts and stops included.")
+print()
+
+
+def first_failure(name):
+    return next((s.failure() for s in sweeps[name].values() if s.failure()), None)
+
+
+print("| server | hand loop knee (fit) | hand loop wall time | grid knee | grid recommends | grid wall time "
+      "| auto recommends | auto trials | auto wall time | formula from W/C (grid) | formula (declared) |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
+for name in servers:
+    fit = fits.get(name, {})
+    _, _, cpu, wait = TITLES[name]
+    grid, auto = sweeps[name]["grid"], sweeps[name]["auto"]
+
+    def wall(s):
+        return f"{s.seconds:.0f} s" if s.seconds is not None else "–"
+
+    declared = f"{cores * (1 + wait / cpu):.0f}" + (f" (1 core: {1 + wait / cpu:.0f})" if name == "gunicorn" else "")
+    print(f"| {name} | {fit.get('knee_concurrency', '–')} | {hand_seconds[name]['all']:.0f} s | "
+          f"{grid.field('knee_pool_size') if grid.ok else '–'} | "
+          f"{grid.field('recommended_queue_count') if grid.ok else '–'} | {wall(grid)} | "
+          f"{auto.field('recommended_queue_count') if auto.ok else '–'} | {len(auto.trials) if auto.ran else '–'} | "
+          f"{wall(auto)} | {number(grid.field('formula_queue_count_exact'), 1) if grid.ok else '–'} | {declared} |")
+print()
+print("gunicorn's one worker process runs Python on one core at a time (CPython's interpreter lock; "
+      "`time.sleep` lets it go), so the CPU part of its requests has one core, not the machine's: "
+      "its formula with 1 core is in brackets.")
+print()
+
+# ---- the verdicts, one list per server ----
+verdicts = {}
+for name in servers:
+    lines = []
+    hand_knee = fits.get(name, {}).get("knee_concurrency")
+    grid, auto = sweeps[name]["grid"], sweeps[name]["auto"]
+    _, _, cpu, wait = TITLES[name]
+    if not sweep_available:
+        lines.append("no verdict: this build has no `poolsize sweep --server`")
+        verdicts[name] = lines
+        continue
+    if grid.ok:
+        lines.append(step_verdict("grid knee", grid.field("knee_pool_size"), hand_knee))
+    else:
+        lines.append(f"grid: {grid.failure()}")
+    if auto.ok:
+        lines.append(step_verdict("auto's recommendation", auto.field("recommended_queue_count"), hand_knee))
+    if name == "serve":
+        declared = cores * (1 + wait / cpu)
+        for sweep in (grid, auto):
+            exact = sweep.field("formula_queue_count_exact") if sweep.ok else None
+            if exact is None:
+                lines.append(f"formula from W/C ({sweep.mode}): none ({sweep.failure() or 'no figure'})")
+                continue
+            off = exact / declared - 1
+            lines.append(f"formula from the server's own W/C ({sweep.mode} run's low-load line) {exact:.1f} against "
+                         f"{cores} × (1 + {wait / cpu:g}) = {declared:.0f}: {off:+.1%}, **"
+                         f"{'within' if abs(off) <= FORMULA_TOLERANCE else 'not within'} "
+                         f"{FORMULA_TOLERANCE:.0%}**")
+    hand_all = hand_seconds[name]["all"]
+    if auto.ok and auto.seconds is not None:
+        faster = auto.seconds < hand_all
+        lines.append(f"auto answered in {auto.seconds:.0f} s against the hand loop's {hand_all:.0f} s: "
+                     f"**{'less' if faster else 'not less'} time** ({auto.seconds / hand_all:.2f}× the hand loop's; "
+                     f"auto: {sweep_split(auto)}; hand loop: {hand_split(name)})")
+    elif not auto.ok:
+        lines.append(f"auto: {auto.failure()}")
+    for sweep in (grid, auto):
+        if sweep.ran and sweep.leftovers:
+            lines.append(f"{sweep.mode}: **{len(sweep.leftovers)} server process(es) still running after the sweep**: "
+                         + "; ".join(f"`{line.strip()}`" for line in sweep.leftovers))
+        elif sweep.ran:
+            lines.append(f"{sweep.mode}: no server process left after the sweep (ps)")
+    verdicts[name] = lines
+
+print("## Verdicts")
+print()
+for name in servers:
+    print(f"**{name}**")
+    print()
+    for line in verdicts[name]:
+        print(f"- {line}")
+    print()
+
+# ---- per server: the hand loop and the grid side by side, then each sweep's answer ----
+for name in servers:
+    title, what, cpu, wait = TITLES[name]
+    grid, auto = sweeps[name]["grid"], sweeps[name]["auto"]
+    mine = {int(r["concurrency"]): r for r in hand_rows if r["workload"] == name}
+    fit = fits.get(name, {})
+    print(f"## {title}")
+    print()
+    print(f"Per request: {what}.")
+    print()
+    print("| size | wrk requests/s | wrk p50 ms | wrk p99 ms | wrk CPU µs/request | hand loop s "
+          "| poolsize requests/s | poolsize p50 ms | poolsize p99 ms | driver CPU µs/request | poolsize/wrk |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    sizes = sorted(set(mine) | set(grid.by_size) | {size for size, _ in grid.invalid})
+    for size in sizes:
+        hand = mine.get(size)
+        rate = grid.mean(size, "throughput_per_s")
+        wrk_rate = float(hand["throughput"]) if hand else None
+        ratio = f"{rate / wrk_rate:.2f}" if rate is not None and wrk_rate else "–"
+        label = str(size) if size in size_list else f"{size} (rule)"
+        invalid = [reason for s, reason in grid.invalid if s == size]
+        if rate is None and invalid:
+            grid_cells = f"invalid: {invalid[0]} | – | – | – | –"
+        else:
+            grid_cells = (f"{number(rate)} | {ms(grid.mean(size, 'latency_p50_us'))} | "
+                          f"{ms(grid.mean(size, 'latency_p99_us'))} | "
+                          f"{number(grid.mean(size, 'driver_cpu_us_per_request'), 1)} | {ratio}")
+        if hand:
+            hand_cells = (f"{wrk_rate:.0f} | {int(hand['p50_us']) / 1000:.1f} | {int(hand['p99_us']) / 1000:.1f} | "
+                          f"{hand['wrk_cpu_us_per_request']} | {hand_seconds[name].get(str(size), 0):.1f}")
+        else:
+            hand_cells = "– | – | – | – | –"
+        print(f"| {label} | {hand_cells} | {grid_cells} |")
+    print()
+    errors = sum(int(r["errors"]) for r in mine.values())
+    print(f"**Hand loop**: knee {fit.get('knee_concurrency', '–')} "
+          f"({number(fit.get('knee_throughput'))}/s; USL N* "
+          f"{number(fit.get('peak_concurrency'), 1) if fit.get('peak_concurrency') is not None else '–'}); "
+          f"{len(size_list)} sizes in {hand_seconds[name]['all']:.0f} s ({hand_split(name)}), wrk errors {errors}.")
+    print()
+    if not sweep_available:
+        print("`poolsize sweep --server`: not in this build (`poolsize sweep --help` has no `--server`); skipped.")
+        print()
+        continue
+    for sweep in (grid, auto):
+        head = "**Grid**" if sweep.mode == "grid" else "**Auto**"
+        if not sweep.ok:
+            print(f"{head}: {sweep.failure()}")
+            print()
+            continue
+        rec = sweep.recommendation
+        invalid = f", {len(sweep.invalid)} invalid" if sweep.invalid else ""
+        print(f"{head}: recommends **{rec['recommended_queue_count']}** ({rec['basis']}; knee "
+              f"{rec.get('knee_pool_size', '–')}, peak {number(rec.get('peak_throughput_per_s'))}/s at "
+              f"{rec.get('peak_pool_size', '–')}); {len(sweep.trials)} trials{invalid} at sizes "
+              f"{','.join(map(str, sweep.sizes()))} in {sweep.seconds:.0f} s, low-load phase included.")
+        print()
+        print(f"- poolsize's reason: {rec['reason']}")
+        print(f"- low load: {sweep.lowload_sentence()}")
+        lone = lone_request(name, sweep)
+        if lone:
+            print(f"- {lone}")
+        print(f"- wall time {sweep.seconds:.0f} s: {sweep_split(sweep)}")
+        if sweep.mode == "auto":
+            measured = sweep.sizes()
+            inside = [s for s in size_list if measured and measured[0] <= s <= measured[-1]]
+            inside_seconds = sum(hand_seconds[name][str(s)] for s in inside)
+            rates = ", ".join(f"{s}: {number(sweep.mean(s, 'throughput_per_s'))}/s" for s in measured)
+            print(f"- per size: {rates}")
+            print(f"- the hand loop took {hand_seconds[name]['all']:.0f} s for its {len(size_list)} sizes; its "
+                  f"{len(inside)} sizes within auto's range ({measured[0]}–{measured[-1]}) took {inside_seconds:.0f} s")
+        if sweep.rules:
+            print("- rules of thumb (poolsize's lines): " + "; ".join(sweep.rules))
+        for size, reason in sweep.invalid:
+            print(f"- invalid trial at {size}: {reason}")
+        print()
+    if name == "java":
+        print("Why a lone request to PoolServer.java takes longer than the pool holds it: the handler sends the "
+              "headers and the body in two writes (`sendResponseHeaders`, then the body), and the JDK's HttpServer "
+              "leaves Nagle's algorithm on (its `sun.net.httpserver.nodelay` property is false by default), so on a "
+              "kept-alive connection with nothing else in flight the body waits in the kernel for the client's "
+              "delayed ACK (at least 40 ms on Linux). `wrk -t1 -c1` sees the same; started with "
+              "`java -Dsun.net.httpserver.nodelay=true …` the server answers a lone request in about its 20 ms. "
+              "The wait holds no pool thread, so the knee does not move, but the low-load W counts it and the "
+              "formula from W/C comes out high.")
+        print()
