@@ -132,11 +132,13 @@ extension SweepPlan {
         let declared = spec.cpuMicroseconds > 0 ? spec.waitCPURatio : 0
         let prediction = SizingFormula.queueCount(
             cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)
-        let grid: [Int]
+        var grid: [Int]
         switch sizes {
         case .auto: grid = SizeGrid.auto(prediction: prediction, cores: cores)
         case let .explicit(list): grid = list
         }
+        // The rules of thumb's sizes are measured beside the grid (a server sweep's).
+        if search != .adaptive { grid = Array(Set(grid).union(ruleSizes)).sorted() }
         let model = SweepTimeModel(plan: self)
         let combinationCount = Double(combinations.count)
         var measuredSizes = grid
