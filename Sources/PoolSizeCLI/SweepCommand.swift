@@ -87,7 +87,7 @@ struct SweepCommand: ParsableCommand {
         try output.check()
         let serverSweep = try server.resolve(
             workload: workload, axes: axes, load: load, sizes: trials.sizes,
-            trialMilliseconds: trials.trialMilliseconds)
+            trialMilliseconds: trials.trialMilliseconds, cores: MachineProbe.coreCount(override: model.cores).effective)
         var chosen: SweepWorkload
         if let serverSweep {
             chosen = serverSweep

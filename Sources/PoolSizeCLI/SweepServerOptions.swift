@@ -4,6 +4,7 @@ import PoolSize
 import PoolSizeHTTP
 import PoolSizeKit
 import PoolSizeModel
+import PoolSizeProcess
 
 /// `--server`: the pool sized is the one inside the user's server, started with each size and
 /// loaded at the `--http` URL by the event-driven driver. `resolve` checks these flags against
@@ -37,7 +38,7 @@ struct SweepServerOptions: ParsableArguments {
     /// URL and the request, `axes` and `load` must be left as they are.
     func resolve(
         workload: SweepWorkloadOptions, axes: SweepAxisOptions, load: SweepLoadOptions, sizes: String?,
-        trialMilliseconds: Int?
+        trialMilliseconds: Int?, cores: Int
     ) throws(PoolSizeError) -> SweepWorkload? {
         guard let server else {
             let serverFlags = [
@@ -71,12 +72,21 @@ struct SweepServerOptions: ParsableArguments {
         var resizing: (command: ServerCommand, settleSeconds: Double)? = nil
         if let resize {
             let resizeCommand = try ServerCommand(resize: resize)
+            if resizeCommand.usesPort && !command.usesPort {
+                throw .invalidOption(
+                    flag: "--resize",
+                    message: "has {port}, but --server has none; add {port} to both, or write the server's own port")
+            }
+            // Found now, not after the server has started.
+            _ = try ServerProcess.resolve(
+                resizeCommand.words[0], path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                parameter: .resize)
             let settleSeconds = try QuantityParser.seconds(settle ?? "2s", flag: "--settle")
             guard settleSeconds >= 0 && settleSeconds <= 600 else {
                 throw .invalidOption(flag: "--settle", message: "must be 0s to 10m, got \(settle ?? "")")
             }
             resizing = (resizeCommand, settleSeconds)
-            sizing = .resize(command: resizeCommand.display, settleSeconds: settleSeconds)
+            sizing = .resize(command: Secrets.commandText(resizeCommand.display), settleSeconds: settleSeconds)
         } else if settle != nil {
             throw .invalidOption(
                 flag: "--settle", message: "applies to --resize; add --resize COMMAND or drop --settle")
@@ -91,7 +101,12 @@ struct SweepServerOptions: ParsableArguments {
         if let given = self.connections {
             connections = given
         } else {
-            connections = try Self.defaultConnections(sizes: sizes)
+            connections = try Self.defaultConnections(sizes: sizes, cores: cores)
+        }
+        if self.load != nil && self.connections != nil {
+            throw .invalidOption(
+                flag: "--connections",
+                message: "sets poolsize's driver, which --load replaces; set the connections in the tool's command")
         }
         guard (1...HTTPLoadDriver.connectionLimit).contains(connections) else {
             throw .invalidOption(
@@ -101,13 +116,13 @@ struct SweepServerOptions: ParsableArguments {
         // A trial of more threads than requests in flight measures the driver, and is invalid:
         // refused before any runs when the sizes are listed (`auto`'s are found while measuring).
         if self.load == nil, let sizes, case let .explicit(list) = try SizeSelection.parse(sizes),
-            let largest = list.max(),
+            let largest = (list + RuleOfThumb.sizes(cores: cores)).max(),
             largest > connections
         {
             throw .invalidOption(
                 flag: "--connections",
                 message:
-                    "keeps \(connections) request\(connections == 1 ? "" : "s") in flight, fewer than the largest size \(largest), whose trial the driver, not the server, would limit; pass --connections \(largest) or more (the default is twice the largest size)"
+                    "keeps \(connections) request\(connections == 1 ? "" : "s") in flight, fewer than the largest size \(largest) (the listed sizes and the rules of thumb's), whose trial the driver, not the server, would limit; pass --connections \(largest) or more (the default is twice the largest size)"
             )
         }
         let method = workload.httpMethod, headers = workload.httpHeaders
@@ -139,6 +154,10 @@ struct SweepServerOptions: ParsableArguments {
                 try LoadCommand(load, requiresSize: false), try LoadToolParser(parse),
                 try workload.taskTimeoutSeconds()
             )
+            // Its program is found now (the measurer resolves it again for each trial's port).
+            _ = try LoadToolMeasurer(
+                command: loadTool!.command, parser: loadTool!.parser, timeoutSeconds: loadTool!.timeoutSeconds,
+                port: ServerURL.checkedPort)
             if loadTool!.command.usesPort && !command.usesPort {
                 throw .invalidOption(
                     flag: "--load",
@@ -156,9 +175,13 @@ struct SweepServerOptions: ParsableArguments {
             name: "server-" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
             description: "server: \(command.display) at \(method) \(redacted)", cpuMicroseconds: 0,
             waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 2000)
-        let setup = ServerSetup(
-            command: command.display, url: redacted, connections: connections, readyTimeoutSeconds: timeout,
+        var setup = ServerSetup(
+            command: Secrets.commandText(command.display), url: redacted, connections: connections,
+            readyTimeoutSeconds: timeout,
             sizing: sizing)
+        if let loadTool {
+            setup.loadTool = Secrets.commandText(([loadTool.command.display] + parse).joined(separator: " --parse "))
+        }
         return SweepWorkload(
             spec: spec, run: .server(measurer), isLoopbackServer: false,
             taskTimeoutSeconds: try workload.taskTimeoutSeconds(), target: .server(setup))
@@ -167,11 +190,12 @@ struct SweepServerOptions: ParsableArguments {
     /// Enough requests in flight that the server, not the driver, limits the largest size:
     /// twice the largest listed size, at least 64 (`auto`'s sizes are not known before the
     /// sweep measures W/C).
-    static func defaultConnections(sizes: String?) throws(PoolSizeError) -> Int {
+    static func defaultConnections(sizes: String?, cores: Int) throws(PoolSizeError) -> Int {
+        let rules = RuleOfThumb.sizes(cores: cores).max() ?? 1
         guard let sizes, case let .explicit(list) = try SizeSelection.parse(sizes) else {
-            return defaultConnectionsFloor
+            return max(defaultConnectionsFloor, 2 * rules)
         }
-        return max(defaultConnectionsFloor, 2 * (list.max() ?? 1))
+        return max(defaultConnectionsFloor, 2 * max(list.max() ?? 1, rules))
     }
 
     /// Flags that set what a server sweep decides itself: the pool (the server's), its axes and

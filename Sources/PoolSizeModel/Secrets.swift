@@ -93,6 +93,27 @@ package enum Secrets {
         return isSecret(header: name, marked: marked) ? "\(line[..<colon]): \(mask)" : line
     }
 
+    /// A command's text (a server's, a load tool's) with every URL in it masked as `url` masks
+    /// one: a word holding `://`, up to the next space or quote.
+    package static func commandText(_ text: String) -> String {
+        var result = ""
+        var word = ""
+        func flush() {
+            result += word.contains("://") ? url(word) : word
+            word = ""
+        }
+        for character in text {
+            if character == " " || character == "'" || character == "\"" || character == "\t" {
+                flush()
+                result.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
     /// A command line as recorded in machine.json: the values of the URL and the headers
     /// (separate or joined with `=`) redacted. Headers and query parameters named by the
     /// secret-header and secret-query options count as credentials too. `flag` spells each option as the command line does.
@@ -110,6 +131,7 @@ package enum Secrets {
         let marked = values(of: flag(.httpSecretHeaders)), markedQuery = values(of: flag(.httpSecretQuery))
         let redact: [String: (String) -> String] = [
             flag(.httpURL): { url($0, marked: markedQuery) }, flag(.httpHeaders): { header($0, marked: marked) },
+            flag(.server): commandText, flag(.load): commandText, flag(.resize): commandText,
         ]
         var result: [String] = []
         var pending: ((String) -> String)?

@@ -13,6 +13,9 @@ package struct ServerSetup: Sendable, Equatable, Codable {
     package var readyTimeoutSeconds: Double
     /// Whether each size restarts the server or a command resizes it.
     package var sizing: ServerSizing
+    /// The user's load tool and how its output was read (`load`, then each `parse` after
+    /// ` --parse `), when it loaded the server instead of poolsize's driver; nil for the driver.
+    package var loadTool: String?
 
     /// A setup as recorded.
     package init(

@@ -23,6 +23,7 @@ package enum SweepTarget: Sendable, Equatable {
             if case let .resize(command, settle) = setup.sizing {
                 text += ", resized by '\(command)' with \(UnitFormat.duration(settle)) to settle"
             }
+            if let tool = setup.loadTool { text += ", loaded by '\(tool)'" }
             return text
         }
     }

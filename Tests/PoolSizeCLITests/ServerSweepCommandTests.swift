@@ -62,8 +62,8 @@ import Testing
             "error: --connections: must be 1 to 10000 requests in flight, got 0"
         ),
         (
-            ["--server", command, "--http", url, "--connections", "2", "--sizes", "1,4,3"],
-            "error: --connections: keeps 2 requests in flight, fewer than the largest size 4, whose trial the driver, not the server, would limit; pass --connections 4 or more (the default is twice the largest size)"
+            ["--server", command, "--http", url, "--connections", "2", "--sizes", "1,4,3", "--cores", "1"],
+            "error: --connections: keeps 2 requests in flight, fewer than the largest size 4 (the listed sizes and the rules of thumb's), whose trial the driver, not the server, would limit; pass --connections 4 or more (the default is twice the largest size)"
         ),
     ])
     func aFlagThatCannotRunIsOneLine(arguments: [String], message: String) {

@@ -58,4 +58,18 @@ import Testing
         #expect(Secrets.header("X-Trace: 1") == "X-Trace: 1")
         #expect(Secrets.header("X-Tenant-Secret: s", marked: ["x-tenant-secret"]) == "X-Tenant-Secret: REDACTED")
     }
+
+    /// A server's or load tool's command keeps its words; each URL in it is masked, quoted or not.
+    @Test func urlsInACommandAreMasked() {
+        #expect(
+            Secrets.commandText("wrk -t1 -c64 'http://u:pw@127.0.0.1:{port}/?token=abc' --latency")
+                == "wrk -t1 -c64 'http://REDACTED@127.0.0.1:{port}/?token=REDACTED' --latency")
+        #expect(
+            Secrets.commandText("pgbench postgresql://app:secret@127.0.0.1/db -c {size}")
+                == "pgbench postgresql://REDACTED@127.0.0.1/db -c {size}")
+        #expect(Secrets.commandText("gunicorn -b 127.0.0.1:{port} app:app") == "gunicorn -b 127.0.0.1:{port} app:app")
+        let recorded = Secrets.commandLine(
+            ["poolsize", "sweep", "--load", "wrk http://u:pw@127.0.0.1:9/"], flag: { "--" + $0.rawValue })
+        #expect(recorded == ["poolsize", "sweep", "--load", "wrk http://REDACTED@127.0.0.1:9/"])
+    }
 }

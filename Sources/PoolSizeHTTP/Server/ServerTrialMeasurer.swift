@@ -100,7 +100,6 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
         let driver = try HTTPLoadDriver(
             target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds)
-        let members = ServerProcess.processes(inSession: server.process.pid)
         var readings: [(usage: SessionUsage, busy: UInt64?, own: UInt64)] = []
         func read(_ processes: [Int32]) -> (usage: SessionUsage, busy: UInt64?, own: UInt64) {
             (
@@ -114,7 +113,9 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         let result = try driver.run(
             warmupNanoseconds: warmup, durationNanoseconds: settings.durationNanoseconds - warmup
         ) { _ in
-            readings.append(read(readings.isEmpty ? members : ServerProcess.processes(inSession: server.process.pid)))
+            // Listed at each reading: a process the server forked for a connection during the
+            // warm-up is in the first, one forked in the window is counted whole at the close.
+            readings.append(read(ServerProcess.processes(inSession: server.process.pid)))
         }
         let before = readings.first ?? (SessionUsage(), nil, 0)
         let after =
@@ -173,7 +174,10 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         metrics.voluntaryContextSwitches = max(0, after.voluntarySwitches - before.voluntarySwitches)
         metrics.involuntaryContextSwitches = max(0, after.involuntarySwitches - before.involuntarySwitches)
         if let ended = server.process.exitOutcome {
+            server.process.stop(graceSeconds: graceSeconds)
             metrics.invalidReason = "the server exited during the trial (\(ended.summary)); \(server.process.lastLines)"
+            // The tool's failures after the server died are not answers (as with the driver).
+            metrics.errors = 0
         }
         return metrics
     }
@@ -209,18 +213,26 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         let fresh = held == nil || held?.process.hasExited == true
         let server = try acquire(size: request.size, keep: true)
         let driver = try HTTPLoadDriver(target: server.target, connections: 1, timeoutSeconds: requestTimeoutSeconds)
-        let members = ServerProcess.processes(inSession: server.process.pid)
+        var members: [Int32] = []
         let slices = max(1, min(40, settings.durationNanoseconds / Self.sliceNanoseconds))
         var last: (HTTPLoadDriver.Checkpoint, SessionUsage)? = nil
         var waits: [Double] = [], cpus: [Double] = []
-        // A fresh server's first requests load code and fill caches: not its steady W and C.
+        // A fresh server's first requests load code and fill caches: not its steady W and C. A
+        // short warm-up otherwise opens the connection first, so that a process the server
+        // forks for it is in the session when its processes are listed, as the window opens.
         let result = try driver.run(
-            warmupNanoseconds: fresh ? 300_000_000 : 0, durationNanoseconds: settings.durationNanoseconds,
+            warmupNanoseconds: fresh ? 300_000_000 : 20_000_000, durationNanoseconds: settings.durationNanoseconds,
             checkpointNanoseconds: settings.durationNanoseconds / slices
         ) { point in
+            if last == nil { members = ServerProcess.processes(inSession: server.process.pid) }
             let usage = SessionUsage.read(processes: members, switches: false)
-            defer { last = (point, usage) }
-            guard let (previous, previousUsage) = last, point.requests > previous.requests else { return }
+            // A slice that finished no request keeps its CPU for the next one that does.
+            guard let (previous, previousUsage) = last else {
+                last = (point, usage)
+                return
+            }
+            guard point.requests > previous.requests else { return }
+            last = (point, usage)
             let count = Double(point.requests - previous.requests)
             let cpu = Double(usage.cpuNanoseconds(since: previousUsage)) / 1_000 / count
             let latency = Double(point.latencySumNanoseconds - previous.latencySumNanoseconds) / 1_000 / count
@@ -234,9 +246,18 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
                 "the server exited while one request at a time was measured (\(ended.summary)); \(server.process.lastLines)"
             )
         }
+        // The phase's failure share is of requests; its tasks are slices, so the failures are
+        // judged here and not handed on as a count of slices.
+        let finished = result.requests + result.failures
+        if result.failures > 0, Double(result.failures) > TrialValidity.maximumFailureShare * Double(finished) {
+            throw .measurementFailed(
+                "\(result.failures) of \(finished) requests failed with one in flight to the server at size \(request.size), before any pool size was tried: \(result.firstFailure ?? "no reason recorded"); fix the server or the URL first"
+            )
+        }
         var metrics = Self.metrics(
             result, size: request.size, server: SessionUsage(), cpuNanoseconds: 0, switchesBefore: SessionUsage(),
             cores: cores)
+        metrics.errors = 0
         metrics.perTaskCPUMicroseconds = cpus
         metrics.perTaskWaitMicroseconds = waits
         metrics.perTaskWaitCPURatios = zip(waits, cpus).compactMap { $1 > 0 ? $0 / $1 : nil }

@@ -8,9 +8,7 @@ extension ReportBuilder {
         guard let server = analysis.server else { return [] }
         var blocks: [ReportDocument.Block] = [
             .heading(level: 2, text: "Server"),
-            .paragraph(
-                "Started at each size as \(ReportInline.code(server.command)) and loaded at \(ReportInline.code(server.url)) with \(server.connections) requests in flight from one event-driven thread; the figures below are its processes' (/proc), the driver's CPU beside them."
-            ),
+            .paragraph(how(server)),
         ]
         let rows = analysis.serverRows.map { row in
             [
@@ -34,5 +32,24 @@ extension ReportBuilder {
             blocks.append(.bullets(rules.map { ReportInline.literal($0.sentence) }))
         }
         return blocks
+    }
+
+    /// How the server was sized and loaded, as its plan recorded it.
+    static func how(_ server: ServerSetup) -> String {
+        var text: String
+        switch server.sizing {
+        case .restart: text = "Started at each size as \(ReportInline.code(server.command))"
+        case let .resize(command, settle):
+            text =
+                "Started once as \(ReportInline.code(server.command)) and set to each size by \(ReportInline.code(command)), given \(UnitFormat.duration(settle)) to settle"
+        }
+        if let tool = server.loadTool {
+            text +=
+                "; loaded at each size by \(ReportInline.code(tool)) (its own figures), the server ready at \(ReportInline.code(server.url))"
+        } else {
+            text +=
+                "; loaded at \(ReportInline.code(server.url)) with \(server.connections) requests in flight from one event-driven thread"
+        }
+        return text + ". The figures below are its processes' (/proc), the load driver's CPU beside them."
     }
 }
