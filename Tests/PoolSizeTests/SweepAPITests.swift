@@ -12,17 +12,28 @@ final class CountingPoolFactory: PoolFactory {
     }
 }
 
+/// Calls of a task closure, counted from any thread.
+final class CallCounter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    func add() { value.wrappingAdd(1, ordering: .relaxed) }
+
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
 @Suite(.serialized) struct SweepAPITests {
     /// A closure that only blocks (2 ms asleep): every task body ran on the pool, W dominates,
     /// and the results are those the CLI writes out.
     @Test func sweepsAClosure() throws {
-        let calls = Atomic<Int>(0)
+        // Counted in an object the closure holds: a local Atomic captured by the escaping task
+        // closure crashed the runner once (a bad pointer read in the result read after it).
+        let calls = CallCounter()
         let result = try Sweep(
             .init(
                 name: "sleeper", sizes: .explicit([1, 2]), repetitions: 1, warmupTrials: 0,
                 trialLength: .milliseconds(60), cores: 2)
         ) {
-            calls.wrappingAdd(1, ordering: .relaxed)
+            calls.add()
             usleep(2_000)
         }.run()
         #expect(result.records.map(\.poolSize).sorted() == [1, 2])
@@ -30,7 +41,7 @@ final class CountingPoolFactory: PoolFactory {
         #expect(result.lowLoad.tasks >= 40)
         #expect(result.lowLoad.waitCPURatio > 1, "a sleeping task waits far longer than it computes")
         #expect(
-            calls.load(ordering: .relaxed) >= result.lowLoad.tasks + result.records.map { Int($0.tasks) }.reduce(0, +))
+            calls.count >= result.lowLoad.tasks + result.records.map { Int($0.tasks) }.reduce(0, +))
         let best = try result.best
         #expect(best == result.recommendation?.best)
         #expect(try result.queueCount == best.recommendedQueueCount)
