@@ -22,6 +22,23 @@ import Testing
         func sweepFinishedSearch(trials: Int, gridTrials: Int) { finished = (trials, gridTrials) }
     }
 
+    /// A server sweep's search stays within the driver's connections: past them a trial measures
+    /// the driver (a search that bracketed to 128 with 64 in flight had fallen back on its largest
+    /// valid size); with a load tool, whose connections are its own, it is not bounded.
+    @Test func aServerSweepsSearchStaysWithinItsConnections() {
+        var plan = Self.plan()
+        let setup = ServerSetup(
+            command: "srv {size}", url: "http://127.0.0.1:9/", connections: 16, readyTimeoutSeconds: 30)
+        plan.target = .server(setup)
+        let search = plan.sizeSearch(prediction: 40)
+        #expect(search.upper == 16)
+        #expect(search.simulate { Double(min($0, 40)) }.keys.allSatisfy { $0 <= 16 })
+        var tool = setup
+        tool.loadTool = "wrk http://127.0.0.1:9/ --parse wrk"
+        plan.target = .server(tool)
+        #expect(plan.sizeSearch(prediction: 40).upper > 16)
+    }
+
     @Test func adaptiveMeasuresFewerTrialsAndFindsTheKnee() throws {
         let observer = SearchObserver()
         let trials = ScriptedTrials { Double(min($0, 8)) * 500 }
