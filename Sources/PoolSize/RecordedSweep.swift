@@ -111,33 +111,37 @@ package final class RecordedSweep: SweepObserver {
     package func run() throws(PoolSizeError) -> Outcome {
         try exporter.write(JSONExport.serialize(info), to: .machine)
         let burner = CPUBurner()
-        let source: any WorkloadSource
+        // Where the trials run: a source's tasks on this process's pools, or a server's measurer.
+        // Where the trials run: a source's tasks on this process's pools (an adaptive pool's
+        // formula sizing for the plan's cores, `--cores`), or the measurer of a server.
+        func onPools(_ source: any WorkloadSource) -> ((any WorkloadSource)?, any TrialMeasuring) {
+            (source, PoolTrialMeasurer(pools: SystemPoolFactory(cores: plan.cores), source: source))
+        }
+        let (source, measurer): ((any WorkloadSource)?, any TrialMeasuring)
         var files: FileScratch?
         switch workload {
         case let .spec(scratch):
             // A file-IO workload's scratch files live for the sweep and are removed after it.
             files = plan.spec.doesFileIO ? try FileScratch(directory: scratch) : nil
-            source = SyntheticSource(spec: plan.spec, burner: burner, scratch: files)
+            (source, measurer) = onPools(SyntheticSource(spec: plan.spec, burner: burner, scratch: files))
         case let .trace(trace):
-            source = TraceSource(trace: trace, burner: burner)
+            (source, measurer) = onPools(TraceSource(trace: trace, burner: burner))
         case let .source(custom):
-            source = custom
-        case .server:
-            source = ClosureSource { _ in }
+            (source, measurer) = onPools(custom)
+        case let .server(server):
+            (source, measurer) = (nil, server)
         }
         defer { files?.remove() }
         // What the source holds (connections, processes its tasks left) ends with the sweep.
-        defer { source.sweepEnded() }
-        let result: SweepResult
-        if case let .server(measurer) = workload {
-            result = try Sweep.run(
-                plan, on: SweepRunner(measurer: measurer, declaredTaskNanoseconds: nil), declaresWaitCPU: false,
-                observer: self, resume: resumed, spelling: .flags)
-        } else {
-            result = try Sweep(plan: plan, source: source).run(observer: self, resume: resumed, spelling: .flags)
-        }
+        defer { source?.sweepEnded() }
+        // A spec that declares no C (a source's placeholder spec) has no W/C to compare with.
+        let declared = source?.declaredTaskNanoseconds
+        let result = try Sweep.run(
+            plan, on: SweepRunner(measurer: measurer, declaredTaskNanoseconds: declared),
+            declaresWaitCPU: declared != nil && plan.spec.cpuMicroseconds > 0, observer: self, resume: resumed,
+            spelling: .flags)
         let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
-        if let server = source.observedServer {
+        if let server = source?.observedServer {
             // A `poolsize serve` target names its threads and cost per request: the report
             // can then say whether the server, not the pool, was the limit.
             info.server = server

@@ -22,13 +22,27 @@ extension ServerTrialMeasurer {
             execution: result.latency)
         metrics.tasks = Double(result.requests)
         metrics.errors = result.failures
-        metrics.processThreads = server.threads
-        metrics.maxRSSKilobytes = server.rssKilobytes
-        metrics.voluntaryContextSwitches = max(0, server.voluntarySwitches - switchesBefore.voluntarySwitches)
-        metrics.involuntaryContextSwitches = max(0, server.involuntarySwitches - switchesBefore.involuntarySwitches)
+        record(server, since: switchesBefore, into: &metrics)
         metrics.driverCPUMicrosecondsPerRequest = result.driverCPUMicrosecondsPerRequest
         if let reason = result.firstFailure { metrics.failureExamples = [reason] }
         return metrics
+    }
+
+    /// The server's threads, memory and context switches at the window's end into `metrics`, the
+    /// switches counted since `before`: the same fields however the server was loaded.
+    static func record(_ server: SessionUsage, since before: SessionUsage, into metrics: inout TrialMetrics) {
+        metrics.threads = server.threads
+        metrics.processThreads = server.threads
+        metrics.maxRSSKilobytes = server.rssKilobytes
+        metrics.voluntaryContextSwitches = max(0, server.voluntarySwitches - before.voluntarySwitches)
+        metrics.involuntaryContextSwitches = max(0, server.involuntarySwitches - before.involuntarySwitches)
+    }
+
+    /// Why a trial whose server exited is not the pool's: how it ended and its last lines. The
+    /// server is stopped first, so that all it wrote before it died is read.
+    func exited(_ ended: ChildOutcome, process: ServerProcess) -> String {
+        process.stop(graceSeconds: graceSeconds)
+        return "the server exited during the trial (\(ended.summary)); \(process.lastLines)"
     }
 
     /// A trial whose server could not be started: no figures, and why.

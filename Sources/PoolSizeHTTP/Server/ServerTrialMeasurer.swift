@@ -168,14 +168,9 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             metrics.waitCPURatio = cpuPerRequest > 0 ? metrics.figures.waitMicrosecondsPerTask / cpuPerRequest : .nan
         }
         metrics.utilization = cpu / 1e9 / (max(run.wallSeconds, 1e-9) * Double(max(cores, 1)))
-        metrics.threads = after.threads
-        metrics.processThreads = after.threads
-        metrics.maxRSSKilobytes = after.rssKilobytes
-        metrics.voluntaryContextSwitches = max(0, after.voluntarySwitches - before.voluntarySwitches)
-        metrics.involuntaryContextSwitches = max(0, after.involuntarySwitches - before.involuntarySwitches)
+        Self.record(after, since: before, into: &metrics)
         if let ended = server.process.exitOutcome {
-            server.process.stop(graceSeconds: graceSeconds)
-            metrics.invalidReason = "the server exited during the trial (\(ended.summary)); \(server.process.lastLines)"
+            metrics.invalidReason = exited(ended, process: server.process)
             // The tool's failures after the server died are not answers (as with the driver).
             metrics.errors = 0
         }
@@ -188,11 +183,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     /// Why this trial's figures are the driver's or a dying server's rather than the pool's, or nil.
     /// `ended` is how the server ended, nil while it runs.
     func problem(_ result: HTTPLoadResult, size: Int, process: ServerProcess, ended: ChildOutcome?) -> String? {
-        if let ended {
-            // Stopped first, so that all it wrote before it died is read.
-            process.stop(graceSeconds: graceSeconds)
-            return "the server exited during the trial (\(ended.summary)); \(process.lastLines)"
-        }
+        if let ended { return exited(ended, process: process) }
         if connections < size {
             return
                 "\(PoolSizeError.Parameter.connections.mention) kept \(connections) request\(connections == 1 ? "" : "s") in flight, fewer than the server's \(size) threads, so the driver, not the server, was the limit; pass at least \(size)"

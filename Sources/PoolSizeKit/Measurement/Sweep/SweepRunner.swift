@@ -100,11 +100,8 @@ package struct SweepRunner {
             // The rules' sizes the search did not land on are measured after it.
             let missing = plan.ruleSizes.filter { size in !records.contains { $0.poolSize == size } }
             if !missing.isEmpty {
-                observer.sweepExtendingSizes(missing)
-                var extra = PlannedTrial.all(
-                    plan.combinations, rates: [nil], sizes: missing, repetitions: plan.repetitions)
-                extra.shuffle(using: &rng)
-                records += try runTrials(extra, context: context, indexOffset: records.count)
+                records += try runMoreSizes(
+                    missing, of: plan.combinations, context: context, after: records.count, rng: &rng)
             }
             return (lowLoad, records)
         }
@@ -124,14 +121,24 @@ package struct SweepRunner {
                 let more = [Int((Double(largest) * 1.5).rounded()), 2 * largest].filter {
                     $0 <= SizeSelection.maximumSize
                 }
-                observer.sweepExtendingSizes(more)
-                var extra = PlannedTrial.all(
-                    rising.keys.sorted(), rates: [nil], sizes: more, repetitions: plan.repetitions)
-                extra.shuffle(using: &rng)
-                records += try runTrials(extra, context: context, indexOffset: records.count)
+                records += try runMoreSizes(
+                    more, of: rising.keys.sorted(), context: context, after: records.count, rng: &rng)
             }
         }
         return (lowLoad, records)
+    }
+
+    /// Sizes measured after the planned ones (`auto` widening toward a knee, the rules of
+    /// thumb's after a search): said to the observer, every repetition of each combination in a
+    /// seeded shuffled order, numbered after the `after` trials already run.
+    func runMoreSizes(
+        _ sizes: [Int], of combinations: [Combination], context: SweepContext, after: Int,
+        rng: inout SeededGenerator
+    ) throws(PoolSizeError) -> [TrialRecord] {
+        context.observer.sweepExtendingSizes(sizes)
+        var extra = PlannedTrial.all(combinations, rates: [nil], sizes: sizes, repetitions: context.plan.repetitions)
+        extra.shuffle(using: &rng)
+        return try runTrials(extra, context: context, indexOffset: after)
     }
 
     /// The curve has not flattened by its largest size: the knee is the largest size, or the
