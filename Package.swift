@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "PoolSizeHTTP",
             dependencies: [
-                "PoolSizeKit", "PoolSizeModel", "PoolSizeProcess", "CCurl", "CPoolSizeCurl",
+                "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve", "PoolSizeProcess", "CCurl", "CPoolSizeCurl",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

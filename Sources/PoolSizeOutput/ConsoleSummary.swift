@@ -18,7 +18,7 @@ package enum ConsoleSummary {
             "workload \(TerminalText.escape(spec.name)): \(spec.description.isEmpty ? "custom spec" : TerminalText.escape(spec.description))\n"
         out += "cores \(cores.effective) [\(cores.derivation)]\n"
         out +=
-            "low load (\(analysis.server == nil ? "1 worker, \(lowLoad.tasks) tasks" : "one request in flight to the server at size 1, \(lowLoad.tasks) slices") in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs, W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
+            "low load (\(analysis.server == nil ? "1 worker, \(lowLoad.tasks) tasks" : "one request in flight to the server at size 1, \(lowLoad.tasks) slices") in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs\(servingPool(lowLoad)), W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
         if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
         out += "\n"
         if let line = analysis.run.searchLine { out += line + "\n" }
@@ -126,4 +126,11 @@ package enum ConsoleSummary {
 
     static func fmt(_ value: Double) -> String { UnitFormat.significant(value) }
     static func time(_ microseconds: Double) -> String { UnitFormat.duration(microseconds: microseconds) }
+
+    /// Whose CPU a server's C is, when not all of its threads': the pool that serves the
+    /// requests, and what all of its threads spend.
+    static func servingPool(_ lowLoad: LowLoadEstimate) -> String {
+        guard let pool = lowLoad.servingPool, let whole = lowLoad.processCPUMicrosecondsPerTask else { return "" }
+        return " of its \(TerminalText.escape(pool)) threads (all its threads \(fmt(whole)) µs)"
+    }
 }

@@ -71,6 +71,47 @@ import Testing
         #expect(scripted.leftovers.isEmpty)
     }
 
+    /// The low-load round's C is the CPU of the pool that serves the requests, not of every
+    /// thread: `poolsize serve --workers` burns its 2 ms in its `pool-worker-N` threads, while
+    /// its event loops (`NIO-ELT-…`) parse and answer. C is that pool's, below all its threads'
+    /// CPU, and at least the 2 ms burnt; W is the rest of the latency, at least the 3 ms held.
+    @Test func theLowLoadRoundTakesCFromTheServingPool() throws {
+        let measurer = try Self.measurer(
+            "\(Self.poolsize) serve --workers {size} --port {port} --cpu 2ms --delay 3ms --quiet", connections: 1)
+        defer { measurer.sweepEnded() }
+        var request = Self.trial(size: 1, milliseconds: 500)
+        request.lowLoad = true
+        let metrics = try measurer.measure(request, cores: 2, readRatio: 0.5).metrics
+        #expect(metrics.servingPool == "pool-worker")
+        let slices = metrics.perTaskCPUMicroseconds.count
+        #expect(slices > 0 && metrics.processCPUMicroseconds.count == slices)
+        let c = metrics.perTaskCPUMicroseconds.reduce(0, +) / Double(max(slices, 1))
+        let whole = metrics.processCPUMicroseconds.reduce(0, +) / Double(max(slices, 1))
+        #expect(c >= 1_900 && c < whole, "C \(c) µs, all threads \(whole) µs")
+        let w = metrics.perTaskWaitMicroseconds.reduce(0, +) / Double(max(slices, 1))
+        #expect(w >= 2_900, "W \(w) µs")
+    }
+
+    /// The pool that serves the requests is the one whose CPU per request is steadily the
+    /// largest (the median over the slices), not the one with the largest total: a compiler
+    /// thread's burst in two of five slices outweighs the pool in the mean but not the median.
+    @Test func theServingPoolIsTheSteadilyBusiestNotTheBurstiest() {
+        let slices: [[String: Double]] = [
+            ["pool-thread": 2_000, "C2 CompilerThre": 9_000, "HTTP-Dispatcher": 100],
+            ["pool-thread": 2_100, "HTTP-Dispatcher": 120],
+            ["pool-thread": 1_900, "C2 CompilerThre": 8_000, "HTTP-Dispatcher": 90],
+            ["pool-thread": 2_050, "HTTP-Dispatcher": 110],
+            ["pool-thread": 1_950, "HTTP-Dispatcher": 100],
+        ]
+        let chosen = ServerThreadGroups.servingPool(slices)
+        #expect(chosen?.name == "pool-thread")
+        #expect(chosen?.cpuMicroseconds == [2_000, 2_100, 1_900, 2_050, 1_950])
+        // One pool (a CPython server: every thread carries the program's name): no pool is
+        // told apart, and C stays all of the server's CPU.
+        #expect(ServerThreadGroups.servingPool([["gunicorn": 2_500], ["gunicorn": 2_400]]) == nil)
+        #expect(ServerThreadGroups.servingPool([]) == nil)
+    }
+
     /// A thread-per-connection server (python's ThreadingHTTPServer) is read before the
     /// driver closes its connections, whose threads end with them: one thread per connection
     /// besides the main one is seen, and the 2 ms of CPU each request burns is counted. (Read

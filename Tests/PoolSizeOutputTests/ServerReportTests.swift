@@ -38,6 +38,24 @@ import Testing
         #expect(!ChartSet.charts(RunAnalysis(run)).contains { $0.name == "concurrency" })
     }
 
+    /// A low-load C taken from the server's pool is said to be that pool's, beside what all
+    /// the server's threads spend, in the console and the report; without a pool (the
+    /// fixture as recorded) C is its processes'.
+    @Test func theServingPoolIsNamedBesideAllThreadsCPU() throws {
+        var run = try Self.run()
+        #expect(try ReportTests.markdown(run).contains("), its processes burn C = 2.26 ms of CPU per request"))
+        run.lowLoad?.servingPool = "pool-worker"
+        run.lowLoad?.processCPUMicrosecondsPerTask = 2_512.4
+        let console = ConsoleSummary.render(
+            RunAnalysis(run), spec: try #require(run.plan?.spec), cores: try #require(run.info?.machine?.cores),
+            lowLoad: try #require(run.lowLoad))
+        #expect(console.contains("C 2259 µs of its pool-worker threads (all its threads 2512 µs), W 18352 µs"))
+        #expect(
+            try ReportTests.markdown(run).contains(
+                "the threads of its pool that serves the requests (pool-worker, the threads with the steadily largest CPU; all its threads 2.51 ms) burn C = 2.26 ms of CPU per request"
+            ))
+    }
+
     /// The rules' sizes were measured beside the listed ones, and each is said against the
     /// recommendation with its own figures from trials.csv.
     @Test func theRulesOfThumbAreMeasuredAndSaid() throws {

@@ -7,7 +7,8 @@ import PoolSizeStats
 ///
 /// 1. **Bracket**: sizes 1, 2, 4, … (one trial each) past the formula's N and the core count,
 ///    doubling on while the largest size still beats the one before it by more than half the
-///    tolerance (the curve still rises), up to 16 × that reach.
+///    tolerance (the curve still rises), up to 16 × that reach. Sizes measured anyway (`seeds`)
+///    open it; a `thrifty` search first measures the middle of a rising gap past the reach.
 /// 2. **Bisect**: the knee (`Knee.find`, the rule the `Recommender` uses) lies between the
 ///    largest measured size below it and itself; measure the middle, one trial, until the two
 ///    are no more than one size step apart (`step(at:)`).
@@ -29,14 +30,30 @@ package struct SizeSearch: Sendable, Equatable {
     /// The sizes the search may choose from, sorted (an explicit `--sizes`); nil for any size
     /// from 1 to `SizeSelection.maximumSize`.
     package let candidates: [Int]?
+    /// Sizes measured whatever the search decides (a server sweep's rules of thumb): the
+    /// bracket starts with them and its powers of two begin above the largest.
+    package let seeds: [Int]
+    /// The largest size any trial can measure validly (a server's driver keeps that many
+    /// requests in flight); nil: no bound but `SizeSelection.maximumSize`.
+    package let limit: Int?
+    /// Each trial is costly (a server restarted and loaded for seconds): the knee is resolved
+    /// to 1/8 of its size rather than 1/16, and past the formula's N the bracket measures the
+    /// middle of a rising gap before it doubles, stopping when the curve is flat from there.
+    package let thrifty: Bool
 
-    /// A search; `candidates` restricts it to an explicit list or range.
-    package init(prediction: Double, cores: Int, tolerance: Double, repetitions: Int, candidates: [Int]? = nil) {
+    /// A search; `candidates` restricts it to an explicit list or range, `limit` bounds it.
+    package init(
+        prediction: Double, cores: Int, tolerance: Double, repetitions: Int, candidates: [Int]? = nil,
+        seeds: [Int] = [], limit: Int? = nil, thrifty: Bool = false
+    ) {
         self.prediction = prediction.isFinite ? max(1, prediction) : 1
         self.cores = max(1, cores)
         self.tolerance = tolerance
         self.repetitions = max(1, repetitions)
         self.candidates = candidates.map { Array(Set($0)).sorted() }
+        self.seeds = Array(Set(seeds.filter { $0 >= 1 })).sorted()
+        self.limit = limit.map { max(1, $0) }
+        self.thrifty = thrifty
     }
 
     /// Smallest size the search may measure.
@@ -45,7 +62,7 @@ package struct SizeSearch: Sendable, Equatable {
     /// N and the cores (a knee further out than that is no knee of this workload).
     package var upper: Int {
         if let candidates { return candidates.last ?? 1 }
-        return min(SizeSelection.maximumSize, 16 * reach)
+        return min(limit ?? SizeSelection.maximumSize, SizeSelection.maximumSize, 16 * reach)
     }
     /// The bracket must pass this size before it may stop.
     var reach: Int { max(cores, min(SizeSelection.maximumSize, Int(saturating: prediction.rounded(.up)))) }
@@ -56,12 +73,14 @@ package struct SizeSearch: Sendable, Equatable {
         return candidates.first { $0 >= size } ?? candidates.last ?? 1
     }
 
-    /// The geometric bracket's sizes: 1, 2, 4, … snapped to the candidates, ending at `upper`.
+    /// The geometric bracket's sizes: the seeds, then 1, 2, 4, … above them, snapped to the
+    /// candidates, ending at `upper`.
     package var bracket: [Int] {
         var sizes: [Int] = [], power = 1
+        for seed in seeds.map(snap) where sizes.last.map({ seed > $0 }) ?? true { sizes.append(seed) }
         while power < upper {
             let size = snap(max(power, lower))
-            if sizes.last != size { sizes.append(size) }
+            if size > (sizes.last ?? 0) { sizes.append(size) }
             power *= 2
         }
         if sizes.last != upper { sizes.append(upper) }
@@ -69,9 +88,9 @@ package struct SizeSearch: Sendable, Equatable {
     }
 
     /// The knee's resolution at `size`: the auto grid's neighbour spacing there (about 1/16 of
-    /// the size, at least 1). With candidates, only neighbouring candidates are resolved.
+    /// the size, at least 1; 1/8 when `thrifty`). With candidates, only neighbouring candidates are resolved.
     package func step(at size: Int) -> Int {
-        candidates == nil ? max(1, Int((Double(size) / 16).rounded())) : 0
+        candidates == nil ? max(1, Int((Double(size) / (thrifty ? 8 : 16)).rounded())) : 0
     }
 
     /// Whether `low` and `high` (low < high) pin the knee: no candidate lies between them, or
@@ -104,6 +123,11 @@ package struct SizeSearch: Sendable, Equatable {
                 return [size: 1]
             }
             if size >= reach, let previous, mean(size) <= (1 + tolerance / 2) * mean(previous) { break }
+            if thrifty, size > reach, let previous, !resolved(previous, size) {
+                let middle = middle(previous, size)
+                guard measured[middle] != nil else { return [middle: 1] }
+                if mean(size) <= (1 + tolerance / 2) * mean(middle) { break }
+            }
             previous = size
         }
         let points = measured.map { CurvePoint(size: $0.key, samples: $0.value) }
@@ -140,9 +164,11 @@ package struct SizeSearch: Sendable, Equatable {
 
     /// The most sizes the search can measure per combination: every bracket size, the
     /// bisection and the doubling of a flattened knee while fewer than `bracket.count +
-    /// bisectionDepth` sizes are measured, and the formula's N, which the repetitions may add
-    /// once that budget is spent.
-    package var maximumSizes: Int { bracket.count + bisectionDepth + 1 }
+    /// bisectionDepth` sizes are measured, the formula's N, which the repetitions may add
+    /// once that budget is spent, and a thrifty bracket's middles.
+    package var maximumSizes: Int {
+        bracket.count + bisectionDepth + 1 + (thrifty ? bracket.filter { $0 > reach }.count : 0)
+    }
 
     /// The most valid trials the search can ask for per combination: `maximumSizes` at the
     /// full repetitions.

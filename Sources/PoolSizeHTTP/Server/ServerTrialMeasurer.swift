@@ -12,8 +12,8 @@ import PoolSizeProcess
 /// The figures are the server's: throughput counts 2xx answers only, C is the CPU the server's
 /// processes used per answered request, utilization their share of the cores; the driver's own
 /// CPU per request is recorded beside them. The low-load phase (one request in flight, size 1)
-/// gives the server's W/C: per slice of its window, C is the server's CPU per request and W the
-/// rest of the mean latency.
+/// gives the server's W/C: per slice of its window, C is the CPU per request of the server's
+/// pool that serves the requests (`ServerThreadGroups`) and W the rest of the mean latency.
 package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     // @unchecked: the sweep calls `measure` from one thread, in turn.
 
@@ -207,7 +207,8 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         var members: [Int32] = []
         let slices = max(1, min(40, settings.durationNanoseconds / Self.sliceNanoseconds))
         var last: (HTTPLoadDriver.Checkpoint, SessionUsage)? = nil
-        var waits: [Double] = [], cpus: [Double] = []
+        var latencies: [Double] = [], cpus: [Double] = []
+        var groups = ServerThreadGroups()
         // A fresh server's first requests load code and fill caches: not its steady W and C. A
         // short warm-up otherwise opens the connection first, so that a process the server
         // forks for it is in the session when its processes are listed, as the window opens.
@@ -225,10 +226,9 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             guard point.requests > previous.requests else { return }
             last = (point, usage)
             let count = Double(point.requests - previous.requests)
-            let cpu = Double(usage.cpuNanoseconds(since: previousUsage)) / 1_000 / count
-            let latency = Double(point.latencySumNanoseconds - previous.latencySumNanoseconds) / 1_000 / count
-            cpus.append(cpu)
-            waits.append(max(0, latency - cpu))
+            cpus.append(Double(usage.cpuNanoseconds(since: previousUsage)) / 1_000 / count)
+            latencies.append(Double(point.latencySumNanoseconds - previous.latencySumNanoseconds) / 1_000 / count)
+            groups.add(requests: Int(point.requests - previous.requests), before: previousUsage, after: usage)
         }
         if let ended = server.process.exitOutcome {
             held = nil
@@ -249,6 +249,14 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             result, size: request.size, server: SessionUsage(), cpuNanoseconds: 0, switchesBefore: SessionUsage(),
             cores: cores)
         metrics.errors = 0
+        // C is the CPU of the pool that serves the requests, as the formula sizes that pool:
+        // the server's other threads (an event loop, a compiler) are not held per request.
+        if let pool = groups.servingPool, pool.cpuMicroseconds.count == cpus.count {
+            metrics.servingPool = pool.name
+            metrics.processCPUMicroseconds = cpus
+            cpus = pool.cpuMicroseconds
+        }
+        let waits = zip(latencies, cpus).map { max(0, $0 - $1) }
         metrics.perTaskCPUMicroseconds = cpus
         metrics.perTaskWaitMicroseconds = waits
         metrics.perTaskWaitCPURatios = zip(waits, cpus).compactMap { $1 > 0 ? $0 / $1 : nil }

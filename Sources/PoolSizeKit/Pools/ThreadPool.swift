@@ -18,8 +18,12 @@ package final class ThreadPool: WorkerPool {
         self.qos = qos
         for index in 0..<size {
             finished.enter()
-            let thread = Thread { [self] in worker() }
-            thread.name = "poolsize.thread-pool.\(index)"
+            // Named from the thread itself, where Foundation also names it for the system
+            // (comm, 15 bytes): what `observe` and a server sweep tell the pool's threads by.
+            let thread = Thread { [self] in
+                Thread.current.name = "pool-worker-\(index)"
+                worker()
+            }
             thread.start()
         }
     }

@@ -20,6 +20,12 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
     /// For a command as the task: what starting its program costs alone (`ProcessStart`), to
     /// set against C; nil for other tasks, or a program the loader cannot start without running it.
     package var processStart: ProcessStart?
+    /// For a server: the pool whose threads' CPU is C (`ServerThreadGroups`), when the server
+    /// has other threads too; nil when C is all of its processes' CPU.
+    package var servingPool: String?
+    /// For a server whose pool is named: all its processes' CPU per request, µs (C plus what its
+    /// other threads, an event loop or a JIT compiler, spend per request).
+    package var processCPUMicrosecondsPerTask: Double?
 
     /// An estimate from its parts.
     package init(

@@ -163,13 +163,23 @@ package enum ReportBuilder {
         ]
     }
 
+    /// Whose CPU a server's C is: its pool's threads (named, with what all its threads spend),
+    /// or all its processes'.
+    static func servingPool(_ lowLoad: LowLoadEstimate?) -> String {
+        guard let pool = lowLoad?.servingPool, let whole = lowLoad?.processCPUMicrosecondsPerTask else {
+            return "its processes burn"
+        }
+        return
+            "the threads of its pool that serves the requests (\(ReportInline.literal(pool)), the threads with the steadily largest CPU; all its threads \(UnitFormat.duration(microseconds: whole))) burn"
+    }
+
     static func lowLoad(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         guard let r = analysis.run.recommendation?.best ?? analysis.primary?.recommendation else { return [] }
         let (burns, waits) =
             analysis.server == nil
             ? ("With one worker a task burns", "and waits")
             : (
-                "With one request in flight to the server at size 1 (means of \(analysis.run.lowLoad?.tasks ?? 0) slices of the window), its processes burn",
+                "With one request in flight to the server at size 1 (means of \(analysis.run.lowLoad?.tasks ?? 0) slices of the window), \(servingPool(analysis.run.lowLoad))",
                 "per request, and the rest of the time to answer is"
             )
         var text =

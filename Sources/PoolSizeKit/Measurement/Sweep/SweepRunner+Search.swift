@@ -8,14 +8,17 @@ extension SweepPlan {
     package func sizeSearch(prediction: Double) -> SizeSearch {
         var candidates: [Int]? = nil
         if case let .explicit(list) = sizes { candidates = list }
-        // A server sweep's driver keeps `connections` requests in flight: a larger size would
-        // measure the driver (an invalid trial), so the search stays within them.
-        if candidates == nil, case let .server(setup) = target, setup.loadTool == nil {
-            candidates = Array(1...max(1, setup.connections))
+        var limit: Int? = nil, thrifty = false
+        if case let .server(setup) = target {
+            // The driver keeps `connections` requests in flight: a larger size would measure
+            // the driver (an invalid trial), so the search stays within them.
+            if setup.loadTool == nil { limit = max(1, setup.connections) }
+            thrifty = true
         }
         return SizeSearch(
-            prediction: prediction, cores: cores, tolerance: tolerance, repetitions: repetitions, candidates: candidates
-        )
+            prediction: prediction, cores: cores, tolerance: tolerance, repetitions: repetitions,
+            candidates: candidates,
+            seeds: ruleSizes, limit: limit, thrifty: thrifty)
     }
 }
 

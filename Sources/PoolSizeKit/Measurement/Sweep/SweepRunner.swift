@@ -241,14 +241,19 @@ package struct SweepRunner {
     ) throws(PoolSizeError) -> LowLoadEstimate {
         let perTask = declaredTaskNanoseconds ?? 0
         var settings = plan.trialSettings(taskNanoseconds: perTask)
+        // A server's rounds reuse one server and slice each window, so they need not be trial
+        // long: `--trial-ms` lengthens them only once a round has finished no request.
+        var server = false
+        if case .server = plan.target { server = true }
         settings.durationNanoseconds = Self.lowLoadWindowNanoseconds(
-            taskNanoseconds: perTask, trialMilliseconds: plan.trialMilliseconds)
+            taskNanoseconds: perTask, trialMilliseconds: server ? nil : plan.trialMilliseconds)
         settings.depthPerSlot = 1
         settings.staggerNanoseconds = 0
         settings.warmupFraction = 0.05
         let combination = Combination(pool: .queuePool, qos: plan.tiers.first ?? .default, primitive: .none)
         var waits: [Double] = [], cpus: [Double] = [], seconds = 0.0, rounds = 0
         var errors = 0, examples: [String] = []
+        var servingPool: String? = nil, processCPUs: [Double] = []
         var estimate = LowLoadEstimate(waitMicroseconds: [], cpuMicroseconds: [], seconds: 0)
         // The phase is bounded by wall time as well as by measured windows: a round waits for its
         // task to end, and a task that hangs until its timeout leaves a window that holds nothing.
@@ -265,7 +270,19 @@ package struct SweepRunner {
             waits += metrics.perTaskWaitMicroseconds
             cpus += metrics.perTaskCPUMicroseconds
             seconds += metrics.wallSeconds
+            if server && metrics.perTaskCPUMicroseconds.isEmpty {
+                settings.durationNanoseconds = Self.lowLoadWindowNanoseconds(
+                    taskNanoseconds: perTask, trialMilliseconds: plan.trialMilliseconds)
+            }
             estimate = LowLoadEstimate(waitMicroseconds: waits, cpuMicroseconds: cpus, seconds: seconds)
+            if let pool = metrics.servingPool {
+                servingPool = pool
+                processCPUs += metrics.processCPUMicroseconds
+            }
+            if let servingPool, !processCPUs.isEmpty {
+                estimate.servingPool = servingPool
+                estimate.processCPUMicrosecondsPerTask = processCPUs.reduce(0, +) / Double(processCPUs.count)
+            }
             // Failed tasks are not in the estimate: past the share a trial may lose, more rounds
             // would only wait for successes that are not coming.
             if errors > 0, Double(errors) > TrialValidity.maximumFailureShare * Double(estimate.tasks + errors) {

@@ -19,6 +19,11 @@ package struct TrialMetrics: Equatable, Sendable {
     package var perTaskWaitMicroseconds: [Double]
     /// CPU time of each of those tasks in µs, paired with `perTaskWaitMicroseconds`.
     package var perTaskCPUMicroseconds: [Double]
+    /// A server's low-load round: the pool whose CPU `perTaskCPUMicroseconds` holds; nil when
+    /// it is the whole server's.
+    package var servingPool: String?
+    /// With `servingPool`: the whole server's CPU per request in each slice, µs.
+    package var processCPUMicroseconds: [Double] = []
 
     /// A figure of the record, by its name there.
     package subscript<T>(dynamicMember field: WritableKeyPath<TrialRecord, T>) -> T {
