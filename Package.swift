@@ -9,7 +9,9 @@
 //   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
 //   PoolSizeHTTP    HTTP as a workload (libcurl's easy API, blocking on the pool's own thread,
 //                   through CCurl and CPoolSizeCurl's shims) and `poolsize serve`'s load server (SwiftNIO)
-//   CCurl           the system libcurl (apt: libcurl4-openssl-dev; scripts/install-libcurl.sh)
+//   CCurl           the system libcurl (apt: libcurl4-openssl-dev; scripts/install-build-libs.sh)
+//   PoolSizePostgres  a PostgreSQL transaction as the task (`--postgres`: libpq through CPostgres,
+//                   the system library; apt: libpq-dev), one blocking connection per pool thread
 //   PoolSize        the library API: `import PoolSize` gives the per-QoS pool and `Sweep`, which
 //                   sweeps a closure or any workload source; the CLI is one of its users
 //   PoolSizeObserve `poolsize observe`: a running process's pools from outside (/proc readers, a
@@ -46,11 +48,17 @@ let package = Package(
     targets: [
         .target(name: "PoolSizeStats"),
         .target(name: "CPoolSizeSys"),
-        // libcurl from the system, found with pkg-config; scripts/install-libcurl.sh installs it.
+        // libcurl from the system, found with pkg-config; scripts/install-build-libs.sh installs it.
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"]), .yum(["libcurl-devel"])]
+        ),
+        // libpq from the system, found with pkg-config (apt: libpq-dev), for --postgres.
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .yum(["libpq-devel"])]
         ),
         // Typed wrappers over libcurl's variadic setopt/getinfo (Swift cannot call variadic C)
         // and the body and header callbacks, which count and discard.
@@ -80,6 +88,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "PoolSizePostgres",
+            dependencies: ["PoolSizeKit", "PoolSizeModel", "CPostgres"]
+        ),
+        .target(
             name: "PoolSizeObserve",
             dependencies: ["PoolSizeModel", "PoolSizeProcess", "PoolSizeStats", "CPoolSizeSys"]
         ),
@@ -97,7 +109,7 @@ let package = Package(
             name: "PoolSizeCLI",
             dependencies: [
                 "PoolSize", "PoolSizeModel", "PoolSizeAnalysis", "PoolSizeStats", "PoolSizeKit", "PoolSizeObserve",
-                "PoolSizeOutput", "PoolSizeHTTP", "PoolSizeProcess",
+                "PoolSizeOutput", "PoolSizeHTTP", "PoolSizePostgres", "PoolSizeProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,7 +17,7 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 69
 fi
 bash scripts/install-gnuplot.sh || echo "warning: gnuplot could not be installed; the report is written without rendered charts" >&2
-bash scripts/install-libcurl.sh
+bash scripts/install-build-libs.sh
 swift build -c release --product poolsize >&2
 poolsize="$root/.build/release/poolsize"
 

@@ -60,7 +60,7 @@ python3 scripts/load-branches.py --open-max 10 --adaptive-max 2
 # before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"
 # The HTTP client links the system libcurl (same quiet install; a failure stops before the build).
-bash "$root/scripts/install-libcurl.sh"
+bash "$root/scripts/install-build-libs.sh"
 # The servers the end-to-end tests start themselves (nginx, PostgreSQL) and the tools they use.
 bash "$root/scripts/install-test-servers.sh"
 swift build --build-tests

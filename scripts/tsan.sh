@@ -5,7 +5,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-bash scripts/install-libcurl.sh
+bash scripts/install-build-libs.sh
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

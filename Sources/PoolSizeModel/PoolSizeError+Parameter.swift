@@ -88,6 +88,14 @@ extension PoolSizeError {
         /// How the load tool's figures are read from its output: a preset or regular expressions
         /// with named groups (`LoadToolParser`).
         case parse
+        /// The PostgreSQL server a sweep connects to, as a libpq connection URL or string.
+        case postgres
+        /// The transaction each task runs, as a pgbench script given inline.
+        case sql
+        /// The transaction each task runs, as a pgbench script file.
+        case sqlFile
+        /// Variables set for the whole run of a pgbench script (`NAME=VALUE`).
+        case sqlDefines
         /// The run directory a sweep writes.
         case runDirectory
         /// Replacing a run directory that already holds a run.

@@ -1,0 +1,117 @@
+import Foundation
+import PoolSizeKit
+import PoolSizeModel
+
+/// A PostgreSQL transaction as the task (`--postgres`, `--sql`/`--sql-file`): each task takes a
+/// connection (`PostgresConnections`: at most one per pool thread in use at once, as a
+/// connection pool of N holds N), runs the script's commands on it as blocking libpq calls on
+/// the pool's own thread, and gives it back. The thread's CPU clock holds the client's work (C);
+/// the server's work, the network and the script's `\sleep`s are W. A command the server fails
+/// fails the task with its SQLSTATE: a serialization failure or a deadlock is a failure, never
+/// throughput.
+package final class PostgresSource: WorkloadSource, Sendable {
+    /// The transaction.
+    package let script: PgScript
+    /// Variables set for the whole run: `--define`s and the detected `scale`.
+    package let variables: [String: Int64]
+    let connections: PostgresConnections
+
+    /// A source running `script` on connections made with `conninfo`. Connects once to check
+    /// the server: each SQL command is parsed and planned there (`check`), so a syntax error or
+    /// an unknown table is said before any trial, with the server's message.
+    package init(conninfo: String, script: PgScript, variables: [String: Int64], source: PoolSizeError.Parameter)
+        throws(PoolSizeError)
+    {
+        let pool = PostgresConnections(conninfo: conninfo)
+        guard let probe = try pool.take() else { throw .measurementFailed("the connections are closed") }
+        defer { pool.giveBack(probe) }
+        connections = pool
+        var values = variables
+        values["client_id"] = values["client_id"] ?? 0
+        if values["scale"] == nil, script.reads.contains("scale") {
+            // pgbench's own rule for its tables: the scale is the branches' count.
+            values["scale"] = probe.value("SELECT count(*) FROM pgbench_branches").flatMap { Int64($0) }
+            guard values["scale"] != nil else {
+                throw .invalidParameter(
+                    source,
+                    message:
+                        "reads :scale, and the database has no pgbench_branches to count it from; pass --define scale=N"
+                )
+            }
+        }
+        self.variables = values
+        self.script = script
+        // Each command checked with the variables the first transaction would give it.
+        var generator = SeededGenerator(seed: 1)
+        guard
+            case let .success(steps) = script.transaction(
+                variables: values,
+                random: { range in
+                    Int64.random(in: range, using: &generator)
+                })
+        else { return }
+        for case let .sql(text) in steps where !Self.isTransactionControl(text) {
+            if case let .failed(state, message) = probe.check(text) {
+                throw .invalidParameter(
+                    source,
+                    message:
+                        "the server refuses \(TerminalText.excerpt(text)): \(message)\(state.isEmpty ? "" : " (SQLSTATE \(state))"); fix the statement"
+                )
+            }
+        }
+    }
+
+    /// BEGIN, COMMIT, END, ROLLBACK: not checked by preparing (they change the probe's state).
+    static func isTransactionControl(_ sql: String) -> Bool {
+        let word = sql.split(whereSeparator: { $0.isWhitespace || $0 == ";" }).first?.uppercased() ?? ""
+        return ["BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT"].contains(word)
+    }
+
+    deinit { connections.close() }
+
+    /// Unknown: the transaction's W and C are measured.
+    package var declaredTaskNanoseconds: UInt64? { nil }
+    /// A transaction cannot enter the sweep's critical sections.
+    package var supportsCriticalSections: Bool { false }
+
+    /// Runs the transaction once per task, its random values drawn from `seed` and the task's
+    /// index, so that a trial's draws are reproducible.
+    package func workload(seed: UInt64, criticalSection: (any CriticalSection)?) -> any Workload {
+        PostgresWorkload(source: self, seed: seed)
+    }
+
+    /// The connections close when the sweep ends.
+    package func sweepEnded() { connections.close() }
+
+    /// The most connections open at once so far (free or in use).
+    package var openConnections: Int { connections.count }
+
+    /// One transaction on a connection of the free list, blocking the calling thread.
+    func perform(task index: UInt64, seed: UInt64) -> TaskOutcome {
+        let taken: PostgresConnection?
+        do { taken = try connections.take() } catch {
+            return TaskOutcome(failure: "no connection: \(error.description)")
+        }
+        guard let connection = taken else { return TaskOutcome(failure: "the connections are closed") }
+        defer { connections.giveBack(connection) }
+        var generator = SeededGenerator(seed: seed ^ (index &* 0x9E37_79B9_7F4A_7C15))
+        var values = variables
+        values["client_id"] = Int64(connection.clientID)
+        let built = script.transaction(variables: values) { Int64.random(in: $0, using: &generator) }
+        guard case let .success(steps) = built else {
+            if case let .failure(failure) = built { return TaskOutcome(failure: failure.reason) }
+            return TaskOutcome(failure: "no transaction")
+        }
+        for step in steps {
+            switch step {
+            case let .sleep(microseconds):
+                if microseconds > 0 { usleep(useconds_t(clamping: microseconds)) }
+            case let .sql(text):
+                if case let .failed(state, message) = connection.execute(text) {
+                    return TaskOutcome(failure: state.isEmpty ? message : "SQLSTATE \(state): \(message)")
+                }
+            }
+        }
+        return TaskOutcome()
+    }
+}
