@@ -15,6 +15,8 @@
 #       trap 'scripts/pg-cluster.sh stop "$PGCLUSTER_DIR"' EXIT
 set -euo pipefail
 
+dir=""
+
 usage() {
     echo "usage: $0 start [--scale N] [--database NAME] [--max-connections N] [--no-init] | stop DIR" >&2
     exit 2
@@ -80,7 +82,7 @@ start_cluster() {
             *) usage ;;
         esac
     done
-    local bin dir port attempt
+    local bin port attempt
     bin="$(bin_dir)"
     command -v pgbench >/dev/null 2>&1 || [ -x "$bin/pgbench" ] || {
         echo "error: pgbench not found; apt-get install postgresql (its server package holds pgbench)" >&2
@@ -88,10 +90,6 @@ start_cluster() {
     }
     local pgbench
     pgbench="$(command -v pgbench 2>/dev/null || echo "$bin/pgbench")"
-    # In /tmp, not $TMPDIR: the postgres user must reach it.
-    dir="$(mktemp -d /tmp/poolsize-pg.XXXXXX)"
-    # A start that fails part-way leaves nothing running and no directory.
-    trap 'stop_cluster "$dir"' EXIT
     # The postgres user writes the data directory, its log and its socket here.
     chmod 0777 "$dir"
     as_server "$bin/initdb" -D "$dir/data" -A trust -U postgres --no-sync >"$dir/initdb.log" 2>&1 || {
@@ -123,7 +121,6 @@ start_cluster() {
             exit 1
         }
     fi
-    trap - EXIT
     echo "PGCLUSTER_DIR=$dir"
     echo "PGDATA=$dir/data"
     echo "PGHOST=127.0.0.1"
@@ -133,7 +130,23 @@ start_cluster() {
 }
 
 case "${1:-}" in
-    start) shift; start_cluster "$@" ;;
+    start)
+        shift
+        # In /tmp, not $TMPDIR: the postgres user must reach it.
+        dir="$(mktemp -d /tmp/poolsize-pg.XXXXXX)"
+        # A start that fails part-way leaves nothing running and no directory; an interrupted
+        # one too.
+        trap 'stop_cluster "$dir"; exit 130' INT TERM
+        set +e
+        (set -e; start_cluster "$@")
+        status=$?
+        set -e
+        trap - INT TERM
+        if [ "$status" -ne 0 ]; then
+            stop_cluster "$dir"
+            exit "$status"
+        fi
+        ;;
     stop) [ $# -eq 2 ] || usage; stop_cluster "$2" ;;
     *) usage ;;
 esac
