@@ -8,6 +8,13 @@ trials.csv, recommendation.json, lowload.json, summary.txt) and as an adaptive s
 Writes Markdown on stdout.
 
     benchmark_server.py OUT SERVERS SIZES SECONDS CONNECTIONS CORES SWEEP_AVAILABLE SERVE_WORDS
+
+The `--load` sections (serve through `--server … --load wrk` against its hand loop; pgbench's
+hand loops against `sweep --load` alone: load-hand.csv, load-fit.json, pgbench-hand.csv,
+pgbench-fit.json, sweep-serve-load, sweep-pgbench-NAME), and their place in an existing page:
+
+    benchmark_server.py --load-sections OUT SIZES SECONDS CORES COMMAND_LINE PARTS
+    benchmark_server.py --splice DOC BODY
 """
 import csv
 import json
