@@ -41,11 +41,13 @@ extension SweepServerOptions {
         ]
         for (flag, given) in axisFlags where given {
             throw .invalidOption(
-                flag: flag, message: "sets poolsize's own pools; --load alone sizes the tool's concurrency: drop \(flag)")
+                flag: flag,
+                message: "sets poolsize's own pools; --load alone sizes the tool's concurrency: drop \(flag)")
         }
         if load.arrivalRate != nil {
             throw .invalidOption(
-                flag: "--arrival-rate", message: "--load alone runs the tool's own load at each size; drop --arrival-rate")
+                flag: "--arrival-rate",
+                message: "--load alone runs the tool's own load at each size; drop --arrival-rate")
         }
         guard !parse.isEmpty else {
             throw .invalidOption(

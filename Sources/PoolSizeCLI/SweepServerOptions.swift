@@ -43,7 +43,8 @@ struct SweepServerOptions: ParsableArguments {
     ) throws(PoolSizeError) -> SweepWorkload? {
         guard let server else {
             if let tool = self.load {
-                return try resolveLoadAlone(tool, workload: workload, axes: axes, load: load, trialMilliseconds: trialMilliseconds)
+                return try resolveLoadAlone(
+                    tool, workload: workload, axes: axes, load: load, trialMilliseconds: trialMilliseconds)
             }
             let serverFlags = [
                 ("--resize", resize != nil), ("--settle", settle != nil), ("--load", self.load != nil),
