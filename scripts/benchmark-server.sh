@@ -328,7 +328,7 @@ if wants pgbench; then
     cluster="$("$root/scripts/pg-cluster.sh" start --scale "$scale")"
     cluster_dir="$(sed -n 's/^PGCLUSTER_DIR=//p' <<< "$cluster")"
     pg_port="$(sed -n 's/^PGPORT=//p' <<< "$cluster")"
-    { echo "scale=$scale"; echo "version=$(pgbench --version | awk '{print $NF}')"; } > "$out/pgbench-setup.txt"
+    { echo "scale=$scale"; echo "version=$(pgbench --version | sed -n 's/.*(PostgreSQL) \([0-9.]*\).*/\1/p')"; } > "$out/pgbench-setup.txt"
     printf 'SELECT sum(x) FROM generate_series(1, 20000) x;\nSELECT pg_sleep(0.005);\n' > "$out/mixed.sql"
     connect=(-h 127.0.0.1 -p "$pg_port" -U postgres)
     echo "workload,concurrency,throughput,latency_ms" > "$out/pgbench-hand.csv"
@@ -358,7 +358,8 @@ load_body="$out/load-body.md"
 : > "$load_body"
 if [[ ${#load_parts[@]} -gt 0 ]]; then
     python3 "$root/scripts/benchmark_server.py" --load-sections "$out" "$sizes" "$seconds" "$(nproc)" \
-        "$command_line" "$(IFS=,; echo "${load_parts[*]}")" > "$load_body"
+        "${command_line//\\,/,}" "$(IFS=,; echo "${load_parts[*]}")" \
+        "$(date -u -d "@$started" '+%Y-%m-%d %H:%M UTC'), $(($(date +%s) - started)) s" "$load_before" > "$load_body"
 fi
 if ! wants servers; then
     if [[ -n "$doc" && -f "$doc" ]]; then

@@ -13,7 +13,7 @@ The `--load` sections (serve through `--server … --load wrk` against its hand 
 hand loops against `sweep --load` alone: load-hand.csv, load-fit.json, pgbench-hand.csv,
 pgbench-fit.json, sweep-serve-load, sweep-pgbench-NAME), and their place in an existing page:
 
-    benchmark_server.py --load-sections OUT SIZES SECONDS CORES COMMAND_LINE PARTS
+    benchmark_server.py --load-sections OUT SIZES SECONDS CORES COMMAND_LINE PARTS WHEN LOAD_BEFORE
     benchmark_server.py --splice DOC BODY
 """
 import csv
@@ -104,12 +104,13 @@ def _knee_verdict(label, tool_knee, hand_knee, sizes):
             + (" (one step of the size list)" if near else ""))
 
 
-def load_sections(out, sizes, seconds, cores, command_line, parts):
+def load_sections(out, sizes, seconds, cores, command_line, parts, when, load_before):
     print(BEGIN)
     print()
     print("## Your own load tool: `--load`")
     print()
-    print(f"Measured by `{command_line}` ({cores} CPUs; each section below says its commands). The hand loop and "
+    print(f"Measured by `{command_line}` on {when} ({cores} CPUs, the machine above; load average "
+          f"{load_before} before; each section below says its commands). The hand loop and "
           "`poolsize sweep … --load` run the same tool with the same flags at the same sizes, one after the other; "
           "the knee of each is the smallest size within 5% of its highest throughput (`poolsize fit "
           "--tolerance 0.05` for the hand loop, the sweep's own rule for the sweep). One run per size each.")
@@ -227,7 +228,7 @@ def splice(doc, body):
 
 if len(sys.argv) > 1 and sys.argv[1] == "--load-sections":
     load_sections(pathlib.Path(sys.argv[2]), [int(s) for s in sys.argv[3].split(",")], int(sys.argv[4]),
-                  int(sys.argv[5]), sys.argv[6], sys.argv[7].split(","))
+                  int(sys.argv[5]), sys.argv[6], sys.argv[7].split(","), sys.argv[8], sys.argv[9])
     sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] == "--splice":
     splice(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
