@@ -59,6 +59,20 @@ import Testing
         #expect(result.code == 64)
     }
 
+    /// The dry run plans no low-load phase: there is no W/C for a tool alone to measure.
+    @Test func theDryRunPlansNoLowLoadPhase() throws {
+        let result = try EndToEndTests.run([
+            "sweep", "--load", "pgbench -n -c {size} -T 1 -S bench", "--parse", "pgbench", "--sizes", "1,2,4",
+            "--dry-run",
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "\nlow-load phase: none (a load tool alone prints no CPU time per request, so there is no W/C to measure)\n"
+            ), "\(result.stdout)")
+        #expect(result.stdout.contains("grid: 3 sizes × 3 repetitions × 1 combination = 9 trials"))
+    }
+
     /// A scratch directory removed after the test.
     static func scratch(_ name: String) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-\(name)-\(UUID())")
