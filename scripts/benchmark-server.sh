@@ -24,10 +24,24 @@
 # the formula from its own W/C within 10% of cores × (1 + 9); auto faster than the hand loop).
 # Skipped, and said so on the page, when the binary has no `sweep --server`.
 #
+# Then the user's own load tool through `--load` (the sections `--only load,pgbench` runs alone):
+#   load:    `poolsize sweep --server 'poolsize serve --workers {size} … --cpu 1ms --delay 9ms'
+#            --load 'wrk -t1 -c64 -dSs --latency --timeout 10s http://127.0.0.1:{port}/' --parse wrk`
+#            on the hand loop's sizes, against serve's hand loop (run here when the servers
+#            section is not): the same knee;
+#   pgbench: a PostgreSQL of its own (scripts/pg-cluster.sh, stopped however the script ends),
+#            a hand loop `pgbench -n -c N -j 2 -T S` at each size for two scripts (-S, and one of
+#            CPU then pg_sleep(0.005)), knees by `poolsize fit`, against `poolsize sweep --load
+#            'pgbench -n -c {size} …' --parse pgbench` on the same sizes: the same knee.
+# With --only without `servers`, the page keeps its other sections and these are put in place
+# between their markers (benchmark_server.py --splice).
+#
 # Usage: scripts/benchmark-server.sh [--sizes 1,2,4,...] [--seconds S] [--connections M]
-#                                    [--servers serve,gunicorn,java] [--out DIR] [--doc FILE | --no-doc]
+#                                    [--servers serve,gunicorn,java] [--only servers,load,pgbench]
+#                                    [--out DIR] [--doc FILE | --no-doc]
 # Needs: wrk, curl, gunicorn (Debian: apt-get install gunicorn), java 17 or later, python3;
-# named and exit 69 when missing. Run it under `flock /work/cpu.lock` on a shared machine.
+# for pgbench PostgreSQL's server and pgbench (apt-get install postgresql); named and exit 69
+# when missing. Run it under `flock /work/cpu.lock` on a shared machine.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/benchmark-header.sh
@@ -37,6 +51,7 @@ sizes="1,2,4,8,12,16,24,32,48,64"
 seconds=3
 connections=64
 servers="serve,gunicorn,java"
+only="servers,load,pgbench"
 command_line="scripts/benchmark-server.sh"
 if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
 out="$root/results/benchmark-server-$(date -u +%Y%m%d-%H%M%S)"
@@ -47,10 +62,11 @@ while [[ $# -gt 0 ]]; do
         --seconds) seconds="$2"; shift 2 ;;
         --connections) connections="$2"; shift 2 ;;
         --servers) servers="$2"; shift 2 ;;
+        --only) only="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
         --doc) doc="$2"; shift 2 ;;
         --no-doc) doc=""; shift ;;
-        *) echo "error: $1: unknown option; use --sizes LIST, --seconds S, --connections M, --servers LIST, --out DIR, --doc FILE or --no-doc" >&2; exit 64 ;;
+        *) echo "error: $1: unknown option; use --sizes LIST, --seconds S, --connections M, --servers LIST, --only LIST, --out DIR, --doc FILE or --no-doc" >&2; exit 64 ;;
     esac
 done
 [[ "$sizes" =~ ^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$ ]] || { echo "error: --sizes $sizes: give whole numbers from 1 to 1024, comma-separated, e.g. 1,2,4,8" >&2; exit 64; }
@@ -60,6 +76,13 @@ for size in "${size_list[@]}"; do
 done
 [[ "$seconds" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "error: --seconds $seconds: give a whole number from 1 to 999" >&2; exit 64; }
 [[ "$connections" =~ ^[1-9][0-9]{0,3}$ ]] || { echo "error: --connections $connections: give a whole number from 1 to 9999" >&2; exit 64; }
+IFS=, read -ra part_list <<< "$only"
+for part in "${part_list[@]}"; do
+    case "$part" in servers | load | pgbench) ;; *) echo "error: --only $only: $part is none of servers, load, pgbench" >&2; exit 64 ;; esac
+done
+wants() { [[ ",$only," == *",$1,"* ]]; }
+# Without the servers section no server but serve (for the load section) is run.
+if ! wants servers; then servers="serve"; fi
 IFS=, read -ra server_list <<< "$servers"
 for name in "${server_list[@]}"; do
     case "$name" in serve | gunicorn | java) ;; *) echo "error: --servers $servers: $name is none of serve, gunicorn, java" >&2; exit 64 ;; esac
@@ -67,7 +90,11 @@ done
 
 missing=()
 for tool in wrk curl python3 setsid; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
-for name in "${server_list[@]}"; do
+if wants pgbench; then
+    command -v pgbench >/dev/null 2>&1 || missing+=(postgresql)
+    { command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || missing+=(postgresql)
+fi
+wants servers && for name in "${server_list[@]}"; do
     case "$name" in
         gunicorn) command -v gunicorn >/dev/null 2>&1 || missing+=(gunicorn) ;;
         java) command -v java >/dev/null 2>&1 || missing+=(java) ;;
@@ -124,7 +151,14 @@ stop_sweep() {
     wait "$sweep_pid" 2>/dev/null || true
     sweep_pid=""
 }
-trap 'stop_server; stop_sweep' EXIT
+# The PostgreSQL of the pgbench section, stopped and removed however the script ends.
+cluster_dir=""
+stop_cluster() {
+    [[ -n "$cluster_dir" ]] || return 0
+    "$root/scripts/pg-cluster.sh" stop "$cluster_dir" || true
+    cluster_dir=""
+}
+trap 'stop_server; stop_sweep; stop_cluster' EXIT
 trap 'exit 130' INT TERM
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -239,7 +273,7 @@ run_poolsize_sweep() { # run_poolsize_sweep NAME grid|auto WORD...
     return 0
 }
 
-for name in "${server_list[@]}"; do
+wants servers && for name in "${server_list[@]}"; do
     case "$name" in
         serve) words=("${serve_command[@]}") ;;
         gunicorn) words=("${gunicorn_command[@]}") ;;
@@ -249,6 +283,94 @@ for name in "${server_list[@]}"; do
     run_poolsize_sweep "$name" grid "${words[@]}"
     run_poolsize_sweep "$name" auto "${words[@]}"
 done
+
+# ---- the user's own load tool: `--load` ----
+# run_tool_sweep NAME ARG...: `poolsize sweep ARG… --repeat 1 --quiet --format json` with its
+# run directory, JSON, stderr, exit and wall time under $out/sweep-NAME*, in the background so
+# that the trap can stop it.
+run_tool_sweep() {
+    local name="$1" base rc=0 t0
+    shift
+    base="$out/sweep-$name"
+    echo "== poolsize sweep $(printf '%q ' "$@")" >&2
+    t0="$EPOCHREALTIME"
+    (cd "$root" && exec "$bin" sweep "$@" --repeat 1 --quiet --format json --out "$base/run" --plots "$base/plots") \
+        > "$base.json" 2> "$base.log" &
+    sweep_pid=$!
+    wait "$sweep_pid" || rc=$?
+    sweep_pid=""
+    elapsed "$t0" > "$base.seconds"
+    echo "$rc" > "$base.exit"
+    ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
+    leftover_servers > "$base.leftovers" || true
+    return 0
+}
+wrk_rows() { # wrk_rows NAME: the hand loop's wrk reports of NAME as CSV rows for `poolsize fit`
+    python3 - "$out" "$1" "$sizes" <<'PY'
+import pathlib, re, sys
+out, name, sizes = pathlib.Path(sys.argv[1]), sys.argv[2], [int(s) for s in sys.argv[3].split(",")]
+print("workload,concurrency,throughput")
+for size in sizes:
+    f = dict(kv.split("=") for kv in re.search(r"wrk-report (.*)", (out / f"{name}-wrk-{size}.txt").read_text()).group(1).split())
+    print(f"{name},{size},{int(f['requests']) / (int(f['duration_us']) / 1e6):.1f}")
+PY
+}
+if wants load && [[ "$sweep_available" == yes ]]; then
+    [[ -f "$out/serve-wrk-${size_list[-1]}.txt" ]] || hand_loop serve "${serve_command[@]}"
+    wrk_rows serve > "$out/load-hand.csv"
+    "$bin" fit "$out/load-hand.csv" --x concurrency --y throughput --tolerance 0.05 --format json > "$out/load-fit.json"
+    run_tool_sweep serve-load --server "$(printf '%q ' "${serve_command[@]}")" --http "$url_template" \
+        --load "wrk -t1 -c64 -d${seconds}s --latency --timeout 10s http://127.0.0.1:{port}/" --parse wrk \
+        --sizes "$sizes" --search grid
+fi
+if wants pgbench; then
+    scale=10
+    cluster="$("$root/scripts/pg-cluster.sh" start --scale "$scale")"
+    cluster_dir="$(sed -n 's/^PGCLUSTER_DIR=//p' <<< "$cluster")"
+    pg_port="$(sed -n 's/^PGPORT=//p' <<< "$cluster")"
+    { echo "scale=$scale"; echo "version=$(pgbench --version | sed -n 's/.*(PostgreSQL) \([0-9.]*\).*/\1/p')"; } > "$out/pgbench-setup.txt"
+    printf 'SELECT sum(x) FROM generate_series(1, 20000) x;\nSELECT pg_sleep(0.005);\n' > "$out/mixed.sql"
+    connect=(-h 127.0.0.1 -p "$pg_port" -U postgres)
+    echo "workload,concurrency,throughput,latency_ms" > "$out/pgbench-hand.csv"
+    for workload in select mixed; do
+        script=(-S)
+        [[ "$workload" == mixed ]] && script=(-f "$out/mixed.sql")
+        for size in "${size_list[@]}"; do
+            echo "== pgbench $workload -c $size" >&2
+            pgbench -n -c "$size" -j 2 -T "$seconds" "${script[@]}" "${connect[@]}" bench \
+                > "$out/pgbench-$workload-$size.txt" 2>&1
+            tps="$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' "$out/pgbench-$workload-$size.txt" | head -n 1)"
+            latency="$(sed -n 's/^latency average = \([0-9.]*\) ms.*/\1/p' "$out/pgbench-$workload-$size.txt")"
+            echo "$workload,$size,${tps:-0},${latency:-0}" >> "$out/pgbench-hand.csv"
+        done
+        run_tool_sweep "pgbench-$workload" \
+            --load "pgbench -n -c {size} -j 2 -T $seconds ${script[*]} -h 127.0.0.1 -p $pg_port -U postgres bench" \
+            --parse pgbench --sizes "$sizes" --search grid
+    done
+    "$bin" fit "$out/pgbench-hand.csv" --x concurrency --y throughput --tolerance 0.05 --format json \
+        > "$out/pgbench-fit.json"
+    stop_cluster
+fi
+load_parts=()
+wants load && load_parts+=(load)
+wants pgbench && load_parts+=(pgbench)
+load_body="$out/load-body.md"
+: > "$load_body"
+if [[ ${#load_parts[@]} -gt 0 ]]; then
+    python3 "$root/scripts/benchmark_server.py" --load-sections "$out" "$sizes" "$seconds" "$(nproc)" \
+        "${command_line//\\,/,}" "$(IFS=,; echo "${load_parts[*]}")" \
+        "$(date -u -d "@$started" '+%Y-%m-%d %H:%M UTC'), $(($(date +%s) - started)) s" "$load_before" > "$load_body"
+fi
+if ! wants servers; then
+    if [[ -n "$doc" && -f "$doc" ]]; then
+        python3 "$root/scripts/benchmark_server.py" --splice "$doc" "$load_body"
+    else
+        publish_page "$doc" "Server pool sizing: the hand loop and poolsize sweep --server" "" "$load_body" \
+            "$command_line" "$load_before" "$(($(date +%s) - started))"
+    fi
+    echo "wrote ${doc:-nothing (--no-doc)}; raw output in $out" >&2
+    exit 0
+fi
 
 # One CSV of the hand loops (a workload column per server, so `poolsize fit` fits each), then
 # the knees.
@@ -270,6 +392,7 @@ body="$out/server-body.md"
 printf -v serve_words '%s ' "${serve_command[@]:1}"
 python3 "$root/scripts/benchmark_server.py" "$out" "$servers" "$sizes" "$seconds" "$connections" "$(nproc)" \
     "$sweep_available" "$serve_words" > "$body"
+cat "$load_body" >> "$body"
 cp "$body" "$out/server.md"
 intro="Sizing a server's thread pool by hand (restart the server at each size, load it with wrk, find the knee of throughput over size) against \`poolsize sweep --server\` doing it on the same servers in the same run, as a grid on the same sizes and as an adaptive search (scripts/benchmark-server.sh, scripts/benchmark_server.py; the servers are in Examples/servers/)."
 publish_page "$doc" "Server pool sizing: the hand loop and poolsize sweep --server" "$intro" "$body" "$command_line" "$load_before" "$(($(date +%s) - started))"

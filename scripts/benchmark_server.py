@@ -8,11 +8,231 @@ trials.csv, recommendation.json, lowload.json, summary.txt) and as an adaptive s
 Writes Markdown on stdout.
 
     benchmark_server.py OUT SERVERS SIZES SECONDS CONNECTIONS CORES SWEEP_AVAILABLE SERVE_WORDS
+
+The `--load` sections (serve through `--server … --load wrk` against its hand loop; pgbench's
+hand loops against `sweep --load` alone: load-hand.csv, load-fit.json, pgbench-hand.csv,
+pgbench-fit.json, sweep-serve-load, sweep-pgbench-NAME), and their place in an existing page:
+
+    benchmark_server.py --load-sections OUT SIZES SECONDS CORES COMMAND_LINE PARTS WHEN LOAD_BEFORE
+    benchmark_server.py --splice DOC BODY
 """
 import csv
 import json
 import pathlib
+import re
 import sys
+
+# ---- the sections of `--only load,pgbench`: the user's own load tool through `--load` ----
+# benchmark_server.py --load-sections OUT SIZES SECONDS CORES COMMAND_LINE PARTS prints them (PARTS:
+# load, pgbench or both); --splice DOC BODY puts them into an existing page between their markers
+# (or at its end), so a run of these sections alone keeps the rest of the page as it is.
+BEGIN, END = "<!-- benchmark-server: --load sections -->", "<!-- end of the --load sections -->"
+
+
+def _json(path):
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _text(path):
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
+
+
+def _num(x, digits=0):
+    return "–" if x is None else f"{x:,.{digits}f}".replace(",", " ")
+
+
+class ToolSweep:
+    """A `poolsize sweep … --load` run: its exit, wall time, trials and recommendation."""
+
+    def __init__(self, base):
+        self.ran = base.with_suffix(".exit").exists()
+        text = _text(base.with_suffix(".exit")).strip()
+        self.exit = int(text) if text else None
+        text = _text(base.with_suffix(".seconds")).strip()
+        self.seconds = float(text) if text else None
+        log = [line for line in _text(base.with_suffix(".log")).splitlines() if line.strip()]
+        self.last_log_line = log[-1] if log else ""
+        self.leftovers = [line for line in _text(base.with_suffix(".leftovers")).splitlines() if line]
+        self.recommendation = _json(base / "run" / "recommendation.json")
+        self.trials = []
+        if (base / "run" / "trials.csv").exists():
+            with (base / "run" / "trials.csv").open(newline="") as f:
+                self.trials = list(csv.DictReader(f))
+        self.by_size = {}
+        for row in self.trials:
+            if not row.get("invalid_reason"):
+                self.by_size.setdefault(int(row["pool_size"]), []).append(row)
+        self.invalid = [(int(r["pool_size"]), r["invalid_reason"]) for r in self.trials if r.get("invalid_reason")]
+
+    def mean(self, size, column):
+        values = [float(r[column]) for r in self.by_size.get(size, []) if r.get(column) not in (None, "")]
+        return sum(values) / len(values) if values else None
+
+    @property
+    def knee(self):
+        return None if self.recommendation is None else self.recommendation.get("knee_pool_size")
+
+    def status(self):
+        if not self.ran:
+            return "not run"
+        if self.exit != 0:
+            return f"failed (exit {self.exit}): {self.last_log_line or 'no message'}"
+        if self.recommendation is None:
+            return "no recommendation.json"
+        rec = self.recommendation
+        invalid = f", {len(self.invalid)} invalid" if self.invalid else ""
+        return (f"recommends **{rec['recommended_queue_count']}** (knee {rec.get('knee_pool_size', '–')}, peak "
+                f"{_num(rec.get('peak_throughput_per_s'))}/s at {rec.get('peak_pool_size', '–')}); "
+                f"{len(self.trials)} trials{invalid} in {self.seconds:.0f} s")
+
+
+def _knee_verdict(label, tool_knee, hand_knee, sizes):
+    if tool_knee is None or hand_knee is None:
+        return f"{label}: no knee to compare (tool {tool_knee}, hand loop {hand_knee}): **not checked**"
+    if tool_knee == hand_knee:
+        return f"{label} knee {tool_knee} against the hand loop's {hand_knee}: **the same**"
+    ordered = sorted(sizes)
+    i = ordered.index(hand_knee) if hand_knee in ordered else None
+    near = i is not None and tool_knee in ordered[max(0, i - 1):i + 2]
+    return (f"{label} knee {tool_knee} against the hand loop's {hand_knee}: **differs**"
+            + (" (one step of the size list)" if near else ""))
+
+
+def load_sections(out, sizes, seconds, cores, command_line, parts, when, load_before):
+    print(BEGIN)
+    print()
+    print("## Your own load tool: `--load`")
+    print()
+    print(f"Measured by `{command_line}` on {when} ({cores} CPUs, the machine above; load average "
+          f"{load_before} before; each section below says its commands). The hand loop and "
+          "`poolsize sweep … --load` run the same tool with the same flags at the same sizes, one after the other; "
+          "the knee of each is the smallest size within 5% of its highest throughput (`poolsize fit "
+          "--tolerance 0.05` for the hand loop, the sweep's own rule for the sweep). One run per size each.")
+    print()
+    if "load" in parts:
+        wrk_section(out, sizes, seconds)
+    if "pgbench" in parts:
+        pgbench_section(out, sizes, seconds)
+    print(END)
+
+
+def _wrk_report(path):
+    match = re.search(r"wrk-report (.*)", _text(path))
+    if not match:
+        return None
+    f = dict(kv.split("=") for kv in match.group(1).split())
+    requests, duration = int(f["requests"]), int(f["duration_us"]) / 1e6
+    return {"rate": requests / duration, "p99_us": int(f["p99_us"]), "errors": int(f["errors"])}
+
+
+def wrk_section(out, sizes, seconds):
+    sweep = ToolSweep(out / "sweep-serve-load")
+    fit = {f["group"]: f for f in (_json(out / "load-fit.json") or [])}.get("serve", {})
+    hand_knee = fit.get("knee_concurrency")
+    print("### wrk through `--server … --load`: `poolsize serve --workers {size} --cpu 1ms --delay 9ms`")
+    print()
+    print(f"Hand loop: a fresh server per size, `wrk -t1 -c64 -d{seconds}s --latency --timeout 10s URL` (the server "
+          "hand loop above, or its own when that section is not run). poolsize: `poolsize sweep --server 'poolsize "
+          f"serve --workers {{size}} --port {{port}} --cpu 1ms --delay 9ms --quiet' --http 'http://127.0.0.1:{{port}}/' "
+          f"--load 'wrk -t1 -c64 -d{seconds}s --latency --timeout 10s http://127.0.0.1:{{port}}/' --parse wrk --sizes "
+          f"{','.join(map(str, sizes))} --search grid --repeat 1`: poolsize starts and stops the server at each size "
+          "and runs wrk against it; the figures are wrk's as `--parse wrk` reads them (the rules of thumb's sizes, "
+          "which a server sweep adds, are marked *rule*).")
+    print()
+    print("| size | hand wrk requests/s | hand wrk p99 ms | `--load` wrk requests/s | `--load` wrk p99 ms | "
+          "`--load`/hand |")
+    print("|---|---|---|---|---|---|")
+    for size in sorted(set(sizes) | set(sweep.by_size) | {s for s, _ in sweep.invalid}):
+        hand = _wrk_report(out / f"serve-wrk-{size}.txt") if size in sizes else None
+        rate = sweep.mean(size, "throughput_per_s")
+        p99 = sweep.mean(size, "latency_p99_us")
+        invalid = [reason for s, reason in sweep.invalid if s == size]
+        tool = (f"invalid: {invalid[0]} | –" if rate is None and invalid
+                else f"{_num(rate)} | {_num(p99 / 1000 if p99 is not None else None, 1)}")
+        ratio = f"{rate / hand['rate']:.2f}" if hand and rate else "–"
+        label = str(size) if size in sizes else f"{size} (rule)"
+        hand_cells = f"{hand['rate']:.0f} | {hand['p99_us'] / 1000:.1f}" if hand else "– | –"
+        print(f"| {label} | {hand_cells} | {tool} | {ratio} |")
+    print()
+    print(f"- hand loop: knee **{hand_knee if hand_knee is not None else '–'}** (`poolsize fit`)")
+    print(f"- `sweep --server … --load … --parse wrk`: {sweep.status()}")
+    print(f"- verdict: {_knee_verdict('`--load`', sweep.knee, hand_knee, sizes)}")
+    if sweep.ran:
+        left = "; ".join(f"`{line.strip()}`" for line in sweep.leftovers)
+        print(f"- processes left after the sweep: {left or 'none (ps)'}")
+    print()
+
+
+def pgbench_section(out, sizes, seconds):
+    setup = dict(line.split("=", 1) for line in _text(out / "pgbench-setup.txt").splitlines() if "=" in line)
+    hand_rows = []
+    if (out / "pgbench-hand.csv").exists():
+        with (out / "pgbench-hand.csv").open(newline="") as f:
+            hand_rows = list(csv.DictReader(f))
+    fits = {f["group"]: f for f in (_json(out / "pgbench-fit.json") or [])}
+    print("### pgbench alone: `poolsize sweep --load 'pgbench -c {size} …' --parse pgbench`")
+    print()
+    print(f"PostgreSQL {setup.get('version', '?')} made by `scripts/pg-cluster.sh start --scale "
+          f"{setup.get('scale', '?')}` (initdb in a temporary directory, fsync off, 127.0.0.1, stopped and removed "
+          "after). No server is restarted: `{size}` is pgbench's own client count, the connection pool it holds. "
+          f"Hand loop: `pgbench -n -c N -j 2 -T {seconds} … bench` at each N, tps and latency average as pgbench "
+          "prints them. poolsize: `poolsize sweep --load 'pgbench -n -c {size} -j 2 "
+          f"-T {seconds} … bench' --parse pgbench --sizes {','.join(map(str, sizes))} --search grid --repeat 1`. "
+          "A load tool alone gives no CPU time per request, so there is no W/C and no formula here, only the "
+          "measured knee.")
+    print()
+    for name, what in (("select", "`-S` (the built-in select-only script: one primary-key lookup per transaction, "
+                                  "all CPU)"),
+                       ("mixed", "`-f mixed.sql`: `SELECT sum(x) FROM generate_series(1, 20000) x;` then "
+                                 "`SELECT pg_sleep(0.005);` (about 1.5 ms of a backend's CPU, then 5 ms holding its "
+                                 "connection idle, so the knee lies above the cores)")):
+        sweep = ToolSweep(out / f"sweep-pgbench-{name}")
+        mine = {int(r["concurrency"]): r for r in hand_rows if r["workload"] == name}
+        hand_knee = fits.get(name, {}).get("knee_concurrency")
+        print(f"#### {name}: {what}")
+        print()
+        print("| clients | hand tps | hand latency avg ms | `--load` tps | `--load`/hand |")
+        print("|---|---|---|---|---|")
+        for size in sorted(set(sizes) | set(sweep.by_size) | {s for s, _ in sweep.invalid}):
+            hand = mine.get(size)
+            rate = sweep.mean(size, "throughput_per_s")
+            invalid = [reason for s, reason in sweep.invalid if s == size]
+            tool = f"invalid: {invalid[0]}" if rate is None and invalid else _num(rate)
+            ratio = f"{rate / float(hand['throughput']):.2f}" if hand and rate else "–"
+            hand_cells = f"{float(hand['throughput']):.0f} | {float(hand['latency_ms']):.2f}" if hand else "– | –"
+            print(f"| {size} | {hand_cells} | {tool} | {ratio} |")
+        print()
+        print(f"- hand loop: knee **{hand_knee if hand_knee is not None else '–'}** (`poolsize fit`)")
+        print(f"- `sweep --load … --parse pgbench`: {sweep.status()}")
+        print(f"- verdict: {_knee_verdict('`--load`', sweep.knee, hand_knee, sizes)}")
+        print()
+
+
+def splice(doc, body):
+    page, section = _text(doc), body.read_text()
+    if BEGIN in page and END in page:
+        head, rest = page.split(BEGIN, 1)
+        tail = rest.split(END, 1)[1]
+        page = head + section.rstrip("\n") + tail
+    else:
+        page = page.rstrip("\n") + "\n\n" + section
+    doc.with_suffix(".md.tmp").write_text(page)
+    doc.with_suffix(".md.tmp").replace(doc)
+
+
+if len(sys.argv) > 1 and sys.argv[1] == "--load-sections":
+    load_sections(pathlib.Path(sys.argv[2]), [int(s) for s in sys.argv[3].split(",")], int(sys.argv[4]),
+                  int(sys.argv[5]), sys.argv[6], sys.argv[7].split(","), sys.argv[8], sys.argv[9])
+    sys.exit(0)
+if len(sys.argv) > 1 and sys.argv[1] == "--splice":
+    splice(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
+    sys.exit(0)
 
 out = pathlib.Path(sys.argv[1])
 servers = sys.argv[2].split(",")

@@ -5,8 +5,10 @@
 set -euo pipefail
 # Servers and tools the tests need, installed when missing (quiet: apt's output only when it
 # fails). A test that needs one of them fails without it, never skips: nginx-light and openssl
-# (the HTTPS test), postgresql (observe on PostgreSQL backends under pgbench; the server runs as
-# the postgres user the package creates), libpq-dev and gunicorn (the servers users size), wrk (the
+# (the HTTPS test), postgresql (observe on PostgreSQL backends under pgbench, and `sweep --load`
+# alone with pgbench, each on a cluster of scripts/pg-cluster.sh; the server runs as the postgres
+# user the package creates; on Debian 12 postgresql-15 holds initdb, pg_ctl and pgbench, so
+# postgresql-contrib is not needed), libpq-dev and gunicorn (the servers users size), wrk (the
 # server guide's --load example), gcc
 # (observe's C pool target).
 needed=()

@@ -20,8 +20,9 @@ package final class RecordedSweep: SweepObserver {
         case trace(Trace)
         /// Work of the user's own (`--exec`, `--http`).
         case source(any WorkloadSource)
-        /// The pool inside a server, whose trials `measurer` runs (`--server`).
-        case server(any TrialMeasuring)
+        /// A pool outside this process, whose trials the measurer runs: the pool inside a server
+        /// (`--server`), or a load tool's own concurrency (`--load` alone).
+        case external(any TrialMeasuring)
     }
 
     /// What a finished sweep leaves to tell: both renderings of its result, and the problem that
@@ -111,7 +112,6 @@ package final class RecordedSweep: SweepObserver {
     package func run() throws(PoolSizeError) -> Outcome {
         try exporter.write(JSONExport.serialize(info), to: .machine)
         let burner = CPUBurner()
-        // Where the trials run: a source's tasks on this process's pools, or a server's measurer.
         // Where the trials run: a source's tasks on this process's pools (an adaptive pool's
         // formula sizing for the plan's cores, `--cores`), or the measurer of a server.
         func onPools(_ source: any WorkloadSource) -> ((any WorkloadSource)?, any TrialMeasuring) {
@@ -128,8 +128,8 @@ package final class RecordedSweep: SweepObserver {
             (source, measurer) = onPools(TraceSource(trace: trace, burner: burner))
         case let .source(custom):
             (source, measurer) = onPools(custom)
-        case let .server(server):
-            (source, measurer) = (nil, server)
+        case let .external(external):
+            (source, measurer) = (nil, external)
         }
         defer { files?.remove() }
         // What the source holds (connections, processes its tasks left) ends with the sweep.

@@ -77,11 +77,11 @@ public struct Sweep: Sendable {
         observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?,
         spelling: SettingSpelling
     ) throws(PoolSizeError) -> SweepResult {
-        if plan.pools.contains(.server) {
+        if let outside = plan.pools.first(where: { !PoolKind.inProcess.contains($0) }) {
             throw .invalidParameter(
                 .pools,
                 message:
-                    "'server' is the pool inside a server poolsize starts, which a Swift workload source cannot run; choose a pool built in this process"
+                    "'\(outside.rawValue)' is not a pool poolsize builds (\(outside.summary)), which a Swift workload source cannot run; choose a pool built in this process"
             )
         }
         // A spec that declares no C (a source's placeholder spec) has no W/C to compare with.

@@ -95,13 +95,24 @@ struct SweepCommand: ParsableCommand {
             chosen = try workload.resolve(trialMilliseconds: trials.trialMilliseconds)
         }
         let load = try load.resolve()
-        // A server sweep's one pool is the server's.
-        let axes =
-            serverSweep == nil
-            ? try axes.resolve(spec: &chosen.spec) : SweepAxes(pools: [.server], tiers: [.default], primitives: [.none])
+        // A server sweep's one pool is the server's; a load tool's alone, the tool's concurrency.
+        let axes: SweepAxes
+        switch chosen.target {
+        case .inProcess: axes = try self.axes.resolve(spec: &chosen.spec)
+        case .server: axes = SweepAxes(pools: [.server], tiers: [.default], primitives: [.none])
+        case .loadTool: axes = SweepAxes(pools: [.loadTool], tiers: [.default], primitives: [.none])
+        }
         try model.check()
         let resolved = try trials.resolve(
             load: load, loopbackServer: chosen.isLoopbackServer, serverSweep: serverSweep != nil)
+        if case .loadTool = chosen.target, resolved.sizes == .auto {
+            // `auto` places its sizes around the formula's N, which needs a W/C the tool cannot give.
+            throw .invalidOption(
+                flag: "--sizes",
+                message:
+                    "auto places sizes around the formula's N, and --load alone measures no W/C; list the sizes (--sizes 1,2,4,8,16)"
+            )
+        }
         var plan = SweepPlan(
             runID: RunID.make(workload: chosen.spec.name), spec: chosen.spec, sizes: resolved.sizes,
             repetitions: resolved.repetitions, warmupTrials: resolved.warmup,

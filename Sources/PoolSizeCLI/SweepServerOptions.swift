@@ -34,13 +34,18 @@ struct SweepServerOptions: ParsableArguments {
     /// The most requests a server sweep keeps in flight by default.
     static let defaultConnectionsFloor = 64
 
-    /// The server sweep these flags ask for, or nil without `--server`; `workload` gives the
+    /// The server sweep these flags ask for (or the load tool's alone, `--load` without
+    /// `--server`), or nil without either; `workload` gives the
     /// URL and the request, `axes` and `load` must be left as they are.
     func resolve(
         workload: SweepWorkloadOptions, axes: SweepAxisOptions, load: SweepLoadOptions, sizes: String?,
         trialMilliseconds: Int?, cores: Int
     ) throws(PoolSizeError) -> SweepWorkload? {
         guard let server else {
+            if let tool = self.load {
+                return try resolveLoadAlone(
+                    tool, workload: workload, axes: axes, load: load, trialMilliseconds: trialMilliseconds)
+            }
             let serverFlags = [
                 ("--resize", resize != nil), ("--settle", settle != nil), ("--load", self.load != nil),
                 ("--parse", !parse.isEmpty),
@@ -183,7 +188,7 @@ struct SweepServerOptions: ParsableArguments {
             setup.loadTool = Secrets.commandText(([loadTool.command.display] + parse).joined(separator: " --parse "))
         }
         return SweepWorkload(
-            spec: spec, run: .server(measurer), isLoopbackServer: false,
+            spec: spec, run: .external(measurer), isLoopbackServer: false,
             taskTimeoutSeconds: try workload.taskTimeoutSeconds(), target: .server(setup))
     }
 
@@ -251,9 +256,10 @@ struct SweepServerOptions: ParsableArguments {
             With --resize: how long the server is given after each resize before it is measured (default 2s).
             """
         static let load = """
-            With --server: your own load tool run once per trial instead of poolsize's driver (wrk, k6, ab, \
-            pgbench), as words without a shell; {port} is the server's port, {size} the trial's size. --http is \
-            still the URL that says the server is ready; --task-timeout bounds each run.
+            Your own load tool run once per trial (wrk, k6, ab, pgbench), as words without a shell; {size} is the \
+            trial's size. With --server it replaces poolsize's driver: {port} is the server's port, and --http is \
+            still the URL that says the server is ready. Alone, {size} is the tool's own concurrency (pgbench -c \
+            {size} sizes a connection pool) and must be there. --task-timeout bounds each run.
             """
         static let parse = """
             With --load: how to read its figures: wrk, pgbench, or a regular expression with named groups \

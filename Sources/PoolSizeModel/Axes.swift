@@ -16,9 +16,13 @@ public enum PoolKind: String, CaseIterable, Codable, Sendable {
     /// The pool inside a server poolsize starts (`sweep --server`): the threads its command
     /// sets, the server restarted at each size and loaded over HTTP.
     case server
+    /// The concurrency of the user's own load tool run alone (`sweep --load` without
+    /// `--server`): the connections or clients its command sets with `{size}`, such as
+    /// `pgbench -c {size}` sizing a database's connection pool.
+    case loadTool = "load-tool"
 
     /// The kinds poolsize builds in its own process: what `--pools` and `all` choose from.
-    package static let inProcess: [PoolKind] = allCases.filter { $0 != .server }
+    package static let inProcess: [PoolKind] = allCases.filter { $0 != .server && $0 != .loadTool }
 
     /// One line for `poolsize list`.
     public var summary: String {
@@ -30,6 +34,7 @@ public enum PoolKind: String, CaseIterable, Codable, Sendable {
         case .taskGroup: return "Swift concurrency task group with N child tasks in flight"
         case .adaptive: return "serial queues whose count the pool chooses as it runs, at most N (AdaptiveQueuePool)"
         case .server: return "the pool inside a server the sweep starts with {size} threads and loads over HTTP"
+        case .loadTool: return "the concurrency of your own load tool, run alone with {size} as each trial's size"
         }
     }
 }

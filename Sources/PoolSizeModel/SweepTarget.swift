@@ -1,16 +1,31 @@
-/// What a sweep sizes: pools poolsize builds in its own process (the plan's pool kinds), or the
-/// pool inside a server it starts at each size (`sweep --server`). Each is a case, so the trial
+/// What a sweep sizes: pools poolsize builds in its own process (the plan's pool kinds), the
+/// pool inside a server it starts at each size (`sweep --server`), or the concurrency of the
+/// user's own load tool run alone (`sweep --load` without a server). Each is a case, so the trial
 /// loop, the plan's record and the report follow from it, and the plan records it whole.
 package enum SweepTarget: Sendable, Equatable {
     /// Pools built in poolsize's own process, running its tasks.
     case inProcess
     /// A server started with each trial's size and loaded over HTTP.
     case server(ServerSetup)
+    /// The user's load tool run once per trial with the trial's size as its own concurrency
+    /// (`pgbench -c {size}`): the pool sized is the connections or clients it holds, and no
+    /// process poolsize starts or measures serves them.
+    case loadTool(LoadToolSetup)
 
     /// The server's setup, nil for pools in poolsize's own process.
     package var server: ServerSetup? {
         if case let .server(setup) = self { return setup }
         return nil
+    }
+
+    /// Whether the sweep can measure W/C at low load before its trials: its own pools' tasks
+    /// and a server's processes give C and W per task; a load tool alone prints no CPU split,
+    /// so it has no low-load phase and no formula.
+    package var measuresLowLoad: Bool {
+        switch self {
+        case .inProcess, .server: return true
+        case .loadTool: return false
+        }
     }
 
     /// The target as messages show it (a plan differing from a run's).
@@ -25,18 +40,21 @@ package enum SweepTarget: Sendable, Equatable {
             }
             if let tool = setup.loadTool { text += ", loaded by '\(tool)'" }
             return text
+        case let .loadTool(setup):
+            return "'\(setup.command)' alone, read as \(setup.parse.map { "'\($0)'" }.joined(separator: ", "))"
         }
     }
 }
 
 extension SweepTarget: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, server
+        case kind, server, loadTool
     }
 
     private enum Kind: String, Codable {
         case inProcess = "in-process"
         case server
+        case loadTool = "load-tool"
     }
 
     package init(from decoder: any Decoder) throws {
@@ -44,6 +62,7 @@ extension SweepTarget: Codable {
         switch try c.decode(Kind.self, forKey: .kind) {
         case .inProcess: self = .inProcess
         case .server: self = .server(try c.decode(ServerSetup.self, forKey: .server))
+        case .loadTool: self = .loadTool(try c.decode(LoadToolSetup.self, forKey: .loadTool))
         }
     }
 
@@ -54,6 +73,9 @@ extension SweepTarget: Codable {
         case let .server(setup):
             try c.encode(Kind.server, forKey: .kind)
             try c.encode(setup, forKey: .server)
+        case let .loadTool(setup):
+            try c.encode(Kind.loadTool, forKey: .kind)
+            try c.encode(setup, forKey: .loadTool)
         }
     }
 }

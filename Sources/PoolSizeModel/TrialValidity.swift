@@ -45,6 +45,8 @@ package enum TrialValidity {
         if utilization.isFinite, utilization > limit {
             return "CPU utilization \(UnitFormat.percent(utilization)) of \(cpus) cores is above 100%"
         }
+        // A load tool run alone measures no CPU per task: the checks against the cores need one.
+        guard record.pool.measuresTaskCPU else { return nil }
         if record.throughputPerSecond > 0, !(record.cpuMicrosecondsPerTask > 0) {
             return "\(UnitFormat.number(record.throughputPerSecond)) tasks/s with no CPU time per task measured"
         }

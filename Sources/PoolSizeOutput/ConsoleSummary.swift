@@ -17,9 +17,13 @@ package enum ConsoleSummary {
         var out =
             "workload \(TerminalText.escape(spec.name)): \(spec.description.isEmpty ? "custom spec" : TerminalText.escape(spec.description))\n"
         out += "cores \(cores.effective) [\(cores.derivation)]\n"
-        out +=
-            "low load (\(analysis.server == nil ? "1 worker, \(lowLoad.tasks) tasks" : "one request in flight to the server at size 1, \(lowLoad.tasks) slices") in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs\(servingPool(lowLoad)), W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
-        if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
+        if lowLoad.isMeasured {
+            out +=
+                "low load (\(analysis.server == nil ? "1 worker, \(lowLoad.tasks) tasks" : "one request in flight to the server at size 1, \(lowLoad.tasks) slices") in \(fmt(lowLoad.seconds)) s): C \(fmt(lowLoad.cpuMicrosecondsPerTask)) µs\(servingPool(lowLoad)), W \(fmt(lowLoad.waitMicrosecondsPerTask)) µs, W/C \(fmt(lowLoad.waitCPURatio))"
+            if let ci = lowLoad.ratio?.confidenceInterval95 { out += " (95% CI \(fmt(ci.lower))–\(fmt(ci.upper)))" }
+        } else {
+            out += "low load: \(Self.unmeasuredLowLoad)"
+        }
         out += "\n"
         if let line = analysis.run.searchLine { out += line + "\n" }
         if case let .open(open) = analysis.loop { return out + openLoop(analysis, open, lowLoad: lowLoad) }
@@ -36,12 +40,16 @@ package enum ConsoleSummary {
         let best = file.best
         let bestPoints = analysis.curves.first { $0.combination == best.combination }?.points ?? []
         if file.combinations.count > 1 { out += "\nbest combination \(best.combination):" }
-        out += "\n" + table(bestPoints, recommendation: best)
+        out += "\n" + table(bestPoints, recommendation: best, measuresCPU: best.pool.measuresTaskCPU)
         if file.combinations.count > 1 {
             out += "\n" + combinationTable(file.combinations, best: best) + file.verdict + "\n"
         }
+        let formula =
+            lowLoad.isMeasured
+            ? "formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError))"
+            : "no formula without W/C"
         out +=
-            "\nrecommended queue count: \(best.recommendedQueueCount)  (formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError)), knee \(best.kneeQueueCount.map(String.init) ?? "–"), peak at \(best.peakQueueCount.map(String.init) ?? "–")"
+            "\nrecommended queue count: \(best.recommendedQueueCount)  (\(formula), knee \(best.kneeQueueCount.map(String.init) ?? "–"), peak at \(best.peakQueueCount.map(String.init) ?? "–")"
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
         let rules = analysis.rulesOfThumb
@@ -85,7 +93,16 @@ package enum ConsoleSummary {
         return align(rows)
     }
 
-    static func table(_ points: [ConfigurationSummary], recommendation: Recommendation?) -> String {
+    /// Why a run has no low-load figures: a load tool alone (the only such run) prints none.
+    package static let unmeasuredLowLoad =
+        "not measured: a load tool run alone prints no CPU time per request, so there is no W/C and no formula; the knee is the tool's measured curve"
+
+    /// - Parameter measuresCPU: whether the trials measured the pool's CPU (utilization, W/C,
+    ///   C, threads); a load tool alone has only its throughput and latency.
+    static func table(_ points: [ConfigurationSummary], recommendation: Recommendation?, measuresCPU: Bool = true)
+        -> String
+    {
+        if !measuresCPU { return toolTable(points, recommendation: recommendation) }
         var rows = [
             ["size", "throughput/s", "±sd", "util", "W/C", "C µs", "p99 µs", "in flight", "threads", "nice", ""]
         ]
@@ -104,6 +121,31 @@ package enum ConsoleSummary {
                 UnitFormat.wholePercent(p.utilization), fmt(p.waitCPURatio), fmt(p.cpuMicrosecondsPerTask),
                 fmt(p.latencyP99Microseconds),
                 String(p.peakConcurrency), String(p.threads), String(p.effectiveNice), marks.joined(separator: ", "),
+            ])
+        }
+        return align(rows)
+    }
+
+    /// A load tool's own figures by size: throughput and the latency it printed ("–" where it
+    /// printed none); no CPU, threads or concurrency, which only a pool poolsize runs or a server
+    /// it starts has.
+    static func toolTable(_ points: [ConfigurationSummary], recommendation: Recommendation?) -> String {
+        var rows = [["size", "throughput/s", "±sd", "p50 µs", "p99 µs", "errors", ""]]
+        for p in points {
+            var marks: [String] = []
+            if let r = recommendation {
+                if p.poolSize == r.recommendedQueueCount { marks.append("◀ recommended") }
+                if p.poolSize == r.kneeQueueCount && r.kneeQueueCount != r.recommendedQueueCount {
+                    marks.append("knee")
+                }
+                if p.poolSize == r.peakQueueCount { marks.append("peak") }
+            }
+            rows.append([
+                String(p.poolSize), fmt(p.throughput.mean),
+                p.throughput.count > 1 ? fmt(p.throughput.standardDeviation) : "–",
+                p.latencyP50Microseconds > 0 ? fmt(p.latencyP50Microseconds) : "–",
+                p.latencyP99Microseconds > 0 ? fmt(p.latencyP99Microseconds) : "–", String(p.errors),
+                marks.joined(separator: ", "),
             ])
         }
         return align(rows)

@@ -1,10 +1,11 @@
 import Foundation
 
-/// A PostgreSQL server of a test's own: `initdb` into a temporary directory, started with
-/// `pg_ctl` on a free port of 127.0.0.1 (its unix socket in that directory too), stopped
-/// (`-m immediate`) and removed by `stop()`. The server refuses to run as root; as root every
-/// server command runs as the `postgres` user through `runuser`. Every command is bounded in
-/// time and killed when it overruns.
+/// A PostgreSQL server of a test's own, made and stopped by scripts/pg-cluster.sh (the one
+/// way tests and benchmarks get one): `initdb` into a temporary directory, started on a free
+/// port of 127.0.0.1 (its unix socket in that directory too), optionally a database `bench`
+/// filled by `pgbench -i`; `stop()` stops it and removes the directory. As root the script runs
+/// the server as the `postgres` user (PostgreSQL refuses root). A server that cannot be started
+/// throws with the script's own message, so the test fails saying why, never skips.
 final class PostgresServer {
     /// The directory holding initdb and pg_ctl: on PATH, or the newest /usr/lib/postgresql/N/bin.
     static let bin: URL? = {
@@ -19,6 +20,9 @@ final class PostgresServer {
     }()
     static let pgbench: URL? = NginxProcess.executable("pgbench") ?? bin?.appendingPathComponent("pgbench")
     static let runuser = NginxProcess.executable("runuser")
+    /// The script that makes and stops the cluster.
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/pg-cluster.sh")
 
     /// initdb, pg_ctl and pgbench are there, and the server can be run as someone other than root.
     static var available: Bool {
@@ -28,34 +32,32 @@ final class PostgresServer {
         return geteuid() != 0 || (runuser != nil && getpwnam("postgres") != nil)
     }
 
-    let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("poolsize-pg-\(UUID().uuidString.prefix(8))")
-    private(set) var port = 0
-    private var started = false
+    /// The cluster's directory (its data, log and socket), made by the script.
+    let directory: URL
+    let port: Int
+    /// The database `pgbench -i` filled, nil when none was asked for.
+    let database: String?
+    private var started = true
     var data: String { directory.appendingPathComponent("data").path }
 
-    /// Creates and starts the server; throws (after cleaning up) when it cannot.
-    init() throws {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            // The postgres user writes the data directory, its log and socket here.
-            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory.path)
-            try serverCommand("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"], seconds: 120)
-            port = try NginxProcess.freePort()
-            let options =
-                "-p \(port) -c listen_addresses=127.0.0.1 -c unix_socket_directories=\(directory.path) "
-                + "-c fsync=off -c max_connections=30"
-            started = true
-            try serverCommand(
-                "pg_ctl",
-                [
-                    "-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "60", "-o", options,
-                    "start",
-                ],
-                seconds: 90)
-        } catch {
-            stop()
-            throw error
+    /// Creates and starts the server, with a database `bench` of pgbench's tables at `scale`
+    /// when given; throws with the script's message (it cleans up after itself) when it cannot.
+    init(pgbenchScale scale: Int? = nil) throws {
+        let arguments = ["start"] + (scale.map { ["--scale", String($0)] } ?? ["--no-init"])
+        let output = try Self.run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path] + arguments, seconds: 240)
+        var values: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { values[parts[0]] = parts[1] }
         }
+        guard let dir = values["PGCLUSTER_DIR"], let port = values["PGPORT"].flatMap(Int.init) else {
+            throw NSError(
+                domain: "pg-cluster.sh", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "pg-cluster.sh start printed no directory and port: \(output)"])
+        }
+        directory = URL(fileURLWithPath: dir)
+        self.port = port
+        database = scale == nil ? nil : values["PGDATABASE"]
     }
 
     /// The postmaster's pid, from the first line of postmaster.pid.
@@ -64,38 +66,35 @@ final class PostgresServer {
             .flatMap { Int32($0) }
     }
 
-    /// Stops the server at once and removes its directory. Idempotent.
+    /// Stops the server and removes its directory. Idempotent.
     func stop() {
-        if started {
-            try? serverCommand("pg_ctl", ["-D", data, "-m", "immediate", "-w", "-t", "30", "stop"], seconds: 60)
-            if let postmaster, kill(postmaster, 0) == 0 { kill(postmaster, SIGKILL) }
-            started = false
-        }
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Runs a server program from `bin` (through runuser as root), killed after `seconds`.
-    func serverCommand(_ name: String, _ arguments: [String], seconds: Double) throws {
-        guard let bin = Self.bin else { throw POSIXError(.ENOENT) }
-        let program = bin.appendingPathComponent(name).path
-        if geteuid() == 0, let runuser = Self.runuser {
-            try Self.run(runuser, ["-u", "postgres", "--", program] + arguments, seconds: seconds)
-        } else {
-            try Self.run(URL(fileURLWithPath: program), arguments, seconds: seconds)
+        guard started else { return }
+        started = false
+        _ = try? Self.run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "stop", directory.path], seconds: 90)
+        if FileManager.default.fileExists(atPath: directory.path), let postmaster, kill(postmaster, 0) == 0 {
+            kill(postmaster, SIGKILL)
         }
     }
 
-    /// Runs `executable`, output discarded; throws on a non-zero exit or when it overran `seconds`.
-    /// posix_spawn and waitpid rather than Foundation's Process: pg_ctl leaves the postmaster
-    /// running as a daemon, which inherits what Process watches for its child's exit, and Process
-    /// then waits as long as the server runs.
-    static func run(_ executable: URL, _ arguments: [String], seconds: Double) throws {
+    deinit { stop() }
+
+    /// Runs `executable`, stdin from /dev/null; returns its stdout, throws with its stderr on a
+    /// non-zero exit or when it overran `seconds`. posix_spawn and waitpid rather than
+    /// Foundation's Process: pg_ctl leaves the postmaster running as a daemon, which inherits
+    /// what Process watches for its child's exit, and Process then waits as long as the server
+    /// runs; the output goes to files for the same reason.
+    static func run(_ executable: URL, _ arguments: [String], seconds: Double) throws -> String {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pg-cluster-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(atPath: scratch.path + ".out")
+            try? FileManager.default.removeItem(atPath: scratch.path + ".err")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for fd: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, scratch.path + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, scratch.path + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
@@ -111,12 +110,18 @@ final class PostgresServer {
             }
             usleep(20_000)
         }
+        let output = (try? String(contentsOfFile: scratch.path + ".out", encoding: .utf8)) ?? ""
+        let errors = (try? String(contentsOfFile: scratch.path + ".err", encoding: .utf8)) ?? ""
         // Exited normally with status 0: the low 7 bits (the signal) and the exit code both 0.
         guard status == 0 else {
             throw NSError(
                 domain: executable.lastPathComponent, code: Int(status),
-                userInfo: [NSLocalizedDescriptionKey: "\(arguments.joined(separator: " ")) failed (\(status))"])
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "\(arguments.joined(separator: " ")) failed (\(status)): \(errors.suffix(600))"
+                ])
         }
+        return output
     }
 
     /// The titles of the postmaster's children now.

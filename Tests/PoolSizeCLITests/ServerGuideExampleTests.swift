@@ -61,6 +61,62 @@ import Testing
         #expect(Set(Self.serverProcesses()).subtracting(before).isEmpty, "a server outlived the example")
     }
 
+    /// The guide's `--load` alone example: the indented block from the line that starts a
+    /// PostgreSQL (scripts/pg-cluster.sh) to the one that stops it, its lines as written.
+    static func loadAloneExample() throws -> [String] {
+        let text = try String(
+            contentsOf: repository.appendingPathComponent("docs/guide/server.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("    eval \"$(scripts/pg-cluster.sh start") }) else {
+            return []
+        }
+        return Array(lines[start...].prefix { $0.hasPrefix("    ") }).map { String($0.dropFirst(4)) }
+    }
+
+    /// The `--load` alone example runs as written in bash from a directory whose scripts/ is the
+    /// repository's: the cluster it starts is stopped by its own last line, whatever the sweep
+    /// did (and by the test when the block did not get there), and the sweep recommends from
+    /// pgbench's figures. PostgreSQL missing fails the test: .ci/run installs it.
+    @Test func theLoadAloneExampleRunsAsWritten() throws {
+        try #require(
+            PostgresServer.available,
+            "needs PostgreSQL (initdb, pg_ctl), pgbench and a postgres user: apt-get install postgresql")
+        let block = try Self.loadAloneExample()
+        try #require(block.count == 3, "\(block)")
+        #expect(block[1].hasPrefix("poolsize sweep --load 'pgbench -n -c {size}"))
+        #expect(block[2] == "scripts/pg-cluster.sh stop \"$PGCLUSTER_DIR\"")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-guide-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(
+            at: dir.appendingPathComponent("scripts"),
+            withDestinationURL: Self.repository.appendingPathComponent("scripts"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        // The block as written; between its lines only what tells the test how each ended.
+        let script = [
+            block[0], "echo \"cluster: $PGCLUSTER_DIR\"", block[1], "status=$?", block[2],
+            "echo \"stopped: $?\"", "exit $status",
+        ].joined(separator: "\n")
+        let result = try BinaryRun.run(
+            ["-c", script], executable: URL(fileURLWithPath: "/bin/bash"), environment: environment,
+            directory: dir, timeout: 300)
+        let cluster = result.stdout.split(separator: "\n").first { $0.hasPrefix("cluster: ") }.map {
+            String($0.dropFirst("cluster: ".count))
+        }
+        defer {
+            if let cluster, !cluster.isEmpty, FileManager.default.fileExists(atPath: cluster) {
+                _ = try? PostgresServer.run(
+                    URL(fileURLWithPath: "/bin/bash"), [PostgresServer.script.path, "stop", cluster], seconds: 90)
+            }
+        }
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
+        #expect(result.stdout.contains("low load: not measured"), "\(result.stdout)")
+        #expect(result.stdout.contains("stopped: 0"), "\(result.stdout)")
+        #expect(cluster.map { !FileManager.default.fileExists(atPath: $0) } == true, "the cluster's directory is gone")
+    }
+
     /// Processes of the servers the examples start, by their command line.
     static func serverProcesses() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

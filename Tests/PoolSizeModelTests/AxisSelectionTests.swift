@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func pools() throws {
-        #expect(try AxisSelection.pools("all") == PoolKind.allCases.filter { $0 != .server })
+        #expect(try AxisSelection.pools("all") == PoolKind.allCases.filter { $0 != .server && $0 != .loadTool })
         #expect(
             throws: PoolSizeError.invalidParameter(
                 .pools,

@@ -8,8 +8,14 @@ import Testing
         #expect(
             owners == [
                 .queuePool: .sweep, .threadPool: .sweep, .globalQueue: .sweep, .operationQueue: .sweep,
-                .taskGroup: .sweep, .adaptive: .pool, .server: .command,
+                .taskGroup: .sweep, .adaptive: .pool, .server: .command, .loadTool: .command,
             ])
+    }
+
+    /// Only a load tool run alone reports no CPU of the pool's tasks: the trial checks against
+    /// the cores skip it, and the outputs leave out its CPU columns.
+    @Test func onlyALoadToolAloneMeasuresNoTaskCPU() {
+        #expect(PoolKind.allCases.filter { !$0.measuresTaskCPU } == [.loadTool])
     }
 
     @Test func onlyAPoolThatSizesItselfLeavesTheTrialsSize() {

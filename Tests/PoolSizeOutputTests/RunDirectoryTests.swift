@@ -23,7 +23,7 @@ import Testing
             throws: PoolSizeError.invalidInput(
                 path: "r/trials.csv",
                 message:
-                    "line 2, column 'pool': 'fast-pool' is not one of queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive, server"
+                    "line 2, column 'pool': 'fast-pool' is not one of queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive, server, load-tool"
             )
         ) {
             try TrialsCSV.parse(text, path: "r/trials.csv")

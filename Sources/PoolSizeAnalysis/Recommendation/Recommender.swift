@@ -37,6 +37,16 @@ package enum Recommender {
         let largest = bySize.keys.max() ?? knee.size
         let formulaCount = formulaQueueCount(cores: cores, targetUtilization: targetUtilization, lowLoad: lowLoad)
         let rising = knee.size == largest && bySize.count > 1
+        guard lowLoad.isMeasured else {
+            // No W/C, no formula: the knee, or the largest size while the curve still rises.
+            var recommendation = answer(
+                workload: workload, records: records, lowLoad: lowLoad, cores: cores,
+                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+                recommendedQueueCount: rising ? largest : knee.size, sizing: .knee(curve))
+            recommendation.explanation = .knee(
+                .withoutWaitCPU(stillRisingAt: rising ? largest : nil), peakMayLieBeyond: nil, basis: knee.basis)
+            return (recommendation, curve)
+        }
         var recommendation = answer(
             workload: workload, records: records, lowLoad: lowLoad, cores: cores,
             targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,

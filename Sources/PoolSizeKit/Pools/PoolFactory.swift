@@ -29,9 +29,9 @@ public struct SystemPoolFactory: PoolFactory {
         case .adaptive:
             let cores = cores ?? ProcessInfo.processInfo.activeProcessorCount
             return AdaptiveQueuePool(minimum: 1, maximum: size, qos: qos, cores: cores)
-        case .server:
-            // `Sweep.run` refuses a plan with it before any pool is asked for.
-            preconditionFailure("a server's pool runs inside the server; its trials are a ServerTrialMeasurer's")
+        case .server, .loadTool:
+            // `Sweep.run` refuses a plan with them before any pool is asked for.
+            preconditionFailure("a server's or a load tool's pool is not poolsize's; its trials are its measurer's")
         }
     }
 }

@@ -20,4 +20,8 @@ package enum KneeExplanation: Equatable, Sendable {
     case underPredictedQueueing(modelKnee: Int)
     /// Tasks waited longer under load than alone.
     case underPredictedWait
+    /// No W/C was measured (a load tool run alone prints no CPU time per request), so there is
+    /// no formula to set against the knee; `stillRisingAt` is the largest size when the curve
+    /// had not flattened by it, nil when the knee was found.
+    case withoutWaitCPU(stillRisingAt: Int?)
 }

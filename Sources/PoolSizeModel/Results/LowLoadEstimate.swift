@@ -57,4 +57,8 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
 
     /// W/C, 0 when no task was measured.
     public var waitCPURatio: Double { ratio?.ratio ?? 0 }
+
+    /// Whether W and C were measured at all: a sweep of a load tool alone has no low-load phase
+    /// (no CPU split per request), so neither W/C nor the formula exists for it.
+    package var isMeasured: Bool { tasks > 0 }
 }

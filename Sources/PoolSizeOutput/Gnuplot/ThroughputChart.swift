@@ -99,7 +99,16 @@ package enum ThroughputChart: RunChart {
                     .function("usl", from: 1, to: GnuplotScript.axisMaximum(sizes)),
                     style: PlotStyle(.lines, [.width(2)], color: GnuplotScript.uslColor), title: .enhanced(text)))
         }
-        if let r = recommendation {
+        if let r = recommendation, !analysis.hasWaitCPU {
+            // No W/C, no formula to mark: the knee and the recommendation only.
+            settings.append(.spacer)
+            if let knee = r.kneeQueueCount {
+                settings.append(
+                    .verticalMarker(
+                        tag: 2, x: Double(knee), text: "measured knee \(knee)", color: GnuplotScript.kneeColor, dash: 3)
+                )
+            }
+        } else if let r = recommendation {
             settings.append(.spacer)
             let formulaText = "formula N = \(UnitFormat.significant(r.formulaQueueCountExact))"
             // Two rotated labels closer than ~3% of the axis would print over each other.
@@ -148,8 +157,10 @@ package enum ThroughputChart: RunChart {
             note +=
                 ", with bars from the slowest to the fastest repetition where a size has several (\(counts.phrase))."
         }
-        note +=
-            " The dashed grey curve is what the formula predicts for an ideal closed loop; its corner is the formula's N."
+        if analysis.hasWaitCPU {
+            note +=
+                " The dashed grey curve is what the formula predicts for an ideal closed loop; its corner is the formula's N."
+        }
         if primary.usl != nil { note += " The purple curve is the USL fit." }
         return PlotSpec(
             name: "throughput", caption: caption, headline: analysis.run.headline, note: note,

@@ -3,7 +3,8 @@
 /// cost of the threads beyond it.
 package enum UtilizationChart: RunChart {
     package static func plot(_ analysis: RunAnalysis) -> PlotSpec? {
-        guard let primary = analysis.primary else { return nil }
+        // A load tool alone measured no CPU: there is no utilization to draw.
+        guard let primary = analysis.primary, analysis.measuresTaskCPU else { return nil }
         let curves = Array(analysis.curves.prefix(ThroughputChart.maximumSecondaryCurves))
         let caption = "CPU utilization and context switches vs pool size"
         let sizes = analysis.summaries.map(\.poolSize)

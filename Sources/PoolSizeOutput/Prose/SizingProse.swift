@@ -123,6 +123,12 @@ package enum SizingProse {
         case let .underPredictedQueueing(model):
             return
                 "The formula under-predicts: \(kneeText); the formula assumes CPU bursts never collide, but tasks that arrive at a busy CPU wait, so more queues are needed to keep it busy; \(formula), and a queueing model with random task times (M/M/\(r.cores)//N) puts the knee at \(model)."
+        case let .withoutWaitCPU(largest):
+            let none =
+                "no W/C was measured (a load tool run alone prints no CPU time per request), so the formula cores × U × (1 + W/C) has nothing to be set against"
+            guard let largest else { return "Measured: \(kneeText); \(none)." }
+            return
+                "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet and the recommendation is that size; \(none). Measure larger sizes (\(sizes) up to \(2 * largest)) to locate the knee."
         case .underPredictedWait:
             return
                 "The formula under-predicts: \(kneeText); under load tasks wait longer than the \(UnitFormat.significant(r.waitMicrosecondsPerTask)) µs measured alone, so more queues are needed to keep the CPU busy; \(formula)."

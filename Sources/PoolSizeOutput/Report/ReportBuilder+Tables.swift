@@ -20,7 +20,9 @@ extension ReportBuilder {
             if analysis.curves.count > 1 { blocks.append(.heading(level: 3, text: curve.combination.label)) }
             var header = ["N", "throughput/s", "± sd", "CV"]
             if latency { header += ["latency p50", "latency p99"] }
-            header += ["CPU util", "W/C", "in flight", "threads", ""]
+            // A load tool alone measured no CPU, threads or concurrency: its errors instead.
+            let cpu = analysis.measuresTaskCPU
+            header += cpu ? ["CPU util", "W/C", "in flight", "threads", ""] : ["errors", ""]
             let rows = curve.points.map { p -> [String] in
                 var row = [
                     String(p.poolSize), UnitFormat.significant(p.throughput.mean),
@@ -33,10 +35,12 @@ extension ReportBuilder {
                         UnitFormat.duration(microseconds: p.latencyP99Microseconds),
                     ]
                 }
-                row += [
-                    UnitFormat.wholePercent(p.utilization), UnitFormat.significant(p.waitCPURatio),
-                    String(p.peakConcurrency), String(p.threads), marks(p.poolSize, curve.recommendation),
-                ]
+                row +=
+                    cpu
+                    ? [
+                        UnitFormat.wholePercent(p.utilization), UnitFormat.significant(p.waitCPURatio),
+                        String(p.peakConcurrency), String(p.threads), marks(p.poolSize, curve.recommendation),
+                    ] : [String(p.errors), marks(p.poolSize, curve.recommendation)]
                 return row
             }
             blocks.append(.table(header: header, rows: rows, numeric: header.map { !["", "N"].contains($0) }))

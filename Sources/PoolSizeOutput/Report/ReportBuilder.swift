@@ -66,9 +66,12 @@ package enum ReportBuilder {
         }
         let several = analysis.curves.count > 1
         let what = several ? " with \(primary.combination.label)" : ""
-        let basis =
+        var basis =
             r.basis == .formula
             ? "the formula (throughput was still rising)" : "the knee of the measured throughput curve"
+        if case .knee(.withoutWaitCPU(stillRisingAt: .some), _, _)? = r.explanation {
+            basis = "the largest size measured (throughput was still rising, and there is no formula without W/C)"
+        }
         blocks.append(
             .paragraph(
                 "**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload on \(r.cores) cores, from \(basis)."
@@ -76,8 +79,9 @@ package enum ReportBuilder {
         var rows: [[String]] = []
         for curve in analysis.curves {
             guard let c = curve.recommendation else { continue }
-            var formula = UnitFormat.significant(c.formulaQueueCountExact)
-            if c.formulaQueueCountStandardError > 0 {
+            // No W/C measured (a load tool alone): no formula, rather than one from W/C 0.
+            var formula = analysis.hasWaitCPU ? UnitFormat.significant(c.formulaQueueCountExact) : "–"
+            if analysis.hasWaitCPU, c.formulaQueueCountStandardError > 0 {
                 formula += " ± " + UnitFormat.significant(c.formulaQueueCountStandardError)
             }
             let usl =
@@ -175,6 +179,12 @@ package enum ReportBuilder {
 
     static func lowLoad(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         guard let r = analysis.run.recommendation?.best ?? analysis.primary?.recommendation else { return [] }
+        guard analysis.hasWaitCPU else {
+            return [
+                .heading(level: 2, text: "W/C at low load"),
+                .paragraph("Not measured: " + ConsoleSummary.unmeasuredLowLoad.dropFirst("not measured: ".count) + "."),
+            ]
+        }
         let (burns, waits) =
             analysis.server == nil
             ? ("With one worker a task burns", "and waits")

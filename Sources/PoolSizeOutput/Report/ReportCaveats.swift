@@ -79,7 +79,7 @@ package enum ReportCaveats {
                 out.append(
                     "**No knee yet**: throughput was still rising at the largest size measured, so the recommendation falls back on the formula; sweep larger sizes."
                 )
-            } else if let knee = r.kneeQueueCount {
+            } else if let knee = r.kneeQueueCount, analysis.hasWaitCPU {
                 let gap = (Double(knee) - r.formulaQueueCountExact) / r.formulaQueueCountExact
                 if let phases = phases(analysis.run, formula: r) {
                     out.append(phases)

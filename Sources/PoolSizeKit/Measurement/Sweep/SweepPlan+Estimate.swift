@@ -35,6 +35,8 @@ package struct SweepEstimate: Equatable, Sendable {
     package var gridTrials: Int = 0
     /// Seconds of the low-load phase (W/C with one worker).
     package var lowLoadSeconds: Double = 0
+    /// Whether the sweep has a low-load phase: a load tool alone has none.
+    package var measuresLowLoad = true
     /// Discarded warm-up trials.
     package var warmupTrials: Int = 0
     /// Seconds one measured trial takes, window, drain and overhead together.
@@ -75,7 +77,10 @@ package struct SweepEstimate: Equatable, Sendable {
 
     /// The dry run's lines: each phase of the sweep and what it costs.
     package var plan: String {
-        var out = "low-load phase: about \(UnitFormat.estimate(lowLoadSeconds)) (one worker until W/C is known to 1%)\n"
+        var out =
+            measuresLowLoad
+            ? "low-load phase: about \(UnitFormat.estimate(lowLoadSeconds)) (one worker until W/C is known to 1%)\n"
+            : "low-load phase: none (a load tool alone prints no CPU time per request, so there is no W/C to measure)\n"
         out += "warm-up: \(warmupTrials) trial\(warmupTrials == 1 ? "" : "s")\n"
         let measured = trials - warmupTrials
         let trialText = "\(UnitFormat.number(secondsPerTrial)) s each with drain and overhead"
@@ -192,6 +197,7 @@ extension SweepPlan {
         }
         estimate.gridTrials = Self.count(combinationCount * Double(grid.count) * Double(repetitions))
         estimate.lowLoadSeconds = model.lowLoadSeconds
+        estimate.measuresLowLoad = target.measuresLowLoad
         estimate.warmupTrials = warmupTrials
         estimate.secondsPerTrial = model.secondsPerTrial
         estimate.repetitions = repetitions
@@ -223,6 +229,7 @@ extension SweepPlan {
         var estimate = SweepEstimate(sizes: sizes, trials: Self.count(all), seconds: seconds, bytes: bytes)
         estimate.gridTrials = Self.count(measured)
         estimate.lowLoadSeconds = model.lowLoadSeconds
+        estimate.measuresLowLoad = target.measuresLowLoad
         estimate.warmupTrials = warmupTrials
         estimate.secondsPerTrial = trialSeconds
         estimate.repetitions = repetitions

@@ -6,7 +6,9 @@ extension SweepPlan {
     /// are what its users would otherwise set); a sweep of poolsize's own pools, none.
     package var ruleSizes: [Int] {
         switch target {
-        case .inProcess: return []
+        // The rules are for a server's threads; a load tool's concurrency is measured at the
+        // sizes asked for.
+        case .inProcess, .loadTool: return []
         case .server: return RuleOfThumb.sizes(cores: cores).filter { $0 <= SizeSelection.maximumSize }
         }
     }

@@ -59,6 +59,10 @@ package struct SweepRunner {
         var lowLoad: LowLoadEstimate
         if let resumed = resume?.lowLoad {
             lowLoad = resumed
+        } else if !plan.target.measuresLowLoad {
+            // A load tool alone prints no CPU split: no task is measured, so there is no W/C
+            // (`LowLoadEstimate.tasks` 0) and the outputs say why instead of a formula.
+            lowLoad = LowLoadEstimate(waitMicroseconds: [], cpuMicroseconds: [], seconds: 0)
         } else {
             observer.sweepWillMeasureLowLoad(maximumSeconds: Self.lowLoadSeconds)
             lowLoad = try measureLowLoad(plan)

@@ -26,6 +26,8 @@ package struct SweepTimeModel: Sendable, Equatable {
     package var longestTaskSeconds: Double
     /// The workload, whose phases decide what a drain waits for.
     let spec: WorkloadSpec
+    /// Whether the sweep has a low-load phase (a load tool alone has none: no W/C to measure).
+    let measuresLowLoad: Bool
 
     /// Building, starting and stopping a pool and fsyncing a row of trials.csv.
     package static let overheadSecondsPerTrial = 0.03
@@ -38,6 +40,7 @@ package struct SweepTimeModel: Sendable, Equatable {
         let settings = plan.trialSettings(taskNanoseconds: UInt64(taskSeconds * 1e9))
         windowSeconds = Double(settings.durationNanoseconds) / 1e9
         jittered = plan.spec.jitter != .none
+        measuresLowLoad = plan.target.measuresLowLoad
         let lowLoadWindow = SweepRunner.lowLoadWindowNanoseconds(
             taskNanoseconds: UInt64(taskSeconds * 1e9), trialMilliseconds: plan.trialMilliseconds)
         lowLoadWindowSeconds = Double(lowLoadWindow) / 1e9
@@ -56,6 +59,7 @@ package struct SweepTimeModel: Sendable, Equatable {
 
     /// The low-load phase.
     package var lowLoadSeconds: Double {
+        guard measuresLowLoad else { return 0 }
         let round = lowLoadWindowSeconds
         let perRound = taskSeconds > 0 ? round / taskSeconds : 40
         var rounds = (40 / max(perRound, 1)).rounded(.up)
@@ -91,7 +95,8 @@ package struct SweepTimeModel: Sendable, Equatable {
     /// The longest low-load phase: rounds start until `SweepRunner.lowLoadSeconds` have passed,
     /// so the last one may start just before and take its window and one task (one in flight).
     package func maximumLowLoadSeconds(longestTaskSeconds: Double) -> Double {
-        SweepRunner.lowLoadSeconds + lowLoadWindowSeconds + min(longestTaskSeconds, Self.drainTimeoutSeconds)
+        guard measuresLowLoad else { return 0 }
+        return SweepRunner.lowLoadSeconds + lowLoadWindowSeconds + min(longestTaskSeconds, Self.drainTimeoutSeconds)
             + Self.overheadSecondsPerTrial
     }
 

@@ -1,0 +1,75 @@
+import PoolSizeKit
+import PoolSizeModel
+
+extension SweepServerOptions {
+    /// `--load` without `--server`: the tool's own concurrency is the pool, `{size}` in its
+    /// command, run once per trial; no server is started, so the server's flags, a URL and a
+    /// `{port}` are refused, each with its fix.
+    func resolveLoadAlone(
+        _ tool: String, workload: SweepWorkloadOptions, axes: SweepAxisOptions, load: SweepLoadOptions,
+        trialMilliseconds: Int?
+    ) throws(PoolSizeError) -> SweepWorkload {
+        let serverOnly = [
+            ("--resize", resize != nil), ("--settle", settle != nil), ("--ready-timeout", readyTimeout != "30s"),
+        ]
+        for (flag, given) in serverOnly where given {
+            throw .invalidOption(
+                flag: flag, message: "applies to the server --server starts; --load alone starts none: drop \(flag)")
+        }
+        if connections != nil {
+            throw .invalidOption(
+                flag: "--connections",
+                message:
+                    "sets poolsize's driver, which --load replaces; --load alone sizes the tool's own connections with {size} in its command: drop --connections"
+            )
+        }
+        let replaced = [
+            ("--http", workload.http != nil), ("--exec", workload.exec != nil),
+            ("--workload", workload.workload != nil), ("--trace", workload.trace != nil),
+        ]
+        for (flag, given) in replaced where given {
+            throw .invalidOption(
+                flag: flag,
+                message:
+                    "--load alone is the whole load, the tool run at each size; drop \(flag) (or give --server to load a server you start)"
+            )
+        }
+        let axisFlags = [
+            ("--pool", axes.pool != "queue-pool"), ("--qos", axes.qos != "default"),
+            ("--primitive", axes.primitive != "none"), ("--critical-us", axes.criticalMicroseconds != nil),
+            ("--contend", axes.contend),
+        ]
+        for (flag, given) in axisFlags where given {
+            throw .invalidOption(
+                flag: flag,
+                message: "sets poolsize's own pools; --load alone sizes the tool's concurrency: drop \(flag)")
+        }
+        if load.arrivalRate != nil {
+            throw .invalidOption(
+                flag: "--arrival-rate",
+                message: "--load alone runs the tool's own load at each size; drop --arrival-rate")
+        }
+        guard !parse.isEmpty else {
+            throw .invalidOption(
+                flag: "--parse",
+                message:
+                    "is needed with --load to read the tool's figures: wrk, pgbench, or a regular expression with a (?<throughput>…) group"
+            )
+        }
+        let command = try LoadCommand(tool, requiresSize: true)
+        let parser = try LoadToolParser(parse)
+        // No server, so no port: a {port} is refused here, and the program is found now.
+        let measurer = try LoadToolMeasurer(
+            command: command, parser: parser, timeoutSeconds: try workload.taskTimeoutSeconds(), port: nil)
+        let program = String(command.program.split(separator: "/").last ?? "tool")
+        let shown = Secrets.commandText(command.display)
+        let spec = WorkloadSpec(
+            name: "load-" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
+            description: "load tool alone: \(shown), its concurrency {size}", cpuMicroseconds: 0, waitMicroseconds: 0,
+            trialMilliseconds: trialMilliseconds ?? 2000)
+        return SweepWorkload(
+            spec: spec, run: .external(measurer), isLoopbackServer: false,
+            taskTimeoutSeconds: try workload.taskTimeoutSeconds(),
+            target: .loadTool(LoadToolSetup(command: shown, parse: parse.map(Secrets.commandText))))
+    }
+}
