@@ -13,7 +13,7 @@ import re
 import sys
 
 TARGETS = ["PoolSize", "PoolSizeModel", "PoolSizeKit", "PoolSizeAnalysis", "PoolSizeHTTP", "PoolSizeObserve",
-           "PoolSizeStats", "PoolSizeProcess"]
+           "PoolSizeStats", "PoolSizeProcess", "PoolSizePostgres"]
 FLAG = re.compile(r"--[a-z]")
 EXEMPT = "// flag-spelling: not poolsize's"
 

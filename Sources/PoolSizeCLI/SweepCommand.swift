@@ -19,6 +19,7 @@ struct SweepCommand: ParsableCommand {
 
     @OptionGroup(title: "Workload") var workload: SweepWorkloadOptions
     @OptionGroup(title: "Server") var server: SweepServerOptions
+    @OptionGroup(title: "PostgreSQL") var postgres: SweepPostgresOptions
     @OptionGroup(title: "Load") var load: SweepLoadOptions
     @OptionGroup(title: "Pools") var axes: SweepAxisOptions
     @OptionGroup(title: "Trials") var trials: SweepTrialOptions
@@ -90,7 +91,16 @@ struct SweepCommand: ParsableCommand {
             trialMilliseconds: trials.trialMilliseconds, cores: MachineProbe.coreCount(override: model.cores).effective)
         var chosen: SweepWorkload
         if let serverSweep {
+            if postgres.postgres != nil {
+                throw .invalidOption(
+                    flag: "--postgres",
+                    message: "sizes a connection pool in this process, not a server's; drop --server")
+            }
             chosen = serverSweep
+        } else if let database = try postgres.resolve(
+            workload: workload, sizes: trials.sizes, trialMilliseconds: trials.trialMilliseconds)
+        {
+            chosen = database
         } else {
             chosen = try workload.resolve(trialMilliseconds: trials.trialMilliseconds)
         }

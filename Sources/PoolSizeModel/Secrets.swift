@@ -114,6 +114,15 @@ package enum Secrets {
         return result
     }
 
+    /// A libpq connection string as it may be written: a URL masked as `url` masks one (its
+    /// userinfo, a `password` query parameter), a `key=value` string's password value masked.
+    package static func conninfo(_ text: String) -> String {
+        if text.contains("://") { return url(text, marked: ["password"]) }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.lowercased().hasPrefix("password=") ? "password=\(mask)" : String(word)
+        }.joined(separator: " ")
+    }
+
     /// A command line as recorded in machine.json: the values of the URL and the headers
     /// (separate or joined with `=`) redacted. Headers and query parameters named by the
     /// secret-header and secret-query options count as credentials too. `flag` spells each option as the command line does.
@@ -132,6 +141,7 @@ package enum Secrets {
         let redact: [String: (String) -> String] = [
             flag(.httpURL): { url($0, marked: markedQuery) }, flag(.httpHeaders): { header($0, marked: marked) },
             flag(.server): commandText, flag(.load): commandText, flag(.resize): commandText,
+            flag(.postgres): conninfo,
         ]
         var result: [String] = []
         var pending: ((String) -> String)?

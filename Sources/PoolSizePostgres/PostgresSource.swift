@@ -15,6 +15,13 @@ package final class PostgresSource: WorkloadSource, Sendable {
     /// Variables set for the whole run: `--define`s and the detected `scale`.
     package let variables: [String: Int64]
     let connections: PostgresConnections
+    /// The database connected to.
+    package let database: String?
+    /// How many connections the server lets this sweep open at once; nil when it would not say.
+    package let connectionsAllowed: Int?
+    /// Whether the server runs on this machine (a Unix socket or a loopback address): its CPU
+    /// is then the load under test, not another program's.
+    package let isLocal: Bool
 
     /// A source running `script` on connections made with `conninfo`. Connects once to check
     /// the server: each SQL command is parsed and planned there (`check`), so a syntax error or
@@ -35,12 +42,26 @@ package final class PostgresSource: WorkloadSource, Sendable {
                 throw .invalidParameter(
                     source,
                     message:
-                        "reads :scale, and the database has no pgbench_branches to count it from; pass --define scale=N"
+                        "reads :scale, and the database has no pgbench_branches to count it from; set it with \(PoolSizeError.Parameter.sqlDefines.mention) scale=N"
                 )
             }
         }
         self.variables = values
         self.script = script
+        database = probe.value("SELECT current_database()")
+        // Connections this sweep may open: max_connections less the superusers' reserve and
+        // those open now (the probe among them, which the sweep's first task reuses).
+        if let limit = probe.value("SHOW max_connections").flatMap(Int.init),
+            let reserved = probe.value("SHOW superuser_reserved_connections").flatMap(Int.init),
+            let open = probe.value("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'")
+                .flatMap(Int.init)
+        {
+            connectionsAllowed = max(0, limit - reserved - open + 1)
+        } else {
+            connectionsAllowed = nil
+        }
+        let address = probe.value("SELECT coalesce(inet_server_addr()::text, 'local')") ?? ""
+        isLocal = address == "local" || address.hasPrefix("127.") || address == "::1"
         // Each command checked with the variables the first transaction would give it.
         var generator = SeededGenerator(seed: 1)
         guard

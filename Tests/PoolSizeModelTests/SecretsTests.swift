@@ -73,3 +73,22 @@ import Testing
         #expect(recorded == ["poolsize", "sweep", "--load", "wrk http://REDACTED@127.0.0.1:9/"])
     }
 }
+
+/// A libpq connection string keeps no password, as a URL or as `key=value` pairs, and `--postgres`'s
+/// value is masked in the recorded command line.
+@Suite struct ConninfoSecretsTests {
+    @Test func aConnectionStringKeepsNoPassword() {
+        #expect(Secrets.conninfo("postgresql://app:hunter2@db:5432/shop") == "postgresql://REDACTED@db:5432/shop")
+        #expect(
+            Secrets.conninfo("postgresql://db/shop?user=app&password=hunter2")
+                == "postgresql://db/shop?user=app&password=REDACTED")
+        #expect(
+            Secrets.conninfo("host=db user=app PASSWORD=hunter2 dbname=shop")
+                == "host=db user=app password=REDACTED dbname=shop")
+        #expect(Secrets.conninfo("host=db dbname=shop") == "host=db dbname=shop")
+        let line = Secrets.commandLine(["poolsize", "sweep", "--postgres", "postgresql://app:hunter2@db/shop"]) {
+            $0 == .postgres ? "--postgres" : "--\($0.rawValue)"
+        }
+        #expect(line == ["poolsize", "sweep", "--postgres", "postgresql://REDACTED@db/shop"])
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import PoolSizeModel
+import Testing
+
+/// `sweep --postgres`: a connection pool in this process, each thread holding one libpq
+/// connection to a PostgreSQL the test starts (scripts/pg-cluster.sh), running a pgbench
+/// script. Flags that cannot apply, a script outside the subset, a server that is not there
+/// and SQL the server refuses are one line and exit 64 before any trial; a transaction the
+/// server fails is a failure with its SQLSTATE, never throughput; the password is in no file.
+@Suite(.serialized) struct PostgresSweepCommandTests {
+    static let selectOnly =
+        "\\set aid random(1, 100000 * :scale)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;"
+
+    static func scratch(_ name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "poolsize-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test(arguments: [
+        (
+            ["--sql", "SELECT 1;"],
+            "error: --sql: is the transaction of a --postgres sweep; add --postgres URL or drop --sql"
+        ),
+        (
+            ["--postgres", "postgresql://127.0.0.1:1/db"],
+            "error: --postgres: needs the transaction to run: add --sql 'SELECT …;' or --sql-file FILE (a pgbench script)"
+        ),
+        (
+            ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--sql-file", "x.sql"],
+            "error: --sql-file: and --sql both give the transaction; keep one"
+        ),
+        (
+            ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--exec", "true"],
+            "error: --exec: names another task; a --postgres sweep's task is its --sql transaction, drop --exec"
+        ),
+        (
+            ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--define", "scale"],
+            "error: --define: takes NAME=INTEGER (scale=10), got 'scale'; this subset's variables are integers"
+        ),
+        (
+            ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "\\gset\nSELECT 1;"],
+            "error: --sql: line 1: \\gset is not supported: this subset of pgbench's scripts runs SQL, \\set (integers, :variables, + - * / %, random(lo, hi)) and \\sleep"
+        ),
+        (
+            ["--postgres", "postgresql://127.0.0.1:1/db", "--sql-file", "/nonexistent/x.sql"],
+            "error: --sql-file: cannot read /nonexistent/x.sql; give a readable pgbench script"
+        ),
+    ])
+    func aFlagOrScriptThatCannotApplyIsOneLine(arguments: [String], message: String) {
+        let result = runCLI(["sweep"] + arguments + ["--sizes", "1,2"])
+        #expect(result.errors == [message])
+        #expect(result.code == 64)
+    }
+
+    /// No server on the port: libpq's reason, the fix, and no password in the line.
+    @Test func anUnreachableServerIsOneLineWithoutThePassword() {
+        let result = runCLI([
+            "sweep", "--postgres", "postgresql://app:hunter2@127.0.0.1:1/db", "--sql", "SELECT 1;", "--sizes", "1,2",
+        ])
+        #expect(result.code == 64)
+        #expect(result.errors.count == 1)
+        let line = result.errors.first ?? ""
+        #expect(line.hasPrefix("error: --postgres: cannot connect: "), "\(line)")
+        #expect(line.hasSuffix("; start the server, or correct the host and port"), "\(line)")
+        #expect(!line.contains("hunter2"))
+    }
+
+    /// Against a real server: an unknown database, SQL the server refuses (its message and
+    /// SQLSTATE, before any trial), sizes past max_connections, a transaction that fails at
+    /// every run (the SQLSTATE in the line); then a sweep of pgbench's select-only script whose
+    /// trials are recorded, with the URL's password in no file of the run.
+    @Test func aRealServerChecksTheScriptAndRunsTheSweep() throws {
+        let server = try PostgresServer(pgbenchScale: 1)
+        defer { server.stop() }
+        let url = "postgresql://postgres:hunter2@127.0.0.1:\(server.port)/bench"
+        let unknown = runCLI([
+            "sweep", "--postgres", "postgresql://postgres@127.0.0.1:\(server.port)/nope", "--sql", "SELECT 1;",
+            "--sizes", "1,2",
+        ])
+        #expect(unknown.code == 64)
+        #expect(
+            unknown.errors.first?.hasSuffix("; create the database (createdb NAME) or name one that exists") == true,
+            "\(unknown.errors)")
+        let syntax = runCLI([
+            "sweep", "--postgres", url, "--sql", "SELEC abalance FROM pgbench_accounts;", "--sizes", "1",
+        ])
+        #expect(
+            syntax.errors == [
+                "error: --sql: the server refuses SELEC abalance FROM pgbench_accounts: syntax error at or near \"SELEC\" (SQLSTATE 42601); fix the statement"
+            ])
+        let table = runCLI(["sweep", "--postgres", url, "--sql", "SELECT 1 FROM nowhere;", "--sizes", "1"])
+        #expect(
+            table.errors == [
+                "error: --sql: the server refuses SELECT 1 FROM nowhere: relation \"nowhere\" does not exist (SQLSTATE 42P01); fix the statement"
+            ])
+        let many = runCLI(["sweep", "--postgres", url, "--sql", "SELECT 1;", "--sizes", "1,500"])
+        #expect(many.code == 64)
+        #expect(many.errors.first?.hasPrefix("error: --sizes: asks for 500 connections; the server allows ") == true)
+        let dir = try Self.scratch("postgres")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let failing = try EndToEndTests.run([
+            "sweep", "--postgres", url, "--sql", "SELECT 1 / (random() * 0)::int;", "--sizes", "1,2", "--quiet",
+            "--out", dir.appendingPathComponent("failing").path,
+        ])
+        #expect(failing.code != 0)
+        #expect(failing.stderr.contains("SQLSTATE 22012: division by zero"), "\(failing.stderr)")
+        let run = dir.appendingPathComponent("run")
+        let result = try EndToEndTests.run([
+            "sweep", "--postgres", url, "--sql", Self.selectOnly, "--sizes", "1,2,4", "--repeat", "1", "--trial-ms",
+            "300", "--quiet", "--out", run.path, "--plots", dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        let rows = try ServerSweepCommandTests.trials(run).rows
+        #expect(Set(rows.compactMap { $0["pool_size"] }) == ["1", "2", "4"])
+        for row in rows {
+            #expect((row["throughput_per_s"].flatMap(Double.init) ?? 0) > 0, "\(row)")
+            #expect(row["errors"] == "0", "\(row)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: run.path)
+        for file in files {
+            let text = (try? String(contentsOf: run.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            #expect(!text.contains("hunter2"), "\(file) holds the password")
+        }
+        let machine = try String(contentsOf: run.appendingPathComponent("machine.json"), encoding: .utf8)
+        #expect(
+            machine.contains("PostgreSQL: postgresql://REDACTED@127.0.0.1:\(server.port)/bench"), "\(machine)")
+    }
+}
