@@ -1,5 +1,6 @@
 import Dispatch
 import PoolSizeModel
+import PoolSizeProcess
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -84,12 +85,8 @@ final class ThreadMemoryBenchmark {
         defer { buffer.deallocate() }
         var length = 0
         while length < capacity {
-            // Module-qualified: this method's own name hides the C function.
-            #if canImport(Glibc)
-                let n = Glibc.read(fd, buffer + length, capacity - length)
-            #elseif canImport(Darwin)
-                let n = Darwin.read(fd, buffer + length, capacity - length)
-            #endif
+            // Not plain read(): this method's own name hides the C function.
+            let n = Platform.readDescriptor(fd, buffer + length, capacity - length)
             if n <= 0 { break }
             length += n
         }
