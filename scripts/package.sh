@@ -45,7 +45,7 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 bash "$root/scripts/install-libcurl.sh"
 bash "$root/scripts/install-apt-tools.sh" "scripts/package.sh: the .deb's dependencies and a stripped binary" \
-    dpkg-shlibdeps:dpkg-dev strip:binutils readelf:binutils dpkg-deb:dpkg
+    dpkg-shlibdeps:dpkg-dev strip:binutils readelf:binutils python3:python3 git:git
 
 commit="$(git -C "$root" rev-parse --short=12 HEAD)"
 if [ -n "$(git -C "$root" status --porcelain --untracked-files=no)" ]; then
@@ -95,15 +95,21 @@ umask 022
 
 # The man page: swift-argument-parser's generate-manual tool (the tool behind its GenerateManual
 # plugin), built from the checkout SwiftPM resolved, run on the built binary. Built on its own:
-# the plugin would build every product of this package again without the flags above.
+# the plugin would build every product of this package again without the flags above. It drops
+# every character outside ASCII ("6–9" became "69"), so it reads the help through a filter that
+# spells them as ASCII tokens, and the page gets them back as roff escapes (package_debian.py).
 echo "== generating the man page (swift-argument-parser's generate-manual)" >&2
 parser_checkout="$scratch/checkouts/swift-argument-parser"
 swift build -c release --package-path "$parser_checkout" --scratch-path "$scratch/generate-manual" \
     --product generate-manual >&2
 mkdir -p "$work/man"
-"$scratch/generate-manual/release/generate-manual" "$built" --output-directory "$work/man" \
+printf '#!/bin/sh\nset -e\n"%s" "$@" | python3 "%s" ascii-tokens\n' "$built" "$root/scripts/package_debian.py" \
+    > "$work/poolsize"
+chmod +x "$work/poolsize"
+"$scratch/generate-manual/release/generate-manual" "$work/poolsize" --output-directory "$work/man" \
     --date "$(date -u -d "@$commit_epoch" +%Y-%m-%d)" --authors "$maintainer" >&2
 [ -s "$work/man/poolsize.1" ] || { echo "error: generate-manual wrote no poolsize.1" >&2; exit 70; }
+python3 "$root/scripts/package_debian.py" man-page < "$work/man/poolsize.1" > "$work/man/poolsize.1.fixed"
 
 # The licences of everything linked in: each package SwiftPM checked out (but the DocC plugin,
 # which is not linked) and the Swift runtime's.
@@ -119,10 +125,12 @@ install -d "$stage/bin" "$stage/share/man/man1" "$stage/share/doc/poolsize" \
     "$stage/share/fish/vendor_completions.d"
 install -m 0755 "$built" "$stage/bin/poolsize"
 strip --remove-section=.comment --remove-section=.note "$stage/bin/poolsize"
-"$stage/bin/poolsize" --generate-completion-script bash > "$stage/share/bash-completion/completions/poolsize"
+# bash-completion sources the file, so the #! line ArgumentParser writes has no use there.
+"$stage/bin/poolsize" --generate-completion-script bash | sed '1{/^#!/d}' \
+    > "$stage/share/bash-completion/completions/poolsize"
 "$stage/bin/poolsize" --generate-completion-script zsh > "$stage/share/zsh/vendor-completions/_poolsize"
 "$stage/bin/poolsize" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/poolsize.fish"
-gzip -9n < "$work/man/poolsize.1" > "$stage/share/man/man1/poolsize.1.gz"
+gzip -9n < "$work/man/poolsize.1.fixed" > "$stage/share/man/man1/poolsize.1.gz"
 install -m 0644 CHANGELOG.md README.md LICENSE "$notices" "$stage/share/doc/poolsize/"
 chmod 0644 "$stage"/share/bash-completion/completions/* "$stage"/share/zsh/vendor-completions/* \
     "$stage"/share/fish/vendor_completions.d/*
@@ -140,6 +148,11 @@ python3 "$root/scripts/package_debian.py" changelog CHANGELOG.md "$maintainer" \
 python3 "$root/scripts/package_debian.py" copyright "$scratch/checkouts" "$swift_licence" \
     > "$deb/usr/share/doc/poolsize/copyright"
 chmod 0644 "$deb/usr/share/doc/poolsize/"*
+# Yams, the YAML parser the workload specs are read with, carries libyaml's source, so a static
+# binary holds libyaml; there is no system libyaml for it to use instead.
+mkdir -p "$deb/usr/share/lintian/overrides"
+echo "poolsize: embedded-library libyaml [usr/bin/poolsize]" > "$deb/usr/share/lintian/overrides/poolsize"
+chmod 0644 "$deb/usr/share/lintian/overrides/poolsize"
 mkdir -p "$work/shlibs/debian"
 printf 'Source: poolsize\n\nPackage: poolsize\nArchitecture: any\n' > "$work/shlibs/debian/control"
 depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$deb/usr/bin/poolsize" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
@@ -151,6 +164,8 @@ installed_kib="$(du -sk --apparent-size "$deb/usr" | cut -f1)"
 python3 "$root/scripts/package_debian.py" control "$version" "$arch" "$maintainer" "$depends" "$installed_kib" \
     > "$deb/DEBIAN/control"
 find "$deb" -type d -exec chmod 0755 {} +
+(cd "$deb" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$deb/DEBIAN/md5sums"
+chmod 0644 "$deb/DEBIAN/md5sums"
 find "$deb" -exec touch -h -d "@$commit_epoch" {} +
 mkdir -p "$out"
 deb_file="$out/poolsize_${version}_${arch}.deb"

@@ -11,6 +11,11 @@
       paragraph per linked package, Apache-2.0 by reference to /usr/share/common-licenses.
   package_debian.py control VERSION ARCH MAINTAINER DEPENDS INSTALLED_KIB
       DEBIAN/control.
+  package_debian.py ascii-tokens < HELP_JSON
+      The help with each non-ASCII character spelled as an ASCII token (see man-page).
+  package_debian.py man-page < PAGE
+      generate-manual's page with those tokens as roff's \[uXXXX], text lines that begin with
+      a quote escaped, and empty lines as paragraph breaks (groff warns on both).
 
 The licences: poolsize is Apache-2.0 (LICENSE). The DocC plugin builds documentation and is not
 linked, so it is left out.
@@ -183,12 +188,36 @@ Description: measure how many threads a worker pool should have
 """
 
 
+# swift-argument-parser's generate-manual drops every character outside ASCII ("6–9" became
+# "69", "500µs" "500s"), so the help it reads spells them as tokens of letters and digits, which
+# its escaping leaves alone, and the page gets them back as roff escapes.
+TOKEN = re.compile(r"xxU([0-9A-F]{4,6})xx")
+
+
+def ascii_tokens():
+    return "".join(c if ord(c) < 128 else f"xxU{ord(c):04X}xx" for c in sys.stdin.read())
+
+
+def man_page():
+    lines = []
+    for line in sys.stdin.read().splitlines():
+        line = TOKEN.sub(lambda m: f"\\[u{m.group(1)}]", line)
+        if not line.strip():
+            line = ".Pp"
+        elif line.startswith("'"):
+            line = "\\&" + line
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def main(argv):
     commands = {
         "changelog": (changelog, 2),
         "notices": (notices, 2),
         "copyright": (copyright, 2),
         "control": (control, 5),
+        "ascii-tokens": (ascii_tokens, 0),
+        "man-page": (man_page, 0),
     }
     if len(argv) < 2 or argv[1] not in commands or len(argv) - 2 != commands[argv[1]][1]:
         fail("usage: package_debian.py changelog|notices|copyright|control ARGS… (see its docstring)")

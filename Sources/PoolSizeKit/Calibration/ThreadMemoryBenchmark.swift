@@ -1,3 +1,4 @@
+import CPoolSizeSys
 import Dispatch
 import PoolSizeModel
 import PoolSizeProcess
@@ -15,7 +16,7 @@ import PoolSizeProcess
 /// `KernelStack` in /proc/meminfo is system-wide: another process starting threads at the same
 /// moment adds noise, which the median over rounds absorbs.
 final class ThreadMemoryBenchmark {
-    private var threads: [pthread_t] = []
+    private var threads: [poolsize_thread] = []
     private let started = DispatchSemaphore(value: 0)
     private let release = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
