@@ -47,7 +47,10 @@ bash "$root/scripts/install-libcurl.sh"
 bash "$root/scripts/install-apt-tools.sh" "scripts/package.sh: the .deb's dependencies and a stripped binary" \
     dpkg-shlibdeps:dpkg-dev strip:binutils readelf:binutils python3:python3 git:git
 
-commit="$(git -C "$root" rev-parse --short=12 HEAD)"
+if ! commit="$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null)"; then
+    echo "error: $root is not a git checkout (or git refuses it); the packages name the commit they were built from, so build from a clone" >&2
+    exit 66
+fi
 if [ -n "$(git -C "$root" status --porcelain --untracked-files=no)" ]; then
     echo "warning: the checkout has uncommitted changes; the binary names its commit $commit-dirty" >&2
     commit="$commit-dirty"
