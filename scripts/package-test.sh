@@ -54,13 +54,14 @@ bash "$root/scripts/install-apt-tools.sh" "scripts/package-test.sh: a fresh Debi
     debootstrap:debootstrap lintian:lintian readelf:binutils
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/poolsize-package-test.XXXXXX")"
-roots=()
 cleanup() {
     local status=$?
-    local target
-    for target in ${roots[@]+"${roots[@]}"}; do
-        if mountpoint -q "$target/proc"; then umount "$target/proc" || umount -l "$target/proc" || true; fi
-    done
+    local mounted
+    # Every mount below the directory, deepest first: the roots' /proc, and debootstrap's own
+    # when it was cut short.
+    while read -r mounted; do
+        umount "$mounted" 2>/dev/null || umount -l "$mounted" || true
+    done < <(awk -v prefix="$tmp/" 'index($2, prefix) == 1 { print $2 }' /proc/mounts | sort -r)
     if $keep; then
         echo "kept: $tmp" >&2
     else
@@ -197,14 +198,14 @@ check() {
     # command ending first is exit 6, by design).
     echo "-- poolsize observe --duration 1s -- sleep 2" >&2
     out="$(in_root "$target" sh -c "cd /tmp && $poolsize observe --duration 1s -- sleep 2" 2>&1)" \
-        || { printf '%s\n' "$out" >&2; fail "poolsize observe exited $? in $target"; }
+        || { local status=$?; printf '%s\n' "$out" >&2; fail "poolsize observe exited $status in $target"; }
     printf '%s\n' "$out" >&2
     grep -Eq '^pid [0-9]+ \(sleep 2\), started by observe' <<<"$out" || fail "observe did not name its target"
     grep -Eq '^sleep +1 ' <<<"$out" || fail "observe's table has no pool 'sleep' with 1 thread"
 
     echo "-- poolsize sweep --workload io --sizes 1,2 --repeat 1 --trial-ms 200" >&2
     out="$(in_root "$target" sh -c "cd /tmp && $poolsize sweep --workload io --sizes 1,2 --repeat 1 --trial-ms 200" 2>&1)" \
-        || { printf '%s\n' "$out" >&2; fail "poolsize sweep exited $? in $target"; }
+        || { local status=$?; printf '%s\n' "$out" >&2; fail "poolsize sweep exited $status in $target"; }
     printf '%s\n' "$out" >&2
     grep -Eq '^recommended queue count: [0-9]+ ' <<<"$out" || fail "the sweep printed no recommendation"
     local run
@@ -236,7 +237,6 @@ check() {
 
 echo "== 1. the .deb, with apt-get install ./$(basename "$deb")" >&2
 cp -a "$tmp/base" "$tmp/deb-root"
-roots+=("$tmp/deb-root")
 cp "$deb" "$tmp/deb-root/tmp/"
 in_root "$tmp/deb-root" dpkg-query -W libcurl4 >/dev/null 2>&1 && fail "the fresh root already has libcurl4"
 apt_in "$tmp/deb-root" "./$(basename "$deb")"
@@ -249,7 +249,6 @@ check "$tmp/deb-root" /usr/bin/poolsize yes
 echo "== 2. the archive in /usr/local of a root that has only libcurl4 added" >&2
 cp -a "$tmp/base" "$tmp/tar-root"
 rm -rf "$tmp/base"
-roots+=("$tmp/tar-root")
 apt_in "$tmp/tar-root" --no-install-recommends libcurl4
 tar -xzf "$archive" -C "$tmp/tar-root/usr/local" --strip-components=1
 check "$tmp/tar-root" /usr/local/bin/poolsize no
