@@ -5,7 +5,8 @@
 //                     recommendations) and the parsing of their files and flags
 //   PoolSizeAnalysis  pure analysis over those values: recommender, capacity planner, run comparison
 //   PoolSizeProcess   the one child-process runner (watchdog, SIGTERM then SIGKILL), for
-//                     gnuplot, probes and commands; and a server sweep's server (ServerProcess)
+//                     gnuplot, probes and commands; a server sweep's server (ServerProcess); and
+//                     `Platform`, the C library calls spelled differently on Linux and macOS
 //   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
 //   PoolSizeHTTP    HTTP as a workload (libcurl's easy API, blocking on the pool's own thread,
 //                   through CCurl and CPoolSizeCurl's shims) and `poolsize serve`'s load server (SwiftNIO)
@@ -97,7 +98,9 @@ let package = Package(
         ),
         .target(
             name: "PoolSize",
-            dependencies: ["PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeOutput", "PoolSizeStats"]),
+            dependencies: [
+                "PoolSizeAnalysis", "PoolSizeKit", "PoolSizeModel", "PoolSizeOutput", "PoolSizeStats", "CPoolSizeSys",
+            ]),
         .target(
             name: "PoolSizeOutput",
             dependencies: [

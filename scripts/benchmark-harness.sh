@@ -13,7 +13,9 @@
 # docs/benchmarks/harness.md (a rerun replaces it, only once the benchmark has finished), and a
 # copy to --out FILE (default results/benchmark-harness-<timestamp>.md).
 #
-# Usage: scripts/benchmark-harness.sh [--out FILE] [--doc FILE | --no-doc] [extra bench-harness flags...]
+# Usage: scripts/benchmark-harness.sh [--out FILE] [--doc FILE | --no-doc] [--bin FILE] [extra bench-harness flags...]
+#   --bin FILE  run this poolsize binary instead of building .build/release/poolsize (the packaged,
+#               static one, say: scripts/benchmark-package.sh sets the two side by side)
 # Reproduce: scripts/benchmark-harness.sh --repeat 5 --trial-ms 1000
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,17 +23,22 @@ command_line="scripts/benchmark-harness.sh"
 if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
 out="$root/results/benchmark-harness-$(date -u +%Y%m%d-%H%M%S).md"
 doc="$root/docs/benchmarks/harness.md"
+bin=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --out) out="$2"; shift 2 ;;
         --doc) doc="$2"; shift 2 ;;
         --no-doc) doc=""; shift ;;
+        --bin) bin="$2"; shift 2 ;;
         *) break ;;
     esac
 done
 mkdir -p "$(dirname "$out")"
-"$root/scripts/poolsize" --version >/dev/null
-bin="$root/.build/release/poolsize"
+if [[ -z "$bin" ]]; then
+    "$root/scripts/poolsize" --version >/dev/null
+    bin="$root/.build/release/poolsize"
+fi
+[[ -x "$bin" ]] || { echo "error: --bin $bin: not an executable file" >&2; exit 66; }
 
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"

@@ -1,15 +1,23 @@
 #define _GNU_SOURCE
 #include "poolsize_sys.h"
 #include <errno.h>
-#include <sched.h>
-#include <sys/prctl.h>
+#include <pthread.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sched.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
 
+// Thread ids, timer slack, the affinity mask and a thread's own nice are Linux's (a thread is
+// a task with its own id and priority there). Elsewhere these say they cannot (-1, ENOSYS) and
+// the callers fall back: no slack, the online CPUs, the nice not recorded (docs/platform.md).
+#ifdef __linux__
 int poolsize_gettid(void) { return (int)syscall(SYS_gettid); }
 
 int poolsize_set_timer_slack_ns(unsigned long nanoseconds) {
@@ -33,6 +41,41 @@ int poolsize_get_thread_nice(int tid, int *ok) {
     *ok = !(value == -1 && errno != 0);
     return value;
 }
+#else
+int poolsize_gettid(void) {
+#ifdef __APPLE__
+    uint64_t id = 0;
+    pthread_threadid_np(NULL, &id);
+    return (int)id;
+#else
+    return -1;
+#endif
+}
+
+int poolsize_set_timer_slack_ns(unsigned long nanoseconds) {
+    (void)nanoseconds;
+    errno = ENOSYS;
+    return -1;
+}
+
+int poolsize_affinity_cpu_count(void) {
+    errno = ENOSYS;
+    return -1;
+}
+
+// Not setpriority: its PRIO_PROCESS takes a process id, and a thread id may name another process.
+int poolsize_set_thread_nice(int tid, int nice) {
+    (void)tid;
+    (void)nice;
+    return ENOSYS;
+}
+
+int poolsize_get_thread_nice(int tid, int *ok) {
+    (void)tid;
+    *ok = 0;
+    return 0;
+}
+#endif
 
 int poolsize_spawn_close_from(void *actions, int from) {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
@@ -48,6 +91,7 @@ int poolsize_spawn_close_from(void *actions, int from) {
 #include <pthread.h>
 #include <sys/wait.h>
 
+#ifdef __linux__
 static int poolsize_redirect(const char *path, int flags, int target) {
     int fd = open(path, flags, 0644);
     if (fd < 0) return -1;
@@ -57,6 +101,7 @@ static int poolsize_redirect(const char *path, int flags, int target) {
     }
     return 0;
 }
+#endif
 
 // The spawn behind poolsize_spawn_group and poolsize_spawn_group_fds: stdout and stderr are
 // the files at out_path and err_path when those are set, else the descriptors out_fd and err_fd.

@@ -6,8 +6,21 @@
 #include <sys/resource.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <unistd.h>
 
+int poolsize_thread_create(poolsize_thread *thread, void *(*start)(void *), void *argument) {
+    return pthread_create(&thread->handle, NULL, start, argument);
+}
+
+int poolsize_thread_join(poolsize_thread thread) { return pthread_join(thread.handle, NULL); }
+
+int poolsize_thread_detach(poolsize_thread thread) { return pthread_detach(thread.handle); }
+
+// Pinning to a CPU, the affinity mask, the current CPU and the process-wide default thread
+// attributes are GNU's; elsewhere pinning says it cannot (ENOSYS, -1) and the stack size is a
+// new attribute object's, which is the default there (docs/platform.md).
+#ifdef __linux__
 int poolsize_pin_current_thread(int cpu) {
     if (cpu < 0 || cpu >= CPU_SETSIZE) return EINVAL;
     cpu_set_t set;
@@ -36,6 +49,28 @@ long poolsize_default_stack_size(void) {
     pthread_attr_destroy(&attr);
     return status == 0 ? (long)size : -1;
 }
+#else
+int poolsize_pin_current_thread(int cpu) {
+    (void)cpu;
+    return ENOSYS;
+}
+
+int poolsize_next_allowed_cpu(int after) {
+    (void)after;
+    return -1;
+}
+
+int poolsize_current_cpu(void) { return -1; }
+
+long poolsize_default_stack_size(void) {
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) return -1;
+    size_t size = 0;
+    int status = pthread_attr_getstacksize(&attr, &size);
+    pthread_attr_destroy(&attr);
+    return status == 0 ? (long)size : -1;
+}
+#endif
 
 int poolsize_disable_core_dumps(void) {
     struct rlimit limit = {0, 0};
@@ -44,11 +79,13 @@ int poolsize_disable_core_dumps(void) {
 
 // One descriptor per thread, kept in a key whose destructor closes it when the thread exits:
 // libdispatch retires idle workers, and their descriptors must not outlive them.
+#ifdef __linux__
 static pthread_key_t schedstat_key;
 static pthread_once_t schedstat_once = PTHREAD_ONCE_INIT;
 
 static void schedstat_close(void *value) { close((int)(intptr_t)value - 1); }
 static void schedstat_make_key(void) { pthread_key_create(&schedstat_key, schedstat_close); }
+#endif
 
 int poolsize_thread_run_delay_ns(unsigned long long *nanoseconds) {
 #ifdef __linux__
@@ -78,3 +115,73 @@ int poolsize_thread_run_delay_ns(unsigned long long *nanoseconds) {
     return -1;
 #endif
 }
+
+#ifdef __APPLE__
+#include <mach/mach.h>
+#include <time.h>
+
+struct poolsize_semaphore {
+    semaphore_t semaphore;
+};
+
+poolsize_semaphore *poolsize_semaphore_create(void) {
+    poolsize_semaphore *result = malloc(sizeof(*result));
+    if (result == NULL) return NULL;
+    if (semaphore_create(mach_task_self(), &result->semaphore, SYNC_POLICY_FIFO, 0) != KERN_SUCCESS) {
+        free(result);
+        return NULL;
+    }
+    return result;
+}
+
+void poolsize_semaphore_post(poolsize_semaphore *semaphore) { semaphore_signal(semaphore->semaphore); }
+
+// Mach's wait takes an interval: the one left until the deadline.
+int poolsize_semaphore_wait(poolsize_semaphore *semaphore, const struct timespec *deadline) {
+    for (;;) {
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        long long left = (long long)(deadline->tv_sec - now.tv_sec) * 1000000000LL + (deadline->tv_nsec - now.tv_nsec);
+        if (left <= 0) return -1;
+        mach_timespec_t interval = {(unsigned int)(left / 1000000000LL), (clock_res_t)(left % 1000000000LL)};
+        kern_return_t status = semaphore_timedwait(semaphore->semaphore, interval);
+        if (status == KERN_SUCCESS) return 0;
+        if (status != KERN_ABORTED) return -1;
+    }
+}
+
+void poolsize_semaphore_destroy(poolsize_semaphore *semaphore) {
+    semaphore_destroy(mach_task_self(), semaphore->semaphore);
+    free(semaphore);
+}
+#else
+#include <semaphore.h>
+#include <time.h>
+
+struct poolsize_semaphore {
+    sem_t semaphore;
+};
+
+poolsize_semaphore *poolsize_semaphore_create(void) {
+    poolsize_semaphore *result = malloc(sizeof(*result));
+    if (result == NULL) return NULL;
+    if (sem_init(&result->semaphore, 0, 0) != 0) {
+        free(result);
+        return NULL;
+    }
+    return result;
+}
+
+void poolsize_semaphore_post(poolsize_semaphore *semaphore) { sem_post(&semaphore->semaphore); }
+
+int poolsize_semaphore_wait(poolsize_semaphore *semaphore, const struct timespec *deadline) {
+    int status;
+    while ((status = sem_timedwait(&semaphore->semaphore, deadline)) != 0 && errno == EINTR) {}
+    return status == 0 ? 0 : -1;
+}
+
+void poolsize_semaphore_destroy(poolsize_semaphore *semaphore) {
+    sem_destroy(&semaphore->semaphore);
+    free(semaphore);
+}
+#endif

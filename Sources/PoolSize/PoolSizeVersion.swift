@@ -1,12 +1,18 @@
+import CPoolSizeSys
 import Foundation
 
-/// This build's version, and the commit it was built from: every run records both.
+/// This build's version, and the commit it was built from: every run records both, and
+/// `poolsize --version` prints both. The version is written here and nowhere else:
+/// scripts/package.sh reads it from the built binary to name the package.
 package enum PoolSizeVersion {
     package static let string = "0.1.0"
 
-    /// The git commit of the checkout this binary was built from, when that checkout is still
-    /// there (`git rev-parse` in the source directory); "unknown" otherwise.
+    /// The git commit this binary was built from: the one scripts/package.sh stamped into it,
+    /// else that of the checkout it was built in when that is still there (`git rev-parse` in
+    /// the source directory); "unknown" otherwise.
     package static let commit: String = {
+        let stamped = String(cString: poolsize_build_commit())
+        if !stamped.isEmpty { return stamped }
         let sourceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -22,4 +28,7 @@ package enum PoolSizeVersion {
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return process.terminationStatus == 0 && !text.isEmpty ? text : "unknown"
     }()
+
+    /// What `poolsize --version` prints: "0.1.0 (commit 0123456789ab)".
+    package static var line: String { "\(string) (commit \(commit))" }
 }

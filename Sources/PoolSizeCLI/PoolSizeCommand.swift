@@ -39,7 +39,10 @@ package struct PoolSizeCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
+                let message = fullMessage(for: error)
+                // --version (after any subcommand) names the commit too; ArgumentParser's message
+                // is the version alone.
+                print(message == PoolSizeVersion.string ? PoolSizeVersion.line : message)
                 return 0
             }
             errorOutput(oneLineMessage(for: error, arguments: arguments))

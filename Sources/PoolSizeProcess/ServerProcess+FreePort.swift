@@ -18,11 +18,7 @@ extension ServerProcess {
             .measurementFailed(
                 "no free TCP port on 127.0.0.1 for the server (\(step): \(String(cString: strerror(errno))))")
         }
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let fd = Platform.tcpSocket()
         guard fd >= 0 else { throw failure("socket") }
         defer { close(fd) }
         var address = sockaddr_in()

@@ -2,6 +2,7 @@ import CCurl
 import CPoolSizeCurl
 import PoolSizeKit
 import PoolSizeModel
+import PoolSizeProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -146,14 +147,13 @@ package final class HTTPLoadDriver {
     /// one when it is short, and refuses a count past what the hard limit allows, since past it
     /// connections fail as if the server refused them and fewer than asked stay in flight.
     static func reserveDescriptors(for connections: Int) throws(PoolSizeError) {
-        var limit = rlimit()
-        guard getrlimit(descriptorResource, &limit) == 0 else { return }
+        guard let limit = Platform.descriptorLimit() else { return }
         let needed = rlim_t(connections + descriptorMargin)
         guard limit.rlim_cur < needed else { return }
         if limit.rlim_max >= needed {
             var raised = limit
             raised.rlim_cur = needed
-            if setrlimit(descriptorResource, &raised) == 0 { return }
+            if Platform.setDescriptorLimit(raised) { return }
         }
         let allowed = max(0, Int(min(limit.rlim_max, rlim_t(Int.max))) - descriptorMargin)
         throw .invalidParameter(
@@ -162,12 +162,6 @@ package final class HTTPLoadDriver {
                 "\(connections) connections need \(needed) open files, and this process may open \(limit.rlim_max) (ulimit -n); pass at most \(allowed), or raise the limit"
         )
     }
-
-    #if canImport(Glibc)
-        static let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #else
-        static let descriptorResource = RLIMIT_NOFILE
-    #endif
 
     /// How long a connection that failed waits before it tries again.
     static let retryDelayNanoseconds: UInt64 = 1_000_000

@@ -1,8 +1,11 @@
+import CPoolSizeSys
 import Dispatch
 import PoolSizeModel
 import Synchronization
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Two threads hand a token back and forth through a pair of POSIX semaphores (lmbench's
@@ -25,13 +28,16 @@ enum HandoffBenchmark {
     static func round(count: Int, cpus: (initiator: Int, responder: Int)) throws(PoolSizeError) -> (
         perSwitch: Double, pinned: Bool
     ) {
-        let semaphores = UnsafeMutablePointer<sem_t>.allocate(capacity: 2)
-        sem_init(semaphores, 0, 0)
-        sem_init(semaphores + 1, 0, 0)
-        let ping = semaphores, pong = semaphores + 1
+        guard let ping = poolsize_semaphore_create() else {
+            throw .measurementFailed("could not create the token ping-pong's semaphores")
+        }
+        guard let pong = poolsize_semaphore_create() else {
+            poolsize_semaphore_destroy(ping)
+            throw .measurementFailed("could not create the token ping-pong's semaphores")
+        }
         let outcome = Outcome()
         let finished = DispatchSemaphore(value: 0)
-        // sem_timedwait wants an absolute CLOCK_REALTIME deadline: a hand-off that takes 10 s
+        // The wait takes an absolute CLOCK_REALTIME deadline: a hand-off that takes 10 s
         // means the other thread is gone, and the round fails instead of hanging.
         var deadline = timespec()
         clock_gettime(CLOCK_REALTIME, &deadline)
@@ -45,8 +51,8 @@ enum HandoffBenchmark {
             pin(cpus.responder)
             var limit = limit
             for _ in 0..<count {
-                if sem_timedwait(ping, &limit) != 0 { outcome.failed.store(true, ordering: .relaxed); break }
-                sem_post(pong)
+                if poolsize_semaphore_wait(ping, &limit) != 0 { outcome.failed.store(true, ordering: .relaxed); break }
+                poolsize_semaphore_post(pong)
             }
             finished.signal()
         }
@@ -55,15 +61,18 @@ enum HandoffBenchmark {
             var limit = limit
             let t0 = RoundPlanner.now()
             for _ in 0..<count {
-                sem_post(ping)
-                if sem_timedwait(pong, &limit) != 0 { outcome.failed.store(true, ordering: .relaxed); break }
+                poolsize_semaphore_post(ping)
+                if poolsize_semaphore_wait(pong, &limit) != 0 { outcome.failed.store(true, ordering: .relaxed); break }
             }
             outcome.elapsed.store(RoundPlanner.now() &- t0, ordering: .relaxed)
             finished.signal()
         }
         let threads = [responder, initiator].compactMap { $0 }
         guard threads.count == 2 else {
-            if PosixThread.join(threads, finished: finished, timeout: 12) { semaphores.deallocate() }
+            if PosixThread.join(threads, finished: finished, timeout: 12) {
+                poolsize_semaphore_destroy(ping)
+                poolsize_semaphore_destroy(pong)
+            }
             throw .measurementFailed("could not create the two threads of the token ping-pong")
         }
         guard PosixThread.join(threads, finished: finished, timeout: 12), !outcome.failed.load(ordering: .relaxed)
@@ -72,9 +81,8 @@ enum HandoffBenchmark {
             throw .measurementFailed(
                 "the token ping-pong stalled for 10 s; the machine is too busy to time a context switch")
         }
-        sem_destroy(ping)
-        sem_destroy(pong)
-        semaphores.deallocate()
+        poolsize_semaphore_destroy(ping)
+        poolsize_semaphore_destroy(pong)
         let perSwitch = Double(outcome.elapsed.load(ordering: .relaxed)) / Double(2 * count)
         return (perSwitch, outcome.pinned.load(ordering: .relaxed) == 2)
     }

@@ -2,6 +2,8 @@ import CPoolSizeSys
 import Dispatch
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Plain pthreads for calibration: Foundation's `Thread` adds its own start-up work, and the
@@ -14,11 +16,11 @@ enum PosixThread {
 
     /// Starts a thread running `body`; nil when pthread_create fails (the error number is lost
     /// on purpose: callers report the operation as failed either way).
-    static func spawn(_ body: @escaping () -> Void) -> pthread_t? {
+    static func spawn(_ body: @escaping () -> Void) -> poolsize_thread? {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
-        var thread = pthread_t()
-        let status = pthread_create(
-            &thread, nil,
+        var thread = poolsize_thread()
+        let status = poolsize_thread_create(
+            &thread,
             { argument in
                 Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue().run()
                 return nil
@@ -33,15 +35,15 @@ enum PosixThread {
     /// Joins threads that each signal `finished` as their last act, waiting at most `timeout`
     /// seconds in all. Threads that did not finish in time are detached, never waited for.
     @discardableResult
-    static func join(_ threads: [pthread_t], finished: DispatchSemaphore, timeout: Double) -> Bool {
+    static func join(_ threads: [poolsize_thread], finished: DispatchSemaphore, timeout: Double) -> Bool {
         let deadline = DispatchTime.now() + timeout
         var signalled = 0
         while signalled < threads.count, finished.wait(timeout: deadline) == .success { signalled += 1 }
         guard signalled == threads.count else {
-            for thread in threads { pthread_detach(thread) }
+            for thread in threads { poolsize_thread_detach(thread) }
             return false
         }
-        for thread in threads { pthread_join(thread, nil) }
+        for thread in threads { poolsize_thread_join(thread) }
         return true
     }
 

@@ -1,5 +1,8 @@
+import CPoolSizeSys
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 import PoolSizeModel
 
@@ -20,10 +23,10 @@ enum ThreadCostBenchmark {
         createJoin.reserveCapacity(count)
         for _ in 0..<count {
             stamp.pointee = 0
-            var thread = pthread_t()
+            var thread = poolsize_thread()
             let t0 = RoundPlanner.now()
-            let status = pthread_create(
-                &thread, nil,
+            let status = poolsize_thread_create(
+                &thread,
                 { argument in
                     argument!.assumingMemoryBound(to: UInt64.self).pointee = SystemClocks.read(CLOCK_MONOTONIC)
                     return nil
@@ -34,7 +37,7 @@ enum ThreadCostBenchmark {
                 )
             }
             // The thread only reads a clock, so this join cannot block for long.
-            pthread_join(thread, nil)
+            poolsize_thread_join(thread)
             let t1 = RoundPlanner.now()
             toStart.append(Double(stamp.pointee &- t0))
             createJoin.append(Double(t1 &- t0))

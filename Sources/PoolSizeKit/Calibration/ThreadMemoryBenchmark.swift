@@ -1,5 +1,7 @@
+import CPoolSizeSys
 import Dispatch
 import PoolSizeModel
+import PoolSizeProcess
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,7 +16,7 @@ import PoolSizeModel
 /// `KernelStack` in /proc/meminfo is system-wide: another process starting threads at the same
 /// moment adds noise, which the median over rounds absorbs.
 final class ThreadMemoryBenchmark {
-    private var threads: [pthread_t] = []
+    private var threads: [poolsize_thread] = []
     private let started = DispatchSemaphore(value: 0)
     private let release = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -84,12 +86,8 @@ final class ThreadMemoryBenchmark {
         defer { buffer.deallocate() }
         var length = 0
         while length < capacity {
-            // Module-qualified: this method's own name hides the C function.
-            #if canImport(Glibc)
-                let n = Glibc.read(fd, buffer + length, capacity - length)
-            #elseif canImport(Darwin)
-                let n = Darwin.read(fd, buffer + length, capacity - length)
-            #endif
+            // Not plain read(): this method's own name hides the C function.
+            let n = Platform.readDescriptor(fd, buffer + length, capacity - length)
             if n <= 0 { break }
             length += n
         }

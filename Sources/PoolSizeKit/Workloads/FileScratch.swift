@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeProcess
 
 /// The scratch files of a `file-io` workload: one file each task writes a block to and
 /// fsyncs, and one prefilled file each task reads a block of, after dropping that block from
@@ -82,7 +83,7 @@ package final class FileScratch: @unchecked Sendable {
             var generator = SeededGenerator(seed: seed ^ (index &* 0x9E37_79B9_7F4A_7C15))
             let blocks = max(1, readFileBytes / readBytes)
             let offset = off_t(Int(generator.next() % UInt64(blocks)) * readBytes)
-            _ = posix_fadvise(readFD, offset, off_t(readBytes), POSIX_FADV_DONTNEED)
+            Platform.dropCachedPages(readFD, offset: Int(offset), length: readBytes)
             var buffer = [UInt8](repeating: 0, count: readBytes)
             guard buffer.withUnsafeMutableBytes({ pread(readFD, $0.baseAddress, $0.count, offset) }) == readBytes else {
                 return "read from \(directory.path) failed: \(String(cString: strerror(errno)))"

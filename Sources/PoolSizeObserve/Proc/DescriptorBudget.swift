@@ -1,3 +1,4 @@
+import PoolSizeProcess
 import Synchronization
 
 #if canImport(Glibc)
@@ -40,21 +41,14 @@ final class DescriptorBudget: Sendable {
     /// The soft descriptor limit after raising it to the hard one (capped: a hard limit of
     /// "unlimited" would make a huge table), less `margin`.
     static func raisedLimit() -> Int {
-        var limit = rlimit()
-        guard getrlimit(descriptorResource, &limit) == 0 else { return 1024 - margin }
+        guard var limit = Platform.descriptorLimit() else { return 1024 - margin }
         let cap: rlim_t = 1 << 20
         let wanted = min(limit.rlim_max, cap)
         if limit.rlim_cur < wanted {
             var raised = limit
             raised.rlim_cur = wanted
-            if setrlimit(descriptorResource, &raised) == 0 { limit = raised }
+            if Platform.setDescriptorLimit(raised) { limit = raised }
         }
         return Int(min(limit.rlim_cur, cap)) - margin
     }
-
-    #if canImport(Glibc)
-        private static let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    #else
-        private static let descriptorResource = RLIMIT_NOFILE
-    #endif
 }

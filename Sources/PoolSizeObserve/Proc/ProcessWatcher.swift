@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    typealias DirectoryStream = OpaquePointer
-#else
-    typealias DirectoryStream = UnsafeMutablePointer<DIR>
-#endif
+import PoolSizeProcess
 
 /// Reads every thread of one process at each sweep: the task directory for the threads alive
 /// now, then each thread's kept-open stat and schedstat, and its syscall (with the descriptor
@@ -14,7 +9,7 @@ final class ProcessWatcher {
     let architecture: SyscallArchitecture
     private var threads: [Int32: ThreadFiles] = [:]
     private let descriptors: DescriptorCache
-    private let taskDirectory: DirectoryStream?
+    private let taskDirectory: Platform.DirectoryStream?
     /// A syscall read was refused (EACCES).
     private(set) var syscallDenied = false
     /// The kernel has no schedstat files.

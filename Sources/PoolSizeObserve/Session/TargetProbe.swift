@@ -1,6 +1,7 @@
 import CPoolSizeSys
 import Foundation
 import PoolSizeModel
+import PoolSizeProcess
 
 /// What can be read of a process before sampling it: whether it exists, whose it is, whether
 /// the kernel keeps schedstat and lets us read its blocking syscalls, its command line and the
@@ -32,60 +33,53 @@ package struct TargetProbe: Sendable {
     /// A zombie's /proc files stay readable and a kernel thread's states read as blocking
     /// calls, so either gave figures of nothing; checked before anything is written.
     package static func check(pid: Int32) throws(Failure) {
-        #if os(Linux)
-            guard case let .success(stat) = ProcFile.readOnce("/proc/\(pid)/stat"), !stat.isEmpty else {
-                throw .notFound(pid: pid)
-            }
-            if let flags = ProcText.flags(of: stat), flags & ProcText.kernelThreadFlag != 0 {
-                throw .kernelThread(pid: pid)
-            }
-            // The leader may be a zombie while its other threads run (it called pthread_exit):
-            // the process has exited only when no thread is left alive.
-            let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? ["\(pid)"]
-            let alive = threads.contains { tid in
-                guard case let .success(text) = ProcFile.readOnce("/proc/\(pid)/task/\(tid)/stat"),
-                    let state = ProcText.state(of: text)
-                else { return false }
-                return state != "Z" && state != "X"
-            }
-            guard alive else { throw .exited(pid: pid) }
-        #else
-            throw .unsupported
-        #endif
+        guard Platform.hasProcThreads else { throw .unsupported }
+        guard case let .success(stat) = ProcFile.readOnce("/proc/\(pid)/stat"), !stat.isEmpty else {
+            throw .notFound(pid: pid)
+        }
+        if let flags = ProcText.flags(of: stat), flags & ProcText.kernelThreadFlag != 0 {
+            throw .kernelThread(pid: pid)
+        }
+        // The leader may be a zombie while its other threads run (it called pthread_exit):
+        // the process has exited only when no thread is left alive.
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? ["\(pid)"]
+        let alive = threads.contains { tid in
+            guard case let .success(text) = ProcFile.readOnce("/proc/\(pid)/task/\(tid)/stat"),
+                let state = ProcText.state(of: text)
+            else { return false }
+            return state != "Z" && state != "X"
+        }
+        guard alive else { throw .exited(pid: pid) }
     }
 
     /// Probes `pid`; `parallelism` becomes the cores' override.
     package static func probe(pid: Int32, parallelism: Int?) throws(Failure) -> TargetProbe {
-        #if os(Linux)
-            guard SyscallArchitecture.current != nil else { throw .unsupported }
-            guard case let .success(status) = ProcFile.readOnce("/proc/\(pid)/status"), !status.isEmpty else {
-                throw .notFound(pid: pid)
-            }
-            var limits: [ObservationLimit] = []
-            if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/schedstat"), error.errno == ENOENT
-            {
-                limits.append(ObservationLimit(kind: .noSchedstat, pid: pid))
-            }
-            let owner = ProcText.realUID(status)
-            if let owner, owner != geteuid(), geteuid() != 0 {
-                limits.append(ObservationLimit(kind: .otherUser, pid: pid, ownerUID: owner))
-            } else if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/syscall"),
-                error.errno == EACCES || error.errno == EPERM
-            {
-                limits.append(
-                    ObservationLimit(
-                        kind: .syscallDenied, pid: pid, yamaPtraceScope: yamaPtraceScope(),
-                        dumpable: dumpable(pid: pid, status: status)))
-            }
-            let commandLine =
-                (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()).map { text in
-                    text.split(separator: "\0").joined(separator: " ")
-                } ?? ""
-            return TargetProbe(
-                pid: pid, command: commandLine, cores: cores(of: pid, override: parallelism), limits: limits)
-        #else
-            throw .unsupported
-        #endif
+        guard Platform.hasProcThreads else { throw .unsupported }
+        guard SyscallArchitecture.current != nil else { throw .unsupported }
+        guard case let .success(status) = ProcFile.readOnce("/proc/\(pid)/status"), !status.isEmpty else {
+            throw .notFound(pid: pid)
+        }
+        var limits: [ObservationLimit] = []
+        if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/schedstat"), error.errno == ENOENT {
+            limits.append(ObservationLimit(kind: .noSchedstat, pid: pid))
+        }
+        let owner = ProcText.realUID(status)
+        if let owner, owner != geteuid(), geteuid() != 0 {
+            limits.append(ObservationLimit(kind: .otherUser, pid: pid, ownerUID: owner))
+        } else if case let .failure(error) = ProcFile.readOnce("/proc/\(pid)/task/\(pid)/syscall"),
+            error.errno == EACCES || error.errno == EPERM
+        {
+            limits.append(
+                ObservationLimit(
+                    kind: .syscallDenied, pid: pid, yamaPtraceScope: yamaPtraceScope(),
+                    dumpable: dumpable(pid: pid, status: status)))
+        }
+        let commandLine =
+            (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()).map { text in
+                text.split(separator: "\0").joined(separator: " ")
+            } ?? ""
+        return TargetProbe(
+            pid: pid, command: commandLine, cores: cores(of: pid, override: parallelism), limits: limits)
     }
 
     /// Whether `pid` is dumpable, told from outside: the kernel makes a process's /proc files

@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -114,12 +115,8 @@ package final class ExportManager {
         }
         let pid = "\(getpid())\n"
         _ = ftruncate(fd, 0)
-        // Module-qualified: this type's own write(_:to:) hides the C function.
-        #if canImport(Glibc)
-            _ = pid.withCString { Glibc.write(fd, $0, strlen($0)) }
-        #elseif canImport(Darwin)
-            _ = pid.withCString { Darwin.write(fd, $0, strlen($0)) }
-        #endif
+        // Not plain write(): this type's own write(_:to:) hides the C function.
+        _ = pid.withCString { Platform.writeDescriptor(fd, $0, strlen($0)) }
         return fd
     }
 

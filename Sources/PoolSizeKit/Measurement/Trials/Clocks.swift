@@ -5,6 +5,7 @@
 #endif
 import Dispatch
 import Foundation
+import PoolSizeProcess
 
 /// The clocks a trial reads, and the waits that pass time on them. A protocol so the trial
 /// runners' arithmetic can be tested with a scripted clock, or with a simulated pool whose time
@@ -63,12 +64,9 @@ package struct SystemClocks: MeasurementClocks {
     /// getrusage(RUSAGE_SELF), plus the CPU of reaped children (RUSAGE_CHILDREN): a task that
     /// runs a command (`--exec`) spends its CPU in the child, and that CPU is the pool's load.
     package func processUsage() -> ProcessUsage {
-        var usage = rusage(), children = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &children)
-        func ns(_ t: timeval) -> UInt64 { UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_usec) * 1_000 }
+        let usage = Platform.resourceUsage(), children = Platform.resourceUsage(ofChildren: true)
         return ProcessUsage(
-            cpuNanoseconds: ns(usage.ru_utime) + ns(usage.ru_stime) + ns(children.ru_utime) + ns(children.ru_stime),
+            cpuNanoseconds: Platform.cpuNanoseconds(usage) + Platform.cpuNanoseconds(children),
             voluntaryContextSwitches: Int(usage.ru_nvcsw),
             involuntaryContextSwitches: Int(usage.ru_nivcsw),
             maxRSSKilobytes: Int(usage.ru_maxrss))
@@ -91,12 +89,11 @@ package struct SystemClocks: MeasurementClocks {
         return busy * 10_000_000
     }
 
-    /// clock_nanosleep(2) to an absolute time on CLOCK_MONOTONIC: no drift from computing a
-    /// relative interval, and a sleep cut short by a signal resumes to the same deadline.
+    /// Sleeps to an absolute time on CLOCK_MONOTONIC: no drift from computing a relative
+    /// interval, and a sleep cut short by a signal resumes to the same deadline.
     package func sleep(until deadline: UInt64) {
         guard deadline > wallNanoseconds() else { return }
-        var target = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
+        Platform.sleep(untilMonotonicNanoseconds: deadline)
     }
 
     /// A blocking wait on the group.

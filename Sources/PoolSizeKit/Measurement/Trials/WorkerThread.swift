@@ -2,6 +2,8 @@ import CPoolSizeSys
 import Synchronization
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Per-thread facts and setup for whichever thread runs a task: pools hand tasks to threads
