@@ -6,7 +6,7 @@
 # Usage: scripts/install-apt-tools.sh WHY COMMAND:PACKAGE...
 #   e.g. scripts/install-apt-tools.sh "the package's checks" lintian:lintian debootstrap:debootstrap
 #
-# Quiet like install-libcurl.sh: nothing when every command is there; otherwise one line before
+# Quiet like install-build-libs.sh: nothing when every command is there; otherwise one line before
 # (what and why), apt's output in a log shown only when the install fails, one line after.
 # Exits 69 when it cannot install.
 set -euo pipefail

@@ -2,9 +2,9 @@
 # The packages on hosts without a Swift toolchain: builds them (scripts/package.sh), checks them
 # with dpkg-deb, lintian, readelf and ldd, then makes a fresh Debian 12 root with debootstrap
 # and inside it (chroot, /proc mounted for observe) installs them as the README says:
-#   1. the .deb with `apt-get install ./poolsize_….deb`, which must bring libcurl4 and the
+#   1. the .deb with `apt-get install ./poolsize_….deb`, which must bring libcurl4, libpq5 and the
 #      recommended gnuplot (the sweep's charts are then rendered);
-#   2. in a second copy of the root, with only libcurl4 added, the archive unpacked with
+#   2. in a second copy of the root, with only libcurl4 and libpq5 added, the archive unpacked with
 #      `tar -xzf … -C /usr/local --strip-components=1`;
 # and in each runs `poolsize --version`, `observe -- sleep 2` (for 1 s), a short `sweep` and
 # `plan`, checking each one's exit and output. Needs root (debootstrap, chroot, mount) and a Debian
@@ -96,6 +96,7 @@ echo "== dpkg-deb --info $(basename "$deb")" >&2
 dpkg-deb --info "$deb" >&2
 depends="$(dpkg-deb --field "$deb" Depends)"
 [[ "$depends" == *libcurl4* ]] || fail "Depends has no libcurl4: $depends"
+[[ "$depends" == *libpq5* ]] || fail "Depends has no libpq5: $depends"
 [[ "$(dpkg-deb --field "$deb" Recommends)" == *gnuplot* ]] || fail "gnuplot is not recommended"
 contents="$(dpkg-deb --contents "$deb" | awk '{ print $NF }')"
 for path in ./usr/bin/poolsize ./usr/share/man/man1/poolsize.1.gz \
@@ -241,15 +242,15 @@ cp "$deb" "$tmp/deb-root/tmp/"
 in_root "$tmp/deb-root" dpkg-query -W libcurl4 >/dev/null 2>&1 && fail "the fresh root already has libcurl4"
 apt_in "$tmp/deb-root" "./$(basename "$deb")"
 # shellcheck disable=SC2016 # dpkg-query's own ${…} fields
-in_root "$tmp/deb-root" dpkg-query -W -f '${Package} ${Version} ${Status}\n' poolsize libcurl4 gnuplot-nox >&2 \
-    || fail "apt-get did not install poolsize with libcurl4 and gnuplot-nox"
+in_root "$tmp/deb-root" dpkg-query -W -f '${Package} ${Version} ${Status}\n' poolsize libcurl4 libpq5 gnuplot-nox >&2 \
+    || fail "apt-get did not install poolsize with libcurl4, libpq5 and gnuplot-nox"
 [ -f "$tmp/deb-root/usr/share/man/man1/poolsize.1.gz" ] || fail "the man page was not installed"
 check "$tmp/deb-root" /usr/bin/poolsize yes
 
-echo "== 2. the archive in /usr/local of a root that has only libcurl4 added" >&2
+echo "== 2. the archive in /usr/local of a root that has only libcurl4 and libpq5 added" >&2
 cp -a "$tmp/base" "$tmp/tar-root"
 rm -rf "$tmp/base"
-apt_in "$tmp/tar-root" --no-install-recommends libcurl4
+apt_in "$tmp/tar-root" --no-install-recommends libcurl4 libpq5
 tar -xzf "$archive" -C "$tmp/tar-root/usr/local" --strip-components=1
 check "$tmp/tar-root" /usr/local/bin/poolsize no
 

@@ -3,7 +3,7 @@
 #   poolsize_<version>_<debian-arch>.deb           (apt-get install ./poolsize_….deb)
 #   poolsize-<version>-linux-<machine>.tar.gz     (bin/ and share/, to unpack under /usr/local)
 # The binary links the Swift standard library and Foundation statically and is stripped; what it
-# still loads are the system's glibc, libstdc++ and libcurl, which the .deb declares (from
+# still loads are the system's glibc, libstdc++, libcurl and libpq, which the .deb declares (from
 # dpkg-shlibdeps), with gnuplot recommended for charts. Both carry the shell completions
 # (bash, zsh, fish) and the man page generated from the commands' own help by
 # swift-argument-parser, the licence, the third-party notices and the changelog.
@@ -43,7 +43,7 @@ if ! command -v swift >/dev/null 2>&1; then
     echo "error: swift not found; install the Swift toolchain (6.0 or newer) from swift.org and retry" >&2
     exit 69
 fi
-bash "$root/scripts/install-libcurl.sh"
+bash "$root/scripts/install-build-libs.sh"
 bash "$root/scripts/install-apt-tools.sh" "scripts/package.sh: the .deb's dependencies and a stripped binary" \
     dpkg-shlibdeps:dpkg-dev strip:binutils readelf:binutils python3:python3 git:git
 
@@ -80,7 +80,7 @@ arch="$(dpkg --print-architecture)"
 machine="$(uname -m)"
 
 # Nothing of the toolchain may be needed at run time: only system libraries, no run path.
-allowed_libraries='^(libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|libcurl\.so\.4|ld-linux[-a-z0-9_.]*\.so\.[0-9]+|libdl\.so\.2|libpthread\.so\.0|librt\.so\.1|libutil\.so\.1)$'
+allowed_libraries='^(libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|libcurl\.so\.4|libpq\.so\.5|ld-linux[-a-z0-9_.]*\.so\.[0-9]+|libdl\.so\.2|libpthread\.so\.0|librt\.so\.1|libutil\.so\.1)$'
 needed="$(readelf -d "$built" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
 unexpected="$(printf '%s\n' "$needed" | grep -Ev "$allowed_libraries" || true)"
 if [ -n "$unexpected" ]; then
@@ -159,10 +159,12 @@ chmod 0644 "$deb/usr/share/lintian/overrides/poolsize"
 mkdir -p "$work/shlibs/debian"
 printf 'Source: poolsize\n\nPackage: poolsize\nArchitecture: any\n' > "$work/shlibs/debian/control"
 depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$deb/usr/bin/poolsize" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
-case "$depends" in
-    *libcurl4*) ;;
-    *) echo "error: dpkg-shlibdeps found no libcurl4 in the binary's dependencies ('$depends')" >&2; exit 70 ;;
-esac
+for library in libcurl4 libpq5; do
+    case "$depends" in
+        *"$library"*) ;;
+        *) echo "error: dpkg-shlibdeps found no $library in the binary's dependencies ('$depends')" >&2; exit 70 ;;
+    esac
+done
 installed_kib="$(du -sk --apparent-size "$deb/usr" | cut -f1)"
 python3 "$root/scripts/package_debian.py" control "$version" "$arch" "$maintainer" "$depends" "$installed_kib" \
     > "$deb/DEBIAN/control"
