@@ -83,6 +83,7 @@ let package = Package(
             name: "PoolSizeHTTP",
             dependencies: [
                 "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve", "PoolSizeProcess", "CCurl", "CPoolSizeCurl",
+                "CPoolSizeSys",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -12,6 +12,7 @@
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/timerfd.h>
 #endif
 
 // Thread ids, timer slack, the affinity mask and a thread's own nice are Linux's (a thread is
@@ -218,3 +219,28 @@ int poolsize_become_subreaper(void) {
     return ENOSYS;
 #endif
 }
+
+// A timer descriptor is Linux's (timerfd); elsewhere the caller polls in milliseconds.
+#ifdef __linux__
+int poolsize_timer_create(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC); }
+
+int poolsize_timer_arm(int fd, unsigned long long deadline_ns) {
+    struct itimerspec when = {0};
+    // 0 would disarm the timer: the earliest instant there is expires at once instead.
+    if (deadline_ns == 0) deadline_ns = 1;
+    when.it_value.tv_sec = (time_t)(deadline_ns / 1000000000ULL);
+    when.it_value.tv_nsec = (long)(deadline_ns % 1000000000ULL);
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &when, NULL) == 0 ? 0 : errno;
+}
+#else
+int poolsize_timer_create(void) {
+    errno = ENOSYS;
+    return -1;
+}
+
+int poolsize_timer_arm(int fd, unsigned long long deadline_ns) {
+    (void)fd;
+    (void)deadline_ns;
+    return ENOSYS;
+}
+#endif

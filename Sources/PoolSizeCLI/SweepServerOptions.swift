@@ -106,7 +106,7 @@ struct SweepServerOptions: ParsableArguments {
         if let given = self.connections {
             connections = given
         } else {
-            connections = try Self.defaultConnections(sizes: sizes, cores: cores)
+            connections = try Self.defaultConnections(sizes: sizes, cores: cores, load: try load.resolve())
         }
         if self.load != nil && self.connections != nil {
             throw .invalidOption(
@@ -232,10 +232,12 @@ struct SweepServerOptions: ParsableArguments {
             throw .invalidOption(
                 flag: flag, message: "sets poolsize's own pools; a server sweep sizes the server's pool: drop \(flag)")
         }
-        if load.arrivalRate != nil {
+        if load.arrivalRate != nil && self.load != nil {
             throw .invalidOption(
                 flag: "--arrival-rate",
-                message: "a server sweep runs a closed loop of --connections requests; drop --arrival-rate")
+                message:
+                    "paces poolsize's own driver, and --load's tool makes its own load, which poolsize cannot pace; drop --load or --arrival-rate"
+            )
         }
     }
 
@@ -268,8 +270,10 @@ struct SweepServerOptions: ParsableArguments {
             """
         static let connections = """
             With --server: requests kept in flight by the load driver (one thread, one connection each). Default: \
-            twice the largest size, at least 64. Fewer than the largest of --sizes is refused; a trial whose size \
-            exceeds it (an auto size) is invalid (the driver was the limit).
+            twice the largest size, at least 64; with --arrival-rate also the top rate × twice --latency-slo, \
+            at most 10000. Fewer than the largest of --sizes is refused; a closed-loop trial whose size exceeds it \
+            (an auto size) is invalid (the driver was the limit), and so is an open-loop one in which arrivals \
+            waited for a connection in the driver with fewer than that.
             """
         static let readyTimeout = """
             With --server: how long a started server may take to answer the URL with a 2xx (e.g. 30s).

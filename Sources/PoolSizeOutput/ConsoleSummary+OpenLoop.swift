@@ -42,6 +42,11 @@ extension ConsoleSummary {
             out += "\n" + openLoopCombinationTable(file.combinations, best: best, open: open) + file.verdict + "\n"
         }
         out += "\n" + recommendationLine(best, open: open) + "\n" + best.reason + "\n"
+        let rules = analysis.openLoopRulesOfThumb(open)
+        if !rules.isEmpty {
+            out += "\nrules of thumb on \(best.cores) cores, measured in this run:\n"
+            out += rules.map { "  \($0.sentence)\n" }.joined()
+        }
         let warnings = warnings(analysis)
         if open.isRange {
             out +=

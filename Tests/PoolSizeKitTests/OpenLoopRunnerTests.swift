@@ -15,8 +15,8 @@ struct SleepingWorkload: Workload {
 @Suite struct OpenLoopRunnerTests {
     @Test func poissonGapsAverageOneOverTheRateAndAreSeeded() {
         var a = SeededGenerator(seed: 7), b = SeededGenerator(seed: 7)
-        let gaps = (0..<200_000).map { _ in OpenLoopRunner.gap(.poisson, rate: 1000, rng: &a) }
-        let again = (0..<200_000).map { _ in OpenLoopRunner.gap(.poisson, rate: 1000, rng: &b) }
+        let gaps = (0..<200_000).map { _ in ArrivalSchedule.gap(.poisson, rate: 1000, rng: &a) }
+        let again = (0..<200_000).map { _ in ArrivalSchedule.gap(.poisson, rate: 1000, rng: &b) }
         #expect(gaps == again)
         let mean = gaps.reduce(0, +) / Double(gaps.count)
         // Exponential with mean 1 ms: the sample mean of 200,000 is within 1% (sd 0.22%).
@@ -25,7 +25,7 @@ struct SleepingWorkload: Workload {
         let sd = (gaps.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(gaps.count)).squareRoot()
         #expect(abs(sd / mean - 1) < 0.02)
         var c = SeededGenerator(seed: 1)
-        #expect(OpenLoopRunner.gap(.uniform, rate: 250, rng: &c) == 4_000_000)
+        #expect(ArrivalSchedule.gap(.uniform, rate: 250, rng: &c) == 4_000_000)
     }
 
     /// Runs `trial` on a simulated pool of `queues` queues whose task `i` waits `task(i)` ns.

@@ -38,5 +38,13 @@ int poolsize_unlinked_file(const char *directory);
 /// command's background job that left its process group is still ours to find and stop.
 /// Returns 0, or errno (ENOSYS off Linux).
 int poolsize_become_subreaper(void);
+/// A timer on CLOCK_MONOTONIC as a descriptor (timerfd_create: non-blocking, close-on-exec),
+/// readable once the instant `poolsize_timer_arm` set has come, so one poll(2) waits for
+/// sockets and a deadline finer than its milliseconds. Returns it, or -1 with errno set (ENOSYS
+/// off Linux).
+int poolsize_timer_create(void);
+/// Sets the timer to expire once at `deadline_ns` on CLOCK_MONOTONIC (absolute; an instant
+/// past expires at once), clearing an expiry not yet read. Returns 0, or errno.
+int poolsize_timer_arm(int fd, unsigned long long deadline_ns);
 
 #endif

@@ -106,24 +106,13 @@ extension HTTPLoadDriver {
         /// A success is a whole answer with a 2xx status; anything else is a failure.
         mutating func tally(_ index: Int, _ code: CURLcode, at now: UInt64) {
             let handle = driver.handles[index]
-            let status = code == CURLE_OK && handle.headersEnded ? handle.status : 0
-            if (200..<300).contains(status) {
+            if HTTPLoadDriver.succeeded(handle, code) {
                 latencies.append(now &- started[index])
                 latencySum &+= now &- started[index]
                 return
             }
             failures += 1
-            guard firstFailure == nil else { return }
-            if code != CURLE_OK {
-                let text = handle.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorText
-                firstFailure = "failed: \(text)"
-            } else if !handle.headersEnded {
-                firstFailure = "failed: the connection closed before the end of the answer's headers"
-            } else {
-                // The reason phrase is the server's text: control characters become spaces.
-                let reason = HTTPSource.printable(handle.reason)
-                firstFailure = "answered \(status)" + (reason.isEmpty ? "" : " \(reason)")
-            }
+            if firstFailure == nil { firstFailure = HTTPLoadDriver.failureText(handle, code) }
         }
 
         /// The window so far, at `now`.
@@ -137,13 +126,7 @@ extension HTTPLoadDriver {
         func result(at now: UInt64) -> HTTPLoadResult {
             let cpu = inWindow ? driver.clocks.threadCPUNanoseconds() &- cpuStart : 0
             let seconds = inWindow ? Double(now &- measuredFrom) / 1e9 : 0
-            var latency = LatencyRecorder.percentiles(latencies)
-            // The histogram's percentiles are the top of a bucket, up to 0.1% above the values
-            // in it; none may pass the largest value recorded.
-            latency.p50 = min(latency.p50, latency.max)
-            latency.p90 = min(latency.p90, latency.max)
-            latency.p99 = min(latency.p99, latency.max)
-            latency.p999 = min(latency.p999, latency.max)
+            let latency = HTTPLoadResult.percentiles(latencies)
             return HTTPLoadResult(
                 connections: driver.connections, requests: latencies.count, failures: failures, windowSeconds: seconds,
                 throughputPerSecond: seconds > 0 ? Double(latencies.count) / seconds : 0, latency: latency,

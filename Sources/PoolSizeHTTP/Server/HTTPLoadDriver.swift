@@ -166,6 +166,24 @@ package final class HTTPLoadDriver {
     /// How long a connection that failed waits before it tries again.
     static let retryDelayNanoseconds: UInt64 = 1_000_000
 
+    /// Whether the transfer `handle` finished with `code` succeeded: a whole answer with a 2xx
+    /// status; anything else is a failure.
+    static func succeeded(_ handle: CurlEasy, _ code: CURLcode) -> Bool {
+        code == CURLE_OK && handle.headersEnded && (200..<300).contains(handle.status)
+    }
+
+    /// Why the transfer `handle` finished with `code` failed (read only for the first failure).
+    static func failureText(_ handle: CurlEasy, _ code: CURLcode) -> String {
+        if code != CURLE_OK {
+            let text = handle.errorText.isEmpty ? String(cString: curl_easy_strerror(code)) : handle.errorText
+            return "failed: \(text)"
+        }
+        if !handle.headersEnded { return "failed: the connection closed before the end of the answer's headers" }
+        // The reason phrase is the server's text: control characters become spaces.
+        let reason = HTTPSource.printable(handle.reason)
+        return "answered \(handle.status)" + (reason.isEmpty ? "" : " \(reason)")
+    }
+
     static func failure(_ call: String, _ code: CURLMcode) -> PoolSizeError {
         .measurementFailed("libcurl's \(call) failed (\(String(cString: curl_multi_strerror(code))))")
     }

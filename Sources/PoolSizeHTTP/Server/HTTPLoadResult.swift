@@ -1,3 +1,4 @@
+import PoolSizeKit
 import PoolSizeModel
 
 /// What one run of `HTTPLoadDriver` measured over its window (the warm-up left out).
@@ -35,6 +36,17 @@ package struct HTTPLoadResult: Equatable, Sendable {
         self.latency = latency
         self.driverCPUMicroseconds = driverCPUMicroseconds
         self.firstFailure = firstFailure
+    }
+
+    /// The percentiles of `latencies` (ns) in µs, none above the largest: the histogram's
+    /// percentiles are the top of a bucket, up to 0.1% above the values in it.
+    package static func percentiles(_ latencies: [UInt64]) -> LatencyPercentiles {
+        var latency = LatencyRecorder.percentiles(latencies)
+        latency.p50 = min(latency.p50, latency.max)
+        latency.p90 = min(latency.p90, latency.max)
+        latency.p99 = min(latency.p99, latency.max)
+        latency.p999 = min(latency.p999, latency.max)
+        return latency
     }
 
     /// The driver's CPU per finished transfer (successes and failures alike, since each cost

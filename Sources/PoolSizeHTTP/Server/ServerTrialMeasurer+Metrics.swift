@@ -6,14 +6,17 @@ extension ServerTrialMeasurer {
     /// A trial's figures from the driver's result and the server's usage over the window:
     /// throughput and latency the driver's, C the server's CPU per answered request, W the rest
     /// of the mean latency, threads, memory and context switches the server's at the window's end.
+    /// - Parameter meanLatencyMicroseconds: the mean time a request spent at the server; nil
+    ///   for the closed loop's, which Little's law gives from the connections and throughput.
     static func metrics(
         _ result: HTTPLoadResult, size: Int, server: SessionUsage, cpuNanoseconds: UInt64,
-        switchesBefore: SessionUsage, cores: Int
+        switchesBefore: SessionUsage, cores: Int, meanLatencyMicroseconds: Double? = nil
     ) -> TrialMetrics {
         let windowSeconds = max(result.windowSeconds, 1e-9)
         let cpuPerRequest = result.requests > 0 ? Double(cpuNanoseconds) / 1_000 / Double(result.requests) : 0
         let meanLatency =
-            result.throughputPerSecond > 0 ? Double(result.connections) / result.throughputPerSecond * 1e6 : 0
+            meanLatencyMicroseconds
+            ?? (result.throughputPerSecond > 0 ? Double(result.connections) / result.throughputPerSecond * 1e6 : 0)
         var metrics = TrialMetrics(
             windowSeconds: windowSeconds, throughputPerSecond: result.throughputPerSecond,
             cpuMicrosecondsPerTask: cpuPerRequest, waitMicrosecondsPerTask: max(0, meanLatency - cpuPerRequest),

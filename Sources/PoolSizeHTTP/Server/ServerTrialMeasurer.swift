@@ -74,12 +74,9 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     package func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (
         metrics: TrialMetrics, integrity: IntegrityReport?
     ) {
-        guard case let .closed(settings) = request.loop else {
-            throw .invalidParameter(
-                .arrivalRates,
-                message: "a server sweep runs a closed loop; drop \(PoolSizeError.Parameter.arrivalRates.mention)")
+        if request.lowLoad, case let .closed(settings) = request.loop {
+            return (try lowLoadRound(request, settings: settings, cores: cores), nil)
         }
-        if request.lowLoad { return (try lowLoadRound(request, settings: settings, cores: cores), nil) }
         let server: RunningServer
         do {
             server = try acquire(size: request.size, keep: resize != nil)
@@ -94,37 +91,42 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             return (Self.failedTrial(size: request.size, reason: reason), nil)
         }
         defer { if resize == nil { server.process.stop(graceSeconds: graceSeconds) } }
+        guard case let .closed(settings) = request.loop else {
+            return (try measureOpenLoop(request, server: server, cores: cores), nil)
+        }
         if let loadTool {
             return (try measureWithTool(loadTool, size: request.size, server: server, cores: cores), nil)
         }
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
         let driver = try HTTPLoadDriver(
             target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds)
-        var readings: [(usage: SessionUsage, busy: UInt64?, own: UInt64)] = []
-        func read(_ processes: [Int32]) -> (usage: SessionUsage, busy: UInt64?, own: UInt64) {
-            (
-                SessionUsage.read(processes: processes, switches: true), clocks.machineBusyNanoseconds(),
-                clocks.processUsage().cpuNanoseconds
-            )
-        }
-        // As the window opens and as it closes, while the driver's connections are still open:
-        // a thread-per-connection server's threads, and their CPU, end with them. At the close,
-        // every process then in the session (a forking server's new ones too).
+        var readings = ServerReadings(server: server)
         let result = try driver.run(
             warmupNanoseconds: warmup, durationNanoseconds: settings.durationNanoseconds - warmup
-        ) { _ in
-            // Listed at each reading: a process the server forked for a connection during the
-            // warm-up is in the first, one forked in the window is counted whole at the close.
-            readings.append(read(ServerProcess.processes(inSession: server.process.pid)))
-        }
-        let before = readings.first ?? (SessionUsage(), nil, 0)
-        let after =
-            readings.count > 1
-            ? readings[readings.count - 1] : read(ServerProcess.processes(inSession: server.process.pid))
+        ) { _ in readings.read() }
+        readings.finish()
         var metrics = Self.metrics(
-            result, size: request.size, server: after.usage,
-            cpuNanoseconds: after.usage.cpuNanoseconds(since: before.usage),
-            switchesBefore: before.usage, cores: cores)
+            result, size: request.size, server: readings.after.usage,
+            cpuNanoseconds: readings.after.usage.cpuNanoseconds(since: readings.before.usage),
+            switchesBefore: readings.before.usage, cores: cores)
+        let connectionShortfall =
+            connections < request.size
+            ? "\(PoolSizeError.Parameter.connections.mention) kept \(connections) request\(connections == 1 ? "" : "s") in flight, fewer than the server's \(request.size) threads, so the driver, not the server, was the limit; pass at least \(request.size)"
+            : nil
+        finish(
+            &metrics, result: result, readings: readings, server: server, cores: cores,
+            connectionShortfall: connectionShortfall)
+        return (metrics, nil)
+    }
+
+    /// The figures every driven trial adds once its load has run: how busy the rest of the
+    /// machine was, and why the trial is not the pool's when it is not (the server exited, the
+    /// driver's core was the limit, `connectionShortfall`).
+    func finish(
+        _ metrics: inout TrialMetrics, result: HTTPLoadResult, readings: ServerReadings, server: RunningServer,
+        cores: Int, connectionShortfall: String?
+    ) {
+        let before = readings.before, after = readings.after
         if let busy0 = before.busy, let busy1 = after.busy, busy1 >= busy0 {
             let serverCPU = Double(after.usage.cpuNanoseconds(since: before.usage))
             let own = Double(after.own >= before.own ? after.own - before.own : 0)
@@ -133,14 +135,14 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             metrics.otherLoad = capacity > 0 ? max(0, others / capacity) : 0
         }
         let ended = server.process.exitOutcome
-        metrics.invalidReason = problem(result, size: request.size, process: server.process, ended: ended)
+        metrics.invalidReason = problem(
+            result, process: server.process, ended: ended, connectionShortfall: connectionShortfall)
         if ended != nil {
             // Its failures are the driver's connections refused once it was gone, not answers:
             // counted, they would withhold the whole sweep's recommendation (as a task that
             // fails does) for one trial that is left out already, with why.
             metrics.errors = 0
         }
-        return (metrics, nil)
     }
 
     /// A trial loaded by the user's tool: its throughput, latency and errors as it printed them,
@@ -181,13 +183,13 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     package func sweepEnded() { stopHeld() }
 
     /// Why this trial's figures are the driver's or a dying server's rather than the pool's, or nil.
-    /// `ended` is how the server ended, nil while it runs.
-    func problem(_ result: HTTPLoadResult, size: Int, process: ServerProcess, ended: ChildOutcome?) -> String? {
+    /// `ended` is how the server ended, nil while it runs; `connectionShortfall` why the
+    /// driver's connections were too few for the trial, nil when they were enough.
+    func problem(_ result: HTTPLoadResult, process: ServerProcess, ended: ChildOutcome?, connectionShortfall: String?)
+        -> String?
+    {
         if let ended { return exited(ended, process: process) }
-        if connections < size {
-            return
-                "\(PoolSizeError.Parameter.connections.mention) kept \(connections) request\(connections == 1 ? "" : "s") in flight, fewer than the server's \(size) threads, so the driver, not the server, was the limit; pass at least \(size)"
-        }
+        if let connectionShortfall { return connectionShortfall }
         let busy = result.windowSeconds > 0 ? result.driverCPUMicroseconds / 1e6 / result.windowSeconds : 0
         if busy > Self.driverBusyLimit {
             return

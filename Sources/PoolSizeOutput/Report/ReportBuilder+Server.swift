@@ -8,7 +8,7 @@ extension ReportBuilder {
         guard let server = analysis.server else { return [] }
         var blocks: [ReportDocument.Block] = [
             .heading(level: 2, text: "Server"),
-            .paragraph(how(server)),
+            .paragraph(how(server, load: analysis.driverLoad(connections: server.connections))),
         ]
         let rows = analysis.serverRows.map { row in
             [
@@ -26,16 +26,17 @@ extension ReportBuilder {
                     ],
                     rows: rows, numeric: [true, true, true, true, true, true, true]))
         }
-        let rules = analysis.rulesOfThumb
+        let rules = analysis.ruleOfThumbSentences
         if !rules.isEmpty {
             blocks.append(.paragraph("The rules people set instead, measured in the same run:"))
-            blocks.append(.bullets(rules.map { ReportInline.literal($0.sentence) }))
+            blocks.append(.bullets(rules.map { ReportInline.literal($0) }))
         }
         return blocks
     }
 
-    /// How the server was sized and loaded, as its plan recorded it.
-    static func how(_ server: ServerSetup) -> String {
+    /// How the server was sized and loaded, as its plan recorded it; `load` says how the
+    /// driver loaded it (`64 requests in flight`).
+    static func how(_ server: ServerSetup, load: String) -> String {
         var text: String
         switch server.sizing {
         case .restart: text = "Started at each size as \(ReportInline.code(server.command))"
@@ -48,7 +49,7 @@ extension ReportBuilder {
                 "; loaded at each size by \(ReportInline.code(tool)) (its own figures), the server ready at \(ReportInline.code(server.url))"
         } else {
             text +=
-                "; loaded at \(ReportInline.code(server.url)) with \(server.connections) requests in flight from one event-driven thread"
+                "; loaded at \(ReportInline.code(server.url)) with \(load) from one event-driven thread"
         }
         return text + ". The figures below are its processes' (/proc), the load driver's CPU beside them."
     }

@@ -58,6 +58,15 @@ extension RunAnalysis {
             .map { SizingProse.worded($0) }?.best
         }
 
+        /// The trials a view of one curve reads (a server's cost per size): all of them in the
+        /// closed loop, those at the rate sized for in an open loop.
+        func curveRecords(_ records: [TrialRecord]) -> [TrialRecord] {
+            switch self {
+            case .closed: return records
+            case let .open(open): return records.filter { $0.arrivalRate == open.topRate }
+            }
+        }
+
         /// The load this loop is of.
         var load: Load {
             switch self {
@@ -85,6 +94,27 @@ extension RunAnalysis {
 
     /// The open loop's figures; nil for a closed-loop run.
     package var openLoop: OpenLoop? { loop.open }
+
+    /// What each rule of thumb gave in a server sweep, a sentence each: against the knee's
+    /// throughput in the closed loop, whether it met the objective at the rate in an open
+    /// loop; empty outside a server sweep.
+    package var ruleOfThumbSentences: [String] {
+        switch loop {
+        case .closed: return rulesOfThumb.map(\.sentence)
+        case let .open(open): return openLoopRulesOfThumb(open).map(\.sentence)
+        }
+    }
+
+    /// How a server sweep's driver loaded the server, for the report: `64 requests in flight`,
+    /// or `poisson arrivals at 400/s over at most 64 connections`.
+    package func driverLoad(connections: Int) -> String {
+        switch loop {
+        case .closed: return "\(connections) requests in flight"
+        case let .open(open):
+            let rates = open.rates.map { UnitFormat.rate($0) }.joined(separator: ", ")
+            return "\(open.arrival.process.rawValue) arrivals at \(rates) over at most \(connections) connections"
+        }
+    }
 
     /// What `compare` needs of an open loop: the arrivals as asked for (machine.json's, which
     /// decide whether two runs are comparable, measured or not) and the verdict tables; nil for

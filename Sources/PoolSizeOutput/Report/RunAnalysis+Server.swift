@@ -6,20 +6,23 @@ extension RunAnalysis {
     /// The server a server sweep started, as its plan recorded it; nil for poolsize's own pools.
     package var server: ServerSetup? { run.info?.plan?.target.server }
 
-    /// What each rule of thumb gave against the recommendation, in a server sweep that has one;
-    /// empty otherwise.
+    /// What each rule of thumb gave against the recommendation's throughput, in a closed-loop
+    /// server sweep that has one; empty otherwise (an open loop's are `openLoopRulesOfThumb`).
     package var rulesOfThumb: [RuleOfThumbResult] {
-        guard server != nil, let primary, let recommendation = primary.recommendation else { return [] }
+        guard server != nil, loop == .closed, let primary, let recommendation = primary.recommendation else {
+            return []
+        }
         return RuleOfThumbResult.compare(
             primary.points, recommended: recommendation.recommendedQueueCount, cores: recommendation.cores)
     }
 
-    /// The server's own figures per size of a server sweep (its valid trials' means): the cores
+    /// The server's own figures per size of a server sweep (its valid trials' means, at the rate
+    /// sized for in an open loop): the cores
     /// its processes kept busy, its CPU per request, its threads and memory, and the load
     /// driver's CPU per request beside them. Empty for poolsize's own pools.
     package var serverRows: [ServerRow] {
         guard server != nil, let primary else { return [] }
-        let records = run.records.valid.filter { $0.combination == primary.combination }
+        let records = loop.curveRecords(run.records.valid.filter { $0.combination == primary.combination })
         return Dictionary(grouping: records, by: \.poolSize).sorted { $0.key < $1.key }.map { size, trials in
             func mean(_ value: (TrialRecord) -> Double) -> Double {
                 trials.map(value).reduce(0, +) / Double(trials.count)

@@ -20,6 +20,9 @@ package struct OpenLoopTrial: Sendable, Equatable {
     package var tailNanoseconds: UInt64
     /// How long to wait for running tasks after the trial before declaring the pool stuck.
     package var drainTimeoutSeconds: Double = 60
+    /// The latency objective the trial is judged against, µs; nil without one. A driver that
+    /// held arrivals back for want of connections asks whether that could change the verdict.
+    package var latencySLOMicroseconds: Double?
 
     /// Phases as given.
     package init(
@@ -61,9 +64,11 @@ package struct OpenLoopTrial: Sendable, Equatable {
         let warmup = min(max(200_000_000, 10 * taskNanoseconds), 2_000_000_000)
         let slo = UInt64(max(0, (latencySLOMicroseconds ?? 0) * 2_000))
         let tail = min(max(100_000_000, 4 * taskNanoseconds, slo), 5_000_000_000)
-        return OpenLoopTrial(
+        var trial = OpenLoopTrial(
             ratePerSecond: rate, process: process, warmupNanoseconds: warmup, windowNanoseconds: window,
             tailNanoseconds: tail)
+        trial.latencySLOMicroseconds = latencySLOMicroseconds
+        return trial
     }
 
     /// Total length of the trial, drain excluded.
@@ -121,23 +126,14 @@ package struct OpenLoopRunner: Sendable {
         self.clocks = clocks
     }
 
-    /// The gap before the next arrival, ns: exponential with mean 1/rate (inverse transform of a
-    /// seeded uniform draw) for Poisson arrivals, exactly 1/rate for uniform ones.
-    static func gap(_ process: ArrivalProcess, rate: Double, rng: inout SeededGenerator) -> Double {
-        switch process {
-        case .uniform: return 1e9 / rate
-        case .poisson: return -log(1 - rng.nextUnit()) / rate * 1e9
-        }
-    }
-
     /// Runs `workload` on `pool` with arrivals from `trial`, drawn from `seed`.
     package func run(pool: any WorkerPool, workload: any Workload, trial: OpenLoopTrial, seed: UInt64)
         throws(PoolSizeError) -> TrialMeasurement
     {
         WorkerThread.prepareForMeasurement()
         let state = OpenLoop(pool: pool, workload: workload, clocks: clocks)
-        var rng = SeededGenerator(seed: seed)
         let t0 = clocks.wallNanoseconds() + 1_000_000
+        var schedule = ArrivalSchedule(trial, seed: seed, start: t0)
         let warmupEnd = t0 + trial.warmupNanoseconds
         let windowEnd = warmupEnd + trial.windowNanoseconds
         let stopAt = windowEnd + trial.tailNanoseconds
@@ -147,10 +143,8 @@ package struct OpenLoopRunner: Sendable {
         var windowStart: UInt64? = nil, windowClose: UInt64? = nil
         var usageStart = clocks.processUsage(), usageEnd = usageStart
         var busyStart: UInt64? = nil, busyEnd: UInt64? = nil
-        var next = Double(t0)
         while true {
-            next += Self.gap(trial.process, rate: trial.ratePerSecond, rng: &rng)
-            let at = UInt64(next)
+            let at = schedule.next()
             // The window's edges are read at their own time, not at the next arrival's.
             if windowStart == nil && at >= warmupEnd {
                 clocks.sleep(until: warmupEnd)

@@ -20,7 +20,6 @@ extension TrialMeasurement {
             into record: inout TrialRecord, finished: [TaskSample], windowSeconds: Double, throughputPerSecond: Double
         ) {
             guard case let .open(raw) = self else { return }
-            let offered = Double(raw.arrivalsInWindow) / windowSeconds
             // Tasks in service on average (Little's law on the service alone): what a pool that
             // keeps up holds at the window's edges, for the stability verdict's allowance.
             let serviceSeconds =
@@ -28,20 +27,9 @@ extension TrialMeasurement {
                 ? 0
                 : Double(finished.reduce(UInt64(0)) { $0 &+ ($1.ended &- $1.started) })
                     / Double(finished.count) / 1e9
-            record.loop = .open(
-                OpenLoopFigures(
-                    arrivalRate: ArrivalRate(perSecond: raw.ratePerSecond), offeredPerSecond: offered,
-                    achievedPerSecond: throughputPerSecond,
-                    backlogMean: raw.backlog.isEmpty
-                        ? 0 : Double(raw.backlog.reduce(0, +)) / Double(raw.backlog.count),
-                    backlogMax: raw.backlog.max() ?? 0, backlogGrowth: raw.backlogGrowth,
-                    stable: OpenLoopFigures.isStable(
-                        offered: offered, achieved: throughputPerSecond, growth: raw.backlogGrowth,
-                        poolSize: record.poolSize, arrivalsInWindow: raw.arrivalsInWindow,
-                        busyQueues: offered * serviceSeconds),
-                    unfinished: raw.unfinished,
-                    dispatchLagP99Microseconds: LatencyRecorder.percentiles(raw.dispatchLags).p99))
-            record.latency = LatencyRecorder.percentiles(raw.latencies)
+            raw.record(
+                into: &record, serviceSeconds: serviceSeconds, windowSeconds: windowSeconds,
+                throughputPerSecond: throughputPerSecond)
         }
     }
 

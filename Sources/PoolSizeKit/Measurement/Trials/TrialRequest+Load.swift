@@ -19,7 +19,7 @@ extension TrialRequest {
             case let .open(trial):
                 // The arrival times draw from a stream of their own, apart from the tasks' jitter.
                 return try OpenLoopRunner(clocks: runner.clocks).run(
-                    pool: pool, workload: workload, trial: trial, seed: seed ^ 0xA77_1E55)
+                    pool: pool, workload: workload, trial: trial, seed: ArrivalSchedule.seed(forTrial: seed))
             }
         }
     }
