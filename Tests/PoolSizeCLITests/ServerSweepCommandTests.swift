@@ -42,8 +42,15 @@ import Testing
             "error: --pool: sets poolsize's own pools; a server sweep sizes the server's pool: drop --pool"
         ),
         (
-            ["--server", command, "--http", url, "--arrival-rate", "100/s"],
-            "error: --arrival-rate: a server sweep runs a closed loop of --connections requests; drop --arrival-rate"
+            [
+                "--server", command, "--http", url, "--arrival-rate", "100/s", "--load",
+                "wrk -c8 http://127.0.0.1:{port}/", "--parse", "wrk",
+            ],
+            "error: --arrival-rate: paces poolsize's own driver, and --load's tool makes its own load, which poolsize cannot pace; drop --load or --arrival-rate"
+        ),
+        (
+            ["--server", command, "--http", url, "--latency-slo", "50ms"],
+            "error: --latency-slo: applies to open-loop sweeps; add --arrival-rate (e.g. --arrival-rate 800/s) or drop --latency-slo"
         ),
         (
             ["--connections", "8"],
@@ -164,6 +171,59 @@ import Testing
         let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(report.contains("--http 'http://REDACTED@127.0.0.1:{port}/'"))
         #expect(report.contains("| server | default | none | **"))
+    }
+
+    /// An open-loop server sweep of `poolsize serve --workers N`, each worker holding a request
+    /// 10 ms (1 ms of CPU, then 9 ms asleep), at 400/s with p99 ≤ 50 ms: by Little's law 4
+    /// workers are busy on average, the least that can keep up (at best just, whether it does
+    /// in one trial is chance), and 2 and 3 cannot (they carry 200 and 300 a second). The
+    /// recommended size met the objective in its trial and the size measured below it did not;
+    /// the console says what each rule of thumb gives at the rate, and no server is left.
+    @Test func anOpenLoopServerSweepRecommendsTheSmallestSizeThatMeetsTheObjective() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-server-open-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pids = dir.appendingPathComponent("pids")
+        defer { Self.killLeftovers(pids) }
+        let command =
+            "sh -c 'echo $$ >> \(pids.path); exec \(EndToEndTests.binary.path) serve --workers {size} --port {port} --cpu 1ms --delay 9ms --quiet'"
+        let run = dir.appendingPathComponent("run")
+        let result = try EndToEndTests.run([
+            "sweep", "--server", command, "--http", "http://127.0.0.1:{port}/", "--arrival-rate", "400/s",
+            "--latency-slo", "50ms", "--sizes", "2,4,8,16", "--cores", "2", "--repeat", "1", "--trial-ms", "2000",
+            "--quiet", "--out", run.path, "--plots", dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(Self.leftovers(pids).isEmpty)
+        let rows = try Self.trials(run).rows
+        // The listed sizes and the rules' 2, 3 and 5 on 2 cores, all at 400/s.
+        #expect(rows.compactMap { $0["pool_size"] }.sorted { Int($0)! < Int($1)! } == ["2", "3", "4", "5", "8", "16"])
+        #expect(rows.allSatisfy { Double($0["arrival_rate_per_s"] ?? "") == 400 && $0["invalid_reason"] == "" }, "\(rows)")
+        func meets(_ row: [String: String]) -> Bool {
+            row["stable"] == "yes" && (Double(row["latency_p99_us"] ?? "") ?? .infinity) <= 50_000
+        }
+        let line = try #require(
+            result.stdout.split(separator: "\n").first { $0.hasPrefix("recommended queue count: ") })
+        let recommended = try #require(Int(line.dropFirst("recommended queue count: ".count).prefix { $0.isNumber }))
+        #expect([4, 5, 8, 16].contains(recommended), "\(line)")
+        let chosen = try #require(rows.first { $0["pool_size"] == String(recommended) })
+        #expect(meets(chosen), "\(chosen)")
+        let below = try #require(
+            rows.filter { Int($0["pool_size"]!)! < recommended }.max { Int($0["pool_size"]!)! < Int($1["pool_size"]!)! })
+        #expect(!meets(below), "\(below)")
+        for size in ["2", "3"] {
+            #expect(rows.first { $0["pool_size"] == size }?["stable"] == "no")
+        }
+        #expect(result.stdout.contains("rules of thumb on 2 cores, measured in this run:"))
+        #expect(result.stdout.contains("  cores = 2: does not keep up with 400/s (carried "))
+        // The driver's connections: at least 400/s × twice the 50 ms objective, at least 64.
+        let machine = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: run.appendingPathComponent("machine.json")))
+        let server = (((machine as? [String: Any])?["plan"] as? [String: Any])?["target"] as? [String: Any])?["server"]
+        #expect(((server as? [String: Any])?["connections"] as? NSNumber)?.intValue == 64)
+        let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains("with poisson arrivals at 400/s over at most 64 connections from one event-driven thread"))
+        #expect(report.contains("- 2 × cores + 1 = 5: "))
     }
 
     /// A server that exits during its trial (at size 2 it stops by itself after a second of a

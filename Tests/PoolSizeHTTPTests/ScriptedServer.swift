@@ -5,7 +5,8 @@ import PoolSizeProcess
 /// `python3 -u server.py MODE SIZE PORT PIDS`. It answers 200 with `ok`, and by `MODE`:
 /// `fail` answers 500 after its first answer (the readiness probe's), `burn` uses 2 ms of its
 /// thread's CPU on each request before it answers, `crash` exits with
-/// status 3 after 20 answers saying so on stderr, `ignore-term` ignores SIGTERM, `daemon`
+/// status 3 after 20 answers saying so on stderr, `stall` serves one request at a time and holds
+/// the one numbered `SIZE` (counting from the first it receives) 300 ms before it answers, `ignore-term` ignores SIGTERM, `daemon`
 /// double-forks (the first process exits 0 at once, the child leaves its group, the grandchild
 /// serves in the session). Every process that serves, and the first, appends its pid to `PIDS`,
 /// so a test can check that none is left and kill what is.
@@ -64,7 +65,7 @@ struct ScriptedServer {
     }
 
     static let source = """
-        import http.server, os, signal, sys, threading, time
+        import contextlib, http.server, os, signal, sys, threading, time
         mode, size, port, pids = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 
         def note():
@@ -83,6 +84,7 @@ struct ScriptedServer {
             note()
         answered = 0
         lock = threading.Lock()
+        serve = threading.Lock() if mode == "stall" else contextlib.nullcontext()
 
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -91,6 +93,10 @@ struct ScriptedServer {
             disable_nagle_algorithm = True
 
             def do_GET(self):
+                with serve:
+                    self.answer()
+
+            def answer(self):
                 global answered
                 with lock:
                     answered += 1
@@ -102,6 +108,8 @@ struct ScriptedServer {
                     started = time.thread_time()
                     while time.thread_time() - started < 0.002:
                         pass
+                if mode == "stall" and count == size:
+                    time.sleep(0.3)
                 body = b"ok\\n"
                 self.send_response(500 if mode == "fail" and count > 1 else 200)
                 self.send_header("Content-Length", str(len(body)))

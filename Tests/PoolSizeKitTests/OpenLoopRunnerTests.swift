@@ -154,6 +154,34 @@ struct SleepingWorkload: Workload {
         #expect((1_775...2_225).contains(arrivals), "\(arrivals) arrivals")
     }
 
+    /// The in-process loop's window holds exactly the arrivals the seeded schedule puts in it
+    /// (`ArrivalSchedule`, what the server's driver draws from the same seed), on a simulated
+    /// pool whose clock moves only when the runner sleeps.
+    @Test func theWindowHoldsTheSeededSchedulesArrivals() throws {
+        let trial = OpenLoopTrial(
+            ratePerSecond: 300, process: .poisson, warmupNanoseconds: 100 * Self.ms, windowNanoseconds: 500 * Self.ms,
+            tailNanoseconds: 100 * Self.ms)
+        let seed = ArrivalSchedule.seed(forTrial: 17)
+        var schedule = ArrivalSchedule(trial, seed: seed, start: 0)
+        var expected = 0
+        while true {
+            let at = schedule.next()
+            if at >= 600 * Self.ms { break }
+            if at >= 100 * Self.ms { expected += 1 }
+        }
+        let (m, _) = try Self.simulate(queues: 4, trial: trial, seed: seed) { _ in Self.ms }
+        #expect(try #require(m.openLoop).arrivalsInWindow == expected)
+        #expect((120...180).contains(expected), "\(expected) arrivals")
+    }
+
+    /// The conditions an open loop is judged against travel with its phases.
+    @Test func theObjectiveTravelsWithTheTrial() {
+        let t = OpenLoopTrial.forTasks(
+            ofNanoseconds: 16_000_000, rate: 1000, process: .poisson, trialNanoseconds: 600_000_000,
+            userSetTrial: false, latencySLOMicroseconds: 40_000)
+        #expect(t.latencySLOMicroseconds == 40_000)
+    }
+
     @Test func defaultPhasesHoldTwoThousandArrivals() {
         let t = OpenLoopTrial.forTasks(
             ofNanoseconds: 16_000_000, rate: 1000, process: .poisson, trialNanoseconds: 600_000_000,

@@ -13,7 +13,8 @@ package enum ChartSet {
         // curves (with their formula and knee) describe a pool run flat out, which it was not.
         switch analysis.loop {
         case .open:
-            return [OpenLoopSizeChart.plot(analysis), OpenLoopRateChart.plot(analysis)].compactMap { $0 }
+            return [OpenLoopSizeChart.plot(analysis), OpenLoopRateChart.plot(analysis), ServerChart.plot(analysis)]
+                .compactMap { $0 }
         case .closed:
             return [
                 ThroughputChart.plot(analysis),

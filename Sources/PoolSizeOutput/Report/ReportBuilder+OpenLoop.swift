@@ -14,6 +14,7 @@ extension ReportBuilder {
     ) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = []
         blocks += openLoopRecommendation(analysis, open)
+        blocks += server(analysis)
         blocks += machine(analysis)
         blocks += taskTime(analysis, open)
         blocks += openLoopSection(analysis, open)
