@@ -33,13 +33,14 @@ import Testing
         return commands
     }
 
-    @Test func theGuideHasItsThreeExamples() throws {
+    @Test func theGuideHasItsFourExamples() throws {
         let examples = try Self.examples()
-        #expect(examples.count == 3)
+        #expect(examples.count == 4)
         #expect(examples.contains { $0.contains("--resize") } && examples.contains { $0.contains("--load") })
+        #expect(examples.contains { $0.contains("--arrival-rate") })
     }
 
-    @Test(arguments: 0..<3)
+    @Test(arguments: 0..<4)
     func eachExampleRunsAsWritten(index: Int) throws {
         let examples = try Self.examples()
         try #require(index < examples.count)

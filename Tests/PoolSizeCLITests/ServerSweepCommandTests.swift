@@ -198,7 +198,8 @@ import Testing
         let rows = try Self.trials(run).rows
         // The listed sizes and the rules' 2, 3 and 5 on 2 cores, all at 400/s.
         #expect(rows.compactMap { $0["pool_size"] }.sorted { Int($0)! < Int($1)! } == ["2", "3", "4", "5", "8", "16"])
-        #expect(rows.allSatisfy { Double($0["arrival_rate_per_s"] ?? "") == 400 && $0["invalid_reason"] == "" }, "\(rows)")
+        #expect(
+            rows.allSatisfy { Double($0["arrival_rate_per_s"] ?? "") == 400 && $0["invalid_reason"] == "" }, "\(rows)")
         func meets(_ row: [String: String]) -> Bool {
             row["stable"] == "yes" && (Double(row["latency_p99_us"] ?? "") ?? .infinity) <= 50_000
         }
@@ -209,7 +210,8 @@ import Testing
         let chosen = try #require(rows.first { $0["pool_size"] == String(recommended) })
         #expect(meets(chosen), "\(chosen)")
         let below = try #require(
-            rows.filter { Int($0["pool_size"]!)! < recommended }.max { Int($0["pool_size"]!)! < Int($1["pool_size"]!)! })
+            rows.filter { Int($0["pool_size"]!)! < recommended }.max { Int($0["pool_size"]!)! < Int($1["pool_size"]!)! }
+        )
         #expect(!meets(below), "\(below)")
         for size in ["2", "3"] {
             #expect(rows.first { $0["pool_size"] == size }?["stable"] == "no")
@@ -222,7 +224,8 @@ import Testing
         let server = (((machine as? [String: Any])?["plan"] as? [String: Any])?["target"] as? [String: Any])?["server"]
         #expect(((server as? [String: Any])?["connections"] as? NSNumber)?.intValue == 64)
         let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
-        #expect(report.contains("with poisson arrivals at 400/s over at most 64 connections from one event-driven thread"))
+        #expect(
+            report.contains("with poisson arrivals at 400/s over at most 64 connections from one event-driven thread"))
         #expect(report.contains("- 2 × cores + 1 = 5: "))
     }
 

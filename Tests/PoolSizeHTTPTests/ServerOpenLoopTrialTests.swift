@@ -84,9 +84,12 @@ import Testing
     /// The connections an open loop needs: the size at least, and the rate × twice the
     /// objective when there is one.
     @Test func theConnectionsAnOpenLoopNeeds() {
-        #expect(ServerTrialMeasurer.neededConnections(ratePerSecond: 400, latencySLOMicroseconds: 50_000, size: 8) == 40)
-        #expect(ServerTrialMeasurer.neededConnections(ratePerSecond: 400, latencySLOMicroseconds: 50_000, size: 64) == 64)
+        #expect(
+            ServerTrialMeasurer.neededConnections(ratePerSecond: 400, latencySLOMicroseconds: 50_000, size: 8) == 40)
+        #expect(
+            ServerTrialMeasurer.neededConnections(ratePerSecond: 400, latencySLOMicroseconds: 50_000, size: 64) == 64)
         #expect(ServerTrialMeasurer.neededConnections(ratePerSecond: 400, latencySLOMicroseconds: nil, size: 8) == 8)
-        #expect(ServerTrialMeasurer.neededConnections(ratePerSecond: 1e6, latencySLOMicroseconds: 1e9, size: 1) == 10_000)
+        #expect(
+            ServerTrialMeasurer.neededConnections(ratePerSecond: 1e6, latencySLOMicroseconds: 1e9, size: 1) == 10_000)
     }
 }

@@ -54,6 +54,7 @@ package struct OpenLoopRuleResult: Equatable, Sendable {
         guard let recommendedSize else { return "\(head): \(text)" }
         if size == recommendedSize { return "\(head): the recommended size, \(text)" }
         let apart = abs(size - recommendedSize)
-        return "\(head): \(text); \(apart) \(size < recommendedSize ? "fewer" : "more") than the recommended \(recommendedSize)"
+        return
+            "\(head): \(text); \(apart) \(size < recommendedSize ? "fewer" : "more") than the recommended \(recommendedSize)"
     }
 }
