@@ -69,4 +69,26 @@ import Testing
         }
         #expect(analysis.serverRows.map(\.size) == Array(Set(records.map(\.poolSize))).sorted())
     }
+
+    /// An open-loop server sweep (Tests/Fixtures/run-server-open: the same server with 1 ms of
+    /// CPU and a 9 ms wait per request, 400/s with p99 ≤ 50 ms, sizes 2, 4, 8, 16 and the rules'
+    /// 2, 3 and 5 on 2 cores): the console and the report give the verdict per size at the
+    /// rate, the server's cost per size, and each rule's verdict in the open loop's terms.
+    @Test func goldenOpenLoopConsoleReportAndServerChart() throws {
+        let run = try RunDirectory(ReportFixtures.fixture("run-server-open")).load()
+        let analysis = RunAnalysis(run)
+        let text = ConsoleSummary.render(
+            analysis, spec: try #require(run.plan?.spec), cores: try #require(run.info?.machine?.cores),
+            lowLoad: try #require(run.lowLoad))
+        try GoldenFile.check(text, "server-open/summary.txt")
+        try GoldenFile.check(ReportTests.markdown(run), "server-open/report.md")
+        let chart = try #require(ChartSet.charts(analysis).first { $0.name == "server" })
+        try GoldenFile.check(chart.script, "server-open/server.gp")
+        #expect(analysis.rulesOfThumb.isEmpty)
+        let rules = try #require(analysis.openLoop.map { analysis.openLoopRulesOfThumb($0) })
+        #expect(rules.map(\.size) == [2, 3, 5])
+        #expect(rules.map { $0.verdict?.stable } == [false, false, true])
+        #expect(rules.allSatisfy { $0.recommendedSize == 5 })
+        #expect(analysis.serverRows.map(\.size) == [2, 3, 4, 5, 8, 16])
+    }
 }

@@ -39,6 +39,9 @@ extension HTTPLoadDriver {
         var run = Arrivals(driver: self, trial: trial, seed: seed, start: clocks.wallNanoseconds() &+ 1_000_000)
         defer { run.removeAll() }
         var running: Int32 = 0
+        // The instant the timer is set for: one not yet come need not be set again (a wake-up
+        // for an answer leaves the next arrival's instant as it was).
+        var armed: UInt64 = 0
         while true {
             var now = clocks.wallNanoseconds()
             if run.opens(at: now) {
@@ -56,7 +59,8 @@ extension HTTPLoadDriver {
             let deadline = run.nextDeadline
             guard deadline > now else { continue }
             var waitMilliseconds = Int32(clamping: (deadline - now + 999_999) / 1_000_000)
-            if timer >= 0, poolsize_timer_arm(timer, deadline) == 0 {
+            if timer >= 0, armed == deadline || poolsize_timer_arm(timer, deadline) == 0 {
+                armed = deadline
                 // The timer wakes the poll; the timeout only guards against a missed wake-up.
                 waitMilliseconds = max(waitMilliseconds, 1) + 1
             }

@@ -33,7 +33,9 @@ package enum ServerChart: RunChart {
             .range(.y2, low: 0, high: nil),
             .secondAxisTics,
         ]
-        if let recommended = analysis.primary?.recommendation?.recommendedQueueCount {
+        // An open loop whose sizes all missed the objective has a size it names, not a recommendation.
+        if let recommendation = analysis.primary?.recommendation, recommendation.sizing.reachedItsTarget {
+            let recommended = recommendation.recommendedQueueCount
             settings.append(
                 .verticalMarker(
                     tag: 10, x: Double(recommended), text: "recommended \(recommended)",
