@@ -150,7 +150,9 @@ def main():
           f"--sizes {','.join(map(str, sizes))} --search grid --repeat 1 --trial-ms {int(SECONDS) * 1000}` (release "
           "build): throughput over the trial's window, mean latency C + W per task (the transaction on its "
           "connection, as pgbench times it), p99 of the task's execution, *poolsize C* the pool thread's CPU per "
-          "task (libpq, the script's variables and the syscalls).")
+          "task (libpq, the script's variables and the syscalls), *poolsize CPU* the whole process's CPU per task "
+          "(utilization × CPUs / throughput: C plus the pool's handoffs and the trial's clocks), the figure to set "
+          "beside pgbench's CPU per transaction.")
     print("- knees: pgbench's by `poolsize fit --tolerance 0.05` on its rows (the smallest N within 5% of its "
           "highest tps), the sweep's its own (`knee_pool_size`, same rule). Verdicts: throughput within 10% "
           "(ratio 0.90–1.10) at each N; knee within one size step.")
@@ -164,14 +166,16 @@ def main():
         print(f"## {name}: {what} (scale {scale})")
         print()
         print("| N | pgbench tps | poolsize tasks/s | poolsize / pgbench | pgbench latency avg ms | poolsize C+W ms | "
-              "pgbench p99 ms | poolsize p99 ms | pgbench CPU µs/tx (J, busiest) | poolsize C µs | pgbench failed | "
-              "poolsize errors |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+              "pgbench p99 ms | poolsize p99 ms | pgbench CPU µs/tx (J, busiest) | poolsize CPU µs/task | poolsize C µs | "
+              "pgbench failed | poolsize errors |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         within, ratios = 0, []
         for size, row in rows:
             rate = sweep.value(size, "throughput_per_s")
             c, w = sweep.value(size, "cpu_us_per_task"), sweep.value(size, "wait_us_per_task")
             p99 = sweep.value(size, "exec_p99_us")
+            util = sweep.value(size, "utilization")
+            process_cpu = util * int(cpus) * 1e6 / rate if util is not None and rate else None
             errors = sweep.value(size, "errors")
             ratio = rate / row["tps"] if rate and row["tps"] else None
             if ratio is not None:
@@ -185,7 +189,7 @@ def main():
             print(f"| {size} | {pg_rate} | {tool_rate} | {num(ratio, 2)} | {num(row['latency_ms'], 3)} | "
                   f"{num((c + w) / 1000 if c is not None and w is not None else None, 3)} | "
                   f"{num(row['p99_ms'], 2)} | {num(p99 / 1000 if p99 is not None else None, 2)} | {cpu} | "
-                  f"{num(c, 1)} | {row['failed']} | {num(errors)} |")
+                  f"{num(process_cpu, 1)} | {num(c, 1)} | {row['failed']} | {num(errors)} |")
         print()
         rec = sweep.rec or {}
         if sweep.exit != "0":
@@ -216,6 +220,46 @@ def main():
     for name, throughput, knees in summary:
         print(f"| {name} | {throughput} | {knees} |")
     print()
+    print(HAND_RECORDED)
+
+
+# Not measured by this script: a profile recorded by hand, kept on the page because it says
+# where the throughput ratios above come from.
+HAND_RECORDED = """## Where poolsize's extra client CPU goes (recorded by hand)
+
+Recorded by hand on 2026-11-26 on the same machine, select-only at scale 10, N = 8, one tool
+after the other on one cluster (not by this script; the figures move by ±20% from run to run on
+this shared VM). With server and client on the same two CPUs, every microsecond of client CPU
+per transaction is taken from the server, so the throughput ratio follows the client's CPU per
+transaction:
+
+| client at N = 8 | process CPU per transaction |
+|---|---|
+| pgbench `-j 2` (two event-loop threads, 8 connections) | 8.3 µs (`/usr/bin/time`, 1.72 s over 206 589 transactions) |
+| a bare C program: 8 threads, each one blocking libpq connection, `snprintf` and `PQexec` | 9.0–15 µs (getrusage) |
+| `poolsize sweep --postgres` (queue-pool) | 16.7–29 µs (utilization × cores / throughput; C alone 13–23 µs) |
+
+So a pool of threads each blocking on its own connection is not itself the cost (the bare C
+program is within 0.85–0.95× of pgbench's tps); what poolsize adds per task is. `strace -f -c`
+of a 2 s trial at N = 8 counts per task: one `sendto`, `poll` and `recvfrom` each (libpq's, as
+in the bare program, which makes no other call), plus 2.0 `clock_gettime` (the thread CPU clock
+read around each task body: a system call, not the vDSO) and 1.15 `futex` (the closed loop
+handing the next task to another serial queue, dispatch's semaphore wake of an idle worker,
+and the connection list's Mutex). `perf record -g` of the same trial puts these shares of
+poolsize's CPU outside libpq and the kernel's socket path: building the transaction
+(`PgScript.transaction`, per task a copy of the variables and a Character-by-Character
+substitution of the SQL) 6.4%, the thread CPU clock 7.1%, futex waits and wakes 8.7%, the
+connection free list (`PostgresConnections.take`/`giveBack`, its Mutex's slow path 3.3%)
+4.8%. Both tools use the simple query protocol, so the protocol is not the difference; `-j`
+is not either (pgbench's threads stay far from busy, the *busiest* column above).
+
+What would narrow the gap: compile the script once into SQL fragments and variable slots (no
+per-task dictionary copy or Unicode scan), keep one connection per pool thread rather than a
+locked free list, and make a cheaper hand-off than the queue pool's round-robin for a source
+that blocks (a thread looping on its own connection, as the bare program does). `--pool
+thread-pool` (N threads on one shared queue) was quicker at N = 8 (52 800/s against the queue
+pool's 45 000/s, pgbench 71 000/s) but fell to 14 000/s at N = 64 on its shared queue.
+"""
 
 
 SECONDS = "0"
