@@ -253,6 +253,16 @@ connection free list (`PostgresConnections.take`/`giveBack`, its Mutex's slow pa
 4.8%. Both tools use the simple query protocol, so the protocol is not the difference; `-j`
 is not either (pgbench's threads stay far from busy, the *busiest* column above).
 
+Two more effects show in the tables above, not yet measured apart. poolsize's C per task rises
+with N while pgbench's CPU per transaction does not: every task takes the connection free
+list's one `Synchronization.Mutex` twice (and the trial recorder's striped one once), which on
+Linux is a priority-inheritance futex (`futex_lock_pi` in the profile), a system call whenever
+it is contended, as it is with more threads than cores. And at small N (2, 4) the gap is larger than the CPU alone explains: each
+task takes about twice pgbench's time end to end with both CPUs not busy. On this VM an idle CPU
+is slow to wake (pgbench alone: about 15 000 tps at N = 1, several times that at N = 2), and
+the queue pool's hand-off of each next task to another queue's thread likely leaves a CPU idle
+more often than pgbench's threads, each looping on its own connections.
+
 What would narrow the gap: compile the script once into SQL fragments and variable slots (no
 per-task dictionary copy or Unicode scan), keep one connection per pool thread rather than a
 locked free list, and make a cheaper hand-off than the queue pool's round-robin for a source
