@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// docs/guide/postgres.md's example, run as written: the indented block from the line that
+/// starts a PostgreSQL (scripts/pg-cluster.sh) to the one that stops it, in bash, `poolsize`
+/// found on PATH (the built binary's directory first), from a directory whose scripts/ and
+/// Examples/ are the repository's. No figure is asserted: those depend on the machine
+/// (docs/benchmarks/postgres.md).
+@Suite(.serialized) struct PostgresGuideExampleTests {
+    /// The block's lines as written (a `\` continuation stays for bash to join).
+    static func example() throws -> [String] {
+        let text = try String(
+            contentsOf: ServerGuideExampleTests.repository.appendingPathComponent("docs/guide/postgres.md"),
+            encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("    eval \"$(scripts/pg-cluster.sh start") }) else {
+            return []
+        }
+        return Array(lines[start...].prefix { $0.hasPrefix("    ") }).map { String($0.dropFirst(4)) }
+    }
+
+    @Test func theGuideHasItsExample() throws {
+        let block = try Self.example()
+        #expect(block.first?.hasPrefix("eval \"$(scripts/pg-cluster.sh start") == true, "\(block)")
+        #expect(block.contains { $0.hasPrefix("poolsize sweep --postgres ") }, "\(block)")
+        #expect(block.contains { $0.contains("--sql-file Examples/postgres/select-only.sql") }, "\(block)")
+        #expect(block.last == "scripts/pg-cluster.sh stop \"$PGCLUSTER_DIR\"", "\(block)")
+    }
+
+    /// The block runs in bash: the sweep recommends from its three sizes of trials, every transaction
+    /// succeeds, and the cluster its first line starts is stopped by its last (and by the test
+    /// when the block did not get there). PostgreSQL missing fails the test: .ci/run installs it.
+    @Test func theExampleRunsAsWritten() throws {
+        try #require(
+            PostgresServer.available,
+            "needs PostgreSQL (initdb, pg_ctl), pgbench and a postgres user: apt-get install postgresql")
+        let block = try Self.example()
+        try #require(block.count >= 3, "\(block)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-guide-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["scripts", "Examples"] {
+            try FileManager.default.createSymbolicLink(
+                at: dir.appendingPathComponent(name),
+                withDestinationURL: ServerGuideExampleTests.repository.appendingPathComponent(name))
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        // The block as written; between its lines only what tells the test how each ended.
+        let script =
+            [
+                block[0], "echo \"cluster: $PGCLUSTER_DIR\"",
+            ] + block[1..<(block.count - 1)] + [
+                "status=$?", block[block.count - 1], "echo \"stopped: $?\"", "exit $status",
+            ]
+        let result = try BinaryRun.run(
+            ["-c", script.joined(separator: "\n")], executable: URL(fileURLWithPath: "/bin/bash"),
+            environment: environment, directory: dir, timeout: 300)
+        let cluster = result.stdout.split(separator: "\n").first { $0.hasPrefix("cluster: ") }.map {
+            String($0.dropFirst("cluster: ".count))
+        }
+        defer {
+            if let cluster, !cluster.isEmpty, FileManager.default.fileExists(atPath: cluster) {
+                _ = try? PostgresServer.run(
+                    URL(fileURLWithPath: "/bin/bash"), [PostgresServer.script.path, "stop", cluster], seconds: 90)
+            }
+        }
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("workload postgres-bench: PostgreSQL: postgresql://REDACTED@127.0.0.1:"))
+        #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
+        #expect(result.stdout.contains("stopped: 0"), "\(result.stdout)")
+        #expect(cluster.map { !FileManager.default.fileExists(atPath: $0) } == true, "the cluster's directory is gone")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("results").path)
+        try #require(runs.count == 1, "\(runs)")
+        let trials = try ServerSweepCommandTests.trials(dir.appendingPathComponent("results/\(runs[0])")).rows
+        #expect(Set(trials.compactMap { $0["pool_size"] }) == ["1", "8", "64"])
+        for row in trials {
+            #expect(row["errors"] == "0", "\(row)")
+        }
+    }
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# `poolsize sweep --postgres` beside pgbench on the same script file at the same connection
+# counts, in one run, on a PostgreSQL of its own (scripts/pg-cluster.sh, --max-connections 100:
+# 64 and a margin; stopped and removed however the script ends). Three cases:
+#   select:  Examples/postgres/select-only.sql at --scale (default 10);
+#   tpcb:    Examples/postgres/tpcb-like.sql at the same scale;
+#   tpcb-1:  the TPC-B-like script at scale 1, a fresh cluster: every transaction updates the one
+#            branch row, so the transactions queue on its row lock.
+# Both files are what `pgbench --show-script` prints; the script checks that they still are.
+# For each case: pgbench `-n -c N -j J -T S -f FILE -l` at each N (J = min(N, CPUs): one pgbench
+# thread per CPU at most, so its own threads are not the limit; its CPU per transaction from
+# /usr/bin/time is on the page to show it), its knee by `poolsize fit --tolerance 0.05`; then
+# `poolsize sweep --postgres URL --sql-file FILE --sizes LIST --search grid --repeat 1
+# --trial-ms S*1000`. scripts/benchmark_postgres.py writes the page: per N both tools'
+# throughput, their ratio, mean and p99 latency, client CPU per transaction; the knees; the
+# verdicts (throughput within 10% at each N, knee within one size step).
+#
+# Usage: scripts/benchmark-postgres.sh [--sizes 1,2,4,...] [--seconds S] [--scale N]
+#                                      [--out DIR] [--doc FILE | --no-doc]
+# Needs PostgreSQL's server and pgbench (apt-get install postgresql), /usr/bin/time (apt-get
+# install time) and python3; named and exit 69 when missing. Run it under
+# `flock /work/cpu.lock` on a shared machine.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/benchmark-header.sh
+source "$root/scripts/benchmark-header.sh"
+
+sizes="1,2,4,8,16,32,64"
+seconds=5
+scale=10
+command_line="scripts/benchmark-postgres.sh"
+if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
+out="$root/results/benchmark-postgres-$(date -u +%Y%m%d-%H%M%S)"
+doc="$root/docs/benchmarks/postgres.md"
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --sizes) sizes="$2"; shift 2 ;;
+        --seconds) seconds="$2"; shift 2 ;;
+        --scale) scale="$2"; shift 2 ;;
+        --out) out="$2"; shift 2 ;;
+        --doc) doc="$2"; shift 2 ;;
+        --no-doc) doc=""; shift ;;
+        *) echo "error: $1: unknown option; use --sizes LIST, --seconds S, --scale N, --out DIR, --doc FILE or --no-doc" >&2; exit 64 ;;
+    esac
+done
+[[ "$sizes" =~ ^[1-9][0-9]?(,[1-9][0-9]?)*$ ]] || { echo "error: --sizes $sizes: give whole numbers from 1 to 99, comma-separated, e.g. 1,2,4,8" >&2; exit 64; }
+[[ "$seconds" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "error: --seconds $seconds: give a whole number from 1 to 999" >&2; exit 64; }
+[[ "$scale" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "error: --scale $scale: give a whole number from 1 to 999" >&2; exit 64; }
+IFS=, read -ra size_list <<< "$sizes"
+
+missing=()
+command -v pgbench >/dev/null 2>&1 || missing+=(postgresql)
+{ command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || missing+=(postgresql)
+[[ -x /usr/bin/time ]] || missing+=(time)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+if [[ ${#missing[@]} -gt 0 ]]; then
+    echo "error: ${missing[*]} not found; install them (Debian: apt-get install ${missing[*]})" >&2
+    exit 69
+fi
+
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+"$root/scripts/poolsize" --version >/dev/null # builds the release binary when needed
+bin="$root/.build/release/poolsize"
+load_before="$(load_average)"
+started="$(date +%s)"
+cpus="$(nproc)"
+echo "== load before: $load_before (an otherwise idle machine reads near 0)" >&2
+
+# The script files must be pgbench's own built-ins, or the comparison is of something else.
+for name in select-only tpcb-like; do
+    if pgbench --show-script="$name" 2>&1 | cmp -s - "$root/Examples/postgres/$name.sql"; then
+        echo "$name=same" >> "$out/scripts.txt"
+    else
+        echo "$name=differs" >> "$out/scripts.txt"
+        echo "warning: Examples/postgres/$name.sql differs from pgbench --show-script=$name" >&2
+    fi
+done
+
+cluster_dir=""
+stop_cluster() {
+    [[ -n "$cluster_dir" ]] || return 0
+    "$root/scripts/pg-cluster.sh" stop "$cluster_dir" || true
+    cluster_dir=""
+}
+sweep_pid=""
+stop_sweep() {
+    [[ -n "$sweep_pid" ]] || return 0
+    kill -TERM "$sweep_pid" 2>/dev/null || true
+    wait "$sweep_pid" 2>/dev/null || true
+    sweep_pid=""
+}
+trap 'stop_sweep; stop_cluster' EXIT
+trap 'exit 130' INT TERM
+
+start_cluster() { # start_cluster SCALE: a fresh cluster; sets cluster_dir and pg_port
+    local cluster
+    cluster="$("$root/scripts/pg-cluster.sh" start --scale "$1" --max-connections 100)"
+    cluster_dir="$(sed -n 's/^PGCLUSTER_DIR=//p' <<< "$cluster")"
+    pg_port="$(sed -n 's/^PGPORT=//p' <<< "$cluster")"
+}
+
+# run_case NAME FILE: pgbench at each size, then the sweep, on the running cluster.
+run_case() {
+    local name="$1" file="$2" size jobs base rc
+    for size in "${size_list[@]}"; do
+        jobs=$((size < cpus ? size : cpus))
+        base="$out/$name-pgbench-$size"
+        mkdir -p "$base.log.d"
+        echo "== $name: pgbench -n -c $size -j $jobs -T $seconds -f $(basename "$file")" >&2
+        (cd "$base.log.d" && /usr/bin/time -f 'cpu_s=%U+%S' -o "$base.time" \
+            pgbench -n -c "$size" -j "$jobs" -T "$seconds" -f "$file" -l --log-prefix=tx \
+            -h 127.0.0.1 -p "$pg_port" -U postgres bench) > "$base.txt" 2>&1 || true
+        echo "$jobs" > "$base.jobs"
+        # Only the latencies are kept: the per-transaction logs are large.
+        cat "$base.log.d"/tx.* 2>/dev/null | awk '{print $3}' > "$base.latency_us" || true
+        rm -rf "$base.log.d"
+    done
+    base="$out/$name-sweep"
+    echo "== $name: poolsize sweep --postgres … --sql-file $(basename "$file") --sizes $sizes --search grid --repeat 1 --trial-ms $((seconds * 1000))" >&2
+    rc=0
+    "$bin" sweep --postgres "postgresql://postgres@127.0.0.1:$pg_port/bench" --sql-file "$file" \
+        --sizes "$sizes" --search grid --repeat 1 --trial-ms $((seconds * 1000)) \
+        --out "$base/run" --plots "$base/plots" > "$base.txt" 2> "$base.log" &
+    sweep_pid=$!
+    wait "$sweep_pid" || rc=$?
+    sweep_pid=""
+    echo "$rc" > "$base.exit"
+    ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
+    return 0
+}
+
+start_cluster "$scale"
+echo "scale=$scale" > "$out/setup.txt"
+echo "version=$(pgbench --version | sed -n 's/.*(PostgreSQL) \([0-9.]*\).*/\1/p')" >> "$out/setup.txt"
+run_case select "$root/Examples/postgres/select-only.sql"
+run_case tpcb "$root/Examples/postgres/tpcb-like.sql"
+stop_cluster
+start_cluster 1
+run_case tpcb-1 "$root/Examples/postgres/tpcb-like.sql"
+stop_cluster
+
+body="$out/body.md"
+python3 "$root/scripts/benchmark_postgres.py" "$out" "$sizes" "$seconds" "$cpus" "$bin" > "$body"
+cp "$body" "$out/postgres.md"
+intro="\`poolsize sweep --postgres\` (a pool of N threads in poolsize, each holding one libpq connection and running the script as blocking calls) beside pgbench (one process, N connections driven by J event-loop threads) on the same script file at the same N, one after the other in one run on one PostgreSQL (scripts/benchmark-postgres.sh, scripts/benchmark_postgres.py; the scripts are Examples/postgres/)."
+publish_page "$doc" "PostgreSQL: poolsize sweep --postgres beside pgbench" "$intro" "$body" "$command_line" "$load_before" "$(($(date +%s) - started))"
+echo "wrote ${doc:-nothing (--no-doc)}; raw output in $out" >&2

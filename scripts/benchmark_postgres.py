@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""The body of docs/benchmarks/postgres.md, from the raw output of scripts/benchmark-postgres.sh:
+per case (select, tpcb, tpcb-1) pgbench's reports at each N (CASE-pgbench-N.txt, .time, .jobs,
+.latency_us) beside `poolsize sweep --postgres` (CASE-sweep/run: trials.csv,
+recommendation.json, lowload.json; CASE-sweep.exit, .log). pgbench's knee is `poolsize fit
+--tolerance 0.05` on its rows (written to CASE-pgbench.csv). Every verdict is computed here.
+Writes Markdown on stdout.
+
+    benchmark_postgres.py OUT SIZES SECONDS CPUS POOLSIZE_BINARY
+"""
+import csv
+import json
+import pathlib
+import re
+import subprocess
+import sys
+
+CASES = (
+    ("select", "select-only.sql", "pgbench's select-only script: one primary-key lookup of pgbench_accounts"),
+    ("tpcb", "tpcb-like.sql", "pgbench's TPC-B-like script: BEGIN, three UPDATEs, a SELECT and an INSERT, END"),
+    ("tpcb-1", "tpcb-like.sql", "the TPC-B-like script at scale 1: every transaction updates the one "
+                                "pgbench_branches row, so transactions queue on its row lock"),
+)
+
+
+def text(path):
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
+
+
+def load_json(path):
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def num(x, digits=0):
+    return "–" if x is None else f"{x:,.{digits}f}".replace(",", " ")
+
+
+def percentile(values, p):
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def pgbench_row(out, name, size):
+    base = out / f"{name}-pgbench-{size}"
+    report = text(base.with_suffix(".txt"))
+    tps = re.search(r"^tps = ([0-9.]+)", report, re.M)
+    latency = re.search(r"^latency average = ([0-9.]+) ms", report, re.M)
+    processed = re.search(r"number of transactions actually processed: (\d+)", report)
+    failed = re.search(r"number of failed transactions: (\d+)", report)
+    cpu = re.search(r"cpu_s=([0-9.]+)\+([0-9.]+)", text(base.with_suffix(".time")))
+    jobs = text(base.with_suffix(".jobs")).strip()
+    lat = [float(v) for v in text(base.with_suffix(".latency_us")).split() if v]
+    count = int(processed.group(1)) if processed else None
+    cpu_s = float(cpu.group(1)) + float(cpu.group(2)) if cpu else None
+    error = None
+    if not tps:
+        lines = [line for line in report.splitlines() if line.strip()]
+        error = lines[-1] if lines else "no output"
+    return {
+        "tps": float(tps.group(1)) if tps else None,
+        "latency_ms": float(latency.group(1)) if latency else None,
+        "p99_ms": (percentile(lat, 99) / 1000) if lat else None,
+        "cpu_us": cpu_s * 1e6 / count if cpu_s is not None and count else None,
+        "jobs": int(jobs) if jobs else None,
+        "busiest": (cpu_s / (int(jobs) * float(SECONDS))) if cpu_s is not None and jobs else None,
+        "failed": int(failed.group(1)) if failed else 0,
+        "error": error,
+    }
+
+
+class Sweep:
+    def __init__(self, base):
+        self.exit = text(base.with_suffix(".exit")).strip()
+        log = [line for line in text(base.with_suffix(".log")).splitlines() if line.strip()]
+        self.log = log
+        self.rec = load_json(base / "run" / "recommendation.json")
+        self.lowload = load_json(base / "run" / "lowload.json")
+        self.rows = {}
+        path = base / "run" / "trials.csv"
+        if path.exists():
+            with path.open(newline="") as f:
+                for row in csv.DictReader(f):
+                    self.rows.setdefault(int(row["pool_size"]), []).append(row)
+
+    def value(self, size, column):
+        values = [float(r[column]) for r in self.rows.get(size, [])
+                  if r.get(column) not in (None, "") and not r.get("invalid_reason")]
+        return sum(values) / len(values) if values else None
+
+    def invalid(self, size):
+        reasons = [r["invalid_reason"] for r in self.rows.get(size, []) if r.get("invalid_reason")]
+        return reasons[0] if reasons else None
+
+
+def fit_knee(out, name, rows, binary):
+    path = out / f"{name}-pgbench.csv"
+    with path.open("w") as f:
+        f.write("workload,concurrency,throughput\n")
+        for size, row in rows:
+            if row["tps"] is not None:
+                f.write(f"{name},{size},{row['tps']:.1f}\n")
+    done = subprocess.run([binary, "fit", str(path), "--x", "concurrency", "--y", "throughput", "--tolerance",
+                           "0.05", "--format", "json"], capture_output=True, text=True)
+    try:
+        fits = json.loads(done.stdout)
+    except ValueError:
+        return None
+    return fits[0].get("knee_concurrency") if fits else None
+
+
+def knee_verdict(sweep_knee, pgbench_knee, sizes):
+    if sweep_knee is None or pgbench_knee is None:
+        return f"no knee to compare (sweep {sweep_knee}, pgbench {pgbench_knee}): **not checked**"
+    if sweep_knee not in sizes or pgbench_knee not in sizes:
+        return f"sweep {sweep_knee}, pgbench {pgbench_knee}: **not on the size list**"
+    steps = abs(sizes.index(sweep_knee) - sizes.index(pgbench_knee))
+    verdict = "met" if steps <= 1 else "missed"
+    return (f"sweep's knee {sweep_knee}, pgbench's {pgbench_knee}: {steps} size step{'s' if steps != 1 else ''} "
+            f"apart: **{verdict}** (target: within one step)")
+
+
+def main():
+    global SECONDS
+    out, sizes, SECONDS, cpus, binary = (pathlib.Path(sys.argv[1]), [int(s) for s in sys.argv[2].split(",")],
+                                         sys.argv[3], sys.argv[4], sys.argv[5])
+    setup = dict(line.split("=", 1) for line in text(out / "setup.txt").splitlines() if "=" in line)
+    scripts = dict(line.split("=", 1) for line in text(out / "scripts.txt").splitlines() if "=" in line)
+    print(f"PostgreSQL {setup.get('version', '?')} made by `scripts/pg-cluster.sh start --scale N "
+          "--max-connections 100` (initdb in a temporary directory, fsync off, 127.0.0.1, on this machine, so "
+          "server and client share its CPUs; stopped and removed after). The scripts are "
+          "Examples/postgres/select-only.sql and tpcb-like.sql, byte for byte what `pgbench --show-script` prints "
+          f"(checked in this run: select-only {scripts.get('select-only', '?')}, tpcb-like "
+          f"{scripts.get('tpcb-like', '?')}), and both tools run the same file in the simple query protocol "
+          "(pgbench's default, libpq's PQexec).")
+    print()
+    print(f"- pgbench: `pgbench -n -c N -j J -T {SECONDS} -f FILE -l` at each N, J = min(N, {cpus} CPUs): one "
+          "event-loop thread per CPU at most, so pgbench's own threads are not the limit (the *pgbench CPU* "
+          "column is its process CPU per transaction from /usr/bin/time, *busiest* that CPU over J threads × "
+          "the run: far below 100% means its threads were waiting, not saturated). tps and latency average "
+          "as pgbench prints them, p99 from its per-transaction log (-l).")
+    print(f"- poolsize: `poolsize sweep --postgres postgresql://postgres@127.0.0.1:PORT/bench --sql-file FILE "
+          f"--sizes {','.join(map(str, sizes))} --search grid --repeat 1 --trial-ms {int(SECONDS) * 1000}` (release "
+          "build): throughput over the trial's window, mean latency C + W per task (the transaction on its "
+          "connection, as pgbench times it), p99 of the task's execution, *poolsize C* the pool thread's CPU per "
+          "task (libpq, the script's variables and the syscalls), *poolsize CPU* the whole process's CPU per task "
+          "(utilization × CPUs / throughput: C plus the pool's handoffs and the trial's clocks), the figure to set "
+          "beside pgbench's CPU per transaction.")
+    print("- knees: pgbench's by `poolsize fit --tolerance 0.05` on its rows (the smallest N within 5% of its "
+          "highest tps), the sweep's its own (`knee_pool_size`, same rule). Verdicts: throughput within 10% "
+          "(ratio 0.90–1.10) at each N; knee within one size step.")
+    print()
+    summary = []
+    for name, file, what in CASES:
+        scale = "1" if name == "tpcb-1" else setup.get("scale", "?")
+        sweep = Sweep(out / f"{name}-sweep")
+        rows = [(size, pgbench_row(out, name, size)) for size in sizes]
+        knee = fit_knee(out, name, rows, binary)
+        print(f"## {name}: {what} (scale {scale})")
+        print()
+        print("| N | pgbench tps | poolsize tasks/s | poolsize / pgbench | pgbench latency avg ms | poolsize C+W ms | "
+              "pgbench p99 ms | poolsize p99 ms | pgbench CPU µs/tx (J, busiest) | poolsize CPU µs/task | poolsize C µs | "
+              "pgbench failed | poolsize errors |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        within, ratios = 0, []
+        for size, row in rows:
+            rate = sweep.value(size, "throughput_per_s")
+            c, w = sweep.value(size, "cpu_us_per_task"), sweep.value(size, "wait_us_per_task")
+            p99 = sweep.value(size, "exec_p99_us")
+            util = sweep.value(size, "utilization")
+            process_cpu = util * int(cpus) * 1e6 / rate if util is not None and rate else None
+            errors = sweep.value(size, "errors")
+            ratio = rate / row["tps"] if rate and row["tps"] else None
+            if ratio is not None:
+                ratios.append((size, ratio))
+                within += 0.9 <= ratio <= 1.1
+            invalid = sweep.invalid(size)
+            tool_rate = num(rate) if rate is not None else (f"invalid: {invalid}" if invalid else "–")
+            pg_rate = num(row["tps"]) if row["tps"] is not None else f"failed: {row['error']}"
+            cpu = (f"{num(row['cpu_us'], 1)} ({row['jobs']}, {row['busiest'] * 100:.0f}%)"
+                   if row["cpu_us"] is not None else "–")
+            print(f"| {size} | {pg_rate} | {tool_rate} | {num(ratio, 2)} | {num(row['latency_ms'], 3)} | "
+                  f"{num((c + w) / 1000 if c is not None and w is not None else None, 3)} | "
+                  f"{num(row['p99_ms'], 2)} | {num(p99 / 1000 if p99 is not None else None, 2)} | {cpu} | "
+                  f"{num(process_cpu, 1)} | {num(c, 1)} | {row['failed']} | {num(errors)} |")
+        print()
+        rec = sweep.rec or {}
+        if sweep.exit != "0":
+            print(f"- poolsize sweep: failed (exit {sweep.exit or '?'}): {sweep.log[-1] if sweep.log else 'no message'}")
+        else:
+            low = ""
+            if sweep.lowload:
+                ratio = sweep.lowload.get("ratio", {}).get("ratio")
+                low = (f"; low-load C {num(sweep.lowload.get('cpu_microseconds_per_task'), 1)} µs, W/C "
+                       f"{num(ratio, 2)}, formula {num(rec.get('formula_queue_count_exact'), 1)}")
+            print(f"- poolsize sweep: recommends **{rec.get('recommended_queue_count', '–')}** (knee "
+                  f"{rec.get('knee_pool_size', '–')}, peak {num(rec.get('peak_throughput_per_s'))}/s at "
+                  f"{rec.get('peak_pool_size', '–')}{low})")
+        print(f"- pgbench: knee **{knee if knee is not None else '–'}** (`poolsize fit --tolerance 0.05`)")
+        low_ratio = min(ratios, key=lambda x: x[1]) if ratios else None
+        throughput = (f"{within} of {len(sizes)} sizes within 10%"
+                      + (f" (lowest ratio {low_ratio[1]:.2f} at N = {low_ratio[0]})" if low_ratio else "")
+                      + (": **met**" if within == len(sizes) else ": **missed**"))
+        knees = knee_verdict(rec.get("knee_pool_size"), knee, sizes)
+        print(f"- verdict, throughput: {throughput}")
+        print(f"- verdict, knee: {knees}")
+        print()
+        summary.append((name, throughput, knees))
+    print("## Verdicts")
+    print()
+    print("| case | throughput within 10% at each N | knee within one size step |")
+    print("|---|---|---|")
+    for name, throughput, knees in summary:
+        print(f"| {name} | {throughput} | {knees} |")
+    print()
+    print(HAND_RECORDED)
+
+
+# Not measured by this script: a profile recorded by hand, kept on the page because it says
+# where the throughput ratios above come from.
+HAND_RECORDED = """## Where poolsize's extra client CPU goes (recorded by hand)
+
+Recorded by hand on 2026-11-26 on the same machine, select-only at scale 10, N = 8, one tool
+after the other on one cluster (not by this script; the figures move by ±20% from run to run on
+this shared VM). With server and client on the same two CPUs, every microsecond of client CPU
+per transaction is taken from the server, so the throughput ratio follows the client's CPU per
+transaction:
+
+| client at N = 8 | process CPU per transaction |
+|---|---|
+| pgbench `-j 2` (two event-loop threads, 8 connections) | 8.3 µs (`/usr/bin/time`, 1.72 s over 206 589 transactions) |
+| a bare C program: 8 threads, each one blocking libpq connection, `snprintf` and `PQexec` | 9.0–15 µs (getrusage) |
+| `poolsize sweep --postgres` (queue-pool) | 16.7–29 µs (utilization × cores / throughput; C alone 13–23 µs) |
+
+So a pool of threads each blocking on its own connection is not itself the cost (the bare C
+program is within 0.85–0.95× of pgbench's tps); what poolsize adds per task is. `strace -f -c`
+of a 2 s trial at N = 8 counts per task: one `sendto`, `poll` and `recvfrom` each (libpq's, as
+in the bare program, which makes no other call), plus 2.0 `clock_gettime` (the thread CPU clock
+read around each task body: a system call, not the vDSO) and 1.15 `futex` (the closed loop
+handing the next task to another serial queue, dispatch's semaphore wake of an idle worker,
+and the connection list's Mutex). `perf record -g` of the same trial puts these shares of
+poolsize's CPU outside libpq and the kernel's socket path: building the transaction
+(`PgScript.transaction`, per task a copy of the variables and a Character-by-Character
+substitution of the SQL) 6.4%, the thread CPU clock 7.1%, futex waits and wakes 8.7%, the
+connection free list (`PostgresConnections.take`/`giveBack`, its Mutex's slow path 3.3%)
+4.8%. Both tools use the simple query protocol, so the protocol is not the difference; `-j`
+is not either (pgbench's threads stay far from busy, the *busiest* column above).
+
+Two more effects show in the tables above, not yet measured apart. poolsize's C per task rises
+with N while pgbench's CPU per transaction does not: every task takes the connection free
+list's one `Synchronization.Mutex` twice (and the trial recorder's striped one once), which on
+Linux is a priority-inheritance futex (`futex_lock_pi` in the profile), a system call whenever
+it is contended, as it is with more threads than cores. And at small N (2, 4) the gap is larger than the CPU alone explains: each
+task takes about twice pgbench's time end to end with both CPUs not busy. On this VM an idle CPU
+is slow to wake (pgbench alone: about 15 000 tps at N = 1, several times that at N = 2), and
+the queue pool's hand-off of each next task to another queue's thread likely leaves a CPU idle
+more often than pgbench's threads, each looping on its own connections.
+
+What would narrow the gap: compile the script once into SQL fragments and variable slots (no
+per-task dictionary copy or Unicode scan), keep one connection per pool thread rather than a
+locked free list, and make a cheaper hand-off than the queue pool's round-robin for a source
+that blocks (a thread looping on its own connection, as the bare program does). `--pool
+thread-pool` (N threads on one shared queue) was quicker at N = 8 (52 800/s against the queue
+pool's 45 000/s, pgbench 71 000/s) but fell to 14 000/s at N = 64 on its shared queue.
+"""
+
+
+SECONDS = "0"
+if __name__ == "__main__":
+    main()
