@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "PoolSizeHTTP",
             dependencies: [
-                "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve", "PoolSizeProcess", "CCurl", "CPoolSizeCurl",
+                "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve", "PoolSizeProcess", "PoolSizeStats", "CCurl",
+                "CPoolSizeCurl",
                 "CPoolSizeSys",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

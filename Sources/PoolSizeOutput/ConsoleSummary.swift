@@ -107,23 +107,27 @@ package enum ConsoleSummary {
             ["size", "throughput/s", "±sd", "util", "W/C", "C µs", "p99 µs", "in flight", "threads", "nice", ""]
         ]
         for p in points {
-            var marks: [String] = []
-            if let r = recommendation {
-                if p.poolSize == r.recommendedQueueCount { marks.append("◀ recommended") }
-                if p.poolSize == r.kneeQueueCount && r.kneeQueueCount != r.recommendedQueueCount {
-                    marks.append("knee")
-                }
-                if p.poolSize == r.peakQueueCount { marks.append("peak") }
-            }
             rows.append([
                 String(p.poolSize), fmt(p.throughput.mean),
                 p.throughput.count > 1 ? fmt(p.throughput.standardDeviation) : "–",
                 UnitFormat.wholePercent(p.utilization), fmt(p.waitCPURatio), fmt(p.cpuMicrosecondsPerTask),
                 fmt(p.latencyP99Microseconds),
-                String(p.peakConcurrency), String(p.threads), String(p.effectiveNice), marks.joined(separator: ", "),
+                String(p.peakConcurrency), String(p.threads), String(p.effectiveNice),
+                marks(p.poolSize, recommendation),
             ])
         }
         return align(rows)
+    }
+
+    /// A size's marks in a table: the recommendation, the knee when it is not the
+    /// recommendation, the peak.
+    static func marks(_ size: Int, _ recommendation: Recommendation?) -> String {
+        guard let r = recommendation else { return "" }
+        var marks: [String] = []
+        if size == r.recommendedQueueCount { marks.append("◀ recommended") }
+        if size == r.kneeQueueCount && r.kneeQueueCount != r.recommendedQueueCount { marks.append("knee") }
+        if size == r.peakQueueCount { marks.append("peak") }
+        return marks.joined(separator: ", ")
     }
 
     /// A load tool's own figures by size: throughput and the latency it printed ("–" where it
@@ -132,20 +136,12 @@ package enum ConsoleSummary {
     static func toolTable(_ points: [ConfigurationSummary], recommendation: Recommendation?) -> String {
         var rows = [["size", "throughput/s", "±sd", "p50 µs", "p99 µs", "errors", ""]]
         for p in points {
-            var marks: [String] = []
-            if let r = recommendation {
-                if p.poolSize == r.recommendedQueueCount { marks.append("◀ recommended") }
-                if p.poolSize == r.kneeQueueCount && r.kneeQueueCount != r.recommendedQueueCount {
-                    marks.append("knee")
-                }
-                if p.poolSize == r.peakQueueCount { marks.append("peak") }
-            }
             rows.append([
                 String(p.poolSize), fmt(p.throughput.mean),
                 p.throughput.count > 1 ? fmt(p.throughput.standardDeviation) : "–",
                 p.latencyP50Microseconds > 0 ? fmt(p.latencyP50Microseconds) : "–",
                 p.latencyP99Microseconds > 0 ? fmt(p.latencyP99Microseconds) : "–", String(p.errors),
-                marks.joined(separator: ", "),
+                marks(p.poolSize, recommendation),
             ])
         }
         return align(rows)

@@ -1,5 +1,6 @@
 import PoolSizeObserve
 import PoolSizeProcess
+import PoolSizeStats
 
 /// The server's threads by pool, as `observe` groups them (names without their trailing
 /// numbers: `pool-1-thread-3` and `pool-1-thread-7` are one pool), and each pool's CPU per
@@ -46,10 +47,7 @@ struct ServerThreadGroups {
         var best: (name: String, median: Double, cpu: [Double])? = nil
         for name in names {
             let cpu = slices.map { $0[name] ?? 0 }
-            let sorted = cpu.sorted()
-            let median =
-                sorted.count % 2 == 1
-                ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            guard let median = percentile(cpu, 50) else { continue }
             if best == nil || median > best!.median { best = (name, median, cpu) }
         }
         return best.map { ($0.name, $0.cpu) }

@@ -96,7 +96,7 @@ struct PgExpressionParser {
     }
 
     private mutating func word() -> String {
-        let name = String(text[index...].prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
+        let name = String(text[index...].prefix(while: PgScript.isNameCharacter))
         index += name.count
         return name
     }

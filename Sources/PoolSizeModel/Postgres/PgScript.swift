@@ -104,7 +104,7 @@ package struct PgScript: Equatable, Sendable {
             let parts = rest.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
             guard parts.count == 2 else { throw PgScriptFailure("\\set needs a variable and an expression") }
             let variable = String(parts[0])
-            guard variable.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else {
+            guard variable.allSatisfy(isNameCharacter) else {
                 throw PgScriptFailure("'\(TerminalText.escape(variable))' is not a variable name")
             }
             return .set(name: variable, try PgExpressionParser.parse(String(parts[1])), line: number)
@@ -178,41 +178,46 @@ package struct PgScript: Equatable, Sendable {
     /// protocol does; `::` (a cast) and names of no set variable are left as they are.
     package static func substitute(_ text: String, _ values: [String: Int64]) -> String {
         var out = ""
-        var characters = Substring(text)
-        while let colon = characters.firstIndex(of: ":") {
-            out += characters[..<colon]
-            let after = characters[characters.index(after: colon)...]
-            if after.first == ":" {
-                out += "::"
-                characters = after.dropFirst()
-                continue
-            }
-            let name = after.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-            if let value = values[String(name)] {
-                out += String(value)
-                characters = after.dropFirst(name.count)
-            } else {
-                out += ":"
-                characters = after
-            }
+        for (literal, name) in tokens(text) {
+            out += literal
+            guard let name else { continue }
+            if let value = values[String(name)] { out += String(value) } else { out += ":" + name }
         }
-        return out + characters
+        return out
     }
 
     /// The `:name`s in a SQL command (casts `::` left out).
     static func references(in text: String) -> Set<String> {
-        var names: Set<String> = []
+        Set(tokens(text).compactMap { $0.name.map(String.init) })
+    }
+
+    /// `text` as runs of text each followed by the `:name` after it (nil after the last run): a
+    /// `::` cast and a `:` without a name stay in the text.
+    static func tokens(_ text: String) -> [(literal: Substring, name: Substring?)] {
+        var result: [(literal: Substring, name: Substring?)] = []
         var characters = Substring(text)
+        var start = characters.startIndex
         while let colon = characters.firstIndex(of: ":") {
             let after = characters[characters.index(after: colon)...]
             if after.first == ":" {
                 characters = after.dropFirst()
                 continue
             }
-            let name = after.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-            if !name.isEmpty { names.insert(String(name)) }
-            characters = after.dropFirst(name.count)
+            let name = after.prefix(while: isNameCharacter)
+            if name.isEmpty {
+                characters = after
+                continue
+            }
+            result.append((text[start..<colon], name))
+            characters = after[name.endIndex...]
+            start = name.endIndex
         }
-        return names
+        result.append((text[start...], nil))
+        return result
+    }
+
+    /// A character of a variable's name, as pgbench's: an ASCII letter, digit or `_`.
+    static func isNameCharacter(_ character: Character) -> Bool {
+        character == "_" || (character.isASCII && (character.isLetter || character.isNumber))
     }
 }
