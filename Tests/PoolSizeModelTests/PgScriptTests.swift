@@ -96,6 +96,15 @@ import Testing
         }
     }
 
+    /// The SQL is split once: a name set only after the command, or never, stays as written,
+    /// as pgbench leaves a name it has no value for; a cast stays a cast.
+    @Test func aNameWithoutAValueBeforeTheCommandStaysAsWritten() throws {
+        let script = try PgScript(
+            "SELECT :late, :client_id, 1::int;\n\\set late 5\nSELECT :late;", source: .sql)
+        let steps = try script.transaction(variables: ["client_id": 3], random: Self.highest).get()
+        #expect(steps == [.sql("SELECT :late, 3, 1::int"), .sql("SELECT 5")])
+    }
+
     /// A variable given for the run (`--define`) may be read; values that cannot be had fail
     /// the transaction with the line, as pgbench fails the client.
     @Test func valuesThatCannotBeHadFailTheTransaction() throws {

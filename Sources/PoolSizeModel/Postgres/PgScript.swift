@@ -5,6 +5,8 @@
 package struct PgScript: Equatable, Sendable {
     /// The commands in order.
     package var commands: [PgCommand]
+    /// Each SQL command's pieces, by its index in `commands`: split once, joined per task.
+    private var pieces: [Int: [PgSQLPiece]] = [:]
 
     /// Variables a script may read without setting them: what pgbench defines itself (the
     /// scale, the client's number), set by the runner.
@@ -74,7 +76,8 @@ package struct PgScript: Equatable, Sendable {
                 source, message: "holds no SQL command; write the transaction's statements, each ended by ';'")
         }
         var known = Self.predefined.union(defined)
-        for command in commands {
+        var pieces: [Int: [PgSQLPiece]] = [:]
+        for (index, command) in commands.enumerated() {
             let (reads, line): (Set<String>, Int)
             switch command {
             case let .set(name, expression, at):
@@ -88,10 +91,13 @@ package struct PgScript: Equatable, Sendable {
                 if let unknown = reads.subtracting(known).sorted().first {
                     throw fail(line, "\\sleep reads :\(unknown), which nothing sets before it; \\set it first")
                 }
-            case .sql: continue
+            case let .sql(text, _):
+                pieces[index] = Self.split(text, known: known)
+                continue
             }
         }
         self.commands = commands
+        self.pieces = pieces
     }
 
     /// A meta-command line (`\set`, `\sleep`); the reason for anything else.
@@ -149,7 +155,8 @@ package struct PgScript: Equatable, Sendable {
     > {
         var values = variables
         var steps: [PgStep] = []
-        for command in commands {
+        steps.reserveCapacity(commands.count)
+        for (index, command) in commands.enumerated() {
             switch command {
             case let .set(name, expression, line):
                 switch expression.evaluate(values, random: random) {
@@ -168,7 +175,19 @@ package struct PgScript: Equatable, Sendable {
                 case let .failure(failure): return .failure(PgScriptFailure("line \(line): \\sleep: \(failure.reason)"))
                 }
             case let .sql(text, _):
-                steps.append(.sql(Self.substitute(text, values)))
+                guard let split = pieces[index] else {
+                    steps.append(.sql(Self.substitute(text, values)))
+                    continue
+                }
+                var sql = ""
+                for piece in split {
+                    switch piece {
+                    case let .text(text): sql += text
+                    case let .variable(name):
+                        if let value = values[name] { sql += String(value) } else { sql += ":" + name }
+                    }
+                }
+                steps.append(.sql(sql))
             }
         }
         return .success(steps)
@@ -184,6 +203,36 @@ package struct PgScript: Equatable, Sendable {
             if let value = values[String(name)] { out += String(value) } else { out += ":" + name }
         }
         return out
+    }
+
+    /// `text` split at each `:name` of `known` (a variable set before the command or defined
+    /// for the run), the rest kept as text; as `substitute`, `::` and other names stay text.
+    static func split(_ text: String, known: Set<String>) -> [PgSQLPiece] {
+        var result: [PgSQLPiece] = []
+        var literal = ""
+        var characters = Substring(text)
+        while let colon = characters.firstIndex(of: ":") {
+            literal += characters[..<colon]
+            let after = characters[characters.index(after: colon)...]
+            if after.first == ":" {
+                literal += "::"
+                characters = after.dropFirst()
+                continue
+            }
+            let name = String(after.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
+            if !name.isEmpty, known.contains(name) {
+                if !literal.isEmpty { result.append(.text(literal)) }
+                literal = ""
+                result.append(.variable(name))
+                characters = after.dropFirst(name.count)
+            } else {
+                literal += ":"
+                characters = after
+            }
+        }
+        literal += characters
+        if !literal.isEmpty { result.append(.text(literal)) }
+        return result
     }
 
     /// The `:name`s in a SQL command (casts `::` left out).
