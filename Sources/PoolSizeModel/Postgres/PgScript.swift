@@ -210,27 +210,17 @@ package struct PgScript: Equatable, Sendable {
     static func split(_ text: String, known: Set<String>) -> [PgSQLPiece] {
         var result: [PgSQLPiece] = []
         var literal = ""
-        var characters = Substring(text)
-        while let colon = characters.firstIndex(of: ":") {
-            literal += characters[..<colon]
-            let after = characters[characters.index(after: colon)...]
-            if after.first == ":" {
-                literal += "::"
-                characters = after.dropFirst()
-                continue
-            }
-            let name = String(after.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
-            if !name.isEmpty, known.contains(name) {
+        for (run, name) in tokens(text) {
+            literal += run
+            guard let name else { continue }
+            if known.contains(String(name)) {
                 if !literal.isEmpty { result.append(.text(literal)) }
                 literal = ""
-                result.append(.variable(name))
-                characters = after.dropFirst(name.count)
+                result.append(.variable(String(name)))
             } else {
-                literal += ":"
-                characters = after
+                literal += ":" + name
             }
         }
-        literal += characters
         if !literal.isEmpty { result.append(.text(literal)) }
         return result
     }
