@@ -98,7 +98,8 @@ struct SweepCommand: ParsableCommand {
             }
             chosen = serverSweep
         } else if let database = try postgres.resolve(
-            workload: workload, sizes: trials.sizes, trialMilliseconds: trials.trialMilliseconds)
+            workload: workload, sizes: trials.sizes, trialMilliseconds: trials.trialMilliseconds,
+            cores: MachineProbe.coreCount(override: model.cores).effective)
         {
             chosen = database
         } else {
@@ -108,7 +109,7 @@ struct SweepCommand: ParsableCommand {
         // A server sweep's one pool is the server's; a load tool's alone, the tool's concurrency.
         let axes: SweepAxes
         switch chosen.target {
-        case .inProcess: axes = try self.axes.resolve(spec: &chosen.spec)
+        case .inProcess, .database: axes = try self.axes.resolve(spec: &chosen.spec)
         case .server: axes = SweepAxes(pools: [.server], tiers: [.default], primitives: [.none])
         case .loadTool: axes = SweepAxes(pools: [.loadTool], tiers: [.default], primitives: [.none])
         }
