@@ -57,7 +57,13 @@ struct SweepCommand: ParsableCommand {
         // running children are stopped, and the process says so and exits 130.
         let interrupt = InterruptNotice(directory: directory.path, progress: progress.line)
         defer { interrupt.cancel() }
-        let outcome = try sweep.run()
+        let outcome: RecordedSweep.Outcome
+        do { outcome = try sweep.run() } catch {
+            // The library says to resume; the command line says how, with this run's directory.
+            guard case let .serviceUnavailable(parameter, message) = error else { throw error }
+            throw PoolSizeError.serviceUnavailable(
+                parameter, message: message + " with --resume \(directory.path) and the same flags")
+        }
         progress.line.finish()
         if output.format == .json {
             print(outcome.json, terminator: "")

@@ -28,7 +28,8 @@ package struct DatabaseSetup: Sendable, Equatable, Codable {
 
     /// The setup as messages show it.
     package var summary: String {
-        let limit = connectionLimit.map { "at most \($0) connection\($0 == 1 ? "" : "s")" } ?? "no connection limit known"
+        let limit =
+            connectionLimit.map { "at most \($0) connection\($0 == 1 ? "" : "s")" } ?? "no connection limit known"
         let place = serverIsLocal ? "on this machine" : "on another machine"
         return
             "PostgreSQL at \(connection) (\(place), \(limit)), statement timeout \(UnitFormat.duration(statementTimeoutSeconds))"

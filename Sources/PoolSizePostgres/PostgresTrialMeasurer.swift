@@ -32,7 +32,7 @@ package final class PostgresTrialMeasurer: TrialMeasuring, Sendable {
             throw .serviceUnavailable(
                 .postgres,
                 message:
-                    "the server went away during the sweep (\(reason)); the finished trials are kept: start the server and continue the run with \(PoolSizeError.Parameter.resumeRun.mention) DIR and the same flags"
+                    "the server went away during the sweep (\(reason)); the finished trials are kept: start the server and resume the run"
             )
         }
         var (metrics, integrity) = try pools.measure(request, cores: cores, readRatio: readRatio)

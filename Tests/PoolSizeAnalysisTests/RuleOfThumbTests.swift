@@ -53,8 +53,8 @@ import Testing
             rules: .connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 16))
         #expect(
             results.map(\.sentence) == [
-                "HikariCP (cores × 2) + 1 = 5: 1641/s, −2% of the recommended 9's throughput",
-                "max_connections = 16: 1500/s, −10% of the recommended 9's throughput",
+                "HikariCP (cores × 2) + 1 = 5: 1641/s, −2.03% of the recommended 9's throughput",
+                "max_connections = 16: 1500/s, −10.4% of the recommended 9's throughput",
             ])
     }
 
@@ -69,7 +69,8 @@ import Testing
                 return r
             }
         }
-        let results = RuleOfThumbResult.compare(ConfigurationSummary.summarize(records), recommended: 4, rules: .threadPool(cores: 2))
+        let results = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 4, rules: .threadPool(cores: 2))
         #expect(results.map(\.size) == [2, 3, 5])
         #expect(results[0].change == 400.0 / 800.0 - 1)
         #expect(results[1].throughputPerSecond == nil)
@@ -84,7 +85,8 @@ import Testing
 
     @Test func theRecommendedSizeIsSaidSo() {
         let records = [RecommenderTests.record(2, 500), RecommenderTests.record(3, 510)]
-        let results = RuleOfThumbResult.compare(ConfigurationSummary.summarize(records), recommended: 2, rules: .threadPool(cores: 2))
+        let results = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 2, rules: .threadPool(cores: 2))
         #expect(results[0].sentence == "cores = 2: the recommended size")
         #expect(results[1].sentence == "cores + 1 = 3: 510/s, +2% of the recommended 2's throughput")
     }
@@ -93,7 +95,8 @@ import Testing
     /// the rules are said against the best size measured instead, and say so.
     @Test func withoutTheRecommendedSizeTheBestMeasuredIsTheReference() {
         let records = [RecommenderTests.record(2, 500), RecommenderTests.record(8, 1000)]
-        let results = RuleOfThumbResult.compare(ConfigurationSummary.summarize(records), recommended: 16, rules: .threadPool(cores: 2))
+        let results = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 16, rules: .threadPool(cores: 2))
         #expect(results.map(\.recommendedSize) == [8, 8, 8])
         #expect(results[0].sentence == "cores = 2: 500/s, −50% of the best measured size 8's throughput")
         #expect(RuleOfThumbResult.compare([], recommended: 4, rules: .threadPool(cores: 2)).isEmpty)

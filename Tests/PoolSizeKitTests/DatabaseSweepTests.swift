@@ -67,7 +67,7 @@ import Testing
         #expect(plan.difference(from: plan) == nil)
         #expect(
             other.difference(from: plan)
-                == "its server was PostgreSQL at postgresql://REDACTED@127.0.0.1:5432/bench (on this machine, at most 97 connections), statement timeout 60.0 s, this sweep's is PostgreSQL at postgresql://REDACTED@127.0.0.1:5432/bench (on this machine, at most 50 connections), statement timeout 60.0 s"
+                == "its server was PostgreSQL at postgresql://REDACTED@127.0.0.1:5432/bench (on this machine, at most 97 connections), statement timeout 60 s, this sweep's is PostgreSQL at postgresql://REDACTED@127.0.0.1:5432/bench (on this machine, at most 50 connections), statement timeout 60 s"
         )
     }
 }
