@@ -12,10 +12,10 @@ extension ReportBuilder {
             + (database.serverIsLocal ? "a server on this machine" : "a server on another machine")
         if let limit = database.connectionLimit {
             text +=
-                ", which lets a client hold \(limit) connection\(limit == 1 ? "" : "s") (max_connections less the superusers' reserve): the sizes stayed within it"
+                ", which lets a client hold \(limit) connection\(limit == 1 ? "" : "s") (\(ReportInline.code("max_connections")) less the superusers' reserve): the sizes stayed within it"
         }
         text +=
-            "; each connection set statement_timeout to \(UnitFormat.duration(database.statementTimeoutSeconds)), so a longer statement failed its task."
+            "; each connection set \(ReportInline.code("statement_timeout")) to \(UnitFormat.duration(database.statementTimeoutSeconds)), so a longer statement failed its task."
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Database"), .paragraph(text)]
         let rules = analysis.ruleOfThumbSentences
         if !rules.isEmpty, let heading = analysis.ruleSet?.heading {
