@@ -105,7 +105,8 @@ struct SweepCommand: ParsableCommand {
             chosen = serverSweep
         } else if let database = try postgres.resolve(
             workload: workload, sizes: trials.sizes, trialMilliseconds: trials.trialMilliseconds,
-            cores: MachineProbe.coreCount(override: model.cores).effective)
+            cores: MachineProbe.coreCount(override: model.cores).effective,
+            resumed: output.resume.flatMap { try? RunDirectory(URL(fileURLWithPath: $0)).load().plan })
         {
             chosen = database
         } else {

@@ -1,15 +1,15 @@
 /// A database sweep (`sweep --postgres`) as its plan records it: the pool is poolsize's own, each
 /// thread holding one connection, and what the plan keeps is what the report and `--resume`
-/// need of the server: where it is (the URL's credentials masked), how many connections it lets
-/// a client hold, whether it runs on this machine, and the statement timeout each connection
-/// sets. Every field is the server's configuration or a flag, never a count of the moment, so a
-/// resumed run's plan is equal to the interrupted one's.
+/// need of the server: where it is (the URL's credentials masked), how many connections the
+/// sweep may hold, whether it runs on this machine, and the statement timeout each connection
+/// sets.
 package struct DatabaseSetup: Sendable, Equatable, Codable {
     /// The connection as shown: the URL or key=value string with its secrets masked.
     package var connection: String
-    /// The connections the server lets an ordinary client hold: its max_connections less those
-    /// reserved for superusers; nil when it would not say. The sizes the sweep measures stay
-    /// within it.
+    /// The connections the sweep may hold: the server's max_connections less those reserved
+    /// for superusers and those other clients held when the run started; nil when the server
+    /// would not say. The sizes the sweep measures stay within it, and a resumed run keeps the
+    /// limit its run recorded, so its plan is the same whoever has connected since.
     package var connectionLimit: Int?
     /// Whether the server runs on this machine (a Unix socket or a loopback address), so that
     /// its cores are this machine's.

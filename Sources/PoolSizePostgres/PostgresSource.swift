@@ -54,23 +54,19 @@ package final class PostgresSource: WorkloadSource, Sendable {
         self.variables = values
         self.script = script
         database = probe.value("SELECT current_database()")
-        // Connections this sweep may open: max_connections less the superusers' reserve and
-        // those open now (the probe among them, which the sweep's first task reuses).
-        if let limit = probe.value("SHOW max_connections").flatMap(Int.init),
-            let reserved = probe.value("SHOW superuser_reserved_connections").flatMap(Int.init),
+        // What the server lets an ordinary client hold (max_connections less the superusers'
+        // reserve), and of that what this sweep may open now: less those open (the probe among
+        // them, which the sweep's first task reuses).
+        let limit = probe.value("SHOW max_connections").flatMap(Int.init)
+        let reserved = probe.value("SHOW superuser_reserved_connections").flatMap(Int.init)
+        if let limit, let reserved {
+            connectionLimit = max(1, limit - reserved)
             let open = probe.value("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'")
                 .flatMap(Int.init)
-        {
-            connectionsAllowed = max(0, limit - reserved - open + 1)
-        } else {
-            connectionsAllowed = nil
-        }
-        if let limit = probe.value("SHOW max_connections").flatMap(Int.init),
-            let reserved = probe.value("SHOW superuser_reserved_connections").flatMap(Int.init)
-        {
-            connectionLimit = max(1, limit - reserved)
+            connectionsAllowed = open.map { max(0, limit - reserved - $0 + 1) }
         } else {
             connectionLimit = nil
+            connectionsAllowed = nil
         }
         let address = probe.value("SELECT coalesce(inet_server_addr()::text, 'local')") ?? ""
         isLocal = address == "local" || address.hasPrefix("127.") || address == "::1"

@@ -5,7 +5,8 @@ import Testing
 /// connection pool's rules of thumb measured beside the answer and the server's connection
 /// limit bounding `--sizes auto`; `--task-timeout` as each connection's statement_timeout; a
 /// server stopped during the sweep (that trial invalid with why, finished trials kept, one
-/// line, exit 69); a sweep interrupted and resumed completing every size.
+/// line, exit 69); backends ended from another connection (that trial invalid, the sweep goes
+/// on); a sweep interrupted and resumed completing every size.
 @Suite(.serialized) struct PostgresSweepLifecycleTests {
     static let selectOnly = PostgresSweepCommandTests.selectOnly
 
@@ -119,6 +120,41 @@ import Testing
         #expect(rows.count >= 2 && rows.count < 8, "\(rows)")
         #expect(rows.contains { $0.contains("broke during the trial, and the server went away: cannot connect: ") })
         #expect(rows.contains { !$0.contains("broke during the trial") }, "no finished trial kept")
+    }
+
+    /// The sweep's backends ended from a second connection (pg_terminate_backend) once a trial
+    /// is on disk: the trial it happened in is invalid with why, the server answers again, so
+    /// the sweep goes on and ends normally with every size measured.
+    @Test func endedBackendsMakeTheirTrialInvalidAndTheSweepGoesOn() throws {
+        let server = try PostgresServer(pgbenchScale: 1, maxConnections: 10)
+        defer { server.stop() }
+        let dir = try PostgresSweepCommandTests.scratch("postgres-terminated")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("run")
+        let stderr = dir.appendingPathComponent("stderr")
+        let process = try Self.start(
+            [
+                "sweep", "--postgres", Self.url(server), "--sql", Self.selectOnly, "--cores", "2", "--sizes",
+                "1,2,3,4,6", "--search", "grid", "--repeat", "1", "--warmup", "0", "--trial-ms", "1500", "--quiet",
+                "--out", run.path, "--plots", dir.appendingPathComponent("plots").path,
+            ], stderr: stderr)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        Self.await(trials: 1, in: run, of: process)
+        let psql = try #require(PostgresServer.bin?.appendingPathComponent("psql"))
+        _ = try PostgresServer.run(
+            psql,
+            [
+                "-h", "127.0.0.1", "-p", String(server.port), "-U", "postgres", "-d", "bench", "-c",
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+            ], seconds: 60)
+        let exit = process.awaitExit(timeout: 120)
+        #expect(exit.code == 0, "\((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")")
+        let rows = Self.rows(run)
+        #expect(rows.count == 7, "\(rows)")
+        #expect(
+            rows.contains {
+                $0.contains("broke during the trial (their backends ended; the server answered again after it)")
+            }, "\(rows)")
     }
 
     /// Interrupted (SIGINT) once a trial is on disk and resumed with the same flags: every size

@@ -42,7 +42,7 @@ import Testing
         let report = try ReportTests.markdown(run)
         #expect(
             report.contains(
-                "## Database\n\nEach pool thread held one connection to `postgresql://REDACTED@127.0.0.1:5432/bench`, a server on this machine, which lets a client hold 64 connections (`max_connections` less the superusers' reserve): the sizes stayed within it; each connection set `statement_timeout` to 60 s, so a longer statement failed its task."
+                "## Database\n\nEach pool thread held one connection to `postgresql://REDACTED@127.0.0.1:5432/bench`, a server on this machine, which let the sweep hold 64 connections (`max_connections` less the superusers' reserve and other clients' connections): the sizes stayed within it; each connection set `statement_timeout` to 60 s, so a longer statement failed its task."
             ), "\(report)")
         #expect(report.contains("- HikariCP (cores × 2) + 1 = 5: "), "\(report)")
         #expect(!report.contains("## Server"))
@@ -54,11 +54,12 @@ import Testing
         let run = try Self.run(limit: 32)
         #expect(RunAnalysis(run).boundingConnectionLimit == 32)
         let line =
-            "Bounded by the server's connections: the server lets a client hold 32 connections (max_connections less the superusers' reserve), the sizes stopped there, and the answer is at that bound: throughput may still rise past it. Raise max_connections to measure further, or take 32 as the most this server allows."
+            "Bounded by the server's connections: the server let the sweep hold 32 connections (max_connections less the superusers' reserve and other clients' connections), the sizes stopped there, and the answer is at that bound: throughput may still rise past it. Raise max_connections to measure further, or take 32 as the most this server allows."
         let console = try Self.console(run)
         #expect(console.contains("warning: " + line + "\n"), "\(console)")
         #expect(console.contains("\n  max_connections = 32: the recommended size\n"), "\(console)")
-        #expect(try ReportTests.markdown(run).contains("**Bounded by the server's connections**: the server lets"))
+        #expect(
+            try ReportTests.markdown(run).contains("**Bounded by the server's connections**: the server let the sweep"))
         #expect(RunAnalysis(try Self.run(limit: 64)).boundingConnectionLimit == nil)
         #expect(RunAnalysis(try Self.run(limit: nil)).boundingConnectionLimit == nil)
     }

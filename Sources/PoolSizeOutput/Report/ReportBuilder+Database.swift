@@ -12,7 +12,7 @@ extension ReportBuilder {
             + (database.serverIsLocal ? "a server on this machine" : "a server on another machine")
         if let limit = database.connectionLimit {
             text +=
-                ", which lets a client hold \(limit) connection\(limit == 1 ? "" : "s") (\(ReportInline.code("max_connections")) less the superusers' reserve): the sizes stayed within it"
+                ", which let the sweep hold \(limit) connection\(limit == 1 ? "" : "s") (\(ReportInline.code("max_connections")) less the superusers' reserve and other clients' connections): the sizes stayed within it"
         }
         text +=
             "; each connection set \(ReportInline.code("statement_timeout")) to \(UnitFormat.duration(database.statementTimeoutSeconds)), so a longer statement failed its task."
