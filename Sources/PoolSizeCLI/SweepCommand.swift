@@ -57,7 +57,13 @@ struct SweepCommand: ParsableCommand {
         // running children are stopped, and the process says so and exits 130.
         let interrupt = InterruptNotice(directory: directory.path, progress: progress.line)
         defer { interrupt.cancel() }
-        let outcome = try sweep.run()
+        let outcome: RecordedSweep.Outcome
+        do { outcome = try sweep.run() } catch {
+            // The library says to resume; the command line says how, with this run's directory.
+            guard case let .serviceUnavailable(parameter, message) = error else { throw error }
+            throw PoolSizeError.serviceUnavailable(
+                parameter, message: message + " with --resume \(directory.path) and the same flags")
+        }
         progress.line.finish()
         if output.format == .json {
             print(outcome.json, terminator: "")
@@ -98,7 +104,9 @@ struct SweepCommand: ParsableCommand {
             }
             chosen = serverSweep
         } else if let database = try postgres.resolve(
-            workload: workload, sizes: trials.sizes, trialMilliseconds: trials.trialMilliseconds)
+            workload: workload, sizes: trials.sizes, trialMilliseconds: trials.trialMilliseconds,
+            cores: MachineProbe.coreCount(override: model.cores).effective,
+            resumed: output.resume.flatMap { try? RunDirectory(URL(fileURLWithPath: $0)).load().plan })
         {
             chosen = database
         } else {
@@ -108,7 +116,7 @@ struct SweepCommand: ParsableCommand {
         // A server sweep's one pool is the server's; a load tool's alone, the tool's concurrency.
         let axes: SweepAxes
         switch chosen.target {
-        case .inProcess: axes = try self.axes.resolve(spec: &chosen.spec)
+        case .inProcess, .database: axes = try self.axes.resolve(spec: &chosen.spec)
         case .server: axes = SweepAxes(pools: [.server], tiers: [.default], primitives: [.none])
         case .loadTool: axes = SweepAxes(pools: [.loadTool], tiers: [.default], primitives: [.none])
         }

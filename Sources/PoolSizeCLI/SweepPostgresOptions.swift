@@ -23,9 +23,11 @@ struct SweepPostgresOptions: ParsableArguments {
 
     /// The workload these flags ask for, or nil without `--postgres`; `workload`'s task flags
     /// must be left as they are, and the explicit `sizes` within the server's connections.
-    func resolve(workload: SweepWorkloadOptions, sizes: String?, trialMilliseconds: Int?) throws(PoolSizeError)
-        -> SweepWorkload?
-    {
+    /// `resumed` is the plan of the run `--resume` continues, whose connection limit a sweep of
+    /// the same server keeps.
+    func resolve(
+        workload: SweepWorkloadOptions, sizes: String?, trialMilliseconds: Int?, cores: Int, resumed: SweepPlan? = nil
+    ) throws(PoolSizeError) -> SweepWorkload? {
         guard let postgres else {
             for (flag, given) in [
                 ("--sql", sql != nil), ("--sql-file", sqlFile != nil), ("--define", !defines.isEmpty),
@@ -62,8 +64,12 @@ struct SweepPostgresOptions: ParsableArguments {
             variables[parts[0]] = value
         }
         let script = try PgScript(text, source: parameter, defined: Set(variables.keys))
+        // --task-timeout bounds a task of unknown length, as for --exec and --http: here as the
+        // server's statement_timeout on each connection.
+        let timeout = try workload.taskTimeoutSeconds()
         let source = try PostgresSource(
-            conninfo: postgres, script: script, variables: variables, source: parameter)
+            conninfo: postgres, script: script, variables: variables, source: parameter,
+            statementTimeoutSeconds: timeout)
         if let sizes, case let .explicit(list) = try SizeSelection.parse(sizes), let largest = list.max(),
             let allowed = source.connectionsAllowed, largest > allowed
         {
@@ -80,9 +86,18 @@ struct SweepPostgresOptions: ParsableArguments {
             name: "postgres-" + String(database.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
             description: "PostgreSQL: \(shown): \(origin)", cpuMicroseconds: 0, waitMicroseconds: 0,
             trialMilliseconds: trialMilliseconds ?? 1000)
+        // What the server allows this sweep now, unless the run resumed recorded its own limit
+        // for the same server (others' connections come and go; its plan stays the same).
+        var limit = [source.connectionLimit, source.connectionsAllowed].compactMap { $0 }.min().map { max(1, $0) }
+        if case let .database(recorded)? = resumed?.target, recorded.connection == shown {
+            limit = recorded.connectionLimit
+        }
+        let setup = DatabaseSetup(
+            connection: shown, connectionLimit: limit, serverIsLocal: source.isLocal,
+            statementTimeoutSeconds: timeout)
         return SweepWorkload(
-            spec: spec, run: .source(source), isLoopbackServer: source.isLocal,
-            taskTimeoutSeconds: try workload.taskTimeoutSeconds())
+            spec: spec, run: .external(PostgresTrialMeasurer(source: source, cores: cores)),
+            isLoopbackServer: source.isLocal, taskTimeoutSeconds: timeout, target: .database(setup))
     }
 
     /// The script's text, which flag it came from, and how the plan names it.

@@ -121,7 +121,7 @@ struct SweepServerOptions: ParsableArguments {
         // A trial of more threads than requests in flight measures the driver, and is invalid:
         // refused before any runs when the sizes are listed (`auto`'s are found while measuring).
         if self.load == nil, let sizes, case let .explicit(list) = try SizeSelection.parse(sizes),
-            let largest = (list + RuleOfThumb.sizes(cores: cores)).max(),
+            let largest = (list + RuleSet.threadPool(cores: cores).sizes).max(),
             largest > connections
         {
             throw .invalidOption(
@@ -196,7 +196,7 @@ struct SweepServerOptions: ParsableArguments {
     /// twice the largest listed size, at least 64 (`auto`'s sizes are not known before the
     /// sweep measures W/C).
     static func defaultConnections(sizes: String?, cores: Int) throws(PoolSizeError) -> Int {
-        let rules = RuleOfThumb.sizes(cores: cores).max() ?? 1
+        let rules = RuleSet.threadPool(cores: cores).sizes.max() ?? 1
         guard let sizes, case let .explicit(list) = try SizeSelection.parse(sizes) else {
             return max(defaultConnectionsFloor, 2 * rules)
         }

@@ -123,7 +123,8 @@ struct SweepWorkloadOptions: ParsableArguments {
             if taskTimeout != "60s" {
                 throw .invalidOption(
                     flag: "--task-timeout",
-                    message: "applies to --exec and --http tasks; add one of them or drop --task-timeout")
+                    message:
+                        "applies to --exec, --http and --postgres tasks; add one of them or drop --task-timeout")
             }
         }
         if exec == nil, execBaseline != nil {
@@ -236,7 +237,8 @@ struct SweepWorkloadOptions: ParsableArguments {
             """
         static let taskTimeout = """
             With --exec or --http: a task running longer is stopped (a command gets SIGTERM, then SIGKILL) and \
-            counted as failed.
+            counted as failed. With --postgres: the server's statement_timeout on each connection, so a statement \
+            running longer is cancelled (SQLSTATE 57014) and its task counted as failed.
             """
         static let execOutput = """
             With --exec: keep each task's stdout and stderr in DIR (task-N.out, task-N.err) instead of discarding \

@@ -39,6 +39,10 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     case runDirectoryLocked(path: String, pid: Int32?)
     /// The run to continue has a spec, seed or plan other than this sweep's.
     case resumeMismatch(path: String, details: String)
+    /// The service a sweep measures (the server `parameter` names) went away during it: the
+    /// trial it happened in is recorded as invalid, finished trials are kept, and `message` says
+    /// how to continue.
+    case serviceUnavailable(Parameter, message: String)
     /// `observe` measured its target only in part; what was measured has been printed. One
     /// line per limit (what is still measured, what is not, and what would lift it); `exitCode`
     /// is the first limit's (6–9, or 69 where nothing can be observed).
@@ -51,6 +55,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
             return "error: \(parameter.mention): \(message)"
         case let .invalidOption(flag, message):
             return "error: \(flag): \(message)"
+        case let .serviceUnavailable(parameter, message):
+            return "error: \(parameter.mention): \(message)"
         case let .invalidSpec(file, field?, message):
             return "error: workload spec \(file): field '\(field)': \(message)"
         case let .invalidSpec(file, nil, message):
@@ -106,6 +112,7 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case .inputNotFound: return 66  // EX_NOINPUT
         case .cannotWrite, .cannotWriteOption, .runDirectoryTaken: return 73  // EX_CANTCREAT
         case .runDirectoryLocked: return 75  // EX_TEMPFAIL
+        case .serviceUnavailable: return 69  // EX_UNAVAILABLE
         case let .observationLimited(_, code): return code
         }
     }

@@ -1,5 +1,6 @@
 /// A pool size people set by rule rather than by measurement, measured beside the
-/// recommendation in a server sweep so the report can say what each rule would have given.
+/// recommendation so the report can say what each rule would have given. Which rules apply
+/// depends on the pool (`RuleSet`): a server's threads, or connections to a database.
 package enum RuleOfThumb: String, CaseIterable, Sendable {
     /// One thread per core: the CPU-bound rule.
     case cores
@@ -7,18 +8,9 @@ package enum RuleOfThumb: String, CaseIterable, Sendable {
     case coresPlusOne = "cores + 1"
     /// Twice the cores and one: gunicorn's documented worker count, and many blogs' thread count.
     case twiceCoresPlusOne = "2 × cores + 1"
-
-    /// The size the rule gives on `cores` cores.
-    package func size(cores: Int) -> Int {
-        switch self {
-        case .cores: return cores
-        case .coresPlusOne: return cores + 1
-        case .twiceCoresPlusOne: return 2 * cores + 1
-        }
-    }
-
-    /// Every rule's size on `cores` cores, each once, smallest first.
-    package static func sizes(cores: Int) -> [Int] {
-        Array(Set(allCases.map { $0.size(cores: max(cores, 1)) })).sorted()
-    }
+    /// HikariCP's pool-sizing advice, `(core_count × 2) + effective_spindle_count`, with one
+    /// spindle: on the database server's cores.
+    case hikari = "HikariCP (cores × 2) + 1"
+    /// As many connections as the server allows: the pool that never waits for one.
+    case maxConnections = "max_connections"
 }

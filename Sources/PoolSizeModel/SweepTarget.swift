@@ -1,6 +1,7 @@
 /// What a sweep sizes: pools poolsize builds in its own process (the plan's pool kinds), the
-/// pool inside a server it starts at each size (`sweep --server`), or the concurrency of the
-/// user's own load tool run alone (`sweep --load` without a server). Each is a case, so the trial
+/// pool inside a server it starts at each size (`sweep --server`), the concurrency of the
+/// user's own load tool run alone (`sweep --load` without a server), or a pool of poolsize's
+/// own whose threads each hold a connection to a database (`sweep --postgres`). Each is a case, so the trial
 /// loop, the plan's record and the report follow from it, and the plan records it whole.
 package enum SweepTarget: Sendable, Equatable {
     /// Pools built in poolsize's own process, running its tasks.
@@ -11,6 +12,9 @@ package enum SweepTarget: Sendable, Equatable {
     /// (`pgbench -c {size}`): the pool sized is the connections or clients it holds, and no
     /// process poolsize starts or measures serves them.
     case loadTool(LoadToolSetup)
+    /// Pools in poolsize's own process whose threads each hold one connection to a database
+    /// server: a connection pool, bounded by the connections the server allows.
+    case database(DatabaseSetup)
 
     /// The server's setup, nil for pools in poolsize's own process.
     package var server: ServerSetup? {
@@ -23,9 +27,30 @@ package enum SweepTarget: Sendable, Equatable {
     /// so it has no low-load phase and no formula.
     package var measuresLowLoad: Bool {
         switch self {
-        case .inProcess, .server: return true
+        case .inProcess, .server, .database: return true
         case .loadTool: return false
         }
+    }
+
+    /// The rules of thumb measured beside the recommendation, by the pool sized: a server's
+    /// threads, or a database's connections; nil for poolsize's own pools and a load tool's
+    /// concurrency, which no rule of thumb sizes. Every stage that measures or says the rules
+    /// asks this and never names a target.
+    package func ruleSet(cores: Int) -> RuleSet? {
+        switch self {
+        case .inProcess, .loadTool: return nil
+        case .server: return .threadPool(cores: cores)
+        case let .database(setup):
+            return .connectionPool(
+                cores: cores, serverIsLocal: setup.serverIsLocal, connectionLimit: setup.connectionLimit)
+        }
+    }
+
+    /// The largest size the target lets a trial have: a database's connection limit; nil when
+    /// only the sweep's own maximum bounds the sizes.
+    package var sizeLimit: Int? {
+        if case let .database(setup) = self { return setup.connectionLimit }
+        return nil
     }
 
     /// The target as messages show it (a plan differing from a run's).
@@ -42,19 +67,21 @@ package enum SweepTarget: Sendable, Equatable {
             return text
         case let .loadTool(setup):
             return "'\(setup.command)' alone, read as \(setup.parse.map { "'\($0)'" }.joined(separator: ", "))"
+        case let .database(setup): return setup.summary
         }
     }
 }
 
 extension SweepTarget: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, server, loadTool
+        case kind, server, loadTool, database
     }
 
     private enum Kind: String, Codable {
         case inProcess = "in-process"
         case server
         case loadTool = "load-tool"
+        case database
     }
 
     package init(from decoder: any Decoder) throws {
@@ -63,6 +90,7 @@ extension SweepTarget: Codable {
         case .inProcess: self = .inProcess
         case .server: self = .server(try c.decode(ServerSetup.self, forKey: .server))
         case .loadTool: self = .loadTool(try c.decode(LoadToolSetup.self, forKey: .loadTool))
+        case .database: self = .database(try c.decode(DatabaseSetup.self, forKey: .database))
         }
     }
 
@@ -76,6 +104,9 @@ extension SweepTarget: Codable {
         case let .loadTool(setup):
             try c.encode(Kind.loadTool, forKey: .kind)
             try c.encode(setup, forKey: .loadTool)
+        case let .database(setup):
+            try c.encode(Kind.database, forKey: .kind)
+            try c.encode(setup, forKey: .database)
         }
     }
 }

@@ -43,8 +43,8 @@ extension ConsoleSummary {
         }
         out += "\n" + recommendationLine(best, open: open) + "\n" + best.reason + "\n"
         let rules = analysis.openLoopRulesOfThumb(open)
-        if !rules.isEmpty {
-            out += "\nrules of thumb on \(best.cores) cores, measured in this run:\n"
+        if !rules.isEmpty, let heading = analysis.ruleSet?.heading {
+            out += "\n\(heading), measured in this run:\n"
             out += rules.map { "  \($0.sentence)\n" }.joined()
         }
         let warnings = warnings(analysis)

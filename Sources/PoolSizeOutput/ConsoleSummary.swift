@@ -53,8 +53,8 @@ package enum ConsoleSummary {
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
         let rules = analysis.rulesOfThumb
-        if !rules.isEmpty {
-            out += "\nrules of thumb on \(best.cores) cores, measured in this run:\n"
+        if !rules.isEmpty, let heading = analysis.ruleSet?.heading {
+            out += "\n\(heading), measured in this run:\n"
             out += rules.map { "  \($0.sentence)\n" }.joined()
         }
         if !selfSized.isEmpty { out += "\n" + selfSized }

@@ -13,11 +13,15 @@ package final class PostgresConnection: @unchecked Sendable {
     package let backendPID: Int32
     /// The connection's number in its pool, from 0: pgbench's `:client_id`.
     package let clientID: Int
+    /// The statement timeout set on the connection, seconds; nil for the server's own.
+    package let statementTimeoutSeconds: Double?
 
     /// Connects with `conninfo` (a `postgresql://` URL or `key=value` pairs; libpq reads
     /// `PGPASSWORD`, `.pgpass` and the other `PG*` variables as it documents). Throws naming
-    /// `--postgres` with libpq's reason and the fix; the password is in no message.
-    package init(_ conninfo: String, clientID: Int = 0) throws(PoolSizeError) {
+    /// `--postgres` with libpq's reason and the fix; the password is in no message. With
+    /// `statementTimeoutSeconds` the connection sets the server's statement_timeout, so the
+    /// server cancels a statement running longer (SQLSTATE 57014).
+    package init(_ conninfo: String, clientID: Int = 0, statementTimeoutSeconds: Double? = nil) throws(PoolSizeError) {
         guard let connection = PQconnectdb(conninfo) else {
             throw .invalidParameter(.postgres, message: "libpq could not allocate a connection (out of memory?)")
         }
@@ -26,8 +30,20 @@ package final class PostgresConnection: @unchecked Sendable {
             PQfinish(connection)
             throw .invalidParameter(.postgres, message: Self.advice(for: reason))
         }
+        if let seconds = statementTimeoutSeconds {
+            // In whole milliseconds, the setting's unit; at least 1 (0 would turn it off).
+            let milliseconds = max(1, Int((seconds * 1_000).rounded()))
+            let result = PQexec(connection, "SET statement_timeout = \(milliseconds)")
+            let outcome = Self.outcome(result, connection)
+            PQclear(result)
+            if case let .failed(_, message) = outcome {
+                PQfinish(connection)
+                throw .invalidParameter(.taskTimeout, message: "the server refuses it as statement_timeout: \(message)")
+            }
+        }
         self.connection = connection
         self.clientID = clientID
+        self.statementTimeoutSeconds = statementTimeoutSeconds
         backendPID = PQbackendPID(connection)
     }
 
@@ -52,8 +68,24 @@ package final class PostgresConnection: @unchecked Sendable {
         if case .failed = outcome, PQtransactionStatus(connection) == PQTRANS_INERROR {
             PQclear(PQexec(connection, "ROLLBACK"))
         }
-        return outcome
+        return timedOut(outcome)
     }
+
+    /// A statement the server cancelled for its statement_timeout, said as the setting that
+    /// set it; any other outcome as it is.
+    func timedOut(_ outcome: PostgresOutcome) -> PostgresOutcome {
+        guard case let .failed(state, message) = outcome, state == Self.queryCanceled,
+            message.contains("statement timeout"), let statementTimeoutSeconds
+        else { return outcome }
+        return .failed(
+            sqlState: state,
+            message:
+                "\(message): it ran past \(PoolSizeError.Parameter.taskTimeout.mention) \(UnitFormat.duration(statementTimeoutSeconds))"
+        )
+    }
+
+    /// SQLSTATE query_canceled: a statement timeout, or a cancel request.
+    static let queryCanceled = "57014"
 
     /// Asks the server to parse and plan `sql` without running it (an unnamed prepared
     /// statement): a syntax error or an unknown table is found before any trial.

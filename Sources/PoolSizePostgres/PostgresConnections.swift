@@ -12,12 +12,19 @@ final class PostgresConnections: Sendable {
         var live = 0
         var opened = 0
         var closed = false
+        /// Connections found broken: their backend ended (the server stopped, or ended them).
+        var lost = 0
     }
 
     let conninfo: String
+    /// The statement timeout each connection sets; nil for the server's own.
+    let statementTimeoutSeconds: Double?
     private let state = Mutex(State())
 
-    init(conninfo: String) { self.conninfo = conninfo }
+    init(conninfo: String, statementTimeoutSeconds: Double? = nil) {
+        self.conninfo = conninfo
+        self.statementTimeoutSeconds = statementTimeoutSeconds
+    }
 
     /// A connection for one transaction: a free one, or a new one when none is free; nil after
     /// `close()`. A broken connection (its backend ended) is dropped and replaced.
@@ -36,9 +43,15 @@ final class PostgresConnections: Sendable {
             case let .reused(connection):
                 if connection.isUsable { return connection }
                 connection.close()
-                state.withLock { $0.live -= 1 }
+                state.withLock {
+                    $0.live -= 1
+                    $0.lost += 1
+                }
             case let .make(ordinal):
-                do { return try PostgresConnection(conninfo, clientID: ordinal) } catch {
+                do {
+                    return try PostgresConnection(
+                        conninfo, clientID: ordinal, statementTimeoutSeconds: statementTimeoutSeconds)
+                } catch {
                     state.withLock { $0.live -= 1 }
                     throw error
                 }
@@ -71,6 +84,21 @@ final class PostgresConnections: Sendable {
             return state.free
         }
         for connection in drained { connection.close() }
+    }
+
+    /// Connections found broken so far: those `take()` dropped, and the free ones broken now,
+    /// which are dropped here (a trial's last transactions may have broken connections no
+    /// task took again).
+    func lostSoFar() -> Int {
+        let broken = state.withLock { state in
+            let broken = state.free.filter { !$0.isUsable }
+            state.free.removeAll { !$0.isUsable }
+            state.live -= broken.count
+            state.lost += broken.count
+            return (broken, state.lost)
+        }
+        for connection in broken.0 { connection.close() }
+        return broken.1
     }
 
     /// Connections open now, free or in use.

@@ -19,17 +19,22 @@ package final class PostgresSource: WorkloadSource, Sendable {
     package let database: String?
     /// How many connections the server lets this sweep open at once; nil when it would not say.
     package let connectionsAllowed: Int?
+    /// How many connections the server lets an ordinary client hold (max_connections less
+    /// those reserved for superusers), whoever else is connected; nil when it would not say.
+    package let connectionLimit: Int?
     /// Whether the server runs on this machine (a Unix socket or a loopback address): its CPU
     /// is then the load under test, not another program's.
     package let isLocal: Bool
 
     /// A source running `script` on connections made with `conninfo`. Connects once to check
     /// the server: each SQL command is parsed and planned there (`check`), so a syntax error or
-    /// an unknown table is said before any trial, with the server's message.
-    package init(conninfo: String, script: PgScript, variables: [String: Int64], source: PoolSizeError.Parameter)
-        throws(PoolSizeError)
-    {
-        let pool = PostgresConnections(conninfo: conninfo)
+    /// an unknown table is said before any trial, with the server's message. Each connection
+    /// sets `statementTimeoutSeconds` as the server's statement_timeout.
+    package init(
+        conninfo: String, script: PgScript, variables: [String: Int64], source: PoolSizeError.Parameter,
+        statementTimeoutSeconds: Double? = nil
+    ) throws(PoolSizeError) {
+        let pool = PostgresConnections(conninfo: conninfo, statementTimeoutSeconds: statementTimeoutSeconds)
         guard let probe = try pool.take() else { throw .measurementFailed("the connections are closed") }
         defer { pool.giveBack(probe) }
         connections = pool
@@ -49,15 +54,18 @@ package final class PostgresSource: WorkloadSource, Sendable {
         self.variables = values
         self.script = script
         database = probe.value("SELECT current_database()")
-        // Connections this sweep may open: max_connections less the superusers' reserve and
-        // those open now (the probe among them, which the sweep's first task reuses).
-        if let limit = probe.value("SHOW max_connections").flatMap(Int.init),
-            let reserved = probe.value("SHOW superuser_reserved_connections").flatMap(Int.init),
+        // What the server lets an ordinary client hold (max_connections less the superusers'
+        // reserve), and of that what this sweep may open now: less those open (the probe among
+        // them, which the sweep's first task reuses).
+        let limit = probe.value("SHOW max_connections").flatMap(Int.init)
+        let reserved = probe.value("SHOW superuser_reserved_connections").flatMap(Int.init)
+        if let limit, let reserved {
+            connectionLimit = max(1, limit - reserved)
             let open = probe.value("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'")
                 .flatMap(Int.init)
-        {
-            connectionsAllowed = max(0, limit - reserved - open + 1)
+            connectionsAllowed = open.map { max(0, limit - reserved - $0 + 1) }
         } else {
+            connectionLimit = nil
             connectionsAllowed = nil
         }
         let address = probe.value("SELECT coalesce(inet_server_addr()::text, 'local')") ?? ""
@@ -106,6 +114,23 @@ package final class PostgresSource: WorkloadSource, Sendable {
 
     /// The most connections open at once so far (free or in use).
     package var openConnections: Int { connections.count }
+
+    /// Connections found broken so far (their backend ended), the free ones broken now
+    /// dropped.
+    package func lostConnections() -> Int { connections.lostSoFar() }
+
+    /// Why the server cannot be reached now (libpq's reason and the fix), or nil when a new
+    /// connection is made; that connection is closed at once.
+    package func unreachable() -> String? {
+        do {
+            let connection = try PostgresConnection(connections.conninfo)
+            connection.close()
+            return nil
+        } catch {
+            if case let .invalidParameter(_, message) = error { return message }
+            return error.description
+        }
+    }
 
     /// One transaction on a connection of the free list, blocking the calling thread.
     func perform(task index: UInt64, seed: UInt64) -> TaskOutcome {

@@ -22,7 +22,8 @@ import Testing
             Self.verdict(8, stable: true, carried: 399, p99: 13_700, meets: true),
         ]
         let arrival = ArrivalPlan(rates: [400], latencySLOMicroseconds: 50_000)
-        let results = OpenLoopRuleResult.compare(verdicts, arrival: arrival, recommended: 8, cores: 2)
+        let results = OpenLoopRuleResult.compare(
+            verdicts, arrival: arrival, recommended: 8, rules: .threadPool(cores: 2))
         #expect(results.map(\.size) == [2, 3, 5])
         #expect(
             results.map(\.sentence) == [
@@ -40,14 +41,15 @@ import Testing
             Self.verdict(3, stable: true, carried: 400, p99: 20_100, meets: true),
         ]
         let withObjective = OpenLoopRuleResult.compare(
-            verdicts, arrival: ArrivalPlan(rates: [400], latencySLOMicroseconds: 50_000), recommended: 2, cores: 2)
+            verdicts, arrival: ArrivalPlan(rates: [400], latencySLOMicroseconds: 50_000), recommended: 2,
+            rules: .threadPool(cores: 2))
         #expect(
             withObjective[0].sentence == "cores = 2: the recommended size, meets p99 ≤ 50.0 ms at 400/s (p99 31.2 ms)")
         #expect(
             withObjective[1].sentence
                 == "cores + 1 = 3: meets p99 ≤ 50.0 ms at 400/s (p99 20.1 ms); 1 more than the recommended 2")
         let keepingUp = OpenLoopRuleResult.compare(
-            verdicts, arrival: ArrivalPlan(rates: [400]), recommended: nil, cores: 2)
+            verdicts, arrival: ArrivalPlan(rates: [400]), recommended: nil, rules: .threadPool(cores: 2))
         #expect(keepingUp[0].sentence == "cores = 2: keeps up with 400/s (p99 31.2 ms)")
     }
 }

@@ -2,12 +2,60 @@ import PoolSizeAnalysis
 import PoolSizeModel
 import Testing
 
-/// The rules of thumb a server sweep measures beside its recommendation, on curves built by hand.
+/// The rules of thumb a sweep measures beside its recommendation, by the pool it sizes (a
+/// server's threads, a database's connections), on curves built by hand.
 @Suite struct RuleOfThumbTests {
     @Test func eachRuleGivesItsSizeOnTheCores() {
-        #expect(RuleOfThumb.allCases.map { $0.size(cores: 2) } == [2, 3, 5])
-        #expect(RuleOfThumb.allCases.map { $0.size(cores: 8) } == [8, 9, 17])
-        #expect(RuleOfThumb.sizes(cores: 1) == [1, 2, 3])
+        #expect(RuleSet.threadPool(cores: 2).sized.map(\.size) == [2, 3, 5])
+        #expect(RuleSet.threadPool(cores: 8).sized.map(\.size) == [8, 9, 17])
+        #expect(RuleSet.threadPool(cores: 1).sizes == [1, 2, 3])
+        #expect(RuleSet.threadPool(cores: 2).sized.map(\.rule) == [.cores, .coresPlusOne, .twiceCoresPlusOne])
+    }
+
+    /// A connection pool's rules: HikariCP's (cores × 2) + 1 on the server's cores, and the
+    /// server's connection limit; without a known limit, HikariCP's alone.
+    @Test func aConnectionPoolHasHikariAndTheServersLimit() {
+        let local = RuleSet.connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 97)
+        #expect(local.sized.map(\.rule) == [.hikari, .maxConnections])
+        #expect(local.sizes == [5, 97])
+        #expect(
+            local.heading
+                == "rules of thumb for a connection pool, on the database server's 2 cores (it runs on this machine)")
+        let remote = RuleSet.connectionPool(cores: 4, serverIsLocal: false, connectionLimit: nil)
+        #expect(remote.sizes == [9])
+        #expect(
+            remote.heading
+                == "rules of thumb for a connection pool, on this machine's 4 cores (the database server's are not known here)"
+        )
+        #expect(RuleSet.threadPool(cores: 2).heading == "rules of thumb on 2 cores")
+    }
+
+    /// The target chooses the rules: a server's threads, a database's connections; none for
+    /// poolsize's own pools.
+    @Test func theTargetChoosesTheRules() {
+        let database = DatabaseSetup(
+            connection: "postgresql://REDACTED@127.0.0.1:5432/db", connectionLimit: 7, serverIsLocal: true,
+            statementTimeoutSeconds: 60)
+        #expect(
+            SweepTarget.database(database).ruleSet(cores: 2)
+                == .connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 7))
+        #expect(SweepTarget.database(database).sizeLimit == 7)
+        #expect(SweepTarget.inProcess.ruleSet(cores: 2) == nil)
+        #expect(SweepTarget.inProcess.sizeLimit == nil)
+    }
+
+    /// On a connection pool's curve (knee at 9 on 2 cores): HikariCP's 5 and the limit 16.
+    @Test func aConnectionPoolsRulesAreSaidAgainstTheRecommendation() {
+        let curve: [(Int, Double)] = [(1, 400), (5, 1_641), (9, 1_675), (16, 1_500)]
+        let records = curve.map { RecommenderTests.record($0.0, $0.1) }
+        let results = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 9,
+            rules: .connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 16))
+        #expect(
+            results.map(\.sentence) == [
+                "HikariCP (cores × 2) + 1 = 5: 1641/s, −2.03% of the recommended 9's throughput",
+                "max_connections = 16: 1500/s, −10.4% of the recommended 9's throughput",
+            ])
     }
 
     /// Sizes 1…8 on 2 cores with the knee at 4 (800/s); 5 gives 472/s, 59% of it; 3 was not
@@ -21,7 +69,8 @@ import Testing
                 return r
             }
         }
-        let results = RuleOfThumbResult.compare(ConfigurationSummary.summarize(records), recommended: 4, cores: 2)
+        let results = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 4, rules: .threadPool(cores: 2))
         #expect(results.map(\.size) == [2, 3, 5])
         #expect(results[0].change == 400.0 / 800.0 - 1)
         #expect(results[1].throughputPerSecond == nil)
@@ -36,7 +85,8 @@ import Testing
 
     @Test func theRecommendedSizeIsSaidSo() {
         let records = [RecommenderTests.record(2, 500), RecommenderTests.record(3, 510)]
-        let results = RuleOfThumbResult.compare(ConfigurationSummary.summarize(records), recommended: 2, cores: 2)
+        let results = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 2, rules: .threadPool(cores: 2))
         #expect(results[0].sentence == "cores = 2: the recommended size")
         #expect(results[1].sentence == "cores + 1 = 3: 510/s, +2% of the recommended 2's throughput")
     }
@@ -45,9 +95,10 @@ import Testing
     /// the rules are said against the best size measured instead, and say so.
     @Test func withoutTheRecommendedSizeTheBestMeasuredIsTheReference() {
         let records = [RecommenderTests.record(2, 500), RecommenderTests.record(8, 1000)]
-        let results = RuleOfThumbResult.compare(ConfigurationSummary.summarize(records), recommended: 16, cores: 2)
+        let results = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 16, rules: .threadPool(cores: 2))
         #expect(results.map(\.recommendedSize) == [8, 8, 8])
         #expect(results[0].sentence == "cores = 2: 500/s, −50% of the best measured size 8's throughput")
-        #expect(RuleOfThumbResult.compare([], recommended: 4, cores: 2).isEmpty)
+        #expect(RuleOfThumbResult.compare([], recommended: 4, rules: .threadPool(cores: 2)).isEmpty)
     }
 }

@@ -403,7 +403,7 @@ final class ServeProcess {
         ),
         (
             ["--workload", "io", "--task-timeout", "5s"], 64,
-            "error: --task-timeout: applies to --exec and --http tasks; add one of them or drop --task-timeout\n"
+            "error: --task-timeout: applies to --exec, --http and --postgres tasks; add one of them or drop --task-timeout\n"
         ),
         (
             ["--workload", "io", "--http-insecure"], 64,

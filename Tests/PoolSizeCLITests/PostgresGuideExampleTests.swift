@@ -27,7 +27,7 @@ import Testing
         #expect(block.last == "scripts/pg-cluster.sh stop \"$PGCLUSTER_DIR\"", "\(block)")
     }
 
-    /// The block runs in bash: the sweep recommends from its three sizes of trials, every transaction
+    /// The block runs in bash: the sweep recommends from its three sizes and the rules' two, every transaction
     /// succeeds, and the cluster its first line starts is stopped by its last (and by the test
     /// when the block did not get there). PostgreSQL missing fails the test: .ci/run installs it.
     @Test func theExampleRunsAsWritten() throws {
@@ -73,7 +73,12 @@ import Testing
         let runs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("results").path)
         try #require(runs.count == 1, "\(runs)")
         let trials = try ServerSweepCommandTests.trials(dir.appendingPathComponent("results/\(runs[0])")).rows
-        #expect(Set(trials.compactMap { $0["pool_size"] }) == ["1", "8", "64"])
+        // The sizes asked for, and the connection pool's rules: HikariCP's (cores × 2) + 1 on the
+        // plan's cores, and the cluster's 100 connections less 3 reserved for superusers.
+        let machine = try Data(contentsOf: dir.appendingPathComponent("results/\(runs[0])/machine.json"))
+        let plan = (try JSONSerialization.jsonObject(with: machine) as? [String: Any])?["plan"] as? [String: Any]
+        let cores = try #require(plan?["cores"] as? Int)
+        #expect(Set(trials.compactMap { $0["pool_size"] }) == Set(["1", "8", "64", "97", String(2 * cores + 1)]))
         for row in trials {
             #expect(row["errors"] == "0", "\(row)")
         }

@@ -41,9 +41,12 @@ final class PostgresServer {
     var data: String { directory.appendingPathComponent("data").path }
 
     /// Creates and starts the server, with a database `bench` of pgbench's tables at `scale`
-    /// when given; throws with the script's message (it cleans up after itself) when it cannot.
-    init(pgbenchScale scale: Int? = nil) throws {
-        let arguments = ["start"] + (scale.map { ["--scale", String($0)] } ?? ["--no-init"])
+    /// when given, and room for `maxConnections` (the script's 200 when nil); throws with the
+    /// script's message (it cleans up after itself) when it cannot.
+    init(pgbenchScale scale: Int? = nil, maxConnections: Int? = nil) throws {
+        let arguments =
+            ["start"] + (scale.map { ["--scale", String($0)] } ?? ["--no-init"])
+            + (maxConnections.map { ["--max-connections", String($0)] } ?? [])
         let output = try Self.run(URL(fileURLWithPath: "/bin/bash"), [Self.script.path] + arguments, seconds: 240)
         var values: [String: String] = [:]
         for line in output.split(separator: "\n") {

@@ -70,9 +70,10 @@ import Testing
     /// Against a real server: an unknown database, SQL the server refuses (its message and
     /// SQLSTATE, before any trial), sizes past max_connections, a transaction that fails at
     /// every run (the SQLSTATE in the line); then a sweep of pgbench's select-only script whose
-    /// trials are recorded, with the URL's password in no file of the run.
+    /// trials are recorded, the connection pool's rules of thumb among them, with the URL's
+    /// password in no file of the run.
     @Test func aRealServerChecksTheScriptAndRunsTheSweep() throws {
-        let server = try PostgresServer(pgbenchScale: 1)
+        let server = try PostgresServer(pgbenchScale: 1, maxConnections: 20)
         defer { server.stop() }
         let url = "postgresql://postgres:hunter2@127.0.0.1:\(server.port)/bench"
         let unknown = runCLI([
@@ -108,12 +109,15 @@ import Testing
         #expect(failing.stderr.contains("SQLSTATE 22012: division by zero"), "\(failing.stderr)")
         let run = dir.appendingPathComponent("run")
         let result = try EndToEndTests.run([
-            "sweep", "--postgres", url, "--sql", Self.selectOnly, "--sizes", "1,2,4", "--repeat", "1", "--trial-ms",
+            "sweep", "--postgres", url, "--sql", Self.selectOnly, "--cores", "2", "--sizes", "1,2,4", "--repeat", "1",
+            "--trial-ms",
             "300", "--quiet", "--out", run.path, "--plots", dir.appendingPathComponent("plots").path,
         ])
         #expect(result.code == 0, "\(result.stderr)")
         let rows = try ServerSweepCommandTests.trials(run).rows
-        #expect(Set(rows.compactMap { $0["pool_size"] }) == ["1", "2", "4"])
+        // The sizes asked for, and the connection pool's rules: HikariCP's 5 on 2 cores, and the
+        // server's 17 (20 less 3 reserved for superusers).
+        #expect(Set(rows.compactMap { $0["pool_size"] }) == ["1", "2", "4", "5", "17"])
         for row in rows {
             #expect((row["throughput_per_s"].flatMap(Double.init) ?? 0) > 0, "\(row)")
             #expect(row["errors"] == "0", "\(row)")

@@ -6,7 +6,7 @@ import PoolSizeModel
 package struct OpenLoopRuleResult: Equatable, Sendable {
     /// The rule.
     package var rule: RuleOfThumb
-    /// The size it gives on the sweep's cores.
+    /// The size it gives in the sweep (on its cores, or the server's limit).
     package var size: Int
     /// The size's verdict at `arrivalRate`; nil when the sweep has no valid trial there.
     package var verdict: SLOVerdict?
@@ -19,13 +19,12 @@ package struct OpenLoopRuleResult: Equatable, Sendable {
     /// The recommended size; nil when no size measured met the objective.
     package var recommendedSize: Int?
 
-    /// Each rule's size on `cores` cores, judged by its verdict among `verdicts` (the sizes at
+    /// Each rule of `rules` at its size, judged by its verdict among `verdicts` (the sizes at
     /// `arrival`'s top rate), against `recommended`.
     package static func compare(
-        _ verdicts: [SLOVerdict], arrival: ArrivalPlan, recommended: Int?, cores: Int
+        _ verdicts: [SLOVerdict], arrival: ArrivalPlan, recommended: Int?, rules: RuleSet
     ) -> [OpenLoopRuleResult] {
-        RuleOfThumb.allCases.map { rule in
-            let size = rule.size(cores: cores)
+        rules.sized.map { rule, size in
             return OpenLoopRuleResult(
                 rule: rule, size: size, verdict: verdicts.first { $0.poolSize == size }, arrivalRate: arrival.topRate,
                 latencySLOMicroseconds: arrival.latencySLOMicroseconds,

@@ -5,7 +5,7 @@ import PoolSizeModel
 package struct RuleOfThumbResult: Equatable, Sendable {
     /// The rule.
     package var rule: RuleOfThumb
-    /// The size it gives on the sweep's cores.
+    /// The size it gives in the sweep (on its cores, or the server's limit).
     package var size: Int
     /// The size's mean throughput; nil when the sweep has no valid trial at it.
     package var throughputPerSecond: Double?
@@ -26,14 +26,15 @@ package struct RuleOfThumbResult: Equatable, Sendable {
         return throughputPerSecond / recommendedThroughputPerSecond - 1
     }
 
-    /// Each rule's size on `cores` cores, measured in `points` (one combination's summaries),
+    /// Each rule of `rules` at its size, measured in `points` (one combination's summaries),
     /// against `recommended`; empty when the recommended size has no summary.
-    package static func compare(_ points: [ConfigurationSummary], recommended: Int, cores: Int) -> [RuleOfThumbResult] {
+    package static func compare(_ points: [ConfigurationSummary], recommended: Int, rules: RuleSet)
+        -> [RuleOfThumbResult]
+    {
         let measured = points.filter { $0.throughput.mean.isFinite }
         let exact = measured.first { $0.poolSize == recommended }
         guard let best = exact ?? measured.max(by: { $0.throughput.mean < $1.throughput.mean }) else { return [] }
-        return RuleOfThumb.allCases.map { rule in
-            let size = rule.size(cores: cores)
+        return rules.sized.map { rule, size in
             let point = points.first { $0.poolSize == size && $0.throughput.mean.isFinite }
             return RuleOfThumbResult(
                 rule: rule, size: size, throughputPerSecond: point?.throughput.mean,
@@ -42,8 +43,8 @@ package struct RuleOfThumbResult: Equatable, Sendable {
         }
     }
 
-    /// `2 × cores + 1 = 5: 1 641/s, −2% of the 2 recommended (p99 91.4 ms)`, or that it was not
-    /// measured.
+    /// `HikariCP (cores × 2) + 1 = 5: 1 641/s, −2% of the recommended 9's throughput, p99 91.4 ms`,
+    /// or that it was not measured.
     package var sentence: String {
         let head = "\(rule.rawValue) = \(size)"
         guard let throughputPerSecond, let change else { return "\(head): no valid trial at this size" }

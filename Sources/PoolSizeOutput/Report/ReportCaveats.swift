@@ -28,6 +28,7 @@ package enum ReportCaveats {
         }
         if let failed { out.append(failed) }
         if let invalid = invalidTrials(analysis.run, leftOutOf: "curve") { out.append(invalid) }
+        if let limit = analysis.boundingConnectionLimit { out.append(connectionLimit(limit)) }
         if let violated = integrity(summaries) { out.append(violated) }
 
         // A pool that sizes itself runs fewer than its maximum on purpose.

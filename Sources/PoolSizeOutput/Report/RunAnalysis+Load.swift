@@ -95,9 +95,9 @@ extension RunAnalysis {
     /// The open loop's figures; nil for a closed-loop run.
     package var openLoop: OpenLoop? { loop.open }
 
-    /// What each rule of thumb gave in a server sweep, a sentence each: against the knee's
-    /// throughput in the closed loop, whether it met the objective at the rate in an open
-    /// loop; empty outside a server sweep.
+    /// What each rule of thumb gave, a sentence each: against the knee's throughput in the
+    /// closed loop, whether it met the objective at the rate in an open loop; empty for a sweep
+    /// that measured no rules (`ruleSet`).
     package var ruleOfThumbSentences: [String] {
         switch loop {
         case .closed: return rulesOfThumb.map(\.sentence)

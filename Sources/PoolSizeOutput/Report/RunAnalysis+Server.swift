@@ -6,14 +6,23 @@ extension RunAnalysis {
     /// The server a server sweep started, as its plan recorded it; nil for poolsize's own pools.
     package var server: ServerSetup? { run.info?.plan?.target.server }
 
+    /// The rules of thumb the run's target measured beside its recommendation (a server's
+    /// threads, a database's connections), as its plan recorded them; nil for poolsize's own
+    /// pools and a run without a plan.
+    package var ruleSet: RuleSet? {
+        guard let plan = run.info?.plan else { return nil }
+        return plan.target.ruleSet(cores: plan.cores)
+    }
+
     /// What each rule of thumb gave against the recommendation's throughput, in a closed-loop
-    /// server sweep that has one; empty otherwise (an open loop's are `openLoopRulesOfThumb`).
+    /// sweep that measured rules and has a recommendation; empty otherwise (an open loop's are
+    /// `openLoopRulesOfThumb`).
     package var rulesOfThumb: [RuleOfThumbResult] {
-        guard server != nil, loop == .closed, let primary, let recommendation = primary.recommendation else {
+        guard let rules = ruleSet, loop == .closed, let primary, let recommendation = primary.recommendation else {
             return []
         }
         return RuleOfThumbResult.compare(
-            primary.points, recommended: recommendation.recommendedQueueCount, cores: recommendation.cores)
+            primary.points, recommended: recommendation.recommendedQueueCount, rules: rules)
     }
 
     /// The server's own figures per size of a server sweep (its valid trials' means, at the rate

@@ -139,7 +139,7 @@ extension SweepPlan {
             cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: declared)
         var grid: [Int]
         switch sizes {
-        case .auto: grid = SizeGrid.auto(prediction: prediction, cores: cores)
+        case .auto: grid = bounded(SizeGrid.auto(prediction: prediction, cores: cores))
         case let .explicit(list): grid = list
         }
         // The rules of thumb's sizes are measured beside the grid (a server sweep's).

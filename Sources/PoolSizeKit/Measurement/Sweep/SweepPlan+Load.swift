@@ -12,7 +12,7 @@ extension SweepPlan {
             if case let .explicit(list) = sizes { return list }
             let prediction = SizingFormula.queueCount(
                 cores: Double(cores), targetUtilization: targetUtilization, waitCPURatio: lowLoad.waitCPURatio)
-            return SizeGrid.auto(prediction: prediction, cores: cores)
+            return bounded(SizeGrid.auto(prediction: prediction, cores: cores))
         case let .open(arrival):
             let taskSeconds = Double(taskNanoseconds) / 1e9
             let top = arrival.topRate
@@ -34,7 +34,15 @@ extension SweepPlan {
     /// rates and the task's time at low load.
     package func openLoopSizes(_ arrival: ArrivalPlan, taskSeconds: Double) -> [Int] {
         if case let .explicit(list) = sizes { return list }
-        return OpenLoopSizes.auto(rates: arrival.rates.map(\.perSecond), taskSeconds: taskSeconds)
+        return bounded(OpenLoopSizes.auto(rates: arrival.rates.map(\.perSecond), taskSeconds: taskSeconds))
+    }
+
+    /// `auto`'s sizes within the target's limit (a database's connections), the limit itself in
+    /// place of those past it, so the top of the range is still measured.
+    func bounded(_ sizes: [Int]) -> [Int] {
+        guard let bound = target.sizeLimit else { return sizes }
+        let within = sizes.filter { $0 <= bound }
+        return within.count == sizes.count ? within : Array(Set(within + [max(bound, 1)])).sorted()
     }
 
     /// How an open-loop trial at `rate` is driven, for tasks of `taskNanoseconds`.

@@ -2,14 +2,11 @@ import PoolSizeModel
 
 extension SweepPlan {
     /// Sizes measured beside the plan's own so the report can say what each rule of thumb
-    /// gives: a server sweep measures every rule's size on the plan's cores (their sizes
-    /// are what its users would otherwise set); a sweep of poolsize's own pools, none.
+    /// gives: the rules of the pool the target sizes (`SweepTarget.ruleSet`: a server's
+    /// threads, a database's connections), within the sizes a trial may have; none for
+    /// poolsize's own pools.
     package var ruleSizes: [Int] {
-        switch target {
-        // The rules are for a server's threads; a load tool's concurrency is measured at the
-        // sizes asked for.
-        case .inProcess, .loadTool: return []
-        case .server: return RuleOfThumb.sizes(cores: cores).filter { $0 <= SizeSelection.maximumSize }
-        }
+        let largest = min(target.sizeLimit ?? SizeSelection.maximumSize, SizeSelection.maximumSize)
+        return (target.ruleSet(cores: cores)?.sizes ?? []).filter { $0 <= largest }
     }
 }

@@ -15,6 +15,8 @@ extension SweepPlan {
             if setup.loadTool == nil { limit = max(1, setup.connections) }
             thrifty = true
         }
+        // A database's connections: a larger pool could not connect.
+        if let bound = target.sizeLimit { limit = min(limit ?? bound, bound) }
         return SizeSearch(
             prediction: prediction, cores: cores, tolerance: tolerance, repetitions: repetitions,
             candidates: candidates,

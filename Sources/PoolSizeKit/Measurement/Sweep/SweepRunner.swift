@@ -122,8 +122,13 @@ package struct SweepRunner {
                     Self.stillRising(group, tolerance: plan.tolerance)
                 }
                 guard !rising.isEmpty, largest < SizeSelection.maximumSize else { break }
-                let more = [Int((Double(largest) * 1.5).rounded()), 2 * largest].filter {
+                var more = [Int((Double(largest) * 1.5).rounded()), 2 * largest].filter {
                     $0 <= SizeSelection.maximumSize
+                }
+                // A database's connection limit: measured at the limit, never past it.
+                if let bound = plan.target.sizeLimit {
+                    guard largest < bound else { break }
+                    more = Array(Set(more.map { min($0, bound) })).sorted()
                 }
                 records += try runMoreSizes(
                     more, of: rising.keys.sorted(), context: context, after: records.count, rng: &rng)
