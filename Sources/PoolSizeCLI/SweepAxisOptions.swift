@@ -3,11 +3,8 @@ import PoolSizeModel
 
 /// Which pools, QoS tiers and primitives a sweep crosses, and what guards each task.
 struct SweepAxisOptions: ParsableArguments {
-    @Option(
-        help:
-            "Pool kinds: all, or a list of queue-pool, thread-pool, global-queue, operation-queue, task-group, adaptive (N is its maximum)."
-    )
-    var pool: String = "queue-pool"
+    @Option(help: ArgumentHelp(Help.pool, valueName: "pool"))
+    var pool: String?
 
     @Option(help: ArgumentHelp(Help.qos))
     var qos: String = "default"
@@ -28,9 +25,13 @@ struct SweepAxisOptions: ParsableArguments {
     var contend = false
 
     /// The axes, checked; `--critical-us` against the workload's CPU time per task, which it is a part of.
-    func resolve(spec: inout WorkloadSpec) throws(PoolSizeError) -> SweepAxes {
+    /// Without `--pool`, a database sweep's pool is a thread pool: N plain threads, each keeping
+    /// the connection it holds, as an application's connection pool is used; any other sweep's, the
+    /// queue pool.
+    func resolve(spec: inout WorkloadSpec, database: Bool = false) throws(PoolSizeError) -> SweepAxes {
         let axes = SweepAxes(
-            pools: try AxisSelection.pools(pool), tiers: try AxisSelection.tiers(qos),
+            pools: try AxisSelection.pools(pool ?? (database ? "thread-pool" : "queue-pool")),
+            tiers: try AxisSelection.tiers(qos),
             primitives: try AxisSelection.primitives(primitive))
         if let criticalMicroseconds {
             guard criticalMicroseconds >= 0 && criticalMicroseconds <= spec.cpuMicroseconds else {
@@ -51,6 +52,10 @@ struct SweepAxisOptions: ParsableArguments {
     }
 
     private enum Help {
+        static let pool = """
+            Pool kinds: all, or a list of queue-pool, thread-pool, global-queue, operation-queue, task-group, \
+            adaptive (N is its maximum). (default: queue-pool; thread-pool with --postgres)
+            """
         static let qos = """
             QoS tiers: all, or a list of user-interactive, user-initiated, default, utility, background \
             (aliases high, low).

@@ -116,7 +116,8 @@ struct SweepCommand: ParsableCommand {
         // A server sweep's one pool is the server's; a load tool's alone, the tool's concurrency.
         let axes: SweepAxes
         switch chosen.target {
-        case .inProcess, .database: axes = try self.axes.resolve(spec: &chosen.spec)
+        case .inProcess: axes = try self.axes.resolve(spec: &chosen.spec)
+        case .database: axes = try self.axes.resolve(spec: &chosen.spec, database: true)
         case .server: axes = SweepAxes(pools: [.server], tiers: [.default], primitives: [.none])
         case .loadTool: axes = SweepAxes(pools: [.loadTool], tiers: [.default], primitives: [.none])
         }

@@ -35,7 +35,7 @@ extension SweepServerOptions {
             )
         }
         let axisFlags = [
-            ("--pool", axes.pool != "queue-pool"), ("--qos", axes.qos != "default"),
+            ("--pool", axes.pool != nil), ("--qos", axes.qos != "default"),
             ("--primitive", axes.primitive != "none"), ("--critical-us", axes.criticalMicroseconds != nil),
             ("--contend", axes.contend),
         ]

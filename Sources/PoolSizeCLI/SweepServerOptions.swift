@@ -224,7 +224,7 @@ struct SweepServerOptions: ParsableArguments {
                 message: "a server sweep checks an https:// server against the system's CAs only; drop \(flag)")
         }
         let axisFlags = [
-            ("--pool", axes.pool != "queue-pool"), ("--qos", axes.qos != "default"),
+            ("--pool", axes.pool != nil), ("--qos", axes.qos != "default"),
             ("--primitive", axes.primitive != "none"), ("--critical-us", axes.criticalMicroseconds != nil),
             ("--contend", axes.contend),
         ]

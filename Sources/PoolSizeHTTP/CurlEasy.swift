@@ -1,13 +1,14 @@
 import CCurl
 import CPoolSizeCurl
+import PoolSizeKit
 import PoolSizeModel
 
 /// One libcurl easy handle set up for the request, and the buffers its callbacks fill.
 /// libcurl keeps the handle's connection open after a request and reuses it for the next
 /// (its per-handle connection cache), so the worker holding the handle makes no new
-/// connection. A handle is used by one thread at a time (`CurlHandles` hands it out); it may
+/// connection. A handle is used by one thread at a time (`ConnectionFreeList` hands it out); it may
 /// move between threads between requests, which libcurl allows.
-final class CurlEasy: @unchecked Sendable {
+final class CurlEasy: PooledConnection, @unchecked Sendable {
     let request: CurlRequest
     private var handle: UnsafeMutableRawPointer?
     private let answer: UnsafeMutablePointer<poolsize_curl_answer>
@@ -39,6 +40,9 @@ final class CurlEasy: @unchecked Sendable {
         close()
         answer.deallocate()
     }
+
+    /// Until closed: libcurl reconnects a handle whose connection broke on its next request.
+    var isUsable: Bool { handle != nil }
 
     /// Closes the handle's connection and frees it; a later `perform` fails. Idempotent.
     func close() {

@@ -11,7 +11,7 @@ import Synchronization
 /// thread's CPU clock around the task is the client's whole C, with nothing to apportion;
 /// W is the rest of the request's wall time (docs/http-client.md).
 ///
-/// Each request takes an easy handle from a free list and gives it back (`CurlHandles`), and
+/// Each request takes an easy handle from a free list and gives it back (`ConnectionFreeList`), and
 /// a handle keeps its connection open between requests: at N workers at most N connections
 /// are open and none is made per request. `shutdown()` closes them all.
 ///
@@ -25,7 +25,7 @@ public final class HTTPSource: WorkloadSource, Sendable {
     public let timeoutSeconds: Double
     /// How an https:// server's certificate is checked.
     public let verification: HTTPVerification
-    let handles: CurlHandles
+    let handles: ConnectionFreeList<CurlEasy>
     let serverHeader = Mutex<String?>(nil)
     let serverSeen = Atomic<Bool>(false)
     /// Body bytes received over every request (read and dropped, never kept).
@@ -38,10 +38,10 @@ public final class HTTPSource: WorkloadSource, Sendable {
         self.target = target
         self.timeoutSeconds = timeoutSeconds
         self.verification = verification
-        handles = CurlHandles(
-            request: try CurlRequest(
-                target: target, timeoutSeconds: timeoutSeconds, verification: verification,
-                capturedHeader: LoadServer.headerName))
+        let request = try CurlRequest(
+            target: target, timeoutSeconds: timeoutSeconds, verification: verification,
+            capturedHeader: LoadServer.headerName)
+        handles = ConnectionFreeList { (_: Int) throws(PoolSizeError) in try CurlEasy(request: request) }
         // A URL libcurl cannot take is an error now, not a sweep of failed tasks.
         if let probe = try handles.take() { handles.giveBack(probe) }
     }

@@ -1,13 +1,14 @@
 import CPostgres
 import Foundation
+import PoolSizeKit
 import PoolSizeModel
 
 /// One connection to PostgreSQL through libpq, used by one thread at a time: its commands are
 /// blocking calls (PQexec) on the calling thread, as a JDBC or psycopg connection's are, so the
 /// thread's CPU clock holds the client's work and the rest of the wall time is the server's and
 /// the network's (W). Rows are read and dropped.
-package final class PostgresConnection: @unchecked Sendable {
-    // @unchecked: the free list (`PostgresConnections`) hands a connection to one thread at a time.
+package final class PostgresConnection: PooledConnection, @unchecked Sendable {
+    // @unchecked: the free list (`ConnectionFreeList`) hands a connection to one thread at a time.
     private var connection: OpaquePointer?
     /// The server process serving this connection (its backend), for /proc.
     package let backendPID: Int32

@@ -3,7 +3,7 @@ import PoolSizeKit
 import PoolSizeModel
 
 /// A PostgreSQL transaction as the task (`--postgres`, `--sql`/`--sql-file`): each task takes a
-/// connection (`PostgresConnections`: at most one per pool thread in use at once, as a
+/// connection (`ConnectionFreeList`: at most one per pool thread in use at once, as a
 /// connection pool of N holds N), runs the script's commands on it as blocking libpq calls on
 /// the pool's own thread, and gives it back. The thread's CPU clock holds the client's work (C);
 /// the server's work, the network and the script's `\sleep`s are W. A command the server fails
@@ -14,7 +14,9 @@ package final class PostgresSource: WorkloadSource, Sendable {
     package let script: PgScript
     /// Variables set for the whole run: `--define`s and the detected `scale`.
     package let variables: [String: Int64]
-    let connections: PostgresConnections
+    let connections: ConnectionFreeList<PostgresConnection>
+    /// How the connections are made (a URL or key=value pairs; may hold a password).
+    let conninfo: String
     /// The database connected to.
     package let database: String?
     /// How many connections the server lets this sweep open at once; nil when it would not say.
@@ -34,7 +36,10 @@ package final class PostgresSource: WorkloadSource, Sendable {
         conninfo: String, script: PgScript, variables: [String: Int64], source: PoolSizeError.Parameter,
         statementTimeoutSeconds: Double? = nil
     ) throws(PoolSizeError) {
-        let pool = PostgresConnections(conninfo: conninfo, statementTimeoutSeconds: statementTimeoutSeconds)
+        let pool = ConnectionFreeList { (ordinal: Int) throws(PoolSizeError) in
+            try PostgresConnection(conninfo, clientID: ordinal, statementTimeoutSeconds: statementTimeoutSeconds)
+        }
+        self.conninfo = conninfo
         guard let probe = try pool.take() else { throw .measurementFailed("the connections are closed") }
         defer { pool.giveBack(probe) }
         connections = pool
@@ -123,7 +128,7 @@ package final class PostgresSource: WorkloadSource, Sendable {
     /// connection is made; that connection is closed at once.
     package func unreachable() -> String? {
         do {
-            let connection = try PostgresConnection(connections.conninfo)
+            let connection = try PostgresConnection(conninfo)
             connection.close()
             return nil
         } catch {
