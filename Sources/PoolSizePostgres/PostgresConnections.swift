@@ -12,6 +12,8 @@ final class PostgresConnections: Sendable {
         var live = 0
         var opened = 0
         var closed = false
+        /// The backend of every connection opened, in order (a closed one's process has gone).
+        var backends: [Int32] = []
     }
 
     let conninfo: String
@@ -38,7 +40,11 @@ final class PostgresConnections: Sendable {
                 connection.close()
                 state.withLock { $0.live -= 1 }
             case let .make(ordinal):
-                do { return try PostgresConnection(conninfo, clientID: ordinal) } catch {
+                do {
+                    let connection = try PostgresConnection(conninfo, clientID: ordinal)
+                    state.withLock { $0.backends.append(connection.backendPID) }
+                    return connection
+                } catch {
                     state.withLock { $0.live -= 1 }
                     throw error
                 }
@@ -75,6 +81,10 @@ final class PostgresConnections: Sendable {
 
     /// Connections open now, free or in use.
     var count: Int { state.withLock { $0.live } }
+
+    /// The backends of every connection opened so far, free or in use; one since closed is
+    /// listed still (its process has gone, so /proc and pg_stat_activity no longer show it).
+    var backends: [Int32] { state.withLock { $0.backends } }
 
     /// The backends of the free connections (those in use are busy in a transaction).
     var idleBackends: [Int32] { state.withLock { $0.free.map(\.backendPID) } }
