@@ -91,3 +91,20 @@ package struct DatabaseFigures: Equatable, Sendable, Codable {
         try c.encode(snapshots, forKey: .snapshots)
     }
 }
+
+extension DatabaseFigures {
+    /// These figures and `other`'s summed: two windows' errors, CPU and samples as one (the
+    /// CPU known only when both knew it).
+    package func adding(_ other: DatabaseFigures) -> DatabaseFigures {
+        var sum = self
+        sum.errorsBySQLState.merge(other.errorsBySQLState, uniquingKeysWith: +)
+        sum.waitSamples.merge(other.waitSamples, uniquingKeysWith: +)
+        sum.snapshots += other.snapshots
+        if let mine = backendCPUSeconds, let theirs = other.backendCPUSeconds {
+            sum.backendCPUSeconds = mine + theirs
+        } else {
+            sum.backendCPUSeconds = nil
+        }
+        return sum
+    }
+}

@@ -20,6 +20,7 @@ package enum ReportBuilder {
         case .closed:
             blocks += recommendation(analysis)
             blocks += server(analysis)
+            blocks += database(analysis)
             blocks += adaptive(analysis)
             blocks += machine(analysis)
             blocks += lowLoad(analysis)

@@ -1,0 +1,55 @@
+import PoolSizeModel
+
+/// The database's figures of one pool size, its repetitions pooled: what the report's table
+/// shows per size and what `DatabaseBend` reads.
+package struct DatabaseAtSize: Equatable, Sendable {
+    /// The pool size (connections).
+    package var size: Int
+    /// The repetitions' figures summed.
+    package var figures: DatabaseFigures
+    /// Transactions of the repetitions' windows, failed ones included.
+    package var transactions: Double
+    /// The repetitions' windows, summed, seconds.
+    package var windowSeconds: Double
+
+    /// A size's pooled figures.
+    package init(size: Int, figures: DatabaseFigures, transactions: Double, windowSeconds: Double) {
+        self.size = size
+        self.figures = figures
+        self.transactions = transactions
+        self.windowSeconds = windowSeconds
+    }
+
+    /// The backends' CPU per transaction, µs; nil when the server is not on this machine or no
+    /// transaction ran.
+    package var backendCPUMicrosecondsPerTransaction: Double? {
+        guard let seconds = figures.backendCPUSeconds, transactions > 0 else { return nil }
+        return seconds * 1e6 / transactions
+    }
+
+    /// The backends' CPU over the window, in cores busy; nil when unknown.
+    package var backendCores: Double? {
+        guard let seconds = figures.backendCPUSeconds, windowSeconds > 0 else { return nil }
+        return seconds / windowSeconds
+    }
+
+    /// Each size's figures, from the trials that watched a database, by size.
+    package static func pooled(_ records: [TrialRecord]) -> [DatabaseAtSize] {
+        var bySize: [Int: DatabaseAtSize] = [:]
+        for record in records {
+            guard let figures = record.watched.database else { continue }
+            let transactions = record.tasks + Double(record.errors)
+            if let known = bySize[record.poolSize] {
+                bySize[record.poolSize] = DatabaseAtSize(
+                    size: record.poolSize, figures: known.figures.adding(figures),
+                    transactions: known.transactions + transactions,
+                    windowSeconds: known.windowSeconds + record.wallSeconds)
+            } else {
+                bySize[record.poolSize] = DatabaseAtSize(
+                    size: record.poolSize, figures: figures, transactions: transactions,
+                    windowSeconds: record.wallSeconds)
+            }
+        }
+        return bySize.values.sorted { $0.size < $1.size }
+    }
+}
