@@ -61,6 +61,9 @@ import Testing
         let report = try String(contentsOf: lock.run.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(report.contains("## Database"))
         #expect(report.contains("the time goes to lock waits (Lock "))
+        let metrics = try EndToEndTests.run(["export", lock.run.path, "--to", "openmetrics"])
+        #expect(metrics.stdout.contains("poolsize_database_wait_ratio{"), "\(metrics.stdout)")
+        #expect(metrics.stdout.contains("size=\"16\",class=\"lock\"}"), "\(metrics.stdout)")
         for row in try ServerSweepCommandTests.trials(lock.run).rows {
             #expect(Int(row["db_snapshots"] ?? "") ?? 0 > 0, "\(row)")
             // Local server: the backends' CPU is read from /proc.
