@@ -41,7 +41,28 @@ struct DatabaseBendTests {
             Self.size(2, [.cpu: 50, .client: 10]), Self.size(8, [.cpu: 80, .lwlock: 15, .client: 5], cpuSeconds: 0.9),
         ]
         let bend = DatabaseBend.find(sizes, knee: 2)
-        #expect(bend == DatabaseBend(dominant: .cpu, share: 0.8, size: 8, backendCores: 1.8))
+        #expect(bend == DatabaseBend(dominant: .cpu, share: 0.8, size: 8, backendCores: 1.8, machineBusy: 0))
+    }
+
+    /// A local server on busy cores: backends that wait for the client, or run, are waiting for
+    /// the cores the pool shares with them; a remote server's (no CPU read) never is.
+    @Test func busyCoresOfALocalServerAreSharedCPU() {
+        var local = Self.size(64, [.client: 97, .cpu: 3], cpuSeconds: 0.5)
+        local.machineBusy = 0.95
+        let bend = DatabaseBend.find([Self.size(8, [.client: 90, .cpu: 10]), local], knee: 8)
+        #expect(bend?.dominant == .client)
+        #expect(bend?.machineBusy == 0.95)
+        #expect(bend?.sharedCPU == true)
+        var idle = local
+        idle.machineBusy = 0.4
+        #expect(DatabaseBend.find([idle], knee: 64)?.sharedCPU == false)
+        var remote = Self.size(64, [.client: 97, .cpu: 3])
+        remote.machineBusy = 0.95
+        #expect(DatabaseBend.find([remote], knee: 64)?.machineBusy == nil)
+        #expect(DatabaseBend.find([remote], knee: 64)?.sharedCPU == false)
+        var locked = local
+        locked.figures.waitSamples = [.lock: 90, .client: 10]
+        #expect(DatabaseBend.find([locked], knee: 64)?.sharedCPU == false)
     }
 
     /// Too few samples past the knee and at it: no cause rather than one from noise.
@@ -79,5 +100,7 @@ struct DatabaseBendTests {
         #expect(pooled[0].figures.errorsText == "40001:100 40P01:2")
         #expect(abs((pooled[0].backendCPUMicrosecondsPerTransaction ?? 0) - 150) < 1e-9)
         #expect(abs((pooled[0].backendCores ?? 0) - 0.3) < 1e-9)
+        // Each record: utilization 0.1, no other load; the mean over the repetitions.
+        #expect(abs(pooled[0].machineBusy - 0.1) < 1e-9)
     }
 }

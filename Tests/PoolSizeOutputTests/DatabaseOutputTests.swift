@@ -24,6 +24,14 @@ struct DatabaseOutputTests {
             DatabaseBend(dominant: .client, share: 0.6, size: 4),
             "the backends wait for the client (Client 60% of the backends' samples at 4): the pool's side (its threads' CPU, the network) limits, not the server"
         ),
+        (
+            DatabaseBend(dominant: .client, share: 1, size: 64, backendCores: 0.5, machineBusy: 0.95),
+            "the CPU the pool and the server share (the machine's cores 95% busy; Client 100% of the backends' samples at 64: each backend waits for a client thread that waits for a core): more connections queue for the cores"
+        ),
+        (
+            DatabaseBend(dominant: .cpu, share: 0.7, size: 16, backendCores: 1.2, machineBusy: 0.9),
+            "the server's CPU (CPU 70% of the backends' samples at 16; the backends used 1.20 cores, the machine's 90% busy): more connections queue for its cores"
+        ),
     ])
     func theSentenceNamesTheCause(bend: DatabaseBend, sentence: String) {
         #expect(DatabaseProse.sentence(bend) == sentence)

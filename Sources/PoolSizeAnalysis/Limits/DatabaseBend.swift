@@ -14,6 +14,9 @@ package struct DatabaseBend: Equatable, Sendable {
     package var size: Int
     /// The backends' CPU at `size`, in cores busy; nil when the server is not on this machine.
     package var backendCores: Double?
+    /// The share of the machine's cores busy at `size` when the server runs on this machine
+    /// (its backends then share the cores with the pool); nil when it runs elsewhere.
+    package var machineBusy: Double?
     /// Whether `size` is past the knee; false when the figures are the knee's own (no size
     /// past it was measured: the curve may still rise).
     package var pastKnee: Bool
@@ -22,12 +25,24 @@ package struct DatabaseBend: Equatable, Sendable {
     package static let minimumSamples = 20
 
     /// A cause as found.
-    package init(dominant: WaitClass, share: Double, size: Int, backendCores: Double? = nil, pastKnee: Bool = true) {
+    package init(
+        dominant: WaitClass, share: Double, size: Int, backendCores: Double? = nil, machineBusy: Double? = nil,
+        pastKnee: Bool = true
+    ) {
         self.dominant = dominant
         self.share = share
         self.size = size
         self.backendCores = backendCores
+        self.machineBusy = machineBusy
         self.pastKnee = pastKnee
+    }
+
+    /// The machine's cores were the limit: the server is on this machine, its cores were busy
+    /// (`ExternalLimit.atCapacity` of them or more), and the backends were running or waiting
+    /// for the client, whose threads wait for a core as the backends do (a backend woken by
+    /// its client's command still shows ClientRead until it gets a core).
+    package var sharedCPU: Bool {
+        (dominant == .cpu || dominant == .client) && (machineBusy ?? 0) >= ExternalLimit.atCapacity
     }
 
     /// The cause from `sizes` (`DatabaseAtSize.pooled`) and the curve's knee (or the
@@ -42,6 +57,6 @@ package struct DatabaseBend: Equatable, Sendable {
         for kind in WaitClass.allCases where at.figures.share(kind) > at.figures.share(best) { best = kind }
         return DatabaseBend(
             dominant: best, share: at.figures.share(best), size: at.size, backendCores: at.backendCores,
-            pastKnee: at.size > knee)
+            machineBusy: at.figures.backendCPUSeconds == nil ? nil : at.machineBusy, pastKnee: at.size > knee)
     }
 }

@@ -17,13 +17,17 @@ package enum DatabaseProse {
                 "the time goes to the server's internal locks (\(figure)): more connections contend inside the server"
         case .io:
             return "the time goes to storage (\(figure)): more connections queue for the disk"
+        case .client where bend.sharedCPU:
+            return
+                "the CPU the pool and the server share (the machine's cores \(percent(bend.machineBusy ?? 0)) busy; \(figure): each backend waits for a client thread that waits for a core): more connections queue for the cores"
         case .client:
             return
                 "the backends wait for the client (\(figure)): the pool's side (its threads' CPU, the network) limits, not the server"
         case .timeout:
             return "the time is wait, not CPU (\(figure)): more connections overlap more of it"
         case .cpu:
-            let cores = bend.backendCores.map { "; the backends used \(UnitFormat.significant($0)) cores" } ?? ""
+            var cores = bend.backendCores.map { "; the backends used \(UnitFormat.significant($0)) cores" } ?? ""
+            if bend.sharedCPU { cores += ", the machine's \(percent(bend.machineBusy ?? 0)) busy" }
             return "the server's CPU (\(figure)\(cores)): more connections queue for its cores"
         case .other:
             return "the time goes to other waits (\(figure))"
