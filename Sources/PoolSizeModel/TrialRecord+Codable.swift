@@ -10,6 +10,8 @@ extension TrialRecord: Codable {
         case driverCPUMicrosecondsPerRequest
         /// The loop, under the name of the optional it was stored as.
         case loop = "openLoop"
+        /// What the source watched, under the name of its one case with figures.
+        case watched = "database"
     }
 
     /// A record as `encode(to:)` writes it; a missing `openLoop` is a closed-loop trial.
@@ -47,6 +49,7 @@ extension TrialRecord: Codable {
             try c.decodeIfPresent(Double.self, forKey: .driverCPUMicrosecondsPerRequest) ?? 0
         loop = Loop(figures: try c.decodeIfPresent(OpenLoopFigures.self, forKey: .loop))
         sizeSteps = try c.decode([SizeStep].self, forKey: .sizeSteps)
+        watched = try c.decodeIfPresent(DatabaseFigures.self, forKey: .watched).map(Watched.database) ?? .nothing
     }
 
     /// Every figure under its name; `openLoop` only for an open-loop trial.
@@ -85,5 +88,6 @@ extension TrialRecord: Codable {
         }
         try c.encodeIfPresent(openLoop, forKey: .loop)
         try c.encode(sizeSteps, forKey: .sizeSteps)
+        try c.encodeIfPresent(watched.database, forKey: .watched)
     }
 }

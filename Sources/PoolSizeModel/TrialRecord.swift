@@ -68,6 +68,9 @@ public struct TrialRecord: Equatable, Sendable {
     /// The sizes a pool that sizes itself (`--pool adaptive`) chose over the trial, from its
     /// start; empty for a pool of fixed size, whose size is `poolSize` throughout.
     package var sizeSteps: [SizeStep] = []
+    /// What the workload source watched outside the pool during the window: nothing, or the
+    /// database behind the connections (TrialRecord+Watched).
+    package var watched: Watched = .nothing
 
     /// Failed tasks as a share of the window's tasks, failed and succeeded (at most 1).
     public var failureShare: Double {

@@ -52,6 +52,7 @@ package enum ConsoleSummary {
             "\nrecommended queue count: \(best.recommendedQueueCount)  (\(formula), knee \(best.kneeQueueCount.map(String.init) ?? "–"), peak at \(best.peakQueueCount.map(String.init) ?? "–")"
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
+        out += database(analysis, best: best)
         let rules = analysis.rulesOfThumb
         if !rules.isEmpty, let heading = analysis.ruleSet?.heading {
             out += "\n\(heading), measured in this run:\n"

@@ -108,6 +108,17 @@ package final class PostgresConnection: PooledConnection, @unchecked Sendable {
         return String(cString: text)
     }
 
+    /// Every row of `sql`'s result, each column as text (NULL as empty); nil when it failed.
+    package func rows(_ sql: String) -> [[String]]? {
+        guard let connection, let result = PQexec(connection, sql) else { return nil }
+        defer { PQclear(result) }
+        guard PQresultStatus(result) == PGRES_TUPLES_OK else { return nil }
+        let columns = PQnfields(result)
+        return (0..<PQntuples(result)).map { row in
+            (0..<columns).map { column in PQgetvalue(result, row, column).map { String(cString: $0) } ?? "" }
+        }
+    }
+
     static func outcome(_ result: OpaquePointer?, _ connection: OpaquePointer) -> PostgresOutcome {
         guard let result else { return .failed(sqlState: "", message: oneLine(PQerrorMessage(connection))) }
         switch PQresultStatus(result) {

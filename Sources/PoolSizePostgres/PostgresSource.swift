@@ -27,6 +27,8 @@ package final class PostgresSource: WorkloadSource, Sendable {
     /// Whether the server runs on this machine (a Unix socket or a loopback address): its CPU
     /// is then the load under test, not another program's.
     package let isLocal: Bool
+    /// What each trial's window sees of the database (`PostgresSource+Window`).
+    let watch: PostgresWindowWatch
 
     /// A source running `script` on connections made with `conninfo`. Connects once to check
     /// the server: each SQL command is parsed and planned there (`check`), so a syntax error or
@@ -43,6 +45,9 @@ package final class PostgresSource: WorkloadSource, Sendable {
         guard let probe = try pool.take() else { throw .measurementFailed("the connections are closed") }
         defer { pool.giveBack(probe) }
         connections = pool
+        // The sampler's own connection, opened before the server's limit is read so the limit
+        // leaves room for it; without it (the server full) the trials record no wait samples.
+        let monitor = try? PostgresConnection(conninfo, clientID: -1)
         var values = variables
         values["client_id"] = values["client_id"] ?? 0
         if values["scale"] == nil, script.reads.contains("scale") {
@@ -75,6 +80,7 @@ package final class PostgresSource: WorkloadSource, Sendable {
         }
         let address = probe.value("SELECT coalesce(inet_server_addr()::text, 'local')") ?? ""
         isLocal = address == "local" || address.hasPrefix("127.") || address == "::1"
+        watch = PostgresWindowWatch(connections: pool, monitor: monitor, readsBackendCPU: isLocal)
         // Each command checked with the variables the first transaction would give it.
         var generator = SeededGenerator(seed: 1)
         guard
@@ -101,7 +107,10 @@ package final class PostgresSource: WorkloadSource, Sendable {
         return ["BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT"].contains(word)
     }
 
-    deinit { connections.close() }
+    deinit {
+        connections.close()
+        watch.close()
+    }
 
     /// Unknown: the transaction's W and C are measured.
     package var declaredTaskNanoseconds: UInt64? { nil }
@@ -115,7 +124,10 @@ package final class PostgresSource: WorkloadSource, Sendable {
     }
 
     /// The connections close when the sweep ends.
-    package func sweepEnded() { connections.close() }
+    package func sweepEnded() {
+        connections.close()
+        watch.close()
+    }
 
     /// The most connections open at once so far (free or in use).
     package var openConnections: Int { connections.count }
@@ -159,6 +171,7 @@ package final class PostgresSource: WorkloadSource, Sendable {
                 if microseconds > 0 { usleep(useconds_t(clamping: microseconds)) }
             case let .sql(text):
                 if case let .failed(state, message) = connection.execute(text) {
+                    watch.failed(sqlState: state)
                     return TaskOutcome(failure: state.isEmpty ? message : "SQLSTATE \(state): \(message)")
                 }
             }

@@ -29,7 +29,7 @@ package enum OpenMetricsExport {
         case .closed: families = closedLoopFamilies(analysis, runLabels: runLabels)
         case let .open(open): families = openLoopFamilies(analysis, open, runLabels: runLabels)
         }
-        return render(families + [ratio, cores]) + "# EOF\n"
+        return render(families + databaseFamilies(analysis, runLabels: runLabels) + [ratio, cores]) + "# EOF\n"
     }
 
     /// The figures every run has per size, before they are filled.

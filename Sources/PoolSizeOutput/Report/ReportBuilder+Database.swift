@@ -2,26 +2,52 @@ import PoolSizeAnalysis
 import PoolSizeModel
 
 extension ReportBuilder {
-    /// A database sweep's own section: the server as recorded, its connection limit and the
-    /// statement timeout, and what the connection pool's rules of thumb gave against the
-    /// recommendation. Nothing for other sweeps.
+    /// A database sweep's own section: the server as recorded (its connection limit, the
+    /// statement timeout), what the connection pool's rules of thumb gave against the
+    /// recommendation, and what the database's backends did at each size with why the curve
+    /// bends. Nothing for other sweeps.
     static func database(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
-        guard let database = analysis.database else { return [] }
-        var text =
-            "Each pool thread held one connection to \(ReportInline.code(database.connection)), "
-            + (database.serverIsLocal ? "a server on this machine" : "a server on another machine")
-        if let limit = database.connectionLimit {
+        var blocks: [ReportDocument.Block] = []
+        if let database = analysis.database {
+            var text =
+                "Each pool thread held one connection to \(ReportInline.code(database.connection)), "
+                + (database.serverIsLocal ? "a server on this machine" : "a server on another machine")
+            if let limit = database.connectionLimit {
+                text +=
+                    ", which let the sweep hold \(limit) connection\(limit == 1 ? "" : "s") (\(ReportInline.code("max_connections")) less the superusers' reserve and other clients' connections): the sizes stayed within it"
+            }
             text +=
-                ", which let the sweep hold \(limit) connection\(limit == 1 ? "" : "s") (\(ReportInline.code("max_connections")) less the superusers' reserve and other clients' connections): the sizes stayed within it"
+                "; each connection set \(ReportInline.code("statement_timeout")) to \(UnitFormat.duration(database.statementTimeoutSeconds)), so a longer statement failed its task."
+            blocks.append(.paragraph(text))
+            let rules = analysis.ruleOfThumbSentences
+            if !rules.isEmpty, let heading = analysis.ruleSet?.heading {
+                blocks.append(.paragraph(ReportInline.literal("The \(heading), measured in the same run:")))
+                blocks.append(.bullets(rules.map { ReportInline.literal($0) }))
+            }
         }
-        text +=
-            "; each connection set \(ReportInline.code("statement_timeout")) to \(UnitFormat.duration(database.statementTimeoutSeconds)), so a longer statement failed its task."
-        var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Database"), .paragraph(text)]
-        let rules = analysis.ruleOfThumbSentences
-        if !rules.isEmpty, let heading = analysis.ruleSet?.heading {
-            blocks.append(.paragraph(ReportInline.literal("The \(heading), measured in the same run:")))
-            blocks.append(.bullets(rules.map { ReportInline.literal($0) }))
+        if let curve = analysis.primary, let best = curve.recommendation {
+            let (sizes, bend) = DatabaseProse.figures(
+                analysis.run.records, combination: curve.combination,
+                knee: best.kneeQueueCount ?? best.recommendedQueueCount)
+            if !sizes.isEmpty {
+                blocks += [
+                    .paragraph(
+                        "Over each trial's window: the transactions the server failed by SQLSTATE (failures, never throughput); the CPU of the sweep's backends per transaction, from /proc when the server runs on this machine; and what those backends were doing, sampled every 15 ms in `pg_stat_activity` from one connection of its own (Lock: a row or table lock; LWLock: the server's internal locks; IO: storage; Client: waiting for the client; Timeout: pg_sleep; CPU: running). Repetitions pooled."
+                    ),
+                    .table(
+                        header: DatabaseProse.header, rows: sizes.map(DatabaseProse.row),
+                        numeric: DatabaseProse.header.indices.map { $0 != 1 }),
+                ]
+                if let bend {
+                    let lead = DatabaseProse.lead(bend)
+                    blocks.append(
+                        .paragraph(
+                            ReportInline.literal(
+                                lead.prefix(1).uppercased() + lead.dropFirst() + DatabaseProse.sentence(bend))
+                                + "."))
+                }
+            }
         }
-        return blocks
+        return blocks.isEmpty ? [] : [.heading(level: 2, text: "Database")] + blocks
     }
 }

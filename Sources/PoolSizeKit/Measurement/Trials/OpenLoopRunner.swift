@@ -126,10 +126,12 @@ package struct OpenLoopRunner: Sendable {
         self.clocks = clocks
     }
 
-    /// Runs `workload` on `pool` with arrivals from `trial`, drawn from `seed`.
-    package func run(pool: any WorkerPool, workload: any Workload, trial: OpenLoopTrial, seed: UInt64)
-        throws(PoolSizeError) -> TrialMeasurement
-    {
+    /// Runs `workload` on `pool` with arrivals from `trial`, drawn from `seed`, with what `watch`
+    /// saw over the window.
+    package func run(
+        pool: any WorkerPool, workload: any Workload, trial: OpenLoopTrial, seed: UInt64,
+        watch: any TrialWindowWatch = NoWindowWatch()
+    ) throws(PoolSizeError) -> TrialMeasurement {
         WorkerThread.prepareForMeasurement()
         let state = OpenLoop(pool: pool, workload: workload, clocks: clocks)
         let t0 = clocks.wallNanoseconds() + 1_000_000
@@ -143,6 +145,7 @@ package struct OpenLoopRunner: Sendable {
         var windowStart: UInt64? = nil, windowClose: UInt64? = nil
         var usageStart = clocks.processUsage(), usageEnd = usageStart
         var busyStart: UInt64? = nil, busyEnd: UInt64? = nil
+        var watched: TrialRecord.Watched = .nothing
         while true {
             let at = schedule.next()
             // The window's edges are read at their own time, not at the next arrival's.
@@ -151,12 +154,14 @@ package struct OpenLoopRunner: Sendable {
                 busyStart = clocks.machineBusyNanoseconds()
                 usageStart = clocks.processUsage()
                 windowStart = clocks.wallNanoseconds()
+                watch.windowOpened()
             }
             if windowClose == nil && at >= windowEnd {
                 clocks.sleep(until: windowEnd)
                 usageEnd = clocks.processUsage()
                 busyEnd = clocks.machineBusyNanoseconds()
                 windowClose = clocks.wallNanoseconds()
+                watched = watch.windowClosed()
             }
             if at >= stopAt { break }
             clocks.sleep(until: at)
@@ -198,6 +203,7 @@ package struct OpenLoopRunner: Sendable {
             processThreads: threadsNow
         ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(
             sizeSteps)
+        measurement.watched = watched
         measurement.loop = .open(
             OpenLoopRaw(
                 ratePerSecond: trial.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,

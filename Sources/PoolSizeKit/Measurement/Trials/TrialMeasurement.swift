@@ -30,6 +30,8 @@ package struct TrialMeasurement: Sendable {
     package var loop: Loop = .closed
     /// The sizes a pool that sizes itself chose during the trial; empty for a fixed size.
     package var sizeSteps: [SizeStep] = []
+    /// What the workload source watched outside the pool over the window (`TrialWindowWatch`).
+    package var watched: TrialRecord.Watched = .nothing
 
     /// A trial's raw record, before metrics are derived.
     package init(

@@ -55,7 +55,11 @@ package struct PoolTrialMeasurer: TrialMeasuring {
         let workload = source.workload(seed: request.seed, criticalSection: section)
         let pool = pools.make(request.combination.pool, size: request.size, qos: request.combination.qos)
         defer { pool.shutdown() }
-        let measurement = try request.loop.run(pool: pool, workload: workload, seed: request.seed, runner: runner)
+        let watch = (source as? any WindowWatchingSource)?.windowWatch() ?? NoWindowWatch()
+        // A trial that throws never closes its window: whatever the watch started stops here.
+        defer { _ = watch.windowClosed() }
+        let measurement = try request.loop.run(
+            pool: pool, workload: workload, seed: request.seed, runner: runner, watch: watch)
         return (TrialMetrics(measurement, cores: cores), section?.verify())
     }
 }

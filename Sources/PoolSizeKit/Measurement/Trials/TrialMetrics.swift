@@ -134,6 +134,7 @@ package struct TrialMetrics: Equatable, Sendable {
         r.latency = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.submitted })
         r.execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
         r.sizeSteps = m.sizeSteps
+        r.watched = m.watched
         m.loop.record(
             into: &r, finished: finishedSamples, windowSeconds: windowSeconds, throughputPerSecond: throughputPerSecond)
         figures = r

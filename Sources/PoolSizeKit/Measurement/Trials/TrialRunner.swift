@@ -62,10 +62,12 @@ package struct TrialRunner: Sendable {
         self.clocks = clocks
     }
 
-    /// Runs one trial of `workload` on `pool` and returns its raw measurement; throws when the pool does not drain.
-    package func run(pool: any WorkerPool, workload: any Workload, settings: TrialSettings) throws(PoolSizeError)
-        -> TrialMeasurement
-    {
+    /// Runs one trial of `workload` on `pool` and returns its raw measurement, with what `watch`
+    /// saw over the window; throws when the pool does not drain.
+    package func run(
+        pool: any WorkerPool, workload: any Workload, settings: TrialSettings,
+        watch: any TrialWindowWatch = NoWindowWatch()
+    ) throws(PoolSizeError) -> TrialMeasurement {
         let state = ClosedLoop(pool: pool, workload: workload, clocks: clocks, maxTasks: settings.maxTasks)
         let busy0 = clocks.machineBusyNanoseconds()
         let usage0 = clocks.processUsage()
@@ -87,6 +89,7 @@ package struct TrialRunner: Sendable {
 
         var windowStart = t0, windowEnd: UInt64, usageStart = usage0, usageEnd: ProcessUsage
         var busyStart = busy0, busyEnd: UInt64?
+        let watched: TrialRecord.Watched
         if state.group.wait(timeout: .now() + .nanoseconds(Int(warmupEnd - min(warmupEnd, clocks.wallNanoseconds()))))
             == .success
         {
@@ -94,14 +97,17 @@ package struct TrialRunner: Sendable {
             windowEnd = state.recorder.lastEnd
             usageEnd = clocks.processUsage()
             busyEnd = clocks.machineBusyNanoseconds()
+            watched = .nothing
         } else {
             busyStart = clocks.machineBusyNanoseconds()
             usageStart = clocks.processUsage()
             windowStart = clocks.wallNanoseconds()
+            watch.windowOpened()
             let finished = state.group.wait(timeout: .now() + .nanoseconds(Int(windowLength))) == .success
             windowEnd = finished ? state.recorder.lastEnd : clocks.wallNanoseconds()
             usageEnd = clocks.processUsage()
             busyEnd = clocks.machineBusyNanoseconds()
+            watched = watch.windowClosed()
         }
         let threadsNow = ProcessStatus.threadCount()
         // The sizes a pool that sizes itself chose up to the window's end, not through the drain.
@@ -112,12 +118,15 @@ package struct TrialRunner: Sendable {
                 "\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end"
             )
         }
-        return TrialMeasurement(
+        var measurement = TrialMeasurement(
             poolSize: pool.plannedSize, windowStart: windowStart, windowEnd: windowEnd,
             usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.recorder.samples(),
             peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
-        ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(
-            sizeSteps)
+        )
+        measurement.watched = watched
+        return measurement.withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons)
+            .withSizeSteps(
+                sizeSteps)
     }
 }
 

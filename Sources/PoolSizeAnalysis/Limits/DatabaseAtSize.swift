@@ -1,0 +1,68 @@
+import PoolSizeModel
+
+/// The database's figures of one pool size, its repetitions pooled: what the report's table
+/// shows per size and what `DatabaseBend` reads.
+package struct DatabaseAtSize: Equatable, Sendable {
+    /// The pool size (connections).
+    package var size: Int
+    /// The repetitions' figures summed.
+    package var figures: DatabaseFigures
+    /// Transactions of the repetitions' windows, failed ones included.
+    package var transactions: Double
+    /// The repetitions' windows, summed, seconds.
+    package var windowSeconds: Double
+    /// The share of the machine's cores busy over the windows (this process's and every other's,
+    /// the backends' among them), the repetitions' mean.
+    package var machineBusy: Double
+
+    /// A size's pooled figures.
+    package init(
+        size: Int, figures: DatabaseFigures, transactions: Double, windowSeconds: Double, machineBusy: Double = 0
+    ) {
+        self.size = size
+        self.figures = figures
+        self.transactions = transactions
+        self.windowSeconds = windowSeconds
+        self.machineBusy = machineBusy
+    }
+
+    /// The backends' CPU per transaction, µs; nil when the server is not on this machine or no
+    /// transaction ran.
+    package var backendCPUMicrosecondsPerTransaction: Double? {
+        guard let seconds = figures.backendCPUSeconds, transactions > 0 else { return nil }
+        return seconds * 1e6 / transactions
+    }
+
+    /// The backends' CPU over the window, in cores busy; nil when unknown.
+    package var backendCores: Double? {
+        guard let seconds = figures.backendCPUSeconds, windowSeconds > 0 else { return nil }
+        return seconds / windowSeconds
+    }
+
+    /// Each size's figures, from the trials that watched a database, by size.
+    package static func pooled(_ records: [TrialRecord]) -> [DatabaseAtSize] {
+        var bySize: [Int: DatabaseAtSize] = [:]
+        var repetitions: [Int: Int] = [:]
+        for record in records {
+            guard let figures = record.watched.database else { continue }
+            let transactions = record.tasks + Double(record.errors)
+            let busy = record.utilization + record.otherLoad
+            repetitions[record.poolSize, default: 0] += 1
+            if let known = bySize[record.poolSize] {
+                bySize[record.poolSize] = DatabaseAtSize(
+                    size: record.poolSize, figures: known.figures.adding(figures),
+                    transactions: known.transactions + transactions,
+                    windowSeconds: known.windowSeconds + record.wallSeconds, machineBusy: known.machineBusy + busy)
+            } else {
+                bySize[record.poolSize] = DatabaseAtSize(
+                    size: record.poolSize, figures: figures, transactions: transactions,
+                    windowSeconds: record.wallSeconds, machineBusy: busy)
+            }
+        }
+        return bySize.values.map { size in
+            var mean = size
+            mean.machineBusy /= Double(repetitions[size.size] ?? 1)
+            return mean
+        }.sorted { $0.size < $1.size }
+    }
+}

@@ -1,0 +1,26 @@
+extension TrialRecord {
+    /// What the trial's workload source watched outside the pool during the window: nothing for
+    /// most sources; the database behind a `--postgres` sweep's connections (`DatabaseFigures`).
+    /// A new kind of watched thing is a new case, with its own columns and text.
+    package enum Watched: Equatable, Sendable {
+        /// The source watched nothing outside the pool.
+        case nothing
+        /// The database behind the connections, with what the trial saw of it.
+        case database(DatabaseFigures)
+
+        /// The database's figures; nil when the source watched no database.
+        package var database: DatabaseFigures? {
+            switch self {
+            case .nothing: return nil
+            case let .database(figures): return figures
+            }
+        }
+
+        /// Changes the database's figures in place; nothing else has figures to change.
+        package mutating func updateDatabase<E: Error>(_ change: (inout DatabaseFigures) throws(E) -> Void) throws(E) {
+            guard case var .database(figures) = self else { return }
+            try change(&figures)
+            self = .database(figures)
+        }
+    }
+}

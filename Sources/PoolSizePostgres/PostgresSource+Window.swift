@@ -1,0 +1,7 @@
+import PoolSizeKit
+
+extension PostgresSource: WindowWatchingSource {
+    /// The database behind the connections: errors by SQLSTATE, the backends' CPU and their
+    /// wait events over each trial's window.
+    package func windowWatch() -> any TrialWindowWatch { watch }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import PoolSizeKit
+import PoolSizeModel
+import Synchronization
+
+/// One window's sampler, on a thread of its own with the monitoring connection: every
+/// `interval` it reads `pg_stat_activity` for the sweep's backends only (by PID) and tallies
+/// each backend's class (`WaitClass`); at its start and end it reads the backends' CPU from
+/// /proc when the server is on this machine. Its cost is one small query per interval whatever
+/// the pool size, and its tallies are bounded by the connections.
+final class PostgresWaitSampler: Sendable {
+    /// What the window saw.
+    struct Seen {
+        var samples: [WaitClass: Int]
+        var snapshots: Int
+        var backendCPUSeconds: Double?
+    }
+
+    /// Between snapshots: often enough for a few hundred samples in a short trial, seldom
+    /// enough that the sampler's backend stays a small share of one core.
+    static let interval = DispatchTimeInterval.milliseconds(15)
+
+    let connections: ConnectionFreeList<PostgresConnection>
+    let monitor: PostgresConnection?
+    let readsBackendCPU: Bool
+    private let stop = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private let started = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(false)
+    private let result = Mutex<Seen?>(nil)
+
+    init(connections: ConnectionFreeList<PostgresConnection>, monitor: PostgresConnection?, readsBackendCPU: Bool) {
+        self.connections = connections
+        self.monitor = monitor
+        self.readsBackendCPU = readsBackendCPU
+    }
+
+    /// Starts sampling on a thread of its own.
+    func start() {
+        started.store(true, ordering: .sequentiallyConsistent)
+        let thread = Thread { [self] in
+            let seen = sample()
+            result.withLock { $0 = seen }
+            done.signal()
+        }
+        thread.name = "poolsize-pg-sampler"
+        thread.start()
+    }
+
+    /// Stops sampling and waits for the thread (at most the query in flight); what it saw, or
+    /// nil when it never started. Later calls return nil.
+    func finish() -> Seen? {
+        guard started.load(ordering: .sequentiallyConsistent),
+            !finished.exchange(true, ordering: .sequentiallyConsistent)
+        else { return nil }
+        stop.signal()
+        done.wait()
+        return result.withLock { $0 }
+    }
+
+    private func sample() -> Seen {
+        let cpuAtStart = readsBackendCPU ? Self.cpuNanoseconds(connections.connections.map(\.backendPID)) : [:]
+        var perBackend: [Int32: [WaitClass: Int]] = [:]
+        var used = Set<Int32>()
+        var snapshots = 0
+        // The server's clock at the window's open: a backend whose last command started before it
+        // and that is idle now did nothing in this window (a connection left from a larger trial).
+        let opened = monitor?.value("SELECT clock_timestamp()::text")
+        repeat {
+            guard let monitor, let opened else { break }
+            let pids = connections.connections.map(\.backendPID)
+            guard !pids.isEmpty else { continue }
+            let list = pids.map(String.init).joined(separator: ",")
+            let sql = """
+                SELECT pid, coalesce(state, ''), coalesce(wait_event_type, ''), \
+                (coalesce(query_start, '-infinity') >= '\(opened)'::timestamptz)::text \
+                FROM pg_stat_activity WHERE pid IN (\(list))
+                """
+            guard let rows = monitor.rows(sql) else { break }
+            snapshots += 1
+            for row in rows where row.count == 4 {
+                guard let pid = Int32(row[0]), let kind = WaitClass(state: row[1], waitEventType: row[2]) else {
+                    continue
+                }
+                perBackend[pid, default: [:]][kind, default: 0] += 1
+                if row[3] == "true" || !row[1].hasPrefix("idle") { used.insert(pid) }
+            }
+        } while stop.wait(timeout: .now() + Self.interval) == .timedOut
+        var samples: [WaitClass: Int] = [:]
+        for (pid, tally) in perBackend where used.contains(pid) {
+            for (kind, count) in tally { samples[kind, default: 0] += count }
+        }
+        var cpuSeconds: Double? = nil
+        if readsBackendCPU {
+            let cpuAtEnd = Self.cpuNanoseconds(connections.connections.map(\.backendPID))
+            // A backend that started in the window counts from 0: its start is the sweep's work too.
+            let used = cpuAtEnd.reduce(UInt64(0)) { sum, entry in
+                let before = cpuAtStart[entry.key] ?? 0
+                return sum + (entry.value > before ? entry.value - before : 0)
+            }
+            cpuSeconds = Double(used) / 1e9
+        }
+        return Seen(samples: samples, snapshots: snapshots, backendCPUSeconds: cpuSeconds)
+    }
+
+    /// Each backend's CPU so far, ns: /proc/PID/schedstat's time on CPU, or /proc/PID/stat's
+    /// utime + stime in clock ticks where schedstat is missing; a backend that has gone is left out.
+    static func cpuNanoseconds(_ pids: [Int32]) -> [Int32: UInt64] {
+        var cpu: [Int32: UInt64] = [:]
+        for pid in pids {
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8),
+                let first = text.split(separator: " ").first, let nanoseconds = UInt64(first)
+            {
+                cpu[pid] = nanoseconds
+            } else if let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let ticks = statTicks(text)
+            {
+                cpu[pid] = ticks * 1_000_000_000 / UInt64(max(1, sysconf(Int32(_SC_CLK_TCK))))
+            }
+        }
+        return cpu
+    }
+
+    /// utime + stime from a /proc/PID/stat line: fields 14 and 15, counted after the command
+    /// name's closing parenthesis (the name may hold spaces).
+    static func statTicks(_ text: String) -> UInt64? {
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        // After ")": state is field 3, so utime (14) and stime (15) are at offsets 11 and 12.
+        guard fields.count > 12, let user = UInt64(fields[11]), let system = UInt64(fields[12]) else { return nil }
+        return user + system
+    }
+}
