@@ -226,50 +226,40 @@ def main():
 
 # Not measured by this script: a profile recorded by hand, kept on the page because it says
 # where the throughput ratios above come from.
-HAND_RECORDED = """## Where poolsize's extra client CPU goes (recorded by hand)
+HAND_RECORDED = """## Where the gap comes from (recorded by hand)
 
-Recorded by hand on 2026-11-26 on the same machine, select-only at scale 10, N = 8, one tool
-after the other on one cluster (not by this script; the figures move by ±20% from run to run on
-this shared VM). With server and client on the same two CPUs, every microsecond of client CPU
-per transaction is taken from the server, so the throughput ratio follows the client's CPU per
-transaction:
+Recorded by hand on 2026-11-26 on the same machine, select-only at scale 10, one tool after the
+other on one cluster, 4 s each (not by this script; pgbench alone moves by ±10% from run to run
+on this shared VM, 56–75 k tps at N = 8). With server and client on the same two CPUs, every
+microsecond the client spends per transaction is taken from the server, and any sleep the client
+adds between a query and its answer leaves a CPU idle.
 
-| client at N = 8 | process CPU per transaction |
-|---|---|
-| pgbench `-j 2` (two event-loop threads, 8 connections) | 8.3 µs (`/usr/bin/time`, 1.72 s over 206 589 transactions) |
-| a bare C program: 8 threads, each one blocking libpq connection, `snprintf` and `PQexec` | 9.0–15 µs (getrusage) |
-| `poolsize sweep --postgres` (queue-pool) | 16.7–29 µs (utilization × cores / throughput; C alone 13–23 µs) |
+| client | N = 2 | N = 8 | N = 32 | N = 64 |
+|---|---|---|---|---|
+| pgbench `-j 2` (two event-loop threads) | 74–90 k tps | 56–75 k | 56–61 k | 54–57 k |
+| a bare C program: N threads, each a blocking libpq connection, `PQexec` and two thread-CPU clock reads per transaction | 77 k | 60 k | 45 k (0.80×) | 49 k (0.85×) |
+| poolsize before this change (a Mutex free list of connections, queue pool) | 43 k | 35–38 k | 34 k | – |
+| poolsize now (`ConnectionFreeList`, thread pool) | 70 k (0.99×) | 51–61 k | 41–45 k | 40–43 k |
 
-So a pool of threads each blocking on its own connection is not itself the cost (the bare C
-program is within 0.85–0.95× of pgbench's tps); what poolsize adds per task is. `strace -f -c`
-of a 2 s trial at N = 8 counts per task: one `sendto`, `poll` and `recvfrom` each (libpq's, as
-in the bare program, which makes no other call), plus 2.0 `clock_gettime` (the thread CPU clock
-read around each task body: a system call, not the vDSO) and 1.15 `futex` (the closed loop
-handing the next task to another serial queue, dispatch's semaphore wake of an idle worker,
-and the connection list's Mutex). `perf record -g` of the same trial puts these shares of
-poolsize's CPU outside libpq and the kernel's socket path: building the transaction
-(`PgScript.transaction`, per task a copy of the variables and a Character-by-Character
-substitution of the SQL) 6.4%, the thread CPU clock 7.1%, futex waits and wakes 8.7%, the
-connection free list (`PostgresConnections.take`/`giveBack`, its Mutex's slow path 3.3%)
-4.8%. Both tools use the simple query protocol, so the protocol is not the difference; `-j`
-is not either (pgbench's threads stay far from busy, the *busiest* column above).
+What the change found: the connection free list's `Synchronization.Mutex`, taken twice per
+transaction, was contended by the pool's threads, and a contended Mutex sleeps in the kernel. A
+pool thread put to sleep there between its query and the answer broke the pairing of each client
+thread with its backend on one CPU: at N = 2 the trial's own figures showed the cores 28% idle
+(`utilization` 0.27 + `other_load` 0.45) at 38 k tps. A thread now reclaims the connection it
+used last with one compare-and-swap and takes no lock (`ConnectionFreeList`, shared with
+`--http`'s libcurl handles). The queue pool's round-robin hand-off of each next task to another
+queue's thread costs another third at N = 8 (0.57–0.65× of the thread pool in the same runs), so
+a `--postgres` sweep's pool is a thread pool unless `--pool` says otherwise. Running each
+thread's next task on the same thread with no hand-off at all (a trial-loop experiment, not
+kept) gave no clear gain over the thread pool at N = 8…64.
 
-Two more effects show in the tables above, not yet measured apart. poolsize's C per task rises
-with N while pgbench's CPU per transaction does not: every task takes the connection free
-list's one `Synchronization.Mutex` twice (and the trial recorder's striped one once), which on
-Linux is a priority-inheritance futex (`futex_lock_pi` in the profile), a system call whenever
-it is contended, as it is with more threads than cores. And at small N (2, 4) the gap is larger than the CPU alone explains: each
-task takes about twice pgbench's time end to end with both CPUs not busy. On this VM an idle CPU
-is slow to wake (pgbench alone: about 15 000 tps at N = 1, several times that at N = 2), and
-the queue pool's hand-off of each next task to another queue's thread likely leaves a CPU idle
-more often than pgbench's threads, each looping on its own connections.
-
-What would narrow the gap: compile the script once into SQL fragments and variable slots (no
-per-task dictionary copy or Unicode scan), keep one connection per pool thread rather than a
-locked free list, and make a cheaper hand-off than the queue pool's round-robin for a source
-that blocks (a thread looping on its own connection, as the bare program does). `--pool
-thread-pool` (N threads on one shared queue) was quicker at N = 8 (52 800/s against the queue
-pool's 45 000/s, pgbench 71 000/s) but fell to 14 000/s at N = 64 on its shared queue.
+What remains at N ≥ 8 is the model, thread per connection, on two shared cores: the bare C
+program with the same model is at 0.80–0.85× of pgbench at N = 32 and 64, where pgbench's two
+event-loop threads serve many ready connections per wake-up, and poolsize's C per task still
+rises with N (9.2 µs at N = 2, 13.3 µs at 64: more threads than cores, each task's clock reads
+and the trial's sample buffers). At TPC-B scale 10 the comparison turns over: past N = 4
+poolsize carries up to 1.8× pgbench's transactions, whose client CPU per transaction grows with N
+(59 → 134 µs) on its two event-loop threads.
 """
 
 
