@@ -5,10 +5,9 @@
 # target). Nothing builds without their headers. Debian/Ubuntu get libcurl4-openssl-dev and
 # libpq-dev; macOS needs the SDK's libcurl and Homebrew's libpq. Uses sudo only when not root.
 #
-# Quiet by design: nothing at all when both are there; otherwise one line before (what and why),
-# the package manager's output into a log file that is shown only when the install fails, and
-# one line after. Exits 69 when it cannot install, so the caller stops before `swift build`
-# fails on a missing <curl/curl.h> or <libpq-fe.h>.
+# Quiet by design: nothing at all when both are there; otherwise scripts/apt-install.sh's lines.
+# Exits 69 when it cannot install, so the caller stops before `swift build` fails on a missing
+# <curl/curl.h> or <libpq-fe.h>.
 set -euo pipefail
 if [ "$(uname -s)" = Darwin ]; then
     exit 0
@@ -44,31 +43,10 @@ if [ "${#needed[@]}" -eq 0 ]; then
     exit 0
 fi
 what="the development files of libcurl and libpq (libcurl4-openssl-dev and libpq-dev on Debian/Ubuntu, libcurl-devel and libpq-devel on Fedora/RHEL)"
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "error: ${needed[*]} not found and apt-get is not available; install $what, then retry" >&2
-    exit 69
-fi
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-        sudo="sudo -n"
-    else
-        echo "error: ${needed[*]} not found and not root (no password-less sudo); install them as root (apt-get install ${needed[*]}), then retry" >&2
-        exit 69
-    fi
-fi
-log="$(mktemp "${TMPDIR:-/tmp}/poolsize-build-libs-install.XXXXXX")"
-fail() {
-    echo "error: installing ${needed[*]} failed; install $what by hand. The package manager's output follows (also in $log)" >&2
-    cat "$log" >&2
-    exit 69
-}
-start=$SECONDS
-echo "poolsize: installing ${needed[*]} with apt-get (the build links libcurl and libpq; log: $log)" >&2
-# pkg-config too: SwiftPM asks it for the libraries' flags (the CCurl and CPostgres targets).
-{ $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${needed[@]}" pkg-config; } >"$log" 2>&1 || fail
+# pkg-config too when missing: SwiftPM asks it for the libraries' flags (the CCurl and CPostgres
+# targets).
+bash "$(dirname "${BASH_SOURCE[0]}")/apt-install.sh" "the build links libcurl and libpq" "$what" "${needed[@]}"
 if ! have_libcurl || ! have_libpq; then
-    fail
+    echo "error: installed ${needed[*]}, but libcurl's or libpq's headers and library are still not found; install $what by hand" >&2
+    exit 69
 fi
-echo "poolsize: installed ${needed[*]} ($((SECONDS - start)) s)" >&2
-rm -f "$log"
