@@ -44,27 +44,8 @@ import Testing
                 at: dir.appendingPathComponent(name),
                 withDestinationURL: ServerGuideExampleTests.repository.appendingPathComponent(name))
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-        // The block as written; between its lines only what tells the test how each ended.
-        let script =
-            [
-                block[0], "echo \"cluster: $PGCLUSTER_DIR\"",
-            ] + block[1..<(block.count - 1)] + [
-                "status=$?", block[block.count - 1], "echo \"stopped: $?\"", "exit $status",
-            ]
-        let result = try BinaryRun.run(
-            ["-c", script.joined(separator: "\n")], executable: URL(fileURLWithPath: "/bin/bash"),
-            environment: environment, directory: dir, timeout: 300)
-        let cluster = result.stdout.split(separator: "\n").first { $0.hasPrefix("cluster: ") }.map {
-            String($0.dropFirst("cluster: ".count))
-        }
-        defer {
-            if let cluster, !cluster.isEmpty, FileManager.default.fileExists(atPath: cluster) {
-                _ = try? PostgresServer.run(
-                    URL(fileURLWithPath: "/bin/bash"), [PostgresServer.script.path, "stop", cluster], seconds: 90)
-            }
-        }
+        let (result, cluster) = try PostgresServer.runGuideBlock(block, in: dir)
+        defer { PostgresServer.stopLeft(cluster) }
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.contains("workload postgres-bench: PostgreSQL: postgresql://REDACTED@127.0.0.1:"))
         #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")

@@ -92,25 +92,8 @@ import Testing
         try FileManager.default.createSymbolicLink(
             at: dir.appendingPathComponent("scripts"),
             withDestinationURL: Self.repository.appendingPathComponent("scripts"))
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-        // The block as written; between its lines only what tells the test how each ended.
-        let script = [
-            block[0], "echo \"cluster: $PGCLUSTER_DIR\"", block[1], "status=$?", block[2],
-            "echo \"stopped: $?\"", "exit $status",
-        ].joined(separator: "\n")
-        let result = try BinaryRun.run(
-            ["-c", script], executable: URL(fileURLWithPath: "/bin/bash"), environment: environment,
-            directory: dir, timeout: 300)
-        let cluster = result.stdout.split(separator: "\n").first { $0.hasPrefix("cluster: ") }.map {
-            String($0.dropFirst("cluster: ".count))
-        }
-        defer {
-            if let cluster, !cluster.isEmpty, FileManager.default.fileExists(atPath: cluster) {
-                _ = try? PostgresServer.run(
-                    URL(fileURLWithPath: "/bin/bash"), [PostgresServer.script.path, "stop", cluster], seconds: 90)
-            }
-        }
+        let (result, cluster) = try PostgresServer.runGuideBlock(block, in: dir)
+        defer { PostgresServer.stopLeft(cluster) }
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
         #expect(result.stdout.contains("low load: not measured"), "\(result.stdout)")

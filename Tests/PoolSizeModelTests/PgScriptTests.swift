@@ -1,30 +1,24 @@
+import Foundation
 import PoolSizeModel
 import Testing
 
 /// pgbench's script subset: the scripts pgbench itself runs parse and build the SQL pgbench
 /// would send; everything outside the subset is refused with its line.
 @Suite struct PgScriptTests {
-    /// pgbench's built-in TPC-B-like script, as `pgbench --show-script=tpcb-like` prints it.
-    static let tpcb = """
-        -- tpcb-like: <builtin: TPC-B (sort of)>
-        \\set aid random(1, 100000 * :scale)
-        \\set bid random(1, 1 * :scale)
-        \\set tid random(1, 10 * :scale)
-        \\set delta random(-5000, 5000)
-        BEGIN;
-        UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;
-        SELECT abalance FROM pgbench_accounts WHERE aid = :aid;
-        UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;
-        UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;
-        INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);
-        END;
-        """
+    /// pgbench's built-in TPC-B-like script as the project ships it (Examples/postgres, byte for
+    /// byte what `pgbench --show-script=tpcb-like` prints; scripts/benchmark-postgres.sh checks).
+    static func tpcb() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try String(
+            contentsOf: root.appendingPathComponent("Examples/postgres/tpcb-like.sql"), encoding: .utf8)
+    }
 
     /// Each random draw takes its range's upper bound: the SQL is then known exactly.
     static func highest(_ range: ClosedRange<Int64>) -> Int64 { range.upperBound }
 
     @Test func theTPCBScriptBuildsPgbenchsStatements() throws {
-        let script = try PgScript(Self.tpcb, source: .sqlFile)
+        let script = try PgScript(Self.tpcb(), source: .sqlFile)
         #expect(script.commands.count == 11)
         #expect(script.reads == ["scale", "aid", "bid", "tid", "delta"])
         let steps = try script.transaction(variables: ["scale": 3], random: Self.highest).get()
