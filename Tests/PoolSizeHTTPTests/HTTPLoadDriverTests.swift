@@ -100,6 +100,30 @@ import Testing
         #expect(server.counters.open.load(ordering: .relaxed) == 0)
     }
 
+    /// A checkpoint that takes longer than the interval (as a starved thread's would) leaves
+    /// the next one's deadline in the past: the driver goes on, the checkpoint after the late one
+    /// counts from it, and the run ends with every checkpoint reported in order. (Its wait until
+    /// a deadline already past had been an unsigned subtraction below zero, a trap.)
+    @Test func aCheckpointLongerThanItsIntervalDoesNotStopTheDriver() throws {
+        let server = try server(delay: 1_000)
+        defer { server.stop() }
+        let driver = try HTTPLoadDriver(target: HTTPTarget(url: server.url), connections: 2)
+        var instants: [UInt64] = []
+        let result = try driver.run(
+            warmupNanoseconds: 0, durationNanoseconds: 300_000_000, checkpointNanoseconds: 10_000_000
+        ) { point in
+            instants.append(point.nanoseconds)
+            if instants.count == 2 { Thread.sleep(forTimeInterval: 0.045) }
+        }
+        #expect(result.requests > 0)
+        #expect(instants.count >= 5, "\(instants)")
+        #expect(instants == instants.sorted(), "\(instants)")
+        // The checkpoint due during the stall comes once it ends; the one after it a whole
+        // interval later, not at once for each interval the stall spanned.
+        #expect(instants[2] >= instants[1] + 45_000_000, "\(instants)")
+        #expect(instants[3] >= instants[2] + 10_000_000, "\(instants)")
+    }
+
     /// The driver refuses a count outside 1…10000, naming the setting.
     @Test(arguments: [0, -1, 10_001])
     func aBadConnectionCountIsRefused(count: Int) throws {

@@ -127,14 +127,17 @@ package final class HTTPLoadDriver {
             }
             if let due = nextCheckpoint, now >= due {
                 checkpoint(loop.checkpoint(at: now))
-                nextCheckpoint = due &+ checkpointNanoseconds
+                // After a stall longer than the interval (a starved thread, a slow checkpoint)
+                // the next one counts from now: no run of empty slices, no deadline past.
+                let following = due &+ checkpointNanoseconds
+                nextCheckpoint = following > now ? following : now &+ checkpointNanoseconds
             }
             let retried = try loop.retry(at: now)
             // A handle just added is started by the next curl_multi_perform, without a wait.
             if restarted || retried { continue }
             let boundary = min(
                 loop.inWindow ? loop.end : loop.windowStart, loop.nextRetry ?? .max, nextCheckpoint ?? .max)
-            let waitMilliseconds = Int32(clamping: (boundary - now + 999_999) / 1_000_000)
+            let waitMilliseconds = Int32(clamping: ((boundary > now ? boundary - now : 0) + 999_999) / 1_000_000)
             let polled = curl_multi_poll(multi, nil, 0, max(1, waitMilliseconds), nil)
             guard polled == CURLM_OK else { throw Self.failure("curl_multi_poll", polled) }
         }
