@@ -7,15 +7,21 @@
 #   tpcb-1:  the TPC-B-like script at scale 1, a fresh cluster: every transaction updates the one
 #            branch row, so the transactions queue on its row lock.
 # Both files are what `pgbench --show-script` prints; the script checks that they still are.
-# For each case: pgbench `-n -c N -j J -T S -f FILE -l` at each N (J = min(N, CPUs): one pgbench
-# thread per CPU at most, so its own threads are not the limit; its CPU per transaction from
-# /usr/bin/time is on the page to show it), its knee by `poolsize fit --tolerance 0.05`; then
-# `poolsize sweep --postgres URL --sql-file FILE --sizes LIST --search grid --repeat 1
-# --trial-ms S*1000`. scripts/benchmark_postgres.py writes the page: per N both tools'
-# throughput, their ratio, mean and p99 latency, client CPU per transaction; the knees; the
-# verdicts (throughput within 10% at each N, knee within one size step).
+# pgbench given a script with -f takes :scale as 1 unless told, where poolsize counts
+# pgbench_branches: every pgbench run gets `-s SCALE`, the cluster's, or the two tools would run
+# different transactions (scale 1's one hot branch row against ten).
+# Each case runs --rounds times (default 3), and a round is: pgbench `-n -c N -j N -s SCALE -T S
+# -f FILE -l` at each N (one thread per connection, the model of the pool poolsize measures and
+# the reference of the verdicts), pgbench `-j min(N, CPUs)` at each N above the CPU count (its
+# event loop serving several connections per thread, shown beside), then `poolsize sweep
+# --postgres URL --sql-file FILE --sizes LIST --search grid --repeat 1 --trial-ms S*1000`. Rounds
+# interleave the tools, so a slow minute of a shared machine falls on both; the page compares
+# medians over the rounds. scripts/benchmark_postgres.py writes the page: per N each tool's
+# median throughput and its range, their ratio, mean and p99 latency, client CPU per
+# transaction; the knees; the verdicts (throughput within 10% at each N, knee within one size
+# step).
 #
-# Usage: scripts/benchmark-postgres.sh [--sizes 1,2,4,...] [--seconds S] [--scale N]
+# Usage: scripts/benchmark-postgres.sh [--sizes 1,2,4,...] [--seconds S] [--scale N] [--rounds R]
 #                                      [--out DIR] [--doc FILE | --no-doc]
 # Needs PostgreSQL's server and pgbench (apt-get install postgresql), /usr/bin/time (apt-get
 # install time) and python3; named and exit 69 when missing. Run it under
@@ -28,6 +34,7 @@ source "$root/scripts/benchmark-header.sh"
 sizes="1,2,4,8,16,32,64"
 seconds=5
 scale=10
+rounds=3
 command_line="scripts/benchmark-postgres.sh"
 if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
 out="$root/results/benchmark-postgres-$(date -u +%Y%m%d-%H%M%S)"
@@ -37,15 +44,17 @@ while [[ $# -gt 0 ]]; do
         --sizes) sizes="$2"; shift 2 ;;
         --seconds) seconds="$2"; shift 2 ;;
         --scale) scale="$2"; shift 2 ;;
+        --rounds) rounds="$2"; shift 2 ;;
         --out) out="$2"; shift 2 ;;
         --doc) doc="$2"; shift 2 ;;
         --no-doc) doc=""; shift ;;
-        *) echo "error: $1: unknown option; use --sizes LIST, --seconds S, --scale N, --out DIR, --doc FILE or --no-doc" >&2; exit 64 ;;
+        *) echo "error: $1: unknown option; use --sizes LIST, --seconds S, --scale N, --rounds R, --out DIR, --doc FILE or --no-doc" >&2; exit 64 ;;
     esac
 done
 [[ "$sizes" =~ ^[1-9][0-9]?(,[1-9][0-9]?)*$ ]] || { echo "error: --sizes $sizes: give whole numbers from 1 to 99, comma-separated, e.g. 1,2,4,8" >&2; exit 64; }
 [[ "$seconds" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "error: --seconds $seconds: give a whole number from 1 to 999" >&2; exit 64; }
 [[ "$scale" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "error: --scale $scale: give a whole number from 1 to 999" >&2; exit 64; }
+[[ "$rounds" =~ ^[1-9]$ ]] || { echo "error: --rounds $rounds: give a whole number from 1 to 9" >&2; exit 64; }
 IFS=, read -ra size_list <<< "$sizes"
 
 missing=()
@@ -100,49 +109,58 @@ start_cluster() { # start_cluster SCALE: a fresh cluster; sets cluster_dir and p
     pg_port="$(sed -n 's/^PGPORT=//p' <<< "$cluster")"
 }
 
-# run_case NAME FILE: pgbench at each size, then the sweep, on the running cluster.
+# pgbench_run NAME FILE SCALE SIZE JOBS ROUND: one pgbench run on the running cluster.
+pgbench_run() {
+    local name="$1" file="$2" case_scale="$3" size="$4" jobs="$5" round="$6" base
+    base="$out/$name-pgbench-$size-j$jobs-r$round"
+    mkdir -p "$base.log.d"
+    echo "== $name, round $round: pgbench -n -c $size -j $jobs -s $case_scale -T $seconds -f $(basename "$file")" >&2
+    (cd "$base.log.d" && /usr/bin/time -f 'cpu_s=%U+%S' -o "$base.time" \
+        pgbench -n -c "$size" -j "$jobs" -s "$case_scale" -T "$seconds" -f "$file" -l --log-prefix=tx \
+        -h 127.0.0.1 -p "$pg_port" -U postgres bench) > "$base.txt" 2>&1 || true
+    # Only the latencies are kept: the per-transaction logs are large.
+    cat "$base.log.d"/tx.* 2>/dev/null | awk '{print $3}' > "$base.latency_us" || true
+    rm -rf "$base.log.d"
+}
+
+# run_case NAME FILE SCALE: the rounds of pgbench at each size and of the sweep, on the running cluster.
 run_case() {
-    local name="$1" file="$2" size jobs base rc
-    for size in "${size_list[@]}"; do
-        jobs=$((size < cpus ? size : cpus))
-        base="$out/$name-pgbench-$size"
-        mkdir -p "$base.log.d"
-        echo "== $name: pgbench -n -c $size -j $jobs -T $seconds -f $(basename "$file")" >&2
-        (cd "$base.log.d" && /usr/bin/time -f 'cpu_s=%U+%S' -o "$base.time" \
-            pgbench -n -c "$size" -j "$jobs" -T "$seconds" -f "$file" -l --log-prefix=tx \
-            -h 127.0.0.1 -p "$pg_port" -U postgres bench) > "$base.txt" 2>&1 || true
-        echo "$jobs" > "$base.jobs"
-        # Only the latencies are kept: the per-transaction logs are large.
-        cat "$base.log.d"/tx.* 2>/dev/null | awk '{print $3}' > "$base.latency_us" || true
-        rm -rf "$base.log.d"
+    local name="$1" file="$2" case_scale="$3" size round base rc
+    for ((round = 1; round <= rounds; round++)); do
+        for size in "${size_list[@]}"; do
+            pgbench_run "$name" "$file" "$case_scale" "$size" "$size" "$round"
+        done
+        for size in "${size_list[@]}"; do
+            if ((size > cpus)); then pgbench_run "$name" "$file" "$case_scale" "$size" "$cpus" "$round"; fi
+        done
+        base="$out/$name-sweep-r$round"
+        echo "== $name, round $round: poolsize sweep --postgres … --sql-file $(basename "$file") --sizes $sizes --search grid --repeat 1 --trial-ms $((seconds * 1000))" >&2
+        rc=0
+        "$bin" sweep --postgres "postgresql://postgres@127.0.0.1:$pg_port/bench" --sql-file "$file" \
+            --sizes "$sizes" --search grid --repeat 1 --trial-ms $((seconds * 1000)) \
+            --out "$base/run" --plots "$base/plots" > "$base.txt" 2> "$base.log" &
+        sweep_pid=$!
+        wait "$sweep_pid" || rc=$?
+        sweep_pid=""
+        echo "$rc" > "$base.exit"
+        ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
     done
-    base="$out/$name-sweep"
-    echo "== $name: poolsize sweep --postgres … --sql-file $(basename "$file") --sizes $sizes --search grid --repeat 1 --trial-ms $((seconds * 1000))" >&2
-    rc=0
-    "$bin" sweep --postgres "postgresql://postgres@127.0.0.1:$pg_port/bench" --sql-file "$file" \
-        --sizes "$sizes" --search grid --repeat 1 --trial-ms $((seconds * 1000)) \
-        --out "$base/run" --plots "$base/plots" > "$base.txt" 2> "$base.log" &
-    sweep_pid=$!
-    wait "$sweep_pid" || rc=$?
-    sweep_pid=""
-    echo "$rc" > "$base.exit"
-    ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
     return 0
 }
 
 start_cluster "$scale"
 echo "scale=$scale" > "$out/setup.txt"
 echo "version=$(pgbench --version | sed -n 's/.*(PostgreSQL) \([0-9.]*\).*/\1/p')" >> "$out/setup.txt"
-run_case select "$root/Examples/postgres/select-only.sql"
-run_case tpcb "$root/Examples/postgres/tpcb-like.sql"
+run_case select "$root/Examples/postgres/select-only.sql" "$scale"
+run_case tpcb "$root/Examples/postgres/tpcb-like.sql" "$scale"
 stop_cluster
 start_cluster 1
-run_case tpcb-1 "$root/Examples/postgres/tpcb-like.sql"
+run_case tpcb-1 "$root/Examples/postgres/tpcb-like.sql" 1
 stop_cluster
 
 body="$out/body.md"
-python3 "$root/scripts/benchmark_postgres.py" "$out" "$sizes" "$seconds" "$cpus" "$bin" > "$body"
+python3 "$root/scripts/benchmark_postgres.py" "$out" "$sizes" "$seconds" "$cpus" "$bin" "$rounds" > "$body"
 cp "$body" "$out/postgres.md"
-intro="\`poolsize sweep --postgres\` (a pool of N threads in poolsize, each holding one libpq connection and running the script as blocking calls) beside pgbench (one process, N connections driven by J event-loop threads) on the same script file at the same N, one after the other in one run on one PostgreSQL (scripts/benchmark-postgres.sh, scripts/benchmark_postgres.py; the scripts are Examples/postgres/)."
+intro="\`poolsize sweep --postgres\` (a pool of N threads in poolsize, each holding one libpq connection and running the script as blocking calls) beside pgbench (one process, N connections driven by J threads) on the same script file at the same N and scale, the tools taking turns in rounds on one PostgreSQL (scripts/benchmark-postgres.sh, scripts/benchmark_postgres.py; the scripts are Examples/postgres/)."
 publish_page "$doc" "PostgreSQL: poolsize sweep --postgres beside pgbench" "$intro" "$body" "$command_line" "$load_before" "$(($(date +%s) - started))"
 echo "wrote ${doc:-nothing (--no-doc)}; raw output in $out" >&2

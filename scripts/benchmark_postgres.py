@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """The body of docs/benchmarks/postgres.md, from the raw output of scripts/benchmark-postgres.sh:
-per case (select, tpcb, tpcb-1) pgbench's reports at each N (CASE-pgbench-N.txt, .time, .jobs,
-.latency_us) beside `poolsize sweep --postgres` (CASE-sweep/run: trials.csv,
-recommendation.json, lowload.json; CASE-sweep.exit, .log). pgbench's knee is `poolsize fit
---tolerance 0.05` on its rows (written to CASE-pgbench.csv). Every verdict is computed here.
-Writes Markdown on stdout.
+per case (select, tpcb, tpcb-1) and round, pgbench's reports at each N and J
+(CASE-pgbench-N-jJ-rR.txt, .time, .latency_us) beside `poolsize sweep --postgres`
+(CASE-sweep-rR/run: trials.csv, recommendation.json, lowload.json; CASE-sweep-rR.exit, .log).
+Each figure is the median over the rounds; a tool's knee is `poolsize fit --tolerance 0.05` on
+its median rows (written to CASE-pgbench.csv), the sweep's its own in each round. Every verdict
+is computed here. Writes Markdown on stdout.
 
-    benchmark_postgres.py OUT SIZES SECONDS CPUS POOLSIZE_BINARY
+    benchmark_postgres.py OUT SIZES SECONDS CPUS POOLSIZE_BINARY ROUNDS
 """
 import csv
 import json
 import pathlib
 import re
+import statistics
 import subprocess
 import sys
 
@@ -41,6 +43,20 @@ def num(x, digits=0):
     return "–" if x is None else f"{x:,.{digits}f}".replace(",", " ")
 
 
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def spread(values):
+    """The range of a tool's throughputs over the rounds, as a share of their median."""
+    values = [v for v in values if v is not None]
+    if len(values) < 2:
+        return "–"
+    middle = statistics.median(values)
+    return f"±{(max(values) - min(values)) / 2 / middle * 100:.0f}%" if middle else "–"
+
+
 def percentile(values, p):
     if not values:
         return None
@@ -48,15 +64,15 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def pgbench_row(out, name, size):
-    base = out / f"{name}-pgbench-{size}"
+def pgbench_run(out, name, size, jobs, round_):
+    base = out / f"{name}-pgbench-{size}-j{jobs}-r{round_}"
     report = text(base.with_suffix(".txt"))
     tps = re.search(r"^tps = ([0-9.]+)", report, re.M)
     latency = re.search(r"^latency average = ([0-9.]+) ms", report, re.M)
     processed = re.search(r"number of transactions actually processed: (\d+)", report)
     failed = re.search(r"number of failed transactions: (\d+)", report)
+    scale = re.search(r"^scaling factor: (\d+)", report, re.M)
     cpu = re.search(r"cpu_s=([0-9.]+)\+([0-9.]+)", text(base.with_suffix(".time")))
-    jobs = text(base.with_suffix(".jobs")).strip()
     lat = [float(v) for v in text(base.with_suffix(".latency_us")).split() if v]
     count = int(processed.group(1)) if processed else None
     cpu_s = float(cpu.group(1)) + float(cpu.group(2)) if cpu else None
@@ -69,11 +85,30 @@ def pgbench_row(out, name, size):
         "latency_ms": float(latency.group(1)) if latency else None,
         "p99_ms": (percentile(lat, 99) / 1000) if lat else None,
         "cpu_us": cpu_s * 1e6 / count if cpu_s is not None and count else None,
-        "jobs": int(jobs) if jobs else None,
-        "busiest": (cpu_s / (int(jobs) * float(SECONDS))) if cpu_s is not None and jobs else None,
+        "busiest": (cpu_s / (jobs * float(SECONDS))) if cpu_s is not None else None,
         "failed": int(failed.group(1)) if failed else 0,
+        "scale": int(scale.group(1)) if scale else None,
         "error": error,
     }
+
+
+class Pgbench:
+    """One N's pgbench runs with J threads over the rounds, as medians."""
+
+    def __init__(self, out, name, size, jobs, rounds):
+        self.jobs = jobs
+        self.runs = [pgbench_run(out, name, size, jobs, r) for r in range(1, rounds + 1)]
+
+    def median(self, key):
+        return median([run[key] for run in self.runs])
+
+    def all(self, key):
+        return [run[key] for run in self.runs]
+
+    @property
+    def error(self):
+        errors = [run["error"] for run in self.runs if run["error"]]
+        return errors[0] if errors and self.median("tps") is None else None
 
 
 class Sweep:
@@ -100,13 +135,14 @@ class Sweep:
         return reasons[0] if reasons else None
 
 
-def fit_knee(out, name, rows, binary):
-    path = out / f"{name}-pgbench.csv"
+def fit_knee(path, name, rows, binary):
+    """`poolsize fit --tolerance 0.05` on (size, throughput) rows: the smallest size within 5%
+    of the highest throughput."""
     with path.open("w") as f:
         f.write("workload,concurrency,throughput\n")
-        for size, row in rows:
-            if row["tps"] is not None:
-                f.write(f"{name},{size},{row['tps']:.1f}\n")
+        for size, rate in rows:
+            if rate is not None:
+                f.write(f"{name},{size},{rate:.1f}\n")
     done = subprocess.run([binary, "fit", str(path), "--x", "concurrency", "--y", "throughput", "--tolerance",
                            "0.05", "--format", "json"], capture_output=True, text=True)
     try:
@@ -116,22 +152,28 @@ def fit_knee(out, name, rows, binary):
     return fits[0].get("knee_concurrency") if fits else None
 
 
-def knee_verdict(sweep_knee, pgbench_knee, sizes):
-    if sweep_knee is None or pgbench_knee is None:
-        return f"no knee to compare (sweep {sweep_knee}, pgbench {pgbench_knee}): **not checked**"
+def steps_apart(a, b, sizes):
     # The sweep also measures the connection pool's rule sizes (HikariCP's, the server's limit),
     # so its knee may fall between the list's sizes: steps count on the list with it placed in.
-    ladder = sorted(set(sizes) | {sweep_knee, pgbench_knee})
-    steps = abs(ladder.index(sweep_knee) - ladder.index(pgbench_knee))
-    verdict = "met" if steps <= 1 else "missed"
-    return (f"sweep's knee {sweep_knee}, pgbench's {pgbench_knee}: {steps} size step{'s' if steps != 1 else ''} "
-            f"apart: **{verdict}** (target: within one step)")
+    ladder = sorted(set(sizes) | {a, b})
+    return abs(ladder.index(a) - ladder.index(b))
+
+
+def knee_verdict(sweep_knees, pgbench_knee, sizes):
+    known = [k for k in sweep_knees if k is not None]
+    if not known or pgbench_knee is None:
+        return f"no knee to compare (sweep {sweep_knees}, pgbench {pgbench_knee}): **not checked**"
+    steps = [steps_apart(k, pgbench_knee, sizes) for k in known]
+    verdict = "met" if len(known) == len(sweep_knees) and max(steps) <= 1 else "missed"
+    rounds = ", ".join(str(k) for k in sweep_knees)
+    return (f"sweep's knee {rounds} (each round), pgbench's {pgbench_knee}: at most {max(steps)} size "
+            f"step{'s' if max(steps) != 1 else ''} apart: **{verdict}** (target: within one step)")
 
 
 def main():
     global SECONDS
-    out, sizes, SECONDS, cpus, binary = (pathlib.Path(sys.argv[1]), [int(s) for s in sys.argv[2].split(",")],
-                                         sys.argv[3], sys.argv[4], sys.argv[5])
+    out, sizes, SECONDS, cpus, binary, rounds = (pathlib.Path(sys.argv[1]), [int(s) for s in sys.argv[2].split(",")],
+                                                 sys.argv[3], int(sys.argv[4]), sys.argv[5], int(sys.argv[6]))
     setup = dict(line.split("=", 1) for line in text(out / "setup.txt").splitlines() if "=" in line)
     scripts = dict(line.split("=", 1) for line in text(out / "scripts.txt").splitlines() if "=" in line)
     print(f"PostgreSQL {setup.get('version', '?')} made by `scripts/pg-cluster.sh start --scale N "
@@ -140,13 +182,19 @@ def main():
           "Examples/postgres/select-only.sql and tpcb-like.sql, byte for byte what `pgbench --show-script` prints "
           f"(checked in this run: select-only {scripts.get('select-only', '?')}, tpcb-like "
           f"{scripts.get('tpcb-like', '?')}), and both tools run the same file in the simple query protocol "
-          "(pgbench's default, libpq's PQexec).")
+          "(pgbench's default, libpq's PQexec) at the same scale: pgbench given a file with -f takes `:scale` "
+          "as 1 unless `-s` says otherwise, where poolsize counts pgbench_branches, so every pgbench run has "
+          "`-s` (its report's scaling factor is checked below).")
     print()
-    print(f"- pgbench: `pgbench -n -c N -j J -T {SECONDS} -f FILE -l` at each N, J = min(N, {cpus} CPUs): one "
-          "event-loop thread per CPU at most, so pgbench's own threads are not the limit (the *pgbench CPU* "
-          "column is its process CPU per transaction from /usr/bin/time, *busiest* that CPU over J threads × "
-          "the run: far below 100% means its threads were waiting, not saturated). tps and latency average "
-          "as pgbench prints them, p99 from its per-transaction log (-l).")
+    print(f"- rounds: {rounds}; in each, pgbench at every N, then the sweep over every N, so the tools take turns "
+          "on the machine. Every figure is the median over the rounds; *±* is half the range of a tool's "
+          "throughputs over the rounds, as a share of their median: the machine's own noise.")
+    print(f"- pgbench, the reference: `pgbench -n -c N -j N -s SCALE -T {SECONDS} -f FILE -l`: one thread per "
+          "connection, each waiting for its own connection's answer, the model of the pool poolsize measures "
+          "(a JDBC, psycopg or HikariCP pool: N threads, each with a blocking connection). *pgbench CPU* is its "
+          "process CPU per transaction from /usr/bin/time; p99 is from its per-transaction log (-l).")
+    print(f"- pgbench with J = {cpus} threads (its event loop serving several connections per thread, at each N above "
+          f"{cpus}), shown beside: a different client model, not the verdicts' reference.")
     print(f"- poolsize: `poolsize sweep --postgres postgresql://postgres@127.0.0.1:PORT/bench --sql-file FILE "
           f"--sizes {','.join(map(str, sizes))} --search grid --repeat 1 --trial-ms {int(SECONDS) * 1000}` (release "
           "build): throughput over the trial's window, mean latency C + W per task (the transaction on its "
@@ -154,62 +202,88 @@ def main():
           "task (libpq, the script's variables and the syscalls), *poolsize CPU* the whole process's CPU per task "
           "(utilization × CPUs / throughput: C plus the pool's handoffs and the trial's clocks), the figure to set "
           "beside pgbench's CPU per transaction.")
-    print("- knees: pgbench's by `poolsize fit --tolerance 0.05` on its rows (the smallest N within 5% of its "
-          "highest tps), the sweep's its own (`knee_pool_size`, same rule). Verdicts: throughput within 10% "
-          "(ratio 0.90–1.10) at each N; knee within one size step.")
+    print("- knees: pgbench's by `poolsize fit --tolerance 0.05` on its median rows (the smallest N within 5% of "
+          "its highest tps); the sweep's its own in each round (`knee_pool_size`, same rule). Verdicts: median "
+          "throughput within 10% of pgbench's (ratio 0.90–1.10) at each N; every round's knee within one size "
+          "step of pgbench's.")
     print()
     summary = []
     for name, file, what in CASES:
-        scale = "1" if name == "tpcb-1" else setup.get("scale", "?")
-        sweep = Sweep(out / f"{name}-sweep")
-        rows = [(size, pgbench_row(out, name, size)) for size in sizes]
-        knee = fit_knee(out, name, rows, binary)
+        scale = 1 if name == "tpcb-1" else int(setup.get("scale", "0") or 0)
+        sweeps = [Sweep(out / f"{name}-sweep-r{r}") for r in range(1, rounds + 1)]
+        reference = {size: Pgbench(out, name, size, size, rounds) for size in sizes}
+        loop = {size: Pgbench(out, name, size, cpus, rounds) for size in sizes if size > cpus}
+        knee = fit_knee(out / f"{name}-pgbench.csv", name,
+                        [(size, reference[size].median("tps")) for size in sizes], binary)
+        loop_knee = fit_knee(out / f"{name}-pgbench-j{cpus}.csv", name,
+                             [(size, (loop.get(size) or reference[size]).median("tps")) for size in sizes], binary)
+        scales = {run["scale"] for p in list(reference.values()) + list(loop.values()) for run in p.runs} - {None}
         print(f"## {name}: {what} (scale {scale})")
         print()
-        print("| N | pgbench tps | poolsize tasks/s | poolsize / pgbench | pgbench latency avg ms | poolsize C+W ms | "
-              "pgbench p99 ms | poolsize p99 ms | pgbench CPU µs/tx (J, busiest) | poolsize CPU µs/task | poolsize C µs | "
-              "pgbench failed | poolsize errors |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        print(f"| N | pgbench tps (J = N) | ± | poolsize tasks/s | ± | poolsize / pgbench | pgbench J = {cpus} tps | "
+              f"poolsize / pgbench J = {cpus} | pgbench latency avg ms | poolsize C+W ms | pgbench p99 ms | "
+              "poolsize p99 ms | pgbench CPU µs/tx | poolsize CPU µs/task | poolsize C µs | pgbench failed | "
+              "poolsize errors |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         within, ratios = 0, []
-        for size, row in rows:
-            rate = sweep.value(size, "throughput_per_s")
-            c, w = sweep.value(size, "cpu_us_per_task"), sweep.value(size, "wait_us_per_task")
-            p99 = sweep.value(size, "exec_p99_us")
-            util = sweep.value(size, "utilization")
-            process_cpu = util * int(cpus) * 1e6 / rate if util is not None and rate else None
-            errors = sweep.value(size, "errors")
-            ratio = rate / row["tps"] if rate and row["tps"] else None
+        for size in sizes:
+            ref = reference[size]
+
+            def sweep_median(column, size=size):
+                return median([s.value(size, column) for s in sweeps])
+
+            rates = [s.value(size, "throughput_per_s") for s in sweeps]
+            rate = median(rates)
+            c, w = sweep_median("cpu_us_per_task"), sweep_median("wait_us_per_task")
+            p99 = sweep_median("exec_p99_us")
+            process_cpu = median([s.value(size, "utilization") * cpus * 1e6 / s.value(size, "throughput_per_s")
+                                  for s in sweeps
+                                  if s.value(size, "utilization") is not None and s.value(size, "throughput_per_s")])
+            errors = sweep_median("errors")
+            tps = ref.median("tps")
+            ratio = rate / tps if rate and tps else None
             if ratio is not None:
                 ratios.append((size, ratio))
                 within += 0.9 <= ratio <= 1.1
-            invalid = sweep.invalid(size)
+            invalid = next((s.invalid(size) for s in sweeps if s.invalid(size)), None)
             tool_rate = num(rate) if rate is not None else (f"invalid: {invalid}" if invalid else "–")
-            pg_rate = num(row["tps"]) if row["tps"] is not None else f"failed: {row['error']}"
-            cpu = (f"{num(row['cpu_us'], 1)} ({row['jobs']}, {row['busiest'] * 100:.0f}%)"
-                   if row["cpu_us"] is not None else "–")
-            print(f"| {size} | {pg_rate} | {tool_rate} | {num(ratio, 2)} | {num(row['latency_ms'], 3)} | "
+            pg_rate = num(tps) if tps is not None else f"failed: {ref.error}"
+            other = loop.get(size)
+            other_tps = other.median("tps") if other else None
+            other_cell = num(other_tps) if other else "(J = N)"
+            other_ratio = num(rate / other_tps, 2) if other and rate and other_tps else "–"
+            print(f"| {size} | {pg_rate} | {spread(ref.all('tps'))} | {tool_rate} | {spread(rates)} | "
+                  f"{num(ratio, 2)} | {other_cell} | {other_ratio} | {num(ref.median('latency_ms'), 3)} | "
                   f"{num((c + w) / 1000 if c is not None and w is not None else None, 3)} | "
-                  f"{num(row['p99_ms'], 2)} | {num(p99 / 1000 if p99 is not None else None, 2)} | {cpu} | "
-                  f"{num(process_cpu, 1)} | {num(c, 1)} | {row['failed']} | {num(errors)} |")
+                  f"{num(ref.median('p99_ms'), 2)} | {num(p99 / 1000 if p99 is not None else None, 2)} | "
+                  f"{num(ref.median('cpu_us'), 1)} | {num(process_cpu, 1)} | {num(c, 1)} | "
+                  f"{sum(ref.all('failed'))} | {num(errors)} |")
         print()
-        rec = sweep.rec or {}
-        if sweep.exit != "0":
-            print(f"- poolsize sweep: failed (exit {sweep.exit or '?'}): {sweep.log[-1] if sweep.log else 'no message'}")
-        else:
+        for index, sweep in enumerate(sweeps, start=1):
+            rec = sweep.rec or {}
+            if sweep.exit != "0":
+                print(f"- poolsize sweep, round {index}: failed (exit {sweep.exit or '?'}): "
+                      f"{sweep.log[-1] if sweep.log else 'no message'}")
+                continue
             low = ""
             if sweep.lowload:
-                ratio = sweep.lowload.get("ratio", {}).get("ratio")
+                low_ratio = sweep.lowload.get("ratio", {}).get("ratio")
                 low = (f"; low-load C {num(sweep.lowload.get('cpu_microseconds_per_task'), 1)} µs, W/C "
-                       f"{num(ratio, 2)}, formula {num(rec.get('formula_queue_count_exact'), 1)}")
-            print(f"- poolsize sweep: recommends **{rec.get('recommended_queue_count', '–')}** (knee "
+                       f"{num(low_ratio, 2)}, formula {num(rec.get('formula_queue_count_exact'), 1)}")
+            print(f"- poolsize sweep, round {index}: recommends **{rec.get('recommended_queue_count', '–')}** (knee "
                   f"{rec.get('knee_pool_size', '–')}, peak {num(rec.get('peak_throughput_per_s'))}/s at "
                   f"{rec.get('peak_pool_size', '–')}{low})")
-        print(f"- pgbench: knee **{knee if knee is not None else '–'}** (`poolsize fit --tolerance 0.05`)")
+        print(f"- pgbench: knee **{knee if knee is not None else '–'}** (J = N), {loop_knee if loop_knee is not None else '–'} "
+              f"(J = {cpus}) (`poolsize fit --tolerance 0.05` on the medians); scaling factor in its reports: "
+              f"{', '.join(map(str, sorted(scales))) or '–'} "
+              f"({'as the cluster' if scales == {scale} else '**not the cluster scale ' + str(scale) + '**'})")
         low_ratio = min(ratios, key=lambda x: x[1]) if ratios else None
+        high_ratio = max(ratios, key=lambda x: x[1]) if ratios else None
         throughput = (f"{within} of {len(sizes)} sizes within 10%"
-                      + (f" (lowest ratio {low_ratio[1]:.2f} at N = {low_ratio[0]})" if low_ratio else "")
+                      + (f" (ratios {low_ratio[1]:.2f} at N = {low_ratio[0]} to {high_ratio[1]:.2f} at N = "
+                         f"{high_ratio[0]})" if low_ratio else "")
                       + (": **met**" if within == len(sizes) else ": **missed**"))
-        knees = knee_verdict(rec.get("knee_pool_size"), knee, sizes)
+        knees = knee_verdict([(s.rec or {}).get("knee_pool_size") for s in sweeps], knee, sizes)
         print(f"- verdict, throughput: {throughput}")
         print(f"- verdict, knee: {knees}")
         print()

@@ -129,8 +129,12 @@ package final class PostgresSource: WorkloadSource, Sendable {
         watch.close()
     }
 
-    /// The most connections open at once so far (free or in use).
+    /// The connections open now (free or in use).
     package var openConnections: Int { connections.count }
+
+    /// Closes free connections beyond `size`, so a trial of a pool of `size` meets the server
+    /// with that many of the sweep's backends, as the user's pool of that size would.
+    package func keepConnections(atMost size: Int) { connections.closeFree(beyond: size) }
 
     /// Connections found broken so far (their backend ended), the free ones broken now
     /// dropped.

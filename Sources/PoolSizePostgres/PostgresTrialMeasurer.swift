@@ -35,6 +35,9 @@ package final class PostgresTrialMeasurer: TrialMeasuring, Sendable {
                     "the server went away during the sweep (\(reason)); the finished trials are kept: start the server and resume the run"
             )
         }
+        // Idle backends left by a larger trial are not the smaller pool's, and the server's
+        // work per snapshot grows with its backends: they close before the trial.
+        source.keepConnections(atMost: request.size)
         var (metrics, integrity) = try pools.measure(request, cores: cores, readRatio: readRatio)
         let lostNow = source.lostConnections()
         let lost = watch.withLock { state in

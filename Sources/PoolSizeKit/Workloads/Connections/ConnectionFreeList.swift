@@ -93,6 +93,25 @@ package final class ConnectionFreeList<Connection: PooledConnection>: Sendable {
         for slot in free { discard(slot) }
     }
 
+    /// Closes free connections, the last opened first, until at most `limit` are open: a trial
+    /// of a smaller pool after a larger one then holds only the connections its own pool would,
+    /// not the larger one's left idle on the server. Connections in use are left; returns how
+    /// many were closed.
+    @discardableResult
+    package func closeFree(beyond limit: Int) -> Int {
+        let extra = slots.withLock { slots in
+            var surplus = slots.count - max(0, limit)
+            var taken: [Slot] = []
+            for slot in slots.reversed() where surplus > 0 && slot.claim() {
+                taken.append(slot)
+                surplus -= 1
+            }
+            return taken
+        }
+        for slot in extra { discard(slot) }
+        return extra.count
+    }
+
     /// Connections found broken so far (their server ended them, or went away): those `take()`
     /// dropped, and the free ones broken now, which are dropped here (a trial's last tasks may
     /// have broken connections no task took again).
