@@ -14,4 +14,14 @@ extension ConsoleSummary {
         if let bend { out += DatabaseProse.lead(bend) + DatabaseProse.sentence(bend) + "\n" }
         return out
     }
+
+    /// An open-loop `--postgres` sweep's database at each offered rate and size (the closed
+    /// loop's columns after the rate); empty for any other run.
+    static func openLoopDatabase(_ analysis: RunAnalysis, combination: Combination?) -> String {
+        guard let combination else { return "" }
+        let byRate = DatabaseProse.figuresByRate(analysis.run.records, combination: combination)
+        guard !byRate.isEmpty else { return "" }
+        return "\ndatabase at each rate (the sweep's backends, sampled in pg_stat_activity):\n"
+            + align([DatabaseProse.rateHeader] + DatabaseProse.rateRows(byRate), left: [2])
+    }
 }

@@ -34,6 +34,7 @@ extension ConsoleSummary {
                         : table.recommendedQueueCount, top: top)
         }
         out += adaptiveLines(analysis, open)
+        out += openLoopDatabase(analysis, combination: combination)
         guard let best else {
             let why = analysis.run.records.noRecommendationCause ?? "low-load W and C are missing"
             return out + "\nno recommendation: \(why)\n" + warnings(analysis)

@@ -7,16 +7,49 @@ import Testing
 /// Examples/ are the repository's. No figure is asserted: those depend on the machine
 /// (docs/benchmarks/postgres.md).
 @Suite(.serialized) struct PostgresGuideExampleTests {
-    /// The block's lines as written (a `\` continuation stays for bash to join).
-    static func example() throws -> [String] {
+    /// Every block that starts a PostgreSQL, its lines as written (a `\` continuation stays for
+    /// bash to join), in the guide's order.
+    static func examples() throws -> [[String]] {
         let text = try String(
             contentsOf: ServerGuideExampleTests.repository.appendingPathComponent("docs/guide/postgres.md"),
             encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("    eval \"$(scripts/pg-cluster.sh start") }) else {
-            return []
+        return lines.indices.filter { lines[$0].hasPrefix("    eval \"$(scripts/pg-cluster.sh start") }.map { start in
+            Array(lines[start...].prefix { $0.hasPrefix("    ") }).map { String($0.dropFirst(4)) }
         }
-        return Array(lines[start...].prefix { $0.hasPrefix("    ") }).map { String($0.dropFirst(4)) }
+    }
+
+    /// The first block: the closed loop's example.
+    static func example() throws -> [String] { try examples().first ?? [] }
+
+    /// The block that sizes for a latency objective at an arrival rate.
+    static func openLoopExample() throws -> [String] {
+        try examples().first { block in block.contains { $0.contains("--arrival-rate") } } ?? []
+    }
+
+    /// Runs `block` in a directory of its own whose scripts/ and Examples/ are the repository's;
+    /// its result, and the run directory it wrote.
+    static func run(_ block: [String], check: (BinaryRun.Result, URL) throws -> Void) throws {
+        try #require(
+            PostgresServer.available,
+            "needs PostgreSQL (initdb, pg_ctl), pgbench and a postgres user: apt-get install postgresql")
+        try #require(block.count >= 3, "\(block)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-guide-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["scripts", "Examples"] {
+            try FileManager.default.createSymbolicLink(
+                at: dir.appendingPathComponent(name),
+                withDestinationURL: ServerGuideExampleTests.repository.appendingPathComponent(name))
+        }
+        let (result, cluster) = try PostgresServer.runGuideBlock(block, in: dir)
+        defer { PostgresServer.stopLeft(cluster) }
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("workload postgres-bench: PostgreSQL: postgresql://REDACTED@127.0.0.1:"))
+        #expect(cluster.map { !FileManager.default.fileExists(atPath: $0) } == true, "the cluster's directory is gone")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("results").path)
+        try #require(runs.count == 1, "\(runs)")
+        try check(result, dir.appendingPathComponent("results/\(runs[0])"))
     }
 
     @Test func theGuideHasItsExample() throws {
@@ -31,38 +64,34 @@ import Testing
     /// succeeds, and the cluster its first line starts is stopped by its last (and by the test
     /// when the block did not get there). PostgreSQL missing fails the test: .ci/run installs it.
     @Test func theExampleRunsAsWritten() throws {
-        try #require(
-            PostgresServer.available,
-            "needs PostgreSQL (initdb, pg_ctl), pgbench and a postgres user: apt-get install postgresql")
-        let block = try Self.example()
-        try #require(block.count >= 3, "\(block)")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-guide-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for name in ["scripts", "Examples"] {
-            try FileManager.default.createSymbolicLink(
-                at: dir.appendingPathComponent(name),
-                withDestinationURL: ServerGuideExampleTests.repository.appendingPathComponent(name))
+        try Self.run(try Self.example()) { result, run in
+            #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
+            #expect(result.stdout.contains("stopped: 0"), "\(result.stdout)")
+            let trials = try ServerSweepCommandTests.trials(run).rows
+            // The sizes asked for, and the connection pool's rules: HikariCP's (cores × 2) + 1 on the
+            // plan's cores, and the cluster's 100 connections less 3 reserved for superusers and the
+            // one the sweep's pg_stat_activity sampler holds.
+            let machine = try Data(contentsOf: run.appendingPathComponent("machine.json"))
+            let plan = (try JSONSerialization.jsonObject(with: machine) as? [String: Any])?["plan"] as? [String: Any]
+            let cores = try #require(plan?["cores"] as? Int)
+            #expect(Set(trials.compactMap { $0["pool_size"] }) == Set(["1", "8", "64", "96", String(2 * cores + 1)]))
+            for row in trials {
+                #expect(row["errors"] == "0", "\(row)")
+            }
         }
-        let (result, cluster) = try PostgresServer.runGuideBlock(block, in: dir)
-        defer { PostgresServer.stopLeft(cluster) }
-        #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("workload postgres-bench: PostgreSQL: postgresql://REDACTED@127.0.0.1:"))
-        #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
-        #expect(result.stdout.contains("stopped: 0"), "\(result.stdout)")
-        #expect(cluster.map { !FileManager.default.fileExists(atPath: $0) } == true, "the cluster's directory is gone")
-        let runs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("results").path)
-        try #require(runs.count == 1, "\(runs)")
-        let trials = try ServerSweepCommandTests.trials(dir.appendingPathComponent("results/\(runs[0])")).rows
-        // The sizes asked for, and the connection pool's rules: HikariCP's (cores × 2) + 1 on the
-        // plan's cores, and the cluster's 100 connections less 3 reserved for superusers and the
-        // one the sweep's pg_stat_activity sampler holds.
-        let machine = try Data(contentsOf: dir.appendingPathComponent("results/\(runs[0])/machine.json"))
-        let plan = (try JSONSerialization.jsonObject(with: machine) as? [String: Any])?["plan"] as? [String: Any]
-        let cores = try #require(plan?["cores"] as? Int)
-        #expect(Set(trials.compactMap { $0["pool_size"] }) == Set(["1", "8", "64", "96", String(2 * cores + 1)]))
-        for row in trials {
-            #expect(row["errors"] == "0", "\(row)")
+    }
+
+    /// The open-loop block: every size at the offered rate, the database's table per rate and
+    /// size, and an answer for the objective.
+    @Test func theOpenLoopExampleRunsAsWritten() throws {
+        let block = try Self.openLoopExample()
+        #expect(block.contains { $0.contains("--latency-slo") }, "\(block)")
+        try Self.run(block) { result, run in
+            #expect(result.stdout.contains("\ndatabase at each rate (the sweep's backends"), "\(result.stdout)")
+            #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
+            let trials = try ServerSweepCommandTests.trials(run).rows
+            #expect(!trials.isEmpty && trials.allSatisfy { $0["arrival_rate_per_s"]?.isEmpty == false }, "\(trials)")
+            #expect(trials.allSatisfy { $0["db_snapshots"].flatMap { Int($0) }.map { $0 > 0 } == true }, "\(trials)")
         }
     }
 }

@@ -54,12 +54,12 @@ import Testing
             withDestinationURL: Self.repository.appendingPathComponent("Examples"))
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-        let before = Set(Self.serverProcesses())
+        let before = Set(Self.serverProcesses(in: dir))
         let result = try EndToEndTests.run(Array(words.dropFirst()), environment: environment, directory: dir)
         #expect(result.code == 0, "\(examples[index]): \(result.stderr)")
         #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
         #expect(result.stdout.contains("rules of thumb on "), "\(result.stdout)")
-        #expect(Set(Self.serverProcesses()).subtracting(before).isEmpty, "a server outlived the example")
+        #expect(Set(Self.serverProcesses(in: dir)).subtracting(before).isEmpty, "a server outlived the example")
     }
 
     /// The guide's `--load` alone example: the indented block from the line that starts a
@@ -101,16 +101,21 @@ import Testing
         #expect(cluster.map { !FileManager.default.fileExists(atPath: $0) } == true, "the cluster's directory is gone")
     }
 
-    /// Processes of the servers the examples start, by their command line.
-    static func serverProcesses() -> [String] {
+    /// Processes of the servers an example started from `directory`: by their command line, and
+    /// by their working directory, so another suite's servers running beside are not counted.
+    static func serverProcesses(in directory: URL) -> [String] {
+        let wanted = directory.resolvingSymlinksInPath().path
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in
             guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else {
                 return nil
             }
             let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
-            let isServer = line.contains("serve --workers") || line.contains("wsgi_app:app")
-            return isServer ? entry : nil
+            guard line.contains("serve --workers") || line.contains("wsgi_app:app"),
+                let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/cwd"),
+                URL(fileURLWithPath: cwd).resolvingSymlinksInPath().path == wanted
+            else { return nil }
+            return entry
         }
     }
 }

@@ -108,4 +108,45 @@ struct DatabaseOutputTests {
         let none = String(decoding: try JSONEncoder().encode(Self.record(.nothing)), as: UTF8.self)
         #expect(!none.contains("\"database\""))
     }
+
+    /// An open-loop trial at `rate` and `size` that watched the database.
+    static func openRecord(rate: ArrivalRate, size: Int, repetition: Int, figures: DatabaseFigures) -> TrialRecord {
+        var r = record(.database(figures))
+        r.poolSize = size
+        r.repetition = repetition
+        r.tasks = 400
+        r.errors = 0
+        r.loop = .open(
+            OpenLoopFigures(
+                arrivalRate: rate, offeredPerSecond: rate.perSecond, achievedPerSecond: rate.perSecond,
+                backlogMean: 0, backlogMax: 1, backlogGrowth: 0, stable: true))
+        return r
+    }
+
+    /// An open loop's table keeps each rate apart (a size's waits at one rate say nothing of
+    /// another) and pools a size's repetitions within a rate: 2 × 0.02 s of backend CPU over
+    /// 800 transactions is 50 µs each; 3 Lock samples of 10 + 10 are 15%.
+    @Test func anOpenLoopTableHasARowPerRateAndSize() {
+        let light = DatabaseFigures(backendCPUSeconds: 0.02, waitSamples: [.client: 7, .lock: 3], snapshots: 10)
+        let heavy = DatabaseFigures(
+            errorsBySQLState: ["40001": 4], backendCPUSeconds: 0.1, waitSamples: [.lock: 9, .cpu: 1], snapshots: 10)
+        let records = [
+            Self.openRecord(rate: 2000, size: 8, repetition: 1, figures: heavy),
+            Self.openRecord(rate: 500, size: 4, repetition: 1, figures: light),
+            Self.openRecord(
+                rate: 500, size: 4, repetition: 2,
+                figures: DatabaseFigures(backendCPUSeconds: 0.02, waitSamples: [.client: 10], snapshots: 10)),
+            Self.openRecord(rate: 500, size: 8, repetition: 1, figures: light),
+        ]
+        let byRate = DatabaseProse.figuresByRate(records, combination: records[0].combination)
+        #expect(byRate.map(\.rate) == [500, 2000])
+        #expect(byRate.map { $0.sizes.map(\.size) } == [[4, 8], [8]])
+        #expect(DatabaseProse.rateHeader.prefix(4) == ["rate", "size", "errors by SQLSTATE", "server CPU µs/txn"])
+        #expect(
+            DatabaseProse.rateRows(byRate) == [
+                ["500/s", "4", "0", "50.0", "15%", "0%", "0%", "85%", "0%", "0%", "0%"],
+                ["500/s", "8", "0", "50.0", "30%", "0%", "0%", "70%", "0%", "0%", "0%"],
+                ["2000/s", "8", "40001:4", "250", "90%", "0%", "0%", "0%", "0%", "10%", "0%"],
+            ])
+    }
 }

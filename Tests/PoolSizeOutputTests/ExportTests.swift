@@ -43,6 +43,37 @@ import Testing
             ])
     }
 
+    /// A `--postgres` run's smaller-is-better file adds, per size, the backends' CPU per
+    /// transaction (0.05 s over 100 tasks and 4 failures: 480.8 µs) with their wait shares, and
+    /// the server's failures by SQLSTATE; a size's two repetitions pool.
+    @Test func githubBenchmarkSmallerCarriesTheDatabase() throws {
+        let records = [(4, 1), (4, 2)].map { size, repetition in
+            var r = TrialRecord(
+                runID: "r", workload: "postgres-bench", pool: .threadPool, qos: .default, primitive: .none,
+                poolSize: size, repetition: repetition, tasks: 50, wallSeconds: 1, throughputPerSecond: 50,
+                cpuMicrosecondsPerTask: 100, waitMicrosecondsPerTask: 300, waitCPURatio: 3, utilization: 0.1,
+                peakConcurrency: size, threads: size, effectiveNice: 0, integrity: .notApplicable, errors: 2)
+            r.watched = .database(
+                DatabaseFigures(
+                    errorsBySQLState: ["40001": 2], backendCPUSeconds: 0.025, waitSamples: [.lock: 3, .client: 1],
+                    snapshots: 4))
+            return r
+        }
+        let text = GitHubBenchmarkExport.serialize(
+            RunAnalysis(RunData(runID: "r", records: records)), direction: .smaller)
+        let entries = try JSONDecoder().decode([Entry].self, from: Data(text.utf8))
+        let prefix = "postgres-bench thread-pool/default/none N=4"
+        #expect(
+            entries.filter { $0.name.hasPrefix(prefix) && !$0.name.hasSuffix("latency") } == [
+                Entry(
+                    name: "\(prefix) server CPU per transaction", unit: "us", value: 0.05e6 / 104, range: nil,
+                    extra: "backends' samples: Lock 75%, Client 25%"),
+                Entry(
+                    name: "\(prefix) database errors", unit: "transactions", value: 4, range: nil,
+                    extra: "by SQLSTATE: 40001:4"),
+            ])
+    }
+
     /// The rules of the OpenMetrics text format this export relies on, checked line by line.
     static func validate(_ text: String) -> [String] {
         var problems: [String] = []

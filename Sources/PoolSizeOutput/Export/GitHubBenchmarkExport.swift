@@ -82,6 +82,7 @@ package enum GitHubBenchmarkExport {
                             value: point.latencyP99Microseconds, range: nil,
                             extra: "p50 \(UnitFormat.significant(point.latencyP50Microseconds)) us"))
                 }
+                entries += databaseEntries(analysis, combination: curve.combination, prefix: prefix)
             }
         }
         return entries

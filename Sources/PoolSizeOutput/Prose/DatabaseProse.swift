@@ -60,6 +60,27 @@ package enum DatabaseProse {
             }
     }
 
+    /// An open loop's table header: the offered rate, then the closed loop's columns.
+    package static let rateHeader = ["rate"] + header
+
+    /// An open loop's rows: each offered rate's sizes, rates ascending, the rate first.
+    package static func rateRows(_ byRate: [(rate: ArrivalRate, sizes: [DatabaseAtSize])]) -> [[String]] {
+        byRate.flatMap { rate, sizes in sizes.map { [UnitFormat.rate(rate.perSecond)] + row($0) } }
+    }
+
+    /// An open loop's figures: for each offered rate of `combination`'s valid trials, its sizes'
+    /// figures, repetitions pooled; rates and sizes ascending, empty when the run watched no
+    /// database. A size's figures at one rate say nothing of another, so rates are not pooled.
+    package static func figuresByRate(_ records: [TrialRecord], combination: Combination) -> [(
+        rate: ArrivalRate, sizes: [DatabaseAtSize]
+    )] {
+        let mine = records.valid.filter { $0.combination == combination }
+        return Set(mine.compactMap(\.arrivalRate)).sorted().compactMap { rate in
+            let sizes = DatabaseAtSize.pooled(mine.filter { $0.arrivalRate == rate })
+            return sizes.isEmpty ? nil : (rate, sizes)
+        }
+    }
+
     /// The sizes of the recommended configuration's valid trials, and why its curve bends from
     /// them at `knee`; empty sizes when the run watched no database.
     package static func figures(_ records: [TrialRecord], combination: Combination, knee: Int) -> (

@@ -167,7 +167,7 @@ package enum SizingProse {
             }
             let later =
                 found.largerFailed
-                ? " A larger size measured did not pass, so the sizes are noisy here: repeat with more \(spelling.name(.repetitions))."
+                ? " A larger size measured did not pass: noise, or more queues slowing what the tasks share (a lock, the cores, the server they call); repeat with more \(spelling.name(.repetitions)) to tell."
                 : ""
             return "\(at), \(what)\(missed) \(little); \(model).\(later)"
         }

@@ -6,7 +6,7 @@ extension ReportBuilder {
     /// statement timeout), what the connection pool's rules of thumb gave against the
     /// recommendation, and what the database's backends did at each size with why the curve
     /// bends. Nothing for other sweeps.
-    static func database(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+    static func database(_ analysis: RunAnalysis, open: RunAnalysis.OpenLoop? = nil) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = []
         if let database = analysis.database {
             var text =
@@ -25,14 +25,16 @@ extension ReportBuilder {
                 blocks.append(.bullets(rules.map { ReportInline.literal($0) }))
             }
         }
-        if let curve = analysis.primary, let best = curve.recommendation {
+        if open != nil {
+            blocks += openLoopDatabase(analysis)
+        } else if let curve = analysis.primary, let best = curve.recommendation {
             let (sizes, bend) = DatabaseProse.figures(
                 analysis.run.records, combination: curve.combination,
                 knee: best.kneeQueueCount ?? best.recommendedQueueCount)
             if !sizes.isEmpty {
                 blocks += [
                     .paragraph(
-                        "Over each trial's window: the transactions the server failed by SQLSTATE (failures, never throughput); the CPU of the sweep's backends per transaction, from /proc when the server runs on this machine; and what those backends were doing, sampled every 15 ms in `pg_stat_activity` from one connection of its own (Lock: a row or table lock; LWLock: the server's internal locks; IO: storage; Client: waiting for the client; Timeout: pg_sleep; CPU: running). Repetitions pooled."
+                        "Over each trial's window: \(windowFigures) Repetitions pooled."
                     ),
                     .table(
                         header: DatabaseProse.header, rows: sizes.map(DatabaseProse.row),
@@ -50,4 +52,24 @@ extension ReportBuilder {
         }
         return blocks.isEmpty ? [] : [.heading(level: 2, text: "Database")] + blocks
     }
+
+    /// An open loop's table: the closed loop's columns at each offered rate and size of the
+    /// recommended (or only) configuration. Rates are not pooled: a size's waits at one rate say
+    /// nothing of another.
+    static func openLoopDatabase(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+        guard let combination = analysis.primary?.combination else { return [] }
+        let byRate = DatabaseProse.figuresByRate(analysis.run.records, combination: combination)
+        guard !byRate.isEmpty else { return [] }
+        return [
+            .paragraph(
+                "Over each trial's window, at each offered rate and size: \(windowFigures) Repetitions pooled."),
+            .table(
+                header: DatabaseProse.rateHeader, rows: DatabaseProse.rateRows(byRate),
+                numeric: DatabaseProse.rateHeader.indices.map { $0 != 2 }),
+        ]
+    }
+
+    /// What each trial's database figures are, said once for both loops' tables.
+    static let windowFigures =
+        "the transactions the server failed by SQLSTATE (failures, never throughput); the CPU of the sweep's backends per transaction, from /proc when the server runs on this machine; and what those backends were doing, sampled every 15 ms in `pg_stat_activity` from one connection of its own (Lock: a row or table lock; LWLock: the server's internal locks; IO: storage; Client: waiting for the client; Timeout: pg_sleep; CPU: running)."
 }

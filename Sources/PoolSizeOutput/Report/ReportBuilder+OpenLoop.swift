@@ -15,7 +15,7 @@ extension ReportBuilder {
         var blocks: [ReportDocument.Block] = []
         blocks += openLoopRecommendation(analysis, open)
         blocks += server(analysis)
-        blocks += database(analysis)
+        blocks += database(analysis, open: open)
         blocks += machine(analysis)
         blocks += taskTime(analysis, open)
         blocks += openLoopSection(analysis, open)

@@ -25,7 +25,7 @@ extension ReportCaveats {
         if let late = lateDispatcher(analysis, open) { out.append(late) }
         if let unfinished = unfinished(open) { out.append(unfinished) }
         if let split = splitVerdicts(analysis, open) { out.append(split) }
-        if let noisy = nonMonotone(open) { out.append(noisy) }
+        if let noisy = nonMonotone(analysis, open) { out.append(noisy) }
         if let busy = busyMachine(
             analysis, summaries,
             consequence:
@@ -78,23 +78,41 @@ extension ReportCaveats {
             "**Unfinished tasks**: tasks that arrived in the window had not finished when the trial stopped (\(list)\(cut.count > 5 ? ", …" : "")); their latency counts as their time so far, so the percentiles there are lower bounds."
     }
 
-    /// Rates where a size did not pass though a smaller one did: more queues never make an
-    /// open loop slower, so noise decided there.
-    static func nonMonotone(_ open: RunAnalysis.OpenLoop) -> String? {
+    /// Rates where a size did not pass though a smaller one did. That is noise, or more queues
+    /// slowing what the tasks share: a lock, the cores, or the server behind them (a database's
+    /// pool past its knee is slower, the 2048 → 96 story). A `--postgres` run's figures at the
+    /// failing size say which.
+    static func nonMonotone(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> String? {
         let passes = { (v: SLOVerdict) in v.meetsSLO ?? v.stable }
         var findings: [String] = []
         for t in open.tables {
             guard let smallest = t.verdicts.first(where: passes) else { continue }
             let failing = t.verdicts.filter { $0.poolSize > smallest.poolSize && !passes($0) }.map(\.poolSize)
-            guard !failing.isEmpty else { continue }
+            guard let largest = failing.last else { continue }
             let several = Set(open.tables.map(\.combination)).count > 1 ? " (\(t.combination.label))" : ""
-            findings.append(
+            var finding =
                 "at \(UnitFormat.rate(t.arrivalRate))\(several) N = \(UnitFormat.sizes(failing)) did not pass while the smaller \(smallest.poolSize) did"
-            )
+            if let waits = databaseWaits(analysis, t.combination, rate: t.arrivalRate, size: largest) {
+                finding += " (the database's backends at \(largest): \(waits))"
+            }
+            findings.append(finding)
         }
         guard !findings.isEmpty else { return nil }
         return
-            "**Verdicts not ordered by size**: \(findings.prefix(5).joined(separator: "; "))\(findings.count > 5 ? "; …" : ""). More queues do not make an open loop slower, so trial-to-trial noise decided there and the size picked at that rate is uncertain; repeat with more `--repeat` or longer trials (`--trial-ms`)."
+            "**Verdicts not ordered by size**: \(findings.prefix(5).joined(separator: "; "))\(findings.count > 5 ? "; …" : ""). Either trial-to-trial noise decided there, and the size picked at that rate is uncertain, or more queues slow what the tasks share (a lock, the cores, the server or database they call); repeat with more `--repeat` or longer trials (`--trial-ms`) to tell the two apart."
+    }
+
+    /// The largest share of a `--postgres` run's backend samples at `size` and `rate`, named:
+    /// "Lock 73% of their samples"; nil for a run that watched no database.
+    static func databaseWaits(_ analysis: RunAnalysis, _ combination: Combination, rate: ArrivalRate, size: Int)
+        -> String?
+    {
+        let byRate = DatabaseProse.figuresByRate(analysis.run.records, combination: combination)
+        guard let figures = byRate.first(where: { $0.rate == rate })?.sizes.first(where: { $0.size == size })?.figures,
+            figures.sampleCount > 0,
+            let top = WaitClass.allCases.max(by: { figures.share($0) < figures.share($1) })
+        else { return nil }
+        return "\(top.label) \(DatabaseProse.percent(figures.share(top))) of their samples"
     }
 
     /// Sizes whose repetitions disagree on the objective: some met it, some did not.
