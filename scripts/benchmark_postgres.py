@@ -298,42 +298,36 @@ def main():
     print(HAND_RECORDED)
 
 
-# Not measured by this script: a profile recorded by hand, kept on the page because it says
-# where the throughput ratios above come from.
-HAND_RECORDED = """## Where the gap comes from (recorded by hand)
+# Not measured by this script: figures recorded by hand, kept on the page because they say what
+# the comparison above is made of and where the remaining gap comes from.
+HAND_RECORDED = """## What the comparison is made of (recorded by hand)
 
-Recorded by hand on 2026-11-26 on the same machine, select-only at scale 10, one tool after the
-other on one cluster, 4 s each (not by this script; pgbench alone moves by ±10% from run to run
-on this shared VM, 56–75 k tps at N = 8). With server and client on the same two CPUs, every
-microsecond the client spends per transaction is taken from the server, and any sleep the client
-adds between a query and its answer leaves a CPU idle.
+Recorded by hand on 2026-11-26 on the same machine, a scale-10 cluster, 4 s runs one tool after
+the other (not by this script; one run on this shared VM moves by up to ±10%):
 
-| client | N = 2 | N = 8 | N = 32 | N = 64 |
-|---|---|---|---|---|
-| pgbench `-j 2` (two event-loop threads) | 74–90 k tps | 56–75 k | 56–61 k | 54–57 k |
-| a bare C program: N threads, each a blocking libpq connection, `PQexec` and two thread-CPU clock reads per transaction | 77 k | 60 k | 45 k (0.80×) | 49 k (0.85×) |
-| poolsize before this change (a Mutex free list of connections, queue pool) | 43 k | 35–38 k | 34 k | – |
-| poolsize now (`ConnectionFreeList`, thread pool) | 70 k (0.99×) | 51–61 k | 41–45 k | 40–43 k |
-
-What the change found: the connection free list's `Synchronization.Mutex`, taken twice per
-transaction, was contended by the pool's threads, and a contended Mutex sleeps in the kernel. A
-pool thread put to sleep there between its query and the answer broke the pairing of each client
-thread with its backend on one CPU: at N = 2 the trial's own figures showed the cores 28% idle
-(`utilization` 0.27 + `other_load` 0.45) at 38 k tps. A thread now reclaims the connection it
-used last with one compare-and-swap and takes no lock (`ConnectionFreeList`, shared with
-`--http`'s libcurl handles). The queue pool's round-robin hand-off of each next task to another
-queue's thread costs another third at N = 8 (0.57–0.65× of the thread pool in the same runs), so
-a `--postgres` sweep's pool is a thread pool unless `--pool` says otherwise. Running each
-thread's next task on the same thread with no hand-off at all (a trial-loop experiment, not
-kept) gave no clear gain over the thread pool at N = 8…64.
-
-What remains at N ≥ 8 is the model, thread per connection, on two shared cores: the bare C
-program with the same model is at 0.80–0.85× of pgbench at N = 32 and 64, where pgbench's two
-event-loop threads serve many ready connections per wake-up, and poolsize's C per task still
-rises with N (9.2 µs at N = 2, 13.3 µs at 64: more threads than cores, each task's clock reads
-and the trial's sample buffers). At TPC-B scale 10 the comparison turns over: past N = 4
-poolsize carries up to 1.8× pgbench's transactions, whose client CPU per transaction grows with N
-(59 → 134 µs) on its two event-loop threads.
+- **The scale.** pgbench given a file with `-f` sets `:scale` to 1 unless `-s` says otherwise
+  (its report: "scaling factor: 1"); poolsize counts pgbench_branches, as pgbench does for its
+  built-in scripts. Until the runs above had `-s`, this page's "TPC-B scale 10" compared
+  poolsize's ten branch rows with pgbench's one hot row: at N = 8, pgbench `-j 8` gave 4.4 k tps
+  without `-s` and 8.3 k with `-s 10`, and the page read poolsize at 1.38–1.77× pgbench from
+  N = 8. Select-only without `-s` read 100 k of the 1 M accounts.
+- **The client model.** Select-only, tps at N = 8 / 32 / 64: pgbench `-j 2` 53–62 k / 51–56 k /
+  42–49 k; pgbench `-j N` 59–61 k / 46–51 k / 36–43 k; a bare C program (N threads, each with
+  one blocking libpq connection and `PQexec`) 59–63 k / 41–48 k / 36–38 k. Past N = 32 two
+  event-loop threads carry 10–30% more than a thread per connection, in C as in pgbench: that is
+  the model's cost, which a JDBC, psycopg or HikariCP pool pays as poolsize's does, so the
+  verdicts compare with pgbench `-j N`. TPC-B at N = 4: pgbench `-j 4` 9.6–10.6 k, the bare C
+  program 8.7–10.1 k (`PQexec`) and 8.9–9.2 k (`PQsendQuery` and `poll`, as pgbench waits).
+- **Connections left open.** A trial used to keep the connections of a larger trial before it
+  (the shuffled order runs the rules' 96 among the sizes), idle backends the server still
+  counts: TPC-B at N = 4 after a trial of 96 gave 7.1–7.5 k tps, the backends at 163 µs of CPU
+  per transaction. Closing the free connections beyond the trial's size before it gives
+  8.3–8.7 k and 146–157 µs.
+- **poolsize's own cost per task** (perf, select-only, N = 8 and 32): reading the thread's CPU
+  clock before and after each task (C is measured per task) is 6–7% of the process's samples,
+  nearly all of it the kernel's run-queue lock behind `clock_gettime`; the script's variables
+  and SQL text 2%; the sample and the hand-off to the next task about 3%. The rest is libpq and
+  the kernel's TCP and scheduler work, as in pgbench.
 """
 
 
