@@ -136,6 +136,32 @@ import Testing
         #expect(found.sustainableRate == rate)
     }
 
+    /// No size met the objective and a smaller one came nearest: 24 kept up at p99 45 ms, 32 at
+    /// 90 ms, and 96 fell behind (a database past its knee). Larger sizes did worse, so the
+    /// explanation names 24 and no model rate for 96 (the model knows no capacity but the queues').
+    @Test func whenLargerSizesDidWorseTheNearestIsNamedAndNoModelRate() throws {
+        let records = [
+            Self.trial(16, carried: 0.9, p99: 900), Self.trial(24, p99: 45), Self.trial(32, p99: 90),
+            Self.trial(96, carried: 0.6, p99: 1400),
+        ]
+        let r = try Self.sized(records, arrival: Self.slo40)
+        #expect(r.latency?.met == false)
+        guard case let .arrivals(found) = r.explanation else {
+            Issue.record("explanation: \(String(describing: r.explanation))")
+            return
+        }
+        #expect(found.nearest?.poolSize == 24)
+        #expect(found.sustainableRate == nil)
+        // The largest the best: no nearest, and the model's rate while it stays within what was carried.
+        let rising = try Self.sized(
+            [Self.trial(24, p99: 90), Self.trial(32, p99: 45)], arrival: Self.slo40)
+        guard case let .arrivals(plain) = rising.explanation else {
+            Issue.record("explanation: \(String(describing: rising.explanation))")
+            return
+        }
+        #expect(plain.nearest == nil)
+    }
+
     @Test func aRangeIsSizedAtEveryRate() throws {
         let arrival = ArrivalPlan(rates: [500, 1000], latencySLOMicroseconds: 40_000)
         let records =

@@ -29,7 +29,9 @@ import Testing
 
     /// Runs `block` in a directory of its own whose scripts/ and Examples/ are the repository's;
     /// its result, and the run directory it wrote.
-    static func run(_ block: [String], check: (BinaryRun.Result, URL) throws -> Void) throws {
+    static func run(
+        _ block: [String], exitCodes: Set<Int32> = [0], check: (BinaryRun.Result, URL) throws -> Void
+    ) throws {
         try #require(
             PostgresServer.available,
             "needs PostgreSQL (initdb, pg_ctl), pgbench and a postgres user: apt-get install postgresql")
@@ -44,7 +46,7 @@ import Testing
         }
         let (result, cluster) = try PostgresServer.runGuideBlock(block, in: dir)
         defer { PostgresServer.stopLeft(cluster) }
-        #expect(result.code == 0, "\(result.stderr)")
+        #expect(exitCodes.contains(result.code), "\(result.stderr)")
         #expect(result.stdout.contains("workload postgres-bench: PostgreSQL: postgresql://REDACTED@127.0.0.1:"))
         #expect(cluster.map { !FileManager.default.fileExists(atPath: $0) } == true, "the cluster's directory is gone")
         let runs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("results").path)
@@ -82,13 +84,17 @@ import Testing
     }
 
     /// The open-loop block: every size at the offered rate, the database's table per rate and
-    /// size, and an answer for the objective.
+    /// size, and an answer for the objective: a size (exit 0), or, on a machine too busy for
+    /// 4000/s within 5 ms (the suite's other tests beside it), none (exit 5), as the guide says.
     @Test func theOpenLoopExampleRunsAsWritten() throws {
         let block = try Self.openLoopExample()
         #expect(block.contains { $0.contains("--latency-slo") }, "\(block)")
-        try Self.run(block) { result, run in
+        try Self.run(block, exitCodes: [0, 5]) { result, run in
             #expect(result.stdout.contains("\ndatabase at each rate (the sweep's backends"), "\(result.stdout)")
-            #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
+            let answer =
+                result.code == 0
+                ? "\nrecommended queue count: " : "\nno size measured met the objective (p99 ≤ 5.00 ms at 4000/s)"
+            #expect(result.stdout.contains(answer), "\(result.stdout)")
             let trials = try ServerSweepCommandTests.trials(run).rows
             #expect(!trials.isEmpty && trials.allSatisfy { $0["arrival_rate_per_s"]?.isEmpty == false }, "\(trials)")
             #expect(trials.allSatisfy { $0["db_snapshots"].flatMap { Int($0) }.map { $0 > 0 } == true }, "\(trials)")

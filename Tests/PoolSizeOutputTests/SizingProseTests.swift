@@ -182,6 +182,18 @@ import Testing
             ), "\(set.best.reason)")
     }
 
+    /// Larger sizes that did worse are said so, with the size that came nearest, and no advice
+    /// to measure larger ones.
+    @Test func objectiveMissedWithLargerSizesWorseNamesTheNearest() throws {
+        let records = [Self.trial(24, p99: 45), Self.trial(32, p99: 90), Self.trial(96, carried: 0.6, p99: 1400)]
+        let set = try Self.openSet(records, slo: 40_000)
+        #expect(
+            set.best.reason.hasSuffix(
+                " 24 came nearest (p99 45.0 ms) and larger sizes did worse: more queues slow what the tasks share (a lock, the cores, the server they call), so larger sizes will not help; relax the objective, lower the rate, or measure around 24 (--sizes 12...48) with --repeat 3."
+            ), "\(set.best.reason)")
+        #expect(!set.best.reason.contains("queueing model, or measure larger sizes"))
+    }
+
     @Test func openVerdictPrefersTheCombinationMeetingItWithFewerQueues() throws {
         var other = Self.curve.map { record -> TrialRecord in
             var r = record

@@ -194,11 +194,24 @@ package enum SLOSizer {
         {
             own = task
         }
+        var nearest: SLOVerdict? = nil
+        if chosen == nil, let top = verdicts.last,
+            let best = verdicts.filter(\.stable).min(by: { $0.percentileMicroseconds < $1.percentileMicroseconds }),
+            best.poolSize < top.poolSize, !top.stable || top.percentileMicroseconds > 1.5 * best.percentileMicroseconds
+        {
+            nearest = best
+        }
+        // The model assumes more queues never hurt and knows no capacity but the queues': when a
+        // smaller size did better, or the largest fell behind carrying less than the model's rate
+        // (a server or database behind the pool ran out first), that rate is not to be had.
+        var rate =
+            chosen == nil && own == nil && nearest == nil
+            ? sustainableRate(size: largest, lowLoad: lowLoad, arrival: arrival) : nil
+        if let model = rate, let top = verdicts.last, !top.stable, model > top.achievedPerSecond { rate = nil }
         return ArrivalExplanation(
             arrival: arrival, serviceSeconds: serviceSeconds(lowLoad), chosen: chosen, failing: Array(failing),
-            largerFailed: largerFailed, ownPercentileMicroseconds: own, largest: largest,
-            sustainableRate: chosen == nil && own == nil
-                ? sustainableRate(size: largest, lowLoad: lowLoad, arrival: arrival) : nil)
+            largerFailed: largerFailed, ownPercentileMicroseconds: own, largest: largest, sustainableRate: rate,
+            nearest: nearest)
     }
 
     /// The highest rate at which `size` queues meet the objective by the model

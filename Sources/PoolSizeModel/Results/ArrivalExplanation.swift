@@ -15,12 +15,18 @@ package struct ArrivalExplanation: Equatable, Sendable {
     package var ownPercentileMicroseconds: Double?
     /// The largest size measured.
     package var largest: Int
-    /// The rate the largest size would carry within the objective by the queueing model.
+    /// The rate the largest size would carry within the objective by the queueing model; nil
+    /// when the measurements contradict the model (the largest fell behind, or a smaller size did
+    /// better).
     package var sustainableRate: Double?
+    /// When no size passed and a smaller size than the largest came nearest (it kept up with
+    /// a lower percentile, while the largest fell behind or took over half as long again): that
+    /// size. Larger sizes did worse there, so measuring larger ones will not help.
+    package var nearest: SLOVerdict?
 
     package init(
         arrival: ArrivalPlan, serviceSeconds: Double, chosen: SLOVerdict?, failing: [SLOVerdict], largerFailed: Bool,
-        ownPercentileMicroseconds: Double?, largest: Int, sustainableRate: Double?
+        ownPercentileMicroseconds: Double?, largest: Int, sustainableRate: Double?, nearest: SLOVerdict? = nil
     ) {
         self.arrival = arrival
         self.serviceSeconds = serviceSeconds
@@ -30,5 +36,6 @@ package struct ArrivalExplanation: Equatable, Sendable {
         self.ownPercentileMicroseconds = ownPercentileMicroseconds
         self.largest = largest
         self.sustainableRate = sustainableRate
+        self.nearest = nearest
     }
 }

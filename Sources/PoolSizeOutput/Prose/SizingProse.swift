@@ -177,7 +177,11 @@ package enum SizingProse {
         }
         let largest = found.largest
         var advice = "measure larger sizes (\(spelling.name(.sizes)) \(largest)...\(max(largest * 2, largest + 4)))"
-        if let sustainable = found.sustainableRate {
+        if let nearest = found.nearest {
+            let around = "\(max(1, nearest.poolSize / 2))...\(nearest.poolSize * 2)"
+            advice =
+                "\(nearest.poolSize) came nearest (\(name) \(time(nearest.percentileMicroseconds))) and larger sizes did worse: more queues slow what the tasks share (a lock, the cores, the server they call), so larger sizes will not help; relax the objective, lower the rate, or measure around \(nearest.poolSize) (\(spelling.name(.sizes)) \(around)) with \(spelling.name(.repetitions)) 3"
+        } else if let sustainable = found.sustainableRate {
             advice =
                 "\(largest) queues would meet it at about \(UnitFormat.significant(sustainable))/s by the queueing model, or "
                 + advice
