@@ -33,6 +33,28 @@ import Testing
         }
     }
 
+    /// A `--postgres` open loop's report has the database table per rate and size (the rate
+    /// first, every size of the fixture's one rate); a run that watched no database has none.
+    @Test func theDatabaseTableIsPerRateAndSize() {
+        var run = OpenLoopFixtures.single
+        run.records = run.records.map {
+            var r = $0
+            r.watched = .database(DatabaseFigures(waitSamples: [.client: 3, .lock: 1], snapshots: 4))
+            return r
+        }
+        let text = Self.markdown(run)
+        #expect(text.contains("## Database"))
+        #expect(
+            text.contains("Over each trial's window, at each offered rate and size: the transactions the server failed")
+        )
+        #expect(text.contains("| rate | size | errors by SQLSTATE | server CPU µs/txn | Lock |"), "\(text)")
+        let sizes = Set(run.records.valid.map(\.poolSize)).sorted()
+        for size in sizes {
+            #expect(text.contains("| 1000/s | \(size) | 0 | – | 25% |"), "size \(size)")
+        }
+        #expect(!Self.markdown(OpenLoopFixtures.single).contains("## Database"))
+    }
+
     /// Met and missed, and by how much: 17 missed 40 ms by 3 ms, 20 met it with 16.7 ms to spare.
     @Test func verdictTableSaysByHowMuch() {
         let text = Self.markdown(OpenLoopFixtures.single)
