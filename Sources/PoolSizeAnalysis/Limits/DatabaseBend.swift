@@ -49,12 +49,9 @@ package struct DatabaseBend: Equatable, Sendable {
     /// recommended size); nil when neither the knee nor a size past it has enough samples.
     package static func find(_ sizes: [DatabaseAtSize], knee: Int) -> DatabaseBend? {
         let sampled = sizes.filter { $0.figures.sampleCount >= minimumSamples }
-        guard let at = sampled.first(where: { $0.size > knee }) ?? sampled.last(where: { $0.size == knee }) else {
-            return nil
-        }
-        // Ties go to the first class in `WaitClass.allCases`: a lock before the CPU.
-        var best = WaitClass.allCases[0]
-        for kind in WaitClass.allCases where at.figures.share(kind) > at.figures.share(best) { best = kind }
+        guard let at = sampled.first(where: { $0.size > knee }) ?? sampled.last(where: { $0.size == knee }),
+            let best = at.figures.dominant
+        else { return nil }
         return DatabaseBend(
             dominant: best, share: at.figures.share(best), size: at.size, backendCores: at.backendCores,
             machineBusy: at.figures.backendCPUSeconds == nil ? nil : at.machineBusy, pastKnee: at.size > knee)

@@ -39,6 +39,15 @@ package struct DatabaseFigures: Equatable, Sendable, Codable {
         return all > 0 ? Double(waitSamples[kind] ?? 0) / Double(all) : 0
     }
 
+    /// The class most samples fell in, ties going to the first in `WaitClass.allCases` (a lock
+    /// before the CPU); nil without samples.
+    package var dominant: WaitClass? {
+        guard sampleCount > 0 else { return nil }
+        var best = WaitClass.allCases[0]
+        for kind in WaitClass.allCases where share(kind) > share(best) { best = kind }
+        return best
+    }
+
     /// Failed transactions of all SQLSTATEs.
     package var failedTransactions: Int { errorsBySQLState.values.reduce(0, +) }
 

@@ -17,7 +17,7 @@ extension GitHubBenchmarkExport {
                         name: "\(prefix) N=\(size.size) server CPU per transaction", unit: "us", value: cpu,
                         range: nil, extra: waits.isEmpty ? nil : "backends' samples: \(waits)"))
             }
-            let errors = size.figures.errorsBySQLState.values.reduce(0, +)
+            let errors = size.figures.failedTransactions
             entries.append(
                 Entry(
                     name: "\(prefix) N=\(size.size) database errors", unit: "transactions", value: Double(errors),

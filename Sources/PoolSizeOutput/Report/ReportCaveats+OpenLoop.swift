@@ -109,8 +109,7 @@ extension ReportCaveats {
     {
         let byRate = DatabaseProse.figuresByRate(analysis.run.records, combination: combination)
         guard let figures = byRate.first(where: { $0.rate == rate })?.sizes.first(where: { $0.size == size })?.figures,
-            figures.sampleCount > 0,
-            let top = WaitClass.allCases.max(by: { figures.share($0) < figures.share($1) })
+            let top = figures.dominant
         else { return nil }
         return "\(top.label) \(DatabaseProse.percent(figures.share(top))) of their samples"
     }
