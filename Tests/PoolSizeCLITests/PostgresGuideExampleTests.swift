@@ -7,17 +7,8 @@ import Testing
 /// Examples/ are the repository's. No figure is asserted: those depend on the machine
 /// (docs/benchmarks/postgres.md).
 @Suite(.serialized) struct PostgresGuideExampleTests {
-    /// Every block that starts a PostgreSQL, its lines as written (a `\` continuation stays for
-    /// bash to join), in the guide's order.
-    static func examples() throws -> [[String]] {
-        let text = try String(
-            contentsOf: ServerGuideExampleTests.repository.appendingPathComponent("docs/guide/postgres.md"),
-            encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return lines.indices.filter { lines[$0].hasPrefix("    eval \"$(scripts/pg-cluster.sh start") }.map { start in
-            Array(lines[start...].prefix { $0.hasPrefix("    ") }).map { String($0.dropFirst(4)) }
-        }
-    }
+    /// Every block that starts a PostgreSQL, in the guide's order.
+    static func examples() throws -> [[String]] { try PostgresServer.guideBlocks("docs/guide/postgres.md") }
 
     /// The first block: the closed loop's example.
     static func example() throws -> [String] { try examples().first ?? [] }
@@ -36,14 +27,8 @@ import Testing
             PostgresServer.available,
             "needs PostgreSQL (initdb, pg_ctl), pgbench and a postgres user: apt-get install postgresql")
         try #require(block.count >= 3, "\(block)")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-guide-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try PostgresServer.guideDirectory(linking: ["scripts", "Examples"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        for name in ["scripts", "Examples"] {
-            try FileManager.default.createSymbolicLink(
-                at: dir.appendingPathComponent(name),
-                withDestinationURL: ServerGuideExampleTests.repository.appendingPathComponent(name))
-        }
         let (result, cluster) = try PostgresServer.runGuideBlock(block, in: dir)
         defer { PostgresServer.stopLeft(cluster) }
         #expect(exitCodes.contains(result.code), "\(result.stderr)")

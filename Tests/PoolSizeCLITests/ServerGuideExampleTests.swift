@@ -65,13 +65,7 @@ import Testing
     /// The guide's `--load` alone example: the indented block from the line that starts a
     /// PostgreSQL (scripts/pg-cluster.sh) to the one that stops it, its lines as written.
     static func loadAloneExample() throws -> [String] {
-        let text = try String(
-            contentsOf: repository.appendingPathComponent("docs/guide/server.md"), encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("    eval \"$(scripts/pg-cluster.sh start") }) else {
-            return []
-        }
-        return Array(lines[start...].prefix { $0.hasPrefix("    ") }).map { String($0.dropFirst(4)) }
+        try PostgresServer.guideBlocks("docs/guide/server.md").first ?? []
     }
 
     /// The `--load` alone example runs as written in bash from a directory whose scripts/ is the
@@ -86,12 +80,8 @@ import Testing
         try #require(block.count == 3, "\(block)")
         #expect(block[1].hasPrefix("poolsize sweep --load 'pgbench -n -c {size}"))
         #expect(block[2] == "scripts/pg-cluster.sh stop \"$PGCLUSTER_DIR\"")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-guide-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try PostgresServer.guideDirectory(linking: ["scripts"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createSymbolicLink(
-            at: dir.appendingPathComponent("scripts"),
-            withDestinationURL: Self.repository.appendingPathComponent("scripts"))
         let (result, cluster) = try PostgresServer.runGuideBlock(block, in: dir)
         defer { PostgresServer.stopLeft(cluster) }
         #expect(result.code == 0, "\(result.stderr)")
