@@ -16,6 +16,8 @@ package final class PostgresConnection: PooledConnection, @unchecked Sendable {
     package let clientID: Int
     /// The statement timeout set on the connection, seconds; nil for the server's own.
     package let statementTimeoutSeconds: Double?
+    /// What the script's transactions reuse on this connection (values, the SQL being built).
+    package var transaction = PgProgram.State()
 
     /// Connects with `conninfo` (a `postgresql://` URL or `key=value` pairs; libpq reads
     /// `PGPASSWORD`, `.pgpass` and the other `PG*` variables as it documents). Throws naming
@@ -61,7 +63,10 @@ package final class PostgresConnection: PooledConnection, @unchecked Sendable {
 
     /// Runs `sql` and waits for its end; a failure inside a transaction block rolls it back,
     /// so the connection's next task starts clean.
-    package func execute(_ sql: String) -> PostgresOutcome {
+    package func execute(_ sql: String) -> PostgresOutcome { sql.withCString { execute($0) } }
+
+    /// Runs the NUL-terminated `sql` as `execute(_:)` does, without making a Swift string.
+    package func execute(_ sql: UnsafePointer<CChar>) -> PostgresOutcome {
         guard let connection else { return .failed(sqlState: "", message: "the connection is closed") }
         let result = PQexec(connection, sql)
         defer { PQclear(result) }

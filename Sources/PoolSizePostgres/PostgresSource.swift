@@ -12,6 +12,8 @@ import PoolSizeModel
 package final class PostgresSource: WorkloadSource, Sendable {
     /// The transaction.
     package let script: PgScript
+    /// The transaction compiled with `variables`, as each task runs it.
+    let program: PgProgram
     /// Variables set for the whole run: `--define`s and the detected `scale`.
     package let variables: [String: Int64]
     let connections: ConnectionFreeList<PostgresConnection>
@@ -63,6 +65,7 @@ package final class PostgresSource: WorkloadSource, Sendable {
         }
         self.variables = values
         self.script = script
+        program = PgProgram(script, variables: values)
         database = probe.value("SELECT current_database()")
         // What the server lets an ordinary client hold (max_connections less the superusers'
         // reserve), and of that what this sweep may open now: less those open (the probe among
@@ -162,24 +165,18 @@ package final class PostgresSource: WorkloadSource, Sendable {
         guard let connection = taken else { return TaskOutcome(failure: "the connections are closed") }
         defer { connections.giveBack(connection) }
         var generator = SeededGenerator(seed: seed ^ (index &* 0x9E37_79B9_7F4A_7C15))
-        var values = variables
-        values["client_id"] = Int64(connection.clientID)
-        let built = script.transaction(variables: values) { Int64.random(in: $0, using: &generator) }
-        guard case let .success(steps) = built else {
-            if case let .failure(failure) = built { return TaskOutcome(failure: failure.reason) }
-            return TaskOutcome(failure: "no transaction")
-        }
-        for step in steps {
-            switch step {
-            case let .sleep(microseconds):
-                if microseconds > 0 { usleep(useconds_t(clamping: microseconds)) }
-            case let .sql(text):
-                if case let .failed(state, message) = connection.execute(text) {
-                    watch.failed(sqlState: state)
-                    return TaskOutcome(failure: state.isEmpty ? message : "SQLSTATE \(state): \(message)")
-                }
-            }
-        }
-        return TaskOutcome()
+        var failed: TaskOutcome?
+        let scriptFailure = program.run(
+            clientID: Int64(connection.clientID), state: &connection.transaction,
+            random: { Int64.random(in: $0, using: &generator) },
+            sleep: { microseconds in if microseconds > 0 { usleep(useconds_t(clamping: microseconds)) } },
+            sql: { text in
+                guard case let .failed(state, message) = connection.execute(text) else { return true }
+                watch.failed(sqlState: state)
+                failed = TaskOutcome(failure: state.isEmpty ? message : "SQLSTATE \(state): \(message)")
+                return false
+            })
+        if let scriptFailure { return TaskOutcome(failure: scriptFailure.reason) }
+        return failed ?? TaskOutcome()
     }
 }

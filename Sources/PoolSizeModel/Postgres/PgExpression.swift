@@ -1,6 +1,6 @@
 /// An integer expression of a pgbench `\set` (the subset poolsize runs): integer literals,
 /// `:variables`, `+ - * / %`, unary minus, parentheses and `random(lo, hi)`. Evaluated per
-/// transaction, as pgbench does, so the same script file runs in both.
+/// transaction (`PgProgram`), as pgbench does, so the same script file runs in both.
 package indirect enum PgExpression: Equatable, Sendable {
     /// An integer literal.
     case integer(Int64)
@@ -13,35 +13,7 @@ package indirect enum PgExpression: Equatable, Sendable {
     /// A binary operation.
     case binary(Character, PgExpression, PgExpression)
 
-    /// Its value with `variables` set, drawing from `random`; nil with why when it has none (an
-    /// unset variable, division by zero, an overflow, a random range whose bounds cross).
-    package func evaluate(_ variables: [String: Int64], random: (ClosedRange<Int64>) -> Int64) -> Result<
-        Int64, PgScriptFailure
-    > {
-        switch self {
-        case let .integer(value): return .success(value)
-        case let .variable(name):
-            guard let value = variables[name] else { return .failure(.init("variable :\(name) is not set")) }
-            return .success(value)
-        case let .negate(inner):
-            return inner.evaluate(variables, random: random).flatMap { value in
-                value == .min ? .failure(.init("integer out of range")) : .success(-value)
-            }
-        case let .random(low, high):
-            return low.evaluate(variables, random: random).flatMap { lo in
-                high.evaluate(variables, random: random).flatMap { hi in
-                    lo <= hi
-                        ? .success(random(lo...hi))
-                        : .failure(.init("random(\(lo), \(hi)): the lower bound is above the upper"))
-                }
-            }
-        case let .binary(op, left, right):
-            return left.evaluate(variables, random: random).flatMap { a in
-                right.evaluate(variables, random: random).flatMap { b in Self.apply(op, a, b) }
-            }
-        }
-    }
-
+    /// `a op b`, or why it has none (division by zero, an overflow).
     static func apply(_ op: Character, _ a: Int64, _ b: Int64) -> Result<Int64, PgScriptFailure> {
         let result: (partialValue: Int64, overflow: Bool)
         switch op {

@@ -1,5 +1,5 @@
-/// A piece of a SQL command as a script's parser splits it once, so that a transaction is built
-/// by joining pieces instead of scanning the text for `:variables` at every task.
+/// A piece of a SQL command split at its `:variables` (`PgScript.split`), which `PgProgram`
+/// compiles once into literal bytes and slots, instead of scanning the text at every task.
 package enum PgSQLPiece: Equatable, Sendable {
     /// Text sent as it is.
     case text(String)

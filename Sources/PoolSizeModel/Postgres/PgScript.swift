@@ -5,8 +5,6 @@
 package struct PgScript: Equatable, Sendable {
     /// The commands in order.
     package var commands: [PgCommand]
-    /// Each SQL command's pieces, by its index in `commands`: split once, joined per task.
-    private var pieces: [Int: [PgSQLPiece]] = [:]
 
     /// Variables a script may read without setting them: what pgbench defines itself (the
     /// scale, the client's number), set by the runner.
@@ -76,8 +74,7 @@ package struct PgScript: Equatable, Sendable {
                 source, message: "holds no SQL command; write the transaction's statements, each ended by ';'")
         }
         var known = Self.predefined.union(defined)
-        var pieces: [Int: [PgSQLPiece]] = [:]
-        for (index, command) in commands.enumerated() {
+        for command in commands {
             let (reads, line): (Set<String>, Int)
             switch command {
             case let .set(name, expression, at):
@@ -91,13 +88,10 @@ package struct PgScript: Equatable, Sendable {
                 if let unknown = reads.subtracting(known).sorted().first {
                     throw fail(line, "\\sleep reads :\(unknown), which nothing sets before it; \\set it first")
                 }
-            case let .sql(text, _):
-                pieces[index] = Self.split(text, known: known)
-                continue
+            case .sql: continue
             }
         }
         self.commands = commands
-        self.pieces = pieces
     }
 
     /// A meta-command line (`\set`, `\sleep`); the reason for anything else.
@@ -149,64 +143,26 @@ package struct PgScript: Equatable, Sendable {
 
     /// One transaction's steps: every `\set` evaluated in order from `variables` (the run's),
     /// drawing from `random`, and substituted into the SQL after it; the reason when a value
-    /// cannot be had (a division by zero, a random range whose bounds cross).
+    /// cannot be had (a division by zero, a random range whose bounds cross). What a task runs
+    /// (`PgProgram`), written out.
     package func transaction(variables: [String: Int64], random: (ClosedRange<Int64>) -> Int64) -> Result<
         [PgStep], PgScriptFailure
     > {
-        var values = variables
+        let program = PgProgram(self, variables: variables)
+        var state = PgProgram.State()
         var steps: [PgStep] = []
-        steps.reserveCapacity(commands.count)
-        for (index, command) in commands.enumerated() {
-            switch command {
-            case let .set(name, expression, line):
-                switch expression.evaluate(values, random: random) {
-                case let .success(value): values[name] = value
-                case let .failure(failure):
-                    return .failure(PgScriptFailure("line \(line): \\set \(name): \(failure.reason)"))
-                }
-            case let .sleep(expression, unit, line):
-                switch expression.evaluate(values, random: random) {
-                case let .success(value):
-                    let (product, overflow) = value.multipliedReportingOverflow(by: unit)
-                    guard !overflow, product >= 0 else {
-                        return .failure(PgScriptFailure("line \(line): \\sleep \(value): out of range"))
-                    }
-                    steps.append(.sleep(microseconds: product))
-                case let .failure(failure): return .failure(PgScriptFailure("line \(line): \\sleep: \(failure.reason)"))
-                }
-            case let .sql(text, _):
-                guard let split = pieces[index] else {
-                    steps.append(.sql(Self.substitute(text, values)))
-                    continue
-                }
-                var sql = ""
-                for piece in split {
-                    switch piece {
-                    case let .text(text): sql += text
-                    case let .variable(name):
-                        if let value = values[name] { sql += String(value) } else { sql += ":" + name }
-                    }
-                }
-                steps.append(.sql(sql))
-            }
-        }
-        return .success(steps)
-    }
-
-    /// `text` with each `:name` of a set variable replaced by its value, as pgbench's simple
-    /// protocol does; `::` (a cast) and names of no set variable are left as they are.
-    package static func substitute(_ text: String, _ values: [String: Int64]) -> String {
-        var out = ""
-        for (literal, name) in tokens(text) {
-            out += literal
-            guard let name else { continue }
-            if let value = values[String(name)] { out += String(value) } else { out += ":" + name }
-        }
-        return out
+        let failure = program.run(
+            state: &state, random: random, sleep: { steps.append(.sleep(microseconds: $0)) },
+            sql: { text in
+                steps.append(.sql(String(cString: text)))
+                return true
+            })
+        return failure.map { .failure($0) } ?? .success(steps)
     }
 
     /// `text` split at each `:name` of `known` (a variable set before the command or defined
-    /// for the run), the rest kept as text; as `substitute`, `::` and other names stay text.
+    /// for the run), the rest kept as text, as pgbench's simple protocol substitutes: `::` (a
+    /// cast) and names of no set variable stay text.
     static func split(_ text: String, known: Set<String>) -> [PgSQLPiece] {
         var result: [PgSQLPiece] = []
         var literal = ""

@@ -169,7 +169,7 @@ package struct OpenLoopRunner: Sendable {
             let index = intended.count
             intended.append(at)
             if let start = windowStart, windowClose == nil, at >= start {
-                backlog.append(index - state.recorder.completed.load(ordering: .relaxed))
+                backlog.append(index - Int(state.recorder.completed.value.load(ordering: .relaxed)))
                 lags.append(handed > at ? handed - at : 0)
             }
             state.launch(index: index, intended: at)

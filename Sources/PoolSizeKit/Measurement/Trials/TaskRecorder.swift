@@ -2,19 +2,17 @@ import PoolSizeModel
 import Synchronization
 
 /// What a trial does around each task body, in a closed loop or an open one: the worker's
-/// thread id and nice (cached per thread), the count of tasks running and its peak, the clocks
-/// around the body, the first failures, and the task's sample.
+/// thread id and nice (cached per thread), the clocks around the body, the first failures, and
+/// the task's sample.
 ///
-/// Its per-task cost is what docs/guide/harness-overhead.md measures: thread id and nice come from a
-/// thread-local cache, not two system calls; the trial's last end is found from the samples
-/// afterwards, not with a shared compare-and-swap; the peak is written only when it grows (an
-/// atomic max always writes the line); samples go to one of 16 buffers chosen by thread, so two
-/// workers rarely touch the same lock or array.
+/// Its per-task cost is what docs/guide/harness-overhead.md measures, and no task writes a line
+/// another thread reads: thread id and nice come from a thread-local cache, not two system
+/// calls; the trial's last end and its peak of tasks running at once are found from the
+/// samples afterwards, not with shared counters; samples go to one of 16 buffers chosen by
+/// thread, each on cache lines of its own, so two workers rarely touch the same lock or line.
 final class TaskRecorder: Sendable {
     let workload: any Workload
     let clocks: any MeasurementClocks
-    let executing = Atomic<Int>(0)
-    let peak = Atomic<Int>(0)
     /// Tags this trial for the per-thread cache of id and nice (`WorkerThread.facts`).
     let generation = WorkerThread.nextGeneration()
     /// The workload reports each body's thread CPU (`Workload.measuresOwnCPU`).
@@ -23,12 +21,14 @@ final class TaskRecorder: Sendable {
     let failures = Mutex<[String]>([])
     /// Tasks whose body has ended, counted only when `countsCompletions` (the open loop's
     /// dispatcher reads the backlog from it; the closed loop spares the shared write).
-    let completed = Atomic<Int>(0)
+    let completed = PaddedCounter()
     let countsCompletions: Bool
     private let stripes: [Stripe]
 
     final class Stripe: Sendable {
+        private let before: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
         let samples = Mutex<[(index: UInt64, sample: TaskSample)]>([])
+        private let after: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
     }
 
     init(workload: any Workload, clocks: any MeasurementClocks, countsCompletions: Bool = false) {
@@ -45,8 +45,6 @@ final class TaskRecorder: Sendable {
     /// from there.
     func run(task index: UInt64, submitted: UInt64) {
         let thread = WorkerThread.facts(generation: generation)
-        let now = executing.wrappingAdd(1, ordering: .relaxed).newValue
-        if now > peak.load(ordering: .relaxed) { peak.max(now, ordering: .relaxed) }
         let started = clocks.wallNanoseconds()
         // A workload that reads the thread CPU clock itself (the synthetic task's burner)
         // reports C; two more reads here would cost two system calls per task.
@@ -54,8 +52,7 @@ final class TaskRecorder: Sendable {
         let outcome = workload.execute(task: index)
         let cpu1 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
         let ended = clocks.wallNanoseconds()
-        executing.wrappingSubtract(1, ordering: .relaxed)
-        if countsCompletions { completed.wrappingAdd(1, ordering: .relaxed) }
+        if countsCompletions { completed.value.wrappingAdd(1, ordering: .relaxed) }
         // C is the pool thread's CPU plus its children's: a command's CPU is the task's.
         var sample = TaskSample(
             submitted: submitted, started: started, ended: ended,
@@ -86,8 +83,26 @@ final class TaskRecorder: Sendable {
         }
     }
 
-    /// Most tasks seen running at once.
-    var peakConcurrency: Int { peak.load(ordering: .relaxed) }
+    /// Most task bodies running at once, from the recorded samples (read once every task has
+    /// finished): a body that ends when another starts does not overlap it. At least 1 when a
+    /// task ran, even with clocks that never advance.
+    var peakConcurrency: Int { Self.peak(of: stripes.flatMap { $0.samples.withLock { $0.map(\.sample) } }) }
+
+    /// Most of `samples`' bodies overlapping at one time.
+    static func peak(of samples: [TaskSample]) -> Int {
+        guard !samples.isEmpty else { return 0 }
+        let starts = samples.map(\.started).sorted(), ends = samples.map(\.ended).sorted()
+        var running = 0, peak = 1, next = 0
+        for start in starts {
+            while next < ends.count && ends[next] <= start {
+                running -= 1
+                next += 1
+            }
+            running += 1
+            peak = max(peak, running)
+        }
+        return peak
+    }
 
     /// The first failures' reasons.
     var failureReasons: [String] { failures.withLock { $0 } }

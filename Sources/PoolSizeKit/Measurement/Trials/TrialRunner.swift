@@ -144,7 +144,8 @@ final class ClosedLoop: Sendable {
     let maxTasks: Int?
     let group = DispatchGroup()
     let stop = Atomic<Bool>(false)
-    let nextTask = Atomic<UInt64>(0)
+    /// The next task's index: bumped by every task, so on a line of its own.
+    let nextTask = PaddedCounter()
     let recorder: TaskRecorder
     let clocks: any MeasurementClocks
 
@@ -166,7 +167,7 @@ final class ClosedLoop: Sendable {
 
     /// Submits the next task; false when `maxTasks` have been started and nothing was submitted.
     private func submitNext() -> Bool {
-        let index = nextTask.wrappingAdd(1, ordering: .relaxed).oldValue
+        let index = nextTask.value.wrappingAdd(1, ordering: .relaxed).oldValue
         if let maxTasks, index >= UInt64(maxTasks) { return false }
         let submitted = clocks.wallNanoseconds()
         pool.submit { [self] in
