@@ -39,7 +39,7 @@ import Testing
                     + "  HikariCP (cores × 2) + 1 = 5: 249/s, −68.9% of the recommended 32's throughput, p99 292 ms\n"
                     + "  max_connections = 64: no valid trial at this size\n"), "\(console)")
         #expect(!console.contains("Bounded by the server's connections"))
-        let report = try ReportTests.markdown(run)
+        let report = ReportTests.markdown(run)
         #expect(
             report.contains(
                 "## Database\n\nEach pool thread held one connection to `postgresql://REDACTED@127.0.0.1:5432/bench`, a server on this machine, which let the sweep hold 64 connections (`max_connections` less the superusers' reserve and other clients' connections): the sizes stayed within it; each connection set `statement_timeout` to 60 s, so a longer statement failed its task."
@@ -59,7 +59,7 @@ import Testing
         #expect(console.contains("warning: " + line + "\n"), "\(console)")
         #expect(console.contains("\n  max_connections = 32: the recommended size\n"), "\(console)")
         #expect(
-            try ReportTests.markdown(run).contains("**Bounded by the server's connections**: the server let the sweep"))
+            ReportTests.markdown(run).contains("**Bounded by the server's connections**: the server let the sweep"))
         #expect(RunAnalysis(try Self.run(limit: 64)).boundingConnectionLimit == nil)
         #expect(RunAnalysis(try Self.run(limit: nil)).boundingConnectionLimit == nil)
     }
