@@ -20,7 +20,7 @@ package struct ContentionRunner {
         let loops = pools.map { pool in
             ClosedLoop(
                 pool: pool, workload: SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner),
-                clocks: clocks, maxTasks: nil)
+                clocks: clocks, maxTasks: nil, chains: 2 * cores)
         }
         let t0 = clocks.wallNanoseconds()
         for _ in 0..<(2 * cores) { for loop in loops { loop.launch() } }

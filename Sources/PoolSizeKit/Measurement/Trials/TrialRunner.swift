@@ -68,12 +68,13 @@ package struct TrialRunner: Sendable {
         pool: any WorkerPool, workload: any Workload, settings: TrialSettings,
         watch: any TrialWindowWatch = NoWindowWatch()
     ) throws(PoolSizeError) -> TrialMeasurement {
-        let state = ClosedLoop(pool: pool, workload: workload, clocks: clocks, maxTasks: settings.maxTasks)
+        let initial = pool.plannedSize * max(1, settings.depthPerSlot)
+        let state = ClosedLoop(
+            pool: pool, workload: workload, clocks: clocks, maxTasks: settings.maxTasks, chains: initial)
         let busy0 = clocks.machineBusyNanoseconds()
         let usage0 = clocks.processUsage()
         let t0 = clocks.wallNanoseconds()
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
-        let initial = pool.plannedSize * max(1, settings.depthPerSlot)
         let gap = settings.staggerNanoseconds / UInt64(initial)
         for index in 0..<initial {
             if gap > 0 && index > 0 { Self.sleep(until: t0 + gap * UInt64(index), clocks: clocks) }
@@ -144,38 +145,66 @@ final class ClosedLoop: Sendable {
     let maxTasks: Int?
     let group = DispatchGroup()
     let stop = Atomic<Bool>(false)
-    /// The next task's index: bumped by every task, so on a line of its own.
-    let nextTask = PaddedCounter()
     let recorder: TaskRecorder
     let clocks: any MeasurementClocks
+    /// How many chains the trial launches: chain c runs tasks c, c + chains, c + 2·chains…
+    let chains: Int
+    private let launched = Atomic<Int>(0)
 
-    init(pool: any WorkerPool, workload: any Workload, clocks: any MeasurementClocks, maxTasks: Int?) {
+    /// One chain of tasks. Its tasks' indices step by the number of chains, so no task bumps a
+    /// counter every worker shares (the set of indices run is the same: all below `maxTasks`),
+    /// and its one closure is made at launch and handed to the pool again for each task, so no
+    /// task allocates one.
+    final class Chain: @unchecked Sendable {
+        // @unchecked: `index` and `submitted` are written before the pool is handed `body` and
+        // read by the thread that runs it, after the pool's own hand-off; `body` is cleared by
+        // the chain's last task.
+        var index: UInt64
+        var submitted: UInt64 = 0
+        var body: (@Sendable () -> Void)?
+        init(index: UInt64) { self.index = index }
+    }
+
+    init(pool: any WorkerPool, workload: any Workload, clocks: any MeasurementClocks, maxTasks: Int?, chains: Int) {
         self.pool = pool
         self.clocks = clocks
         self.maxTasks = maxTasks
+        self.chains = max(1, chains)
         self.recorder = TaskRecorder(workload: workload, clocks: clocks)
     }
 
-    /// Starts one chain of tasks: each task, once done, submits the next through the pool's
-    /// own `submit` (round-robin for a `QueuePool`, as a caller's work arrives) until the trial
-    /// stops or `maxTasks` is reached. `group` counts chains, not tasks: one enter and one leave
-    /// per chain, as in the raw-dispatch reference.
+    /// Starts one of the `chains` chains of tasks: each task, once done, submits the next
+    /// through the pool's own `submit` (round-robin for a `QueuePool`, as a caller's work
+    /// arrives) until the trial stops or `maxTasks` is reached. `group` counts chains, not
+    /// tasks: one enter and one leave per chain, as in the raw-dispatch reference.
     func launch() {
+        let number = launched.wrappingAdd(1, ordering: .relaxed).oldValue
+        precondition(number < chains, "a closed loop launched more chains than it was made for")
         group.enter()
-        if !submitNext() { group.leave() }
+        let chain = Chain(index: UInt64(number))
+        let stride = UInt64(chains)
+        chain.body = { [self] in
+            recorder.run(task: chain.index, submitted: chain.submitted)
+            // The chain ends here when the trial stops or max_tasks is reached.
+            if stop.load(ordering: .relaxed) || !submit(chain, index: chain.index &+ stride) { end(chain) }
+        }
+        if !submit(chain, index: chain.index) { end(chain) }
     }
 
-    /// Submits the next task; false when `maxTasks` have been started and nothing was submitted.
-    private func submitNext() -> Bool {
-        let index = nextTask.value.wrappingAdd(1, ordering: .relaxed).oldValue
+    /// Hands the chain's next task, `index`, to the pool; false when `index` is past `maxTasks`.
+    private func submit(_ chain: Chain, index: UInt64) -> Bool {
         if let maxTasks, index >= UInt64(maxTasks) { return false }
-        let submitted = clocks.wallNanoseconds()
-        pool.submit { [self] in
-            recorder.run(task: index, submitted: submitted)
-            // The chain ends here when the trial stops or max_tasks is reached.
-            if stop.load(ordering: .relaxed) || !submitNext() { group.leave() }
-        }
+        chain.index = index
+        chain.submitted = clocks.wallNanoseconds()
+        pool.submit(chain.body!)
         return true
+    }
+
+    /// The chain's last task is done: its closure is let go (the pool still holds the one
+    /// running) and the trial's group told.
+    private func end(_ chain: Chain) {
+        chain.body = nil
+        group.leave()
     }
 }
 
