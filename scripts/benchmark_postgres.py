@@ -323,11 +323,24 @@ the other (not by this script; one run on this shared VM moves by up to ±10%):
   counts: TPC-B at N = 4 after a trial of 96 gave 7.1–7.5 k tps, the backends at 163 µs of CPU
   per transaction. Closing the free connections beyond the trial's size before it gives
   8.3–8.7 k and 146–157 µs.
-- **poolsize's own cost per task** (perf, select-only, N = 8 and 32): reading the thread's CPU
-  clock before and after each task (C is measured per task) is 6–7% of the process's samples,
-  nearly all of it the kernel's run-queue lock behind `clock_gettime`; the script's variables
-  and SQL text 2%; the sample and the hand-off to the next task about 3%. The rest is libpq and
-  the kernel's TCP and scheduler work, as in pgbench.
+- **poolsize's own cost per task** (select-only). Per transaction at N = 16 (`perf stat` on the
+  kernel's system-call tracepoints): pgbench made 1 `sendto`, 1.55 `recvfrom` and 0.55 `ppoll`
+  (it reads first and waits only when nothing has come); poolsize 1 `sendto`, 1 `poll`, 1
+  `recvfrom`, 2 thread-CPU clock reads (C is measured per task) and 0.05 `futex`; context switches
+  1.0 and 1.05. The client's user CPU per task at N = 8 (/proc) was 3.8 µs, pgbench's 1.1 µs: a
+  profile of user time (`perf record -e cpu-clock:u`) put it in copying the script's variables
+  (two dictionaries per task) and building the SQL as Strings, and in counters every worker
+  wrote on the cache line the trial loop reads (tasks running, task index). With the transaction
+  compiled once (`PgProgram`) and no shared counter per task it is 2.5–3.0 µs.
+- **What the rest is.** The bare C program with poolsize's hand-off added (one shared FIFO,
+  mutex and condition variable, 2N tokens) and the two clock reads per transaction: 51–53 k tps
+  at N = 16, pgbench `-j 16` 51–52 k in the same minutes, so the hand-off costs about 1% and the
+  clock reads about 3%. poolsize there: 45–48 k; 46–49 k without the wait sampler; 46–51 k
+  without the sampler and the clock reads (an experiment build, not kept). The sampler's query
+  took the server 0.267 ms through the pg_stat_activity view and 0.092 ms through the function
+  beneath it, which it now reads. The remaining 5–8% is the Swift harness around each task (the
+  sample, the connection's take and give-back) and the process's larger footprint; this VM has
+  no hardware counters to locate it further.
 """
 
 
