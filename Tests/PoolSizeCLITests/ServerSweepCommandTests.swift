@@ -266,17 +266,21 @@ import Testing
     }
 
     /// A server sweep interrupted after its first trial keeps it and stops its server; resumed
-    /// with the same flags, it runs only the trials it lacks and ends with all of them. Six
-    /// sizes, so that the interrupt lands before the end even when this test's own poll is
-    /// starved for seconds by the suites running beside it (with three, a CI run once saw the
-    /// sweep finish its trials first).
+    /// with the same flags, it runs only the trials it lacks and ends with all of them. The
+    /// interrupt cannot come too late: until the test opens a gate (a file), each server start
+    /// after the first trial is on disk waits, so the sweep cannot finish its trials while this
+    /// test's poll is starved by the suites running beside it (with a plain server, a CI run
+    /// saw all six trials done before the interrupt).
     @Test func anInterruptedServerSweepResumes() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-server-resume-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (command, pids) = Self.serve(in: dir)
-        defer { Self.killLeftovers(pids) }
+        let pids = dir.appendingPathComponent("pids")
         let run = dir.appendingPathComponent("run")
+        let gate = dir.appendingPathComponent("gate")
+        let command =
+            "sh -c 'echo $$ >> \(pids.path); while [ \"$(cat \(run.path)/trials.csv 2>/dev/null | wc -l)\" -ge 2 ] && [ ! -f \(gate.path) ]; do sleep 0.05; done; exec \(EndToEndTests.binary.path) serve --threads {size} --port {port} --cpu 500us --delay 1ms --quiet'"
+        defer { Self.killLeftovers(pids) }
         let flags = [
             "sweep", "--server", command, "--http", "http://127.0.0.1:{port}/", "--cores", "1", "--sizes",
             "1,2,3,4,5,6",
@@ -301,6 +305,7 @@ import Testing
         #expect(Self.leftovers(pids).isEmpty, "the interrupted sweep left its server running")
         let kept = try Self.trials(run).rows
         #expect(kept.count >= 1 && kept.count < 6, "\(kept.count) trials before the interruption")
+        FileManager.default.createFile(atPath: gate.path, contents: Data())
         let resumed = try EndToEndTests.run(flags + ["--resume", run.path])
         #expect(resumed.code == 0, "\(resumed.stderr)")
         let rows = try Self.trials(run).rows
