@@ -4,10 +4,10 @@ import PoolSizeModel
 import Synchronization
 
 /// One window's sampler, on a thread of its own with the monitoring connection: every
-/// `interval` it reads `pg_stat_activity`'s function for the sweep's backends only (by PID) and tallies
-/// each backend's class (`WaitClass`); at its start and end it reads the backends' CPU from
-/// /proc when the server is on this machine. Its cost is one small query per interval whatever
-/// the pool size, and its tallies are bounded by the connections.
+/// `interval` it reads `pg_stat_activity`'s function for the sweep's backends only (by PID) and
+/// tallies each backend's class (`WaitClass`); at its start and end it reads the backends' CPU
+/// from /proc when the server is on this machine. Its cost is one small query per interval
+/// whatever the pool size, and its tallies are bounded by the connections.
 final class PostgresWaitSampler: Sendable {
     /// What the window saw.
     struct Seen {

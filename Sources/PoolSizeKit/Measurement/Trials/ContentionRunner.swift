@@ -17,13 +17,14 @@ package struct ContentionRunner {
     package func run(tiers: [QoSTier], cores: Int, seconds: Double, seed: UInt64) -> [TierShare] {
         let spec = BuiltinWorkloads.cpu
         let pools = tiers.map { QueuePool(size: cores, qos: $0, label: "poolsize.contend") }
+        let chains = 2 * cores
         let loops = pools.map { pool in
             ClosedLoop(
                 pool: pool, workload: SyntheticWorkload(times: TaskTimes(spec: spec, seed: seed), burner: burner),
-                clocks: clocks, maxTasks: nil, chains: 2 * cores)
+                clocks: clocks, maxTasks: nil, chains: chains)
         }
         let t0 = clocks.wallNanoseconds()
-        for _ in 0..<(2 * cores) { for loop in loops { loop.launch() } }
+        for _ in 0..<chains { for loop in loops { loop.launch() } }
         let warmup = UInt64(seconds * 0.2 * 1e9)
         let end = t0 + UInt64(seconds * 1e9)
         TrialRunner.sleep(until: end, clocks: clocks)

@@ -196,10 +196,11 @@ package struct OpenLoopRunner: Sendable {
                 latencies.append(stoppedAt > at ? stoppedAt - at : 0)
             }
         }
+        let samples = state.recorder.samples()
         var measurement = TrialMeasurement(
             poolSize: pool.plannedSize, windowStart: start, windowEnd: end, usageAtStart: usageStart,
             usageAtEnd: usageEnd,
-            samples: state.recorder.samples(), peakConcurrency: state.recorder.peakConcurrency,
+            samples: samples, peakConcurrency: TaskRecorder.peak(of: samples),
             processThreads: threadsNow
         ).withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons).withSizeSteps(
             sizeSteps)

@@ -83,12 +83,9 @@ final class TaskRecorder: Sendable {
         }
     }
 
-    /// Most task bodies running at once, from the recorded samples (read once every task has
-    /// finished): a body that ends when another starts does not overlap it. At least 1 when a
-    /// task ran, even with clocks that never advance.
-    var peakConcurrency: Int { Self.peak(of: stripes.flatMap { $0.samples.withLock { $0.map(\.sample) } }) }
-
-    /// Most of `samples`' bodies overlapping at one time.
+    /// Most task bodies of `samples` running at once (a trial's peak concurrency, found once
+    /// every task has finished): a body that ends when another starts does not overlap it. At
+    /// least 1 when a task ran, even with clocks that never advance.
     static func peak(of samples: [TaskSample]) -> Int {
         guard !samples.isEmpty else { return 0 }
         let starts = samples.map(\.started).sorted(), ends = samples.map(\.ended).sorted()

@@ -119,10 +119,11 @@ package struct TrialRunner: Sendable {
                 "\(pool.kind.rawValue) of size \(pool.plannedSize) did not finish its in-flight tasks within \(Int(settings.drainTimeoutSeconds)) s of the trial's end"
             )
         }
+        let samples = state.recorder.samples()
         var measurement = TrialMeasurement(
             poolSize: pool.plannedSize, windowStart: windowStart, windowEnd: windowEnd,
-            usageAtStart: usageStart, usageAtEnd: usageEnd, samples: state.recorder.samples(),
-            peakConcurrency: state.recorder.peakConcurrency, processThreads: threadsNow
+            usageAtStart: usageStart, usageAtEnd: usageEnd, samples: samples,
+            peakConcurrency: TaskRecorder.peak(of: samples), processThreads: threadsNow
         )
         measurement.watched = watched
         return measurement.withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons)
