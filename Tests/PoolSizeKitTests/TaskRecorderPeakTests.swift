@@ -21,3 +21,10 @@ import Testing
         #expect(TaskRecorder.peak(of: [Self.sample(7, 7), Self.sample(7, 7)]) == 1)
     }
 }
+
+@Suite struct TaskRecorderStripeTests {
+    @Test(arguments: [(1, 16), (16, 16), (17, 32), (64, 64), (65, 128), (10_000, 4096)])
+    func buffersCoverTheThreads(threads: Int, buffers: Int) {
+        #expect(TaskRecorder.stripeCount(threads: threads) == buffers)
+    }
+}

@@ -1,10 +1,22 @@
 import Foundation
 import PoolSizeModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// N plain threads taking work from one shared FIFO guarded by a condition variable: the
 /// classic fixed-size pool (Java's `newFixedThreadPool`). Threads set the nice value
 /// libdispatch would give the tier, so tiers compare across pool kinds; whether the kernel
 /// accepted it shows in the recorded `effective_nice`.
+///
+/// Work a worker submits while nothing is queued and no worker waits runs next on that worker,
+/// without the shared lock: no other thread could start it sooner than the submitter finishes
+/// (the closed loop's chains submit as their task's last step), and the lock, taken twice per
+/// task by every worker, would otherwise put workers to sleep on it whenever its holder is
+/// preempted, many times per second when the threads outnumber the cores.
 package final class ThreadPool: WorkerPool {
     package let kind = PoolKind.threadPool
     package let size: Int
@@ -29,8 +41,18 @@ package final class ThreadPool: WorkerPool {
     }
 
     package func submit(_ work: @escaping @Sendable () -> Void) {
+        if let raw = pthread_getspecific(Self.workerKey) {
+            let local = Unmanaged<WorkerLocal>.fromOpaque(raw).takeUnretainedValue()
+            if local.pool == ObjectIdentifier(self) && local.next == nil && self.work.isQuiet {
+                local.next = work
+                return
+            }
+        }
         self.work.put(work)
     }
+
+    /// Work items queued plus workers waiting for one, as last seen.
+    package var queuedOrWaiting: Int { work.queuedOrWaiting }
 
     /// Lets the workers finish everything queued, then ends them.
     package func shutdown() {
@@ -40,7 +62,33 @@ package final class ThreadPool: WorkerPool {
 
     private func worker() {
         WorkerThread.setNice(qos.requestedNice)
-        while let item = work.take() { item() }
+        let local = WorkerLocal(pool: ObjectIdentifier(self))
+        // Unretained: `local` outlives every task this loop runs, and the key is cleared first.
+        pthread_setspecific(Self.workerKey, Unmanaged.passUnretained(local).toOpaque())
+        while true {
+            if let next = local.next {
+                local.next = nil
+                next()
+            } else if let item = work.take() {
+                item()
+            } else {
+                break
+            }
+        }
+        pthread_setspecific(Self.workerKey, nil)
         finished.leave()
     }
+
+    /// A worker's own next item, seen only by its thread.
+    private final class WorkerLocal {
+        let pool: ObjectIdentifier
+        var next: (@Sendable () -> Void)?
+        init(pool: ObjectIdentifier) { self.pool = pool }
+    }
+
+    private static let workerKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 }

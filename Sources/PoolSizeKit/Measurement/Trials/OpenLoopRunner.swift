@@ -224,7 +224,8 @@ final class OpenLoop: Sendable {
 
     init(pool: any WorkerPool, workload: any Workload, clocks: any MeasurementClocks) {
         self.pool = pool
-        self.recorder = TaskRecorder(workload: workload, clocks: clocks, countsCompletions: true)
+        self.recorder = TaskRecorder(
+            workload: workload, clocks: clocks, threads: pool.plannedSize, countsCompletions: true)
     }
 
     /// Hands arrival `index`, intended for `intended`, to the pool. Once the trial has stopped,

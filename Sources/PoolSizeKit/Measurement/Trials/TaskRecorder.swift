@@ -8,8 +8,10 @@ import Synchronization
 /// Its per-task cost is what docs/guide/harness-overhead.md measures, and no task writes a line
 /// another thread reads: thread id and nice come from a thread-local cache, not two system
 /// calls; the trial's last end and its peak of tasks running at once are found from the
-/// samples afterwards, not with shared counters; samples go to one of 16 buffers chosen by
-/// thread, each on cache lines of its own, so two workers rarely touch the same lock or line.
+/// samples afterwards, not with shared counters; samples go to one of at least as many buffers
+/// as the trial has threads, chosen by thread id, each on cache lines of its own, so two workers
+/// rarely touch the same lock or line (a worker preempted while holding a shared buffer's lock
+/// would put the others to sleep on it).
 final class TaskRecorder: Sendable {
     let workload: any Workload
     let clocks: any MeasurementClocks
@@ -31,13 +33,24 @@ final class TaskRecorder: Sendable {
         private let after: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
     }
 
-    init(workload: any Workload, clocks: any MeasurementClocks, countsCompletions: Bool = false) {
+    /// A recorder for tasks of `workload` run on about `threads` threads at once.
+    init(workload: any Workload, clocks: any MeasurementClocks, threads: Int, countsCompletions: Bool = false) {
         self.workload = workload
         self.clocks = clocks
         self.countsCompletions = countsCompletions
         // Only on the real clocks: with scripted clocks (tests) the trial's clock is the truth.
         self.selfTimed = workload.measuresOwnCPU && clocks is SystemClocks
-        self.stripes = (0..<16).map { _ in Stripe() }
+        // Pool threads made together have consecutive ids: a count of buffers no smaller than
+        // the threads gives each its own.
+        self.stripes = (0..<Self.stripeCount(threads: threads)).map { _ in Stripe() }
+    }
+
+    /// The buffers for `threads` threads: a power of two of at least 16 and at least `threads`,
+    /// at most 4096.
+    static func stripeCount(threads: Int) -> Int {
+        var count = 16
+        while count < min(threads, 4096) { count *= 2 }
+        return count
     }
 
     /// Runs task `index` on the calling pool thread and records it. `submitted` is when the task

@@ -171,7 +171,7 @@ final class ClosedLoop: Sendable {
         self.clocks = clocks
         self.maxTasks = maxTasks
         self.chains = max(1, chains)
-        self.recorder = TaskRecorder(workload: workload, clocks: clocks)
+        self.recorder = TaskRecorder(workload: workload, clocks: clocks, threads: self.chains)
     }
 
     /// Starts one of the `chains` chains of tasks: each task, once done, submits the next
