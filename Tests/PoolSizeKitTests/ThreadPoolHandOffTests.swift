@@ -5,7 +5,8 @@ import Synchronization
 import Testing
 
 /// The thread pool's hand-off of a worker's own submission: it runs next on that worker when
-/// nothing is queued and no worker waits, and goes through the shared FIFO otherwise.
+/// nothing is queued and no worker waits (`submitFollowing`), and goes through the shared FIFO
+/// otherwise.
 @Suite struct ThreadPoolHandOffTests {
     /// Waits (at most 10 s) until `pool` shows `count` work items queued plus workers waiting.
     static func settle(_ pool: ThreadPool, at count: Int) -> Bool {
@@ -31,7 +32,8 @@ import Testing
         pool.submit {
             threads.withLock { $0.submitter = UInt(pthread_self()) }
             // The other worker is busy and nothing is queued: this one's follower is its own.
-            pool.submit {
+            // Kept on running past its hand-over, against the rule, to show where the follower went.
+            pool.submitFollowing {
                 threads.withLock { $0.follower = UInt(pthread_self()) }
                 followed.signal()
             }
@@ -53,11 +55,12 @@ import Testing
         let done = DispatchSemaphore(value: 0)
         pool.submit {
             let me = UInt(pthread_self())
-            pool.submit {
+            pool.submitFollowing {
                 result.withLock { $0.follower = UInt(pthread_self()) }
                 followerRan.signal()
             }
-            // Kept here, the follower could not run before this task ends: the idle worker runs it.
+            // Kept on this worker, the follower could not run before this task ends: the waiting
+            // worker runs it.
             let ran = followerRan.wait(timeout: .now() + 10) == .success
             result.withLock {
                 $0.submitter = me
@@ -80,15 +83,16 @@ import Testing
             let submitting = Mutex<[Int]>([])
             let ran = Mutex<[Int]>([])
             let group = DispatchGroup()
-            @Sendable func submit(_ id: Int, then more: [Int] = []) {
+            @Sendable func submit(_ id: Int, then more: [Int] = [], following: Bool = false) {
                 group.enter()
                 submitting.withLock { order in
                     order.append(id)
-                    pool.submit {
+                    let work: @Sendable () -> Void = {
                         ran.withLock { $0.append(id) }
-                        for next in more { submit(next) }
+                        for next in more { submit(next, following: true) }
                         group.leave()
                     }
+                    if following { pool.submitFollowing(work) } else { pool.submit(work) }
                 }
             }
             submit(0, then: [1, 2])

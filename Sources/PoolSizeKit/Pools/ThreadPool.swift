@@ -12,11 +12,11 @@ import PoolSizeModel
 /// libdispatch would give the tier, so tiers compare across pool kinds; whether the kernel
 /// accepted it shows in the recorded `effective_nice`.
 ///
-/// Work a worker submits while nothing is queued and no worker waits runs next on that worker,
-/// without the shared lock: no other thread could start it sooner than the submitter finishes
-/// (the closed loop's chains submit as their task's last step), and the lock, taken twice per
-/// task by every worker, would otherwise put workers to sleep on it whenever its holder is
-/// preempted, many times per second when the threads outnumber the cores.
+/// A task's successor handed over as the task's last act (`submitFollowing`, the closed loop's
+/// chains) runs next on the same worker when nothing is queued and no worker waits, without the
+/// shared lock: no other worker could have started it sooner, and the lock, taken twice per task
+/// by every worker, would otherwise put workers to sleep on it whenever its holder is preempted,
+/// many times a second when the threads outnumber the cores.
 package final class ThreadPool: WorkerPool {
     package let kind = PoolKind.threadPool
     package let size: Int
@@ -41,6 +41,14 @@ package final class ThreadPool: WorkerPool {
     }
 
     package func submit(_ work: @escaping @Sendable () -> Void) {
+        self.work.put(work)
+    }
+
+    /// Submits `work` as the calling task's last act: on one of this pool's workers, while
+    /// nothing is queued and no worker waits, it runs next on this worker (in the order a FIFO
+    /// would give it); otherwise it is queued as by `submit`. A task that goes on running, or
+    /// waits for `work`, must use `submit`.
+    package func submitFollowing(_ work: @escaping @Sendable () -> Void) {
         if let raw = pthread_getspecific(Self.workerKey) {
             let local = Unmanaged<WorkerLocal>.fromOpaque(raw).takeUnretainedValue()
             if local.pool == ObjectIdentifier(self) && local.next == nil && self.work.isQuiet {

@@ -19,6 +19,10 @@ final class TaskRecorder: Sendable {
     let generation = WorkerThread.nextGeneration()
     /// The workload reports each body's thread CPU (`Workload.measuresOwnCPU`).
     let selfTimed: Bool
+    /// A task that starts right after the thread's last one ended takes its starting CPU
+    /// reading from that end (`carriedCPU`): the thread-CPU clock is a system call, and under
+    /// load one of the dearest parts of a short task's harness (it takes the run queue's lock).
+    let chainsCPUReads: Bool
     /// The first few failures' reasons, for the message that stops a failing sweep.
     let failures = Mutex<[String]>([])
     /// Tasks whose body has ended, counted only when `countsCompletions` (the open loop's
@@ -33,16 +37,36 @@ final class TaskRecorder: Sendable {
         private let after: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
     }
 
-    /// A recorder for tasks of `workload` run on about `threads` threads at once.
-    init(workload: any Workload, clocks: any MeasurementClocks, threads: Int, countsCompletions: Bool = false) {
+    /// A recorder for tasks of `workload` run on about `threads` threads at once; CPU readings
+    /// are carried between a thread's tasks when `chainsCPUReads` (by default on the system's
+    /// clocks, not on scripted ones).
+    init(
+        workload: any Workload, clocks: any MeasurementClocks, threads: Int, countsCompletions: Bool = false,
+        chainsCPUReads: Bool? = nil
+    ) {
         self.workload = workload
         self.clocks = clocks
         self.countsCompletions = countsCompletions
         // Only on the real clocks: with scripted clocks (tests) the trial's clock is the truth.
         self.selfTimed = workload.measuresOwnCPU && clocks is SystemClocks
+        self.chainsCPUReads = chainsCPUReads ?? (clocks is SystemClocks)
         // Pool threads made together have consecutive ids: a count of buffers no smaller than
         // the threads gives each its own.
         self.stripes = (0..<Self.stripeCount(threads: threads)).map { _ in Stripe() }
+    }
+
+    /// The longest wall-clock gap between a thread's last task's end and its next task's start
+    /// over which the next task's starting CPU reading is carried from the last one's end.
+    static let carryGapNanoseconds: UInt64 = 2_000
+
+    /// The thread's CPU clock at `started`, worked out without reading it when the thread's last
+    /// task of this trial ended at most `carryGapNanoseconds` before: its CPU reading at that end
+    /// plus the gap, since a thread that a switch did not take off its core in so short a gap
+    /// ran through all of it (a switch takes longer). Nil otherwise, and the clock is read.
+    static func carriedCPU(from thread: WorkerThread.Facts, at started: UInt64) -> UInt64? {
+        guard thread.lastEnded != 0, started >= thread.lastEnded else { return nil }
+        let gap = started - thread.lastEnded
+        return gap <= carryGapNanoseconds ? thread.lastCPU &+ gap : nil
     }
 
     /// The buffers for `threads` threads: a power of two of at least 16 and at least `threads`,
@@ -57,19 +81,31 @@ final class TaskRecorder: Sendable {
     /// was handed to the pool (closed loop) or meant to arrive (open loop): its latency counts
     /// from there.
     func run(task index: UInt64, submitted: UInt64) {
-        let thread = WorkerThread.facts(generation: generation)
+        let thread = WorkerThread.current(generation: generation)
         let started = clocks.wallNanoseconds()
         // A workload that reads the thread CPU clock itself (the synthetic task's burner)
         // reports C; two more reads here would cost two system calls per task.
-        let cpu0 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
+        let cpu0: UInt64
+        if selfTimed {
+            cpu0 = 0
+        } else if chainsCPUReads, let carried = Self.carriedCPU(from: thread, at: started) {
+            cpu0 = carried
+        } else {
+            cpu0 = clocks.threadCPUNanoseconds()
+        }
         let outcome = workload.execute(task: index)
         let cpu1 = selfTimed ? 0 : clocks.threadCPUNanoseconds()
         let ended = clocks.wallNanoseconds()
+        if !selfTimed {
+            thread.lastCPU = cpu1
+            thread.lastEnded = ended
+        }
         if countsCompletions { completed.value.wrappingAdd(1, ordering: .relaxed) }
         // C is the pool thread's CPU plus its children's: a command's CPU is the task's.
         var sample = TaskSample(
             submitted: submitted, started: started, ended: ended,
-            cpuNanoseconds: (selfTimed ? outcome.cpuNanoseconds ?? 0 : cpu1 &- cpu0) &+ outcome.childCPUNanoseconds,
+            cpuNanoseconds: (selfTimed ? outcome.cpuNanoseconds ?? 0 : (cpu1 > cpu0 ? cpu1 - cpu0 : 0))
+                &+ outcome.childCPUNanoseconds,
             thread: thread.id, nice: thread.nice)
         sample.failed = outcome.failure != nil
         if let failure = outcome.failure { failures.withLock { if $0.count < 3 { $0.append(failure) } } }

@@ -143,6 +143,9 @@ extension TrialRunner {
 /// task records is `TaskRecorder`'s, shared with the open loop.
 final class ClosedLoop: Sendable {
     let pool: any WorkerPool
+    /// `pool` when it is a `ThreadPool`, which can keep a chain's next task on the worker that
+    /// submits it.
+    let threadPool: ThreadPool?
     let maxTasks: Int?
     let group = DispatchGroup()
     let stop = Atomic<Bool>(false)
@@ -168,6 +171,7 @@ final class ClosedLoop: Sendable {
 
     init(pool: any WorkerPool, workload: any Workload, clocks: any MeasurementClocks, maxTasks: Int?, chains: Int) {
         self.pool = pool
+        self.threadPool = pool as? ThreadPool
         self.clocks = clocks
         self.maxTasks = maxTasks
         self.chains = max(1, chains)
@@ -197,7 +201,8 @@ final class ClosedLoop: Sendable {
         if let maxTasks, index >= UInt64(maxTasks) { return false }
         chain.index = index
         chain.submitted = clocks.wallNanoseconds()
-        pool.submit(chain.body!)
+        // Handing over is the chain's task's last act (or the launch's, on a thread no pool owns).
+        if let threadPool { threadPool.submitFollowing(chain.body!) } else { pool.submit(chain.body!) }
         return true
     }
 

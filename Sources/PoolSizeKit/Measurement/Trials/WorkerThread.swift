@@ -39,18 +39,27 @@ enum WorkerThread {
     /// never changes; nice is read again the first time the thread runs a task of a new trial,
     /// so a tier set between trials is seen, while a tier change in mid-trial is not.
     static func facts(generation: UInt64) -> (id: Int32, nice: Int32) {
+        let facts = current(generation: generation)
+        return (facts.id, facts.nice)
+    }
+
+    /// The calling thread's cached facts for trial `generation` (see `facts(generation:)`), with
+    /// its last task's clock readings, cleared when the generation changes.
+    static func current(generation: UInt64) -> Facts {
         if let raw = pthread_getspecific(factsKey) {
             let facts = Unmanaged<Facts>.fromOpaque(raw).takeUnretainedValue()
             if facts.generation != generation {
                 facts.generation = generation
                 facts.nice = nice()
+                facts.lastEnded = 0
+                facts.lastCPU = 0
             }
-            return (facts.id, facts.nice)
+            return facts
         }
         prepareForMeasurement()
         let facts = Facts(generation: generation, id: id(), nice: nice())
         pthread_setspecific(factsKey, Unmanaged.passRetained(facts).toOpaque())
-        return (facts.id, facts.nice)
+        return facts
     }
 
     /// A new trial generation for `facts(generation:)`; never 0.
@@ -58,11 +67,16 @@ enum WorkerThread {
 
     private static let generations = Atomic<UInt64>(0)
 
-    /// One thread's cached facts, owned by that thread's key (released when it exits).
-    private final class Facts {
+    /// One thread's cached facts, owned by that thread's key (released when it exits), and only
+    /// ever touched by that thread.
+    final class Facts {
         var generation: UInt64
         let id: Int32
         var nice: Int32
+        /// The wall clock at the end of this thread's last task in this generation, 0 before its
+        /// first; and the thread's CPU clock read just before it.
+        var lastEnded: UInt64 = 0
+        var lastCPU: UInt64 = 0
         init(generation: UInt64, id: Int32, nice: Int32) {
             self.generation = generation
             self.id = id
