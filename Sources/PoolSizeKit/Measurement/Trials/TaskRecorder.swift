@@ -81,7 +81,7 @@ final class TaskRecorder: Sendable {
     /// was handed to the pool (closed loop) or meant to arrive (open loop): its latency counts
     /// from there.
     func run(task index: UInt64, submitted: UInt64) {
-        let thread = WorkerThread.current(generation: generation)
+        let thread = WorkerThread.facts(generation: generation)
         let started = clocks.wallNanoseconds()
         // A workload that reads the thread CPU clock itself (the synthetic task's burner)
         // reports C; two more reads here would cost two system calls per task.

@@ -34,18 +34,12 @@ enum WorkerThread {
         }
     }
 
-    /// The calling thread's id and nice for trial `generation`, with `prepareForMeasurement`
-    /// done: one thread-local lookup per task instead of gettid + getpriority syscalls. The id
-    /// never changes; nice is read again the first time the thread runs a task of a new trial,
-    /// so a tier set between trials is seen, while a tier change in mid-trial is not.
-    static func facts(generation: UInt64) -> (id: Int32, nice: Int32) {
-        let facts = current(generation: generation)
-        return (facts.id, facts.nice)
-    }
-
-    /// The calling thread's cached facts for trial `generation` (see `facts(generation:)`), with
-    /// its last task's clock readings, cleared when the generation changes.
-    static func current(generation: UInt64) -> Facts {
+    /// The calling thread's facts for trial `generation`, with `prepareForMeasurement` done: one
+    /// thread-local lookup per task instead of gettid + getpriority syscalls. The id never
+    /// changes; nice is read again the first time the thread runs a task of a new trial, so a
+    /// tier set between trials is seen, while a tier change in mid-trial is not; the last task's
+    /// clock readings are cleared then too. The same object each time on one thread.
+    static func facts(generation: UInt64) -> Facts {
         if let raw = pthread_getspecific(factsKey) {
             let facts = Unmanaged<Facts>.fromOpaque(raw).takeUnretainedValue()
             if facts.generation != generation {
