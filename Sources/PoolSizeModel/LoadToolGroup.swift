@@ -44,9 +44,14 @@ package enum LoadToolGroup: String, CaseIterable, Sendable {
         }
     }
 
+    /// The largest figure a capture may hold, in its group's unit: past 2^53 no file holds it
+    /// exactly (`FiniteNumber.wholeLimit`) and a count of it does not fit an `Int`, and no
+    /// machine measures that many requests a second, µs or seconds.
+    package static let ceiling = Double(FiniteNumber.wholeLimit)
+
     /// The value `captured` holds in this group's unit (per second; µs for a latency; seconds
     /// for a duration; a count), or nil when it is not one (`expected`). Never negative or
-    /// infinite.
+    /// infinite; may be past `ceiling`, which the parser refuses on its own.
     package func value(_ captured: Substring) -> Double? {
         let text = captured.trimmingCharacters(in: .whitespaces)
         switch self {

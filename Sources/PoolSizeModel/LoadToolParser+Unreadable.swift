@@ -5,6 +5,9 @@ extension LoadToolParser {
         case noThroughput
         /// A group captured text that is not its figure (`LoadToolGroup.expected`).
         case notAFigure(group: LoadToolGroup, captured: String)
+        /// A group captured a figure past `LoadToolGroup.ceiling`: no measurement, as nan or a
+        /// negative one is none.
+        case outOfRange(group: LoadToolGroup, captured: String)
 
         /// One line, after the tool's name: `printed no throughput`.
         package var description: String {
@@ -14,6 +17,9 @@ extension LoadToolParser {
             case let .notAFigure(group, captured):
                 return
                     "printed '\(TerminalText.excerpt(captured))' as its \(group.rawValue), which is not \(group.expected)"
+            case let .outOfRange(group, captured):
+                return
+                    "printed '\(TerminalText.excerpt(captured))' as its \(group.rawValue), beyond any measurement (2^53 or more)"
             }
         }
     }

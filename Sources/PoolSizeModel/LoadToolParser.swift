@@ -168,6 +168,7 @@ package struct LoadToolParser: Equatable, Sendable {
         func value(_ group: LoadToolGroup) throws(Unreadable) -> Double? {
             guard let text = latest[group] else { return nil }
             guard let value = group.value(text) else { throw .notAFigure(group: group, captured: String(text)) }
+            guard value < LoadToolGroup.ceiling else { throw .outOfRange(group: group, captured: String(text)) }
             return value
         }
         guard let throughput = try value(.throughput) else { throw .noThroughput }

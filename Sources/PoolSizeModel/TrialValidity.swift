@@ -16,13 +16,34 @@ package enum TrialValidity {
         record.errors > 0 && !(record.failureShare <= maximumFailureShare)
     }
 
+    /// Why a trial with too few transactions finished them so: its database's backends waited on
+    /// row locks in most samples (the window shorter than the lock waits, deadlocks among them:
+    /// PostgreSQL breaks one only after `deadlock_timeout`, 1 s by default, so a shorter window
+    /// counts no 40P01). Nil when the trial watched no database or its backends were mostly
+    /// doing something else.
+    static func stuckInLocks(_ record: TrialRecord) -> String? {
+        guard let database = record.watched.database, database.dominant == .lock else { return nil }
+        return
+            "its backends waited on row locks in \(UnitFormat.percent(database.share(.lock))) of the samples, so transactions were stuck in lock waits longer than the window (PostgreSQL breaks a deadlock only after deadlock_timeout, 1 s by default); take the rows in one order in every transaction, or make \(PoolSizeError.Parameter.trialMilliseconds.mention) well longer than deadlock_timeout and lock_timeout"
+    }
+
     /// Whether `record` is invalid for a reason a longer trial on a quieter machine may cure
     /// (too few tasks, figures past the machine's limits): not for failed tasks or a rate the
     /// dispatcher could not offer, whose reasons name their own fix.
+    /// Only the figures' own problems (`problem`) qualify: a tool's exit, a stopped task, a
+    /// server that crashed or broken connections name their own cause, which no longer trial
+    /// mends.
     package static func mayPassWhenLonger(_ record: TrialRecord) -> Bool {
-        guard record.invalidReason != nil, !failedTooOften(record) else { return false }
-        return record.loop.problem(windowSeconds: record.wallSeconds) == nil
+        guard let reason = record.invalidReason, !failedTooOften(record) else { return false }
+        guard record.loop.problem(windowSeconds: record.wallSeconds) == nil else { return false }
+        return figureProblems.contains { reason.hasPrefix($0.prefix) && reason.contains($0.marker) }
     }
+
+    /// How each reason `problem` gives from the figures alone reads: its start and a phrase in it.
+    static let figureProblems: [(prefix: String, marker: String)] = [
+        ("no task finished in the ", " window"), ("only ", " tasks in a "), ("CPU utilization ", " is above 100%"),
+        ("", " tasks/s with no CPU time per task measured"), ("", " tasks/s is above the "),
+    ]
 
     /// Why `record` cannot be true on a machine of `physicalCores` CPUs, or nil when it can.
     /// - Parameters:
@@ -38,9 +59,16 @@ package enum TrialValidity {
         let limit = 1 + slack
         let cpus = max(physicalCores ?? cores, 1)
         let utilization = record.utilization * Double(cores) / Double(cpus)
+        // A closed loop that finished nothing in its window measured no throughput, however
+        // long the tasks were: a zero is no point on the curve, and a curve of zeros no knee.
+        if !record.isOpenLoop, record.errors == 0, !(record.throughputPerSecond > 0) {
+            return "no task finished in the \(UnitFormat.duration(record.wallSeconds)) window"
+                + (stuckInLocks(record).map { ": \($0)" } ?? "")
+        }
         if record.throughputPerSecond.isFinite, record.throughputPerSecond > 0, record.tasks < minimumTasks {
             return
                 "only \(UnitFormat.number(record.tasks)) tasks in a \(UnitFormat.duration(record.wallSeconds)) window (at least \(Int(minimumTasks)) are needed)"
+                + (stuckInLocks(record).map { ": \($0)" } ?? "")
         }
         if utilization.isFinite, utilization > limit {
             return "CPU utilization \(UnitFormat.percent(utilization)) of \(cpus) cores is above 100%"

@@ -93,6 +93,41 @@ import Testing
         ]
     }
 
+    /// A figure past what any measurement gives (1e23 or 1e19 requests a second, through a preset
+    /// or an expression) is an invalid trial naming it, as nan or a negative one is: no trap, and
+    /// with no valid trial no recommendation (exit 5). A tool that printed 0/s at every size
+    /// measured nothing either: no "recommended 1".
+    @Test(arguments: [
+        (
+            "echo Requests/sec: 99999999999999999999999 n={size}", "wrk",
+            "sh: printed '99999999999999999999999' as its throughput"
+        ),
+        (
+            "echo rate 1e19 n={size}", "rate (?<throughput>\\S+)",
+            "sh: printed '1e19' as its throughput"
+        ),
+        ("echo Requests/sec: 0 n={size}", "wrk", "no task finished in the "),
+    ])
+    func aFigureNoMachineGivesIsNoRecommendation(script: String, parse: String, reason: String) throws {
+        let dir = try Self.scratch("load-range")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("run")
+        let result = try EndToEndTests.run([
+            "sweep", "--load", ShellWords.join(["sh", "-c", script]), "--parse", parse, "--sizes", "1,2",
+            "--repeat", "1", "--quiet", "--out", run.path, "--plots", dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 5, "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"), "\(result.stderr)")
+        #expect(result.stdout.contains("no recommendation: none of the 2 trials measured is valid"), "\(result.stdout)")
+        if reason.hasPrefix("sh: printed") {
+            #expect(result.stdout.contains("as its throughput, beyond any measurement (2^53 or more)"))
+        }
+        let rows = try ServerSweepCommandTests.trials(run).rows.sorted { $0["pool_size"]! < $1["pool_size"]! }
+        #expect(rows.count == 2)
+        // The reason holds commas, where this reader of the CSV splits its cell: its start.
+        #expect(rows.allSatisfy { $0["invalid_reason"]?.contains(reason) == true }, "\(rows)")
+    }
+
     /// A tool that exits non-zero makes that trial invalid, with how it ended and its last
     /// lines, and is never recommended from; the other sizes are the tool's figures as printed.
     @Test func aFailingToolIsAnInvalidTrialWithItsLastLines() throws {

@@ -197,6 +197,22 @@ import Testing
             "rate (?<throughput>\\S+) in (?<duration>\\S+)", "rate 5 in inf",
             "printed 'inf' as its duration, which is not a duration (10 s, 10.01s, 1.5m)"
         ),
+        (
+            "Requests/sec:\\s*(?<throughput>\\S+)", "Requests/sec: 99999999999999999999999",
+            "printed '99999999999999999999999' as its throughput, beyond any measurement (2^53 or more)"
+        ),
+        (
+            "rate (?<throughput>\\S+)", "rate 1e19",
+            "printed '1e19' as its throughput, beyond any measurement (2^53 or more)"
+        ),
+        (
+            "rate (?<throughput>\\S+) p99 (?<p99>\\S+)", "rate 5 p99 1e20s",
+            "printed '1e20s' as its p99, beyond any measurement (2^53 or more)"
+        ),
+        (
+            "rate (?<throughput>\\S+) n (?<requests>\\S+)", "rate 5 n 1e308",
+            "printed '1e308' as its requests, beyond any measurement (2^53 or more)"
+        ),
     ])
     func aCaptureThatIsNoFigure(pattern: String, output: String, reason: String) throws {
         let parser = try LoadToolParser([pattern])

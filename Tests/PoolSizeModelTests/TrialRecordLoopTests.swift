@@ -71,6 +71,7 @@ import Testing
         #expect(record.invalidReason != nil)
         #expect(!TrialValidity.mayPassWhenLonger(record))
         record.loop = .closed
+        record.invalidReason = TrialValidity.problem(TrialValidityTests.record(throughput: 2888), cores: 2)
         #expect(TrialValidity.mayPassWhenLonger(record))
     }
 

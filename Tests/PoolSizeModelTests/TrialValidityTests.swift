@@ -35,6 +35,54 @@ import Testing
         #expect(TrialValidity.problem(record, cores: 2) == reason)
     }
 
+    /// A closed loop that finished nothing in its window measured nothing, at any size: no
+    /// throughput of 0 is a point on the curve (a `--load` printing 0/s at every size gave
+    /// "recommended 1"); with errors the failure share decides.
+    @Test func noTaskFinishedIsInvalid() {
+        let none = Self.record(tasks: 0, window: 0.8, throughput: 0)
+        #expect(TrialValidity.problem(none, cores: 2) == "no task finished in the 800 ms window")
+        #expect(TrialValidity.problem(Self.record(tasks: 0, window: 0.8, throughput: .nan), cores: 2) != nil)
+        var failing = none
+        failing.errors = 40
+        #expect(TrialValidity.problem(failing, cores: 2)?.hasPrefix("40 of 40 tasks failed") == true)
+    }
+
+    /// A database whose backends waited on row locks in most samples names the lock waits as the
+    /// cause of a window with no or too few transactions, and what to change (the deadlock case:
+    /// two UPDATEs in random order, a window shorter than deadlock_timeout).
+    @Test func transactionsStuckInLockWaitsAreNamed() {
+        var none = Self.record(tasks: 0, window: 0.8, throughput: 0)
+        none.watched = .database(DatabaseFigures(waitSamples: [.lock: 90, .client: 10], snapshots: 50))
+        let cause =
+            "its backends waited on row locks in 90% of the samples, so transactions were stuck in lock waits longer than the window (PostgreSQL breaks a deadlock only after deadlock_timeout, 1 s by default); take the rows in one order in every transaction, or make `trialMilliseconds` well longer than deadlock_timeout and lock_timeout"
+        #expect(TrialValidity.problem(none, cores: 2) == "no task finished in the 800 ms window: " + cause)
+        var few = Self.record(tasks: 3, window: 0.8, throughput: 3.75)
+        few.watched = none.watched
+        #expect(
+            TrialValidity.problem(few, cores: 2)
+                == "only 3 tasks in a 800 ms window (at least 10 are needed): " + cause)
+        // Backends mostly on the CPU: a short window, nothing about locks.
+        few.watched = .database(DatabaseFigures(waitSamples: [.lock: 10, .cpu: 90], snapshots: 50))
+        #expect(TrialValidity.problem(few, cores: 2) == "only 3 tasks in a 800 ms window (at least 10 are needed)")
+    }
+
+    /// The advice to lengthen the trials follows the cause: the figures' own problems only, not a
+    /// tool's exit, a stopped task or a server that died, which a longer trial does not mend.
+    @Test(arguments: [
+        ("only 3 tasks in a 800 ms window (at least 10 are needed)", true),
+        ("no task finished in the 800 ms window", true),
+        ("CPU utilization 210% of 2 cores is above 100%", true),
+        ("2888 tasks/s is above the 2000 tasks/s that 2 cores allow at C = 1000 µs", true),
+        ("sh: exited with status 3; its last lines on stderr: 'connection refused'", false),
+        ("the server exited during the trial (killed by signal 9)", false),
+        ("the load driver used 97% of its core, so it, not the server, may have been the limit", false),
+    ])
+    func lengtheningIsAdvisedForTheFiguresOwnProblems(reason: String, advised: Bool) {
+        var record = Self.record()
+        record.invalidReason = reason
+        #expect(TrialValidity.mayPassWhenLonger(record) == advised)
+    }
+
     @Test func invalidTrialsAreFilteredOut() {
         var bad = Self.record(throughput: 2888)
         bad.invalidReason = TrialValidity.problem(bad, cores: 2)

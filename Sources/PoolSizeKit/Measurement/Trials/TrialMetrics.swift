@@ -67,7 +67,7 @@ package struct TrialMetrics: Equatable, Sendable {
         figures.otherLoad = otherLoad
         figures.latency = latency
         figures.execution = execution
-        let count = min(1_000, max(0, Int(tasks)))
+        let count = tasks.isFinite ? Int(min(1_000, max(0, tasks))) : 0
         perTaskWaitCPURatios = Array(repeating: ratio, count: count)
         perTaskWaitMicroseconds = Array(repeating: waitMicrosecondsPerTask, count: count)
         perTaskCPUMicroseconds = Array(repeating: cpuMicrosecondsPerTask, count: count)
