@@ -93,7 +93,8 @@ struct SweepWorkloadOptions: ParsableArguments {
                 })
             let spec = WorkloadSpec(
                 name: "exec-" + URL(fileURLWithPath: source.arguments[0]).lastPathComponent,
-                description: "command: \(exec.split(whereSeparator: \.isNewline).joined(separator: " "))",
+                description:
+                    "command: \(Secrets.commandText(exec.split(whereSeparator: \.isNewline).joined(separator: " ")))",
                 cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds)
             return SweepWorkload(
                 spec: spec, run: .source(source), isLoopbackServer: false, taskTimeoutSeconds: source.timeoutSeconds)

@@ -93,13 +93,15 @@ package enum Secrets {
         return isSecret(header: name, marked: marked) ? "\(line[..<colon]): \(mask)" : line
     }
 
-    /// A command's text (a server's, a load tool's) with every URL in it masked as `url` masks
-    /// one: a word holding `://`, up to the next space or quote.
+    /// A command's text (a server's, a load tool's, a task's) with its credentials masked: every
+    /// URL as `url` masks one (a `password` query parameter too), and the value of every
+    /// `name=value` whose name is a credential's (`assignment`: `PGPASSWORD=…`, a libpq
+    /// `password=…`, `--token=…`). A word runs up to the next space or quote.
     package static func commandText(_ text: String) -> String {
         var result = ""
         var word = ""
         func flush() {
-            result += word.contains("://") ? url(word) : word
+            result += word.contains("://") ? url(word, marked: ["password"]) : assignment(word)
             word = ""
         }
         for character in text {
@@ -112,6 +114,83 @@ package enum Secrets {
         }
         flush()
         return result
+    }
+
+    /// `name=value` with the value masked when the name, its leading dashes dropped, is a
+    /// credential's: a known query name, or one ending in password, passwd, secret or token (an
+    /// environment variable such as `PGPASSWORD` or `GITHUB_TOKEN`); any other word unchanged.
+    static func assignment(_ word: String) -> String {
+        guard let equals = word.firstIndex(of: "=") else { return word }
+        let name = word[..<equals].drop { $0 == "-" }
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+            return word
+        }
+        let key = queryKey(String(name))
+        let secret =
+            queryNames.contains(key) || ["password", "passwd", "secret", "token"].contains { key.hasSuffix($0) }
+        return secret ? String(word[...equals]) + mask : word
+    }
+
+    /// The passwords in a libpq connection string (`conninfo`), as written and decoded: a
+    /// URL's userinfo password and `password` query parameter, a `key=value` string's password.
+    /// libpq quotes parts of a connection string it cannot parse in its errors, so each is
+    /// masked wherever it appears in one (`scrub`).
+    package static func passwords(inConninfo text: String) -> [String] {
+        var found: [String] = []
+        func add(_ value: Substring) {
+            let raw = String(value)
+            guard !raw.isEmpty else { return }
+            found.append(raw)
+            if let decoded = raw.removingPercentEncoding, decoded != raw, !decoded.isEmpty { found.append(decoded) }
+        }
+        if let scheme = text.range(of: "://") {
+            let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                add(authority[authority.index(after: colon)..<at])
+            }
+            if let question = text.firstIndex(of: "?") {
+                for pair in text[text.index(after: question)...].split(separator: "&") {
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2, queryKey(String(parts[0])) == "password" { add(parts[1]) }
+                }
+            }
+            return found
+        }
+        // `password = 'it''s'` or `password=plain`: libpq's quoting, backslash escapes included.
+        var rest = Substring(text)
+        while let range = rest.range(of: "password", options: .caseInsensitive) {
+            var index = range.upperBound
+            rest = text[range.upperBound...]
+            while index < text.endIndex, text[index] == " " { index = text.index(after: index) }
+            guard index < text.endIndex, text[index] == "=" else { continue }
+            index = text.index(after: index)
+            while index < text.endIndex, text[index] == " " { index = text.index(after: index) }
+            guard index < text.endIndex else { break }
+            if text[index] == "'" {
+                var value = "", cursor = text.index(after: index)
+                while cursor < text.endIndex, text[cursor] != "'" {
+                    if text[cursor] == "\\", text.index(after: cursor) < text.endIndex {
+                        cursor = text.index(after: cursor)
+                    }
+                    value.append(text[cursor])
+                    cursor = text.index(after: cursor)
+                }
+                add(Substring(value))
+            } else {
+                add(text[index...].prefix { !$0.isWhitespace })
+            }
+        }
+        return found
+    }
+
+    /// `message` (libpq's error, say) with every password of `conninfo` in it masked, and every
+    /// URL in it masked as `commandText` masks one.
+    package static func scrub(_ message: String, conninfo: String) -> String {
+        var text = message
+        for password in passwords(inConninfo: conninfo).sorted(by: { $0.count > $1.count }) {
+            text = text.replacingOccurrences(of: password, with: mask)
+        }
+        return commandText(text)
     }
 
     /// A libpq connection string as it may be written: a URL masked as `url` masks one (its
@@ -141,6 +220,7 @@ package enum Secrets {
         let redact: [String: (String) -> String] = [
             flag(.httpURL): { url($0, marked: markedQuery) }, flag(.httpHeaders): { header($0, marked: marked) },
             flag(.server): commandText, flag(.load): commandText, flag(.resize): commandText,
+            flag(.command): commandText, flag(.commandBaseline): commandText,
             flag(.postgres): conninfo,
         ]
         var result: [String] = []

@@ -29,7 +29,8 @@ package final class PostgresConnection: PooledConnection, @unchecked Sendable {
             throw .invalidParameter(.postgres, message: "libpq could not allocate a connection (out of memory?)")
         }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let reason = Self.oneLine(PQerrorMessage(connection))
+            // libpq quotes what it cannot parse of a connection string, the password too.
+            let reason = Secrets.scrub(Self.oneLine(PQerrorMessage(connection)), conninfo: conninfo)
             PQfinish(connection)
             throw .invalidParameter(.postgres, message: Self.advice(for: reason))
         }

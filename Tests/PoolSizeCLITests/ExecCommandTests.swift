@@ -34,6 +34,34 @@ import Testing
             "C is the child's CPU, W at least the 20 ms sleep less its CPU")
     }
 
+    /// A password in the task's command (a URL's, an environment variable's, a libpq
+    /// `password=`) and in its baseline is in no file of the run and no line printed; a failing
+    /// task's message shows the command masked too.
+    @Test func aPasswordInTheCommandIsWrittenNowhere() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let command = "sh -c 'exit 0' postgresql://postgres:Pw0rdX@127.0.0.1/x PGPASSWORD=Pw0rdY 'password=Pw0rdZ'"
+        let result = try sweep(
+            ["--exec", command, "--exec-baseline", "sh -c 'exit 0' postgresql://u:Pw0rdB@h/x"] + Self.quick)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("Pw0rd"))
+        #expect(
+            result.stdout.hasPrefix(
+                "workload exec-sh: command: sh -c 'exit 0' postgresql://REDACTED@127.0.0.1/x PGPASSWORD=REDACTED 'password=REDACTED'\n"
+            ), "\(result.stdout)")
+        let run = scratch.appendingPathComponent("run")
+        let files = try FileManager.default.contentsOfDirectory(atPath: run.path)
+        #expect(files.contains("machine.json") && files.contains("lowload.json"))
+        for file in files {
+            let text = (try? String(contentsOf: run.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            #expect(!text.contains("Pw0rd"), "\(file) holds a password")
+        }
+        try FileManager.default.removeItem(at: run)
+        let failing = try sweep(["--exec", "sh -c 'exit 3' postgresql://u:Pw0rdF@h/x"] + Self.quick)
+        #expect(failing.code == 5)
+        #expect(failing.stderr.contains("sh -c 'exit 3' postgresql://REDACTED@h/x exited with status 3"))
+        #expect(!failing.stderr.contains("Pw0rd"))
+    }
+
     @Test func aFailingCommandStopsTheSweepBeforeItStarts() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = try sweep(["--exec", "sh -c 'echo disk full >&2; exit 3'"] + Self.quick)

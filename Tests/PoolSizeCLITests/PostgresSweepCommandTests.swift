@@ -67,6 +67,24 @@ import Testing
         #expect(!line.contains("hunter2"))
     }
 
+    /// A connection string libpq cannot parse: its message quotes the part it stopped at, which
+    /// holds the password; the line shows it masked.
+    @Test(arguments: [
+        (
+            "postgresql://postgres:S3cr3tPW@[::1",
+            "error: --postgres: cannot connect: end of string reached when looking for matching \"]\" in IPv6 host address in URI: \"postgresql://REDACTED@[::1\"; correct the connection URL"
+        ),
+        (
+            "postgresql://postgres:S3cr3tPW%ZZ@127.0.0.1:1/x",
+            "error: --postgres: cannot connect: invalid percent-encoded token: \"REDACTED\"; correct the connection URL"
+        ),
+    ])
+    func anUnparsableURLIsOneLineWithoutThePassword(url: String, line: String) {
+        let result = runCLI(["sweep", "--postgres", url, "--sql", "SELECT 1;", "--sizes", "1,2"])
+        #expect(result.code == 64)
+        #expect(result.errors == [line])
+    }
+
     /// Against a real server: an unknown database, SQL the server refuses (its message and
     /// SQLSTATE, before any trial), sizes past max_connections, a transaction that fails at
     /// every run (the SQLSTATE in the line); then a sweep of pgbench's select-only script whose

@@ -92,3 +92,71 @@ import Testing
         #expect(line == ["poolsize", "sweep", "--postgres", "postgresql://REDACTED@db/shop"])
     }
 }
+
+/// A task's command (`--exec`, `--exec-baseline`) is recorded as the others are: URLs masked, and
+/// the values of credential assignments (an environment variable, a libpq `password=`, a
+/// `--token=` option); other `name=value` words kept.
+@Suite struct CommandCredentialTests {
+    @Test(arguments: [
+        (
+            "psql postgresql://postgres:PW@127.0.0.1:5432/bench -c 'SELECT 1'",
+            "psql postgresql://REDACTED@127.0.0.1:5432/bench -c 'SELECT 1'"
+        ),
+        ("env PGPASSWORD=PW psql -h db", "env PGPASSWORD=REDACTED psql -h db"),
+        ("psql 'host=db password=PW dbname=x'", "psql 'host=db password=REDACTED dbname=x'"),
+        ("curl --token=PW https://x/", "curl --token=REDACTED https://x/"),
+        ("deploy GITHUB_TOKEN=PW API_KEY=PW2 mode=fast", "deploy GITHUB_TOKEN=REDACTED API_KEY=REDACTED mode=fast"),
+        ("psql postgresql://db/x?password=PW", "psql postgresql://db/x?password=REDACTED"),
+        ("sort -t= -k2 file", "sort -t= -k2 file"),
+    ])
+    func credentialsInACommandAreMasked(command: String, recorded: String) {
+        #expect(Secrets.commandText(command) == recorded)
+    }
+
+    @Test func execAndItsBaselineAreMaskedInTheCommandLine() {
+        let line = Secrets.commandLine(
+            [
+                "poolsize", "sweep", "--exec", "psql postgresql://u:PW@db/x",
+                "--exec-baseline=psql postgresql://u:PW@db/x",
+            ]
+        ) {
+            switch $0 {
+            case .command: return "--exec"
+            case .commandBaseline: return "--exec-baseline"
+            default: return "--\($0.rawValue)"
+            }
+        }
+        #expect(
+            line == [
+                "poolsize", "sweep", "--exec", "psql postgresql://REDACTED@db/x",
+                "--exec-baseline=psql postgresql://REDACTED@db/x",
+            ])
+    }
+}
+
+/// libpq quotes the part of a connection string it cannot parse, the password with it: every
+/// password of the string, as written and percent-decoded, is masked in its message.
+@Suite struct LibpqMessageSecretsTests {
+    @Test func passwordsAreFoundInEachForm() {
+        #expect(Secrets.passwords(inConninfo: "postgresql://postgres:S3cr3tPW@[::1") == ["S3cr3tPW"])
+        #expect(Secrets.passwords(inConninfo: "postgresql://u:a%40b@db/x?password=q") == ["a%40b", "a@b", "q"])
+        #expect(Secrets.passwords(inConninfo: "host=db password = 'it\\'s x' port=1") == ["it's x"])
+        #expect(Secrets.passwords(inConninfo: "host=db PASSWORD=plain") == ["plain"])
+        #expect(Secrets.passwords(inConninfo: "host=db user=app").isEmpty)
+    }
+
+    @Test(arguments: [
+        (
+            "postgresql://postgres:S3cr3tPW@[::1",
+            "end of string reached when looking for matching \"]\" in IPv6 host address in URI: \"postgresql://postgres:S3cr3tPW@[::1\"",
+            "end of string reached when looking for matching \"]\" in IPv6 host address in URI: \"postgresql://REDACTED@[::1\""
+        ),
+        (
+            "postgresql://postgres:S3cr3tPW%ZZ@127.0.0.1/x", "invalid percent-encoded token: \"S3cr3tPW%ZZ\"",
+            "invalid percent-encoded token: \"REDACTED\""
+        ),
+    ])
+    func libpqMessagesAreScrubbed(conninfo: String, message: String, shown: String) {
+        #expect(Secrets.scrub(message, conninfo: conninfo) == shown)
+    }
+}

@@ -35,7 +35,7 @@ extension CommandSource {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         return ProcessStart(
             program: executable, runs: runs, cpuMicroseconds: median(cpus), wallMicroseconds: median(walls),
-            baseline: baseline.map(ShellWords.join))
+            baseline: baseline.map { Secrets.commandText(ShellWords.join($0)) })
     }
 
     /// Runs the baseline command once and says why it cannot serve: nil when it exits with

@@ -217,7 +217,7 @@ struct CommandWorkload: Workload {
     }
 
     /// `'gzip -c data'`, `sh -c 'sleep 1; exit 3'`: the command as it could be typed again.
-    var display: String { ShellWords.join(source.arguments) }
+    var display: String { Secrets.commandText(ShellWords.join(source.arguments)) }
 }
 
 /// Stops a child that runs too long: SIGTERM at the deadline, SIGKILL a second later, unless
