@@ -168,6 +168,15 @@ struct SweepServerOptions: ParsableArguments {
                     flag: "--load",
                     message: "has {port}, but --server has none; add {port} to both, or write the server's own port")
             }
+            // The server listens on a port poolsize picks at each start: a tool aimed at a port
+            // of its own loads some other server, whose figures would be taken for this one's.
+            if command.usesPort && !loadTool!.command.usesPort {
+                throw .invalidOption(
+                    flag: "--load",
+                    message:
+                        "has no {port}, but --server listens on the port poolsize picks, so the tool would load another server; write {port} where the tool takes the server's address, e.g. wrk http://127.0.0.1:{port}/"
+                )
+            }
         } else if !parse.isEmpty {
             throw .invalidOption(flag: "--parse", message: "reads --load's output; add --load COMMAND or drop --parse")
         }
@@ -178,7 +187,7 @@ struct SweepServerOptions: ParsableArguments {
         let program = URL(fileURLWithPath: command.words[0]).lastPathComponent
         let spec = WorkloadSpec(
             name: "server-" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
-            description: "server: \(command.display) at \(method) \(redacted)", cpuMicroseconds: 0,
+            description: "server: \(Secrets.commandText(command.display)) at \(method) \(redacted)", cpuMicroseconds: 0,
             waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 2000)
         var setup = ServerSetup(
             command: Secrets.commandText(command.display), url: redacted, connections: connections,

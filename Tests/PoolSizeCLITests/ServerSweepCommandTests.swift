@@ -49,6 +49,10 @@ import Testing
             "error: --arrival-rate: paces poolsize's own driver, and --load's tool makes its own load, which poolsize cannot pace; drop --load or --arrival-rate"
         ),
         (
+            ["--server", command, "--http", url, "--load", "wrk -c{size} http://127.0.0.1:18408/", "--parse", "wrk"],
+            "error: --load: has no {port}, but --server listens on the port poolsize picks, so the tool would load another server; write {port} where the tool takes the server's address, e.g. wrk http://127.0.0.1:{port}/"
+        ),
+        (
             ["--server", command, "--http", url, "--latency-slo", "50ms"],
             "error: --latency-slo: applies to open-loop sweeps; add --arrival-rate (e.g. --arrival-rate 800/s) or drop --latency-slo"
         ),

@@ -71,6 +71,40 @@ import Testing
         #expect(scripted.leftovers.isEmpty)
     }
 
+    /// A load tool that counted requests the started server never served (aimed at another
+    /// server's fixed port; here a tool that only prints wrk's lines): the server used no CPU for
+    /// them, so the trial is invalid, naming why, never 5000 requests/s of this server. A tool
+    /// that loads the server through `{port}` is valid.
+    @Test func aToolThatLoadedAnotherServerIsAnInvalidTrial() throws {
+        let scripted = try ScriptedServer()
+        defer { scripted.cleanUp() }
+        let server =
+            "sh -c 'echo $$ >> \(scripted.pids); exec \(Self.poolsize) serve --threads {size} --port {port} --cpu 1ms --quiet'"
+        let command = try ServerCommand(server)
+        let elsewhere = ServerTrialMeasurer(
+            command: command, url: try ServerURL("http://127.0.0.1:{port}/", server: command), connections: 4,
+            readyTimeoutSeconds: 30,
+            loadTool: (
+                try LoadCommand(
+                    "sh -c 'sleep 0.3; echo \"  1500 requests in 0.30s, 1MB read\"; echo Requests/sec: 5000' {port}",
+                    requiresSize: false),
+                LoadToolParser(preset: .wrk), 30
+            )
+        ) { url throws(PoolSizeError) in try HTTPTarget(url: url) }
+        let idle = try elsewhere.measure(Self.trial(size: 2), cores: 2, readRatio: 0).metrics
+        elsewhere.sweepEnded()
+        #expect(idle.throughputPerSecond == 5000)
+        let reason = try #require(idle.invalidReason)
+        #expect(reason.hasPrefix("the server poolsize started used "), "\(reason)")
+        #expect(
+            reason.hasSuffix(
+                " of CPU while the load tool counted 1500 requests, so the tool loaded something else (another server, a fixed port) or the server's work ran outside its session (a daemon that called setsid); aim the tool at {port}, and keep the server in the foreground"
+            ), "\(reason)")
+        #expect(ServerTrialMeasurer.idleServer(cpuNanoseconds: 1_000_000, requests: 1500) == nil)
+        #expect(ServerTrialMeasurer.idleServer(cpuNanoseconds: 0, requests: 5) == nil)
+        #expect(scripted.leftovers.isEmpty)
+    }
+
     /// The low-load round's C is the CPU of the pool that serves the requests, not of every
     /// thread: `poolsize serve --workers` burns its 2 ms in its `pool-worker-N` threads, while
     /// its event loops (`NIO-ELT-…`) parse and answer. C is that pool's, below all its threads'

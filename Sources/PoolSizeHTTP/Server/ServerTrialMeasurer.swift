@@ -171,12 +171,31 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         }
         metrics.utilization = cpu / 1e9 / (max(run.wallSeconds, 1e-9) * Double(max(cores, 1)))
         Self.record(after, since: before, into: &metrics)
+        if metrics.invalidReason == nil, let idle = Self.idleServer(cpuNanoseconds: cpu, requests: requests) {
+            metrics.invalidReason = idle
+        }
         if let ended = server.process.exitOutcome {
             metrics.invalidReason = exited(ended, process: server.process)
             // The tool's failures after the server died are not answers (as with the driver).
             metrics.errors = 0
         }
         return metrics
+    }
+
+    /// Less CPU than this per request the tool counted is no server's work: answering one costs
+    /// microseconds.
+    static let idleServerNanosecondsPerRequest = 100.0
+
+    /// Why a trial whose tool counted `requests` while the started server's processes used
+    /// `cpuNanoseconds` is not that server's: the tool loaded another server, or the work ran
+    /// outside the server's session. Nil when the server did the work, or too few requests
+    /// were counted to tell.
+    static func idleServer(cpuNanoseconds cpu: Double, requests: Double) -> String? {
+        guard requests >= TrialValidity.minimumTasks, cpu < idleServerNanosecondsPerRequest * requests else {
+            return nil
+        }
+        return
+            "the server poolsize started used \(UnitFormat.duration(cpu / 1e9)) of CPU while the load tool counted \(UnitFormat.number(requests.rounded())) requests, so the tool loaded something else (another server, a fixed port) or the server's work ran outside its session (a daemon that called setsid); aim the tool at {port}, and keep the server in the foreground"
     }
 
     /// Stops the server kept between trials.
