@@ -90,6 +90,39 @@ import PoolSizeAnalysis
         #expect(utilization == 0.3)
     }
 
+    /// The same plateau from a pool of connections to a database on this machine: the pool's
+    /// threads keep 30% of the 2 cores busy, its backends 1.4 cores (70%). Together the cores
+    /// are full: the CPU, not a lock, caps throughput, as the database section says from the
+    /// backends' samples; with backends at 0.2 cores the 40% still blames serialization.
+    @Test func aLocalDatabasesBackendsCountAsTheCPUTheyShare() throws {
+        func records(backendCores: Double) -> [TrialRecord] {
+            [1, 2, 4, 8, 10, 16, 32, 64].map { size in
+                var record = Self.record(size, min(Double(size) * 62.5, 600), utilization: 0.3)
+                record.watched = .database(DatabaseFigures(backendCPUSeconds: backendCores, snapshots: 40))
+                return record
+            }
+        }
+        let busy = try #require(
+            Recommender.recommend(
+                workload: "orders", records: records(backendCores: 1.4), lowLoad: Self.lowLoad, cores: 2,
+                targetUtilization: 1))
+        #expect(busy.recommendedQueueCount == 10)
+        guard case .knee(.overPredictedCPU(let machine, _), _, _) = busy.explanation else {
+            Issue.record("explanation: \(String(describing: busy.explanation))")
+            return
+        }
+        #expect(abs(machine - 1.0) < 1e-9)
+        let idle = try #require(
+            Recommender.recommend(
+                workload: "orders", records: records(backendCores: 0.2), lowLoad: Self.lowLoad, cores: 2,
+                targetUtilization: 1))
+        guard case .knee(.overPredictedSerialization(let pool), _, _) = idle.explanation else {
+            Issue.record("explanation: \(String(describing: idle.explanation))")
+            return
+        }
+        #expect(pool == 0.3)
+    }
+
     @Test func coarseSizesAreBlamedBeforeTheModel() throws {
         let records = [1, 16, 64, 128].map { Self.record($0, min(Double($0) / 0.016, 2000)) }
         let r = try #require(

@@ -177,6 +177,29 @@ struct SyntheticCurve {
         #expect(samples.values.map(\.count).reduce(0, +) < search.gridTrials)
     }
 
+    /// The orders pool of the newcomers' report: pgbench peaks at 2 connections (11.7k tps; 4:
+    /// 11.4k; 5: 10.9k; 64: 6.0k) and the rules' sizes are 5 (HikariCP on 2 cores) and 96
+    /// (max_connections). The rules are measured in the first batch beside 1, 2, 4, but never
+    /// bound the search from below: the knee is 2, with its neighbours measured, as the grid
+    /// finds it; within an explicit 1…16 too. Before, the powers of two began above the largest
+    /// seed, and the answer was 5, the rule confirming itself.
+    @Test func theRulesSizesNeverBoundTheSearchFromBelow() {
+        func orders(_ size: Int) -> Double {
+            let known: [Int: Double] = [1: 7200, 2: 11_700, 3: 11_600, 4: 11_400, 5: 10_900]
+            return known[size] ?? max(6000, 10_900 - Double(size - 5) * 83)
+        }
+        let search = SizeSearch(prediction: 5.2, cores: 2, tolerance: 0.05, repetitions: 3, seeds: [5, 96])
+        #expect(search.next([:]) == [1: 1, 2: 1, 4: 1, 5: 1, 96: 1])
+        let samples = search.simulate(orders)
+        #expect(Knee.find(samples.map { CurvePoint(size: $0.key, samples: $0.value) })?.size == 2)
+        #expect(samples.keys.contains(1) && samples.keys.contains(5) && samples.keys.contains(96))
+        let listed = SizeSearch(
+            prediction: 5.2, cores: 2, tolerance: 0.05, repetitions: 3, candidates: Array(1...16), seeds: [5, 196])
+        let within = listed.simulate(orders)
+        #expect(Knee.find(within.map { CurvePoint(size: $0.key, samples: $0.value) })?.size == 2)
+        #expect(Set(within.keys).isSubset(of: Set(1...16)))
+    }
+
     /// Nothing to measure once every decisive size has its repetitions.
     @Test func doneIsEmpty() {
         let search = SizeSearch(prediction: 2, cores: 2, tolerance: 0.05, repetitions: 2)

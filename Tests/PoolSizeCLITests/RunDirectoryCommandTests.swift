@@ -229,6 +229,17 @@ import Testing
 }
 
 @Suite struct DryRunTests {
+    /// A task that declares no times (a command): the search's sizes follow the W/C the run
+    /// measures, so the dry run names only its first batch (the powers of two up to the cores)
+    /// and says the rest follow the measurement, never a list the run will not measure.
+    @Test func aTaskWithoutDeclaredTimesNamesOnlyTheFirstSizes() throws {
+        let result = try EndToEndTests.run(["sweep", "--exec", "true", "--cores", "2", "--dry-run"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(" first at sizes 1,2, then at sizes the measured W/C decides, about "),
+            "\(result.stdout)")
+    }
+
     @Test func dryRunPrintsThePlanAndMeasuresNothing() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-dry-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }

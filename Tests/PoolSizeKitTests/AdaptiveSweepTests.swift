@@ -40,11 +40,10 @@ import Testing
     }
 
     /// A server sweep's search is thrifty, each trial being a server restarted and loaded for
-    /// seconds: the rules' sizes (2, 3, 5 on 2 cores), measured anyway, open the bracket in
-    /// place of 1, 2 and 4; past the formula's N (20) the middle of the rising gap 16–32 is
-    /// measured before doubling, and 32 being flat from 24 ends the bracket; the knee is
-    /// resolved to 1/8 of its size (18: 16 is within 2 of it). Nine sizes for a knee the grid
-    /// of 1…64 takes ten to place only within 16–24.
+    /// seconds: the rules' sizes (2, 3, 5 on 2 cores), measured anyway, open the bracket beside
+    /// 1, 2 and 4 (a rule's size never bounds the knee from below); past the formula's N (20)
+    /// the middle of the rising gap 16–32 is measured before doubling, and 32 being flat from 24
+    /// ends the bracket; the knee is resolved to 1/8 of its size (18: 16 is within 2 of it).
     @Test func aServerSweepsSearchIsThrifty() {
         var plan = Self.plan()
         plan.cores = 2
@@ -52,9 +51,9 @@ import Testing
         plan.target = .server(
             ServerSetup(command: "srv {size}", url: "http://127.0.0.1:9/", connections: 64, readyTimeoutSeconds: 30))
         let search = plan.sizeSearch(prediction: 20)
-        #expect(search.bracket == [2, 3, 5, 8, 16, 32, 64])
+        #expect(search.bracket == [1, 2, 3, 4, 5, 8, 16, 32, 64])
         let samples = search.simulate { Double(min($0 * 95, 1_800)) }
-        #expect(samples.keys.sorted() == [2, 3, 5, 8, 16, 18, 20, 24, 32])
+        #expect(samples.keys.sorted() == [1, 2, 3, 4, 5, 8, 16, 18, 20, 24, 32])
         // The same curve in this process's own pools: sizes from 1, no middle, 1/16 steps.
         plan.target = .inProcess
         let own = plan.sizeSearch(prediction: 20).simulate { Double(min($0 * 95, 1_800)) }

@@ -7,8 +7,10 @@ import PoolSizeStats
 ///
 /// 1. **Bracket**: sizes 1, 2, 4, … (one trial each) past the formula's N and the core count,
 ///    doubling on while the largest size still beats the one before it by more than half the
-///    tolerance (the curve still rises), up to 16 × that reach. Sizes measured anyway (`seeds`)
-///    open it; a `thrifty` search first measures the middle of a rising gap past the reach.
+///    tolerance (the curve still rises), up to 16 × that reach. Sizes measured anyway (`seeds`,
+///    the rules of thumb's) are measured with the first sizes, and count as points of the curve,
+///    but never replace the powers of two below them: a rule's size is no lower bound of the
+///    knee. A `thrifty` search first measures the middle of a rising gap past the reach.
 /// 2. **Bisect**: the knee (`Knee.find`, the rule the `Recommender` uses) lies between the
 ///    largest measured size below it and itself; measure the middle, one trial, until the two
 ///    are no more than one size step apart (`step(at:)`).
@@ -30,8 +32,8 @@ package struct SizeSearch: Sendable, Equatable {
     /// The sizes the search may choose from, sorted (an explicit `--sizes`); nil for any size
     /// from 1 to `SizeSelection.maximumSize`.
     package let candidates: [Int]?
-    /// Sizes measured whatever the search decides (a server sweep's rules of thumb): the
-    /// bracket starts with them and its powers of two begin above the largest.
+    /// Sizes measured whatever the search decides (a server sweep's rules of thumb), in the
+    /// first batch, beside the powers of two.
     package let seeds: [Int]
     /// The largest size any trial can measure validly (a server's driver keeps that many
     /// requests in flight); nil: no bound but `SizeSelection.maximumSize`.
@@ -73,11 +75,10 @@ package struct SizeSearch: Sendable, Equatable {
         return candidates.first { $0 >= size } ?? candidates.last ?? 1
     }
 
-    /// The geometric bracket's sizes: the seeds, then 1, 2, 4, … above them, snapped to the
-    /// candidates, ending at `upper`.
-    package var bracket: [Int] {
+    /// The powers of two the bracket doubles along: 1, 2, 4, … snapped to the candidates,
+    /// ending at `upper`.
+    var chain: [Int] {
         var sizes: [Int] = [], power = 1
-        for seed in seeds.map(snap) where sizes.last.map({ seed > $0 }) ?? true { sizes.append(seed) }
         while power < upper {
             let size = snap(max(power, lower))
             if size > (sizes.last ?? 0) { sizes.append(size) }
@@ -86,6 +87,12 @@ package struct SizeSearch: Sendable, Equatable {
         if sizes.last != upper { sizes.append(upper) }
         return sizes
     }
+
+    /// The seeds as the search measures them, snapped to the candidates.
+    var seedSizes: Set<Int> { Set(seeds.map(snap)) }
+
+    /// The geometric bracket's sizes: the chain and the seeds, sorted.
+    package var bracket: [Int] { seedSizes.union(chain).sorted() }
 
     /// The knee's resolution at `size`: the auto grid's neighbour spacing there (about 1/16 of
     /// the size, at least 1; 1/8 when `thrifty`). With candidates, only neighbouring candidates are resolved.
@@ -112,16 +119,14 @@ package struct SizeSearch: Sendable, Equatable {
     package func next(_ samples: [Int: [Double]]) -> [Int: Int] {
         let measured = samples.filter { !$0.value.isEmpty }
         func mean(_ size: Int) -> Double { measured[size].map { $0.reduce(0, +) / Double($0.count) } ?? 0 }
-        // 1. The bracket: every power below the reach at once, then one doubling at a time.
+        // 1. The bracket: every power below the reach and every seed at once, then one
+        // doubling at a time along the chain (a seed between two powers is a point of the
+        // curve, not a step of the doubling, whose rule compares sizes a factor 2 apart).
+        let opening = bracket.filter { ($0 <= reach || seedSizes.contains($0)) && measured[$0] == nil }
+        if !opening.isEmpty { return Dictionary(uniqueKeysWithValues: opening.map { ($0, 1) }) }
         var previous: Int?
-        for size in bracket {
-            if measured[size] == nil {
-                if size <= reach {
-                    return Dictionary(
-                        uniqueKeysWithValues: bracket.filter { $0 <= reach && measured[$0] == nil }.map { ($0, 1) })
-                }
-                return [size: 1]
-            }
+        for size in chain {
+            if measured[size] == nil { return [size: 1] }
             if size >= reach, let previous, mean(size) <= (1 + tolerance / 2) * mean(previous) { break }
             if thrifty, size > reach, let previous, !resolved(previous, size) {
                 let middle = middle(previous, size)

@@ -187,16 +187,23 @@ package enum Recommender {
         let atKnee = bySize[curve.kneeQueueCount] ?? []
         let mean = { (values: [Double]) in values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
         let kneeUtilization = mean(atKnee.map(\.utilization))
+        // The cores the trial kept busy: the pool's, and a local database's backends serving it
+        // (they share the cores, so a pool at 22% beside backends at 75% is CPU-bound).
+        let kneeMachine = mean(
+            atKnee.map {
+                $0.utilization + ($0.watched.database?.backendCPUSeconds ?? 0) / max($0.wallSeconds, 1e-9)
+                    / Double(max(r.cores, 1))
+            })
         let kneeCPU = mean(atKnee.map(\.cpuMicrosecondsPerTask))
         let maxReached = records.map(\.peakConcurrency).max() ?? 0
         if gap < 0 {
             if maxReached < Int(0.9 * Double(largest)) && maxReached <= curve.kneeQueueCount {
                 return .overPredictedConcurrency(maxReached: maxReached)
             }
-            if kneeUtilization < 0.85 * r.targetUtilization {
+            if kneeMachine < 0.85 * r.targetUtilization {
                 return .overPredictedSerialization(kneeUtilization: kneeUtilization)
             }
-            return .overPredictedCPU(kneeUtilization: kneeUtilization, kneeCPUMicroseconds: kneeCPU)
+            return .overPredictedCPU(kneeUtilization: kneeMachine, kneeCPUMicroseconds: kneeCPU)
         }
         if kneeUtilization > 1.05 { return .underPredictedCores(kneeUtilization: kneeUtilization) }
         if let model = r.queueingModelKnee, model > r.formulaQueueCount {

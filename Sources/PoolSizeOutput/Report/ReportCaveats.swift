@@ -217,6 +217,9 @@ package enum ReportCaveats {
     /// synthetic task's wait is a sleep, which nothing outside can slow down.
     static func externalLimit(_ analysis: RunAnalysis) -> String? {
         guard let primary = analysis.primary else { return nil }
+        // A watched database says why its curve bends from what its backends did (the
+        // database section), which decides over the pool's own utilization.
+        guard !analysis.run.records.contains(where: { $0.watched.database != nil }) else { return nil }
         let spec = analysis.run.plan?.spec
         let outside = spec.map { $0.doesFileIO || ($0.cpuMicroseconds == 0 && $0.waitMicroseconds == 0) } ?? false
         let server = analysis.run.info?.server.flatMap(ExternalLimit.ServerBehaviour.init(header:))

@@ -16,6 +16,9 @@ package struct SweepEstimate: Equatable, Sendable {
     /// Bytes the sweep may hold at once: its trial plan and records, and the largest pool's
     /// threads (stack pages touched and kernel stack).
     package var bytes: Double
+    /// Whether `sizes` are only the first ones an adaptive search measures, the rest to be
+    /// chosen from the W/C the low-load phase measures (a task that declares no times).
+    package var sizesFollowMeasurement = false
     /// How the sizes are chosen.
     package var search: SearchMode = .grid
     /// An adaptive search's most trials (with warm-ups); nil for a grid.
@@ -71,8 +74,13 @@ package struct SweepEstimate: Equatable, Sendable {
         let count =
             maximumTrials.map { "\(trials) trials expected (at most \($0))" }
             ?? "\(trials) trial\(trials == 1 ? "" : "s")"
-        return
-            "\(count) at sizes \(sizes.count > 12 ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")), about \(UnitFormat.estimate(seconds)), up to \(UnitFormat.memory(bytes))"
+        let listed =
+            sizes.count > 12
+            ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")
+        let at =
+            sizesFollowMeasurement
+            ? "first at sizes \(listed), then at sizes the measured W/C decides" : "at sizes \(listed)"
+        return "\(count) \(at), about \(UnitFormat.estimate(seconds)), up to \(UnitFormat.memory(bytes))"
     }
 
     /// The dry run's lines: each phase of the sweep and what it costs.
@@ -167,7 +175,12 @@ extension SweepPlan {
                     let u = Double(random.next() >> 11) / Double(1 << 53)
                     return soft * (1 + Self.estimateVariation * 1.732 * (2 * u - 1))
                 }
-                if seed == 0 { measuredSizes = samples.keys.sorted() }
+                // Without declared times the run's sizes follow the W/C it measures: only its
+                // first batch is known (the powers up to the cores, the rules' sizes).
+                if seed == 0 {
+                    measuredSizes =
+                        declaresTask ? samples.keys.sorted() : sizeSearch(prediction: 1).next([:]).keys.sorted()
+                }
                 total += samples.values.map(\.count).reduce(0, +)
             }
             measured = combinationCount * (Double(total) / Double(Self.estimateRuns)).rounded()
@@ -185,6 +198,7 @@ extension SweepPlan {
             seconds: model.seconds(trials: measured, warmups: warmupTrials),
             bytes: (measured + warmups) * SweepEstimate.bytesPerTrial + Double(largest) * SweepEstimate.bytesPerThread)
         estimate.search = search
+        estimate.sizesFollowMeasurement = search == .adaptive && !declaresTask
         estimate.maximumTrials = maximum.map { Self.count($0 + warmups) }
         let longest =
             declaresTask

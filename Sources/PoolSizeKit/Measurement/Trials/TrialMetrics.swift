@@ -127,8 +127,13 @@ package struct TrialMetrics: Equatable, Sendable {
         r.maxRSSKilobytes = m.usageAtEnd.maxRSSKilobytes
         r.processThreads = m.processThreads ?? 0
         if let busy0 = m.machineBusyAtStart, let busy1 = m.machineBusyAtEnd, busy1 >= busy0 {
+            // A local database's backends serving the pool's connections are the trial's own
+            // load, not other processes'.
+            let watchedCPU = (m.watched.database?.backendCPUSeconds ?? 0) * 1e9
             r.otherLoad = max(
-                0, (Double(busy1 - busy0) - Double(processCPU)) / 1e9 / (windowSeconds * Double(max(cores, 1))))
+                0,
+                (Double(busy1 - busy0) - Double(processCPU) - watchedCPU) / 1e9
+                    / (windowSeconds * Double(max(cores, 1))))
         }
         let finishedSamples = m.samples.filter { !$0.failed && $0.ended >= start && $0.ended <= end }
         r.latency = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.submitted })
