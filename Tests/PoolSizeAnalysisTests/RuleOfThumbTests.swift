@@ -84,11 +84,35 @@ import Testing
     }
 
     @Test func theRecommendedSizeIsSaidSo() {
-        let records = [RecommenderTests.record(2, 500), RecommenderTests.record(3, 510)]
+        let records = [RecommenderTests.record(1, 260), RecommenderTests.record(2, 500), RecommenderTests.record(3, 510)]
         let results = RuleOfThumbResult.compare(
             ConfigurationSummary.summarize(records), recommended: 2, rules: .threadPool(cores: 2))
         #expect(results[0].sentence == "cores = 2: the recommended size")
         #expect(results[1].sentence == "cores + 1 = 3: 510/s, +2% of the recommended 2's throughput")
+    }
+
+    /// A rule's size that is the recommendation but the smallest (or largest) size measured is
+    /// no knee the curve shows: the orders pool measured at 5, 6, 112 and 196 only (the search's
+    /// old bracket) said "HikariCP … = 5: the recommended size", the rule confirming itself.
+    @Test func aRulesSizeAtTheEdgeOfTheCurveIsNotConfirmed() {
+        let records = [(5, 10_900.0), (6, 10_700), (112, 6_000), (196, 5_200)].map {
+            RecommenderTests.record($0.0, $0.1)
+        }
+        let results = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 5,
+            rules: .connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 196))
+        #expect(
+            results.map(\.sentence) == [
+                "HikariCP (cores × 2) + 1 = 5: the recommended size, but no size below it was measured, so the curve does not show it is the knee",
+                "max_connections = 196: 5200/s, −52.3% of the recommended 5's throughput",
+            ])
+        let top = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 196,
+            rules: .connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 196))
+        #expect(
+            top.last?.sentence
+                == "max_connections = 196: the recommended size, but no size above it was measured, so the curve does not show it is the knee"
+        )
     }
 
     /// A recommendation from the formula past the sizes measured has no throughput of its own:

@@ -18,6 +18,9 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     package var recommendedThroughputPerSecond: Double
     /// Whether `recommendedSize` is the recommendation (else the best size measured).
     package var againstRecommendation = true
+    /// Whether a size below and a size above the rule's were measured (validly): a rule's
+    /// size that is the recommendation is confirmed only with a neighbour on each side.
+    package var measuredBelow = true, measuredAbove = true
 
     /// Throughput against the recommendation's, as a signed share (−0.41: 41% less); nil when
     /// either is unknown.
@@ -36,10 +39,13 @@ package struct RuleOfThumbResult: Equatable, Sendable {
         guard let best = exact ?? measured.max(by: { $0.throughput.mean < $1.throughput.mean }) else { return [] }
         return rules.sized.map { rule, size in
             let point = points.first { $0.poolSize == size && $0.throughput.mean.isFinite }
-            return RuleOfThumbResult(
+            var result = RuleOfThumbResult(
                 rule: rule, size: size, throughputPerSecond: point?.throughput.mean,
                 latencyP99Microseconds: point?.latencyP99Microseconds, recommendedSize: best.poolSize,
                 recommendedThroughputPerSecond: best.throughput.mean, againstRecommendation: exact != nil)
+            result.measuredBelow = size == 1 || measured.contains { $0.poolSize < size }
+            result.measuredAbove = measured.contains { $0.poolSize > size }
+            return result
         }
     }
 
@@ -51,7 +57,13 @@ package struct RuleOfThumbResult: Equatable, Sendable {
         let reference =
             againstRecommendation ? "the recommended \(recommendedSize)" : "the best measured size \(recommendedSize)"
         if size == recommendedSize {
-            return "\(head): " + (againstRecommendation ? "the recommended size" : "the best size measured")
+            let verdict = againstRecommendation ? "the recommended size" : "the best size measured"
+            let missing = [measuredBelow ? nil : "below", measuredAbove ? nil : "above"].compactMap { $0 }
+            guard missing.isEmpty else {
+                return
+                    "\(head): \(verdict), but no size \(missing.joined(separator: " or ")) it was measured, so the curve does not show it is the knee"
+            }
+            return "\(head): \(verdict)"
         }
         let sign = change >= 0 ? "+" : "−"
         let percent = UnitFormat.percent(abs(change))
