@@ -84,7 +84,9 @@ import Testing
     }
 
     @Test func theRecommendedSizeIsSaidSo() {
-        let records = [RecommenderTests.record(1, 260), RecommenderTests.record(2, 500), RecommenderTests.record(3, 510)]
+        let records = [
+            RecommenderTests.record(1, 260), RecommenderTests.record(2, 500), RecommenderTests.record(3, 510),
+        ]
         let results = RuleOfThumbResult.compare(
             ConfigurationSummary.summarize(records), recommended: 2, rules: .threadPool(cores: 2))
         #expect(results[0].sentence == "cores = 2: the recommended size")
