@@ -127,3 +127,36 @@ if ! [[ "$settled" =~ ^[0-9]+$ ]] || [ "$settled" -le 2 ]; then
     echo "error: the README's adaptive-pool batch settled at '$settled' queues; it should grow past its start at 2 while shutdown() drains" >&2
     exit 1
 fi
+# The closure sweep says what load its answer is for.
+if ! printf '%s\n' "$output" | grep -q '^for a continuous stream: every queue kept two tasks deep'; then
+    echo "error: Examples/SweepClosure did not say what load its answer is for (result.loadServed)" >&2
+    exit 1
+fi
+# docs/guide/library.md's batch sweep, as written there (its `poolsize` the debug build): a
+# table of the seven sizes and a recommendation, from the batch's own uploads per second.
+echo "example: docs/guide/library.md's batch sweep"
+batch_sweep="$(python3 - "$root/docs/guide/library.md" <<'PY'
+import sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+start = next(i for i, line in enumerate(lines) if line.strip().startswith("$ poolsize sweep --load 'Examples/SweepClosure"))
+command = []
+for line in lines[start:]:
+    text = line.strip().removeprefix("$ ")
+    command.append(text.removesuffix("\\").strip())
+    if not text.endswith("\\"):
+        break
+print(" ".join(command))
+PY
+)"
+batch_dir="$(mktemp -d "${TMPDIR:-/tmp}/poolsize-batch.XXXXXX")"
+batch_result="$(cd "$root" && PATH="$root/.build/debug:$PATH" bash -c "$batch_sweep --out '$batch_dir/run' --plots '$batch_dir/plots'")"
+rm -rf "$batch_dir"
+printf '%s\n' "$batch_result"
+if ! printf '%s\n' "$batch_result" | grep -q '^recommended queue count: [0-9][0-9]*  (no formula without W/C, knee '; then
+    echo "error: docs/guide/library.md's batch sweep gave no recommendation" >&2
+    exit 1
+fi
+if [ "$(printf '%s\n' "$batch_result" | grep -cE '^(1|4|8|16|22|32|64) +[0-9.]+ ')" -ne 7 ]; then
+    echo "error: docs/guide/library.md's batch sweep did not measure its seven sizes" >&2
+    exit 1
+fi

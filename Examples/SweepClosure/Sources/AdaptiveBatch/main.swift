@@ -39,7 +39,11 @@ if let fixedSize {
         uploads.submit { upload(file) }
     }
     uploads.shutdown()
-    print("fixed \(fixedSize): \(count) uploads in \(String(format: "%.3f", Date().timeIntervalSince(started))) s")
+    let seconds = Date().timeIntervalSince(started)
+    // The batch's own throughput, so `poolsize sweep --load '… fixed {size}'` can sweep it.
+    print(
+        "fixed \(fixedSize): \(count) uploads in \(String(format: "%.3f", seconds)) s (\(String(format: "%.1f", Double(count) / seconds)) uploads/s)"
+    )
 } else {
     // The README's example, as written there.
     let uploads = AdaptiveQueuePool(minimum: 2, maximum: 64, qos: .utility)

@@ -37,6 +37,7 @@ for summary in result.summaries {
 }
 print("recommended queue count: \(best.recommendedQueueCount)")
 print(best.reason)
+print("for \(result.loadServed)")
 
 // Use: the per-QoS pool with that count for the tier that was measured.
 let pools = QueuePoolSet(recommendation: best, label: "example")
