@@ -2,8 +2,10 @@
 # The packages on hosts without a Swift toolchain: builds them (scripts/package.sh), checks them
 # with dpkg-deb, lintian, readelf and ldd, then makes a fresh Debian 12 root with debootstrap
 # and inside it (chroot, /proc mounted for observe) installs them as the README says:
-#   1. the .deb with `apt-get install ./poolsize_….deb`, which must bring libcurl4, libpq5 and the
-#      recommended gnuplot (the sweep's charts are then rendered);
+#   1. the .deb with `apt-get install ./poolsize_….deb`, which must bring libcurl4 and libpq5 and
+#      nothing for charts (gnuplot is only suggested: its own recommendations pull in groff,
+#      ghostscript and imagemagick); then `apt-get install --no-install-recommends gnuplot-nox`,
+#      after which the sweep's charts are rendered;
 #   2. in a second copy of the root, with only libcurl4 and libpq5 added, the archive unpacked with
 #      `tar -xzf … -C /usr/local --strip-components=1`;
 # and in each runs `poolsize --version`, `observe -- sleep 2` (for 1 s), a short `sweep` and
@@ -97,7 +99,8 @@ dpkg-deb --info "$deb" >&2
 depends="$(dpkg-deb --field "$deb" Depends)"
 [[ "$depends" == *libcurl4* ]] || fail "Depends has no libcurl4: $depends"
 [[ "$depends" == *libpq5* ]] || fail "Depends has no libpq5: $depends"
-[[ "$(dpkg-deb --field "$deb" Recommends)" == *gnuplot* ]] || fail "gnuplot is not recommended"
+[[ "$(dpkg-deb --field "$deb" Suggests)" == *gnuplot-nox* ]] || fail "gnuplot-nox is not suggested"
+[ -z "$(dpkg-deb --field "$deb" Recommends)" ] || fail "the package recommends packages: $(dpkg-deb --field "$deb" Recommends)"
 contents="$(dpkg-deb --contents "$deb" | awk '{ print $NF }')"
 for path in ./usr/bin/poolsize ./usr/share/man/man1/poolsize.1.gz \
     ./usr/share/bash-completion/completions/poolsize ./usr/share/zsh/vendor-completions/_poolsize \
@@ -240,11 +243,23 @@ echo "== 1. the .deb, with apt-get install ./$(basename "$deb")" >&2
 cp -a "$tmp/base" "$tmp/deb-root"
 cp "$deb" "$tmp/deb-root/tmp/"
 in_root "$tmp/deb-root" dpkg-query -W libcurl4 >/dev/null 2>&1 && fail "the fresh root already has libcurl4"
+# shellcheck disable=SC2016 # dpkg-query's own ${…} fields
+installed() { in_root "$1" dpkg-query -W -f '${Status}\n' 2>/dev/null | grep -c ' installed$'; }
+before="$(installed "$tmp/deb-root")"
 apt_in "$tmp/deb-root" "./$(basename "$deb")"
 # shellcheck disable=SC2016 # dpkg-query's own ${…} fields
-in_root "$tmp/deb-root" dpkg-query -W -f '${Package} ${Version} ${Status}\n' poolsize libcurl4 libpq5 gnuplot-nox >&2 \
-    || fail "apt-get did not install poolsize with libcurl4, libpq5 and gnuplot-nox"
+in_root "$tmp/deb-root" dpkg-query -W -f '${Package} ${Version} ${Status}\n' poolsize libcurl4 libpq5 >&2 \
+    || fail "apt-get did not install poolsize with libcurl4 and libpq5"
+# shellcheck disable=SC2016 # dpkg-query's own ${…} fields
+in_root "$tmp/deb-root" dpkg-query -W -f '${Status}\n' gnuplot-nox 2>/dev/null | grep -q ' installed$' \
+    && fail "apt-get installed gnuplot-nox with the package, which only suggests it"
+after="$(installed "$tmp/deb-root")"
+echo "-- the .deb added $((after - before)) packages" >&2
 [ -f "$tmp/deb-root/usr/share/man/man1/poolsize.1.gz" ] || fail "the man page was not installed"
+check "$tmp/deb-root" /usr/bin/poolsize no
+echo "== 1b. charts: apt-get install --no-install-recommends gnuplot-nox" >&2
+apt_in "$tmp/deb-root" --no-install-recommends gnuplot-nox
+echo "-- gnuplot-nox added $(($(installed "$tmp/deb-root") - after)) packages" >&2
 check "$tmp/deb-root" /usr/bin/poolsize yes
 
 echo "== 2. the archive in /usr/local of a root that has only libcurl4 and libpq5 added" >&2

@@ -171,7 +171,7 @@ Architecture: {arch}
 Maintainer: {maintainer}
 Installed-Size: {installed_kib}
 Depends: {depends}
-Recommends: gnuplot-nox | gnuplot
+Suggests: gnuplot-nox | gnuplot
 Section: devel
 Priority: optional
 Description: measure how many threads a worker pool should have
@@ -184,7 +184,9 @@ Description: measure how many threads a worker pool should have
  estimates each pool's CPU and wait shares, its W/C and the size it needs,
  without touching the process.
  .
- Charts are drawn with gnuplot when it is installed.
+ Charts are drawn with gnuplot when it is installed: gnuplot-nox, without
+ its recommended packages (apt-get install --no-install-recommends gnuplot-nox),
+ is all they need.
 """
 
 

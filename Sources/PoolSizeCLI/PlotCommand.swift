@@ -48,13 +48,13 @@ struct PlotCommand: ParsableCommand {
             return .inputNotFound(
                 path: "gnuplot",
                 hint:
-                    "install it (apt-get install gnuplot-nox) and re-run 'poolsize plot \(run)'; the data and scripts are in \(plots)/ ('gnuplot \(plots)/*.gp' renders them)"
+                    "install it (apt-get install --no-install-recommends gnuplot-nox) and re-run 'poolsize plot \(run)'; the data and scripts are in \(plots)/ ('gnuplot \(plots)/*.gp' renders them)"
             )
         case let .failed(script, message):
             return .invalidInput(
                 path: script,
                 message:
-                    "gnuplot could not render it: \(message); gnuplot 5.4 or newer with the pngcairo terminal is needed (apt-get install gnuplot-nox)"
+                    "gnuplot could not render it: \(message); gnuplot 5.4 or newer with the pngcairo terminal is needed (apt-get install --no-install-recommends gnuplot-nox)"
             )
         case let .timedOut(script, seconds):
             return .invalidInput(

@@ -53,7 +53,7 @@ import Testing
         #expect(result.code == 0, "stderr: \(result.stderr)")
         #expect(
             result.stderr
-                == "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and render later with 'gnuplot plots/\(Self.runID)/*.gp' or 'poolsize plot results/\(Self.runID)'; the CSV, data and .gp files are written\n"
+                == "note: charts not rendered: gnuplot not found; install it (apt-get install --no-install-recommends gnuplot-nox) and render later with 'gnuplot plots/\(Self.runID)/*.gp' or 'poolsize plot results/\(Self.runID)'; the CSV, data and .gp files are written\n"
         )
         #expect(
             result.stdout.split(separator: "\n").last.map(String.init)?.hasSuffix("results/\(Self.runID)/report.md")
@@ -78,7 +78,7 @@ import Testing
         #expect(result.code == 66)
         #expect(
             result.stderr
-                == "error: gnuplot: not found; install it (apt-get install gnuplot-nox) and re-run 'poolsize plot results/\(Self.runID)'; the data and scripts are in charts/ ('gnuplot charts/*.gp' renders them)\n"
+                == "error: gnuplot: not found; install it (apt-get install --no-install-recommends gnuplot-nox) and re-run 'poolsize plot results/\(Self.runID)'; the data and scripts are in charts/ ('gnuplot charts/*.gp' renders them)\n"
         )
         #expect(exists(scratch.appendingPathComponent("charts"), "throughput.gp"))
         #expect(!exists(run, "report.md"))

@@ -53,7 +53,7 @@ final class FakeRenderer: ChartRenderer, @unchecked Sendable {
         #expect(outcome.charts.failure == .notInstalled)
         #expect(
             outcome.charts.message
-                == "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and render later with 'gnuplot plots/run/*.gp' or 'poolsize plot results/run'; the CSV, data and .gp files are written"
+                == "note: charts not rendered: gnuplot not found; install it (apt-get install --no-install-recommends gnuplot-nox) and render later with 'gnuplot plots/run/*.gp' or 'poolsize plot results/run'; the CSV, data and .gp files are written"
         )
         let report = try String(contentsOf: outcome.markdown, encoding: .utf8)
         #expect(report.contains("run `poolsize plot results/run`"))
@@ -86,7 +86,7 @@ final class FakeRenderer: ChartRenderer, @unchecked Sendable {
         #expect(outcome.rendered == ["throughput", "utilization", "concurrency"])
         #expect(
             outcome.message
-                == "warning: gnuplot could not render latency.gp (\"latency.gp\" line 3: unknown terminal); install gnuplot 5.4+ with cairo (apt-get install gnuplot-nox) and render later with 'gnuplot plots/run/*.gp' or 'poolsize plot results/run'; the CSV, data and .gp files are written"
+                == "warning: gnuplot could not render latency.gp (\"latency.gp\" line 3: unknown terminal); install gnuplot 5.4+ with cairo (apt-get install --no-install-recommends gnuplot-nox) and render later with 'gnuplot plots/run/*.gp' or 'poolsize plot results/run'; the CSV, data and .gp files are written"
         )
     }
 

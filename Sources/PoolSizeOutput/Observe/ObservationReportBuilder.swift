@@ -31,7 +31,7 @@ package enum ObservationReportBuilder {
             blocks.append(
                 .paragraph(
                     "The charts were not rendered when this report was written (gnuplot missing or failing). Install "
-                        + "gnuplot (`apt-get install gnuplot-nox`) and run \(ReportInline.code(plotCommand)); the "
+                        + "gnuplot (`apt-get install --no-install-recommends gnuplot-nox`) and run \(ReportInline.code(plotCommand)); the "
                         + "links below work after that."
                 ))
         }

@@ -111,7 +111,7 @@ package struct ReportWriter {
         switch failure {
         case .notInstalled:
             return
-                "note: charts not rendered: gnuplot not found; install it (apt-get install gnuplot-nox) and \(later); the CSV, data and .gp files are written"
+                "note: charts not rendered: gnuplot not found; install it (apt-get install --no-install-recommends gnuplot-nox) and \(later); the CSV, data and .gp files are written"
         case let .failed(script, message):
             let scriptName = URL(fileURLWithPath: script).lastPathComponent
             let others = failed > 1 ? " and \(failed - 1) more" : ""
@@ -119,7 +119,7 @@ package struct ReportWriter {
             // script's or the machine's (a full disk), and the script is there to run by hand.
             let fix =
                 message.contains("terminal")
-                ? "install gnuplot 5.4+ with cairo (apt-get install gnuplot-nox) and \(later)"
+                ? "install gnuplot 5.4+ with cairo (apt-get install --no-install-recommends gnuplot-nox) and \(later)"
                 : "'gnuplot \(display(plotsDirectory))/\(scriptName)' shows the error; \(later)"
             return
                 "warning: gnuplot could not render \(scriptName)\(others) (\(message)); \(fix); the CSV, data and .gp files are written"

@@ -43,7 +43,7 @@ package enum ReportBuilder {
         if !chartsRendered {
             blocks.append(
                 .paragraph(
-                    "The charts were not rendered when this report was written (gnuplot missing or failing). Install gnuplot (`apt-get install gnuplot-nox`) and run \(ReportInline.code(plotCommand)); the links below work after that."
+                    "The charts were not rendered when this report was written (gnuplot missing or failing). Install gnuplot (`apt-get install --no-install-recommends gnuplot-nox`) and run \(ReportInline.code(plotCommand)); the links below work after that."
                 ))
         }
         for chart in charts { blocks.append(.chart(name: chart.name, caption: chart.caption, note: chart.note)) }

@@ -33,7 +33,7 @@ package enum ReportHTML {
                     )
                 } else {
                     body.append(
-                        "<p class=\"missing\">Chart not rendered: run <code>poolsize plot RUN_DIR</code> once gnuplot is installed (<code>apt-get install gnuplot-nox</code>), then <code>poolsize report RUN_DIR</code>.</p>"
+                        "<p class=\"missing\">Chart not rendered: run <code>poolsize plot RUN_DIR</code> once gnuplot is installed (<code>apt-get install --no-install-recommends gnuplot-nox</code>), then <code>poolsize report RUN_DIR</code>.</p>"
                     )
                     body.append("<p>\(inline(note))</p>")
                 }
