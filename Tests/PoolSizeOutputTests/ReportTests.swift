@@ -47,7 +47,8 @@ import Testing
         let text = Self.markdown(ReportFixtures.single, rendered: false)
         #expect(
             text.contains(
-                "Install gnuplot (`apt-get install --no-install-recommends gnuplot-nox`) and run `poolsize plot results/20261122-051503-io`"))
+                "Install gnuplot (`apt-get install --no-install-recommends gnuplot-nox`) and run `poolsize plot results/20261122-051503-io`"
+            ))
         #expect(text.contains("![Throughput vs pool size](../../plots/20261122-051503-io/throughput.svg)"))
     }
 
