@@ -178,6 +178,13 @@ import Testing
             "\(baseline)")
         #expect(baseline.contains("(75% of C)."), "\(baseline)")
         #expect(!measured.contains { $0.contains("afresh") })
+        // A baseline costlier than a whole task (312× C, as reported) is no start-up: no share
+        // of C is said from it, and the caveat says what the baseline must be.
+        run.lowLoad?.processStart?.cpuMicroseconds = 311.87 * lowLoad.cpuMicrosecondsPerTask
+        let costly = ReportCaveats.caveats(RunAnalysis(run))
+        #expect(!costly.contains { $0.contains("% of C") })
+        let more = try #require(costly.first { $0.hasPrefix("**The baseline costs more than a task**") })
+        #expect(more.contains("so it cannot be the task's start-up: it does work the task does not."), "\(more)")
     }
 
     @Test func failuresAreSaidToCountInNoFigure() throws {
