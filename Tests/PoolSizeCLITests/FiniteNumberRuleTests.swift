@@ -39,6 +39,33 @@ import Testing
         #expect(fit.stderr == "error: \(trials.path): line 2, column 'throughput_per_s': \(fitMessage)\n")
     }
 
+    /// A figure no trial measures (2^53 or more: a throughput of 1e308/s, a utilization of 1e30,
+    /// a backend CPU of 1e20 s) was taken and printed by every reader of an edited trials.csv;
+    /// now each refuses it alike, naming the file, line and column.
+    @Test(arguments: [("throughput_per_s", "1e308"), ("utilization", "1e30"), ("wait_us_per_task", "1e20")])
+    func everyReaderRefusesAFigureNoTrialMeasures(column: String, value: String) throws {
+        let run = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-rule-\(UUID())")
+        try FileManager.default.copyItem(at: Self.fixture, to: run)
+        defer { try? FileManager.default.removeItem(at: run) }
+        let trials = run.appendingPathComponent("trials.csv")
+        var lines = try String(contentsOf: trials, encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        lines[1][lines[0].firstIndex(of: column)!] = value
+        try (lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n").write(
+            to: trials, atomically: true, encoding: .utf8)
+        let expected =
+            "error: \(trials.path): line 2, column '\(column)': '\(value)' is not a figure a trial can measure (below 2^53)\n"
+        for arguments in [
+            ["report", run.path, "--plots", run.appendingPathComponent("plots").path],
+            ["export", run.path, "--to", "openmetrics"], ["compare", Self.fixture.path, run.path],
+        ] {
+            let result = try EndToEndTests.run(arguments, environment: ["PATH": "/nonexistent"])
+            #expect(result.code == 65, "\(arguments[0])")
+            #expect(result.stderr == expected, "\(arguments[0])")
+        }
+    }
+
     /// The same rule for the throughputs recommendation.json repeats: report printed a peak of
     /// "-5.00 at 4" and compare a change of -100.1% from a damaged file. The knee's throughput
     /// is measured as the peak's is, so NaN is refused there too.

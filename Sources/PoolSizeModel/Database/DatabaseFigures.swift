@@ -63,7 +63,9 @@ package struct DatabaseFigures: Equatable, Sendable, Codable {
         var errors: [String: Int] = [:]
         for part in text.split(separator: " ") {
             let pieces = part.split(separator: ":")
-            guard pieces.count == 2, let count = Int(pieces[1]), count >= 0, !pieces[0].isEmpty else { return nil }
+            guard pieces.count == 2, let count = Int(pieces[1]), count >= 0, FiniteNumber.isWhole(count),
+                !pieces[0].isEmpty
+            else { return nil }
             errors[String(pieces[0]), default: 0] += count
         }
         return errors

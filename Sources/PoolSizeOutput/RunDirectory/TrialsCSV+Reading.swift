@@ -99,6 +99,11 @@ extension TrialsCSV {
             // but for the figures that can be.
             guard let value = FiniteNumber.parse(cell) else { throw invalid(column, cell, "a finite decimal number") }
             guard value >= 0 || TrialsCSV.signed.contains(column) else { throw invalid(column, cell, "a number ≥ 0") }
+            // No trial measures 2^53 of anything (tasks a second, µs, bytes): such a cell was
+            // edited, and every reader would print it as a figure.
+            guard abs(value) < Double(FiniteNumber.wholeLimit) else {
+                throw invalid(column, cell, "a figure a trial can measure (below 2^53)")
+            }
             return value + 0
         }
 
