@@ -32,16 +32,7 @@ public struct SweepResult: Sendable {
     /// dry. A batch that ends (M tasks submitted, then waited for) is another load: its last
     /// tasks leave queues idle, so its best size can differ; time the batch at each size
     /// instead (docs/guide/library.md shows how). An open loop's tasks arrive at a rate.
-    public var loadServed: String {
-        switch plan.load {
-        case .closed:
-            return
-                "a continuous stream: every queue kept two tasks deep, so a size of N always has N tasks in flight; a batch that ends (tasks submitted at once, then waited for) may peak at another size"
-        case let .open(arrival):
-            let rates = arrival.rates.map { UnitFormat.rate($0.perSecond) }.joined(separator: ", ")
-            return "tasks arriving at \(rates) (\(arrival.process.rawValue)), whatever the pool's backlog"
-        }
-    }
+    public var loadServed: String { plan.load.served }
 
     /// Mean, spread and interval per (combination, size), as summary.csv holds them.
     public var summaries: [ConfigurationSummary] { ConfigurationSummary.summarize(records) }

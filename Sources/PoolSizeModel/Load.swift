@@ -11,6 +11,21 @@ public enum Load: Sendable, Equatable {
     /// latency objective, at the highest rate.
     case open(ArrivalPlan)
 
+    /// The load an answer is for, in words: a closed loop is a continuous stream (every queue
+    /// kept two tasks deep, so N queues never run dry), whose best size can differ from a
+    /// batch's that ends (its last tasks leave queues idle); an open loop's tasks arrive at its
+    /// rates whatever the pool's backlog.
+    package var served: String {
+        switch self {
+        case .closed:
+            return
+                "a continuous stream: every queue kept two tasks deep, so a size of N always has N tasks in flight; a batch that ends (tasks submitted at once, then waited for) may peak at another size"
+        case let .open(arrival):
+            let rates = arrival.rates.map { UnitFormat.rate($0.perSecond) }.joined(separator: ", ")
+            return "tasks arriving at \(rates) (\(arrival.process.rawValue)), whatever the pool's backlog"
+        }
+    }
+
     /// The arrival plan of an open loop; nil for the closed loop.
     public var arrival: ArrivalPlan? {
         if case let .open(plan) = self { return plan }

@@ -28,6 +28,12 @@ extension TrialRecord {
             self = .open(figures)
         }
 
+        /// Whether a window in which no task finished is a trial of nothing: a closed loop's,
+        /// whose throughput is its only figure. An open loop's arrivals are judged by its own
+        /// figures (the rate carried, the backlog), where a size that finished nothing is one
+        /// that fell behind.
+        package var emptyWindowMeasuresNothing: Bool { self == .closed }
+
         /// Why the trial did not measure the load it names, or nil when it did: an open loop
         /// whose dispatcher fell short of its rate over a window of `windowSeconds`.
         package func problem(windowSeconds: Double) -> String? {

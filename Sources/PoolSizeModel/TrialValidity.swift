@@ -61,7 +61,7 @@ package enum TrialValidity {
         let utilization = record.utilization * Double(cores) / Double(cpus)
         // A closed loop that finished nothing in its window measured no throughput, however
         // long the tasks were: a zero is no point on the curve, and a curve of zeros no knee.
-        if !record.isOpenLoop, record.errors == 0, !(record.throughputPerSecond > 0) {
+        if record.loop.emptyWindowMeasuresNothing, record.errors == 0, !(record.throughputPerSecond > 0) {
             return "no task finished in the \(UnitFormat.duration(record.wallSeconds)) window"
                 + (stuckInLocks(record).map { ": \($0)" } ?? "")
         }

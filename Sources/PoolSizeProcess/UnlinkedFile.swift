@@ -19,17 +19,34 @@ package final class UnlinkedFile: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    /// Everything written to it so far, as UTF-8 text (invalid bytes replaced).
+    /// The most of a file `text` reads back: a tool that prints without end (a load tool's
+    /// progress, 200 MB of it) costs disk, never memory; its summary is at the end.
+    package static let readLimit = 1 << 20
+
+    /// The bytes written before the last `readLimit`, left unread by `text`.
+    package var skippedBytes: Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return 0 }
+        return max(0, Int(status.st_size) - Self.readLimit)
+    }
+
+    /// What was written to it so far, as UTF-8 text (invalid bytes replaced): the last
+    /// `readLimit` bytes, from the first line that starts within them when earlier bytes were
+    /// left unread.
     package var text: String {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        var offset: off_t = 0
+        let skipped = skippedBytes
+        var offset = off_t(skipped)
         while true {
             let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             data.append(contentsOf: buffer[..<count])
             offset += off_t(count)
+        }
+        if skipped > 0, let newline = data.firstIndex(of: UInt8(ascii: "\n")) {
+            data = data[data.index(after: newline)...]
         }
         return String(decoding: data, as: UTF8.self)
     }

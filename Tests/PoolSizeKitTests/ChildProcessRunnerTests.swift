@@ -33,6 +33,22 @@ import Testing
         #expect(idle.cpuSeconds < idle.seconds)
     }
 
+    /// A child that prints without end (a load tool's progress: 200 MB once took 431 MB of
+    /// poolsize's memory) is read back from its last 1 MiB only, from the first whole line in
+    /// it: its summary, printed last, is there.
+    @Test func onlyTheLastMebibyteOfOutputIsRead() {
+        let child = ChildProcessRunner(timeoutSeconds: 60).run(
+            executable: Self.shell,
+            arguments: ["-c", "yes 'progress 0123456789' | head -c 5000000; echo; echo 'Requests/sec: 1234.5'"])
+        #expect(child.outcome == .exited(code: 0))
+        #expect(child.standardOutput.utf8.count <= UnlinkedFile.readLimit)
+        #expect(child.standardOutput.utf8.count > UnlinkedFile.readLimit - 100)
+        #expect(child.standardOutput.hasPrefix("progress 0123456789\n"))
+        #expect(child.standardOutput.hasSuffix("\nRequests/sec: 1234.5\n"))
+        let short = ChildProcessRunner(timeoutSeconds: 10).run(executable: Self.shell, arguments: ["-c", "echo one"])
+        #expect(short.standardOutput == "one\n")
+    }
+
     /// The environment given is the child's whole environment.
     @Test func environmentIsPassedAsGiven() {
         let child = ChildProcessRunner(timeoutSeconds: 10).run(
