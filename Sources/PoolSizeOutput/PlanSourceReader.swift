@@ -112,8 +112,12 @@ package enum PlanSourceReader {
             path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.plan?.spec.name,
             cpuModel: machine?.machine?.cpuModel, cores: cores,
             waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
-            kneePoolSize: recommendation?.answeredCurve?.kneeQueueCount,
-            formulaQueueCountExact: recommendation?.formulaQueueCountExact
+            // The knee as the sweep decided it: a formula answer's curve still rose at its
+            // largest size, which is no knee to adjust by.
+            kneePoolSize: recommendation?.measuredKneeQueueCount,
+            formulaQueueCountExact: recommendation?.formulaQueueCountExact,
+            stillRisingAt: recommendation?.stillRisingAtQueueCount,
+            recommendedQueueCount: recommendation?.answeredCurve != nil ? recommendation?.recommendedQueueCount : nil
         )
         // An open loop has no throughput knee (what it carries flattens at the rate offered):
         // what it measured is a size per rate.
