@@ -52,6 +52,10 @@ package enum PlanSourceReader {
                     + "recommendation.json alone")
         }
 
+        // A run whose sweep measured no W and C is whole, not damaged: say what it lacks.
+        if lowLoad.map({ !$0.isMeasured }) ?? (machine?.plan?.target.measuresLowLoad == false) {
+            throw .runLacksMeasurement(path: directory.url.path, message: withoutWaitCPU(machine?.plan?.target))
+        }
         let cpu = lowLoad?.cpuMicrosecondsPerTask ?? recommendation?.cpuMicrosecondsPerTask.finite
         let wait = lowLoad?.waitMicrosecondsPerTask ?? recommendation?.waitMicrosecondsPerTask.finite
         guard let cpu, let wait else {
@@ -123,5 +127,21 @@ package enum PlanSourceReader {
         // what it measured is a size per rate.
         run.openLoop = measuredOpenLoop(machine: machine, recommendations: recommendations)
         return PlanSource(waitSeconds: wait / 1e6, cpuSeconds: cpu / 1e6, run: run)
+    }
+
+    /// Why a run has no W and C, by what it swept, and what to do: one line.
+    static func withoutWaitCPU(_ target: SweepTarget?) -> String {
+        let why: String
+        switch target {
+        case .loadTool:
+            why =
+                "a load tool run alone (sweep --load without --server) prints no CPU time per request, so that sweep "
+                + "measured no W/C and sized by its measured knee alone; sweep the service with --server CMD (and "
+                + "your --load) to measure them"
+        default:
+            why = "its lowload.json records no task measured; rerun the sweep"
+        }
+        return "plan needs a task's W and C, and this run measured none: \(why), "
+            + "or declare --wait and --cpu instead of --from"
     }
 }
