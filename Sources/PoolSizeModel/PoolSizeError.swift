@@ -27,6 +27,10 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     case regression(details: String)
     /// `compare` was given runs that measure different things.
     case incomparable(details: String)
+    /// A run directory that is whole, but did not measure what the command needs (`plan` needs
+    /// W and C, which a load tool run alone never measures); `message` says what it lacks and
+    /// what to do instead. Not a damaged file: the run is as its sweep meant it.
+    case runLacksMeasurement(path: String, message: String)
     /// A measurement could not be carried out on this machine.
     case measurementFailed(String)
     /// An open-loop sweep in which no size met the latency objective (or kept up): the run
@@ -80,6 +84,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
             return "regression: \(details)"
         case let .incomparable(details):
             return "error: runs cannot be compared: \(details)"
+        case let .runLacksMeasurement(path, message):
+            return "error: \(path): \(message)"
         case let .measurementFailed(message):
             return "error: measurement failed: \(message)"
         case let .objectiveNotMet(message):
@@ -104,7 +110,8 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .regression: return 2
-        case .incomparable, .resumeMismatch: return 3
+        // A run of the wrong kind for the command, as compare's runs of different things are.
+        case .incomparable, .resumeMismatch, .runLacksMeasurement: return 3
         case .integrityViolated: return 4
         case .measurementFailed, .objectiveNotMet: return 5
         case .invalidParameter, .invalidOption: return 64  // EX_USAGE

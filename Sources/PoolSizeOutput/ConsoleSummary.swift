@@ -41,6 +41,7 @@ package enum ConsoleSummary {
         let bestPoints = analysis.curves.first { $0.combination == best.combination }?.points ?? []
         if file.combinations.count > 1 { out += "\nbest combination \(best.combination):" }
         out += "\n" + table(bestPoints, recommendation: best, measuresCPU: best.pool.measuresTaskCPU)
+        if let note = ServerWaitProse.note(analysis) { out += note + "\n" }
         if file.combinations.count > 1 {
             out += "\n" + combinationTable(file.combinations, best: best) + file.verdict + "\n"
         }

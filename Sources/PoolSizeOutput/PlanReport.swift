@@ -83,6 +83,20 @@ package enum PlanReport {
             ])
         }
         if let open = m.run.openLoop { rows.append(openLoopRow(open, run: m.run, plan: plan)) }
+        // No knee yet: the run's largest size is where it stopped measuring, not where its
+        // curve bent, so there is nothing to adjust the formula's threads by.
+        if let largest = m.run.stillRisingAt {
+            let machine = m.run.cores.map { " on \($0) cores" } ?? ""
+            let recommended =
+                m.run.recommendedQueueCount.map { count in
+                    "; the run recommended \(count)"
+                        + (m.run.formulaQueueCountExact.map { " (its formula: \(UnitFormat.number($0)))" } ?? "")
+                } ?? ""
+            rows.append([
+                "measured knee", "none yet",
+                "throughput still rose at \(largest), the largest size the run measured\(machine): no knee to adjust the threads by\(recommended); sweep larger sizes to find one",
+            ])
+        }
         if let knee = m.run.kneePoolSize, let formula = m.run.formulaQueueCountExact, let ratio = m.kneeToFormula,
             let adjusted = m.kneeAdjustedThreadsPerHost
         {

@@ -52,6 +52,10 @@ package enum PlanSourceReader {
                     + "recommendation.json alone")
         }
 
+        // A run whose sweep measured no W and C is whole, not damaged: say what it lacks.
+        if lowLoad.map({ !$0.isMeasured }) ?? (machine?.plan?.target.measuresLowLoad == false) {
+            throw .runLacksMeasurement(path: directory.url.path, message: withoutWaitCPU(machine?.plan?.target))
+        }
         let cpu = lowLoad?.cpuMicrosecondsPerTask ?? recommendation?.cpuMicrosecondsPerTask.finite
         let wait = lowLoad?.waitMicrosecondsPerTask ?? recommendation?.waitMicrosecondsPerTask.finite
         guard let cpu, let wait else {
@@ -112,12 +116,32 @@ package enum PlanSourceReader {
             path: path, runID: machine?.runID, workload: recommendation?.workload ?? machine?.plan?.spec.name,
             cpuModel: machine?.machine?.cpuModel, cores: cores,
             waitCPURatioLower: recommendation?.waitCPURatioLower, waitCPURatioUpper: recommendation?.waitCPURatioUpper,
-            kneePoolSize: recommendation?.answeredCurve?.kneeQueueCount,
-            formulaQueueCountExact: recommendation?.formulaQueueCountExact
+            // The knee as the sweep decided it: a formula answer's curve still rose at its
+            // largest size, which is no knee to adjust by.
+            kneePoolSize: recommendation?.measuredKneeQueueCount,
+            formulaQueueCountExact: recommendation?.formulaQueueCountExact,
+            stillRisingAt: recommendation?.stillRisingAtQueueCount,
+            recommendedQueueCount: recommendation?.answeredCurve != nil ? recommendation?.recommendedQueueCount : nil
         )
         // An open loop has no throughput knee (what it carries flattens at the rate offered):
         // what it measured is a size per rate.
         run.openLoop = measuredOpenLoop(machine: machine, recommendations: recommendations)
         return PlanSource(waitSeconds: wait / 1e6, cpuSeconds: cpu / 1e6, run: run)
+    }
+
+    /// Why a run has no W and C, by what it swept, and what to do: one line.
+    static func withoutWaitCPU(_ target: SweepTarget?) -> String {
+        let why: String
+        switch target {
+        case .loadTool:
+            why =
+                "a load tool run alone (sweep --load without --server) prints no CPU time per request, so that sweep "
+                + "measured no W/C and sized by its measured knee alone; sweep the service with --server CMD (and "
+                + "your --load) to measure them"
+        default:
+            why = "its lowload.json records no task measured; rerun the sweep"
+        }
+        return "plan needs a task's W and C, and this run measured none: \(why), "
+            + "or declare --wait and --cpu instead of --from"
     }
 }

@@ -133,6 +133,38 @@ import PoolSizeAnalysis
     }
 }
 
+/// `plan --from` a run that measured no W and C is not damaged: it is a load tool run alone,
+/// which has no low-load phase (its lowload.json records no task, C = W = 0). Before, the plan
+/// called poolsize's own file damaged (exit 65, "C = 0 µs and W = 0 µs per task are not times a
+/// sweep measures").
+@Suite struct PlanFromRunWithoutWaitCPUTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    @Test func aLoadToolRunSaysPlanNeedsWAndC() throws {
+        let run = Self.fixtures.appendingPathComponent("run-load-tool").path
+        #expect(
+            runCLI(["plan", "--from", run, "--target-rate", "100/s"]) == (
+                3,
+                [
+                    "error: \(run): plan needs a task's W and C, and this run measured none: a load tool run alone (sweep --load without --server) prints no CPU time per request, so that sweep measured no W/C and sized by its measured knee alone; sweep the service with --server CMD (and your --load) to measure them, or declare --wait and --cpu instead of --from"
+                ]
+            ))
+    }
+
+    /// Without lowload.json, the plan's target still says the run measured none.
+    @Test func aLoadToolRunWithoutItsLowLoadFileSaysSoToo() throws {
+        let run = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-plan-tool-\(UUID())")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("run-load-tool"), to: run)
+        defer { try? FileManager.default.removeItem(at: run) }
+        try FileManager.default.removeItem(at: run.appendingPathComponent("lowload.json"))
+        let result = runCLI(["plan", "--from", run.path, "--target-rate", "100/s"])
+        #expect(result.code == 3)
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.hasPrefix("error: \(run.path): plan needs a task's W and C") == true)
+    }
+}
+
 /// `plan --from` a damaged run: the file and key are named, with a readable figure. Before, a
 /// formula or W/C interval of 1e-300, 1e300 or inf in recommendation.json trapped (exit 132)
 /// turning the knee-adjusted threads into an Int, and an absurd lowload.json was blamed on

@@ -84,7 +84,8 @@ import PoolSizeAnalysis
             source.run
                 == MeasuredRun(
                     path: dir.path, runID: "r-io", workload: "io", cpuModel: "Test CPU", cores: 2,
-                    waitCPURatioLower: 7.9, waitCPURatioUpper: 8.1, kneePoolSize: 17, formulaQueueCountExact: 18))
+                    waitCPURatioLower: 7.9, waitCPURatioUpper: 8.1, kneePoolSize: 17, formulaQueueCountExact: 18,
+                    recommendedQueueCount: 17))
     }
 
     /// camelCase keys (as before the files were snake_cased) are not read: nothing with them was

@@ -52,16 +52,22 @@ package struct MeasuredRun: Equatable, Sendable, Codable {
     package var waitCPURatioLower: Double?
     package var waitCPURatioUpper: Double?
     /// The knee of the measured throughput curve and the formula's value on the same machine;
-    /// nil for an open-loop run, whose carried rate flattens at the offered rate, not a knee.
+    /// nil for an open-loop run, whose carried rate flattens at the offered rate, not a knee, and
+    /// for a run whose curve still rose at its largest size (`stillRisingAt`).
     package var kneePoolSize: Int?
     package var formulaQueueCountExact: Double?
+    /// The largest size the run measured, when throughput still rose there: the sweep found no
+    /// knee and answered with the formula (`Recommendation.stillRisingAtQueueCount`).
+    package var stillRisingAt: Int?
+    /// The count the sweep recommended on its machine.
+    package var recommendedQueueCount: Int?
     /// An open-loop run's answers: the size measured for each rate offered.
     package var openLoop: MeasuredOpenLoop?
 
     package init(
         path: String, runID: String? = nil, workload: String? = nil, cpuModel: String? = nil, cores: Int? = nil,
         waitCPURatioLower: Double? = nil, waitCPURatioUpper: Double? = nil, kneePoolSize: Int? = nil,
-        formulaQueueCountExact: Double? = nil
+        formulaQueueCountExact: Double? = nil, stillRisingAt: Int? = nil, recommendedQueueCount: Int? = nil
     ) {
         self.path = path
         self.runID = runID
@@ -72,6 +78,8 @@ package struct MeasuredRun: Equatable, Sendable, Codable {
         self.waitCPURatioUpper = waitCPURatioUpper
         self.kneePoolSize = kneePoolSize
         self.formulaQueueCountExact = formulaQueueCountExact
+        self.stillRisingAt = stillRisingAt
+        self.recommendedQueueCount = recommendedQueueCount
     }
 }
 

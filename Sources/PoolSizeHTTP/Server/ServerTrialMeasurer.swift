@@ -266,6 +266,12 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
                 "\(result.failures) of \(finished) requests failed with one in flight to the server at size \(request.size), before any pool size was tried: \(result.firstFailure ?? "no reason recorded"); fix the server or the URL first"
             )
         }
+        // Work that left the server's session (a daemon that calls setsid) shows none of its CPU:
+        // a C of 0 is no measurement, it gives no formula, and every trial would be invalid.
+        if result.requests > 0, !cpus.isEmpty, cpus.allSatisfy({ $0 == 0 }) {
+            stopHeld()
+            throw .measurementFailed(Self.cpuNotSeen(requests: result.requests))
+        }
         var metrics = Self.metrics(
             result, size: request.size, server: SessionUsage(), cpuNanoseconds: 0, switchesBefore: SessionUsage(),
             cores: cores)
@@ -283,6 +289,15 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         metrics.perTaskWaitCPURatios = zip(waits, cpus).compactMap { $1 > 0 ? $0 / $1 : nil }
         if let reason = result.firstFailure { metrics.failureExamples = [reason] }
         return metrics
+    }
+
+    /// Why the sweep stops when the server's processes used no CPU while it answered.
+    static func cpuNotSeen(requests: Int) -> String {
+        "the server's CPU was not seen: it answered \(requests) requests with one in flight while the processes of "
+            + "the session poolsize started it in used no CPU, so its work runs in processes that left that session "
+            + "(a daemon that calls setsid or detaches, or a server another process starts); without C there is no "
+            + "W/C, no formula and no trial the sweep could keep. Run the server in the foreground in "
+            + "\(PoolSizeError.Parameter.server.mention) (no setsid, daemon mode or service manager)"
     }
 
     /// A server answering at `size`: with a resize command the one held server (started once),

@@ -91,6 +91,21 @@ extension Recommendation {
         case .latencyObjective, .stability: return nil
         }
     }
+    /// The knee the answer rests on, as the sweep recorded it: `.knee`'s; nil for `.formula`,
+    /// which `Recommender` chooses only while the curve still rises at the largest size measured
+    /// (no knee yet: the curve's `kneeQueueCount` is then that largest size, not a bend), and for
+    /// an arrival rate's answer. A reader asks this, never the curve's figure, for the knee. (A
+    /// run without W/C answers `.knee` even while rising, but has no formula to set it against.)
+    package var measuredKneeQueueCount: Int? {
+        if case let .knee(curve) = sizing { return curve.kneeQueueCount }
+        return nil
+    }
+    /// The largest size measured when the curve still rose there (`.formula`: no knee yet); nil
+    /// when a knee was measured or the count was chosen for an arrival rate.
+    package var stillRisingAtQueueCount: Int? {
+        if case let .formula(curve) = sizing { return curve.kneeQueueCount }
+        return nil
+    }
     /// The knee of `curve`: the smallest queue count within the tolerance of the peak.
     public var kneeQueueCount: Int? { curve?.kneeQueueCount }
     /// The queue count of `curve`'s highest mean throughput.

@@ -45,6 +45,7 @@ extension ReportBuilder {
             }
             blocks.append(.table(header: header, rows: rows, numeric: header.map { !["", "N"].contains($0) }))
         }
+        if let note = ServerWaitProse.note(analysis) { blocks.append(.paragraph(ReportInline.literal(note))) }
         return blocks
     }
 
