@@ -85,4 +85,20 @@ struct ObservationNotesTests {
         #expect(ObservationTable.render(observation).contains("\ninterrupted: \(line)\n"))
         #expect(Self.report(observation).contains("**Interrupted:** \(line)."))
     }
+
+    /// Issue 33, finding 3: a command observe started that ended before the duration ended the
+    /// observation, as `time` does; the table and the report say when, observation.json keeps it.
+    @Test func aCommandThatEndedIsMarked() throws {
+        var observation = try ObservationOutputTests.observation()
+        #expect(!ObservationJSON.render(observation).contains("command_ended_seconds"))
+        #expect(!ObservationTable.render(observation).contains("\nended: "))
+        observation.commandEndedSeconds = 1.99
+        observation.plannedSeconds = 20
+        #expect(ObservationJSON.render(observation).contains("\"command_ended_seconds\" : 1.99"))
+        let line =
+            "the command ended 1.99 s into the 20 s asked for (by the sweep that found it gone); the figures cover "
+            + "its life"
+        #expect(ObservationTable.render(observation).contains("\nended: \(line)\n"))
+        #expect(Self.report(observation).contains("**Ended:** \(line)."))
+    }
 }

@@ -358,6 +358,7 @@ package struct ObservationAccumulator: Sendable {
             pools: sorted)
         observation.plannedSeconds = header.plannedSeconds
         observation.interrupted = header.interrupted == true ? true : nil
+        observation.commandEndedSeconds = header.commandEndedSeconds
         if !state.processCPU.isEmpty && duration > 0 {
             // stat's utime and stime are each cut to whole ticks: a difference of two ticks or
             // less per process is rounding, not a thread.

@@ -18,6 +18,9 @@ package enum ObservationReportBuilder {
         if let cut = ObservationTable.cutShort(observation) {
             blocks.append(.paragraph("**Interrupted:** " + cut + "."))
         }
+        if let ended = ObservationTable.commandEnded(observation) {
+            blocks.append(.paragraph("**Ended:** " + ended + "."))
+        }
         let rows = observation.pools.map { pool in
             [ReportInline.code(pool.name)] + ObservationTable.summaryCells(pool) + [
                 stems[pool.name].map { ReportInline.code("\(RunDirectory.poolsFolder)/\($0).csv") } ?? "–"

@@ -51,6 +51,16 @@ package enum ObservationTable {
             + "(Ctrl-C or SIGTERM); the figures cover that time"
     }
 
+    /// `the command ended 1.99 s into the 20 s asked for (by the sweep that found it gone); the
+    /// figures cover its life`; nil unless a command observe started ended before the duration.
+    static func commandEnded(_ observation: Observation) -> String? {
+        guard let seconds = observation.commandEndedSeconds else { return nil }
+        let asked = observation.plannedSeconds.map { " into the \(UnitFormat.duration($0)) asked for" } ?? " in"
+        return
+            "the command ended \(UnitFormat.duration(seconds))\(asked) (by the sweep that found it gone); the "
+            + "figures cover its life"
+    }
+
     static func header(_ observation: Observation) -> String {
         let target = observation.target
         let sampler = observation.sampler
@@ -74,6 +84,7 @@ package enum ObservationTable {
         }
         out += "\n"
         if let cut = cutShort(observation) { out += "interrupted: \(cut)\n" }
+        if let ended = commandEnded(observation) { out += "ended: \(ended)\n" }
         if let process = processLine(observation) { out += "process: \(process)\n" }
         return out
     }
