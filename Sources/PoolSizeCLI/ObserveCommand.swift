@@ -222,7 +222,10 @@ struct ObserveCommand: ParsableCommand {
                             + "'title:^postgres: =postgres'")
                 case let .invalidPattern(reason):
                     throw .invalidOption(
-                        flag: "--group", message: "'\(text)': the pattern does not compile (\(reason))")
+                        flag: "--group",
+                        message: "'\(text)' is not a regular expression (\(reason)); write '.*' for any text (not a "
+                            + "shell's '*') and a backslash before ( ) [ ] . * + ? meant as themselves, as in "
+                            + "'http-nio-.*=tomcat'")
                 }
             }
         }

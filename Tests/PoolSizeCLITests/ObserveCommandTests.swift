@@ -101,6 +101,44 @@ import Testing
         #expect(duration.stderr.hasPrefix("error: --duration: '30' has no unit"))
     }
 
+    /// Issue 33, finding 4: a `--group` pattern the regex engine refuses is one line naming
+    /// `--group`, its cause and the fix, exit 64 (it gave Foundation's "The operation could not
+    /// be completed. The value is invalid.").
+    @Test func aGroupPatternThatDoesNotCompileSaysWhyAndHow() throws {
+        let fix =
+            "; write '.*' for any text (not a shell's '*') and a backslash before ( ) [ ] . * + ? meant as themselves, "
+            + "as in 'http-nio-.*=tomcat'\n"
+        let open = try Self.run(["observe", "1", "--group", "(worker=pool"])
+        #expect(open.code == 64)
+        #expect(
+            open.stderr == "error: --group: '(worker=pool' is not a regular expression (a '(' is never closed)" + fix)
+        let star = try Self.run(["observe", "--group", "*worker=pool", "--", "/bin/true"])
+        #expect(star.code == 64)
+        #expect(
+            star.stderr
+                == "error: --group: '*worker=pool' is not a regular expression ('*' at its start has nothing to repeat)"
+                + fix)
+    }
+
+    /// Issue 33, finding 4: a `--group` that placed no thread says so on a warning line of the
+    /// table, naming it (it was silent); one that did is not named.
+    @Test func aGroupThatMatchedNoThreadIsNamed() throws {
+        let result = try Self.run([
+            "observe", "--duration", "1s", "--group", "nomatch-.*=ghosts", "--group", "^sleep$=sleepers", "--",
+            "/bin/sleep", "5",
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        let pid = try #require(result.stdout.split(separator: " ").dropFirst().first.map(String.init))
+        let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(
+            warnings == [
+                "warning: --group 'nomatch-.*=ghosts' matched no thread name of the target (or only threads an earlier "
+                    + "--group took), so pool 'ghosts' is empty; compare the pattern with the thread names "
+                    + "(ps -T -o comm -p \(pid))"
+            ], "\(result.stdout)")
+        #expect(result.stdout.contains("\nsleepers "), "the rule that matched made its pool: \(result.stdout)")
+    }
+
     @Test func aProcessThatDoesNotExist() throws {
         // Above any pid_max the kernel allows (2^22), so never a live process.
         let result = try Self.run(["observe", "2147483646", "--duration", "1s"])

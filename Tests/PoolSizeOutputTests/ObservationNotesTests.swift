@@ -101,4 +101,21 @@ struct ObservationNotesTests {
         #expect(ObservationTable.render(observation).contains("\nended: \(line)\n"))
         #expect(Self.report(observation).contains("**Ended:** \(line)."))
     }
+
+    /// Issue 33, finding 4: a grouping rule that placed no thread is named in the table, the
+    /// report and observation.json.
+    @Test func aGroupRuleThatPlacedNoThreadIsNamed() throws {
+        var observation = try ObservationOutputTests.observation()
+        #expect(!ObservationTable.render(observation).contains("\nwarning: "))
+        observation.unmatchedGroupRules = [try GroupRule(parsing: "title:^nginx: worker=workers")]
+        let pid = observation.target.pid
+        #expect(
+            ObservationTable.render(observation).contains(
+                "\nwarning: --group 'title:^nginx: worker=workers' matched no process title of the target (or only "
+                    + "threads an earlier --group took), so pool 'workers' is empty; compare the pattern with the "
+                    + "process titles (ps -o args -p \(pid))\n"))
+        let report = Self.report(observation)
+        #expect(report.contains("**Warning:** ") && report.contains("so pool 'workers' is empty"), "\(report)")
+        #expect(ObservationJSON.render(observation).contains("\"unmatched_group_rules\""))
+    }
 }

@@ -61,6 +61,18 @@ package enum ObservationTable {
             + "figures cover its life"
     }
 
+    /// `--group 'wrkr-.*=workers' matched no thread name of the target, so pool 'workers' is
+    /// empty; …`: a rule that placed no thread, and where to compare it.
+    static func unmatched(_ rule: GroupRule, pid: Int32) -> String {
+        let (what, list) =
+            rule.field == .title
+            ? ("process title", "ps -o args -p \(pid)") : ("thread name", "ps -T -o comm -p \(pid)")
+        return
+            "--group '\(TerminalText.escape(rule.text))' matched no \(what) of the target (or only threads an earlier "
+            + "--group took), so pool '\(TerminalText.escape(rule.name))' is empty; compare the pattern with the "
+            + "\(what)s (\(list))"
+    }
+
     static func header(_ observation: Observation) -> String {
         let target = observation.target
         let sampler = observation.sampler
@@ -85,6 +97,7 @@ package enum ObservationTable {
         out += "\n"
         if let cut = cutShort(observation) { out += "interrupted: \(cut)\n" }
         if let ended = commandEnded(observation) { out += "ended: \(ended)\n" }
+        for rule in observation.unmatchedGroupRules ?? [] { out += "warning: \(unmatched(rule, pid: target.pid))\n" }
         if let process = processLine(observation) { out += "process: \(process)\n" }
         return out
     }
