@@ -140,4 +140,35 @@ import Testing
         let cpu = pool["cpu_cores"] as? Double ?? 0
         #expect((kind == "lockContended") == (cpu >= 0.9 && cpu <= 1.25), "\(cpu) cores: \(pool["verdict"] ?? "?")")
     }
+
+    /// Issue 33, finding 2, on a real Ruby (scripts/install-test-servers.sh installs it): the
+    /// reporter's Puma pool in small, four threads each running 1 ms of Ruby and then
+    /// `sleep 0.004`. Ruby's sleep parks in futex, as the lock's waiters do; the verdict follows
+    /// the threads' CPU per process, never those waits.
+    @Test func rubysSleepInFutexIsNotTheLocksEvidence() throws {
+        let ruby = try #require(NginxProcess.executable("ruby"), "ruby: apt-get install ruby")
+        let program = """
+            def burn(seconds)
+              finish = Process.clock_gettime(Process::CLOCK_THREAD_CPUTIME_ID) + seconds
+              nil while Process.clock_gettime(Process::CLOCK_THREAD_CPUTIME_ID) < finish
+            end
+            threads = 4.times.map { Thread.new { loop { burn(0.001); sleep 0.004 } } }
+            threads.each(&:join)
+            """
+        let result = try ObserveCommandTests.run([
+            "observe", "--duration", "3s", "--rate", "30", "--format", "json", "--", ruby.path, "-e", program,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let pools = try #require(object["pools"] as? [[String: Any]])
+        // Ruby names a thread after the line that started it (`-e:5`); the main thread is `ruby`.
+        let pool = try #require(pools.first { $0["threads"] as? Int == 4 }, "\(pools.map { $0["name"] ?? "?" })")
+        #expect((pool["program"] as? [String: Any])?["kind"] as? String == "ruby", "\(pool["program"] ?? "none")")
+        #expect(pool["parallelism"] as? Int == 1)
+        let calls = (pool["top_calls"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        #expect(calls.first == "futex", "Ruby's sleep parks in futex: \(calls)")
+        let kind = (pool["verdict"] as? [String: Any])?["kind"] as? String
+        let cpu = pool["cpu_cores"] as? Double ?? 0
+        #expect((kind == "lockContended") == (cpu >= 0.9 && cpu <= 1.25), "\(cpu) cores: \(pool["verdict"] ?? "?")")
+    }
 }
