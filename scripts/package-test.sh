@@ -198,8 +198,8 @@ check() {
         || fail "poolsize --version printed '$out', not '$version (commit <12 hex digits>)'"
     local commit="${BASH_REMATCH[1]}"
 
-    # observe's --duration 1s ends before the command does: a whole observation, exit 0 (the
-    # command ending first is exit 6, by design).
+    # observe's --duration 1s ends before the command does: a whole observation, exit 0 (a
+    # command ending first ends the observation with it, exit 0 too).
     echo "-- poolsize observe --duration 1s -- sleep 2" >&2
     out="$(in_root "$target" sh -c "cd /tmp && $poolsize observe --duration 1s -- sleep 2" 2>&1)" \
         || { local status=$?; printf '%s\n' "$out" >&2; fail "poolsize observe exited $status in $target"; }

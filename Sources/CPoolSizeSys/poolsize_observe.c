@@ -22,6 +22,7 @@ int poolsize_affinity_cpu_count_of(int pid) {
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
@@ -75,11 +76,49 @@ static void guard_signal(int number, void (*handler)(int)) {
 
 static const int guard_ignored[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU};
 
+// The guardian's own name in place of the command line it was forked with (argv's memory, which
+// /proc/PID/cmdline reads), so `pkill -f poolsize` passes it by. Only when that memory still
+// holds exactly what /proc shows (argv[0] first, glibc's program_invocation_name); else as it is.
+static void guard_retitle(const char *title) {
+    char *area = program_invocation_name;
+    int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+    if (area == NULL || fd < 0) {
+        if (fd >= 0) close(fd);
+        return;
+    }
+    char buffer[1024];
+    size_t length = 0;
+    ssize_t got;
+    while ((got = read(fd, buffer, sizeof buffer)) != 0) {
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            close(fd);
+            return;
+        }
+        if (memcmp(area + length, buffer, (size_t)got) != 0) {
+            close(fd);
+            return;
+        }
+        length += (size_t)got;
+    }
+    close(fd);
+    size_t size = strlen(title);
+    for (size_t i = 0; i < length; i++) area[i] = i < size ? title[i] : '\0';
+}
+
 static void guardian(const char *path, char *const argv[], char *const envp[], int out_fd, int err_fd,
                      int control, int report, int new_session) {
     // Ended by observe (EOF on `control`), not by the signals a terminal or a supervisor sends
     // to observe's process group; the handlers observe installed mean nothing here.
     for (size_t i = 0; i < sizeof guard_ignored / sizeof guard_ignored[0]; i++) guard_signal(guard_ignored[i], SIG_IGN);
+    // Killed together with observe, the guardian could stop nothing: the target died of
+    // PR_SET_PDEATHSIG and its children, which that signal does not reach, ran on under init.
+    // So it leaves observe's process group (`kill -9 %1`, `kill -9 -- -PGID` and a terminal's
+    // signals pass it by) and its name (`killall -9 poolsize`, `pkill -9 poolsize` too), and
+    // outlives observe long enough to stop everything below it.
+    setpgid(0, 0);
+    prctl(PR_SET_NAME, "guardian", 0, 0, 0);
+    guard_retitle("guardian");
     const int crashes[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
     for (size_t i = 0; i < sizeof crashes / sizeof crashes[0]; i++) guard_signal(crashes[i], SIG_DFL);
     // Orphans below us come to us, not to init: a descendant that left the target's group and

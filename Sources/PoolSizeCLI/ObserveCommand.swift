@@ -15,9 +15,9 @@ struct ObserveCommand: ParsableCommand {
         discussion: """
             Reads /proc at Poisson-timed instants (no agent, no ptrace stop, no signal): schedstat for each thread's CPU (C) and run-queue time (Q), its state and blocking syscall for what it waits on. Threads are grouped into pools by name with trailing numbers stripped, processes of one name apart when their titles differ (a postmaster, its checkpointer and its backends; --group overrides). Per pool: busy fraction, time shares with 95% intervals, W/C as a range [known IO, known IO + ambiguous], N = cores × U × (1 + W/C) over that range, and a verdict. A thread parked in futex, a sleep, or epoll_wait, poll or select on pipes, wake-ups or a client's connection may be idle or inside a task; that cannot be told from outside, so it widens the range instead of being guessed. CPython and Ruby processes are recognised: their interpreter lock makes N's parallelism 1 per process.
 
-            'observe -- CMD ARGS…' starts CMD as a descendant (readable even under Yama ptrace_scope 1), sends its process group SIGTERM at the end and SIGKILL \(Int(ObservationSession.commandGraceSeconds)) s later; whatever it started is stopped too, setsid'd jobs included, and also when observe itself is killed. Its output goes to stderr.
+            'observe -- CMD ARGS…' starts CMD as a descendant (readable even under Yama ptrace_scope 1), sends its process group SIGTERM at the end and SIGKILL \(Int(ObservationSession.commandGraceSeconds)) s later; whatever it started is stopped too, setsid'd jobs included, and also when observe itself is killed. Its output goes to stderr. A command that ends before --duration ends the observation with it, as with time or perf stat: exit 0, the figures cover its life.
 
-            Exit codes besides the usual: 6 the target exited before the end, 7 its blocking syscalls were unreadable, 8 it belongs to another user, 9 no schedstat (each prints what was measured, then one line saying what could not be); 10 the target has exited (a zombie), 11 it is a kernel thread, 69 not Linux (nothing is observed); 130 interrupted. See docs/guide/observe.md.
+            Exit codes besides the usual: 6 the target PID exited before the end, 7 its blocking syscalls were unreadable, 8 it belongs to another user, 9 no schedstat (each prints what was measured, then one line saying what could not be); 10 the target has exited (a zombie), 11 it is a kernel thread, 69 not Linux (nothing is observed); 130 interrupted. See docs/guide/observe.md.
             """)
 
     @Argument(help: "The process to observe (omit it with -- CMD).")
@@ -222,7 +222,10 @@ struct ObserveCommand: ParsableCommand {
                             + "'title:^postgres: =postgres'")
                 case let .invalidPattern(reason):
                     throw .invalidOption(
-                        flag: "--group", message: "'\(text)': the pattern does not compile (\(reason))")
+                        flag: "--group",
+                        message: "'\(text)' is not a regular expression (\(reason)); write '.*' for any text (not a "
+                            + "shell's '*') and a backslash before ( ) [ ] . * + ? meant as themselves, as in "
+                            + "'http-nio-.*=tomcat'")
                 }
             }
         }

@@ -101,6 +101,44 @@ import Testing
         #expect(duration.stderr.hasPrefix("error: --duration: '30' has no unit"))
     }
 
+    /// Issue 33, finding 4: a `--group` pattern the regex engine refuses is one line naming
+    /// `--group`, its cause and the fix, exit 64 (it gave Foundation's "The operation could not
+    /// be completed. The value is invalid.").
+    @Test func aGroupPatternThatDoesNotCompileSaysWhyAndHow() throws {
+        let fix =
+            "; write '.*' for any text (not a shell's '*') and a backslash before ( ) [ ] . * + ? meant as themselves, "
+            + "as in 'http-nio-.*=tomcat'\n"
+        let open = try Self.run(["observe", "1", "--group", "(worker=pool"])
+        #expect(open.code == 64)
+        #expect(
+            open.stderr == "error: --group: '(worker=pool' is not a regular expression (a '(' is never closed)" + fix)
+        let star = try Self.run(["observe", "--group", "*worker=pool", "--", "/bin/true"])
+        #expect(star.code == 64)
+        #expect(
+            star.stderr
+                == "error: --group: '*worker=pool' is not a regular expression ('*' at its start has nothing to repeat)"
+                + fix)
+    }
+
+    /// Issue 33, finding 4: a `--group` that placed no thread says so on a warning line of the
+    /// table, naming it (it was silent); one that did is not named.
+    @Test func aGroupThatMatchedNoThreadIsNamed() throws {
+        let result = try Self.run([
+            "observe", "--duration", "1s", "--group", "nomatch-.*=ghosts", "--group", "^sleep$=sleepers", "--",
+            "/bin/sleep", "5",
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        let pid = try #require(result.stdout.split(separator: " ").dropFirst().first.map(String.init))
+        let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(
+            warnings == [
+                "warning: --group 'nomatch-.*=ghosts' matched no thread name of the target (or only threads an earlier "
+                    + "--group took), so pool 'ghosts' is empty; compare the pattern with the thread names "
+                    + "(ps -T -o comm -p \(pid))"
+            ], "\(result.stdout)")
+        #expect(result.stdout.contains("\nsleepers "), "the rule that matched made its pool: \(result.stdout)")
+    }
+
     @Test func aProcessThatDoesNotExist() throws {
         // Above any pid_max the kernel allows (2^22), so never a live process.
         let result = try Self.run(["observe", "2147483646", "--duration", "1s"])
@@ -114,21 +152,53 @@ import Testing
         #expect(missing.stderr.hasPrefix("error: /nonexistent/program: not found; not an executable file"))
     }
 
-    /// A target that exits before the end: what was measured is printed, then one line says so,
-    /// exit 6. `sleep 0.5` against a 10-minute observation: one that did not stop with its target
-    /// would take 600 s, 5 times the bound.
-    @Test func aTargetThatExitsMidRunKeepsWhatWasMeasured() throws {
+    /// Issue 33, finding 3: a command observe started that ends before `--duration` ends the
+    /// observation with it, as `time` and `perf stat` do: its figures over its life, one line
+    /// saying when it ended, exit 0 (it was exit 6, "pid … exited after 0.5 s"). `sleep 0.5`
+    /// against a 10-minute observation: one that did not stop with it would take 600 s, 5 times
+    /// the bound.
+    @Test func aCommandThatEndsBeforeTheDurationEndsTheObservation() throws {
         let started = Date()
-        let result = try Self.run(["observe", "--duration", "10min", "--", "/bin/sleep", "0.5"])
-        #expect(Date().timeIntervalSince(started) < 120, "observe stops when its target does")
+        let result = try Self.run(["observe", "--duration", "10min", "--", "/bin/sleep", "0.5"], timeoutSeconds: 120)
+        #expect(Date().timeIntervalSince(started) < 120, "observe stops when its command does")
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr == "", "no limit, no error: \(result.stderr)")
+        #expect(result.stdout.contains("sleep"), "the pool table is printed: \(result.stdout)")
+        let ended = result.stdout.split(separator: "\n").filter { $0.hasPrefix("ended: ") }
+        #expect(ended.count == 1, "\(result.stdout)")
+        #expect(ended.first?.hasPrefix("ended: the command ended ") == true, "\(ended)")
+        #expect(
+            ended.first?.hasSuffix(
+                " into the 600 s asked for (by the sweep that found it gone); the figures cover its life") == true,
+            "\(ended)")
+        let json = try Self.run(["observe", "--duration", "10min", "--format", "json", "--", "/bin/sleep", "0.3"])
+        #expect(json.code == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["limits"] as? [Any])?.isEmpty ?? true, "\(object["limits"] ?? "")")
+        #expect(object["command_ended_seconds"] is Double, "\(object.keys.sorted())")
+    }
+
+    /// A running process given by PID that exits before the end: what was measured is printed,
+    /// then one line says so, exit 6, as before. The test starts the process itself.
+    @Test func aProcessThatExitsMidRunKeepsWhatWasMeasured() throws {
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["1"]
+        try sleeper.run()
+        defer {
+            if sleeper.isRunning { kill(sleeper.processIdentifier, SIGKILL) }
+            sleeper.awaitExit()
+        }
+        let pid = sleeper.processIdentifier
+        let result = try Self.run(["observe", String(pid), "--duration", "10min"], timeoutSeconds: 120)
         #expect(result.code == 6, "\(result.stderr)")
         #expect(result.stdout.contains("sleep"), "the pool table is printed: \(result.stdout)")
-        #expect(result.stderr.contains("observe: pid "))
-        #expect(result.stderr.contains(" exited after "))
+        #expect(!result.stdout.contains("ended: "), "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("observe: pid \(pid) exited after "), "\(result.stderr)")
         #expect(
             result.stderr.hasSuffix(
-                ": the figures cover the observation until then; observe a process that outlives --duration, or shorten it\n"
-            ))
+                " s: the figures cover the observation until then; observe a process that outlives --duration, or shorten it\n"
+            ), "\(result.stderr)")
     }
 
     /// The C pool with a known answer: 4 workers, 40 tasks/s, each blocking 20 ms in read() on a

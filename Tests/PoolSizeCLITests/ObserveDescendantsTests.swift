@@ -91,6 +91,62 @@ import Testing
         #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
     }
 
+    /// Every process of `root`'s tree (itself included, by /proc's parent links) with its
+    /// process group and name (comm).
+    func tree(of root: Int32) -> [(pid: Int32, group: Int32, name: String)] {
+        var rows: [(pid: Int32, parent: Int32, group: Int32, name: String)] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let open = stat.firstIndex(of: "("), let close = stat.range(of: ") ", options: .backwards)
+            else { continue }
+            // After the name: state, parent, process group.
+            let fields = stat[close.upperBound...].split(separator: " ")
+            guard fields.count > 2, let parent = Int32(fields[1]), let group = Int32(fields[2]) else { continue }
+            rows.append((pid, parent, group, String(stat[stat.index(after: open)..<close.lowerBound])))
+        }
+        var inTree: Set<Int32> = [root], grew = true
+        while grew {
+            grew = false
+            for row in rows where !inTree.contains(row.pid) && inTree.contains(row.parent) {
+                inTree.insert(row.pid)
+                grew = true
+            }
+        }
+        return rows.filter { inTree.contains($0.pid) }.map { ($0.pid, $0.group, $0.name) }
+    }
+
+    /// Issue 33, finding 1: observe killed as `killall -9 poolsize` or `pkill -9 poolsize` kill it
+    /// (each process of its name) or as `kill -9 %1` does (its process group), here limited to
+    /// observe's own tree. The guardian, a fork of observe's with its name and in its group, died
+    /// with it: the command died of PR_SET_PDEATHSIG, its busy loop and its sleep ran on under
+    /// init. Now the guardian has a name and a group of its own, outlives observe and stops them.
+    @Test(arguments: ["name", "group"]) func observeKilledByNameOrGroupLeavesNothing(killedBy: String) throws {
+        defer {
+            stopSurvivors()
+            try? FileManager.default.removeItem(at: scratch)
+        }
+        let observe = try start([
+            "--duration", "60s", "--", "/bin/sh", "-c",
+            "sh -c 'while :; do :; done' busy-\(marker) & sleep \(marker) & wait",
+        ])
+        let busy = {
+            survivors().contains {
+                ((try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "").contains("busy-")
+            }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while (sleeps() < 1 || !busy()) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(sleeps() == 1 && busy(), "the command's loop and sleep never ran: \(survivors())")
+        let processes = tree(of: observe.processIdentifier)
+        let root = try #require(processes.first { $0.pid == observe.processIdentifier })
+        let killed = processes.filter { killedBy == "name" ? $0.name == root.name : $0.group == root.group }
+        for process in killed { kill(process.pid, SIGKILL) }
+        #expect(observe.awaitExit().code == SIGKILL)
+        #expect(waitForNoSurvivors().isEmpty, "left behind: \(survivors()), killed \(killed.map(\.pid))")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) == [], "temporary files left")
+    }
+
     /// A counter that prints its total and exits, leaving a job in the background that holds
     /// its stdout: both reads succeed (the total did not move, which is a note, not an error),
     /// and the job is stopped with the counter's process group.

@@ -97,11 +97,78 @@ import Testing
         #expect(abs((size["low"] ?? 0) - (1 + (ratio["low"] ?? 0))) < 1e-6, "N = 1 × (1 + W/C)")
         #expect(pool["size_with_cores"] != nil, "N with the cores, beside")
         let kind = (pool["verdict"] as? [String: Any])?["kind"] as? String
-        #expect(kind != "cpuSaturated", "the threads wait for the lock, not for a CPU")
-        // The lock holds the server to about one core of Python; when it got that core (its own
-        // count), the lock is what its threads wait for.
-        if let cores = truth["cores"], cores >= 0.85 {
-            #expect(kind == "lockContended", "the server used \(cores) cores: \(pool["verdict"] ?? "?")")
-        }
+        // The lock is the limit exactly when the threads ran 0.9 to 1.25 cores (observe's own
+        // figure): the verdict follows the lock's use whatever this machine's speed made it,
+        // never the futex waits (issue 33: sleeps and joins park there too). On a machine busy
+        // enough to keep the lock's holder off a CPU, the CPUs are what is short (cpuSaturated).
+        let cpu = pool["cpu_cores"] as? Double ?? 0
+        #expect(
+            (kind == "lockContended") == (cpu >= 0.9 && cpu <= 1.25),
+            "\(cpu) cores (the server's count: \(truth["cores"] ?? 0)): \(pool["verdict"] ?? "?")")
+    }
+
+    /// Issue 33, finding 2, on a real CPython: four threads each run 1 ms of Python and then wait
+    /// 4 ms in `Event.wait` (futex, as Ruby's sleep), the main thread waits in `join()` (futex):
+    /// nearly every blocked sample is in futex, yet the verdict follows the lock's use only.
+    @Test func futexWaitsOfSleepsAndJoinsAreNotTheLocksEvidence() throws {
+        let python = try #require(NginxProcess.executable("python3"))
+        let program = """
+            import threading, time
+            def work():
+                pause = threading.Event()
+                while True:
+                    end = time.thread_time() + 0.001
+                    while time.thread_time() < end:
+                        pass
+                    pause.wait(0.004)
+            threads = [threading.Thread(target=work, daemon=True) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            threads[0].join()
+            """
+        let result = try ObserveCommandTests.run([
+            "observe", "--duration", "3s", "--rate", "30", "--format", "json", "--", python.path, "-c", program,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let pool = try #require((object["pools"] as? [[String: Any]])?.first)
+        #expect(pool["threads"] as? Int == 5, "4 workers and the main thread")
+        #expect(pool["parallelism"] as? Int == 1)
+        let calls = (pool["top_calls"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        #expect(calls.first?.hasPrefix("futex") == true, "Event.wait and join park in futex: \(calls)")
+        let kind = (pool["verdict"] as? [String: Any])?["kind"] as? String
+        let cpu = pool["cpu_cores"] as? Double ?? 0
+        #expect((kind == "lockContended") == (cpu >= 0.9 && cpu <= 1.25), "\(cpu) cores: \(pool["verdict"] ?? "?")")
+    }
+
+    /// Issue 33, finding 2, on a real Ruby (scripts/install-test-servers.sh installs it): the
+    /// reporter's Puma pool in small, four threads each running 1 ms of Ruby and then
+    /// `sleep 0.004`. Ruby's sleep parks in futex, as the lock's waiters do; the verdict follows
+    /// the threads' CPU per process, never those waits.
+    @Test func rubysSleepInFutexIsNotTheLocksEvidence() throws {
+        let ruby = try #require(NginxProcess.executable("ruby"), "ruby: apt-get install ruby")
+        let program = """
+            def burn(seconds)
+              finish = Process.clock_gettime(Process::CLOCK_THREAD_CPUTIME_ID) + seconds
+              nil while Process.clock_gettime(Process::CLOCK_THREAD_CPUTIME_ID) < finish
+            end
+            threads = 4.times.map { Thread.new { loop { burn(0.001); sleep 0.004 } } }
+            threads.each(&:join)
+            """
+        let result = try ObserveCommandTests.run([
+            "observe", "--duration", "3s", "--rate", "30", "--format", "json", "--", ruby.path, "-e", program,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let pools = try #require(object["pools"] as? [[String: Any]])
+        // Ruby names a thread after the line that started it (`-e:5`); the main thread is `ruby`.
+        let pool = try #require(pools.first { $0["threads"] as? Int == 4 }, "\(pools.map { $0["name"] ?? "?" })")
+        #expect((pool["program"] as? [String: Any])?["kind"] as? String == "ruby", "\(pool["program"] ?? "none")")
+        #expect(pool["parallelism"] as? Int == 1)
+        let calls = (pool["top_calls"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        #expect(calls.first == "futex", "Ruby's sleep parks in futex: \(calls)")
+        let kind = (pool["verdict"] as? [String: Any])?["kind"] as? String
+        let cpu = pool["cpu_cores"] as? Double ?? 0
+        #expect((kind == "lockContended") == (cpu >= 0.9 && cpu <= 1.25), "\(cpu) cores: \(pool["verdict"] ?? "?")")
     }
 }

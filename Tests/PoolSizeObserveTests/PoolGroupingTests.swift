@@ -34,6 +34,41 @@ struct PoolGroupingTests {
         #expect(throws: (any Error).self) { try GroupRule(parsing: "([unclosed=name") }
     }
 
+    /// Issue 33, finding 4: a refused pattern's reason in words (Foundation's was "The operation
+    /// could not be completed. The value is invalid.").
+    @Test func aRefusedPatternSaysWhy() {
+        let cases: [(String, String)] = [
+            ("(worker=pool", "a '(' is never closed"), ("((a)=pool", "a '(' is never closed"),
+            ("a)=pool", "a ')' closes no '('"), ("*worker=pool", "'*' at its start has nothing to repeat"),
+            ("a|+b=pool", "'+' at its start has nothing to repeat"), ("a[bc=pool", "a '[' is never closed"),
+            ("worker\\=pool", "it ends in a lone '\\'"),
+        ]
+        for (text, reason) in cases {
+            #expect(throws: GroupRule.Problem.invalidPattern(reason), "\(text)") { try GroupRule(parsing: text) }
+        }
+        // What the checks pass: a group's options, an escaped parenthesis, a class holding one.
+        for text in ["(?i)worker=pool", "\\(1\\)=pool", "[(]x=pool", "a(b|c)*=pool"] {
+            #expect((try? GroupRule(parsing: text)) != nil, "\(text)")
+        }
+    }
+
+    /// A rule that placed no thread: one matching nothing, one matching only threads an earlier
+    /// rule took; a rule that placed one is not named.
+    @Test func rulesThatPlacedNoThreadAreNamed() throws {
+        let rules = [
+            try GroupRule(parsing: "^worker=workers"), try GroupRule(parsing: "work=also"),
+            try GroupRule(parsing: "nomatch=ghosts"), try GroupRule(parsing: "title:^nginx=nginx"),
+        ]
+        let threads = [ThreadKey(pid: 1, tid: 1): "worker-1", ThreadKey(pid: 1, tid: 2): "main"]
+        #expect(
+            PoolGrouping(rules: rules).unmatchedRules(of: threads, titles: [1: "java -jar app.jar"])
+                == Array(rules.dropFirst()))
+        #expect(
+            PoolGrouping(rules: rules).unmatchedRules(of: threads, titles: [1: "nginx: master"]) == [
+                rules[1], rules[2],
+            ])
+    }
+
     @Test func titleRulesMatchTheProcessTitle() throws {
         let rule = try GroupRule(parsing: "title:^postgres: \\w+ \\w+ =backends")
         #expect(rule.field == .title && rule.pattern == "^postgres: \\w+ \\w+ " && rule.name == "backends")

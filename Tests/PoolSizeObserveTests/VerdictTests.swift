@@ -143,6 +143,60 @@ struct VerdictOrderTests {
         #expect(!unlocked.lockLimited)
         #expect(PoolVerdict.decide(unlocked).kind != .lockContended)
     }
+
+    /// A 4-thread Puma whose threads each run 1 ms of Ruby and then `sleep 0.004`, the pool the
+    /// limit: 0.8 cores of Ruby, Q/C 0.05. Its futex waits are sleeps (Ruby's sleep parks in
+    /// futex as the lock's waiters do), and the lock is held 0.8 of the time, free the rest: a
+    /// fifth thread would add work. Not contention (it was: 0.8 cores per process sufficed);
+    /// the waits stay ambiguous.
+    static func puma(cpuCores: Double = 0.8, queueToCPU: Double = 0.05, threads: Int = 4) -> PoolEstimate {
+        var pool = VerdictTests.pool(
+            threads: threads, busy: ValueRange(low: 0.2, high: 1), size: ValueRange(low: 0.8, high: 4.8),
+            queueToCPU: queueToCPU, cpuCores: cpuCores, runnable: 0.01)
+        pool.program = KnownProgram(kind: .ruby, version: "3.1", evidence: "libruby.so.3.1")
+        pool.parallelism = 1
+        pool.processes = 1
+        pool.topCalls = [LabelShare(label: "futex", samples: 800, fraction: 1)]
+        return pool
+    }
+
+    @Test func futexWaitsWithTheLockOftenFreeAreNotContention() throws {
+        let puma = Self.puma()
+        #expect(PoolVerdict.lockCores(puma) == 0.8)
+        #expect(!PoolVerdict.lockBound(puma))
+        #expect(PoolVerdict.decide(puma) == PoolVerdict(kind: .undetermined, reason: .ambiguousWait))
+        // Run-queue time is no lock time: a thread woken from its sleep waits for a CPU before it
+        // asks for the lock (0.7 cores with Q/C 0.4, measured so on a busy machine).
+        #expect(PoolVerdict.decide(Self.puma(cpuCores: 0.7, queueToCPU: 0.4)).kind == .undetermined)
+        // Five threads hold the lock 0.96 of the time: then it is the limit.
+        #expect(PoolVerdict.decide(Self.puma(cpuCores: 0.96, threads: 5)).kind == .lockContended)
+        // The lock's use is the evidence, however few samples blocked in futex.
+        var quiet = Self.puma(cpuCores: 0.95)
+        quiet.topCalls = []
+        #expect(PoolVerdict.decide(quiet).kind == .lockContended)
+    }
+
+    /// A CPython process whose main thread waits in `join()` (futex) while its workers run
+    /// 0.5 cores with Q/C 0.6 on a busy machine: the lock is free half the time, so the CPUs,
+    /// not the lock, are short (it said lock-bound: Q/C alone made it so).
+    @Test func runQueueTimeWithTheLockOftenFreeIsTheCPUs() {
+        var pool = VerdictTests.pool(
+            threads: 3, busy: ValueRange(low: 0.5, high: 0.52), size: ValueRange(low: 2, high: 2.1), queueToCPU: 0.6,
+            cpuCores: 0.5, runnable: 0.2)
+        pool.program = KnownProgram(kind: .cpython, version: "3.11", evidence: "python3.11")
+        pool.parallelism = 1
+        pool.processes = 1
+        #expect(PoolVerdict.decide(pool).kind == .cpuSaturated)
+    }
+
+    /// 1.6 cores in one CPython process: its threads ran in parallel outside the lock (a C
+    /// extension releases it), so the lock is not what holds it to a core.
+    @Test func moreThanACorePerProcessIsNotTheLock() {
+        let parallel = Self.locked(cpuCores: 1.6)
+        #expect(PoolVerdict.lockCores(parallel) ?? 0 > PoolVerdict.lockParallelCores)
+        #expect(!PoolVerdict.lockBound(parallel))
+        #expect(PoolVerdict.decide(parallel) == PoolVerdict(kind: .undetermined, reason: .ambiguousWait))
+    }
 }
 
 /// Batch means: the observation cut into equal sub-intervals, one estimate each.

@@ -85,4 +85,37 @@ struct ObservationNotesTests {
         #expect(ObservationTable.render(observation).contains("\ninterrupted: \(line)\n"))
         #expect(Self.report(observation).contains("**Interrupted:** \(line)."))
     }
+
+    /// Issue 33, finding 3: a command observe started that ended before the duration ended the
+    /// observation, as `time` does; the table and the report say when, observation.json keeps it.
+    @Test func aCommandThatEndedIsMarked() throws {
+        var observation = try ObservationOutputTests.observation()
+        #expect(!ObservationJSON.render(observation).contains("command_ended_seconds"))
+        #expect(!ObservationTable.render(observation).contains("\nended: "))
+        observation.commandEndedSeconds = 1.99
+        observation.plannedSeconds = 20
+        #expect(ObservationJSON.render(observation).contains("\"command_ended_seconds\" : 1.99"))
+        let line =
+            "the command ended 1.99 s into the 20 s asked for (by the sweep that found it gone); the figures cover "
+            + "its life"
+        #expect(ObservationTable.render(observation).contains("\nended: \(line)\n"))
+        #expect(Self.report(observation).contains("**Ended:** \(line)."))
+    }
+
+    /// Issue 33, finding 4: a grouping rule that placed no thread is named in the table, the
+    /// report and observation.json.
+    @Test func aGroupRuleThatPlacedNoThreadIsNamed() throws {
+        var observation = try ObservationOutputTests.observation()
+        #expect(!ObservationTable.render(observation).contains("\nwarning: "))
+        observation.unmatchedGroupRules = [try GroupRule(parsing: "title:^nginx: worker=workers")]
+        let pid = observation.target.pid
+        #expect(
+            ObservationTable.render(observation).contains(
+                "\nwarning: --group 'title:^nginx: worker=workers' matched no process title of the target (or only "
+                    + "threads an earlier --group took), so pool 'workers' is empty; compare the pattern with the "
+                    + "process titles (ps -o args -p \(pid))\n"))
+        let report = Self.report(observation)
+        #expect(report.contains("**Warning:** ") && report.contains("so pool 'workers' is empty"), "\(report)")
+        #expect(ObservationJSON.render(observation).contains("\"unmatched_group_rules\""))
+    }
 }

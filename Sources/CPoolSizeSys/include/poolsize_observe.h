@@ -9,7 +9,9 @@ int poolsize_affinity_cpu_count_of(int pid);
 
 /// Starts `path` (argv, envp NULL-terminated; stdin /dev/null, stdout and stderr the open
 /// descriptors `out_fd` and `err_fd`) as `observe -- CMD`'s target, under a guardian process
-/// forked for it: the guardian is the child (and subreaper) of the caller, the target its child,
+/// forked for it: the guardian is the child (and subreaper) of the caller, in a process group of
+/// its own and named `guardian` (comm and command line), so that killing the caller by its job,
+/// group or name leaves it to stop the rest; the target is its child,
 /// leading a process group of its own and dying with the guardian (PR_SET_PDEATHSIG). The
 /// guardian reaps everything below it and reports on `*report_fd` (pairs of int32: 3 and the
 /// target's wait status when it exits); when `*control_fd` is closed, by the caller or by the

@@ -26,7 +26,7 @@ package struct GroupRule: Equatable, Sendable, Codable {
     package enum Problem: Error, Equatable, Sendable {
         /// No `=`, or nothing on one side of it.
         case notPatternEqualsName
-        /// The pattern does not compile; the reason is the regex engine's.
+        /// The pattern does not compile; the reason in words (`fault(of:)`).
         case invalidPattern(String)
     }
 
@@ -36,7 +36,7 @@ package struct GroupRule: Equatable, Sendable, Codable {
         do {
             _ = try NSRegularExpression(pattern: pattern)
         } catch {
-            throw .invalidPattern(error.localizedDescription)
+            throw .invalidPattern(Self.fault(of: pattern))
         }
         self.pattern = pattern
         self.name = name

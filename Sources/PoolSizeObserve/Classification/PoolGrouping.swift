@@ -11,14 +11,14 @@ import Foundation
 /// (PostgreSQL's postmaster, nginx's master) and differently titled helpers (the checkpointer,
 /// the WAL writer) do not join the workers they share a name with.
 package struct PoolGrouping: Sendable {
-    private let rules: [(expression: NSRegularExpression, name: String, field: GroupRule.Field)]
+    private let rules: [(expression: NSRegularExpression, rule: GroupRule)]
     /// The most words a title key keeps.
     static let titleKeyWords = 4
 
     /// Grouping with `rules` tried in order before the default.
     package init(rules: [GroupRule]) {
         self.rules = rules.compactMap { rule in
-            (try? NSRegularExpression(pattern: rule.pattern)).map { ($0, rule.name, rule.field) }
+            (try? NSRegularExpression(pattern: rule.pattern)).map { ($0, rule) }
         }
     }
 
@@ -49,19 +49,34 @@ package struct PoolGrouping: Sendable {
     }
 
     private func ruled(comm: String, title: String?) -> String? {
-        for rule in rules {
+        ruleIndex(comm: comm, title: title).map { rules[$0].rule.name }
+    }
+
+    /// The first rule that matches, by its place in the rules.
+    private func ruleIndex(comm: String, title: String?) -> Int? {
+        for (index, rule) in rules.enumerated() {
             let text: String
-            switch rule.field {
+            switch rule.rule.field {
             case .threadName: text = comm
             case .title:
                 guard let title else { continue }
                 text = title
             }
             if rule.expression.firstMatch(in: text, range: NSRange(text.startIndex..<text.endIndex, in: text)) != nil {
-                return rule.name
+                return index
             }
         }
         return nil
+    }
+
+    /// The rules that placed none of `threads` (`comm` by thread, `titles` by process) in their
+    /// pool: their pattern matched nothing, or only threads an earlier rule took.
+    func unmatchedRules(of threads: [ThreadKey: String], titles: [Int32: String]) -> [GroupRule] {
+        var placed = Set<Int>()
+        for (key, comm) in threads {
+            if let index = ruleIndex(comm: comm, title: titles[key.pid]) { placed.insert(index) }
+        }
+        return rules.indices.filter { !placed.contains($0) }.map { rules[$0].rule }
     }
 
     /// `comm` without trailing digits and separators (`-`, `_`, `.`, `#`, `:`, `/`, space); the

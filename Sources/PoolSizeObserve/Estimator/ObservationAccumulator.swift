@@ -284,12 +284,11 @@ package struct ObservationAccumulator: Sendable {
         for (pid, process) in facts { finalTitles[pid] = process.title }
         // A part emptied by a rename (its thread took its samples to its new name) is no pool.
         let used = state.parts.indices.filter { !state.parts[$0].pids.isEmpty }
-        let poolOf = state.grouping.pools(
-            of: Dictionary(
-                uniqueKeysWithValues: used.map {
-                    (ThreadKey(pid: state.partKeys[$0].pid, tid: Int32($0)), state.representative[$0])
-                }),
-            titles: finalTitles)
+        let named = Dictionary(
+            uniqueKeysWithValues: used.map {
+                (ThreadKey(pid: state.partKeys[$0].pid, tid: Int32($0)), state.representative[$0])
+            })
+        let poolOf = state.grouping.pools(of: named, titles: finalTitles)
         let poolOfPart = { (part: Int) in poolOf[ThreadKey(pid: state.partKeys[part].pid, tid: Int32(part))]! }
         var pools: [String: PoolAccumulator] = [:]
         var partsOf: [String: [Int]] = [:]
@@ -358,6 +357,9 @@ package struct ObservationAccumulator: Sendable {
             pools: sorted)
         observation.plannedSeconds = header.plannedSeconds
         observation.interrupted = header.interrupted == true ? true : nil
+        observation.commandEndedSeconds = header.commandEndedSeconds
+        let unmatched = state.grouping.unmatchedRules(of: named, titles: finalTitles)
+        observation.unmatchedGroupRules = unmatched.isEmpty ? nil : unmatched
         if !state.processCPU.isEmpty && duration > 0 {
             // stat's utime and stime are each cut to whole ticks: a difference of two ticks or
             // less per process is rounding, not a thread.

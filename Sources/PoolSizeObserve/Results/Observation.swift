@@ -24,6 +24,12 @@ package struct Observation: Equatable, Sendable, Codable {
     /// True when Ctrl-C or SIGTERM cut the observation short: the figures cover
     /// `durationSeconds` of `plannedSeconds`. Nil when it was not (and in older files).
     package var interrupted: Bool?
+    /// `observe -- CMD`: seconds into the observation when a sweep found the command gone, when
+    /// it ended before the duration asked for; the figures cover its life. Nil otherwise.
+    package var commandEndedSeconds: Double?
+    /// The grouping rules that placed no thread in their pool (a pattern matching nothing, or
+    /// only threads an earlier rule took), in the order given; nil when every rule placed one.
+    package var unmatchedGroupRules: [GroupRule]?
     /// The watched processes' CPU over the observation from their stat (every thread they had,
     /// those that ended included), cores; nil when not read (an older recording).
     package var processCPUCores: Double?
@@ -34,7 +40,7 @@ package struct Observation: Equatable, Sendable, Codable {
     /// Keys as a snake_cased file reads back (`process_cpu_cores` → `processCpuCores`).
     enum CodingKeys: String, CodingKey {
         case target, durationSeconds, cores, settings, sampler, limits, cpuPressureSomePercent, pools
-        case plannedSeconds, interrupted
+        case plannedSeconds, interrupted, commandEndedSeconds, unmatchedGroupRules
         case processCPUCores = "processCpuCores", unseenThreadCPUCores = "unseenThreadCpuCores"
     }
 

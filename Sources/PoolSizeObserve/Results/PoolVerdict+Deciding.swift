@@ -17,15 +17,27 @@ extension PoolVerdict {
     package static let fullyBusy = 0.9
 
     /// CPU per process at or above this, in a runtime with an interpreter lock, and the lock is
-    /// held nearly all the time: one core of the language is all the process gets.
-    package static let lockBusyCores = 0.8
+    /// the limit: a thread runs the language only holding it, so it was held nearly all the time,
+    /// and a thread that wants to run waits for it nearly whenever it wants to. Below it the lock
+    /// is free a tenth of the time or more, and futex waits prove nothing: CPython parks a thread
+    /// waiting for the lock in a timed futex wait only while another holds it (ceval_gil.c's
+    /// take_gil), but Ruby's `sleep`, `Thread#join`, Python's `join()`, `Event.wait` and a
+    /// queue's `get` park in futex as well. Run-queue time does not count toward it: a thread
+    /// woken from a sleep waits for a CPU before it asks for the lock, and a holder that waits
+    /// for a CPU makes the CPUs the limit (`cpuSaturated`).
+    package static let lockBusyCores = 0.9
+    /// CPU per process above this and threads ran in parallel beyond the lock (code that
+    /// releases it: C extensions, system calls): the lock does not hold the process to one core,
+    /// so being in use is no proof that it is what the threads wait for. The margin over 1 is
+    /// what a thread does on a CPU after releasing the lock (a socket's read or write).
+    package static let lockParallelCores = 1.25
     /// λ·D at or above this many times the threads: tasks queue before the pool (Little's law
     /// puts λ·D at most at the threads for the time inside it; the margin absorbs noise in λ and D).
     package static let queueingRatio = 1.25
 
     /// The verdict on `pool` from its figures: its thread count against the size range
     /// (resolved to a point when `--latency` resolved the ambiguous waits), in this order: too
-    /// little to judge; an interpreter lock held nearly always; a count inside a range that
+    /// little to judge; an interpreter lock in use nearly always (`lockBound`); a count inside a range that
     /// ambiguous waits make wide (no "do not grow" from Q/C then: the waits may be tasks');
     /// the CPUs short; tasks queueing before the pool; the count against the range.
     package static func decide(_ pool: PoolEstimate) -> PoolVerdict {
@@ -34,9 +46,7 @@ extension PoolVerdict {
             return PoolVerdict(kind: .undetermined, reason: .noWork)
         }
         if pool.threads < 2 { return PoolVerdict(kind: .undetermined, reason: .singleThread) }
-        if pool.lockLimited, pool.cpuCores / Double(max(1, pool.processes ?? 1)) >= lockBusyCores {
-            return PoolVerdict(kind: .lockContended)
-        }
+        if lockBound(pool) { return PoolVerdict(kind: .lockContended) }
         let threads = Double(pool.threads)
         let low = size.low.rounded(.down), high = size.high.rounded(.up)
         // Inside the range: a verdict only if the range is narrow enough for it not to matter
@@ -44,7 +54,9 @@ extension PoolVerdict {
         if low <= threads && threads <= high && high - low > max(2, 0.25 * threads) {
             return PoolVerdict(kind: .undetermined, reason: .ambiguousWait)
         }
-        if cpuShort(pool) { return PoolVerdict(kind: pool.lockLimited ? .lockContended : .cpuSaturated) }
+        // A lock-limited pool here left its lock free a tenth of the time or more: the CPUs
+        // its threads wait for are what is short.
+        if cpuShort(pool) { return PoolVerdict(kind: .cpuSaturated) }
         if let inFlight = pool.perTask?.tasksInFlight, inFlight >= queueingRatio * threads {
             return PoolVerdict(kind: .queueing)
         }
@@ -55,6 +67,23 @@ extension PoolVerdict {
             return PoolVerdict(kind: busy >= fullyBusy ? .undersized : .aboutRight)
         }
         return PoolVerdict(kind: .aboutRight)
+    }
+
+    /// The pool's CPU per process that did work, in cores, when an interpreter lock set its
+    /// parallelism: how much of the 1 core the lock allows each process its threads ran. Nil
+    /// for any other pool.
+    package static func lockCores(_ pool: PoolEstimate) -> Double? {
+        guard pool.lockLimited else { return nil }
+        return pool.cpuCores / Double(max(1, pool.processes ?? 1))
+    }
+
+    /// Whether the interpreter lock is the limit: `lockBusyCores` to `lockParallelCores` of CPU
+    /// per process, so the lock was held nearly always by one thread at a time. Where the
+    /// pool's threads blocked does not enter: futex is where lock waits park, and sleeps and
+    /// joins too.
+    package static func lockBound(_ pool: PoolEstimate) -> Bool {
+        guard let cores = lockCores(pool) else { return false }
+        return cores >= lockBusyCores && cores <= lockParallelCores
     }
 
     /// Q/C at or above `saturatedQueueToCPU` with at least `saturatedRunnableThreads` waiting

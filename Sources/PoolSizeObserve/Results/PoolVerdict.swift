@@ -14,9 +14,9 @@ package struct PoolVerdict: Equatable, Sendable, Codable {
         /// pool, whatever W/C says; the CPUs are the limit.
         case cpuSaturated
         /// The process runs one thread of its language at a time (CPython's or Ruby's
-        /// interpreter lock) and the lock is the limit: its threads hold nearly a core per
-        /// process, or wait for a CPU the lock lets only one of them use. More threads would
-        /// only wait for the lock.
+        /// interpreter lock) and the lock is the limit: the threads of each process ran nearly
+        /// the one core the lock allows (`lockBound`). More threads would only wait for the
+        /// lock. Futex waits never make it: sleeps and joins park there too.
         case lockContended
         /// With `--latency`: λ·D, the tasks in the pool on average, is well above its threads.
         /// Tasks queue before the pool for a thread, or D counts time spent outside it.

@@ -26,13 +26,17 @@ package struct ObservationHeader: Equatable, Sendable, Codable {
     package var plannedSeconds: Double?
     /// True when a stop (Ctrl-C, SIGTERM) cut the observation short; nil in older recordings.
     package var interrupted: Bool?
+    /// `observe -- CMD`: seconds into the observation when a sweep found the command gone, when
+    /// it ended before the duration (the observation ends with it, as `time` does); nil otherwise.
+    package var commandEndedSeconds: Double?
 
     /// A header.
     package init(
         target: ObservedTarget, architecture: SyscallArchitecture, clockTicksPerSecond: Double, cores: CoreCount,
         seed: UInt64, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?,
-        plannedSeconds: Double? = nil, interrupted: Bool? = nil
+        plannedSeconds: Double? = nil, interrupted: Bool? = nil, commandEndedSeconds: Double? = nil
     ) {
+        self.commandEndedSeconds = commandEndedSeconds
         self.plannedSeconds = plannedSeconds
         self.interrupted = interrupted
         self.target = target

@@ -38,6 +38,8 @@ package enum Sampler {
         let start = ObserverClock.bootSeconds()
         let deadline = start + plan.durationSeconds
         var exitedAt: Double?
+        /// When a sweep found the target gone: a started command's end, to the sweep.
+        var goneAt: Double?
 
         /// One sweep over every watched process; false once the target itself has exited
         /// (gone, or only a zombie leader left for its parent to reap).
@@ -54,7 +56,10 @@ package enum Sampler {
             let parsed = SampleSweep(rawSweep, clockTicksPerSecond: ticks)
             threadReads += texts.count
             let targetAlive = parsed.readings.contains { $0.pid == plan.pid && $0.state != "Z" && $0.state != "X" }
-            guard targetAlive else { return false }
+            guard targetAlive else {
+                goneAt = now
+                return false
+            }
             accumulator.add(parsed)
             lastSweepSeconds = parsed.timeSeconds
             if plan.keepRawTexts { raw.append(rawSweep) }
@@ -149,16 +154,21 @@ package enum Sampler {
         if !kinds.contains(.noSchedstat) && watchers.values.contains(where: \.schedstatMissing) {
             limits.append(ObservationLimit(kind: .noSchedstat, pid: plan.pid))
         }
-        if let exitedAt {
+        // A command observe started ends the observation as it ends (as `time`, `perf stat`
+        // and `strace` end with theirs): no limit, the figures cover its life. A running
+        // process that vanishes cut the observation short.
+        if let exitedAt, !startedByObserver {
             limits.insert(ObservationLimit(kind: .targetExited, pid: plan.pid, afterSeconds: exitedAt), at: 0)
         }
+        let commandEnded = startedByObserver && exitedAt != nil ? (goneAt ?? lastSweepSeconds ?? start) - start : nil
         let header = ObservationHeader(
             target: ObservedTarget(
                 pid: plan.pid, command: probe.command, startedByObserver: startedByObserver,
                 includesChildren: plan.includeChildren),
             architecture: architecture, clockTicksPerSecond: ticks, cores: probe.cores, seed: plan.seed, sampler: cost,
             limits: limits, cpuPressureSomePercent: TargetProbe.cpuPressure(), plannedSeconds: plan.durationSeconds,
-            interrupted: interrupted && exitedAt == nil)
+            interrupted: interrupted && exitedAt == nil,
+            commandEndedSeconds: commandEnded)
         return SamplerOutcome(
             accumulated: accumulator, header: header, processes: processList.map(ProcessFacts.init),
             recording: plan.keepRawTexts ? ProcRecording(header: header, sweeps: raw, processes: processList) : nil,

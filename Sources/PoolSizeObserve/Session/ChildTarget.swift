@@ -8,7 +8,8 @@ import PoolSizeProcess
 /// with the guardian (PR_SET_PDEATHSIG), and the guardian, the subreaper of everything the
 /// command starts, stops the group and every descendant left, setsid'd ones included, when
 /// the observation ends or observe dies, SIGKILL included, so nothing the command started
-/// outlives the observation. `stop` first ends the group with SIGTERM (a target may print its
+/// outlives the observation. The guardian has a process group and a name (`guardian`) of its
+/// own, so that killing observe by its job, group or name leaves it alive to do so. `stop` first ends the group with SIGTERM (a target may print its
 /// own figures on it), then SIGKILL. Its output goes to pipes whose readers keep the last 16 KiB
 /// each (`OutputTail`), so a command that prints without end costs neither disk nor memory.
 package final class ChildTarget: @unchecked Sendable {

@@ -18,6 +18,15 @@ package enum ObservationReportBuilder {
         if let cut = ObservationTable.cutShort(observation) {
             blocks.append(.paragraph("**Interrupted:** " + cut + "."))
         }
+        if let ended = ObservationTable.commandEnded(observation) {
+            blocks.append(.paragraph("**Ended:** " + ended + "."))
+        }
+        for rule in observation.unmatchedGroupRules ?? [] {
+            blocks.append(
+                .paragraph(
+                    "**Warning:** "
+                        + ReportInline.literal(ObservationTable.unmatched(rule, pid: observation.target.pid) + ".")))
+        }
         let rows = observation.pools.map { pool in
             [ReportInline.code(pool.name)] + ObservationTable.summaryCells(pool) + [
                 stems[pool.name].map { ReportInline.code("\(RunDirectory.poolsFolder)/\($0).csv") } ?? "–"

@@ -51,6 +51,28 @@ package enum ObservationTable {
             + "(Ctrl-C or SIGTERM); the figures cover that time"
     }
 
+    /// `the command ended 1.99 s into the 20 s asked for (by the sweep that found it gone); the
+    /// figures cover its life`; nil unless a command observe started ended before the duration.
+    static func commandEnded(_ observation: Observation) -> String? {
+        guard let seconds = observation.commandEndedSeconds else { return nil }
+        let asked = observation.plannedSeconds.map { " into the \(UnitFormat.duration($0)) asked for" } ?? " in"
+        return
+            "the command ended \(UnitFormat.duration(seconds))\(asked) (by the sweep that found it gone); the "
+            + "figures cover its life"
+    }
+
+    /// `--group 'wrkr-.*=workers' matched no thread name of the target, so pool 'workers' is
+    /// empty; …`: a rule that placed no thread, and where to compare it.
+    static func unmatched(_ rule: GroupRule, pid: Int32) -> String {
+        let (what, list) =
+            rule.field == .title
+            ? ("process title", "ps -o args -p \(pid)") : ("thread name", "ps -T -o comm -p \(pid)")
+        return
+            "--group '\(TerminalText.escape(rule.text))' matched no \(what) of the target (or only threads an earlier "
+            + "--group took), so pool '\(TerminalText.escape(rule.name))' is empty; compare the pattern with the "
+            + "\(what)s (\(list))"
+    }
+
     static func header(_ observation: Observation) -> String {
         let target = observation.target
         let sampler = observation.sampler
@@ -74,6 +96,8 @@ package enum ObservationTable {
         }
         out += "\n"
         if let cut = cutShort(observation) { out += "interrupted: \(cut)\n" }
+        if let ended = commandEnded(observation) { out += "ended: \(ended)\n" }
+        for rule in observation.unmatchedGroupRules ?? [] { out += "warning: \(unmatched(rule, pid: target.pid))\n" }
         if let process = processLine(observation) { out += "process: \(process)\n" }
         return out
     }

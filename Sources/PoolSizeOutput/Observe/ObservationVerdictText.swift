@@ -70,6 +70,10 @@ package enum ObservationVerdictText {
             text +=
                 "; the threads also wait for a CPU \(UnitFormat.number(pool.queueToCPU ?? 0)) s per second they run (Q/C), which alone does not make the CPUs the limit while those waits may be tasks', so this is no reason not to grow"
         }
+        if let cores = PoolVerdict.lockCores(pool), cores < PoolVerdict.lockBusyCores {
+            text +=
+                "; the interpreter lock is not shown to be the limit: the threads ran \(UnitFormat.significant(cores)) cores per process, short of the 1 it allows, so futex waits may be sleeps, joins or idle threads as much as waits for the lock"
+        }
         text += "; --latency D with --throughput R/s or --counter CMD would resolve them"
         if pool.program?.kind == .postgres {
             text +=
@@ -82,16 +86,13 @@ package enum ObservationVerdictText {
         let runtime = pool.program.map(programName) ?? "the runtime"
         let processes = max(1, pool.processes ?? 1)
         let perProcess = pool.cpuCores / Double(processes)
+        // The evidence is the lock's use, not where the other threads blocked: futex holds lock
+        // waits, sleeps and joins alike.
         var text =
-            "interpreter-lock contention: \(runtime) runs one thread of \(language(pool.program)) at a time per process, and the pool's threads used \(UnitFormat.significant(perProcess)) cores per process (of the 1 the lock allows)"
+            "interpreter-lock contention: \(runtime) runs one thread of \(language(pool.program)) at a time per process, and the pool's threads ran \(UnitFormat.significant(perProcess)) cores per process of the 1 the lock allows, so it was nearly never free"
         if PoolVerdict.cpuShort(pool) {
-            text +=
-                " while waiting for a CPU \(UnitFormat.number(pool.queueToCPU ?? 0)) s per second they run (Q/C)"
-        }
-        let futex = pool.topCalls.filter { $0.label.hasPrefix("futex") }.reduce(0) { $0 + $1.fraction }
-        if futex > 0 {
-            text +=
-                "; \(UnitFormat.wholePercent(futex)) of their blocked samples were in futex, where threads waiting for the lock park"
+            let queue = UnitFormat.number(pool.queueToCPU ?? 0)
+            text += " (they also waited for a CPU \(queue) s per second they ran, Q/C)"
         }
         let running = processes == 1 ? "" : " (it runs \(processes))"
         return text
