@@ -97,8 +97,9 @@ package struct LoadToolParser: Equatable, Sendable {
     }
 
     /// `pattern` quoted in a message: as typed, its first 60 characters. Not escaped unless it
-    /// holds a control character, since escaping doubles every backslash, and a regular
-    /// expression is mostly backslashes (the command line escapes each error line it prints).
+    /// holds a control character: the command line escapes each error line it prints, and a
+    /// second escape would double the backslashes before `n`, `t` or `x`, of which a regular
+    /// expression has many.
     static func shown(_ pattern: String) -> String {
         guard !pattern.unicodeScalars.contains(where: TerminalText.needsEscape) else {
             return "'\(TerminalText.excerpt(pattern))'"

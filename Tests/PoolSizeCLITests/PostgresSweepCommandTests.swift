@@ -54,6 +54,22 @@ import Testing
         #expect(result.code == 64)
     }
 
+    /// On the terminal a meta-command reads as the script has it: `\gset`, not `\\gset`.
+    @Test func aMetaCommandIsShownAsWritten() throws {
+        let dir = try Self.scratch("gset")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("gset.sql")
+        try "\\gset\nSELECT 1;\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try EndToEndTests.run([
+            "sweep", "--postgres", "postgresql://127.0.0.1:1/db", "--sql-file", script.path, "--sizes", "1,2",
+        ])
+        #expect(result.code == 64)
+        #expect(
+            result.stderr
+                == "error: --sql-file: line 1: \\gset is not supported: this subset of pgbench's scripts runs SQL, \\set (integers, :variables, + - * / %, random(lo, hi)) and \\sleep\n"
+        )
+    }
+
     /// No server on the port: libpq's reason, the fix, and no password in the line.
     @Test func anUnreachableServerIsOneLineWithoutThePassword() {
         let result = runCLI([
