@@ -112,13 +112,8 @@ struct SweepPostgresOptions: ParsableArguments {
         case let (.some(text), nil):
             return (text, .sql, "--sql " + TerminalText.excerpt(text, limit: 80))
         case let (nil, .some(path)):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .invalidOption(flag: "--sql-file", message: "cannot read \(path); give a readable pgbench script")
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw .invalidOption(flag: "--sql-file", message: "\(path) is not UTF-8 text; save it as UTF-8")
-            }
-            return (text, .sqlFile, URL(fileURLWithPath: path).lastPathComponent)
+            // Read once: a FIFO or /dev/stdin has nothing left for a second read.
+            return (try PgScriptFile.text(atPath: path), .sqlFile, URL(fileURLWithPath: path).lastPathComponent)
         }
     }
 
@@ -133,7 +128,8 @@ struct SweepPostgresOptions: ParsableArguments {
             \\set NAME EXPR (integers, :variables, + - * / %, random(lo, hi)) and \\sleep N [us|ms|s].
             """
         static let sqlFile = """
-            With --postgres: the transaction as a pgbench script file, the same file `pgbench -f FILE` runs.
+            With --postgres: the transaction as a pgbench script file, the same file `pgbench -f FILE` runs \
+            (a FIFO or /dev/stdin too, read once).
             """
         static let define = """
             With --postgres: set a script variable for the whole run, as pgbench's -D (scale=10). :scale is \
