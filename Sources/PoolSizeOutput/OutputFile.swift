@@ -6,13 +6,22 @@ import PoolSizeProcess
 /// or to standard output. A new file or a regular one is written atomically (`AtomicFile`);
 /// anything else, a device (/dev/full), a FIFO or a link (/dev/stdout), is written into as it
 /// is, since the atomic rename would replace the node with a file, and a write error would go
-/// unseen; its errors name `flag` and the system's reason, exit 73.
+/// unseen. Every error names `flag` and the system's reason, exit 73.
 package enum OutputFile {
     /// Writes `text` to `path`, which `flag` named.
     package static func write(_ text: String, to path: String, flag: String) throws(PoolSizeError) {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else {
-            try AtomicFile.write(text, to: URL(fileURLWithPath: path))
+            do {
+                try AtomicFile.write(text, to: URL(fileURLWithPath: path))
+            } catch {
+                // The flag the user gave, not the sweep's run directory or charts.
+                guard case let .cannotWrite(_, reason) = error else { throw error }
+                let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
+                throw .cannotWriteOption(
+                    flag: flag, path: path,
+                    reason: AtomicFile.fileInTheWay(of: parent).map { "\($0) is a file, not a directory" } ?? reason)
+            }
             return
         }
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)

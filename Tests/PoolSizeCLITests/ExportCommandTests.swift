@@ -67,4 +67,18 @@ struct ExportCommandTests {
         var status = stat()
         #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     }
+
+    /// An --output that cannot be created names --output, not the sweep's --out or --plots.
+    @Test func anUnwritableOutputNamesOutput() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-export-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "a file\n".write(to: file, atomically: true, encoding: .utf8)
+        let target = file.appendingPathComponent("out.json").path
+        let result = try EndToEndTests.run(["export", Self.fixture, "--to", "openmetrics", "--output", target])
+        #expect(result.code == 73)
+        #expect(
+            result.stderr
+                == "error: --output: cannot write \(target): \(file.path) is a file, not a directory; choose a writable directory\n"
+        )
+    }
 }
