@@ -31,8 +31,17 @@ package struct LoadToolParser: Equatable, Sendable {
         guard !texts.isEmpty else { throw .invalidParameter(.parse, message: "is empty; \(Self.usage)") }
         var patterns: [String] = []
         for text in texts {
-            if let preset = Preset(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+            let word = text.trimmingCharacters(in: .whitespaces)
+            if let preset = Preset(rawValue: word) {
                 patterns += preset.patterns.filter { !patterns.contains($0) }
+            } else if Self.isBareWord(word) {
+                // A tool's name (k6, vegeta), meant as a preset: as an expression it would
+                // match the name and capture nothing.
+                throw .invalidParameter(
+                    .parse,
+                    message:
+                        "'\(word)' is no preset; the presets are \(Preset.listed), and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+                )
             } else if !patterns.contains(text) {
                 patterns.append(text)
             }
@@ -57,6 +66,12 @@ package struct LoadToolParser: Equatable, Sendable {
         patterns = preset.patterns
         // A preset's expressions pass `check` (its tests hold that): nothing to throw here.
         groups = preset.patterns.map { (try? Self.check($0)) ?? [] }
+    }
+
+    /// A name and nothing else: letters, digits, `-` and `_`, so no regular expression's
+    /// syntax and no named group.
+    static func isBareWord(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
     /// What `parse` takes, for an error.

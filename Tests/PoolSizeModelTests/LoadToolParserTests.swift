@@ -299,6 +299,15 @@ import Testing
             ["(?'rate'\\d+)"],
             "error: `parse`: '(?'rate'\\d+)' has a group named 'rate', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
         ),
+        // A tool's name that is no preset is not read as an expression matching the name.
+        (
+            ["k6"],
+            "error: `parse`: 'k6' is no preset; the presets are wrk, pgbench, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+        ),
+        (
+            ["wrk", " vegeta "],
+            "error: `parse`: 'vegeta' is no preset; the presets are wrk, pgbench, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+        ),
         (
             ["Requests/sec: (\\d+)"],
             "error: `parse`: 'Requests/sec: (\\d+)' captures no figure; name its group, e.g. (?<throughput>[\\d.]+) (the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration)"
