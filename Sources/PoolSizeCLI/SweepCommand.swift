@@ -98,9 +98,13 @@ struct SweepCommand: ParsableCommand {
         var chosen: SweepWorkload
         if let serverSweep {
             if postgres.postgres != nil {
+                // Name the flag that was given: --load alone starts no server.
                 throw .invalidOption(
                     flag: "--postgres",
-                    message: "sizes a connection pool in this process, not a server's; drop --server")
+                    message: server.server != nil
+                        ? "sizes a connection pool in this process, not a server's; drop --server"
+                        : "sizes a connection pool in this process, and --load runs your tool as the whole load; drop --load (pgbench -c {size} alone sizes its connections) or --postgres"
+                )
             }
             chosen = serverSweep
         } else if let database = try postgres.resolve(

@@ -49,6 +49,13 @@ import Testing
             "error: --arrival-rate: --load alone runs the tool's own load at each size; drop --arrival-rate"
         ),
         (
+            [
+                "--load", tool, "--parse", "pgbench", "--sizes", "1,2", "--postgres", "postgresql://127.0.0.1:1/db",
+                "--sql", "SELECT 1;",
+            ],
+            "error: --postgres: sizes a connection pool in this process, and --load runs your tool as the whole load; drop --load (pgbench -c {size} alone sizes its connections) or --postgres"
+        ),
+        (
             ["--load", tool, "--parse", "pgbench"],
             "error: --sizes: auto places sizes around the formula's N, and --load alone measures no W/C; list the sizes (--sizes 1,2,4,8,16)"
         ),

@@ -57,6 +57,10 @@ import Testing
             "error: --connections: sets the server sweep's load; add --server COMMAND or drop it"
         ),
         (
+            ["--server", command, "--http", url, "--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;"],
+            "error: --postgres: sizes a connection pool in this process, not a server's; drop --server"
+        ),
+        (
             ["--ready-timeout", "10s"],
             "error: --ready-timeout: applies to a server sweep; add --server COMMAND or drop it"
         ),
