@@ -83,6 +83,21 @@ import Testing
         #expect(result.code == 64)
     }
 
+    /// A dry run applies the run's descriptor check: a size whose connections this process may
+    /// not open is refused before the run, in the run's own words, where the dry run passed it.
+    @Test func aDryRunChecksTheDescriptorLimit() throws {
+        let result = try BinaryRun.run(
+            [
+                "-c", "ulimit -n 256 || exit 97; exec \"$0\" \"$@\"", EndToEndTests.binary.path, "sweep", "--server",
+                Self.command, "--http", Self.url, "--sizes", "300", "--dry-run",
+            ], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.code == 64)
+        #expect(
+            result.stderr
+                == "error: --connections: 600 connections need 664 open files, and this process may open 256 (ulimit -n); pass at most 192, or raise the limit\n"
+        )
+    }
+
     /// A scratch directory, and the `--server` command of `poolsize serve` whose shell notes
     /// its pid (the server's session) in `pids` before it execs the server.
     static func serve(in directory: URL) -> (command: String, pids: URL) {
