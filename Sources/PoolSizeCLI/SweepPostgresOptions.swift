@@ -89,12 +89,15 @@ struct SweepPostgresOptions: ParsableArguments {
         // What the server allows this sweep now, unless the run resumed recorded its own limit
         // for the same server (others' connections come and go; its plan stays the same).
         var limit = [source.connectionLimit, source.connectionsAllowed].compactMap { $0 }.min().map { max(1, $0) }
+        var digest: String? = SHA256.hex(text)
         if case let .database(recorded)? = resumed?.target, recorded.connection == shown {
             limit = recorded.connectionLimit
+            // A run recorded before the digest was kept continues as it was planned.
+            if recorded.scriptSHA256 == nil { digest = nil }
         }
         let setup = DatabaseSetup(
             connection: shown, connectionLimit: limit, serverIsLocal: source.isLocal,
-            statementTimeoutSeconds: timeout)
+            statementTimeoutSeconds: timeout, scriptSHA256: digest)
         return SweepWorkload(
             spec: spec, run: .external(PostgresTrialMeasurer(source: source, cores: cores)),
             isLoopbackServer: source.isLocal, taskTimeoutSeconds: timeout, target: .database(setup))
