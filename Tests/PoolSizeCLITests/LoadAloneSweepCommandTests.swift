@@ -135,6 +135,31 @@ import Testing
         #expect(rows.allSatisfy { $0["invalid_reason"]?.contains(reason) == true }, "\(rows)")
     }
 
+    /// A tool whose output holds two different Requests/sec lines (a wrapper that ran wrk
+    /// twice) is read at the last, and the console says so at each trial, where it was taken
+    /// silently.
+    @Test func twoThroughputsOfAPresetAreNoted() throws {
+        let dir = try Self.scratch("load-twice")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try EndToEndTests.run([
+            "sweep", "--load",
+            ShellWords.join([
+                "sh", "-c", "echo Requests/sec: 100; echo 500 requests in 2.00s; echo Requests/sec: 250 n={size}",
+            ]),
+            "--parse", "wrk", "--sizes", "1,2", "--repeat", "1", "--quiet", "--out",
+            dir.appendingPathComponent("run").path,
+            "--plots", dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        let notes = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: sh printed") }
+        #expect(
+            notes
+                == Array(repeating: "warning: sh printed 2 different throughputs; the last, 250/s, was taken", count: 2)
+        )
+        let rows = try ServerSweepCommandTests.trials(dir.appendingPathComponent("run")).rows
+        #expect(rows.map { $0["throughput_per_s"] } == ["250.000", "250.000"], "\(rows)")
+    }
+
     /// A tool that exits non-zero makes that trial invalid, with how it ended and its last
     /// lines, and is never recommended from; the other sizes are the tool's figures as printed.
     @Test func aFailingToolIsAnInvalidTrialWithItsLastLines() throws {

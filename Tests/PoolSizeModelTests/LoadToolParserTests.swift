@@ -242,6 +242,19 @@ import Testing
         #expect(figures.latency == nil && figures.meanLatencyMicroseconds == nil && figures.requests == nil)
     }
 
+    /// A preset prints its throughput once: two different ones (a wrapper that ran wrk twice)
+    /// are counted, the last taken; the same one twice, or a user's expression over progress
+    /// lines, is no second throughput.
+    @Test func aPresetsSecondThroughputIsCounted() throws {
+        let wrk = LoadToolParser(preset: .wrk)
+        let twice = try wrk.parse(standardOutput: "Requests/sec: 1200.5\nRequests/sec:   1500.25\n")
+        #expect(twice.throughputPerSecond == 1500.25)
+        #expect(twice.throughputsPrinted == 2)
+        #expect(try wrk.parse(standardOutput: "Requests/sec: 900\nRequests/sec: 900\n").throughputsPrinted == 1)
+        let user = try LoadToolParser(["(?<throughput>[\\d.]+) tps"])
+        #expect(try user.parse(standardOutput: "100 tps\n300 tps\n250.5 tps\n").throughputsPrinted == 1)
+    }
+
     /// stdout first: a figure it holds is taken from it, one it lacks from stderr (pgbench's
     /// progress lines, on stderr, do not outvote its summary on stdout).
     @Test func stdoutBeforeStderr() throws {
