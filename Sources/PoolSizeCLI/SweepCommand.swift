@@ -92,8 +92,10 @@ struct SweepCommand: ParsableCommand {
     /// the workload's files are read once.
     func prepare() throws(PoolSizeError) -> (plan: SweepPlan, workload: SweepWorkload) {
         try output.check()
+        // `--sizes-from`'s sizes are checked against a server's limits as listed sizes are.
+        let sizes = try trials.sizesText()
         let serverSweep = try server.resolve(
-            workload: workload, axes: axes, load: load, sizes: trials.sizes,
+            workload: workload, axes: axes, load: load, sizes: sizes.text,
             trialMilliseconds: trials.trialMilliseconds, cores: MachineProbe.coreCount(override: model.cores).effective)
         var chosen: SweepWorkload
         if let serverSweep {
@@ -108,7 +110,7 @@ struct SweepCommand: ParsableCommand {
             }
             chosen = serverSweep
         } else if let database = try postgres.resolve(
-            workload: workload, sizes: trials.sizes, trialMilliseconds: trials.trialMilliseconds,
+            workload: workload, sizes: sizes.text, sizesFlag: sizes.flag, trialMilliseconds: trials.trialMilliseconds,
             cores: MachineProbe.coreCount(override: model.cores).effective,
             resumed: output.resume.flatMap { try? RunDirectory(URL(fileURLWithPath: $0)).load().plan })
         {

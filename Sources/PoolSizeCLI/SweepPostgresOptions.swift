@@ -24,9 +24,10 @@ struct SweepPostgresOptions: ParsableArguments {
     /// The workload these flags ask for, or nil without `--postgres`; `workload`'s task flags
     /// must be left as they are, and the explicit `sizes` within the server's connections.
     /// `resumed` is the plan of the run `--resume` continues, whose connection limit a sweep of
-    /// the same server keeps.
+    /// the same server keeps. `sizesFlag` is the flag the sizes came from.
     func resolve(
-        workload: SweepWorkloadOptions, sizes: String?, trialMilliseconds: Int?, cores: Int, resumed: SweepPlan? = nil
+        workload: SweepWorkloadOptions, sizes: String?, sizesFlag: String = "--sizes", trialMilliseconds: Int?,
+        cores: Int, resumed: SweepPlan? = nil
     ) throws(PoolSizeError) -> SweepWorkload? {
         guard let postgres else {
             for (flag, given) in [
@@ -75,7 +76,7 @@ struct SweepPostgresOptions: ParsableArguments {
         {
             source.sweepEnded()
             throw .invalidOption(
-                flag: "--sizes",
+                flag: sizesFlag,
                 message:
                     "asks for \(largest) connections; the server allows \(allowed) more (max_connections less those reserved and in use); measure fewer or raise max_connections"
             )
