@@ -220,6 +220,10 @@ package final class RecordedSweep: SweepObserver {
         forward?.sweepRetryingBusyTrial(otherLoad: otherLoad)
     }
 
+    package func sweepNoted(_ note: String) {
+        forward?.sweepNoted(note)
+    }
+
     package func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {
         try exporter.append(record)
         records.append(record)

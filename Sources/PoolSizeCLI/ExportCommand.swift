@@ -49,12 +49,12 @@ struct ExportCommand: ParsableCommand {
         try emit(text)
     }
 
-    /// Writes `text` to `--output`, or standard output.
+    /// Writes `text` to `--output`, or standard output; a write that fails is an error.
     func emit(_ text: String) throws(PoolSizeError) {
         if let output {
-            try AtomicFile.write(text, to: URL(fileURLWithPath: output))
+            try OutputFile.write(text, to: output, flag: "--output")
         } else {
-            print(text, terminator: "")
+            try OutputFile.writeStandardOutput(text)
         }
     }
 }

@@ -92,19 +92,25 @@ struct SweepCommand: ParsableCommand {
     /// the workload's files are read once.
     func prepare() throws(PoolSizeError) -> (plan: SweepPlan, workload: SweepWorkload) {
         try output.check()
+        // `--sizes-from`'s sizes are checked against a server's limits as listed sizes are.
+        let sizes = try trials.sizesText()
         let serverSweep = try server.resolve(
-            workload: workload, axes: axes, load: load, sizes: trials.sizes,
+            workload: workload, axes: axes, load: load, sizes: sizes.text,
             trialMilliseconds: trials.trialMilliseconds, cores: MachineProbe.coreCount(override: model.cores).effective)
         var chosen: SweepWorkload
         if let serverSweep {
             if postgres.postgres != nil {
+                // Name the flag that was given: --load alone starts no server.
                 throw .invalidOption(
                     flag: "--postgres",
-                    message: "sizes a connection pool in this process, not a server's; drop --server")
+                    message: server.server != nil
+                        ? "sizes a connection pool in this process, not a server's; drop --server"
+                        : "sizes a connection pool in this process, and --load runs your tool as the whole load; drop --load (pgbench -c {size} alone sizes its connections) or --postgres"
+                )
             }
             chosen = serverSweep
         } else if let database = try postgres.resolve(
-            workload: workload, sizes: trials.sizes, trialMilliseconds: trials.trialMilliseconds,
+            workload: workload, sizes: sizes.text, sizesFlag: sizes.flag, trialMilliseconds: trials.trialMilliseconds,
             cores: MachineProbe.coreCount(override: model.cores).effective,
             resumed: output.resume.flatMap { try? RunDirectory(URL(fileURLWithPath: $0)).load().plan })
         {

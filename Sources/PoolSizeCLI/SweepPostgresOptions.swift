@@ -24,9 +24,10 @@ struct SweepPostgresOptions: ParsableArguments {
     /// The workload these flags ask for, or nil without `--postgres`; `workload`'s task flags
     /// must be left as they are, and the explicit `sizes` within the server's connections.
     /// `resumed` is the plan of the run `--resume` continues, whose connection limit a sweep of
-    /// the same server keeps.
+    /// the same server keeps. `sizesFlag` is the flag the sizes came from.
     func resolve(
-        workload: SweepWorkloadOptions, sizes: String?, trialMilliseconds: Int?, cores: Int, resumed: SweepPlan? = nil
+        workload: SweepWorkloadOptions, sizes: String?, sizesFlag: String = "--sizes", trialMilliseconds: Int?,
+        cores: Int, resumed: SweepPlan? = nil
     ) throws(PoolSizeError) -> SweepWorkload? {
         guard let postgres else {
             for (flag, given) in [
@@ -75,7 +76,7 @@ struct SweepPostgresOptions: ParsableArguments {
         {
             source.sweepEnded()
             throw .invalidOption(
-                flag: "--sizes",
+                flag: sizesFlag,
                 message:
                     "asks for \(largest) connections; the server allows \(allowed) more (max_connections less those reserved and in use); measure fewer or raise max_connections"
             )
@@ -89,12 +90,15 @@ struct SweepPostgresOptions: ParsableArguments {
         // What the server allows this sweep now, unless the run resumed recorded its own limit
         // for the same server (others' connections come and go; its plan stays the same).
         var limit = [source.connectionLimit, source.connectionsAllowed].compactMap { $0 }.min().map { max(1, $0) }
+        var digest: String? = SHA256.hex(text)
         if case let .database(recorded)? = resumed?.target, recorded.connection == shown {
             limit = recorded.connectionLimit
+            // A run recorded before the digest was kept continues as it was planned.
+            if recorded.scriptSHA256 == nil { digest = nil }
         }
         let setup = DatabaseSetup(
             connection: shown, connectionLimit: limit, serverIsLocal: source.isLocal,
-            statementTimeoutSeconds: timeout)
+            statementTimeoutSeconds: timeout, scriptSHA256: digest)
         return SweepWorkload(
             spec: spec, run: .external(PostgresTrialMeasurer(source: source, cores: cores)),
             isLoopbackServer: source.isLocal, taskTimeoutSeconds: timeout, target: .database(setup))
@@ -112,13 +116,8 @@ struct SweepPostgresOptions: ParsableArguments {
         case let (.some(text), nil):
             return (text, .sql, "--sql " + TerminalText.excerpt(text, limit: 80))
         case let (nil, .some(path)):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw .invalidOption(flag: "--sql-file", message: "cannot read \(path); give a readable pgbench script")
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw .invalidOption(flag: "--sql-file", message: "\(path) is not UTF-8 text; save it as UTF-8")
-            }
-            return (text, .sqlFile, URL(fileURLWithPath: path).lastPathComponent)
+            // Read once: a FIFO or /dev/stdin has nothing left for a second read.
+            return (try PgScriptFile.text(atPath: path), .sqlFile, URL(fileURLWithPath: path).lastPathComponent)
         }
     }
 
@@ -133,7 +132,8 @@ struct SweepPostgresOptions: ParsableArguments {
             \\set NAME EXPR (integers, :variables, + - * / %, random(lo, hi)) and \\sleep N [us|ms|s].
             """
         static let sqlFile = """
-            With --postgres: the transaction as a pgbench script file, the same file `pgbench -f FILE` runs.
+            With --postgres: the transaction as a pgbench script file, the same file `pgbench -f FILE` runs \
+            (a FIFO or /dev/stdin too, read once).
             """
         static let define = """
             With --postgres: set a script variable for the whole run, as pgbench's -D (scale=10). :scale is \

@@ -39,6 +39,11 @@ final class SweepProgress: SweepObserver {
             "other processes used \(UnitFormat.percent(otherLoad)) of the CPUs during that trial; running it again")
     }
 
+    func sweepNoted(_ note: String) {
+        line.finish()
+        PoolSizeCommand.printError("warning: \(note)")
+    }
+
     func sweepFinishedTrial(_ record: TrialRecord) throws(PoolSizeError) {
         guard record.integrity == .violated else { return }
         line.finish()

@@ -118,6 +118,8 @@ struct SweepServerOptions: ParsableArguments {
                 flag: "--connections",
                 message: "must be 1 to \(HTTPLoadDriver.connectionLimit) requests in flight, got \(connections)")
         }
+        // The run's driver refuses connections past the descriptor limit: so does its dry run.
+        if self.load == nil { try HTTPLoadDriver.checkDescriptors(for: connections) }
         // A trial of more threads than requests in flight measures the driver, and is invalid:
         // refused before any runs when the sizes are listed (`auto`'s are found while measuring).
         if self.load == nil, let sizes, case let .explicit(list) = try SizeSelection.parse(sizes),

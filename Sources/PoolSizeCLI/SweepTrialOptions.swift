@@ -39,6 +39,20 @@ struct SweepTrialOptions: ParsableArguments {
     static let maximumWarmup = 20
     static let maximumTrialMilliseconds = 600_000
 
+    /// The sizes as `--sizes` writes them, and the flag they came from: `--sizes-from`'s run's,
+    /// so that what checks explicit sizes against a server (its connections, the driver's
+    /// descriptors) checks these too; else `--sizes`.
+    func sizesText() throws(PoolSizeError) -> (text: String, flag: String) {
+        guard let sizesFrom else { return (sizes, "--sizes") }
+        guard try SizeSelection.parse(sizes) == .auto else {
+            throw .invalidOption(
+                flag: "--sizes-from",
+                message: "takes the sizes from a run, so --sizes must not be given too; drop one")
+        }
+        let measured = try RunDirectory(path: sizesFrom).measuredSizes()
+        return (measured.map(String.init).joined(separator: ","), "--sizes-from")
+    }
+
     /// The trial flags, checked on their own and against the load.
     /// - Parameter serverSweep: the trials start a server each, and warm it up themselves.
     func resolve(load: Load, loopbackServer: Bool, serverSweep: Bool = false) throws(PoolSizeError) -> SweepTrials {

@@ -17,13 +17,27 @@ package struct DatabaseSetup: Sendable, Equatable, Codable {
     /// The statement timeout each connection sets (the server cancels a statement running
     /// longer, SQLSTATE 57014).
     package var statementTimeoutSeconds: Double
+    /// The SHA-256 of the transaction's script text (`sha256sum` of a script file), so that
+    /// two runs of different transactions are told apart (`compare`, `--resume`) without the
+    /// run keeping the script; nil in a run recorded before it was kept.
+    package var scriptSHA256: String?
 
     /// A setup as recorded.
-    package init(connection: String, connectionLimit: Int?, serverIsLocal: Bool, statementTimeoutSeconds: Double) {
+    package init(
+        connection: String, connectionLimit: Int?, serverIsLocal: Bool, statementTimeoutSeconds: Double,
+        scriptSHA256: String? = nil
+    ) {
         self.connection = connection
         self.connectionLimit = connectionLimit
         self.serverIsLocal = serverIsLocal
         self.statementTimeoutSeconds = statementTimeoutSeconds
+        self.scriptSHA256 = scriptSHA256
+    }
+
+    /// The file's keys: `script_sha256` reads back as `scriptSha256` (RunDirectoryJSON).
+    enum CodingKeys: String, CodingKey {
+        case connection, connectionLimit, serverIsLocal, statementTimeoutSeconds
+        case scriptSHA256 = "scriptSha256"
     }
 
     /// The setup as messages show it.

@@ -16,11 +16,15 @@ package struct LoadToolFigures: Equatable, Sendable {
     package var requests: Double?
     /// The span the tool measured over in seconds, when it printed it.
     package var durationSeconds: Double?
+    /// How many different throughputs a preset read in the tool's output (on the stream the
+    /// figure was read from); past 1, `throughputPerSecond` is the last of them. 1 for a
+    /// user's expressions, which may capture progress lines before the summary.
+    package var throughputsPrinted: Int
 
     /// Figures as read.
     package init(
         throughputPerSecond: Double, latency: LatencyPercentiles? = nil, meanLatencyMicroseconds: Double? = nil,
-        errors: Int = 0, requests: Double? = nil, durationSeconds: Double? = nil
+        errors: Int = 0, requests: Double? = nil, durationSeconds: Double? = nil, throughputsPrinted: Int = 1
     ) {
         self.throughputPerSecond = throughputPerSecond
         self.latency = latency
@@ -28,5 +32,6 @@ package struct LoadToolFigures: Equatable, Sendable {
         self.errors = errors
         self.requests = requests
         self.durationSeconds = durationSeconds
+        self.throughputsPrinted = throughputsPrinted
     }
 }

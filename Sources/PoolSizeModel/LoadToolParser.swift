@@ -31,8 +31,17 @@ package struct LoadToolParser: Equatable, Sendable {
         guard !texts.isEmpty else { throw .invalidParameter(.parse, message: "is empty; \(Self.usage)") }
         var patterns: [String] = []
         for text in texts {
-            if let preset = Preset(rawValue: text.trimmingCharacters(in: .whitespaces)) {
+            let word = text.trimmingCharacters(in: .whitespaces)
+            if let preset = Preset(rawValue: word) {
                 patterns += preset.patterns.filter { !patterns.contains($0) }
+            } else if Self.isBareWord(word) {
+                // A tool's name (k6, vegeta), meant as a preset: as an expression it would
+                // match the name and capture nothing.
+                throw .invalidParameter(
+                    .parse,
+                    message:
+                        "'\(word)' is no preset; the presets are \(Preset.listed), and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+                )
             } else if !patterns.contains(text) {
                 patterns.append(text)
             }
@@ -57,6 +66,17 @@ package struct LoadToolParser: Equatable, Sendable {
         patterns = preset.patterns
         // A preset's expressions pass `check` (its tests hold that): nothing to throw here.
         groups = preset.patterns.map { (try? Self.check($0)) ?? [] }
+    }
+
+    /// A name and nothing else: letters, digits, `-` and `_`, so no regular expression's
+    /// syntax and no named group.
+    static func isBareWord(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// Whether `pattern` is one of a preset's expressions.
+    static func isPresets(_ pattern: String) -> Bool {
+        Preset.allCases.contains { $0.patterns.contains(pattern) }
     }
 
     /// What `parse` takes, for an error.
@@ -97,8 +117,9 @@ package struct LoadToolParser: Equatable, Sendable {
     }
 
     /// `pattern` quoted in a message: as typed, its first 60 characters. Not escaped unless it
-    /// holds a control character, since escaping doubles every backslash, and a regular
-    /// expression is mostly backslashes (the command line escapes each error line it prints).
+    /// holds a control character: the command line escapes each error line it prints, and a
+    /// second escape would double the backslashes before `n`, `t` or `x`, of which a regular
+    /// expression has many.
     static func shown(_ pattern: String) -> String {
         guard !pattern.unicodeScalars.contains(where: TerminalText.needsEscape) else {
             return "'\(TerminalText.excerpt(pattern))'"
@@ -172,6 +193,11 @@ package struct LoadToolParser: Equatable, Sendable {
             return value
         }
         guard let throughput = try value(.throughput) else { throw .noThroughput }
+        // A preset's throughput line is printed once per run: more than one, differing, in the
+        // stream the figure was taken from (a wrapper that ran the tool twice) is taken at its
+        // last, and told. A user's expression may well capture progress lines before a summary.
+        let printed = (out.latest[.throughput] != nil ? out : err).throughputs
+        let distinct = Set(printed.compactMap { LoadToolGroup.throughput.value($0) }).count
         var errors = 0.0
         for text in err.errors.merging(out.errors, uniquingKeysWith: { _, fromOut in fromOut }).values {
             guard let count = LoadToolGroup.errors.value(text) else {
@@ -193,28 +219,32 @@ package struct LoadToolParser: Equatable, Sendable {
             meanLatencyMicroseconds: try value(.mean),
             errors: Int(min(errors, Double(FiniteNumber.wholeLimit))),
             requests: try value(.requests),
-            durationSeconds: try value(.duration))
+            durationSeconds: try value(.duration),
+            throughputsPrinted: max(1, distinct))
     }
 
-    /// In `text`: each figure's latest capture (an empty one is none), and each expression's
-    /// latest capture of `errors`, by the expression's index.
+    /// In `text`: each figure's latest capture (an empty one is none), each expression's
+    /// latest capture of `errors`, by the expression's index, and every capture of `throughput`
+    /// by a preset's expression.
     func captures(in text: String, _ regexes: [Regex<AnyRegexOutput>?]) -> (
-        latest: [LoadToolGroup: Substring], errors: [Int: Substring]
+        latest: [LoadToolGroup: Substring], errors: [Int: Substring], throughputs: [Substring]
     ) {
         var latest: [LoadToolGroup: (at: String.Index, text: Substring)] = [:]
         var errors: [Int: Substring] = [:]
+        var throughputs: [Substring] = []
         for (index, regex) in regexes.enumerated() {
             guard let regex, !text.isEmpty else { continue }
             for match in text.matches(of: regex) {
                 for group in groups[index] {
                     guard let captured = match.output[group.rawValue]?.substring, !captured.isEmpty else { continue }
                     if group == .errors { errors[index] = captured }
+                    if group == .throughput && Self.isPresets(patterns[index]) { throughputs.append(captured) }
                     // At the same place, the later expression's capture is taken.
                     if let seen = latest[group], seen.at > match.range.lowerBound { continue }
                     latest[group] = (match.range.lowerBound, captured)
                 }
             }
         }
-        return (latest.mapValues(\.text), errors)
+        return (latest.mapValues(\.text), errors, throughputs)
     }
 }

@@ -71,13 +71,14 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
             return "error: \(path): \(message)"
         case let .cannotWrite(path, reason):
             let fix =
-                reason.lowercased().contains("no space")
-                ? "free space on that file system, or write elsewhere"
+                Self.isFull(reason)
+                ? Self.freeSpace
                 : "choose a writable location (\(Parameter.runDirectory.mention) for the run directory, "
                     + "\(Parameter.plotsDirectory.mention) for the charts)"
             return "error: cannot write \(path): \(reason); \(fix)"
         case let .cannotWriteOption(flag, path, reason):
-            return "error: \(flag): cannot write \(path): \(reason); choose a writable directory"
+            let fix = Self.isFull(reason) ? Self.freeSpace : "choose a writable directory"
+            return "error: \(flag): cannot write \(path): \(reason); \(fix)"
         case let .integrityViolated(details):
             return "error: integrity violated: \(details)"
         case let .regression(details):
@@ -103,6 +104,15 @@ public enum PoolSizeError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .observationLimited(lines, _):
             return lines.map { "observe: \($0)" }.joined(separator: "\n")
         }
+    }
+
+    /// The fix for a write that failed for want of space, where another place is not the only one.
+    static let freeSpace = "free space on that file system, or write elsewhere"
+
+    /// Whether a write failed for want of space (ENOSPC, EDQUOT).
+    static func isFull(_ reason: String) -> Bool {
+        let lowered = reason.lowercased()
+        return lowered.contains("no space") || lowered.contains("quota")
     }
 
     /// Exit codes follow sysexits.h where one fits; 2 and 3 are `compare`'s verdicts

@@ -99,6 +99,12 @@ package struct ServerCommand: Equatable, Sendable {
     static func placeholders(
         in word: String, known: [Placeholder], parameter: PoolSizeError.Parameter
     ) throws(PoolSizeError) -> Set<Placeholder> {
+        if let open = unclosedPlaceholder(in: word) {
+            let name = open.drop { $0 == "{" || $0 == " " }
+            throw .invalidParameter(
+                parameter,
+                message: "\(open) is a placeholder without its closing }; write {\(name)} (or {{ for a literal {)")
+        }
         var found: Set<Placeholder> = []
         for piece in pieces(word) {
             guard case let .placeholder(name) = piece else { continue }
@@ -116,6 +122,30 @@ package struct ServerCommand: Equatable, Sendable {
             found.insert(placeholder)
         }
         return found
+    }
+
+    /// The first `{size`, `{ port` or `{pid ` that `pieces` would take for text, a placeholder's
+    /// name but not written as one (`{size {port}`); nil when there is none. A brace before
+    /// anything else stays text (a shell's `{ cmd; }`, awk's `{print}`).
+    static func unclosedPlaceholder(in word: String) -> String? {
+        var rest = Substring(word)
+        while let brace = rest.firstIndex(of: "{") {
+            rest = rest[brace...]
+            if rest.hasPrefix("{{") {
+                rest = rest.dropFirst(2)
+                continue
+            }
+            let spaces = rest.dropFirst().prefix { $0 == " " }
+            let name = rest.dropFirst(1 + spaces.count).prefix {
+                $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-")
+            }
+            let after = rest.dropFirst(1 + spaces.count + name.count)
+            if Placeholder(rawValue: String(name)) != nil, !spaces.isEmpty || after.first != "}" {
+                return "{" + spaces + name
+            }
+            rest = rest.dropFirst()
+        }
+        return nil
     }
 
     /// `word` with each placeholder replaced by its value (one without a value stays as written)

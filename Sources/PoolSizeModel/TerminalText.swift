@@ -4,17 +4,23 @@
 /// on (ESC starts a sequence that recolours, moves the cursor or retitles the window; BEL
 /// rings; CR overwrites the line; LF breaks a one-line error or a table row), or bidirectional
 /// overrides that reorder what is shown (CVE-2021-42574). Each is shown as an escape instead,
-/// and a backslash as `\\`, so that no escape can be forged: what the terminal displays is what
-/// the value holds. The terminal's counterpart of `CSVField.escape` and `ReportInline.literal`.
+/// and a backslash that could be read as one's start as `\\`, so that no escape can be forged:
+/// what the terminal displays is what the value holds. Any other backslash stays as written, so
+/// that a pgbench `\gset` or a regular expression's `\d` reads as the user typed it. The
+/// terminal's counterpart of `CSVField.escape` and `ReportInline.literal`.
 package enum TerminalText {
     /// `text` with every control character written out (`\n`, `\r`, `\t`, else `\x1b`; the
-    /// bidirectional controls as `\u{202E}`) and each backslash doubled.
+    /// bidirectional controls as `\u{202E}`), and each backslash doubled that comes last or
+    /// before `\`, `n`, `r`, `t`, `x`, `u` or a character written out.
     package static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "\\" || needsEscape($0) }) else { return text }
         var out = ""
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
-            case "\\": out += "\\\\"
+            case "\\":
+                let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+                out += next.map { !startsEscape($0) } == true ? "\\" : "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
@@ -34,6 +40,12 @@ package enum TerminalText {
         let line = text.prefix { $0 != "\n" && $0 != "\r" }
         let cut = line.count > limit || line.count < text.count
         return escape(String(line.prefix(limit))) + (cut ? "…" : "")
+    }
+
+    /// Whether a backslash before `scalar` would read as an escape `escape` writes (or, a
+    /// backslash itself, as `\\`).
+    static func startsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        "\\nrtxu".unicodeScalars.contains(scalar) || needsEscape(scalar)
     }
 
     /// C0, DEL and C1 (Unicode category Cc), and the bidirectional embeddings, overrides and

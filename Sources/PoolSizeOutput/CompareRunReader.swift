@@ -40,11 +40,13 @@ package enum CompareRunReader {
         for curve in analysis.curves {
             if let r = curve.recommendation, let s = Sizing(r, sizes: curve.sizes) { sizing[curve.combination] = s }
         }
-        return RunSamples(
+        var result = RunSamples(
             runID: info.runID,
             cores: info.machine?.cores.effective,
             workload: plan.spec, samples: samples(run.records), sizing: sizing,
             openLoop: analysis.comparisonSamples)
+        if case let .database(setup) = plan.target { result.scriptSHA256 = setup.scriptSHA256 }
+        return result
     }
 
     /// Repetitions per configuration; undefined figures (`nan`) are kept, and dropped by the

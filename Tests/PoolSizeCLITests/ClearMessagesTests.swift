@@ -18,7 +18,8 @@ import Testing
 
     /// A command's stderr with ESC, BEL and bytes that are not UTF-8 reaches the terminal
     /// escaped, on one line; it was printed raw (recolouring the terminal), and stderr that is
-    /// not UTF-8 was reported as "it wrote nothing on stderr". The command keeps its quotes.
+    /// not UTF-8 was reported as "it wrote nothing on stderr". The command keeps its quotes, and
+    /// its backslashes as typed, but for the one before `n`, doubled so it is not a newline's.
     @Test func aCommandsStderrIsEscapedForTheTerminal() throws {
         let dir = try make()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -30,7 +31,7 @@ import Testing
         #expect(result.code == 5)
         #expect(
             result.stderr.hasSuffix(
-                #"before any pool size was tried: sh -c 'printf "\\033[31mred\\007 \\377\\n" >&2; exit 3' exited with status 3; its last stderr line: '\x1b[31mred\x07 "#
+                #"before any pool size was tried: sh -c 'printf "\033[31mred\007 \377\\n" >&2; exit 3' exited with status 3; its last stderr line: '\x1b[31mred\x07 "#
                     + "\u{FFFD}'; fix it first\n"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!result.stderr.dropLast().unicodeScalars.contains { $0.properties.generalCategory == .control })

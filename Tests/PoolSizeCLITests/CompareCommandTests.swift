@@ -13,7 +13,7 @@ struct FixtureRun {
     /// `rows`: (pool size, throughput per repetition, p99 latency in µs per repetition).
     init(
         id: String, workload: String = "io", cores: Int = 2, cpuMicroseconds: Double = 1000,
-        rows: [(size: Int, throughput: [Double], p99: [Double])]
+        target: SweepTarget = .inProcess, rows: [(size: Int, throughput: [Double], p99: [Double])]
     ) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-compare-\(UUID().uuidString)")
             .appendingPathComponent(id)
@@ -30,14 +30,15 @@ struct FixtureRun {
         try csv.write(to: url.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
         let machine = Self.machineJSON(
             id: id, spec: WorkloadSpec(name: workload, cpuMicroseconds: cpuMicroseconds, waitMicroseconds: 15000),
-            cores: cores)
+            cores: cores, target: target)
         try machine.write(to: url.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
     }
 
     /// machine.json as `sweep` writes it: a plan of `spec` on the queue pool (`auto` sizes), on
-    /// a machine of `cores` cores.
-    static func machineJSON(id: String, spec: WorkloadSpec, cores: Int) -> String {
-        let plan = SweepPlan(runID: id, spec: spec, sizes: .auto, cores: cores, seed: 42)
+    /// a machine of `cores` cores, against `target`.
+    static func machineJSON(id: String, spec: WorkloadSpec, cores: Int, target: SweepTarget = .inProcess) -> String {
+        var plan = SweepPlan(runID: id, spec: spec, sizes: .auto, cores: cores, seed: 42)
+        plan.target = target
         let machine = MachineFacts(
             cores: CoreCount(online: cores, affinity: cores, cgroupQuota: nil), cpuModel: "Fixture CPU",
             kernel: "Linux", swiftVersion: "6.3", timerSlackNanoseconds: nil, effectiveNiceByTier: [:], hostname: "")
@@ -169,6 +170,33 @@ struct FixtureRun {
             sizes.errors == [
                 "error: runs cannot be compared: no configuration is in both runs: base measured queue-pool/default/none at sizes 8, 16, 32, 48, current measured queue-pool/default/none at sizes 64"
             ])
+    }
+
+    /// Two --postgres runs of different scripts against one database share the workload's name
+    /// and spec; the scripts' SHA-256 tells them apart, where a fall of 99.6% was compared as
+    /// the same workload's.
+    @Test func differentTransactionsExitThree() throws {
+        func database(_ digest: String) -> SweepTarget {
+            .database(
+                DatabaseSetup(
+                    connection: "postgresql://127.0.0.1:5432/bench", connectionLimit: 97, serverIsLocal: true,
+                    statementTimeoutSeconds: 30, scriptSHA256: digest))
+        }
+        // sha256sum of "SELECT 1;\n" and of "UPDATE t SET v = v + 1;\n".
+        let select = "b4e0497804e46e0a0b0b8c31975b062152d551bac49c3c2e80932567b4085dcd"
+        let update = "9ab806136036f4eb8c7874393ae79c2024168283787c1dbaceeb2d5b0cdf6897"
+        let base = try FixtureRun(id: "base", workload: "postgres-bench", target: database(select), rows: Self.baseRows)
+        let slower = Self.baseRows.map { row in (row.size, row.throughput.map { $0 * 0.004 }, row.p99) }
+        let other = try FixtureRun(id: "head", workload: "postgres-bench", target: database(update), rows: slower)
+        let same = try FixtureRun(id: "same", workload: "postgres-bench", target: database(select), rows: Self.baseRows)
+        defer { for run in [base, other, same] { run.remove() } }
+        let result = runCLI(["compare", base.path, other.path])
+        #expect(result.code == 3)
+        #expect(
+            result.errors == [
+                "error: runs cannot be compared: different transactions: base base ran the script of SHA-256 b4e0497804e4…, current head that of 9ab806136036…; compare two runs of the same script (--sql or --sql-file; sha256sum FILE prints a file's)"
+            ])
+        #expect(runCLI(["compare", base.path, same.path]) == (0, []))
     }
 
     @Test func badArgumentsAreExplained() throws {

@@ -49,6 +49,13 @@ import Testing
             "error: --arrival-rate: --load alone runs the tool's own load at each size; drop --arrival-rate"
         ),
         (
+            [
+                "--load", tool, "--parse", "pgbench", "--sizes", "1,2", "--postgres", "postgresql://127.0.0.1:1/db",
+                "--sql", "SELECT 1;",
+            ],
+            "error: --postgres: sizes a connection pool in this process, and --load runs your tool as the whole load; drop --load (pgbench -c {size} alone sizes its connections) or --postgres"
+        ),
+        (
             ["--load", tool, "--parse", "pgbench"],
             "error: --sizes: auto places sizes around the formula's N, and --load alone measures no W/C; list the sizes (--sizes 1,2,4,8,16)"
         ),
@@ -126,6 +133,31 @@ import Testing
         #expect(rows.count == 2)
         // The reason holds commas, where this reader of the CSV splits its cell: its start.
         #expect(rows.allSatisfy { $0["invalid_reason"]?.contains(reason) == true }, "\(rows)")
+    }
+
+    /// A tool whose output holds two different Requests/sec lines (a wrapper that ran wrk
+    /// twice) is read at the last, and the console says so at each trial, where it was taken
+    /// silently.
+    @Test func twoThroughputsOfAPresetAreNoted() throws {
+        let dir = try Self.scratch("load-twice")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try EndToEndTests.run([
+            "sweep", "--load",
+            ShellWords.join([
+                "sh", "-c", "echo Requests/sec: 100; echo 500 requests in 2.00s; echo Requests/sec: 250 n={size}",
+            ]),
+            "--parse", "wrk", "--sizes", "1,2", "--repeat", "1", "--quiet", "--out",
+            dir.appendingPathComponent("run").path,
+            "--plots", dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        let notes = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: sh printed") }
+        #expect(
+            notes
+                == Array(repeating: "warning: sh printed 2 different throughputs; the last, 250/s, was taken", count: 2)
+        )
+        let rows = try ServerSweepCommandTests.trials(dir.appendingPathComponent("run")).rows
+        #expect(rows.map { $0["throughput_per_s"] } == ["250.000", "250.000"], "\(rows)")
     }
 
     /// A tool that exits non-zero makes that trial invalid, with how it ended and its last

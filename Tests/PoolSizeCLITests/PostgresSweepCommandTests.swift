@@ -45,13 +45,60 @@ import Testing
         ),
         (
             ["--postgres", "postgresql://127.0.0.1:1/db", "--sql-file", "/nonexistent/x.sql"],
-            "error: --sql-file: cannot read /nonexistent/x.sql; give a readable pgbench script"
+            "error: --sql-file: cannot read /nonexistent/x.sql (No such file or directory); give a readable pgbench script"
         ),
     ])
     func aFlagOrScriptThatCannotApplyIsOneLine(arguments: [String], message: String) {
         let result = runCLI(["sweep"] + arguments + ["--sizes", "1,2"])
         #expect(result.errors == [message])
         #expect(result.code == 64)
+    }
+
+    /// A script is read as pgbench -f reads it: from a pipe (/dev/stdin) too, once; the
+    /// script's own error then shows it was read. A directory is refused with the reason, and a
+    /// stream that never ends past 1 MiB.
+    @Test func aScriptFromAPipeIsRead() throws {
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let piped = try BinaryRun.run(
+            [
+                "-c", "printf 'SELECT 1;\\n\\\\sleep :y ms\\n' | exec \"$0\" \"$@\"",
+                EndToEndTests.binary.path, "sweep", "--postgres", "postgresql://127.0.0.1:1/db", "--sql-file",
+                "/dev/stdin", "--sizes", "1,2",
+            ], executable: shell)
+        #expect(piped.code == 64)
+        #expect(
+            piped.stderr
+                == "error: --sql-file: line 2: \\sleep reads :y, which nothing sets before it; \\set it first\n")
+        let directory = runCLI([
+            "sweep", "--postgres", "postgresql://127.0.0.1:1/db", "--sql-file", "/tmp", "--sizes", "1,2",
+        ])
+        #expect(
+            directory.errors == ["error: --sql-file: cannot read /tmp (Is a directory); give a readable pgbench script"]
+        )
+        #expect(directory.code == 64)
+        let endless = runCLI([
+            "sweep", "--postgres", "postgresql://127.0.0.1:1/db", "--sql-file", "/dev/zero", "--sizes", "1,2",
+        ])
+        #expect(
+            endless.errors == [
+                "error: --sql-file: /dev/zero holds more than 1 MiB, more than any transaction's script; give a readable pgbench script"
+            ])
+    }
+
+    /// On the terminal a meta-command reads as the script has it: `\gset`, not `\\gset`.
+    @Test func aMetaCommandIsShownAsWritten() throws {
+        let dir = try Self.scratch("gset")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("gset.sql")
+        try "\\gset\nSELECT 1;\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try EndToEndTests.run([
+            "sweep", "--postgres", "postgresql://127.0.0.1:1/db", "--sql-file", script.path, "--sizes", "1,2",
+        ])
+        #expect(result.code == 64)
+        #expect(
+            result.stderr
+                == "error: --sql-file: line 1: \\gset is not supported: this subset of pgbench's scripts runs SQL, \\set (integers, :variables, + - * / %, random(lo, hi)) and \\sleep\n"
+        )
     }
 
     /// No server on the port: libpq's reason, the fix, and no password in the line.

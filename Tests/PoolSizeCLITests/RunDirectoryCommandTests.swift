@@ -336,6 +336,43 @@ import Testing
         }
     }
 
+    /// `--sizes-from` holds a run's sizes to `--sizes`' bounds and words, and a path that is a
+    /// file is called one, not "not found".
+    @Test func sizesFromRefusesWhatSizesRefuses() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/run-io/trials.csv")
+        let lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").map(String.init)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-sizes-from-\(UUID())")
+        let run = scratch.appendingPathComponent("big")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        var cells = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        cells[5] = "5000"
+        try (lines[0] + "\n" + cells.joined(separator: ",") + "\n").write(
+            to: run.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        let file = scratch.appendingPathComponent("notes.txt")
+        try "not a run\n".write(to: file, atomically: true, encoding: .utf8)
+        for (path, code, message) in [
+            (
+                run.path, Int32(64),
+                "error: --sizes-from: pool size 5000 exceeds the maximum 4096 (\(run.path)/trials.csv measured it); pass a run measured at sizes 1 to 4096, or list the sizes with --sizes\n"
+            ),
+            (
+                file.path, 65,
+                "error: \(file.path): is a file, not a run directory; pass a run directory written by 'poolsize sweep' (results/<run-id>)\n"
+            ),
+        ] {
+            let refused = try EndToEndTests.run([
+                "sweep", "--workload", "io", "--cores", "2", "--dry-run", "--sizes-from", path,
+            ])
+            #expect(refused.code == code, "\(path): \(refused.stderr)")
+            #expect(refused.stderr == message)
+        }
+        let sizes = try EndToEndTests.run(["sweep", "--workload", "io", "--cores", "2", "--dry-run", "--sizes", "5000"])
+        #expect(sizes.code == 64)
+        #expect(sizes.stderr == "error: --sizes: pool size 5000 exceeds the maximum 4096\n")
+    }
+
     @Test func aBudgetFitsTheDryRunsEstimate() throws {
         let result = try EndToEndTests.run([
             "sweep", "--workload", "io", "--cores", "2", "--budget", "10s", "--dry-run",

@@ -61,6 +61,10 @@ import Testing
             "error: --connections: sets the server sweep's load; add --server COMMAND or drop it"
         ),
         (
+            ["--server", command, "--http", url, "--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;"],
+            "error: --postgres: sizes a connection pool in this process, not a server's; drop --server"
+        ),
+        (
             ["--ready-timeout", "10s"],
             "error: --ready-timeout: applies to a server sweep; add --server COMMAND or drop it"
         ),
@@ -81,6 +85,39 @@ import Testing
         let result = runCLI(["sweep"] + arguments)
         #expect(result.errors == [message])
         #expect(result.code == 64)
+    }
+
+    /// A dry run applies the run's descriptor check: a size whose connections this process may
+    /// not open is refused before the run, in the run's own words, where the dry run passed it.
+    @Test func aDryRunChecksTheDescriptorLimit() throws {
+        let result = try BinaryRun.run(
+            [
+                "-c", "ulimit -n 256 || exit 97; exec \"$0\" \"$@\"", EndToEndTests.binary.path, "sweep", "--server",
+                Self.command, "--http", Self.url, "--sizes", "300", "--dry-run",
+            ], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.code == 64)
+        let line =
+            "error: --connections: 600 connections need 664 open files, and this process may open 256 (ulimit -n); pass at most 192, or raise the limit\n"
+        #expect(result.stderr == line)
+        // A recorded run's sizes (--sizes-from) are checked as listed ones: its size 300 gives
+        // the driver 600 connections by default, not the 64 of `auto`.
+        let run = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-sizes-300-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: run) }
+        try FileManager.default.createDirectory(at: run, withIntermediateDirectories: true)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/run-io/trials.csv")
+        let lines = try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n").map(String.init)
+        var cells = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        cells[5] = "300"
+        try (lines[0] + "\n" + cells.joined(separator: ",") + "\n").write(
+            to: run.appendingPathComponent("trials.csv"), atomically: true, encoding: .utf8)
+        let fromRun = try BinaryRun.run(
+            [
+                "-c", "ulimit -n 256 || exit 97; exec \"$0\" \"$@\"", EndToEndTests.binary.path, "sweep", "--server",
+                Self.command, "--http", Self.url, "--sizes-from", run.path, "--dry-run",
+            ], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(fromRun.code == 64)
+        #expect(fromRun.stderr == line)
     }
 
     /// A scratch directory, and the `--server` command of `poolsize serve` whose shell notes

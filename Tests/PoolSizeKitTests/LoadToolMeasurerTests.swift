@@ -103,14 +103,15 @@ import Testing
         #expect(run.metrics.throughputPerSecond == 0 && run.metrics.tasks == 0)
     }
 
-    /// The tool's lines are escaped in the reason (which stays one line) and cut when long.
+    /// The tool's lines are escaped in the reason (which stays one line; a backslash that cannot
+    /// pass for an escape kept as printed) and cut when long.
     @Test func theToolsLinesAreEscapedAndCut() throws {
         let long = String(repeating: "x", count: 250)
         let run = try Self.measurer("sh -c 'printf \"a\\033[31mred\\\\path\\n\" >&2; echo \(long) >&2; exit 1'")
             .run(size: 1)
         #expect(
             run.invalidReason
-                == "sh: exited with status 1; its last lines on stderr: 'a\\x1b[31mred\\\\path' | '\(String(repeating: "x", count: 200))…'"
+                == "sh: exited with status 1; its last lines on stderr: 'a\\x1b[31mred\\path' | '\(String(repeating: "x", count: 200))…'"
         )
     }
 

@@ -242,6 +242,19 @@ import Testing
         #expect(figures.latency == nil && figures.meanLatencyMicroseconds == nil && figures.requests == nil)
     }
 
+    /// A preset prints its throughput once: two different ones (a wrapper that ran wrk twice)
+    /// are counted, the last taken; the same one twice, or a user's expression over progress
+    /// lines, is no second throughput.
+    @Test func aPresetsSecondThroughputIsCounted() throws {
+        let wrk = LoadToolParser(preset: .wrk)
+        let twice = try wrk.parse(standardOutput: "Requests/sec: 1200.5\nRequests/sec:   1500.25\n")
+        #expect(twice.throughputPerSecond == 1500.25)
+        #expect(twice.throughputsPrinted == 2)
+        #expect(try wrk.parse(standardOutput: "Requests/sec: 900\nRequests/sec: 900\n").throughputsPrinted == 1)
+        let user = try LoadToolParser(["(?<throughput>[\\d.]+) tps"])
+        #expect(try user.parse(standardOutput: "100 tps\n300 tps\n250.5 tps\n").throughputsPrinted == 1)
+    }
+
     /// stdout first: a figure it holds is taken from it, one it lacks from stderr (pgbench's
     /// progress lines, on stderr, do not outvote its summary on stdout).
     @Test func stdoutBeforeStderr() throws {
@@ -298,6 +311,15 @@ import Testing
         (
             ["(?'rate'\\d+)"],
             "error: `parse`: '(?'rate'\\d+)' has a group named 'rate', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+        ),
+        // A tool's name that is no preset is not read as an expression matching the name.
+        (
+            ["k6"],
+            "error: `parse`: 'k6' is no preset; the presets are wrk, pgbench, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+        ),
+        (
+            ["wrk", " vegeta "],
+            "error: `parse`: 'vegeta' is no preset; the presets are wrk, pgbench, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
         ),
         (
             ["Requests/sec: (\\d+)"],

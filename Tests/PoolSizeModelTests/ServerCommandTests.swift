@@ -53,6 +53,19 @@ import Testing
             "error: `server`: has no {size}, so every size would start the same server; add {size} where the command takes its pool size (--threads={size}, say)"
         ),
         ("srv 'quote {size}", "error: `server`: has an unterminated ' quote; close it"),
+        // A placeholder left open is named, not taken for a command without {size}.
+        (
+            "srv '{size {port}'",
+            "error: `server`: {size is a placeholder without its closing }; write {size} (or {{ for a literal {)"
+        ),
+        (
+            "srv --threads={size --port {port}",
+            "error: `server`: {size is a placeholder without its closing }; write {size} (or {{ for a literal {)"
+        ),
+        (
+            "srv '--threads={ size}' --port {port}",
+            "error: `server`: { size is a placeholder without its closing }; write {size} (or {{ for a literal {)"
+        ),
     ])
     func aBadCommandIsOneLine(line: String, message: String) {
         do {

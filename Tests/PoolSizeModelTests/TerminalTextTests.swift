@@ -16,8 +16,16 @@ import Testing
         ("del\u{7F}", "del\\x7f"),
         ("bidi \u{202E}gnp.exe\u{202C}", "bidi \\u{202E}gnp.exe\\u{202C}"),
         ("isolate \u{2066}x\u{2069}", "isolate \\u{2066}x\\u{2069}"),
-        // A backslash is doubled, so that text cannot pass for an escape.
+        // A backslash is doubled where text could pass for an escape: before n, r, t, x, u,
+        // another backslash or a character written out, and last (text may follow it).
         ("forged \\x1b", "forged \\\\x1b"),
+        ("forged \\u{202E}", "forged \\\\u{202E}"),
+        ("\\\\n", "\\\\\\\\n"),
+        ("\\\u{1B}", "\\\\\\x1b"),
+        ("ends \\", "ends \\\\"),
+        // Elsewhere it is shown as written: pgbench's meta-commands, a regular expression.
+        ("\\gset and \\set x 1", "\\gset and \\set x 1"),
+        ("(?<throughput>[\\d.]+)\\s", "(?<throughput>[\\d.]+)\\s"),
     ])
     func escapesWhatATerminalWouldActOn(text: String, escaped: String) {
         #expect(TerminalText.escape(text) == escaped)

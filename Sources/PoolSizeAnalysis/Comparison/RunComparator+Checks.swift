@@ -3,8 +3,9 @@ import PoolSizeModel
 
 /// Whether two runs can be compared at all, and the comparison in words.
 extension RunComparator {
-    /// Refuses runs whose numbers mean different things: another workload (by name or by its
-    /// spec's times), another core count, or no configuration in common. A partial overlap is
+    /// Refuses runs whose numbers mean different things: another workload (by name, by its
+    /// spec's times or by its database transaction), another core count, or no configuration
+    /// in common. A partial overlap is
     /// compared and reported in the notes.
     static func checkComparable(base: RunSamples, current: RunSamples) throws(PoolSizeError) {
         for (role, run) in [("base", base), ("current", current)] where run.samples.isEmpty {
@@ -21,6 +22,13 @@ extension RunComparator {
             throw .incomparable(
                 details:
                     "workload '\(a.name)' is not the same in both runs (\(difference)); compare runs of the same spec")
+        }
+        // Two scripts run against one database share the workload's name and spec.
+        if let a = base.scriptSHA256, let b = current.scriptSHA256, a != b {
+            throw .incomparable(
+                details:
+                    "different transactions: base \(base.runID) ran the script of SHA-256 \(a.prefix(12))…, current \(current.runID) that of \(b.prefix(12))…; compare two runs of the same script (\(PoolSizeError.Parameter.sql.mention) or \(PoolSizeError.Parameter.sqlFile.mention); sha256sum FILE prints a file's)"
+            )
         }
         if let baseCores = base.cores, let currentCores = current.cores, baseCores != currentCores {
             throw .incomparable(

@@ -73,6 +73,9 @@ package struct RunSamples: Equatable, Sendable {
     package var sizing: [Combination: Sizing]
     /// An open-loop run's arrivals, objective and verdicts; nil for a closed loop.
     package var openLoop: OpenLoopSamples?
+    /// A database sweep's transaction, as the SHA-256 of its script (`DatabaseSetup`); nil for
+    /// another sweep, or one recorded before the digest was kept.
+    package var scriptSHA256: String?
 
     package init(
         runID: String, cores: Int?, workload: WorkloadSpec? = nil, samples: [RunConfiguration: Samples],

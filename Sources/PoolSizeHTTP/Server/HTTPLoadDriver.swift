@@ -158,11 +158,25 @@ package final class HTTPLoadDriver {
             raised.rlim_cur = needed
             if Platform.setDescriptorLimit(raised) { return }
         }
+        throw shortfall(connections: connections, limit: limit)
+    }
+
+    /// `reserveDescriptors`' refusal without its raise, for a plan checked before it runs (a
+    /// dry run): nil when the hard limit leaves room for `connections`, as the run will raise
+    /// the soft one to it.
+    package static func checkDescriptors(for connections: Int) throws(PoolSizeError) {
+        guard let limit = Platform.descriptorLimit(), limit.rlim_max < rlim_t(connections + descriptorMargin) else {
+            return
+        }
+        throw shortfall(connections: connections, limit: limit)
+    }
+
+    static func shortfall(connections: Int, limit: rlimit) -> PoolSizeError {
         let allowed = max(0, Int(min(limit.rlim_max, rlim_t(Int.max))) - descriptorMargin)
-        throw .invalidParameter(
+        return .invalidParameter(
             .connections,
             message:
-                "\(connections) connections need \(needed) open files, and this process may open \(limit.rlim_max) (ulimit -n); pass at most \(allowed), or raise the limit"
+                "\(connections) connections need \(connections + descriptorMargin) open files, and this process may open \(limit.rlim_max) (ulimit -n); pass at most \(allowed), or raise the limit"
         )
     }
 

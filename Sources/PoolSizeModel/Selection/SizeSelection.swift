@@ -23,17 +23,19 @@ public enum SizeSelection: Equatable, Sendable {
             let part = item.trimmingCharacters(in: .whitespaces)
             if part.isEmpty { throw .invalidParameter(.sizes, message: "empty entry in '\(text)'; \(usage)") }
             for size in try parseItem(part, usage: usage) {
-                guard size >= 1 else {
-                    throw .invalidParameter(
-                        .sizes, message: "pool size \(size) is not positive; every size must be at least 1")
-                }
-                guard size <= maximumSize else {
-                    throw .invalidParameter(.sizes, message: "pool size \(size) exceeds the maximum \(maximumSize)")
-                }
+                if let refusal = refusal(size) { throw .invalidParameter(.sizes, message: refusal) }
                 sizes.insert(size)
             }
         }
         return .explicit(sizes.sorted())
+    }
+
+    /// Why `size` cannot be measured, in the words every source of sizes uses (`sizes` and a
+    /// recorded run's, `sizesFrom`); nil when it can.
+    package static func refusal(_ size: Int) -> String? {
+        if size < 1 { return "pool size \(size) is not positive; every size must be at least 1" }
+        if size > maximumSize { return "pool size \(size) exceeds the maximum \(maximumSize)" }
+        return nil
     }
 
     private static func parseItem(_ part: String, usage: String) throws(PoolSizeError) -> [Int] {
@@ -56,16 +58,11 @@ public enum SizeSelection: Equatable, Sendable {
         guard let step, step >= 1 else {
             throw .invalidParameter(.sizes, message: "step in '\(part)' must be a whole number >= 1")
         }
-        guard min(low, high) >= 1 else {
-            throw .invalidParameter(
-                .sizes, message: "pool size \(min(low, high)) is not positive; every size must be at least 1")
-        }
+        if let refusal = refusal(min(low, high)) { throw .invalidParameter(.sizes, message: refusal) }
         guard low <= high else {
             throw .invalidParameter(.sizes, message: "range '\(part)' runs backwards; write \(high)...\(low)")
         }
-        guard high <= maximumSize else {
-            throw .invalidParameter(.sizes, message: "pool size \(high) exceeds the maximum \(maximumSize)")
-        }
+        if let refusal = refusal(high) { throw .invalidParameter(.sizes, message: refusal) }
         return Array(stride(from: low, through: high, by: step))
     }
 }

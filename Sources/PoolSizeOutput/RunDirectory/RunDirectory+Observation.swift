@@ -50,7 +50,7 @@ extension RunDirectory {
     /// The observation in this directory.
     package func loadObservation() throws(PoolSizeError) -> ObservationRun {
         guard Self.isDirectory(url) else {
-            throw .inputNotFound(path: url.path, hint: "pass a run directory written by 'poolsize observe --out DIR'")
+            throw Self.notADirectory(url, hint: "pass a run directory written by 'poolsize observe --out DIR'")
         }
         guard let observation = try decode(Observation.self, .observation) else {
             throw .inputNotFound(

@@ -10,6 +10,14 @@ extension RunDirectory {
             throw .invalidInput(
                 path: url(.trials).path, message: "holds no trial, so it names no size to measure again")
         }
+        // The bounds `sizes` has: a trials.csv from elsewhere (or edited) may hold any size.
+        if let refusal = sizes.lazy.compactMap(SizeSelection.refusal).first {
+            throw .invalidParameter(
+                .sizesFrom,
+                message:
+                    "\(refusal) (\(url(.trials).path) measured it); pass a run measured at sizes 1 to \(SizeSelection.maximumSize), or list the sizes with \(PoolSizeError.Parameter.sizes.mention)"
+            )
+        }
         return sizes
     }
 }

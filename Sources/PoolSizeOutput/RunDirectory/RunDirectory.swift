@@ -57,8 +57,7 @@ package struct RunDirectory: Sendable {
     /// run that stopped part-way still loads. A machine.json must be a sweep's (hold its plan).
     package func load() throws(PoolSizeError) -> RunData {
         guard Self.isDirectory(url) else {
-            throw .inputNotFound(
-                path: url.path, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
+            throw Self.notADirectory(url, hint: "pass a run directory written by 'poolsize sweep' (results/<run-id>)")
         }
         guard let trialsText = try text(.trials) else {
             if holdsObservation {
@@ -183,6 +182,15 @@ package struct RunDirectory: Sendable {
     package func decode<T: Decodable>(_ type: T.Type, _ file: File) throws(PoolSizeError) -> T? {
         guard let text = try text(file) else { return nil }
         return try RunDirectoryJSON.decode(type, from: text, path: url(file).path)
+    }
+
+    /// Why `url`, which is no directory, cannot be read as a run: nothing is there (66), or
+    /// something of another kind is, a file say (65), which "not found" would misreport.
+    static func notADirectory(_ url: URL, hint: String) -> PoolSizeError {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return .inputNotFound(path: url.path, hint: hint) }
+        let kind = status.st_mode & S_IFMT == S_IFREG ? "is a file, not a run directory" : "is not a directory"
+        return .invalidInput(path: url.path, message: "\(kind); \(hint)")
     }
 
     static func isDirectory(_ url: URL) -> Bool {

@@ -15,6 +15,9 @@ public protocol SweepObserver: AnyObject {
     func sweepExtendingSizes(_ sizes: [Int])
     /// An adaptive search finished after `trials` measured trials, where the grid runs `gridTrials`.
     func sweepFinishedSearch(trials: Int, gridTrials: Int)
+    /// The trial just measured stays valid, but was read with a choice the user should hear
+    /// of (a load tool printed several throughputs and the last was taken): one line.
+    func sweepNoted(_ note: String)
 }
 
 extension SweepObserver {
@@ -28,4 +31,6 @@ extension SweepObserver {
     public func sweepExtendingSizes(_ sizes: [Int]) {}
     /// Ignored unless the observer implements it.
     public func sweepFinishedSearch(trials: Int, gridTrials: Int) {}
+    /// Ignored unless the observer implements it.
+    public func sweepNoted(_ note: String) {}
 }

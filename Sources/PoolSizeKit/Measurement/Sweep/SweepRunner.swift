@@ -203,6 +203,7 @@ package struct SweepRunner {
             let request = plan.request(
                 trial, index: index, settings: context.settings, taskNanoseconds: context.taskNanoseconds)
             let (metrics, integrity) = try measurer.measure(request, cores: plan.cores, readRatio: plan.readRatio)
+            metrics.notes.forEach(context.observer.sweepNoted)
             var candidate = TrialRecord(
                 plan: plan, combination: trial.combination, poolSize: trial.size, repetition: trial.repetition,
                 metrics: metrics, integrity: integrity)

@@ -24,6 +24,9 @@ package struct LoadToolRun: Equatable, Sendable {
     /// Why the trial is invalid, in one line: how the tool ended when not with status 0, or
     /// why its output gave no figures; and its last lines. Nil for a valid trial.
     package var invalidReason: String?
+    /// A trial valid but read with a choice made: the tool printed several different
+    /// throughputs and the last was taken. Nil otherwise.
+    package var note: String?
 
     /// The lines of a tool's output an invalid trial's reason shows, and their longest.
     static let shownLines = 3, shownCharacters = 200
@@ -53,6 +56,10 @@ package struct LoadToolRun: Equatable, Sendable {
             invalidReason = "\(name): \(child.outcome.summary); \(last([err, out]))"
         } else if let unreadable {
             invalidReason = "\(name): \(unreadable); \(last([out, err]))"
+        } else if let figures, figures.throughputsPrinted > 1 {
+            note =
+                "\(name) printed \(figures.throughputsPrinted) different throughputs; the last, "
+                + "\(UnitFormat.rate(figures.throughputPerSecond)), was taken"
         }
     }
 
@@ -69,6 +76,7 @@ package struct LoadToolRun: Equatable, Sendable {
             latency: figures?.latency ?? LatencyPercentiles())
         metrics.errors = figures?.errors ?? 0
         metrics.invalidReason = invalidReason
+        metrics.notes = note.map { [$0] } ?? []
         metrics.perTaskWaitCPURatios = []
         metrics.perTaskWaitMicroseconds = []
         metrics.perTaskCPUMicroseconds = []

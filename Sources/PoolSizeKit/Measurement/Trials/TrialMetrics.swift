@@ -13,6 +13,9 @@ package struct TrialMetrics: Equatable, Sendable {
     package var figures: TrialRecord
     /// Why the first failed tasks of the trial failed.
     package var failureExamples: [String] = []
+    /// What the measurer noticed about a trial that stays valid, one line each, for the user
+    /// to hear of while the sweep runs (`SweepObserver.sweepNoted`).
+    package var notes: [String] = []
     /// Per-task W/C of the tasks that finished in the window.
     package var perTaskWaitCPURatios: [Double]
     /// W and C of each of those tasks in µs, paired, for the ratio's standard error.
