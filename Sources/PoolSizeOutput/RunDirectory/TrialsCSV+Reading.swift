@@ -85,7 +85,8 @@ extension TrialsCSV {
             return cells[i]
         }
 
-        func number(_ column: String) throws(PoolSizeError) -> Double {
+        /// - Parameter bounded: refuse 2^53 or more here; `integer` says "a whole number" instead.
+        func number(_ column: String, bounded: Bool = true) throws(PoolSizeError) -> Double {
             // An optional cell may be empty (a figure that does not apply); a required one may not:
             // an empty throughput read as 0 would be a false dip in the curve.
             guard let cell = text(column), !cell.isEmpty else {
@@ -101,14 +102,14 @@ extension TrialsCSV {
             guard value >= 0 || TrialsCSV.signed.contains(column) else { throw invalid(column, cell, "a number ≥ 0") }
             // No trial measures 2^53 of anything (tasks a second, µs, bytes): such a cell was
             // edited, and every reader would print it as a figure.
-            guard abs(value) < Double(FiniteNumber.wholeLimit) else {
+            guard !bounded || abs(value) < Double(FiniteNumber.wholeLimit) else {
                 throw invalid(column, cell, "a figure a trial can measure (below 2^53)")
             }
             return value + 0
         }
 
         func integer(_ column: String) throws(PoolSizeError) -> Int {
-            let value = try number(column)
+            let value = try number(column, bounded: false)
             // |value| < 2^53 keeps Int(value) exact and in range (a huge number must not trap).
             guard value.isFinite, value == value.rounded(), abs(value) < Double(FiniteNumber.wholeLimit) else {
                 throw invalid(column, text(column) ?? "", "a whole number")
