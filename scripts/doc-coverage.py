@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 root = Path(__file__).resolve().parent.parent
-declaration = re.compile(r'^\s*(@[\w().: ,"]+\s+)*(public|open)\s+(?!import)')
+# `public`/`open` followed by a word: a variable named `open` (`open += 1`) is not a declaration.
+declaration = re.compile(r'^\s*(@[\w().: ,"]+\s+)*(public|open)\s+(?!import)[a-z@(]')
 # An enum's cases are members too; coding keys are not (they are private to the type).
 public_enum = re.compile(r'^\s*public\s+(indirect\s+)?enum\s+(\w+)')
 enum_case = re.compile(r'^\s+case\s+[a-zA-Z`]')

@@ -4,7 +4,7 @@ extension GroupRule {
     /// Checks what a pattern written in a hurry gets wrong (a shell's `*`, an unclosed group or
     /// class, a trailing backslash) and says only that the engine refused anything else.
     package static func fault(of pattern: String) -> String {
-        var open = 0, inClass = false, escaped = false
+        var openGroups = 0, inClass = false, escaped = false
         // True where a quantifier has nothing to repeat: at the start, after `(` or `|`.
         var atStart = true
         var previous: Character?
@@ -28,12 +28,12 @@ extension GroupRule {
             case "[":
                 inClass = true
             case "(":
-                open += 1
+                openGroups += 1
                 atStart = true
                 continue
             case ")":
-                guard open > 0 else { return "a ')' closes no '('" }
-                open -= 1
+                guard openGroups > 0 else { return "a ')' closes no '('" }
+                openGroups -= 1
             case "|":
                 atStart = true
                 continue
@@ -49,7 +49,7 @@ extension GroupRule {
         }
         if escaped { return "it ends in a lone '\\'" }
         if inClass { return "a '[' is never closed" }
-        if open > 0 { return open == 1 ? "a '(' is never closed" : "\(open) '(' are never closed" }
+        if openGroups > 0 { return openGroups == 1 ? "a '(' is never closed" : "\(openGroups) '(' are never closed" }
         return "ICU's regular expressions do not read it"
     }
 }
