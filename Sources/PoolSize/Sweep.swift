@@ -103,7 +103,8 @@ public struct Sweep: Sendable {
         let recommendation = Recommender.recommendAll(
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,
             targetUtilization: plan.targetUtilization, tolerance: plan.tolerance,
-            specWaitCPURatio: declared ? plan.spec.waitCPURatio : nil, load: plan.load)
+            specWaitCPURatio: declared ? plan.spec.waitCPURatio : nil, load: plan.load,
+            sizeLimit: plan.target.sizeLimit)
         return SweepResult(
             plan: plan, lowLoad: lowLoad, records: records,
             recommendation: recommendation.map { SizingProse.worded($0, spelling: spelling) })

@@ -49,8 +49,10 @@ package enum ConsoleSummary {
             lowLoad.isMeasured
             ? "formula \(fmt(best.formulaQueueCountExact)) ± \(fmt(best.formulaQueueCountStandardError))"
             : "no formula without W/C"
+        // A curve still rising at its largest size has no knee: that size is only where it stopped.
+        let knee = best.stillRisingAtQueueCount == nil ? best.kneeQueueCount.map(String.init) ?? "–" : "none yet"
         out +=
-            "\nrecommended queue count: \(best.recommendedQueueCount)  (\(formula), knee \(best.kneeQueueCount.map(String.init) ?? "–"), peak at \(best.peakQueueCount.map(String.init) ?? "–")"
+            "\nrecommended queue count: \(best.recommendedQueueCount)  (\(formula), knee \(knee), peak at \(best.peakQueueCount.map(String.init) ?? "–")"
         if let peak = best.usl?.peakConcurrency { out += ", USL N* \(fmt(peak))" }
         out += ")\n" + best.reason + "\n"
         out += database(analysis, best: best)

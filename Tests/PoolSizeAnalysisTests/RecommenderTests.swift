@@ -73,6 +73,30 @@ import PoolSizeAnalysis
         #expect(r.explanation == .knee(.stillRising(largest: 8, suggestedLargest: 64), peakMayLieBeyond: nil))
     }
 
+    /// A database allows only so many connections: a still-rising curve whose formula asks for
+    /// more is answered with the limit, never past it (the limit 8 is the largest size measured;
+    /// 20 lies between it and the formula's 32; at 100 the formula stands).
+    @Test func theFormulaNeverGoesPastTheTargetsLimit() throws {
+        let records = [1, 2, 4, 8].map { Self.record($0, Double($0) * 62.5, utilization: Double($0) / 32) }
+        func answer(_ limit: Int) throws -> Recommendation {
+            try #require(
+                Recommender.recommend(
+                    workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1,
+                    sizeLimit: limit))
+        }
+        let atLimit = try answer(8)
+        #expect(atLimit.recommendedQueueCount == 8)
+        #expect(atLimit.explanation == .knee(.stillRisingAtLimit(largest: 8, limit: 8), peakMayLieBeyond: nil))
+        let between = try answer(20)
+        #expect(between.recommendedQueueCount == 20)
+        #expect(between.explanation == .knee(.stillRisingAtLimit(largest: 8, limit: 20), peakMayLieBeyond: nil))
+        let above = try answer(100)
+        #expect(above.recommendedQueueCount == 32)
+        #expect(above.explanation == .knee(.stillRising(largest: 8, suggestedLargest: 64), peakMayLieBeyond: nil))
+        #expect(
+            try answer(40).explanation == .knee(.stillRising(largest: 8, suggestedLargest: 40), peakMayLieBeyond: nil))
+    }
+
     @Test func lowUtilizationPlateauBlamesSerialization() throws {
         // A lock caps throughput at 600/s from 10 queues on while the CPU is 30% busy.
         let records = [1, 2, 4, 8, 10, 16, 32, 64].map {

@@ -64,7 +64,20 @@ import Testing
             ), "\(console)")
         #expect(
             ReportTests.markdown(run).contains("**Bounded by the server's connections**: the server let the sweep"))
+        // No larger size can be swept, so "sweep larger sizes" is not said; below the limit it is.
+        #expect(!console.contains("No knee yet"), "\(console)")
+        #expect(try Self.console(Self.run(limit: 64)).contains("warning: No knee yet: "))
         #expect(RunAnalysis(try Self.run(limit: 64)).boundingConnectionLimit == nil)
         #expect(RunAnalysis(try Self.run(limit: nil)).boundingConnectionLimit == nil)
+    }
+
+    /// An answer the limit cut short of the formula, with the sizes measured stopping below
+    /// the limit: the caveat says the limit is the answer and what to measure, not that the
+    /// sizes stopped at the limit.
+    @Test func aLimitAboveTheSizesMeasuredSaysWhatToMeasure() {
+        #expect(
+            ReportCaveats.connectionLimit(20, largest: 8)
+                == "**Bounded by the server's connections**: the formula asks for more connections than the server lets the sweep hold (20 connections: max_connections less the superusers' reserve and other clients' connections), so the recommendation is that limit; the sizes measured stopped at 8, with throughput still rising. Measure up to 20 to see whether the curve bends before it."
+        )
     }
 }

@@ -21,11 +21,13 @@ import Testing
         waitMicroseconds: [14800, 15000, 15200], cpuMicroseconds: [1000, 1000, 1000], seconds: 0.05)
 
     static func reason(
-        _ records: [TrialRecord], targetUtilization: Double = 1, spelling: SettingSpelling = .flags
+        _ records: [TrialRecord], targetUtilization: Double = 1, spelling: SettingSpelling = .flags,
+        sizeLimit: Int? = nil
     ) throws -> String {
         let r = try #require(
             Recommender.recommend(
-                workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: targetUtilization))
+                workload: "io", records: records, lowLoad: lowLoad, cores: 2, targetUtilization: targetUtilization,
+                sizeLimit: sizeLimit))
         #expect(r.reason.isEmpty, "Analysis words nothing")
         return SizingProse.worded(r, spelling: spelling).reason
     }
@@ -64,6 +66,20 @@ import Testing
             reason.hasPrefix(
                 "Throughput was still rising at the largest size measured (8), so there is no knee yet; the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)) and the recommendation is 32. Measure larger sizes (--sizes 1...64) to locate the knee."
             ), "\(reason)")
+    }
+
+    /// A database's connection limit bounds the answer: at it, nothing larger can be measured;
+    /// below it, the sweep can measure up to it.
+    @Test func stillRisingAtTheServersLimit() throws {
+        let records = [1, 2, 4, 8].map { Self.record($0, Double($0) * 62.5, utilization: Double($0) / 32) }
+        #expect(
+            try Self.reason(records, sizeLimit: 8)
+                == "Throughput was still rising at 8, the most connections the server allows, so no knee could be measured; the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)), past the limit, so the recommendation is 8."
+        )
+        #expect(
+            try Self.reason(records, sizeLimit: 20)
+                == "Throughput was still rising at the largest size measured (8), so there is no knee yet; the server allows 20 connections and the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)), past the limit, so the recommendation is 20. Measure up to that limit (--sizes 1...20) to locate the knee."
+        )
     }
 
     /// What the library returns to Swift code names the setting, not a flag no Swift caller has.

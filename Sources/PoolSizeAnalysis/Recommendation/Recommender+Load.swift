@@ -5,10 +5,12 @@ extension Recommender {
     /// highest peak (`recommendClosedLoop`); in an open loop each combination sized by `SLOSizer`
     /// at the highest rate offered, the best the one meeting the objective with the fewest
     /// queues. nil when failed tasks withhold a recommendation (`withheldRecommendation` says
-    /// why) or no combination could be answered.
+    /// why) or no combination could be answered. `sizeLimit` is the largest size the target
+    /// allows (`SweepTarget.sizeLimit`): no answer goes past it.
     package static func recommendAll(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, load: Load = .closed
+        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, load: Load = .closed,
+        sizeLimit: Int? = nil
     ) -> RecommendationSet? {
         guard records.withheldRecommendation == nil else { return nil }
         let byCombination = sizedCombinations(records)
@@ -16,7 +18,8 @@ extension Recommender {
         case .closed:
             return recommendClosedLoop(
                 workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores,
-                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
+                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+                sizeLimit: sizeLimit)
         case let .open(arrival):
             return SLOSizer.recommendAll(
                 workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores,

@@ -15,19 +15,22 @@ package enum Recommender {
     ///   - targetUtilization: U. The formula scales with it; on the measured curve its counterpart
     ///     is the smallest size reaching U × (1 − tolerance) of the peak, the point where the pool
     ///     keeps the CPU U busy.
+    ///   - sizeLimit: the largest size the target allows (a database's connections,
+    ///     `SweepTarget.sizeLimit`); a formula past it is answered with the limit.
     package static func recommend(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil
+        targetUtilization: Double, tolerance: Double = 0.05, specWaitCPURatio: Double? = nil, sizeLimit: Int? = nil
     ) -> Recommendation? {
         closedAnswer(
             workload: workload, records: records, lowLoad: lowLoad, cores: cores,
-            targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)?.answer
+            targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+            sizeLimit: sizeLimit)?.answer
     }
 
     /// `recommend`'s answer with the curve it rests on, which the best combination is chosen by.
     static func closedAnswer(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?
+        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, sizeLimit: Int?
     ) -> (answer: Recommendation, curve: Recommendation.ThroughputCurve)? {
         let records = records.valid
         guard let (curve, knee) = curve(records, targetUtilization: targetUtilization, tolerance: tolerance) else {
@@ -37,6 +40,8 @@ package enum Recommender {
         let largest = bySize.keys.max() ?? knee.size
         let formulaCount = formulaQueueCount(cores: cores, targetUtilization: targetUtilization, lowLoad: lowLoad)
         let rising = knee.size == largest && bySize.count > 1
+        // A still-rising curve's formula may ask for more than the target allows: never past it.
+        let risingCount = min(max(formulaCount, largest), max(sizeLimit ?? Int.max, largest))
         guard lowLoad.isMeasured else {
             // No W/C, no formula: the knee, or the largest size while the curve still rises.
             var recommendation = answer(
@@ -50,11 +55,13 @@ package enum Recommender {
         var recommendation = answer(
             workload: workload, records: records, lowLoad: lowLoad, cores: cores,
             targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
-            recommendedQueueCount: rising ? max(formulaCount, largest) : knee.size,
+            recommendedQueueCount: rising ? risingCount : knee.size,
             sizing: rising ? .formula(curve) : .knee(curve))
         let peakMayLieBeyond = !rising && knee.peakSize == largest && records.risesAtLargestSize(tolerance: tolerance)
         recommendation.explanation = .knee(
-            explain(recommendation, curve: curve, records: records, bySize: bySize, largest: largest, rising: rising),
+            explain(
+                recommendation, curve: curve, records: records, bySize: bySize, largest: largest, rising: rising,
+                sizeLimit: sizeLimit),
             peakMayLieBeyond: peakMayLieBeyond ? largest : nil, basis: knee.basis)
         return (recommendation, curve)
     }
@@ -149,12 +156,13 @@ package enum Recommender {
     /// compared at their peaks, not at their knees, which sit at different sizes.
     static func recommendClosedLoop(
         workload: String, byCombination: [Combination: [TrialRecord]], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?
+        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, sizeLimit: Int?
     ) -> RecommendationSet? {
         let all = byCombination.keys.sorted().compactMap { combination in
             closedAnswer(
                 workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores,
-                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio)
+                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+                sizeLimit: sizeLimit)
         }
         guard
             let best = all.max(by: { a, b in
@@ -170,9 +178,16 @@ package enum Recommender {
     /// Why the knee and the formula agree or not.
     static func explain(
         _ r: Recommendation, curve: Recommendation.ThroughputCurve, records: [TrialRecord],
-        bySize: [Int: [TrialRecord]], largest: Int, rising: Bool
+        bySize: [Int: [TrialRecord]], largest: Int, rising: Bool, sizeLimit: Int?
     ) -> KneeExplanation {
-        if rising { return .stillRising(largest: largest, suggestedLargest: max(2 * largest, r.formulaQueueCount * 2)) }
+        if rising {
+            let bound = max(sizeLimit ?? Int.max, largest)
+            if r.formulaQueueCount > bound || (largest == bound && sizeLimit != nil) {
+                return .stillRisingAtLimit(largest: largest, limit: bound)
+            }
+            return .stillRising(
+                largest: largest, suggestedLargest: min(max(2 * largest, r.formulaQueueCount * 2), bound))
+        }
         let gap = (Double(curve.kneeQueueCount) - r.formulaQueueCountExact) / r.formulaQueueCountExact
         if abs(gap) <= disagreementThreshold { return .agree(gap: abs(gap)) }
         let sizes = bySize.keys.sorted()

@@ -4,6 +4,9 @@ package enum KneeExplanation: Equatable, Sendable {
     /// Throughput still rose at the largest size measured: no knee yet. `suggestedLargest` is
     /// the size to measure up to.
     case stillRising(largest: Int, suggestedLargest: Int)
+    /// Throughput still rose at the largest size measured, and no larger size can be measured:
+    /// `limit` is the most the target allows (a database's connections), and the answer.
+    case stillRisingAtLimit(largest: Int, limit: Int)
     /// Knee and formula within `Recommender.disagreementThreshold`; `gap` is their relative distance.
     case agree(gap: Double)
     /// No size was measured near the formula's count, between `below` and `above`.

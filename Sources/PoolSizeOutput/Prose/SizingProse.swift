@@ -103,6 +103,17 @@ package enum SizingProse {
         case let .stillRising(largest, suggested):
             return
                 "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; \(formula) and the recommendation is \(r.recommendedQueueCount). Measure larger sizes (\(sizes) 1...\(suggested)) to locate the knee."
+        case let .stillRisingAtLimit(largest, limit):
+            let cap =
+                r.formulaQueueCount > limit
+                ? "\(formula), past the limit, so the recommendation is \(limit)"
+                : "\(formula) and the recommendation is \(r.recommendedQueueCount)"
+            guard largest < limit else {
+                return
+                    "Throughput was still rising at \(largest), the most connections the server allows, so no knee could be measured; \(cap)."
+            }
+            return
+                "Throughput was still rising at the largest size measured (\(largest)), so there is no knee yet; the server allows \(limit) connections and \(cap). Measure up to that limit (\(sizes) 1...\(limit)) to locate the knee."
         case let .agree(gap):
             return "Measured and predicted agree: \(kneeText), and \(formula), \(UnitFormat.percent(gap)) apart."
         case let .tooCoarse(below, above, step):

@@ -28,7 +28,9 @@ package enum ReportCaveats {
         }
         if let failed { out.append(failed) }
         if let invalid = invalidTrials(analysis.run, leftOutOf: "curve") { out.append(invalid) }
-        if let limit = analysis.boundingConnectionLimit { out.append(connectionLimit(limit)) }
+        let largest = analysis.primary?.points.map(\.poolSize).max() ?? 0
+        let bound = analysis.boundingConnectionLimit
+        if let bound { out.append(connectionLimit(bound, largest: largest)) }
         if let violated = integrity(summaries) { out.append(violated) }
 
         // A pool that sizes itself runs fewer than its maximum on purpose.
@@ -76,7 +78,8 @@ package enum ReportCaveats {
         }
 
         if let r = analysis.primary?.recommendation {
-            if r.basis == .formula {
+            // At the server's connection limit no larger size can be swept: that caveat says so.
+            if r.basis == .formula, bound.map({ largest < $0 }) ?? true {
                 out.append(
                     "**No knee yet**: throughput was still rising at the largest size measured, so the recommendation falls back on the formula; sweep larger sizes."
                 )

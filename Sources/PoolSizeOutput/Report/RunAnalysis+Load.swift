@@ -53,7 +53,7 @@ extension RunAnalysis {
             return Recommender.recommendAll(
                 workload: run.workload, records: records, lowLoad: lowLoad, cores: cores,
                 targetUtilization: settings.targetUtilization, tolerance: settings.tolerance,
-                specWaitCPURatio: settings.specWaitCPURatio, load: load
+                specWaitCPURatio: settings.specWaitCPURatio, load: load, sizeLimit: run.info?.plan?.target.sizeLimit
             )
             .map { SizingProse.worded($0) }?.best
         }
