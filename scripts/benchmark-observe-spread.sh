@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Run-to-run spread of `poolsize observe` on one target that prints its own truth: the Java pool
-# of Tests/Fixtures/observe-targets/PoolTarget.java (WORKERS threads, RATE tasks/s, each 1 ms of
-# CPU by ThreadMXBean then a blocking HTTP GET to `poolsize serve --delay 8ms` on 127.0.0.1),
+# Run-to-run spread of `poolsize observe` on targets that print their own truth: the Java pool of
+# Tests/Fixtures/observe-targets/PoolTarget.java (8 threads; each task 1 ms of CPU by ThreadMXBean
+# and a blocking keep-alive HTTP GET to `poolsize serve --delay 8ms` on 127.0.0.1), in two shapes:
+# A, tasks every 5 ms (200/s), the GET first; B, Poisson arrivals at 150/s, the CPU first. Each is
 # observed RUNS times in a row for SECONDS each. The truth of each window is the target's ticks
-# that bracket it (W/C = IO wait / thread CPU). The table gives each run's known-IO W/C, its 95%
-# interval from the batches, the truth, and whether the interval holds the truth; then the spread
-# of the known-IO W/C across the runs.
+# that bracket it (W/C = IO wait / thread CPU). A table per target gives each run's known-IO W/C,
+# its 95% interval from the batches, the truth, and whether the interval holds the truth; then the
+# spread of the known-IO W/C across the runs.
 #
 # Run it alone: another measurement at the same time changes both the truth and the observation.
 # Usage: scripts/benchmark-observe-spread.sh [--out DIR] [--doc FILE | --no-doc] [--runs N] [--seconds S]
-#        [--workers N] [--rate R]
+#        [--targets A,B] [--rate auto|HZ]   (--rate is observe's)
 # Needs: javac and java (a JDK), python3.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,8 +18,8 @@ command_line="scripts/benchmark-observe-spread.sh"
 if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
 out="$root/results/benchmark-observe-spread-$(date -u +%Y%m%d-%H%M%S)"
 doc="$root/docs/benchmarks/observe-spread.md"
-runs=5 seconds=15 workers=8 rate=200
-usage="usage: scripts/benchmark-observe-spread.sh [--out DIR] [--doc FILE | --no-doc] [--runs N] [--seconds S] [--workers N] [--rate R]"
+runs=6 seconds=15 targets="A,B" rate=auto
+usage="usage: scripts/benchmark-observe-spread.sh [--out DIR] [--doc FILE | --no-doc] [--runs N] [--seconds S] [--targets A,B] [--rate auto|HZ]"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --out) out="$2"; shift 2 ;;
@@ -26,11 +27,12 @@ while [[ $# -gt 0 ]]; do
         --no-doc) doc=""; shift ;;
         --runs) runs="$2"; shift 2 ;;
         --seconds) seconds="$2"; shift 2 ;;
-        --workers) workers="$2"; shift 2 ;;
+        --targets) targets="$2"; shift 2 ;;
         --rate) rate="$2"; shift 2 ;;
         *) echo "$usage" >&2; exit 64 ;;
     esac
 done
+[[ "$targets" =~ ^[AB](,[AB])?$ ]] || { echo "error: --targets: must be A, B or A,B, got '$targets'" >&2; exit 64; }
 for tool in javac java python3; do
     command -v "$tool" >/dev/null 2>&1 || { echo "error: $tool not found; install a JDK and python3, and retry" >&2; exit 69; }
 done
@@ -49,25 +51,30 @@ pids+=($!)
 wait_for "$out/serve.log" 'http://' "$!" || { echo "error: poolsize serve did not start: $(cat "$out/serve.log")" >&2; exit 1; }
 url="$(grep -o 'http://[^ ]*' "$out/serve.log" | head -n 1)"
 
-java -cp "$out/java" PoolTarget "$url" "$workers" "$rate" 1 > "$out/target.log" 2>&1 &
-target=$!
-pids+=("$target")
-wait_for "$out/target.log" '^ready' "$target" || { echo "error: the Java target did not start: $(cat "$out/target.log")" >&2; exit 1; }
-sleep 5   # the JIT compiles the task's code first
-load_before="$(load_average)"
-started=$SECONDS
-for run in $(seq 1 "$runs"); do
-    echo "== run $run: poolsize observe $target --duration ${seconds}s" >&2
-    begin="$(date +%s.%N)"
-    code=0
-    "$bin" observe "$target" --duration "${seconds}s" --format json > "$out/run-$run.json" 2> "$out/run-$run.err" || code=$?
-    end="$(date +%s.%N)"
-    echo "$begin $end $code" > "$out/run-$run.window"
-done
-sleep 1.2   # one more tick after the last window
-
-table="$out/table.md"
-python3 - "$out" "$runs" > "$table" <<'PY'
+# target NAME WORKERS RATE ARRIVAL ORDER: starts the Java pool, observes it $runs times into
+# $out/NAME, stops it, and appends its table to $out/table.md.
+target() {
+    local name="$1" dir="$out/$1" pid
+    mkdir -p "$dir"
+    java -cp "$out/java" PoolTarget "$url" "$2" "$3" 1 "$4" "$5" > "$dir/target.log" 2>&1 &
+    pid=$!
+    pids+=("$pid")
+    wait_for "$dir/target.log" '^ready' "$pid" || { echo "error: the Java target $name did not start: $(cat "$dir/target.log")" >&2; exit 1; }
+    sleep 5   # the JIT compiles the task's code first
+    for run in $(seq 1 "$runs"); do
+        echo "== target $name, run $run: poolsize observe $pid --duration ${seconds}s" >&2
+        local begin end code=0
+        begin="$(date +%s.%N)"
+        "$bin" observe "$pid" --duration "${seconds}s" --rate "$rate" --format json > "$dir/run-$run.json" 2> "$dir/run-$run.err" || code=$?
+        end="$(date +%s.%N)"
+        echo "$begin $end $code" > "$dir/run-$run.window"
+    done
+    sleep 1.2   # one more tick after the last window
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    {
+        echo "## Target $name: $2 threads, $3 tasks/s ($4 arrivals), $([[ "$5" == io-first ]] && echo "the GET then 1 ms of CPU" || echo "1 ms of CPU then the GET")"
+        echo
+        python3 - "$dir" "$runs" <<'PY'
 import json, pathlib, statistics, sys
 out, runs = pathlib.Path(sys.argv[1]), int(sys.argv[2])
 def fields(line):
@@ -104,10 +111,21 @@ print()
 if errors:
     spread = (max(errors) - min(errors)) * 100
     sd = statistics.stdev(errors) * 100 if len(errors) > 1 else 0
+    within = sum(abs(e) <= 0.10 for e in errors)
     print(f"Known-IO W/C against the truth: from {min(errors) * 100:+.1f}% to {max(errors) * 100:+.1f}% "
-          f"(spread {spread:.1f} points, standard deviation {sd:.1f} points); the 95% interval held the truth in {held} of {len(errors)} runs.")
+          f"(spread {spread:.1f} points, standard deviation {sd:.1f} points; {within} of {len(errors)} within ±10%); "
+          f"the 95% interval held the truth in {held} of {len(errors)} runs.")
 PY
-cat "$table"
-intro="A Java ThreadPoolExecutor of $workers threads at $rate tasks/s, each task 1 ms of CPU (ThreadMXBean) then a blocking HTTP GET to \`poolsize serve --delay 8ms\` on 127.0.0.1, observed $runs times in a row for $seconds s each. The truth of each window is the target's own ticks that bracket it (up to a second longer on each side); the known-IO W/C is observe's lower bound (the JVM's idle workers park in futex, which is ambiguous); the interval is observe's 95% interval from the batches."
-publish_page "$doc" "observe's run-to-run spread" "$intro" "$table" "$command_line" "$load_before" $((SECONDS - started))
+        echo
+    } >> "$out/table.md"
+}
+
+load_before="$(load_average)"
+started=$SECONDS
+: > "$out/table.md"
+[[ ",$targets," != *,A,* ]] || target A 8 200 fixed io-first
+[[ ",$targets," != *,B,* ]] || target B 8 150 poisson cpu-first
+cat "$out/table.md"
+intro="A Java ThreadPoolExecutor of 8 threads, each task 1 ms of CPU (ThreadMXBean) and a blocking keep-alive HTTP GET to \`poolsize serve --delay 8ms\` on 127.0.0.1, in two shapes (A: a task every 5 ms, the GET first; B: Poisson arrivals at 150/s, the CPU first), each observed $runs times in a row for $seconds s. The truth of each window is the target's own ticks that bracket it (up to a second longer on each side); the known-IO W/C is observe's lower bound (the JVM's idle workers park in futex, which is ambiguous); the interval is observe's 95% interval from the batches."
+publish_page "$doc" "observe's run-to-run spread" "$intro" "$out/table.md" "$command_line" "$load_before" $((SECONDS - started))
 [[ -z "$doc" ]] || echo "wrote $doc" >&2

@@ -27,7 +27,12 @@ package struct ObservationAccumulator: Sendable {
     private let architecture: SyscallArchitecture
     private let startTolerance: Double
     private let grouping: PoolGrouping
-    private var titles: [Int32: String]
+    private var titles: [Int32: String] {
+        didSet { titleKeys = titles.mapValues(PoolGrouping.titleKey) }
+    }
+    /// `PoolGrouping.titleKey` of each title, kept with them: every sweep asks for it per pool,
+    /// and splitting a JVM's long command line each time was most of a sweep's cost.
+    private var titleKeys: [Int32: String?] = [:]
     private var firstTime: Double?
     private var lastTime = 0.0
     private var sweepCount = 0
@@ -60,6 +65,7 @@ package struct ObservationAccumulator: Sendable {
         startTolerance = 1 / clockTicksPerSecond
         grouping = PoolGrouping(rules: groupRules)
         self.titles = titles
+        titleKeys = titles.mapValues(PoolGrouping.titleKey)
     }
 
     /// Sweeps added so far.
@@ -262,8 +268,7 @@ package struct ObservationAccumulator: Sendable {
         for (part, count) in alive {
             let key = partKeys[part]
             byName[key.name, default: 0] += count
-            byTitle[TitledName(name: key.name, titleKey: titles[key.pid].flatMap(PoolGrouping.titleKey)), default: 0] +=
-                count
+            byTitle[TitledName(name: key.name, titleKey: titleKeys[key.pid] ?? nil), default: 0] += count
         }
         for (name, count) in byName { aliveByName[name] = max(aliveByName[name] ?? 0, count) }
         for (name, count) in byTitle { aliveByTitle[name] = max(aliveByTitle[name] ?? 0, count) }

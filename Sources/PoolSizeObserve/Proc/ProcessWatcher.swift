@@ -10,6 +10,8 @@ final class ProcessWatcher {
     private var threads: [Int32: ThreadFiles] = [:]
     private let descriptors: DescriptorCache
     private let taskDirectory: Platform.DirectoryStream?
+    /// The process's own stat (its CPU, ended threads included), kept open as the threads' are.
+    private let processStat: ProcFile
     /// A syscall read was refused (EACCES).
     private(set) var syscallDenied = false
     /// The kernel has no schedstat files.
@@ -22,11 +24,19 @@ final class ProcessWatcher {
         self.architecture = architecture
         descriptors = DescriptorCache(pid: pid, sockets: sockets)
         taskDirectory = opendir("/proc/\(pid)/task")
+        processStat = ProcFile(path: "/proc/\(pid)/stat")
+    }
+
+    /// The process's stat now; nil once it is gone.
+    func stat() -> String? {
+        guard case let .success(text) = processStat.read(), !text.isEmpty else { return nil }
+        return text
     }
 
     deinit {
         if let taskDirectory { closedir(taskDirectory) }
         for files in threads.values { files.release() }
+        processStat.release()
     }
 
     /// The threads alive now; empty once the process is gone.
@@ -68,7 +78,24 @@ final class ProcessWatcher {
             case let .success(text): texts.schedstat = text
             case let .failure(error): if error.errno == ENOENT { schedstatMissing = true }
             }
-            if ProcText.state(of: stat) != "R" { readSyscall(files, into: &texts, now: now) }
+            if let state = ProcText.state(of: stat), state != "R" {
+                // schedstat counts every time the thread was put on a CPU: unchanged, it never ran
+                // since the last sweep and blocks in the same call. A multiplexed wait's set can
+                // change under it (another thread adds a descriptor), so that one is read again.
+                if let last = files.blocked, last.state == state, let schedstat = texts.schedstat,
+                    last.schedstat == schedstat, last.texts.waitSet == nil, last.texts.syscallErrno == nil
+                {
+                    texts.syscall = last.texts.syscall
+                    texts.descriptor = last.texts.descriptor
+                    texts.socket = last.texts.socket
+                } else {
+                    readSyscall(files, into: &texts, now: now)
+                }
+                files.blocked = texts.schedstat.map { (state, $0, texts) }
+            } else {
+                files.blocked = nil
+                if ProcText.state(of: stat) == nil { readSyscall(files, into: &texts, now: now) }
+            }
             // Status is long: read when a thread is first seen and at the first and last sweep.
             if withStatus || isNew, case let .success(status) = ProcFile.readOnce(files.statusPath) {
                 texts.status = status

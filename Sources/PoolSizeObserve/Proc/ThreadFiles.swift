@@ -7,6 +7,10 @@ final class ThreadFiles {
     let syscall: ProcFile
     /// Read twice per thread (first and last sweep): opened each time.
     let statusPath: String
+    /// The last sweep's read of this thread while it was blocked, with its stat state and
+    /// schedstat: while both are unchanged the thread has not run since, so it is still in the
+    /// same call and its syscall need not be read again.
+    var blocked: (state: Character, schedstat: String, texts: RawThreadTexts)?
 
     init(pid: Int32, tid: Int32) {
         self.pid = pid

@@ -47,9 +47,7 @@ package enum Sampler {
             let now = ObserverClock.bootSeconds()
             var texts: [RawThreadTexts] = [], stats: [RawProcessStat] = []
             for watcher in watchers.values {
-                if case let .success(stat) = ProcFile.readOnce("/proc/\(watcher.pid)/stat") {
-                    stats.append(RawProcessStat(pid: watcher.pid, stat: stat))
-                }
+                if let stat = watcher.stat() { stats.append(RawProcessStat(pid: watcher.pid, stat: stat)) }
                 texts += watcher.sweep(now: now, withStatus: withStatus)
             }
             let rawSweep = RawSweep(timeSeconds: now, threads: texts, processes: stats)

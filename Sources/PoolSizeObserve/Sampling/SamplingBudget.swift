@@ -1,9 +1,11 @@
 /// The automatic rate's bookkeeping over one observation: what the sampling thread has spent,
 /// what a cycle (wake-up, sweep, sleep) costs now, and what the last sweep will cost. The first
 /// and the last sweep read every thread's status and cannot be skipped, so the last one's cost
-/// (taken to be the first one's) is set aside from the start; the mean gap grows with any CPU
-/// spent ahead of the budget, and no sweep starts that would take the whole observation past
-/// `ceilingFraction`. Pure: the sampler feeds it measured costs, a test a cost model.
+/// (taken to be the first one's) is set aside from the start. What is left of the budget is
+/// spread evenly over what is left of the observation, so a costly first sweep (it opens every
+/// file) does not thin out the sweeps that follow; no sweep starts that would take the whole
+/// observation past `ceilingFraction`. Pure: the sampler feeds it measured costs, a test a cost
+/// model.
 package struct SamplingBudget: Sendable {
     /// What the automatic rate promises: the observer's CPU within 1% of one core.
     package static let ceilingFraction = 0.01
@@ -25,11 +27,11 @@ package struct SamplingBudget: Sendable {
         self.plannedSeconds = plannedSeconds
     }
 
-    /// The first sweep, which cost `costSeconds`: it sets the first estimate of a cycle and the
-    /// reserve for the last sweep.
+    /// The first sweep, which cost `costSeconds`: it sets the reserve for the last sweep. It is
+    /// no estimate of a cycle (it also opened every file and read every status): the first
+    /// cycle, at the full rate, makes that.
     package mutating func firstSwept(costSeconds: Double) {
         spentSeconds = costSeconds
-        cycleSeconds = costSeconds
         reserveSeconds = costSeconds
     }
 
@@ -43,10 +45,12 @@ package struct SamplingBudget: Sendable {
     package func meanGapSeconds(elapsedSeconds: Double) -> Double {
         switch rate {
         case let .automatic(maximum, budget):
-            // Spent, the next cycle and the reserve, at the budget, set when the next sweep may
-            // come; the gap never falls below the steady rate's.
-            let debt = (spentSeconds + cycleSeconds + reserveSeconds) / budget - elapsedSeconds
-            return max(rate.meanGapSeconds(cycleCPUSeconds: cycleSeconds), debt, 1 / maximum)
+            // The budget left after the reserve, spread over the time left: as many cycles as it
+            // pays for, evenly, never faster than the maximum rate.
+            let remaining = max(plannedSeconds - elapsedSeconds, 1 / maximum)
+            let available = budget * plannedSeconds - spentSeconds - reserveSeconds
+            guard available > cycleSeconds else { return remaining }
+            return max(1 / maximum, cycleSeconds * remaining / available)
         case .fixed:
             return rate.meanGapSeconds(cycleCPUSeconds: cycleSeconds)
         }

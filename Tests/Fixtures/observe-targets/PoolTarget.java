@@ -1,24 +1,27 @@
 // A Java thread pool with a known answer, for validating `poolsize observe`
 // (scripts/benchmark-observe.sh).
 //
-// A feeder thread submits tasks at a fixed rate to a ThreadPoolExecutor of WORKERS threads named
-// pool-worker-1, pool-worker-2, … Each task makes one blocking HTTP GET to URL (`poolsize serve
-// --delay 20ms` on 127.0.0.1: the known IO wait) with HttpURLConnection, which keeps its
-// connection alive between tasks, then computes until the thread's CPU time (ThreadMXBean) has
-// advanced CPU_MS. Each task measures its own truth: the thread CPU across the task (C), the
+// A feeder thread submits tasks at RATE a second to a ThreadPoolExecutor of WORKERS threads named
+// pool-worker-1, pool-worker-2, …: evenly spaced (ARRIVAL fixed) or at exponential gaps (poisson,
+// seeded, so bursts queue as a service's requests do). Each task makes one blocking HTTP GET to
+// URL (`poolsize serve --delay 20ms` on 127.0.0.1: the known IO wait) with HttpURLConnection,
+// which keeps its connection alive between tasks, and computes until the thread's CPU time
+// (ThreadMXBean) has advanced CPU_MS: after the GET (ORDER io-first) or before it (cpu-first). Each task measures its own truth: the thread CPU across the task (C), the
 // wall time of the HTTP call (the known IO wait) and the task's wall time. Idle workers wait in
 // the executor's queue (LinkedBlockingQueue.take: a futex, which observe must call ambiguous).
 // Once a second a cumulative `tick` line is printed; on SIGTERM or SIGINT (a shutdown hook) a
 // final `truth` line: tasks_per_s, cpu_ms_per_task, io_ms_per_task, wall_ms_per_task,
 // wc_io = io / cpu, busy = task wall time / (workers × elapsed).
 //
-// Build: javac -d DIR PoolTarget.java        Run: java -cp DIR PoolTarget URL [WORKERS] [RATE] [CPU_MS]
+// Build: javac -d DIR PoolTarget.java
+// Run: java -cp DIR PoolTarget URL [WORKERS] [RATE] [CPU_MS] [fixed|poisson] [io-first|cpu-first]
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +37,7 @@ public final class PoolTarget {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
-            System.err.println("usage: java PoolTarget URL [WORKERS] [RATE] [CPU_MS]");
+            System.err.println("usage: java PoolTarget URL [WORKERS] [RATE] [CPU_MS] [fixed|poisson] [io-first|cpu-first]");
             System.exit(64);
         }
         URL url = new URL(args[0]);
@@ -42,6 +45,12 @@ public final class PoolTarget {
         double rate = args.length > 2 ? Double.parseDouble(args[2]) : 40;
         double cpuMillis = args.length > 3 ? Double.parseDouble(args[3]) : 5;
         long cpuBudget = (long) (cpuMillis * 1e6);
+        boolean poisson = args.length > 4 && args[4].equals("poisson");
+        boolean cpuFirst = args.length > 5 && args[5].equals("cpu-first");
+        if ((args.length > 4 && !poisson && !args[4].equals("fixed")) || (args.length > 5 && !cpuFirst && !args[5].equals("io-first"))) {
+            System.err.println("usage: java PoolTarget URL [WORKERS] [RATE] [CPU_MS] [fixed|poisson] [io-first|cpu-first]");
+            System.exit(64);
+        }
         AtomicInteger counter = new AtomicInteger();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(workers, workers, 1, TimeUnit.HOURS, new LinkedBlockingQueue<>(),
                 task -> new Thread(task, "pool-worker-" + counter.incrementAndGet()));
@@ -49,17 +58,20 @@ public final class PoolTarget {
         long started = System.nanoTime();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> print("truth", started, workers), "shutdown"));
         Thread feeder = new Thread(() -> {
-            long period = (long) (1e9 / rate), next = System.nanoTime();
+            double period = 1e9 / rate;
+            SplittableRandom random = new SplittableRandom(42);
+            long next = System.nanoTime();
             while (true) {
-                next += period;
+                next += (long) (poisson ? -Math.log(1 - random.nextDouble()) * period : period);
                 long wait;
                 while ((wait = next - System.nanoTime()) > 0) LockSupport.parkNanos(wait);
-                pool.execute(() -> task(url, cpuBudget));
+                pool.execute(() -> task(url, cpuBudget, cpuFirst));
             }
         }, "feeder");
         feeder.setDaemon(true);
         feeder.start();
-        System.out.printf(Locale.ROOT, "ready pid=%d workers=%d rate=%.2f cpu_ms=%.3f url=%s%n", ProcessHandle.current().pid(), workers, rate, cpuMillis, url);
+        System.out.printf(Locale.ROOT, "ready pid=%d workers=%d rate=%.2f cpu_ms=%.3f arrival=%s order=%s url=%s%n", ProcessHandle.current().pid(), workers, rate, cpuMillis,
+                poisson ? "poisson" : "fixed", cpuFirst ? "cpu-first" : "io-first", url);
         System.out.flush();
         while (true) {
             Thread.sleep(1000);
@@ -67,8 +79,9 @@ public final class PoolTarget {
         }
     }
 
-    static void task(URL url, long cpuBudget) {
+    static void task(URL url, long cpuBudget, boolean cpuFirst) {
         long wall0 = System.nanoTime(), cpu0 = cpu.getCurrentThreadCpuTime();
+        if (cpuFirst) compute(cpu0, cpuBudget);
         long io0 = System.nanoTime();
         try {
             HttpURLConnection connection = (HttpURLConnection) url.openConnection();
@@ -79,16 +92,21 @@ public final class PoolTarget {
             failures.incrementAndGet();
         }
         long io1 = System.nanoTime();
-        long x = sink;
-        while (cpu.getCurrentThreadCpuTime() - cpu0 < cpuBudget) {
-            for (int i = 0; i < 1000; i++) x = x * 6364136223846793005L + 1442695040888963407L;
-        }
-        sink = x;
+        if (!cpuFirst) compute(cpu0, cpuBudget);
         long wall1 = System.nanoTime(), cpu1 = cpu.getCurrentThreadCpuTime();
         cpuNanos.addAndGet(cpu1 - cpu0);
         ioNanos.addAndGet(io1 - io0);
         wallNanos.addAndGet(wall1 - wall0);
         tasks.incrementAndGet();
+    }
+
+    /** Computes until this thread's CPU time is `budget` past `cpu0`. */
+    static void compute(long cpu0, long budget) {
+        long x = sink;
+        while (cpu.getCurrentThreadCpuTime() - cpu0 < budget) {
+            for (int i = 0; i < 1000; i++) x = x * 6364136223846793005L + 1442695040888963407L;
+        }
+        sink = x;
     }
 
     static synchronized void print(String tag, long started, int workers) {
