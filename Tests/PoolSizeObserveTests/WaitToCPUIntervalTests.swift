@@ -53,3 +53,26 @@ import Testing
         #expect(kept.map { $0.low < 9.5 && $0.high > 9.5 } == true, "\(String(describing: kept))")
     }
 }
+
+/// How long to observe for a known-IO W/C within ±10%, worked by hand: the interval's
+/// half-width shrinks as the square root of the time observed.
+@Suite struct ObservationPrecisionTests {
+    static func pool(known: Double, lower: Double) throws -> PoolEstimate {
+        var pool = try #require(EstimatorTests.observation.pools.first)
+        pool.waitToCPU = ValueRange(low: known, high: known * 5)
+        pool.waitToCPUInterval95 = ValueRange(low: lower, high: known * 6)
+        return pool
+    }
+
+    /// Known IO 7.0, interval from 5.6: −20% after 15 s, so (20 / 10)² × 15 = 60 s for ±10%;
+    /// from 6.4 (−8.6%) it already is, and without an interval nothing is said.
+    @Test func theTimeGrowsAsTheSquareOfThePrecisionWanted() throws {
+        let wide = try Self.pool(known: 7, lower: 5.6)
+        #expect(abs((wide.knownIOHalfWidth ?? 0) - 0.2) < 1e-12)
+        #expect(abs((wide.secondsForWantedPrecision(observedSeconds: 15) ?? 0) - 60) < 1e-9)
+        #expect(try Self.pool(known: 7, lower: 6.4).secondsForWantedPrecision(observedSeconds: 15) == nil)
+        var bare = wide
+        bare.waitToCPUInterval95 = nil
+        #expect(bare.secondsForWantedPrecision(observedSeconds: 15) == nil)
+    }
+}

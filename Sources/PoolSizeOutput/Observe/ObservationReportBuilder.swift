@@ -48,7 +48,8 @@ package enum ObservationReportBuilder {
             blocks.append(.heading(level: 2, text: "Pool " + ReportInline.code(pool.name)))
             blocks.append(.paragraph(ReportInline.literal(ObservationTable.threadsLine(pool, escape: { $0 }))))
             let figures = ObservationTable.detailRows(
-                pool, cores: observation.cores, utilization: observation.settings.targetUtilization, escape: { $0 })
+                pool, cores: observation.cores, utilization: observation.settings.targetUtilization,
+                observedSeconds: observation.durationSeconds, escape: { $0 })
             blocks.append(
                 .table(
                     header: ["figure", "value"],

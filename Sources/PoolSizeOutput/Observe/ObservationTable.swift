@@ -13,7 +13,11 @@ package enum ObservationTable {
         out += "\n" + summary(observation.pools)
         let busy = detailed(observation)
         for pool in busy {
-            out += "\n" + detail(pool, cores: observation.cores, utilization: observation.settings.targetUtilization)
+            out +=
+                "\n"
+                + detail(
+                    pool, cores: observation.cores, utilization: observation.settings.targetUtilization,
+                    observedSeconds: observation.durationSeconds)
         }
         if let note = undetailed(observation) { out += "\n\(note); --format json lists every pool in full\n" }
         return out
@@ -166,9 +170,11 @@ package enum ObservationTable {
         }.joined(separator: ", ")
     }
 
-    static func detail(_ pool: PoolEstimate, cores: CoreCount, utilization: Double) -> String {
+    static func detail(_ pool: PoolEstimate, cores: CoreCount, utilization: Double, observedSeconds: Double) -> String {
         var out = "\(TerminalText.escape(pool.name)): " + threadsLine(pool, escape: TerminalText.escape) + "\n"
-        for (label, value) in detailRows(pool, cores: cores, utilization: utilization, escape: TerminalText.escape) {
+        for (label, value) in detailRows(
+            pool, cores: cores, utilization: utilization, observedSeconds: observedSeconds, escape: TerminalText.escape)
+        {
             out += "  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + "  " + value + "\n"
         }
         return out
@@ -188,7 +194,8 @@ package enum ObservationTable {
     /// A pool's figures as labelled lines, the verdict last; `escape` makes names from the
     /// target (thread names, calls, peers) safe for the view.
     static func detailRows(
-        _ pool: PoolEstimate, cores: CoreCount, utilization: Double, escape: (String) -> String
+        _ pool: PoolEstimate, cores: CoreCount, utilization: Double, observedSeconds: Double,
+        escape: (String) -> String
     ) -> [(String, String)] {
         var rows = [("time", shareList(pool) + "  (95% intervals, batch means)")]
         rows.append(
@@ -205,6 +212,12 @@ package enum ObservationTable {
             var sampled = "\(ObservationVerdictText.range(ratio)) (known IO, up to + ambiguous)"
             if let interval = pool.waitToCPUInterval95 {
                 sampled += "; 95% interval \(ObservationVerdictText.range(interval)) from the batches"
+            }
+            if let half = pool.knownIOHalfWidth,
+                let seconds = pool.secondsForWantedPrecision(observedSeconds: observedSeconds)
+            {
+                sampled +=
+                    " (known IO −\(UnitFormat.wholePercent(half)): observe about \(UnitFormat.duration(seconds.rounded(.up))) for ±\(UnitFormat.wholePercent(PoolEstimate.wantedPrecision)))"
             }
             let parallelism = pool.parallelism ?? cores.effective
             let formula = "\(parallelism) × \(UnitFormat.number(utilization)) × (1 + W/C)"
