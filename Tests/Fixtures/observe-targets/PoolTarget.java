@@ -11,7 +11,8 @@
 // the executor's queue (LinkedBlockingQueue.take: a futex, which observe must call ambiguous).
 // Once a second a cumulative `tick` line is printed; on SIGTERM or SIGINT (a shutdown hook) a
 // final `truth` line: tasks_per_s, cpu_ms_per_task, io_ms_per_task, wall_ms_per_task,
-// wc_io = io / cpu, busy = task wall time / (workers × elapsed).
+// wc_io = io / cpu, busy = task wall time / (workers × elapsed); io_queue_ns is the part of the
+// GET's time the thread spent runnable, waiting for a core (its schedstat run delay).
 //
 // Build: javac -d DIR PoolTarget.java
 // Run: java -cp DIR PoolTarget URL [WORKERS] [RATE] [CPU_MS] [fixed|poisson] [io-first|cpu-first]
@@ -31,7 +32,7 @@ import java.util.concurrent.locks.LockSupport;
 
 public final class PoolTarget {
     static final AtomicLong tasks = new AtomicLong(), cpuNanos = new AtomicLong(), ioNanos = new AtomicLong(), wallNanos = new AtomicLong();
-    static final AtomicLong failures = new AtomicLong();
+    static final AtomicLong failures = new AtomicLong(), ioQueueNanos = new AtomicLong();
     static final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     static volatile long sink;
 
@@ -82,7 +83,7 @@ public final class PoolTarget {
     static void task(URL url, long cpuBudget, boolean cpuFirst) {
         long wall0 = System.nanoTime(), cpu0 = cpu.getCurrentThreadCpuTime();
         if (cpuFirst) compute(cpu0, cpuBudget);
-        long io0 = System.nanoTime();
+        long queue0 = runQueueNanos(), io0 = System.nanoTime();
         try {
             HttpURLConnection connection = (HttpURLConnection) url.openConnection();
             try (InputStream body = connection.getInputStream()) {
@@ -91,13 +92,27 @@ public final class PoolTarget {
         } catch (Exception error) {
             failures.incrementAndGet();
         }
-        long io1 = System.nanoTime();
+        long io1 = System.nanoTime(), queue1 = runQueueNanos();
         if (!cpuFirst) compute(cpu0, cpuBudget);
         long wall1 = System.nanoTime(), cpu1 = cpu.getCurrentThreadCpuTime();
         cpuNanos.addAndGet(cpu1 - cpu0);
         ioNanos.addAndGet(io1 - io0);
+        if (queue0 >= 0 && queue1 >= 0) ioQueueNanos.addAndGet(queue1 - queue0);
         wallNanos.addAndGet(wall1 - wall0);
         tasks.incrementAndGet();
+    }
+
+    /**
+     * This thread's time waiting for a core since it started (schedstat's second field), or -1
+     * where the kernel has none: the part of the GET spent runnable, not blocked.
+     */
+    static long runQueueNanos() {
+        try {
+            String text = new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/thread-self/schedstat")));
+            return Long.parseLong(text.trim().split(" ")[1]);
+        } catch (Exception error) {
+            return -1;
+        }
     }
 
     /** Computes until this thread's CPU time is `budget` past `cpu0`. */
@@ -113,9 +128,9 @@ public final class PoolTarget {
         long n = tasks.get(), c = cpuNanos.get(), io = ioNanos.get(), wall = wallNanos.get();
         double elapsed = (System.nanoTime() - started) / 1e9, per = Math.max(1, n);
         System.out.printf(Locale.ROOT, "%s epoch_s=%.3f elapsed_s=%.3f workers=%d tasks=%d tasks_per_s=%.2f cpu_ms_per_task=%.4f io_ms_per_task=%.4f "
-                + "wall_ms_per_task=%.4f wc_io=%.4f busy=%.4f cpu_ns=%d io_ns=%d wall_ns=%d failures=%d%n",
+                + "wall_ms_per_task=%.4f wc_io=%.4f busy=%.4f cpu_ns=%d io_ns=%d io_queue_ns=%d wall_ns=%d failures=%d%n",
                 tag, System.currentTimeMillis() / 1e3, elapsed, workers, n, n / elapsed, c / per / 1e6, io / per / 1e6, wall / per / 1e6,
-                c > 0 ? (double) io / c : 0, wall / (workers * elapsed * 1e9), c, io, wall, failures.get());
+                c > 0 ? (double) io / c : 0, wall / (workers * elapsed * 1e9), c, io, ioQueueNanos.get(), wall, failures.get());
         System.out.flush();
     }
 }
