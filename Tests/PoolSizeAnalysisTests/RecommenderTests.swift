@@ -146,7 +146,8 @@ import PoolSizeAnalysis
                     .overPredictedInterpreterLock(
                         kneeUtilization: 0.49,
                         lock: InterpreterLockLimit(
-                            runtime: "cpython 3.11", processes: 1, threads: 12, coresPerProcess: 0.98, parallelism: 1,
+                            runtime: "cpython 3.11", processes: 1, threads: 12, coresPerProcess: 0.98, held: true,
+                            parallelism: 1,
                             formulaQueueCountExact: 16)), peakMayLieBeyond: nil))
         // Threads inside fewer processes than cores: the lock holds each to one core, even when
         // the knee found each short of it (0.6 cores).
@@ -156,7 +157,8 @@ import PoolSizeAnalysis
             Issue.record("explanation: \(String(describing: few.explanation))")
             return
         }
-        #expect(lock.runtime == "ruby 3.1" && lock.parallelism == 1 && abs(lock.coresPerProcess - 0.6) < 1e-12)
+        #expect(lock.runtime == "ruby 3.1" && lock.parallelism == 1 && !lock.held)
+        #expect(abs(lock.coresPerProcess - 0.6) < 1e-12)
     }
 
     /// No lock named where it cannot be the cap: sync workers, one CPython process per request

@@ -80,7 +80,7 @@ import Testing
         let ruby = try Self.reason(records("ruby", processes: 1, utilization: 0.3))
         #expect(
             ruby.contains(
-                "the server runs Ruby, whose global interpreter lock runs one thread's Ruby at a time in each process, and its 1 process kept 0.600 cores busy at the knee"
+                "the server runs Ruby, whose global interpreter lock runs one thread's Ruby at a time in each process, and its 1 process kept 0.600 cores busy at the knee (of the 1 the lock allows), so its 12 threads share what the lock allows, whatever cores the machine has; the cores the formula may count are min(2 cores, 1 process) = 1"
             ), "\(ruby)")
     }
 

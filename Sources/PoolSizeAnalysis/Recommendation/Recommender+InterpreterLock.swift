@@ -22,10 +22,11 @@ extension Recommender {
         // Threads of the pool inside fewer processes than cores: the lock, not the cores, sets
         // how many run at once.
         let threadsInFewProcesses = processes < r.cores && threads >= 2 * processes
-        guard InterpreterLock.holds(coresPerProcess: perProcess) || threadsInFewProcesses else { return nil }
+        let held = InterpreterLock.holds(coresPerProcess: perProcess)
+        guard held || threadsInFewProcesses else { return nil }
         let parallelism = min(r.cores, processes)
         return InterpreterLockLimit(
-            runtime: runtime, processes: processes, threads: threads, coresPerProcess: perProcess,
+            runtime: runtime, processes: processes, threads: threads, coresPerProcess: perProcess, held: held,
             parallelism: parallelism,
             formulaQueueCountExact: SizingFormula.queueCount(
                 cores: Double(parallelism), targetUtilization: r.targetUtilization, waitCPURatio: r.waitCPURatio))

@@ -11,6 +11,10 @@ package struct InterpreterLockLimit: Equatable, Sendable {
     package var threads: Int
     /// The cores each process kept busy at the knee, the mean over its trials.
     package var coresPerProcess: Double
+    /// Whether that is about the one core the lock allows (`InterpreterLock.holds`), so the lock
+    /// was held nearly always; false when the finding rests on the pool's threads sitting in
+    /// fewer processes than cores, which the lock holds to a core each whatever they ran.
+    package var held: Bool
     /// The cores the formula may count: min(cores, processes).
     package var parallelism: Int
     /// The formula's count with `parallelism` in place of the cores.
@@ -18,13 +22,14 @@ package struct InterpreterLockLimit: Equatable, Sendable {
 
     /// A finding from its figures.
     package init(
-        runtime: String, processes: Int, threads: Int, coresPerProcess: Double, parallelism: Int,
+        runtime: String, processes: Int, threads: Int, coresPerProcess: Double, held: Bool, parallelism: Int,
         formulaQueueCountExact: Double
     ) {
         self.runtime = runtime
         self.processes = processes
         self.threads = threads
         self.coresPerProcess = coresPerProcess
+        self.held = held
         self.parallelism = parallelism
         self.formulaQueueCountExact = formulaQueueCountExact
     }
