@@ -1,8 +1,10 @@
 extension SweepPlan {
     /// Why a run recorded under `recorded` is not this plan, or nil when it is: `--resume`
     /// continues a run only under an equal plan (the run id aside, which names the directory).
-    /// Names the first field that differs, as its parameter.
+    /// Names the first field that differs, as its parameter; two servers started by different
+    /// commands by both commands first (`serverCommandDifference`).
     package func difference(from recorded: SweepPlan) -> String? {
+        if let commands = Self.serverCommandDifference(target, recorded.target) { return commands }
         let now = Mirror(reflecting: self).children, then = Mirror(reflecting: recorded).children
         for (a, b) in zip(now, then) {
             guard let label = a.label, label != "runID" else { continue }
@@ -19,6 +21,17 @@ extension SweepPlan {
             return "its \(Self.name(label)) was \(theirs), this sweep's is \(mine)"
         }
         return nil
+    }
+
+    /// Two server sweeps whose servers start by different commands, both named as the run and
+    /// this sweep record them; nil when either is no server sweep or the commands are one. The
+    /// recorded command is compared, not the workload's description: different commands can be
+    /// described alike, and the description is only worded from the command. Both sides are
+    /// masked alike (`Secrets.commandText`) before they are recorded, so a secret never makes
+    /// two commands differ, and a command that differs only in a secret cannot be told apart.
+    static func serverCommandDifference(_ mine: SweepTarget, _ theirs: SweepTarget) -> String? {
+        guard let now = mine.server?.command, let then = theirs.server?.command, now != then else { return nil }
+        return "its \(PoolSizeError.Parameter.server.mention) command was '\(then)', this sweep's is '\(now)'"
     }
 
     /// The first field of a spec file (`max_tasks`, `description`) in which two specs differ,

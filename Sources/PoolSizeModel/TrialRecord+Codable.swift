@@ -10,8 +10,10 @@ extension TrialRecord: Codable {
         case driverCPUMicrosecondsPerRequest
         /// The loop, under the name of the optional it was stored as.
         case loop = "openLoop"
-        /// What the source watched, under the name of its one case with figures.
+        /// What the source watched, under the name of its case with figures: a database's.
         case watched = "database"
+        /// A server's processes (`Watched.server`).
+        case server
     }
 
     /// A record as `encode(to:)` writes it; a missing `openLoop` is a closed-loop trial.
@@ -49,7 +51,9 @@ extension TrialRecord: Codable {
             try c.decodeIfPresent(Double.self, forKey: .driverCPUMicrosecondsPerRequest) ?? 0
         loop = Loop(figures: try c.decodeIfPresent(OpenLoopFigures.self, forKey: .loop))
         sizeSteps = try c.decode([SizeStep].self, forKey: .sizeSteps)
-        watched = try c.decodeIfPresent(DatabaseFigures.self, forKey: .watched).map(Watched.database) ?? .nothing
+        watched =
+            try c.decodeIfPresent(DatabaseFigures.self, forKey: .watched).map(Watched.database)
+            ?? c.decodeIfPresent(ServerFigures.self, forKey: .server).map(Watched.server) ?? .nothing
     }
 
     /// Every figure under its name; `openLoop` only for an open-loop trial.
@@ -89,5 +93,6 @@ extension TrialRecord: Codable {
         try c.encodeIfPresent(openLoop, forKey: .loop)
         try c.encode(sizeSteps, forKey: .sizeSteps)
         try c.encodeIfPresent(watched.database, forKey: .watched)
+        try c.encodeIfPresent(watched.server, forKey: .server)
     }
 }

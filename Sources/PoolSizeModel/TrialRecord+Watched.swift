@@ -1,19 +1,28 @@
 extension TrialRecord {
     /// What the trial's workload source watched outside the pool during the window: nothing for
-    /// most sources; the database behind a `--postgres` sweep's connections (`DatabaseFigures`).
+    /// most sources; the database behind a `--postgres` sweep's connections (`DatabaseFigures`);
+    /// a server sweep's server processes (`ServerFigures`).
     /// A new kind of watched thing is a new case, with its own columns and text.
     package enum Watched: Equatable, Sendable {
         /// The source watched nothing outside the pool.
         case nothing
         /// The database behind the connections, with what the trial saw of it.
         case database(DatabaseFigures)
+        /// The processes of the server a server sweep started, with what the trial saw of them.
+        case server(ServerFigures)
 
         /// The database's figures; nil when the source watched no database.
         package var database: DatabaseFigures? {
             switch self {
-            case .nothing: return nil
+            case .nothing, .server: return nil
             case let .database(figures): return figures
             }
+        }
+
+        /// The server's figures; nil when the source watched no server's processes.
+        package var server: ServerFigures? {
+            if case let .server(figures) = self { return figures }
+            return nil
         }
 
         /// Changes the database's figures in place; nothing else has figures to change.

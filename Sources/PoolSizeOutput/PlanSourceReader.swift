@@ -51,6 +51,8 @@ package enum PlanSourceReader {
                     + "run's; pass the sweep's run directory, or delete the file to plan from lowload.json and "
                     + "recommendation.json alone")
         }
+        // A server run without its target would be planned from as poolsize's own pools.
+        if let plan = machine?.plan { try directory.checkTarget(plan) }
 
         // A run whose sweep measured no W and C is whole, not damaged: say what it lacks.
         if lowLoad.map({ !$0.isMeasured }) ?? (machine?.plan?.target.measuresLowLoad == false) {

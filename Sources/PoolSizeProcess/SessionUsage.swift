@@ -17,6 +17,8 @@ package struct SessionUsage: Equatable, Sendable {
     package var involuntarySwitches = 0
     /// The processes read.
     package var processes = 0
+    /// The process of each thread read, by thread id: what each process used is its threads'.
+    package var processOfThread: [Int32: Int32] = [:]
 
     /// A reading of nothing: no process, no thread.
     package init() {}
@@ -50,6 +52,7 @@ package struct SessionUsage: Equatable, Sendable {
                     let first = schedstat.split(separator: " ").first, let nanoseconds = UInt64(first)
                 {
                     usage.threadCPUNanoseconds[tid] = nanoseconds
+                    usage.processOfThread[tid] = pid
                 }
                 if switches, let status = text("\(base)/task/\(task)/status") {
                     usage.voluntarySwitches += field(status, "\nvoluntary_ctxt_switches:")

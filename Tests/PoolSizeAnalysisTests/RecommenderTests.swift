@@ -114,6 +114,66 @@ import PoolSizeAnalysis
         #expect(utilization == 0.3)
     }
 
+    /// A server's plateau at 600/s from 10 threads on, the formula at 32 (2 cores × (1 + 15)),
+    /// its processes running `runtime` (`processes(size)` of them did work) with `utilization`
+    /// of the 2 cores busy: gunicorn's gthread worker holds its threads in one process, its
+    /// sync workers are one process each.
+    static func serverPlateau(
+        runtime: String?, utilization: Double, processes: (Int) -> Int, threads: (Int) -> Int
+    ) throws -> Recommendation {
+        let records = [1, 2, 4, 8, 10, 16, 32, 64].map { size in
+            var record = Self.record(size, min(Double(size) * 62.5, 600), utilization: utilization)
+            record.pool = .server
+            record.processThreads = threads(size)
+            record.watched = .server(ServerFigures(processes: processes(size), interpreterLock: runtime))
+            return record
+        }
+        return try #require(
+            Recommender.recommend(
+                workload: "server-gunicorn", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+    }
+
+    /// Issue 45, item 1: a gthread worker's 10 threads in one CPython process keep 0.98 of the
+    /// 2 cores busy at the knee (49%): the interpreter lock is named, with the formula on
+    /// min(2 cores, 1 process) = 1, 1 × (1 + 15) = 16. It was "a lock or other serialization".
+    @Test func aServerHeldToOneCoreByItsInterpreterLockIsNamed() throws {
+        let r = try Self.serverPlateau(
+            runtime: "cpython 3.11", utilization: 0.49, processes: { _ in 1 }, threads: { $0 + 2 })
+        #expect(r.recommendedQueueCount == 10)
+        #expect(
+            r.explanation
+                == .knee(
+                    .overPredictedInterpreterLock(
+                        kneeUtilization: 0.49,
+                        lock: InterpreterLockLimit(
+                            runtime: "cpython 3.11", processes: 1, threads: 12, coresPerProcess: 0.98, held: true,
+                            parallelism: 1,
+                            formulaQueueCountExact: 16)), peakMayLieBeyond: nil))
+        // Threads inside fewer processes than cores: the lock holds each to one core, even when
+        // the knee found each short of it (0.6 cores).
+        let few = try Self.serverPlateau(
+            runtime: "ruby 3.1", utilization: 0.3, processes: { _ in 1 }, threads: { $0 + 2 })
+        guard case .knee(.overPredictedInterpreterLock(_, let lock), _, _) = few.explanation else {
+            Issue.record("explanation: \(String(describing: few.explanation))")
+            return
+        }
+        #expect(lock.runtime == "ruby 3.1" && lock.parallelism == 1 && !lock.held)
+        #expect(abs(lock.coresPerProcess - 0.6) < 1e-12)
+    }
+
+    /// No lock named where it cannot be the cap: sync workers, one CPython process per request
+    /// in flight (10 at the knee, 0.06 cores each), and a server whose processes run no runtime
+    /// with a lock, keep the plain serialization.
+    @Test func serversTheLockDoesNotHoldKeepSerialization() throws {
+        let sync = try Self.serverPlateau(
+            runtime: "cpython 3.11", utilization: 0.3, processes: { $0 }, threads: { $0 + 1 })
+        #expect(sync.explanation == .knee(.overPredictedSerialization(kneeUtilization: 0.3), peakMayLieBeyond: nil))
+        let unlocked = try Self.serverPlateau(
+            runtime: nil, utilization: 0.49, processes: { _ in 1 }, threads: { $0 + 2 })
+        #expect(
+            unlocked.explanation == .knee(.overPredictedSerialization(kneeUtilization: 0.49), peakMayLieBeyond: nil))
+    }
+
     /// The same plateau from a pool of connections to a database on this machine: the pool's
     /// threads keep 30% of the 2 cores busy, its backends 1.4 cores (70%). Together the cores
     /// are full: the CPU, not a lock, caps throughput, as the database section says from the

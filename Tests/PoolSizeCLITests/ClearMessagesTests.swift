@@ -229,6 +229,29 @@ import Testing
             "\(result.stderr)")
     }
 
+    /// --resume of a server sweep with another --server command was refused by the workloads'
+    /// descriptions ("its workload's description was \"server: … at GET …\""); it names both
+    /// commands as recorded now. Nothing is started: the plans are compared first.
+    @Test func aResumeWithAnotherServerCommandNamesBothCommands() throws {
+        let dir = try make()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("run")
+        try FileManager.default.copyItem(
+            at: Self.fixture.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "run-server"), to: run)
+        let result = try EndToEndTests.run(
+            [
+                "sweep", "--server", "poolsize serve --workers {size} --port {port} --cpu 1ms --delay 18ms --quiet",
+                "--http", "http://127.0.0.1:{port}/", "--sizes", "4,8,16,20,24,32", "--repeat", "1", "--trial-ms",
+                "1000", "--quiet", "--resume", run.path,
+            ], directory: dir)
+        #expect(result.code == 3)
+        #expect(
+            result.stderr
+                == "error: --resume \(run.path): its --server command was 'poolsize serve --workers '{size}' --port '{port}' --cpu 2ms --delay 18ms --quiet', this sweep's is 'poolsize serve --workers '{size}' --port '{port}' --cpu 1ms --delay 18ms --quiet'; resume with the flags the run was started with (its machine.json records them)\n",
+            "\(result.stderr)")
+    }
+
     /// Ctrl-C before W/C is measured advised `--resume`, which then refused ("it stopped before
     /// W/C was measured"); the advice is now to start again, which is what --resume says too.
     @Test func anInterruptBeforeWCAdvisesStartingAgain() throws {

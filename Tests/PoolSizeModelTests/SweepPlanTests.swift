@@ -61,6 +61,36 @@ import Testing
         #expect(read.target == .inProcess && read == Self.plan())
     }
 
+    /// A server plan as `sweep --server` records one: its workload described by the masked
+    /// command (`description`), the target holding the command itself.
+    static func serverPlan(command: String, description: String) -> SweepPlan {
+        var plan = plan()
+        plan.spec.description = description
+        plan.target = .server(
+            ServerSetup(command: command, url: "http://127.0.0.1:{port}/", connections: 64, readyTimeoutSeconds: 30))
+        return plan
+    }
+
+    /// `--resume` with another server command is refused naming both commands as recorded,
+    /// not the workload descriptions (which came first, and named the commands only through
+    /// the description); two commands described alike are refused too.
+    @Test func anotherServerCommandIsNamedByBothCommands() {
+        let recorded = Self.serverPlan(
+            command: "gunicorn --threads '{size}' app:app", description: "server: gunicorn --threads '{size}' app:app")
+        let other = Self.serverPlan(
+            command: "gunicorn --workers '{size}' app:app", description: "server: gunicorn --workers '{size}' app:app")
+        #expect(
+            other.difference(from: recorded)
+                == "its `server` command was 'gunicorn --threads '{size}' app:app', this sweep's is 'gunicorn --workers '{size}' app:app'"
+        )
+        let alike = Self.serverPlan(
+            command: "gunicorn --workers '{size}' app:app", description: recorded.spec.description)
+        #expect(
+            alike.difference(from: recorded)
+                == "its `server` command was 'gunicorn --threads '{size}' app:app', this sweep's is 'gunicorn --workers '{size}' app:app'"
+        )
+    }
+
     @Test func equalPlansDifferInNothingButTheirRunID() {
         var other = Self.plan()
         other.runID = "another"

@@ -59,6 +59,31 @@ import Testing
         #expect(!reason.contains("within 5% of the peak"))
     }
 
+    /// Issue 45, item 1: a server whose one CPython process (a gthread worker's threads) kept
+    /// 0.98 cores busy at its knee names the interpreter lock and the formula on
+    /// min(2 cores, 1 process) = 1 (1 × (1 + 15) = 16), where it said "a lock or other
+    /// serialization"; a Ruby process short of its core is still held to it with its threads.
+    @Test func aServersInterpreterLockIsNamedWithTheFormulaItAllows() throws {
+        func records(_ runtime: String, processes: Int, utilization: Double) -> [TrialRecord] {
+            [1, 2, 4, 8, 10, 16, 32, 64].map { size in
+                var record = Self.record(size, min(Double(size) * 62.5, 600), utilization: utilization, pool: .server)
+                record.processThreads = size + 2
+                record.watched = .server(ServerFigures(processes: processes, interpreterLock: runtime))
+                return record
+            }
+        }
+        let cpython = try Self.reason(records("cpython 3.11", processes: 1, utilization: 0.49))
+        #expect(
+            cpython.hasPrefix(
+                "The formula over-predicts: 10 queues reach within 5% of the peak 600 tasks/s while CPU utilization is only 49.0%: the server runs CPython 3.11, whose global interpreter lock runs one thread's Python at a time in each process, and its 1 process kept 0.980 cores busy at the knee (of the 1 the lock allows), so the lock caps throughput; the cores the formula may count are min(2 cores, 1 process) = 1, not the machine's 2, which gives 16.0 (1 × U 1.00 × (1 + W/C 15.0)); the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0))."
+            ), "\(cpython)")
+        let ruby = try Self.reason(records("ruby", processes: 1, utilization: 0.3))
+        #expect(
+            ruby.contains(
+                "the server runs Ruby, whose global interpreter lock runs one thread's Ruby at a time in each process, and its 1 process kept 0.600 cores busy at the knee (of the 1 the lock allows), so its 12 threads share what the lock allows, whatever cores the machine has; the cores the formula may count are min(2 cores, 1 process) = 1"
+            ), "\(ruby)")
+    }
+
     @Test func stillRising() throws {
         let records = [1, 2, 4, 8].map { Self.record($0, Double($0) * 62.5, utilization: Double($0) / 32) }
         let reason = try Self.reason(records)

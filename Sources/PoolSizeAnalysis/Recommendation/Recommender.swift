@@ -216,6 +216,9 @@ package enum Recommender {
                 return .overPredictedConcurrency(maxReached: maxReached)
             }
             if kneeMachine < 0.85 * r.targetUtilization {
+                if let lock = interpreterLock(atKnee: atKnee, r) {
+                    return .overPredictedInterpreterLock(kneeUtilization: kneeUtilization, lock: lock)
+                }
                 return .overPredictedSerialization(kneeUtilization: kneeUtilization)
             }
             return .overPredictedCPU(kneeUtilization: kneeMachine, kneeCPUMicroseconds: kneeCPU)

@@ -119,14 +119,16 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         return (metrics, nil)
     }
 
-    /// The figures every driven trial adds once its load has run: how busy the rest of the
-    /// machine was, and why the trial is not the pool's when it is not (the server exited, the
+    /// The figures every driven trial adds once its load has run: the server's processes, how
+    /// busy the rest of the machine was, and why the trial is not the pool's when it is not (the server exited, the
     /// driver's core was the limit, `connectionShortfall`).
     func finish(
         _ metrics: inout TrialMetrics, result: HTTPLoadResult, readings: ServerReadings, server: RunningServer,
         cores: Int, connectionShortfall: String?
     ) {
         let before = readings.before, after = readings.after
+        metrics.watched = .server(
+            Self.serverFigures(after.usage, since: before.usage, windowSeconds: result.windowSeconds))
         if let busy0 = before.busy, let busy1 = after.busy, busy1 >= busy0 {
             let serverCPU = Double(after.usage.cpuNanoseconds(since: before.usage))
             let own = Double(after.own >= before.own ? after.own - before.own : 0)
@@ -171,6 +173,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         }
         metrics.utilization = cpu / 1e9 / (max(run.wallSeconds, 1e-9) * Double(max(cores, 1)))
         Self.record(after, since: before, into: &metrics)
+        metrics.watched = .server(Self.serverFigures(after, since: before, windowSeconds: run.wallSeconds))
         if metrics.invalidReason == nil, let idle = Self.idleServer(cpuNanoseconds: cpu, requests: requests) {
             metrics.invalidReason = idle
         }

@@ -15,6 +15,9 @@ package enum KneeExplanation: Equatable, Sendable {
     case overPredictedConcurrency(maxReached: Int)
     /// Something other than CPU capped throughput: the CPU was only this busy at the knee.
     case overPredictedSerialization(kneeUtilization: Double)
+    /// Something other than CPU capped throughput, and it is the interpreter lock of the
+    /// runtime the server's processes run: the CPU was only `kneeUtilization` busy at the knee.
+    case overPredictedInterpreterLock(kneeUtilization: Double, lock: InterpreterLockLimit)
     /// The CPU was busy at the knee, and each task cost `kneeCPUMicroseconds` there.
     case overPredictedCPU(kneeUtilization: Double, kneeCPUMicroseconds: Double)
     /// More CPU was available than the core count assumed.

@@ -36,6 +36,24 @@ package struct KnownProgram: Equatable, Sendable, Codable {
     /// Whether the runtime runs one thread of its language at a time.
     package var hasInterpreterLock: Bool { kind == .cpython || kind == .ruby }
 
+    /// The runtime as a server sweep records it when it has an interpreter lock
+    /// (`ServerFigures.interpreterLock`): its kind and version, `cpython 3.11`, `ruby`; nil
+    /// for a runtime without the lock.
+    package var lockName: String? {
+        guard hasInterpreterLock else { return nil }
+        return kind.rawValue + (version.map { " " + $0 } ?? "")
+    }
+
+    /// The runtime a recorded `lockName` names; nil for any text `lockName` does not write.
+    package init?(lockName: String) {
+        let words = lockName.split(separator: " ", omittingEmptySubsequences: false)
+        guard (1...2).contains(words.count), let kind = Kind(rawValue: String(words[0])),
+            words.count == 1 || (!words[1].isEmpty && words[1].allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") })
+        else { return nil }
+        self.init(kind: kind, version: words.count == 2 ? String(words[1]) : nil, evidence: "trials.csv")
+        guard hasInterpreterLock else { return nil }
+    }
+
     /// The program behind an executable path, the shared objects it maps and its title (a
     /// fallback for the executable when /proc/PID/exe is unreadable); nil for any other.
     package static func recognise(executable: String?, sharedObjects: [String], title: String) -> KnownProgram? {

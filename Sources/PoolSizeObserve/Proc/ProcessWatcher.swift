@@ -129,26 +129,11 @@ final class ProcessWatcher {
     }
 
     /// What is read of the process once: its parent, title, executable and shared objects.
-    func processTexts() -> RawProcessTexts {
-        let status = try? ProcFile.readOnce("/proc/\(pid)/status").get()
-        let parent = status.flatMap { ProcText.statusValue($0, key: "PPid") }.flatMap { Int32(exactly: $0) }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
-        let executable =
-            count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
-        let maps = try? ProcFile.readOnce("/proc/\(pid)/maps").get()
-        return RawProcessTexts(
-            pid: pid, parentPID: parent, cmdline: title(), executable: executable,
-            sharedObjects: maps.map { ProcText.sharedObjects($0) })
-    }
+    func processTexts() -> RawProcessTexts { RawProcessTexts.read(pid: pid) }
 
     /// `/proc/PID/cmdline` now (a server may rewrite it as its state changes) without the NUL
     /// bytes a rewritten title leaves after itself; empty when gone.
-    func title() -> String {
-        var text = (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()) ?? ""
-        while text.utf8.last == 0 { text.removeLast() }
-        return text
-    }
+    func title() -> String { RawProcessTexts.cmdline(pid: pid) }
 
     /// The process's children, from every thread's `children` file (CONFIG_PROC_CHILDREN).
     func children() -> [Int32] {

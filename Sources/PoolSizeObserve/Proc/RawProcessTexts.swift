@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the sampler read about each process it watched, as read when it was first seen and
 /// again at the end (for a process still alive then): its command line (the process title,
 /// which servers such as PostgreSQL and nginx rewrite), its executable and the shared libraries
@@ -26,5 +28,31 @@ package struct RawProcessTexts: Equatable, Sendable, Codable {
         self.cmdline = cmdline
         self.executable = executable
         self.sharedObjects = sharedObjects
+    }
+}
+
+extension RawProcessTexts {
+    /// What is read of process `pid` now: its parent, title, executable and shared objects (the
+    /// sampler reads a process so once; a server sweep reads its server's working processes so
+    /// at each trial, to recognise their runtime as observe does).
+    package static func read(pid: Int32) -> RawProcessTexts {
+        let status = try? ProcFile.readOnce("/proc/\(pid)/status").get()
+        let parent = status.flatMap { ProcText.statusValue($0, key: "PPid") }.flatMap { Int32(exactly: $0) }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/\(pid)/exe", &buffer, buffer.count - 1)
+        let executable =
+            count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        let maps = try? ProcFile.readOnce("/proc/\(pid)/maps").get()
+        return RawProcessTexts(
+            pid: pid, parentPID: parent, cmdline: cmdline(pid: pid), executable: executable,
+            sharedObjects: maps.map { ProcText.sharedObjects($0) })
+    }
+
+    /// `/proc/PID/cmdline` now without the NUL bytes a rewritten title leaves after itself;
+    /// empty when gone.
+    package static func cmdline(pid: Int32) -> String {
+        var text = (try? ProcFile.readOnce("/proc/\(pid)/cmdline").get()) ?? ""
+        while text.utf8.last == 0 { text.removeLast() }
+        return text
     }
 }

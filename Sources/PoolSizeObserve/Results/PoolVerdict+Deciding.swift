@@ -1,4 +1,5 @@
 import Foundation
+import PoolSizeModel
 
 extension PoolVerdict {
     /// Fewer thread samples than this and the shares mean little (a 10% share from 50 samples
@@ -17,20 +18,17 @@ extension PoolVerdict {
     package static let fullyBusy = 0.9
 
     /// CPU per process at or above this, in a runtime with an interpreter lock, and the lock is
-    /// the limit: a thread runs the language only holding it, so it was held nearly all the time,
-    /// and a thread that wants to run waits for it nearly whenever it wants to. Below it the lock
-    /// is free a tenth of the time or more, and futex waits prove nothing: CPython parks a thread
-    /// waiting for the lock in a timed futex wait only while another holds it (ceval_gil.c's
-    /// take_gil), but Ruby's `sleep`, `Thread#join`, Python's `join()`, `Event.wait` and a
-    /// queue's `get` park in futex as well. Run-queue time does not count toward it: a thread
-    /// woken from a sleep waits for a CPU before it asks for the lock, and a holder that waits
-    /// for a CPU makes the CPUs the limit (`cpuSaturated`).
-    package static let lockBusyCores = 0.9
-    /// CPU per process above this and threads ran in parallel beyond the lock (code that
-    /// releases it: C extensions, system calls): the lock does not hold the process to one core,
-    /// so being in use is no proof that it is what the threads wait for. The margin over 1 is
-    /// what a thread does on a CPU after releasing the lock (a socket's read or write).
-    package static let lockParallelCores = 1.25
+    /// the limit (`InterpreterLock.busyCores`: a server sweep's knee is judged by the same).
+    /// Futex waits prove nothing below it: CPython parks a thread waiting for the lock in a
+    /// timed futex wait only while another holds it (ceval_gil.c's take_gil), but Ruby's
+    /// `sleep`, `Thread#join`, Python's `join()`, `Event.wait` and a queue's `get` park in futex
+    /// as well. Run-queue time does not count toward it: a thread woken from a sleep waits for a
+    /// CPU before it asks for the lock, and a holder that waits for a CPU makes the CPUs the
+    /// limit (`cpuSaturated`).
+    package static let lockBusyCores = InterpreterLock.busyCores
+    /// CPU per process above this and threads ran in parallel beyond the lock, so being in use
+    /// is no proof that it is what the threads wait for (`InterpreterLock.parallelCores`).
+    package static let lockParallelCores = InterpreterLock.parallelCores
     /// λ·D at or above this many times the threads: tasks queue before the pool (Little's law
     /// puts λ·D at most at the threads for the time inside it; the margin absorbs noise in λ and D).
     package static let queueingRatio = 1.25
@@ -83,7 +81,7 @@ extension PoolVerdict {
     /// joins too.
     package static func lockBound(_ pool: PoolEstimate) -> Bool {
         guard let cores = lockCores(pool) else { return false }
-        return cores >= lockBusyCores && cores <= lockParallelCores
+        return InterpreterLock.holds(coresPerProcess: cores)
     }
 
     /// Q/C at or above `saturatedQueueToCPU` with at least `saturatedRunnableThreads` waiting

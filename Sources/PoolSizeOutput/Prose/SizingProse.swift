@@ -125,6 +125,9 @@ package enum SizingProse {
         case let .overPredictedSerialization(utilization):
             return
                 "The formula over-predicts: \(kneeText) while CPU utilization is only \(busy(utilization)), so something other than CPU (a lock or other serialization) caps throughput; \(formula)."
+        case let .overPredictedInterpreterLock(utilization, lock):
+            return
+                "The formula over-predicts: \(kneeText) while CPU utilization is only \(busy(utilization)): \(lockClause(lock, r)); \(formula)."
         case let .overPredictedCPU(utilization, cpu):
             return
                 "The formula over-predicts: \(kneeText), where the CPU is already \(busy(utilization)) busy; each task costs \(UnitFormat.significant(cpu)) µs of CPU under load against \(UnitFormat.significant(r.cpuMicrosecondsPerTask)) µs alone, and the machine's other work and scheduling overhead take the rest; \(formula)."

@@ -66,6 +66,25 @@ extension RunDirectory {
                     path: url(.machine).path,
                     message: "key '\(bad.0)' is \(bad.1), where a sweep writes \(bad.2) or more; \(damaged)")
             }
+            try checkTarget(plan)
         }
+    }
+
+    /// A plan whose pool only a target measures (a server's, a load tool's: their size a
+    /// command owns) but whose target is poolsize's own pools: an older or edited machine.json
+    /// without `plan.target`, which the plan reads as in-process pools. Read so, a server run
+    /// would lose its Server section, its rules of thumb and its note on W/C, and a resume would
+    /// run it as pools of poolsize's own; the server's command and URL are recorded nowhere else,
+    /// so it is refused rather than guessed.
+    func checkTarget(_ plan: SweepPlan) throws(PoolSizeError) {
+        guard plan.target == .inProcess, let pool = plan.pools.first(where: { $0.sizeOwner == .command }) else {
+            return
+        }
+        throw .invalidInput(
+            path: url(.machine).path,
+            message:
+                "its plan sizes pool '\(pool.rawValue)' (\(pool.summary)) but key 'plan.target' names no such target "
+                + "(missing, or in-process), so the run would be read as pools in poolsize's own process; the file is "
+                + "older or edited: restore 'plan.target' from the run's original machine.json, or rerun the sweep")
     }
 }

@@ -9,7 +9,8 @@ extension TrialsCSV {
     static let required = columns.filter(\.isRequired).map(\.name)
     static let signed = Set(columns.filter(\.isSigned).map(\.name))
     /// Columns a later poolsize added: a file written before them loads, their cells read as empty.
-    static let addedColumns: Set<String> = Set([driverColumn.name] + TrialsColumn.databaseColumns.map(\.name))
+    static let addedColumns: Set<String> = Set(
+        [driverColumn.name] + TrialsColumn.serverColumns.map(\.name) + TrialsColumn.databaseColumns.map(\.name))
 
     /// - Parameters:
     ///   - path: names the file in error messages.

@@ -8,9 +8,10 @@ package enum TrialsCSV {
     /// The columns, in file order: the one description of the file, its header, its rows and
     /// how they are read back (TrialsCSV+Reading). The open loop's columns come from its own
     /// file (TrialsColumn+OpenLoop), between the figures every trial has and the adaptive pool's;
-    /// the database's last (TrialsColumn+Database).
+    /// a server's processes (TrialsColumn+Server), then the database's last (TrialsColumn+Database).
     package static let columns: [TrialsColumn] =
-        shared + TrialsColumn.openLoopColumns + [sizeStepsColumn, driverColumn] + TrialsColumn.databaseColumns
+        shared + TrialsColumn.openLoopColumns + [sizeStepsColumn, driverColumn] + TrialsColumn.serverColumns
+        + TrialsColumn.databaseColumns
 
     /// A server trial's load driver: its CPU per request (0 for a pool's own trials).
     static let driverColumn = TrialsColumn.number(

@@ -55,7 +55,7 @@ extension TrialsColumn {
     /// A database figure's cell: written from the database's figures, empty without them.
     static func database(_ record: TrialRecord, _ write: (DatabaseFigures) -> String) -> String {
         switch record.watched {
-        case .nothing: return ""
+        case .nothing, .server: return ""
         case let .database(figures): return write(figures)
         }
     }
