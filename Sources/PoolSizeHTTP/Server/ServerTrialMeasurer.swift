@@ -186,8 +186,10 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     }
 
     /// Less CPU than this per request the tool counted is no server's work: answering one costs
-    /// microseconds.
-    static let idleServerNanosecondsPerRequest = 100.0
+    /// microseconds (system calls to read and write it at least), while an idle server still
+    /// spends some CPU of its own (timers, a collector), which a trial's few requests must not
+    /// pass for their work.
+    static let idleServerNanosecondsPerRequest = 1000.0
 
     /// Why a trial whose tool counted `requests` while the started server's processes used
     /// `cpuNanoseconds` is not that server's: the tool loaded another server, or the work ran
