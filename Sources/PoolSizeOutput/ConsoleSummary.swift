@@ -78,7 +78,7 @@ package enum ConsoleSummary {
                 r.combination == best.combination
                     ? "best"
                     : String(format: "%+.1f%%", (peak / bestPeak - 1) * 100),
-                fmt(r.formulaQueueCountExact), r.kneeQueueCount.map(String.init) ?? "–",
+                fmt(r.formulaQueueCountExact), r.measuredKneeQueueCount.map(String.init) ?? "none yet",
                 r.usl?.peakConcurrency.map(fmt) ?? "–",
                 String(r.maxConcurrencyReached), r.integrity.rawValue,
             ])
@@ -129,7 +129,8 @@ package enum ConsoleSummary {
         guard let r = recommendation else { return "" }
         var marks: [String] = []
         if size == r.recommendedQueueCount { marks.append("◀ recommended") }
-        if size == r.kneeQueueCount && r.kneeQueueCount != r.recommendedQueueCount { marks.append("knee") }
+        // A curve still rising has no knee (`measuredKneeQueueCount` is nil): its largest size is only where it stopped.
+        if size == r.measuredKneeQueueCount && size != r.recommendedQueueCount { marks.append("knee") }
         if size == r.peakQueueCount { marks.append("peak") }
         return marks.joined(separator: ", ")
     }

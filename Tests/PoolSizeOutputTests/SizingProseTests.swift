@@ -1,6 +1,6 @@
 import PoolSizeAnalysis
 import PoolSizeModel
-import PoolSizeOutput
+@testable import PoolSizeOutput
 import Testing
 
 /// The sentences a recommendation is explained in, worded from Analysis's findings on curves
@@ -91,6 +91,18 @@ import Testing
             reason.hasPrefix(
                 "Throughput was still rising at the largest size measured (8), so there is no knee yet; the formula gives 32.0 (2 cores × U 1.00 × (1 + W/C 15.0)) and the recommendation is 32. Measure larger sizes (--sizes 1...64) to locate the knee."
             ), "\(reason)")
+    }
+
+    /// A curve still rising at its largest size has no knee: the tables mark that size the peak
+    /// only (they marked it "knee, peak" beside "knee none yet").
+    @Test func aStillRisingCurvesLargestSizeIsNoKnee() throws {
+        let records = [1, 2, 4, 8].map { Self.record($0, Double($0) * 62.5, utilization: Double($0) / 32) }
+        let r = try #require(
+            Recommender.recommend(
+                workload: "io", records: records, lowLoad: Self.lowLoad, cores: 2, targetUtilization: 1))
+        #expect(r.recommendedQueueCount == 32)
+        #expect(ConsoleSummary.marks(8, r) == "peak")
+        #expect(ReportBuilder.marks(8, r) == "peak")
     }
 
     /// A database's connection limit bounds the answer: at it, nothing larger can be measured;

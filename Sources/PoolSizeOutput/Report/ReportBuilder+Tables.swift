@@ -53,7 +53,7 @@ extension ReportBuilder {
         guard let r else { return "" }
         var marks: [String] = []
         if size == r.recommendedQueueCount { marks.append("**recommended**") }
-        if size == r.kneeQueueCount && size != r.recommendedQueueCount { marks.append("knee") }
+        if size == r.measuredKneeQueueCount && size != r.recommendedQueueCount { marks.append("knee") }
         if size == r.peakQueueCount { marks.append("peak") }
         return marks.joined(separator: ", ")
     }
