@@ -41,7 +41,8 @@ package enum Recommender {
         let formulaCount = formulaQueueCount(cores: cores, targetUtilization: targetUtilization, lowLoad: lowLoad)
         let rising = knee.size == largest && bySize.count > 1
         // A still-rising curve's formula may ask for more than the target allows: never past it.
-        let risingCount = min(max(formulaCount, largest), max(sizeLimit ?? Int.max, largest))
+        let bound = sizeLimit.map { max($0, largest) }
+        let risingCount = min(max(formulaCount, largest), bound ?? Int.max)
         guard lowLoad.isMeasured else {
             // No W/C, no formula: the knee, or the largest size while the curve still rises.
             var recommendation = answer(
@@ -61,7 +62,7 @@ package enum Recommender {
         recommendation.explanation = .knee(
             explain(
                 recommendation, curve: curve, records: records, bySize: bySize, largest: largest, rising: rising,
-                sizeLimit: sizeLimit),
+                bound: bound),
             peakMayLieBeyond: peakMayLieBeyond ? largest : nil, basis: knee.basis)
         return (recommendation, curve)
     }
@@ -175,18 +176,18 @@ package enum Recommender {
         return RecommendationSet(best: best.answer, combinations: all.map(\.answer), verdict: "")
     }
 
-    /// Why the knee and the formula agree or not.
+    /// Why the knee and the formula agree or not; `bound` is the largest size the target allows
+    /// (never below the largest measured), nil when only the sweep's maximum bounds it.
     static func explain(
         _ r: Recommendation, curve: Recommendation.ThroughputCurve, records: [TrialRecord],
-        bySize: [Int: [TrialRecord]], largest: Int, rising: Bool, sizeLimit: Int?
+        bySize: [Int: [TrialRecord]], largest: Int, rising: Bool, bound: Int?
     ) -> KneeExplanation {
         if rising {
-            let bound = max(sizeLimit ?? Int.max, largest)
-            if r.formulaQueueCount > bound || (largest == bound && sizeLimit != nil) {
+            if let bound, r.formulaQueueCount > bound || largest == bound {
                 return .stillRisingAtLimit(largest: largest, limit: bound)
             }
             return .stillRising(
-                largest: largest, suggestedLargest: min(max(2 * largest, r.formulaQueueCount * 2), bound))
+                largest: largest, suggestedLargest: min(max(2 * largest, r.formulaQueueCount * 2), bound ?? Int.max))
         }
         let gap = (Double(curve.kneeQueueCount) - r.formulaQueueCountExact) / r.formulaQueueCountExact
         if abs(gap) <= disagreementThreshold { return .agree(gap: abs(gap)) }

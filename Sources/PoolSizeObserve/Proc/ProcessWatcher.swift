@@ -78,23 +78,21 @@ final class ProcessWatcher {
             case let .success(text): texts.schedstat = text
             case let .failure(error): if error.errno == ENOENT { schedstatMissing = true }
             }
-            if let state = ProcText.state(of: stat), state != "R" {
+            let state = ProcText.state(of: stat)
+            if state == "R" {
+                files.blocked = nil
+            } else if let state, let last = files.blocked, last.state == state, let schedstat = texts.schedstat,
+                last.schedstat == schedstat, last.texts.waitSet == nil, last.texts.syscallErrno == nil
+            {
                 // schedstat counts every time the thread was put on a CPU: unchanged, it never ran
                 // since the last sweep and blocks in the same call. A multiplexed wait's set can
                 // change under it (another thread adds a descriptor), so that one is read again.
-                if let last = files.blocked, last.state == state, let schedstat = texts.schedstat,
-                    last.schedstat == schedstat, last.texts.waitSet == nil, last.texts.syscallErrno == nil
-                {
-                    texts.syscall = last.texts.syscall
-                    texts.descriptor = last.texts.descriptor
-                    texts.socket = last.texts.socket
-                } else {
-                    readSyscall(files, into: &texts, now: now)
-                }
-                files.blocked = texts.schedstat.map { (state, $0, texts) }
+                texts.syscall = last.texts.syscall
+                texts.descriptor = last.texts.descriptor
+                texts.socket = last.texts.socket
             } else {
-                files.blocked = nil
-                if ProcText.state(of: stat) == nil { readSyscall(files, into: &texts, now: now) }
+                readSyscall(files, into: &texts, now: now)
+                files.blocked = state.flatMap { state in texts.schedstat.map { (state, $0, texts) } }
             }
             // Status is long: read when a thread is first seen and at the first and last sweep.
             if withStatus || isNew, case let .success(status) = ProcFile.readOnce(files.statusPath) {
