@@ -3,12 +3,13 @@
 # struct, class, enum, protocol, actor and typealias declarations in PoolSize and in every target
 # it re-exports (`@_exported import` in Sources/PoolSize/Exports.swift). The library stays small
 # enough to hold in one's head (issue 20; 42 since the adaptive pool's status and its changes became
-# readable, issue 31): more than the limit fails; everything else is
-# `package`, which the CLI and the tests still see. Usage: scripts/public-api.sh [--list]
+# readable, issue 31; 43 since a sweep's target, a server, a load tool or a database, became a
+# library value, issue 46): more than the limit fails; everything else is `package`, which the CLI
+# and the tests still see. Usage: scripts/public-api.sh [--list]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-limit=42
+limit=43
 targets="PoolSize $(sed -n 's/^@_exported import \([A-Za-z0-9_]*\).*/\1/p' Sources/PoolSize/Exports.swift | tr '\n' ' ')"
 directories=()
 for target in $targets; do directories+=("Sources/$target"); done

@@ -12,7 +12,9 @@ import PoolSizeStats
 /// (`ReportWriter.writeRunReport`), so a run and its report regenerated later are the same.
 package final class RecordedSweep: SweepObserver {
     /// Where the sweep's tasks come from.
-    package enum Workload {
+    /// Sendable unchecked: a measurer is a class with state, and a sweep uses it from one
+    /// thread at a time (the one `run` blocks, or the one the async `run` starts).
+    package enum Workload: @unchecked Sendable {
         /// The plan's synthetic spec; a file-IO spec's scratch files go under `scratch` (the
         /// system's temporary directory when nil) and are removed after the sweep.
         case spec(scratch: URL?)
@@ -43,6 +45,8 @@ package final class RecordedSweep: SweepObserver {
     /// Told of every event after it is recorded (the command line's progress).
     private let forward: (any SweepObserver)?
     private let workload: Workload
+    /// What is sized, recorded to target.json for a resume from the record alone.
+    private let target: Sweep.Target?
     private let facts: MachineFacts
     private var records: [TrialRecord] = []
     private var violations: [String] = []
@@ -55,11 +59,12 @@ package final class RecordedSweep: SweepObserver {
     /// - Parameter mode: `.create` refuses a directory with trials, `.replace` (`--force`)
     ///   overwrites it, `.resume` continues the run recorded there, whose plan must be this one.
     package init(
-        plan: SweepPlan, directory: URL, mode: ExportManager.Mode = .create, workload: Workload, commandLine: [String],
-        forward: (any SweepObserver)? = nil
+        plan: SweepPlan, directory: URL, mode: ExportManager.Mode = .create, workload: Workload,
+        target: Sweep.Target? = nil, commandLine: [String], forward: (any SweepObserver)? = nil
     ) throws(PoolSizeError) {
         self.plan = plan
         self.workload = workload
+        self.target = target
         self.forward = forward
         self.facts = MachineProbe.facts(
             coreOverride: plan.cores == MachineProbe.coreCount().effective ? nil : plan.cores)
@@ -111,37 +116,16 @@ package final class RecordedSweep: SweepObserver {
     /// that ran but ends in a problem returns it in the outcome, after every file is written.
     package func run() throws(PoolSizeError) -> Outcome {
         try exporter.write(JSONExport.serialize(info), to: .machine)
+        if let target { try exporter.write(JSONExport.serialize(TargetRecord(target)), to: .target) }
         let burner = CPUBurner()
-        // Where the trials run: a source's tasks on this process's pools (an adaptive pool's
-        // formula sizing for the plan's cores, `--cores`), or the measurer of a server.
-        func onPools(_ source: any WorkloadSource) -> ((any WorkloadSource)?, any TrialMeasuring) {
-            (source, PoolTrialMeasurer(pools: SystemPoolFactory(cores: plan.cores), source: source))
-        }
-        let (source, measurer): ((any WorkloadSource)?, any TrialMeasuring)
-        var files: FileScratch?
-        switch workload {
-        case let .spec(scratch):
-            // A file-IO workload's scratch files live for the sweep and are removed after it.
-            files = plan.spec.doesFileIO ? try FileScratch(directory: scratch) : nil
-            (source, measurer) = onPools(SyntheticSource(spec: plan.spec, burner: burner, scratch: files))
-        case let .trace(trace):
-            (source, measurer) = onPools(TraceSource(trace: trace, burner: burner))
-        case let .source(custom):
-            (source, measurer) = onPools(custom)
-        case let .external(external):
-            (source, measurer) = (nil, external)
-        }
-        defer { files?.remove() }
-        // What the source holds (connections, processes its tasks left) ends with the sweep.
-        defer { source?.sweepEnded() }
-        // A spec that declares no C (a source's placeholder spec) has no W/C to compare with.
-        let declared = source?.declaredTaskNanoseconds
+        let started = try StartedWorkload(workload, plan: plan, burner: burner)
+        // What the source holds (connections, processes its tasks left, scratch files) ends with the sweep.
+        defer { started.end() }
         let result = try Sweep.run(
-            plan, on: SweepRunner(measurer: measurer, declaredTaskNanoseconds: declared),
-            declaresWaitCPU: declared != nil && plan.spec.cpuMicroseconds > 0, observer: self, resume: resumed,
+            plan, on: started.runner, declaresWaitCPU: started.declaresWaitCPU(plan), observer: self, resume: resumed,
             spelling: .flags)
         let (lowLoad, records, file) = (result.lowLoad, result.records, result.recommendation)
-        if let server = source?.observedServer {
+        if let server = started.source?.observedServer {
             // A `poolsize serve` target names its threads and cost per request: the report
             // can then say whether the server, not the pool, was the limit.
             info.server = server

@@ -20,6 +20,8 @@ public struct Sweep: Sendable {
     public var pools: any PoolFactory
     /// Drives each closed-loop trial (its clocks can be injected by tests).
     package var runner: TrialRunner
+    /// A target's workload (`init(_:target:)`), which runs in place of `source` on `pools`.
+    package var workload: RecordedSweep.Workload?
 
     /// Any workload source on pools from `pools`: your own `WorkloadSource` (and, with a
     /// `PoolFactory` of your own, your own `WorkerPool`) swept as `configuration` says.
@@ -77,6 +79,13 @@ public struct Sweep: Sendable {
         observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?,
         spelling: SettingSpelling
     ) throws(PoolSizeError) -> SweepResult {
+        if let workload {
+            let started = try StartedWorkload(workload, plan: plan, burner: CPUBurner())
+            defer { started.end() }
+            return try Self.run(
+                plan, on: started.runner, declaresWaitCPU: started.declaresWaitCPU(plan), observer: observer,
+                resume: resume, spelling: spelling)
+        }
         if let outside = plan.pools.first(where: { !PoolKind.inProcess.contains($0) }) {
             throw .invalidParameter(
                 .pools,

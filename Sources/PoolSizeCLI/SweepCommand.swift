@@ -27,7 +27,7 @@ struct SweepCommand: ParsableCommand {
     @OptionGroup(title: "Run") var output: SweepRunOptions
 
     func run() throws {
-        let (plan, chosen) = try prepare()
+        let (plan, chosen, target) = try prepare()
         let estimate = plan.estimate(taskTimeoutSeconds: chosen.taskTimeoutSeconds)
         if output.dryRun {
             print("dry run: \(estimate.summary); nothing measured")
@@ -50,7 +50,7 @@ struct SweepCommand: ParsableCommand {
         }
         let progress = SweepProgress(quiet: output.quiet)
         let sweep = try RecordedSweep(
-            plan: plan, directory: directory, mode: output.mode, workload: chosen.run,
+            plan: plan, directory: directory, mode: output.mode, workload: chosen.run, target: target,
             commandLine: Secrets.commandLine(CommandLine.arguments, flag: ParameterFlags.flag), forward: progress)
         sweep.exporter.notices.forEach(PoolSizeCommand.printError)
         // Ctrl-C or SIGTERM from the first trial to the last chart: what is finished is on disk,
@@ -89,36 +89,30 @@ struct SweepCommand: ParsableCommand {
     }
 
     /// Every flag is checked here, each group by itself, before anything runs or is written;
-    /// the workload's files are read once.
-    func prepare() throws(PoolSizeError) -> (plan: SweepPlan, workload: SweepWorkload) {
+    /// the workload's files are read once. `--resume DIR` with no flag that shapes the sweep
+    /// rebuilds it from the run's record (`SweepCommand+Record`).
+    func prepare() throws(PoolSizeError) -> (plan: SweepPlan, workload: PreparedTarget, target: Sweep.Target) {
         try output.check()
+        if let resume = output.resume, let recorded = try recordedSweep(resume) { return recorded }
+        return try prepareFromFlags()
+    }
+
+    /// The sweep the flags describe.
+    func prepareFromFlags() throws(PoolSizeError) -> (
+        plan: SweepPlan, workload: PreparedTarget, target: Sweep.Target
+    ) {
         // `--sizes-from`'s sizes are checked against a server's limits as listed sizes are.
         let sizes = try trials.sizesText()
-        let serverSweep = try server.resolve(
-            workload: workload, axes: axes, load: load, sizes: sizes.text,
-            trialMilliseconds: trials.trialMilliseconds, cores: MachineProbe.coreCount(override: model.cores).effective)
-        var chosen: SweepWorkload
-        if let serverSweep {
-            if postgres.postgres != nil {
-                // Name the flag that was given: --load alone starts no server.
-                throw .invalidOption(
-                    flag: "--postgres",
-                    message: server.server != nil
-                        ? "sizes a connection pool in this process, not a server's; drop --server"
-                        : "sizes a connection pool in this process, and --load runs your tool as the whole load; drop --load (pgbench -c {size} alone sizes its connections) or --postgres"
-                )
-            }
-            chosen = serverSweep
-        } else if let database = try postgres.resolve(
-            workload: workload, sizes: sizes.text, sizesFlag: sizes.flag, trialMilliseconds: trials.trialMilliseconds,
-            cores: MachineProbe.coreCount(override: model.cores).effective,
-            resumed: output.resume.flatMap { try? RunDirectory(URL(fileURLWithPath: $0)).load().plan })
-        {
-            chosen = database
-        } else {
-            chosen = try workload.resolve(trialMilliseconds: trials.trialMilliseconds)
-        }
-        let load = try load.resolve()
+        let target = try flagTarget()
+        var context = TargetContext(cores: MachineProbe.coreCount(override: model.cores).effective)
+        context.trialMilliseconds = trials.trialMilliseconds
+        context.sizes = try SizeSelection.parse(sizes.text)
+        context.sizesParameter = sizes.flag == "--sizes" ? .sizes : .sizesFrom
+        context.load = try load.resolve()
+        context.resumed = output.resume.flatMap { try? RunDirectory(URL(fileURLWithPath: $0)).load().plan }
+        if case .loadTool = target.kind { context.sizes = nil }
+        var chosen = try target.prepare(context)
+        let load = context.load
         // A server sweep's one pool is the server's; a load tool's alone, the tool's concurrency.
         let axes: SweepAxes
         switch chosen.target {
@@ -129,7 +123,8 @@ struct SweepCommand: ParsableCommand {
         }
         try model.check()
         let resolved = try trials.resolve(
-            load: load, loopbackServer: chosen.isLoopbackServer, serverSweep: serverSweep != nil)
+            load: load, loopbackServer: chosen.isLoopbackServer,
+            serverSweep: !PoolKind.inProcess.contains(axes.pools[0]))
         if case .loadTool = chosen.target, resolved.sizes == .auto {
             // `auto` places its sizes around the formula's N, which needs a W/C the tool cannot give.
             throw .invalidOption(
@@ -151,7 +146,26 @@ struct SweepCommand: ParsableCommand {
         if let seconds = resolved.budgetSeconds { plan = try plan.fitting(budgetSeconds: seconds) }
         try plan.checkPhases()
         try Self.checkBounded(plan.estimate)
-        return (plan, chosen)
+        return (plan, chosen, target)
+    }
+
+    /// The target the flags name: a server's or a load tool's (`--server`, `--load`), a
+    /// database's (`--postgres`), else a task on poolsize's own pools.
+    func flagTarget() throws(PoolSizeError) -> Sweep.Target {
+        if let serverTarget = try server.target(workload: workload, axes: axes, load: load) {
+            if postgres.postgres != nil {
+                // Name the flag that was given: --load alone starts no server.
+                throw .invalidOption(
+                    flag: "--postgres",
+                    message: server.server != nil
+                        ? "sizes a connection pool in this process, not a server's; drop --server"
+                        : "sizes a connection pool in this process, and --load runs your tool as the whole load; drop --load (pgbench -c {size} alone sizes its connections) or --postgres"
+                )
+            }
+            return serverTarget
+        }
+        if let database = try postgres.target(workload: workload) { return database }
+        return try workload.target()
     }
 
     /// The plan alone, for what only needs to know what would run.

@@ -2,12 +2,11 @@ import ArgumentParser
 import Foundation
 import PoolSize
 import PoolSizeModel
-import PoolSizePostgres
 
 /// `--postgres`: the pool sized is a connection pool, each of its threads holding one
 /// connection to the user's PostgreSQL and running the `--sql`/`--sql-file` transaction (a
-/// pgbench script) as blocking calls. `resolve` checks these flags against the others, reads the
-/// script, connects once to check it, and builds the workload.
+/// pgbench script) as blocking calls. `target` checks these flags against the others and reads
+/// the script; the library connects once to check it and builds the measurer.
 struct SweepPostgresOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.postgres, valueName: "URL"))
     var postgres: String?
@@ -21,14 +20,10 @@ struct SweepPostgresOptions: ParsableArguments {
     @Option(name: .customLong("define"), help: ArgumentHelp(Help.define, valueName: "NAME=VALUE"))
     var defines: [String] = []
 
-    /// The workload these flags ask for, or nil without `--postgres`; `workload`'s task flags
-    /// must be left as they are, and the explicit `sizes` within the server's connections.
-    /// `resumed` is the plan of the run `--resume` continues, whose connection limit a sweep of
-    /// the same server keeps. `sizesFlag` is the flag the sizes came from.
-    func resolve(
-        workload: SweepWorkloadOptions, sizes: String?, sizesFlag: String = "--sizes", trialMilliseconds: Int?,
-        cores: Int, resumed: SweepPlan? = nil
-    ) throws(PoolSizeError) -> SweepWorkload? {
+    /// The target these flags ask for, or nil without `--postgres`; `workload`'s task flags
+    /// must be left as they are. The script is read here, once (a FIFO has nothing left for a
+    /// second read); the library parses it and checks it on the server (`PostgresTask.prepare`).
+    func target(workload: SweepWorkloadOptions) throws(PoolSizeError) -> Sweep.Target? {
         guard let postgres else {
             for (flag, given) in [
                 ("--sql", sql != nil), ("--sql-file", sqlFile != nil), ("--define", !defines.isEmpty),
@@ -48,8 +43,7 @@ struct SweepPostgresOptions: ParsableArguments {
                 flag: flag,
                 message: "names another task; a --postgres sweep's task is its --sql transaction, drop \(flag)")
         }
-        let (text, parameter, origin) = try scriptText()
-        var variables: [String: Int64] = [:]
+        var task = try scriptTask(connection: postgres)
         for define in defines {
             let parts = define.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty,
@@ -62,50 +56,17 @@ struct SweepPostgresOptions: ParsableArguments {
                         "takes NAME=INTEGER (scale=10), got '\(TerminalText.escape(define))'; this subset's variables are integers"
                 )
             }
-            variables[parts[0]] = value
+            task.variables[parts[0]] = value
         }
-        let script = try PgScript(text, source: parameter, defined: Set(variables.keys))
         // --task-timeout bounds a task of unknown length, as for --exec and --http: here as the
         // server's statement_timeout on each connection.
-        let timeout = try workload.taskTimeoutSeconds()
-        let source = try PostgresSource(
-            conninfo: postgres, script: script, variables: variables, source: parameter,
-            statementTimeoutSeconds: timeout)
-        if let sizes, case let .explicit(list) = try SizeSelection.parse(sizes), let largest = list.max(),
-            let allowed = source.connectionsAllowed, largest > allowed
-        {
-            source.sweepEnded()
-            throw .invalidOption(
-                flag: sizesFlag,
-                message:
-                    "asks for \(largest) connections; the server allows \(allowed) more (max_connections less those reserved and in use); measure fewer or raise max_connections"
-            )
-        }
-        let shown = TerminalText.escape(Secrets.conninfo(postgres))
-        let database = source.database.map { $0.isEmpty ? "db" : $0 } ?? "db"
-        let spec = WorkloadSpec(
-            name: "postgres-" + String(database.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
-            description: "PostgreSQL: \(shown): \(origin)", cpuMicroseconds: 0, waitMicroseconds: 0,
-            trialMilliseconds: trialMilliseconds ?? 1000)
-        // What the server allows this sweep now, unless the run resumed recorded its own limit
-        // for the same server (others' connections come and go; its plan stays the same).
-        var limit = [source.connectionLimit, source.connectionsAllowed].compactMap { $0 }.min().map { max(1, $0) }
-        var digest: String? = SHA256.hex(text)
-        if case let .database(recorded)? = resumed?.target, recorded.connection == shown {
-            limit = recorded.connectionLimit
-            // A run recorded before the digest was kept continues as it was planned.
-            if recorded.scriptSHA256 == nil { digest = nil }
-        }
-        let setup = DatabaseSetup(
-            connection: shown, connectionLimit: limit, serverIsLocal: source.isLocal,
-            statementTimeoutSeconds: timeout, scriptSHA256: digest)
-        return SweepWorkload(
-            spec: spec, run: .external(PostgresTrialMeasurer(source: source, cores: cores)),
-            isLoopbackServer: source.isLocal, taskTimeoutSeconds: timeout, target: .database(setup))
+        var target = Sweep.Target(.postgres(task))
+        target.taskTimeoutSeconds = try workload.taskTimeoutSeconds()
+        return target
     }
 
-    /// The script's text, which flag it came from, and how the plan names it.
-    private func scriptText() throws(PoolSizeError) -> (String, PoolSizeError.Parameter, String) {
+    /// The script's text and the file it came from.
+    private func scriptTask(connection: String) throws(PoolSizeError) -> PostgresTask {
         switch (sql, sqlFile) {
         case (nil, nil):
             throw .invalidOption(
@@ -114,10 +75,10 @@ struct SweepPostgresOptions: ParsableArguments {
         case (.some, .some):
             throw .invalidOption(flag: "--sql-file", message: "and --sql both give the transaction; keep one")
         case let (.some(text), nil):
-            return (text, .sql, "--sql " + TerminalText.excerpt(text, limit: 80))
+            return PostgresTask(connection: connection, script: text)
         case let (nil, .some(path)):
             // Read once: a FIFO or /dev/stdin has nothing left for a second read.
-            return (try PgScriptFile.text(atPath: path), .sqlFile, URL(fileURLWithPath: path).lastPathComponent)
+            return PostgresTask(connection: connection, script: try PgScriptFile.text(atPath: path), scriptFile: path)
         }
     }
 

@@ -1,14 +1,13 @@
-import PoolSizeKit
+import PoolSize
 import PoolSizeModel
 
 extension SweepServerOptions {
     /// `--load` without `--server`: the tool's own concurrency is the pool, `{size}` in its
     /// command, run once per trial; no server is started, so the server's flags, a URL and a
     /// `{port}` are refused, each with its fix.
-    func resolveLoadAlone(
-        _ tool: String, workload: SweepWorkloadOptions, axes: SweepAxisOptions, load: SweepLoadOptions,
-        trialMilliseconds: Int?
-    ) throws(PoolSizeError) -> SweepWorkload {
+    func loadAloneTarget(
+        _ tool: String, workload: SweepWorkloadOptions, axes: SweepAxisOptions, load: SweepLoadOptions
+    ) throws(PoolSizeError) -> Sweep.Target {
         let serverOnly = [
             ("--resize", resize != nil), ("--settle", settle != nil), ("--ready-timeout", readyTimeout != "30s"),
         ]
@@ -49,27 +48,8 @@ extension SweepServerOptions {
                 flag: "--arrival-rate",
                 message: "--load alone runs the tool's own load at each size; drop --arrival-rate")
         }
-        guard !parse.isEmpty else {
-            throw .invalidOption(
-                flag: "--parse",
-                message:
-                    "is needed with --load to read the tool's figures: wrk, pgbench, or a regular expression with a (?<throughput>…) group"
-            )
-        }
-        let command = try LoadCommand(tool, requiresSize: true)
-        let parser = try LoadToolParser(parse)
-        // No server, so no port: a {port} is refused here, and the program is found now.
-        let measurer = try LoadToolMeasurer(
-            command: command, parser: parser, timeoutSeconds: try workload.taskTimeoutSeconds(), port: nil)
-        let program = String(command.program.split(separator: "/").last ?? "tool")
-        let shown = Secrets.commandText(command.display)
-        let spec = WorkloadSpec(
-            name: "load-" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
-            description: "load tool alone: \(shown), its concurrency {size}", cpuMicroseconds: 0, waitMicroseconds: 0,
-            trialMilliseconds: trialMilliseconds ?? 2000)
-        return SweepWorkload(
-            spec: spec, run: .external(measurer), isLoopbackServer: false,
-            taskTimeoutSeconds: try workload.taskTimeoutSeconds(),
-            target: .loadTool(LoadToolSetup(command: shown, parse: parse.map(Secrets.commandText))))
+        var target = Sweep.Target(.loadTool(LoadToolTask(command: tool, parse: parse)))
+        target.taskTimeoutSeconds = try workload.taskTimeoutSeconds()
+        return target
     }
 }

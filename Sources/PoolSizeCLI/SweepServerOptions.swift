@@ -1,14 +1,12 @@
 import ArgumentParser
 import Foundation
 import PoolSize
-import PoolSizeHTTP
 import PoolSizeKit
 import PoolSizeModel
-import PoolSizeProcess
 
 /// `--server`: the pool sized is the one inside the user's server, started with each size and
-/// loaded at the `--http` URL by the event-driven driver. `resolve` checks these flags against
-/// the others and builds what runs the trials.
+/// loaded at the `--http` URL by the event-driven driver. `target` checks these flags against
+/// the others and writes them as the library's target.
 struct SweepServerOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.server, valueName: "COMMAND"))
     var server: String?
@@ -31,20 +29,16 @@ struct SweepServerOptions: ParsableArguments {
     @Option(name: .customLong("ready-timeout"), help: ArgumentHelp(Help.readyTimeout, valueName: "DURATION"))
     var readyTimeout: String = "30s"
 
-    /// The most requests a server sweep keeps in flight by default.
-    static let defaultConnectionsFloor = 64
-
     /// The server sweep these flags ask for (or the load tool's alone, `--load` without
-    /// `--server`), or nil without either; `workload` gives the
-    /// URL and the request, `axes` and `load` must be left as they are.
-    func resolve(
-        workload: SweepWorkloadOptions, axes: SweepAxisOptions, load: SweepLoadOptions, sizes: String?,
-        trialMilliseconds: Int?, cores: Int
-    ) throws(PoolSizeError) -> SweepWorkload? {
+    /// `--server`), or nil without either; `workload` gives the URL and the request, `axes`
+    /// and `load` must be left as they are. Only the flags are checked here, each against the
+    /// others; the library checks the commands, the URL and the load (`ServerTask.prepare`).
+    func target(
+        workload: SweepWorkloadOptions, axes: SweepAxisOptions, load: SweepLoadOptions
+    ) throws(PoolSizeError) -> Sweep.Target? {
         guard let server else {
             if let tool = self.load {
-                return try resolveLoadAlone(
-                    tool, workload: workload, axes: axes, load: load, trialMilliseconds: trialMilliseconds)
+                return try loadAloneTarget(tool, workload: workload, axes: axes, load: load)
             }
             let serverFlags = [
                 ("--resize", resize != nil), ("--settle", settle != nil), ("--load", self.load != nil),
@@ -72,146 +66,38 @@ struct SweepServerOptions: ParsableArguments {
                     "needs the URL to load: add --http 'http://127.0.0.1:{port}/path' (with {port} when the command has it)"
             )
         }
-        let command = try ServerCommand(server, allowsNoSize: resize != nil)
-        var sizing = ServerSizing.restart
-        var resizing: (command: ServerCommand, settleSeconds: Double)? = nil
-        if let resize {
-            let resizeCommand = try ServerCommand(resize: resize)
-            if resizeCommand.usesPort && !command.usesPort {
+        var task = ServerTask(command: server, request: workload.request(url: http))
+        task.resize = resize
+        if let settle {
+            guard resize != nil else {
                 throw .invalidOption(
-                    flag: "--resize",
-                    message: "has {port}, but --server has none; add {port} to both, or write the server's own port")
+                    flag: "--settle", message: "applies to --resize; add --resize COMMAND or drop --settle")
             }
-            // Found now, not after the server has started.
-            _ = try ServerProcess.resolve(
-                resizeCommand.words[0], path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                parameter: .resize)
-            let settleSeconds = try QuantityParser.seconds(settle ?? "2s", flag: "--settle")
-            guard settleSeconds >= 0 && settleSeconds <= 600 else {
-                throw .invalidOption(flag: "--settle", message: "must be 0s to 10m, got \(settle ?? "")")
+            let seconds = try QuantityParser.seconds(settle, flag: "--settle")
+            guard seconds >= 0 && seconds <= 600 else {
+                throw .invalidOption(flag: "--settle", message: "must be 0s to 10m, got \(settle)")
             }
-            resizing = (resizeCommand, settleSeconds)
-            sizing = .resize(command: Secrets.commandText(resizeCommand.display), settleSeconds: settleSeconds)
-        } else if settle != nil {
-            throw .invalidOption(
-                flag: "--settle", message: "applies to --resize; add --resize COMMAND or drop --settle")
+            task.settleSeconds = seconds
         }
-        let secretQuery = Set(workload.httpSecretQuery)
-        let url = try ServerURL(http, server: command, secretQuery: secretQuery)
         let timeout = try QuantityParser.seconds(readyTimeout, flag: "--ready-timeout")
         guard timeout >= 0.1 && timeout <= 3600 else {
             throw .invalidOption(flag: "--ready-timeout", message: "must be 100ms to 1h, got \(readyTimeout)")
         }
-        var connections = Self.defaultConnectionsFloor
-        if let given = self.connections {
-            connections = given
-        } else {
-            connections = try Self.defaultConnections(sizes: sizes, cores: cores, load: try load.resolve())
-        }
-        if self.load != nil && self.connections != nil {
+        task.readyTimeoutSeconds = timeout
+        if self.load != nil && connections != nil {
             throw .invalidOption(
                 flag: "--connections",
                 message: "sets poolsize's driver, which --load replaces; set the connections in the tool's command")
         }
-        guard (1...HTTPLoadDriver.connectionLimit).contains(connections) else {
-            throw .invalidOption(
-                flag: "--connections",
-                message: "must be 1 to \(HTTPLoadDriver.connectionLimit) requests in flight, got \(connections)")
-        }
-        // The run's driver refuses connections past the descriptor limit: so does its dry run.
-        if self.load == nil { try HTTPLoadDriver.checkDescriptors(for: connections) }
-        // A trial of more threads than requests in flight measures the driver, and is invalid:
-        // refused before any runs when the sizes are listed (`auto`'s are found while measuring).
-        if self.load == nil, let sizes, case let .explicit(list) = try SizeSelection.parse(sizes),
-            let largest = (list + RuleSet.threadPool(cores: cores).sizes).max(),
-            largest > connections
-        {
-            throw .invalidOption(
-                flag: "--connections",
-                message:
-                    "keeps \(connections) request\(connections == 1 ? "" : "s") in flight, fewer than the largest size \(largest) (the listed sizes and the rules of thumb's), whose trial the driver, not the server, would limit; pass --connections \(largest) or more (the default is twice the largest size)"
-            )
-        }
-        let method = workload.httpMethod, headers = workload.httpHeaders
-        let body = try workload.httpBodyData()
-        let makeTarget: @Sendable (String) throws(PoolSizeError) -> HTTPTarget = { url throws(PoolSizeError) in
-            try HTTPTarget(url: url, method: method, headers: headers, body: body, secretQuery: secretQuery)
-        }
-        let shown = try makeTarget(url.url(port: url.usesPort ? ServerURL.checkedPort : nil))
-        // The server's figures (its CPU, threads, memory) and its stop are read and sent on
-        // this machine: a server elsewhere would be measured through its ssh or kubectl client.
-        guard shown.isLoopback else {
-            throw .invalidOption(
-                flag: "--http",
-                message:
-                    "a server sweep loads a server on this machine (127.0.0.1, ::1 or localhost), whose processes it measures; run poolsize on the server's host"
-            )
-        }
-        let redacted = shown.redactedURL.replacingOccurrences(of: ":\(ServerURL.checkedPort)", with: ":{port}")
-        var loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)? = nil
-        if let load = self.load {
-            guard !parse.isEmpty else {
-                throw .invalidOption(
-                    flag: "--parse",
-                    message:
-                        "is needed with --load to read the tool's figures: wrk, pgbench, or a regular expression with a (?<throughput>…) group"
-                )
-            }
-            loadTool = (
-                try LoadCommand(load, requiresSize: false), try LoadToolParser(parse),
-                try workload.taskTimeoutSeconds()
-            )
-            // Its program is found now (the measurer resolves it again for each trial's port).
-            _ = try LoadToolMeasurer(
-                command: loadTool!.command, parser: loadTool!.parser, timeoutSeconds: loadTool!.timeoutSeconds,
-                port: ServerURL.checkedPort)
-            if loadTool!.command.usesPort && !command.usesPort {
-                throw .invalidOption(
-                    flag: "--load",
-                    message: "has {port}, but --server has none; add {port} to both, or write the server's own port")
-            }
-            // The server listens on a port poolsize picks at each start: a tool aimed at a port
-            // of its own loads some other server, whose figures would be taken for this one's.
-            if command.usesPort && !loadTool!.command.usesPort {
-                throw .invalidOption(
-                    flag: "--load",
-                    message:
-                        "has no {port}, but --server listens on the port poolsize picks, so the tool would load another server; write {port} where the tool takes the server's address, e.g. wrk http://127.0.0.1:{port}/"
-                )
-            }
+        task.connections = connections
+        if let tool = self.load {
+            task.loadTool = LoadToolTask(command: tool, parse: parse)
         } else if !parse.isEmpty {
             throw .invalidOption(flag: "--parse", message: "reads --load's output; add --load COMMAND or drop --parse")
         }
-        let measurer = ServerTrialMeasurer(
-            command: command, url: url, connections: connections, readyTimeoutSeconds: timeout,
-            requestTimeoutSeconds: try workload.taskTimeoutSeconds(), resize: resizing, loadTool: loadTool,
-            makeTarget: makeTarget)
-        let program = URL(fileURLWithPath: command.words[0]).lastPathComponent
-        let spec = WorkloadSpec(
-            name: "server-" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "-" }),
-            description: "server: \(Secrets.commandText(command.display)) at \(method) \(redacted)", cpuMicroseconds: 0,
-            waitMicroseconds: 0, trialMilliseconds: trialMilliseconds ?? 2000)
-        var setup = ServerSetup(
-            command: Secrets.commandText(command.display), url: redacted, connections: connections,
-            readyTimeoutSeconds: timeout,
-            sizing: sizing)
-        if let loadTool {
-            setup.loadTool = Secrets.commandText(([loadTool.command.display] + parse).joined(separator: " --parse "))
-        }
-        return SweepWorkload(
-            spec: spec, run: .external(measurer), isLoopbackServer: false,
-            taskTimeoutSeconds: try workload.taskTimeoutSeconds(), target: .server(setup))
-    }
-
-    /// Enough requests in flight that the server, not the driver, limits the largest size:
-    /// twice the largest listed size, at least 64 (`auto`'s sizes are not known before the
-    /// sweep measures W/C).
-    static func defaultConnections(sizes: String?, cores: Int) throws(PoolSizeError) -> Int {
-        let rules = RuleSet.threadPool(cores: cores).sizes.max() ?? 1
-        guard let sizes, case let .explicit(list) = try SizeSelection.parse(sizes) else {
-            return max(defaultConnectionsFloor, 2 * rules)
-        }
-        return max(defaultConnectionsFloor, 2 * max(list.max() ?? 1, rules))
+        var target = Sweep.Target(.server(task))
+        target.taskTimeoutSeconds = try workload.taskTimeoutSeconds()
+        return target
     }
 
     /// Flags that set what a server sweep decides itself: the pool (the server's), its axes and

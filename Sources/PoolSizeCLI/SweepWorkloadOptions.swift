@@ -61,55 +61,45 @@ struct SweepWorkloadOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.trace, valueName: "FILE.csv"), completion: .file(extensions: ["csv"]))
     var trace: String?
 
-    /// The workload these flags name, checked, with its files read and its source made: the
-    /// only place a trace, a spec, a body file or a command is read.
-    func resolve(trialMilliseconds: Int?) throws(PoolSizeError) -> SweepWorkload {
+    /// The target these flags name on poolsize's own pools: `--http`'s request, `--exec`'s
+    /// command, `--trace`'s file or `--workload`'s spec (io by default). The library checks
+    /// and builds it (`Sweep.Target.prepare`).
+    func target() throws(PoolSizeError) -> Sweep.Target {
         try checkCombinations()
-        let trialMilliseconds = trialMilliseconds ?? 1000
+        var target: Sweep.Target
         if let http {
-            let target = try httpTarget(http)
-            let verification = try httpVerification(target)
-            let source = try HTTPSource(
-                target: target, timeoutSeconds: try taskTimeoutSeconds(), verification: verification)
-            let name = "http-" + String(target.host.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-            let spec = WorkloadSpec(
-                name: name, description: "HTTP: \(target.display)", cpuMicroseconds: 0, waitMicroseconds: 0,
-                trialMilliseconds: trialMilliseconds)
-            return SweepWorkload(
-                spec: spec, run: .source(source), isLoopbackServer: target.isLoopback,
-                taskTimeoutSeconds: source.timeoutSeconds)
-        }
-        if let exec {
-            var output: URL? = nil
+            target = Sweep.Target(.http(request(url: http)))
+        } else if let exec {
+            var task = CommandTask(command: exec)
+            task.baseline = execBaseline
             if let execOutput {
-                output = URL(fileURLWithPath: execOutput)
-                try AtomicFile.checkWritable(output!, flag: "--exec-output")
+                try AtomicFile.checkWritable(URL(fileURLWithPath: execOutput), flag: "--exec-output")
+                task.outputDirectory = execOutput
             }
-            let source = try CommandSource(
-                arguments: ShellWords.split(exec), timeoutSeconds: try taskTimeoutSeconds(), outputDirectory: output,
-                reapsOrphans: true,
-                baseline: try execBaseline.map { command throws(PoolSizeError) in
-                    try ShellWords.split(command, parameter: .commandBaseline)
-                })
-            let spec = WorkloadSpec(
-                name: "exec-" + URL(fileURLWithPath: source.arguments[0]).lastPathComponent,
-                description:
-                    "command: \(Secrets.commandText(exec.split(whereSeparator: \.isNewline).joined(separator: " ")))",
-                cpuMicroseconds: 0, waitMicroseconds: 0, trialMilliseconds: trialMilliseconds)
-            return SweepWorkload(
-                spec: spec, run: .source(source), isLoopbackServer: false, taskTimeoutSeconds: source.timeoutSeconds)
+            target = Sweep.Target(.command(task))
+        } else if let trace {
+            target = Sweep.Target(.trace(trace))
+        } else {
+            target = Sweep.Target(.workload(workload ?? "io"))
+            target.scratchDirectory = scratch
         }
-        if let trace {
-            let loaded = try Trace.load(path: trace)
-            return SweepWorkload(
-                spec: loaded.spec(trialMilliseconds: trialMilliseconds), run: .trace(loaded), isLoopbackServer: false)
-        }
-        let spec = try WorkloadLoader.load(workload ?? "io")
-        return SweepWorkload(
-            spec: spec, run: .spec(scratch: scratch.map { URL(fileURLWithPath: $0) }), isLoopbackServer: false)
+        if http != nil || exec != nil { target.taskTimeoutSeconds = try taskTimeoutSeconds() }
+        return target
     }
 
-    /// Flags that belong to another kind of task, or two kinds of task at once.
+    /// `--http`'s request settings for `url`: the task's, or a server sweep's load.
+    func request(url: String) -> RequestTask {
+        var request = RequestTask(url: url)
+        request.method = httpMethod
+        request.headers = httpHeaders
+        request.bodyPath = httpBody
+        request.maskedHeaders = httpSecretHeaders
+        request.maskedQuery = httpSecretQuery
+        request.caCertificatePath = httpCACert
+        request.insecure = httpInsecure
+        return request
+    }
+
     private func checkCombinations() throws(PoolSizeError) {
         if exec == nil && http == nil {
             let httpFlags = [
@@ -160,53 +150,6 @@ struct SweepWorkloadOptions: ParsableArguments {
         return timeout
     }
 
-    /// The `--http` request, checked, with `--http-body` read.
-    private func httpTarget(_ url: String) throws(PoolSizeError) -> HTTPTarget {
-        try HTTPTarget(
-            url: url, method: httpMethod, headers: httpHeaders, body: try httpBodyData(),
-            secretQuery: Set(httpSecretQuery))
-    }
-
-    /// `--http-body`'s bytes, read once; nil without it.
-    func httpBodyData() throws(PoolSizeError) -> Data? {
-        var body: Data? = nil
-        if let httpBody {
-            guard FileManager.default.fileExists(atPath: httpBody) else {
-                throw .inputNotFound(
-                    path: httpBody, hint: "--http-body takes a file whose bytes are sent as the request body")
-            }
-            do { body = try Data(contentsOf: URL(fileURLWithPath: httpBody)) } catch {
-                throw .invalidInput(
-                    path: httpBody,
-                    message: "cannot be read (\(error.localizedDescription)); --http-body takes a readable file")
-            }
-        }
-        return body
-    }
-
-    /// How `--http-cacert` and `--http-insecure` say to check an https:// server.
-    private func httpVerification(_ target: HTTPTarget) throws(PoolSizeError) -> HTTPVerification {
-        let flag = httpCACert != nil ? "--http-cacert" : httpInsecure ? "--http-insecure" : nil
-        guard let flag else { return .system }
-        guard target.url.lowercased().hasPrefix("https://") else {
-            throw .invalidOption(
-                flag: flag,
-                message:
-                    "applies to https:// URLs, and --http is '\(target.redactedURL)'; drop \(flag) or use https://"
-            )
-        }
-        if httpCACert != nil && httpInsecure {
-            throw .invalidOption(
-                flag: "--http-insecure", message: "skips the verification --http-cacert asks for; give one of them")
-        }
-        guard let httpCACert else { return .none }
-        // Read now: libcurl reads it only as each handle connects, and a bad file failed every request.
-        try CACertificateFile.check(path: httpCACert)
-        // Absolute: libcurl reads it when each handle connects, whatever the directory then.
-        return .certificateAuthorities(path: URL(fileURLWithPath: httpCACert).standardizedFileURL.path)
-    }
-
-    /// The longer help texts, kept out of the declarations.
     private enum Help {
         static let exec = """
             A command to run as each task, split into words as a shell would but run without one \

@@ -14,6 +14,9 @@ package struct RunDirectory: Sendable {
         case machine = "machine.json"
         /// `LowLoadEstimate`: W and C with one worker.
         case lowLoad = "lowload.json"
+        /// `TargetRecord`: what the sweep sized, its credentials masked, from which `--resume`
+        /// alone rebuilds the sweep.
+        case target = "target.json"
         /// `RecommendationSet`.
         case recommendation = "recommendation.json"
         /// Per-configuration statistics (`SummaryCSV`).

@@ -1,0 +1,37 @@
+import PoolSizeModel
+
+/// The pool inside the user's server (`--server`): the command that starts it with each size,
+/// the request its load sends, and how the load is made (poolsize's driver, or the user's tool).
+package struct ServerTask: Sendable, Equatable, Codable {
+    /// The command that starts the server, with `{size}` and `{port}`.
+    package var command: String
+    /// The request the load sends, and whose 2xx says the server is ready.
+    package var request: RequestTask
+    /// A command that sets the running server's pool to `{size}` instead of a restart.
+    package var resize: String?
+    /// How long a resized server is given before it is measured (2 s when nil).
+    package var settleSeconds: Double?
+    /// How long a started server may take to answer with a 2xx.
+    package var readyTimeoutSeconds: Double = 30
+    /// Requests the driver keeps in flight; nil for the default (twice the largest size, at least 64).
+    package var connections: Int?
+    /// The user's own load tool, run once per trial instead of the driver.
+    package var loadTool: LoadToolTask?
+
+    /// The server `command` starts, loaded at `request`.
+    package init(command: String, request: RequestTask) {
+        self.command = command
+        self.request = request
+    }
+
+    /// What a run records: commands and the request with credentials masked, and whether any was.
+    package var recorded: (task: ServerTask, withheld: Bool) {
+        var copy = self
+        copy.command = Secrets.commandText(command)
+        copy.resize = resize.map(Secrets.commandText)
+        let request = request.recorded, tool = loadTool?.recorded
+        copy.request = request.task
+        copy.loadTool = tool?.task
+        return (copy, copy.command != command || copy.resize != resize || request.withheld || tool?.withheld == true)
+    }
+}
