@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "PoolSizeModelTests", dependencies: ["PoolSizeModel"]),
         .testTarget(
             name: "PoolSizeAnalysisTests", dependencies: ["PoolSizeAnalysis", "PoolSizeModel", "PoolSizeStats"]),
-        .testTarget(name: "PoolSizeTests", dependencies: ["PoolSize"]),
+        .testTarget(name: "PoolSizeTests", dependencies: ["PoolSize", "PoolSizeModel", "PoolSizeOutput"]),
         .testTarget(
             name: "PoolSizeHTTPTests",
             dependencies: [

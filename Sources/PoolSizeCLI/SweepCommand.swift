@@ -61,8 +61,10 @@ struct SweepCommand: ParsableCommand {
         do { outcome = try sweep.run() } catch {
             // The library says to resume; the command line says how, with this run's directory.
             guard case let .serviceUnavailable(parameter, message) = error else { throw error }
+            // The record rebuilds the sweep unless it lacks a credential the run was given.
+            let again = TargetRecord(target).withheld ? " and the same flags" : ""
             throw PoolSizeError.serviceUnavailable(
-                parameter, message: message + " with --resume \(directory.path) and the same flags")
+                parameter, message: message + " with --resume \(directory.path)\(again)")
         }
         progress.line.finish()
         if output.format == .json {

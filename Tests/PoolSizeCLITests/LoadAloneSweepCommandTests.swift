@@ -275,4 +275,30 @@ import Testing
         #expect(report.contains("Not measured: a load tool run alone prints no CPU time per request"))
         #expect(!report.contains("CPU util"), "no CPU column for a tool alone")
     }
+
+    /// `--resume DIR` alone rebuilds a sweep from its record; a run given a credential (here a
+    /// password in the tool's command) never recorded it, so the record alone cannot rebuild it:
+    /// one line says to give the flags again, exit 64, and nothing of the run changes.
+    @Test func aResumeFromTheRecordAloneAsksForACredentialItNeverRecorded() throws {
+        let dir = try Self.scratch("load-withheld")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("run")
+        let script = "echo \"rate: $((1000 * $0)) in 2s\""
+        let first = try EndToEndTests.run([
+            "sweep", "--load", ShellWords.join(["env", "PGPASSWORD=hunter2", "sh", "-c", script, "{size}"]),
+            "--parse", "rate: (?<throughput>[0-9]+) in (?<duration>[0-9]+s)", "--sizes", "1,2", "--repeat", "1",
+            "--quiet", "--out", run.path, "--plots", dir.appendingPathComponent("plots").path,
+        ])
+        #expect(first.code == 0, "\(first.stderr)")
+        let target = try String(contentsOf: run.appendingPathComponent("target.json"), encoding: .utf8)
+        #expect(!target.contains("hunter2") && target.contains("PGPASSWORD=REDACTED"), "\(target)")
+        let trials = try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8)
+        let resumed = try EndToEndTests.run(["sweep", "--resume", run.path])
+        #expect(resumed.code == 64)
+        #expect(
+            resumed.stderr
+                == "error: --resume: the run in \(run.path) was given a credential (a header, a URL's secret, a password or a token), which a run never records; give the sweep's flags again beside --resume\n"
+        )
+        #expect(try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8) == trials)
+    }
 }

@@ -115,7 +115,7 @@ import Testing
                 == true, "\(errors)")
         #expect(
             errors.last?.hasSuffix(
-                "; the finished trials are kept: start the server and resume the run with --resume \(run.path) and the same flags"
+                "; the finished trials are kept: start the server and resume the run with --resume \(run.path)"
             ) == true, "\(errors)")
         let rows = Self.rows(run)
         #expect(rows.count >= 2 && rows.count < 8, "\(rows)")
@@ -160,7 +160,7 @@ import Testing
             }, "\(rows)")
     }
 
-    /// Interrupted (SIGINT) once a trial is on disk and resumed with the same flags: every size
+    /// Interrupted (SIGINT) once a trial is on disk and resumed with `--resume DIR` alone: every size
     /// is measured once, the listed ones and the rules' (HikariCP's 5, the limit 6: 10 less 3
     /// reserved, less the sampler's connection), the kept
     /// trials first.
@@ -182,7 +182,9 @@ import Testing
         #expect(process.awaitExit().code == 130)
         let kept = try ServerSweepCommandTests.trials(run).rows
         #expect(kept.count >= 1 && kept.count < 6, "\(kept.count) trials before the interruption")
-        let resumed = try EndToEndTests.run(flags + ["--resume", run.path])
+        // `--resume DIR` alone: the connection, the script and the plan come from the run's record.
+        let resumed = try EndToEndTests.run(
+            ["sweep", "--resume", run.path, "--quiet", "--plots", dir.appendingPathComponent("plots").path])
         #expect(resumed.code == 0, "\(resumed.stderr)")
         let rows = try ServerSweepCommandTests.trials(run).rows
         #expect(rows.compactMap { $0["pool_size"] }.sorted() == ["1", "2", "3", "4", "5", "6"])

@@ -307,7 +307,8 @@ import Testing
     }
 
     /// A server sweep interrupted after its first trial keeps it and stops its server; resumed
-    /// with the same flags, it runs only the trials it lacks and ends with all of them. The
+    /// with `--resume DIR` alone, it rebuilds the sweep from the run's record, runs only the
+    /// trials it lacks and ends with all of them. The
     /// interrupt cannot come too late: until the test opens a gate (a file), each server start
     /// after the first trial is on disk waits, so the sweep cannot finish its trials while this
     /// test's poll is starved by the suites running beside it (with a plain server, a CI run
@@ -347,7 +348,8 @@ import Testing
         let kept = try Self.trials(run).rows
         #expect(kept.count >= 1 && kept.count < 6, "\(kept.count) trials before the interruption")
         FileManager.default.createFile(atPath: gate.path, contents: Data())
-        let resumed = try EndToEndTests.run(flags + ["--resume", run.path])
+        // `--resume DIR` alone: the server's command, URL and plan come from the run's record.
+        let resumed = try EndToEndTests.run(["sweep", "--resume", run.path, "--quiet"])
         #expect(resumed.code == 0, "\(resumed.stderr)")
         let rows = try Self.trials(run).rows
         #expect(rows.compactMap { $0["pool_size"] }.sorted() == ["1", "2", "3", "4", "5", "6"])

@@ -25,8 +25,11 @@ package struct PostgresTask: Sendable, Equatable, Codable {
     /// What a run records: the connection with its password masked, and whether it had one.
     /// The script is kept whole, so that a resume runs the very transaction the run began with.
     package var recorded: (task: PostgresTask, withheld: Bool) {
+        // A user name is no secret (libpq's PGPASSWORD and ~/.pgpass supply the password on a
+        // resume); only a connection string with a password is masked.
+        guard !Secrets.passwords(inConninfo: connection).isEmpty else { return (self, false) }
         var copy = self
         copy.connection = Secrets.conninfo(connection)
-        return (copy, copy != self)
+        return (copy, true)
     }
 }
