@@ -132,6 +132,22 @@ if ! printf '%s\n' "$output" | grep -q '^for a continuous stream: every queue ke
     echo "error: Examples/SweepClosure did not say what load its answer is for (result.loadServed)" >&2
     exit 1
 fi
+# The library sweeps pools outside the program (issue 46): Examples/SweepClosure's SweepTargets
+# sizes `poolsize serve`'s threads and a connection pool against a throw-away PostgreSQL cluster
+# through `Sweep.Target`, and each sweep must end in a recommendation.
+echo "example: Examples/SweepClosure's SweepTargets (a server's pool and a PostgreSQL pool through the library)"
+eval "$(bash "$root/scripts/pg-cluster.sh" start --database shop)"
+targets_status=0
+targets_output="$(SWEEP_SIZES=1,2,4 Examples/SweepClosure/.build/debug/SweepTargets "$root/.build/debug/poolsize" \
+    "postgresql://$PGUSER@127.0.0.1:$PGPORT/shop" 2>&1)" || targets_status=$?
+bash "$root/scripts/pg-cluster.sh" stop "$PGCLUSTER_DIR"
+printf '%s\n' "$targets_output"
+if [ "$targets_status" -ne 0 ] \
+    || ! printf '%s\n' "$targets_output" | grep -q '^server: recommended queue count: [0-9][0-9]*$' \
+    || ! printf '%s\n' "$targets_output" | grep -q '^postgres: recommended queue count: [0-9][0-9]*$'; then
+    echo "error: Examples/SweepClosure's SweepTargets did not recommend a queue count for both pools (exit $targets_status)" >&2
+    exit 1
+fi
 # docs/guide/library.md's batch sweep, as written there (its `poolsize` the debug build): a
 # table of the seven sizes and a recommendation, from the batch's own uploads per second.
 echo "example: docs/guide/library.md's batch sweep"

@@ -11,5 +11,8 @@ let package = Package(
         .executableTarget(name: "SweepClosure", dependencies: [.product(name: "PoolSize", package: "poolsize")]),
         // The README's adaptive-pool batch, run by scripts/test.sh and scripts/benchmark-adaptive-batch.sh.
         .executableTarget(name: "AdaptiveBatch", dependencies: [.product(name: "PoolSize", package: "poolsize")]),
+        // A server's pool and a PostgreSQL connection pool swept through the library (`Sweep.Target`),
+        // run by scripts/test.sh against `poolsize serve` and a throw-away cluster.
+        .executableTarget(name: "SweepTargets", dependencies: [.product(name: "PoolSize", package: "poolsize")]),
     ]
 )
