@@ -16,11 +16,12 @@ reexported="$(sed -n 's/^@_exported import \([A-Za-z0-9_]*\).*/\1/p' Sources/Poo
 # The C modules the re-exported targets import, directly or through a dependency: this
 # package's syscall shims, Yams' libyaml, swift-numerics' and swift-atomics' shims (through
 # hdrhistogram-swift). A new one shows as "missing required module"; add its module map here.
-maps=(
-    "$bin/CPoolSizeSys.build/module.modulemap"
-    .build/checkouts/Yams/Sources/CYaml/include/module.modulemap
-    .build/checkouts/swift-numerics/Sources/_NumericsShims/include/module.modulemap
-    .build/checkouts/swift-atomics/Sources/_AtomicsShims/include/module.modulemap
+# Every C module the library's imports reach (its own shims, libcurl's and libpq's system
+# modules, and its dependencies' shims, NIO's included): the extractor loads each by its map.
+mapfile -t maps < <(
+    find "$bin" -maxdepth 2 -path '*.build/module.modulemap'
+    find Sources -maxdepth 3 -name module.modulemap
+    find .build/checkouts -path '*/Sources/*/include/module.modulemap'
 )
 clang=(-Xcc -I -Xcc Sources/CPoolSizeSys/include)
 for map in "${maps[@]}"; do clang+=(-Xcc "-fmodule-map-file=$map" -Xcc -I -Xcc "$(dirname "$map")"); done
