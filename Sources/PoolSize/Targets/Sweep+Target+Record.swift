@@ -3,26 +3,18 @@ import PoolSizeModel
 extension Sweep.Target {
     /// The target as a run records it: credentials masked, and whether any was.
     var recorded: (Sweep.Target, withheld: Bool) {
+        func rewrap<Task>(_ recorded: (task: Task, withheld: Bool), _ kind: (Task) -> Kind) -> (Kind, Bool) {
+            (kind(recorded.task), recorded.withheld)
+        }
         var copy = self
-        let withheld: Bool
+        var withheld = false
         switch kind {
-        case .workload, .trace:
-            withheld = false
-        case let .command(task):
-            let recorded = task.recorded
-            (copy.kind, withheld) = (.command(recorded.task), recorded.withheld)
-        case let .http(task):
-            let recorded = task.recorded
-            (copy.kind, withheld) = (.http(recorded.task), recorded.withheld)
-        case let .server(task):
-            let recorded = task.recorded
-            (copy.kind, withheld) = (.server(recorded.task), recorded.withheld)
-        case let .loadTool(task):
-            let recorded = task.recorded
-            (copy.kind, withheld) = (.loadTool(recorded.task), recorded.withheld)
-        case let .postgres(task):
-            let recorded = task.recorded
-            (copy.kind, withheld) = (.postgres(recorded.task), recorded.withheld)
+        case .workload, .trace: break
+        case let .command(task): (copy.kind, withheld) = rewrap(task.recorded, Kind.command)
+        case let .http(task): (copy.kind, withheld) = rewrap(task.recorded, Kind.http)
+        case let .server(task): (copy.kind, withheld) = rewrap(task.recorded, Kind.server)
+        case let .loadTool(task): (copy.kind, withheld) = rewrap(task.recorded, Kind.loadTool)
+        case let .postgres(task): (copy.kind, withheld) = rewrap(task.recorded, Kind.postgres)
         }
         return (copy, withheld)
     }
