@@ -24,6 +24,15 @@ struct SweepAxisOptions: ParsableArguments {
     @Flag(help: "Also run every selected tier at once on a CPU-saturating workload and report each tier's share.")
     var contend = false
 
+    /// The flags of poolsize's own pools, each with whether it was given: a sweep of a pool
+    /// outside poolsize (a server's, a load tool's) refuses each one given.
+    var ownPoolFlags: [(flag: String, given: Bool)] {
+        [
+            ("--pool", pool != nil), ("--qos", qos != "default"), ("--primitive", primitive != "none"),
+            ("--critical-us", criticalMicroseconds != nil), ("--contend", contend),
+        ]
+    }
+
     /// The axes, checked; `--critical-us` against the workload's CPU time per task, which it is a part of.
     /// Without `--pool`, a database sweep's pool is a thread pool: N plain threads, each keeping
     /// the connection it holds, as an application's connection pool is used; any other sweep's, the

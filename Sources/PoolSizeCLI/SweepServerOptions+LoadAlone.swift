@@ -33,12 +33,7 @@ extension SweepServerOptions {
                     "--load alone is the whole load, the tool run at each size; drop \(flag) (or give --server to load a server you start)"
             )
         }
-        let axisFlags = [
-            ("--pool", axes.pool != nil), ("--qos", axes.qos != "default"),
-            ("--primitive", axes.primitive != "none"), ("--critical-us", axes.criticalMicroseconds != nil),
-            ("--contend", axes.contend),
-        ]
-        for (flag, given) in axisFlags where given {
+        for (flag, given) in axes.ownPoolFlags where given {
             throw .invalidOption(
                 flag: flag,
                 message: "sets poolsize's own pools; --load alone sizes the tool's concurrency: drop \(flag)")

@@ -120,12 +120,7 @@ struct SweepServerOptions: ParsableArguments {
                 flag: flag,
                 message: "a server sweep checks an https:// server against the system's CAs only; drop \(flag)")
         }
-        let axisFlags = [
-            ("--pool", axes.pool != nil), ("--qos", axes.qos != "default"),
-            ("--primitive", axes.primitive != "none"), ("--critical-us", axes.criticalMicroseconds != nil),
-            ("--contend", axes.contend),
-        ]
-        for (flag, given) in axisFlags where given {
+        for (flag, given) in axes.ownPoolFlags where given {
             throw .invalidOption(
                 flag: flag, message: "sets poolsize's own pools; a server sweep sizes the server's pool: drop \(flag)")
         }
