@@ -41,8 +41,7 @@ if [ "${#needed[@]}" -gt 0 ]; then
         exit 69
     fi
 fi
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+out_directory
 release_binary
 measure_start
 

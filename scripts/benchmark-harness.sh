@@ -24,9 +24,10 @@ source "$root/scripts/benchmark-header.sh"
 out="$root/results/benchmark-harness-$(date -u +%Y%m%d-%H%M%S).md"
 bin=""
 page_options harness --out=out:FILE --bin=bin:FILE ... -- "$@"
-mkdir -p "$(dirname "$out")"
 if [[ -z "$bin" ]]; then release_binary; fi
 [[ -x "$bin" ]] || { echo "error: --bin $bin: not an executable file" >&2; exit 66; }
+passed_flags_known bench-harness
+mkdir -p "$(dirname "$out")"
 
 measure_start
 tables="$(mktemp)"

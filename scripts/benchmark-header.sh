@@ -23,7 +23,7 @@ doc=""
 # --help prints the script's leading comment (its usage) and exits 0; an unknown option or a
 # missing value prints one line and exits 64.
 page_options() {
-    local name="$1" specs=() builtin spec flag variable pass=no found usage=""
+    local name="$1" specs=() builtin spec flag variable pass=no found
     shift
     while [[ $# -gt 0 && "$1" != "--" ]]; do
         if [[ "$1" == "..." ]]; then pass=yes; else specs+=("$1"); fi
@@ -47,11 +47,12 @@ page_options() {
     done
     command_line="scripts/${0##*/}"
     if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
+    page_usage=""
     for spec in "${specs[@]}"; do
-        usage+="${spec%%=*} ${spec##*:}, "
-        if [[ "$spec" == --doc* ]]; then usage="${usage%, } | --no-doc, "; fi
+        page_usage+="${spec%%=*} ${spec##*:}, "
+        if [[ "$spec" == --doc* ]]; then page_usage="${page_usage%, } | --no-doc, "; fi
     done
-    usage="${usage%, } or --help"
+    page_usage+="--help"
     page_args=()
     while [[ $# -gt 0 ]]; do
         case "$1" in
@@ -83,7 +84,21 @@ page_options() {
             shift
             continue
         fi
-        echo "error: $1: unknown option; use $usage" >&2
+        echo "error: $1: unknown option; use ${page_usage%, --help} or --help" >&2
+        exit 64
+    done
+}
+
+# passed_flags_known SUBCOMMAND: exits 64, with one line, when a flag in page_args is none of
+# `poolsize SUBCOMMAND`'s (its --help lists them), so that a mistyped flag stops the script before
+# anything is built into --out or measured. Needs $bin.
+passed_flags_known() {
+    local word help
+    help="$("$bin" "$1" --help 2>&1)"
+    for word in "${page_args[@]}"; do
+        [[ "$word" == -* && "$word" != -[0-9]* ]] || continue
+        [[ "$help" == *"${word%%=*}"[\ ,=]* || "$help" == *"${word%%=*}" ]] && continue
+        echo "error: $word: unknown option; use $page_usage or a flag of poolsize $1 (poolsize $1 --help)" >&2
         exit 64
     done
 }
@@ -109,6 +124,13 @@ size_list_option() {
     [[ "$valid" == yes ]] && return 0
     echo "error: $1 $2: give whole numbers from 1 to $3, comma-separated, e.g. 1,2,4,8" >&2
     exit 64
+}
+
+# out_directory: makes --out DIR and its path absolute, since the tools it is handed to run
+# from other directories.
+out_directory() {
+    mkdir -p "$out"
+    out="$(cd "$out" && pwd)"
 }
 
 # release_binary: builds the release binary when needed (scripts/poolsize does) and sets bin.

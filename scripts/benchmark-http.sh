@@ -37,8 +37,7 @@ for tool in nginx wrk; do
         exit 69
     fi
 done
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+out_directory
 release_binary
 measure_start
 

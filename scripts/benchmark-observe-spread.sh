@@ -24,8 +24,8 @@ whole_number --seconds "$seconds" 999
 for tool in javac java python3; do
     command -v "$tool" >/dev/null 2>&1 || { echo "error: $tool not found; install a JDK and python3, and retry" >&2; exit 69; }
 done
+out_directory
 mkdir -p "$out/java"
-out="$(cd "$out" && pwd)"
 release_binary
 javac -d "$out/java" "$root/Tests/Fixtures/observe-targets/PoolTarget.java"
 

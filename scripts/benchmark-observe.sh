@@ -44,8 +44,7 @@ whole_number --seconds "$seconds" 999
 for tool in cc javac java python3; do
     command -v "$tool" >/dev/null 2>&1 || { echo "error: $tool not found; install it (a C compiler, a JDK, python3) and retry" >&2; exit 69; }
 done
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+out_directory
 release_binary
 
 cc -O2 -pthread -o "$out/pool_target" "$root/Tests/Fixtures/observe-targets/pool_target.c" -lm

@@ -27,8 +27,9 @@ whole_number --rounds "$rounds" 9
 for binary in "$static" "$dynamic"; do
     [[ -x "$binary" ]] || { echo "error: $binary is not built; run scripts/package.sh (static) and scripts/poolsize --version (dynamic), or pass --static/--dynamic" >&2; exit 66; }
 done
-mkdir -p "$out"
 bin="$dynamic"
+passed_flags_known bench-harness
+mkdir -p "$out"
 measure_start
 for round in $(seq 1 "$rounds"); do
     for kind in dynamic static; do

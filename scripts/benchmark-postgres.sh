@@ -51,8 +51,7 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     exit 69
 fi
 
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+out_directory
 release_binary
 measure_start
 cpus="$(nproc)"

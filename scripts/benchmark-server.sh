@@ -88,8 +88,7 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     exit 69
 fi
 
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+out_directory
 release_binary
 measure_start
 started_at="$(date -u '+%Y-%m-%d %H:%M UTC')"

@@ -25,9 +25,10 @@ source "$root/scripts/benchmark-header.sh"
 page_options "" ... -- "$@"
 doc_dir="$doc"
 if [[ "${POOLSIZE_BENCH_SEARCH:-1}" == "0" ]]; then command_line="POOLSIZE_BENCH_SEARCH=0 $command_line"; fi
+release_binary
+passed_flags_known sweep
 mkdir -p "$out"
 workloads=(io mixed cpu "$root/scripts/benchmark-workloads/io-short.yaml" "$root/scripts/benchmark-workloads/wait-heavy.yaml" "$root/scripts/benchmark-workloads/io-jitter.yaml")
-release_binary
 
 # write_doc NAME TITLE INTRO TABLE_FILE: the page $doc_dir/NAME.md; nothing with --no-doc.
 write_doc() {
