@@ -47,6 +47,8 @@ page_options() {
     done
     command_line="scripts/${0##*/}"
     if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
+    # printf %q escapes commas, which the shell reads alike without: 1,2,4 reads better.
+    command_line="${command_line//\\,/,}"
     page_usage=""
     for spec in "${specs[@]}"; do
         page_usage+="${spec%%=*} ${spec##*:}, "

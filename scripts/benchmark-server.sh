@@ -305,7 +305,7 @@ load_body="$out/load-body.md"
 : > "$load_body"
 if [[ ${#load_parts[@]} -gt 0 ]]; then
     python3 "$root/scripts/benchmark_server.py" --load-sections "$out" "$sizes" "$seconds" "$(nproc)" \
-        "${command_line//\\,/,}" "$(IFS=,; echo "${load_parts[*]}")" \
+        "$command_line" "$(IFS=,; echo "${load_parts[*]}")" \
         "$started_at, $((SECONDS - started)) s" "$load_before" > "$load_body"
 fi
 if ! wants servers; then
