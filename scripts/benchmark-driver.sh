@@ -8,7 +8,7 @@
 #   2. `poolsize serve --threads 1 --cpu 100us --delay 5ms`: a server that is the limit (its one
 #      thread, and the delay at small M), where both clients should reach the same rate.
 # Per (server, M) and repetition: both clients' requests/s and CPU per request. wrk's CPU is its
-# process's user + system CPU (getrusage through LuaJIT's FFI in its Lua done() hook, after its threads end)
+# process's user + system CPU (getrusage through LuaJIT's FFI in its done() hook, scripts/wrk-report.lua)
 # over its requests; the driver's is its thread's CLOCK_THREAD_CPUTIME_ID over the window over
 # the window's requests (bench-driver's JSON). The page shows medians over the repetitions and
 # whether each row meets the issue's target: against nginx, throughput ≥ 0.75× wrk's and CPU

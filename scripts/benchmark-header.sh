@@ -1,9 +1,10 @@
 # shellcheck shell=bash disable=SC2154,SC2034  # $root is the caller's; these functions set the caller's variables
-# Sourced by the benchmark scripts: what they all do alike, in one place so that every page is
-# made the same way. Their options (page_options, whole_number, size_list_option), the release
-# binary they measure (release_binary), the load before a run (measure_start), the page with the
-# command and the machine on top (publish_page) and the processes they start
-# (started_processes). The caller sets $root, the repository, before sourcing this.
+# Sourced by the benchmark scripts: what they all do alike, in one place so that every script
+# takes its options and writes its page the same way. Their options (page_options,
+# passed_flags_known, whole_number, size_list_option), --out (out_directory), the release binary
+# they measure (release_binary), the load before a run (measure_start), the page with the command
+# and the machine on top (publish_page), and the processes they start (started_processes,
+# start_serve, wait_for). The caller sets $root, the repository, before sourcing this.
 
 # What page_options sets, never taken from the environment: a stray exported `out` would move a
 # run's output somewhere unasked.

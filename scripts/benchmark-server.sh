@@ -10,7 +10,7 @@
 #   3. Examples/servers/PoolServer.java, the JDK's HTTP server on a fixed pool of {size}
 #      threads (2 ms of thread CPU, then an 18 ms sleep).
 # wrk's CPU is its process's user + system CPU (getrusage through LuaJIT's FFI in its done()
-# hook, as scripts/benchmark-driver.sh reads it) over its requests; its p50 and p99 come from the
+# hook, scripts/wrk-report.lua) over its requests; its p50 and p99 come from the
 # same hook (µs). The knee per server is `poolsize fit`'s: the smallest size within 5% of the
 # highest throughput measured (fit's --tolerance 0.05, the rule the sweep uses).
 #
