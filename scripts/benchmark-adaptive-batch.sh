@@ -16,15 +16,14 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
-page_options adaptive-batch 5 "$@"
+repeat=5
+page_options adaptive-batch --repeat=repeat:N -- "$@"
+whole_number --repeat "$repeat" 99
 mkdir -p "$out"
-"$root/scripts/poolsize" --version >/dev/null
-bin="$root/.build/release/poolsize"
+release_binary
 swift build -c release --package-path "$root/Examples/SweepClosure" --product AdaptiveBatch >&2
 batch="$root/Examples/SweepClosure/.build/release/AdaptiveBatch"
-trap 'rm -f "${doc:+$doc.tmp.$$}"' EXIT
-load_before="$(load_average)"
-started=$SECONDS
+measure_start
 
 sides=("adaptive" "fixed 2" "fixed 22" "fixed 64")
 for ((r = 0; r < repeat; r++)); do
@@ -98,5 +97,5 @@ sleep, on 2 cores, beside fixed \`QueuePool\`s of the start size (2), the formul
 (2 × (1 + 10) = 22) and the maximum (64), in rotating order. Times are wall time from the first
 submission to \`shutdown()\` returning. The steady-state, step and open-loop figures are in
 [adaptive.md](adaptive.md)." \
-    "$out/batch.md" "$command_line" "$load_before" "$((SECONDS - started))"
+    "$out/batch.md"
 if [[ -n "$doc" ]]; then echo "wrote $doc" >&2; fi

@@ -26,11 +26,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
-page_options adaptive 5 "$@"
+repeat=5
+page_options adaptive --repeat=repeat:N -- "$@"
+whole_number --repeat "$repeat" 99
 mkdir -p "$out/specs"
-"$root/scripts/poolsize" --version >/dev/null
-bin="$root/.build/release/poolsize"
-trap 'rm -f "${doc:+$doc.tmp.$$}"' EXIT
+release_binary
 
 cat > "$out/specs/io-slow.yaml" <<'YAML'
 name: io-slow
@@ -66,8 +66,7 @@ phases:
     wait_us: 15000
 YAML
 
-load_before="$(load_average)"
-started=$SECONDS
+measure_start
 sweep() { # sweep NAME FLAGS...: a run directory NAME; a sweep that stops early keeps its trials
     local name="$1"
     shift
@@ -98,5 +97,5 @@ publish_page "$doc" "The adaptive pool against fixed sizes, measured" \
 count, the formula's size and \`DispatchQueue.global()\`, on the targets of issue 23; every figure
 is the median of the repetitions. How the pool decides: [../guide/adaptive-pool.md](../guide/adaptive-pool.md).
 The README's batch example against fixed pools: [adaptive-batch.md](adaptive-batch.md)." \
-    "$out/adaptive.md" "$command_line" "$load_before" "$((SECONDS - started))"
+    "$out/adaptive.md"
 if [[ -n "$doc" ]]; then echo "wrote $doc" >&2; fi

@@ -8,7 +8,7 @@
 #   2. `poolsize serve --threads 1 --cpu 100us --delay 5ms`: a server that is the limit (its one
 #      thread, and the delay at small M), where both clients should reach the same rate.
 # Per (server, M) and repetition: both clients' requests/s and CPU per request. wrk's CPU is its
-# process's user + system CPU (getrusage through LuaJIT's FFI in its Lua done() hook, after its threads end)
+# process's user + system CPU (getrusage through LuaJIT's FFI in its done() hook, scripts/wrk-report.lua)
 # over its requests; the driver's is its thread's CLOCK_THREAD_CPUTIME_ID over the window over
 # the window's requests (bench-driver's JSON). The page shows medians over the repetitions and
 # whether each row meets the issue's target: against nginx, throughput ≥ 0.75× wrk's and CPU
@@ -21,7 +21,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
-page_options driver 3 "$@"
+# shellcheck source=scripts/loopback.sh
+source "$root/scripts/loopback.sh"
+repeat=3
+page_options driver --repeat=repeat:N -- "$@"
+whole_number --repeat "$repeat" 99
 connections=(1 4 16 64)
 seconds=2
 
@@ -37,85 +41,17 @@ if [ "${#needed[@]}" -gt 0 ]; then
         exit 69
     fi
 fi
-nginx_bin="$(command -v nginx || echo /usr/sbin/nginx)"
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
-"$root/scripts/poolsize" --version >/dev/null # builds the release binary when needed
-bin="$root/.build/release/poolsize"
-load_before="$(load_average)"
-started="$(date +%s)"
-echo "== load before: $load_before (an otherwise idle machine reads near 0)" >&2
+out_directory
+release_binary
+measure_start
 
 started_processes
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-wait_port() { # wait_port PORT PID: until something accepts on 127.0.0.1:PORT (bounded)
-    for _ in $(seq 1 200); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-        kill -0 "$2" 2>/dev/null || return 1
-        sleep 0.05
-    done
-    return 1
-}
-
-# nginx: one worker, its own config, pid, logs and temp paths under $out/nginx.
-www="$out/nginx/www"
-mkdir -p "$www" "$out/nginx/tmp"
-python3 -c 'print(("poolsize benchmark: a static page served by nginx, 2700 bytes.\n" * 50)[:2700], end="")' > "$www/index.html"
-nginx_port="$(free_port)"
-cat > "$out/nginx/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $out/nginx/nginx.pid;
-error_log $out/nginx/error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    # One connection per client connection for the whole run: both clients keep theirs.
-    keepalive_requests 1000000;
-    keepalive_timeout 300s;
-    client_body_temp_path $out/nginx/tmp/body;
-    proxy_temp_path $out/nginx/tmp/proxy;
-    fastcgi_temp_path $out/nginx/tmp/fastcgi;
-    uwsgi_temp_path $out/nginx/tmp/uwsgi;
-    scgi_temp_path $out/nginx/tmp/scgi;
-    server {
-        listen 127.0.0.1:$nginx_port;
-        root $www;
-    }
-}
-CONF
-"$nginx_bin" -p "$out/nginx" -e "$out/nginx/error.log" -c "$out/nginx/nginx.conf" &
-pids+=($!)
-wait_port "$nginx_port" "$!" || { echo "error: nginx did not start: $(cat "$out/nginx/error.log")" >&2; exit 1; }
+# nginx: one worker serving a 2.7 KB static file.
+start_nginx "$out/nginx" 1 2700
 nginx_url="http://127.0.0.1:$nginx_port/index.html"
 
 serve_flags=(--threads 1 --cpu 100us --delay 5ms)
-"$bin" serve --port 0 "${serve_flags[@]}" --duration 60min --quiet > "$out/serve.log" 2>&1 &
-pids+=($!)
-wait_for "$out/serve.log" 'http://' "$!" || { echo "error: poolsize serve did not start: $(cat "$out/serve.log")" >&2; exit 1; }
-serve_url="$(grep -o 'http://[^ ]*' "$out/serve.log" | head -n 1)"
-
-# wrk's own CPU, read in its process after its threads are joined: getrusage(RUSAGE_SELF)
-# through LuaJIT's FFI, in microseconds. /proc/self/stat's utime and stime count whole clock
-# ticks (10 ms here), a third of wrk's whole CPU at M = 1 against a server that is the limit,
-# where they read half of what getrusage does.
-cat > "$out/wrk-cpu.lua" <<'LUA'
-local ffi = require("ffi")
-ffi.cdef[[
-struct poolsize_timeval { long tv_sec; long tv_usec; };
-struct poolsize_rusage { struct poolsize_timeval ru_utime; struct poolsize_timeval ru_stime; long rest[14]; };
-int getrusage(int who, struct poolsize_rusage *usage);
-]]
-done = function(summary, latency, requests)
-    local usage = ffi.new("struct poolsize_rusage")
-    ffi.C.getrusage(0, usage)
-    local cpu_us = tonumber(usage.ru_utime.tv_sec) * 1e6 + tonumber(usage.ru_utime.tv_usec)
-        + tonumber(usage.ru_stime.tv_sec) * 1e6 + tonumber(usage.ru_stime.tv_usec)
-    local e = summary.errors
-    io.write(string.format("wrk-cpu requests=%d duration_us=%d cpu_us=%d errors=%d\n",
-        summary.requests, summary.duration, cpu_us, e.connect + e.read + e.write + e.status + e.timeout))
-end
-LUA
+start_serve "$out/serve.log" "${serve_flags[@]}"
 
 # At each M and repetition, wrk then the driver, so drift on the machine hits both alike.
 run_server() { # run_server NAME URL
@@ -123,7 +59,7 @@ run_server() { # run_server NAME URL
     for m in "${connections[@]}"; do
         for r in $(seq 1 "$repeat"); do
             echo "== $name M=$m run $r: wrk -t1 -c$m -d${seconds}s; poolsize bench-driver --connections $m" >&2
-            wrk -t1 -c"$m" -d"${seconds}s" -s "$out/wrk-cpu.lua" "$url" > "$out/$name-wrk-$m-$r.txt"
+            wrk -t1 -c"$m" -d"${seconds}s" -s "$root/scripts/wrk-report.lua" "$url" > "$out/$name-wrk-$m-$r.txt"
             "$bin" bench-driver --url "$url" --connections "$m" --duration-ms $((seconds * 1000)) --warmup-ms 500 \
                 --format json > "$out/$name-driver-$m-$r.json"
         done
@@ -139,7 +75,7 @@ out = pathlib.Path(sys.argv[1])  # argv[2], the clock tick, is no longer used
 counts, repeat, seconds, serve_flags = [int(m) for m in sys.argv[3].split()], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
 def wrk(name, m, r):
     text = (out / f"{name}-wrk-{m}-{r}.txt").read_text()
-    f = dict(kv.split("=") for kv in re.search(r"wrk-cpu (.*)", text).group(1).split())
+    f = dict(kv.split("=") for kv in re.search(r"wrk-report (.*)", text).group(1).split())
     requests, duration = int(f["requests"]), int(f["duration_us"]) / 1e6
     cpu_us = int(f["cpu_us"])
     return requests / duration, cpu_us / max(1, requests), int(f["errors"])
@@ -183,5 +119,5 @@ for name, (title, target) in sections.items():
 PY
 cp "$body" "$out/driver.md"
 intro="The HTTP load driver that \`sweep --server\` will load a server with (one thread, libcurl's multi interface, M requests in flight) beside wrk, on the same servers in one run (scripts/benchmark-driver.sh; issue 33's targets)."
-publish_page "$doc" "HTTP load driver: poolsize bench-driver beside wrk" "$intro" "$body" "$command_line" "$load_before" "$(($(date +%s) - started))"
+publish_page "$doc" "HTTP load driver: poolsize bench-driver beside wrk" "$intro" "$body"
 echo "wrote ${doc:-nothing (--no-doc)}; raw output in $out" >&2

@@ -19,36 +19,20 @@
 # Reproduce: scripts/benchmark-harness.sh --repeat 5 --trial-ms 1000
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-command_line="scripts/benchmark-harness.sh"
-if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
-out="$root/results/benchmark-harness-$(date -u +%Y%m%d-%H%M%S).md"
-doc="$root/docs/benchmarks/harness.md"
-bin=""
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --out) out="$2"; shift 2 ;;
-        --doc) doc="$2"; shift 2 ;;
-        --no-doc) doc=""; shift ;;
-        --bin) bin="$2"; shift 2 ;;
-        *) break ;;
-    esac
-done
-mkdir -p "$(dirname "$out")"
-if [[ -z "$bin" ]]; then
-    "$root/scripts/poolsize" --version >/dev/null
-    bin="$root/.build/release/poolsize"
-fi
-[[ -x "$bin" ]] || { echo "error: --bin $bin: not an executable file" >&2; exit 66; }
-
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
+out="$root/results/benchmark-harness-$(date -u +%Y%m%d-%H%M%S).md"
+bin=""
+page_options harness --out=out:FILE --bin=bin:FILE ... -- "$@"
+if [[ -z "$bin" ]]; then release_binary; fi
+[[ -x "$bin" ]] || { echo "error: --bin $bin: not an executable file" >&2; exit 66; }
+passed_flags_known bench-harness
+mkdir -p "$(dirname "$out")"
 
-load_before="$(load_average)"
-echo "== load before: $load_before (an otherwise idle machine reads near 0)" >&2
-started=$SECONDS
+measure_start
 tables="$(mktemp)"
-trap 'rm -f "$tables" "${doc:+$doc.tmp.$$}"' EXIT
-"$bin" bench-harness --task-us 20,100,1000 "$@" > "$tables"
+trap 'rm -f "$tables"' EXIT
+"$bin" bench-harness --task-us 20,100,1000 "${page_args[@]}" > "$tables"
 {
     echo "poolsize $("$bin" --version), $(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
     echo
@@ -57,5 +41,5 @@ trap 'rm -f "$tables" "${doc:+$doc.tmp.$$}"' EXIT
 publish_page "$doc" "Harness overhead, measured" \
     "Written by \`scripts/benchmark-harness.sh\`; a rerun replaces this page. What the columns mean and
 why the reference submits through the pool: [../guide/harness-overhead.md](../guide/harness-overhead.md)." \
-    "$tables" "$command_line" "$load_before" "$((SECONDS - started))"
+    "$tables"
 echo "== load after: $(load_average); wrote $out${doc:+ and $doc}" >&2

@@ -14,42 +14,25 @@
 # Needs: javac and java (a JDK), python3.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-command_line="scripts/benchmark-observe-spread.sh"
-if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
-out="$root/results/benchmark-observe-spread-$(date -u +%Y%m%d-%H%M%S)"
-doc="$root/docs/benchmarks/observe-spread.md"
+# shellcheck source=scripts/benchmark-header.sh
+source "$root/scripts/benchmark-header.sh"
 runs=6 seconds=15 targets="A,B" rate=auto
-usage="usage: scripts/benchmark-observe-spread.sh [--out DIR] [--doc FILE | --no-doc] [--runs N] [--seconds S] [--targets A,B] [--rate auto|HZ]"
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --out) out="$2"; shift 2 ;;
-        --doc) doc="$2"; shift 2 ;;
-        --no-doc) doc=""; shift ;;
-        --runs) runs="$2"; shift 2 ;;
-        --seconds) seconds="$2"; shift 2 ;;
-        --targets) targets="$2"; shift 2 ;;
-        --rate) rate="$2"; shift 2 ;;
-        *) echo "$usage" >&2; exit 64 ;;
-    esac
-done
+page_options observe-spread --runs=runs:N --seconds=seconds:S --targets=targets:A,B "--rate=rate:auto|HZ" -- "$@"
+whole_number --runs "$runs" 99
+whole_number --seconds "$seconds" 999
 [[ "$targets" =~ ^[AB](,[AB])?$ ]] || { echo "error: --targets: must be A, B or A,B, got '$targets'" >&2; exit 64; }
 for tool in javac java python3; do
     command -v "$tool" >/dev/null 2>&1 || { echo "error: $tool not found; install a JDK and python3, and retry" >&2; exit 69; }
 done
+out_directory
 mkdir -p "$out/java"
-out="$(cd "$out" && pwd)"
-"$root/scripts/poolsize" --version >/dev/null   # builds the release binary when needed
-bin="$root/.build/release/poolsize"
-# shellcheck source=scripts/benchmark-header.sh
-source "$root/scripts/benchmark-header.sh"
+release_binary
 javac -d "$out/java" "$root/Tests/Fixtures/observe-targets/PoolTarget.java"
 
 started_processes
 
-"$bin" serve --port 0 --delay 8ms --duration 60min --quiet > "$out/serve.log" 2>&1 &
-pids+=($!)
-wait_for "$out/serve.log" 'http://' "$!" || { echo "error: poolsize serve did not start: $(cat "$out/serve.log")" >&2; exit 1; }
-url="$(grep -o 'http://[^ ]*' "$out/serve.log" | head -n 1)"
+start_serve "$out/serve.log" --delay 8ms
+url="$serve_url"
 
 # target NAME WORKERS RATE ARRIVAL ORDER: starts the Java pool, observes it $runs times into
 # $out/NAME, stops it, and appends its table to $out/table.md.
@@ -122,12 +105,11 @@ PY
     } >> "$out/table.md"
 }
 
-load_before="$(load_average)"
-started=$SECONDS
+measure_start
 : > "$out/table.md"
 [[ ",$targets," != *,A,* ]] || target A 8 200 fixed io-first
 [[ ",$targets," != *,B,* ]] || target B 8 150 poisson cpu-first
 cat "$out/table.md"
 intro="A Java ThreadPoolExecutor of 8 threads, each task 1 ms of CPU (ThreadMXBean) and a blocking keep-alive HTTP GET to \`poolsize serve --delay 8ms\` on 127.0.0.1, in two shapes (A: a task every 5 ms, the GET first; B: Poisson arrivals at 150/s, the CPU first), each observed $runs times in a row for $seconds s. The truth of each window is the target's own ticks that bracket it (up to a second longer on each side): the GET's time less the run delay inside it (the thread's schedstat; observe counts a thread waiting for a core as runnable, in Q/C, not as IO) over the thread CPU, with the GET's whole wall time beside it; the known-IO W/C is observe's lower bound (the JVM's idle workers park in futex, which is ambiguous); the interval is observe's 95% interval from the batches."
-publish_page "$doc" "observe's run-to-run spread" "$intro" "$out/table.md" "$command_line" "$load_before" $((SECONDS - started))
+publish_page "$doc" "observe's run-to-run spread" "$intro" "$out/table.md"
 [[ -z "$doc" ]] || echo "wrote $doc" >&2

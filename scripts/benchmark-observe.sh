@@ -34,29 +34,18 @@
 # Needs: cc, javac and java (a JDK), python3; for the last part nginx, wrk and curl.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-command_line="scripts/benchmark-observe.sh"
-if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
-out="$root/results/benchmark-observe-$(date -u +%Y%m%d-%H%M%S)"
-doc="$root/docs/benchmarks/observe.md"
+# shellcheck source=scripts/benchmark-header.sh
+source "$root/scripts/benchmark-header.sh"
+# shellcheck source=scripts/loopback.sh
+source "$root/scripts/loopback.sh"
 seconds=30   # observe's default duration
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --out) out="$2"; shift 2 ;;
-        --doc) doc="$2"; shift 2 ;;
-        --no-doc) doc=""; shift ;;
-        --seconds) seconds="$2"; shift 2 ;;
-        *) echo "usage: scripts/benchmark-observe.sh [--out DIR] [--doc FILE | --no-doc] [--seconds S]" >&2; exit 64 ;;
-    esac
-done
+page_options observe --seconds=seconds:S -- "$@"
+whole_number --seconds "$seconds" 999
 for tool in cc javac java python3; do
     command -v "$tool" >/dev/null 2>&1 || { echo "error: $tool not found; install it (a C compiler, a JDK, python3) and retry" >&2; exit 69; }
 done
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
-"$root/scripts/poolsize" --version >/dev/null   # builds the release binary when needed
-bin="$root/.build/release/poolsize"
-# shellcheck source=scripts/benchmark-header.sh
-source "$root/scripts/benchmark-header.sh"
+out_directory
+release_binary
 
 cc -O2 -pthread -o "$out/pool_target" "$root/Tests/Fixtures/observe-targets/pool_target.c" -lm
 # The task as a command: static where the C library allows it, so its process start costs little.
@@ -68,16 +57,8 @@ javac -d "$out/java" "$root/Tests/Fixtures/observe-targets/PoolTarget.java"
 # Everything started here is stopped on exit, however the script ends.
 started_processes
 
-serve() { # serve NAME ARGS...: starts `poolsize serve --port 0 ARGS`; its URL goes to NAME.url
-    local name="$1"
-    shift
-    "$bin" serve --port 0 --duration 60min --quiet "$@" > "$out/$name.log" 2>&1 &
-    pids+=($!)
-    wait_for "$out/$name.log" 'http://' "$!" || { echo "error: poolsize serve did not start: $(cat "$out/$name.log")" >&2; exit 1; }
-    grep -o 'http://[^ ]*' "$out/$name.log" | head -n 1 > "$out/$name.url"
-}
-serve serve --delay 20ms --threads 1
-url="$(cat "$out/serve.url")"
+start_serve "$out/serve.log" --delay 20ms --threads 1
+url="$serve_url"
 
 # One case: start the target, let it warm up, observe it by PID, stop it; the window's epoch
 # bounds go to NAME.window for the truth. A C target (pool_target) also keeps its running task
@@ -106,9 +87,7 @@ observe_case() { # observe_case NAME WARMUP_SECONDS COMMAND...
     echo "$begin $end $code" > "$out/$name.window"
 }
 
-load_before="$(load_average)"
-echo "== load before: $load_before" >&2
-started=$SECONDS
+measure_start
 #            name        warm-up  command
 observe_case c-4x40-20-5  1 "$out/pool_target" --workers 4 --rate 40 --io-ms 20 --cpu-ms 5
 observe_case c-8x100-10-2 1 "$out/pool_target" --workers 8 --rate 100 --io-ms 10 --cpu-ms 2
@@ -118,8 +97,8 @@ observe_case java-8x80-2  4 java -cp "$out/java" PoolTarget "$url" 8 80 2
 
 # poolsize's own sweep as the target: one size and one trial longer than the observation, which
 # starts once lowload.json is written (the low-load phase is over and the trial has begun).
-serve serve-sweep --delay 10ms --threads 1
-sweep_url="$(cat "$out/serve-sweep.url")"
+start_serve "$out/serve-sweep.log" --delay 10ms --threads 1
+sweep_url="$serve_url"
 "$bin" sweep --http "$sweep_url" --sizes 4 --repeat 1 --warmup 0 --trial-ms $(( (seconds + 20) * 1000 )) --quiet \
     --out "$out/sweep-target" --plots "$out/plots/sweep-target" > "$out/sweep-target.txt" 2> "$out/sweep-target.err" &
 sweep_pid=$!
@@ -153,40 +132,14 @@ same_task sweep-target --http "$sweep_url"
 
 # A real server: nginx, a master and two worker processes serving a small file, under wrk; observe
 # follows the master's children (--children) and counts requests with stub_status (--counter).
-nginx_bin="$(command -v nginx || { [[ -x /usr/sbin/nginx ]] && echo /usr/sbin/nginx; } || true)"
-if [[ -n "$nginx_bin" ]] && command -v wrk >/dev/null 2>&1 && command -v curl >/dev/null 2>&1; then
-    mkdir -p "$out/nginx/www" "$out/nginx/tmp"
-    head -c 4096 /dev/zero | tr '\0' 'x' > "$out/nginx/www/index.html"
-    port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-    cat > "$out/nginx/nginx.conf" <<CONF
-daemon off;
-worker_processes 2;
-pid $out/nginx/nginx.pid;
-error_log $out/nginx/error.log;
-events { worker_connections 256; }
-http {
-    access_log off;
-    client_body_temp_path $out/nginx/tmp/body;
-    proxy_temp_path $out/nginx/tmp/proxy;
-    fastcgi_temp_path $out/nginx/tmp/fastcgi;
-    uwsgi_temp_path $out/nginx/tmp/uwsgi;
-    scgi_temp_path $out/nginx/tmp/scgi;
-    server {
-        listen 127.0.0.1:$port;
-        root $out/nginx/www;
-        location = /status { stub_status; }
-    }
-}
-CONF
+if { command -v nginx || [[ -x /usr/sbin/nginx ]]; } >/dev/null 2>&1 && command -v wrk >/dev/null 2>&1 && command -v curl >/dev/null 2>&1; then
+    start_nginx "$out/nginx" 2 4096 'location = /status { stub_status; }'
+    port="$nginx_port"
     cat > "$out/nginx/requests.sh" <<SH
 #!/bin/sh
 # The requests nginx has handled: the third number of stub_status.
 curl -s http://127.0.0.1:$port/status | awk 'NR == 3 { print \$3 }'
 SH
-    "$nginx_bin" -p "$out/nginx" -e "$out/nginx/error.log" -c "$out/nginx/nginx.conf" &
-    nginx_pid=$!
-    pids+=("$nginx_pid")
-    for _ in $(seq 1 200); do curl -sf "http://127.0.0.1:$port/status" >/dev/null 2>&1 && break; sleep 0.05; done
     wrk -t 1 -c 16 -d "$((seconds + 8))s" "http://127.0.0.1:$port/" > "$out/wrk.txt" 2>&1 &
     wrk_pid=$!
     pids+=("$wrk_pid")
@@ -202,7 +155,6 @@ SH
 else
     echo "note: nginx, wrk or curl not found: the nginx part is skipped (apt-get install nginx-light wrk curl)" >&2
 fi
-elapsed=$((SECONDS - started))
 
 table="$out/observe.md"
 python3 - "$out" > "$table" <<'PY'
@@ -402,28 +354,21 @@ else:
     print("```")
 PY
 cat "$table"
-if [[ -n "$doc" ]]; then
-    mkdir -p "$(dirname "$doc")"
-    {
-        echo "# poolsize observe against programs that know their answer"
-        echo
-        echo "Written by \`scripts/benchmark-observe.sh\`; a rerun replaces this page. What observe measures and"
-        echo "how: [../guide/observe.md](../guide/observe.md)."
-        echo
-        machine_header "$command_line" "$load_before" "$elapsed"
-        echo
-        echo "Each target ran alone, was warmed up, then observed by PID for ${seconds} s at the default rate"
-        echo "(\`poolsize observe PID --duration ${seconds}s --format json\`). The truth is what the target measured on"
-        echo "itself over the same window (from its once-a-second cumulative lines): W/C = the IO wait (wall time of"
-        echo "the blocking read() or HTTP call) over the thread CPU per task, busy = task wall time / (workers ×"
-        echo "elapsed). The observed W/C and busy fraction compared are the known-IO bounds: the Java workers idle"
-        echo "in futex, which observe counts as ambiguous and puts in the upper bound only. The truth's IO wait is"
-        echo "the wall time of the call, which also holds the CPU the call itself uses and any wait for a CPU after"
-        echo "it returns; observe counts only the blocked time as IO, so its W/C tends to read a few percent lower."
-        echo "The truth's window is the target's ticks that bracket the observation (up to a second longer each side)."
-        echo
-        cat "$table"
-    } > "$doc.tmp.$$"
-    mv "$doc.tmp.$$" "$doc"
-fi
+body="$out/observe-body.md"
+{
+    echo "Each target ran alone, was warmed up, then observed by PID for ${seconds} s at the default rate"
+    echo "(\`poolsize observe PID --duration ${seconds}s --format json\`). The truth is what the target measured on"
+    echo "itself over the same window (from its once-a-second cumulative lines): W/C = the IO wait (wall time of"
+    echo "the blocking read() or HTTP call) over the thread CPU per task, busy = task wall time / (workers ×"
+    echo "elapsed). The observed W/C and busy fraction compared are the known-IO bounds: the Java workers idle"
+    echo "in futex, which observe counts as ambiguous and puts in the upper bound only. The truth's IO wait is"
+    echo "the wall time of the call, which also holds the CPU the call itself uses and any wait for a CPU after"
+    echo "it returns; observe counts only the blocked time as IO, so its W/C tends to read a few percent lower."
+    echo "The truth's window is the target's ticks that bracket the observation (up to a second longer each side)."
+    echo
+    cat "$table"
+} > "$body"
+publish_page "$doc" "poolsize observe against programs that know their answer" \
+    "Written by \`scripts/benchmark-observe.sh\`; a rerun replaces this page. What observe measures and
+how: [../guide/observe.md](../guide/observe.md)." "$body"
 echo "== load after: $(load_average); raw output in $out${doc:+; wrote $doc}" >&2

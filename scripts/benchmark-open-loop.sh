@@ -15,11 +15,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
-page_options open-loop 3 "$@"
+repeat=3
+page_options open-loop --repeat=repeat:N -- "$@"
+whole_number --repeat "$repeat" 99
 mkdir -p "$out"
-"$root/scripts/poolsize" --version >/dev/null
-bin="$root/.build/release/poolsize"
-trap 'rm -f "${doc:+$doc.tmp.$$}"' EXIT
+release_binary
 
 cat > "$out/wait-2ms.yaml" <<'YAML'
 name: wait-2ms
@@ -30,8 +30,7 @@ jitter: none
 trial_ms: 2000
 YAML
 
-load_before="$(load_average)"
-started=$SECONDS
+measure_start
 for process in uniform poisson; do
     for rate in 100 1000 5000; do
         echo "== $process arrivals at $rate/s" >&2
@@ -76,5 +75,5 @@ latency (from its intended arrival) holds beyond its own execution when no task 
 the window for evenly spaced ones, √(rate × window) for Poisson ones.
 The open loop's arithmetic is tested on a simulated pool (Tests/PoolSizeKitTests/OpenLoopRunnerTests.swift);
 these figures depend on the machine, so they live here." \
-    "$tables" "$command_line" "$load_before" "$((SECONDS - started))"
+    "$tables"
 echo "== load after: $(load_average); wrote $out${doc:+ and $doc}" >&2

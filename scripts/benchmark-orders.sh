@@ -11,14 +11,14 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
-page_options orders 3 "$@"
+repeat=3
+page_options orders --repeat=repeat:N -- "$@"
+whole_number --repeat "$repeat" 99
 sizes=(1 2 3 4 5 6 8 12 16 32 64)
 seconds=5
-started=$SECONDS
-load_before="$(load_average)"
+measure_start
 
-swift build -c release --product poolsize --package-path "$root" >/dev/null
-bin="$root/.build/release/poolsize"
+release_binary
 mkdir -p "$out"
 eval "$("$root/scripts/pg-cluster.sh" start --scale 1 --database orders --max-connections 100)"
 trap '"$root/scripts/pg-cluster.sh" stop "$PGCLUSTER_DIR"' EXIT
@@ -39,8 +39,9 @@ for round in $(seq 1 "$repeat"); do
 done
 
 body="$out/body.md"
-python3 - "$out" "$bin" "$repeat" "${sizes[@]}" > "$body" <<'PY'
+PYTHONPATH="$root/scripts" python3 - "$out" "$bin" "$repeat" "${sizes[@]}" > "$body" <<'PY'
 import json, pathlib, re, statistics, subprocess, sys
+from benchmark_report import within_one_step
 out, binary, rounds = pathlib.Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 sizes = [int(s) for s in sys.argv[4:]]
 def tps(path):
@@ -63,7 +64,6 @@ print(f"\npgbench's knee (`poolsize fit --tolerance 0.05` on the medians): **{kn
 print("## poolsize, default search (`poolsize sweep --postgres URL --sql-file Examples/postgres/orders.sql`)\n")
 print("| round | sizes measured | trials | recommended | within one size step of pgbench's knee | wall time |")
 print("|---|---|---|---|---|---|")
-steps = sorted(set(sizes))
 for r in range(1, rounds + 1):
     run = out / f"sweep-r{r}" / "run"
     if not run.exists():
@@ -77,14 +77,11 @@ for r in range(1, rounds + 1):
         answer = best.get("recommended_queue_count") or best.get("recommended_pool_size")
     near = "–"
     if answer is not None and knee is not None:
-        # One size step on the hand loop's own sizes: the neighbour below or above the knee.
-        i = min(range(len(steps)), key=lambda k: abs(steps[k] - knee))
-        lo, hi = steps[max(0, i - 1)], steps[min(len(steps) - 1, i + 1)]
-        near = "yes" if lo <= answer <= hi else "no"
+        near = "yes" if within_one_step(answer, knee, sizes) else "no"
     wall = (out / f"sweep-r{r}.seconds").read_text().strip()
     print(f"| {r} | {', '.join(map(str, measured))} | {len(trials)} | {answer} | {near} | {wall} s |")
 PY
 publish_page "$doc" "The orders pool beside pgbench" \
     "A connection pool whose transactions insert, update a skewed hot row and read: pgbench's hand loop at each N against poolsize's default search on the same cluster, interleaved. Raw output: \`$out\`." \
-    "$body" "$command_line" "$load_before" $((SECONDS - started))
+    "$body"
 echo "$out"

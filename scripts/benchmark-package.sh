@@ -17,47 +17,31 @@
 # Reproduce: scripts/benchmark-package.sh --rounds 2 --repeat 3 --trial-ms 500
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-command_line="scripts/benchmark-package.sh"
-if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
+# shellcheck source=scripts/benchmark-header.sh
+source "$root/scripts/benchmark-header.sh"
 static="$root/.build/package/release/poolsize"
 dynamic="$root/.build/release/poolsize"
 rounds=2
-out="$root/results/benchmark-package-$(date -u +%Y%m%d-%H%M%S)"
-doc="$root/docs/benchmarks/package.md"
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --static) static="$2"; shift 2 ;;
-        --dynamic) dynamic="$2"; shift 2 ;;
-        --rounds) rounds="$2"; shift 2 ;;
-        --out) out="$2"; shift 2 ;;
-        --doc) doc="$2"; shift 2 ;;
-        --no-doc) doc=""; shift ;;
-        *) break ;;
-    esac
-done
-[[ "$rounds" =~ ^[1-9]$ ]] || { echo "error: --rounds $rounds: give a whole number from 1 to 9" >&2; exit 64; }
+page_options package --static=static:FILE --dynamic=dynamic:FILE --rounds=rounds:N ... -- "$@"
+whole_number --rounds "$rounds" 9
 for binary in "$static" "$dynamic"; do
     [[ -x "$binary" ]] || { echo "error: $binary is not built; run scripts/package.sh (static) and scripts/poolsize --version (dynamic), or pass --static/--dynamic" >&2; exit 66; }
 done
-mkdir -p "$out"
 bin="$dynamic"
-# shellcheck source=scripts/benchmark-header.sh
-source "$root/scripts/benchmark-header.sh"
-
-load_before="$(load_average)"
-echo "== load before: $load_before (an otherwise idle machine reads near 0)" >&2
-started=$SECONDS
+passed_flags_known bench-harness
+mkdir -p "$out"
+measure_start
 for round in $(seq 1 "$rounds"); do
     for kind in dynamic static; do
         binary="$dynamic"
         [[ "$kind" == static ]] && binary="$static"
         echo "== round $round of $rounds: $kind ($binary)" >&2
-        "$root/scripts/benchmark-harness.sh" --bin "$binary" --no-doc --out "$out/$kind-$round.md" "$@" >/dev/null
+        "$root/scripts/benchmark-harness.sh" --bin "$binary" --no-doc --out "$out/$kind-$round.md" "${page_args[@]}" >/dev/null
     done
 done
 
 body="$(mktemp)"
-trap 'rm -f "$body" "${doc:+$doc.tmp.$$}"' EXIT
+trap 'rm -f "$body"' EXIT
 {
     echo "- static: \`$static\`, $(stat -c %s "$static") bytes, loads $(ldd "$static" | grep -c '=>') shared libraries"
     echo "- dynamic: \`$dynamic\`, $(stat -c %s "$dynamic") bytes (not stripped), loads $(ldd "$dynamic" | grep -c '=>') shared libraries"
@@ -129,5 +113,5 @@ release binary the packages carry (Swift standard library and Foundation linked 
 \`scripts/package.sh\`, [../guide/packaging.md](../guide/packaging.md)) and on the dynamic one
 \`swift build -c release\` makes, alternating, each figure the median over the rounds. Each round's own
 tables: the --out directory." \
-    "$body" "$command_line" "$load_before" "$((SECONDS - started))"
+    "$body"
 echo "== load after: $(load_average); wrote $out${doc:+ and $doc}" >&2

@@ -35,27 +35,11 @@ sizes="1,2,4,8,16,32,64"
 seconds=5
 scale=10
 rounds=3
-command_line="scripts/benchmark-postgres.sh"
-if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
-out="$root/results/benchmark-postgres-$(date -u +%Y%m%d-%H%M%S)"
-doc="$root/docs/benchmarks/postgres.md"
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --sizes) sizes="$2"; shift 2 ;;
-        --seconds) seconds="$2"; shift 2 ;;
-        --scale) scale="$2"; shift 2 ;;
-        --rounds) rounds="$2"; shift 2 ;;
-        --out) out="$2"; shift 2 ;;
-        --doc) doc="$2"; shift 2 ;;
-        --no-doc) doc=""; shift ;;
-        *) echo "error: $1: unknown option; use --sizes LIST, --seconds S, --scale N, --rounds R, --out DIR, --doc FILE or --no-doc" >&2; exit 64 ;;
-    esac
-done
-[[ "$sizes" =~ ^[1-9][0-9]?(,[1-9][0-9]?)*$ ]] || { echo "error: --sizes $sizes: give whole numbers from 1 to 99, comma-separated, e.g. 1,2,4,8" >&2; exit 64; }
-[[ "$seconds" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "error: --seconds $seconds: give a whole number from 1 to 999" >&2; exit 64; }
-[[ "$scale" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "error: --scale $scale: give a whole number from 1 to 999" >&2; exit 64; }
-[[ "$rounds" =~ ^[1-9]$ ]] || { echo "error: --rounds $rounds: give a whole number from 1 to 9" >&2; exit 64; }
-IFS=, read -ra size_list <<< "$sizes"
+page_options postgres --sizes=sizes:LIST --seconds=seconds:S --scale=scale:N --rounds=rounds:R -- "$@"
+size_list_option --sizes "$sizes" 99
+whole_number --seconds "$seconds" 999
+whole_number --scale "$scale" 999
+whole_number --rounds "$rounds" 9
 
 missing=()
 command -v pgbench >/dev/null 2>&1 || missing+=(postgresql)
@@ -67,14 +51,10 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     exit 69
 fi
 
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
-"$root/scripts/poolsize" --version >/dev/null # builds the release binary when needed
-bin="$root/.build/release/poolsize"
-load_before="$(load_average)"
-started="$(date +%s)"
+out_directory
+release_binary
+measure_start
 cpus="$(nproc)"
-echo "== load before: $load_before (an otherwise idle machine reads near 0)" >&2
 
 # The script files must be pgbench's own built-ins, or the comparison is of something else.
 for name in select-only tpcb-like; do
@@ -162,5 +142,5 @@ body="$out/body.md"
 python3 "$root/scripts/benchmark_postgres.py" "$out" "$sizes" "$seconds" "$cpus" "$bin" "$rounds" > "$body"
 cp "$body" "$out/postgres.md"
 intro="\`poolsize sweep --postgres\` (a pool of N threads in poolsize, each holding one libpq connection and running the script as blocking calls) beside pgbench (one process, N connections driven by J threads) on the same script file at the same N and scale, the tools taking turns in rounds on one PostgreSQL (scripts/benchmark-postgres.sh, scripts/benchmark_postgres.py; the scripts are Examples/postgres/)."
-publish_page "$doc" "PostgreSQL: poolsize sweep --postgres beside pgbench" "$intro" "$body" "$command_line" "$load_before" "$(($(date +%s) - started))"
+publish_page "$doc" "PostgreSQL: poolsize sweep --postgres beside pgbench" "$intro" "$body"
 echo "wrote ${doc:-nothing (--no-doc)}; raw output in $out" >&2

@@ -10,11 +10,11 @@
 #   3. Examples/servers/PoolServer.java, the JDK's HTTP server on a fixed pool of {size}
 #      threads (2 ms of thread CPU, then an 18 ms sleep).
 # wrk's CPU is its process's user + system CPU (getrusage through LuaJIT's FFI in its done()
-# hook, as scripts/benchmark-driver.sh reads it) over its requests; its p50 and p99 come from the
+# hook, scripts/wrk-report.lua) over its requests; its p50 and p99 come from the
 # same hook (µs). The knee per server is `poolsize fit`'s: the smallest size within 5% of the
 # highest throughput measured (fit's --tolerance 0.05, the rule the sweep uses).
 #
-# After each hand loop, `poolsize sweep --server` on the same server (run_poolsize_sweep), twice:
+# After each hand loop, `poolsize sweep --server` on the same server (run_server_sweep), twice:
 # a grid on the same sizes with the same trial length and load (`--sizes LIST --search grid
 # --repeat 1 --trial-ms S*1000 --connections M`), and an adaptive search (`--sizes auto`, the
 # rest the same). scripts/benchmark_server.py reads the wrk reports, the hand loop's wall times
@@ -46,36 +46,19 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
+# shellcheck source=scripts/loopback.sh
+source "$root/scripts/loopback.sh"
 
 sizes="1,2,4,8,12,16,24,32,48,64"
 seconds=3
 connections=64
 servers="serve,gunicorn,java"
 only="servers,load,pgbench"
-command_line="scripts/benchmark-server.sh"
-if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
-out="$root/results/benchmark-server-$(date -u +%Y%m%d-%H%M%S)"
-doc="$root/docs/benchmarks/server.md"
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --sizes) sizes="$2"; shift 2 ;;
-        --seconds) seconds="$2"; shift 2 ;;
-        --connections) connections="$2"; shift 2 ;;
-        --servers) servers="$2"; shift 2 ;;
-        --only) only="$2"; shift 2 ;;
-        --out) out="$2"; shift 2 ;;
-        --doc) doc="$2"; shift 2 ;;
-        --no-doc) doc=""; shift ;;
-        *) echo "error: $1: unknown option; use --sizes LIST, --seconds S, --connections M, --servers LIST, --only LIST, --out DIR, --doc FILE or --no-doc" >&2; exit 64 ;;
-    esac
-done
-[[ "$sizes" =~ ^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$ ]] || { echo "error: --sizes $sizes: give whole numbers from 1 to 1024, comma-separated, e.g. 1,2,4,8" >&2; exit 64; }
-IFS=, read -ra size_list <<< "$sizes"
-for size in "${size_list[@]}"; do
-    ((size <= 1024)) || { echo "error: --sizes $sizes: $size is more than 1024 threads" >&2; exit 64; }
-done
-[[ "$seconds" =~ ^[1-9][0-9]{0,2}$ ]] || { echo "error: --seconds $seconds: give a whole number from 1 to 999" >&2; exit 64; }
-[[ "$connections" =~ ^[1-9][0-9]{0,3}$ ]] || { echo "error: --connections $connections: give a whole number from 1 to 9999" >&2; exit 64; }
+page_options server --sizes=sizes:LIST --seconds=seconds:S --connections=connections:M --servers=servers:LIST \
+    --only=only:LIST -- "$@"
+size_list_option --sizes "$sizes" 1024
+whole_number --seconds "$seconds" 999
+whole_number --connections "$connections" 9999
 IFS=, read -ra part_list <<< "$only"
 for part in "${part_list[@]}"; do
     case "$part" in servers | load | pgbench) ;; *) echo "error: --only $only: $part is none of servers, load, pgbench" >&2; exit 64 ;; esac
@@ -105,13 +88,10 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     exit 69
 fi
 
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
-"$root/scripts/poolsize" --version >/dev/null # builds the release binary when needed
-bin="$root/.build/release/poolsize"
-load_before="$(load_average)"
-started="$(date +%s)"
-echo "== load before: $load_before (an otherwise idle machine reads near 0)" >&2
+out_directory
+release_binary
+measure_start
+started_at="$(date -u '+%Y-%m-%d %H:%M UTC')"
 
 # The servers, as argument lists with {size} and {port} to fill in (the form
 # `poolsize sweep --server` takes). Each runs from the repository's root.
@@ -161,7 +141,6 @@ stop_cluster() {
 trap 'stop_server; stop_sweep; stop_cluster' EXIT
 trap 'exit 130' INT TERM
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 fill() { # fill SIZE PORT WORD...: the words with {size} and {port} replaced, one a line in `filled`
     local size="$1" port="$2" word
     shift 2
@@ -188,26 +167,6 @@ start_server() {
     return 1
 }
 
-# wrk's own CPU and latency percentiles, read in its done() hook after its threads are joined.
-cat > "$out/wrk-report.lua" <<'LUA'
-local ffi = require("ffi")
-ffi.cdef[[
-struct poolsize_timeval { long tv_sec; long tv_usec; };
-struct poolsize_rusage { struct poolsize_timeval ru_utime; struct poolsize_timeval ru_stime; long rest[14]; };
-int getrusage(int who, struct poolsize_rusage *usage);
-]]
-done = function(summary, latency, requests)
-    local usage = ffi.new("struct poolsize_rusage")
-    ffi.C.getrusage(0, usage)
-    local cpu_us = tonumber(usage.ru_utime.tv_sec) * 1e6 + tonumber(usage.ru_utime.tv_usec)
-        + tonumber(usage.ru_stime.tv_sec) * 1e6 + tonumber(usage.ru_stime.tv_usec)
-    local e = summary.errors
-    io.write(string.format("wrk-report requests=%d duration_us=%d cpu_us=%d errors=%d p50_us=%d p99_us=%d\n",
-        summary.requests, summary.duration, cpu_us, e.connect + e.read + e.write + e.status + e.timeout,
-        latency:percentile(50), latency:percentile(99)))
-end
-LUA
-
 # The hand loop for one server: a fresh server per size, one wrk run against it.
 # Its wall time, server starts and stops included, goes to NAME-hand-seconds.csv: per size and
 # for the whole loop (size "all").
@@ -224,7 +183,7 @@ hand_loop() { # hand_loop NAME WORD...
         fill "$size" "$port" "$@"
         echo "== $name size=$size: ${filled[*]}; wrk -t1 -c$connections -d${seconds}s --latency --timeout 10s $url" >&2
         start_server "$out/$name-$size.log" "${filled[@]}"
-        wrk -t1 -c"$connections" -d"${seconds}s" --latency --timeout 10s -s "$out/wrk-report.lua" "$url" \
+        wrk -t1 -c"$connections" -d"${seconds}s" --latency --timeout 10s -s "$root/scripts/wrk-report.lua" "$url" \
             > "$out/$name-wrk-$size.txt"
         stop_server
         echo "$size,$(elapsed "$size_started")" >> "$out/$name-hand-seconds.csv"
@@ -240,7 +199,7 @@ hand_loop() { # hand_loop NAME WORD...
 # stops the servers itself; the sweep runs in the background only so that the trap can stop it
 # (and with it, through its guardians, any server it started) however the script ends. After
 # each run the processes of this checkout's servers still alive are listed (there should be
-# none).
+# none). run_sweep runs the `--load` sweeps below the same way.
 sweep_available=no
 if "$bin" sweep --help 2>/dev/null | grep -q -- --server; then sweep_available=yes; fi
 # This checkout's servers still running: their command lines hold $root (the poolsize binary,
@@ -249,46 +208,10 @@ leftover_servers() {
     ps -eo pid=,args= | awk -v root="$root/" -v self="$$" \
         'index($0, root) && /serve --workers|wsgi_app:app|PoolServer\.java/ && !/awk / && $1 != self'
 }
-run_poolsize_sweep() { # run_poolsize_sweep NAME grid|auto WORD...
-    local name="$1" mode="$2" command base rc=0 t0
-    shift 2
-    [[ "$sweep_available" == yes ]] || return 0
-    base="$out/sweep-$name-$mode"
-    command="$(printf '%q ' "$@")"
-    local size_args=(--sizes "$sizes" --search grid)
-    [[ "$mode" == auto ]] && size_args=(--sizes auto)
-    echo "== $name: poolsize sweep --server … ${size_args[*]} --repeat 1 --trial-ms $((seconds * 1000)) --connections $connections" >&2
-    t0="$EPOCHREALTIME"
-    (cd "$root" && exec "$bin" sweep --server "${command% }" --http "$url_template" "${size_args[@]}" \
-        --connections "$connections" --repeat 1 --trial-ms $((seconds * 1000)) --quiet --format json \
-        --out "$base/run" --plots "$base/plots") > "$base.json" 2> "$base.log" &
-    sweep_pid=$!
-    wait "$sweep_pid" || rc=$?
-    sweep_pid=""
-    elapsed "$t0" > "$base.seconds"
-    echo "$rc" > "$base.exit"
-    ((rc == 0)) || echo "   poolsize sweep --server failed (exit $rc); see $base.log" >&2
-    leftover_servers > "$base.leftovers" || true
-    [[ -s "$base.leftovers" ]] && echo "   still running after the sweep: $(cat "$base.leftovers")" >&2
-    return 0
-}
-
-wants servers && for name in "${server_list[@]}"; do
-    case "$name" in
-        serve) words=("${serve_command[@]}") ;;
-        gunicorn) words=("${gunicorn_command[@]}") ;;
-        java) words=("${java_command[@]}") ;;
-    esac
-    hand_loop "$name" "${words[@]}"
-    run_poolsize_sweep "$name" grid "${words[@]}"
-    run_poolsize_sweep "$name" auto "${words[@]}"
-done
-
-# ---- the user's own load tool: `--load` ----
-# run_tool_sweep NAME ARG...: `poolsize sweep ARG… --repeat 1 --quiet --format json` with its
-# run directory, JSON, stderr, exit and wall time under $out/sweep-NAME*, in the background so
-# that the trap can stop it.
-run_tool_sweep() {
+# run_sweep NAME ARG...: `poolsize sweep ARG… --repeat 1 --quiet --format json` with its run
+# directory, JSON, stderr, exit and wall time under $out/sweep-NAME*, in the background so that
+# the trap can stop it; then the servers it left, if any.
+run_sweep() {
     local name="$1" base rc=0 t0
     shift
     base="$out/sweep-$name"
@@ -303,8 +226,32 @@ run_tool_sweep() {
     echo "$rc" > "$base.exit"
     ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
     leftover_servers > "$base.leftovers" || true
+    if [[ -s "$base.leftovers" ]]; then echo "   still running after the sweep: $(cat "$base.leftovers")" >&2; fi
     return 0
 }
+run_server_sweep() { # run_server_sweep NAME grid|auto WORD...
+    local name="$1" mode="$2" command
+    shift 2
+    [[ "$sweep_available" == yes ]] || return 0
+    command="$(printf '%q ' "$@")"
+    local size_args=(--sizes "$sizes" --search grid)
+    [[ "$mode" == auto ]] && size_args=(--sizes auto)
+    run_sweep "$name-$mode" --server "${command% }" --http "$url_template" "${size_args[@]}" \
+        --connections "$connections" --trial-ms $((seconds * 1000))
+}
+
+wants servers && for name in "${server_list[@]}"; do
+    case "$name" in
+        serve) words=("${serve_command[@]}") ;;
+        gunicorn) words=("${gunicorn_command[@]}") ;;
+        java) words=("${java_command[@]}") ;;
+    esac
+    hand_loop "$name" "${words[@]}"
+    run_server_sweep "$name" grid "${words[@]}"
+    run_server_sweep "$name" auto "${words[@]}"
+done
+
+# ---- the user's own load tool: `--load` ----
 wrk_rows() { # wrk_rows NAME: the hand loop's wrk reports of NAME as CSV rows for `poolsize fit`
     python3 - "$out" "$1" "$sizes" <<'PY'
 import pathlib, re, sys
@@ -319,7 +266,7 @@ if wants load && [[ "$sweep_available" == yes ]]; then
     [[ -f "$out/serve-wrk-${size_list[-1]}.txt" ]] || hand_loop serve "${serve_command[@]}"
     wrk_rows serve > "$out/load-hand.csv"
     "$bin" fit "$out/load-hand.csv" --x concurrency --y throughput --tolerance 0.05 --format json > "$out/load-fit.json"
-    run_tool_sweep serve-load --server "$(printf '%q ' "${serve_command[@]}")" --http "$url_template" \
+    run_sweep serve-load --server "$(printf '%q ' "${serve_command[@]}")" --http "$url_template" \
         --load "wrk -t1 -c64 -d${seconds}s --latency --timeout 10s http://127.0.0.1:{port}/" --parse wrk \
         --sizes "$sizes" --search grid
 fi
@@ -343,7 +290,7 @@ if wants pgbench; then
             latency="$(sed -n 's/^latency average = \([0-9.]*\) ms.*/\1/p' "$out/pgbench-$workload-$size.txt")"
             echo "$workload,$size,${tps:-0},${latency:-0}" >> "$out/pgbench-hand.csv"
         done
-        run_tool_sweep "pgbench-$workload" \
+        run_sweep "pgbench-$workload" \
             --load "pgbench -n -c {size} -j 2 -T $seconds ${script[*]} -h 127.0.0.1 -p $pg_port -U postgres bench" \
             --parse pgbench --sizes "$sizes" --search grid
     done
@@ -358,15 +305,14 @@ load_body="$out/load-body.md"
 : > "$load_body"
 if [[ ${#load_parts[@]} -gt 0 ]]; then
     python3 "$root/scripts/benchmark_server.py" --load-sections "$out" "$sizes" "$seconds" "$(nproc)" \
-        "${command_line//\\,/,}" "$(IFS=,; echo "${load_parts[*]}")" \
-        "$(date -u -d "@$started" '+%Y-%m-%d %H:%M UTC'), $(($(date +%s) - started)) s" "$load_before" > "$load_body"
+        "$command_line" "$(IFS=,; echo "${load_parts[*]}")" \
+        "$started_at, $((SECONDS - started)) s" "$load_before" > "$load_body"
 fi
 if ! wants servers; then
     if [[ -n "$doc" && -f "$doc" ]]; then
         python3 "$root/scripts/benchmark_server.py" --splice "$doc" "$load_body"
     else
-        publish_page "$doc" "Server pool sizing: the hand loop and poolsize sweep --server" "" "$load_body" \
-            "$command_line" "$load_before" "$(($(date +%s) - started))"
+        publish_page "$doc" "Server pool sizing: the hand loop and poolsize sweep --server" "" "$load_body"
     fi
     echo "wrote ${doc:-nothing (--no-doc)}; raw output in $out" >&2
     exit 0
@@ -395,7 +341,7 @@ python3 "$root/scripts/benchmark_server.py" "$out" "$servers" "$sizes" "$seconds
 cat "$load_body" >> "$body"
 cp "$body" "$out/server.md"
 intro="Sizing a server's thread pool by hand (restart the server at each size, load it with wrk, find the knee of throughput over size) against \`poolsize sweep --server\` doing it on the same servers in the same run, as a grid on the same sizes and as an adaptive search (scripts/benchmark-server.sh, scripts/benchmark_server.py; the servers are in Examples/servers/)."
-publish_page "$doc" "Server pool sizing: the hand loop and poolsize sweep --server" "$intro" "$body" "$command_line" "$load_before" "$(($(date +%s) - started))"
+publish_page "$doc" "Server pool sizing: the hand loop and poolsize sweep --server" "$intro" "$body"
 leftovers="$(leftover_servers || true)"
 [[ -z "$leftovers" ]] || echo "warning: server processes still running at the end: $leftovers" >&2
 echo "wrote ${doc:-nothing (--no-doc)}; raw output in $out" >&2

@@ -20,53 +20,29 @@
 # Reproduce: scripts/benchmark.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-command_line="scripts/benchmark.sh"
-if [[ $# -gt 0 ]]; then command_line+="$(printf ' %q' "$@")"; fi
-if [[ "${POOLSIZE_BENCH_SEARCH:-1}" == "0" ]]; then command_line="POOLSIZE_BENCH_SEARCH=0 $command_line"; fi
-out="$root/results/benchmark-$(date -u +%Y%m%d-%H%M%S)"
-doc_dir="$root/docs/benchmarks"
-while [[ $# -gt 0 ]]; do
-    case "$1" in
-        --out) out="$2"; shift 2 ;;
-        --doc-dir) doc_dir="$2"; shift 2 ;;
-        --no-doc) doc_dir=""; shift ;;
-        *) break ;;
-    esac
-done
-mkdir -p "$out"
-workloads=(io mixed cpu "$root/scripts/benchmark-workloads/io-short.yaml" "$root/scripts/benchmark-workloads/wait-heavy.yaml" "$root/scripts/benchmark-workloads/io-jitter.yaml")
-"$root/scripts/poolsize" --version >/dev/null
-bin="$root/.build/release/poolsize"
-
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
+page_options "" ... -- "$@"
+doc_dir="$doc"
+if [[ "${POOLSIZE_BENCH_SEARCH:-1}" == "0" ]]; then command_line="POOLSIZE_BENCH_SEARCH=0 $command_line"; fi
+release_binary
+passed_flags_known sweep
+mkdir -p "$out"
+workloads=(io mixed cpu "$root/scripts/benchmark-workloads/io-short.yaml" "$root/scripts/benchmark-workloads/wait-heavy.yaml" "$root/scripts/benchmark-workloads/io-jitter.yaml")
 
-# write_doc NAME TITLE INTRO TABLE_FILE LOAD_BEFORE SECONDS: replaces $doc_dir/NAME.md in one
-# rename, so an interrupted write leaves the previous page.
+# write_doc NAME TITLE INTRO TABLE_FILE: the page $doc_dir/NAME.md; nothing with --no-doc.
 write_doc() {
     [[ -n "$doc_dir" ]] || return 0
-    mkdir -p "$doc_dir"
-    {
-        echo "# $2"
-        echo
-        echo "$3"
-        echo
-        machine_header "$command_line" "$5" "$6"
-        echo
-        cat "$4"
-    } > "$doc_dir/$1.md.tmp.$$"
-    mv "$doc_dir/$1.md.tmp.$$" "$doc_dir/$1.md"
+    publish_page "$doc_dir/$1.md" "$2" "$3" "$4"
     echo "== wrote $doc_dir/$1.md" >&2
 }
-trap 'rm -f "${doc_dir:+$doc_dir/accuracy.md.tmp.$$}" "${doc_dir:+$doc_dir/search.md.tmp.$$}"' EXIT
 
-load_before="$(load_average)"
-started=$SECONDS
+measure_start
 for w in "${workloads[@]}"; do
     name="$(basename "$w" .yaml)"
     echo "== sweep $name" >&2
     start=$(date +%s.%N)
-    "$bin" sweep --workload "$w" --quiet --out "$out/$name" --plots "$out/$name/plots" "$@" > "$out/$name.log"
+    "$bin" sweep --workload "$w" --quiet --out "$out/$name" --plots "$out/$name/plots" "${page_args[@]}" > "$out/$name.log"
     python3 -c "print($(date +%s.%N) - $start)" > "$out/$name/sweep_seconds.txt"
 done
 python3 "$root/scripts/benchmark_report.py" "$out" | tee "$out/benchmark.md"
@@ -75,12 +51,11 @@ write_doc accuracy "Accuracy against known workloads, measured" \
 and the recommendation against the analytic optimum cores × (1 + W/C), for workloads whose CPU
 and wait times are known (targets: within 10% and 15%). What the recommendation rests on:
 [../guide/recommendation.md](../guide/recommendation.md)." \
-    "$out/benchmark.md" "$load_before" "$((SECONDS - started))"
+    "$out/benchmark.md"
 
 if [[ "${POOLSIZE_BENCH_SEARCH:-1}" != "0" ]]; then
     echo "== search: grid vs adaptive" >&2
-    load_before="$(load_average)"
-    started=$SECONDS
+    measure_start
     search_out="$out/search"
     mkdir -p "$search_out"
     for w in "${workloads[@]}"; do
@@ -88,9 +63,9 @@ if [[ "${POOLSIZE_BENCH_SEARCH:-1}" != "0" ]]; then
         for mode in grid adaptive; do
             run="$search_out/$name-$mode"
             echo "== sweep $name --search $mode" >&2
-            "$bin" sweep --workload "$w" --search "$mode" --dry-run "$@" > "$search_out/$name-$mode.dry-run.txt"
+            "$bin" sweep --workload "$w" --search "$mode" --dry-run "${page_args[@]}" > "$search_out/$name-$mode.dry-run.txt"
             start=$(date +%s.%N)
-            "$bin" sweep --workload "$w" --search "$mode" --quiet --out "$run" --plots "$run/plots" "$@" > "$search_out/$name-$mode.log"
+            "$bin" sweep --workload "$w" --search "$mode" --quiet --out "$run" --plots "$run/plots" "${page_args[@]}" > "$search_out/$name-$mode.log"
             python3 -c "print($(date +%s.%N) - $start)" > "$run/sweep_seconds.txt"
         done
     done
@@ -121,5 +96,5 @@ rerun replaces this page. Per workload, \`--search grid\` and \`--search adaptiv
 trials, wall time, the dry run's estimate against it, and the recommendation (targets: the
 default io sweep within 25 s, adaptive within one size step of the grid, estimates within 25%).
 How the search works: [../guide/sweep.md](../guide/sweep.md#adaptive-search)." \
-        "$out/search.md" "$load_before" "$((SECONDS - started))"
+        "$out/search.md"
 fi

@@ -17,6 +17,8 @@ import statistics
 import subprocess
 import sys
 
+from benchmark_report import size_steps, within_one_step
+
 CASES = (
     ("select", "select-only.sql", "pgbench's select-only script: one primary-key lookup of pgbench_accounts"),
     ("tpcb", "tpcb-like.sql", "pgbench's TPC-B-like script: BEGIN, three UPDATEs, a SELECT and an INSERT, END"),
@@ -152,22 +154,17 @@ def fit_knee(path, name, rows, binary):
     return fits[0].get("knee_concurrency") if fits else None
 
 
-def steps_apart(a, b, sizes):
-    # The sweep also measures the connection pool's rule sizes (HikariCP's, the server's limit),
-    # so its knee may fall between the list's sizes: steps count on the list with it placed in.
-    ladder = sorted(set(sizes) | {a, b})
-    return abs(ladder.index(a) - ladder.index(b))
-
-
 def knee_verdict(sweep_knees, pgbench_knee, sizes):
     known = [k for k in sweep_knees if k is not None]
     if not known or pgbench_knee is None:
         return f"no knee to compare (sweep {sweep_knees}, pgbench {pgbench_knee}): **not checked**"
-    steps = [steps_apart(k, pgbench_knee, sizes) for k in known]
-    verdict = "met" if len(known) == len(sweep_knees) and max(steps) <= 1 else "missed"
+    # The sweep also measures the connection pool's rule sizes (HikariCP's, the server's limit),
+    # so its knee may fall between the list's sizes: size_steps counts the share of a step.
+    steps = max(abs(size_steps(k, pgbench_knee, sizes)) for k in known)
+    met = len(known) == len(sweep_knees) and all(within_one_step(k, pgbench_knee, sizes) for k in known)
     rounds = ", ".join(str(k) for k in sweep_knees)
-    return (f"sweep's knee {rounds} (each round), pgbench's {pgbench_knee}: at most {max(steps)} size "
-            f"step{'s' if max(steps) != 1 else ''} apart: **{verdict}** (target: within one step)")
+    return (f"sweep's knee {rounds} (each round), pgbench's {pgbench_knee}: at most {steps:.2g} size "
+            f"step{'s' if steps != 1 else ''} apart: **{'met' if met else 'missed'}** (target: within one step)")
 
 
 def main():

@@ -2,12 +2,43 @@
 """Reads the run directories written by scripts/benchmark.sh and prints a Markdown table of
 W/C recovery, recommendation error against the analytic optimum cores x (1 + W/C), and the
 spread of repeated trials. Reads files only; measures nothing. scripts/benchmark.sh puts the
-table, under the command line and the machine, into docs/benchmarks/accuracy.md."""
+table, under the command line and the machine, into docs/benchmarks/accuracy.md.
+
+Also the benchmarks' one definition of "within one size step" (size_steps, within_one_step),
+imported by benchmark_server.py, benchmark_postgres.py and benchmark-orders.sh, so that a page's
+verdict does not depend on which script wrote it."""
 import csv
 import json
 import statistics
 import sys
 from pathlib import Path
+
+
+def size_steps(size, reference, sizes):
+    """How far `size` lies from `reference` in steps of the size list `sizes` (the sizes measured
+    by hand, say), signed: positive above. A size between two listed sizes counts the share of
+    the step between them that it covers, so a knee the sweep found off the list (a rule of
+    thumb's size, an adaptive search's) is placed fairly; beyond the list's ends its end steps
+    extend it, and a list of one size has steps of 1."""
+    ladder = sorted(set(sizes))
+
+    def position(x):
+        if len(ladder) == 1:
+            return x - ladder[0]
+        if x <= ladder[0]:
+            return (x - ladder[0]) / (ladder[1] - ladder[0])
+        for i in range(1, len(ladder)):
+            if x <= ladder[i]:
+                return i - 1 + (x - ladder[i - 1]) / (ladder[i] - ladder[i - 1])
+        return len(ladder) - 1 + (x - ladder[-1]) / (ladder[-1] - ladder[-2])
+
+    return position(size) - position(reference)
+
+
+def within_one_step(size, reference, sizes):
+    """The verdict every benchmark page gives: `size` at most one step of `sizes` from
+    `reference`, either way (a hair of float rounding allowed)."""
+    return abs(size_steps(size, reference, sizes)) <= 1 + 1e-9
 
 
 def main(directory: Path) -> int:

@@ -22,6 +22,8 @@ import pathlib
 import re
 import sys
 
+from benchmark_report import size_steps, within_one_step
+
 # ---- the sections of `--only load,pgbench`: the user's own load tool through `--load` ----
 # benchmark_server.py --load-sections OUT SIZES SECONDS CORES COMMAND_LINE PARTS prints them (PARTS:
 # load, pgbench or both); --splice DOC BODY puts them into an existing page between their markers
@@ -43,12 +45,13 @@ def _text(path):
         return ""
 
 
-def _num(x, digits=0):
+def number(x, digits=0):
     return "–" if x is None else f"{x:,.{digits}f}".replace(",", " ")
 
 
 class ToolSweep:
-    """A `poolsize sweep … --load` run: its exit, wall time, trials and recommendation."""
+    """A `poolsize sweep` run as benchmark-server.sh's run_sweep leaves it (BASE.exit, .seconds,
+    .log, .leftovers, BASE/run): its exit, wall time, trials and recommendation."""
 
     def __init__(self, base):
         self.ran = base.with_suffix(".exit").exists()
@@ -64,6 +67,7 @@ class ToolSweep:
         if (base / "run" / "trials.csv").exists():
             with (base / "run" / "trials.csv").open(newline="") as f:
                 self.trials = list(csv.DictReader(f))
+        # Valid trials per size (a busy retry leaves the first attempt, invalid, beside it).
         self.by_size = {}
         for row in self.trials:
             if not row.get("invalid_reason"):
@@ -88,20 +92,29 @@ class ToolSweep:
         rec = self.recommendation
         invalid = f", {len(self.invalid)} invalid" if self.invalid else ""
         return (f"recommends **{rec['recommended_queue_count']}** (knee {rec.get('knee_pool_size', '–')}, peak "
-                f"{_num(rec.get('peak_throughput_per_s'))}/s at {rec.get('peak_pool_size', '–')}); "
+                f"{number(rec.get('peak_throughput_per_s'))}/s at {rec.get('peak_pool_size', '–')}); "
                 f"{len(self.trials)} trials{invalid} in {self.seconds:.0f} s")
 
 
-def _knee_verdict(label, tool_knee, hand_knee, sizes):
-    if tool_knee is None or hand_knee is None:
-        return f"{label}: no knee to compare (tool {tool_knee}, hand loop {hand_knee}): **not checked**"
-    if tool_knee == hand_knee:
-        return f"{label} knee {tool_knee} against the hand loop's {hand_knee}: **the same**"
-    ordered = sorted(sizes)
-    i = ordered.index(hand_knee) if hand_knee in ordered else None
-    near = i is not None and tool_knee in ordered[max(0, i - 1):i + 2]
-    return (f"{label} knee {tool_knee} against the hand loop's {hand_knee}: **differs**"
-            + (" (one step of the size list)" if near else ""))
+def step_verdict(label, size, hand, sizes):
+    """`label` against the hand loop's knee: how many steps of the size list apart, and whether
+    within one (benchmark_report's definition, the one every page uses)."""
+    if size is None or hand is None:
+        return f"{label}: no knee to compare (tool {size}, hand loop {hand}): **not checked**"
+    steps = size_steps(size, hand, sizes)
+    ordered = sorted(set(sizes))
+    neighbours = ""
+    if hand in ordered:
+        i = ordered.index(hand)
+        below = ordered[i - 1] if i > 0 else hand
+        above = ordered[i + 1] if i + 1 < len(ordered) else hand
+        neighbours = f"; one step from {hand} is {below} to {above}"
+    if abs(steps) < 1e-9:
+        how = "the same size"
+    else:
+        how = f"{abs(steps):.2g} step{'s' if abs(steps) != 1 else ''} of the size list {'up' if steps > 0 else 'down'}"
+    verdict = "within one step" if within_one_step(size, hand, sizes) else "not within one step"
+    return f"{label} {size} against the hand loop's {hand}: {how}{neighbours}: **{verdict}**"
 
 
 def load_sections(out, sizes, seconds, cores, command_line, parts, when, load_before):
@@ -154,7 +167,7 @@ def wrk_section(out, sizes, seconds):
         p99 = sweep.mean(size, "latency_p99_us")
         invalid = [reason for s, reason in sweep.invalid if s == size]
         tool = (f"invalid: {invalid[0]} | –" if rate is None and invalid
-                else f"{_num(rate)} | {_num(p99 / 1000 if p99 is not None else None, 1)}")
+                else f"{number(rate)} | {number(p99 / 1000 if p99 is not None else None, 1)}")
         ratio = f"{rate / hand['rate']:.2f}" if hand and rate else "–"
         label = str(size) if size in sizes else f"{size} (rule)"
         hand_cells = f"{hand['rate']:.0f} | {hand['p99_us'] / 1000:.1f}" if hand else "– | –"
@@ -162,7 +175,7 @@ def wrk_section(out, sizes, seconds):
     print()
     print(f"- hand loop: knee **{hand_knee if hand_knee is not None else '–'}** (`poolsize fit`)")
     print(f"- `sweep --server … --load … --parse wrk`: {sweep.status()}")
-    print(f"- verdict: {_knee_verdict('`--load`', sweep.knee, hand_knee, sizes)}")
+    print(f"- verdict: {step_verdict('`--load` knee', sweep.knee, hand_knee, sizes)}")
     if sweep.ran:
         left = "; ".join(f"`{line.strip()}`" for line in sweep.leftovers)
         print(f"- processes left after the sweep: {left or 'none (ps)'}")
@@ -203,14 +216,14 @@ def pgbench_section(out, sizes, seconds):
             hand = mine.get(size)
             rate = sweep.mean(size, "throughput_per_s")
             invalid = [reason for s, reason in sweep.invalid if s == size]
-            tool = f"invalid: {invalid[0]}" if rate is None and invalid else _num(rate)
+            tool = f"invalid: {invalid[0]}" if rate is None and invalid else number(rate)
             ratio = f"{rate / float(hand['throughput']):.2f}" if hand and rate else "–"
             hand_cells = f"{float(hand['throughput']):.0f} | {float(hand['latency_ms']):.2f}" if hand else "– | –"
             print(f"| {size} | {hand_cells} | {tool} | {ratio} |")
         print()
         print(f"- hand loop: knee **{hand_knee if hand_knee is not None else '–'}** (`poolsize fit`)")
         print(f"- `sweep --load … --parse pgbench`: {sweep.status()}")
-        print(f"- verdict: {_knee_verdict('`--load`', sweep.knee, hand_knee, sizes)}")
+        print(f"- verdict: {step_verdict('`--load` knee', sweep.knee, hand_knee, sizes)}")
         print()
 
 
@@ -253,46 +266,20 @@ TITLES = {
 FORMULA_TOLERANCE = 0.10
 
 
-def number(x, digits=0):
-    return "–" if x is None else f"{x:,.{digits}f}".replace(",", " ")
-
-
 def ms(us):
     return "–" if us is None else f"{us / 1000:.1f}"
 
 
-def read_json(path):
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return None
-
-
-def read_text(path):
-    try:
-        return path.read_text()
-    except OSError:
-        return ""
-
-
-class Sweep:
-    """One `poolsize sweep --server` run of one server: what the script and the run directory say."""
+class Sweep(ToolSweep):
+    """One `poolsize sweep --server` run of one server (sweep-NAME-MODE, as run_sweep leaves it):
+    a ToolSweep's figures, its low-load line and rules of thumb."""
 
     def __init__(self, name, mode):
-        base = out / f"sweep-{name}-{mode}"
-        run = base / "run"
+        super().__init__(out / f"sweep-{name}-{mode}")
+        run = out / f"sweep-{name}-{mode}" / "run"
         self.mode = mode
-        self.ran = (out / f"sweep-{name}-{mode}.exit").exists()
-        exit_text = read_text(out / f"sweep-{name}-{mode}.exit").strip()
-        self.exit = int(exit_text) if exit_text else None
-        seconds_text = read_text(out / f"sweep-{name}-{mode}.seconds").strip()
-        self.seconds = float(seconds_text) if seconds_text else None
-        self.leftovers = [line for line in read_text(out / f"sweep-{name}-{mode}.leftovers").splitlines() if line]
-        log = [line for line in read_text(out / f"sweep-{name}-{mode}.log").splitlines() if line.strip()]
-        self.last_log_line = log[-1] if log else ""
-        self.recommendation = read_json(run / "recommendation.json")
-        self.lowload = read_json(run / "lowload.json")
-        summary = read_text(run / "summary.txt").splitlines()
+        self.lowload = _json(run / "lowload.json")
+        summary = _text(run / "summary.txt").splitlines()
         self.rules = []
         for i, line in enumerate(summary):
             if line.startswith("rules of thumb on"):
@@ -300,25 +287,10 @@ class Sweep:
                     if not rule.startswith("  "):
                         break
                     self.rules.append(rule.strip())
-        self.trials = []
-        if (run / "trials.csv").exists():
-            with (run / "trials.csv").open(newline="") as f:
-                self.trials = list(csv.DictReader(f))
-        # Valid trials per size (a busy retry leaves the first attempt, invalid, beside it).
-        self.by_size = {}
-        for row in self.trials:
-            if not row.get("invalid_reason"):
-                self.by_size.setdefault(int(row["pool_size"]), []).append(row)
-        self.invalid = [(int(r["pool_size"]), r["invalid_reason"]) for r in self.trials if r.get("invalid_reason")]
 
     @property
     def ok(self):
         return self.exit == 0 and self.recommendation is not None
-
-    def mean(self, size, column):
-        rows = self.by_size.get(size, [])
-        values = [float(r[column]) for r in rows if r.get(column) not in (None, "")]
-        return sum(values) / len(values) if values else None
 
     def field(self, key):
         return None if self.recommendation is None else self.recommendation.get(key)
@@ -384,40 +356,8 @@ def lone_request(name, sweep):
     return f"{head}: the two agree within {abs(alone - held):.1f} ms, so W is time a pool thread is held"
 
 
-def position(size):
-    """Where a size sits in the hand loop's list, in steps of the list (interpolated between
-    listed sizes, extended by the end steps beyond them)."""
-    s = size_list
-    if size <= s[0]:
-        return (size - s[0]) / (s[1] - s[0]) if len(s) > 1 else 0.0
-    for i in range(1, len(s)):
-        if size <= s[i]:
-            return i - 1 + (size - s[i - 1]) / (s[i] - s[i - 1])
-    return len(s) - 1 + (size - s[-1]) / (s[-1] - s[-2]) if len(s) > 1 else 0.0
-
-
-def step_verdict(label, size, hand):
-    """`label` against the hand loop's knee: how many steps of the size list apart, and whether
-    within one."""
-    if size is None or hand is None:
-        return f"{label}: – (no knee to compare)"
-    steps = position(size) - position(hand)
-    within = abs(steps) <= 1 + 1e-9
-    i = size_list.index(hand) if hand in size_list else None
-    neighbours = ""
-    if i is not None:
-        below = size_list[i - 1] if i > 0 else hand
-        above = size_list[i + 1] if i + 1 < len(size_list) else hand
-        neighbours = f"; one step from {hand} is {below} to {above}"
-    if abs(steps) < 1e-9:
-        how = "the same size"
-    else:
-        how = f"{abs(steps):.2g} step{'s' if abs(steps) != 1 else ''} of the size list {'up' if steps > 0 else 'down'}"
-    return f"{label} {size} against the hand loop's {hand}: {how}{neighbours}: **{'within one step' if within else 'not within one step'}**"
-
-
 hand_rows = list(csv.DictReader((out / "hand-loop.csv").open()))
-fits = {f["group"]: f for f in (read_json(out / "fit.json") or [])}
+fits = {f["group"]: f for f in (_json(out / "fit.json") or [])}
 hand_seconds = {}
 for name in servers:
     rows = list(csv.DictReader((out / f"{name}-hand-seconds.csv").open()))
@@ -494,11 +434,11 @@ for name in servers:
         verdicts[name] = lines
         continue
     if grid.ok:
-        lines.append(step_verdict("grid knee", grid.field("knee_pool_size"), hand_knee))
+        lines.append(step_verdict("grid knee", grid.field("knee_pool_size"), hand_knee, size_list))
     else:
         lines.append(f"grid: {grid.failure()}")
     if auto.ok:
-        lines.append(step_verdict("auto's recommendation", auto.field("recommended_queue_count"), hand_knee))
+        lines.append(step_verdict("auto's recommendation", auto.field("recommended_queue_count"), hand_knee, size_list))
     if name == "serve":
         declared = cores * (1 + wait / cpu)
         for sweep in (grid, auto):

@@ -14,6 +14,8 @@
 #       eval "$(scripts/pg-cluster.sh start --scale 10)"
 #       trap 'scripts/pg-cluster.sh stop "$PGCLUSTER_DIR"' EXIT
 set -euo pipefail
+# shellcheck source=scripts/loopback.sh
+source "$(dirname "${BASH_SOURCE[0]}")/loopback.sh"
 
 dir=""
 
@@ -49,10 +51,6 @@ as_server() {
     else
         "$@"
     fi
-}
-
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
 stop_cluster() {

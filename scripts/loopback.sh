@@ -1,0 +1,60 @@
+# shellcheck shell=bash
+# Sourced by the scripts that run servers of their own on 127.0.0.1 (the benchmarks,
+# pg-cluster.sh): a free port, waiting until one accepts, and the benchmarks' nginx.
+
+# free_port: a TCP port of 127.0.0.1 that is free now; another process may take it before the
+# caller's server binds it, so a caller that cannot tell retries.
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+wait_port() { # wait_port PORT PID: until something accepts on 127.0.0.1:PORT (bounded), or the process died
+    for _ in $(seq 1 200); do
+        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+        kill -0 "$2" 2>/dev/null || return 1
+        sleep 0.05
+    done
+    return 1
+}
+
+# start_nginx DIR WORKERS BYTES [LINE...]: nginx with WORKERS worker processes serving
+# DIR/www/index.html (BYTES of text) on a free port, with its own config, pid, log and temp paths
+# under DIR, so it needs no root and touches nothing of the system's nginx; each LINE goes into
+# its server block. Sets nginx_port and nginx_pid and adds the pid to the caller's `pids`
+# (started_processes stops it); exits 1, with nginx's log, when it does not start.
+start_nginx() {
+    local dir="$1" workers="$2" bytes="$3" line server_lines=""
+    shift 3
+    for line in "$@"; do server_lines+="        $line"$'\n'; done
+    mkdir -p "$dir/www" "$dir/tmp"
+    python3 -c 'import sys; n = int(sys.argv[1]); print((f"poolsize benchmark: a static page served by nginx, {n} bytes.\n" * (n // 40 + 1))[:n], end="")' \
+        "$bytes" > "$dir/www/index.html"
+    nginx_port="$(free_port)"
+    cat > "$dir/nginx.conf" <<CONF
+daemon off;
+worker_processes $workers;
+pid $dir/nginx.pid;
+error_log $dir/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    # One connection per client connection for the whole run: the load tools keep theirs, and a
+    # reconnect every thousand requests (nginx's default) would be load of another kind.
+    keepalive_requests 1000000;
+    keepalive_timeout 300s;
+    client_body_temp_path $dir/tmp/body;
+    proxy_temp_path $dir/tmp/proxy;
+    fastcgi_temp_path $dir/tmp/fastcgi;
+    uwsgi_temp_path $dir/tmp/uwsgi;
+    scgi_temp_path $dir/tmp/scgi;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        root $dir/www;
+$server_lines    }
+}
+CONF
+    "$(command -v nginx || echo /usr/sbin/nginx)" -p "$dir" -e "$dir/error.log" -c "$dir/nginx.conf" &
+    nginx_pid=$!
+    pids+=("$nginx_pid")
+    wait_port "$nginx_port" "$nginx_pid" || { echo "error: nginx did not start: $(cat "$dir/error.log")" >&2; exit 1; }
+}
