@@ -24,11 +24,8 @@ extension HTTPLoadDriver {
         /// refuses or resets connections must not make the driver spin a core, as restarting at
         /// once would.
         private var retryAt: [UInt64]
-        private var latencies: [UInt64] = []
-        /// The successes' latencies added up, for a checkpoint's mean.
-        private var latencySum: UInt64 = 0
-        private var failures = 0
-        private var firstFailure: String?
+        /// The finished transfers.
+        private var answers = Answers()
 
         init(driver: HTTPLoadDriver, start: UInt64, warmup: UInt64, duration: UInt64) {
             self.driver = driver
@@ -38,7 +35,7 @@ extension HTTPLoadDriver {
             started = Array(repeating: 0, count: driver.handles.count)
             added = Array(repeating: false, count: driver.handles.count)
             retryAt = Array(repeating: 0, count: driver.handles.count)
-            latencies.reserveCapacity(1 << 16)
+            answers.reserve(1 << 16)
             for (index, handle) in driver.handles.enumerated() {
                 if let raw = handle.multiHandle { indexOf[raw] = index }
             }
@@ -105,32 +102,19 @@ extension HTTPLoadDriver {
 
         /// A success is a whole answer with a 2xx status; anything else is a failure.
         mutating func tally(_ index: Int, _ code: CURLcode, at now: UInt64) {
-            let handle = driver.handles[index]
-            if HTTPLoadDriver.succeeded(handle, code) {
-                latencies.append(now &- started[index])
-                latencySum &+= now &- started[index]
-                return
-            }
-            failures += 1
-            if firstFailure == nil { firstFailure = HTTPLoadDriver.failureText(handle, code) }
+            answers.tally(driver.handles[index], code, elapsed: now &- started[index])
         }
 
         /// The window so far, at `now`.
         func checkpoint(at now: UInt64) -> Checkpoint {
-            Checkpoint(
-                nanoseconds: inWindow ? now &- measuredFrom : 0, requests: latencies.count, failures: failures,
-                latencySumNanoseconds: latencySum)
+            answers.checkpoint(nanoseconds: inWindow ? now &- measuredFrom : 0)
         }
 
         /// The window's figures, the window ending at `now`.
         func result(at now: UInt64) -> HTTPLoadResult {
             let cpu = inWindow ? driver.clocks.threadCPUNanoseconds() &- cpuStart : 0
             let seconds = inWindow ? Double(now &- measuredFrom) / 1e9 : 0
-            let latency = HTTPLoadResult.percentiles(latencies)
-            return HTTPLoadResult(
-                connections: driver.connections, requests: latencies.count, failures: failures, windowSeconds: seconds,
-                throughputPerSecond: seconds > 0 ? Double(latencies.count) / seconds : 0, latency: latency,
-                driverCPUMicroseconds: Double(cpu) / 1_000, firstFailure: firstFailure)
+            return answers.result(connections: driver.connections, seconds: seconds, cpu: cpu)
         }
 
         /// Takes every transfer still in flight out of the multi handle (libcurl closes its
