@@ -114,11 +114,7 @@ extension HTTPLoadDriver {
 
         /// Hands handle `handle` to the multi handle carrying arrival `arrival`.
         private mutating func start(_ handle: Int, arrival: Int, at now: UInt64) throws(PoolSizeError) {
-            let easy = driver.handles[handle]
-            guard let raw = easy.multiHandle else { throw .measurementFailed("libcurl handle closed during a run") }
-            easy.resetAnswer()
-            let code = curl_multi_add_handle(driver.multi, raw)
-            guard code == CURLM_OK else { throw HTTPLoadDriver.failure("curl_multi_add_handle", code) }
+            try driver.add(handle)
             carrying[handle] = arrival
             startedAt[handle] = now
             inFlight += 1
@@ -205,8 +201,8 @@ extension HTTPLoadDriver {
         /// Takes every transfer still in flight out of the multi handle (libcurl closes its
         /// connection: it is mid-answer).
         mutating func removeAll() {
-            for (index, handle) in driver.handles.enumerated() where carrying[index] >= 0 {
-                if let raw = handle.multiHandle { curl_multi_remove_handle(driver.multi, raw) }
+            for index in driver.handles.indices where carrying[index] >= 0 {
+                driver.remove(index)
                 carrying[index] = -1
             }
         }

@@ -53,11 +53,7 @@ extension HTTPLoadDriver {
 
         /// Hands handle `index` to the multi handle for its next transfer.
         mutating func start(_ index: Int, at now: UInt64) throws(PoolSizeError) {
-            let handle = driver.handles[index]
-            guard let raw = handle.multiHandle else { throw .measurementFailed("libcurl handle closed during a run") }
-            handle.resetAnswer()
-            let code = curl_multi_add_handle(driver.multi, raw)
-            guard code == CURLM_OK else { throw HTTPLoadDriver.failure("curl_multi_add_handle", code) }
+            try driver.add(index)
             started[index] = now
             added[index] = true
         }
@@ -120,8 +116,8 @@ extension HTTPLoadDriver {
         /// Takes every transfer still in flight out of the multi handle (libcurl closes its
         /// connection: it is mid-answer).
         mutating func removeAll() {
-            for (index, handle) in driver.handles.enumerated() where added[index] {
-                if let raw = handle.multiHandle { curl_multi_remove_handle(driver.multi, raw) }
+            for index in driver.handles.indices where added[index] {
+                driver.remove(index)
                 added[index] = false
             }
         }
