@@ -18,6 +18,7 @@ struct ProcReaderTests {
         #expect(ProcReader.threadCPUNanoseconds(pid: me, tid: me) != nil)
         #expect(ProcReader.switches(pid: me, tid: me) != nil)
         #expect(ProcReader.threadName(me) == stat.comm)
+        #expect(ProcReader.machineBusyNanoseconds() != nil)
     }
 
     @Test(.enabled(if: Platform.hasProcThreads)) func anEndedProcessReadsAsNothing() {

@@ -30,6 +30,12 @@ struct ProcTextTests {
         #expect(ProcText.stat("12 (short) S 1 2") == nil)
     }
 
+    @Test func statGivesTheMachinesBusyTicks() {
+        let stat = "cpu  100 2 30 5000 40 6 7 8 0 0\ncpu0 50 1 15 2500 20 3 3 4 0 0\nintr 1\n"
+        #expect(ProcText.machineBusyTicks(stat) == 100 + 2 + 30 + 6 + 7 + 8)
+        #expect(ProcText.machineBusyTicks("cpu0 1 2 3\n") == nil)
+    }
+
     @Test func statmGivesTheResidentPages() {
         #expect(ProcText.residentPages("5124 950 420 1 0 300 0\n") == 950)
         #expect(ProcText.residentPages("5124") == nil)

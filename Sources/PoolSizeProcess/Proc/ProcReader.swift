@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads a process's or a thread's /proc files once each and hands the text to `ProcText`: the
 /// one reader for everything outside the observer's kept-open files (a server's session, its
-/// threads' CPU, a database backend's CPU, this process's children and threads). Each answer is
+/// threads' CPU, a database backend's CPU, this process's children and threads, the machine's
+/// busy time). Each answer is
 /// nil, or left out, for a process or thread that has ended meanwhile.
 package enum ProcReader {
     /// A file's text; nil when it cannot be read. Read as bytes: a command's name is whatever
@@ -78,6 +79,12 @@ package enum ProcReader {
     package static func residentBytes(of process: String) -> Int? {
         guard let pages = text("/proc/\(process)/statm").flatMap(ProcText.residentPages) else { return nil }
         return Int(pages) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// The whole machine's busy CPU time so far, in nanoseconds (`/proc/stat`'s ticks, 100 a
+    /// second on Linux).
+    package static func machineBusyNanoseconds() -> UInt64? {
+        text("/proc/stat").flatMap(ProcText.machineBusyTicks).map { $0 * 10_000_000 }
     }
 
     /// The threads this process has now (status's `Threads:`).

@@ -124,6 +124,15 @@ package enum ProcText {
         }
     }
 
+    /// The machine's busy time from a `/proc/stat` text: its aggregate `cpu` line's user + nice
+    /// + system + irq + softirq + steal, in USER_HZ ticks (proc_stat(5)).
+    package static func machineBusyTicks(_ stat: some StringProtocol) -> UInt64? {
+        guard let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+        let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
+        guard fields.count >= 8 else { return nil }
+        return fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
+    }
+
     /// Resident pages from a `/proc/PID/statm` text: its second number (proc_pid_statm(5)).
     package static func residentPages(_ statm: some StringProtocol) -> UInt64? {
         ByteScanner.scan(statm) { bytes -> UInt64? in
