@@ -92,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "PoolSizePostgres",
-            dependencies: ["PoolSizeKit", "PoolSizeModel", "CPostgres"]
+            dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess", "CPostgres"]
         ),
         .target(
             name: "PoolSizeObserve",
@@ -132,7 +132,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
-        .testTarget(name: "PoolSizeObserveTests", dependencies: ["PoolSizeObserve", "PoolSizeModel", "PoolSizeStats"]),
+        .testTarget(
+            name: "PoolSizeObserveTests",
+            dependencies: ["PoolSizeObserve", "PoolSizeModel", "PoolSizeProcess", "PoolSizeStats"]),
         .testTarget(
             name: "PoolSizeOutputTests",
             dependencies: ["PoolSizeOutput", "PoolSizeAnalysis", "PoolSizeModel", "PoolSizeObserve", "PoolSizeStats"]),

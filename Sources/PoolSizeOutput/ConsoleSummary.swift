@@ -152,19 +152,10 @@ package enum ConsoleSummary {
         return align(rows)
     }
 
-    /// Left-aligns the first and last columns, right-aligns the numbers between; cells are
-    /// escaped for the terminal (`TerminalText`).
+    /// Left-aligns the first and last columns, right-aligns the numbers between (`TextTable`).
     /// - Parameter left: further columns of words (yes / no) to left-align.
     static func align(_ rows: [[String]], left: Set<Int> = []) -> String {
-        // A cell is one line on the terminal, whatever a file or a command put in it.
-        let rows = rows.map { $0.map(TerminalText.escape) }
-        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 || column == row.count - 1 || left.contains(column) ? cell + pad : pad + cell
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n") + "\n"
+        TextTable.render(rows, leftAligned: left.union([0, (rows.first?.count ?? 1) - 1]))
     }
 
     static func fmt(_ value: Double) -> String { UnitFormat.significant(value) }

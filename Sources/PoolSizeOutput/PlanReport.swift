@@ -165,13 +165,8 @@ package enum PlanReport {
         ]
     }
 
-    /// Left-aligned columns, two spaces apart; the last column runs on.
+    /// Left-aligned columns, two spaces apart (`TextTable`).
     static func table(_ rows: [[String]]) -> String {
-        let rows = rows.map { $0.map(TerminalText.escape) }
-        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            let padded = (0..<2).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }
-            return (padded + [row[2]]).joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+        TextTable.render(rows, leftAligned: [0, 1, 2])
     }
 }

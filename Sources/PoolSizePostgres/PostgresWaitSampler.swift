@@ -1,6 +1,7 @@
 import Foundation
 import PoolSizeKit
 import PoolSizeModel
+import PoolSizeProcess
 import Synchronization
 
 /// One window's sampler, on a thread of its own with the monitoring connection: every
@@ -105,31 +106,11 @@ final class PostgresWaitSampler: Sendable {
         return Seen(samples: samples, snapshots: snapshots, backendCPUSeconds: cpuSeconds)
     }
 
-    /// Each backend's CPU so far, ns: /proc/PID/schedstat's time on CPU, or /proc/PID/stat's
-    /// utime + stime in clock ticks where schedstat is missing; a backend that has gone is left out.
+    /// Each backend's CPU so far, ns (`ProcReader.processCPUNanoseconds`); a backend that has
+    /// gone is left out.
     static func cpuNanoseconds(_ pids: [Int32]) -> [Int32: UInt64] {
         var cpu: [Int32: UInt64] = [:]
-        for pid in pids {
-            if let text = try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8),
-                let first = text.split(separator: " ").first, let nanoseconds = UInt64(first)
-            {
-                cpu[pid] = nanoseconds
-            } else if let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let ticks = statTicks(text)
-            {
-                cpu[pid] = ticks * 1_000_000_000 / UInt64(max(1, sysconf(Int32(_SC_CLK_TCK))))
-            }
-        }
+        for pid in pids { cpu[pid] = ProcReader.processCPUNanoseconds(pid) }
         return cpu
-    }
-
-    /// utime + stime from a /proc/PID/stat line: fields 14 and 15, counted after the command
-    /// name's closing parenthesis (the name may hold spaces).
-    static func statTicks(_ text: String) -> UInt64? {
-        guard let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        // After ")": state is field 3, so utime (14) and stime (15) are at offsets 11 and 12.
-        guard fields.count > 12, let user = UInt64(fields[11]), let system = UInt64(fields[12]) else { return nil }
-        return user + system
     }
 }

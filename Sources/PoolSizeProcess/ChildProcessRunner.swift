@@ -61,24 +61,25 @@ package struct ChildProcessRunner: Sendable {
             return Self.notStarted(
                 "cannot create temporary files in \(files.path) (\(String(cString: strerror(errno))))")
         }
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp ?? [] { free(pointer) }
-        }
         let t0 = Date()
-        // Spawned and made known to `stopAll` in one step, and none once it has begun.
-        let spawned: (pid: Int32, error: Int32)? = Self.live.withLock { state in
-            guard !state.stopping else { return nil }
-            var pid: Int32 = 0
-            let error =
-                envp.map { poolsize_spawn_group_fds(executable.path, argv, $0, out.descriptor, err.descriptor, &pid) }
-                ?? poolsize_spawn_group_fds(executable.path, argv, environ, out.descriptor, err.descriptor, &pid)
-            if error == 0 { state.running.insert(pid) }
-            return (pid, error)
+        let environment = environment.map { $0.map { "\($0.key)=\($0.value)" } }
+        let spawned: (pid: Int32, error: Int32)? = Self.withCStrings([executable.path] + arguments) { argv in
+            Self.withCStrings(environment ?? []) { envp in
+                // Spawned and made known to `stopAll` in one step, and none once it has begun.
+                Self.live.withLock { state in
+                    guard !state.stopping else { return nil }
+                    var pid: Int32 = 0
+                    let (o, e) = (out.descriptor, err.descriptor)
+                    let error =
+                        environment == nil
+                        ? poolsize_spawn_group_fds(executable.path, argv, environ, o, e, &pid)
+                        : poolsize_spawn_group_fds(executable.path, argv, envp, o, e, &pid)
+                    if error == 0 { state.running.insert(pid) }
+                    return (pid, error)
+                }
+            }
         }
-        guard let spawned else { return Self.notStarted("interrupted") }
+        guard let spawned else { return Self.notStarted(Self.interrupted) }
         guard spawned.error == 0 else {
             return Self.notStarted("\(executable.path): \(String(cString: strerror(spawned.error)))")
         }
@@ -119,6 +120,9 @@ package struct ChildProcessRunner: Sendable {
         return ChildRun(
             outcome: outcome, standardOutput: out.text, standardError: err.text, seconds: seconds, cpuSeconds: cpu)
     }
+
+    /// Why a child was not started once `stopAll` had begun.
+    package static let interrupted = "interrupted"
 
     static func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
 

@@ -13,22 +13,15 @@ import Synchronization
 /// dies with the guardian (PR_SET_PDEATHSIG). Its stdout and stderr go to pipes whose readers
 /// keep the last 16 KiB each (`OutputTail`), for the error that shows why it would not start.
 package final class ServerProcess: @unchecked Sendable {
-    // @unchecked: `control`, `status` and `outcome` are only touched under `lock`.
+    // @unchecked: `outcome` is only touched under `lock`.
     /// The server's process id, which is also its session id and its process group id.
-    package let pid: Int32
+    package var pid: Int32 { child.pid }
     /// The argument vector it runs.
     package let arguments: [String]
-    private let guardian: Int32
-    private let standardOutput: OutputTail
-    private let standardError: OutputTail
+    private let child: GuardedChild
     private let lock = NSLock()
     /// Serialises `stop`, which waits outside `lock`.
     private let stopping = NSLock()
-    /// Closed to tell the guardian to stop everything below it; -1 once closed.
-    private var control: Int32
-    /// Where the guardian says that the server exited.
-    private let report: Int32
-    private var status: Int32?
     private var outcome: ChildOutcome?
 
     /// What a readiness probe saw: whether the server is ready, and what it answered (for the
@@ -47,44 +40,35 @@ package final class ServerProcess: @unchecked Sendable {
             throw .invalidParameter(.server, message: "is empty; give the command that starts the server")
         }
         let executable = try Self.resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-        guard let out = OutputTail(), let err = OutputTail() else {
-            throw .measurementFailed(
-                "cannot create pipes for the server's output (\(String(cString: strerror(errno))))")
+        do {
+            child = try GuardedChild(
+                executable: executable, arguments: arguments, environment: environment, session: true
+            ) { spawn in
+                // Spawned and made known to `stopAll` in one step, and none once it has begun.
+                Self.live.withLock { state in
+                    guard !state.stopping else { return nil }
+                    let spawned = spawn()
+                    if spawned.result == 0 { state.running.insert(spawned.pid) }
+                    return spawned
+                }
+            }
+        } catch {
+            switch error {
+            case let .pipes(errno):
+                throw .measurementFailed(
+                    "cannot create pipes for the server's output (\(String(cString: strerror(errno))))")
+            case .refused:
+                throw .invalidParameter(.server, message: "not started: poolsize is stopping")
+            case let .spawn(errno):
+                throw .invalidParameter(
+                    .server,
+                    message: "cannot start '\(TerminalText.escape(program))': \(String(cString: strerror(errno)))")
+            }
         }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var (child, guardian, control, report): (Int32, Int32, Int32, Int32) = (0, 0, -1, -1)
-        // Spawned and made known to `stopAll` in one step, and none once it has begun.
-        let result: Int32? = Self.live.withLock { state in
-            guard !state.stopping else { return nil }
-            let result = poolsize_spawn_guarded_session(
-                executable, argv, envp, out.writeDescriptor, err.writeDescriptor, &child, &guardian, &control,
-                &report)
-            if result == 0 { state.running.insert(child) }
-            return result
-        }
-        // The guardian and the server hold the write ends now.
-        out.closeWriteEnd()
-        err.closeWriteEnd()
-        guard let result else {
-            throw .invalidParameter(.server, message: "not started: poolsize is stopping")
-        }
-        guard result == 0 else {
-            throw .invalidParameter(
-                .server, message: "cannot start '\(TerminalText.escape(program))': \(String(cString: strerror(result)))"
-            )
-        }
-        _ = fcntl(report, F_SETFL, fcntl(report, F_GETFL) | O_NONBLOCK)
-        (pid, self.guardian, self.control, self.report) = (child, guardian, control, report)
-        (standardOutput, standardError) = (out, err)
         self.arguments = arguments
     }
 
-    deinit {
-        stop(graceSeconds: 1)
-        close(report)
-    }
+    deinit { stop(graceSeconds: 1) }
 
     /// Whether the server has exited (crashed, or stopped): a trial it did not live through is
     /// not a measurement of it.
@@ -95,10 +79,7 @@ package final class ServerProcess: @unchecked Sendable {
     /// session), so that exit ends it only once nothing is left in its session; any other exit
     /// ends it at once.
     package var exitOutcome: ChildOutcome? {
-        let ended: ChildOutcome? = lock.withLock {
-            readReport()
-            return status.map(ChildOutcome.init(waitStatus:))
-        }
+        let ended = child.exitStatus.map(ChildOutcome.init(waitStatus:))
         if ended == .exited(code: 0), lock.withLock({ outcome == nil }), !Self.processes(inSession: pid).isEmpty {
             return nil
         }
@@ -107,12 +88,7 @@ package final class ServerProcess: @unchecked Sendable {
 
     /// The last of what the server wrote on stdout and on stderr so far (16 KiB of each at most).
     package var output: (standardOutput: String, standardError: String) {
-        // Once it is stopped every writer is gone: the readers only have to take the last bytes.
-        if lock.withLock({ outcome != nil }) {
-            standardOutput.waitForEnd(seconds: 1)
-            standardError.waitForEnd(seconds: 1)
-        }
-        return (standardOutput.text, standardError.text)
+        child.output(waitingSeconds: lock.withLock { outcome != nil } ? 1 : nil)
     }
 
     /// Asks `probe` every `intervalSeconds` until it says the server is ready. Fails at once
@@ -149,23 +125,13 @@ package final class ServerProcess: @unchecked Sendable {
         stopping.lock()
         defer { stopping.unlock() }
         if let outcome = lock.withLock({ outcome }) { return outcome }
-        Self.signal(session: pid, SIGTERM)
-        let deadline = Date().addingTimeInterval(graceSeconds)
-        while (!hasExited || !Self.processes(inSession: pid).isEmpty) && Date() < deadline { usleep(10_000) }
-        Self.signal(session: pid, SIGKILL)
-        let ended: ChildOutcome = lock.withLock {
-            if control >= 0 {
-                close(control)
-                control = -1
-                var raw: Int32 = 0
-                while waitpid(guardian, &raw, 0) < 0 && errno == EINTR {}
-            }
-            // The guardian has exited: all it wrote is in the pipe, and then the end of it.
-            readReport()
-            let ended = ChildOutcome(waitStatus: status ?? SIGKILL)
-            outcome = ended
-            return ended
+        ChildProcessRunner.terminate(graceSeconds: graceSeconds) {
+            Self.signal(session: pid, $0)
+        } ended: {
+            hasExited && Self.processes(inSession: pid).isEmpty
         }
+        let ended = ChildOutcome(waitStatus: child.release())
+        lock.withLock { outcome = ended }
         _ = Self.live.withLock { $0.running.remove(pid) }
         return ended
     }
@@ -178,12 +144,11 @@ package final class ServerProcess: @unchecked Sendable {
             state.stopping = true
             return state.running
         }
-        for pid in running { signal(session: pid, SIGTERM) }
-        let deadline = Date().addingTimeInterval(graceSeconds)
-        while running.contains(where: { !processes(inSession: $0).isEmpty }) && Date() < deadline {
-            usleep(10_000)
+        ChildProcessRunner.terminate(graceSeconds: graceSeconds) { number in
+            for pid in running { signal(session: pid, number) }
+        } ended: {
+            !running.contains(where: { !processes(inSession: $0).isEmpty })
         }
-        for pid in running { signal(session: pid, SIGKILL) }
     }
 
     /// Sends `number` to the process group `session` leads and to every process still in the
@@ -196,34 +161,15 @@ package final class ServerProcess: @unchecked Sendable {
         for member in members { kill(member, number) }
     }
 
-    /// The processes alive in session `session`, from /proc/PID/stat (its sixth field); a
-    /// zombie is dead and not counted.
+    /// The processes alive in session `session` (`ProcReader`); a zombie is dead and not counted.
     package static func processes(inSession session: Int32) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> Int32? in
-            // Read as bytes: a command's name is whatever bytes it set (prctl, setproctitle),
-            // not always UTF-8, and a process skipped for its name would outlive the stop.
-            guard let pid = Int32(entry),
-                let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat"),
-                let close = stat.lastIndex(of: UInt8(ascii: ")"))
-            else { return nil }
-            // After the command's name: state, parent, process group, session (ASCII).
-            let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " ")).prefix(4).map {
-                String(decoding: $0, as: UTF8.self)
-            }
-            guard fields.count > 3, Int32(fields[3]) == session, fields[0] != "Z", fields[0] != "X" else { return nil }
-            return pid
-        }
+        ProcReader.processes(inSession: session)
     }
-
-    /// Reads what the guardian has said (`GuardianReport`). Call with `lock` held.
-    private func readReport() { GuardianReport.update(&status, from: report) }
 
     /// The error for a server that exited before it was ready.
     private func exited(_ ended: ChildOutcome) -> PoolSizeError {
         // Its last words are in the pipes, whose ends come once its descendants are gone too.
-        standardOutput.waitForEnd(seconds: 0.5)
-        standardError.waitForEnd(seconds: 0.5)
+        _ = child.output(waitingSeconds: 0.5)
         return .invalidParameter(.server, message: "\(ended.summary) before it was ready; \(lastLines)")
     }
 
@@ -243,21 +189,11 @@ package final class ServerProcess: @unchecked Sendable {
     package static func resolve(
         _ program: String, path: String, parameter: PoolSizeError.Parameter = .server
     ) throws(PoolSizeError) -> String {
-        func runnable(_ candidate: String) -> Bool {
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory)
-                && !isDirectory.boolValue && FileManager.default.isExecutableFile(atPath: candidate)
+        switch ChildProcessRunner.locate(program, path: path) {
+        case let .success(found): return found
+        case let .failure(failure):
+            throw .invalidParameter(
+                parameter, message: "cannot start '\(TerminalText.escape(program))': \(failure.reason)")
         }
-        let shown = TerminalText.escape(program)
-        if program.contains("/") {
-            guard runnable(program) else {
-                throw .invalidParameter(parameter, message: "cannot start '\(shown)': not an executable file")
-            }
-            return program
-        }
-        for directory in path.split(separator: ":") where runnable("\(directory)/\(program)") {
-            return "\(directory)/\(program)"
-        }
-        throw .invalidParameter(parameter, message: "cannot start '\(shown)': no such program on PATH")
     }
 }

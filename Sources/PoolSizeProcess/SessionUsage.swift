@@ -28,35 +28,26 @@ package struct SessionUsage: Equatable, Sendable {
 
     /// A reading of every process alive in `session` now; an empty one when none is.
     package static func read(session: Int32) -> SessionUsage {
-        read(processes: ServerProcess.processes(inSession: session), switches: true)
+        read(processes: ProcReader.processes(inSession: session), switches: true)
     }
 
-    /// A reading of `processes` (found once with `ServerProcess.processes(inSession:)`): their
+    /// A reading of `processes` (found once with `ProcReader.processes(inSession:)`): their
     /// threads' CPU and their memory, and with `switches` their context switches, which take a
     /// text file per thread to read. Cheap enough without them to read every few milliseconds.
     package static func read(processes: [Int32], switches: Bool) -> SessionUsage {
         var usage = SessionUsage()
-        let pageKilobytes = Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
         for pid in processes {
-            let base = "/proc/\(pid)"
-            guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "\(base)/task") else { continue }
+            guard let threads = ProcReader.threads(of: pid) else { continue }
             usage.processes += 1
-            if let statm = text("\(base)/statm"), let resident = statm.split(separator: " ").dropFirst().first,
-                let pages = Int(resident)
-            {
-                usage.rssKilobytes += pages * pageKilobytes
-            }
-            for task in tasks {
-                guard let tid = Int32(task) else { continue }
-                if let schedstat = text("\(base)/task/\(task)/schedstat"),
-                    let first = schedstat.split(separator: " ").first, let nanoseconds = UInt64(first)
-                {
+            if let resident = ProcReader.residentBytes(of: String(pid)) { usage.rssKilobytes += resident / 1024 }
+            for tid in threads {
+                if let nanoseconds = ProcReader.threadCPUNanoseconds(pid: pid, tid: tid) {
                     usage.threadCPUNanoseconds[tid] = nanoseconds
                     usage.processOfThread[tid] = pid
                 }
-                if switches, let status = text("\(base)/task/\(task)/status") {
-                    usage.voluntarySwitches += field(status, "\nvoluntary_ctxt_switches:")
-                    usage.involuntarySwitches += field(status, "\nnonvoluntary_ctxt_switches:")
+                if switches, let counts = ProcReader.switches(pid: pid, tid: tid) {
+                    usage.voluntarySwitches += Int(counts.voluntary)
+                    usage.involuntarySwitches += Int(counts.involuntary)
                 }
             }
         }
@@ -71,17 +62,5 @@ package struct SessionUsage: Equatable, Sendable {
             let before = earlier.threadCPUNanoseconds[entry.key] ?? 0
             return sum + (entry.value >= before ? entry.value - before : entry.value)
         }
-    }
-
-    /// A file's text; nil when it cannot be read (the process or thread ended).
-    static func text(_ path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// The number after `name` on its line of a /proc status file; 0 when absent.
-    static func field(_ status: String, _ name: String) -> Int {
-        guard let range = status.range(of: name) else { return 0 }
-        let rest = status[range.upperBound...].drop { $0 == " " || $0 == "\t" }
-        return Int(rest.prefix { $0.isNumber }) ?? 0
     }
 }

@@ -56,7 +56,8 @@ import Testing
         #expect(errors == [message])
     }
 
-    /// The JSON keys carry their units, and a failure is named.
+    /// The JSON keys carry their units, a failure is named, and the layout's version is there as
+    /// in every JSON poolsize writes (`JSONExport`).
     @Test func jsonHoldsRawNumbers() {
         let result = HTTPLoadResult(
             connections: 4, requests: 100, failures: 2, windowSeconds: 2, throughputPerSecond: 50,
@@ -79,6 +80,7 @@ import Testing
                       "p999" : 40
                     },
                     "requests" : 100,
+                    "schema_version" : 1,
                     "throughput_per_s" : 50,
                     "window_s" : 2
                   }

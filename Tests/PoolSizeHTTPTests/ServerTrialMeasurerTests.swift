@@ -102,9 +102,9 @@ import Testing
             ), "\(reason)")
         // 2 ms for 1500 requests (1.3 µs each) is a server's work; 0.45 ms (0.3 µs each) is what
         // an idle server spent in one such window on a busy machine, and is not.
-        #expect(ServerTrialMeasurer.idleServer(cpuNanoseconds: 2_000_000, requests: 1500) == nil)
-        #expect(ServerTrialMeasurer.idleServer(cpuNanoseconds: 445_000, requests: 1500) != nil)
-        #expect(ServerTrialMeasurer.idleServer(cpuNanoseconds: 0, requests: 5) == nil)
+        #expect(ServerTrialValidity.idleServer(cpuNanoseconds: 2_000_000, requests: 1500) == nil)
+        #expect(ServerTrialValidity.idleServer(cpuNanoseconds: 445_000, requests: 1500) != nil)
+        #expect(ServerTrialValidity.idleServer(cpuNanoseconds: 0, requests: 5) == nil)
         #expect(scripted.leftovers.isEmpty)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeProcess
 import Testing
 @testable import PoolSizeObserve
 

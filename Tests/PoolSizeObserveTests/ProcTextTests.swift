@@ -1,3 +1,4 @@
+import PoolSizeProcess
 import Testing
 @testable import PoolSizeObserve
 
@@ -17,6 +18,7 @@ struct ProcTextTests {
         let stat = try #require(ProcText.stat(line))
         #expect(stat.comm == "worker-1")
         #expect(stat.state == "S")
+        #expect(stat.parent == 21690 && stat.session == 21690)
         #expect(stat.cpuTicks == 18)
         #expect(stat.startTicks == 924_212)
         // A JVM name with a space, and a name built to shift a naive split.
@@ -26,6 +28,18 @@ struct ProcTextTests {
         #expect(hostile.cpuTicks == 9)
         #expect(hostile.startTicks == 777)
         #expect(ProcText.stat("12 (short) S 1 2") == nil)
+    }
+
+    @Test func statGivesTheMachinesBusyTicks() {
+        let stat = "cpu  100 2 30 5000 40 6 7 8 0 0\ncpu0 50 1 15 2500 20 3 3 4 0 0\nintr 1\n"
+        #expect(ProcText.machineBusyTicks(stat) == 100 + 2 + 30 + 6 + 7 + 8)
+        #expect(ProcText.machineBusyTicks("cpu0 1 2 3\n") == nil)
+    }
+
+    @Test func statmGivesTheResidentPages() {
+        #expect(ProcText.residentPages("5124 950 420 1 0 300 0\n") == 950)
+        #expect(ProcText.residentPages("5124") == nil)
+        #expect(ProcText.residentPages("") == nil)
     }
 
     @Test func statusGivesSwitchesAndTheRealUser() {

@@ -44,10 +44,7 @@ extension HTTPLoadDriver {
         private var waited = 0
         private var longestWait: UInt64 = 0
         /// The window's 2xx answers' times on their connection, and their sum for a checkpoint.
-        private var service: [UInt64] = []
-        private var serviceSum: UInt64 = 0
-        private var failures = 0
-        private var firstFailure: String?
+        private var answers = Answers()
 
         init(driver: HTTPLoadDriver, trial: OpenLoopTrial, seed: UInt64, start: UInt64) {
             self.driver = driver
@@ -117,11 +114,7 @@ extension HTTPLoadDriver {
 
         /// Hands handle `handle` to the multi handle carrying arrival `arrival`.
         private mutating func start(_ handle: Int, arrival: Int, at now: UInt64) throws(PoolSizeError) {
-            let easy = driver.handles[handle]
-            guard let raw = easy.multiHandle else { throw .measurementFailed("libcurl handle closed during a run") }
-            easy.resetAnswer()
-            let code = curl_multi_add_handle(driver.multi, raw)
-            guard code == CURLM_OK else { throw HTTPLoadDriver.failure("curl_multi_add_handle", code) }
+            try driver.add(handle)
             carrying[handle] = arrival
             startedAt[handle] = now
             inFlight += 1
@@ -166,22 +159,12 @@ extension HTTPLoadDriver {
 
         /// A 2xx answer counts, with its time on the connection; anything else is a failure.
         private mutating func tally(_ handle: Int, _ code: CURLcode, at now: UInt64) {
-            let easy = driver.handles[handle]
-            if HTTPLoadDriver.succeeded(easy, code) {
-                service.append(now &- startedAt[handle])
-                serviceSum &+= now &- startedAt[handle]
-                return
-            }
-            failures += 1
-            if firstFailure == nil { firstFailure = HTTPLoadDriver.failureText(easy, code) }
+            answers.tally(driver.handles[handle], code, elapsed: now &- startedAt[handle])
         }
 
         /// The window so far, at `now`.
         func checkpoint(at now: UInt64) -> Checkpoint {
-            let from = opened ?? now
-            return Checkpoint(
-                nanoseconds: now &- from, requests: service.count, failures: failures,
-                latencySumNanoseconds: serviceSum)
+            answers.checkpoint(nanoseconds: now &- (opened ?? now))
         }
 
         /// The run's figures, the run stopped at `stoppedAt`: the window's answers, and its
@@ -205,25 +188,21 @@ extension HTTPLoadDriver {
                 longest = max(longest, stoppedAt &- intended[index])
             }
             let cpu = cpuEnd >= cpuStart ? cpuEnd - cpuStart : 0
-            let load = HTTPLoadResult(
-                connections: driver.connections, requests: service.count, failures: failures, windowSeconds: seconds,
-                throughputPerSecond: seconds > 0 ? Double(service.count) / seconds : 0,
-                latency: HTTPLoadResult.percentiles(service), driverCPUMicroseconds: Double(cpu) / 1_000,
-                firstFailure: firstFailure)
+            let load = answers.result(connections: driver.connections, seconds: seconds, cpu: cpu)
             let raw = OpenLoopRaw(
                 ratePerSecond: schedule.ratePerSecond, arrivalsInWindow: latencies.count, latencies: latencies,
                 unfinished: unfinished, backlog: backlog, dispatchLags: lags)
             return HTTPOpenLoopResult(
                 load: load, raw: raw, waitedForConnection: waited, longestConnectionWaitNanoseconds: longest,
-                serviceSeconds: service.isEmpty ? 0 : Double(serviceSum) / Double(service.count) / 1e9,
+                serviceSeconds: answers.times.isEmpty ? 0 : Double(answers.sum) / Double(answers.times.count) / 1e9,
                 peakInFlight: peakInFlight)
         }
 
         /// Takes every transfer still in flight out of the multi handle (libcurl closes its
         /// connection: it is mid-answer).
         mutating func removeAll() {
-            for (index, handle) in driver.handles.enumerated() where carrying[index] >= 0 {
-                if let raw = handle.multiHandle { curl_multi_remove_handle(driver.multi, raw) }
+            for index in driver.handles.indices where carrying[index] >= 0 {
+                driver.remove(index)
                 carrying[index] = -1
             }
         }

@@ -24,11 +24,8 @@ extension HTTPLoadDriver {
         /// refuses or resets connections must not make the driver spin a core, as restarting at
         /// once would.
         private var retryAt: [UInt64]
-        private var latencies: [UInt64] = []
-        /// The successes' latencies added up, for a checkpoint's mean.
-        private var latencySum: UInt64 = 0
-        private var failures = 0
-        private var firstFailure: String?
+        /// The finished transfers.
+        private var answers = Answers()
 
         init(driver: HTTPLoadDriver, start: UInt64, warmup: UInt64, duration: UInt64) {
             self.driver = driver
@@ -38,7 +35,7 @@ extension HTTPLoadDriver {
             started = Array(repeating: 0, count: driver.handles.count)
             added = Array(repeating: false, count: driver.handles.count)
             retryAt = Array(repeating: 0, count: driver.handles.count)
-            latencies.reserveCapacity(1 << 16)
+            answers.reserve(1 << 16)
             for (index, handle) in driver.handles.enumerated() {
                 if let raw = handle.multiHandle { indexOf[raw] = index }
             }
@@ -56,11 +53,7 @@ extension HTTPLoadDriver {
 
         /// Hands handle `index` to the multi handle for its next transfer.
         mutating func start(_ index: Int, at now: UInt64) throws(PoolSizeError) {
-            let handle = driver.handles[index]
-            guard let raw = handle.multiHandle else { throw .measurementFailed("libcurl handle closed during a run") }
-            handle.resetAnswer()
-            let code = curl_multi_add_handle(driver.multi, raw)
-            guard code == CURLM_OK else { throw HTTPLoadDriver.failure("curl_multi_add_handle", code) }
+            try driver.add(index)
             started[index] = now
             added[index] = true
         }
@@ -105,39 +98,26 @@ extension HTTPLoadDriver {
 
         /// A success is a whole answer with a 2xx status; anything else is a failure.
         mutating func tally(_ index: Int, _ code: CURLcode, at now: UInt64) {
-            let handle = driver.handles[index]
-            if HTTPLoadDriver.succeeded(handle, code) {
-                latencies.append(now &- started[index])
-                latencySum &+= now &- started[index]
-                return
-            }
-            failures += 1
-            if firstFailure == nil { firstFailure = HTTPLoadDriver.failureText(handle, code) }
+            answers.tally(driver.handles[index], code, elapsed: now &- started[index])
         }
 
         /// The window so far, at `now`.
         func checkpoint(at now: UInt64) -> Checkpoint {
-            Checkpoint(
-                nanoseconds: inWindow ? now &- measuredFrom : 0, requests: latencies.count, failures: failures,
-                latencySumNanoseconds: latencySum)
+            answers.checkpoint(nanoseconds: inWindow ? now &- measuredFrom : 0)
         }
 
         /// The window's figures, the window ending at `now`.
         func result(at now: UInt64) -> HTTPLoadResult {
             let cpu = inWindow ? driver.clocks.threadCPUNanoseconds() &- cpuStart : 0
             let seconds = inWindow ? Double(now &- measuredFrom) / 1e9 : 0
-            let latency = HTTPLoadResult.percentiles(latencies)
-            return HTTPLoadResult(
-                connections: driver.connections, requests: latencies.count, failures: failures, windowSeconds: seconds,
-                throughputPerSecond: seconds > 0 ? Double(latencies.count) / seconds : 0, latency: latency,
-                driverCPUMicroseconds: Double(cpu) / 1_000, firstFailure: firstFailure)
+            return answers.result(connections: driver.connections, seconds: seconds, cpu: cpu)
         }
 
         /// Takes every transfer still in flight out of the multi handle (libcurl closes its
         /// connection: it is mid-answer).
         mutating func removeAll() {
-            for (index, handle) in driver.handles.enumerated() where added[index] {
-                if let raw = handle.multiHandle { curl_multi_remove_handle(driver.multi, raw) }
+            for index in driver.handles.indices where added[index] {
+                driver.remove(index)
                 added[index] = false
             }
         }

@@ -16,7 +16,7 @@ struct ServerThreadGroups {
     /// The pool of thread `tid`, named once: a thread's name is read when it is first seen.
     mutating func pool(of tid: Int32) -> String {
         if let known = poolOf[tid] { return known }
-        let pool = SessionUsage.threadName(tid).map(PoolGrouping.stripped) ?? "?"
+        let pool = ProcReader.threadName(tid).map(PoolGrouping.stripped) ?? "?"
         poolOf[tid] = pool
         return pool
     }

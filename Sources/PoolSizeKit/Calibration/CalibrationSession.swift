@@ -35,12 +35,23 @@ final class CalibrationSession {
 
     func note(_ text: String) { notes.append(text) }
 
+    /// One timed operation's rounds: how many iterations a round needs (`RoundPlanner`, at most
+    /// `limit`), then the runner's rounds of that many; the count and each round's value.
+    func timedRounds<T>(
+        limit: Int = 1 << 26, _ timed: (Int) throws(PoolSizeError) -> UInt64,
+        round: (Int) throws(PoolSizeError) -> T
+    ) throws(PoolSizeError) -> (count: Int, values: [T]) {
+        let count = try planner.iterations(limit: limit, timed)
+        return (count, try runner.rounds { () throws(PoolSizeError) in try round(count) })
+    }
+
     func measureThreads() throws(PoolSizeError) {
         willMeasure(.threadCreateToStart)
-        let count = try planner.iterations(limit: 2_000) { n throws(PoolSizeError) in
+        let (count, values) = try timedRounds(limit: 2_000) { n throws(PoolSizeError) in
             try ThreadCostBenchmark.timed(count: n)
+        } round: { n throws(PoolSizeError) in
+            try ThreadCostBenchmark.round(count: n)
         }
-        let values = try runner.rounds { () throws(PoolSizeError) in try ThreadCostBenchmark.round(count: count) }
         try record(
             .threadCreateToStart, values.map(\.toStart),
             "median of \(count) pthread_create calls per round, to the entry point's first clock read")
@@ -57,8 +68,11 @@ final class CalibrationSession {
             let operation = CalibrationOperation.lock(kind)
             willMeasure(operation)
             guard let section = PrimitiveFactory.make(kind) else { continue }
-            let count = try planner.iterations { n in LockCostBenchmark.time(section, n) }
-            let values = try runner.rounds { () throws(PoolSizeError) in bench.round(section, count: count) }
+            let (count, values) = try timedRounds { n in
+                LockCostBenchmark.time(section, n)
+            } round: { n in
+                bench.round(section, count: n)
+            }
             monitor += values.map(\.monitor)
             try record(
                 operation, values.map(\.net),
@@ -69,17 +83,22 @@ final class CalibrationSession {
                 "lock rows are net of the sweep's integrity check, \(String(format: "%.1f", m)) ns per section (timed as the unprotected section)"
             )
         }
-        willMeasure(.compareAndSwap)
-        let casCount = try planner.iterations { n in LockCostBenchmark.compareAndSwap(n) }
-        try record(
-            .compareAndSwap,
-            try runner.rounds { Double(LockCostBenchmark.compareAndSwap(casCount)) / Double(casCount) },
-            "\(casCount) successful compareExchange on one Atomic<Int> per round")
-        willMeasure(.atomicAdd)
-        let addCount = try planner.iterations { n in LockCostBenchmark.atomicAdd(n) }
-        try record(
-            .atomicAdd, try runner.rounds { Double(LockCostBenchmark.atomicAdd(addCount)) / Double(addCount) },
-            "\(addCount) wrappingAdd on one Atomic<Int> per round")
+        let atomics: [(CalibrationOperation, (Int) -> UInt64, String)] = [
+            (
+                .compareAndSwap, LockCostBenchmark.compareAndSwap,
+                "successful compareExchange on one Atomic<Int> per round"
+            ),
+            (.atomicAdd, LockCostBenchmark.atomicAdd, "wrappingAdd on one Atomic<Int> per round"),
+        ]
+        for (operation, timed, what) in atomics {
+            willMeasure(operation)
+            let (count, values) = try timedRounds { n in
+                timed(n)
+            } round: { n in
+                Double(timed(n)) / Double(n)
+            }
+            try record(operation, values, "\(count) \(what)")
+        }
     }
 
     func measureHandoffs() throws(PoolSizeError) {
@@ -96,11 +115,10 @@ final class CalibrationSession {
         ]
         for (operation, pair, place) in plans {
             willMeasure(operation)
-            let count = try planner.iterations(limit: 200_000) { n throws(PoolSizeError) in
+            let (count, values) = try timedRounds(limit: 200_000) { n throws(PoolSizeError) in
                 try HandoffBenchmark.timed(count: n, cpus: pair)
-            }
-            let values = try runner.rounds { () throws(PoolSizeError) in
-                try HandoffBenchmark.round(count: count, cpus: pair)
+            } round: { n throws(PoolSizeError) in
+                try HandoffBenchmark.round(count: n, cpus: pair)
             }
             if values.contains(where: { !$0.pinned }) {
                 note("the kernel refused to pin the ping-pong threads: \(operation.label) ran unpinned")
@@ -118,11 +136,10 @@ final class CalibrationSession {
         ]
         for (operation, queue, name) in queues {
             willMeasure(operation)
-            let count = try planner.iterations(limit: 100_000) { n throws(PoolSizeError) in
+            let (count, values) = try timedRounds(limit: 100_000) { n throws(PoolSizeError) in
                 try DispatchStartBenchmark.timed(queue: queue, count: n)
-            }
-            let values = try runner.rounds { () throws(PoolSizeError) in
-                try DispatchStartBenchmark.round(queue: queue, count: count)
+            } round: { n throws(PoolSizeError) in
+                try DispatchStartBenchmark.round(queue: queue, count: n)
             }
             try record(
                 operation, values,

@@ -59,10 +59,8 @@ final class ThreadMemoryBenchmark {
 
     /// Resident set size of this process (/proc/self/statm, second field, in pages).
     static func residentBytes() -> Int {
-        guard let text = read("/proc/self/statm") else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let pages = read("/proc/self/statm").flatMap(ProcText.residentPages) else { return 0 }
+        return Int(pages) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// `KernelStack` of /proc/meminfo, in bytes.

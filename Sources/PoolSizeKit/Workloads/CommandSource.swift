@@ -1,6 +1,7 @@
 import CPoolSizeSys
 import Foundation
 import PoolSizeModel
+import PoolSizeProcess
 
 /// A command as the task (`--exec`): each task runs it once with posix_spawn, stdin from
 /// /dev/null, and waits for it with wait4. C is the pool thread's CPU plus the child's
@@ -84,26 +85,16 @@ package struct CommandSource: WorkloadSource {
     static func resolve(_ program: String, path: String) throws(PoolSizeError) -> String {
         let hint =
             "\(PoolSizeError.Parameter.command.mention) runs a program on PATH or at a path (write sh -c '…' for shell syntax)"
-        // A directory has the execute bit too, and fails only at exec, in every task.
-        func runnable(_ path: String) -> Bool {
-            var isDirectory: ObjCBool = false
-            return FileManager.default.isExecutableFile(atPath: path)
-                && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
+        // `locate` refuses a directory: it has the execute bit too, and would fail only at exec,
+        // in every task.
+        if case let .success(found) = ChildProcessRunner.locate(program, path: path) { return found }
         if program.contains("/") {
-            guard runnable(program) else {
-                var isDirectory: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: program, isDirectory: &isDirectory)
-                throw .inputNotFound(
-                    path: program,
-                    hint: isDirectory.boolValue
-                        ? "a directory, not a program; \(hint)" : exists ? "not executable; \(hint)" : hint)
-            }
-            return program
-        }
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(program)"
-            if runnable(candidate) { return candidate }
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: program, isDirectory: &isDirectory)
+            throw .inputNotFound(
+                path: program,
+                hint: isDirectory.boolValue
+                    ? "a directory, not a program; \(hint)" : exists ? "not executable; \(hint)" : hint)
         }
         throw .inputNotFound(path: program, hint: "no such program on PATH; \(hint)")
     }

@@ -1,5 +1,6 @@
 import CPoolSizeSys
 import Foundation
+import PoolSizeProcess
 import Synchronization
 
 /// The `--exec` children running now, so an interrupted sweep can stop them before it exits:
@@ -96,22 +97,9 @@ package enum LiveChildren {
     /// This process's children, from every thread's /proc children list, and with `everyChild`
     /// every process whose parent is this one.
     static func children(everyChild: Bool = false) -> Set<pid_t> {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        var pids: Set<pid_t> = []
-        let me = getpid()
-        for entry in everyChild ? (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] : [] {
-            guard let pid = pid_t(entry), pid != me,
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.range(of: ")", options: .backwards)
-            else { continue }
-            // After the command's name: the state, then the parent's pid.
-            let fields = stat[close.upperBound...].split(separator: " ")
-            if fields.count > 1, pid_t(fields[1]) == me { pids.insert(pid) }
-        }
-        for task in tasks {
-            guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8) else {
-                continue
-            }
+        var pids = Set(everyChild ? ProcReader.children(of: getpid()) : [])
+        for task in ProcReader.ids(in: "/proc/self/task") {
+            guard let text = ProcReader.text("/proc/self/task/\(task)/children") else { continue }
             pids.formUnion(text.split(separator: " ").compactMap { pid_t($0) })
         }
         return pids

@@ -1,4 +1,5 @@
 import Foundation
+import PoolSizeProcess
 
 /// The target's descriptor links and socket tables (through `SocketTables`, shared by every
 /// process in a network namespace), read on demand and kept for a second: a thread blocked on

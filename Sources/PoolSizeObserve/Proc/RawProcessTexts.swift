@@ -1,4 +1,5 @@
 import Foundation
+import PoolSizeProcess
 
 /// What the sampler read about each process it watched, as read when it was first seen and
 /// again at the end (for a process still alive then): its command line (the process title,

@@ -1,3 +1,5 @@
+import PoolSizeProcess
+
 /// What `/proc/PID/task/TID/syscall` said at one instant (proc_pid_syscall(5)): the call a
 /// blocked thread is in with its arguments, `-1` for a thread blocked outside a call (a page
 /// fault), `running`, or nothing because the file was unreadable.

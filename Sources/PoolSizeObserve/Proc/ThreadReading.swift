@@ -1,3 +1,5 @@
+import PoolSizeProcess
+
 /// One thread at one sampled instant, parsed: its counters (exact, cumulative) and what it was
 /// doing (a sample). Built from `RawThreadTexts` both live and from a recording.
 package struct ThreadReading: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import PoolSizeProcess
+
 /// Every thread of the target at one sampled instant, parsed.
 package struct SampleSweep: Equatable, Sendable {
     /// When, in seconds on CLOCK_BOOTTIME.

@@ -34,17 +34,3 @@ package enum CalibrationTable {
         ]
     }
 }
-
-/// Space-aligned columns: numbers right-aligned, chosen columns left-aligned, two spaces apart.
-enum TextTable {
-    static func render(_ rows: [[String]], leftAligned: Set<Int>) -> String {
-        guard let width = rows.map(\.count).max() else { return "" }
-        let widths = (0..<width).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return leftAligned.contains(column) ? cell + pad : pad + cell
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-        }.joined(separator: "\n") + "\n"
-    }
-}

@@ -32,10 +32,8 @@ package enum GitHubBenchmarkExport {
         case .closed: entries = closedLoopEntries(analysis, workload: workload, direction: direction)
         case let .open(open): entries = openLoopEntries(analysis, open, workload: workload, direction: direction)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(entries) else { return "[]\n" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        // The action's own layout: no `schema_version` beside its keys, so not `serialize`.
+        return JSONExport.encode(entries)
     }
 
     /// A closed loop's entries per combination: bigger is better, the throughput per size and

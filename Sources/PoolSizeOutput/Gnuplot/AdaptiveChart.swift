@@ -15,12 +15,10 @@ package enum AdaptiveChart: RunChart {
                 "the trial with the median throughput at each maximum, one block each",
                 "seconds  size  throughput_per_s",
             ],
-            blocks: shown.enumerated().map { index, summary in
-                PlotData.Block(
-                    comments: ["index \(index): \(summary.combination.label), at most \(summary.maximum)"],
-                    rows: summary.steps.map { step in
-                        [.number(step.seconds), .integer(step.size), .number(step.throughputPerSecond)]
-                    })
+            blocks: PlotData.indexed(shown, label: { "\($0.combination.label), at most \($0.maximum)" }) { summary in
+                summary.steps.map { step in
+                    [.number(step.seconds), .integer(step.size), .number(step.throughputPerSecond)]
+                }
             })
         var settings: [PlotSetting] = [
             .label(.x, "seconds since the pool started"),

@@ -19,17 +19,15 @@ package enum ConcurrencyChart: RunChart {
                 "requested pool size vs reached concurrency, one block per pool kind (maxima over its tiers, primitives and repetitions)",
                 "pool_size  peak_in_flight  threads",
             ],
-            blocks: pools.enumerated().map { index, pool in
+            blocks: PlotData.indexed(pools, label: \.rawValue) { pool in
                 let points = Dictionary(
                     grouping: analysis.summaries.filter { $0.combination.pool == pool }, by: \.poolSize)
-                return PlotData.Block(
-                    comments: ["index \(index): \(pool.rawValue)"],
-                    rows: points.keys.sorted().map { size in
-                        [
-                            .integer(size), .integer(points[size]!.map(\.peakConcurrency).max()!),
-                            .integer(points[size]!.map(\.threads).max()!),
-                        ]
-                    })
+                return points.keys.sorted().map { size in
+                    [
+                        .integer(size), .integer(points[size]!.map(\.peakConcurrency).max()!),
+                        .integer(points[size]!.map(\.threads).max()!),
+                    ]
+                }
             })
 
         let settings: [PlotSetting] = [

@@ -19,15 +19,13 @@ package enum LatencyChart: RunChart {
                 "task latency (submit to completion) by pool size, one block per pool / qos / primitive",
                 "pool_size  p50_ms  p99_ms   (means over repetitions; NaN: not recorded)",
             ],
-            blocks: curves.enumerated().map { index, curve in
-                PlotData.Block(
-                    comments: ["index \(index): \(curve.combination.label)"],
-                    rows: curve.points.map { p in
-                        [
-                            .integer(p.poolSize), milliseconds(p.latencyP50Microseconds),
-                            milliseconds(p.latencyP99Microseconds),
-                        ]
-                    })
+            blocks: PlotData.indexed(curves, label: \.combination.label) { curve in
+                curve.points.map { p in
+                    [
+                        .integer(p.poolSize), milliseconds(p.latencyP50Microseconds),
+                        milliseconds(p.latencyP99Microseconds),
+                    ]
+                }
             })
 
         var settings: [PlotSetting] = [

@@ -81,9 +81,7 @@ package enum OpenLoopRateChart: RunChart {
         var series = sizes.enumerated().map { index, size in
             PlotSeries(
                 index == 0 ? .file(measured.name) : .sameFile, block: index, columns: [.column(1), .column(2)],
-                style: PlotStyle(
-                    .linespoints, [.width(2), .pointType(GnuplotScript.pointType(index))],
-                    color: GnuplotScript.color(index)),
+                style: .measuredLine(index),
                 title: .enhanced("N = \(size)"))
         }
         // Blocks with no finite value are not plotted: gnuplot would warn of an empty plot.

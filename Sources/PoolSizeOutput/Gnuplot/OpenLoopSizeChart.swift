@@ -138,18 +138,14 @@ extension OpenLoopSizeChart {
                 "open-loop \(percentile) latency from each task's intended arrival, by pool size, at \(rate), one block per pool / qos / primitive",
                 "pool_size  \(percentile)_ms  model_\(percentile)_ms  fell_behind_\(percentile)_ms  stable   (\(percentile): worst repetition; NaN: none)",
             ],
-            blocks: tables.enumerated().map { index, table in
-                PlotData.Block(
-                    comments: ["index \(index): \(table.combination.label)"],
-                    rows: table.verdicts.map { v in [.integer(v.poolSize)] + verdictColumns(v) })
+            blocks: PlotData.indexed(tables, label: \.combination.label) { table in
+                table.verdicts.map { v in [.integer(v.poolSize)] + verdictColumns(v) }
             })
 
         var series = tables.enumerated().map { index, table in
             PlotSeries(
                 index == 0 ? .file(data.name) : .sameFile, block: index, columns: [.column(1), .column(2)],
-                style: PlotStyle(
-                    .linespoints, [.width(2), .pointType(GnuplotScript.pointType(index))],
-                    color: GnuplotScript.color(index)),
+                style: .measuredLine(index),
                 title: .literal(analysis.legend(table.combination) + " \(percentile)"))
         }
         let modelled = tables[0].verdicts.contains { $0.modelPercentileMicroseconds != nil }

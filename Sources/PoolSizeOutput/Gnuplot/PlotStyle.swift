@@ -48,3 +48,12 @@ package struct PlotStyle: Equatable, Sendable {
         self.color = color
     }
 }
+
+extension PlotStyle {
+    /// The `index`th measured line of a chart of several: lines and points, 2 wide, its own
+    /// point type and colour.
+    package static func measuredLine(_ index: Int) -> PlotStyle {
+        PlotStyle(
+            .linespoints, [.width(2), .pointType(GnuplotScript.pointType(index))], color: GnuplotScript.color(index))
+    }
+}

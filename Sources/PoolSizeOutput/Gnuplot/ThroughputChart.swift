@@ -23,17 +23,15 @@ package enum ThroughputChart: RunChart {
                 "throughput by pool size, one block per pool / qos / primitive (gnuplot: index 0, 1, ...)",
                 "pool_size  mean_per_s  stddev_per_s  min_per_s  max_per_s  repetitions",
             ],
-            blocks: curves.enumerated().map { index, curve in
-                PlotData.Block(
-                    comments: ["index \(index): \(curve.combination.label)"],
-                    rows: curve.points.map { p in
-                        [.integer(p.poolSize)]
-                            + [
-                                p.throughput.mean, p.throughput.standardDeviation, p.throughput.minimum,
-                                p.throughput.maximum,
-                            ].map(PlotCell.number)
-                            + [.integer(p.throughput.count)]
-                    })
+            blocks: PlotData.indexed(curves, label: \.combination.label) { curve in
+                curve.points.map { p in
+                    [.integer(p.poolSize)]
+                        + [
+                            p.throughput.mean, p.throughput.standardDeviation, p.throughput.minimum,
+                            p.throughput.maximum,
+                        ].map(PlotCell.number)
+                        + [.integer(p.throughput.count)]
+                }
             })
 
         let spread = (counts.sizesByCount.keys.max() ?? 0) > 1

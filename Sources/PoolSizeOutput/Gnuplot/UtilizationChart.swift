@@ -21,16 +21,14 @@ package enum UtilizationChart: RunChart {
                 "utilization and context switches by pool size, one block per pool / qos / primitive",
                 "pool_size  utilization_pct  voluntary_ctx_switches_per_s  involuntary_ctx_switches_per_s  threads",
             ],
-            blocks: curves.enumerated().map { index, curve in
-                PlotData.Block(
-                    comments: ["index \(index): \(curve.combination.label)"],
-                    rows: curve.points.map { p in
-                        [
-                            .integer(p.poolSize), .number(p.utilization * 100),
-                            .number(p.voluntaryContextSwitchesPerSecond),
-                            .number(p.involuntaryContextSwitchesPerSecond), .integer(p.threads),
-                        ]
-                    })
+            blocks: PlotData.indexed(curves, label: \.combination.label) { curve in
+                curve.points.map { p in
+                    [
+                        .integer(p.poolSize), .number(p.utilization * 100),
+                        .number(p.voluntaryContextSwitchesPerSecond),
+                        .number(p.involuntaryContextSwitchesPerSecond), .integer(p.threads),
+                    ]
+                }
             })
 
         var settings: [PlotSetting] = [
@@ -53,9 +51,7 @@ package enum UtilizationChart: RunChart {
         var series = curves.enumerated().map { index, curve in
             PlotSeries(
                 index == 0 ? .file(data.name) : .sameFile, block: index, columns: [.column(1), .column(2)], axis: .y,
-                style: PlotStyle(
-                    .linespoints, [.width(2), .pointType(GnuplotScript.pointType(index))],
-                    color: GnuplotScript.color(index)),
+                style: .measuredLine(index),
                 title: .literal(
                     curves.count == 1 ? "CPU utilization" : "utilization " + analysis.legend(curve.combination)))
         }

@@ -28,10 +28,8 @@ package enum MachinesChart {
                 "mean throughput by pool size, one block per machine (gnuplot: index 0, 1, ...)",
                 "pool_size  mean_per_s",
             ],
-            blocks: machines.enumerated().map { index, machine in
-                PlotData.Block(
-                    comments: ["index \(index): \(machine.label)"],
-                    rows: machine.points.map { [.integer($0.size), .number($0.throughput)] })
+            blocks: PlotData.indexed(machines, label: \.label) { machine in
+                machine.points.map { [.integer($0.size), .number($0.throughput)] }
             })
         let marked = machines.compactMap { m in
             m.recommended.flatMap { r in m.throughputAtRecommendation.map { (r, $0) } }

@@ -289,14 +289,8 @@ extension ReportBuilder {
     }
 
     static func openLoopMeasurements(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [ReportDocument.Block] {
-        var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Measurements")]
-        let curves = analysis.curves.count > maximumTables ? Array(analysis.curves.prefix(1)) : analysis.curves
-        if curves.count < analysis.curves.count {
-            blocks.append(
-                .paragraph(
-                    "The recommended combination only; the other \(analysis.curves.count - 1) are in summary.csv and trials.csv."
-                ))
-        }
+        let (opening, curves) = measurementsOpening(analysis)
+        var blocks = opening
         blocks.append(
             .paragraph(
                 "Latency percentiles are the worst repetition's, from each task's intended arrival; backlog is tasks arrived and not finished; lag is how late the dispatcher handed tasks to the pool (99th percentile, already inside the latencies)."

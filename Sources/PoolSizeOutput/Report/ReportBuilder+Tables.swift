@@ -5,8 +5,11 @@ extension ReportBuilder {
     /// tabulated (summary.csv holds the rest).
     static let maximumTables = 6
 
-    /// One table per combination: the numbers behind the charts.
-    static func measurements(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+    /// The Measurements heading and the curves that get a table each, for both loads: past
+    /// `maximumTables` the recommended one only, and a line that says where the rest are.
+    static func measurementsOpening(_ analysis: RunAnalysis) -> (
+        blocks: [ReportDocument.Block], curves: [RunAnalysis.Curve]
+    ) {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Measurements")]
         let curves = analysis.curves.count > maximumTables ? Array(analysis.curves.prefix(1)) : analysis.curves
         if curves.count < analysis.curves.count {
@@ -15,6 +18,13 @@ extension ReportBuilder {
                     "The recommended combination only; the other \(analysis.curves.count - 1) are in summary.csv and trials.csv."
                 ))
         }
+        return (blocks, curves)
+    }
+
+    /// One table per combination: the numbers behind the charts.
+    static func measurements(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
+        let (opening, curves) = measurementsOpening(analysis)
+        var blocks = opening
         let latency = analysis.summaries.contains { $0.latencyP50Microseconds > 0 }
         for curve in curves {
             if analysis.curves.count > 1 { blocks.append(.heading(level: 3, text: curve.combination.label)) }

@@ -72,22 +72,9 @@ package struct SystemClocks: MeasurementClocks {
             maxRSSKilobytes: Int(usage.ru_maxrss))
     }
 
-    /// Busy CPU time of the whole machine from /proc/stat; nil where it cannot be read.
-    package func machineBusyNanoseconds() -> UInt64? {
-        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
-        else { return nil }
-        return Self.busyNanoseconds(procStatCPULine: String(line))
-    }
-
-    /// Busy time from the aggregate `cpu` line of /proc/stat: user + nice + system + irq +
-    /// softirq + steal, in USER_HZ ticks (100 per second on Linux).
-    package static func busyNanoseconds(procStatCPULine line: String) -> UInt64? {
-        let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
-        guard fields.count >= 8 else { return nil }
-        let busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
-        return busy * 10_000_000
-    }
+    /// Busy CPU time of the whole machine from /proc/stat (`ProcReader`); nil where it cannot
+    /// be read.
+    package func machineBusyNanoseconds() -> UInt64? { ProcReader.machineBusyNanoseconds() }
 
     /// Sleeps to an absolute time on CLOCK_MONOTONIC: no drift from computing a relative
     /// interval, and a sleep cut short by a signal resumes to the same deadline.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PoolSizeModel
+import PoolSizeProcess
 import Synchronization
 
 /// How one open-loop trial is driven: the rate and spacing of arrivals and the phases of the
@@ -174,7 +175,7 @@ package struct OpenLoopRunner: Sendable {
             }
             state.launch(index: index, intended: at)
         }
-        let threadsNow = ProcessStatus.threadCount()
+        let threadsNow = ProcReader.ownThreadCount()
         // The sizes a pool that sizes itself chose up to the window's end, not through the drain.
         let sizeSteps = pool.sizeSteps
         clocks.sleep(until: stopAt)

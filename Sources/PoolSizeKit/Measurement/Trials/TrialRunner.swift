@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PoolSizeModel
+import PoolSizeProcess
 import Synchronization
 
 /// How one trial is driven.
@@ -110,7 +111,7 @@ package struct TrialRunner: Sendable {
             busyEnd = clocks.machineBusyNanoseconds()
             watched = watch.windowClosed()
         }
-        let threadsNow = ProcessStatus.threadCount()
+        let threadsNow = ProcReader.ownThreadCount()
         // The sizes a pool that sizes itself chose up to the window's end, not through the drain.
         let sizeSteps = pool.sizeSteps
         state.stop.store(true, ordering: .sequentiallyConsistent)
@@ -211,16 +212,5 @@ final class ClosedLoop: Sendable {
     private func end(_ chain: Chain) {
         chain.body = nil
         group.leave()
-    }
-}
-
-/// Reads `/proc/self/status`.
-enum ProcessStatus {
-    static func threadCount() -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("Threads:") {
-            return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces))
-        }
-        return nil
     }
 }

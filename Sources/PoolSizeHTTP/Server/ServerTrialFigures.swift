@@ -1,8 +1,11 @@
 import PoolSizeKit
 import PoolSizeModel
+import PoolSizeObserve
 import PoolSizeProcess
 
-extension ServerTrialMeasurer {
+/// A server trial's figures from what was read: the driver's result or the load tool's, and
+/// the server's session over the window (`SessionUsage`), the same fields however it was loaded.
+enum ServerTrialFigures {
     /// A trial's figures from the driver's result and the server's usage over the window:
     /// throughput and latency the driver's, C the server's CPU per answered request, W the rest
     /// of the mean latency, threads, memory and context switches the server's at the window's end.
@@ -41,19 +44,25 @@ extension ServerTrialMeasurer {
         metrics.involuntaryContextSwitches = max(0, server.involuntarySwitches - before.involuntarySwitches)
     }
 
-    /// Why a trial whose server exited is not the pool's: how it ended and its last lines. The
-    /// server is stopped first, so that all it wrote before it died is read.
-    func exited(_ ended: ChildOutcome, process: ServerProcess) -> String {
-        process.stop(graceSeconds: graceSeconds)
-        return "the server exited during the trial (\(ended.summary)); \(process.lastLines)"
-    }
-
-    /// A trial whose server could not be started: no figures, and why.
-    static func failedTrial(size: Int, reason: String) -> TrialMetrics {
-        var metrics = TrialMetrics(
-            windowSeconds: 0, throughputPerSecond: 0, cpuMicrosecondsPerTask: 0, waitMicrosecondsPerTask: 0,
-            utilization: 0, peakConcurrency: 0, threads: 0)
-        metrics.invalidReason = reason
-        return metrics
+    /// The server's processes over a trial's window of `windowSeconds`, as `poolsize observe`
+    /// reads a pool's: those that did work (`PoolVerdict.idleCores` of CPU or more, so an idle
+    /// supervisor is not counted beside its workers), and the runtime with an interpreter lock
+    /// that all of them run, recognised as observe recognises it (`KnownProgram`, from the
+    /// executable and shared libraries) while they still run.
+    static func serverFigures(_ after: SessionUsage, since before: SessionUsage, windowSeconds: Double)
+        -> ServerFigures
+    {
+        var cpuSeconds: [Int32: Double] = [:]
+        for (tid, now) in after.threadCPUNanoseconds {
+            guard let pid = after.processOfThread[tid] else { continue }
+            let earlier = before.threadCPUNanoseconds[tid] ?? 0
+            // A thread started in the window is counted whole, as the trial's CPU counts it.
+            cpuSeconds[pid, default: 0] += Double(now >= earlier ? now - earlier : now) / 1e9
+        }
+        let working = cpuSeconds.filter { windowSeconds > 0 && $0.value / windowSeconds >= PoolVerdict.idleCores }
+            .keys.sorted()
+        let programs = working.map { ProcessFacts(RawProcessTexts.read(pid: $0)).program }
+        let shared = programs.first.flatMap { first in programs.allSatisfy { $0?.kind == first?.kind } ? first : nil }
+        return ServerFigures(processes: working.count, interpreterLock: shared?.lockName)
     }
 }

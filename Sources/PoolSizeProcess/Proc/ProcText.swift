@@ -1,5 +1,6 @@
-/// Parsers for the per-thread /proc files the observer reads. Pure: text in, numbers out, nil
-/// for text of another shape (a thread that exited mid-read leaves an empty file).
+/// Parsers for the per-process and per-thread /proc files: the one place their text is taken
+/// apart, for the observer's kept-open files and for `ProcReader` alike. Pure: text in, numbers
+/// out, nil for text of another shape (a thread that exited mid-read leaves an empty file).
 package enum ProcText {
     /// `/proc/PID/task/TID/schedstat`: nanoseconds on a CPU, nanoseconds waiting on a run queue,
     /// timeslices run (Documentation/scheduler/sched-stats.rst).
@@ -16,12 +17,16 @@ package enum ProcText {
         }
     }
 
-    /// The fields of `/proc/PID/task/TID/stat` the observer uses (proc_pid_stat(5)).
+    /// The fields of `/proc/PID/stat` and `/proc/PID/task/TID/stat` poolsize uses (proc_pid_stat(5)).
     package struct Stat: Equatable, Sendable {
         /// Field 2 without its parentheses: the thread's name (may hold spaces and parentheses).
         package var comm: String
         /// Field 3: R running or runnable, S sleeping, D uninterruptible (disk), T stopped, …
         package var state: Character
+        /// Field 4: the parent's process id.
+        package var parent: Int32
+        /// Field 6: the session id.
+        package var session: Int32
         /// Fields 14 and 15: user and system CPU, in clock ticks.
         package var cpuTicks: UInt64
         /// Field 22: when the thread started, in clock ticks since boot.
@@ -39,18 +44,25 @@ package enum ProcText {
             scanner.skipSpaces()
             guard !scanner.atEnd else { return nil }
             let state = Character(Unicode.Scalar(bytes[scanner.position]))
-            // Field 3 is the state; utime and stime are fields 14 and 15, starttime field 22.
-            for _ in 3..<14 { scanner.skipField() }
+            // Field 3 is the state, then the parent (4), the process group (5) and the session
+            // (6); utime and stime are fields 14 and 15, starttime field 22.
+            scanner.skipField()
+            guard let parent = scanner.decimal() else { return nil }
+            scanner.skipField()
+            guard let session = scanner.decimal() else { return nil }
+            for _ in 7..<14 { scanner.skipField() }
             guard let user = scanner.decimal(), let system = scanner.decimal() else { return nil }
             for _ in 16..<22 { scanner.skipField() }
             guard let start = scanner.decimal() else { return nil }
             let comm = String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)
-            return Stat(comm: comm, state: state, cpuTicks: user + system, startTicks: start)
+            return Stat(
+                comm: comm, state: state, parent: Int32(truncatingIfNeeded: parent),
+                session: Int32(truncatingIfNeeded: session), cpuTicks: user + system, startTicks: start)
         }
     }
 
     /// stat's state letter alone: the first character after the last `)` and its space.
-    static func state(of text: some StringProtocol) -> Character? {
+    package static func state(of text: some StringProtocol) -> Character? {
         ByteScanner.scan(text) { bytes -> Character? in
             guard let close = bytes.lastIndex(of: 0x29) else { return nil }
             var scanner = ByteScanner(bytes, from: close + 1)
@@ -95,7 +107,7 @@ package enum ProcText {
 
     /// The first number after `key:` at the start of a line of a status text (bytes: status is
     /// about 1.5 KB and read for every thread at the first and last sweep).
-    static func statusValue(_ text: some StringProtocol, key: String) -> UInt64? {
+    package static func statusValue(_ text: some StringProtocol, key: String) -> UInt64? {
         let pattern = Array((key + ":").utf8)
         return ByteScanner.scan(text) { bytes -> UInt64? in
             var lineStart = 0
@@ -109,6 +121,25 @@ package enum ProcText {
                 lineStart = newline + 1
             }
             return nil
+        }
+    }
+
+    /// The machine's busy time from a `/proc/stat` text: its aggregate `cpu` line's user + nice
+    /// + system + irq + softirq + steal, in USER_HZ ticks (proc_stat(5)).
+    package static func machineBusyTicks(_ stat: some StringProtocol) -> UInt64? {
+        guard let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }
+        let fields = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
+        guard fields.count >= 8 else { return nil }
+        return fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]
+    }
+
+    /// Resident pages from a `/proc/PID/statm` text: its second number (proc_pid_statm(5)).
+    package static func residentPages(_ statm: some StringProtocol) -> UInt64? {
+        ByteScanner.scan(statm) { bytes -> UInt64? in
+            var scanner = ByteScanner(bytes)
+            scanner.skipSpaces()
+            guard scanner.decimal() != nil else { return nil }
+            return scanner.decimal()
         }
     }
 

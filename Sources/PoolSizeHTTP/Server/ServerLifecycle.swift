@@ -1,0 +1,118 @@
+import PoolSizeModel
+import PoolSizeProcess
+
+/// The server's life over a sweep: started at a size and seen to answer, kept between trials
+/// (the low-load phase's rounds, or the one server a resize command sizes), and stopped.
+final class ServerLifecycle: @unchecked Sendable {
+    // @unchecked: the sweep calls the measurer, and so this, from one thread, in turn.
+
+    /// The command that starts the server.
+    let command: ServerCommand
+    /// The URL loaded and probed.
+    let url: ServerURL
+    /// How long a started server may take to answer with a 2xx.
+    let readyTimeoutSeconds: Double
+    /// How long a stopped server has between SIGTERM and SIGKILL.
+    let graceSeconds: Double
+    /// The command that sets the running server's size; nil: restart at each size.
+    let resize: ServerResize?
+    /// The request for a URL (the method, headers and body of `--http`).
+    private let makeTarget: @Sendable (String) throws(PoolSizeError) -> HTTPTarget
+    /// The server kept between trials: the low-load phase's between its rounds, and with a
+    /// resize command the one server of the whole sweep.
+    private(set) var held: RunningServer?
+    /// Whether a server has answered in this sweep: until then a server that fails to start
+    /// ends the sweep (nothing would work), after it a failure is that trial's.
+    private(set) var answeredOnce = false
+
+    init(
+        command: ServerCommand, url: ServerURL, readyTimeoutSeconds: Double, graceSeconds: Double,
+        resize: ServerResize?, makeTarget: @escaping @Sendable (String) throws(PoolSizeError) -> HTTPTarget
+    ) {
+        self.command = command
+        self.url = url
+        self.readyTimeoutSeconds = readyTimeoutSeconds
+        self.graceSeconds = graceSeconds
+        self.resize = resize
+        self.makeTarget = makeTarget
+    }
+
+    deinit { stopHeld() }
+
+    /// Whether the next server `acquire(size:keep: true)` gives is one just started: none is
+    /// held, or the held one has exited.
+    var startsFresh: Bool { held == nil || held?.process.hasExited == true }
+
+    /// A server answering at `size`: with a resize command the one held server (started once),
+    /// resized when its size differs; else a server started at `size`, kept when `keep` (the
+    /// low-load phase's rounds), the held one reused when it runs at that size.
+    func acquire(size: Int, keep: Bool) throws(PoolSizeError) -> RunningServer {
+        if let current = held, current.process.hasExited { held = nil }
+        if let resize {
+            var server: RunningServer
+            if let current = held { server = current } else { server = try start(size: size) }
+            held = server
+            if server.size != size {
+                try resize.run(size: size, on: server)
+                server.size = size
+                held = server
+                try resize.settle(server, readyTimeoutSeconds: readyTimeoutSeconds)
+            }
+            return server
+        }
+        if keep, let current = held, current.size == size { return current }
+        stopHeld()
+        let server = try start(size: size)
+        if keep { held = server }
+        return server
+    }
+
+    /// Lets `server` go after its trial: stopped unless it is the one a resize command sizes.
+    func release(_ server: RunningServer) {
+        if resize == nil { stop(server) }
+    }
+
+    /// Stops `server` (SIGTERM, `graceSeconds`, SIGKILL).
+    func stop(_ server: RunningServer) { server.process.stop(graceSeconds: graceSeconds) }
+
+    /// Stops the held server, and holds none.
+    func stopHeld() {
+        held?.process.stop(graceSeconds: graceSeconds)
+        held = nil
+    }
+
+    /// A server of `size` threads started and answering, on a free port when the command takes
+    /// `{port}`. A server that exits before it answers because its port was taken meanwhile is
+    /// started once more on another.
+    func start(size: Int) throws(PoolSizeError) -> RunningServer {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let port = command.usesPort ? try ServerProcess.freeLoopbackPort() : nil
+            let target = try makeTarget(url.url(port: port))
+            let probe = try HTTPReadinessProbe(target: target)
+            if port == nil {
+                let answer = probe.check()
+                if answer.ready || answer.answer.hasPrefix("HTTP") {
+                    throw .invalidParameter(
+                        .httpURL,
+                        message:
+                            "\(target.redactedURL) answers (\(answer.answer)) before the server is started: another process holds the port; stop it, or let poolsize pick one with {port} in both \(PoolSizeError.Parameter.server.mention) and the URL"
+                    )
+                }
+            }
+            let process = try ServerProcess(arguments: command.arguments(size: size, port: port))
+            do {
+                try process.waitUntilReady(timeoutSeconds: readyTimeoutSeconds) { probe.check() }
+                answeredOnce = true
+                // A server a resize command sizes has not been sized yet (size 0).
+                return RunningServer(size: resize == nil ? size : 0, process: process, target: target, port: port)
+            } catch {
+                process.stop(graceSeconds: graceSeconds)
+                let taken = process.output.standardError.localizedCaseInsensitiveContains("in use")
+                if port != nil, taken, attempt < 2 { continue }
+                throw error
+            }
+        }
+    }
+}

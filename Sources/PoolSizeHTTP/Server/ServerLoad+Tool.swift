@@ -1,0 +1,47 @@
+import PoolSizeKit
+import PoolSizeModel
+import PoolSizeProcess
+
+extension ServerLoad {
+    /// A trial loaded by the user's tool: its throughput, latency and errors as it printed them,
+    /// the server's CPU, threads and memory over the tool's run.
+    func measureWithTool(
+        _ tool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double), size: Int,
+        server: RunningServer, cores: Int
+    ) throws(PoolSizeError) -> TrialMetrics {
+        let measurer = try LoadToolMeasurer(
+            command: tool.command, parser: tool.parser, timeoutSeconds: tool.timeoutSeconds, port: server.port)
+        let members = ServerProcess.processes(inSession: server.process.pid)
+        let before = SessionUsage.read(processes: members, switches: true)
+        let run = measurer.run(size: size)
+        let after = SessionUsage.read(
+            processes: ServerProcess.processes(inSession: server.process.pid), switches: true)
+        var metrics = run.metrics
+        let figures = run.figures
+        var requests = metrics.figures.throughputPerSecond * metrics.figures.wallSeconds
+        if let counted = figures?.requests { requests = Double(counted) }
+        let cpu = Double(after.cpuNanoseconds(since: before))
+        let cpuPerRequest = requests > 0 ? cpu / 1_000 / requests : 0
+        metrics.cpuMicrosecondsPerTask = cpuPerRequest
+        if let mean = figures?.meanLatencyMicroseconds {
+            metrics.waitMicrosecondsPerTask = max(0, mean - cpuPerRequest)
+            metrics.waitCPURatio = cpuPerRequest > 0 ? metrics.figures.waitMicrosecondsPerTask / cpuPerRequest : .nan
+        }
+        metrics.utilization = cpu / 1e9 / (max(run.wallSeconds, 1e-9) * Double(max(cores, 1)))
+        ServerTrialFigures.record(after, since: before, into: &metrics)
+        metrics.watched = .server(
+            ServerTrialFigures.serverFigures(after, since: before, windowSeconds: run.wallSeconds))
+        if metrics.invalidReason == nil,
+            let idle = ServerTrialValidity.idleServer(cpuNanoseconds: cpu, requests: requests)
+        {
+            metrics.invalidReason = idle
+        }
+        if let ended = server.process.exitOutcome {
+            metrics.invalidReason = ServerTrialValidity.exited(
+                ended, process: server.process, graceSeconds: graceSeconds)
+            // The tool's failures after the server died are not answers (as with the driver).
+            metrics.errors = 0
+        }
+        return metrics
+    }
+}
