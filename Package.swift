@@ -132,6 +132,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .testTarget(name: "PoolSizeKitTests", dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
+        // PoolSizePostgres without a server: scripts run on a fake connection, the SQLSTATE and
+        // wait-event classes, libpq's messages.
+        .testTarget(
+            name: "PoolSizePostgresTests", dependencies: ["PoolSizePostgres", "PoolSizeKit", "PoolSizeModel"]),
         .testTarget(
             name: "PoolSizeObserveTests",
             dependencies: ["PoolSizeObserve", "PoolSizeModel", "PoolSizeProcess", "PoolSizeStats"]),

@@ -8,18 +8,29 @@
 # page shows the tables and the Mermaid throughput chart; the SVG charts are in the uploaded
 # artifact and in report.html).
 #
+# POOLSIZE_BINARY names a release build of poolsize to run instead of building
+# .build/release/poolsize (CI's .ci/run passes the package's, built once by scripts/package.sh).
+#
 # Exit codes: poolsize's (0 ok, 4 integrity violated, ...), 69 when Swift is missing.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-if ! command -v swift >/dev/null 2>&1; then
-    echo "error: swift not found; install the Swift toolchain (6.0 or newer) from swift.org and retry" >&2
-    exit 69
-fi
 bash scripts/install-gnuplot.sh || echo "warning: gnuplot could not be installed; the report is written without rendered charts" >&2
-bash scripts/install-build-libs.sh
-swift build -c release --product poolsize >&2
-poolsize="$root/.build/release/poolsize"
+if [ -n "${POOLSIZE_BINARY:-}" ]; then
+    poolsize="$POOLSIZE_BINARY"
+    if [ ! -x "$poolsize" ]; then
+        echo "error: POOLSIZE_BINARY is $poolsize, which is not an executable file; build it (scripts/package.sh) or unset POOLSIZE_BINARY" >&2
+        exit 66
+    fi
+else
+    if ! command -v swift >/dev/null 2>&1; then
+        echo "error: swift not found; install the Swift toolchain (6.0 or newer) from swift.org and retry" >&2
+        exit 69
+    fi
+    bash scripts/install-build-libs.sh
+    swift build -c release --product poolsize >&2
+    poolsize="$root/.build/release/poolsize"
+fi
 
 # Sizes are `auto`, so the grid follows the runner's cores. The sweep's output and exit status
 # are kept even when it fails (an integrity violation still writes its run directory and report).

@@ -13,8 +13,13 @@
 # mirror; installs debootstrap and lintian with apt-get when they are missing. Everything it
 # makes is in one temporary directory, unmounted and removed on exit, also after a failure.
 #
-# Usage: scripts/package-test.sh [--deb FILE --archive FILE] [--mirror URL] [--keep]
+# Usage: scripts/package-test.sh [--deb FILE --archive FILE] [--root DIR] [--mirror URL] [--keep]
+#        scripts/package-test.sh --make-root DIR [--mirror URL]
 #   --deb, --archive  test these packages instead of building them (the release workflow)
+#   --make-root DIR   only make the fresh Debian 12 root, in DIR (which must not exist), and
+#                     stop: CI makes it while the test suite runs (network and disk, not CPU)
+#   --root DIR        start from that root, made by --make-root, instead of running debootstrap;
+#                     it is copied, never changed, and left in place
 #   --mirror URL      the Debian mirror (default: the first Debian URI in /etc/apt/sources.list*,
 #                     else http://deb.debian.org/debian); POOLSIZE_DEBIAN_MIRROR sets it too
 #   --keep            leave the temporary directory (unmounted) for a look afterwards
@@ -24,10 +29,14 @@ deb=""
 archive=""
 mirror="${POOLSIZE_DEBIAN_MIRROR:-}"
 keep=false
+make_root=""
+given_root=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --deb) deb="$(readlink -f "$2")"; shift 2 ;;
         --archive) archive="$(readlink -f "$2")"; shift 2 ;;
+        --make-root) make_root="$(readlink -m "$2")"; shift 2 ;;
+        --root) given_root="$(readlink -f "$2")"; shift 2 ;;
         --mirror) mirror="$2"; shift 2 ;;
         --keep) keep=true; shift ;;
         -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -37,6 +46,18 @@ done
 if { [ -n "$deb" ] && [ -z "$archive" ]; } || { [ -z "$deb" ] && [ -n "$archive" ]; }; then
     echo "error: pass both --deb and --archive, or neither (then the packages are built)" >&2
     exit 64
+fi
+if [ -n "$make_root" ] && { [ -n "$deb" ] || [ -n "$given_root" ]; }; then
+    echo "error: --make-root only makes the root; pass --deb, --archive and --root to a second run" >&2
+    exit 64
+fi
+if [ -n "$make_root" ] && [ -e "$make_root" ]; then
+    echo "error: --make-root $make_root: it exists already; name a directory to be made" >&2
+    exit 64
+fi
+if [ -n "$given_root" ] && [ ! -x "$given_root/bin/sh" ]; then
+    echo "error: --root $given_root: not a Debian root (no bin/sh); make one with --make-root" >&2
+    exit 66
 fi
 if [ "$(id -u)" -ne 0 ]; then
     echo "error: scripts/package-test.sh needs root (debootstrap, chroot and mounting /proc); run it as root, as CI does" >&2
@@ -80,6 +101,24 @@ fail() {
     echo "error: package test: $*" >&2
     exit 1
 }
+
+# make_base DIR: a fresh Debian 12 root in DIR with debootstrap.
+make_base() {
+    local started_at=$SECONDS
+    debootstrap --variant=minbase "$suite" "$1" "$mirror" > "$tmp/debootstrap.log" 2>&1 || {
+        tail -n 30 "$tmp/debootstrap.log" >&2
+        fail "debootstrap failed (its log's end above)"
+    }
+    echo "debootstrap: $((SECONDS - started_at)) s" >&2
+}
+
+if [ -n "$make_root" ]; then
+    echo "== a fresh Debian 12 root in $make_root (debootstrap --variant=minbase $suite, $mirror)" >&2
+    make_base "$tmp/base"
+    mkdir -p "$(dirname "$make_root")"
+    mv "$tmp/base" "$make_root"
+    exit 0
+fi
 
 if [ -z "$deb" ]; then
     echo "== building the packages (scripts/package.sh)" >&2
@@ -151,15 +190,16 @@ if command -v swift >/dev/null 2>&1; then
     echo "no file of the .deb names $toolchain" >&2
 fi
 
-echo "== a fresh Debian 12 root (debootstrap --variant=minbase $suite, $mirror)" >&2
-debootstrap_started=$SECONDS
-debootstrap --variant=minbase "$suite" "$tmp/base" "$mirror" > "$tmp/debootstrap.log" 2>&1 || {
-    tail -n 30 "$tmp/debootstrap.log" >&2
-    fail "debootstrap failed (its log's end above)"
-}
-echo "debootstrap: $((SECONDS - debootstrap_started)) s" >&2
-if chroot "$tmp/base" sh -c 'command -v swift swiftc' >/dev/null 2>&1 \
-    || [ -n "$(find "$tmp/base" -name 'libswiftCore*' -print -quit)" ]; then
+if [ -n "$given_root" ]; then
+    base="$given_root"
+    echo "== a fresh Debian 12 root, made before (scripts/package-test.sh --make-root $base)" >&2
+else
+    base="$tmp/base"
+    echo "== a fresh Debian 12 root (debootstrap --variant=minbase $suite, $mirror)" >&2
+    make_base "$base"
+fi
+if chroot "$base" sh -c 'command -v swift swiftc' >/dev/null 2>&1 \
+    || [ -n "$(find "$base" -name 'libswiftCore*' -print -quit)" ]; then
     fail "the fresh root has a Swift toolchain"
 fi
 
@@ -240,7 +280,7 @@ check() {
 }
 
 echo "== 1. the .deb, with apt-get install ./$(basename "$deb")" >&2
-cp -a "$tmp/base" "$tmp/deb-root"
+cp -a "$base" "$tmp/deb-root"
 cp "$deb" "$tmp/deb-root/tmp/"
 in_root "$tmp/deb-root" dpkg-query -W libcurl4 >/dev/null 2>&1 && fail "the fresh root already has libcurl4"
 # shellcheck disable=SC2016 # dpkg-query's own ${…} fields
@@ -263,8 +303,8 @@ echo "-- gnuplot-nox added $(($(installed "$tmp/deb-root") - after)) packages" >
 check "$tmp/deb-root" /usr/bin/poolsize yes
 
 echo "== 2. the archive in /usr/local of a root that has only libcurl4 and libpq5 added" >&2
-cp -a "$tmp/base" "$tmp/tar-root"
-rm -rf "$tmp/base"
+cp -a "$base" "$tmp/tar-root"
+if [ "$base" = "$tmp/base" ]; then rm -rf "$base"; fi
 apt_in "$tmp/tar-root" --no-install-recommends libcurl4 libpq5
 tar -xzf "$archive" -C "$tmp/tar-root/usr/local" --strip-components=1
 check "$tmp/tar-root" /usr/local/bin/poolsize no

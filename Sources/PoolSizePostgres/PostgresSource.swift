@@ -165,18 +165,9 @@ package final class PostgresSource: WorkloadSource, Sendable {
         guard let connection = taken else { return TaskOutcome(failure: "the connections are closed") }
         defer { connections.giveBack(connection) }
         var generator = SeededGenerator(seed: seed ^ (index &* 0x9E37_79B9_7F4A_7C15))
-        var failed: TaskOutcome?
-        let scriptFailure = program.run(
-            clientID: Int64(connection.clientID), state: &connection.transaction,
-            random: { Int64.random(in: $0, using: &generator) },
+        return PostgresTransaction.run(
+            program, on: connection, random: { Int64.random(in: $0, using: &generator) },
             sleep: { microseconds in if microseconds > 0 { usleep(useconds_t(clamping: microseconds)) } },
-            sql: { text in
-                guard case let .failed(state, message) = connection.execute(text) else { return true }
-                watch.failed(sqlState: state)
-                failed = TaskOutcome(failure: state.isEmpty ? message : "SQLSTATE \(state): \(message)")
-                return false
-            })
-        if let scriptFailure { return TaskOutcome(failure: scriptFailure.reason) }
-        return failed ?? TaskOutcome()
+            failed: { watch.failed(sqlState: $0) })
     }
 }
