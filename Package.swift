@@ -135,7 +135,8 @@ let package = Package(
         // PoolSizePostgres without a server: scripts run on a fake connection, the SQLSTATE and
         // wait-event classes, libpq's messages.
         .testTarget(
-            name: "PoolSizePostgresTests", dependencies: ["PoolSizePostgres", "PoolSizeKit", "PoolSizeModel"]),
+            name: "PoolSizePostgresTests",
+            dependencies: ["PoolSizePostgres", "PoolSizeKit", "PoolSizeModel", "PoolSizeProcess"]),
         .testTarget(
             name: "PoolSizeObserveTests",
             dependencies: ["PoolSizeObserve", "PoolSizeModel", "PoolSizeProcess", "PoolSizeStats"]),

@@ -1,6 +1,7 @@
 import Foundation
 import PoolSizeKit
 import PoolSizeModel
+import PoolSizeProcess
 import Testing
 
 @testable import PoolSizePostgres
@@ -166,18 +167,14 @@ import Testing
         )
     }
 
-    /// utime + stime of /proc/PID/stat, counted after the last parenthesis (a backend's title
-    /// holds spaces and parentheses); a line that is not one gives nothing.
-    @Test func statTicksAreUserPlusSystem() {
-        #expect(
-            PostgresWaitSampler.statTicks(
-                "4242 (postgres: bench shop [local] SELECT) R 100 100 100 0 -1 4194560 500 0 0 0 37 5 0 0 20 0 1 0")
-                == 42)
-        #expect(
-            PostgresWaitSampler.statTicks("7 (a) b) S 1 1 1 0 -1 0 0 0 0 0 1000 234 0 0 20 0 1 0") == 1_234)
-        #expect(PostgresWaitSampler.statTicks("7 (short) S 1 1 1") == nil)
-        #expect(PostgresWaitSampler.statTicks("7 (x) S 1 1 1 0 -1 0 0 0 0 0 many 5 0") == nil)
-        #expect(PostgresWaitSampler.statTicks("no parenthesis 1 2 3 4 5 6 7 8 9 10 11 12 13 14") == nil)
+    /// A backend's CPU is utime + stime of its stat line (ProcText, the one parser), counted
+    /// after the last parenthesis: a backend's title holds spaces and parentheses.
+    @Test func aBackendsStatTicksAreUserPlusSystem() {
+        let backend =
+            "4242 (postgres: bench shop [local] SELECT) R 100 100 100 0 -1 4194560 500 0 0 0 37 5 0 0 20 0 1 0 777"
+        #expect(ProcText.stat(backend)?.cpuTicks == 42)
+        #expect(ProcText.stat("7 (a) b) S 1 1 1 0 -1 0 0 0 0 0 1000 234 0 0 20 0 1 0 9")?.cpuTicks == 1_234)
+        #expect(ProcText.stat("7 (short) S 1 1 1") == nil)
     }
 
     /// The CPU of a live process is read; a process that has gone is left out.
