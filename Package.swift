@@ -5,20 +5,23 @@
 //                     recommendations) and the parsing of their files and flags
 //   PoolSizeAnalysis  pure analysis over those values: recommender, capacity planner, run comparison
 //   PoolSizeProcess   the one child-process runner (watchdog, SIGTERM then SIGKILL), for
-//                     gnuplot, probes and commands; a server sweep's server (ServerProcess); and
+//                     gnuplot, probes and commands; the guarded child (a server sweep's server,
+//                     `observe -- CMD`); the one /proc reader and parser (Proc/); and
 //                     `Platform`, the C library calls spelled differently on Linux and macOS
-//   PoolSizeKit     the only target that touches threads and clocks (CPoolSizeSys: its syscall shims)
+//   PoolSizeKit     pools, trial loops and the sweep's policy (CPoolSizeSys: its syscall shims); with
+//                   HTTP, Postgres, Observe and Process, the targets that touch threads and clocks
 //   PoolSizeHTTP    HTTP as a workload (libcurl's easy API, blocking on the pool's own thread,
 //                   through CCurl and CPoolSizeCurl's shims) and `poolsize serve`'s load server (SwiftNIO)
 //   CCurl           the system libcurl (apt: libcurl4-openssl-dev; scripts/install-build-libs.sh)
 //   PoolSizePostgres  a PostgreSQL transaction as the task (`--postgres`: libpq through CPostgres,
 //                   the system library; apt: libpq-dev), one blocking connection per pool thread
 //   PoolSize        the library API: `import PoolSize` gives the per-QoS pool and `Sweep`, which
-//                   sweeps a closure or any workload source; the CLI is one of its users
+//                   sweeps a closure, any workload source, or a `Sweep.Target` (a server, a load
+//                   tool, a PostgreSQL pool: built into its measurer here); the CLI is one of its users
 //   PoolSizeObserve `poolsize observe`: a running process's pools from outside (/proc readers, a
 //                   Poisson-timed sampler, the classification of samples and the pure estimator)
 //   PoolSizeOutput  records in, text out (CSV, JSON, gnuplot, reports)
-//   PoolSizeCLI     argument parsing and validation; calls the kit
+//   PoolSizeCLI     argument parsing into the library's values, then printing
 //   poolsize        the executable: one line that runs PoolSizeCLI
 import PackageDescription
 
