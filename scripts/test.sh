@@ -177,7 +177,8 @@ if ! printf '%s\n' "$output" | grep -q '^for a continuous stream: every queue ke
 fi
 # The library sweeps pools outside the program (issue 46): Examples/SweepClosure's SweepTargets
 # sizes `poolsize serve`'s threads and a connection pool against a throw-away PostgreSQL cluster
-# through `Sweep.Target`, and each sweep must end in a recommendation.
+# through `Sweep.Target` with the commands docs/guide/library.md shows, and each sweep must end in
+# a recommendation.
 echo "example: Examples/SweepClosure's SweepTargets (a server's pool and a PostgreSQL pool through the library)"
 eval "$(bash "$root/scripts/pg-cluster.sh" start --database shop)"
 targets_status=0
