@@ -58,12 +58,42 @@ fi
 # Dates from the commit, not the clock, so two builds of one commit write the same files.
 commit_epoch="$(git -C "$root" log -1 --format=%ct HEAD)"
 
+work=""
+manual_pid=""
+# On exit, also after a failure: the man page tool's build stopped, the work directory removed.
+cleanup() {
+    if [ -n "$manual_pid" ]; then
+        kill -TERM -- "-$manual_pid" 2>/dev/null || true
+        wait "$manual_pid" 2>/dev/null || true
+    fi
+    if [ -n "$work" ]; then rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
 echo "== building poolsize (release, static Swift stdlib and Foundation, commit $commit)" >&2
 build_started=$SECONDS
+# The man page's tool (swift-argument-parser's generate-manual, below) is built beside poolsize,
+# in a build directory of its own: it needs only the checkout the resolution makes, and fills
+# the core a release build leaves idle while it optimizes one module at a time.
+swift package resolve --scratch-path "$scratch" >&2
+parser_checkout="$scratch/checkouts/swift-argument-parser"
+setsid swift build -c release --package-path "$parser_checkout" --scratch-path "$scratch/generate-manual" \
+    --product generate-manual < /dev/null > "$scratch/generate-manual.log" 2>&1 &
+manual_pid=$!
 # --disable-local-rpath: no $ORIGIN run path, which a binary in /usr/bin has no use for.
 swift build -c release --product poolsize --static-swift-stdlib --disable-local-rpath \
     --scratch-path "$scratch" -Xcc "-DPOOLSIZE_BUILD_COMMIT=$commit" >&2
 build_seconds=$((SECONDS - build_started))
+manual_status=0
+wait "$manual_pid" || manual_status=$?
+manual_pid=""
+cat "$scratch/generate-manual.log" >&2
+if [ "$manual_status" -ne 0 ]; then
+    echo "error: building swift-argument-parser's generate-manual failed (exit $manual_status; its output above)" >&2
+    exit 70
+fi
 built="$scratch/release/poolsize"
 
 version_line="$("$built" --version)"
@@ -93,7 +123,6 @@ if readelf -d "$built" | grep -Eq '\((RPATH|RUNPATH)\)'; then
 fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/poolsize-package.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
 umask 022
 
 # The man page: swift-argument-parser's generate-manual tool (the tool behind its GenerateManual
@@ -101,10 +130,7 @@ umask 022
 # the plugin would build every product of this package again without the flags above. It drops
 # every character outside ASCII ("6–9" became "69"), so it reads the help through a filter that
 # spells them as ASCII tokens, and the page gets them back as roff escapes (package_debian.py).
-echo "== generating the man page (swift-argument-parser's generate-manual)" >&2
-parser_checkout="$scratch/checkouts/swift-argument-parser"
-swift build -c release --package-path "$parser_checkout" --scratch-path "$scratch/generate-manual" \
-    --product generate-manual >&2
+echo "== generating the man page (swift-argument-parser's generate-manual, built beside poolsize)" >&2
 mkdir -p "$work/man"
 printf '#!/bin/sh\nset -e\n"%s" "$@" | python3 "%s" ascii-tokens\n' "$built" "$root/scripts/package_debian.py" \
     > "$work/poolsize"

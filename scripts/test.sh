@@ -95,11 +95,64 @@ if runs unit; then
 # A hang would otherwise run to CI's own limit and leave no trace: past 30 minutes (the suite
 # takes a few) the watchdog names the tests still running, prints every thread's stack and fails.
 # The output is kept to list the slowest tests after it, passed or failed.
-test_log="$(mktemp "${TMPDIR:-/tmp}/poolsize-test-output.XXXXXX")"
+#
+# POOLSIZE_TEST_SHARDS=N (CI: 2) runs the suites in N processes at once, dealt by
+# scripts/test-shards.py so each takes about as long: swift-testing runs a process's tests on as
+# many threads as there are cores, and a test waiting on the binary, a server or a sleep holds
+# one, so one process leaves the cores idle much of the time. A suite stays whole in one process.
+# Without it, or with arguments for swift test, one process runs them all.
+shards="${POOLSIZE_TEST_SHARDS:-1}"
+test_work="$(mktemp -d "${TMPDIR:-/tmp}/poolsize-test-output.XXXXXX")"
 status=0
-python3 "$root/scripts/test-watchdog.py" --limit 1800 -- swift test --skip-build "$@" | tee "$test_log" || status=$?
-python3 "$root/scripts/slowest-tests.py" --top 15 --tests "$root/Tests" "$test_log" || true
-rm -f "$test_log"
+if [ "$shards" -gt 1 ] && [ $# -eq 0 ]; then
+    swift test list --skip-build > "$test_work/tests"
+    listed="$(grep -c / "$test_work/tests" || true)"
+    mapfile -t shard_filters < <(python3 "$root/scripts/test-shards.py" --shards "$shards" \
+        --weights "$root/scripts/test-weights.tsv" < "$test_work/tests")
+    echo "tests: $listed in ${#shard_filters[@]} processes at once (scripts/test-shards.py); each one's output follows when all have ended"
+    # Each shard is a process group of its own, stopped with its tests on exit or interrupt.
+    shard_pids=()
+    stop_shards() {
+        local pid
+        for pid in "${shard_pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+        for pid in "${shard_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+        rm -rf "$test_work"
+    }
+    trap stop_shards EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    for index in "${!shard_filters[@]}"; do
+        read -ra patterns <<< "${shard_filters[$index]}"
+        filters=()
+        for pattern in "${patterns[@]}"; do filters+=(--filter "$pattern"); done
+        # --ignore-lock: the shards only run the built tests (--skip-build), side by side.
+        setsid python3 "$root/scripts/test-watchdog.py" --limit 1800 -- \
+            swift test --skip-build --ignore-lock "${filters[@]}" < /dev/null > "$test_work/shard-$index.log" 2>&1 &
+        shard_pids+=($!)
+    done
+    ran=0
+    for index in "${!shard_pids[@]}"; do
+        shard_status=0
+        wait "${shard_pids[$index]}" || shard_status=$?
+        echo "== tests, process $((index + 1)) of ${#shard_pids[@]} (exit $shard_status):"
+        cat "$test_work/shard-$index.log"
+        if [ "$shard_status" -ne 0 ] && [ "$status" -eq 0 ]; then status=$shard_status; fi
+        # swift-testing's and XCTest's counts of what they ran.
+        ran=$((ran + $(sed -n 's/.*Test run with \([0-9][0-9]*\) tests\{0,1\} .*/\1/p' "$test_work/shard-$index.log" | tail -n 1) + 0))
+        ran=$((ran + $(sed -n 's/^[[:space:]]*Executed \([0-9][0-9]*\) tests\{0,1\},.*/\1/p' "$test_work/shard-$index.log" | tail -n 1) + 0))
+    done
+    shard_pids=()
+    cat "$test_work"/shard-*.log > "$test_work/all.log"
+    if [ "$ran" -ne "$listed" ]; then
+        echo "error: the test processes ran $ran tests of the $listed swift test list names; a suite was left out or run twice" >&2
+        [ "$status" -ne 0 ] || status=1
+    fi
+else
+    python3 "$root/scripts/test-watchdog.py" --limit 1800 -- swift test --skip-build "$@" | tee "$test_work/all.log" \
+        || status=$?
+fi
+python3 "$root/scripts/slowest-tests.py" --top 15 --tests "$root/Tests" "$test_work/all.log" || true
+rm -rf "$test_work"
 if [ "$status" -ne 0 ]; then exit "$status"; fi
 fi
 
