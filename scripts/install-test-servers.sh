@@ -10,7 +10,8 @@ set -euo pipefail
 # user the package creates; on Debian 12 postgresql-15 holds initdb, pg_ctl and pgbench, so
 # postgresql-contrib is not needed), libpq-dev and gunicorn (the servers users size), wrk (the
 # server guide's --load example), gcc
-# (observe's C pool target), ruby (observe on a Ruby pool whose sleeps park in futex).
+# (observe's C pool target), ruby (observe on a Ruby pool whose sleeps park in futex),
+# python3-psycopg-pool (Examples/chain's service: a psycopg pool per gunicorn worker).
 needed=()
 { command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } || needed+=(nginx-light)
 command -v openssl >/dev/null 2>&1 || needed+=(openssl)
@@ -21,6 +22,7 @@ command -v gunicorn >/dev/null 2>&1 || needed+=(gunicorn)
 command -v wrk >/dev/null 2>&1 || needed+=(wrk)
 command -v cc >/dev/null 2>&1 || needed+=(gcc)
 command -v ruby >/dev/null 2>&1 || needed+=(ruby)
+/usr/bin/python3 -c 'import psycopg_pool' >/dev/null 2>&1 || needed+=(python3-psycopg-pool)
 if [ "${#needed[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
         log="$(mktemp "${TMPDIR:-/tmp}/poolsize-ci-install.XXXXXX")"

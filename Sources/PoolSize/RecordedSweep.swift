@@ -38,6 +38,8 @@ package final class RecordedSweep: SweepObserver {
         package var directory: URL
         /// Raised once every file is written and the summary shown; nil for a clean run.
         package var problem: PoolSizeError?
+        /// Every trial of the run, resumed ones included.
+        package var records: [TrialRecord] = []
     }
 
     package let plan: SweepPlan
@@ -146,7 +148,9 @@ package final class RecordedSweep: SweepObserver {
         try exporter.write(summary, to: .summaryText)
         let json = JSONExport.serialize(
             SweepOutput(analysis, runDirectory: exporter.directory.path, workload: plan.spec.name, cores: plan.cores))
-        return Outcome(summary: summary, json: json, directory: exporter.directory, problem: problem(records, file))
+        return Outcome(
+            summary: summary, json: json, directory: exporter.directory, problem: problem(records, file),
+            records: records)
     }
 
     /// What decides the exit of a sweep that ran: files are written first, so a sweep that

@@ -54,6 +54,8 @@ enum ParameterFlags {
         case .sql: return "--sql"
         case .sqlFile: return "--sql-file"
         case .sqlDefines: return "--define"
+        case .database: return "--database"
+        case .databaseConnections: return "--database-connections"
         case .runDirectory: return "--out"
         case .replaceRun: return "--force"
         case .resumeRun: return "--resume"

@@ -20,6 +20,7 @@ struct SweepCommand: ParsableCommand {
     @OptionGroup(title: "Workload") var workload: SweepWorkloadOptions
     @OptionGroup(title: "Server") var server: SweepServerOptions
     @OptionGroup(title: "PostgreSQL") var postgres: SweepPostgresOptions
+    @OptionGroup(title: "Chain") var chain: SweepChainOptions
     @OptionGroup(title: "Load") var load: SweepLoadOptions
     @OptionGroup(title: "Pools") var axes: SweepAxisOptions
     @OptionGroup(title: "Trials") var trials: SweepTrialOptions
@@ -27,6 +28,10 @@ struct SweepCommand: ParsableCommand {
     @OptionGroup(title: "Run") var output: SweepRunOptions
 
     func run() throws {
+        if let space = try trials.knobs() {
+            try runChain(space)
+            return
+        }
         let (plan, chosen, target) = try prepare()
         let estimate = plan.estimate(taskTimeoutSeconds: chosen.taskTimeoutSeconds)
         if output.dryRun {
@@ -95,23 +100,18 @@ struct SweepCommand: ParsableCommand {
     /// rebuilds it from the run's record (`SweepCommand+Record`).
     func prepare() throws(PoolSizeError) -> (plan: SweepPlan, workload: PreparedTarget, target: Sweep.Target) {
         try output.check()
+        try chain.checkOnePool()
         if let resume = output.resume, let recorded = try recordedSweep(resume) { return recorded }
         return try prepareFromFlags()
     }
 
-    /// The sweep the flags describe.
-    func prepareFromFlags() throws(PoolSizeError) -> (
+    /// The sweep the flags describe; a chain's row passes its own target and sizes.
+    func prepareFromFlags(target given: Sweep.Target? = nil, sizes listed: [Int]? = nil) throws(PoolSizeError) -> (
         plan: SweepPlan, workload: PreparedTarget, target: Sweep.Target
     ) {
-        // `--sizes-from`'s sizes are checked against a server's limits as listed sizes are.
-        let sizes = try trials.sizesText()
-        let target = try flagTarget()
-        var context = TargetContext(cores: MachineProbe.coreCount(override: model.cores).effective)
-        context.trialMilliseconds = trials.trialMilliseconds
-        context.sizes = try SizeSelection.parse(sizes.text)
-        context.sizesParameter = sizes.flag == "--sizes" ? .sizes : .sizesFrom
-        context.load = try load.resolve()
-        context.resumed = output.resume.flatMap { try? RunDirectory(URL(fileURLWithPath: $0)).load().plan }
+        let target: Sweep.Target
+        if let given { target = given } else { target = try flagTarget() }
+        var context = try targetContext(sizes: listed)
         if case .loadTool = target.kind { context.sizes = nil }
         var chosen = try target.prepare(context)
         let load = context.load
@@ -126,7 +126,7 @@ struct SweepCommand: ParsableCommand {
         try model.check()
         let resolved = try trials.resolve(
             load: load, loopbackServer: chosen.isLoopbackServer,
-            serverSweep: !PoolKind.inProcess.contains(axes.pools[0]))
+            serverSweep: !PoolKind.inProcess.contains(axes.pools[0]), listed: listed)
         if case .loadTool = chosen.target, resolved.sizes == .auto {
             // `auto` places its sizes around the formula's N, which needs a W/C the tool cannot give.
             throw .invalidOption(
@@ -136,7 +136,8 @@ struct SweepCommand: ParsableCommand {
             )
         }
         var plan = SweepPlan(
-            runID: RunID.make(workload: chosen.spec.name), spec: chosen.spec, sizes: resolved.sizes,
+            runID: RunID.make(workload: chosen.spec.name), spec: chosen.spec,
+            sizes: resolved.sizes,
             repetitions: resolved.repetitions, warmupTrials: resolved.warmup,
             cores: MachineProbe.coreCount(override: model.cores).effective, targetUtilization: model.targetUtilization,
             tolerance: model.tolerance, seed: trials.seed, pools: axes.pools, tiers: axes.tiers,
@@ -149,6 +150,24 @@ struct SweepCommand: ParsableCommand {
         try plan.checkPhases()
         try Self.checkBounded(plan.estimate)
         return (plan, chosen, target)
+    }
+
+    /// What a target's checks need from the flags: the sizes (`--sizes-from`'s are checked
+    /// against a server's limits as listed sizes are, and `listed` replaces both), the cores,
+    /// the trial length, the load, the run being resumed.
+    func targetContext(sizes listed: [Int]? = nil) throws(PoolSizeError) -> TargetContext {
+        var context = TargetContext(cores: MachineProbe.coreCount(override: model.cores).effective)
+        context.trialMilliseconds = trials.trialMilliseconds
+        if let listed {
+            context.sizes = .explicit(listed)
+        } else {
+            let sizes = try trials.sizesText()
+            context.sizes = try SizeSelection.parse(sizes.text)
+            context.sizesParameter = sizes.flag == "--sizes" ? .sizes : .sizesFrom
+        }
+        context.load = try load.resolve()
+        context.resumed = output.resume.flatMap { try? RunDirectory(URL(fileURLWithPath: $0)).load().plan }
+        return context
     }
 
     /// The target the flags name: a server's or a load tool's (`--server`, `--load`), a

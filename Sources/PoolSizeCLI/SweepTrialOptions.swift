@@ -4,8 +4,28 @@ import PoolSizeOutput
 
 /// Which sizes a sweep measures, how often and for how long.
 struct SweepTrialOptions: ParsableArguments {
-    @Option(help: "Pool sizes: auto, a list (1,2,4,8), a range (1...16) or a range with a step (8...64:8).")
-    var sizes: String = "auto"
+    @Option(name: .customLong("sizes"), help: ArgumentHelp(Help.sizes, valueName: "sizes"))
+    var sizeEntries: [String] = []
+
+    /// One pool's sizes as given (`auto` when not).
+    var sizes: String { sizeEntries.last ?? "auto" }
+
+    /// A chain's knobs, when `--sizes` is given as name=sizes (several times); nil for one pool.
+    func knobs() throws(PoolSizeError) -> KnobSpace? {
+        if sizeEntries.count > 1, !sizeEntries.contains(where: { $0.contains("=") }) {
+            throw .invalidOption(
+                flag: "--sizes",
+                message:
+                    "is given \(sizeEntries.count) times; one pool's sizes are one list (--sizes 1,2,4,8), a chain's are one --sizes per knob (--sizes workers=1,2 --sizes threads=2,4,8)"
+            )
+        }
+        guard let space = try KnobSpace.parse(sizeEntries) else { return nil }
+        if sizesFrom != nil {
+            throw .invalidOption(
+                flag: "--sizes-from", message: "takes one pool's sizes from a run; a chain's knobs are listed: drop it")
+        }
+        return space
+    }
 
     @Option(name: .customLong("sizes-from"), help: ArgumentHelp(Help.sizesFrom, valueName: "RUN_DIR"))
     var sizesFrom: String?
@@ -54,11 +74,16 @@ struct SweepTrialOptions: ParsableArguments {
     }
 
     /// The trial flags, checked on their own and against the load.
-    /// - Parameter serverSweep: the trials start a server each, and warm it up themselves.
-    func resolve(load: Load, loopbackServer: Bool, serverSweep: Bool = false) throws(PoolSizeError) -> SweepTrials {
+    /// - Parameters:
+    ///   - serverSweep: the trials start a server each, and warm it up themselves.
+    ///   - listed: a chain's row's sizes, in place of `--sizes`.
+    func resolve(
+        load: Load, loopbackServer: Bool, serverSweep: Bool = false, listed: [Int]? = nil
+    ) throws(PoolSizeError) -> SweepTrials {
         let warmup = self.warmup ?? (serverSweep ? 0 : 1)
-        var selection = try SizeSelection.parse(sizes)
-        if let sizesFrom {
+        var selection: SizeSelection
+        if let listed { selection = .explicit(listed) } else { selection = try SizeSelection.parse(sizes) }
+        if let sizesFrom, listed == nil {
             guard selection == .auto else {
                 throw .invalidOption(
                     flag: "--sizes-from",
@@ -127,6 +152,11 @@ struct SweepTrialOptions: ParsableArguments {
     }
 
     private enum Help {
+        static let sizes = """
+            Pool sizes: auto, a list (1,2,4,8), a range (1...16) or a range with a step (8...64:8). For a chain of \
+            pools (--server with a {name} per knob): one --sizes per knob, name=sizes (workers=1,2,4) or name=knob \
+            (pool=threads, the same value in each cell).
+            """
         static let sizesFrom = """
             Measure the sizes a recorded run measured (its run directory), each with every repetition: \
             for compare in CI, so that the current run has the base run's sizes (an adaptive search \

@@ -96,6 +96,10 @@ extension PoolSizeError {
         case sqlFile
         /// Variables set for the whole run of a pgbench script (`NAME=VALUE`).
         case sqlDefines
+        /// The PostgreSQL server behind a chain of pools, watched while its server is loaded.
+        case database
+        /// Which knobs of a chain multiply to its database connections (`workers*pool+2`).
+        case databaseConnections
         /// The run directory a sweep writes.
         case runDirectory
         /// Replacing a run directory that already holds a run.

@@ -221,7 +221,7 @@ package enum Secrets {
             flag(.httpURL): { url($0, marked: markedQuery) }, flag(.httpHeaders): { header($0, marked: marked) },
             flag(.server): commandText, flag(.load): commandText, flag(.resize): commandText,
             flag(.command): commandText, flag(.commandBaseline): commandText,
-            flag(.postgres): conninfo,
+            flag(.postgres): conninfo, flag(.database): conninfo,
         ]
         var result: [String] = []
         var pending: ((String) -> String)?

@@ -24,15 +24,19 @@ package final class PostgresConnection: PooledConnection, @unchecked Sendable {
     /// `--postgres` with libpq's reason and the fix; the password is in no message. With
     /// `statementTimeoutSeconds` the connection sets the server's statement_timeout, so the
     /// server cancels a statement running longer (SQLSTATE 57014).
-    package init(_ conninfo: String, clientID: Int = 0, statementTimeoutSeconds: Double? = nil) throws(PoolSizeError) {
+    /// - Parameter parameter: the setting a failure names (a chain's database is not the pool's).
+    package init(
+        _ conninfo: String, clientID: Int = 0, statementTimeoutSeconds: Double? = nil,
+        parameter: PoolSizeError.Parameter = .postgres
+    ) throws(PoolSizeError) {
         guard let connection = PQconnectdb(conninfo) else {
-            throw .invalidParameter(.postgres, message: "libpq could not allocate a connection (out of memory?)")
+            throw .invalidParameter(parameter, message: "libpq could not allocate a connection (out of memory?)")
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             // libpq quotes what it cannot parse of a connection string, the password too.
             let reason = Secrets.scrub(Self.oneLine(PQerrorMessage(connection)), conninfo: conninfo)
             PQfinish(connection)
-            throw .invalidParameter(.postgres, message: Self.advice(for: reason))
+            throw .invalidParameter(parameter, message: Self.advice(for: reason))
         }
         if let seconds = statementTimeoutSeconds {
             // In whole milliseconds, the setting's unit; at least 1 (0 would turn it off).

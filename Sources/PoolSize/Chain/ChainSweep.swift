@@ -1,0 +1,223 @@
+import Foundation
+import PoolSizeAnalysis
+import PoolSizeHTTP
+import PoolSizeModel
+import PoolSizeOutput
+import PoolSizePostgres
+
+/// A chain of pools sized together: a server whose command takes several knobs (`{workers}`,
+/// `{threads}`, `{pool}`), each cell of their sizes started and loaded as a server sweep's
+/// trial is, and the database behind it asked first how many connections it allows, so that no
+/// cell past its limit runs. It runs as one recorded server sweep per row (the outer knobs held,
+/// the last free knob swept as `{size}`) in `rows/` of the chain's directory, which also gets
+/// chain.csv (every cell), recommendation.json (`recommended_sizes`) and summary.txt.
+package struct ChainSweep {
+    /// The knobs and their sizes.
+    package let space: KnobSpace
+    /// The server, its command holding the knobs.
+    package let target: Sweep.Target
+    /// How many connections a cell opens, when the chain says.
+    package let demand: ConnectionDemand?
+    /// What the database allows, when one is named.
+    package let limit: ConnectionLimit?
+    /// The rows, each a server sweep.
+    package let rows: [ChainRow]
+
+    /// Checks the knobs against the server's command, asks the database (when `database` is
+    /// given) what it allows and leaves out the cells past it.
+    /// - Parameters:
+    ///   - database: a libpq connection URL or string of the database behind the server.
+    ///   - connections: which knobs multiply to a cell's connections (`workers*pool+2`).
+    package init(
+        space: KnobSpace, target: Sweep.Target, database: String?, connections: String?
+    ) throws(PoolSizeError) {
+        guard case .server(let task) = target.kind else {
+            throw .invalidParameter(
+                .sizes,
+                message:
+                    "knobs (name=sizes) size the pools of a server's command; give \(PoolSizeError.Parameter.server.mention) with a {name} for each knob"
+            )
+        }
+        if task.resize != nil {
+            throw .invalidParameter(
+                .resize,
+                message:
+                    "resizes one pool; a chain restarts its server at every cell; drop \(PoolSizeError.Parameter.resize.mention)"
+            )
+        }
+        let placeholders = try ServerCommand.knobPlaceholders(in: task.command)
+        if try ServerCommand.placeholderNames(in: task.command).contains("size") {
+            throw .invalidParameter(
+                .server,
+                message:
+                    "has {size} beside knobs; name that pool as a knob too ({threads} with threads=2,4,8), so each cell says what it set"
+            )
+        }
+        try space.check(placeholders: placeholders)
+        let demand = try connections.map { (text: String) throws(PoolSizeError) -> ConnectionDemand in
+            try ConnectionDemand.parse(text, space: space)
+        }
+        if demand != nil && database == nil {
+            throw .invalidParameter(
+                .databaseConnections,
+                message:
+                    "counts a cell's connections against a database's limit; add \(PoolSizeError.Parameter.database.mention) URL, or drop it"
+            )
+        }
+        let limit = try database.map { (url: String) throws(PoolSizeError) -> ConnectionLimit in
+            try ConnectionLimitReader.read(url)
+        }
+        let rows = try space.rows(command: task.command) { cell in
+            guard let demand, let limit else { return nil }
+            return demand.exclusion(cell, limit: limit)
+        }
+        if let demand, let limit, rows.allSatisfy({ $0.sizes.isEmpty }), let smallest = rows.first?.cells.first {
+            throw .invalidParameter(
+                .sizes,
+                message:
+                    "every cell needs more connections than the database allows: \(demand.written) needs at least \(demand.connections(smallest)) at the smallest cell (\(smallest)); the server allows \(limit.allowed) for this role (\(limit.explanation)); list smaller sizes"
+            )
+        }
+        self.space = space
+        self.target = target
+        self.demand = demand
+        self.limit = limit
+        self.rows = rows
+    }
+
+    /// The server sweep of `row`: its command with the held knobs written in, and a driver
+    /// that keeps twice the row's largest cell's threads in flight unless told otherwise.
+    package func target(of row: ChainRow) -> Sweep.Target {
+        guard case .server(var task) = target.kind else { return target }
+        task.command = row.command
+        if task.connections == nil {
+            let held = row.held.map(\.value).reduce(1, *)
+            let largest = held * (row.sizes.max() ?? 1)
+            task.connections = min(
+                HTTPLoadDriver.connectionLimit, max(ServerTask.defaultConnectionsFloor, 2 * largest))
+        }
+        var copy = target
+        copy.kind = .server(task)
+        return copy
+    }
+
+    /// What a finished chain leaves to tell.
+    package struct Outcome {
+        /// Every cell, in the order of the space.
+        package var cells: [ChainCellFigures]
+        /// The answer, nil when no cell was measured.
+        package var answer: ChainAnswer?
+        /// summary.txt's text.
+        package var summary: String
+        /// The chain's directory.
+        package var directory: URL
+    }
+
+    /// Runs every row with cells to measure, each as a server sweep of `template` (its sizes,
+    /// spec, target and run id the row's) recorded in `directory/rows/NAME`, and writes the
+    /// chain's files after each row, so an interrupted chain keeps its table.
+    /// - Parameters:
+    ///   - mode: `.resume` skips the rows whose run finished and continues the one that did
+    ///     not; `.replace` runs every row again.
+    ///   - observer: told of each row's trials (the command's progress); `rowStarted` first.
+    package func run(
+        template: SweepPlan, context: TargetContext, directory: URL, mode: ExportManager.Mode,
+        commandLine: [String], observer: (any SweepObserver)? = nil,
+        rowStarted: (ChainRow, Int, Int) -> Void = { _, _, _ in }
+    ) throws(PoolSizeError) -> Outcome {
+        try Self.claim(directory, mode: mode)
+        var cells = rows.flatMap { row in
+            row.cells.map { cell in
+                let reason = row.excluded.first { $0.cell == cell }?.reason
+                return ChainCellFigures(
+                    cell: cell, row: row.directoryName, connections: demand?.connections(cell),
+                    status: reason.map { .excluded($0) } ?? .notRun)
+            }
+        }
+        var outcome = try write(cells, template: template, to: directory)
+        let runnable = rows.filter { !$0.sizes.isEmpty }
+        for (index, row) in runnable.enumerated() {
+            rowStarted(row, index + 1, runnable.count)
+            let records = try run(
+                row, template: template, context: context, directory: directory, mode: mode,
+                commandLine: commandLine, observer: observer)
+            for size in row.sizes {
+                guard let cell = row.cell(size: size), let at = cells.firstIndex(where: { $0.cell == cell }) else {
+                    continue
+                }
+                cells[at] = ChainCellFigures(
+                    cell: cell, row: row.directoryName, connections: demand?.connections(cell),
+                    trials: records.filter { $0.poolSize == size })
+            }
+            outcome = try write(cells, template: template, to: directory)
+        }
+        return outcome
+    }
+
+    /// One row's server sweep; its trials, resumed ones included.
+    private func run(
+        _ row: ChainRow, template: SweepPlan, context: TargetContext, directory: URL, mode: ExportManager.Mode,
+        commandLine: [String], observer: (any SweepObserver)?
+    ) throws(PoolSizeError) -> [TrialRecord] {
+        let rowDirectory = directory.appendingPathComponent("rows").appendingPathComponent(row.directoryName)
+        var rowMode = mode
+        if mode == .resume {
+            let recorded = try? RunDirectory(rowDirectory).load()
+            if let recorded, recorded.recommendation != nil || Set(recorded.records.map(\.poolSize)) == Set(row.sizes) {
+                return recorded.records
+            }
+            if recorded?.lowLoad == nil { rowMode = .replace }
+        }
+        let rowTarget = target(of: row)
+        var context = context
+        context.sizes = .explicit(row.sizes)
+        let prepared = try rowTarget.prepare(context)
+        var plan = template
+        plan.sizes = .explicit(row.sizes)
+        plan.spec = prepared.spec
+        plan.spec.name = template.spec.name
+        plan.target = prepared.target
+        plan.pools = [.server]
+        plan.runID = "\(template.runID)-\(row.directoryName)"
+        if rowMode == .resume, let recorded = try? RunDirectory(rowDirectory).load().info?.plan {
+            plan.runID = recorded.runID
+        }
+        let sweep = try RecordedSweep(
+            plan: plan, directory: rowDirectory, mode: rowMode, workload: prepared.run, target: rowTarget,
+            commandLine: commandLine, forward: observer)
+        return try sweep.run().records
+    }
+
+    /// Makes the chain's directory, or refuses one that holds a chain when not told to replace
+    /// or resume it.
+    private static func claim(_ directory: URL, mode: ExportManager.Mode) throws(PoolSizeError) {
+        let table = directory.appendingPathComponent("chain.csv")
+        if mode == .create, FileManager.default.fileExists(atPath: table.path) {
+            throw .runDirectoryTaken(
+                path: directory.path,
+                reason:
+                    "it holds a chain's run (chain.csv); continue it with \(PoolSizeError.Parameter.resumeRun.mention), replace it with \(PoolSizeError.Parameter.replaceRun.mention), or name another directory"
+            )
+        }
+        try AtomicFile.createDirectory(directory.appendingPathComponent("rows"))
+    }
+
+    /// chain.csv, recommendation.json and summary.txt of `cells` as they stand.
+    private func write(
+        _ cells: [ChainCellFigures], template: SweepPlan, to directory: URL
+    ) throws(PoolSizeError) -> Outcome {
+        let answer = ChainRecommender.answer(
+            cells, space: space, tolerance: template.tolerance, cores: template.cores)
+        let summary = ChainSummary.render(cells, space: space, answer: answer, limit: limit, demand: demand)
+        try AtomicFile.write(
+            ChainCSV.serialize(cells, knobs: space.names), to: directory.appendingPathComponent("chain.csv"))
+        try AtomicFile.write(
+            JSONExport.serialize(
+                ChainRecommendationFile(
+                    space: space, cells: cells, answer: answer, tolerance: template.tolerance, limit: limit,
+                    demand: demand)),
+            to: directory.appendingPathComponent("recommendation.json"))
+        try AtomicFile.write(summary, to: directory.appendingPathComponent("summary.txt"))
+        return Outcome(cells: cells, answer: answer, summary: summary, directory: directory)
+    }
+}

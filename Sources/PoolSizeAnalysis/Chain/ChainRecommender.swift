@@ -1,0 +1,96 @@
+import PoolSizeModel
+
+/// Chooses a chain's cell from its measured cells: the cheapest (fewest threads, the product
+/// of the free knobs; then fewest connections) whose throughput is within the tolerance of the
+/// best cell's, and names what binds there.
+package enum ChainRecommender {
+    /// A server at this share of the cores or more is bound by them.
+    package static let busyCores = 0.85
+    /// A worker under an interpreter lock at this share of a core or more is bound by its lock.
+    package static let busyLock = 0.8
+
+    /// The answer, or nil when no cell was measured.
+    /// - Parameter cores: the cores the server had (the sweep's).
+    package static func answer(
+        _ cells: [ChainCellFigures], space: KnobSpace, tolerance: Double, cores: Int
+    ) -> ChainAnswer? {
+        let measured = cells.filter { $0.throughputPerSecond != nil }
+        guard let best = measured.max(by: { $0.throughputPerSecond! < $1.throughputPerSecond! }),
+            let peak = best.throughputPerSecond
+        else { return nil }
+        let serving = measured.filter { $0.throughputPerSecond! >= (1 - tolerance) * peak }
+        let order = Dictionary(uniqueKeysWithValues: cells.enumerated().map { ($1.cell, $0) })
+        func cost(_ figures: ChainCellFigures) -> (Int, Int, Int) {
+            let threads = space.free.reduce(1) { $0 * figures.cell[$1.name] }
+            return (threads, figures.connections ?? 0, order[figures.cell] ?? 0)
+        }
+        let recommended = serving.min { cost($0) < cost($1) } ?? best
+        let byCell = Dictionary(uniqueKeysWithValues: cells.map { ($0.cell, $0) })
+        var steps: [ChainAnswer.Step] = []
+        var beyond: [ChainAnswer.Step] = []
+        var stillRising: (String, Int)?
+        var blocked: String?
+        for knob in space.free {
+            guard case .list(let sizes) = knob.values, let index = sizes.firstIndex(of: recommended.cell[knob.name])
+            else { continue }
+            if index > 0,
+                let step = step(knob.name, from: sizes[index - 1], to: sizes[index], space, recommended, byCell)
+            {
+                steps.append(step)
+                if index == sizes.count - 1 && step.gain > tolerance && stillRising == nil {
+                    stillRising = (knob.name, sizes[index])
+                }
+            }
+            if index + 1 < sizes.count {
+                if let step = step(knob.name, from: sizes[index], to: sizes[index + 1], space, recommended, byCell) {
+                    beyond.append(step)
+                } else if let next = neighbour(knob.name, sizes[index + 1], space, recommended),
+                    case .excluded(let reason) = byCell[next]?.status, blocked == nil
+                {
+                    blocked = reason
+                }
+            }
+        }
+        let binding: ChainAnswer.Binding
+        if let (knob, size) = stillRising {
+            binding = .stillRising(knob: knob, size: size)
+        } else if let blocked {
+            binding = .connectionLimit(blocked)
+        } else if let utilization = recommended.utilization, utilization >= busyCores {
+            binding = .cores(utilization: utilization, cores: cores)
+        } else if let runtime = recommended.interpreterLock, let processes = recommended.processes, processes > 0,
+            let utilization = recommended.utilization,
+            utilization * Double(cores) / Double(processes) >= busyLock
+        {
+            binding = .interpreterLock(
+                runtime: runtime, processes: processes, coresPerProcess: utilization * Double(cores) / Double(processes)
+            )
+        } else if steps.isEmpty {
+            binding = .nothingInTheSizes
+        } else {
+            binding = .outside
+        }
+        return ChainAnswer(
+            recommended: recommended, best: best, tolerance: tolerance, steps: steps, beyond: beyond, binding: binding)
+    }
+
+    /// The cell of `cell` with `knob` (and the knobs tied to it) at `size`.
+    static func neighbour(_ knob: String, _ size: Int, _ space: KnobSpace, _ cell: ChainCellFigures) -> KnobCell? {
+        space.cells.first { candidate in
+            space.names.allSatisfy { name in
+                space.source(of: name)?.name == knob ? candidate[name] == size : candidate[name] == cell.cell[name]
+            }
+        }
+    }
+
+    /// The measured step of `knob` from `from` to `to` with the other knobs at `cell`'s values.
+    static func step(
+        _ knob: String, from: Int, to: Int, _ space: KnobSpace, _ cell: ChainCellFigures,
+        _ byCell: [KnobCell: ChainCellFigures]
+    ) -> ChainAnswer.Step? {
+        guard let low = neighbour(knob, from, space, cell), let high = neighbour(knob, to, space, cell),
+            let a = byCell[low]?.throughputPerSecond, let b = byCell[high]?.throughputPerSecond, a > 0
+        else { return nil }
+        return ChainAnswer.Step(knob: knob, from: from, to: to, gain: b / a - 1)
+    }
+}

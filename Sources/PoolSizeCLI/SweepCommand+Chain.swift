@@ -1,0 +1,74 @@
+import Foundation
+import PoolSize
+import PoolSizeModel
+import PoolSizeOutput
+
+extension SweepCommand {
+    /// A chain of pools (`--sizes name=…` per knob of `--server`): the library's `ChainSweep`
+    /// runs a server sweep per row of the knobs; this parses the flags into it and prints.
+    func runChain(_ space: KnobSpace) throws {
+        try output.check()
+        let runID = RunID.make(workload: "chain")
+        guard server.server != nil else {
+            throw PoolSizeError.invalidOption(
+                flag: "--sizes",
+                message:
+                    "name=sizes sizes the knobs of a server's command; add --server with a {name} for each knob (--server 'gunicorn -w {workers} --threads {threads} …')"
+            )
+        }
+        let chainSweep = try ChainSweep(
+            space: space, target: try flagTarget(), database: chain.database,
+            connections: chain.databaseConnections)
+        let runnable = chainSweep.rows.filter { !$0.sizes.isEmpty }
+        // Every row's plan is checked before the first trial: the same flags, its own sizes.
+        var template: SweepPlan?
+        for row in runnable {
+            let plan = try prepareFromFlags(target: chainSweep.target(of: row), sizes: row.sizes).plan
+            if template == nil { template = plan }
+        }
+        guard var template else { return }
+        let cells = space.cellCount
+        let measured = runnable.map(\.sizes.count).reduce(0, +)
+        if output.dryRun {
+            print(
+                "dry run: a chain of \(cells) cell\(cells == 1 ? "" : "s") (\(space.knobs.map(\.written).joined(separator: " "))), \(measured) to measure in \(runnable.count) server sweep\(runnable.count == 1 ? "" : "s"); nothing measured"
+            )
+            for row in chainSweep.rows {
+                print("  \(row.label): \(row.swept) \(row.sizes.map(String.init).joined(separator: ","))")
+                for (_, reason) in row.excluded { print("    excluded: \(ParameterFlags.word(reason))") }
+            }
+            return
+        }
+        template.runID = runID
+        let directory = output.directory(runID: runID)
+        // The chart is written after the sweep: find out now that it cannot be.
+        try AtomicFile.checkWritable(ReportWriter.plotsDirectory(output.plots, runID: runID), flag: "--plots")
+        let progress = SweepProgress(quiet: output.quiet)
+        let interrupt = InterruptNotice(directory: directory.path, progress: progress.line)
+        defer { interrupt.cancel() }
+        let outcome = try chainSweep.run(
+            template: template, context: try targetContext(sizes: runnable[0].sizes), directory: directory,
+            mode: output.mode,
+            commandLine: Secrets.commandLine(CommandLine.arguments, flag: ParameterFlags.flag), observer: progress
+        ) { row, index, total in
+            progress.line.update("row \(index) of \(total): \(row.label)")
+        }
+        progress.line.finish()
+        print(ParameterFlags.word(outcome.summary), terminator: "")
+        print(directory.path)
+        let plots = ReportWriter.plotsDirectory(output.plots, runID: template.runID)
+        if let chart = ChainChart.chart(
+            outcome.cells, space: space, answer: outcome.answer,
+            headline: "a chain of \(space.names.joined(separator: " × ")), \(template.cores) cores")
+        {
+            let written = try ReportWriter(runDirectory: directory, plotsDirectory: plots).writeCharts([chart])
+            interrupt.chartsDone()
+            if let message = written.message { PoolSizeCommand.printError(message) }
+        }
+        if outcome.answer == nil {
+            throw PoolSizeError.measurementFailed(
+                "no recommendation: no cell of the chain had a valid trial; the cells are in \(directory.path)/chain.csv"
+            )
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import PoolSizeAnalysis
+import PoolSizeModel
+import Testing
+
+/// A chain's answer from hand-made cells: the cheapest cell within the tolerance of the best,
+/// the steps around it, and what binds there from what the trials saw.
+@Suite struct ChainRecommenderTests {
+    let space = KnobSpace(checked: [
+        Knob(name: "workers", values: .list([1, 2, 4])), Knob(name: "threads", values: .list([2, 4, 8])),
+    ])
+
+    /// Cells with these throughputs (workers slowest), each measured by one trial that used
+    /// `utilization` of the cores in `processes` processes under `lock`.
+    func cells(
+        _ throughput: [Double?], utilization: Double = 0.3, lock: String? = nil
+    ) -> [ChainCellFigures] {
+        zip(space.cells, throughput).map { cell, value in
+            var figures = ChainCellFigures(
+                cell: cell, row: "workers-\(cell["workers"])", connections: 2 * cell["workers"] * cell["threads"],
+                status: .notRun)
+            if let value {
+                figures.status = .measured
+                figures.throughputPerSecond = value
+                figures.trials = 1
+                figures.utilization = utilization
+                figures.processes = cell["workers"]
+                figures.interpreterLock = lock
+            }
+            return figures
+        }
+    }
+
+    func answer(_ cells: [ChainCellFigures], cores: Int = 8) throws -> ChainAnswer {
+        try #require(ChainRecommender.answer(cells, space: space, tolerance: 0.05, cores: cores))
+    }
+
+    /// More workers pay up to the largest: the best lies past the sizes swept.
+    @Test func theCheapestCellWithinTheToleranceOfTheBest() throws {
+        let answer = try answer(cells([100, 180, 185, 200, 360, 365, 390, 700, 710]))
+        #expect(answer.best.cell.description == "workers=4 threads=8")
+        // 700 ≥ 0.95 × 710 = 674.5 and 390 is not: workers=4 threads=4 (16 threads) over threads=8 (32).
+        #expect(answer.recommended.cell.description == "workers=4 threads=4")
+        #expect(abs(answer.shareOfBest - 700.0 / 710.0) < 1e-12)
+        // Into the answer: workers 2 → 4 at threads=4 (360 → 700), threads 2 → 4 at workers=4 (390 → 700).
+        #expect(answer.steps.map(\.written) == ["workers 2 → 4 +94%", "threads 2 → 4 +79%"])
+        #expect(answer.beyond.map(\.written) == ["threads 4 → 8 +1%"])
+        #expect(answer.binding == .stillRising(knob: "workers", size: 4))
+        #expect(
+            answer.bindingSentence
+                == "workers still binds at its largest size 4: throughput was still rising (workers 2 → 4 +94%); sweep larger workers"
+        )
+    }
+
+    /// A plateau inside the sizes with the cores busy: the cores bind.
+    @Test func busyCoresBind() throws {
+        let answer = try answer(cells([100, 190, 192, 195, 380, 384, 196, 381, 385], utilization: 0.93), cores: 2)
+        #expect(answer.recommended.cell.description == "workers=2 threads=4")
+        #expect(answer.beyond.map(\.written) == ["workers 2 → 4 +0%", "threads 4 → 8 +1%"])
+        #expect(
+            answer.bindingSentence
+                == "the cores: the server's processes used 93% of 2 cores at the answer, so more workers or threads only share them (past the answer: workers 2 → 4 +0%, threads 4 → 8 +1%)"
+        )
+    }
+
+    /// The same plateau with cores to spare and each worker at a core under CPython's lock.
+    @Test func aWorkerAtACoreUnderItsLockBinds() throws {
+        // 2 workers at 0.25 of 8 cores: 1.0 core each.
+        let locked = try answer(
+            cells([100, 190, 192, 195, 380, 384, 196, 381, 385], utilization: 0.25, lock: "cpython 3.11"))
+        #expect(locked.binding == .interpreterLock(runtime: "cpython 3.11", processes: 2, coresPerProcess: 1))
+        #expect(
+            locked.bindingSentence.hasPrefix(
+                "the interpreter lock per worker: each of the 2 cpython 3.11 worker processes ran at 100% of a core, and more threads per worker add nothing"
+            ))
+        // Without a lock and with cores to spare, the limit is past the chain.
+        let outside = try answer(cells([100, 190, 192, 195, 380, 384, 196, 381, 385], utilization: 0.25))
+        #expect(outside.binding == .outside)
+    }
+
+    /// The next step excluded by the database's limit binds before any other evidence.
+    @Test func theConnectionLimitBindsWhenTheNextStepIsExcluded() throws {
+        var figures = cells([100, 190, 192, 195, 380, nil, 196, nil, nil], utilization: 0.95)
+        figures[5].status = .excluded(
+            "workers=2 threads=8: workers × threads needs at least 16 connections; the server allows 12 for this role (max_connections 15, 3 reserved for superusers)"
+        )
+        let answer = try answer(figures)
+        #expect(answer.recommended.cell.description == "workers=2 threads=4")
+        #expect(
+            answer.bindingSentence
+                == "the database's connection limit: the next step needs more connections than it allows (workers=2 threads=8: workers × threads needs at least 16 connections; the server allows 12 for this role (max_connections 15, 3 reserved for superusers))"
+        )
+    }
+
+    /// Cells not measured are never recommended; none measured, no answer.
+    @Test func unmeasuredCellsAreLeftOut() throws {
+        #expect(
+            ChainRecommender.answer(cells(Array(repeating: nil, count: 9)), space: space, tolerance: 0.05, cores: 2)
+                == nil)
+        let answer = try answer(cells([100, nil, nil, nil, nil, nil, nil, nil, nil]))
+        #expect(answer.recommended.cell.description == "workers=1 threads=2")
+        #expect(answer.binding == .nothingInTheSizes)
+        #expect(
+            answer.bindingSentence
+                == "no knob binds within these sizes: the smallest cell already serves within 5% of the best")
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import PoolSizeModel
+import Testing
+
+/// `sweep --server` with a knob per pool (`--sizes workers=… --sizes threads=…`): a chain of
+/// pools sized together, one server sweep per row. Flags that cannot make a chain are one line
+/// and exit 64; a real chain writes chain.csv and recommendation.json with `recommended_sizes`;
+/// a cell past a real database's max_connections never runs.
+@Suite struct ChainSweepCommandTests {
+    static let server = "srv -w {workers} -t {threads} -p {port}"
+
+    @Test(arguments: [
+        (
+            ["--server", server, "--http", "http://127.0.0.1:{port}/", "--sizes", "workers=1,2", "--sizes", "4"],
+            "error: --sizes: '4' names no knob, beside knobs given as name=sizes; a chain's sizes are each knob's: write each knob as name=sizes (workers=1,2,4) or name=knob (pool=threads)"
+        ),
+        (
+            ["--sizes", "1,2", "--sizes", "4"],
+            "error: --sizes: is given 2 times; one pool's sizes are one list (--sizes 1,2,4,8), a chain's are one --sizes per knob (--sizes workers=1,2 --sizes threads=2,4,8)"
+        ),
+        (
+            ["--sizes", "workers=1,2", "--sizes", "threads=2"],
+            "error: --sizes: name=sizes sizes the knobs of a server's command; add --server with a {name} for each knob (--server 'gunicorn -w {workers} --threads {threads} …')"
+        ),
+        (
+            ["--server", server, "--http", "http://127.0.0.1:{port}/", "--sizes", "workers=1,2"],
+            "error: --sizes: {threads} in --server has no sizes; add threads=2,4,8 (a list) or threads=workers (another knob's value)"
+        ),
+        (
+            [
+                "--server", server, "--http", "http://127.0.0.1:{port}/", "--sizes", "workers=1,2", "--sizes",
+                "threads=2", "--sizes", "pool=threads",
+            ],
+            "error: --sizes: knob pool has sizes, but --server has no {pool}; add {pool} where the command takes it, or drop pool=…"
+        ),
+        (
+            [
+                "--server", server, "--http", "http://127.0.0.1:{port}/", "--sizes", "workers=threads", "--sizes",
+                "threads=workers",
+            ],
+            "error: --sizes: the ties go round in a circle (workers → threads → workers); give one of these knobs its own sizes"
+        ),
+        (
+            [
+                "--server", "srv -t {threads} -s {size} -p {port}", "--http", "http://127.0.0.1:{port}/", "--sizes",
+                "threads=2",
+            ],
+            "error: --server: has {size} beside knobs; name that pool as a knob too ({threads} with threads=2,4,8), so each cell says what it set"
+        ),
+        (
+            [
+                "--server", server, "--http", "http://127.0.0.1:{port}/", "--sizes", "workers=1", "--sizes",
+                "threads=2", "--database-connections", "workers*threads",
+            ],
+            "error: --database-connections: counts a cell's connections against a database's limit; add --database URL, or drop it"
+        ),
+        (
+            [
+                "--server", server, "--http", "http://127.0.0.1:{port}/", "--sizes", "workers=1", "--sizes",
+                "threads=2", "--database", "postgresql://127.0.0.1:1/db", "--database-connections", "workers*pool",
+            ],
+            "error: --database-connections: 'pool' is no knob; the knobs are workers and threads (write the knobs whose product is the connections, with an optional overflow: workers*pool+2)"
+        ),
+        (
+            ["--workload", "io", "--sizes", "1,2", "--database", "postgresql://127.0.0.1:1/db"],
+            "error: --database: watches the database behind a chain of pools; give one --sizes per knob of --server (--sizes workers=1,2 --sizes threads=2,4,8), or drop --database"
+        ),
+    ])
+    func aChainThatCannotBeSweptIsOneLine(arguments: [String], message: String) {
+        let result = runCLI(["sweep"] + arguments)
+        #expect(result.errors == [message])
+        #expect(result.code == 64)
+    }
+
+    /// A database that cannot be reached is named as `--database`, with libpq's reason.
+    @Test func anUnreachableDatabaseIsNamed() {
+        let result = runCLI([
+            "sweep", "--server", Self.server, "--http", "http://127.0.0.1:{port}/", "--sizes", "workers=1",
+            "--sizes", "threads=2", "--database", "postgresql://127.0.0.1:1/db", "--database-connections",
+            "workers*threads",
+        ])
+        #expect(result.code == 64)
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.hasPrefix("error: --database: cannot connect: ") == true)
+        #expect(result.errors.first?.hasSuffix("; start the server, or correct the host and port") == true)
+    }
+
+    /// `poolsize serve` as a chain of two pools in one process: event loops × worker threads that
+    /// hold a request through its 2 ms delay. One worker thread serves at most 1/2.5 ms = 400
+    /// requests/s, four serve four times as many: the answer takes 4 workers, whatever the loops.
+    @Test func aChainOfTwoPoolsIsSweptCellByCell() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chain-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("run")
+        let result = try EndToEndTests.run([
+            "sweep", "--server",
+            "\(EndToEndTests.binary.path) serve --threads {loops} --workers {workers} --port {port} --cpu 500us --delay 2ms --quiet",
+            "--http", "http://127.0.0.1:{port}/", "--sizes", "loops=1,2", "--sizes", "workers=1,4", "--repeat", "1",
+            "--trial-ms", "500", "--quiet", "--out", run.path, "--plots", dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("\(run.path)\n"))
+        let csv = try String(contentsOf: run.appendingPathComponent("chain.csv"), encoding: .utf8)
+        let lines = csv.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "loops,workers,connections,status,trials,throughput_per_s,p99_latency_us,errors,row,reason")
+        #expect(
+            lines.dropFirst().map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).prefix(4).joined(separator: ",")
+            } == [
+                "1,1,,measured", "1,4,,measured", "2,1,,measured", "2,4,,measured",
+            ])
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: run.appendingPathComponent("recommendation.json"))) as? [String: Any]
+        let sizes = try #require(json?["recommended_sizes"] as? [String: Int])
+        #expect(sizes["workers"] == 4, "\(csv)")
+        #expect(json?["kind"] as? String == "chain")
+        for row in ["loops-1", "loops-2"] {
+            let trials = run.appendingPathComponent("rows/\(row)/trials.csv")
+            #expect(FileManager.default.fileExists(atPath: trials.path), "\(row) has no trials.csv")
+        }
+        #expect(result.stdout.contains("recommended sizes: loops="))
+        #expect(result.stdout.contains("binding layer: "))
+    }
+}
