@@ -17,6 +17,9 @@ final class InterruptNotice {
         nonisolated(unsafe) let progress = progress
         watch = SignalWatch { _ in
             Self.exiting.store(true, ordering: .sequentiallyConsistent)
+            // No server starts from here on, so none that the stop below cuts short is recorded
+            // as a trial that failed.
+            ServerProcess.beginStopping()
             progress.finish()
             // Commands still running (--exec) stop with the sweep, not after it, and so does a
             // gnuplot rendering the charts.
@@ -45,6 +48,10 @@ final class InterruptNotice {
     /// continues a run only once W/C is measured (lowload.json), so before that the advice is
     /// to start again.
     static func advice(_ directory: String) -> String {
+        if FileManager.default.fileExists(atPath: directory + "/chain.csv") {
+            return
+                "interrupted: the chain's cells measured so far are in \(directory)/chain.csv and its rows' trials in \(directory)/rows; 'poolsize sweep --resume \(directory)' with the same flags runs the rest"
+        }
         guard FileManager.default.fileExists(atPath: RunDirectory(URL(fileURLWithPath: directory)).url(.lowLoad).path)
         else {
             return

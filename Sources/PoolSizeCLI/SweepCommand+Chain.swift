@@ -7,7 +7,7 @@ extension SweepCommand {
     /// A chain of pools (`--sizes name=…` per knob of `--server`): the library's `ChainSweep`
     /// runs a server sweep per row of the knobs; this parses the flags into it and prints.
     func runChain(_ space: KnobSpace) throws {
-        try output.check()
+        try output.check(chain: true)
         let runID = RunID.make(workload: "chain")
         guard server.server != nil else {
             throw PoolSizeError.invalidOption(

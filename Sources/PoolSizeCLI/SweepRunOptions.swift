@@ -30,8 +30,9 @@ struct SweepRunOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.format))
     var format: OutputFormat = .table
 
-    /// The flags, checked; `--resume` must name a run directory.
-    func check() throws(PoolSizeError) {
+    /// The flags, checked; `--resume` must name a run directory (a chain's, with chain.csv,
+    /// when `chain`).
+    func check(chain: Bool = false) throws(PoolSizeError) {
         if let out, out.trimmingCharacters(in: .whitespaces).isEmpty {
             throw .invalidOption(
                 flag: "--out",
@@ -54,13 +55,14 @@ struct SweepRunOptions: ParsableArguments {
             throw .invalidOption(
                 flag: "--resume", message: "continues the run in \(resume), but --out names \(out); drop --out")
         }
-        guard
-            FileManager.default.fileExists(
-                atPath: URL(fileURLWithPath: resume).appendingPathComponent("trials.csv").path)
+        let file = chain ? "chain.csv" : "trials.csv"
+        guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: resume).appendingPathComponent(file).path)
         else {
             throw .inputNotFound(
                 path: resume,
-                hint: "--resume takes a run directory with trials.csv, written by an interrupted 'poolsize sweep'")
+                hint:
+                    "--resume takes a \(chain ? "chain's " : "")run directory with \(file), written by an interrupted 'poolsize sweep'"
+            )
         }
     }
 

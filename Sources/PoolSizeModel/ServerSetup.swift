@@ -16,6 +16,9 @@ package struct ServerSetup: Sendable, Equatable, Codable {
     /// The user's load tool and how its output was read (`load`, then each `parse` after
     /// ` --parse `), when it loaded the server instead of poolsize's driver; nil for the driver.
     package var loadTool: String?
+    /// The row of a chain of pools this sweep is (`workers=2`), nil for a server sweep of its
+    /// own: a row measures only its cells, the chain's rules of thumb being the chain's.
+    package var chainRow: String?
 
     /// A setup as recorded.
     package init(

@@ -39,7 +39,7 @@ package enum SweepTarget: Sendable, Equatable {
     package func ruleSet(cores: Int) -> RuleSet? {
         switch self {
         case .inProcess, .loadTool: return nil
-        case .server: return .threadPool(cores: cores)
+        case let .server(setup): return setup.chainRow == nil ? .threadPool(cores: cores) : nil
         case let .database(setup):
             return .connectionPool(
                 cores: cores, serverIsLocal: setup.serverIsLocal, connectionLimit: setup.connectionLimit)

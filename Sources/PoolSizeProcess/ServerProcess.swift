@@ -59,6 +59,8 @@ package final class ServerProcess: @unchecked Sendable {
                     "cannot create pipes for the server's output (\(String(cString: strerror(errno))))")
             case .refused:
                 throw .invalidParameter(.server, message: "not started: poolsize is stopping")
+            case .spawn where Self.isStopping:
+                throw .invalidParameter(.server, message: "not started: poolsize is stopping")
             case let .spawn(errno):
                 throw .invalidParameter(
                     .server,
@@ -139,6 +141,15 @@ package final class ServerProcess: @unchecked Sendable {
     /// Stops every server running now, with its session (SIGTERM, up to `graceSeconds`, then
     /// SIGKILL), and refuses new ones: an interrupted sweep calls it before it exits. Whatever
     /// left a session goes when this process exits and the guardians see it.
+    /// Refuses every server start from now on, before anything else of an interrupt runs: a
+    /// start cut short by the interrupt's reaping then fails as "stopping", never as the
+    /// server's own failure (`isStopping`).
+    package static func beginStopping() { live.withLock { $0.stopping = true } }
+
+    /// Whether poolsize is stopping (an interrupt), so a server that did not start is no
+    /// measurement of it.
+    package static var isStopping: Bool { live.withLock { $0.stopping } }
+
     package static func stopAll(graceSeconds: Double = 1) {
         let running = live.withLock { state in
             state.stopping = true

@@ -125,3 +125,45 @@ import Testing
         #expect(result.stdout.contains("binding layer: "))
     }
 }
+
+extension ChainSweepCommandTests {
+    /// Ctrl-C in the second row keeps the first row's run whole; `--resume DIR` with the same
+    /// flags runs the rest and leaves the first row's trials as they were.
+    @Test func anInterruptedChainResumes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chain-resume-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("run")
+        let flags = [
+            "sweep", "--server",
+            "\(EndToEndTests.binary.path) serve --threads {loops} --workers {workers} --port {port} --cpu 500us --delay 2ms --quiet",
+            "--http", "http://127.0.0.1:{port}/", "--sizes", "loops=1,2", "--sizes", "workers=1,2,4", "--repeat", "1",
+            "--trial-ms", "500", "--quiet", "--plots", dir.appendingPathComponent("plots").path,
+        ]
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = flags + ["--out", run.path]
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Interrupted once the second row has a trial on disk (up to two minutes).
+        let second = run.appendingPathComponent("rows/loops-2/trials.csv")
+        for _ in 0..<2_400 {
+            let lines = (try? String(contentsOf: second, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            if lines >= 2 || !process.isRunning { break }
+            usleep(50_000)
+        }
+        kill(process.processIdentifier, SIGINT)
+        #expect(process.awaitExit().code == 130)
+        let notice = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(notice.contains("'poolsize sweep --resume \(run.path)' with the same flags runs the rest"), "\(notice)")
+        let first = try String(contentsOf: run.appendingPathComponent("rows/loops-1/trials.csv"), encoding: .utf8)
+        let resumed = try EndToEndTests.run(flags + ["--resume", run.path])
+        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(try String(contentsOf: run.appendingPathComponent("rows/loops-1/trials.csv"), encoding: .utf8) == first)
+        let csv = try String(contentsOf: run.appendingPathComponent("chain.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\n").dropFirst().allSatisfy { $0.contains(",measured,") }, "\(csv)")
+        let rows = try String(contentsOf: second, encoding: .utf8).split(separator: "\n").count
+        #expect(rows == 4, "the second row measured \(rows - 1) trials, not its 3 sizes")
+    }
+}

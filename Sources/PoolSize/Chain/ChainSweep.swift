@@ -177,6 +177,10 @@ package struct ChainSweep {
         plan.spec = prepared.spec
         plan.spec.name = template.spec.name
         plan.target = prepared.target
+        if case .server(var setup) = prepared.target {
+            setup.chainRow = row.label
+            plan.target = .server(setup)
+        }
         plan.pools = [.server]
         plan.runID = "\(template.runID)-\(row.directoryName)"
         if rowMode == .resume, let recorded = try? RunDirectory(rowDirectory).load().info?.plan {

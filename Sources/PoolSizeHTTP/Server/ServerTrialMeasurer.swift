@@ -71,8 +71,11 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         do {
             server = try lifecycle.acquire(size: request.size, keep: lifecycle.resize != nil)
         } catch {
-            // A failing resize command is the user's to fix whatever happened before.
-            guard lifecycle.answeredOnce, case .invalidParameter(let parameter, _) = error, parameter != .resize else {
+            // A failing resize command is the user's to fix whatever happened before; a start an
+            // interrupt cut short is no trial at all.
+            guard !ServerProcess.isStopping, lifecycle.answeredOnce, case .invalidParameter(let parameter, _) = error,
+                parameter != .resize
+            else {
                 throw error
             }
             // The reason is a trial's note in trials.csv, not an error line of its own.
