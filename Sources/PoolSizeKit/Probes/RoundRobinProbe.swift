@@ -6,17 +6,10 @@ import Synchronization
 /// the tasks each queue ran, identifying the queue from inside the task (queue-specific data).
 package struct RoundRobinProbe: Probe {
     package let name = ProbeName.roundRobin
-    package var queues: Int
-    package var submitters: Int
-    package var tasksPerSubmitter: Int
-    package var timeoutSeconds: Double
-
-    package init(queues: Int = 8, submitters: Int = 4, tasksPerSubmitter: Int = 500, timeoutSeconds: Double = 5) {
-        self.queues = queues
-        self.submitters = submitters
-        self.tasksPerSubmitter = tasksPerSubmitter
-        self.timeoutSeconds = timeoutSeconds
-    }
+    package var queues = 8
+    package var submitters = 4
+    package var tasksPerSubmitter = 500
+    package var timeoutSeconds = 5.0
 
     package func run() -> ProbeResult { observe().result() }
 

@@ -6,22 +6,11 @@ import Synchronization
 /// across a short sleep, and release it; a gauge records the most inside at once.
 package struct SemaphoreProbe: Probe {
     package let name = ProbeName.semaphore
-    package var count: Int
-    package var threads: Int
-    package var sectionsPerThread: Int
-    package var holdMilliseconds: Int
-    package var timeoutSeconds: Double
-
-    package init(
-        count: Int = 3, threads: Int = 8, sectionsPerThread: Int = 5, holdMilliseconds: Int = 10,
-        timeoutSeconds: Double = 5
-    ) {
-        self.count = count
-        self.threads = threads
-        self.sectionsPerThread = sectionsPerThread
-        self.holdMilliseconds = holdMilliseconds
-        self.timeoutSeconds = timeoutSeconds
-    }
+    package var count = 3
+    package var threads = 8
+    package var sectionsPerThread = 5
+    package var holdMilliseconds = 10
+    package var timeoutSeconds = 5.0
 
     package func run() -> ProbeResult { observe().result() }
 
