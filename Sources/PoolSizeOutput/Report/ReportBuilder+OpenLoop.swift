@@ -84,14 +84,7 @@ extension ReportBuilder {
     static func taskTime(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [ReportDocument.Block] {
         guard let lowLoad = analysis.run.lowLoad else { return [] }
         let service = lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask
-        // A server's low load is one request in flight to it, its C the CPU of the pool that serves.
-        let (burns, waits) =
-            analysis.server == nil
-            ? ("With one worker a task burns", "and waits")
-            : (
-                "With one request in flight to the server at size 1, \(servingPool(lowLoad))",
-                "per request, and the rest of the time to answer is"
-            )
+        let (burns, waits) = lowLoadWords(analysis, lowLoad, slices: false)
         var text =
             "\(burns) C = \(time(lowLoad.cpuMicrosecondsPerTask)) of CPU \(waits) W = \(time(lowLoad.waitMicrosecondsPerTask)) (W/C = \(UnitFormat.significant(lowLoad.waitCPURatio)))."
         if let own = lowLoad.taskTime {

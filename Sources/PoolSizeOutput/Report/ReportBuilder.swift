@@ -209,6 +209,20 @@ package enum ReportBuilder {
             "the threads of its pool that serves the requests (\(ReportInline.literal(pool)), the threads with the steadily largest CPU; all its threads \(UnitFormat.duration(microseconds: whole))) burn"
     }
 
+    /// What either loop's low-load paragraph says before C and before W: a task's on one worker,
+    /// or a server's request with one in flight at size 1, C the CPU of the pool that serves it.
+    /// `slices`: say the figures are means over slices of the window (the closed loop's).
+    static func lowLoadWords(_ analysis: RunAnalysis, _ lowLoad: LowLoadEstimate?, slices: Bool)
+        -> (burns: String, waits: String)
+    {
+        guard analysis.server != nil else { return ("With one worker a task burns", "and waits") }
+        let means = slices ? " (means of \(lowLoad?.tasks ?? 0) slices of the window)" : ""
+        return (
+            "With one request in flight to the server at size 1\(means), \(servingPool(lowLoad))",
+            "per request, and the rest of the time to answer is"
+        )
+    }
+
     static func lowLoad(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         guard let r = analysis.run.recommendation?.best ?? analysis.primary?.recommendation else { return [] }
         guard analysis.hasWaitCPU else {
@@ -217,13 +231,7 @@ package enum ReportBuilder {
                 .paragraph("Not measured: " + ConsoleSummary.unmeasuredLowLoad.dropFirst("not measured: ".count) + "."),
             ]
         }
-        let (burns, waits) =
-            analysis.server == nil
-            ? ("With one worker a task burns", "and waits")
-            : (
-                "With one request in flight to the server at size 1 (means of \(analysis.run.lowLoad?.tasks ?? 0) slices of the window), \(servingPool(analysis.run.lowLoad))",
-                "per request, and the rest of the time to answer is"
-            )
+        let (burns, waits) = lowLoadWords(analysis, analysis.run.lowLoad, slices: true)
         var text =
             "\(burns) C = \(UnitFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU \(waits) W = \(UnitFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(UnitFormat.significant(r.waitCPURatio))**"
         if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper {
