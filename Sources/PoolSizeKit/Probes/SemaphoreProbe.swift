@@ -4,15 +4,13 @@ import Synchronization
 
 /// More threads than the count repeatedly take a `DispatchSemaphore(value: count)`, hold it
 /// across a short sleep, and release it; a gauge records the most inside at once.
-package struct SemaphoreProbe: Probe {
+package struct SemaphoreProbe: ObservingProbe {
     package let name = ProbeName.semaphore
     package var count = 3
     package var threads = 8
     package var sectionsPerThread = 5
     package var holdMilliseconds = 10
     package var timeoutSeconds = 5.0
-
-    package func run() -> ProbeResult { observe().result() }
 
     package func observe() -> SemaphoreObservation {
         let semaphore = DispatchSemaphore(value: count)
