@@ -41,14 +41,6 @@ int poolsize_next_allowed_cpu(int after) {
 
 int poolsize_current_cpu(void) { return sched_getcpu(); }
 
-long poolsize_default_stack_size(void) {
-    pthread_attr_t attr;
-    if (pthread_getattr_default_np(&attr) != 0) return -1;
-    size_t size = 0;
-    int status = pthread_attr_getstacksize(&attr, &size);
-    pthread_attr_destroy(&attr);
-    return status == 0 ? (long)size : -1;
-}
 #else
 int poolsize_pin_current_thread(int cpu) {
     (void)cpu;
@@ -61,16 +53,22 @@ int poolsize_next_allowed_cpu(int after) {
 }
 
 int poolsize_current_cpu(void) { return -1; }
+#endif
 
 long poolsize_default_stack_size(void) {
     pthread_attr_t attr;
+    // glibc reads the process default (what pthread_setattr_default_np or ulimit -s set);
+    // elsewhere a fresh attribute carries the platform's default.
+#ifdef __linux__
+    if (pthread_getattr_default_np(&attr) != 0) return -1;
+#else
     if (pthread_attr_init(&attr) != 0) return -1;
+#endif
     size_t size = 0;
     int status = pthread_attr_getstacksize(&attr, &size);
     pthread_attr_destroy(&attr);
     return status == 0 ? (long)size : -1;
 }
-#endif
 
 int poolsize_disable_core_dumps(void) {
     struct rlimit limit = {0, 0};

@@ -45,12 +45,8 @@ struct BenchDriverCommand: ParsableCommand {
 
     /// The validated URL and connection counts; every flag is checked before anything runs.
     func plan() throws(PoolSizeError) -> (HTTPTarget, [Int]) {
-        guard (50...600_000).contains(durationMilliseconds) else {
-            throw .invalidOption(flag: "--duration-ms", message: "must be 50 to 600000, got \(durationMilliseconds)")
-        }
-        guard (0...60_000).contains(warmupMilliseconds) else {
-            throw .invalidOption(flag: "--warmup-ms", message: "must be 0 to 60000, got \(warmupMilliseconds)")
-        }
+        try (50...600_000).check(durationMilliseconds, flag: "--duration-ms")
+        try (0...60_000).check(warmupMilliseconds, flag: "--warmup-ms")
         var counts: [Int] = []
         for field in connections.split(separator: ",", omittingEmptySubsequences: false) {
             let text = field.trimmingCharacters(in: .whitespaces)

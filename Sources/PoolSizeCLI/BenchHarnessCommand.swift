@@ -64,12 +64,8 @@ struct BenchHarnessCommand: ParsableCommand {
 
     /// Validated task times and sizes.
     func plan(cores: Int) throws(PoolSizeError) -> ([Double], [Int]) {
-        guard (50...60_000).contains(trialMilliseconds) else {
-            throw .invalidOption(flag: "--trial-ms", message: "must be 50 to 60000, got \(trialMilliseconds)")
-        }
-        guard (1...50).contains(repeats) else {
-            throw .invalidOption(flag: "--repeat", message: "must be 1 to 50, got \(repeats)")
-        }
+        try (50...60_000).check(trialMilliseconds, flag: "--trial-ms")
+        try (1...50).check(repeats, flag: "--repeat")
         var tasks: [Double] = []
         for field in taskMicroseconds.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = Double(field.trimmingCharacters(in: .whitespaces)), value >= 1, value <= 100_000 else {

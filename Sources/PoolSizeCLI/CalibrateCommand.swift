@@ -50,10 +50,7 @@ struct CalibrateCommand: ParsableCommand {
     }
 
     func makeSettings() throws(PoolSizeError) -> CalibrationSettings {
-        guard (3...50).contains(rounds) else {
-            throw .invalidOption(
-                flag: "--rounds", message: "must be 3 to 50, got \(rounds); 3 gives a spread, 7 a steadier median")
-        }
+        try (3...50).check(rounds, flag: "--rounds", hint: "3 gives a spread, 7 a steadier median")
         guard roundMilliseconds >= 1 && roundMilliseconds <= 1_000 else {
             throw .invalidOption(
                 flag: "--round-ms", message: "must be 1 to 1000, got \(UnitFormat.number(roundMilliseconds))")

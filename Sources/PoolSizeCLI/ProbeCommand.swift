@@ -57,9 +57,7 @@ struct ProbeCommand: ParsableCommand {
     }
 
     func watchdogSeconds() throws(PoolSizeError) -> Double {
-        guard (100...30_000).contains(watchdogMilliseconds) else {
-            throw .invalidOption(flag: "--watchdog-ms", message: "must be 100 to 30000, got \(watchdogMilliseconds)")
-        }
+        try (100...30_000).check(watchdogMilliseconds, flag: "--watchdog-ms")
         return Double(watchdogMilliseconds) / 1_000
     }
 }

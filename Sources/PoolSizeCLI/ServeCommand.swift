@@ -100,9 +100,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func makeSettings() throws(PoolSizeError) -> Settings {
-        guard (0...65535).contains(port) else {
-            throw .invalidOption(flag: "--port", message: "must be 0 to 65535, got \(port); 0 picks a free port")
-        }
+        try (0...65535).check(port, flag: "--port", hint: "0 picks a free port")
         guard !host.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw .invalidOption(flag: "--host", message: "is empty; give an address such as 127.0.0.1")
         }
@@ -122,9 +120,7 @@ struct ServeCommand: ParsableCommand {
             throw .invalidOption(flag: "--delay", message: "must be 0 to 10min, got \(delay)")
         }
         let threadCount = threads ?? MachineProbe.coreCount().effective
-        guard (1...1024).contains(threadCount) else {
-            throw .invalidOption(flag: "--threads", message: "must be 1 to 1024, got \(threadCount)")
-        }
+        try (1...1024).check(threadCount, flag: "--threads")
         if let workers, !(1...1024).contains(workers) {
             throw .invalidOption(
                 flag: "--workers",

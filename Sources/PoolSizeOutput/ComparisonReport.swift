@@ -22,16 +22,16 @@ package enum ComparisonReport {
                 "| pool | qos | primitive | recommended base | current | Δ | knee base | current | peak base /s | current /s | Δ peak | verdict |\n"
             out += "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n"
             for s in c.sizing {
-                let cells = [
-                    s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue,
-                    String(s.base.recommendedQueueCount), String(s.current.recommendedQueueCount),
-                    RunComparator.signedPercent(s.recommendationChange),
-                    String(s.base.kneePoolSize), String(s.current.kneePoolSize),
-                    UnitFormat.number(s.base.peakThroughputPerSecond.rounded()),
-                    UnitFormat.number(s.current.peakThroughputPerSecond.rounded()),
-                    RunComparator.signedPercent(s.peakThroughputChange),
-                    s.changed ? "**recommendation changed**" : "same sizing",
-                ]
+                let cells =
+                    s.combination.cells + [
+                        String(s.base.recommendedQueueCount), String(s.current.recommendedQueueCount),
+                        RunComparator.signedPercent(s.recommendationChange),
+                        String(s.base.kneePoolSize), String(s.current.kneePoolSize),
+                        UnitFormat.number(s.base.peakThroughputPerSecond.rounded()),
+                        UnitFormat.number(s.current.peakThroughputPerSecond.rounded()),
+                        RunComparator.signedPercent(s.peakThroughputChange),
+                        s.changed ? "**recommendation changed**" : "same sizing",
+                    ]
                 out += ReportMarkdown.row(cells) + "\n"
             }
             out +=
@@ -44,15 +44,16 @@ package enum ComparisonReport {
             let key = row.configuration
             let t = row.throughput
             let l = row.latencyP99
-            let cells = [
-                key.combination.pool.rawValue, key.combination.qos.rawValue, key.combination.primitive.rawValue,
-                String(key.poolSize),
-                t.map { UnitFormat.number($0.baseMedian) } ?? "–", t.map { UnitFormat.number($0.currentMedian) } ?? "–",
-                change(t),
-                l.map { UnitFormat.duration($0.baseMedian / 1e6) } ?? "–",
-                l.map { UnitFormat.duration($0.currentMedian / 1e6) } ?? "–", change(l),
-                row.judged ? verdict(row.verdict) : "past the knee, not judged",
-            ]
+            let cells =
+                key.combination.cells + [
+                    String(key.poolSize),
+                    t.map { UnitFormat.number($0.baseMedian) } ?? "–",
+                    t.map { UnitFormat.number($0.currentMedian) } ?? "–",
+                    change(t),
+                    l.map { UnitFormat.duration($0.baseMedian / 1e6) } ?? "–",
+                    l.map { UnitFormat.duration($0.currentMedian / 1e6) } ?? "–", change(l),
+                    row.judged ? verdict(row.verdict) : "past the knee, not judged",
+                ]
             out += ReportMarkdown.row(cells) + "\n"
         }
         let summary = ReportMarkdown.inline(ReportInline.literal(c.summary))
@@ -80,14 +81,14 @@ package enum ComparisonReport {
         out += "| pool | qos | primitive | rate | recommended base | current | verdict |\n"
         out += "|---|---|---|--:|--:|--:|---|\n"
         for s in open.sizings {
-            let cells = [
-                s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue,
-                UnitFormat.rate(s.arrivalRate),
-                s.base.map(String.init) ?? "none met it", s.current.map(String.init) ?? "none met it",
-                s.grew
-                    ? "**grew beyond one size step**"
-                    : s.base == s.current ? "same" : "within one size step or smaller",
-            ]
+            let cells =
+                s.combination.cells + [
+                    UnitFormat.rate(s.arrivalRate),
+                    s.base.map(String.init) ?? "none met it", s.current.map(String.init) ?? "none met it",
+                    s.grew
+                        ? "**grew beyond one size step**"
+                        : s.base == s.current ? "same" : "within one size step or smaller",
+                ]
             out += ReportMarkdown.row(cells) + "\n"
         }
         out +=
@@ -97,15 +98,15 @@ package enum ComparisonReport {
         out += "|---|---|---|--:|--:|---|---|--:|--:|--:|---|\n"
         func state(_ met: Bool, _ stable: Bool) -> String { !stable ? "fell behind" : met ? "met" : "missed" }
         for s in open.sizes {
-            let cells = [
-                s.combination.pool.rawValue, s.combination.qos.rawValue, s.combination.primitive.rawValue,
-                UnitFormat.rate(s.arrivalRate), String(s.poolSize),
-                state(s.baseMet, s.baseStable), state(s.currentMet, s.currentStable),
-                UnitFormat.duration(microseconds: s.basePercentileMicroseconds),
-                UnitFormat.duration(microseconds: s.currentPercentileMicroseconds),
-                RunComparator.signedPercent(s.relativeChange),
-                s.lost ? "**lost the objective**" : s.gained ? "gained the objective" : "ok",
-            ]
+            let cells =
+                s.combination.cells + [
+                    UnitFormat.rate(s.arrivalRate), String(s.poolSize),
+                    state(s.baseMet, s.baseStable), state(s.currentMet, s.currentStable),
+                    UnitFormat.duration(microseconds: s.basePercentileMicroseconds),
+                    UnitFormat.duration(microseconds: s.currentPercentileMicroseconds),
+                    RunComparator.signedPercent(s.relativeChange),
+                    s.lost ? "**lost the objective**" : s.gained ? "gained the objective" : "ok",
+                ]
             out += ReportMarkdown.row(cells) + "\n"
         }
         let summary = ReportMarkdown.inline(ReportInline.literal(c.summary))

@@ -7,11 +7,4 @@ package struct Estimate: Equatable, Sendable, Codable {
     package let standardError: Double
     /// nil when the underlying sample had fewer than two values.
     package let interval95: ConfidenceInterval?
-
-    /// An estimate with its error and interval.
-    package init(value: Double, standardError: Double, interval95: ConfidenceInterval?) {
-        self.value = value
-        self.standardError = standardError
-        self.interval95 = interval95
-    }
 }

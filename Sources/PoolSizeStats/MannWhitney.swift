@@ -8,13 +8,6 @@ package struct MannWhitneyResult: Equatable, Sendable, Codable {
     package let z: Double
     /// Two-sided p-value (see `MannWhitney.test` for how it is computed).
     package let pValue: Double
-
-    /// A test result from its statistics.
-    package init(u: Double, z: Double, pValue: Double) {
-        self.u = u
-        self.z = z
-        self.pValue = pValue
-    }
 }
 
 /// Mann–Whitney U (Wilcoxon rank-sum) test: do two runs' repetitions come from the same

@@ -1,4 +1,4 @@
-import PoolSizeAnalysis
+@testable import PoolSizeAnalysis
 import PoolSizeModel
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import PoolSizeModel
-import PoolSizeObserve
+@testable import PoolSizeObserve
 import Testing
 @testable import PoolSizeOutput
 

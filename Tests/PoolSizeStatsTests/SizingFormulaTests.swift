@@ -1,5 +1,5 @@
 import Testing
-import PoolSizeStats
+@testable import PoolSizeStats
 
 @Suite struct SizingFormulaTests {
     @Test func goetzFormula() {

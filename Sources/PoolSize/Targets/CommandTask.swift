@@ -16,9 +16,9 @@ package struct CommandTask: Sendable, Equatable, Codable {
 
     /// What a run records: the commands with their credentials masked, and whether any was.
     package var recorded: (task: CommandTask, withheld: Bool) {
-        var copy = self
-        copy.command = Secrets.commandText(command)
-        copy.baseline = baseline.map(Secrets.commandText)
-        return (copy, copy != self)
+        masking { copy in
+            copy.command = Secrets.commandText(copy.command)
+            copy.baseline = copy.baseline.map(Secrets.commandText)
+        }
     }
 }

@@ -16,9 +16,9 @@ package struct LoadToolTask: Sendable, Equatable, Codable {
 
     /// What a run records: the command with its credentials masked, and whether any was.
     package var recorded: (task: LoadToolTask, withheld: Bool) {
-        var copy = self
-        copy.command = Secrets.commandText(command)
-        copy.parse = parse.map(Secrets.commandText)
-        return (copy, copy != self)
+        masking { copy in
+            copy.command = Secrets.commandText(copy.command)
+            copy.parse = copy.parse.map(Secrets.commandText)
+        }
     }
 }

@@ -53,9 +53,9 @@ package struct RequestTask: Sendable, Equatable, Codable {
     /// What a run records: credential header values and query values masked, and whether any
     /// was (a resume from the record alone then needs them given again).
     package var recorded: (task: RequestTask, withheld: Bool) {
-        var copy = self
-        copy.url = Secrets.url(url, marked: Set(maskedQuery))
-        copy.headers = headers.map { Secrets.header($0, marked: Set(maskedHeaders)) }
-        return (copy, copy != self)
+        masking { copy in
+            copy.url = Secrets.url(url, marked: Set(maskedQuery))
+            copy.headers = headers.map { Secrets.header($0, marked: Set(maskedHeaders)) }
+        }
     }
 }

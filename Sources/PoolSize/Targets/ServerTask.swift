@@ -26,12 +26,11 @@ package struct ServerTask: Sendable, Equatable, Codable {
 
     /// What a run records: commands and the request with credentials masked, and whether any was.
     package var recorded: (task: ServerTask, withheld: Bool) {
-        var copy = self
-        copy.command = Secrets.commandText(command)
-        copy.resize = resize.map(Secrets.commandText)
-        let request = request.recorded, tool = loadTool?.recorded
-        copy.request = request.task
-        copy.loadTool = tool?.task
-        return (copy, copy.command != command || copy.resize != resize || request.withheld || tool?.withheld == true)
+        masking { copy in
+            copy.command = Secrets.commandText(copy.command)
+            copy.resize = copy.resize.map(Secrets.commandText)
+            copy.request = copy.request.recorded.task
+            copy.loadTool = copy.loadTool?.recorded.task
+        }
     }
 }

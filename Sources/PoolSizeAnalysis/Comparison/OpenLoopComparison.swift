@@ -46,10 +46,11 @@ package struct OpenLoopSizeComparison: Equatable, Sendable, Codable {
     package var currentPercentileMicroseconds: Double
     /// (current − base) / base of that percentile.
     package var relativeChange: Double
-    /// Met in the base run and not now: a regression.
-    package var lost: Bool { baseMet && !currentMet }
+    /// Met in the base run and not now: a regression. Stored, as `OpenLoopSizingComparison.grew`
+    /// is, so the JSON carries it and a reader needs no rule of its own.
+    package let lost: Bool
     /// Missed in the base run and met now.
-    package var gained: Bool { !baseMet && currentMet }
+    package let gained: Bool
 
     enum CodingKeys: String, CodingKey {
         case combination, poolSize, baseMet, currentMet, baseStable, currentStable, relativeChange, lost, gained
@@ -71,37 +72,8 @@ package struct OpenLoopSizeComparison: Equatable, Sendable, Codable {
         relativeChange =
             base.percentileMicroseconds > 0
             ? (current.percentileMicroseconds - base.percentileMicroseconds) / base.percentileMicroseconds : 0
-    }
-
-    package init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        combination = try c.decode(Combination.self, forKey: .combination)
-        arrivalRate = try c.decode(ArrivalRate.self, forKey: .arrivalRate)
-        poolSize = try c.decode(Int.self, forKey: .poolSize)
-        baseMet = try c.decode(Bool.self, forKey: .baseMet)
-        currentMet = try c.decode(Bool.self, forKey: .currentMet)
-        baseStable = try c.decode(Bool.self, forKey: .baseStable)
-        currentStable = try c.decode(Bool.self, forKey: .currentStable)
-        basePercentileMicroseconds = try c.decode(Double.self, forKey: .basePercentileMicroseconds)
-        currentPercentileMicroseconds = try c.decode(Double.self, forKey: .currentPercentileMicroseconds)
-        relativeChange = try c.decode(Double.self, forKey: .relativeChange)
-    }
-
-    /// Writes the derived `lost` and `gained` too, so a JSON reader needs no rule of its own.
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(combination, forKey: .combination)
-        try c.encode(arrivalRate, forKey: .arrivalRate)
-        try c.encode(poolSize, forKey: .poolSize)
-        try c.encode(baseMet, forKey: .baseMet)
-        try c.encode(currentMet, forKey: .currentMet)
-        try c.encode(baseStable, forKey: .baseStable)
-        try c.encode(currentStable, forKey: .currentStable)
-        try c.encode(basePercentileMicroseconds, forKey: .basePercentileMicroseconds)
-        try c.encode(currentPercentileMicroseconds, forKey: .currentPercentileMicroseconds)
-        try c.encode(relativeChange, forKey: .relativeChange)
-        try c.encode(lost, forKey: .lost)
-        try c.encode(gained, forKey: .gained)
+        lost = baseMet && !currentMet
+        gained = !baseMet && currentMet
     }
 }
 

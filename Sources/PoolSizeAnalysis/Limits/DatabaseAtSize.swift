@@ -13,18 +13,7 @@ package struct DatabaseAtSize: Equatable, Sendable {
     package var windowSeconds: Double
     /// The share of the machine's cores busy over the windows (this process's and every other's,
     /// the backends' among them), the repetitions' mean.
-    package var machineBusy: Double
-
-    /// A size's pooled figures.
-    package init(
-        size: Int, figures: DatabaseFigures, transactions: Double, windowSeconds: Double, machineBusy: Double = 0
-    ) {
-        self.size = size
-        self.figures = figures
-        self.transactions = transactions
-        self.windowSeconds = windowSeconds
-        self.machineBusy = machineBusy
-    }
+    package var machineBusy = 0.0
 
     /// The backends' CPU per transaction, µs; nil when the server is not on this machine or no
     /// transaction ran.

@@ -2,10 +2,10 @@ import PoolSizeModel
 
 extension Recommender {
     /// The run's answer, by its load: in the closed loop each combination's knee, the best the
-    /// highest peak (`recommendClosedLoop`); in an open loop each combination sized by `SLOSizer`
+    /// highest peak (`closedRanksBefore`); in an open loop each combination sized by `SLOSizer`
     /// at the highest rate offered, the best the one meeting the objective with the fewest
-    /// queues. nil when failed tasks withhold a recommendation (`withheldRecommendation` says
-    /// why) or no combination could be answered. `sizeLimit` is the largest size the target
+    /// queues (`SLOSizer.ranksBefore`). nil when failed tasks withhold a recommendation
+    /// (`withheldRecommendation` says why) or no combination could be answered. `sizeLimit` is the largest size the target
     /// allows (`SweepTarget.sizeLimit`): no answer goes past it.
     package static func recommendAll(
         workload: String, records: [TrialRecord], lowLoad: LowLoadEstimate, cores: Int,
@@ -16,15 +16,23 @@ extension Recommender {
         let byCombination = sizedCombinations(records)
         switch load {
         case .closed:
-            return recommendClosedLoop(
-                workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores,
-                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
-                sizeLimit: sizeLimit)
+            return RecommendationSet.best(
+                of: byCombination, recommendation: { $0.answer }, ranksBefore: closedRanksBefore
+            ) {
+                closedAnswer(
+                    workload: workload, records: $0, lowLoad: lowLoad, cores: cores,
+                    targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+                    sizeLimit: sizeLimit)
+            }
         case let .open(arrival):
-            return SLOSizer.recommendAll(
-                workload: workload, byCombination: byCombination, lowLoad: lowLoad, cores: cores,
-                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
-                arrival: arrival)
+            return RecommendationSet.best(
+                of: byCombination, recommendation: { $0.answer }, ranksBefore: SLOSizer.ranksBefore
+            ) {
+                SLOSizer.openAnswer(
+                    workload: workload, records: $0, lowLoad: lowLoad, cores: cores,
+                    targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
+                    arrival: arrival)
+            }
         }
     }
 }

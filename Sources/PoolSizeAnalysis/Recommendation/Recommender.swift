@@ -152,28 +152,16 @@ package enum Recommender {
         Dictionary(grouping: records.valid.filter { $0.pool.sizeOwner.holdsTrialSize }, by: \.combination)
     }
 
-    /// The closed loop's answer over combinations: each recommended separately, the best the one
-    /// with the highest peak throughput (fewer recommended queues break ties). Combinations are
-    /// compared at their peaks, not at their knees, which sit at different sizes.
-    static func recommendClosedLoop(
-        workload: String, byCombination: [Combination: [TrialRecord]], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, sizeLimit: Int?
-    ) -> RecommendationSet? {
-        let all = byCombination.keys.sorted().compactMap { combination in
-            closedAnswer(
-                workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores,
-                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
-                sizeLimit: sizeLimit)
-        }
-        guard
-            let best = all.max(by: { a, b in
-                a.curve.peakThroughputPerSecond != b.curve.peakThroughputPerSecond
-                    ? a.curve.peakThroughputPerSecond < b.curve.peakThroughputPerSecond
-                    : a.answer.recommendedQueueCount > b.answer.recommendedQueueCount
-            })
-        else { return nil }
-        // The verdict is worded by Output (SizingProse), from the combinations.
-        return RecommendationSet(best: best.answer, combinations: all.map(\.answer), verdict: "")
+    /// How the closed loop ranks two combinations' answers: the higher peak throughput first
+    /// (fewer recommended queues break ties). Combinations are compared at their peaks, not at
+    /// their knees, which sit at different sizes.
+    static func closedRanksBefore(
+        _ a: (answer: Recommendation, curve: Recommendation.ThroughputCurve),
+        _ b: (answer: Recommendation, curve: Recommendation.ThroughputCurve)
+    ) -> Bool {
+        a.curve.peakThroughputPerSecond != b.curve.peakThroughputPerSecond
+            ? a.curve.peakThroughputPerSecond > b.curve.peakThroughputPerSecond
+            : a.answer.recommendedQueueCount < b.answer.recommendedQueueCount
     }
 
     /// Why the knee and the formula agree or not; `bound` is the largest size the target allows

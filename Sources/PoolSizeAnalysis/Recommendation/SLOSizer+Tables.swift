@@ -14,18 +14,6 @@ package struct OpenLoopRateTable: Equatable, Sendable {
     /// The smallest size the queueing model says passes at this rate.
     package var queueingModelQueueCount: Int?
 
-    /// A table from its parts.
-    package init(
-        combination: Combination, arrivalRate: ArrivalRate, verdicts: [SLOVerdict], recommendedQueueCount: Int?,
-        queueingModelQueueCount: Int?
-    ) {
-        self.combination = combination
-        self.arrivalRate = arrivalRate
-        self.verdicts = verdicts
-        self.recommendedQueueCount = recommendedQueueCount
-        self.queueingModelQueueCount = queueingModelQueueCount
-    }
-
     /// The verdict at `size`, when it was measured.
     package func verdict(_ size: Int) -> SLOVerdict? { verdicts.first { $0.poolSize == size } }
 }

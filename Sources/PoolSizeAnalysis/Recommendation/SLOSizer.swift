@@ -150,30 +150,17 @@ package enum SLOSizer {
         return (answer, sizing)
     }
 
-    /// Every combination sized at the highest rate, and the best: one that met the objective
-    /// (kept up, without one) before one that did not, then the fewest queues, then the lower
-    /// measured percentile.
-    package static func recommendAll(
-        workload: String, byCombination: [Combination: [TrialRecord]], lowLoad: LowLoadEstimate, cores: Int,
-        targetUtilization: Double, tolerance: Double, specWaitCPURatio: Double?, arrival: ArrivalPlan
-    ) -> RecommendationSet? {
-        let all = byCombination.keys.sorted().compactMap { combination in
-            openAnswer(
-                workload: workload, records: byCombination[combination]!, lowLoad: lowLoad, cores: cores,
-                targetUtilization: targetUtilization, tolerance: tolerance, specWaitCPURatio: specWaitCPURatio,
-                arrival: arrival)
+    /// How an open loop ranks two combinations' answers at the highest rate: one that met the
+    /// objective (kept up, without one) before one that did not, then the fewest queues, then
+    /// the lower measured percentile.
+    static func ranksBefore(
+        _ a: (answer: Recommendation, sizing: LatencySizing), _ b: (answer: Recommendation, sizing: LatencySizing)
+    ) -> Bool {
+        if a.sizing.met != b.sizing.met { return a.sizing.met }
+        if a.answer.recommendedQueueCount != b.answer.recommendedQueueCount {
+            return a.answer.recommendedQueueCount < b.answer.recommendedQueueCount
         }
-        guard
-            let best = all.min(by: { a, b in
-                if a.sizing.met != b.sizing.met { return a.sizing.met }
-                if a.answer.recommendedQueueCount != b.answer.recommendedQueueCount {
-                    return a.answer.recommendedQueueCount < b.answer.recommendedQueueCount
-                }
-                return (a.sizing.measuredMicroseconds ?? .infinity) < (b.sizing.measuredMicroseconds ?? .infinity)
-            })
-        else { return nil }
-        // The verdict is worded by Output (SizingProse), from the combinations.
-        return RecommendationSet(best: best.answer, combinations: all.map(\.answer), verdict: "")
+        return (a.sizing.measuredMicroseconds ?? .infinity) < (b.sizing.measuredMicroseconds ?? .infinity)
     }
 
     /// What the sizing found beyond its figures: the sizes below the chosen one that failed,

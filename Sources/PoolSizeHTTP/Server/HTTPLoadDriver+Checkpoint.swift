@@ -9,13 +9,5 @@ extension HTTPLoadDriver {
         package var failures: Int
         /// The successes' latencies added up.
         package var latencySumNanoseconds: UInt64
-
-        /// A checkpoint as counted.
-        package init(nanoseconds: UInt64, requests: Int, failures: Int, latencySumNanoseconds: UInt64) {
-            self.nanoseconds = nanoseconds
-            self.requests = requests
-            self.failures = failures
-            self.latencySumNanoseconds = latencySumNanoseconds
-        }
     }
 }

@@ -31,22 +31,11 @@ package final class OperationQueuePool: WorkerPool, @unchecked Sendable {
 extension QoSTier {
     /// Foundation's QualityOfService for this tier.
     package var qualityOfService: QualityOfService {
-        switch self {
-        case .userInteractive: return .userInteractive
-        case .userInitiated: return .userInitiated
-        case .default: return .default
-        case .utility: return .utility
-        case .background: return .background
-        }
+        choose(.userInteractive, .userInitiated, .default, .utility, .background)
     }
 
     /// Swift concurrency's task priority for this tier.
     package var taskPriority: TaskPriority {
-        switch self {
-        case .userInteractive, .userInitiated: return .high
-        case .default: return .medium
-        case .utility: return .utility
-        case .background: return .background
-        }
+        choose(.high, .high, .medium, .utility, .background)
     }
 }

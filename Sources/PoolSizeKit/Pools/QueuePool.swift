@@ -52,12 +52,6 @@ public final class QueuePool: WorkerPool {
 extension QoSTier {
     /// The Dispatch QoS class for this tier.
     public var dispatchQoS: DispatchQoS {
-        switch self {
-        case .userInteractive: return .userInteractive
-        case .userInitiated: return .userInitiated
-        case .default: return .default
-        case .utility: return .utility
-        case .background: return .background
-        }
+        choose(.userInteractive, .userInitiated, .default, .utility, .background)
     }
 }

@@ -83,14 +83,6 @@ package struct IntegrityReport: Equatable, Sendable {
     /// Times a task entered while another held the section exclusively.
     package var overlaps: Int
 
-    /// A report of a check's counts.
-    package init(sections: Int, writes: Int, finalValue: Int, overlaps: Int) {
-        self.sections = sections
-        self.writes = writes
-        self.finalValue = finalValue
-        self.overlaps = overlaps
-    }
-
     /// No update lost and no two tasks inside at once.
     package var isIntact: Bool { finalValue == writes && overlaps == 0 }
 

@@ -4,7 +4,7 @@ import PoolSizeProcess
 
 /// Runs `poolsize _child sync-on-own-queue` in a child process under a watchdog and classifies
 /// how it ended. The probe never runs the deadlock in its own process, so it cannot hang.
-package struct DeadlockProbe: Probe {
+package struct DeadlockProbe: ObservingProbe {
     package let name = ProbeName.deadlock
     /// The poolsize executable to re-run; nil when it could not be located.
     package var executable: URL?
@@ -19,8 +19,6 @@ package struct DeadlockProbe: Probe {
 
     /// The hidden subcommand's name; the CLI registers a command of that name.
     package static let childCommand = "_child"
-
-    package func run() -> ProbeResult { observe().result() }
 
     package func observe() -> DeadlockObservation {
         guard let executable else {

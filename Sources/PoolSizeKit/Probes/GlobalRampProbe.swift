@@ -4,7 +4,7 @@ import PoolSizeModel
 /// Keeps `tasks` blocking task chains on `DispatchQueue.global()` for a few seconds (each task
 /// sleeps, then resubmits itself) and counts, at each checkpoint, the distinct threads that have
 /// run one. docs/platform.md: the Linux libdispatch adds about one thread per second when all block.
-package struct GlobalRampProbe: Probe {
+package struct GlobalRampProbe: ObservingProbe {
     package let name = ProbeName.globalRamp
     package var tasks: Int
     package var taskMilliseconds: Int
@@ -22,8 +22,6 @@ package struct GlobalRampProbe: Probe {
         self.checkpoints = checkpoints
         self.cores = cores
     }
-
-    package func run() -> ProbeResult { observe().result() }
 
     /// One blocking task chain: sleep, then resubmit, until the deadline.
     private final class Chain: Sendable {

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Reads the nice value a block runs at on a serial queue of each QoS tier and on each tier's
 /// global queue. Read from inside an `async` block: a `sync` block may run on the caller.
-package struct NiceProbe: Probe {
+package struct NiceProbe: ObservingProbe {
     package let name = ProbeName.nice
     /// How long to wait for one block to run.
     package var timeoutSeconds: Double
@@ -12,8 +12,6 @@ package struct NiceProbe: Probe {
     package init(timeoutSeconds: Double = 2) {
         self.timeoutSeconds = timeoutSeconds
     }
-
-    package func run() -> ProbeResult { observe().result() }
 
     package func observe() -> NiceObservation {
         var samples: [NiceObservation.Sample] = []

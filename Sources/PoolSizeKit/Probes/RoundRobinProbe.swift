@@ -4,21 +4,12 @@ import Synchronization
 
 /// Submits tasks through a `QueuePool`'s round-robin from several threads at once and counts
 /// the tasks each queue ran, identifying the queue from inside the task (queue-specific data).
-package struct RoundRobinProbe: Probe {
+package struct RoundRobinProbe: ObservingProbe {
     package let name = ProbeName.roundRobin
-    package var queues: Int
-    package var submitters: Int
-    package var tasksPerSubmitter: Int
-    package var timeoutSeconds: Double
-
-    package init(queues: Int = 8, submitters: Int = 4, tasksPerSubmitter: Int = 500, timeoutSeconds: Double = 5) {
-        self.queues = queues
-        self.submitters = submitters
-        self.tasksPerSubmitter = tasksPerSubmitter
-        self.timeoutSeconds = timeoutSeconds
-    }
-
-    package func run() -> ProbeResult { observe().result() }
+    package var queues = 8
+    package var submitters = 4
+    package var tasksPerSubmitter = 500
+    package var timeoutSeconds = 5.0
 
     package func observe() -> RoundRobinObservation {
         let pool = QueuePool(size: queues, label: "poolsize.probe.round-robin")

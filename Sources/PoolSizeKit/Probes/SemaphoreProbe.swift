@@ -4,26 +4,13 @@ import Synchronization
 
 /// More threads than the count repeatedly take a `DispatchSemaphore(value: count)`, hold it
 /// across a short sleep, and release it; a gauge records the most inside at once.
-package struct SemaphoreProbe: Probe {
+package struct SemaphoreProbe: ObservingProbe {
     package let name = ProbeName.semaphore
-    package var count: Int
-    package var threads: Int
-    package var sectionsPerThread: Int
-    package var holdMilliseconds: Int
-    package var timeoutSeconds: Double
-
-    package init(
-        count: Int = 3, threads: Int = 8, sectionsPerThread: Int = 5, holdMilliseconds: Int = 10,
-        timeoutSeconds: Double = 5
-    ) {
-        self.count = count
-        self.threads = threads
-        self.sectionsPerThread = sectionsPerThread
-        self.holdMilliseconds = holdMilliseconds
-        self.timeoutSeconds = timeoutSeconds
-    }
-
-    package func run() -> ProbeResult { observe().result() }
+    package var count = 3
+    package var threads = 8
+    package var sectionsPerThread = 5
+    package var holdMilliseconds = 10
+    package var timeoutSeconds = 5.0
 
     package func observe() -> SemaphoreObservation {
         let semaphore = DispatchSemaphore(value: count)

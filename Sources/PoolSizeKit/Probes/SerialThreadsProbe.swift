@@ -4,7 +4,7 @@ import PoolSizeModel
 /// Gives each of N serial queues one task that blocks until every task has started, then counts
 /// the distinct threads that ran them. With N threads available all N block at once; with fewer,
 /// the rest wait for a thread until the deadline.
-package struct SerialThreadsProbe: Probe {
+package struct SerialThreadsProbe: ObservingProbe {
     package let name = ProbeName.serialThreads
     package var queues: Int
     /// How long to wait for every task to start.
@@ -14,8 +14,6 @@ package struct SerialThreadsProbe: Probe {
         self.queues = queues
         self.timeoutSeconds = timeoutSeconds
     }
-
-    package func run() -> ProbeResult { observe().result() }
 
     package func observe() -> SerialThreadsObservation {
         let tally = ThreadTally()

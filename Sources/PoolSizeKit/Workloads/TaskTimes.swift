@@ -11,12 +11,6 @@ package struct TaskTimes: Sendable, Equatable {
     /// Seed of the draws.
     package let seed: UInt64
 
-    /// Draws for `spec`, seeded.
-    package init(spec: WorkloadSpec, seed: UInt64) {
-        self.spec = spec
-        self.seed = seed
-    }
-
     /// CPU and wait microseconds for task `index`.
     package func times(forTask index: UInt64) -> (cpuMicroseconds: Double, waitMicroseconds: Double) {
         times(forTask: index, means: (spec.cpuMicroseconds, spec.waitMicroseconds))

@@ -5,7 +5,7 @@
 /// for itself. libdispatch may notice (it traps with "dispatch_sync called on queue already
 /// owned by current thread": SIGILL on x86) or simply wait forever. Either way the claim holds;
 /// the probe runs it in a child so that neither outcome can take the tool down or hang it.
-package struct DeadlockObservation: Equatable, Sendable, Codable {
+package struct DeadlockObservation: Equatable, Sendable, Codable, ProbeObservation {
     /// How the child ended.
     package var outcome: ChildOutcome
     /// Whether the child said it was about to call `sync` (so an early failure is not mistaken

@@ -5,7 +5,7 @@
 /// every worker is blocked, adds at most one thread per second per QoS bucket (its workqueue
 /// monitor pokes one thread per tick). So after t seconds of blocking work there should be no
 /// more than cores + ⌈t⌉ threads, far fewer than the blocked tasks that could use one.
-package struct GlobalRampObservation: Equatable, Sendable, Codable {
+package struct GlobalRampObservation: Equatable, Sendable, Codable, ProbeObservation {
     package struct Checkpoint: Equatable, Sendable, Codable {
         package var seconds: Double
         /// Distinct threads that had run one of the probe's tasks by then.

@@ -4,7 +4,7 @@
 /// −2, folded into user-initiated; user-initiated −2; default 0; utility +2; background +10).
 /// Lowering nice needs CAP_SYS_NICE, so an unprivileged process sees 0 for the two top tiers:
 /// docs/platform.md states that caveat, so the claim still holds there.
-package struct NiceObservation: Equatable, Sendable, Codable {
+package struct NiceObservation: Equatable, Sendable, Codable, ProbeObservation {
     package enum QueueKind: String, CaseIterable, Codable, Sendable {
         /// `DispatchQueue(label:qos:)`: a serial queue of the tier.
         case serial

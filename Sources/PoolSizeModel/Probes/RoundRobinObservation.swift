@@ -3,7 +3,7 @@
 ///
 /// The counter hands out consecutive tickets atomically, so the counts can differ by at most
 /// one (⌈M/N⌉ − ⌊M/N⌋), however the submitting threads interleave.
-package struct RoundRobinObservation: Equatable, Sendable, Codable {
+package struct RoundRobinObservation: Equatable, Sendable, Codable, ProbeObservation {
     package var submitters: Int
     package var submitted: Int
     /// Tasks each queue ran, by queue index.

@@ -3,7 +3,7 @@
 ///
 /// The cap is the whole point of the global-queue pool kind (at most N tasks in flight); the
 /// peak must reach the count, too, or the probe never tested the cap.
-package struct SemaphoreObservation: Equatable, Sendable, Codable {
+package struct SemaphoreObservation: Equatable, Sendable, Codable, ProbeObservation {
     package var count: Int
     package var threads: Int
     /// Most threads inside the semaphore at once.

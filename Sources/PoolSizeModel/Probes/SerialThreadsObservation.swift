@@ -4,7 +4,7 @@
 /// Serial queues are "overcommit" in libdispatch (docs/platform.md): each gets a thread of its own when
 /// its block waits, up to 255 per QoS bucket. If they shared a bounded pool, some tasks would
 /// not start until others returned, and fewer distinct threads would show.
-package struct SerialThreadsObservation: Equatable, Sendable, Codable {
+package struct SerialThreadsObservation: Equatable, Sendable, Codable, ProbeObservation {
     package var queues: Int
     /// Tasks that had started by the deadline.
     package var started: Int

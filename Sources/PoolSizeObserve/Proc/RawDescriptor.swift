@@ -5,10 +5,4 @@ package struct RawDescriptor: Equatable, Sendable, Codable {
     package var link: String
     /// The socket's endpoint, when it is one and was found in the target's tables.
     package var socket: SocketEndpoint?
-
-    /// A descriptor as read.
-    package init(link: String, socket: SocketEndpoint? = nil) {
-        self.link = link
-        self.socket = socket
-    }
 }

@@ -6,10 +6,4 @@ package struct RawProcessStat: Equatable, Sendable, Codable {
     package var pid: Int32
     /// The text as read.
     package var stat: String
-
-    /// One read.
-    package init(pid: Int32, stat: String) {
-        self.pid = pid
-        self.stat = stat
-    }
 }

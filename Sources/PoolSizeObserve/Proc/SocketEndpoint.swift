@@ -16,15 +16,6 @@ package struct SocketEndpoint: Equatable, Sendable, Codable {
     /// unnamed unix socket, tables read without it).
     package var inbound: Bool?
 
-    /// An endpoint from its parts.
-    package init(table: String, local: String, remote: String?, state: String?, inbound: Bool? = nil) {
-        self.table = table
-        self.local = local
-        self.remote = remote
-        self.state = state
-        self.inbound = inbound
-    }
-
     /// What tables show as the peer: the remote address, `listening on LOCAL`, or the unix path.
     package var peerLabel: String {
         if let remote { return "\(table) \(remote)" }

@@ -19,17 +19,4 @@ package struct PoolSlice: Equatable, Sendable, Codable {
     package var samples: Int
     /// The five shares; nil when no thread time of the pool fell in the slice.
     package var shares: ShareFractions?
-
-    /// A slice.
-    package init(
-        startSeconds: Double, endSeconds: Double, meanThreads: Double, cpuCores: Double, samples: Int,
-        shares: ShareFractions?
-    ) {
-        self.startSeconds = startSeconds
-        self.endSeconds = endSeconds
-        self.meanThreads = meanThreads
-        self.cpuCores = cpuCores
-        self.samples = samples
-        self.shares = shares
-    }
 }

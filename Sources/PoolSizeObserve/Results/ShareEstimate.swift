@@ -10,11 +10,4 @@ package struct ShareEstimate: Equatable, Sendable, Codable {
     /// observation cut into equal sub-intervals, each estimated alone), clipped to [0, 1];
     /// nil with fewer than two batches.
     package var interval95: ConfidenceInterval?
-
-    /// A share.
-    package init(kind: ShareKind, fraction: Double, interval95: ConfidenceInterval?) {
-        self.kind = kind
-        self.fraction = fraction
-        self.interval95 = interval95
-    }
 }

@@ -29,23 +29,4 @@ package struct ObservationHeader: Equatable, Sendable, Codable {
     /// `observe -- CMD`: seconds into the observation when a sweep found the command gone, when
     /// it ended before the duration (the observation ends with it, as `time` does); nil otherwise.
     package var commandEndedSeconds: Double?
-
-    /// A header.
-    package init(
-        target: ObservedTarget, architecture: SyscallArchitecture, clockTicksPerSecond: Double, cores: CoreCount,
-        seed: UInt64, sampler: SamplerCost, limits: [ObservationLimit], cpuPressureSomePercent: Double?,
-        plannedSeconds: Double? = nil, interrupted: Bool? = nil, commandEndedSeconds: Double? = nil
-    ) {
-        self.commandEndedSeconds = commandEndedSeconds
-        self.plannedSeconds = plannedSeconds
-        self.interrupted = interrupted
-        self.target = target
-        self.architecture = architecture
-        self.clockTicksPerSecond = clockTicksPerSecond
-        self.cores = cores
-        self.seed = seed
-        self.sampler = sampler
-        self.limits = limits
-        self.cpuPressureSomePercent = cpuPressureSomePercent
-    }
 }

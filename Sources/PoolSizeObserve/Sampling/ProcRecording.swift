@@ -12,13 +12,6 @@ package struct ProcRecording: Equatable, Sendable, Codable {
     /// made before they were kept.
     package var processes: [RawProcessTexts]?
 
-    /// A recording.
-    package init(header: ObservationHeader, sweeps: [RawSweep], processes: [RawProcessTexts]? = nil) {
-        self.header = header
-        self.sweeps = sweeps
-        self.processes = processes
-    }
-
     /// The recording parsed: what the estimator takes.
     package var record: ObservationRecord {
         ObservationRecord(

@@ -7,11 +7,4 @@ package struct RawSweep: Equatable, Sendable, Codable {
     /// Each watched process's stat, read just before its threads; nil in a recording made
     /// before they were kept.
     package var processes: [RawProcessStat]?
-
-    /// A sweep at `timeSeconds`.
-    package init(timeSeconds: Double, threads: [RawThreadTexts], processes: [RawProcessStat]? = nil) {
-        self.timeSeconds = timeSeconds
-        self.threads = threads
-        self.processes = processes
-    }
 }

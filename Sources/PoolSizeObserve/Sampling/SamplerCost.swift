@@ -17,17 +17,6 @@ package struct SamplerCost: Equatable, Sendable, Codable {
     /// never skipped), nanoseconds; nil at a fixed rate.
     package var boundarySweepsCPUNanoseconds: UInt64?
 
-    /// A cost record.
-    package init(
-        sweeps: Int, threadReads: Int, samplerCPUNanoseconds: UInt64, processCPUNanoseconds: UInt64, wallSeconds: Double
-    ) {
-        self.sweeps = sweeps
-        self.threadReads = threadReads
-        self.samplerCPUNanoseconds = samplerCPUNanoseconds
-        self.processCPUNanoseconds = processCPUNanoseconds
-        self.wallSeconds = wallSeconds
-    }
-
     /// Keys as a snake_cased file reads back (`sampler_cpu_nanoseconds` → `samplerCpuNanoseconds`).
     enum CodingKeys: String, CodingKey {
         case sweeps, threadReads, wallSeconds, budgetFraction

@@ -11,18 +11,6 @@ package struct SamplerOutcome: Sendable {
     /// Whether a `StopSignal` ended the run early (Ctrl-C).
     package var interrupted: Bool
 
-    /// An outcome.
-    package init(
-        accumulated: ObservationAccumulator, header: ObservationHeader, processes: [ProcessFacts],
-        recording: ProcRecording?, interrupted: Bool
-    ) {
-        self.accumulated = accumulated
-        self.header = header
-        self.processes = processes
-        self.recording = recording
-        self.interrupted = interrupted
-    }
-
     /// The estimate of every pool.
     package func observation(settings: EstimatorSettings) -> Observation {
         accumulated.observation(header: header, processes: processes, settings: settings)

@@ -8,12 +8,4 @@ package struct ObservedTarget: Equatable, Sendable, Codable {
     package var startedByObserver: Bool
     /// Whether its descendants' threads were observed too (`--children`).
     package var includesChildren: Bool
-
-    /// A target.
-    package init(pid: Int32, command: String, startedByObserver: Bool, includesChildren: Bool) {
-        self.pid = pid
-        self.command = command
-        self.startedByObserver = startedByObserver
-        self.includesChildren = includesChildren
-    }
 }

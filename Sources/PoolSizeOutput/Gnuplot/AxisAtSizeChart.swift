@@ -47,23 +47,25 @@ package enum AxisAtSizeChart {
         let held = axis == .primitive ? fixed.qos.rawValue : fixed.primitive.rawValue
         let scope = "\(fixed.pool.rawValue), \(held)"
         let barTitle = "mean throughput at N = \(size) (\(scope))"
-        switch axis {
-        case .primitive:
-            return BarChart.plot(
-                name: "primitives", caption: "Synchronization primitives at N = \(size)",
-                note:
+        // The axes differ only in their words.
+        let (name, noun, caption, note, xlabel) =
+            switch axis {
+            case .primitive:
+                (
+                    "primitives", "primitive", "Synchronization primitives",
                     "Mean throughput of each primitive guarding the task's critical section at the recommended size (\(scope)); a primitive measured without that size is shown at its nearest one.",
-                analysis: analysis, xlabel: "synchronization primitive guarding the critical section",
-                ylabel: "throughput (tasks/s)", barTitle: barTitle, bars: bars, valueFormat: "%.0f",
-                dataHeader: "throughput per primitive at N = \(size), \(scope)")
-        case .qos:
-            return BarChart.plot(
-                name: "qos", caption: "QoS tiers at N = \(size)",
-                note:
+                    "synchronization primitive guarding the critical section"
+                )
+            case .qos:
+                (
+                    "qos", "QoS tier", "QoS tiers",
                     "Mean throughput of each QoS tier run alone at the recommended size (\(scope)), labelled with the nice value its workers actually ran at. Alone, a tier's nice value matters only when the CPU is saturated.",
-                analysis: analysis, xlabel: "QoS tier (nice value its workers ran at)",
-                ylabel: "throughput (tasks/s)", barTitle: barTitle, bars: bars, valueFormat: "%.0f",
-                dataHeader: "throughput per QoS tier at N = \(size), \(scope)")
-        }
+                    "QoS tier (nice value its workers ran at)"
+                )
+            }
+        return BarChart.plot(
+            name: name, caption: "\(caption) at N = \(size)", note: note, analysis: analysis, xlabel: xlabel,
+            ylabel: "throughput (tasks/s)", barTitle: barTitle, bars: bars, valueFormat: "%.0f",
+            dataHeader: "throughput per \(noun) at N = \(size), \(scope)")
     }
 }

@@ -28,9 +28,4 @@ package struct Chart: Equatable, Sendable {
 package struct DataFile: Equatable, Sendable {
     package var name: String
     package var text: String
-
-    package init(name: String, text: String) {
-        self.name = name
-        self.text = text
-    }
 }

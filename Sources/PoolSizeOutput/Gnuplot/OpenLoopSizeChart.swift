@@ -46,13 +46,7 @@ package enum OpenLoopSizeChart: RunChart {
                 title: .enhanced("\(percentile) (worst repetition)")),
         ]
         let modelled = table.verdicts.contains { $0.modelPercentileMicroseconds != nil }
-        if modelled {
-            series.append(
-                PlotSeries(
-                    .sameFile, columns: [.column(1), .column(4)],
-                    style: PlotStyle(.linespoints, [.dash(2), .width(2), .pointType(6)], color: GnuplotScript.grey),
-                    title: .enhanced("\(percentile) by the queueing model (M/M/c)")))
-        }
+        if modelled { series.append(modelSeries(percentile, block: nil, column: 4)) }
         if table.verdicts.contains(where: { !$0.stable }) {
             series.append(
                 PlotSeries(
@@ -64,10 +58,7 @@ package enum OpenLoopSizeChart: RunChart {
 
         var note =
             "Latency at \(rate) counted from each task's intended arrival, so queueing behind a busy pool is in it: the median (p50) and the \(percentile) of the worst repetition, on a log scale."
-        if modelled {
-            note +=
-                " The dashed grey line is the queueing model's \(percentile) (the task's own time plus M/M/c's wait for a free queue); it has no value where the model's queue cannot keep up."
-        }
+        if modelled { note += modelNote(percentile) + "; it has no value where the model's queue cannot keep up." }
         if open.arrival.latencySLOMicroseconds != nil {
             note +=
                 " The horizontal line is the objective; the recommendation is the smallest size from which on every size stays under it."
@@ -104,6 +95,19 @@ extension OpenLoopSizeChart {
     }
 
     /// Crosses at the sizes that fell behind.
+    /// The queueing model's percentile at each size, dashed grey, from `column` of the data.
+    static func modelSeries(_ percentile: String, block: Int?, column: Int) -> PlotSeries {
+        PlotSeries(
+            .sameFile, block: block, columns: [.column(1), .column(column)],
+            style: PlotStyle(.linespoints, [.dash(2), .width(2), .pointType(6)], color: GnuplotScript.grey),
+            title: .enhanced("\(percentile) by the queueing model (M/M/c)"))
+    }
+
+    /// The note's sentence on `modelSeries`, left open for what the chart adds.
+    static func modelNote(_ percentile: String) -> String {
+        " The dashed grey line is the queueing model's \(percentile) (the task's own time plus M/M/c's wait for a free queue)"
+    }
+
     static func fellBehindStyle(_ color: String) -> PlotStyle {
         PlotStyle(.points, [.pointType(2), .pointSize(2), .width(2)], color: color)
     }
@@ -149,13 +153,7 @@ extension OpenLoopSizeChart {
                 title: .literal(analysis.legend(table.combination) + " \(percentile)"))
         }
         let modelled = tables[0].verdicts.contains { $0.modelPercentileMicroseconds != nil }
-        if modelled {
-            series.append(
-                PlotSeries(
-                    .sameFile, block: 0, columns: [.column(1), .column(3)],
-                    style: PlotStyle(.linespoints, [.dash(2), .width(2), .pointType(6)], color: GnuplotScript.grey),
-                    title: .enhanced("\(percentile) by the queueing model (M/M/c)")))
-        }
+        if modelled { series.append(modelSeries(percentile, block: 0, column: 3)) }
         let fellBehind = tables.indices.filter { tables[$0].verdicts.contains { !$0.stable } }
         for index in fellBehind {
             series.append(
@@ -168,10 +166,7 @@ extension OpenLoopSizeChart {
 
         var note =
             "The \(percentile) of the worst repetition at \(rate), counted from each task's intended arrival, for each pool kind, QoS tier and primitive measured (the recommended one first), on a log scale."
-        if modelled {
-            note +=
-                " The dashed grey line is the queueing model's \(percentile) (the task's own time plus M/M/c's wait for a free queue), the same for every combination."
-        }
+        if modelled { note += modelNote(percentile) + ", the same for every combination." }
         if open.arrival.latencySLOMicroseconds != nil { note += " The horizontal line is the objective." }
         if !fellBehind.isEmpty {
             note +=

@@ -3,13 +3,8 @@
 package struct PlotData: Equatable, Sendable {
     /// One block of rows, with comment lines saying what it is.
     package struct Block: Equatable, Sendable {
-        package var comments: [String]
+        package var comments: [String] = []
         package var rows: [[PlotCell]]
-
-        package init(comments: [String] = [], rows: [[PlotCell]]) {
-            self.comments = comments
-            self.rows = rows
-        }
     }
 
     /// File name beside the script: `throughput.dat`.
@@ -17,10 +12,4 @@ package struct PlotData: Equatable, Sendable {
     /// Comment lines at the top of the file.
     package var header: [String]
     package var blocks: [Block]
-
-    package init(name: String, header: [String], blocks: [Block]) {
-        self.name = name
-        self.header = header
-        self.blocks = blocks
-    }
 }

@@ -35,14 +35,15 @@ extension ReportBuilder {
     {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Recommendation")]
         guard let primary = analysis.primary, let r = primary.recommendation else {
-            let why =
-                analysis.run.records.withheldRecommendation
-                ?? "the run has no valid open-loop trials with low-load W and C beside them (lowload.json missing or no valid trial)"
-            blocks.append(.paragraph("No recommendation: \(why)."))
+            blocks.append(
+                noRecommendation(
+                    analysis,
+                    otherwise:
+                        "the run has no valid open-loop trials with low-load W and C beside them (lowload.json missing or no valid trial)"
+                ))
             return blocks
         }
-        let several = analysis.curves.count > 1
-        let what = several ? " with \(primary.combination.label)" : ""
+        let what = recommendedCombination(analysis, primary)
         let rate = UnitFormat.rate(r.latency?.arrivalRate ?? open.topRate)
         let arrivals = "\(open.arrival.process.rawValue) arrivals"
         if r.latency?.met == true {
@@ -61,42 +62,29 @@ extension ReportBuilder {
                     "**No size measured met the objective** (\(goal(open)) at \(rate), \(arrivals)) for the \(ReportInline.literal(r.workload)) workload on \(r.cores) cores; \(r.recommendedQueueCount) is only the largest size measured. The reason below says what would meet it."
                 ))
         }
-        var rows: [[String]] = []
-        for curve in analysis.curves {
-            guard let c = curve.recommendation else { continue }
-            rows.append([
-                curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
-                c.latency?.met == true ? "**\(c.recommendedQueueCount)**" : "none (largest \(c.recommendedQueueCount))",
-                c.latency?.measuredMicroseconds.map(time) ?? "–", goal(open), c.latency?.met == true ? "met" : "missed",
-                c.latency?.queueingModelQueueCount.map(String.init) ?? "none", c.basis.rawValue,
-            ])
-        }
         blocks.append(
-            .table(
+            recommendationTable(
+                analysis,
                 header: [
-                    "pool", "QoS", "primitive", "recommended", "\(open.percentileName) there", "objective", "verdict",
-                    "queueing model", "basis",
+                    "recommended", "\(open.percentileName) there", "objective", "verdict", "queueing model", "basis",
                 ],
-                rows: rows, numeric: [false, false, false, true, true, false, false, true, false]))
-        if !r.reason.isEmpty { blocks.append(.paragraph(ReportInline.literal(r.reason))) }
-        if let chart = MermaidChart.openLoopLatency(open, primary) { blocks.append(.mermaid(chart)) }
-        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several {
-            blocks.append(.paragraph(ReportInline.literal(verdict)))
-        }
-        return blocks
+                numeric: [true, true, false, false, true, false]
+            ) { _, c in
+                [
+                    c.latency?.met == true
+                        ? "**\(c.recommendedQueueCount)**" : "none (largest \(c.recommendedQueueCount))",
+                    c.latency?.measuredMicroseconds.map(time) ?? "–", goal(open),
+                    c.latency?.met == true ? "met" : "missed",
+                    c.latency?.queueingModelQueueCount.map(String.init) ?? "none", c.basis.rawValue,
+                ]
+            })
+        return blocks + recommendationClose(analysis, r, chart: MermaidChart.openLoopLatency(open, primary))
     }
 
     static func taskTime(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [ReportDocument.Block] {
         guard let lowLoad = analysis.run.lowLoad else { return [] }
         let service = lowLoad.cpuMicrosecondsPerTask + lowLoad.waitMicrosecondsPerTask
-        // A server's low load is one request in flight to it, its C the CPU of the pool that serves.
-        let (burns, waits) =
-            analysis.server == nil
-            ? ("With one worker a task burns", "and waits")
-            : (
-                "With one request in flight to the server at size 1, \(servingPool(lowLoad))",
-                "per request, and the rest of the time to answer is"
-            )
+        let (burns, waits) = lowLoadWords(analysis, lowLoad, slices: false)
         var text =
             "\(burns) C = \(time(lowLoad.cpuMicrosecondsPerTask)) of CPU \(waits) W = \(time(lowLoad.waitMicrosecondsPerTask)) (W/C = \(UnitFormat.significant(lowLoad.waitCPURatio)))."
         if let own = lowLoad.taskTime {

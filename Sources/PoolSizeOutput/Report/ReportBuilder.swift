@@ -59,14 +59,15 @@ package enum ReportBuilder {
                         "No fixed size to recommend: an adaptive pool sizes itself. What it chose is below."))
                 return blocks
             }
-            let why =
-                analysis.run.records.withheldRecommendation
-                ?? "the run has no complete throughput curve (recommendation.json and lowload.json are missing or empty)"
-            blocks.append(.paragraph("No recommendation: \(why)."))
+            blocks.append(
+                noRecommendation(
+                    analysis,
+                    otherwise:
+                        "the run has no complete throughput curve (recommendation.json and lowload.json are missing or empty)"
+                ))
             return blocks
         }
-        let several = analysis.curves.count > 1
-        let what = several ? " with \(primary.combination.label)" : ""
+        let what = recommendedCombination(analysis, primary)
         var basis =
             r.basis == .formula
             ? "the formula (throughput was still rising)" : "the knee of the measured throughput curve"
@@ -77,35 +78,65 @@ package enum ReportBuilder {
             .paragraph(
                 "**\(r.recommendedQueueCount) queues**\(what) for the \(ReportInline.literal(r.workload)) workload on \(r.cores) cores, from \(basis)."
             ))
-        var rows: [[String]] = []
-        for curve in analysis.curves {
-            guard let c = curve.recommendation else { continue }
-            // No W/C measured (a load tool alone): no formula, rather than one from W/C 0.
-            var formula = analysis.hasWaitCPU ? UnitFormat.significant(c.formulaQueueCountExact) : "–"
-            if analysis.hasWaitCPU, c.formulaQueueCountStandardError > 0 {
-                formula += " ± " + UnitFormat.significant(c.formulaQueueCountStandardError)
-            }
-            let usl =
-                curve.usl?.peakConcurrency.map { UnitFormat.significant($0) }
-                ?? (curve.usl != nil ? "no peak" : "not fitted")
-            let peak =
-                c.curve.map { "\(UnitFormat.significant($0.peakThroughputPerSecond)) at \($0.peakQueueCount)" } ?? "–"
-            rows.append([
-                curve.combination.pool.rawValue, curve.combination.qos.rawValue, curve.combination.primitive.rawValue,
-                "**\(c.recommendedQueueCount)**", formula, c.kneeQueueCount.map(String.init) ?? "–", usl, peak,
-                c.basis.rawValue,
-            ])
-        }
         blocks.append(
-            .table(
-                header: [
-                    "pool", "QoS", "primitive", "recommended", "formula", "measured knee", "USL peak N*",
-                    "peak tasks/s at N", "basis",
-                ],
-                rows: rows, numeric: [false, false, false, true, true, true, true, true, false]))
+            recommendationTable(
+                analysis,
+                header: ["recommended", "formula", "measured knee", "USL peak N*", "peak tasks/s at N", "basis"],
+                numeric: [true, true, true, true, true, false]
+            ) { curve, c in
+                // No W/C measured (a load tool alone): no formula, rather than one from W/C 0.
+                var formula = analysis.hasWaitCPU ? UnitFormat.significant(c.formulaQueueCountExact) : "–"
+                if analysis.hasWaitCPU, c.formulaQueueCountStandardError > 0 {
+                    formula += " ± " + UnitFormat.significant(c.formulaQueueCountStandardError)
+                }
+                let usl =
+                    curve.usl?.peakConcurrency.map { UnitFormat.significant($0) }
+                    ?? (curve.usl != nil ? "no peak" : "not fitted")
+                let peak =
+                    c.curve.map { "\(UnitFormat.significant($0.peakThroughputPerSecond)) at \($0.peakQueueCount)" }
+                    ?? "–"
+                return [
+                    "**\(c.recommendedQueueCount)**", formula, c.kneeQueueCount.map(String.init) ?? "–", usl, peak,
+                    c.basis.rawValue,
+                ]
+            })
+        return blocks + recommendationClose(analysis, r, chart: MermaidChart.throughput(primary))
+    }
+
+    /// A recommendation section's paragraph when there is none: what withheld it (failed tasks),
+    /// else `otherwise`, the loop's own reason.
+    static func noRecommendation(_ analysis: RunAnalysis, otherwise: String) -> ReportDocument.Block {
+        .paragraph("No recommendation: \(analysis.run.records.withheldRecommendation ?? otherwise).")
+    }
+
+    /// ` with POOL/QOS/PRIMITIVE` after the recommended size when the run compared several
+    /// combinations; empty when it ran one.
+    static func recommendedCombination(_ analysis: RunAnalysis, _ primary: RunAnalysis.Curve) -> String {
+        analysis.curves.count > 1 ? " with \(primary.combination.label)" : ""
+    }
+
+    /// Either loop's table of recommendations: a row for each combination with one, its pool,
+    /// tier and primitive first, then `cells` of it, which `header` names and `numeric` aligns.
+    static func recommendationTable(
+        _ analysis: RunAnalysis, header: [String], numeric: [Bool],
+        cells: (RunAnalysis.Curve, Recommendation) -> [String]
+    ) -> ReportDocument.Block {
+        let rows = analysis.curves.compactMap { curve in
+            curve.recommendation.map { curve.combination.cells + cells(curve, $0) }
+        }
+        return .table(
+            header: ["pool", "QoS", "primitive"] + header, rows: rows, numeric: [false, false, false] + numeric)
+    }
+
+    /// What closes either loop's recommendation section after its table: the recommendation's
+    /// reason, its chart, and, when several combinations were compared, the verdict among them.
+    static func recommendationClose(_ analysis: RunAnalysis, _ r: Recommendation, chart: String?)
+        -> [ReportDocument.Block]
+    {
+        var blocks: [ReportDocument.Block] = []
         if !r.reason.isEmpty { blocks.append(.paragraph(ReportInline.literal(r.reason))) }
-        if let chart = MermaidChart.throughput(primary) { blocks.append(.mermaid(chart)) }
-        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, several {
+        if let chart { blocks.append(.mermaid(chart)) }
+        if let verdict = analysis.run.recommendation?.verdict, !verdict.isEmpty, analysis.curves.count > 1 {
             blocks.append(.paragraph(ReportInline.literal(verdict)))
         }
         return blocks
@@ -178,6 +209,20 @@ package enum ReportBuilder {
             "the threads of its pool that serves the requests (\(ReportInline.literal(pool)), the threads with the steadily largest CPU; all its threads \(UnitFormat.duration(microseconds: whole))) burn"
     }
 
+    /// What either loop's low-load paragraph says before C and before W: a task's on one worker,
+    /// or a server's request with one in flight at size 1, C the CPU of the pool that serves it.
+    /// `slices`: say the figures are means over slices of the window (the closed loop's).
+    static func lowLoadWords(_ analysis: RunAnalysis, _ lowLoad: LowLoadEstimate?, slices: Bool)
+        -> (burns: String, waits: String)
+    {
+        guard analysis.server != nil else { return ("With one worker a task burns", "and waits") }
+        let means = slices ? " (means of \(lowLoad?.tasks ?? 0) slices of the window)" : ""
+        return (
+            "With one request in flight to the server at size 1\(means), \(servingPool(lowLoad))",
+            "per request, and the rest of the time to answer is"
+        )
+    }
+
     static func lowLoad(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         guard let r = analysis.run.recommendation?.best ?? analysis.primary?.recommendation else { return [] }
         guard analysis.hasWaitCPU else {
@@ -186,13 +231,7 @@ package enum ReportBuilder {
                 .paragraph("Not measured: " + ConsoleSummary.unmeasuredLowLoad.dropFirst("not measured: ".count) + "."),
             ]
         }
-        let (burns, waits) =
-            analysis.server == nil
-            ? ("With one worker a task burns", "and waits")
-            : (
-                "With one request in flight to the server at size 1 (means of \(analysis.run.lowLoad?.tasks ?? 0) slices of the window), \(servingPool(analysis.run.lowLoad))",
-                "per request, and the rest of the time to answer is"
-            )
+        let (burns, waits) = lowLoadWords(analysis, analysis.run.lowLoad, slices: true)
         var text =
             "\(burns) C = \(UnitFormat.duration(microseconds: analysis.cpuMicrosecondsPerTask ?? .nan)) of CPU \(waits) W = \(UnitFormat.duration(microseconds: analysis.waitMicrosecondsPerTask ?? .nan)): W/C = **\(UnitFormat.significant(r.waitCPURatio))**"
         if let lower = r.waitCPURatioLower, let upper = r.waitCPURatioUpper {

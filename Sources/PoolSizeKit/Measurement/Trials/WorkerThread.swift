@@ -78,11 +78,7 @@ enum WorkerThread {
         }
     }
 
-    private static let factsKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { raw in if let raw { Unmanaged<Facts>.fromOpaque(raw).release() } }
-        return key
-    }()
+    private static let factsKey = ThreadObjectKey.make()
 
     private static let preparedKey: pthread_key_t = {
         var key = pthread_key_t()

@@ -173,28 +173,32 @@ package struct AdaptiveController {
             : -change > threshold && -change <= threshold + noise
         if unsure && measured < 2 * settings.probeWindows { return keep(.hold) }
         self.probe = nil
-        if probe.up {
-            if change > threshold && change > noise {
-                upAllowedAt = elapsedSeconds
-                upStreak += 1
-                return keep(.probeKept)
-            }
-            upStreak = 0
-            lastRefusedUp = true
-            ceiling = Bound(size: probe.from, until: refused())
-            return resize(probe.from, .probeReverted)
-        }
+        if probe.up { return end(probe, kept: change > threshold && change > noise) }
         let best = history.best(last: settings.probeWindows)
         if -change <= threshold + (unsure ? noise : 0) && now.mean >= (1 - settings.bestTolerance - noise) * best {
             // The larger size did not pay: do not grow back to it for a while.
             ceiling = Bound(size: size, until: elapsedSeconds + jittered(backoff))
-            downAllowedAt = elapsedSeconds
-            downStreak += 1
+            return end(probe, kept: true)
+        }
+        return end(probe, kept: false)
+    }
+
+    /// Ends a probe alike either way: kept, the size stays and the streak that way grows;
+    /// refused, that streak ends, the probed side is barred for a while (`ceiling` above a
+    /// probe up, `floor` below one down) and the pool goes back to `from`.
+    private mutating func end(_ probe: Probe, kept: Bool) -> AdaptiveDecision {
+        let allowedAt: WritableKeyPath<Self, Double> = probe.up ? \.upAllowedAt : \.downAllowedAt
+        let streak: WritableKeyPath<Self, Int> = probe.up ? \.upStreak : \.downStreak
+        let bound: WritableKeyPath<Self, Bound?> = probe.up ? \.ceiling : \.floor
+        if kept {
+            self[keyPath: allowedAt] = elapsedSeconds
+            self[keyPath: streak] += 1
             return keep(.probeKept)
         }
-        downStreak = 0
-        lastRefusedUp = false
-        floor = Bound(size: probe.from, until: refused())
+        self[keyPath: streak] = 0
+        lastRefusedUp = probe.up
+        let until = refused()
+        self[keyPath: bound] = Bound(size: probe.from, until: until)
         return resize(probe.from, .probeReverted)
     }
 

@@ -1,9 +1,4 @@
 import Synchronization
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The work handed to one queue of an `AdaptiveQueuePool` and not yet begun, and the most it
 /// held in the current window.
@@ -94,17 +89,8 @@ package final class PendingWork: @unchecked Sendable {
 
     @inline(__always)
     private func withLock<T>(_ body: (inout Ring) -> T) -> T {
-        var backoff = 1
-        while true {
-            while locked.load(ordering: .relaxed) {
-                if backoff >= 256 { sched_yield() } else { for _ in 0..<backoff { spinHint() } }
-                backoff = min(backoff * 2, 256)
-            }
-            if !locked.exchange(true, ordering: .acquiring) { break }
-        }
+        locked.acquireSpinning(yieldAt: 256)
         defer { locked.store(false, ordering: .releasing) }
         return body(&ring)
     }
-
-    @inline(never) private func spinHint() {}
 }

@@ -40,9 +40,5 @@ enum ThreadLastConnection {
         }
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { raw in if let raw { Unmanaged<Box>.fromOpaque(raw).release() } }
-        return key
-    }()
+    private static let key = ThreadObjectKey.make()
 }
