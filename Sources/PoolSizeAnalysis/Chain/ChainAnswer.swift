@@ -4,8 +4,9 @@ import PoolSizeModel
 /// A chain's answer: the smallest cell that serves within the tolerance of the best one, each
 /// knob's steps into it and past it, and the layer that binds there, from what was measured.
 package struct ChainAnswer: Equatable, Sendable {
-    /// One knob's step between two cells, the other knobs held.
-    package struct Step: Equatable, Sendable {
+    /// One knob's step between two cells, the other knobs held; recommendation.json writes it
+    /// as it is.
+    package struct Step: Equatable, Sendable, Codable {
         package var knob: String
         package var from: Int
         package var to: Int

@@ -31,13 +31,8 @@ package enum ChainChart {
                     comments: [row.label], rows: row.points.map { [.integer($0.0), .number($0.1)] })
             })
         let sizes = cells.map { $0.cell[swept.name] }
-        var settings: [PlotSetting] = [
-            .label(.x, "\(swept.name) (the knob each row sweeps)"),
-            .label(.y, "throughput (requests/s)"),
-            .grid(.both),
-            .range(.x, low: 0, high: GnuplotScript.axisMaximum(sizes)),
-            .range(.y, low: 0, high: nil),
-        ]
+        var settings = PlotSetting.sizeAxes(
+            x: "\(swept.name) (the knob each row sweeps)", y: "throughput (requests/s)", sizes: sizes)
         if let answer, let throughput = answer.recommended.throughputPerSecond {
             settings.append(
                 .pointMarker(

@@ -4,13 +4,6 @@ import PoolSizeModel
 /// A chain's recommendation.json: the recommended cell as an object of its knobs
 /// (`recommended_sizes`), the best cell, the binding layer, and the cells left out.
 package struct ChainRecommendationFile: Codable, Equatable, Sendable {
-    package struct Step: Codable, Equatable, Sendable {
-        package var knob: String
-        package var from: Int
-        package var to: Int
-        package var gain: Double
-    }
-
     package struct Exclusion: Codable, Equatable, Sendable {
         package var sizes: KnobCell
         package var reason: String
@@ -28,8 +21,8 @@ package struct ChainRecommendationFile: Codable, Equatable, Sendable {
     package var tolerance: Double
     package var binding: String
     package var bindingKnob: String?
-    package var steps: [Step]
-    package var beyond: [Step]
+    package var steps: [ChainAnswer.Step]
+    package var beyond: [ChainAnswer.Step]
     package var cells: Int
     package var measured: Int
     package var excluded: [Exclusion]
@@ -50,8 +43,8 @@ package struct ChainRecommendationFile: Codable, Equatable, Sendable {
         self.tolerance = tolerance
         binding = answer?.bindingSentence ?? "no cell was measured"
         bindingKnob = answer?.bindingKnob
-        steps = answer?.steps.map { Step(knob: $0.knob, from: $0.from, to: $0.to, gain: $0.gain) } ?? []
-        beyond = answer?.beyond.map { Step(knob: $0.knob, from: $0.from, to: $0.to, gain: $0.gain) } ?? []
+        steps = answer?.steps ?? []
+        beyond = answer?.beyond ?? []
         self.cells = cells.count
         measured = cells.filter { $0.status == .measured }.count
         excluded = cells.compactMap { figures in

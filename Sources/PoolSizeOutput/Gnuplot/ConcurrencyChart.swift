@@ -30,14 +30,12 @@ package enum ConcurrencyChart: RunChart {
                 }
             })
 
-        let settings: [PlotSetting] = [
-            .label(.x, "requested pool size N (queues)"),
-            .label(.y, "reached (tasks in flight, threads)"),
-            .grid(.both),
-            .range(.x, low: 0, high: GnuplotScript.axisMaximum(sizes)),
-            .range(.y, low: 0, high: nil),
-            .headroom(top: 0.08),
-        ]
+        let settings: [PlotSetting] =
+            PlotSetting.sizeAxes(
+                x: "requested pool size N (queues)", y: "reached (tasks in flight, threads)", sizes: sizes)
+            + [
+                .headroom(top: 0.08)
+            ]
         var series = [
             PlotSeries(
                 .identity, style: PlotStyle(.lines, [.dash(2), .width(1.5)], color: GnuplotScript.grey),

@@ -35,16 +35,15 @@ package enum ThroughputChart: RunChart {
             })
 
         let spread = (counts.sizesByCount.keys.max() ?? 0) > 1
-        var settings: [PlotSetting] = [
-            .label(.x, "pool size N (queues)"),
-            .label(
-                .y, spread ? "throughput (tasks/s): mean, bars min–max \(counts.chartPhrase)" : "throughput (tasks/s)"),
-            .grid(.both),
-            .range(.x, low: 0, high: GnuplotScript.axisMaximum(sizes)),
-            .range(.y, low: 0, high: nil),
-            .headroom(top: 0.08),
-            .samples(400),
-        ]
+        var settings: [PlotSetting] =
+            PlotSetting.sizeAxes(
+                x: "pool size N (queues)",
+                y: spread ? "throughput (tasks/s): mean, bars min–max \(counts.chartPhrase)" : "throughput (tasks/s)",
+                sizes: sizes)
+            + [
+                .headroom(top: 0.08),
+                .samples(400),
+            ]
         var series = curves.enumerated().map { index, curve in
             let title =
                 curves.count == 1

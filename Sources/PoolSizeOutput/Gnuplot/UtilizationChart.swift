@@ -31,14 +31,14 @@ package enum UtilizationChart: RunChart {
                 }
             })
 
-        var settings: [PlotSetting] = [
-            .label(.x, "pool size N (queues)"),
-            .label(.y, "CPU utilization (% of \(analysis.run.cores.map(String.init) ?? "all") cores)"),
-            .grid(.both),
-            .range(.x, low: 0, high: GnuplotScript.axisMaximum(sizes)),
-            .range(.y, low: 0, high: top),
-            .horizontalMarker(tag: 10, y: 100, text: nil, color: GnuplotScript.grey, dash: 2, width: nil),
-        ]
+        var settings: [PlotSetting] =
+            PlotSetting.sizeAxes(
+                x: "pool size N (queues)",
+                y: "CPU utilization (% of \(analysis.run.cores.map(String.init) ?? "all") cores)", sizes: sizes,
+                yHigh: top)
+            + [
+                .horizontalMarker(tag: 10, y: 100, text: nil, color: GnuplotScript.grey, dash: 2, width: nil)
+            ]
         if switches {
             settings += [.label(.y2, "context switches (per s)"), .range(.y2, low: 0, high: nil), .secondAxisTics]
         }

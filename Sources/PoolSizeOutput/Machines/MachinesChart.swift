@@ -41,14 +41,12 @@ package enum MachinesChart {
             ],
             blocks: [PlotData.Block(rows: marked.map { [.integer($0.0), .number($0.1)] })])
 
-        let settings: [PlotSetting] = [
-            .label(.x, "pool size N (queues)"),
-            .label(.y, "throughput (tasks/s), mean of the repetitions"),
-            .grid(.both),
-            .range(.x, low: 0, high: GnuplotScript.axisMaximum(sizes)),
-            .range(.y, low: 0, high: nil),
-            .headroom(top: 0.08),
-        ]
+        let settings: [PlotSetting] =
+            PlotSetting.sizeAxes(
+                x: "pool size N (queues)", y: "throughput (tasks/s), mean of the repetitions", sizes: sizes)
+            + [
+                .headroom(top: 0.08)
+            ]
         var series = machines.enumerated().map { index, machine in
             PlotSeries(
                 .file(data.name), block: index, columns: [.column(1), .column(2)],
