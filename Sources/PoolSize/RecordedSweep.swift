@@ -40,6 +40,8 @@ package final class RecordedSweep: SweepObserver {
         package var problem: PoolSizeError?
         /// Every trial of the run, resumed ones included.
         package var records: [TrialRecord] = []
+        /// The W/C at low load the run measured or was given.
+        package var lowLoad: LowLoadEstimate?
     }
 
     package let plan: SweepPlan
@@ -62,7 +64,8 @@ package final class RecordedSweep: SweepObserver {
     ///   overwrites it, `.resume` continues the run recorded there, whose plan must be this one.
     package init(
         plan: SweepPlan, directory: URL, mode: ExportManager.Mode = .create, workload: Workload,
-        target: Sweep.Target? = nil, commandLine: [String], forward: (any SweepObserver)? = nil
+        target: Sweep.Target? = nil, commandLine: [String], forward: (any SweepObserver)? = nil,
+        lowLoad given: LowLoadEstimate? = nil
     ) throws(PoolSizeError) {
         self.plan = plan
         self.workload = workload
@@ -74,9 +77,18 @@ package final class RecordedSweep: SweepObserver {
         if mode == .resume {
             let (recorded, run) = try Self.resumable(directory, plan: plan)
             info = recorded
+            // A chain's row may be continued with more sizes: the record says what it measures now.
+            if plan.target.server?.chainRow != nil {
+                info.plan = plan
+                if case let .explicit(list) = plan.sizes { info.sizes = list }
+            }
             resumed = (run.lowLoad!, run.records)
             lowLoad = run.lowLoad
             records = run.records
+        } else if let given {
+            // W/C measured by another run of the same server (a chain's first row): no phase of its own.
+            resumed = (given, [])
+            lowLoad = given
         } else {
             resumed = nil
         }
@@ -150,7 +162,7 @@ package final class RecordedSweep: SweepObserver {
             SweepOutput(analysis, runDirectory: exporter.directory.path, workload: plan.spec.name, cores: plan.cores))
         return Outcome(
             summary: summary, json: json, directory: exporter.directory, problem: problem(records, file),
-            records: records)
+            records: records, lowLoad: lowLoad)
     }
 
     /// What decides the exit of a sweep that ran: files are written first, so a sweep that

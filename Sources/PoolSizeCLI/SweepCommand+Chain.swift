@@ -1,5 +1,6 @@
 import Foundation
 import PoolSize
+import PoolSizeAnalysis
 import PoolSizeModel
 import PoolSizeOutput
 
@@ -29,9 +30,16 @@ extension SweepCommand {
         guard var template else { return }
         let cells = space.cellCount
         let measured = runnable.map(\.sizes.count).reduce(0, +)
+        // The grid up to the search's budget; past it, the search (`--search` decides either way).
+        let searching =
+            ChainSearch.searches(space) && (trials.search == .adaptive || (trials.search == nil && cells > 15))
         if output.dryRun {
+            let how =
+                searching
+                ? "the search measures at most \(ChainSearch(tolerance: 0, cores: 1).budget) of the \(measured) it may run"
+                : "\(measured) to measure in \(runnable.count) server sweep\(runnable.count == 1 ? "" : "s")"
             print(
-                "dry run: a chain of \(cells) cell\(cells == 1 ? "" : "s") (\(space.knobs.map(\.written).joined(separator: " "))), \(measured) to measure in \(runnable.count) server sweep\(runnable.count == 1 ? "" : "s"); nothing measured"
+                "dry run: a chain of \(cells) cell\(cells == 1 ? "" : "s") (\(space.knobs.map(\.written).joined(separator: " "))), \(how); nothing measured"
             )
             for row in chainSweep.rows {
                 print("  \(row.label): \(row.swept) \(row.sizes.map(String.init).joined(separator: ","))")
@@ -48,10 +56,11 @@ extension SweepCommand {
         defer { interrupt.cancel() }
         let outcome = try chainSweep.run(
             template: template, context: try targetContext(sizes: runnable[0].sizes), directory: directory,
-            mode: output.mode,
-            commandLine: Secrets.commandLine(CommandLine.arguments, flag: ParameterFlags.flag), observer: progress
+            mode: output.mode, commandLine: Secrets.commandLine(CommandLine.arguments, flag: ParameterFlags.flag),
+            searching: searching, observer: progress
         ) { row, index, total in
-            progress.line.update("row \(index) of \(total): \(row.label)")
+            progress.line.update(
+                total > 0 ? "row \(index) of \(total): \(row.label)" : "search step \(index): \(row.label)")
         }
         progress.line.finish()
         print(ParameterFlags.word(outcome.summary), terminator: "")

@@ -113,16 +113,19 @@ package struct ChainSweep {
         package var directory: URL
     }
 
-    /// Runs every row with cells to measure, each as a server sweep of `template` (its sizes,
-    /// spec, target and run id the row's) recorded in `directory/rows/NAME`, and writes the
-    /// chain's files after each row, so an interrupted chain keeps its table.
+    /// Runs the chain: every row with cells to measure (the grid), or, when `searching` and the
+    /// space has two knobs with sizes, the rows and sizes `ChainSearch` picks from what it has
+    /// measured. Each row is a server sweep of `template` (its sizes, spec, target and run id
+    /// the row's) recorded in `directory/rows/NAME`; W/C is measured at low load once, by the
+    /// first row run, and given to the others. The chain's files are written after each row, so
+    /// an interrupted chain keeps its table.
     /// - Parameters:
-    ///   - mode: `.resume` skips the rows whose run finished and continues the one that did
-    ///     not; `.replace` runs every row again.
+    ///   - mode: `.resume` keeps what the rows measured and runs what is left; `.replace` runs
+    ///     every row again.
     ///   - observer: told of each row's trials (the command's progress); `rowStarted` first.
     package func run(
         template: SweepPlan, context: TargetContext, directory: URL, mode: ExportManager.Mode,
-        commandLine: [String], observer: (any SweepObserver)? = nil,
+        commandLine: [String], searching: Bool = false, observer: (any SweepObserver)? = nil,
         rowStarted: (ChainRow, Int, Int) -> Void = { _, _, _ in }
     ) throws(PoolSizeError) -> Outcome {
         try Self.claim(directory, mode: mode)
@@ -134,46 +137,87 @@ package struct ChainSweep {
                     status: reason.map { .excluded($0) } ?? .notRun)
             }
         }
-        var outcome = try write(cells, template: template, to: directory)
-        let runnable = rows.filter { !$0.sizes.isEmpty }
-        for (index, row) in runnable.enumerated() {
-            rowStarted(row, index + 1, runnable.count)
-            let records = try run(
-                row, template: template, context: context, directory: directory, mode: mode,
-                commandLine: commandLine, observer: observer)
-            for size in row.sizes {
-                guard let cell = row.cell(size: size), let at = cells.firstIndex(where: { $0.cell == cell }) else {
-                    continue
-                }
-                cells[at] = ChainCellFigures(
-                    cell: cell, row: row.directoryName, connections: demand?.connections(cell),
-                    trials: records.filter { $0.poolSize == size })
+        var lowLoad: LowLoadEstimate?
+        var measuredRows: Set<Int> = []
+        // What a resumed chain's rows measured already.
+        if mode == .resume {
+            for (index, row) in rows.enumerated() {
+                guard let recorded = try? RunDirectory(Self.rowDirectory(directory, row)).load(),
+                    recorded.lowLoad != nil
+                else { continue }
+                lowLoad = lowLoad ?? recorded.lowLoad
+                measuredRows.insert(index)
+                update(&cells, row: row, records: recorded.records)
             }
+        }
+        var outcome = try write(cells, template: template, to: directory)
+        let search = searching && ChainSearch.searches(space)
+        var steps: [(row: Int, sizes: [Int])] =
+            search ? [] : rows.indices.filter { !rows[$0].sizes.isEmpty }.map { ($0, rows[$0].sizes) }
+        var ran = 0
+        while true {
+            let step: (row: Int, sizes: [Int])
+            if search {
+                let chainSearch = ChainSearch(tolerance: template.tolerance, cores: template.cores)
+                let measured = Dictionary(
+                    uniqueKeysWithValues: cells.compactMap { f in f.throughputPerSecond.map { (f.cell, $0) } })
+                guard let next = chainSearch.next(rows: rows, measured: measured) else { break }
+                let row = rows[next.row]
+                let done = row.sizes.filter { size in
+                    cells.contains { $0.cell == row.cell(size: size) && $0.status != .notRun }
+                }
+                step = (next.row, Array(Set(done + next.sizes)).sorted())
+            } else {
+                guard !steps.isEmpty else { break }
+                step = steps.removeFirst()
+            }
+            let row = rows[step.row]
+            ran += 1
+            rowStarted(row, ran, search ? 0 : rows.filter { !$0.sizes.isEmpty }.count)
+            let rowMode: ExportManager.Mode =
+                measuredRows.contains(step.row) ? .resume : (mode == .resume ? .replace : mode)
+            let result = try run(
+                row, sizes: step.sizes, lowLoad: rowMode == .resume ? nil : lowLoad, template: template,
+                context: context, directory: directory, mode: rowMode, commandLine: commandLine, observer: observer)
+            lowLoad = lowLoad ?? result.lowLoad
+            measuredRows.insert(step.row)
+            update(&cells, row: row, records: result.records)
             outcome = try write(cells, template: template, to: directory)
         }
         return outcome
     }
 
-    /// One row's server sweep; its trials, resumed ones included.
-    private func run(
-        _ row: ChainRow, template: SweepPlan, context: TargetContext, directory: URL, mode: ExportManager.Mode,
-        commandLine: [String], observer: (any SweepObserver)?
-    ) throws(PoolSizeError) -> [TrialRecord] {
-        let rowDirectory = directory.appendingPathComponent("rows").appendingPathComponent(row.directoryName)
-        var rowMode = mode
-        if mode == .resume {
-            let recorded = try? RunDirectory(rowDirectory).load()
-            if let recorded, recorded.recommendation != nil || Set(recorded.records.map(\.poolSize)) == Set(row.sizes) {
-                return recorded.records
+    /// `cells` with `row`'s measured sizes' figures from its trials.
+    private func update(_ cells: inout [ChainCellFigures], row: ChainRow, records: [TrialRecord]) {
+        for size in Set(records.map(\.poolSize)) {
+            guard let cell = row.cell(size: size), let at = cells.firstIndex(where: { $0.cell == cell }) else {
+                continue
             }
-            if recorded?.lowLoad == nil { rowMode = .replace }
+            cells[at] = ChainCellFigures(
+                cell: cell, row: row.directoryName, connections: demand?.connections(cell),
+                trials: records.filter { $0.poolSize == size })
         }
-        let rowTarget = target(of: row)
+    }
+
+    static func rowDirectory(_ directory: URL, _ row: ChainRow) -> URL {
+        directory.appendingPathComponent("rows").appendingPathComponent(row.directoryName)
+    }
+
+    /// One row's server sweep at `sizes`; its trials, resumed ones included, and its W/C.
+    private func run(
+        _ row: ChainRow, sizes: [Int], lowLoad: LowLoadEstimate?, template: SweepPlan, context: TargetContext,
+        directory: URL, mode: ExportManager.Mode, commandLine: [String], observer: (any SweepObserver)?
+    ) throws(PoolSizeError) -> (records: [TrialRecord], lowLoad: LowLoadEstimate?) {
+        let rowDirectory = Self.rowDirectory(directory, row)
+        var measuring = row
+        measuring.sizes = sizes
+        let rowTarget = target(of: measuring)
         var context = context
-        context.sizes = .explicit(row.sizes)
+        context.sizes = .explicit(sizes)
         let prepared = try rowTarget.prepare(context)
         var plan = template
-        plan.sizes = .explicit(row.sizes)
+        plan.sizes = .explicit(sizes)
+        plan.search = .grid
         plan.spec = prepared.spec
         plan.spec.name = template.spec.name
         plan.target = prepared.target
@@ -183,13 +227,14 @@ package struct ChainSweep {
         }
         plan.pools = [.server]
         plan.runID = "\(template.runID)-\(row.directoryName)"
-        if rowMode == .resume, let recorded = try? RunDirectory(rowDirectory).load().info?.plan {
+        if mode == .resume, let recorded = try? RunDirectory(rowDirectory).load().info?.plan {
             plan.runID = recorded.runID
         }
         let sweep = try RecordedSweep(
-            plan: plan, directory: rowDirectory, mode: rowMode, workload: prepared.run, target: rowTarget,
-            commandLine: commandLine, forward: observer)
-        return try sweep.run().records
+            plan: plan, directory: rowDirectory, mode: mode, workload: prepared.run, target: rowTarget,
+            commandLine: commandLine, forward: observer, lowLoad: lowLoad)
+        let outcome = try sweep.run()
+        return (outcome.records, outcome.lowLoad)
     }
 
     /// Makes the chain's directory, or refuses one that holds a chain when not told to replace

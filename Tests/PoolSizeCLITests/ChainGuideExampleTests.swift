@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// docs/guide/chain.md's two `poolsize sweep` examples, run as written by bash (the second's
+/// `$PGPORT` expanded from the cluster this test starts, as the guide's `eval` line would set
+/// it), from a directory where the guide's relative paths lead to the repository's. Each must
+/// exit 0 with a recommended cell; the second must leave out the cells past the 12 connections.
+@Suite(.serialized) struct ChainGuideExampleTests {
+    /// The guide's commands: indented lines from `poolsize sweep` on, `\` continuations joined.
+    static func examples() throws -> [String] {
+        let text = try String(
+            contentsOf: ServerGuideExampleTests.repository.appendingPathComponent("docs/guide/chain.md"),
+            encoding: .utf8)
+        var commands: [String] = []
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, line.hasPrefix("    poolsize sweep ") { current = "" }
+            guard var command = current else { continue }
+            command += trimmed.hasSuffix("\\") ? String(trimmed.dropLast()) : trimmed
+            if trimmed.hasSuffix("\\") {
+                current = command
+            } else {
+                commands.append(command)
+                current = nil
+            }
+        }
+        return commands
+    }
+
+    /// Runs `command` with bash in a scratch directory linked to the repository's Examples.
+    static func run(_ command: String, environment extra: [String: String] = [:]) throws -> (
+        code: Int32, stdout: String, stderr: String
+    ) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chain-guide-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(
+            at: dir.appendingPathComponent("Examples"),
+            withDestinationURL: ServerGuideExampleTests.repository.appendingPathComponent("Examples"))
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        let result = try BinaryRun.run(
+            ["-c", command], executable: URL(fileURLWithPath: "/bin/bash"), environment: environment, directory: dir)
+        return (result.code, result.stdout, result.stderr)
+    }
+
+    @Test func theGuideHasItsTwoExamples() throws {
+        let examples = try Self.examples()
+        #expect(examples.count == 2)
+        #expect(examples.last?.contains("--database ") == true)
+    }
+
+    @Test func theServeChainRunsAsWritten() throws {
+        let command = try #require(try Self.examples().first)
+        let result = try Self.run(command)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\nrecommended sizes: loops="), "\(result.stdout)")
+        // 400 requests/s a worker thread: four beat two and one by far, whatever the loops.
+        #expect(result.stdout.contains(" workers=4  ("), "\(result.stdout)")
+    }
+
+    @Test func theDatabaseChainRunsAsWritten() throws {
+        let command = try #require(try Self.examples().last)
+        let cluster = try PostgresServer(maxConnections: 12)
+        defer { cluster.stop() }
+        let result = try Self.run(command, environment: ["PGPORT": String(cluster.port)])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\nrecommended sizes: workers="), "\(result.stdout)")
+        for cell in ["workers=2 threads=8 pool=8", "workers=3 threads=8 pool=8"] {
+            #expect(result.stdout.contains("excluded: \(cell): workers × pool needs at least "), "\(result.stdout)")
+        }
+        #expect(!result.stdout.contains("excluded: workers=3 threads=4"), "\(result.stdout)")
+    }
+}
+
+extension ChainGuideExampleTests {
+    /// README.md's chain example is the guide's first, which `theServeChainRunsAsWritten` runs.
+    @Test func theReadmeShowsTheGuidesFirstExample() throws {
+        let text = try String(
+            contentsOf: ServerGuideExampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(
+            lines.firstIndex { $0.hasPrefix("    $ poolsize sweep --server 'poolsize serve --threads {loops}") })
+        var command = ""
+        for line in lines[start...] {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            command += trimmed.hasSuffix("\\") ? String(trimmed.dropLast()) : trimmed
+            if !trimmed.hasSuffix("\\") { break }
+        }
+        #expect(command.dropFirst(2) == (try Self.examples().first ?? "")[...])
+    }
+}
