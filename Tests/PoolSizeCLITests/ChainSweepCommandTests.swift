@@ -167,3 +167,42 @@ extension ChainSweepCommandTests {
         #expect(rows == 4, "the second row measured \(rows - 1) trials, not its 3 sizes")
     }
 }
+
+extension ChainSweepCommandTests {
+    /// Past 15 cells the chain is searched: fewer cells measured than the grid, rows continued
+    /// with the sizes the search adds, W/C measured once. `poolsize serve`'s worker threads each
+    /// serve 400 requests/s, so the answer has the most workers, whatever the loops.
+    @Test func aChainOfTwentyCellsIsSearched() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chain-search-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("run")
+        let result = try EndToEndTests.run([
+            "sweep", "--server",
+            "\(EndToEndTests.binary.path) serve --threads {loops} --workers {workers} --port {port} --cpu 500us --delay 2ms --quiet",
+            "--http", "http://127.0.0.1:{port}/", "--sizes", "loops=1,2,3,4", "--sizes", "workers=1,2,3,4,5",
+            "--repeat", "1", "--trial-ms", "400", "--quiet", "--out", run.path, "--plots",
+            dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        let csv = try String(contentsOf: run.appendingPathComponent("chain.csv"), encoding: .utf8)
+        let statuses = csv.split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)[3]
+        }
+        let measured = statuses.filter { $0 == "measured" }.count
+        #expect(statuses.count == 20)
+        #expect(measured >= 5 && measured <= 14, "\(csv)")
+        #expect(statuses.filter { $0 == "not run" }.count == 20 - measured, "\(csv)")
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: run.appendingPathComponent("recommendation.json"))) as? [String: Any]
+        let sizes = try #require(json?["recommended_sizes"] as? [String: Int])
+        #expect(sizes["workers"] == 5, "\(csv)")
+        // One low-load phase: the first row's; the others were given its W/C.
+        let rows = try FileManager.default.contentsOfDirectory(atPath: run.appendingPathComponent("rows").path)
+        #expect(rows.count >= 2, "\(rows)")
+        let estimates = try rows.map {
+            try String(contentsOf: run.appendingPathComponent("rows/\($0)/lowload.json"), encoding: .utf8)
+        }
+        #expect(Set(estimates).count == 1, "\(estimates)")
+    }
+}

@@ -33,9 +33,13 @@ package enum ChainRecommender {
         for knob in space.free {
             guard case .list(let sizes) = knob.values, let index = sizes.firstIndex(of: recommended.cell[knob.name])
             else { continue }
-            if index > 0,
-                let step = step(knob.name, from: sizes[index - 1], to: sizes[index], space, recommended, byCell)
-            {
+            // The nearest lower size measured beside the answer, else beside the best cell (a
+            // search measures a row's sizes, not every cell's neighbours).
+            let into = sizes[..<index].reversed().lazy.compactMap { lower in
+                step(knob.name, from: lower, to: sizes[index], space, recommended, byCell)
+                    ?? step(knob.name, from: lower, to: sizes[index], space, best, byCell)
+            }.first
+            if let step = into {
                 steps.append(step)
                 if index == sizes.count - 1 && step.gain > tolerance && stillRising == nil {
                     stillRising = (knob.name, sizes[index])
@@ -65,7 +69,10 @@ package enum ChainRecommender {
             binding = .interpreterLock(
                 runtime: runtime, processes: processes, coresPerProcess: utilization * Double(cores) / Double(processes)
             )
-        } else if steps.isEmpty {
+        } else if space.free.allSatisfy({ knob in
+            guard case .list(let sizes) = knob.values else { return true }
+            return sizes.first == recommended.cell[knob.name]
+        }) {
             binding = .nothingInTheSizes
         } else {
             binding = .outside

@@ -27,6 +27,14 @@ public struct LowLoadEstimate: Equatable, Sendable, Codable {
     /// other threads, an event loop or a JIT compiler, spend per request).
     package var processCPUMicrosecondsPerTask: Double?
 
+    /// The names as the run directory's readers see them: `process_cpu_…` is read back as
+    /// `processCpu…` (snake case has no acronyms), so that key is named so, and writes the same.
+    enum CodingKeys: String, CodingKey {
+        case tasks, seconds, cpuMicrosecondsPerTask, waitMicrosecondsPerTask, ratio, taskTime, processStart
+        case servingPool
+        case processCPUMicrosecondsPerTask = "processCpuMicrosecondsPerTask"
+    }
+
     /// An estimate from its parts.
     package init(
         tasks: Int, seconds: Double, cpuMicrosecondsPerTask: Double, waitMicrosecondsPerTask: Double,
