@@ -17,6 +17,13 @@ extension SweepCommand {
                     "name=sizes sizes the knobs of a server's command; add --server with a {name} for each knob (--server 'gunicorn -w {workers} --threads {threads} …')"
             )
         }
+        if trials.search == .adaptive, !ChainSearch.searches(space) {
+            throw PoolSizeError.invalidOption(
+                flag: "--search",
+                message:
+                    "adaptive searches a chain of two knobs with sizes of their own, and this one has \(space.free.count); drop --search (every cell is measured) or tie a knob to another (pool=threads)"
+            )
+        }
         let chainSweep = try ChainSweep(
             space: space, target: try flagTarget(), database: chain.database,
             connections: chain.databaseConnections)

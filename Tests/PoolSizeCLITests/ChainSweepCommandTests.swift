@@ -62,6 +62,13 @@ import Testing
             "error: --database-connections: 'pool' is no knob; the knobs are workers and threads (write the knobs whose product is the connections, with an optional overflow: workers*pool+2)"
         ),
         (
+            [
+                "--server", "srv -a {a} -b {b} -c {c} -p {port}", "--http", "http://127.0.0.1:{port}/", "--sizes",
+                "a=1", "--sizes", "b=1", "--sizes", "c=1,2", "--search", "adaptive",
+            ],
+            "error: --search: adaptive searches a chain of two knobs with sizes of their own, and this one has 3; drop --search (every cell is measured) or tie a knob to another (pool=threads)"
+        ),
+        (
             ["--workload", "io", "--sizes", "1,2", "--database", "postgresql://127.0.0.1:1/db"],
             "error: --database: watches the database behind a chain of pools; give one --sizes per knob of --server (--sizes workers=1,2 --sizes threads=2,4,8), or drop --database"
         ),

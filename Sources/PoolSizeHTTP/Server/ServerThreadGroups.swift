@@ -13,12 +13,16 @@ struct ServerThreadGroups {
     /// Per slice, each pool's CPU per request (µs); a pool without CPU in a slice has 0 there.
     private(set) var slices: [[String: Double]] = []
 
-    /// The pool of thread `tid`, named once: a thread's name is read when it is first seen.
+    /// The pool of thread `tid` as it is named now: read at every slice, since a thread names
+    /// itself after it starts (seen first, a server's worker may still have the process's name),
+    /// and the last name read stands for a thread that has exited.
     mutating func pool(of tid: Int32) -> String {
-        if let known = poolOf[tid] { return known }
-        let pool = ProcReader.threadName(tid).map(PoolGrouping.stripped) ?? "?"
-        poolOf[tid] = pool
-        return pool
+        if let name = ProcReader.threadName(tid) {
+            let pool = PoolGrouping.stripped(name)
+            poolOf[tid] = pool
+            return pool
+        }
+        return poolOf[tid] ?? "?"
     }
 
     /// Adds a slice of `requests` answered requests between readings `before` and `after`.
