@@ -74,7 +74,11 @@ import Testing
             ))
         // Without a lock and with cores to spare, the limit is past the chain.
         let outside = try answer(cells([100, 190, 192, 195, 380, 384, 196, 381, 385], utilization: 0.25))
-        #expect(outside.binding == .outside)
+        #expect(outside.binding == .outside(utilization: 0.25))
+        #expect(
+            outside.bindingSentence
+                == "no knob of the chain: past the answer no step pays and the server's processes used 25% of the cores (a database or other program on this machine not counted), so the limit lies past the chain's knobs (the database's own time, a lock, the network, another program) (past the answer: workers 2 → 4 +0%, threads 4 → 8 +1%)"
+        )
     }
 
     /// The next step excluded by the database's limit binds before any other evidence.

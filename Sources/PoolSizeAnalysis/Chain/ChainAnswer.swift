@@ -30,9 +30,10 @@ package struct ChainAnswer: Equatable, Sendable {
         case interpreterLock(runtime: String, processes: Int, coresPerProcess: Double)
         /// The smallest cell serves as well as any.
         case nothingInTheSizes
-        /// No knob pays past the answer and the server had cores to spare: the limit lies past
-        /// the chain's knobs (the database's own time, a lock, the network).
-        case outside
+        /// No knob pays past the answer and the server's processes left cores unused (the
+        /// share they used, when measured): the limit lies past the chain's knobs (the
+        /// database's own time, a lock, the network, another program on the machine).
+        case outside(utilization: Double?)
     }
 
     /// The recommended cell and its figures.
@@ -79,9 +80,13 @@ package struct ChainAnswer: Equatable, Sendable {
         case .nothingInTheSizes:
             return
                 "no knob binds within these sizes: the smallest cell already serves within \(Self.percent(tolerance, signed: false)) of the best"
-        case .outside:
+        case .outside(let utilization):
+            let used =
+                utilization.map {
+                    "the server's processes used \(Self.percent($0, signed: false)) of the cores (a database or other program on this machine not counted)"
+                } ?? "the server's use of the cores was not measured"
             return
-                "no knob of the chain: past the answer no step pays and the server had cores to spare, so the limit lies past the chain (the database's own time, a lock, the network)\(past)"
+                "no knob of the chain: past the answer no step pays and \(used), so the limit lies past the chain's knobs (the database's own time, a lock, the network, another program)\(past)"
         }
     }
 

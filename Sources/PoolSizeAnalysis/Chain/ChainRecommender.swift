@@ -75,7 +75,7 @@ package enum ChainRecommender {
         }) {
             binding = .nothingInTheSizes
         } else {
-            binding = .outside
+            binding = .outside(utilization: recommended.utilization)
         }
         return ChainAnswer(
             recommended: recommended, best: best, tolerance: tolerance, steps: steps, beyond: beyond, binding: binding)
