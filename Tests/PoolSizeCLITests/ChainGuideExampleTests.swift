@@ -8,24 +8,7 @@ import Testing
 @Suite(.serialized) struct ChainGuideExampleTests {
     /// The guide's commands: indented lines from `poolsize sweep` on, `\` continuations joined.
     static func examples() throws -> [String] {
-        let text = try String(
-            contentsOf: ServerGuideExampleTests.repository.appendingPathComponent("docs/guide/chain.md"),
-            encoding: .utf8)
-        var commands: [String] = []
-        var current: String?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, line.hasPrefix("    poolsize sweep ") { current = "" }
-            guard var command = current else { continue }
-            command += trimmed.hasSuffix("\\") ? String(trimmed.dropLast()) : trimmed
-            if trimmed.hasSuffix("\\") {
-                current = command
-            } else {
-                commands.append(command)
-                current = nil
-            }
-        }
-        return commands
+        try ServerGuideExampleTests.commands(in: "docs/guide/chain.md", startingWith: "    poolsize sweep ")
     }
 
     /// Runs `command` with bash in a scratch directory linked to the repository's Examples.
@@ -77,17 +60,10 @@ import Testing
 extension ChainGuideExampleTests {
     /// README.md's chain example is the guide's first, which `theServeChainRunsAsWritten` runs.
     @Test func theReadmeShowsTheGuidesFirstExample() throws {
-        let text = try String(
-            contentsOf: ServerGuideExampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let start = try #require(
-            lines.firstIndex { $0.hasPrefix("    $ poolsize sweep --server 'poolsize serve --threads {loops}") })
-        var command = ""
-        for line in lines[start...] {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            command += trimmed.hasSuffix("\\") ? String(trimmed.dropLast()) : trimmed
-            if !trimmed.hasSuffix("\\") { break }
-        }
+        let command = try #require(
+            try ServerGuideExampleTests.commands(
+                in: "README.md", startingWith: "    $ poolsize sweep --server 'poolsize serve --threads {loops}"
+            ).first)
         #expect(command.dropFirst(2) == (try Self.examples().first ?? "")[...])
     }
 }

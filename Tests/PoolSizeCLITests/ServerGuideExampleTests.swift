@@ -14,13 +14,18 @@ import Testing
     /// The guide's example commands: indented lines from `poolsize sweep --server` on, with their
     /// `\` continuations joined.
     static func examples() throws -> [String] {
-        let text = try String(
-            contentsOf: repository.appendingPathComponent("docs/guide/server.md"), encoding: .utf8)
+        try commands(in: "docs/guide/server.md", startingWith: "    poolsize sweep --server")
+    }
+
+    /// The commands of the repository's `file` whose first line starts with `prefix`, each with
+    /// its `\` continuations joined (the lines trimmed, the prefix's indentation dropped).
+    static func commands(in file: String, startingWith prefix: String) throws -> [String] {
+        let text = try String(contentsOf: repository.appendingPathComponent(file), encoding: .utf8)
         var commands: [String] = []
         var current: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, line.hasPrefix("    poolsize sweep --server") { current = "" }
+            if current == nil, line.hasPrefix(prefix) { current = "" }
             guard var command = current else { continue }
             command += trimmed.hasSuffix("\\") ? String(trimmed.dropLast()) : trimmed
             if trimmed.hasSuffix("\\") {
