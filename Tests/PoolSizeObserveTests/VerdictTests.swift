@@ -230,4 +230,15 @@ struct BatchMeansTests {
         #expect(abs(interval.lower - (0.265 - half)) < 1e-9)
         #expect(abs(interval.upper - (0.265 + half)) < 1e-9)
     }
+
+    /// A supervisor that wakes once a second and spends 3 ms each time passes the idle floor
+    /// (1 ms per second) but is no worker beside one that spent 0.7 s of a 0.8 s window.
+    @Test func aSupervisorBesideItsWorkersIsNotAWorkingProcess() {
+        #expect(PoolVerdict.workingProcesses(cpuSeconds: [10: 0.003, 11: 0.7], over: 0.8) == [11])
+        // Two workers sharing the load unevenly (1 to 10) are both counted; an idle one is not.
+        #expect(PoolVerdict.workingProcesses(cpuSeconds: [12: 0.04, 11: 0.4, 13: 0.0005], over: 1) == [11, 12])
+        // Below the floor nothing worked, however the CPU is shared.
+        #expect(PoolVerdict.workingProcesses(cpuSeconds: [11: 0.0009], over: 1).isEmpty)
+        #expect(PoolVerdict.workingProcesses(cpuSeconds: [11: 0.5], over: 0).isEmpty)
+    }
 }

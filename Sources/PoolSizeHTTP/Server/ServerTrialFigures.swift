@@ -45,8 +45,8 @@ enum ServerTrialFigures {
     }
 
     /// The server's processes over a trial's window of `windowSeconds`, as `poolsize observe`
-    /// reads a pool's: those that did work (`PoolVerdict.idleCores` of CPU or more, so an idle
-    /// supervisor is not counted beside its workers), and the runtime with an interpreter lock
+    /// reads a pool's: those that did work (`PoolVerdict.workingProcesses`, so a supervisor
+    /// that wakes now and then is not counted beside its workers), and the runtime with an interpreter lock
     /// that all of them run, recognised as observe recognises it (`KnownProgram`, from the
     /// executable and shared libraries) while they still run.
     static func serverFigures(_ after: SessionUsage, since before: SessionUsage, windowSeconds: Double)
@@ -59,8 +59,7 @@ enum ServerTrialFigures {
             // A thread started in the window is counted whole, as the trial's CPU counts it.
             cpuSeconds[pid, default: 0] += Double(now >= earlier ? now - earlier : now) / 1e9
         }
-        let working = cpuSeconds.filter { windowSeconds > 0 && $0.value / windowSeconds >= PoolVerdict.idleCores }
-            .keys.sorted()
+        let working = PoolVerdict.workingProcesses(cpuSeconds: cpuSeconds, over: windowSeconds)
         let programs = working.map { ProcessFacts(RawProcessTexts.read(pid: $0)).program }
         let shared = programs.first.flatMap { first in programs.allSatisfy { $0?.kind == first?.kind } ? first : nil }
         return ServerFigures(processes: working.count, interpreterLock: shared?.lockName)

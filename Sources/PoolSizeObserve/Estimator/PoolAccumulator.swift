@@ -188,8 +188,7 @@ struct PoolAccumulator: Sendable {
         // parallelism is its processes that did work (not an idle supervisor beside its
         // workers), at most the cores; --parallelism, when given, rules.
         let working = max(
-            1, cpuByProcess.values.filter { durationSeconds > 0 && $0 / durationSeconds >= PoolVerdict.idleCores }.count
-        )
+            1, PoolVerdict.workingProcesses(cpuSeconds: cpuByProcess, over: durationSeconds).count)
         let parallelism =
             program?.hasInterpreterLock == true && cores.override == nil ? min(cores.effective, working) : nil
         let formula = { (count: Int) in

@@ -7,6 +7,18 @@ extension PoolVerdict {
     package static let minimumSamples = 50
     /// Less CPU than this, in cores (1 ms per second), and the pool did no work while observed.
     package static let idleCores = 0.001
+    /// A process with less CPU than this share of the busiest one's is a supervisor beside the
+    /// workers (gunicorn's or puma's master wakes about once a second and, on a busy machine,
+    /// passes `idleCores`), not one of the processes the pool's work ran in.
+    package static let supervisorShare = 0.05
+
+    /// The processes that did the pool's work over `seconds`, from each one's CPU seconds in
+    /// that time: `idleCores` or more, and `supervisorShare` of the busiest or more.
+    package static func workingProcesses(cpuSeconds: [Int32: Double], over seconds: Double) -> [Int32] {
+        guard seconds > 0, let busiest = cpuSeconds.values.max() else { return [] }
+        return cpuSeconds.filter { $0.value / seconds >= idleCores && $0.value >= busiest * supervisorShare }
+            .keys.sorted()
+    }
     /// Q/C at or above this: the threads wait for a CPU half as long as they run; the CPUs are
     /// short, and more threads would only lengthen the queue.
     package static let saturatedQueueToCPU = 0.5
