@@ -100,24 +100,6 @@ gunicorn_command=(gunicorn -k gthread --workers 1 --threads '{size}' -b '127.0.0
 java_command=(java "$root/Examples/servers/PoolServer.java" --threads '{size}' --port '{port}' --cpu-ms 2 --sleep-ms 18)
 url_template='http://127.0.0.1:{port}/'
 
-# Every server runs in a session (and process group) of its own, so one signal reaches the
-# whole of it (gunicorn's master and worker, java and its compiler's children); the trap stops
-# whichever is running however the script ends.
-server_pid=""
-stop_server() {
-    [[ -n "$server_pid" ]] || return 0
-    kill -TERM -- "-$server_pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do
-        kill -0 -- "-$server_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    if kill -0 -- "-$server_pid" 2>/dev/null; then
-        echo "   (still running 5 s after SIGTERM: SIGKILL)" >&2
-        kill -KILL -- "-$server_pid" 2>/dev/null || true
-    fi
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=""
-}
 # A running `poolsize sweep --server` is stopped the same way; its servers go with it.
 sweep_pid=""
 stop_sweep() {
@@ -141,36 +123,9 @@ stop_cluster() {
 trap 'stop_server; stop_sweep; stop_cluster' EXIT
 trap 'exit 130' INT TERM
 
-fill() { # fill SIZE PORT WORD...: the words with {size} and {port} replaced, one a line in `filled`
-    local size="$1" port="$2" word
-    shift 2
-    filled=()
-    for word in "$@"; do
-        word="${word//\{size\}/$size}"
-        filled+=("${word//\{port\}/$port}")
-    done
-}
-# start_server LOG WORD...: starts it and waits (at most 60 s: java compiles the file first)
-# until a GET answers 200; fails, naming the log, when it exits or never answers.
-start_server() {
-    local log="$1" code=""
-    shift
-    (cd "$root" && exec setsid "$@") > "$log" 2>&1 &
-    server_pid=$!
-    for _ in $(seq 1 600); do
-        code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$url" 2>/dev/null || true)"
-        [[ "$code" == 200 ]] && return 0
-        kill -0 "$server_pid" 2>/dev/null || { echo "error: the server exited before answering; see $log" >&2; return 1; }
-        sleep 0.1
-    done
-    echo "error: the server did not answer 200 within 60 s (last: ${code:-nothing}); see $log" >&2
-    return 1
-}
-
 # The hand loop for one server: a fresh server per size, one wrk run against it.
 # Its wall time, server starts and stops included, goes to NAME-hand-seconds.csv: per size and
 # for the whole loop (size "all").
-elapsed() { python3 -c 'import sys; print(f"{float(sys.argv[2]) - float(sys.argv[1]):.1f}")' "$1" "$EPOCHREALTIME"; }
 hand_loop() { # hand_loop NAME WORD...
     local name="$1" size port loop_started size_started
     shift
@@ -180,9 +135,9 @@ hand_loop() { # hand_loop NAME WORD...
         size_started="$EPOCHREALTIME"
         port="$(free_port)"
         url="${url_template//\{port\}/$port}"
-        fill "$size" "$port" "$@"
+        fill_placeholders "size=$size" "port=$port" -- "$@"
         echo "== $name size=$size: ${filled[*]}; wrk -t1 -c$connections -d${seconds}s --latency --timeout 10s $url" >&2
-        start_server "$out/$name-$size.log" "${filled[@]}"
+        start_server "$root" "$out/$name-$size.log" "$url" "${filled[@]}"
         wrk -t1 -c"$connections" -d"${seconds}s" --latency --timeout 10s -s "$root/scripts/wrk-report.lua" "$url" \
             > "$out/$name-wrk-$size.txt"
         stop_server

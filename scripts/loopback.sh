@@ -58,3 +58,56 @@ CONF
     pids+=("$nginx_pid")
     wait_port "$nginx_port" "$nginx_pid" || { echo "error: nginx did not start: $(cat "$dir/error.log")" >&2; exit 1; }
 }
+
+# The hand loops' servers: each runs in a session (and process group) of its own, so one signal
+# reaches the whole of it (gunicorn's or Puma's master and workers, java and its compiler's
+# children); a caller's EXIT trap calls stop_server, which stops whichever is running.
+server_pid=""
+stop_server() {
+    [[ -n "$server_pid" ]] || return 0
+    kill -TERM -- "-$server_pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do
+        kill -0 -- "-$server_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    if kill -0 -- "-$server_pid" 2>/dev/null; then
+        echo "   (still running 5 s after SIGTERM: SIGKILL)" >&2
+        kill -KILL -- "-$server_pid" 2>/dev/null || true
+    fi
+    wait "$server_pid" 2>/dev/null || true
+    server_pid=""
+}
+
+# start_server DIR LOG URL WORD...: runs WORD… in DIR, its output in LOG, and waits (at most
+# 60 s: java compiles its file first) until a GET of URL answers 200; fails, naming the log,
+# when it exits or never answers.
+start_server() {
+    local dir="$1" log="$2" url="$3" code=""
+    shift 3
+    (cd "$dir" && exec setsid "$@") > "$log" 2>&1 &
+    server_pid=$!
+    for _ in $(seq 1 600); do
+        code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$url" 2>/dev/null || true)"
+        [[ "$code" == 200 ]] && return 0
+        kill -0 "$server_pid" 2>/dev/null || { echo "error: the server exited before answering; see $log" >&2; return 1; }
+        sleep 0.1
+    done
+    echo "error: the server did not answer 200 within 60 s (last: ${code:-nothing}); see $log" >&2
+    return 1
+}
+
+# fill_placeholders NAME=VALUE... -- WORD...: the words with each {NAME} replaced by its VALUE,
+# in the array `filled`.
+fill_placeholders() {
+    local pairs=() pair word
+    while [[ $# -gt 0 && "$1" != -- ]]; do pairs+=("$1"); shift; done
+    shift
+    filled=()
+    for word in "$@"; do
+        for pair in "${pairs[@]}"; do word="${word//\{${pair%%=*}\}/${pair#*=}}"; done
+        filled+=("$word")
+    done
+}
+
+# elapsed T0: the seconds since $EPOCHREALTIME was T0, to a tenth.
+elapsed() { python3 -c 'import sys; print(f"{float(sys.argv[2]) - float(sys.argv[1]):.1f}")' "$1" "$EPOCHREALTIME"; }

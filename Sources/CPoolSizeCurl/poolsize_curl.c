@@ -15,11 +15,19 @@ static void copy_trimmed(char *out, size_t size, const char *start, const char *
     out[length] = 0;
 }
 
-/// CURLOPT_WRITEFUNCTION: counts the chunk and drops it.
+/// CURLOPT_WRITEFUNCTION: counts the chunk and drops it, keeping the body's first bytes.
 static size_t on_body(char *data, size_t size, size_t count, void *user) {
-    (void)data;
-    ((poolsize_curl_answer *)user)->body_bytes += (unsigned long long)(size * count);
-    return size * count;
+    poolsize_curl_answer *answer = user;
+    size_t length = size * count;
+    answer->body_bytes += (unsigned long long)length;
+    size_t room = sizeof answer->body_start - 1 - answer->body_kept;
+    if (room > 0 && length > 0) {
+        size_t kept = length < room ? length : room;
+        memcpy(answer->body_start + answer->body_kept, data, kept);
+        answer->body_kept += kept;
+        answer->body_start[answer->body_kept] = 0;
+    }
+    return length;
 }
 
 /// CURLOPT_HEADERFUNCTION: one header line at a time, not NUL-terminated. A status line
@@ -37,6 +45,8 @@ static size_t on_header(char *line, size_t size, size_t count, void *user) {
         answer->headers_ended = 0;
         answer->reason[0] = 0;
         answer->captured[0] = 0;
+        answer->body_kept = 0;
+        answer->body_start[0] = 0;
         // "HTTP/1.1 503 Service Unavailable\r\n": the reason follows the second space.
         const char *space = memchr(line, ' ', length);
         if (space) space = memchr(space + 1, ' ', (size_t)(end - space - 1));
@@ -69,6 +79,8 @@ void poolsize_curl_answer_reset(poolsize_curl_answer *answer) {
     answer->reason[0] = 0;
     answer->captured[0] = 0;
     answer->error[0] = 0;
+    answer->body_kept = 0;
+    answer->body_start[0] = 0;
 }
 
 CURLcode poolsize_curl_setopt_long(CURL *handle, CURLoption option, long value) {

@@ -104,12 +104,34 @@ final class CurlEasy: PooledConnection, @unchecked Sendable {
         }
     }
 
+    /// The first line of a failed answer's body, as its server said why (a pool that timed
+    /// out, a database that refused a connection): ` ("database: too many clients")`, at most
+    /// 120 characters; empty when the body says nothing the status line does not, or is markup
+    /// (an HTML error page's first line is its `<html>`).
+    var saying: String {
+        guard !(200..<300).contains(status) else { return "" }
+        let line = bodyStart.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let text = HTTPSource.printable(line).trimmingCharacters(in: .whitespaces)
+        let said = [String(status), reason, "\(status) \(reason)"].map { $0.lowercased() }
+        guard !text.isEmpty, !text.hasPrefix("<"), !said.contains(text.lowercased()) else { return "" }
+        return " (\"\(text.count > 120 ? String(text.prefix(119)) + "…" : text)\")"
+    }
+
     /// Whether the last answer's headers ended with their blank line; false when the connection
     /// closed inside them, which libcurl can report as a success with the status it read.
     var headersEnded: Bool { answer.pointee.headers_ended != 0 }
 
-    /// Body bytes the last answer carried (counted, never kept).
+    /// Body bytes the last answer carried (counted; only the first few are kept).
     var bodyBytes: UInt64 { UInt64(answer.pointee.body_bytes) }
+
+    /// The last answer's first body bytes (at most 159), as text; a character cut at the end
+    /// or not UTF-8 becomes U+FFFD.
+    var bodyStart: String {
+        let kept = Int(answer.pointee.body_kept)
+        return withUnsafeBytes(of: &answer.pointee.body_start) {
+            String(decoding: $0.prefix(kept), as: UTF8.self)
+        }
+    }
 
     /// libcurl's message about the last failure, empty when it wrote none.
     var errorText: String {

@@ -18,7 +18,7 @@ extension HTTPSource {
             guard status >= 300 && status != 304 else { return nil }
             let answered =
                 "\(target.display) answered \(status)" + (easy.reason.isEmpty ? "" : " \(Self.printable(easy.reason))")
-            if status >= 400 { return answered }
+            if status >= 400 { return answered + easy.saying }
             let location = easy.redirectURL.map { " (to \(Self.printable($0)))" } ?? ""
             return
                 "\(answered)\(location); redirects are not followed: give \(PoolSizeError.Parameter.httpURL.mention) the final URL"

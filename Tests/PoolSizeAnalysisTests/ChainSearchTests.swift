@@ -79,4 +79,46 @@ import Testing
         let two = try #require(ChainSearch(tolerance: 0.05, cores: 2).next(rows: rows, measured: [:]))
         #expect(two.row == 1)
     }
+
+    /// A JVM service of threads × a connection pool (`--database-connections pool`): a thread
+    /// runs 1 ms of CPU and holds a connection 5 ms; the cores cap it at 1,600/s; past 16 threads
+    /// each more costs 0.3% in switching. The rows hold the pool, which counts no threads: the
+    /// search starts at the middle row and walks the pool at the same threads.
+    @Test func threadsBesideAConnectionPool() throws {
+        let space = try #require(
+            try KnobSpace.parse(["pool=1,2,4,8,12,16", "threads=2,4,6,8,12,16,24,32,48"]))
+        let demand = try ConnectionDemand.parse("pool", space: space)
+        #expect(space.threadKnobs(demand: demand) == ["threads"])
+        #expect(space.threadKnobs(demand: nil) == ["pool", "threads"])
+        func surface(_ cell: KnobCell) -> Double {
+            let (p, t) = (Double(cell["pool"]), Double(cell["threads"]))
+            return min(t * 1_000 / 6.2, p * 1_000 / 5.2, 1_600) * (1 - 0.003 * max(0, t - 16))
+        }
+        let rows = try space.rows(command: "java S.java --pool {pool} --threads {threads} --port {port}") { _ in nil }
+        let search = ChainSearch(tolerance: 0.05, cores: 2, threadKnobs: space.threadKnobs(demand: demand))
+        #expect(search.next(rows: rows, measured: [:])?.row == 3, "the middle of six rows")
+        var measured: [KnobCell: Double] = [:]
+        while let step = search.next(rows: rows, measured: measured) {
+            for size in step.sizes {
+                let cell = try #require(rows[step.row].cell(size: size))
+                measured[cell] = surface(cell)
+            }
+        }
+        let figures = space.cells.map { cell in
+            var figures = ChainCellFigures(cell: cell, row: "", connections: demand.connections(cell), status: .notRun)
+            if let value = measured[cell] {
+                figures.status = .measured
+                figures.throughputPerSecond = value
+            }
+            return figures
+        }
+        let answer = try #require(
+            ChainRecommender.answer(figures, space: space, tolerance: 0.05, cores: 2, demand: demand))
+        let best = space.cells.map(surface).max()!
+        #expect(measured.count <= 14, "\(measured.count) trials")
+        #expect(surface(answer.recommended.cell) / best >= 0.95, "\(answer.recommended.cell)")
+        // The fewest threads first, then the fewest connections: 12 threads (10 would do, not in
+        // the sizes) and the pool of 8 (1,600/s needs 8.3 connections; 8 serve 1,538/s, within 5%).
+        #expect(answer.recommended.cell.description == "pool=8 threads=12", "\(answer.recommended.cell)")
+    }
 }

@@ -177,7 +177,9 @@ import Testing
         let metrics = try measurer.measure(Self.trial(size: 2), cores: 2, readRatio: 0.5).metrics
         #expect(metrics.errors > 0)
         #expect(metrics.tasks == 0 && metrics.throughputPerSecond == 0)
-        #expect(metrics.failureExamples == ["answered 500 Internal Server Error"])
+        #expect(
+            metrics.failureExamples == ["answered 500 Internal Server Error (\"ok\")"],
+            "the body's first line, as the server said it")
         let plan = SweepPlan(
             runID: "r", spec: WorkloadSpec(name: "server-python3", cpuMicroseconds: 0, waitMicroseconds: 0),
             sizes: .explicit([2]), cores: 2)

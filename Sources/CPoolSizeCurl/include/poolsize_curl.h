@@ -1,7 +1,7 @@
 // Typed wrappers over libcurl's variadic calls, which Swift cannot make (curl_easy_setopt,
 // curl_easy_getinfo, curl_multi_setopt, and the CURL_GLOBAL_ALL macro), and the callbacks that
-// read an answer without keeping it: the body is counted and dropped, so a 100 MB answer costs
-// no memory.
+// read an answer without keeping it: the body is counted and dropped (but for its first bytes),
+// so a 100 MB answer costs no memory.
 // No policy lives here; PoolSizeHTTP decides what to set and what an answer means.
 #ifndef POOLSIZE_CURL_H
 #define POOLSIZE_CURL_H
@@ -24,6 +24,11 @@ typedef struct poolsize_curl_answer {
     char capture[64];
     /// libcurl's own message for a failed transfer (CURLOPT_ERRORBUFFER).
     char error[CURL_ERROR_SIZE];
+    /// The body's first bytes (at most 159, NUL-terminated), for a failed answer's reason in
+    /// the server's own words; the rest is counted and dropped.
+    char body_start[160];
+    /// How many bytes of `body_start` are filled.
+    unsigned long body_kept;
 } poolsize_curl_answer;
 
 /// curl_global_init(CURL_GLOBAL_ALL): once per process, before any handle is made.

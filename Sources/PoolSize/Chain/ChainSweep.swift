@@ -158,7 +158,9 @@ package struct ChainSweep {
         while true {
             let step: (row: Int, sizes: [Int])
             if search {
-                let chainSearch = ChainSearch(tolerance: template.tolerance, cores: template.cores)
+                let chainSearch = ChainSearch(
+                    tolerance: template.tolerance, cores: template.cores,
+                    threadKnobs: space.threadKnobs(demand: demand))
                 let measured = Dictionary(
                     uniqueKeysWithValues: cells.compactMap { f in f.throughputPerSecond.map { (f.cell, $0) } })
                 guard let next = chainSearch.next(rows: rows, measured: measured) else { break }
@@ -256,7 +258,7 @@ package struct ChainSweep {
         _ cells: [ChainCellFigures], template: SweepPlan, to directory: URL
     ) throws(PoolSizeError) -> Outcome {
         let answer = ChainRecommender.answer(
-            cells, space: space, tolerance: template.tolerance, cores: template.cores)
+            cells, space: space, tolerance: template.tolerance, cores: template.cores, demand: demand)
         let summary = ChainSummary.render(cells, space: space, answer: answer, limit: limit, demand: demand)
         try AtomicFile.write(
             ChainCSV.serialize(cells, knobs: space.names), to: directory.appendingPathComponent("chain.csv"))

@@ -1,7 +1,7 @@
 import PoolSizeModel
 
 /// Chooses a chain's cell from its measured cells: the cheapest (fewest threads, the product
-/// of the free knobs; then fewest connections) whose throughput is within the tolerance of the
+/// of the thread knobs, `KnobSpace.threadKnobs`; then fewest connections) whose throughput is within the tolerance of the
 /// best cell's, and names what binds there.
 package enum ChainRecommender {
     /// A server at this share of the cores or more is bound by them.
@@ -10,9 +10,11 @@ package enum ChainRecommender {
     package static let busyLock = 0.8
 
     /// The answer, or nil when no cell was measured.
-    /// - Parameter cores: the cores the server had (the sweep's).
+    /// - Parameters:
+    ///   - cores: the cores the server had (the sweep's).
+    ///   - demand: the connections a cell opens, which tells a connection pool's knob from threads.
     package static func answer(
-        _ cells: [ChainCellFigures], space: KnobSpace, tolerance: Double, cores: Int
+        _ cells: [ChainCellFigures], space: KnobSpace, tolerance: Double, cores: Int, demand: ConnectionDemand? = nil
     ) -> ChainAnswer? {
         let measured = cells.filter { $0.throughputPerSecond != nil }
         guard let best = measured.max(by: { $0.throughputPerSecond! < $1.throughputPerSecond! }),
@@ -20,8 +22,9 @@ package enum ChainRecommender {
         else { return nil }
         let serving = measured.filter { $0.throughputPerSecond! >= (1 - tolerance) * peak }
         let order = Dictionary(uniqueKeysWithValues: cells.enumerated().map { ($1.cell, $0) })
+        let threadKnobs = space.threadKnobs(demand: demand)
         func cost(_ figures: ChainCellFigures) -> (Int, Int, Int) {
-            let threads = space.free.reduce(1) { $0 * figures.cell[$1.name] }
+            let threads = threadKnobs.reduce(1) { $0 * figures.cell[$1] }
             return (threads, figures.connections ?? 0, order[figures.cell] ?? 0)
         }
         let recommended = serving.min { cost($0) < cost($1) } ?? best

@@ -4,13 +4,15 @@ import PoolSizeModel
 /// the cells measured so far, so that the answer comes in a handful of trials instead of the
 /// whole grid. Stateless, as `SizeSearch` is: a resumed chain replays the same decisions.
 ///
-/// 1. **The starting row**: the row whose held knobs' product is nearest the cores (a worker
+/// 1. **The starting row**: the row whose held knobs' threads are nearest the cores (a worker
 ///    process a core, as a server under an interpreter lock wants; any row is as good a start
-///    for one without). Its smallest, middle and largest sizes, then the middle of the gap below
-///    its knee until the knee is resolved to one size.
-/// 2. **Along the held knob**: the next row each way, at the size that keeps the product of the
-///    knobs (the threads in all) at the last row's knee, and the size beside it toward that knee;
-///    a way is followed while its rows gain (up) or still serve (down).
+///    for one without); the middle row when the held knob is a connection pool. Its smallest,
+///    middle and largest sizes, then the middle of the gap below its knee until the knee is
+///    resolved to one size.
+/// 2. **Along the held knob**: the next row each way, at the size that keeps the threads in all
+///    (the product of the thread knobs) at the last row's knee, or the same size when the swept
+///    knob is a connection pool, and the size beside it toward that knee; a way is followed
+///    while its rows gain (up) or still serve (down).
 /// 3. **The best row's knee**: its sizes beside the best probed until the knee is bracketed.
 ///
 /// Only a space of two knobs with sizes of their own is searched; more are swept whole.
@@ -27,11 +29,15 @@ package struct ChainSearch: Sendable, Equatable {
     package let cores: Int
     /// The most trials the search may take, the low-load phase not counted.
     package let budget: Int
+    /// The knobs whose values multiply to the threads in all (`KnobSpace.threadKnobs`); nil:
+    /// every knob.
+    package let threadKnobs: [String]?
 
-    package init(tolerance: Double, cores: Int, budget: Int = 14) {
+    package init(tolerance: Double, cores: Int, budget: Int = 14, threadKnobs: [String]? = nil) {
         self.tolerance = tolerance
         self.cores = max(1, cores)
         self.budget = budget
+        self.threadKnobs = threadKnobs
     }
 
     /// Whether `space` is one the search handles: two knobs with sizes of their own.
@@ -68,8 +74,10 @@ package struct ChainSearch: Sendable, Equatable {
                 let here = values(row)
                 guard let knee = Self.knee(values(previous), tolerance: tolerance) else { break }
                 if here.isEmpty {
-                    let threads = Double(knee) * Double(product(rows[previous]))
-                    let target = threads / Double(max(1, product(rows[row])))
+                    let target =
+                        countsThreads(rows[row].swept)
+                        ? Double(knee) * Double(product(rows[previous])) / Double(max(1, product(rows[row])))
+                        : Double(knee)
                     let nearest = rows[row].sizes.min { abs(Double($0) - target) < abs(Double($1) - target) }!
                     let toward = neighbour(of: nearest, in: rows[row].sizes, toward: Double(knee))
                     if let probe = step(row, [nearest] + (toward.map { [$0] } ?? [])) { return probe }
@@ -91,15 +99,22 @@ package struct ChainSearch: Sendable, Equatable {
         return nil
     }
 
-    /// The row to start from: held product nearest the cores, the smaller on a tie.
+    /// The row to start from: held threads nearest the cores, the smaller on a tie; the middle
+    /// row when the rows hold no thread knob.
     func startRow(_ rows: [ChainRow], _ open: [Int]) -> Int? {
-        open.min { a, b in
+        if let first = open.first, !rows[first].held.contains(where: { countsThreads($0.name) }) {
+            return open[open.count / 2]
+        }
+        return open.min { a, b in
             let da = abs(product(rows[a]) - cores), db = abs(product(rows[b]) - cores)
             return da != db ? da < db : product(rows[a]) < product(rows[b])
         }
     }
 
-    func product(_ row: ChainRow) -> Int { row.held.map(\.value).reduce(1, *) }
+    /// The threads the row's held knobs multiply to.
+    func product(_ row: ChainRow) -> Int { row.held.filter { countsThreads($0.name) }.map(\.value).reduce(1, *) }
+
+    func countsThreads(_ knob: String) -> Bool { threadKnobs?.contains(knob) ?? true }
 
     func peak(_ values: [(size: Int, throughput: Double)]) -> Double { values.map(\.throughput).max() ?? 0 }
 

@@ -196,9 +196,9 @@ package final class HTTPLoadDriver {
             return "failed: \(text)"
         }
         if !handle.headersEnded { return "failed: the connection closed before the end of the answer's headers" }
-        // The reason phrase is the server's text: control characters become spaces.
+        // The reason phrase and the body are the server's text: control characters become spaces.
         let reason = HTTPSource.printable(handle.reason)
-        return "answered \(handle.status)" + (reason.isEmpty ? "" : " \(reason)")
+        return "answered \(handle.status)" + (reason.isEmpty ? "" : " \(reason)") + handle.saying
     }
 
     static func failure(_ call: String, _ code: CURLMcode) -> PoolSizeError {

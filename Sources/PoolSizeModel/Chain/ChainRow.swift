@@ -1,5 +1,3 @@
-import PoolSizeModel
-
 /// One row of a chain: the outer knobs held at one value each and written into the server's
 /// command, the last free knob (and the knobs tied to it) swept as the row's `{size}`. A row
 /// is an ordinary server sweep with a run directory of its own.

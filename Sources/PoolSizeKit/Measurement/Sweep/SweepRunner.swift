@@ -215,7 +215,14 @@ package struct SweepRunner {
                 candidate.invalidReason
                 ?? TrialValidity.problem(
                     candidate, cores: plan.cores,
-                    physicalCores: max(plan.cores, ProcessInfo.processInfo.activeProcessorCount))
+                    physicalCores: max(plan.cores, ProcessInfo.processInfo.activeProcessorCount)
+                ).map { reason in
+                    // Too many failures: the first one's own words say why (a pool that timed out).
+                    guard TrialValidity.failedTooOften(candidate), let first = metrics.failureExamples.first else {
+                        return reason
+                    }
+                    return "\(reason); the first: \(first)"
+                }
             if record == nil || candidate.otherLoad < record!.otherLoad || candidate.integrity == .violated {
                 record = candidate
             }
