@@ -3,9 +3,9 @@
 # For each chain of Examples/chain, first the exhaustive grid by hand, the loop people run today:
 # for every cell of the knobs, start the service with those sizes on a free loopback port, wait
 # until it answers 200, load it with `wrk -t1 -cM -dSs`, note requests/s, stop it. A cell whose
-# connections exceed what the database allows (max_connections less the superuser slots, read
-# before the grid) is not run, as a careful person would not. The grid runs --rounds times; a
-# cell's figure is its rounds' mean. Then `poolsize sweep --server … --database … --search
+# connections exceed what the database allows (max_connections, less the superuser slots for a
+# role that is none, read before the grid) is not run, as a careful person would not. The grid
+# runs --rounds times; a cell's figure is its rounds' mean. Then `poolsize sweep --server … --database … --search
 # adaptive` on the same cluster, the same knob sizes, trial length and load, one repetition.
 #
 # The page, per chain: the grid's best cell, the cell poolsize recommends and its share of the
@@ -77,26 +77,6 @@ out_directory
 release_binary
 measure_start
 
-# The cluster every chain uses, stopped and removed however the script ends.
-cluster_dir=""
-stop_cluster() {
-    [[ -n "$cluster_dir" ]] || return 0
-    "$root/scripts/pg-cluster.sh" stop "$cluster_dir" || true
-    cluster_dir=""
-}
-# A running `poolsize sweep` is stopped the same way; its servers go with it.
-sweep_pid=""
-stop_sweep() {
-    [[ -n "$sweep_pid" ]] || return 0
-    kill -TERM "$sweep_pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do
-        kill -0 "$sweep_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    kill -KILL "$sweep_pid" 2>/dev/null || true
-    wait "$sweep_pid" 2>/dev/null || true
-    sweep_pid=""
-}
 trap 'stop_server; stop_sweep; stop_cluster' EXIT
 trap 'exit 130' INT TERM
 
@@ -104,9 +84,13 @@ eval "$("$root/scripts/pg-cluster.sh" start --no-init --max-connections "$max_co
 cluster_dir="$PGCLUSTER_DIR"
 database="postgresql://postgres@127.0.0.1:$PGPORT/postgres"
 reserved="$(psql -X -At -d "$database" -c 'SHOW superuser_reserved_connections')"
+# The slots reserved for superusers are this role's too when it is one (postgres is).
+superuser="$(psql -X -At -d "$database" -c 'SELECT rolsuper FROM pg_roles WHERE rolname = current_user')"
 allowed=$((max_connections - reserved))
-echo "== PostgreSQL on port $PGPORT: max_connections $max_connections, $reserved reserved: $allowed for the grid" >&2
-printf '%s\n' "max_connections=$max_connections" "reserved=$reserved" "allowed=$allowed" > "$out/database.txt"
+[[ "$superuser" == t ]] && allowed=$max_connections
+echo "== PostgreSQL on port $PGPORT: max_connections $max_connections, $reserved reserved for superusers: $allowed for the grid" >&2
+printf '%s\n' "max_connections=$max_connections" "reserved=$reserved" "superuser=$superuser" "allowed=$allowed" \
+    > "$out/database.txt"
 
 url_template='http://127.0.0.1:{port}/'
 # Per chain: the service's words (placeholders {name} and {port}), its knobs as poolsize's
@@ -128,7 +112,7 @@ chain_setup() {
             rules=("pool=5|HikariCP's pool cores × 2 + 1" "threads=200|Tomcat's maxThreads 200")
             ;;
         puma)
-            words=(puma -w '{workers}' -t '{threads}:{threads}' -b 'tcp://127.0.0.1:{port}' "$root/Examples/chain/chain_app.ru")
+            words=(env 'POOL_SIZE={pool}' puma -w '{workers}' -t '{threads}:{threads}' -b 'tcp://127.0.0.1:{port}' "$root/Examples/chain/chain_app.ru")
             knobs=(workers=1,2,3,4 threads=1,2,3,4,6,8,12,16,24 pool=threads)
             demand='workers*pool'
             rules=("workers=2|Puma's workers = cores" "threads=5|Rails' RAILS_MAX_THREADS 5 (pool = threads)")
@@ -162,13 +146,13 @@ PY
 # (requests/s, p99 and errors from scripts/wrk-report.lua's line), cells over the limit as
 # `excluded`; its wall time, starts and stops included, in $out/NAME-grid.seconds.
 hand_grid() {
-    local name="$1" cell connections port round t0 log report
+    local name="$1" cell needed port round t0 log report
     echo "round,cell,connections,status,requests_per_s,p99_us,errors" > "$out/$name-grid.csv"
     t0="$EPOCHREALTIME"
     for round in $(seq 1 "$rounds"); do
-        while IFS=$'\t' read -r cell connections; do
-            if ((connections > allowed)); then
-                echo "$round,$cell,$connections,excluded,,," >> "$out/$name-grid.csv"
+        while IFS=$'\t' read -r cell needed; do
+            if ((needed > allowed)); then
+                echo "$round,$cell,$needed,excluded,,," >> "$out/$name-grid.csv"
                 continue
             fi
             port="$(free_port)"
@@ -180,7 +164,7 @@ hand_grid() {
             report="$(wrk -t1 -c"$connections" -d"${seconds}s" --latency --timeout 10s -s "$root/scripts/wrk-report.lua" \
                 "${url_template//\{port\}/$port}" | grep '^wrk-report ' || true)"
             stop_server
-            python3 - "$round" "$cell" "$connections" "$report" >> "$out/$name-grid.csv" <<'PY'
+            python3 - "$round" "$cell" "$needed" "$report" >> "$out/$name-grid.csv" <<'PY'
 import sys
 round_, cell, connections, report = sys.argv[1:5]
 fields = dict(part.split("=", 1) for part in report.split()[1:]) if report else {}
@@ -214,6 +198,9 @@ poolsize_search() {
     elapsed "$t0" > "$base.seconds"
     echo "$rc" > "$base.exit"
     ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
+    # This checkout's services still running after the sweep (there should be none).
+    ps -eo pid=,args= | awk -v dir="$root/Examples/chain" -v self="$$" 'index($0, dir) && !/awk / && $1 != self' \
+        > "$base.leftovers" || true
 }
 
 for name in "${chain_list[@]}"; do

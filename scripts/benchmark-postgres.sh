@@ -30,6 +30,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/benchmark-header.sh
 source "$root/scripts/benchmark-header.sh"
+# shellcheck source=scripts/loopback.sh
+source "$root/scripts/loopback.sh"
 
 sizes="1,2,4,8,16,32,64"
 seconds=5
@@ -66,19 +68,6 @@ for name in select-only tpcb-like; do
     fi
 done
 
-cluster_dir=""
-stop_cluster() {
-    [[ -n "$cluster_dir" ]] || return 0
-    "$root/scripts/pg-cluster.sh" stop "$cluster_dir" || true
-    cluster_dir=""
-}
-sweep_pid=""
-stop_sweep() {
-    [[ -n "$sweep_pid" ]] || return 0
-    kill -TERM "$sweep_pid" 2>/dev/null || true
-    wait "$sweep_pid" 2>/dev/null || true
-    sweep_pid=""
-}
 trap 'stop_sweep; stop_cluster' EXIT
 trap 'exit 130' INT TERM
 

@@ -100,26 +100,6 @@ gunicorn_command=(gunicorn -k gthread --workers 1 --threads '{size}' -b '127.0.0
 java_command=(java "$root/Examples/servers/PoolServer.java" --threads '{size}' --port '{port}' --cpu-ms 2 --sleep-ms 18)
 url_template='http://127.0.0.1:{port}/'
 
-# A running `poolsize sweep --server` is stopped the same way; its servers go with it.
-sweep_pid=""
-stop_sweep() {
-    [[ -n "$sweep_pid" ]] || return 0
-    kill -TERM "$sweep_pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do
-        kill -0 "$sweep_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    kill -KILL "$sweep_pid" 2>/dev/null || true
-    wait "$sweep_pid" 2>/dev/null || true
-    sweep_pid=""
-}
-# The PostgreSQL of the pgbench section, stopped and removed however the script ends.
-cluster_dir=""
-stop_cluster() {
-    [[ -n "$cluster_dir" ]] || return 0
-    "$root/scripts/pg-cluster.sh" stop "$cluster_dir" || true
-    cluster_dir=""
-}
 trap 'stop_server; stop_sweep; stop_cluster' EXIT
 trap 'exit 130' INT TERM
 

@@ -113,6 +113,9 @@ def chain_section(out, name, allowed):
                 + ("**yes**" if connections is None or connections <= allowed else "**no**")
                 + f" ({connections} of {allowed})"
             )
+            leftovers = base.with_suffix(".leftovers")
+            left = leftovers.read_text().strip() if leftovers.exists() else ""
+            verdicts.append("- services left running after the sweep: " + ("none" if not left else f"**{len(left.splitlines())}**"))
             verdicts.append(
                 f"- wall time: the search {sweep_seconds:.0f} s, one round of the grid {grid_seconds / rounds:.0f} s"
                 f" ({sweep_seconds / (grid_seconds / rounds):.2f} of it)"
@@ -183,7 +186,11 @@ def main():
     allowed = int(settings["allowed"])
     lines = [
         f"PostgreSQL 15 with max_connections {settings['max_connections']} "
-        f"({settings['reserved']} reserved for superusers: {allowed} for the services). "
+        f"({settings['reserved']} reserved for superusers"
+        + {"t": "; the services connect as a superuser", "f": "; the services connect as a role that is none"}.get(
+            settings.get("superuser", ""), ""
+        )
+        + f": {allowed} for the grid). "
         "Each cell of the grid is a fresh start of the service and one wrk run; poolsize's search "
         "starts the service at each cell it measures the same way and measures W/C at low load once.",
         "",

@@ -11,7 +11,8 @@ set -euo pipefail
 # postgresql-contrib is not needed), libpq-dev and gunicorn (the servers users size), wrk (the
 # server guide's --load example), gcc
 # (observe's C pool target), ruby (observe on a Ruby pool whose sleeps park in futex),
-# python3-psycopg-pool (Examples/chain's service: a psycopg pool per gunicorn worker).
+# python3-psycopg-pool (Examples/chain's service: a psycopg pool per gunicorn worker),
+# libhikaricp-java and libpostgresql-jdbc-java (Examples/chain's JDK service: HikariCP over JDBC).
 needed=()
 { command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } || needed+=(nginx-light)
 command -v openssl >/dev/null 2>&1 || needed+=(openssl)
@@ -23,6 +24,8 @@ command -v wrk >/dev/null 2>&1 || needed+=(wrk)
 command -v cc >/dev/null 2>&1 || needed+=(gcc)
 command -v ruby >/dev/null 2>&1 || needed+=(ruby)
 /usr/bin/python3 -c 'import psycopg_pool' >/dev/null 2>&1 || needed+=(python3-psycopg-pool)
+[ -f /usr/share/java/HikariCP.jar ] || needed+=(libhikaricp-java)
+[ -f /usr/share/java/postgresql.jar ] || needed+=(libpostgresql-jdbc-java)
 if [ "${#needed[@]}" -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
         log="$(mktemp "${TMPDIR:-/tmp}/poolsize-ci-install.XXXXXX")"

@@ -111,3 +111,26 @@ fill_placeholders() {
 
 # elapsed T0: the seconds since $EPOCHREALTIME was T0, to a tenth.
 elapsed() { python3 -c 'import sys; print(f"{float(sys.argv[2]) - float(sys.argv[1]):.1f}")' "$1" "$EPOCHREALTIME"; }
+
+# A `poolsize sweep` a benchmark runs in the background (its pid in sweep_pid) and the
+# PostgreSQL cluster it started (scripts/pg-cluster.sh's directory in cluster_dir): a caller's
+# EXIT trap calls stop_sweep and stop_cluster, so neither outlives the script however it ends;
+# the sweep's servers go with it.
+sweep_pid=""
+stop_sweep() {
+    [[ -n "$sweep_pid" ]] || return 0
+    kill -TERM "$sweep_pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do
+        kill -0 "$sweep_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -KILL "$sweep_pid" 2>/dev/null || true
+    wait "$sweep_pid" 2>/dev/null || true
+    sweep_pid=""
+}
+cluster_dir=""
+stop_cluster() {
+    [[ -n "$cluster_dir" ]] || return 0
+    "$root/scripts/pg-cluster.sh" stop "$cluster_dir" || true
+    cluster_dir=""
+}

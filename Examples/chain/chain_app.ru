@@ -25,7 +25,7 @@ require "connection_pool"
 
 def chain_number(name, default)
   text = ENV.fetch(name, "")
-  return default if text.empty?
+  return default.to_f if text.empty?
 
   value = Float(text, exception: false)
   abort("chain_app: #{name}=#{text.inspect} is not a number") if value.nil?

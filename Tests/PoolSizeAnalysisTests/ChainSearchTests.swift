@@ -121,4 +121,67 @@ import Testing
         // the sizes) and the pool of 8 (1,600/s needs 8.3 connections; 8 serve 1,538/s, within 5%).
         #expect(answer.recommended.cell.description == "pool=8 threads=12", "\(answer.recommended.cell)")
     }
+
+    /// The three chains of docs/benchmarks/chain.md as the hand grid measured them (two rounds of
+    /// restart + wrk 3 s per cell, their mean requests/s, on the project's 2-CPU VM; 0 for a
+    /// cell over the database's 30 connections): the search on these figures must end within 5%
+    /// of the grid's best in at most 14 trials.
+    @Test(
+        arguments: [
+            (
+                "java", ["pool=2,5,8,12", "threads=2,4,6,8,12,16,24,32,48"], "pool",
+                [
+                    287, 343, 339, 340, 334, 337, 337, 339, 334, 282, 541, 740, 780, 768, 790, 772, 765, 772, 285, 551,
+                    814,
+                    998, 1076, 1040, 1062, 1015, 1039, 287, 554, 786, 950, 1137, 1040, 1135, 1095, 1055,
+                ]
+            ),
+            (
+                "gunicorn", ["workers=1,2,3,4", "threads=1,2,3,4,6,8,12,16,24", "pool=threads"], "workers*pool",
+                [
+                    131, 249, 321, 306, 328, 310, 281, 336, 307, 194, 357, 444, 384, 608, 688, 846, 0, 0, 185, 247, 447,
+                    448,
+                    569, 670, 0, 0, 0, 193, 240, 397, 334, 592, 0, 0, 0, 0,
+                ]
+            ),
+            (
+                "puma", ["workers=1,2,3,4", "threads=1,2,3,4,6,8,12,16,24", "pool=threads"], "workers*pool",
+                [
+                    150, 302, 455, 605, 714, 718, 728, 743, 760, 302, 599, 863, 1085, 1189, 1237, 1257, 0, 0, 460, 897,
+                    1204,
+                    1320, 1378, 1388, 0, 0, 0, 606, 1127, 1359, 1250, 1404, 0, 0, 0, 0,
+                ]
+            ),
+        ] as [(String, [String], String, [Double])])
+    func theBenchmarksMeasuredGrids(name: String, sizes: [String], connections: String, grid: [Double]) throws {
+        let space = try #require(try KnobSpace.parse(sizes))
+        let demand = try ConnectionDemand.parse(connections, space: space)
+        let cells = space.cells
+        try #require(cells.count == grid.count)
+        let surface = Dictionary(uniqueKeysWithValues: zip(cells, grid))
+        let rows = try space.rows(command: "srv " + space.names.map { "{\($0)}" }.joined(separator: " ") + " {port}") {
+            surface[$0] == 0 ? "over the limit" : nil
+        }
+        let search = ChainSearch(tolerance: 0.05, cores: 2, threadKnobs: space.threadKnobs(demand: demand))
+        var measured: [KnobCell: Double] = [:]
+        while let step = search.next(rows: rows, measured: measured) {
+            for size in step.sizes {
+                let cell = try #require(rows[step.row].cell(size: size))
+                measured[cell] = surface[cell]
+            }
+        }
+        let figures = cells.map { cell in
+            var figures = ChainCellFigures(cell: cell, row: "", connections: demand.connections(cell), status: .notRun)
+            if let value = measured[cell] {
+                figures.status = .measured
+                figures.throughputPerSecond = value
+            }
+            return figures
+        }
+        let answer = try #require(
+            ChainRecommender.answer(figures, space: space, tolerance: 0.05, cores: 2, demand: demand))
+        let share = surface[answer.recommended.cell]! / grid.max()!
+        #expect(measured.count <= 14, "\(name): \(measured.count) trials")
+        #expect(share >= 0.95, "\(name): \(answer.recommended.cell) at \(share) of the best")
+    }
 }

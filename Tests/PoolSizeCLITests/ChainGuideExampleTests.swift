@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// docs/guide/chain.md's two `poolsize sweep` examples, run as written by bash (the second's
-/// `$PGPORT` expanded from the cluster this test starts, as the guide's `eval` line would set
-/// it), from a directory where the guide's relative paths lead to the repository's. Each must
-/// exit 0 with a recommended cell; the second must leave out the cells past the 12 connections.
+/// docs/guide/chain.md's three `poolsize sweep` examples, run as written by bash (the second's
+/// and third's `$PGPORT` expanded from the cluster this test starts, as the guide's `eval` line
+/// would set it), from a directory where the guide's relative paths lead to the repository's.
+/// Each must exit 0 with a recommended cell; the second must leave out the cells past the 12
+/// connections; the third (threads × a HikariCP pool) must pick the cell that serves most.
 @Suite(.serialized) struct ChainGuideExampleTests {
     /// The guide's commands: indented lines from `poolsize sweep` on, `\` continuations joined.
     static func examples() throws -> [String] {
@@ -28,10 +29,10 @@ import Testing
         return (result.code, result.stdout, result.stderr)
     }
 
-    @Test func theGuideHasItsTwoExamples() throws {
+    @Test func theGuideHasItsThreeExamples() throws {
         let examples = try Self.examples()
-        #expect(examples.count == 2)
-        #expect(examples.last?.contains("--database ") == true)
+        #expect(examples.count == 3)
+        #expect(examples.dropFirst().allSatisfy { $0.contains("--database ") })
     }
 
     @Test func theServeChainRunsAsWritten() throws {
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func theDatabaseChainRunsAsWritten() throws {
-        let command = try #require(try Self.examples().last)
+        let command = try #require(try Self.examples().dropFirst().first)
         let cluster = try PostgresServer(maxConnections: 12)
         defer { cluster.stop() }
         let result = try Self.run(command, environment: ["PGPORT": String(cluster.port)])
@@ -54,6 +55,18 @@ import Testing
             #expect(result.stdout.contains("excluded: \(cell): workers × pool needs at least "), "\(result.stdout)")
         }
         #expect(!result.stdout.contains("excluded: workers=3 threads=4"), "\(result.stdout)")
+    }
+
+    /// 8 threads and 4 connections serve about 4 / 5.2 ms = 770 requests/s; 2 threads at most
+    /// 2 / 6.2 ms = 320, and one connection 1 / 5.2 ms = 190.
+    @Test func theJVMChainRunsAsWritten() throws {
+        let command = try #require(try Self.examples().last)
+        let cluster = try PostgresServer(maxConnections: 12)
+        defer { cluster.stop() }
+        let result = try Self.run(command, environment: ["PGPORT": String(cluster.port)])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\nrecommended sizes: pool=4 threads=8  ("), "\(result.stdout)")
+        #expect(result.stdout.contains("connections: pool per cell; the database allows 12"), "\(result.stdout)")
     }
 }
 

@@ -10,9 +10,10 @@ import PoolSizeModel
 ///    middle and largest sizes, then the middle of the gap below its knee until the knee is
 ///    resolved to one size.
 /// 2. **Along the held knob**: the next row each way, at the size that keeps the threads in all
-///    (the product of the thread knobs) at the last row's knee, or the same size when the swept
-///    knob is a connection pool, and the size beside it toward that knee; a way is followed
-///    while its rows gain (up) or still serve (down).
+///    (the product of the thread knobs) at the last row's knee and the size beside it toward
+///    that knee; when the rows hold a connection pool, at the last row's knee and the size
+///    beyond it the way the pool goes. A way is followed while its rows gain (up) or still
+///    serve (down).
 /// 3. **The best row's knee**: its sizes beside the best probed until the knee is bracketed.
 ///
 /// Only a space of two knobs with sizes of their own is searched; more are swept whole.
@@ -74,12 +75,19 @@ package struct ChainSearch: Sendable, Equatable {
                 let here = values(row)
                 guard let knee = Self.knee(values(previous), tolerance: tolerance) else { break }
                 if here.isEmpty {
+                    // Rows of threads over threads (workers × threads) keep the threads in all;
+                    // with a connection pool on either side, more threads want more connections
+                    // and the other way round, so the knee's size and the one beyond it the way
+                    // the rows go are probed.
+                    let threadsOnly = ([rows[row].swept] + rows[row].held.map(\.name)).allSatisfy(countsThreads)
                     let target =
-                        countsThreads(rows[row].swept)
+                        threadsOnly
                         ? Double(knee) * Double(product(rows[previous])) / Double(max(1, product(rows[row])))
                         : Double(knee)
                     let nearest = rows[row].sizes.min { abs(Double($0) - target) < abs(Double($1) - target) }!
-                    let toward = neighbour(of: nearest, in: rows[row].sizes, toward: Double(knee))
+                    let toward = neighbour(
+                        of: nearest, in: rows[row].sizes,
+                        toward: threadsOnly ? Double(knee) : direction > 0 ? .infinity : -.infinity)
                     if let probe = step(row, [nearest] + (toward.map { [$0] } ?? [])) { return probe }
                     break
                 }
