@@ -15,8 +15,8 @@ Environment:
     POOL_SIZE           connections in each worker's pool (default: the worker's threads)
     CHAIN_APP_CPU_MS    CPU per request in ms (default 1)
     CHAIN_APP_QUERY_MS  time a query holds its connection, in ms (default 5)
-    CHAIN_APP_POOL_WAIT_S  how long a request waits for a connection, and a worker for its pool
-                           to fill, before failing (default 10)
+    CHAIN_APP_POOL_WAIT_S  how long a request waits for a connection before failing (default 10;
+                           a worker waits up to 30 s for its pool to fill, once)
 """
 
 import os
@@ -60,7 +60,7 @@ def _worker_pool():
                 raise SystemExit("chain_app: set DATABASE_URL to the database's libpq URL")
             size = int(_number("POOL_SIZE", 0)) or 1
             _pool = ConnectionPool(url, min_size=size, max_size=size, open=True, timeout=POOL_WAIT)
-            _pool.wait(timeout=min(30, POOL_WAIT))
+            _pool.wait(timeout=30)
         return _pool
 
 

@@ -12,7 +12,7 @@ import Testing
     /// Cells with these throughputs (workers slowest), each measured by one trial that used
     /// `utilization` of the cores in `processes` processes under `lock`.
     func cells(
-        _ throughput: [Double?], utilization: Double = 0.3, lock: String? = nil
+        _ throughput: [Double?], utilization: Double = 0.3, lock: String? = nil, machineBusy: Double? = nil
     ) -> [ChainCellFigures] {
         zip(space.cells, throughput).map { cell, value in
             var figures = ChainCellFigures(
@@ -23,6 +23,7 @@ import Testing
                 figures.throughputPerSecond = value
                 figures.trials = 1
                 figures.utilization = utilization
+                figures.machineBusy = machineBusy
                 figures.processes = cell["workers"]
                 figures.interpreterLock = lock
             }
@@ -60,6 +61,22 @@ import Testing
             answer.bindingSentence
                 == "the cores: the server's processes used 93% of 2 cores at the answer, so more workers or threads only share them (past the answer: workers 2 → 4 +0%, threads 4 → 8 +1%)"
         )
+    }
+
+    /// The same plateau with the server at 60% of the cores and a local database and the driver
+    /// taking the machine to 94%: the machine's cores bind, and the sentence says whose they were.
+    @Test func aMachineBusyWithTheDatabaseBinds() throws {
+        let busy = try answer(
+            cells([100, 190, 192, 195, 380, 384, 196, 381, 385], utilization: 0.6, machineBusy: 0.94), cores: 2)
+        #expect(busy.binding == .machine(busy: 0.94, server: 0.6, cores: 2))
+        #expect(
+            busy.bindingSentence
+                == "the cores: the machine's 2 cores were 94% busy at the answer, the server's processes 60% and the rest other programs on it (a local database) and the load driver, so more workers or threads only share them (past the answer: workers 2 → 4 +0%, threads 4 → 8 +1%)"
+        )
+        // Below 85% busy the limit stays past the chain.
+        let idle = try answer(
+            cells([100, 190, 192, 195, 380, 384, 196, 381, 385], utilization: 0.6, machineBusy: 0.8), cores: 2)
+        #expect(idle.binding == .outside(utilization: 0.6))
     }
 
     /// The same plateau with cores to spare and each worker at a core under CPython's lock.

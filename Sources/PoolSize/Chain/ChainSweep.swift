@@ -147,7 +147,7 @@ package struct ChainSweep {
                 else { continue }
                 lowLoad = lowLoad ?? recorded.lowLoad
                 measuredRows.insert(index)
-                update(&cells, row: row, records: recorded.records)
+                update(&cells, row: row, records: recorded.records, cores: template.cores)
             }
         }
         var outcome = try write(cells, template: template, to: directory)
@@ -183,21 +183,21 @@ package struct ChainSweep {
                 context: context, directory: directory, mode: rowMode, commandLine: commandLine, observer: observer)
             lowLoad = lowLoad ?? result.lowLoad
             measuredRows.insert(step.row)
-            update(&cells, row: row, records: result.records)
+            update(&cells, row: row, records: result.records, cores: template.cores)
             outcome = try write(cells, template: template, to: directory)
         }
         return outcome
     }
 
     /// `cells` with `row`'s measured sizes' figures from its trials.
-    private func update(_ cells: inout [ChainCellFigures], row: ChainRow, records: [TrialRecord]) {
+    private func update(_ cells: inout [ChainCellFigures], row: ChainRow, records: [TrialRecord], cores: Int) {
         for size in Set(records.map(\.poolSize)) {
             guard let cell = row.cell(size: size), let at = cells.firstIndex(where: { $0.cell == cell }) else {
                 continue
             }
             cells[at] = ChainCellFigures(
                 cell: cell, row: row.directoryName, connections: demand?.connections(cell),
-                trials: records.filter { $0.poolSize == size })
+                trials: records.filter { $0.poolSize == size }, cores: cores)
         }
     }
 

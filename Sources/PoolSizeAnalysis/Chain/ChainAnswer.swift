@@ -25,6 +25,9 @@ package struct ChainAnswer: Equatable, Sendable {
         case connectionLimit(String)
         /// The server's processes used most of the cores.
         case cores(utilization: Double, cores: Int)
+        /// The machine's cores were nearly all busy, the server's processes short of most of
+        /// them: the rest went to other programs on it (a local database) and the load driver.
+        case machine(busy: Double, server: Double, cores: Int)
         /// Each worker process ran near a core under its runtime's interpreter lock, fewer
         /// workers than cores.
         case interpreterLock(runtime: String, processes: Int, coresPerProcess: Double)
@@ -74,6 +77,9 @@ package struct ChainAnswer: Equatable, Sendable {
         case .cores(let utilization, let cores):
             return
                 "the cores: the server's processes used \(Self.percent(utilization, signed: false)) of \(cores) core\(cores == 1 ? "" : "s") at the answer, so more workers or threads only share them\(past)"
+        case .machine(let busy, let server, let cores):
+            return
+                "the cores: the machine's \(cores) core\(cores == 1 ? " was" : "s were") \(Self.percent(busy, signed: false)) busy at the answer, the server's processes \(Self.percent(server, signed: false)) and the rest other programs on it (a local database) and the load driver, so more workers or threads only share them\(past)"
         case .interpreterLock(let runtime, let processes, let coresPerProcess):
             return
                 "the interpreter lock per worker: each of the \(processes) \(runtime) worker process\(processes == 1 ? "" : "es") ran at \(Self.percent(coresPerProcess, signed: false)) of a core, and more threads per worker add nothing\(past)"

@@ -65,6 +65,8 @@ package enum ChainRecommender {
             binding = .connectionLimit(blocked)
         } else if let utilization = recommended.utilization, utilization >= busyCores {
             binding = .cores(utilization: utilization, cores: cores)
+        } else if let utilization = recommended.utilization, let busy = recommended.machineBusy, busy >= busyCores {
+            binding = .machine(busy: busy, server: utilization, cores: cores)
         } else if let runtime = recommended.interpreterLock, let processes = recommended.processes, processes > 0,
             let utilization = recommended.utilization,
             utilization * Double(cores) / Double(processes) >= busyLock

@@ -29,6 +29,9 @@ package struct ChainCellFigures: Equatable, Sendable {
     package var errors: Int = 0
     /// Mean share of the cores the server's processes used in the valid trials.
     package var utilization: Double?
+    /// Mean share of the cores the whole machine was busy in the valid trials: the server's
+    /// processes, everything else on it (a local database), and the load driver.
+    package var machineBusy: Double?
     /// The server's working processes in its last valid trial.
     package var processes: Int?
     /// The runtime with a global interpreter lock the server's processes run, when they do.
@@ -42,7 +45,8 @@ package struct ChainCellFigures: Equatable, Sendable {
     }
 
     /// The figures of `cell` from its row's trials at `size`: the mean of the valid ones.
-    package init(cell: KnobCell, row: String, connections: Int?, trials records: [TrialRecord]) {
+    /// - Parameter cores: the cores the trials' utilization is a share of (the sweep's).
+    package init(cell: KnobCell, row: String, connections: Int?, trials records: [TrialRecord], cores: Int) {
         self.init(cell: cell, row: row, connections: connections, status: .notRun)
         let valid = records.valid
         guard !valid.isEmpty else {
@@ -56,6 +60,11 @@ package struct ChainCellFigures: Equatable, Sendable {
         p99Microseconds = p99.isEmpty ? nil : p99.reduce(0, +) / Double(p99.count)
         errors = valid.map(\.errors).reduce(0, +)
         utilization = valid.map(\.utilization).reduce(0, +) / Double(valid.count)
+        machineBusy =
+            valid.map {
+                $0.utilization + $0.otherLoad
+                    + $0.driverCPUMicrosecondsPerRequest * $0.throughputPerSecond / 1e6 / Double(max(cores, 1))
+            }.reduce(0, +) / Double(valid.count)
         if let server = valid.last?.watched.server {
             processes = server.processes
             interpreterLock = server.interpreterLock
