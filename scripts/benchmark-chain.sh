@@ -5,8 +5,9 @@
 # until it answers 200, load it with `wrk -t1 -cM -dSs`, note requests/s, stop it. A cell whose
 # connections exceed what the database allows (max_connections, less the superuser slots for a
 # role that is none, read before the grid) is not run, as a careful person would not. The grid
-# runs --rounds times; a cell's figure is its rounds' mean. Then `poolsize sweep --server … --database … --search
-# adaptive` on the same cluster, the same knob sizes, trial length and load, one repetition.
+# runs --rounds times; a cell's figure is its rounds' mean. Then `poolsize sweep --server …
+# --database … --search adaptive` on the same cluster, the same knob sizes, trial length and
+# load, one repetition.
 #
 # The page, per chain: the grid's best cell, the cell poolsize recommends and its share of the
 # best judged by the grid's own figures (one yardstick for both), the trials and wall time of

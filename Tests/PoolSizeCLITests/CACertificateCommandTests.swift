@@ -5,7 +5,7 @@ import Testing
 /// empty, garbage, a key or a certificate cut short is one line naming it and what it holds
 /// (exit 65), where it was found only by failing every request of the sweep (exit 5). The
 /// certificates and keys are made by openssl in a scratch directory.
-@Suite(.serialized, .enabled(if: NginxProcess.openssl != nil, "needs openssl (apt-get install openssl)"))
+@Suite(.serialized)
 struct CACertificateCommandTests {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-cacert-\(UUID())")
 

@@ -178,14 +178,15 @@ extension ChainSweepCommandTests {
 extension ChainSweepCommandTests {
     /// Past 15 cells the chain is searched: fewer cells measured than the grid, rows continued
     /// with the sizes the search adds, W/C measured once. `poolsize serve`'s worker threads each
-    /// serve 400 requests/s, so the answer has the most workers, whatever the loops.
+    /// serve 400 requests/s, so the answer has the most workers, whatever the loops; each request
+    /// is 100 µs of CPU, so 5 workers need a fifth of a core and a busy machine still tells 5 from 4.
     @Test func aChainOfTwentyCellsIsSearched() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chain-search-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = dir.appendingPathComponent("run")
         let result = try EndToEndTests.run([
             "sweep", "--server",
-            "\(EndToEndTests.binary.path) serve --threads {loops} --workers {workers} --port {port} --cpu 500us --delay 2ms --quiet",
+            "\(EndToEndTests.binary.path) serve --threads {loops} --workers {workers} --port {port} --cpu 100us --delay 2400us --quiet",
             "--http", "http://127.0.0.1:{port}/", "--sizes", "loops=1,2,3,4", "--sizes", "workers=1,2,3,4,5",
             "--repeat", "1", "--trial-ms", "400", "--quiet", "--out", run.path, "--plots",
             dir.appendingPathComponent("plots").path,

@@ -206,7 +206,7 @@ import Testing
     /// calls, and a known-IO W/C and busy fraction. How near those come to the target's own truth
     /// is an accuracy figure: scripts/benchmark-observe.sh checks it (W/C within 15%, busy within
     /// 10 points, this target its first row).
-    @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
+    @Test
     func theCPoolIsFoundWithItsWaitToCPU() throws {
         let target = try #require(Self.target)
         let result = try Self.run([
@@ -234,7 +234,7 @@ import Testing
 
     /// `--children`: two processes of the target's (a shell's children) form one pool of their
     /// threads by name. Found by the rescan once a second, so the run lasts 3 s.
-    @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
+    @Test
     func childrenJoinOnePool() throws {
         let target = try #require(Self.target)
         let script = "'\(target)' --workers 2 & '\(target)' --workers 3 & wait"
@@ -253,7 +253,7 @@ import Testing
 
     /// Ctrl-C ends the observation early: the figures so far are printed, the started target is
     /// stopped, exit 130; nothing outlives the run.
-    @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
+    @Test
     func ctrlCStopsTheTargetAndPrintsWhatWasMeasured() throws {
         let target = try #require(Self.target)
         let result = try Self.run(
@@ -272,7 +272,7 @@ import Testing
 
     /// Killed outright (SIGKILL, no chance to clean up), observe still leaves no target behind:
     /// the child dies with the thread that started it (PR_SET_PDEATHSIG).
-    @Test(.enabled(if: target != nil, "needs a C compiler (cc)"))
+    @Test
     func killingObserveKillsItsTarget() throws {
         let target = try #require(Self.target)
         nonisolated(unsafe) var child: Int32?

@@ -94,8 +94,9 @@ import Testing
                 && result.stderr.contains("results/nope: not found; pass a run directory written by 'poolsize sweep'"))
     }
 
-    @Test(.enabled(if: gnuplotInstalled, "gnuplot is not installed"))
+    @Test
     func reportAndPlotRenderSVGAndPNG() throws {
+        try #require(Self.gnuplotInstalled, "needs gnuplot: scripts/install-gnuplot.sh")
         defer { try? FileManager.default.removeItem(at: scratch) }
         try prepare()
         let report = try poolsize(["report", "results/\(Self.runID)"], withGnuplot: true)

@@ -31,7 +31,8 @@ import Testing
     /// the non-2xx answers it counted (plus any socket errors), its window the span wrk
     /// printed, its latency percentiles wrk's; `{size}` reached wrk as its connections, and
     /// `{port}` as the server's port.
-    @Test(.enabled(if: wrk != nil)) func wrksFiguresAreTheTrials() throws {
+    @Test func wrksFiguresAreTheTrials() throws {
+        try #require(Self.wrk != nil, "needs wrk: scripts/install-test-servers.sh (apt-get install wrk)")
         let server = try LoadServer(
             host: "127.0.0.1", port: 0, threads: 1, behaviour: .init(delayMicroseconds: 20_000))
         defer { server.stop() }

@@ -85,9 +85,10 @@ import Testing
     }
 
     /// The golden scripts are valid gnuplot: each renders an SVG and a PNG beside itself, run from
-    /// another directory (the ARG0 path handling). Skipped where gnuplot is not installed.
-    @Test(.enabled(if: GnuplotRenderer().executable != nil, "gnuplot is not installed"))
+    /// another directory (the ARG0 path handling). gnuplot missing fails the test.
+    @Test
     func goldenScriptsRenderWithGnuplot() throws {
+        try #require(GnuplotRenderer().executable != nil, "needs gnuplot: scripts/install-gnuplot.sh")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-gp-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -57,9 +57,10 @@ import Testing
     }
 
     /// Renders every chart of a run named by each payload with the real gnuplot: the charts still
-    /// render and no payload ran. Skipped where gnuplot is not installed.
-    @Test(.enabled(if: GnuplotRenderer().executable != nil, "gnuplot is not installed"))
+    /// render and no payload ran. gnuplot missing fails the test.
+    @Test
     func gnuplotRendersHostileNamesWithoutRunningThem() throws {
+        try #require(GnuplotRenderer().executable != nil, "needs gnuplot: scripts/install-gnuplot.sh")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-hostile-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
         let marker = dir.appendingPathComponent("pwned").path

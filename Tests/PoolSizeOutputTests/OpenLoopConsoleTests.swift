@@ -104,8 +104,9 @@ import Testing
         #expect(script.contains("'recommended 20' at 20"))
     }
 
-    @Test(.enabled(if: GnuplotRenderer().executable != nil, "gnuplot is not installed"))
+    @Test
     func rendersWithGnuplot() throws {
+        try #require(GnuplotRenderer().executable != nil, "needs gnuplot: scripts/install-gnuplot.sh")
         let chart = try #require(OpenLoopSizeChart.chart(RunAnalysis(OpenLoopCombinationsConsoleTests.run)))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-olcombo-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }

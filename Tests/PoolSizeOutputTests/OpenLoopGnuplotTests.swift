@@ -81,9 +81,10 @@ import Testing
         }
     }
 
-    /// The scripts render with gnuplot (SVG and PNG beside them). Skipped where gnuplot is not installed.
-    @Test(.enabled(if: GnuplotRenderer().executable != nil, "gnuplot is not installed"))
+    /// The scripts render with gnuplot (SVG and PNG beside them). gnuplot missing fails the test.
+    @Test
     func scriptsRenderWithGnuplot() throws {
+        try #require(GnuplotRenderer().executable != nil, "needs gnuplot: scripts/install-gnuplot.sh")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-olgp-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -16,19 +16,8 @@ package struct ConnectionLimit: Equatable, Sendable, Codable {
     package var roleInUse: Int
 
     package init(maxConnections: Int, reserved: Int, roleLimit: Int?, inUse: Int, roleInUse: Int) {
-        self.maxConnections = maxConnections
-        self.reserved = reserved
-        self.roleLimit = roleLimit
-        self.inUse = inUse
-        self.roleInUse = roleInUse
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case maxConnections = "max_connections"
-        case reserved
-        case roleLimit = "role_limit"
-        case inUse = "in_use"
-        case roleInUse = "role_in_use"
+        (self.maxConnections, self.reserved, self.roleLimit) = (maxConnections, reserved, roleLimit)
+        (self.inUse, self.roleInUse) = (inUse, roleInUse)
     }
 
     /// What the chain may open at once: the server's free slots, or the role's when fewer.

@@ -27,9 +27,10 @@ package struct Knob: Equatable, Sendable, Codable {
         }
     }
 
+    /// Written `tied_to` by the snake-case encoder every JSON file goes through, and read back
+    /// by the snake-case decoder as `tiedTo`: a key spelled `tied_to` here would never be found.
     private enum CodingKeys: String, CodingKey {
-        case name, sizes
-        case tiedTo = "tied_to"
+        case name, sizes, tiedTo
     }
 
     package init(from decoder: any Decoder) throws {

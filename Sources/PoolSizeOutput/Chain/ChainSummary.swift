@@ -30,6 +30,12 @@ package enum ChainSummary {
         for figures in cells {
             if case .excluded(let reason) = figures.status { text += "excluded: \(reason)\n" }
         }
+        // A failed cell's reason is the trial's, which names no cell: the cell goes first.
+        for figures in cells {
+            if case .failed(let reason) = figures.status {
+                text += "failed: \(figures.cell): \(TerminalText.escape(reason))\n"
+            }
+        }
         guard let answer else {
             return text + "no recommendation: no cell has a valid trial\n"
         }
