@@ -15,13 +15,13 @@ static void copy_trimmed(char *out, size_t size, const char *start, const char *
     out[length] = 0;
 }
 
-/// CURLOPT_WRITEFUNCTION: counts the chunk and drops it, keeping the body's first bytes.
+/// CURLOPT_WRITEFUNCTION: counts the chunk and drops it, keeping a failed answer's first bytes.
 static size_t on_body(char *data, size_t size, size_t count, void *user) {
     poolsize_curl_answer *answer = user;
     size_t length = size * count;
     answer->body_bytes += (unsigned long long)length;
     size_t room = sizeof answer->body_start - 1 - answer->body_kept;
-    if (room > 0 && length > 0) {
+    if (answer->keep_body && room > 0 && length > 0) {
         size_t kept = length < room ? length : room;
         memcpy(answer->body_start + answer->body_kept, data, kept);
         answer->body_kept += kept;
@@ -47,6 +47,9 @@ static size_t on_header(char *line, size_t size, size_t count, void *user) {
         answer->captured[0] = 0;
         answer->body_kept = 0;
         answer->body_start[0] = 0;
+        // "HTTP/1.1 503 …": the status follows the first space; only a failed answer's body is kept.
+        const char *code = memchr(line, ' ', length);
+        answer->keep_body = !(code && end - code > 1 && code[1] == '2');
         // "HTTP/1.1 503 Service Unavailable\r\n": the reason follows the second space.
         const char *space = memchr(line, ' ', length);
         if (space) space = memchr(space + 1, ' ', (size_t)(end - space - 1));
@@ -81,6 +84,7 @@ void poolsize_curl_answer_reset(poolsize_curl_answer *answer) {
     answer->error[0] = 0;
     answer->body_kept = 0;
     answer->body_start[0] = 0;
+    answer->keep_body = 0;
 }
 
 CURLcode poolsize_curl_setopt_long(CURL *handle, CURLoption option, long value) {

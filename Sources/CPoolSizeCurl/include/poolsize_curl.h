@@ -29,6 +29,9 @@ typedef struct poolsize_curl_answer {
     char body_start[160];
     /// How many bytes of `body_start` are filled.
     unsigned long body_kept;
+    /// 1 when the last status line was no 2xx: only a failed answer's body is kept, so a
+    /// successful one costs no copy.
+    int keep_body;
 } poolsize_curl_answer;
 
 /// curl_global_init(CURL_GLOBAL_ALL): once per process, before any handle is made.
