@@ -13,6 +13,35 @@ import Testing
         try #require(try KnobSpace.parse(["workers=1,2,3,4", "threads=2,4,6,8,12,16,20,24,32"]))
     }
 
+    /// Runs the search on `rows` of `space` to its end, each cell it picks "measured" from
+    /// `surface`: the cells measured and the answer from them.
+    static func run(
+        _ space: KnobSpace, rows: [ChainRow], demand: ConnectionDemand? = nil, cores: Int = 2,
+        surface: (KnobCell) -> Double
+    ) throws -> (measured: [KnobCell: Double], answer: ChainAnswer) {
+        let search = ChainSearch(tolerance: 0.05, cores: cores, threadKnobs: space.threadKnobs(demand: demand))
+        var measured: [KnobCell: Double] = [:]
+        while let step = search.next(rows: rows, measured: measured) {
+            for size in step.sizes {
+                let cell = try #require(rows[step.row].cell(size: size))
+                #expect(measured[cell] == nil, "\(cell) measured twice")
+                measured[cell] = surface(cell)
+            }
+        }
+        let figures = space.cells.map { cell in
+            var figures = ChainCellFigures(
+                cell: cell, row: "", connections: demand?.connections(cell), status: .notRun)
+            if let value = measured[cell] {
+                figures.status = .measured
+                figures.throughputPerSecond = value
+            }
+            return figures
+        }
+        let answer = try #require(
+            ChainRecommender.answer(figures, space: space, tolerance: 0.05, cores: cores, demand: demand))
+        return (measured, answer)
+    }
+
     /// Runs the search on `surface` to its end: the trials it took and the answer's share of the
     /// grid's best throughput.
     static func search(
@@ -20,24 +49,7 @@ import Testing
     ) throws -> (trials: Int, share: Double, answer: String) {
         let space = try space()
         let rows = try space.rows(command: "srv -w {workers} -t {threads} -p {port}") { _ in nil }
-        let search = ChainSearch(tolerance: 0.05, cores: cores)
-        var measured: [KnobCell: Double] = [:]
-        while let step = search.next(rows: rows, measured: measured) {
-            for size in step.sizes {
-                let cell = try #require(rows[step.row].cell(size: size))
-                #expect(measured[cell] == nil, "\(cell) measured twice")
-                measured[cell] = surface(cell["workers"], cell["threads"])
-            }
-        }
-        let figures = space.cells.map { cell in
-            var figures = ChainCellFigures(cell: cell, row: "", connections: nil, status: .notRun)
-            if let value = measured[cell] {
-                figures.status = .measured
-                figures.throughputPerSecond = value
-            }
-            return figures
-        }
-        let answer = try #require(ChainRecommender.answer(figures, space: space, tolerance: 0.05, cores: cores))
+        let (measured, answer) = try run(space, rows: rows, cores: cores) { surface($0["workers"], $0["threads"]) }
         let best = space.cells.map { surface($0["workers"], $0["threads"]) }.max()!
         let value = surface(answer.recommended.cell["workers"], answer.recommended.cell["threads"])
         return (measured.count, value / best, answer.recommended.cell.description)
@@ -97,23 +109,7 @@ import Testing
         let rows = try space.rows(command: "java S.java --pool {pool} --threads {threads} --port {port}") { _ in nil }
         let search = ChainSearch(tolerance: 0.05, cores: 2, threadKnobs: space.threadKnobs(demand: demand))
         #expect(search.next(rows: rows, measured: [:])?.row == 3, "the middle of six rows")
-        var measured: [KnobCell: Double] = [:]
-        while let step = search.next(rows: rows, measured: measured) {
-            for size in step.sizes {
-                let cell = try #require(rows[step.row].cell(size: size))
-                measured[cell] = surface(cell)
-            }
-        }
-        let figures = space.cells.map { cell in
-            var figures = ChainCellFigures(cell: cell, row: "", connections: demand.connections(cell), status: .notRun)
-            if let value = measured[cell] {
-                figures.status = .measured
-                figures.throughputPerSecond = value
-            }
-            return figures
-        }
-        let answer = try #require(
-            ChainRecommender.answer(figures, space: space, tolerance: 0.05, cores: 2, demand: demand))
+        let (measured, answer) = try Self.run(space, rows: rows, demand: demand, surface: surface)
         let best = space.cells.map(surface).max()!
         #expect(measured.count <= 14, "\(measured.count) trials")
         #expect(surface(answer.recommended.cell) / best >= 0.95, "\(answer.recommended.cell)")
@@ -162,24 +158,7 @@ import Testing
         let rows = try space.rows(command: "srv " + space.names.map { "{\($0)}" }.joined(separator: " ") + " {port}") {
             surface[$0] == 0 ? "over the limit" : nil
         }
-        let search = ChainSearch(tolerance: 0.05, cores: 2, threadKnobs: space.threadKnobs(demand: demand))
-        var measured: [KnobCell: Double] = [:]
-        while let step = search.next(rows: rows, measured: measured) {
-            for size in step.sizes {
-                let cell = try #require(rows[step.row].cell(size: size))
-                measured[cell] = surface[cell]
-            }
-        }
-        let figures = cells.map { cell in
-            var figures = ChainCellFigures(cell: cell, row: "", connections: demand.connections(cell), status: .notRun)
-            if let value = measured[cell] {
-                figures.status = .measured
-                figures.throughputPerSecond = value
-            }
-            return figures
-        }
-        let answer = try #require(
-            ChainRecommender.answer(figures, space: space, tolerance: 0.05, cores: 2, demand: demand))
+        let (measured, answer) = try Self.run(space, rows: rows, demand: demand) { surface[$0]! }
         let share = surface[answer.recommended.cell]! / grid.max()!
         #expect(measured.count <= 14, "\(name): \(measured.count) trials")
         #expect(share >= 0.95, "\(name): \(answer.recommended.cell) at \(share) of the best")
