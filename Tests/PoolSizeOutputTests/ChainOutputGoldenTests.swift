@@ -87,7 +87,7 @@ import Testing
         #expect(read.knobs == file.knobs && read.connectionLimit == file.connectionLimit)
     }
 
-    /// The chart renders: gnuplot writes an SVG of the chain's curves. gnuplot missing fails
+    /// The chart renders as the sweep renders it: gnuplot writes an SVG of the chain's curves. gnuplot missing fails
     /// the test (scripts/install-gnuplot.sh installs it).
     @Test func theChartRendersWithGnuplot() throws {
         try #require(GnuplotRenderer().executable != nil, "needs gnuplot: scripts/install-gnuplot.sh")
@@ -96,13 +96,9 @@ import Testing
             ChainChart.chart(chain.cells, space: chain.space, answer: chain.answer, headline: "chain"))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chain-gp-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for data in chart.dataFiles {
-            try data.text.write(to: dir.appendingPathComponent(data.name), atomically: true, encoding: .utf8)
-        }
-        let script = dir.appendingPathComponent(chart.scriptFile)
-        try chart.script.write(to: script, atomically: true, encoding: .utf8)
-        try GnuplotRenderer().render(script: script)
+        // The writer the sweep uses: data and script into the plots directory, then gnuplot.
+        let written = try ReportWriter(runDirectory: dir, plotsDirectory: dir).writeCharts([chart])
+        #expect(written.rendered == ["chain"], "\(written.message ?? "")")
         let svg = try String(contentsOf: dir.appendingPathComponent(chart.svgFile), encoding: .utf8)
         // One curve per row that measured a cell: workers=1, 2 and 3.
         for row in ["workers=1", "workers=2", "workers=3"] { #expect(svg.contains(row), "\(row) missing") }

@@ -110,13 +110,8 @@ import Testing
         let chart = try #require(OpenLoopSizeChart.chart(RunAnalysis(OpenLoopCombinationsConsoleTests.run)))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-olcombo-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for data in chart.dataFiles {
-            try data.text.write(to: dir.appendingPathComponent(data.name), atomically: true, encoding: .utf8)
-        }
-        let script = dir.appendingPathComponent(chart.scriptFile)
-        try chart.script.write(to: script, atomically: true, encoding: .utf8)
-        try GnuplotRenderer().render(script: script)
+        let written = try ReportWriter(runDirectory: dir, plotsDirectory: dir).writeCharts([chart])
+        #expect(written.allRendered, "\(written.message ?? "")")
         let size =
             try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(chart.pngFile).path)[.size]
             as? Int ?? 0
