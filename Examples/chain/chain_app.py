@@ -17,6 +17,8 @@ Environment:
     CHAIN_APP_QUERY_MS  time a query holds its connection, in ms (default 5)
     CHAIN_APP_POOL_WAIT_S  how long a request waits for a connection before failing (default 10;
                            a worker waits up to 30 s for its pool to fill, once)
+    CHAIN_APP_HOT_ROW   1: each request's query updates the same row first, in one transaction,
+                        so it holds that row's lock while it sleeps (default 0: no lock)
 """
 
 import os
@@ -44,6 +46,8 @@ CPU_LOOPS = int(_number("CHAIN_APP_CPU_MS", 1) * LOOPS_PER_MS)
 QUERY = "SELECT pg_sleep(%s)"
 QUERY_SECONDS = _number("CHAIN_APP_QUERY_MS", 5) / 1000
 POOL_WAIT = _number("CHAIN_APP_POOL_WAIT_S", 10)
+HOT_ROW = _number("CHAIN_APP_HOT_ROW", 0) == 1
+HOT_TABLE = "chain_app_hot_row"
 
 _pool = None
 _pool_lock = threading.Lock()
@@ -51,7 +55,9 @@ _pool_lock = threading.Lock()
 
 def _worker_pool():
     """The worker's own pool, opened in the worker (after gunicorn forks), at its full size, so
-    every cell holds the connections it says from its first request."""
+    every cell holds the connections it says from its first request. It is opened as the worker
+    loads this module (below), not at the worker's first request: a worker that the others beat
+    to every connection holds its pool too."""
     global _pool
     with _pool_lock:
         if _pool is None:
@@ -61,7 +67,19 @@ def _worker_pool():
             size = int(_number("POOL_SIZE", 0)) or 1
             _pool = ConnectionPool(url, min_size=size, max_size=size, open=True, timeout=POOL_WAIT)
             _pool.wait(timeout=30)
+            if HOT_ROW:
+                _make_hot_row(_pool)
         return _pool
+
+
+def _make_hot_row(pool):
+    """The one row every request updates, made once by whichever worker comes first (an advisory
+    lock keeps two workers' CREATE TABLE from racing)."""
+    with pool.connection() as conn:
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(4711)")
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {HOT_TABLE} (id int PRIMARY KEY, n bigint NOT NULL)")
+            conn.execute(f"INSERT INTO {HOT_TABLE} VALUES (1, 0) ON CONFLICT (id) DO NOTHING")
 
 
 def _spin(count):
@@ -75,7 +93,12 @@ def app(environ, start_response):
     _spin(CPU_LOOPS)
     try:
         with _worker_pool().connection() as conn:
-            conn.execute(QUERY, (QUERY_SECONDS,))
+            if HOT_ROW:
+                with conn.transaction():
+                    conn.execute(f"UPDATE {HOT_TABLE} SET n = n + 1 WHERE id = 1")
+                    conn.execute(QUERY, (QUERY_SECONDS,))
+            else:
+                conn.execute(QUERY, (QUERY_SECONDS,))
     except Exception as error:  # a pool timeout or a refused connection is the request's failure
         body = f"database: {type(error).__name__}: {error}\n".encode()
         start_response("503 Service Unavailable", [("Content-Type", "text/plain"), ("Content-Length", str(len(body)))])
@@ -83,3 +106,8 @@ def app(environ, start_response):
     body = b"ok\n"
     start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", str(len(body)))])
     return [body]
+
+
+# gunicorn loads the app in each worker after the fork (unless --preload, which this app does not
+# support): each worker opens its pool as it boots, before it accepts a request.
+_worker_pool()

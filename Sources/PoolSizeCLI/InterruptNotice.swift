@@ -36,6 +36,14 @@ final class InterruptNotice {
 
     func cancel() { watch.cancel() }
 
+    /// Called before a failure is reported: after a signal, the failure is the stop's own (a
+    /// server the handler stopped, or refused to start), and the handler is exiting with 130,
+    /// so this thread waits for that instead of exiting first with the failure's code.
+    static func waitIfExiting() {
+        guard exiting.load(ordering: .sequentiallyConsistent) else { return }
+        while true { pause() }
+    }
+
     /// Called when the charts are done, before anything about them is printed: after a signal,
     /// gnuplot died of it and the handler is exiting with 130, so this thread waits for that
     /// instead of reporting a failed chart and exiting 0 first.

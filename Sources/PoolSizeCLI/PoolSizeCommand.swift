@@ -34,9 +34,11 @@ package struct PoolSizeCommand: ParsableCommand {
             try command.run()
             return 0
         } catch let error as PoolSizeError {
+            InterruptNotice.waitIfExiting()
             error.lines.map(ParameterFlags.word).forEach(errorOutput)
             return error.exitCode
         } catch {
+            InterruptNotice.waitIfExiting()
             let code = exitCode(for: error)
             if code == .success {
                 let message = fullMessage(for: error)

@@ -28,7 +28,8 @@ struct SweepChainOptions: ParsableArguments {
         static let database = """
             The PostgreSQL database behind a chain's server (libpq URL; the password from PGPASSWORD or ~/.pgpass, \
             never recorded): its max_connections, reserved slots, the role's limit and others' connections are read \
-            before the sweep, and no cell past them runs.
+            before the sweep, and no cell past them runs; during each trial its backends' states, wait events and \
+            CPU (when local) are sampled over one connection of its own.
             """
         static let connections = """
             Which knobs multiply to a cell's database connections, with an optional overflow: workers*pool or \

@@ -67,7 +67,9 @@ extension SweepCommand {
             searching: searching, observer: progress
         ) { row, index, total in
             progress.line.update(
-                total > 0 ? "row \(index) of \(total): \(row.label)" : "search step \(index): \(row.label)")
+                total > 0
+                    ? "row \(index) of \(total): \(row.label)"
+                    : total < 0 ? "rules of thumb: \(row.label)" : "search step \(index): \(row.label)")
         }
         progress.line.finish()
         print(ParameterFlags.word(outcome.summary), terminator: "")

@@ -51,9 +51,10 @@ extension TrialRecord: Codable {
             try c.decodeIfPresent(Double.self, forKey: .driverCPUMicrosecondsPerRequest) ?? 0
         loop = Loop(figures: try c.decodeIfPresent(OpenLoopFigures.self, forKey: .loop))
         sizeSteps = try c.decode([SizeStep].self, forKey: .sizeSteps)
+        // A server's figures hold its database's, if any: the server's key first.
         watched =
-            try c.decodeIfPresent(DatabaseFigures.self, forKey: .watched).map(Watched.database)
-            ?? c.decodeIfPresent(ServerFigures.self, forKey: .server).map(Watched.server) ?? .nothing
+            try c.decodeIfPresent(ServerFigures.self, forKey: .server).map(Watched.server)
+            ?? c.decodeIfPresent(DatabaseFigures.self, forKey: .watched).map(Watched.database) ?? .nothing
     }
 
     /// Every figure under its name; `openLoop` only for an open-loop trial.
@@ -92,7 +93,10 @@ extension TrialRecord: Codable {
         }
         try c.encodeIfPresent(openLoop, forKey: .loop)
         try c.encode(sizeSteps, forKey: .sizeSteps)
-        try c.encodeIfPresent(watched.database, forKey: .watched)
-        try c.encodeIfPresent(watched.server, forKey: .server)
+        if let server = watched.server {
+            try c.encode(server, forKey: .server)
+        } else {
+            try c.encodeIfPresent(watched.database, forKey: .watched)
+        }
     }
 }

@@ -11,10 +11,12 @@ extension TrialRecord {
         /// The processes of the server a server sweep started, with what the trial saw of them.
         case server(ServerFigures)
 
-        /// The database's figures; nil when the source watched no database.
+        /// The database's figures, a server's database's included; nil when the trial watched
+        /// no database.
         package var database: DatabaseFigures? {
             switch self {
-            case .nothing, .server: return nil
+            case .nothing: return nil
+            case let .server(figures): return figures.database
             case let .database(figures): return figures
             }
         }
@@ -25,11 +27,27 @@ extension TrialRecord {
             return nil
         }
 
-        /// Changes the database's figures in place; nothing else has figures to change.
+        /// Changes the database's figures in place, a server's database's included; nothing
+        /// when the trial watched no database.
         package mutating func updateDatabase<E: Error>(_ change: (inout DatabaseFigures) throws(E) -> Void) throws(E) {
-            guard case var .database(figures) = self else { return }
-            try change(&figures)
-            self = .database(figures)
+            switch self {
+            case .nothing: return
+            case var .database(figures):
+                try change(&figures)
+                self = .database(figures)
+            case var .server(server):
+                guard var figures = server.database else { return }
+                try change(&figures)
+                server.database = figures
+                self = .server(server)
+            }
+        }
+
+        /// These figures with `figures` as the database's: beside a server's, or alone.
+        package func withDatabase(_ figures: DatabaseFigures) -> Watched {
+            guard case var .server(server) = self else { return .database(figures) }
+            server.database = figures
+            return .server(server)
         }
     }
 }

@@ -63,6 +63,13 @@ package final class PostgresConnection: PooledConnection, @unchecked Sendable {
         connection = nil
     }
 
+    /// Whether the server is on this machine (a Unix socket or a loopback address), so that
+    /// /proc sees its backends.
+    package var serverIsLocal: Bool {
+        let address = value("SELECT coalesce(inet_server_addr()::text, 'local')") ?? ""
+        return address == "local" || address.hasPrefix("127.") || address == "::1"
+    }
+
     /// Whether the connection is still usable (not closed, not broken).
     package var isUsable: Bool { connection.map { PQstatus($0) == CONNECTION_OK } ?? false }
 

@@ -81,8 +81,7 @@ package final class PostgresSource: WorkloadSource, Sendable {
             connectionLimit = nil
             connectionsAllowed = nil
         }
-        let address = probe.value("SELECT coalesce(inet_server_addr()::text, 'local')") ?? ""
-        isLocal = address == "local" || address.hasPrefix("127.") || address == "::1"
+        isLocal = probe.serverIsLocal
         watch = PostgresWindowWatch(connections: pool, monitor: monitor, readsBackendCPU: isLocal)
         // Each command checked with the variables the first transaction would give it.
         var generator = SeededGenerator(seed: 1)

@@ -8,7 +8,7 @@ import Synchronization
 /// `PostgresWaitSampler` started at the window's open and stopped at its close, the backends'
 /// wait events and, when the server is on this machine, their CPU. Trials run one at a time, so
 /// one watch serves the whole sweep.
-final class PostgresWindowWatch: TrialWindowWatch {
+final class PostgresWindowWatch: SweepWindowWatch {
     struct State {
         var errors: [String: Int] = [:]
         var sampler: PostgresWaitSampler?
@@ -29,7 +29,7 @@ final class PostgresWindowWatch: TrialWindowWatch {
 
     func windowOpened() {
         let sampler = PostgresWaitSampler(
-            connections: connections, monitor: monitor, readsBackendCPU: readsBackendCPU)
+            backends: .connections(connections), monitor: monitor, readsBackendCPU: readsBackendCPU)
         let started = state.withLock { state in
             guard !state.closed else { return false }
             state.errors = [:]
@@ -53,7 +53,8 @@ final class PostgresWindowWatch: TrialWindowWatch {
         return .database(
             DatabaseFigures(
                 errorsBySQLState: errors, backendCPUSeconds: seen?.backendCPUSeconds,
-                waitSamples: seen?.samples ?? [:], snapshots: seen?.snapshots ?? 0))
+                waitSamples: seen?.samples ?? [:], snapshots: seen?.snapshots ?? 0,
+                peakConnections: seen?.peakConnections))
     }
 
     /// A transaction failed with `sqlState` (empty when the connection failed); counted while a

@@ -79,6 +79,52 @@ import Testing
         #expect(idle.binding == .outside(utilization: 0.6))
     }
 
+    /// The same plateau with the database watched: where its backends at work waited on Lock
+    /// in most samples (at the answer or a step past it), the row locks bind, before the
+    /// cores; a query's own sleep (Timeout) or idle connections (Client) are no contention.
+    @Test func theDatabasesRowLocksBind() throws {
+        func watched(_ samples: (KnobCell) -> [WaitClass: Int]) -> [ChainCellFigures] {
+            cells([100, 190, 192, 195, 380, 384, 196, 381, 385], utilization: 0.93).map { figures in
+                var figures = figures
+                figures.database = DatabaseFigures(waitSamples: samples(figures.cell), snapshots: 50)
+                return figures
+            }
+        }
+        // At the answer (workers=2 threads=4) 40 of 100 working samples on Lock; past it, at
+        // threads=8, 120 of 160: 75%.
+        let locked = try answer(
+            watched { cell in
+                let lock = cell["threads"] == 8 ? 120 : 40
+                return [.lock: lock, .timeout: 40, .cpu: 20 - (cell["threads"] == 8 ? 20 : 0), .client: 300]
+            }, cores: 2)
+        #expect(locked.recommended.cell.description == "workers=2 threads=4")
+        let past = try #require(space.cells.first { $0["workers"] == 2 && $0["threads"] == 8 })
+        #expect(locked.binding == .database(wait: .lock, share: 0.75, cell: past))
+        #expect(
+            locked.bindingSentence
+                == "the row locks in the database: more connections wait on Lock (at workers=2 threads=8 its backends at work waited on Lock in 75% of their samples), so a larger pool only queues there (past the answer: workers 2 → 4 +0%, threads 4 → 8 +1%)"
+        )
+        // The same samples on Timeout (a query's sleep): no contention, the cores bind.
+        let sleeping = try answer(watched { _ in [.timeout: 160, .client: 300] }, cores: 2)
+        #expect(sleeping.binding == .cores(utilization: 0.93, cores: 2))
+        // Fewer working samples than DatabaseBend.minimumSamples say nothing.
+        let few = try answer(watched { _ in [.lock: 15, .client: 300] }, cores: 2)
+        #expect(few.binding == .cores(utilization: 0.93, cores: 2))
+        // At the answer itself 60% on Lock: the lock binds even where a step still paid (a
+        // queue at the lock leaves no real rise past it).
+        var rising = cells([100, 180, 185, 200, 360, 365, 390, 700, 710])
+        for index in rising.indices {
+            rising[index].database = DatabaseFigures(waitSamples: [.lock: 60, .timeout: 40], snapshots: 50)
+        }
+        let queued = try answer(rising)
+        #expect(queued.recommended.cell.description == "workers=4 threads=4")
+        #expect(queued.binding == .database(wait: .lock, share: 0.6, cell: queued.recommended.cell))
+        #expect(
+            queued.bindingSentence.hasPrefix(
+                "the row locks in the database: more connections wait on Lock (at the answer its backends at work waited on Lock in 60% of their samples)"
+            ))
+    }
+
     /// The same plateau with cores to spare and each worker at a core under CPython's lock.
     @Test func aWorkerAtACoreUnderItsLockBinds() throws {
         // 2 workers at 0.25 of 8 cores: 1.0 core each.

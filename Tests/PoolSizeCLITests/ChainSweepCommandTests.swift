@@ -111,7 +111,8 @@ import Testing
         let lines = csv.split(separator: "\n").map(String.init)
         #expect(
             lines.first
-                == "loops,workers,connections,status,trials,throughput_per_s,p99_latency_us,errors,row,reason")
+                == "loops,workers,connections,status,trials,throughput_per_s,p99_latency_us,errors,db_peak_connections,db_wait,db_wait_share,row,reason"
+        )
         #expect(
             lines.dropFirst().map {
                 $0.split(separator: ",", omittingEmptySubsequences: false).prefix(4).joined(separator: ",")

@@ -9,11 +9,11 @@ import Testing
 /// recommendation.json and the chart (chain.gp, chain.dat), which gnuplot must render. The
 /// chain is workers 1–3 × threads 2, 4, 8 with a pool per thread, against a database that allows
 /// 12 connections: two cells excluded, one failed with a reason that holds a comma and quotes,
-/// the others measured.
+/// the others measured with the database watched; each layer's rule of thumb beside the answer.
 @Suite struct ChainOutputGoldenTests {
     static func chain() throws -> (
         cells: [ChainCellFigures], space: KnobSpace, answer: ChainAnswer?, limit: ConnectionLimit,
-        demand: ConnectionDemand
+        demand: ConnectionDemand, rules: [ChainRule]
     ) {
         let space = try #require(try KnobSpace.parse(["workers=1,2,3", "threads=2,4,8", "pool=threads"]))
         let demand = try ConnectionDemand.parse("workers*pool", space: space)
@@ -37,6 +37,15 @@ import Testing
                 figures.machineBusy = 0.3 * Double(cell["workers"])
                 figures.processes = cell["workers"]
                 figures.interpreterLock = "cpython 3.11"
+                // 20 snapshots of every connection: 12 in the query's sleep, 3 running, 1 on a
+                // lock, 4 idle.
+                let connections = demand.connections(cell)
+                figures.database = DatabaseFigures(
+                    backendCPUSeconds: 0.125 * Double(cell["workers"]),
+                    waitSamples: [
+                        .timeout: 12 * connections, .cpu: 3 * connections, .lock: connections, .client: 4 * connections,
+                    ],
+                    snapshots: 20, peakConnections: connections)
             } else {
                 figures.status = .failed(
                     "3 of 40 tasks failed; the first: answered 503 Service Unavailable (\"database: PoolTimeout, after 0.02 sec\")"
@@ -45,7 +54,10 @@ import Testing
             return figures
         }
         let answer = ChainRecommender.answer(cells, space: space, tolerance: 0.05, cores: 2, demand: demand)
-        return (cells, space, answer, limit, demand)
+        let rules = ChainRules.rules(
+            space: space, command: "gunicorn -w {workers} --threads {threads} -e POOL_SIZE={pool} app:app",
+            at: try #require(answer?.recommended.cell), cores: 2, demand: demand, allowed: limit.allowed)
+        return (cells, space, answer, limit, demand, rules)
     }
 
     @Test func theChainsFilesAreTheGoldenOnes() throws {
@@ -56,13 +68,14 @@ import Testing
         try GoldenFile.check(ChainCSV.serialize(chain.cells, knobs: chain.space.names), "chain/chain.csv")
         try GoldenFile.check(
             ChainSummary.render(
-                chain.cells, space: chain.space, answer: answer, limit: chain.limit, demand: chain.demand),
+                chain.cells, space: chain.space, answer: answer, limit: chain.limit, demand: chain.demand,
+                rules: chain.rules, cores: 2),
             "chain/summary.txt")
         try GoldenFile.check(
             JSONExport.serialize(
                 ChainRecommendationFile(
                     space: chain.space, cells: chain.cells, answer: answer, tolerance: 0.05, limit: chain.limit,
-                    demand: chain.demand)),
+                    demand: chain.demand, rules: chain.rules)),
             "chain/recommendation.json")
         let chart = try #require(
             ChainChart.chart(chain.cells, space: chain.space, answer: answer, headline: "chain of gunicorn"))
@@ -78,7 +91,7 @@ import Testing
         let chain = try Self.chain()
         let file = ChainRecommendationFile(
             space: chain.space, cells: chain.cells, answer: chain.answer, tolerance: 0.05, limit: chain.limit,
-            demand: chain.demand)
+            demand: chain.demand, rules: chain.rules)
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let read = try decoder.decode(

@@ -20,6 +20,8 @@ package struct ChainSweep {
     package let demand: ConnectionDemand?
     /// What the database allows, when one is named.
     package let limit: ConnectionLimit?
+    /// The database behind the server (libpq), watched over every trial; nil: none named.
+    package let database: String?
     /// The rows, each a server sweep.
     package let rows: [ChainRow]
 
@@ -64,8 +66,11 @@ package struct ChainSweep {
                     "counts a cell's connections against a database's limit; add \(PoolSizeError.Parameter.database.mention) URL, or drop it"
             )
         }
+        // One of the connections is the sweep's own: the watch that samples the database.
         let limit = try database.map { (url: String) throws(PoolSizeError) -> ConnectionLimit in
-            try ConnectionLimitReader.read(url)
+            var limit = try ConnectionLimitReader.read(url)
+            limit.watching = 1
+            return limit
         }
         let rows = try space.rows(command: task.command) { cell in
             guard let demand, let limit else { return nil }
@@ -82,6 +87,7 @@ package struct ChainSweep {
         self.target = target
         self.demand = demand
         self.limit = limit
+        self.database = database
         self.rows = rows
     }
 
@@ -90,6 +96,7 @@ package struct ChainSweep {
     package func target(of row: ChainRow) -> Sweep.Target {
         guard case .server(var task) = target.kind else { return target }
         task.command = row.command
+        task.database = database
         if task.connections == nil {
             let held = row.held.map(\.value).reduce(1, *)
             let largest = held * (row.sizes.max() ?? 1)
@@ -122,7 +129,9 @@ package struct ChainSweep {
     /// - Parameters:
     ///   - mode: `.resume` keeps what the rows measured and runs what is left; `.replace` runs
     ///     every row again.
-    ///   - observer: told of each row's trials (the command's progress); `rowStarted` first.
+    ///   - observer: told of each row's trials (the command's progress); `rowStarted` first,
+    ///     with the step's number and the rows in all (0 while searching, -1 for a rule of
+    ///     thumb's cell measured after the answer).
     package func run(
         template: SweepPlan, context: TargetContext, directory: URL, mode: ExportManager.Mode,
         commandLine: [String], searching: Bool = false, observer: (any SweepObserver)? = nil,
@@ -155,8 +164,27 @@ package struct ChainSweep {
         var steps: [(row: Int, sizes: [Int])] =
             search ? [] : rows.indices.filter { !rows[$0].sizes.isEmpty }.map { ($0, rows[$0].sizes) }
         var ran = 0
+        // Runs `sizes` of the row at `index` (with those it measured already) and rewrites the
+        // chain's files.
+        func measure(_ index: Int, _ sizes: [Int], total: Int) throws(PoolSizeError) {
+            let row = rows[index]
+            let done = row.sizes.filter { size in
+                cells.contains { $0.cell == row.cell(size: size) && $0.status != .notRun }
+            }
+            ran += 1
+            rowStarted(row, ran, total)
+            let rowMode: ExportManager.Mode =
+                measuredRows.contains(index) ? .resume : (mode == .resume ? .replace : mode)
+            let result = try run(
+                row, sizes: Array(Set(done + sizes)).sorted(), lowLoad: rowMode == .resume ? nil : lowLoad,
+                template: template, context: context, directory: directory, mode: rowMode, commandLine: commandLine,
+                observer: observer)
+            lowLoad = lowLoad ?? result.lowLoad
+            measuredRows.insert(index)
+            update(&cells, row: row, records: result.records, cores: template.cores)
+            outcome = try write(cells, template: template, to: directory)
+        }
         while true {
-            let step: (row: Int, sizes: [Int])
             if search {
                 let chainSearch = ChainSearch(
                     tolerance: template.tolerance, cores: template.cores,
@@ -164,29 +192,31 @@ package struct ChainSweep {
                 let measured = Dictionary(
                     uniqueKeysWithValues: cells.compactMap { f in f.throughputPerSecond.map { (f.cell, $0) } })
                 guard let next = chainSearch.next(rows: rows, measured: measured) else { break }
-                let row = rows[next.row]
-                let done = row.sizes.filter { size in
-                    cells.contains { $0.cell == row.cell(size: size) && $0.status != .notRun }
-                }
-                step = (next.row, Array(Set(done + next.sizes)).sorted())
+                try measure(next.row, next.sizes, total: 0)
             } else {
                 guard !steps.isEmpty else { break }
-                step = steps.removeFirst()
+                let step = steps.removeFirst()
+                try measure(step.row, step.sizes, total: rows.filter { !$0.sizes.isEmpty }.count)
             }
-            let row = rows[step.row]
-            ran += 1
-            rowStarted(row, ran, search ? 0 : rows.filter { !$0.sizes.isEmpty }.count)
-            let rowMode: ExportManager.Mode =
-                measuredRows.contains(step.row) ? .resume : (mode == .resume ? .replace : mode)
-            let result = try run(
-                row, sizes: step.sizes, lowLoad: rowMode == .resume ? nil : lowLoad, template: template,
-                context: context, directory: directory, mode: rowMode, commandLine: commandLine, observer: observer)
-            lowLoad = lowLoad ?? result.lowLoad
-            measuredRows.insert(step.row)
-            update(&cells, row: row, records: result.records, cores: template.cores)
-            outcome = try write(cells, template: template, to: directory)
+        }
+        // Each layer's rule of thumb beside the answer: the cells the answer's rules give, once.
+        if let answer = outcome.answer {
+            let wanted = rules(at: answer.recommended.cell, cores: template.cores).compactMap(\.cell)
+            for (index, row) in rows.enumerated() {
+                let sizes = wanted.filter { cell in
+                    row.cells.contains(cell) && cells.first { $0.cell == cell }?.status == .notRun
+                }.map { $0[row.swept] }
+                if !sizes.isEmpty { try measure(index, sizes, total: -1) }
+            }
         }
         return outcome
+    }
+
+    /// Each layer's rule of thumb applied at `cell` (`ChainRules`), on `cores`.
+    package func rules(at cell: KnobCell, cores: Int) -> [ChainRule] {
+        guard case .server(let task) = target.kind else { return [] }
+        return ChainRules.rules(
+            space: space, command: task.command, at: cell, cores: cores, demand: demand, allowed: limit?.allowed)
     }
 
     /// `cells` with `row`'s measured sizes' figures from its trials.
@@ -259,14 +289,16 @@ package struct ChainSweep {
     ) throws(PoolSizeError) -> Outcome {
         let answer = ChainRecommender.answer(
             cells, space: space, tolerance: template.tolerance, cores: template.cores, demand: demand)
-        let summary = ChainSummary.render(cells, space: space, answer: answer, limit: limit, demand: demand)
+        let applied = answer.map { self.rules(at: $0.recommended.cell, cores: template.cores) } ?? []
+        let summary = ChainSummary.render(
+            cells, space: space, answer: answer, limit: limit, demand: demand, rules: applied, cores: template.cores)
         try AtomicFile.write(
             ChainCSV.serialize(cells, knobs: space.names), to: directory.appendingPathComponent("chain.csv"))
         try AtomicFile.write(
             JSONExport.serialize(
                 ChainRecommendationFile(
                     space: space, cells: cells, answer: answer, tolerance: template.tolerance, limit: limit,
-                    demand: demand)),
+                    demand: demand, rules: applied)),
             to: directory.appendingPathComponent("recommendation.json"))
         try AtomicFile.write(summary, to: directory.appendingPathComponent("summary.txt"))
         return Outcome(cells: cells, answer: answer, summary: summary, directory: directory)

@@ -2,6 +2,7 @@ import Foundation
 import PoolSizeHTTP
 import PoolSizeKit
 import PoolSizeModel
+import PoolSizePostgres
 import PoolSizeProcess
 
 extension ServerTask {
@@ -89,7 +90,8 @@ extension ServerTask {
         }
         let measurer = ServerTrialMeasurer(
             command: command, url: url, connections: connections, readyTimeoutSeconds: readyTimeoutSeconds,
-            requestTimeoutSeconds: timeoutSeconds, resize: resizing, loadTool: tool, makeTarget: makeTarget)
+            requestTimeoutSeconds: timeoutSeconds, resize: resizing, loadTool: tool,
+            database: database.map { PostgresDatabaseWatch(conninfo: $0) }, makeTarget: makeTarget)
         let program = URL(fileURLWithPath: command.words[0]).lastPathComponent
         let spec = WorkloadSpec(
             name: "server-" + String(program.map { $0.isLetter || $0.isNumber ? $0 : "-" }),

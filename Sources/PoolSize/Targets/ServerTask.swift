@@ -17,6 +17,9 @@ package struct ServerTask: Sendable, Equatable, Codable {
     package var connections: Int?
     /// The user's own load tool, run once per trial instead of the driver.
     package var loadTool: LoadToolTask?
+    /// The PostgreSQL database behind the server (a libpq URL or key=value string), watched
+    /// over each trial's window; nil: none.
+    package var database: String?
 
     /// The server `command` starts, loaded at `request`.
     package init(command: String, request: RequestTask) {
@@ -31,6 +34,9 @@ package struct ServerTask: Sendable, Equatable, Codable {
             copy.resize = copy.resize.map(Secrets.commandText)
             copy.request = copy.request.recorded.task
             copy.loadTool = copy.loadTool?.recorded.task
+            if let database = copy.database, !Secrets.passwords(inConninfo: database).isEmpty {
+                copy.database = Secrets.conninfo(database)
+            }
         }
     }
 }

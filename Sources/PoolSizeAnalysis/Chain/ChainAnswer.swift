@@ -31,6 +31,10 @@ package struct ChainAnswer: Equatable, Sendable {
         /// Each worker process ran near a core under its runtime's interpreter lock, fewer
         /// workers than cores.
         case interpreterLock(runtime: String, processes: Int, coresPerProcess: Double)
+        /// The database's backends at work spent most of their samples waiting on one contended
+        /// resource (row locks, the server's internal locks, storage) at `cell`: the answer, or
+        /// a step past it.
+        case database(wait: WaitClass, share: Double, cell: KnobCell)
         /// The smallest cell serves as well as any.
         case nothingInTheSizes
         /// No knob pays past the answer and the server's processes left cores unused (the
@@ -83,6 +87,17 @@ package struct ChainAnswer: Equatable, Sendable {
         case .interpreterLock(let runtime, let processes, let coresPerProcess):
             return
                 "the interpreter lock per worker: each of the \(processes) \(runtime) worker process\(processes == 1 ? "" : "es") ran at \(Self.percent(coresPerProcess, signed: false)) of a core, and more threads per worker add nothing\(past)"
+        case .database(let wait, let share, let cell):
+            let what =
+                switch wait {
+                case .lock: "the row locks in the database: more connections wait on Lock"
+                case .lwlock: "the database's internal locks: more connections wait on LWLock"
+                case .io: "the database's storage: more connections wait on IO"
+                default: "the database: more connections wait on \(wait.label)"
+                }
+            let at = cell == recommended.cell ? "at the answer" : "at \(cell)"
+            return
+                "\(what) (\(at) its backends at work waited on \(wait.label) in \(Self.percent(share, signed: false)) of their samples), so a larger pool only queues there\(past)"
         case .nothingInTheSizes:
             return
                 "no knob binds within these sizes: the smallest cell already serves within \(Self.percent(tolerance, signed: false)) of the best"

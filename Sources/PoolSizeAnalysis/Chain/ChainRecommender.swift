@@ -8,6 +8,12 @@ package enum ChainRecommender {
     package static let busyCores = 0.85
     /// A worker under an interpreter lock at this share of a core or more is bound by its lock.
     package static let busyLock = 0.8
+    /// The database binds when its backends at work spent this share of their samples or more
+    /// waiting on one contended resource (`contended`).
+    package static let databaseWait = 0.5
+    /// The waits for a resource the backends share: more connections queue for it. A timed
+    /// sleep or a wait for the client is the request's own time, not contention.
+    static let contended: [WaitClass] = [.lock, .lwlock, .io]
 
     /// The answer, or nil when no cell was measured.
     /// - Parameters:
@@ -33,6 +39,7 @@ package enum ChainRecommender {
         var beyond: [ChainAnswer.Step] = []
         var stillRising: (String, Int)?
         var blocked: String?
+        var past: [ChainCellFigures] = []
         for knob in space.free {
             guard case .list(let sizes) = knob.values, let index = sizes.firstIndex(of: recommended.cell[knob.name])
             else { continue }
@@ -51,7 +58,12 @@ package enum ChainRecommender {
             if index + 1 < sizes.count {
                 if let step = step(knob.name, from: sizes[index], to: sizes[index + 1], space, recommended, byCell) {
                     beyond.append(step)
-                } else if let next = neighbour(knob.name, sizes[index + 1], space, recommended),
+                    if let next = neighbour(knob.name, sizes[index + 1], space, recommended.cell),
+                        let figures = byCell[next]
+                    {
+                        past.append(figures)
+                    }
+                } else if let next = neighbour(knob.name, sizes[index + 1], space, recommended.cell),
                     case .excluded(let reason) = byCell[next]?.status, blocked == nil
                 {
                     blocked = reason
@@ -59,10 +71,16 @@ package enum ChainRecommender {
             }
         }
         let binding: ChainAnswer.Binding
-        if let (knob, size) = stillRising {
+        // Backends that wait on a lock at least as often as they work mean a queue at the lock
+        // at the answer itself: no knob's rise is real past it, whatever a noisy step said.
+        if let wait = databaseWait(at: [recommended]) {
+            binding = wait
+        } else if let (knob, size) = stillRising {
             binding = .stillRising(knob: knob, size: size)
         } else if let blocked {
             binding = .connectionLimit(blocked)
+        } else if let wait = databaseWait(at: past) {
+            binding = wait
         } else if let utilization = recommended.utilization, utilization >= busyCores {
             binding = .cores(utilization: utilization, cores: cores)
         } else if let utilization = recommended.utilization, let busy = recommended.machineBusy, busy >= busyCores {
@@ -86,11 +104,27 @@ package enum ChainRecommender {
             recommended: recommended, best: best, tolerance: tolerance, steps: steps, beyond: beyond, binding: binding)
     }
 
+    /// The database's contended wait at the cell of `cells` where it is largest, when its
+    /// backends at work spent `databaseWait` of their samples or more in it; nil otherwise.
+    static func databaseWait(at cells: [ChainCellFigures]) -> ChainAnswer.Binding? {
+        var found: (wait: WaitClass, share: Double, cell: KnobCell)?
+        for figures in cells {
+            guard let database = figures.database,
+                database.sampleCount - (database.waitSamples[.client] ?? 0) >= DatabaseBend.minimumSamples
+            else { continue }
+            for wait in contended where database.workingShare(wait) > (found?.share ?? 0) {
+                found = (wait, database.workingShare(wait), figures.cell)
+            }
+        }
+        guard let found, found.share >= databaseWait else { return nil }
+        return .database(wait: found.wait, share: found.share, cell: found.cell)
+    }
+
     /// The cell of `cell` with `knob` (and the knobs tied to it) at `size`.
-    static func neighbour(_ knob: String, _ size: Int, _ space: KnobSpace, _ cell: ChainCellFigures) -> KnobCell? {
+    static func neighbour(_ knob: String, _ size: Int, _ space: KnobSpace, _ cell: KnobCell) -> KnobCell? {
         space.cells.first { candidate in
             space.names.allSatisfy { name in
-                space.source(of: name)?.name == knob ? candidate[name] == size : candidate[name] == cell.cell[name]
+                space.source(of: name)?.name == knob ? candidate[name] == size : candidate[name] == cell[name]
             }
         }
     }
@@ -100,7 +134,7 @@ package enum ChainRecommender {
         _ knob: String, from: Int, to: Int, _ space: KnobSpace, _ cell: ChainCellFigures,
         _ byCell: [KnobCell: ChainCellFigures]
     ) -> ChainAnswer.Step? {
-        guard let low = neighbour(knob, from, space, cell), let high = neighbour(knob, to, space, cell),
+        guard let low = neighbour(knob, from, space, cell.cell), let high = neighbour(knob, to, space, cell.cell),
             let a = byCell[low]?.throughputPerSecond, let b = byCell[high]?.throughputPerSecond, a > 0
         else { return nil }
         return ChainAnswer.Step(knob: knob, from: from, to: to, gain: b / a - 1)

@@ -12,7 +12,7 @@ extension ServerLoad {
     {
         let driver = try HTTPLoadDriver(
             target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds)
-        var readings = ServerReadings(server: server)
+        var readings = ServerReadings(server: server, watch: database)
         let result = try driver.runOpenLoop(trial, seed: ArrivalSchedule.seed(forTrial: request.seed)) { _ in
             readings.read()
         }

@@ -13,7 +13,9 @@ extension ServerLoad {
             command: tool.command, parser: tool.parser, timeoutSeconds: tool.timeoutSeconds, port: server.port)
         let members = ServerProcess.processes(inSession: server.process.pid)
         let before = SessionUsage.read(processes: members, switches: true)
+        database?.windowOpened()
         let run = measurer.run(size: size)
+        let watched = database?.windowClosed().database
         let after = SessionUsage.read(
             processes: ServerProcess.processes(inSession: server.process.pid), switches: true)
         var metrics = run.metrics
@@ -29,8 +31,9 @@ extension ServerLoad {
         }
         metrics.utilization = cpu / 1e9 / (max(run.wallSeconds, 1e-9) * Double(max(cores, 1)))
         ServerTrialFigures.record(after, since: before, into: &metrics)
-        metrics.watched = .server(
-            ServerTrialFigures.serverFigures(after, since: before, windowSeconds: run.wallSeconds))
+        var processes = ServerTrialFigures.serverFigures(after, since: before, windowSeconds: run.wallSeconds)
+        processes.database = watched
+        metrics.watched = .server(processes)
         if metrics.invalidReason == nil,
             let idle = ServerTrialValidity.idleServer(cpuNanoseconds: cpu, requests: requests)
         {

@@ -16,6 +16,8 @@ struct ServerLoad {
     let graceSeconds: Double
     /// The user's own load tool (`load`, `parse`) with its timeout; nil: the driver loads the URL.
     let loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)?
+    /// The database behind the server, watched over each trial's window; nil: none.
+    let database: (any SweepWindowWatch)?
 
     /// The trial `request` asks for, on the running `server`.
     func measure(_ request: TrialRequest, server: RunningServer, cores: Int) throws(PoolSizeError) -> TrialMetrics {
@@ -43,7 +45,7 @@ struct ServerLoad {
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
         let driver = try HTTPLoadDriver(
             target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds)
-        var readings = ServerReadings(server: server)
+        var readings = ServerReadings(server: server, watch: database)
         let result = try driver.run(
             warmupNanoseconds: warmup, durationNanoseconds: settings.durationNanoseconds - warmup
         ) { _ in readings.read() }
@@ -66,8 +68,10 @@ struct ServerLoad {
         cores: Int, connectionShortfall: String?
     ) {
         let before = readings.before, after = readings.after
-        metrics.watched = .server(
-            ServerTrialFigures.serverFigures(after.usage, since: before.usage, windowSeconds: result.windowSeconds))
+        var figures = ServerTrialFigures.serverFigures(
+            after.usage, since: before.usage, windowSeconds: result.windowSeconds)
+        figures.database = readings.database
+        metrics.watched = .server(figures)
         if let busy0 = before.busy, let busy1 = after.busy, busy1 >= busy0 {
             let serverCPU = Double(after.usage.cpuNanoseconds(since: before.usage))
             let own = Double(after.own >= before.own ? after.own - before.own : 0)

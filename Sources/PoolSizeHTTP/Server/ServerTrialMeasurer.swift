@@ -49,6 +49,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         requestTimeoutSeconds: Double = 30, graceSeconds: Double = 5,
         resize: (command: ServerCommand, settleSeconds: Double)? = nil,
         loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)? = nil,
+        database: (any SweepWindowWatch)? = nil,
         makeTarget: @escaping @Sendable (String) throws(PoolSizeError) -> HTTPTarget
     ) {
         lifecycle = ServerLifecycle(
@@ -57,7 +58,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
             makeTarget: makeTarget)
         load = ServerLoad(
             connections: connections, requestTimeoutSeconds: requestTimeoutSeconds, graceSeconds: graceSeconds,
-            loadTool: loadTool)
+            loadTool: loadTool, database: database)
     }
 
     package func measure(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (
@@ -87,8 +88,11 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
         return (try load.measure(request, server: server, cores: cores), nil)
     }
 
-    /// Stops the server kept between trials.
-    package func sweepEnded() { lifecycle.stopHeld() }
+    /// Stops the server kept between trials and closes the database's watch.
+    package func sweepEnded() {
+        lifecycle.stopHeld()
+        load.database?.close()
+    }
 
     /// The connections an open-loop trial needs (`ServerTrialValidity.neededConnections`).
     package static func neededConnections(ratePerSecond: Double, latencySLOMicroseconds: Double?, size: Int) -> Int {

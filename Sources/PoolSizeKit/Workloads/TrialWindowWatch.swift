@@ -12,3 +12,10 @@ package protocol TrialWindowWatch: Sendable {
     /// must also stop what an open window started when none is open.
     func windowClosed() -> TrialRecord.Watched
 }
+
+/// A window watch kept for a whole sweep (a database's monitoring connection): closed once the
+/// sweep ends, after which its windows see nothing.
+package protocol SweepWindowWatch: TrialWindowWatch {
+    /// The sweep is over: stop sampling and let go of what the watch holds.
+    func close()
+}

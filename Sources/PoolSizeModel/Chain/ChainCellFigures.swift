@@ -36,6 +36,9 @@ package struct ChainCellFigures: Equatable, Sendable {
     package var processes: Int?
     /// The runtime with a global interpreter lock the server's processes run, when they do.
     package var interpreterLock: String?
+    /// What the database behind the server saw over the valid trials, summed; nil when the
+    /// sweep watched none.
+    package var database: DatabaseFigures?
 
     package init(cell: KnobCell, row: String, connections: Int?, status: Status) {
         self.cell = cell
@@ -69,6 +72,8 @@ package struct ChainCellFigures: Equatable, Sendable {
             processes = server.processes
             interpreterLock = server.interpreterLock
         }
+        let watched = valid.compactMap(\.watched.database)
+        database = watched.dropFirst().reduce(watched.first) { sum, figures in sum?.adding(figures) }
     }
 
     /// The word chain.csv's status column holds.

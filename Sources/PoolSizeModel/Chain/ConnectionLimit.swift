@@ -14,6 +14,9 @@ package struct ConnectionLimit: Equatable, Sendable, Codable {
     package var inUse: Int
     /// Of those, the ones the same role holds (they count against `roleLimit`).
     package var roleInUse: Int
+    /// Connections the sweep holds itself while the chain runs (the watch that samples the
+    /// database), of the same role.
+    package var watching = 0
 
     package init(maxConnections: Int, reserved: Int, roleLimit: Int?, inUse: Int, roleInUse: Int) {
         (self.maxConnections, self.reserved, self.roleLimit) = (maxConnections, reserved, roleLimit)
@@ -22,9 +25,9 @@ package struct ConnectionLimit: Equatable, Sendable, Codable {
 
     /// What the chain may open at once: the server's free slots, or the role's when fewer.
     package var allowed: Int {
-        let server = maxConnections - reserved - inUse
+        let server = maxConnections - reserved - inUse - watching
         guard let roleLimit else { return max(0, server) }
-        return max(0, min(server, roleLimit - roleInUse))
+        return max(0, min(server, roleLimit - roleInUse - watching))
     }
 
     /// Where `allowed` comes from, for a message: `max_connections 30, 3 reserved, 2 in use`.
@@ -32,6 +35,7 @@ package struct ConnectionLimit: Equatable, Sendable, Codable {
         var parts = ["max_connections \(maxConnections)"]
         if reserved > 0 { parts.append("\(reserved) reserved for superusers") }
         if inUse > 0 { parts.append("\(inUse) in use by others") }
+        if watching > 0 { parts.append("\(watching) for poolsize's watch of the database") }
         if let roleLimit, roleLimit - roleInUse < maxConnections - reserved - inUse {
             parts.append("the role's limit \(roleLimit)" + (roleInUse > 0 ? " with \(roleInUse) in use" : ""))
         }

@@ -15,16 +15,22 @@ package struct DatabaseFigures: Equatable, Sendable, Codable {
     package var waitSamples: [WaitClass: Int]
     /// Snapshots of `pg_stat_activity` taken in the window.
     package var snapshots: Int
+    /// The most backends one snapshot saw (idle ones included); nil when not counted (a file
+    /// written before it).
+    package var peakConnections: Int?
 
     /// Figures as measured.
     package init(
         errorsBySQLState: [String: Int] = [:], backendCPUSeconds: Double? = nil, waitSamples: [WaitClass: Int] = [:],
-        snapshots: Int = 0
+        snapshots: Int = 0, peakConnections: Int? = nil
     ) {
-        self.errorsBySQLState = errorsBySQLState
-        self.backendCPUSeconds = backendCPUSeconds
-        self.waitSamples = waitSamples
-        self.snapshots = snapshots
+        (self.errorsBySQLState, self.backendCPUSeconds) = (errorsBySQLState, backendCPUSeconds)
+        (self.waitSamples, self.snapshots, self.peakConnections) = (waitSamples, snapshots, peakConnections)
+    }
+
+    /// The mean number of backends in `kind` over the snapshots; 0 without snapshots.
+    package func meanConnections(_ kind: WaitClass) -> Double {
+        snapshots > 0 ? Double(waitSamples[kind] ?? 0) / Double(snapshots) : 0
     }
 
     /// The SQLSTATE key of a failure without one.
@@ -37,6 +43,21 @@ package struct DatabaseFigures: Equatable, Sendable, Codable {
     package func share(_ kind: WaitClass) -> Double {
         let all = sampleCount
         return all > 0 ? Double(waitSamples[kind] ?? 0) / Double(all) : 0
+    }
+
+    /// The share of the samples in `kind` among those of backends at work: all but `client`
+    /// (an idle connection, or one waiting for its client's next command); 0 without any.
+    package func workingShare(_ kind: WaitClass) -> Double {
+        let working = sampleCount - (waitSamples[.client] ?? 0)
+        return working > 0 && kind != .client ? Double(waitSamples[kind] ?? 0) / Double(working) : 0
+    }
+
+    /// The class the backends at work (`workingShare`) spent most samples in, ties going to the
+    /// first in `WaitClass.allCases`; nil when none was at work.
+    package var topWorkingWait: WaitClass? {
+        let top = WaitClass.allCases.filter { $0 != .client }.max { workingShare($0) < workingShare($1) }
+        guard let top, workingShare(top) > 0 else { return nil }
+        return top
     }
 
     /// The class most samples fell in, ties going to the first in `WaitClass.allCases` (a lock
@@ -71,36 +92,6 @@ package struct DatabaseFigures: Equatable, Sendable, Codable {
         return errors
     }
 
-    /// Keys the figures are encoded with; the wait samples under their class names.
-    enum CodingKeys: String, CodingKey { case errorsBySQLState, backendCPUSeconds, waitSamples, snapshots }
-
-    /// Figures as `encode(to:)` writes them.
-    package init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        errorsBySQLState = try c.decode([String: Int].self, forKey: .errorsBySQLState)
-        backendCPUSeconds = try c.decodeIfPresent(Double.self, forKey: .backendCPUSeconds)
-        let named = try c.decode([String: Int].self, forKey: .waitSamples)
-        var samples: [WaitClass: Int] = [:]
-        for (name, count) in named {
-            guard let kind = WaitClass(rawValue: name) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .waitSamples, in: c, debugDescription: "unknown wait class '\(name)'")
-            }
-            samples[kind] = count
-        }
-        waitSamples = samples
-        snapshots = try c.decode(Int.self, forKey: .snapshots)
-    }
-
-    /// The figures, the wait samples as an object keyed by class name.
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(errorsBySQLState, forKey: .errorsBySQLState)
-        try c.encodeIfPresent(backendCPUSeconds, forKey: .backendCPUSeconds)
-        try c.encode(
-            Dictionary(uniqueKeysWithValues: waitSamples.map { ($0.key.rawValue, $0.value) }), forKey: .waitSamples)
-        try c.encode(snapshots, forKey: .snapshots)
-    }
 }
 
 extension DatabaseFigures {
@@ -111,6 +102,7 @@ extension DatabaseFigures {
         sum.errorsBySQLState.merge(other.errorsBySQLState, uniquingKeysWith: +)
         sum.waitSamples.merge(other.waitSamples, uniquingKeysWith: +)
         sum.snapshots += other.snapshots
+        if let theirs = other.peakConnections { sum.peakConnections = max(peakConnections ?? 0, theirs) }
         if let mine = backendCPUSeconds, let theirs = other.backendCPUSeconds {
             sum.backendCPUSeconds = mine + theirs
         } else {

@@ -1,7 +1,7 @@
 /// What a database backend was doing at one sample of `pg_stat_activity`, in the classes that
 /// say why a connection pool's curve bends: waiting on a row or table lock, on the server's
 /// internal locks, on storage, on the client, in a timed sleep, or running.
-package enum WaitClass: String, CaseIterable, Sendable, Codable {
+package enum WaitClass: String, CaseIterable, Sendable, Codable, CodingKeyRepresentable {
     /// A heavyweight lock (`wait_event_type` Lock: a row's transaction, a table, an advisory lock).
     case lock
     /// An internal lock of the server (`LWLock`: buffer mapping, WAL insertion…).

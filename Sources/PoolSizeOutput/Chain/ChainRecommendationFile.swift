@@ -9,6 +9,39 @@ package struct ChainRecommendationFile: Codable, Equatable, Sendable {
         package var reason: String
     }
 
+    /// What the database's backends did over the recommended cell's trials.
+    package struct Database: Codable, Equatable, Sendable {
+        package var snapshots: Int
+        package var peakConnections: Int?
+        package var backendCpuSeconds: Double?
+        /// Samples in each wait class (`lock`, `timeout`, `client`…).
+        package var waitSamples: [String: Int]
+        /// The class the backends at work waited on most, and its share of their samples.
+        package var topWait: String?
+        package var topWaitShare: Double?
+
+        init(_ figures: DatabaseFigures) {
+            snapshots = figures.snapshots
+            peakConnections = figures.peakConnections
+            backendCpuSeconds = figures.backendCPUSeconds
+            waitSamples = Dictionary(uniqueKeysWithValues: figures.waitSamples.map { ($0.key.rawValue, $0.value) })
+            topWait = figures.topWorkingWait?.rawValue
+            topWaitShare = figures.topWorkingWait.map(figures.workingShare)
+        }
+    }
+
+    /// A layer's rule of thumb beside the answer: the knob's value it gives, the cell that
+    /// measured it, and what that cell served.
+    package struct Rule: Codable, Equatable, Sendable {
+        package var rule: String
+        package var knob: String
+        package var value: Int
+        package var sizes: KnobCell?
+        package var note: String?
+        package var throughputPerS: Double?
+        package var shareOfBest: Double?
+    }
+
     /// Always "chain": tells this file from a one-pool run's.
     package var kind = "chain"
     package var knobs: [Knob]
@@ -28,10 +61,14 @@ package struct ChainRecommendationFile: Codable, Equatable, Sendable {
     package var excluded: [Exclusion]
     package var connectionLimit: ConnectionLimit?
     package var connectionsPerCell: String?
+    /// What the database's backends did at the recommended cell, when the sweep watched it.
+    package var recommendedDatabase: Database?
+    /// Each layer's rule of thumb, measured beside the answer.
+    package var rules: [Rule]
 
     package init(
         space: KnobSpace, cells: [ChainCellFigures], answer: ChainAnswer?, tolerance: Double,
-        limit: ConnectionLimit?, demand: ConnectionDemand?
+        limit: ConnectionLimit?, demand: ConnectionDemand?, rules: [ChainRule] = []
     ) {
         knobs = space.knobs
         recommendedSizes = answer?.recommended.cell
@@ -53,5 +90,13 @@ package struct ChainRecommendationFile: Codable, Equatable, Sendable {
         }
         connectionLimit = limit
         connectionsPerCell = demand?.written
+        recommendedDatabase = answer?.recommended.database.map(Database.init)
+        let best = answer?.best.throughputPerSecond
+        self.rules = rules.map { rule in
+            let throughput = cells.first { $0.cell == rule.cell && rule.cell != nil }?.throughputPerSecond
+            return Rule(
+                rule: rule.name, knob: rule.knob, value: rule.value, sizes: rule.cell, note: rule.note,
+                throughputPerS: throughput, shareOfBest: throughput.flatMap { t in best.map { $0 > 0 ? t / $0 : 0 } })
+        }
     }
 }

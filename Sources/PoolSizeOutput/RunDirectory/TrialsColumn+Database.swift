@@ -2,9 +2,10 @@ import PoolSizeModel
 
 extension TrialsColumn {
     /// The database's columns (`TrialRecord.Watched.database`), in file order: the snapshots of
-    /// `pg_stat_activity`, which make a row a database trial, then the errors by SQLSTATE, the
-    /// backends' CPU and the samples in each wait class. Each is empty for a trial that watched
-    /// no database and read only into one that did.
+    /// `pg_stat_activity`, which make a row a database trial (or a server trial that watched its
+    /// database, read after the server's columns), then the errors by SQLSTATE, the backends' CPU,
+    /// the samples in each wait class and the most backends a snapshot saw. Each is empty for a
+    /// trial that watched no database and read only into one that did.
     static let databaseColumns: [TrialsColumn] =
         [
             TrialsColumn(
@@ -12,7 +13,7 @@ extension TrialsColumn {
                 write: { database($0) { String($0.snapshots) } },
                 read: { row, r throws(PoolSizeError) in
                     guard let cell = row.text("db_snapshots"), !cell.isEmpty else { return }
-                    r.watched = .database(DatabaseFigures(snapshots: try row.integer("db_snapshots")))
+                    r.watched = r.watched.withDatabase(DatabaseFigures(snapshots: try row.integer("db_snapshots")))
                 }),
             databaseFigure(
                 "db_errors", write: { CSVField.escape($0.errorsText) },
@@ -39,6 +40,14 @@ extension TrialsColumn {
                     d.waitSamples[kind] = count > 0 ? count : nil
                 })
         }
+        + [
+            databaseFigure(
+                "db_peak_connections", write: { $0.peakConnections.map(String.init) ?? "" },
+                read: { row, d throws(PoolSizeError) in
+                    guard let cell = row.text("db_peak_connections"), !cell.isEmpty else { return }
+                    d.peakConnections = try row.integer("db_peak_connections")
+                })
+        ]
 
     /// A database figure: empty for a trial that watched no database, read only into one that did.
     static func databaseFigure(
@@ -54,9 +63,6 @@ extension TrialsColumn {
 
     /// A database figure's cell: written from the database's figures, empty without them.
     static func database(_ record: TrialRecord, _ write: (DatabaseFigures) -> String) -> String {
-        switch record.watched {
-        case .nothing, .server: return ""
-        case let .database(figures): return write(figures)
-        }
+        record.watched.database.map(write) ?? ""
     }
 }
