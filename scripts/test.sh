@@ -229,9 +229,10 @@ if ! printf '%s\n' "$output" | grep -q '^for a continuous stream: every queue ke
     exit 1
 fi
 # The library sweeps pools outside the program (issue 46): Examples/SweepClosure's SweepTargets
-# sizes `poolsize serve`'s threads and a connection pool against a throw-away PostgreSQL cluster
-# through `Sweep.Target` with the commands docs/guide/library.md shows, and each sweep must end in
-# a recommendation.
+# sizes `poolsize serve`'s threads, a connection pool against a throw-away PostgreSQL cluster and
+# a chain of `poolsize serve`'s two pools through `Sweep.Target` with the commands
+# docs/guide/library.md shows, and each sweep must end in a recommendation (the chain's: 4
+# workers, 400 requests/s each, whatever the loops).
 echo "example: Examples/SweepClosure's SweepTargets (a server's pool and a PostgreSQL pool through the library)"
 eval "$(bash "$root/scripts/pg-cluster.sh" start --database shop)"
 targets_status=0
@@ -241,8 +242,9 @@ bash "$root/scripts/pg-cluster.sh" stop "$PGCLUSTER_DIR"
 printf '%s\n' "$targets_output"
 if [ "$targets_status" -ne 0 ] \
     || ! printf '%s\n' "$targets_output" | grep -q '^server: recommended queue count: [0-9][0-9]*$' \
-    || ! printf '%s\n' "$targets_output" | grep -q '^postgres: recommended queue count: [0-9][0-9]*$'; then
-    echo "error: Examples/SweepClosure's SweepTargets did not recommend a queue count for both pools (exit $targets_status)" >&2
+    || ! printf '%s\n' "$targets_output" | grep -q '^postgres: recommended queue count: [0-9][0-9]*$' \
+    || ! printf '%s\n' "$targets_output" | grep -q '^chain: recommended sizes: loops=[12] workers=4$'; then
+    echo "error: Examples/SweepClosure's SweepTargets did not recommend a queue count for both pools and 4 workers for the chain (exit $targets_status)" >&2
     exit 1
 fi
 # docs/guide/library.md's batch sweep, as written there (its `poolsize` the debug build): a

@@ -22,6 +22,8 @@ public struct Sweep: Sendable {
     package var runner: TrialRunner
     /// A target's workload (`init(_:target:)`), which runs in place of `source` on `pools`.
     package var workload: RecordedSweep.Workload?
+    /// A chain's sweep (`Sweep.Target.chain`), which runs in place of the rest.
+    package var chain: ChainPlan?
 
     /// Any workload source on pools from `pools`: your own `WorkloadSource` (and, with a
     /// `PoolFactory` of your own, your own `WorkerPool`) swept as `configuration` says.
@@ -79,6 +81,7 @@ public struct Sweep: Sendable {
         observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?,
         spelling: SettingSpelling
     ) throws(PoolSizeError) -> SweepResult {
+        if let chain { return try chain.run(observer: observer) }
         if let workload {
             let started = try StartedWorkload(workload, plan: plan, burner: CPUBurner())
             defer { started.end() }

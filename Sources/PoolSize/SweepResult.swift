@@ -16,6 +16,11 @@ public struct SweepResult: Sendable {
     /// The recommendation per combination and the best one; nil when no size could be
     /// recommended (`best` throws and says why).
     public var recommendation: RecommendationSet?
+    /// A chain's answer (`Sweep.Target.chain`): each knob's recommended value; nil for one pool.
+    public var recommendedSizes: [String: Int]?
+    /// A chain's summary as `poolsize sweep` prints it: every cell, the answer, the layer that
+    /// binds there and each layer's rule of thumb; nil for one pool.
+    public var chainSummary: String?
 
     /// A result from its parts (`Sweep.run()` makes it).
     package init(

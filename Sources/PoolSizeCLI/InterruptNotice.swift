@@ -58,7 +58,7 @@ final class InterruptNotice {
     static func advice(_ directory: String) -> String {
         if FileManager.default.fileExists(atPath: directory + "/chain.csv") {
             return
-                "interrupted: the chain's cells measured so far are in \(directory)/chain.csv and its rows' trials in \(directory)/rows; 'poolsize sweep --resume \(directory)' with the same flags runs the rest"
+                "interrupted: the chain's cells measured so far are in \(directory)/chain.csv and its rows' trials in \(directory)/rows; 'poolsize sweep --resume \(directory)' (with the same flags) runs the rest"
         }
         guard FileManager.default.fileExists(atPath: RunDirectory(URL(fileURLWithPath: directory)).url(.lowLoad).path)
         else {

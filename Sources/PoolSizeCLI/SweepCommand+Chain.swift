@@ -3,6 +3,7 @@ import PoolSize
 import PoolSizeAnalysis
 import PoolSizeModel
 import PoolSizeOutput
+import PoolSizeKit
 
 extension SweepCommand {
     /// A chain of pools (`--sizes name=…` per knob of `--server`): the library's `ChainSweep`
@@ -55,6 +56,47 @@ extension SweepCommand {
             return
         }
         template.runID = runID
+        try finishChain(
+            chainSweep, template: template, context: try targetContext(sizes: runnable[0].sizes),
+            searching: searching)
+    }
+
+    /// A chain's directory rebuilt from its record (chain.json, its rows' plans) for `--resume DIR`
+    /// given alone: the rest of the chain runs as it was asked.
+    func resumeChain(_ record: ChainRecord, directory: String) throws {
+        try output.check(chain: true)
+        guard !record.target.withheld else {
+            throw PoolSizeError.invalidOption(
+                flag: "--resume",
+                message:
+                    "the chain in \(directory) was given a credential (a header, a URL's secret, a password or a token), which a run never records; give the sweep's flags again beside --resume"
+            )
+        }
+        let chainSweep = try record.chain()
+        let rows = URL(fileURLWithPath: directory).appendingPathComponent("rows")
+        let plans = chainSweep.rows.compactMap { row in
+            try? RunDirectory(rows.appendingPathComponent(row.directoryName)).load().plan
+        }
+        guard var template = plans.first else {
+            throw PoolSizeError.resumeMismatch(
+                path: directory,
+                details:
+                    "no row of the chain has its plan yet (none measured W/C), so there is nothing to resume; run the sweep again (with --force to write \(directory) again)"
+            )
+        }
+        template.runID = record.runID
+        var context = TargetContext(cores: template.cores)
+        context.trialMilliseconds = template.trialMilliseconds
+        context.load = template.load
+        try finishChain(chainSweep, template: template, context: context, searching: record.searching)
+    }
+
+    /// Runs `chainSweep` in the run directory, prints its summary and writes its chart.
+    private func finishChain(
+        _ chainSweep: ChainSweep, template: SweepPlan, context: TargetContext, searching: Bool
+    ) throws {
+        let space = chainSweep.space
+        let runID = template.runID
         let directory = output.directory(runID: runID)
         // The chart is written after the sweep: find out now that it cannot be.
         try AtomicFile.checkWritable(ReportWriter.plotsDirectory(output.plots, runID: runID), flag: "--plots")
@@ -62,7 +104,7 @@ extension SweepCommand {
         let interrupt = InterruptNotice(directory: directory.path, progress: progress.line)
         defer { interrupt.cancel() }
         let outcome = try chainSweep.run(
-            template: template, context: try targetContext(sizes: runnable[0].sizes), directory: directory,
+            template: template, context: context, directory: directory,
             mode: output.mode, commandLine: Secrets.commandLine(CommandLine.arguments, flag: ParameterFlags.flag),
             searching: searching, observer: progress
         ) { row, index, total in

@@ -42,7 +42,7 @@ extension SweepCommand {
 
     /// Whether the flags beside `--resume` leave the sweep as the defaults make it: no target
     /// and no setting of the plan (the run's own flags, `--quiet`, `--format`, `--plots`, aside).
-    private func givesOnlyTheRun() throws(PoolSizeError) -> Bool {
+    func givesOnlyTheRun() throws(PoolSizeError) -> Bool {
         guard var bare = try? SweepCommand.parse([]) else { return false }
         bare.output = output
         guard try flagTarget() == bare.flagTarget() else { return false }

@@ -32,6 +32,12 @@ struct SweepCommand: ParsableCommand {
             try runChain(space)
             return
         }
+        if let resume = output.resume, let record = try ChainRecord.load(URL(fileURLWithPath: resume)),
+            try givesOnlyTheRun()
+        {
+            try resumeChain(record, directory: resume)
+            return
+        }
         let (plan, chosen, target) = try prepare()
         let estimate = plan.estimate(taskTimeoutSeconds: chosen.taskTimeoutSeconds)
         if output.dryRun {

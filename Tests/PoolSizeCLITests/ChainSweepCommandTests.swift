@@ -1,5 +1,7 @@
 import Foundation
+import PoolSize
 import PoolSizeModel
+import PoolSizeOutput
 import Testing
 
 /// `sweep --server` with a knob per pool (`--sizes workers=… --sizes threads=…`): a chain of
@@ -135,8 +137,8 @@ import Testing
 }
 
 extension ChainSweepCommandTests {
-    /// Ctrl-C in the second row keeps the first row's run whole; `--resume DIR` with the same
-    /// flags runs the rest and leaves the first row's trials as they were.
+    /// Ctrl-C in the second row keeps the first row's run whole; `--resume DIR` alone rebuilds
+    /// the chain from its record, runs the rest and leaves the first row's trials as they were.
     @Test func anInterruptedChainResumes() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chain-resume-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -164,9 +166,11 @@ extension ChainSweepCommandTests {
         kill(process.processIdentifier, SIGINT)
         #expect(process.awaitExit().code == 130)
         let notice = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(notice.contains("'poolsize sweep --resume \(run.path)' with the same flags runs the rest"), "\(notice)")
+        #expect(
+            notice.contains("'poolsize sweep --resume \(run.path)' (with the same flags) runs the rest"), "\(notice)")
         let first = try String(contentsOf: run.appendingPathComponent("rows/loops-1/trials.csv"), encoding: .utf8)
-        let resumed = try EndToEndTests.run(flags + ["--resume", run.path])
+        // --resume alone: the chain is rebuilt from chain.json and the rows' plans.
+        let resumed = try EndToEndTests.run(["sweep", "--resume", run.path, "--quiet"])
         #expect(resumed.code == 0, "\(resumed.stderr)")
         #expect(try String(contentsOf: run.appendingPathComponent("rows/loops-1/trials.csv"), encoding: .utf8) == first)
         let csv = try String(contentsOf: run.appendingPathComponent("chain.csv"), encoding: .utf8)
@@ -213,5 +217,33 @@ extension ChainSweepCommandTests {
             try String(contentsOf: run.appendingPathComponent("rows/\($0)/lowload.json"), encoding: .utf8)
         }
         #expect(Set(estimates).count == 1, "\(estimates)")
+    }
+}
+
+extension ChainSweepCommandTests {
+    /// A chain given a credential (here the URL's password) records it masked, and `--resume DIR`
+    /// alone then says to give the flags again, exit 64, before anything runs.
+    @Test func aChainWithACredentialIsNotResumedFromItsRecordAlone() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chain-withheld-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let space = try #require(try KnobSpace.parse(["workers=1,2", "threads=2"]))
+        let chain = try ChainSweep(
+            space: space,
+            target: .server("srv -w {workers} -t {threads} -p {port}", url: "http://user:s3cret@127.0.0.1:{port}/"),
+            database: nil, connections: nil)
+        let record = ChainRecord(chain, searching: false, runID: "20261128-120000-chain")
+        #expect(record.target.withheld)
+        let text = JSONExport.serialize(record)
+        #expect(!text.contains("s3cret"))
+        try text.write(to: dir.appendingPathComponent(ChainRecord.fileName), atomically: true, encoding: .utf8)
+        try "workers,threads\n".write(to: dir.appendingPathComponent("chain.csv"), atomically: true, encoding: .utf8)
+        #expect(try ChainRecord.load(dir) == record)
+        let result = runCLI(["sweep", "--resume", dir.path])
+        #expect(result.code == 64)
+        #expect(
+            result.errors == [
+                "error: --resume: the chain in \(dir.path) was given a credential (a header, a URL's secret, a password or a token), which a run never records; give the sweep's flags again beside --resume"
+            ])
     }
 }

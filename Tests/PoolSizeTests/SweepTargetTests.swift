@@ -34,6 +34,25 @@ import Testing
         let database = TargetRecord(.postgres("host=127.0.0.1 port=5432 password=s3cret dbname=shop", sql: "SELECT 1;"))
         #expect(database.withheld)
         #expect(!JSONExport.serialize(database).contains("s3cret"))
+
+        // A chain's database behind its server (chain.json records it in the server's target).
+        var chain = Sweep.Target.server("srv -w {workers} --port {port}", url: "http://127.0.0.1:{port}/")
+        if case var .server(task) = chain.kind {
+            task.database = "postgresql://app:pgs3cret@127.0.0.1:5432/shop"
+            chain.kind = .server(task)
+        }
+        let chained = TargetRecord(chain)
+        #expect(chained.withheld)
+        #expect(!JSONExport.serialize(chained).contains("pgs3cret"))
+        if case let .server(task) = chained.target.kind {
+            #expect(task.database == "postgresql://REDACTED@127.0.0.1:5432/shop")
+        }
+        var named = chain
+        if case var .server(task) = named.kind {
+            task.database = "postgresql://app@127.0.0.1:5432/shop"
+            named.kind = .server(task)
+        }
+        #expect(!TargetRecord(named).withheld, "a user name is no credential")
     }
 
     /// Without a credential the record is the target itself, and it reads back equal from the

@@ -11,7 +11,7 @@ import PoolSizePostgres
 /// cell past its limit runs. It runs as one recorded server sweep per row (the outer knobs held,
 /// the last free knob swept as `{size}`) in `rows/` of the chain's directory, which also gets
 /// chain.csv (every cell), recommendation.json (`recommended_sizes`) and summary.txt.
-package struct ChainSweep {
+package struct ChainSweep: Sendable {
     /// The knobs and their sizes.
     package let space: KnobSpace
     /// The server, its command holding the knobs.
@@ -22,6 +22,8 @@ package struct ChainSweep {
     package let limit: ConnectionLimit?
     /// The database behind the server (libpq), watched over every trial; nil: none named.
     package let database: String?
+    /// How a cell's connections are counted, as written (`workers*pool+2`).
+    package let connections: String?
     /// The rows, each a server sweep.
     package let rows: [ChainRow]
 
@@ -88,6 +90,7 @@ package struct ChainSweep {
         self.demand = demand
         self.limit = limit
         self.database = database
+        self.connections = connections
         self.rows = rows
     }
 
@@ -138,6 +141,9 @@ package struct ChainSweep {
         rowStarted: (ChainRow, Int, Int) -> Void = { _, _, _ in }
     ) throws(PoolSizeError) -> Outcome {
         try Self.claim(directory, mode: mode)
+        try AtomicFile.write(
+            JSONExport.serialize(ChainRecord(self, searching: searching, runID: template.runID)),
+            to: directory.appendingPathComponent(ChainRecord.fileName))
         var cells = rows.flatMap { row in
             row.cells.map { cell in
                 let reason = row.excluded.first { $0.cell == cell }?.reason

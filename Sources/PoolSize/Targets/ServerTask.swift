@@ -20,6 +20,11 @@ package struct ServerTask: Sendable, Equatable, Codable {
     /// The PostgreSQL database behind the server (a libpq URL or key=value string), watched
     /// over each trial's window; nil: none.
     package var database: String?
+    /// A chain's knobs as written (`workers=1,2,4`, `pool=threads`), one per `{name}` of the
+    /// command; nil for one pool's server.
+    package var knobs: [String]?
+    /// Which knobs multiply to a chain's cell's connections (`workers*pool+2`).
+    package var databaseConnections: String?
 
     /// The server `command` starts, loaded at `request`.
     package init(command: String, request: RequestTask) {

@@ -20,6 +20,12 @@ extension Sweep {
         context.trialMilliseconds = plan.trialMilliseconds
         context.sizes = configuration.sizes
         context.load = configuration.load
+        if case .server(let task) = target.kind, task.knobs != nil {
+            let chain = try ChainPlan(target: target, plan: plan, context: context)
+            self.init(plan: chain.template, source: ClosureSource { _ in })
+            self.chain = chain
+            return
+        }
         let prepared = try target.prepare(context)
         plan.spec = prepared.spec
         plan.spec.name = configuration.name

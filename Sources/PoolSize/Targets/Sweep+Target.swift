@@ -52,6 +52,24 @@ extension Sweep {
             return Target(.server(task))
         }
 
+        /// A chain of pools in one server: `command` holds a `{name}` for each of `knobs`, each
+        /// written as `poolsize sweep --sizes` writes it (`"workers=1,2,4"`, `"threads=2...24:2"`,
+        /// or `"pool=threads"`: the same value as another knob), and `{port}`. Every cell of the
+        /// knobs is started and loaded at `url` (past 15 cells the space is searched); with
+        /// `database` (a libpq URL), the cells that would open more connections than it allows
+        /// are left out, `connections` saying which knobs multiply to a cell's
+        /// (`"workers*pool"`), and its backends are watched over every trial. The result's
+        /// `recommendedSizes` is the answer and `chainSummary` says what binds there.
+        public static func chain(
+            _ command: String, url: String, knobs: [String], database: String? = nil, connections: String? = nil
+        ) -> Target {
+            var task = ServerTask(command: command, request: RequestTask(url: url))
+            task.knobs = knobs
+            task.database = database
+            task.databaseConnections = connections
+            return Target(.server(task))
+        }
+
         /// A load tool's own concurrency: `command` (with `{size}`) runs once per trial and its
         /// figures are read as `parse` says (`wrk`, `pgbench`, or regular expressions with named
         /// groups such as `(?<throughput>…)`).

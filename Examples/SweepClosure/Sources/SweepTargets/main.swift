@@ -1,11 +1,13 @@
 import Foundation
 import PoolSize
 
-// Two pools outside this program, sized through the library as `poolsize sweep` sizes them:
+// Pools outside this program, sized through the library as `poolsize sweep` sizes them:
 //   1. the thread pool inside a server, started at each size (here `poolsize serve`, whose
 //      requests take 200 µs of CPU and 5 ms of waiting), loaded over HTTP;
 //   2. a connection pool against PostgreSQL, each pool thread holding one connection and
-//      running the transaction.
+//      running the transaction;
+//   3. a chain of two pools in one server, sized together: `poolsize serve`'s event loops and
+//      the worker threads they hand each request to (500 µs of CPU, 2 ms of waiting).
 // Usage: SweepTargets SERVER_PROGRAM POSTGRES_URL
 //   SERVER_PROGRAM  the poolsize executable whose `serve` is the server
 //   POSTGRES_URL    a libpq connection URL (PGPASSWORD and ~/.pgpass apply)
@@ -42,6 +44,18 @@ do {
     configuration.pool = .threadPool
     let database = Sweep.Target.postgres(arguments[2], sql: "SELECT pg_sleep(0.005);")
     report("postgres", try Sweep(configuration, target: database).run())
+
+    // A knob per {name}, written as `poolsize sweep --sizes` writes it.
+    let chain = Sweep.Target.chain(
+        "\(arguments[1]) serve --threads {loops} --workers {workers} --port {port} --cpu 500us --delay 2ms --quiet",
+        url: "http://127.0.0.1:{port}/", knobs: ["loops=1,2", "workers=1,2,4"])
+    configuration.name = "chain"
+    let chained = try Sweep(configuration, target: chain).run()
+    let sizes = (chained.recommendedSizes ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    print("chain: recommended sizes: \(sizes.joined(separator: " "))")
+    for line in (chained.chainSummary ?? "").split(separator: "\n") where line.hasPrefix("binding layer: ") {
+        print("chain: \(line)")
+    }
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
