@@ -8,7 +8,7 @@ import PoolSizeKit
 extension SweepCommand {
     /// A chain of pools (`--sizes name=…` per knob of `--server`): the library's `ChainSweep`
     /// runs a server sweep per row of the knobs; this parses the flags into it and prints.
-    func runChain(_ space: KnobSpace) throws {
+    func runChain(_ given: KnobSpace) throws {
         try output.check(chain: true)
         let runID = RunID.make(workload: "chain")
         guard server.server != nil else {
@@ -18,6 +18,11 @@ extension SweepCommand {
                     "name=sizes sizes the knobs of a server's command; add --server with a {name} for each knob (--server 'gunicorn -w {workers} --threads {threads} …')"
             )
         }
+        let chainSweep = try ChainSweep(
+            space: given, target: try flagTarget(), database: chain.database,
+            connections: chain.databaseConnections, cores: MachineProbe.coreCount(override: model.cores).effective)
+        // `auto` knobs have their sizes now.
+        let space = chainSweep.space
         if trials.search == .adaptive, !ChainSearch.searches(space) {
             throw PoolSizeError.invalidOption(
                 flag: "--search",
@@ -25,9 +30,7 @@ extension SweepCommand {
                     "adaptive searches a chain of two knobs with sizes of their own, and this one has \(space.free.count); drop --search (every cell is measured) or tie a knob to another (pool=threads)"
             )
         }
-        let chainSweep = try ChainSweep(
-            space: space, target: try flagTarget(), database: chain.database,
-            connections: chain.databaseConnections)
+
         let runnable = chainSweep.rows.filter { !$0.sizes.isEmpty }
         // Every row's plan is checked before the first trial: the same flags, its own sizes.
         var template: SweepPlan?

@@ -62,4 +62,21 @@ import Testing
         #expect(jvm.map(\.value) == [5, 8, 11])
         #expect(jvm.map { $0.cell?.description } == [nil, nil, "pool=4 threads=8"])
     }
+
+    /// `auto` by the knob's layer, by hand: on 2 cores the workers 1…5 (one a core, 2n + 1),
+    /// threads 1…16 doubling (8n), a pool of its own the same with HikariCP's 5; on 8 cores
+    /// the workers every count to 9, then 16 and 17.
+    @Test func autoSizesFollowTheLayer() throws {
+        let space = try #require(try KnobSpace.parse(["workers=auto", "threads=auto", "pool=auto"]))
+        let command = "gunicorn -w {workers} --threads {threads} -e POOL_SIZE={pool} app:app"
+        let demand = ConnectionDemand(factors: ["workers", "pool"], overflow: 0)
+        func sizes(_ name: String, _ cores: Int) -> [Int] {
+            ChainRules.autoSizes(name, space: space, command: command, demand: demand, cores: cores)
+        }
+        #expect(sizes("workers", 2) == [1, 2, 3, 4, 5])
+        #expect(sizes("threads", 2) == [1, 2, 4, 8, 16])
+        #expect(sizes("pool", 2) == [1, 2, 4, 5, 8, 16])
+        #expect(sizes("workers", 8) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 17])
+        #expect(sizes("threads", 1) == [1, 2, 4, 8])
+    }
 }

@@ -3,8 +3,8 @@ import PoolSizeModel
 import Testing
 
 /// The chain's search on surfaces whose best cell is known: each step's cells are "measured" from
-/// the surface, and the search must end within 5% of the grid's best in at most 14 trials (15 with
-/// the low-load phase) on a space of 36 cells.
+/// the surface, and the search must end within 5% of the grid's best in at most 13 trials (14 with
+/// the low-load phase, and room for a rule of thumb's cell) on a space of 36 cells.
 @Suite struct ChainSearchTests {
     static let workers = [1, 2, 3, 4]
     static let threads = [2, 4, 6, 8, 12, 16, 20, 24, 32]
@@ -59,7 +59,7 @@ import Testing
     /// waits 5 ms on its query, the machine has 2 cores.
     @Test func aServerUnderAnInterpreterLock() throws {
         let result = try Self.search { w, t in min(Double(w) * min(Double(t) * 1_000 / 6, 1_000), 2_000) }
-        #expect(result.trials <= 14, "\(result)")
+        #expect(result.trials <= 13, "\(result)")
         #expect(result.share >= 0.95, "\(result)")
     }
 
@@ -68,7 +68,7 @@ import Testing
         let result = try Self.search { w, t in
             min(Double(w * t) * 100, 2_000) * (1 - 0.03 * Double(w - 1))
         }
-        #expect(result.trials <= 14, "\(result)")
+        #expect(result.trials <= 13, "\(result)")
         #expect(result.share >= 0.95, "\(result)")
     }
 
@@ -78,7 +78,7 @@ import Testing
             let connections = Double(w * t)
             return min(connections * 60, 1_440) * max(0.2, 1 - 0.02 * max(0, connections - 24))
         }
-        #expect(result.trials <= 14, "\(result)")
+        #expect(result.trials <= 13, "\(result)")
         #expect(result.share >= 0.95, "\(result)")
     }
 
@@ -111,7 +111,7 @@ import Testing
         #expect(search.next(rows: rows, measured: [:])?.row == 3, "the middle of six rows")
         let (measured, answer) = try Self.run(space, rows: rows, demand: demand, surface: surface)
         let best = space.cells.map(surface).max()!
-        #expect(measured.count <= 14, "\(measured.count) trials")
+        #expect(measured.count <= 13, "\(measured.count) trials")
         #expect(surface(answer.recommended.cell) / best >= 0.95, "\(answer.recommended.cell)")
         // The fewest threads first, then the fewest connections: 12 threads (10 would do, not in
         // the sizes) and the pool of 8 (1,600/s needs 8.3 connections; 8 serve 1,538/s, within 5%).
@@ -121,7 +121,7 @@ import Testing
     /// The three chains of docs/benchmarks/chain.md as the hand grid measured them (two rounds of
     /// restart + wrk 3 s per cell, their mean requests/s, on the project's 2-CPU VM; 0 for a
     /// cell over the database's 30 connections): the search on these figures must end within 5%
-    /// of the grid's best in at most 14 trials.
+    /// of the grid's best in at most 13 trials.
     @Test(
         arguments: [
             (
@@ -148,6 +148,28 @@ import Testing
                     1320, 1378, 1388, 0, 0, 0, 606, 1127, 1359, 1250, 1404, 0, 0, 0, 0,
                 ]
             ),
+            // The run of 07d6d10 (the database watched, the same services).
+            (
+                "java 2", ["pool=2,5,8,12", "threads=2,4,6,8,12,16,24,32,48"], "pool",
+                [
+                    289, 340, 339, 339, 336, 336, 338, 336, 338, 287, 561, 764, 787, 802, 814, 801, 802, 804, 292, 578,
+                    811, 996, 1104, 1096, 1109, 1130, 1097, 289, 568, 829, 1033, 1208, 1162, 1182, 1145, 1176,
+                ]
+            ),
+            (
+                "gunicorn 2", ["workers=1,2,3,4", "threads=1,2,3,4,6,8,12,16,24", "pool=threads"], "workers*pool",
+                [
+                    132, 247, 308, 288, 262, 270, 287, 302, 299, 128, 243, 368, 400, 481, 689, 676, 0, 0, 192, 332, 426,
+                    498, 527, 522, 0, 0, 0, 131, 361, 428, 440, 518, 0, 0, 0, 0,
+                ]
+            ),
+            (
+                "puma 2", ["workers=1,2,3,4", "threads=1,2,3,4,6,8,12,16,24", "pool=threads"], "workers*pool",
+                [
+                    150, 302, 454, 598, 716, 727, 730, 737, 747, 302, 604, 880, 1080, 1198, 1182, 1180, 0, 0, 449, 860,
+                    870, 1297, 1319, 1260, 0, 0, 0, 590, 700, 1308, 1314, 1339, 0, 0, 0, 0,
+                ]
+            ),
         ] as [(String, [String], String, [Double])])
     func theBenchmarksMeasuredGrids(name: String, sizes: [String], connections: String, grid: [Double]) throws {
         let space = try #require(try KnobSpace.parse(sizes))
@@ -160,7 +182,7 @@ import Testing
         }
         let (measured, answer) = try Self.run(space, rows: rows, demand: demand) { surface[$0]! }
         let share = surface[answer.recommended.cell]! / grid.max()!
-        #expect(measured.count <= 14, "\(name): \(measured.count) trials")
+        #expect(measured.count <= 13, "\(name): \(measured.count) trials")
         #expect(share >= 0.95, "\(name): \(answer.recommended.cell) at \(share) of the best")
     }
 }

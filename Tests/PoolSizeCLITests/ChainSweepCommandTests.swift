@@ -247,3 +247,22 @@ extension ChainSweepCommandTests {
             ])
     }
 }
+
+extension ChainSweepCommandTests {
+    /// `auto` knobs get their sizes from their layer and the cores before anything runs: on 2
+    /// cores the workers (after `--workers`) 1…5, the threads the powers of two up to 16; the
+    /// dry run lists them.
+    @Test func autoKnobsAreSizedForTheCores() throws {
+        let result = try EndToEndTests.run([
+            "sweep", "--server",
+            "\(EndToEndTests.binary.path) serve --threads {threads} --workers {workers} --port {port} --quiet",
+            "--http", "http://127.0.0.1:{port}/", "--sizes", "workers=auto", "--sizes", "threads=auto", "--cores", "2",
+            "--dry-run",
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.hasPrefix(
+                "dry run: a chain of 25 cells (workers=1,2,3,4,5 threads=1,2,4,8,16), the search measures at most 13 of the 25 it may run; nothing measured\n"
+            ), "\(result.stdout)")
+    }
+}

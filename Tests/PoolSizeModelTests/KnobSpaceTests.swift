@@ -24,6 +24,18 @@ import Testing
         #expect(space.knobs.map(\.written) == ["workers=1,2", "threads=2,4,8", "pool=threads"])
     }
 
+    /// `auto` is a knob with sizes of its own still to be chosen: no cell until they are, then
+    /// as if listed; a tie to it follows it.
+    @Test func autoKnobsAreChosenBeforeTheCells() throws {
+        let space = try #require(try KnobSpace.parse(["workers=AUTO", "threads=2,4", "pool=workers"]))
+        #expect(space.knobs.map(\.written) == ["workers=auto", "threads=2,4", "pool=workers"])
+        #expect(space.knobs.map(\.isFree) == [true, true, false])
+        let chosen = space.resolvingAuto { name in name == "workers" ? [1, 3] : [] }
+        #expect(chosen.knobs.map(\.written) == ["workers=1,3", "threads=2,4", "pool=workers"])
+        #expect(chosen.cells.map(\.description).first == "workers=1 threads=2 pool=1")
+        #expect(chosen.cellCount == 4)
+    }
+
     /// A tie may follow another tie to the knob with sizes.
     @Test func tiesFollowTies() throws {
         let space = try #require(try KnobSpace.parse(["a=3", "c=b", "b=a"]))
@@ -50,10 +62,6 @@ import Testing
             "knob workers has no sizes; write each knob as name=sizes (workers=1,2,4) or name=knob (pool=threads)"
         ),
         (["workers=0,1"], "knob workers: pool size 0 is not positive; every size must be at least 1"),
-        (
-            ["workers=auto"],
-            "knob workers has auto, which a chain's knobs do not take yet; list its sizes (workers=1,2,4,8)"
-        ),
         (["pool=pool"], "knob pool is tied to itself; give it sizes (pool=1,2,4) or another knob"),
         (
             ["threads=2", "pool=thread"],

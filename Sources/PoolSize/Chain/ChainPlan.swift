@@ -26,7 +26,8 @@ package struct ChainPlan: Sendable {
         (task.knobs, task.database, task.databaseConnections) = (nil, nil, nil)
         var server = target
         server.kind = .server(task)
-        sweep = try ChainSweep(space: space, target: server, database: database, connections: connections)
+        sweep = try ChainSweep(
+            space: space, target: server, database: database, connections: connections, cores: plan.cores)
         guard let first = sweep.rows.first(where: { !$0.sizes.isEmpty }) else {
             throw .invalidParameter(.sizes, message: "no cell of the chain can run")
         }
@@ -39,7 +40,7 @@ package struct ChainPlan: Sendable {
         template.target = prepared.target
         template.pools = [.server]
         self.context = context
-        searching = ChainSearch.searches(space) && space.cellCount > 15
+        searching = ChainSearch.searches(sweep.space) && sweep.space.cellCount > 15
     }
 
     /// Runs the chain and reads its result: every row's trials, the first row's W/C, the

@@ -32,8 +32,10 @@ package struct ChainSweep: Sendable {
     /// - Parameters:
     ///   - database: a libpq connection URL or string of the database behind the server.
     ///   - connections: which knobs multiply to a cell's connections (`workers*pool+2`).
+    /// - Parameter cores: the cores `auto` knobs are sized for (`ChainRules.autoSizes`); needed
+    ///   only when a knob is `auto`.
     package init(
-        space: KnobSpace, target: Sweep.Target, database: String?, connections: String?
+        space given: KnobSpace, target: Sweep.Target, database: String?, connections: String?, cores: Int? = nil
     ) throws(PoolSizeError) {
         guard case .server(let task) = target.kind else {
             throw .invalidParameter(
@@ -48,6 +50,18 @@ package struct ChainSweep: Sendable {
                 message:
                     "resizes one pool; a chain restarts its server at every cell; drop \(PoolSizeError.Parameter.resize.mention)"
             )
+        }
+        var space = given
+        if given.knobs.contains(where: { $0.values == .auto }) {
+            guard let cores else {
+                throw .invalidParameter(.sizes, message: "auto knobs are sized for the cores; list the knobs' sizes")
+            }
+            let demand = try connections.map { (text: String) throws(PoolSizeError) -> ConnectionDemand in
+                try ConnectionDemand.parse(text, space: given)
+            }
+            space = given.resolvingAuto { name in
+                ChainRules.autoSizes(name, space: given, command: task.command, demand: demand, cores: cores)
+            }
         }
         let placeholders = try ServerCommand.knobPlaceholders(in: task.command)
         if try ServerCommand.placeholderNames(in: task.command).contains("size") {

@@ -44,7 +44,7 @@ package enum ChainRules {
     /// (`-w {workers}`, `--workers={workers}`, `-w{workers}`), else the one named `workers`.
     static func workerKnob(space: KnobSpace, command: String) -> String? {
         let words = (try? ShellWords.split(command)) ?? []
-        let free = Set(space.free.map(\.name))
+        let free = Set(space.knobs.filter(\.isFree).map(\.name))
         for (index, word) in words.enumerated() {
             for name in free {
                 let placeholder = "{\(name)}"
@@ -54,6 +54,29 @@ package enum ChainRules {
             }
         }
         return free.contains("workers") ? "workers" : nil
+    }
+
+    /// The sizes `name=auto` stands for on `cores` (n), from the knob's layer: the server's
+    /// worker processes (`workerKnob`) every count from 1 to 2n + 1 up to 9 and the powers of two
+    /// past it, with n and 2n + 1 (one worker a core, gunicorn's rule); a connection pool with a
+    /// knob of its own (the last factor of `demand`, beside a knob outside it) the powers of two
+    /// up to 8n with 2n + 1 (HikariCP's rule); any other knob (threads) the powers of two up to
+    /// 8n. A size past these shows as a knob still rising at its largest size.
+    package static func autoSizes(
+        _ name: String, space: KnobSpace, command: String, demand: ConnectionDemand?, cores: Int
+    ) -> [Int] {
+        let n = max(cores, 1)
+        let doubling = Array(sequence(first: 1) { $0 * 2 }.prefix { $0 <= 8 * n })
+        if workerKnob(space: space, command: command) == name {
+            let most = 2 * n + 1
+            let every = Array(1...min(most, 9))
+            return Array(Set(every + doubling.filter { $0 <= most } + [n, most])).sorted()
+        }
+        let free = space.knobs.filter(\.isFree).map(\.name)
+        if let demand, demand.factors.last == name, free.contains(where: { !demand.factors.contains($0) }) {
+            return Array(Set(doubling + [2 * n + 1])).sorted()
+        }
+        return doubling
     }
 
     /// `knob` at `value` beside the answer, or no cell when `value` is not among its sizes.

@@ -15,6 +15,10 @@ import PoolSizeModel
 ///    beyond it the way the pool goes. A way is followed while its rows gain (up) or still
 ///    serve (down).
 /// 3. **The best row's knee**: its sizes beside the best probed until the knee is bracketed.
+/// 4. **A climb from the best cell**, with the trials left: the best cell's neighbours not
+///    measured yet (one step of either knob, up before down), and again from a neighbour that
+///    proves better. One trial a cell on a noisy service can misplace a knee; the climb checks
+///    the cells around the answer before it is given.
 ///
 /// Only a space of two knobs with sizes of their own is searched; more are swept whole.
 package struct ChainSearch: Sendable, Equatable {
@@ -34,7 +38,7 @@ package struct ChainSearch: Sendable, Equatable {
     /// every knob.
     package let threadKnobs: [String]?
 
-    package init(tolerance: Double, cores: Int, budget: Int = 14, threadKnobs: [String]? = nil) {
+    package init(tolerance: Double, cores: Int, budget: Int = 13, threadKnobs: [String]? = nil) {
         self.tolerance = tolerance
         self.cores = max(1, cores)
         self.budget = budget
@@ -104,6 +108,28 @@ package struct ChainSearch: Sendable, Equatable {
         if bestRow != start, let more = bracket(rows[bestRow].sizes, bestValues).flatMap({ step(bestRow, [$0]) }) {
             return more
         }
+        // 4. A climb from the best cell.
+        return climb(rows, open, measured, step)
+    }
+
+    /// The best measured cell's first neighbour not measured yet: its row's next size up, the
+    /// next row's same size, its row's next size down, the previous row's same size.
+    func climb(
+        _ rows: [ChainRow], _ open: [Int], _ measured: [KnobCell: Double], _ step: (Int, [Int]) -> Step?
+    ) -> Step? {
+        guard let best = measured.max(by: { $0.value < $1.value })?.key,
+            let position = open.firstIndex(where: { rows[$0].cells.contains(best) })
+        else { return nil }
+        let row = open[position]
+        let size = best[rows[row].swept]
+        guard let index = rows[row].sizes.firstIndex(of: size) else { return nil }
+        let sizes = rows[row].sizes
+        var candidates: [(row: Int, size: Int)] = []
+        if index + 1 < sizes.count { candidates.append((row, sizes[index + 1])) }
+        if position + 1 < open.count { candidates.append((open[position + 1], size)) }
+        if index > 0 { candidates.append((row, sizes[index - 1])) }
+        if position > 0 { candidates.append((open[position - 1], size)) }
+        for candidate in candidates { if let next = step(candidate.row, [candidate.size]) { return next } }
         return nil
     }
 

@@ -7,6 +7,9 @@ package struct Knob: Equatable, Sendable, Codable {
         case list([Int])
         /// The value another knob has in the same cell (`pool=threads`: a connection per thread).
         case tied(String)
+        /// Sizes poolsize chooses from the knob's layer and the cores (`KnobSpace.resolvingAuto`),
+        /// before the chain's cells are made.
+        case auto
     }
 
     /// The name, as `{name}` is written in the command.
@@ -24,13 +27,20 @@ package struct Knob: Equatable, Sendable, Codable {
         switch values {
         case .list(let sizes): "\(name)=\(sizes.map(String.init).joined(separator: ","))"
         case .tied(let other): "\(name)=\(other)"
+        case .auto: "\(name)=auto"
         }
+    }
+
+    /// Whether the knob has sizes of its own (listed, or `auto` still to be chosen).
+    package var isFree: Bool {
+        if case .tied = values { return false }
+        return true
     }
 
     /// Written `tied_to` by the snake-case encoder every JSON file goes through, and read back
     /// by the snake-case decoder as `tiedTo`: a key spelled `tied_to` here would never be found.
     private enum CodingKeys: String, CodingKey {
-        case name, sizes, tiedTo
+        case name, sizes, tiedTo, auto
     }
 
     package init(from decoder: any Decoder) throws {
@@ -38,6 +48,8 @@ package struct Knob: Equatable, Sendable, Codable {
         name = try container.decode(String.self, forKey: .name)
         if let other = try container.decodeIfPresent(String.self, forKey: .tiedTo) {
             values = .tied(other)
+        } else if try container.decodeIfPresent(Bool.self, forKey: .auto) == true {
+            values = .auto
         } else {
             values = .list(try container.decode([Int].self, forKey: .sizes))
         }
@@ -49,6 +61,7 @@ package struct Knob: Equatable, Sendable, Codable {
         switch values {
         case .list(let sizes): try container.encode(sizes, forKey: .sizes)
         case .tied(let other): try container.encode(other, forKey: .tiedTo)
+        case .auto: try container.encode(true, forKey: .auto)
         }
     }
 }

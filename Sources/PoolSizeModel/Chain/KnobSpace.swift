@@ -73,6 +73,7 @@ package struct KnobSpace: Equatable, Sendable, Codable {
             }
             return Knob(name: name, values: .tied(spec))
         }
+        if spec.lowercased() == "auto" { return Knob(name: name, values: .auto) }
         let selection: SizeSelection
         do throws(PoolSizeError) {
             selection = try SizeSelection.parse(spec)
@@ -81,12 +82,18 @@ package struct KnobSpace: Equatable, Sendable, Codable {
             throw .invalidParameter(parameter, message: "knob \(name): \(message)")
         }
         guard case .explicit(let sizes) = selection else {
-            throw .invalidParameter(
-                .sizes,
-                message:
-                    "knob \(name) has auto, which a chain's knobs do not take yet; list its sizes (\(name)=1,2,4,8)")
+            throw .invalidParameter(.sizes, message: "knob \(name) has no sizes; \(usage)")
         }
         return Knob(name: name, values: .list(sizes))
+    }
+
+    /// The space with each `auto` knob's sizes chosen by `sizes` (given the knob's name).
+    package func resolvingAuto(_ sizes: (String) -> [Int]) -> KnobSpace {
+        KnobSpace(
+            checked: knobs.map { knob in
+                guard case .auto = knob.values else { return knob }
+                return Knob(name: knob.name, values: .list(sizes(knob.name)))
+            })
     }
 
     private static func isName(_ text: String) -> Bool {
