@@ -51,18 +51,6 @@ package struct ChainSweep: Sendable {
                     "resizes one pool; a chain restarts its server at every cell; drop \(PoolSizeError.Parameter.resize.mention)"
             )
         }
-        var space = given
-        if given.knobs.contains(where: { $0.values == .auto }) {
-            guard let cores else {
-                throw .invalidParameter(.sizes, message: "auto knobs are sized for the cores; list the knobs' sizes")
-            }
-            let demand = try connections.map { (text: String) throws(PoolSizeError) -> ConnectionDemand in
-                try ConnectionDemand.parse(text, space: given)
-            }
-            space = given.resolvingAuto { name in
-                ChainRules.autoSizes(name, space: given, command: task.command, demand: demand, cores: cores)
-            }
-        }
         let placeholders = try ServerCommand.knobPlaceholders(in: task.command)
         if try ServerCommand.placeholderNames(in: task.command).contains("size") {
             throw .invalidParameter(
@@ -71,9 +59,19 @@ package struct ChainSweep: Sendable {
                     "has {size} beside knobs; name that pool as a knob too ({threads} with threads=2,4,8), so each cell says what it set"
             )
         }
-        try space.check(placeholders: placeholders)
+        try given.check(placeholders: placeholders)
         let demand = try connections.map { (text: String) throws(PoolSizeError) -> ConnectionDemand in
-            try ConnectionDemand.parse(text, space: space)
+            try ConnectionDemand.parse(text, space: given)
+        }
+        // `auto` knobs get their sizes once the connections are known: a pool's follow them.
+        var space = given
+        if given.knobs.contains(where: { $0.values == .auto }) {
+            guard let cores else {
+                throw .invalidParameter(.sizes, message: "auto knobs are sized for the cores; list the knobs' sizes")
+            }
+            space = given.resolvingAuto { name in
+                ChainRules.autoSizes(name, space: given, command: task.command, demand: demand, cores: cores)
+            }
         }
         if demand != nil && database == nil {
             throw .invalidParameter(
