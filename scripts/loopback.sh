@@ -88,12 +88,47 @@ start_server() {
     server_pid=$!
     for _ in $(seq 1 600); do
         code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$url" 2>/dev/null || true)"
-        [[ "$code" == 200 ]] && return 0
+        if [[ "$code" == 200 ]]; then settle_session "$server_pid"; return 0; fi
         kill -0 "$server_pid" 2>/dev/null || { echo "error: the server exited before answering; see $log" >&2; return 1; }
         sleep 0.1
     done
     echo "error: the server did not answer 200 within 60 s (last: ${code:-nothing}); see $log" >&2
     return 1
+}
+
+# settle_session SID: waits (at most 5 s) until session SID's processes have stopped starting:
+# two 100 ms windows in a row with the same processes, threads and open files and under a tenth
+# of a core of CPU. A server that forks workers answers once its first worker accepts; load
+# started then keeps its connections on that worker, and workers still booting get none.
+settle_session() {
+    python3 - "$1" <<'PY'
+import os, sys, time
+sid = int(sys.argv[1])
+tick = os.sysconf("SC_CLK_TCK")
+
+def reading():
+    shape, cpu = {}, 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+            if int(fields[3]) != sid or fields[0] in "ZX":
+                continue
+            shape[name] = (len(os.listdir(f"/proc/{name}/task")), len(os.listdir(f"/proc/{name}/fd")))
+            cpu += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            continue
+    return shape, cpu / tick
+
+deadline, quiet, last = time.monotonic() + 5, 0, reading()
+while time.monotonic() < deadline and quiet < 2:
+    time.sleep(0.1)
+    now = reading()
+    quiet = quiet + 1 if now[0] and now[0] == last[0] and now[1] - last[1] <= 0.01 else 0
+    last = now
+PY
 }
 
 # fill_placeholders NAME=VALUE... -- WORD...: the words with each {NAME} replaced by its VALUE,

@@ -131,7 +131,7 @@ package struct HTTPTarget: Equatable, Sendable {
 
     /// The port as written in `url`'s authority (`8080` in `http://user@host:8080/x`), nil
     /// when it names none.
-    static func portText(_ url: String) -> String? {
+    package static func portText(_ url: String) -> String? {
         guard let scheme = url.range(of: "://") else { return nil }
         var authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }

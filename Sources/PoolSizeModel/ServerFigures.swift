@@ -12,11 +12,19 @@ package struct ServerFigures: Equatable, Sendable, Codable {
     /// The database behind the server over the same window (its backends' states and waits,
     /// their CPU when local); nil when the sweep watched none.
     package var database: DatabaseFigures?
+    /// Whether poolsize's driver opened a new connection for each request (the server's
+    /// processes share its listening socket); nil when a load tool loaded the server, or for a
+    /// trial recorded before this was.
+    package var connectionPerRequest: Bool?
 
     /// Figures as measured.
-    package init(processes: Int, interpreterLock: String? = nil, database: DatabaseFigures? = nil) {
+    package init(
+        processes: Int, interpreterLock: String? = nil, database: DatabaseFigures? = nil,
+        connectionPerRequest: Bool? = nil
+    ) {
         self.processes = processes
         self.interpreterLock = interpreterLock
         self.database = database
+        self.connectionPerRequest = connectionPerRequest
     }
 }

@@ -117,6 +117,14 @@ package final class ServerProcess: @unchecked Sendable {
         }
     }
 
+    /// Waits, once the server answers, until its session has settled (`SessionSettling`: its
+    /// workers all up and idle), at most `timeoutSeconds`; returns whether it did. A server
+    /// that never goes quiet is measured after the timeout as it is.
+    @discardableResult
+    package func waitUntilSettled(timeoutSeconds: Double, settling: SessionSettling = SessionSettling()) -> Bool {
+        settling.wait(session: pid, timeoutSeconds: timeoutSeconds) { hasExited }
+    }
+
     /// Ends the server and everything it started: SIGTERM to its process group and to every
     /// process in its session, up to `graceSeconds` for all of them to exit, then SIGKILL to
     /// those left; then the guardian stops whatever left the session (setsid), reaps it all and

@@ -158,7 +158,7 @@ import Testing
     }
 
     static let trialsHeader =
-        "run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load,errors,invalid_reason,arrival_rate_per_s,offered_per_s,backlog_mean,backlog_max,backlog_growth,stable,unfinished,dispatch_lag_p99_us,size_steps,driver_cpu_us_per_request,server_processes,server_interpreter_lock,db_snapshots,db_errors,db_backend_cpu_s,db_lock_samples,db_lwlock_samples,db_io_samples,db_client_samples,db_timeout_samples,db_cpu_samples,db_other_samples,db_peak_connections"
+        "run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load,errors,invalid_reason,arrival_rate_per_s,offered_per_s,backlog_mean,backlog_max,backlog_growth,stable,unfinished,dispatch_lag_p99_us,size_steps,driver_cpu_us_per_request,server_processes,server_interpreter_lock,server_connection_per_request,db_snapshots,db_errors,db_backend_cpu_s,db_lock_samples,db_lwlock_samples,db_io_samples,db_client_samples,db_timeout_samples,db_cpu_samples,db_other_samples,db_peak_connections"
 
     /// A whole sweep of `poolsize serve`: the plan records the server (the URL's password
     /// masked, in no file of the run), the trials are the server's with the driver's cost, the
@@ -206,6 +206,7 @@ import Testing
             #expect((Double(row["driver_cpu_us_per_request"] ?? "") ?? 0) > 0, "\(row)")
             #expect((Double(row["throughput_per_s"] ?? "") ?? 0) > 0 && row["errors"] == "0", "\(row)")
             #expect((Int(row["process_threads"] ?? "") ?? 0) >= 1 && (Int(row["max_rss_kb"] ?? "") ?? 0) > 0)
+            #expect(row["server_connection_per_request"] == "0", "one process listens: connections kept alive")
         }
         // One server for the low-load phase, one per trial (more when a busy trial is retried).
         #expect(((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count >= 4)

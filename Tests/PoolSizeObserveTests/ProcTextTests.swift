@@ -4,6 +4,23 @@ import Testing
 
 /// The /proc parsers, on texts copied from a kernel 6.18 machine and on hostile names.
 struct ProcTextTests {
+    /// /proc/net/tcp as this machine printed it, with a connection on the port (state 01) and a
+    /// listener on another port beside the two listeners on 8080 (0x1F90), one IPv6-style.
+    @Test func listeningInodesAreTheListenRowsOnThePort() {
+        let table = """
+              sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
+               0: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 20467623 1 0000000000000000 100 0 0 10 0
+               1: 00000000:07E8 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 1060 1 0000000000000000 100 0 0 10 0
+               2: 0100007F:1F90 0100007F:D2A4 01 00000000:00000000 00:00000000 00000000     0        0 20470001 1 0000000000000000 20 4 30 10 -1
+               3: 00000000000000000000000000000000:1F90 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 31 1 0000000000000000 100 0 0 10 0
+
+            """
+        #expect(ProcText.listeningInodes(table, port: 8080) == [20_467_623, 31])
+        #expect(ProcText.listeningInodes(table, port: 2024) == [1060])
+        #expect(ProcText.listeningInodes(table, port: 54_436).isEmpty, "a connection's port is not a listener")
+        #expect(ProcText.listeningInodes("", port: 8080).isEmpty)
+    }
+
     @Test func schedstatGivesCPURunQueueAndSlices() {
         let parsed = ProcText.schedstat("155727196 46492962 129\n")
         #expect(parsed?.cpuNanoseconds == 155_727_196)

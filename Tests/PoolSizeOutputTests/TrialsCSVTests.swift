@@ -29,9 +29,9 @@ import Testing
 
     @Test func goldenCSV() {
         let expected = #"""
-            run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load,errors,invalid_reason,arrival_rate_per_s,offered_per_s,backlog_mean,backlog_max,backlog_growth,stable,unfinished,dispatch_lag_p99_us,size_steps,driver_cpu_us_per_request,server_processes,server_interpreter_lock,db_snapshots,db_errors,db_backend_cpu_s,db_lock_samples,db_lwlock_samples,db_io_samples,db_client_samples,db_timeout_samples,db_cpu_samples,db_other_samples,db_peak_connections
-            20261122-051500-io,io,queue-pool,default,none,32,2,1119.600,0.480000,2332.500,1025.250,15100.125,14.7280,0.9712,32,33,0,n/a,0,17000.0,18250.5,21000.0,25000.0,26123.5,16100.0,16900.0,2300,40,9120,37,0.0125,0,,,,,,,,,,,0.000,,,,,,,,,,,,,
-            20261122-051500-io,"db, ""primary""",queue-pool,utility,mutex,1,1,30.000,0.500000,60.000,1000.000,15666.667,nan,0.0300,1,1,2,ok,30,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0,0,0,0,0.0000,0,,,,,,,,,,,0.000,,,,,,,,,,,,,
+            run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load,errors,invalid_reason,arrival_rate_per_s,offered_per_s,backlog_mean,backlog_max,backlog_growth,stable,unfinished,dispatch_lag_p99_us,size_steps,driver_cpu_us_per_request,server_processes,server_interpreter_lock,server_connection_per_request,db_snapshots,db_errors,db_backend_cpu_s,db_lock_samples,db_lwlock_samples,db_io_samples,db_client_samples,db_timeout_samples,db_cpu_samples,db_other_samples,db_peak_connections
+            20261122-051500-io,io,queue-pool,default,none,32,2,1119.600,0.480000,2332.500,1025.250,15100.125,14.7280,0.9712,32,33,0,n/a,0,17000.0,18250.5,21000.0,25000.0,26123.5,16100.0,16900.0,2300,40,9120,37,0.0125,0,,,,,,,,,,,0.000,,,,,,,,,,,,,,
+            20261122-051500-io,"db, ""primary""",queue-pool,utility,mutex,1,1,30.000,0.500000,60.000,1000.000,15666.667,nan,0.0300,1,1,2,ok,30,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0,0,0,0,0.0000,0,,,,,,,,,,,0.000,,,,,,,,,,,,,,
 
             """#
         #expect(TrialsCSV.serialize(Self.records) == expected)
@@ -50,23 +50,36 @@ import Testing
                     backendCPUSeconds: 0.25, waitSamples: [.lock: 30, .timeout: 10, .client: 40], snapshots: 10,
                     peakConnections: 8)))
         let row = TrialsCSV.row(record)
-        #expect(row.hasSuffix(",0.000,2,cpython 3.11,10,,0.250000,30,0,0,40,10,0,0,8\n"), "\(row)")
+        #expect(row.hasSuffix(",0.000,2,cpython 3.11,,10,,0.250000,30,0,0,40,10,0,0,8\n"), "\(row)")
         let read = try TrialsCSV.parse(TrialsCSV.header + row, path: "trials.csv")[0].watched
         #expect(read == record.watched)
         #expect(read.database?.workingShare(.lock) == 0.75)
         #expect(read.database?.meanConnections(.client) == 4)
     }
 
-    /// A server trial's processes and the runtime with a lock they run are two cells, empty for
-    /// any other trial, read back as written; a runtime observe does not name so, or one beside
-    /// no count of processes, is refused naming the column.
+    /// A server trial's processes, the runtime with a lock they run and whether each request had
+    /// a connection of its own are three cells, empty for any other trial, read back as written;
+    /// a runtime observe does not name so, or one beside no count of processes, is refused
+    /// naming the column, and so is a connection cell other than 0 or 1.
     @Test func aServersProcessesAreTwoCellsAndReadBack() throws {
         var record = Self.records[0]
         record.pool = .server
-        record.watched = .server(ServerFigures(processes: 1, interpreterLock: "cpython 3.11"))
+        record.watched = .server(
+            ServerFigures(processes: 1, interpreterLock: "cpython 3.11", connectionPerRequest: true))
         let row = TrialsCSV.row(record)
-        #expect(row.hasSuffix(",0.000,1,cpython 3.11,,,,,,,,,,,\n"), "\(row)")
+        #expect(row.hasSuffix(",0.000,1,cpython 3.11,1,,,,,,,,,,,\n"), "\(row)")
         #expect(try TrialsCSV.parse(TrialsCSV.header + row, path: "trials.csv")[0].watched == record.watched)
+        let yes = "line 2, column 'server_connection_per_request': 'yes' is not "
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: "trials.csv",
+                message: yes
+                    + "1 (a new connection for each request) or 0 (kept alive) beside a count in server_processes")
+        ) {
+            try TrialsCSV.parse(
+                TrialsCSV.header + row.replacingOccurrences(of: ",cpython 3.11,1,", with: ",cpython 3.11,yes,"),
+                path: "trials.csv")
+        }
         record.watched = .server(ServerFigures(processes: 4))
         #expect(
             try TrialsCSV.parse(TrialsCSV.header + TrialsCSV.row(record), path: "trials.csv")[0].watched
@@ -92,7 +105,7 @@ import Testing
             SizeStep(seconds: 0.2115, size: 29, throughputPerSecond: 1865.25),
         ]
         let row = TrialsCSV.row(record)
-        #expect(row.hasSuffix(",0.0125,0,,,,,,,,,,0.104:32:117.1 0.211:29:1865.2,0.000,,,,,,,,,,,,,\n"))
+        #expect(row.hasSuffix(",0.0125,0,,,,,,,,,,0.104:32:117.1 0.211:29:1865.2,0.000,,,,,,,,,,,,,,\n"))
         let back = try TrialsCSV.parse(TrialsCSV.header + row, path: "trials.csv")
         #expect(back[0].pool == .adaptive)
         #expect(back[0].sizeSteps.map(\.size) == [32, 29])
@@ -113,7 +126,7 @@ import Testing
                 backlogMax: 61,
                 backlogGrowth: -1.25, stable: true, unfinished: 3, dispatchLagP99Microseconds: 81.5))
         let row = TrialsCSV.row(record)
-        #expect(row.hasSuffix(",0,,1000.000,1006.250,25.500,61,-1.250,yes,3,81.5,,0.000,,,,,,,,,,,,,\n"))
+        #expect(row.hasSuffix(",0,,1000.000,1006.250,25.500,61,-1.250,yes,3,81.5,,0.000,,,,,,,,,,,,,,\n"))
         let back = try TrialsCSV.parse(TrialsCSV.header + row + TrialsCSV.row(Self.records[1]), path: "trials.csv")
         #expect(back[0].openLoop?.arrivalRate == 1000)
         #expect(back[0].openLoop?.offeredPerSecond == 1006.25)

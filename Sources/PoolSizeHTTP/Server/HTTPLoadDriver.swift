@@ -18,7 +18,8 @@ import PoolSizeProcess
 ///
 /// Connections: the multi handle owns the connection cache (CURLMOPT_MAXCONNECTS,
 /// curl_multi_setopt(3)); a finished transfer leaves its connection there and the handle's next
-/// transfer takes an idle one back, so `connections` connections stay open for the whole run.
+/// transfer takes an idle one back, so `connections` connections stay open for the whole run
+/// (unless each request is to have a connection of its own).
 /// CURLMOPT_MAX_TOTAL_CONNECTIONS caps them at that, and CURLMOPT_PIPELINING off keeps one
 /// request on each (no HTTP/2 multiplexing), as wrk's `-c` does.
 package final class HTTPLoadDriver {
@@ -34,8 +35,12 @@ package final class HTTPLoadDriver {
     package static let connectionLimit = 10_000
 
     /// A driver of `connections` requests to `target` (a GET unless the target says otherwise),
-    /// each failing after `timeoutSeconds`. Nothing is connected until `run`.
-    package init(target: HTTPTarget, connections: Int, timeoutSeconds: Double = 30) throws(PoolSizeError) {
+    /// each failing after `timeoutSeconds`, with `connectionPerRequest` each on a connection
+    /// of its own, closed after its answer (CURLOPT_FORBID_REUSE), as wrk does for a request
+    /// that says `Connection: close`. Nothing is connected until `run`.
+    package init(target: HTTPTarget, connections: Int, timeoutSeconds: Double = 30, connectionPerRequest: Bool = false)
+        throws(PoolSizeError)
+    {
         guard (1...Self.connectionLimit).contains(connections) else {
             throw .invalidParameter(
                 .connections,
@@ -63,7 +68,11 @@ package final class HTTPLoadDriver {
         }
         var handles: [CurlEasy] = []
         do throws(PoolSizeError) {
-            for _ in 0..<connections { handles.append(try CurlEasy(request: request)) }
+            for _ in 0..<connections {
+                let handle = try CurlEasy(request: request)
+                if connectionPerRequest { try handle.forbidReuse() }
+                handles.append(handle)
+            }
         } catch {
             curl_multi_cleanup(multi)
             throw error

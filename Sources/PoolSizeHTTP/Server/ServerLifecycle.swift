@@ -24,6 +24,19 @@ final class ServerLifecycle: @unchecked Sendable {
     /// Whether a server has answered in this sweep: until then a server that fails to start
     /// ends the sweep (nothing would work), after it a failure is that trial's.
     private(set) var answeredOnce = false
+    /// Whether the sweep's load opens a new connection for each request, decided at the first
+    /// server that answered and kept for every trial after it, so that one sweep's trials are
+    /// loaded alike: yes when more than one of its processes holds the listening socket
+    /// (gunicorn's or Puma's workers, each accepting for itself). A kept-alive connection stays
+    /// on the worker that accepted it, and which worker accepts the load's connections as they
+    /// open is the scheduler's draw: a trial's throughput would vary by a sixth between starts
+    /// at one size, and a worker could be left with none. Opening one per request lets each
+    /// worker take what it can, as behind a proxy that does not keep connections to it.
+    private(set) var connectionPerRequest: Bool?
+
+    /// The longest a server that answers is given to settle (its other workers to come up)
+    /// before it is measured anyway.
+    static let settleLimitSeconds = 5.0
 
     init(
         command: ServerCommand, url: ServerURL, readyTimeoutSeconds: Double, graceSeconds: Double,
@@ -81,6 +94,14 @@ final class ServerLifecycle: @unchecked Sendable {
         held = nil
     }
 
+    /// Whether more than one of `process`'s session holds the socket listening on the port
+    /// the target loads (`port`, else the URL's, else its scheme's).
+    static func sharesListener(_ process: ServerProcess, port: Int?, target: HTTPTarget) -> Bool {
+        let https = target.url.lowercased().hasPrefix("https:")
+        let loaded = port ?? HTTPTarget.portText(target.url).flatMap { Int($0) } ?? (https ? 443 : 80)
+        return ProcReader.listeners(onPort: loaded, among: ServerProcess.processes(inSession: process.pid)).count > 1
+    }
+
     /// A server of `size` threads started and answering, on a free port when the command takes
     /// `{port}`. A server that exits before it answers because its port was taken meanwhile is
     /// started once more on another.
@@ -104,9 +125,15 @@ final class ServerLifecycle: @unchecked Sendable {
             let process = try ServerProcess(arguments: command.arguments(size: size, port: port))
             do {
                 try process.waitUntilReady(timeoutSeconds: readyTimeoutSeconds) { probe.check() }
+                process.waitUntilSettled(timeoutSeconds: min(readyTimeoutSeconds, Self.settleLimitSeconds))
+                if connectionPerRequest == nil {
+                    connectionPerRequest = Self.sharesListener(process, port: port, target: target)
+                }
                 answeredOnce = true
                 // A server a resize command sizes has not been sized yet (size 0).
-                return RunningServer(size: resize == nil ? size : 0, process: process, target: target, port: port)
+                return RunningServer(
+                    size: resize == nil ? size : 0, process: process, target: target, port: port,
+                    connectionPerRequest: connectionPerRequest ?? false)
             } catch {
                 process.stop(graceSeconds: graceSeconds)
                 let taken = process.output.standardError.localizedCaseInsensitiveContains("in use")

@@ -11,7 +11,8 @@ extension ServerLoad {
         throws(PoolSizeError) -> TrialMetrics
     {
         let driver = try HTTPLoadDriver(
-            target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds)
+            target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds,
+            connectionPerRequest: server.connectionPerRequest)
         var readings = ServerReadings(server: server, watch: database)
         let result = try driver.runOpenLoop(trial, seed: ArrivalSchedule.seed(forTrial: request.seed)) { _ in
             readings.read()

@@ -44,7 +44,8 @@ struct ServerLoad {
     {
         let warmup = UInt64(Double(settings.durationNanoseconds) * settings.warmupFraction)
         let driver = try HTTPLoadDriver(
-            target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds)
+            target: server.target, connections: connections, timeoutSeconds: requestTimeoutSeconds,
+            connectionPerRequest: server.connectionPerRequest)
         var readings = ServerReadings(server: server, watch: database)
         let result = try driver.run(
             warmupNanoseconds: warmup, durationNanoseconds: settings.durationNanoseconds - warmup
@@ -71,6 +72,7 @@ struct ServerLoad {
         var figures = ServerTrialFigures.serverFigures(
             after.usage, since: before.usage, windowSeconds: result.windowSeconds)
         figures.database = readings.database
+        figures.connectionPerRequest = server.connectionPerRequest
         metrics.watched = .server(figures)
         if let busy0 = before.busy, let busy1 = after.busy, busy1 >= busy0 {
             let serverCPU = Double(after.usage.cpuNanoseconds(since: before.usage))

@@ -19,7 +19,9 @@ struct ServerLowLoad {
     func round(_ request: TrialRequest, settings: TrialSettings, cores: Int) throws(PoolSizeError) -> TrialMetrics {
         let fresh = lifecycle.startsFresh
         let server = try lifecycle.acquire(size: request.size, keep: true)
-        let driver = try HTTPLoadDriver(target: server.target, connections: 1, timeoutSeconds: requestTimeoutSeconds)
+        let driver = try HTTPLoadDriver(
+            target: server.target, connections: 1, timeoutSeconds: requestTimeoutSeconds,
+            connectionPerRequest: server.connectionPerRequest)
         var members: [Int32] = []
         let slices = max(1, min(40, settings.durationNanoseconds / Self.sliceNanoseconds))
         var last: (HTTPLoadDriver.Checkpoint, SessionUsage)? = nil

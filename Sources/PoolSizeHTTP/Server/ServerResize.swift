@@ -14,12 +14,14 @@ struct ServerResize {
     /// How long a resize command may run.
     static let timeoutSeconds = 60.0
 
-    /// Leaves a server just resized `settleSeconds`, then waits until it answers again.
+    /// Leaves a server just resized `settleSeconds`, then waits until it answers again and its
+    /// session has settled (a worker it added up and idle).
     func settle(_ server: RunningServer, readyTimeoutSeconds: Double) throws(PoolSizeError) {
         Thread.sleep(forTimeInterval: settleSeconds)
         try server.process.waitUntilReady(timeoutSeconds: readyTimeoutSeconds) {
             (try? HTTPReadinessProbe(target: server.target).check()) ?? (false, "no probe")
         }
+        server.process.waitUntilSettled(timeoutSeconds: min(readyTimeoutSeconds, ServerLifecycle.settleLimitSeconds))
     }
 
     /// Runs the command for `size` against `server`; throws naming the setting when it fails,

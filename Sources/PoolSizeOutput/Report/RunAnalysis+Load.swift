@@ -106,14 +106,19 @@ extension RunAnalysis {
     }
 
     /// How a server sweep's driver loaded the server, for the report: `64 requests in flight`,
-    /// or `poisson arrivals at 400/s over at most 64 connections`.
+    /// or `poisson arrivals at 400/s over at most 64 connections`, and whether each request had a
+    /// connection of its own.
     package func driverLoad(connections: Int) -> String {
+        let load: String
         switch loop {
-        case .closed: return "\(connections) requests in flight"
+        case .closed: load = "\(connections) requests in flight"
         case let .open(open):
             let rates = open.rates.map { UnitFormat.rate($0) }.joined(separator: ", ")
-            return "\(open.arrival.process.rawValue) arrivals at \(rates) over at most \(connections) connections"
+            load = "\(open.arrival.process.rawValue) arrivals at \(rates) over at most \(connections) connections"
         }
+        guard run.records.contains(where: { $0.watched.server?.connectionPerRequest == true }) else { return load }
+        return load
+            + ", a new connection for each request (the server's processes share its listening socket, and a kept-alive connection stays on the process that accepted it)"
     }
 
     /// What `compare` needs of an open loop: the arrivals as asked for (machine.json's, which

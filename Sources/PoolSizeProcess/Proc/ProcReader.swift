@@ -74,6 +74,31 @@ package enum ProcReader {
         )
     }
 
+    /// How many files `pid` holds open (its /proc/PID/fd entries: files, sockets, pipes); nil
+    /// when the process has ended or its table cannot be read.
+    package static func openFiles(of pid: Int32) -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+    }
+
+    /// Which of `processes` hold a socket listening on TCP `port` (this network namespace's
+    /// /proc/net/tcp and tcp6, matched to each process's descriptors by inode): the processes
+    /// that may accept its connections, a supervisor that only holds it included.
+    package static func listeners(onPort port: Int, among processes: [Int32]) -> [Int32] {
+        let inodes = ["/proc/net/tcp", "/proc/net/tcp6"].reduce(into: Set<UInt64>()) { found, path in
+            found.formUnion(text(path).map { ProcText.listeningInodes($0, port: port) } ?? [])
+        }
+        guard !inodes.isEmpty else { return [] }
+        let wanted = Set(inodes.map { "socket:[\($0)]" })
+        return processes.filter { pid in
+            let directory = "/proc/\(pid)/fd"
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            return entries.contains { entry in
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\(entry)"))
+                    .map(wanted.contains) ?? false
+            }
+        }
+    }
+
     /// A process's resident memory, in bytes (statm's resident pages); `process` is its id or
     /// `self`.
     package static func residentBytes(of process: String) -> Int? {

@@ -181,4 +181,19 @@ package enum ProcText {
             return line.dropFirst(4).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int32($0) }
         }
     }
+
+    /// The inodes of the sockets listening on `port` in `/proc/net/tcp` or `/proc/net/tcp6`
+    /// (proc_net(5)): rows whose state is 0A (LISTEN) and whose local address ends in the port,
+    /// four hex digits after a colon; the inode is the tenth field.
+    package static func listeningInodes(_ table: some StringProtocol, port: Int) -> Set<UInt64> {
+        var inodes: Set<UInt64> = []
+        for line in table.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count > 9, fields[3] == "0A", let colon = fields[1].lastIndex(of: ":"),
+                Int(fields[1][fields[1].index(after: colon)...], radix: 16) == port, let inode = UInt64(fields[9])
+            else { continue }
+            inodes.insert(inode)
+        }
+        return inodes
+    }
 }
