@@ -2,7 +2,9 @@
 # A chain of pools sized by hand beside `poolsize sweep`'s search, on one PostgreSQL in one run.
 # For each chain of Examples/chain, first the exhaustive grid by hand, the loop people run today:
 # for every cell of the knobs, start the service with those sizes on a free loopback port, wait
-# until it answers 200, load it with `wrk -t1 -cM -dSs`, note requests/s, stop it. A cell whose
+# until it answers 200 and its workers have settled (settle_session), load it with
+# `wrk -t1 -cM -dSs` (with `-H 'Connection: close'` for the services of worker processes, which
+# share one listening socket, as poolsize's driver does for them), note requests/s, stop it. A cell whose
 # connections exceed what the database allows (max_connections, less the superuser slots for a
 # role that is none, read before the grid) is not run, as a careful person would not. The grid
 # runs --rounds times; a cell's figure is its rounds' mean. Then `poolsize sweep --server …
@@ -105,18 +107,21 @@ chain_setup() {
             knobs=(workers=1,2,3,4 threads=1,2,3,4,6,8,12,16,24 pool=threads)
             demand='workers*pool'
             rules=("workers=5|gunicorn's workers 2 × cores + 1" "threads=8|gunicorn's threads 2–4 × cores (4 × 2)")
+            wrk_args=(-H 'Connection: close')
             ;;
         java)
             words=(java -cp "$jars" "$root/Examples/chain/ChainServer.java" --threads '{threads}' --pool '{pool}' --port '{port}')
             knobs=(pool=2,5,8,12 threads=2,4,6,8,12,16,24,32,48)
             demand='pool'
             rules=("pool=5|HikariCP's pool cores × 2 + 1" "threads=200|Tomcat's maxThreads 200")
+            wrk_args=()
             ;;
         puma)
             words=(env 'POOL_SIZE={pool}' puma -w '{workers}' -t '{threads}:{threads}' -b 'tcp://127.0.0.1:{port}' "$root/Examples/chain/chain_app.ru")
             knobs=(workers=1,2,3,4 threads=1,2,3,4,6,8,12,16,24 pool=threads)
             demand='workers*pool'
             rules=("workers=2|Puma's workers = cores" "threads=5|Rails' RAILS_MAX_THREADS 5 (pool = threads)")
+            wrk_args=(-H 'Connection: close')
             ;;
     esac
 }
@@ -160,9 +165,9 @@ hand_grid() {
             # shellcheck disable=SC2086  # a cell is name=value words
             fill_placeholders $cell "port=$port" -- "${words[@]}"
             log="$out/$name-${cell// /_}-$round.log"
-            echo "== $name round $round $cell: wrk -t1 -c$connections -d${seconds}s" >&2
+            echo "== $name round $round $cell: wrk -t1 -c$connections -d${seconds}s ${wrk_args[*]}" >&2
             start_server "$root" "$log" "${url_template//\{port\}/$port}" "${filled[@]}"
-            report="$(wrk -t1 -c"$connections" -d"${seconds}s" --latency --timeout 10s -s "$root/scripts/wrk-report.lua" \
+            report="$(wrk -t1 -c"$connections" -d"${seconds}s" "${wrk_args[@]}" --latency --timeout 10s -s "$root/scripts/wrk-report.lua" \
                 "${url_template//\{port\}/$port}" | grep '^wrk-report ' || true)"
             stop_server
             python3 - "$round" "$cell" "$needed" "$report" >> "$out/$name-grid.csv" <<'PY'
