@@ -52,6 +52,16 @@ if [ "$readme_lines" -gt 250 ]; then
 fi
 echo "readme: $readme_lines lines (at most 250)"
 
+# A script the docs tell people to run is run as written (`scripts/benchmark-chain.sh …`), so
+# every script with a #! line is executable in git; the ones only sourced have none.
+not_executable="$(git ls-files -s scripts | awk '$1 != "100755" { print $4 }' | while read -r file; do
+    head -c 2 "$file" | grep -q '^#!' && echo "$file"; done || true)"
+if [ -n "$not_executable" ]; then
+    echo "error: $(echo "$not_executable" | tr '\n' ' ')not executable in git; run git update-index --chmod=+x on each" >&2
+    exit 1
+fi
+echo "scripts: every script with a #! line is executable"
+
 # The tree keeps one style (docs/conventions.md): `swift format lint --strict` with the checked-in
 # .swift-format (120 columns); `swift format -i -r --parallel Sources Tests Examples/SweepClosure
 # Package.swift` fixes what it reports.
