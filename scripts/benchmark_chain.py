@@ -191,8 +191,11 @@ def main():
             settings.get("superuser", ""), ""
         )
         + f": {allowed} for the grid). "
-        "Each cell of the grid is a fresh start of the service and one wrk run; poolsize's search "
-        "starts the service at each cell it measures the same way and measures W/C at low load once.",
+        "Each cell of the grid is a fresh start of the service, measured once its workers have settled, "
+        "and one wrk run, with `-H 'Connection: close'` for the services of worker processes (gunicorn, "
+        "Puma), which share one listening socket; poolsize's search starts the service at each cell it "
+        "measures the same way (its driver opens a connection per request where the socket is shared) "
+        "and measures W/C at low load once.",
         "",
     ]
     for name in sys.argv[2:]:

@@ -38,6 +38,10 @@ import Testing
             // The arbiter holds the listening socket beside its worker: a connection per request.
             #expect(row["server_connection_per_request"] == "1", "\(row)")
         }
+        #expect(
+            result.stdout.contains(
+                "\nload: a new connection for each request (the server's processes share its listening socket; a kept-alive connection would stay on the process that accepted it)\n"
+            ), "\(result.stdout)")
         #expect(ServerGuideExampleTests.serverProcesses(in: dir).isEmpty, "a server outlived the sweep")
     }
 }
