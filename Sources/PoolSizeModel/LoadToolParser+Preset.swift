@@ -10,6 +10,11 @@ extension LoadToolParser {
         /// the initial connection time, the average latency, the transactions processed, the
         /// failed ones (serialization and deadlock failures) and the `duration`.
         case pgbench
+        /// Locust 2 headless (`--headless`, one process or a master with workers, whose master
+        /// prints the whole run's figures): the Aggregated row of the final stats table (its
+        /// requests, failures, average, max and req/s over the whole run) and of the percentile
+        /// table after it (50%, 90%, 99%, 99.9%), every latency in whole milliseconds.
+        case locust
 
         /// The presets, listed for a message.
         static var listed: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -34,6 +39,16 @@ extension LoadToolParser {
                     #"^\s*Socket errors: connect \d+, read (?<errors>\d+)"#,
                     #"^\s*Socket errors: connect \d+, read \d+, write (?<errors>\d+)"#,
                     #"^\s*Socket errors: connect \d+, read \d+, write \d+, timeout (?<errors>\d+)"#,
+                ]
+            case .locust:
+                // The stats row: `Aggregated  12345  3(0.02%) |  5  1  50  4 | 411.50  0.10`.
+                // The percentile row: 50% 66% 75% 80% 90% 95% 98% 99% 99.9% 99.99% 100% # reqs.
+                let skip = #"\s+\d+"#
+                return [
+                    #"^\s*Aggregated\s+(?<requests>\d+)\s+(?<errors>\d+)\(\d+(?:\.\d+)?%\)\s*\|\s*(?<mean>\d+)\s+\d+\s+(?<max>\d+)\s*\d+\s*\|\s*(?<throughput>"#
+                        + number + ")",
+                    #"^\s*Aggregated\s+(?<p50>\d+)"# + skip + skip + skip + #"\s+(?<p90>\d+)"# + skip + skip
+                        + #"\s+(?<p99>\d+)\s+(?<p999>\d+)"# + skip + skip + skip + #"\s*$"#,
                 ]
             case .pgbench:
                 return [

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a load tool's figures from what it printed. Built from the texts of the `parse`
 /// setting, each one of:
-/// - a preset's name, `wrk` or `pgbench` (`Preset`): that tool's own patterns;
+/// - a preset's name, `wrk`, `pgbench` or `locust` (`Preset`): that tool's own patterns;
 /// - a regular expression (Swift's `Regex` syntax, PCRE-like) whose named groups capture
 ///   figures: `throughput`, `p50`, `p90`, `p99`, `p999`, `max`, `mean`, `errors`, `requests` and
 ///   `duration` (`LoadToolGroup` says what each may capture: a latency is a number and a unit,

@@ -32,13 +32,21 @@ import Testing
         #expect(!rule.isQuiet(from: Reading(), to: Reading(), seconds: 0.1), "no process is no server")
     }
 
-    /// A shell that forks `date` in a loop for 0.6 s, then execs a sleep: not settled while it
-    /// loops, settled once it sleeps. A shell that loops forever never settles.
+    /// A process that for 0.6 s spins on its own thread and opens a file every 20 ms, as a worker
+    /// loading its code and opening its connections does, then sleeps: not settled while it
+    /// starts (every window sees files opened, whatever CPU it is given), settled once it
+    /// sleeps. A shell that loops forever never settles. (A shell forking `date` in a loop is
+    /// no stand-in: its children's CPU is not its threads', and between forks it looks idle.)
     @Test func aSessionSettlesOnlyOnceItsStartingWorkIsDone() throws {
-        let busy = try ServerProcess(arguments: [
-            "/bin/sh", "-c",
-            "end=$(( $(date +%s%N) + 600000000 )); while [ \"$(date +%s%N)\" -lt \"$end\" ]; do :; done; exec sleep 30",
-        ])
+        let script = """
+            import time
+            start, files, last = time.monotonic(), [], 0.0
+            while time.monotonic() - start < 0.6:
+                if time.monotonic() - last >= 0.02:
+                    files.append(open("/dev/null")); last = time.monotonic()
+            time.sleep(30)
+            """
+        let busy = try ServerProcess(arguments: ["python3", "-c", script])
         defer { busy.stop(graceSeconds: 1) }
         let start = Date()
         #expect(busy.waitUntilSettled(timeoutSeconds: 20))
@@ -49,13 +57,15 @@ import Testing
     }
 
     /// A Python listener that forks two children after it listens: all three hold the socket,
-    /// as gunicorn's arbiter and workers do; a listener that does not fork is alone.
+    /// as gunicorn's arbiter and workers do; a listener that does not fork is alone. It listens
+    /// on 127.0.0.2, never answering, so that no other test's client on 127.0.0.1 can meet it
+    /// on a port that test's own server has just left.
     @Test func everyProcessHoldingTheListeningSocketIsFound() throws {
         let port = try ServerProcess.freeLoopbackPort()
         let script = """
             import os, socket, sys, time
             s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            s.bind(("127.0.0.1", int(sys.argv[1]))); s.listen()
+            s.bind(("127.0.0.2", int(sys.argv[1]))); s.listen()
             for _ in range(int(sys.argv[2])):
                 if os.fork() == 0:
                     break

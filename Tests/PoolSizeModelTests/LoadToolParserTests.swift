@@ -111,6 +111,33 @@ import Testing
         #expect(figures.latency == nil)
     }
 
+    /// Locust 2.47's master with two workers, headless, on stderr (its stdout empty): the
+    /// Aggregated rows of the stats and the percentile tables, latencies in whole ms. The
+    /// percentile table's 100% (68, 44) is not the max: the stats row's Max (67, 43) is.
+    static let locustCases: [(String, LoadToolFigures)] = [
+        (
+            "locust-master-2-workers.txt",
+            LoadToolFigures(
+                throughputPerSecond: 702.61,
+                latency: LatencyPercentiles(p50: 21_000, p90: 23_000, p99: 34_000, p999: 60_000, max: 67_000),
+                meanLatencyMicroseconds: 21_000, errors: 0, requests: 2153)
+        ),
+        // Every request refused: all 22 259 failed, and Locust's req/s counts them.
+        (
+            "locust-refused.txt",
+            LoadToolFigures(
+                throughputPerSecond: 7307.21,
+                latency: LatencyPercentiles(p50: 1000, p90: 2000, p99: 4000, p999: 27_000, max: 43_000),
+                meanLatencyMicroseconds: 1000, errors: 22_259, requests: 22_259)
+        ),
+    ]
+
+    @Test(arguments: locustCases)
+    func locustPrintedFigures(file: String, expected: LoadToolFigures) throws {
+        let figures = try LoadToolParser(["locust"]).parse(standardOutput: "", standardError: try Self.fixture(file))
+        #expect(Self.same(figures, expected), "\(figures)")
+    }
+
     /// A tool that failed printed no throughput: wrk that could not connect, pgbench whose
     /// clients aborted; and one preset does not read the other tool.
     @Test(arguments: [
@@ -289,11 +316,11 @@ import Testing
     @Test(arguments: [
         (
             [],
-            "error: `parse`: is empty; name a preset (wrk, pgbench) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+            "error: `parse`: is empty; name a preset (wrk, pgbench, locust) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
         ),
         (
             ["  "],
-            "error: `parse`: has an empty expression; name a preset (wrk, pgbench) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+            "error: `parse`: has an empty expression; name a preset (wrk, pgbench, locust) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
         ),
         (
             ["tps = (?<throughput>[\\d.]+"],
@@ -315,11 +342,11 @@ import Testing
         // A tool's name that is no preset is not read as an expression matching the name.
         (
             ["k6"],
-            "error: `parse`: 'k6' is no preset; the presets are wrk, pgbench, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+            "error: `parse`: 'k6' is no preset; the presets are wrk, pgbench, locust, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
         ),
         (
             ["wrk", " vegeta "],
-            "error: `parse`: 'vegeta' is no preset; the presets are wrk, pgbench, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+            "error: `parse`: 'vegeta' is no preset; the presets are wrk, pgbench, locust, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
         ),
         (
             ["Requests/sec: (\\d+)"],
@@ -327,7 +354,7 @@ import Testing
         ),
         (
             ["99%\\s+(?<p99>\\S+)"],
-            "error: `parse`: captures no throughput; add an expression with a group named throughput, e.g. 'Requests/sec:\\s*(?<throughput>[\\d.]+)', or name a preset (wrk, pgbench)"
+            "error: `parse`: captures no throughput; add an expression with a group named throughput, e.g. 'Requests/sec:\\s*(?<throughput>[\\d.]+)', or name a preset (wrk, pgbench, locust)"
         ),
         // A name that only looks like a group (escaped, in a class, quoted) is none.
         (
