@@ -25,10 +25,7 @@ package enum ConsoleSummary {
             out += "low load: \(Self.unmeasuredLowLoad)"
         }
         out += "\n"
-        if analysis.run.records.contains(where: { $0.watched.server?.connectionPerRequest == true }) {
-            out +=
-                "load: a new connection for each request (the server's processes share its listening socket; a kept-alive connection would stay on the process that accepted it)\n"
-        }
+        if analysis.connectionPerRequest { out += "load: \(RunAnalysis.connectionPerRequestNote)\n" }
         if let line = analysis.run.searchLine { out += line + "\n" }
         if case let .open(open) = analysis.loop { return out + openLoop(analysis, open, lowLoad: lowLoad) }
         let selfSized = analysis.selfSized.map { AdaptiveLines.sentence($0) + "\n" }.joined()

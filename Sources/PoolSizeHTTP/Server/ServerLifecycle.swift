@@ -38,6 +38,12 @@ final class ServerLifecycle: @unchecked Sendable {
     /// before it is measured anyway.
     static let settleLimitSeconds = 5.0
 
+    /// Waits until `process`, which answers, has settled: at most `settleLimitSeconds`, and no
+    /// longer than it was given to answer.
+    static func waitUntilSettled(_ process: ServerProcess, readyTimeoutSeconds: Double) {
+        process.waitUntilSettled(timeoutSeconds: min(readyTimeoutSeconds, settleLimitSeconds))
+    }
+
     init(
         command: ServerCommand, url: ServerURL, readyTimeoutSeconds: Double, graceSeconds: Double,
         resize: ServerResize?, makeTarget: @escaping @Sendable (String) throws(PoolSizeError) -> HTTPTarget
@@ -125,7 +131,7 @@ final class ServerLifecycle: @unchecked Sendable {
             let process = try ServerProcess(arguments: command.arguments(size: size, port: port))
             do {
                 try process.waitUntilReady(timeoutSeconds: readyTimeoutSeconds) { probe.check() }
-                process.waitUntilSettled(timeoutSeconds: min(readyTimeoutSeconds, Self.settleLimitSeconds))
+                Self.waitUntilSettled(process, readyTimeoutSeconds: readyTimeoutSeconds)
                 if connectionPerRequest == nil {
                     connectionPerRequest = Self.sharesListener(process, port: port, target: target)
                 }

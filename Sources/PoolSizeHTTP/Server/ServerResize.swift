@@ -21,7 +21,7 @@ struct ServerResize {
         try server.process.waitUntilReady(timeoutSeconds: readyTimeoutSeconds) {
             (try? HTTPReadinessProbe(target: server.target).check()) ?? (false, "no probe")
         }
-        server.process.waitUntilSettled(timeoutSeconds: min(readyTimeoutSeconds, ServerLifecycle.settleLimitSeconds))
+        ServerLifecycle.waitUntilSettled(server.process, readyTimeoutSeconds: readyTimeoutSeconds)
     }
 
     /// Runs the command for `size` against `server`; throws naming the setting when it fails,

@@ -116,10 +116,18 @@ extension RunAnalysis {
             let rates = open.rates.map { UnitFormat.rate($0) }.joined(separator: ", ")
             load = "\(open.arrival.process.rawValue) arrivals at \(rates) over at most \(connections) connections"
         }
-        guard run.records.contains(where: { $0.watched.server?.connectionPerRequest == true }) else { return load }
-        return load
-            + ", a new connection for each request (the server's processes share its listening socket, and a kept-alive connection stays on the process that accepted it)"
+        return connectionPerRequest ? load + ", " + Self.connectionPerRequestNote : load
     }
+
+    /// Whether poolsize's driver opened a new connection for each request of this run's trials
+    /// (the server's processes share its listening socket).
+    package var connectionPerRequest: Bool {
+        run.records.contains { $0.watched.server?.connectionPerRequest == true }
+    }
+
+    /// What a connection per request means, for the console's and the report's line on the load.
+    package static let connectionPerRequestNote =
+        "a new connection for each request (the server's processes share its listening socket; a kept-alive connection would stay on the process that accepted it)"
 
     /// What `compare` needs of an open loop: the arrivals as asked for (machine.json's, which
     /// decide whether two runs are comparable, measured or not) and the verdict tables; nil for

@@ -21,12 +21,14 @@ package enum ProcReader {
     /// Every process alive now.
     package static func processes() -> [Int32] { ids(in: "/proc") }
 
+    /// The names in a directory; nil when it cannot be read (its process has ended).
+    static func entries(_ directory: String) -> [String]? {
+        try? FileManager.default.contentsOfDirectory(atPath: directory)
+    }
+
     /// The threads of `pid`; nil when the process has ended.
     package static func threads(of pid: Int32) -> [Int32]? {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else {
-            return nil
-        }
-        return entries.compactMap { Int32($0) }
+        entries("/proc/\(pid)/task")?.compactMap { Int32($0) }
     }
 
     /// `/proc/PID/stat`, parsed.
@@ -77,7 +79,7 @@ package enum ProcReader {
     /// How many files `pid` holds open (its /proc/PID/fd entries: files, sockets, pipes); nil
     /// when the process has ended or its table cannot be read.
     package static func openFiles(of pid: Int32) -> Int? {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+        entries("/proc/\(pid)/fd")?.count
     }
 
     /// Which of `processes` hold a socket listening on TCP `port` (this network namespace's
@@ -91,8 +93,7 @@ package enum ProcReader {
         let wanted = Set(inodes.map { "socket:[\($0)]" })
         return processes.filter { pid in
             let directory = "/proc/\(pid)/fd"
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            return entries.contains { entry in
+            return (entries(directory) ?? []).contains { entry in
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\(entry)"))
                     .map(wanted.contains) ?? false
             }
