@@ -16,8 +16,9 @@
 #
 # After each hand loop, `poolsize sweep --server` on the same server (run_server_sweep), twice:
 # a grid on the same sizes with the same trial length and load (`--sizes LIST --search grid
-# --repeat 1 --trial-ms S*1000 --connections M`), and an adaptive search (`--sizes auto`, the
-# rest the same). scripts/benchmark_server.py reads the wrk reports, the hand loop's wall times
+# --repeat 1 --trial-ms S*1000 --connections M`), and an adaptive search (`--sizes auto
+# --trial-margin 0.02`: each window ends once its throughput is known, at most S s; the rest the
+# same). scripts/benchmark_server.py reads the wrk reports, the hand loop's wall times
 # and the sweeps' run directories into the page: per size both tools' figures and their ratio,
 # each sweep's recommendation, low-load W/C and formula, rules of thumb and wall time, and per
 # server the verdicts (grid knee within one step of the size list of the hand loop's; for serve,
@@ -170,7 +171,8 @@ run_server_sweep() { # run_server_sweep NAME grid|auto WORD...
     [[ "$sweep_available" == yes ]] || return 0
     command="$(printf '%q ' "$@")"
     local size_args=(--sizes "$sizes" --search grid)
-    [[ "$mode" == auto ]] && size_args=(--sizes auto)
+    # auto: trials that end once their throughput is known, at most as long as the grid's.
+    [[ "$mode" == auto ]] && size_args=(--sizes auto --trial-margin 0.02)
     run_sweep "$name-$mode" --server "${command% }" --http "$url_template" "${size_args[@]}" \
         --connections "$connections" --trial-ms $((seconds * 1000))
 }

@@ -387,8 +387,9 @@ print(f"- **Grid**: `poolsize sweep --server 'COMMAND' --http 'http://127.0.0.1:
       "beside the list, marked *rule* below. Driver CPU per request is its own thread's CPU "
       "(`driver_cpu_us_per_request` in trials.csv).")
 print(f"- **Auto**: the same with `--sizes auto` (an adaptive search: a geometric bracket around the formula's N "
-      f"from the low-load W/C, then bisection to one size step) and nothing else changed (`--connections "
-      f"{connections}` is also its default).")
+      f"from the low-load W/C, then bisection to one size step) and `--trial-margin 0.02`: each trial's window "
+      f"ends once its throughput is known within ±2% (at most the same {seconds} s), the rest unchanged "
+      f"(`--connections {connections}` is also its default).")
 print(f"- The formula is cores × (1 + wait/CPU) with this machine's {cores} cores, from each server's declared "
       "CPU and wait; the formula from W/C is the sweep's, from the CPU and wait it measured. Wall times are "
       "the script's clock around each command, server starts and stops included.")

@@ -26,6 +26,11 @@ extension Sweep {
         /// Length of one trial, to the millisecond (500 ms when nil; with an open `load`, the
         /// measured window, which by default holds 2,000 arrivals).
         public var trialLength: Duration?
+        /// In the closed loop a trial ends before its length (`trialLength`, or 500 ms) once its
+        /// throughput is known within this share of it (the half-width of its 95% interval, over
+        /// at least 300 tasks); nil runs every trial its whole length. An open load runs every
+        /// trial its whole length whatever this says.
+        public var trialMargin: Double? = 0.02
         /// Cores to size for; nil for the affinity mask and cgroup quota's minimum.
         public var cores: Int?
         /// U in the formula, in (0, 1].
@@ -72,6 +77,9 @@ extension Sweep {
                 tolerance: tolerance,
                 seed: seed, pools: [pool], tiers: [qos], primitives: [.none], trialMilliseconds: trialMilliseconds)
             plan.load = load
+            // Where a trial cannot end early the margin is dropped, not refused: the default asks
+            // for it. One out of range stays, for the sweep to refuse when it runs.
+            do { try plan.setTrialMargin(trialMargin, refusing: false) } catch { plan.trialMargin = trialMargin }
             return plan
         }
 

@@ -111,6 +111,7 @@ public struct Sweep: Sendable {
         observer: (any SweepObserver)?, resume: (lowLoad: LowLoadEstimate, records: [TrialRecord])?,
         spelling: SettingSpelling
     ) throws(PoolSizeError) -> SweepResult {
+        try plan.checkTrialMargin()
         let (lowLoad, records) = try sweepRunner.run(plan, observer: observer ?? SilentObserver(), resume: resume)
         let recommendation = Recommender.recommendAll(
             workload: plan.spec.name, records: records, lowLoad: lowLoad, cores: plan.cores,

@@ -21,6 +21,7 @@ enum ParameterFlags {
         case .primitives: return "--primitive"
         case .readRatio: return "--read-ratio"
         case .trialMilliseconds: return "--trial-ms"
+        case .trialMargin: return "--trial-margin"
         case .contend: return "--contend"
         case .busyRetries: return "--busy-retries"
         case .search: return "--search"

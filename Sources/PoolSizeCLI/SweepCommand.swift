@@ -152,6 +152,11 @@ struct SweepCommand: ParsableCommand {
         plan.search = resolved.search
         plan.load = load
         plan.target = chosen.target
+        try plan.setTrialMargin(trials.trialMargin)
+        // A run resumed from flags keeps the margin it was recorded with unless one is given.
+        if trials.trialMargin == nil, trials.trialMilliseconds == nil, let recorded = context.resumed {
+            plan.trialMargin = recorded.trialMargin
+        }
         if let seconds = resolved.budgetSeconds { plan = try plan.fitting(budgetSeconds: seconds) }
         try plan.checkPhases()
         try Self.checkBounded(plan.estimate)

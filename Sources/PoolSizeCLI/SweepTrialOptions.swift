@@ -48,6 +48,9 @@ struct SweepTrialOptions: ParsableArguments {
     @Option(name: .customLong("trial-ms"), help: ArgumentHelp(Help.trialMilliseconds))
     var trialMilliseconds: Int?
 
+    @Option(name: .customLong("trial-margin"), help: ArgumentHelp(Help.trialMargin))
+    var trialMargin: Double?
+
     @Option(help: "Seed for jitter draws and the trial order.")
     var seed: UInt64 = 42
 
@@ -176,7 +179,14 @@ struct SweepTrialOptions: ParsableArguments {
             1 for a range of arrival rates).
             """
         static let trialMilliseconds = """
-            Length of each trial in milliseconds, 10 to \(maximumTrialMilliseconds) (default: the spec's trial_ms).
+            Length of each trial in milliseconds, 10 to \(maximumTrialMilliseconds) (default: the spec's trial_ms); \
+            given alone, every trial runs all of it (see --trial-margin).
+            """
+        static let trialMargin = """
+            End a closed-loop trial (poolsize's own pools, or its driver against --server) before its length once its \
+            throughput is known within this share (the half-width of its 95% interval, over at least 300 tasks), 0 to \
+            0.5 exclusive (default 0.02); --trial-ms alone runs every trial its whole length, and with this flag is the \
+            longest a trial runs.
             """
         static let busyRetries = """
             Run a trial again, up to this many times, when other processes used more than 5% of the CPUs during it \

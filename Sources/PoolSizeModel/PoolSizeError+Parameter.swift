@@ -29,6 +29,8 @@ extension PoolSizeError {
         case readRatio
         /// The length of one trial.
         case trialMilliseconds
+        /// The share within which a trial's throughput is known when its window may end early.
+        case trialMargin
         /// Whether the sweep also measures the tiers competing for the CPU.
         case contend
         /// How often a trial on a busy machine is retried.

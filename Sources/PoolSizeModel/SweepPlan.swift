@@ -32,6 +32,10 @@ package struct SweepPlan: Sendable, Equatable, Codable {
     package var readRatio: Double
     /// Overrides the spec's trial length.
     package var trialMilliseconds: Int?
+    /// A closed-loop trial in poolsize's own pools ends before its planned length once its
+    /// throughput is known within this share (the half-width of its 95% interval); nil: every
+    /// trial runs its planned length. A plan recorded before it had none.
+    package var trialMargin: Double?
     /// Also run every tier at once on a CPU-saturating workload and report their shares.
     package var contend: Bool
     /// A trial whose `other_load` exceeds `busyThreshold` (a share of the cores) is run again,
@@ -75,7 +79,7 @@ package struct SweepPlan: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey {
         case runID = "runId"
         case spec, sizes, repetitions, warmupTrials, cores, targetUtilization, tolerance, seed, pools, tiers, primitives
-        case readRatio, trialMilliseconds, contend, busyRetries, busyThreshold, search, load, target
+        case readRatio, trialMilliseconds, trialMargin, contend, busyRetries, busyThreshold, search, load, target
     }
 
     /// Reads a plan; one recorded before a plan named its target sized pools in poolsize's own
@@ -96,6 +100,7 @@ package struct SweepPlan: Sendable, Equatable, Codable {
         primitives = try c.decode([PrimitiveKind].self, forKey: .primitives)
         readRatio = try c.decode(Double.self, forKey: .readRatio)
         trialMilliseconds = try c.decodeIfPresent(Int.self, forKey: .trialMilliseconds)
+        trialMargin = try c.decodeIfPresent(Double.self, forKey: .trialMargin)
         contend = try c.decode(Bool.self, forKey: .contend)
         busyRetries = try c.decode(Int.self, forKey: .busyRetries)
         busyThreshold = try c.decode(Double.self, forKey: .busyThreshold)

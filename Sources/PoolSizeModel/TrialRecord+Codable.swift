@@ -7,7 +7,7 @@ extension TrialRecord: Codable {
             cpuMicrosecondsPerTask, waitMicrosecondsPerTask, waitCPURatio, utilization, peakConcurrency, threads,
             effectiveNice, integrity, criticalSections, latency, execution, voluntaryContextSwitches,
             involuntaryContextSwitches, maxRSSKilobytes, processThreads, otherLoad, invalidReason, errors, sizeSteps
-        case driverCPUMicrosecondsPerRequest
+        case driverCPUMicrosecondsPerRequest, windowEnd, throughputMargin
         /// The loop, under the name of the optional it was stored as.
         case loop = "openLoop"
         /// What the source watched, under the name of its case with figures: a database's.
@@ -49,6 +49,8 @@ extension TrialRecord: Codable {
         errors = try c.decode(Int.self, forKey: .errors)
         driverCPUMicrosecondsPerRequest =
             try c.decodeIfPresent(Double.self, forKey: .driverCPUMicrosecondsPerRequest) ?? 0
+        windowEnd = try c.decodeIfPresent(WindowEnd.self, forKey: .windowEnd) ?? .planned
+        throughputMargin = try c.decodeIfPresent(Double.self, forKey: .throughputMargin)
         loop = Loop(figures: try c.decodeIfPresent(OpenLoopFigures.self, forKey: .loop))
         sizeSteps = try c.decode([SizeStep].self, forKey: .sizeSteps)
         // A server's figures hold its database's, if any: the server's key first.
@@ -91,6 +93,8 @@ extension TrialRecord: Codable {
         if driverCPUMicrosecondsPerRequest > 0 {
             try c.encode(driverCPUMicrosecondsPerRequest, forKey: .driverCPUMicrosecondsPerRequest)
         }
+        if windowEnd != .planned { try c.encode(windowEnd, forKey: .windowEnd) }
+        try c.encodeIfPresent(throughputMargin, forKey: .throughputMargin)
         try c.encodeIfPresent(openLoop, forKey: .loop)
         try c.encode(sizeSteps, forKey: .sizeSteps)
         if let server = watched.server {

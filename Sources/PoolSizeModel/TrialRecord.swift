@@ -71,6 +71,13 @@ public struct TrialRecord: Equatable, Sendable {
     /// What the workload source watched outside the pool during the window: nothing, or the
     /// database behind the connections (TrialRecord+Watched).
     package var watched: Watched = .nothing
+    /// How the window ended: at its planned length, or early once the throughput was known
+    /// (TrialRecord+Window).
+    package var windowEnd: WindowEnd = .planned
+    /// Half-width of the throughput's 95% interval as a share of it, from the window's
+    /// completions in consecutive batches (`RateEstimate`); nil when the trial has too few, or
+    /// its tasks did not run in poolsize's own closed loop.
+    package var throughputMargin: Double?
 
     /// Failed tasks as a share of the window's tasks, failed and succeeded (at most 1).
     public var failureShare: Double {

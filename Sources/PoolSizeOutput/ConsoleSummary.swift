@@ -26,6 +26,7 @@ package enum ConsoleSummary {
         }
         out += "\n"
         if analysis.connectionPerRequest { out += "load: \(RunAnalysis.connectionPerRequestNote)\n" }
+        if let windows = analysis.windowSentence { out += windows + "\n" }
         if let line = analysis.run.searchLine { out += line + "\n" }
         if case let .open(open) = analysis.loop { return out + openLoop(analysis, open, lowLoad: lowLoad) }
         let selfSized = analysis.selfSized.map { AdaptiveLines.sentence($0) + "\n" }.joined()

@@ -146,6 +146,14 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
             "error: --budget: fits an adaptive search to the time and does not apply to --arrival-rate; set the trials with --sizes, --repeat and --trial-ms"
         ),
         (
+            ["sweep", "--arrival-rate", "800/s", "--trial-margin", "0.02"], 64,
+            "error: --trial-margin: does not apply: an open loop's trials run their length to see the arrivals of every rate; drop it"
+        ),
+        (
+            ["sweep", "--trial-margin", "0.7"], 64,
+            "error: --trial-margin: must be in (0, 0.5), got 0.7; write 0.02 for 2%"
+        ),
+        (
             ["sweep", "--arrival-rate", "800/s", "--arrivals", "bursty"], 64,
             "error: The value 'bursty' is invalid for '--arrivals <arrivals>'. Please provide one of 'poisson' and 'uniform'. (see 'poolsize sweep --help')"
         ),

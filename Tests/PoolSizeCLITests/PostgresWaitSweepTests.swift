@@ -29,9 +29,13 @@ import Testing
         let names = lines[0].split(separator: ",").map(String.init)
         let database = names.filter { $0.hasPrefix("db_") }
         let sizeColumn = names.firstIndex(of: "pool_size") ?? 0
+        // Counted from the row's end (a quoted reason before them may hold commas): the columns
+        // after the database's (how the window ended) come off first.
+        let after = names.count - 1 - (names.lastIndex { $0.hasPrefix("db_") } ?? names.count - 1)
         return lines.dropFirst().map { line in
             let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            return (cells[sizeColumn], Dictionary(uniqueKeysWithValues: zip(database, cells.suffix(database.count))))
+            let mine = cells.dropLast(after).suffix(database.count)
+            return (cells[sizeColumn], Dictionary(uniqueKeysWithValues: zip(database, mine)))
         }
     }
 

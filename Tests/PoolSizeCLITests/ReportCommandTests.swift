@@ -154,7 +154,7 @@ import Testing
         #expect(result.code == 65)
         #expect(
             result.stderr
-                == "error: \(run.path)/trials.csv: line 5 has 12 fields where the header has 57; the file is damaged (an edit, or a write cut short)\n"
+                == "error: \(run.path)/trials.csv: line 5 has 12 fields where the header has 59; the file is damaged (an edit, or a write cut short)\n"
         )
     }
 }

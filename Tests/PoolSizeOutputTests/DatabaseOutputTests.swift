@@ -65,11 +65,11 @@ struct DatabaseOutputTests {
         let lines = text.split(separator: "\n")
         #expect(
             lines[0].hasSuffix(
-                "db_snapshots,db_errors,db_backend_cpu_s,db_lock_samples,db_lwlock_samples,db_io_samples,db_client_samples,db_timeout_samples,db_cpu_samples,db_other_samples,db_peak_connections"
+                "db_snapshots,db_errors,db_backend_cpu_s,db_lock_samples,db_lwlock_samples,db_io_samples,db_client_samples,db_timeout_samples,db_cpu_samples,db_other_samples,db_peak_connections,window_end,throughput_margin"
             ))
         // A sweep's own connections are not counted at their peak: they outlive their trial.
-        #expect(lines[1].hasSuffix(",16,40001:288 40P01:2,0.054078,37,0,0,13,13,1,0,"), "\(lines[1])")
-        #expect(lines[2].hasSuffix(",,,,,,,,,,,"), "\(lines[2])")
+        #expect(lines[1].hasSuffix(",16,40001:288 40P01:2,0.054078,37,0,0,13,13,1,0,,planned,"), "\(lines[1])")
+        #expect(lines[2].hasSuffix(",,,,,,,,,,,,planned,"), "\(lines[2])")
         let back = try TrialsCSV.parse(text, path: "trials.csv")
         #expect(back.map(\.watched) == records.map(\.watched))
     }

@@ -29,9 +29,9 @@ import Testing
 
     @Test func goldenCSV() {
         let expected = #"""
-            run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load,errors,invalid_reason,arrival_rate_per_s,offered_per_s,backlog_mean,backlog_max,backlog_growth,stable,unfinished,dispatch_lag_p99_us,size_steps,driver_cpu_us_per_request,server_processes,server_interpreter_lock,server_connection_per_request,db_snapshots,db_errors,db_backend_cpu_s,db_lock_samples,db_lwlock_samples,db_io_samples,db_client_samples,db_timeout_samples,db_cpu_samples,db_other_samples,db_peak_connections
-            20261122-051500-io,io,queue-pool,default,none,32,2,1119.600,0.480000,2332.500,1025.250,15100.125,14.7280,0.9712,32,33,0,n/a,0,17000.0,18250.5,21000.0,25000.0,26123.5,16100.0,16900.0,2300,40,9120,37,0.0125,0,,,,,,,,,,,0.000,,,,,,,,,,,,,,
-            20261122-051500-io,"db, ""primary""",queue-pool,utility,mutex,1,1,30.000,0.500000,60.000,1000.000,15666.667,nan,0.0300,1,1,2,ok,30,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0,0,0,0,0.0000,0,,,,,,,,,,,0.000,,,,,,,,,,,,,,
+            run_id,workload,pool,qos,primitive,pool_size,repetition,tasks,wall_s,throughput_per_s,cpu_us_per_task,wait_us_per_task,wait_cpu_ratio,utilization,peak_concurrency,threads,effective_nice,integrity,critical_sections,latency_p50_us,latency_p90_us,latency_p99_us,latency_p999_us,latency_max_us,exec_p50_us,exec_p99_us,voluntary_ctx_switches,involuntary_ctx_switches,max_rss_kb,process_threads,other_load,errors,invalid_reason,arrival_rate_per_s,offered_per_s,backlog_mean,backlog_max,backlog_growth,stable,unfinished,dispatch_lag_p99_us,size_steps,driver_cpu_us_per_request,server_processes,server_interpreter_lock,server_connection_per_request,db_snapshots,db_errors,db_backend_cpu_s,db_lock_samples,db_lwlock_samples,db_io_samples,db_client_samples,db_timeout_samples,db_cpu_samples,db_other_samples,db_peak_connections,window_end,throughput_margin
+            20261122-051500-io,io,queue-pool,default,none,32,2,1119.600,0.480000,2332.500,1025.250,15100.125,14.7280,0.9712,32,33,0,n/a,0,17000.0,18250.5,21000.0,25000.0,26123.5,16100.0,16900.0,2300,40,9120,37,0.0125,0,,,,,,,,,,,0.000,,,,,,,,,,,,,,,planned,
+            20261122-051500-io,"db, ""primary""",queue-pool,utility,mutex,1,1,30.000,0.500000,60.000,1000.000,15666.667,nan,0.0300,1,1,2,ok,30,0.0,0.0,0.0,0.0,0.0,0.0,0.0,0,0,0,0,0.0000,0,,,,,,,,,,,0.000,,,,,,,,,,,,,,,planned,
 
             """#
         #expect(TrialsCSV.serialize(Self.records) == expected)
@@ -50,7 +50,7 @@ import Testing
                     backendCPUSeconds: 0.25, waitSamples: [.lock: 30, .timeout: 10, .client: 40], snapshots: 10,
                     peakConnections: 8)))
         let row = TrialsCSV.row(record)
-        #expect(row.hasSuffix(",0.000,2,cpython 3.11,,10,,0.250000,30,0,0,40,10,0,0,8\n"), "\(row)")
+        #expect(row.hasSuffix(",0.000,2,cpython 3.11,,10,,0.250000,30,0,0,40,10,0,0,8,planned,\n"), "\(row)")
         let read = try TrialsCSV.parse(TrialsCSV.header + row, path: "trials.csv")[0].watched
         #expect(read == record.watched)
         #expect(read.database?.workingShare(.lock) == 0.75)
@@ -67,7 +67,7 @@ import Testing
         record.watched = .server(
             ServerFigures(processes: 1, interpreterLock: "cpython 3.11", connectionPerRequest: true))
         let row = TrialsCSV.row(record)
-        #expect(row.hasSuffix(",0.000,1,cpython 3.11,1,,,,,,,,,,,\n"), "\(row)")
+        #expect(row.hasSuffix(",0.000,1,cpython 3.11,1,,,,,,,,,,,,planned,\n"), "\(row)")
         #expect(try TrialsCSV.parse(TrialsCSV.header + row, path: "trials.csv")[0].watched == record.watched)
         let yes = "line 2, column 'server_connection_per_request': 'yes' is not "
         #expect(
@@ -95,6 +95,36 @@ import Testing
         }
     }
 
+    /// How a window ended and the margin its throughput was known to are the last two cells,
+    /// read back as written; a file without them reads as windows of their planned length with
+    /// no margin, and an unknown ending is refused naming the column and the three it may be.
+    @Test func aWindowsEndAndMarginAreTheLastCellsAndReadBack() throws {
+        var record = Self.records[0]
+        record.windowEnd = .known
+        record.throughputMargin = 0.01873
+        let row = TrialsCSV.row(record)
+        #expect(row.hasSuffix(",0.000,,,,,,,,,,,,,,,known,0.0187\n"), "\(row)")
+        let back = try TrialsCSV.parse(TrialsCSV.header + row, path: "trials.csv")[0]
+        #expect(back.windowEnd == .known)
+        #expect(back.throughputMargin == 0.0187)
+        record.windowEnd = .longest
+        record.throughputMargin = nil
+        #expect(TrialsCSV.row(record).hasSuffix(",longest,\n"))
+        let older =
+            TrialsCSV.header.replacingOccurrences(of: ",window_end,throughput_margin", with: "")
+            + TrialsCSV.row(Self.records[0]).replacingOccurrences(of: ",planned,\n", with: "\n")
+        let read = try TrialsCSV.parse(older, path: "trials.csv")[0]
+        #expect(read.windowEnd == .planned && read.throughputMargin == nil)
+        #expect(
+            throws: PoolSizeError.invalidInput(
+                path: "trials.csv",
+                message: "line 2, column 'window_end': 'early' is not planned, known or longest")
+        ) {
+            try TrialsCSV.parse(
+                TrialsCSV.header + row.replacingOccurrences(of: ",known,", with: ",early,"), path: "trials.csv")
+        }
+    }
+
     /// An adaptive pool's sizes over time: one cell of `seconds:size:throughput` triples, read back
     /// as written; a damaged triple names the column and shows the form expected.
     @Test func adaptiveSizeStepsAreOneCellAndReadBack() throws {
@@ -105,7 +135,7 @@ import Testing
             SizeStep(seconds: 0.2115, size: 29, throughputPerSecond: 1865.25),
         ]
         let row = TrialsCSV.row(record)
-        #expect(row.hasSuffix(",0.0125,0,,,,,,,,,,0.104:32:117.1 0.211:29:1865.2,0.000,,,,,,,,,,,,,,\n"))
+        #expect(row.hasSuffix(",0.0125,0,,,,,,,,,,0.104:32:117.1 0.211:29:1865.2,0.000,,,,,,,,,,,,,,,planned,\n"))
         let back = try TrialsCSV.parse(TrialsCSV.header + row, path: "trials.csv")
         #expect(back[0].pool == .adaptive)
         #expect(back[0].sizeSteps.map(\.size) == [32, 29])
@@ -126,7 +156,7 @@ import Testing
                 backlogMax: 61,
                 backlogGrowth: -1.25, stable: true, unfinished: 3, dispatchLagP99Microseconds: 81.5))
         let row = TrialsCSV.row(record)
-        #expect(row.hasSuffix(",0,,1000.000,1006.250,25.500,61,-1.250,yes,3,81.5,,0.000,,,,,,,,,,,,,,\n"))
+        #expect(row.hasSuffix(",0,,1000.000,1006.250,25.500,61,-1.250,yes,3,81.5,,0.000,,,,,,,,,,,,,,,planned,\n"))
         let back = try TrialsCSV.parse(TrialsCSV.header + row + TrialsCSV.row(Self.records[1]), path: "trials.csv")
         #expect(back[0].openLoop?.arrivalRate == 1000)
         #expect(back[0].openLoop?.offeredPerSecond == 1006.25)

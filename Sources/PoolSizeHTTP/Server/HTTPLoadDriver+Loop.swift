@@ -2,6 +2,7 @@ import CCurl
 import CPoolSizeCurl
 import PoolSizeKit
 import PoolSizeModel
+import PoolSizeStats
 
 extension HTTPLoadDriver {
     /// One run's state: which handle is which, when each transfer started, and the window's
@@ -26,6 +27,9 @@ extension HTTPLoadDriver {
         private var retryAt: [UInt64]
         /// The finished transfers.
         private var answers = Answers()
+        /// The window's successes in bins of `TrialStopRule.binNanoseconds` from its start, for
+        /// the margin its throughput is known to.
+        private var bins: [Int] = []
 
         init(driver: HTTPLoadDriver, start: UInt64, warmup: UInt64, duration: UInt64) {
             self.driver = driver
@@ -98,8 +102,28 @@ extension HTTPLoadDriver {
 
         /// A success is a whole answer with a 2xx status; anything else is a failure.
         mutating func tally(_ index: Int, _ code: CURLcode, at now: UInt64) {
+            let before = answers.times.count
             answers.tally(driver.handles[index], code, elapsed: now &- started[index])
+            guard answers.times.count > before, now >= measuredFrom else { return }
+            let bin = Int((now - measuredFrom) / TrialStopRule.binNanoseconds)
+            if bin >= bins.count { bins.append(contentsOf: repeatElement(0, count: bin - bins.count + 1)) }
+            bins[bin] += 1
         }
+
+        /// The window's throughput so far, over its whole bins before `now`; nil before it opens.
+        func estimate(at now: UInt64) -> RateEstimate? {
+            guard inWindow, now > measuredFrom else { return nil }
+            let whole = Int((now - measuredFrom) / TrialStopRule.binNanoseconds)
+            var binned = Array(bins.prefix(whole))
+            if binned.count < whole { binned.append(contentsOf: repeatElement(0, count: whole - binned.count)) }
+            return RateEstimate(binCounts: binned, binSeconds: Double(TrialStopRule.binNanoseconds) / 1e9)
+        }
+
+        /// How long the window has been open at `now`.
+        func elapsed(at now: UInt64) -> UInt64 { inWindow && now > measuredFrom ? now - measuredFrom : 0 }
+
+        /// Ends the window at `now`, before its planned end.
+        mutating func close(at now: UInt64) { end = now }
 
         /// The window so far, at `now`.
         func checkpoint(at now: UInt64) -> Checkpoint {
@@ -110,7 +134,9 @@ extension HTTPLoadDriver {
         func result(at now: UInt64) -> HTTPLoadResult {
             let cpu = inWindow ? driver.clocks.threadCPUNanoseconds() &- cpuStart : 0
             let seconds = inWindow ? Double(now &- measuredFrom) / 1e9 : 0
-            return answers.result(connections: driver.connections, seconds: seconds, cpu: cpu)
+            var result = answers.result(connections: driver.connections, seconds: seconds, cpu: cpu)
+            result.throughputMargin = estimate(at: now)?.relativeHalfWidth
+            return result
         }
 
         /// Takes every transfer still in flight out of the multi handle (libcurl closes its

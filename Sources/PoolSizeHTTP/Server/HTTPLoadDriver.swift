@@ -102,15 +102,19 @@ package final class HTTPLoadDriver {
     ///     the same instants as the driver's tallies, the last while every connection is open
     ///     (a thread-per-connection server's threads end with their connections, and their CPU
     ///     leaves /proc with them).
+    ///   - stop: when the window may end before `durationNanoseconds`: once the throughput of
+    ///     its answers is known (judged every `TrialStopRule.checkNanoseconds`, or a twentieth of
+    ///     the window so far); nil for a window of fixed length.
     package func run(
         warmupNanoseconds: UInt64, durationNanoseconds: UInt64, checkpointNanoseconds: UInt64 = 0,
-        checkpoint: (Checkpoint) -> Void = { _ in }
+        stop: TrialStopRule? = nil, checkpoint: (Checkpoint) -> Void = { _ in }
     ) throws(PoolSizeError) -> HTTPLoadResult {
         var loop = Loop(
             driver: self, start: clocks.wallNanoseconds(), warmup: warmupNanoseconds, duration: durationNanoseconds)
         defer { loop.removeAll() }
         let first = clocks.wallNanoseconds()
         var nextCheckpoint: UInt64? = nil
+        var nextJudgement: UInt64? = nil, knownMargin: Double? = nil
         if loop.inWindow {
             checkpoint(loop.checkpoint(at: first))
             if checkpointNanoseconds > 0 { nextCheckpoint = first &+ checkpointNanoseconds }
@@ -128,9 +132,23 @@ package final class HTTPLoadDriver {
                 if checkpointNanoseconds > 0 { nextCheckpoint = now &+ checkpointNanoseconds }
             }
             let restarted = try loop.collect(at: now, restarting: now < loop.end)
+            if let stop, loop.inWindow, now < loop.end {
+                if let due = nextJudgement, now >= due {
+                    let estimate = loop.estimate(at: now)
+                    if stop.isKnown(estimate, elapsed: loop.elapsed(at: now)) {
+                        knownMargin = estimate?.relativeHalfWidth
+                        loop.close(at: now)
+                    }
+                }
+                nextJudgement = now &+ max(TrialStopRule.checkNanoseconds, loop.elapsed(at: now) / 20)
+            }
             if now >= loop.end {
                 // The driver's CPU is taken first: the caller's reading is not the driver's cost.
-                let result = loop.result(at: now)
+                var result = loop.result(at: now)
+                if stop != nil {
+                    result.windowEnded = knownMargin == nil ? .longest : .known
+                    result.throughputMargin = knownMargin ?? result.throughputMargin
+                }
                 checkpoint(loop.checkpoint(at: now))
                 return result
             }
@@ -145,7 +163,8 @@ package final class HTTPLoadDriver {
             // A handle just added is started by the next curl_multi_perform, without a wait.
             if restarted || retried { continue }
             let boundary = min(
-                loop.inWindow ? loop.end : loop.windowStart, loop.nextRetry ?? .max, nextCheckpoint ?? .max)
+                loop.inWindow ? loop.end : loop.windowStart, loop.nextRetry ?? .max, nextCheckpoint ?? .max,
+                nextJudgement ?? .max)
             let waitMilliseconds = Int32(clamping: ((boundary > now ? boundary - now : 0) + 999_999) / 1_000_000)
             let polled = curl_multi_poll(multi, nil, 0, max(1, waitMilliseconds), nil)
             guard polled == CURLM_OK else { throw Self.failure("curl_multi_poll", polled) }

@@ -22,6 +22,11 @@ package struct HTTPLoadResult: Equatable, Sendable {
     package var driverCPUMicroseconds: Double
     /// Why the first failure in the window failed (`answered 404 Not Found`), nil without one.
     package var firstFailure: String?
+    /// How the window ended: at its length, or once the throughput was known (`run`'s `stop`).
+    package var windowEnded: TrialRecord.WindowEnd = .planned
+    /// Half-width of the throughput's 95% interval as a share of it, from the window's answers
+    /// in 1 ms bins (`TrialStopRule`); the margin it was known to when the window ended early.
+    package var throughputMargin: Double?
 
     /// The figures as measured.
     package init(

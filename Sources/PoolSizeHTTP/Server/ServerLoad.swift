@@ -48,13 +48,15 @@ struct ServerLoad {
             connectionPerRequest: server.connectionPerRequest)
         var readings = ServerReadings(server: server, watch: database)
         let result = try driver.run(
-            warmupNanoseconds: warmup, durationNanoseconds: settings.durationNanoseconds - warmup
+            warmupNanoseconds: warmup, durationNanoseconds: settings.durationNanoseconds - warmup, stop: settings.stop
         ) { _ in readings.read() }
         readings.finish()
         var metrics = ServerTrialFigures.metrics(
             result, size: request.size, server: readings.after.usage,
             cpuNanoseconds: readings.after.usage.cpuNanoseconds(since: readings.before.usage),
             switchesBefore: readings.before.usage, cores: cores)
+        metrics.windowEnd = result.windowEnded
+        metrics.throughputMargin = result.throughputMargin
         finish(
             &metrics, result: result, readings: readings, server: server, cores: cores,
             connectionShortfall: ServerTrialValidity.connectionShortfall(connections: connections, size: request.size))

@@ -191,6 +191,9 @@ package enum ReportBuilder {
                 let counts = RepetitionCounts(asked: plan.repetitions, summaries: analysis.summaries)
                 rows.append(["repetitions", "\(counts.phrase), \(plan.warmupTrials) warm-up"])
             }
+            if let windows = analysis.windowSentence {
+                rows.append(["trial windows", String(windows.dropFirst("trials: ".count))])
+            }
         }
         rows.append(["run", ReportInline.code(run.runID) + ", \(run.records.count) trials"])
         return [

@@ -10,7 +10,8 @@ extension TrialsCSV {
     static let signed = Set(columns.filter(\.isSigned).map(\.name))
     /// Columns a later poolsize added: a file written before them loads, their cells read as empty.
     static let addedColumns: Set<String> = Set(
-        [driverColumn.name] + TrialsColumn.serverColumns.map(\.name) + TrialsColumn.databaseColumns.map(\.name))
+        [driverColumn.name] + TrialsColumn.serverColumns.map(\.name) + TrialsColumn.databaseColumns.map(\.name)
+            + TrialsColumn.windowColumns.map(\.name))
 
     /// - Parameters:
     ///   - path: names the file in error messages.

@@ -8,10 +8,11 @@ package enum TrialsCSV {
     /// The columns, in file order: the one description of the file, its header, its rows and
     /// how they are read back (TrialsCSV+Reading). The open loop's columns come from its own
     /// file (TrialsColumn+OpenLoop), between the figures every trial has and the adaptive pool's;
-    /// a server's processes (TrialsColumn+Server), then the database's last (TrialsColumn+Database).
+    /// a server's processes (TrialsColumn+Server), the database's (TrialsColumn+Database), then how the
+    /// window ended (TrialsColumn+Window).
     package static let columns: [TrialsColumn] =
         shared + TrialsColumn.openLoopColumns + [sizeStepsColumn, driverColumn] + TrialsColumn.serverColumns
-        + TrialsColumn.databaseColumns
+        + TrialsColumn.databaseColumns + TrialsColumn.windowColumns
 
     /// A server trial's load driver: its CPU per request (0 for a pool's own trials).
     static let driverColumn = TrialsColumn.number(

@@ -25,12 +25,10 @@ extension TrialsColumn {
                     }
                     d.errorsBySQLState = errors
                 }),
-            databaseFigure(
-                "db_backend_cpu_s", write: { $0.backendCPUSeconds.map { CSVField.number($0, decimals: 6) } ?? "" },
-                read: { row, d throws(PoolSizeError) in
-                    guard let cell = row.text("db_backend_cpu_s"), !cell.isEmpty else { return }
-                    d.backendCPUSeconds = try row.number("db_backend_cpu_s")
-                }),
+            {
+                let cell = optionalNumber("db_backend_cpu_s", \DatabaseFigures.backendCPUSeconds, decimals: 6)
+                return databaseFigure("db_backend_cpu_s", write: cell.write, read: cell.read)
+            }(),
         ]
         + WaitClass.allCases.map { kind in
             databaseFigure(

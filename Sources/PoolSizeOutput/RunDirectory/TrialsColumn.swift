@@ -41,6 +41,22 @@ package struct TrialsColumn: Sendable {
             read: { row, r throws(PoolSizeError) in r[keyPath: field] = try row.number(name) })
     }
 
+    /// A figure that may be missing, with a fixed number of decimals: its cell for `Root`
+    /// (empty for nil) and how a row's cell is read into it (an empty cell leaves it nil).
+    static func optionalNumber<Root>(
+        _ name: String, _ field: WritableKeyPath<Root, Double?> & Sendable, decimals: Int
+    ) -> (
+        write: @Sendable (Root) -> String, read: @Sendable (TrialsCSV.Row, inout Root) throws(PoolSizeError) -> Void
+    ) {
+        (
+            write: { $0[keyPath: field].map { CSVField.number($0, decimals: decimals) } ?? "" },
+            read: { row, root throws(PoolSizeError) in
+                guard let cell = row.text(name), !cell.isEmpty else { return }
+                root[keyPath: field] = try row.number(name)
+            }
+        )
+    }
+
     /// A count.
     static func integer(_ name: String, _ field: WritableKeyPath<TrialRecord, Int> & Sendable, signed: Bool = false)
         -> TrialsColumn

@@ -5,10 +5,12 @@ import PoolSizeStats
 extension SweepPlan {
     /// How each trial is driven, for tasks of `taskNanoseconds` (C + W).
     func trialSettings(taskNanoseconds: UInt64) -> TrialSettings {
-        TrialSettings.forTasks(
+        var settings = TrialSettings.forTasks(
             ofNanoseconds: taskNanoseconds,
             durationNanoseconds: UInt64(trialMilliseconds ?? spec.trialMilliseconds) * 1_000_000,
             maxTasks: spec.maxTasks)
+        settings.stop = trialMargin.map { TrialStopRule(margin: $0, taskNanoseconds: taskNanoseconds) }
+        return settings
     }
 }
 
@@ -267,6 +269,8 @@ package struct SweepRunner {
         settings.depthPerSlot = 1
         settings.staggerNanoseconds = 0
         settings.warmupFraction = 0.05
+        // The phase has its own rule: rounds until enough tasks are seen.
+        settings.stop = nil
         let combination = Combination(pool: .queuePool, qos: plan.tiers.first ?? .default, primitive: .none)
         var waits: [Double] = [], cpus: [Double] = [], seconds = 0.0, rounds = 0
         var errors = 0, examples: [String] = []

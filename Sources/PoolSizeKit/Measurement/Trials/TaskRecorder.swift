@@ -119,6 +119,23 @@ final class TaskRecorder: Sendable {
         stripes.flatMap { stripe in stripe.samples.withLock { $0.map(\.sample) } }.sorted { $0.started < $1.started }
     }
 
+    /// Calls `body` with the end of every task recorded since the last call with these
+    /// `cursors` (one per buffer, from 0), while tasks go on being recorded; a buffer's lock is
+    /// held only while its new ends are copied.
+    func forEachNewEnd(cursors: inout [Int], _ body: (UInt64) -> Void) {
+        if cursors.count != stripes.count { cursors = Array(repeating: 0, count: stripes.count) }
+        var ends: [UInt64] = []
+        for (index, stripe) in stripes.enumerated() {
+            let from = cursors[index]
+            stripe.samples.withLock { samples in
+                guard samples.count > from else { return }
+                for entry in samples[from...] { ends.append(entry.sample.ended) }
+                cursors[index] = samples.count
+            }
+        }
+        ends.forEach(body)
+    }
+
     /// When each recorded task ended, by task index.
     func ends() -> [UInt64: UInt64] {
         var ends: [UInt64: UInt64] = [:]

@@ -32,6 +32,11 @@ package struct TrialMeasurement: Sendable {
     package var sizeSteps: [SizeStep] = []
     /// What the workload source watched outside the pool over the window (`TrialWindowWatch`).
     package var watched: TrialRecord.Watched = .nothing
+    /// How the window ended: at its planned length, or once the throughput was known.
+    package var windowEnded: TrialRecord.WindowEnd = .planned
+    /// The margin the throughput was known to when the window ended early; nil otherwise, and
+    /// the margin is worked out from the window's completions.
+    package var knownMargin: Double?
 
     /// A trial's raw record, before metrics are derived.
     package init(

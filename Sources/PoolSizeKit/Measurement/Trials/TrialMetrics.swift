@@ -143,6 +143,12 @@ package struct TrialMetrics: Equatable, Sendable {
         r.execution = LatencyRecorder.percentiles(finishedSamples.map { $0.ended &- $0.started })
         r.sizeSteps = m.sizeSteps
         r.watched = m.watched
+        r.windowEnd = m.windowEnded
+        if case .closed = m.loop {
+            r.throughputMargin =
+                m.knownMargin
+                ?? TrialStopRule.estimate(ends: finishedSamples.map(\.ended), start: start, end: end)?.relativeHalfWidth
+        }
         m.loop.record(
             into: &r, finished: finishedSamples, windowSeconds: windowSeconds, throughputPerSecond: throughputPerSecond)
         figures = r

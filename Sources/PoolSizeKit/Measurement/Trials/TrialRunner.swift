@@ -22,6 +22,9 @@ package struct TrialSettings: Sendable, Equatable {
     /// together, then sleep together, and that convoy persists with deterministic task times,
     /// capping throughput well below what the pool can do in steady state.
     package var staggerNanoseconds: UInt64
+    /// When the window may close before `durationNanoseconds`: once the throughput is known
+    /// (`TrialStopRule`); nil for a window of fixed length.
+    package var stop: TrialStopRule?
 
     /// Settings; `forTasks(ofNanoseconds:durationNanoseconds:maxTasks:)` derives sensible ones.
     package init(
@@ -92,6 +95,7 @@ package struct TrialRunner: Sendable {
         var windowStart = t0, windowEnd: UInt64, usageStart = usage0, usageEnd: ProcessUsage
         var busyStart = busy0, busyEnd: UInt64?
         let watched: TrialRecord.Watched
+        var ended = TrialRecord.WindowEnd.planned, knownMargin: Double? = nil
         if state.group.wait(timeout: .now() + .nanoseconds(Int(warmupEnd - min(warmupEnd, clocks.wallNanoseconds()))))
             == .success
         {
@@ -105,7 +109,9 @@ package struct TrialRunner: Sendable {
             usageStart = clocks.processUsage()
             windowStart = clocks.wallNanoseconds()
             watch.windowOpened()
-            let finished = state.group.wait(timeout: .now() + .nanoseconds(Int(windowLength))) == .success
+            let finished: Bool
+            (finished, ended, knownMargin) = Self.wait(
+                for: state, from: windowStart, length: windowLength, stop: settings.stop, clocks: clocks)
             windowEnd = finished ? state.recorder.lastEnd : clocks.wallNanoseconds()
             usageEnd = clocks.processUsage()
             busyEnd = clocks.machineBusyNanoseconds()
@@ -127,6 +133,8 @@ package struct TrialRunner: Sendable {
             peakConcurrency: TaskRecorder.peak(of: samples), processThreads: threadsNow
         )
         measurement.watched = watched
+        measurement.windowEnded = ended
+        measurement.knownMargin = knownMargin
         return measurement.withMachineBusy(start: busyStart, end: busyEnd).withFailures(state.recorder.failureReasons)
             .withSizeSteps(
                 sizeSteps)
@@ -134,6 +142,34 @@ package struct TrialRunner: Sendable {
 }
 
 extension TrialRunner {
+    /// Waits out a window of `length` from `start`: to its end, or with `stop` until its
+    /// throughput is known, reading the completions every `TrialStopRule.checkNanoseconds` (or
+    /// a twentieth of the window so far, when longer). Whether every chain finished, how the
+    /// window ended and, when it ended known, the margin it was known to.
+    static func wait(
+        for state: ClosedLoop, from start: UInt64, length: UInt64, stop: TrialStopRule?, clocks: any MeasurementClocks
+    ) -> (finished: Bool, ended: TrialRecord.WindowEnd, margin: Double?) {
+        guard let stop else {
+            return (state.group.wait(timeout: .now() + .nanoseconds(Int(length))) == .success, .planned, nil)
+        }
+        let deadline = start + length
+        var bins = CompletionBins(start: start)
+        while true {
+            let now = clocks.wallNanoseconds()
+            if now >= deadline { return (false, .longest, nil) }
+            let step = min(deadline - now, max(TrialStopRule.checkNanoseconds, (now - min(now, start)) / 20))
+            if state.group.wait(timeout: .now() + .nanoseconds(Int(step))) == .success {
+                return (true, .planned, nil)
+            }
+            let checked = clocks.wallNanoseconds()
+            bins.read(state.recorder)
+            let estimate = bins.estimate(at: checked)
+            if stop.isKnown(estimate, elapsed: checked - min(checked, start)) {
+                return (false, .known, estimate?.relativeHalfWidth)
+            }
+        }
+    }
+
     static func sleep(until deadline: UInt64, clocks: any MeasurementClocks) {
         WorkerThread.prepareForMeasurement()
         clocks.sleep(until: deadline)
