@@ -100,6 +100,33 @@ import Testing
         #expect(server.counters.open.load(ordering: .relaxed) == 0)
     }
 
+    /// With a stop rule the window closes once its answers' throughput is known: under a rule no
+    /// steady server can miss (±49% over 10 answers) at the first judgement past its shortest
+    /// window (0.1 s), long before its 10 s, with the margin it was known to; under one it cannot
+    /// meet (more answers than any window holds) at its whole length, `longest`, with the margin
+    /// it reached; without one at its length, `planned`.
+    @Test func aWindowWithAStopRuleEndsOnceItsThroughputIsKnown() throws {
+        let server = try server(delay: 2_000, threads: 2)
+        defer { server.stop() }
+        func driven(_ rule: TrialStopRule?, durationMs: UInt64) throws -> HTTPLoadResult {
+            let driver = try HTTPLoadDriver(target: HTTPTarget(url: server.url), connections: 4)
+            return try driver.run(warmupNanoseconds: 0, durationNanoseconds: durationMs * 1_000_000, stop: rule)
+        }
+        let loose = TrialStopRule(margin: 0.49, taskNanoseconds: 2_000_000, minimumCompletions: 10)
+        let known = try driven(loose, durationMs: 10_000)
+        #expect(known.windowEnded == .known)
+        #expect(known.windowSeconds >= 0.1 && known.windowSeconds < 10, "\(known.windowSeconds)")
+        #expect((known.throughputMargin ?? 1) <= 0.49)
+        let never = TrialStopRule(margin: 0.49, taskNanoseconds: 2_000_000, minimumCompletions: .max)
+        let longest = try driven(never, durationMs: 300)
+        #expect(longest.windowEnded == .longest)
+        #expect(longest.windowSeconds >= 0.3)
+        #expect(longest.throughputMargin != nil)
+        let fixed = try driven(nil, durationMs: 300)
+        #expect(fixed.windowEnded == .planned)
+        #expect(fixed.windowSeconds >= 0.3)
+    }
+
     /// A checkpoint that takes longer than the interval (as a starved thread's would) leaves
     /// the next one's deadline in the past: the driver goes on, the checkpoint after the late one
     /// counts from it, and the run ends with every checkpoint reported in order. (Its wait until

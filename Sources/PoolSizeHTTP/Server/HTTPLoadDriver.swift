@@ -132,8 +132,9 @@ package final class HTTPLoadDriver {
                 if checkpointNanoseconds > 0 { nextCheckpoint = now &+ checkpointNanoseconds }
             }
             let restarted = try loop.collect(at: now, restarting: now < loop.end)
-            if let stop, loop.inWindow, now < loop.end {
-                if let due = nextJudgement, now >= due {
+            if let stop, loop.inWindow, now < loop.end, now >= nextJudgement ?? 0 {
+                // The first pass in the window only sets the first judgement's time.
+                if nextJudgement != nil {
                     let estimate = loop.estimate(at: now)
                     if stop.isKnown(estimate, elapsed: loop.elapsed(at: now)) {
                         knownMargin = estimate?.relativeHalfWidth
