@@ -332,9 +332,14 @@ def hand_split(name):
 def sweep_split(sweep):
     """A sweep's wall time: its low-load phase, its trials and the rest."""
     low = sweep.lowload["seconds"] if sweep.lowload else 0
-    trials = len(sweep.trials) * seconds
+    # Each trial's warm-up (the first 20% of its length) and its window as trials.csv records it:
+    # a window that ended once its throughput was known is shorter than the trial's length.
+    windows = sum(float(t.get("wall_s") or 0) for t in sweep.trials)
+    known = sum(1 for t in sweep.trials if t.get("window_end") == "known")
+    trials = len(sweep.trials) * 0.2 * seconds + windows
     rest = sweep.seconds - low - trials
-    return (f"low-load phase {low:.0f} s, {len(sweep.trials)} trials × {seconds} s = {trials} s, "
+    return (f"low-load phase {low:.0f} s, {len(sweep.trials)} trials in {trials:.0f} s ({known} of their windows "
+            f"ended once known, windows {windows:.0f} s in all, warm-ups {len(sweep.trials) * 0.2 * seconds:.0f} s), "
             f"{rest:.0f} s starting and stopping servers and the rest")
 
 
