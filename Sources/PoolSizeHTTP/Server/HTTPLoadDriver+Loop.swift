@@ -27,9 +27,8 @@ extension HTTPLoadDriver {
         private var retryAt: [UInt64]
         /// The finished transfers.
         private var answers = Answers()
-        /// The window's successes in bins of `TrialStopRule.binNanoseconds` from its start, for
-        /// the margin its throughput is known to.
-        private var bins: [Int] = []
+        /// The window's successes, for the margin its throughput is known to; nil before it opens.
+        private var bins: CompletionBins?
 
         init(driver: HTTPLoadDriver, start: UInt64, warmup: UInt64, duration: UInt64) {
             self.driver = driver
@@ -51,6 +50,7 @@ extension HTTPLoadDriver {
             guard !inWindow, now >= windowStart else { return }
             inWindow = true
             measuredFrom = now
+            bins = CompletionBins(start: now)
             end = now &+ duration
             cpuStart = driver.clocks.threadCPUNanoseconds()
         }
@@ -104,20 +104,11 @@ extension HTTPLoadDriver {
         mutating func tally(_ index: Int, _ code: CURLcode, at now: UInt64) {
             let before = answers.times.count
             answers.tally(driver.handles[index], code, elapsed: now &- started[index])
-            guard answers.times.count > before, now >= measuredFrom else { return }
-            let bin = Int((now - measuredFrom) / TrialStopRule.binNanoseconds)
-            if bin >= bins.count { bins.append(contentsOf: repeatElement(0, count: bin - bins.count + 1)) }
-            bins[bin] += 1
+            if answers.times.count > before { bins?.add(now) }
         }
 
         /// The window's throughput so far, over its whole bins before `now`; nil before it opens.
-        func estimate(at now: UInt64) -> RateEstimate? {
-            guard inWindow, now > measuredFrom else { return nil }
-            let whole = Int((now - measuredFrom) / TrialStopRule.binNanoseconds)
-            var binned = Array(bins.prefix(whole))
-            if binned.count < whole { binned.append(contentsOf: repeatElement(0, count: whole - binned.count)) }
-            return RateEstimate(binCounts: binned, binSeconds: Double(TrialStopRule.binNanoseconds) / 1e9)
-        }
+        func estimate(at now: UInt64) -> RateEstimate? { bins?.estimate(at: now) }
 
         /// How long the window has been open at `now`.
         func elapsed(at now: UInt64) -> UInt64 { inWindow && now > measuredFrom ? now - measuredFrom : 0 }

@@ -141,7 +141,7 @@ package final class HTTPLoadDriver {
                         loop.close(at: now)
                     }
                 }
-                nextJudgement = now &+ max(TrialStopRule.checkNanoseconds, loop.elapsed(at: now) / 20)
+                nextJudgement = now &+ TrialStopRule.interval(afterElapsed: loop.elapsed(at: now))
             }
             if now >= loop.end {
                 // The driver's CPU is taken first: the caller's reading is not the driver's cost.

@@ -157,7 +157,7 @@ extension TrialRunner {
         while true {
             let now = clocks.wallNanoseconds()
             if now >= deadline { return (false, .longest, nil) }
-            let step = min(deadline - now, max(TrialStopRule.checkNanoseconds, (now - min(now, start)) / 20))
+            let step = min(deadline - now, TrialStopRule.interval(afterElapsed: now - min(now, start)))
             if state.group.wait(timeout: .now() + .nanoseconds(Int(step))) == .success {
                 return (true, .planned, nil)
             }

@@ -46,43 +46,12 @@ package struct TrialStopRule: Sendable, Equatable {
     /// to `end`, counted in bins of `binNanoseconds` (whole bins only); nil when the window
     /// has too few bins or no completion.
     package static func estimate(ends: [UInt64], start: UInt64, end: UInt64) -> RateEstimate? {
-        guard end > start else { return nil }
-        let bins = Int((end - start) / binNanoseconds)
-        guard bins > 0 else { return nil }
-        var counts = [Int](repeating: 0, count: bins)
-        for ended in ends where ended >= start {
-            let bin = Int((ended - start) / binNanoseconds)
-            if bin < bins { counts[bin] += 1 }
-        }
-        return RateEstimate(binCounts: counts, binSeconds: Double(binNanoseconds) / 1e9)
-    }
-}
-
-/// A trial window's completions counted in bins as the trial runs, read from the recorder's
-/// buffers a slice at a time (only what was added since the last read), for `TrialStopRule`.
-struct CompletionBins {
-    let start: UInt64
-    private(set) var counts: [Int] = []
-    private var cursors: [Int] = []
-
-    init(start: UInt64) { self.start = start }
-
-    /// Counts the tasks `recorder` finished since the last call.
-    mutating func read(_ recorder: TaskRecorder) {
-        recorder.forEachNewEnd(cursors: &cursors) { ended in
-            guard ended >= start else { return }
-            let bin = Int((ended - start) / TrialStopRule.binNanoseconds)
-            if bin >= counts.count { counts.append(contentsOf: repeatElement(0, count: bin - counts.count + 1)) }
-            counts[bin] += 1
-        }
+        var bins = CompletionBins(start: start)
+        for ended in ends { bins.add(ended) }
+        return bins.estimate(at: end)
     }
 
-    /// The estimate over the whole bins before `now`.
-    func estimate(at now: UInt64) -> RateEstimate? {
-        guard now > start else { return nil }
-        let whole = Int((now - start) / TrialStopRule.binNanoseconds)
-        var binned = Array(counts.prefix(whole))
-        if binned.count < whole { binned.append(contentsOf: repeatElement(0, count: whole - binned.count)) }
-        return RateEstimate(binCounts: binned, binSeconds: Double(TrialStopRule.binNanoseconds) / 1e9)
-    }
+    /// How long after a judgement the next one comes, the window having been open `elapsed`:
+    /// `checkNanoseconds`, or a twentieth of the window so far when longer.
+    package static func interval(afterElapsed elapsed: UInt64) -> UInt64 { max(checkNanoseconds, elapsed / 20) }
 }
