@@ -95,7 +95,7 @@ let package = Package(
         ),
         .target(
             name: "PoolSizePostgres",
-            dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess", "CPostgres"]
+            dependencies: ["PoolSizeKit", "PoolSizeModel", "PoolSizeProcess", "CPostgres", "CPoolSizeSys"]
         ),
         .target(
             name: "PoolSizeObserve",
@@ -150,7 +150,7 @@ let package = Package(
             name: "PoolSizeCLITests",
             dependencies: [
                 "PoolSizeCLI", "PoolSizeAnalysis", "PoolSizeHTTP", "PoolSizeKit", "PoolSizeModel", "PoolSizeObserve",
-                "PoolSizeProcess", "poolsize",
+                "PoolSizeOutput", "PoolSizeProcess", "poolsize",
             ]
         ),
     ]

@@ -55,6 +55,7 @@ enum ParameterFlags {
         case .sql: return "--sql"
         case .sqlFile: return "--sql-file"
         case .sqlDefines: return "--define"
+        case .postgresClient: return "--client"
         case .database: return "--database"
         case .databaseConnections: return "--database-connections"
         case .runDirectory: return "--out"

@@ -3,9 +3,9 @@ import Foundation
 import PoolSize
 import PoolSizeModel
 
-/// `--postgres`: the pool sized is a connection pool, each of its threads holding one
-/// connection to the user's PostgreSQL and running the `--sql`/`--sql-file` transaction (a
-/// pgbench script) as blocking calls. `target` checks these flags against the others and reads
+/// `--postgres`: the pool sized is a connection pool of N connections to the user's PostgreSQL,
+/// each running the `--sql`/`--sql-file` transaction (a pgbench script), driven as `--client`
+/// says. `target` checks these flags against the others and reads
 /// the script; the library connects once to check it and builds the measurer.
 struct SweepPostgresOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.postgres, valueName: "URL"))
@@ -20,6 +20,9 @@ struct SweepPostgresOptions: ParsableArguments {
     @Option(name: .customLong("define"), help: ArgumentHelp(Help.define, valueName: "NAME=VALUE"))
     var defines: [String] = []
 
+    @Option(help: ArgumentHelp(Help.client, valueName: "async|threads"))
+    var client: String?
+
     /// The target these flags ask for, or nil without `--postgres`; `workload`'s task flags
     /// must be left as they are. The script is read here, once (a FIFO has nothing left for a
     /// second read); the library parses it and checks it on the server (`PostgresTask.prepare`).
@@ -27,6 +30,7 @@ struct SweepPostgresOptions: ParsableArguments {
         guard let postgres else {
             for (flag, given) in [
                 ("--sql", sql != nil), ("--sql-file", sqlFile != nil), ("--define", !defines.isEmpty),
+                ("--client", client != nil),
             ]
             where given {
                 throw .invalidOption(
@@ -58,6 +62,16 @@ struct SweepPostgresOptions: ParsableArguments {
             }
             task.variables[parts[0]] = value
         }
+        if let client {
+            guard let chosen = PostgresClient(rawValue: client) else {
+                throw .invalidOption(
+                    flag: "--client",
+                    message:
+                        "takes async (a thread per core drives the connections without blocking, as pgbench) or threads (a thread per connection), got '\(TerminalText.escape(client))'"
+                )
+            }
+            task.client = chosen
+        }
         // --task-timeout bounds a task of unknown length, as for --exec and --http: here as the
         // server's statement_timeout on each connection.
         var target = Sweep.Target(.postgres(task))
@@ -85,8 +99,14 @@ struct SweepPostgresOptions: ParsableArguments {
     private enum Help {
         static let postgres = """
             Size a connection pool against your PostgreSQL: a libpq connection URL (postgresql://user@host:port/db) \
-            or key=value string; libpq's PG* variables, PGPASSWORD and ~/.pgpass apply. Each pool thread holds one \
-            connection and runs the --sql transaction as blocking calls, as a JDBC or psycopg pool does.
+            or key=value string; libpq's PG* variables, PGPASSWORD and ~/.pgpass apply. A size of N is N \
+            connections, each running the --sql transaction one after another (see --client).
+            """
+        static let client = """
+            With --postgres: how the N connections are driven. async (the closed loop's default): a thread per \
+            core sends each command without blocking and waits on all its connections, as pgbench does, so the \
+            client's threads do not take the cores the database needs. threads (an open loop's): each pool \
+            thread holds one connection and blocks on it, so the pool's own threads are measured too.
             """
         static let sql = """
             With --postgres: the transaction each task runs, as a pgbench script: SQL commands ended by ';', \

@@ -21,6 +21,9 @@ package struct DatabaseSetup: Sendable, Equatable, Codable {
     /// two runs of different transactions are told apart (`compare`, `--resume`) without the
     /// run keeping the script; nil in a run recorded before it was kept.
     package var scriptSHA256: String?
+    /// How the client drove the connections; nil in a run recorded before it was a choice,
+    /// whose pool threads each held one (`threads`).
+    package var client: PostgresClient?
 
     /// A setup as recorded.
     package init(
@@ -36,7 +39,7 @@ package struct DatabaseSetup: Sendable, Equatable, Codable {
 
     /// The file's keys: `script_sha256` reads back as `scriptSha256` (RunDirectoryJSON).
     enum CodingKeys: String, CodingKey {
-        case connection, connectionLimit, serverIsLocal, statementTimeoutSeconds
+        case connection, connectionLimit, serverIsLocal, statementTimeoutSeconds, client
         case scriptSHA256 = "scriptSha256"
     }
 
@@ -45,7 +48,8 @@ package struct DatabaseSetup: Sendable, Equatable, Codable {
         let limit =
             connectionLimit.map { "at most \($0) connection\($0 == 1 ? "" : "s")" } ?? "no connection limit known"
         let place = serverIsLocal ? "on this machine" : "on another machine"
+        let driven = client.map { ", client \($0.rawValue)" } ?? ""
         return
-            "PostgreSQL at \(connection) (\(place), \(limit)), statement timeout \(UnitFormat.duration(statementTimeoutSeconds))"
+            "PostgreSQL at \(connection) (\(place), \(limit)), statement timeout \(UnitFormat.duration(statementTimeoutSeconds))\(driven)"
     }
 }

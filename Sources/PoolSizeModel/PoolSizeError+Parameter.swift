@@ -98,6 +98,9 @@ extension PoolSizeError {
         case sqlFile
         /// Variables set for the whole run of a pgbench script (`NAME=VALUE`).
         case sqlDefines
+        /// How a PostgreSQL sweep's client drives its connections: a few threads sending
+        /// without blocking, or a thread per connection.
+        case postgresClient
         /// The PostgreSQL server behind a chain of pools, watched while its server is loaded.
         case database
         /// Which knobs of a chain multiply to its database connections (`workers*pool+2`).

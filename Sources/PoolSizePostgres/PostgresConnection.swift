@@ -9,7 +9,7 @@ import PoolSizeModel
 /// the network's (W). Rows are read and dropped.
 package final class PostgresConnection: PooledConnection, @unchecked Sendable {
     // @unchecked: the free list (`ConnectionFreeList`) hands a connection to one thread at a time.
-    private var connection: OpaquePointer?
+    private(set) var connection: OpaquePointer?
     /// The server process serving this connection (its backend), for /proc.
     package let backendPID: Int32
     /// The connection's number in its pool, from 0: pgbench's `:client_id`.

@@ -155,6 +155,30 @@ package final class PostgresSource: WorkloadSource, Sendable {
         }
     }
 
+    /// `count` connections of the free list for one trial, opened as needed; those taken are
+    /// given back when one cannot be had.
+    func takeConnections(_ count: Int) throws(PoolSizeError) -> [PostgresConnection] {
+        var taken: [PostgresConnection] = []
+        while taken.count < count {
+            let connection: PostgresConnection?
+            do { connection = try connections.take() } catch {
+                giveBack(taken)
+                throw error
+            }
+            guard let connection else {
+                giveBack(taken)
+                throw .measurementFailed("the connections are closed")
+            }
+            taken.append(connection)
+        }
+        return taken
+    }
+
+    /// Connections `takeConnections` gave.
+    func giveBack(_ taken: [PostgresConnection]) {
+        for connection in taken { connections.giveBack(connection) }
+    }
+
     /// One transaction on a connection of the free list, blocking the calling thread.
     func perform(task index: UInt64, seed: UInt64) -> TaskOutcome {
         let taken: PostgresConnection?

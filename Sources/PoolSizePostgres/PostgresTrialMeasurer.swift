@@ -2,8 +2,10 @@ import PoolSizeKit
 import PoolSizeModel
 import Synchronization
 
-/// A `--postgres` sweep's trials: poolsize's own pools running the source's transactions
-/// (`PoolTrialMeasurer`), and the server watched around them. A trial in which connections
+/// A `--postgres` sweep's trials: closed-loop trials on N connections driven by a few threads
+/// (`PostgresAsyncDriver`, `--client async`), or on poolsize's own pools of N threads running
+/// the source's transactions (`PoolTrialMeasurer`: `--client threads`, and every open-loop
+/// trial, whose arrivals a pool waits for), and the server watched around them. A trial in which connections
 /// broke (the server stopped, restarted or ended this sweep's backends) is not the pool's: it
 /// is recorded invalid, with why, and its failures are not counted against the sweep. When the
 /// server cannot be reached after such a trial, the next trial is not run: the sweep stops
@@ -12,14 +14,17 @@ package final class PostgresTrialMeasurer: TrialMeasuring, Sendable {
     /// The source whose connections the trials use.
     package let source: PostgresSource
     let pools: PoolTrialMeasurer
+    /// How the closed loop's connections are driven.
+    package let client: PostgresClient
     /// Connections found broken before the trial in progress; and why the server could not be
     /// reached after the last trial, if it could not.
     private let watch = Mutex((lost: 0, unreachable: String?.none))
 
-    /// Trials of `source`'s transactions on poolsize's pools sized for `cores` (an adaptive
-    /// pool's formula).
-    package init(source: PostgresSource, cores: Int) {
+    /// Trials of `source`'s transactions driven by `client`, poolsize's pools sized for `cores`
+    /// (an adaptive pool's formula).
+    package init(source: PostgresSource, cores: Int, client: PostgresClient = .async) {
         self.source = source
+        self.client = client
         pools = PoolTrialMeasurer(pools: SystemPoolFactory(cores: cores), source: source)
     }
 
@@ -38,7 +43,7 @@ package final class PostgresTrialMeasurer: TrialMeasuring, Sendable {
         // Idle backends left by a larger trial are not the smaller pool's, and the server's
         // work per snapshot grows with its backends: they close before the trial.
         source.keepConnections(atMost: request.size)
-        var (metrics, integrity) = try pools.measure(request, cores: cores, readRatio: readRatio)
+        var (metrics, integrity) = try measureLoad(request, cores: cores, readRatio: readRatio)
         let lostNow = source.lostConnections()
         let lost = watch.withLock { state in
             defer { state.lost = lostNow }
@@ -55,6 +60,24 @@ package final class PostgresTrialMeasurer: TrialMeasuring, Sendable {
         // withhold the sweep's recommendation for a trial that is left out already, with why.
         metrics.errors = 0
         return (metrics, integrity)
+    }
+
+    /// The trial as its client runs it.
+    func measureLoad(_ request: TrialRequest, cores: Int, readRatio: Double) throws(PoolSizeError) -> (
+        metrics: TrialMetrics, integrity: IntegrityReport?
+    ) {
+        guard client == .async, case let .closed(settings) = request.loop else {
+            return try pools.measure(request, cores: cores, readRatio: readRatio)
+        }
+        let connections = try source.takeConnections(request.size)
+        defer { source.giveBack(connections) }
+        let watch = source.windowWatch()
+        // A trial that throws never closes its window: whatever the watch started stops here.
+        defer { _ = watch.windowClosed() }
+        let measurement = try PostgresAsyncDriver.run(
+            program: source.program, connections: connections, cores: cores, settings: settings, seed: request.seed,
+            watch: watch, failed: { [source] in source.watch.failed(sqlState: $0) })
+        return (TrialMetrics(measurement, cores: cores), nil)
     }
 
     /// Why a trial in which `lost` connections broke is not the pool's; `unreachable` is why

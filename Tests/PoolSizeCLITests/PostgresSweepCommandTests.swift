@@ -40,6 +40,21 @@ import Testing
             "error: --define: takes NAME=INTEGER (scale=10), got 'scale'; this subset's variables are integers"
         ),
         (
+            ["--client", "async", "--workload", "io"],
+            "error: --client: is the transaction of a --postgres sweep; add --postgres URL or drop --client"
+        ),
+        (
+            ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--client", "fibers"],
+            "error: --client: takes async (a thread per core drives the connections without blocking, as pgbench) or threads (a thread per connection), got 'fibers'"
+        ),
+        (
+            [
+                "--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--client", "async",
+                "--arrival-rate", "100",
+            ],
+            "error: --client: async keeps every connection busy (a closed loop); an open loop's arrivals wait for a pool's threads: give threads or drop it"
+        ),
+        (
             ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "\\gset\nSELECT 1;"],
             "error: --sql: line 1: \\gset is not supported: this subset of pgbench's scripts runs SQL, \\set (integers, :variables, + - * / %, random(lo, hi)) and \\sleep"
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import PoolSizeModel
+import PoolSizeOutput
 import PoolSizeProcess
 import Testing
 
@@ -145,16 +146,12 @@ import Testing
     /// The data rows of trials.csv, each split into fields by column name (no field of a
     /// server's row holds a comma).
     static func trials(_ run: URL) throws -> (header: String, rows: [[String: String]]) {
-        let lines = try String(contentsOf: run.appendingPathComponent("trials.csv"), encoding: .utf8).split(
-            separator: "\n"
-        ).map(String.init)
-        let names = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        let rows = lines.dropFirst().map { line in
-            Dictionary(
-                uniqueKeysWithValues: zip(
-                    names, line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
-        }
-        return (lines[0], rows)
+        // Read as the report reads it (RFC 4180): a quoted cell may hold a comma.
+        let path = run.appendingPathComponent("trials.csv").path
+        let table = try CSVTable.load(path: path)
+        let header = try String(contentsOfFile: path, encoding: .utf8).prefix { $0 != "\n" }
+        let rows = table.rows.map { Dictionary(uniqueKeysWithValues: zip(table.header, $0)) }
+        return (String(header), rows)
     }
 
     static let trialsHeader =

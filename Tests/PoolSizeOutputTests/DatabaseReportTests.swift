@@ -42,7 +42,7 @@ import Testing
         let report = ReportTests.markdown(run)
         #expect(
             report.contains(
-                "## Database\n\nEach pool thread held one connection to `postgresql://REDACTED@127.0.0.1:5432/bench`, a server on this machine, which let the sweep hold 64 connections (`max_connections` less the superusers' reserve and other clients' connections): the sizes stayed within it; each connection set `statement_timeout` to 60 s, so a longer statement failed its task."
+                "## Database\n\nThe connections went to `postgresql://REDACTED@127.0.0.1:5432/bench`, a server on this machine, which let the sweep hold 64 connections (`max_connections` less the superusers' reserve and other clients' connections): the sizes stayed within it; each connection set `statement_timeout` to 60 s, so a longer statement failed its task. Each pool thread held one connection and blocked on it, as a JDBC or psycopg pool does, so the pool's own threads were measured too."
             ), "\(report)")
         #expect(report.contains("- HikariCP (cores × 2) + 1 = 5: "), "\(report)")
         #expect(!report.contains("## Server"))

@@ -68,6 +68,7 @@ import Testing
                 "srv --port {port}", url: "http://127.0.0.1:{port}/", resize: "srvctl {pid} {size}", settle: .seconds(1)
             ),
             .loadTool("pgbench -c {size} -T 2 bench", parse: ["pgbench"]), postgres,
+            .postgres("postgresql://app@127.0.0.1:5432/shop", sql: "SELECT 1;", threadPerConnection: true),
         ]
         for target in targets {
             let record = TargetRecord(target)

@@ -14,6 +14,7 @@ extension PostgresTask {
                     "takes NAME=INTEGER (scale=10), got a variable named '\(TerminalText.escape(name))'; a name is letters, digits and _"
             )
         }
+        let client = try resolvedClient(context)
         let parsed = try PgScript(script, source: scriptParameter, defined: Set(variables.keys))
         // The task timeout bounds a task of unknown length, as for a command or a request: here
         // as the server's statement_timeout on each connection.
@@ -46,11 +47,38 @@ extension PostgresTask {
             // A run recorded before the digest was kept continues as it was planned.
             if recorded.scriptSHA256 == nil { digest = nil }
         }
-        let setup = DatabaseSetup(
+        var setup = DatabaseSetup(
             connection: shown, connectionLimit: limit, serverIsLocal: source.isLocal,
             statementTimeoutSeconds: timeoutSeconds, scriptSHA256: digest)
+        setup.client = client
         return PreparedTarget(
-            spec: spec, run: .external(PostgresTrialMeasurer(source: source, cores: context.cores)),
+            spec: spec, run: .external(PostgresTrialMeasurer(source: source, cores: context.cores, client: client)),
             isLoopbackServer: source.isLocal, taskTimeoutSeconds: timeoutSeconds, target: .database(setup))
+    }
+
+    /// The client asked for, or the load's default; a resumed run keeps the one it recorded
+    /// (`threads` for a run recorded before it was a choice), and one asked for beside it must
+    /// agree.
+    package func resolvedClient(_ context: TargetContext) throws(PoolSizeError) -> PostgresClient {
+        let closedLoop = context.load == .closed
+        if case let .database(recorded)? = context.resumed?.target {
+            let kept = recorded.client ?? .threads
+            if let client, client != kept {
+                throw .invalidParameter(
+                    .postgresClient,
+                    message:
+                        "is \(client.rawValue), and the run being resumed drove its connections with \(kept.rawValue); drop it or give \(kept.rawValue)"
+                )
+            }
+            return kept
+        }
+        if client == .async, !closedLoop {
+            throw .invalidParameter(
+                .postgresClient,
+                message:
+                    "async keeps every connection busy (a closed loop); an open loop's arrivals wait for a pool's threads: give threads or drop it"
+            )
+        }
+        return client ?? (closedLoop ? .async : .threads)
     }
 }

@@ -11,6 +11,9 @@ package struct PostgresTask: Sendable, Equatable, Codable {
     package var scriptFile: String?
     /// Variables set for the whole run (pgbench's `-D`).
     package var variables: [String: Int64] = [:]
+    /// How the connections are driven; nil for the default: a few threads without blocking
+    /// (`async`) for a closed loop, a thread per connection for an open loop's arrivals.
+    package var client: PostgresClient?
 
     /// `script` on connections made with `connection`.
     package init(connection: String, script: String, scriptFile: String? = nil) {

@@ -77,13 +77,20 @@ extension Sweep {
             Target(.loadTool(LoadToolTask(command: command, parse: parse)))
         }
 
-        /// A connection pool against PostgreSQL: each pool thread holds one connection made
-        /// with `connection` (a libpq URL or `key=value` string; PGPASSWORD and ~/.pgpass
-        /// apply) and runs `sql`, a pgbench script, as one task; `variables` are set for the
-        /// whole run as pgbench's `-D` sets them. The sizes stay within the server's connections.
-        public static func postgres(_ connection: String, sql: String, variables: [String: Int64] = [:]) -> Target {
+        /// A connection pool against PostgreSQL: N connections made with `connection` (a libpq
+        /// URL or `key=value` string; PGPASSWORD and ~/.pgpass apply), each running `sql`, a
+        /// pgbench script, one transaction after another; `variables` are set for the whole run
+        /// as pgbench's `-D` sets them. The sizes stay within the server's connections. A
+        /// closed loop's connections are driven by a thread per core without blocking, as
+        /// pgbench drives them; with `threadPerConnection` (and in an open loop) each is held by
+        /// one of the pool's N threads and used with blocking calls, as a JDBC or psycopg pool
+        /// uses them, so the pool's own threads are measured too.
+        public static func postgres(
+            _ connection: String, sql: String, variables: [String: Int64] = [:], threadPerConnection: Bool = false
+        ) -> Target {
             var task = PostgresTask(connection: connection, script: sql)
             task.variables = variables
+            if threadPerConnection { task.client = .threads }
             return Target(.postgres(task))
         }
 

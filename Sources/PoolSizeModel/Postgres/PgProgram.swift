@@ -36,8 +36,28 @@ package final class PgProgram: Sendable {
         var values: [Int64] = []
         var stack: [Int64] = []
         var sql: [UInt8] = []
+        /// The step `advance` runs next.
+        var next = 0
         /// An empty state; the first transaction sizes it.
         package init() {}
+
+        /// Calls `body` with the SQL command `advance` stopped at, NUL-terminated, valid only
+        /// during the call.
+        package func withSQL<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+            sql.withUnsafeBytes { bytes in body(bytes.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+        }
+    }
+
+    /// What `advance` stopped at.
+    package enum Action: Equatable, Sendable {
+        /// A SQL command to run: its NUL-terminated text is the state's `sql`.
+        case sql
+        /// A pause of so many microseconds.
+        case sleep(Int64)
+        /// The transaction's end.
+        case end
+        /// A value could not be had; the transaction ends here.
+        case failed(PgScriptFailure)
     }
 
     let steps: [Step]
@@ -135,28 +155,52 @@ package final class PgProgram: Sendable {
         clientID: Int64? = nil, state: inout State, random: (ClosedRange<Int64>) -> Int64,
         sleep: (Int64) -> Void, sql: (UnsafePointer<CChar>) -> Bool
     ) -> PgScriptFailure? {
+        begin(clientID: clientID, state: &state)
+        while true {
+            switch advance(&state, random: random) {
+            case .sql:
+                if !state.withSQL(sql) { return nil }
+            case let .sleep(microseconds): sleep(microseconds)
+            case .end: return nil
+            case let .failed(failure): return failure
+            }
+        }
+    }
+
+    /// Starts a transaction on `state`: the run's values in every slot, `clientID` in
+    /// `:client_id`'s, the first command next. `advance` then steps through it.
+    package func begin(clientID: Int64? = nil, state: inout State) {
         if state.values.count != initial.count {
             state.values = Array(repeating: 0, count: initial.count)
         }
         for slot in initial.indices { state.values[slot] = initial[slot] }
-        if let clientIDSlot, let clientID { state.values[clientIDSlot] = clientID }
-        for step in steps {
+        if let clientID, let clientIDSlot { state.values[clientIDSlot] = clientID }
+        state.next = 0
+    }
+
+    /// Runs the transaction `begin` started up to its next command that waits: a SQL command
+    /// (`.sql`, its NUL-terminated text in `state.sql`), a `\sleep`, its end, or why a value
+    /// could not be had. A driver that waits on many connections at once steps each this way.
+    package func advance(_ state: inout State, random: (ClosedRange<Int64>) -> Int64) -> Action {
+        while state.next < steps.count {
+            let step = steps[state.next]
+            state.next += 1
             switch step {
             case let .set(slot, code, line):
                 switch evaluate(code, &state, random: random) {
                 case let .success(value): state.values[slot] = value
                 case let .failure(failure):
-                    return PgScriptFailure("line \(line): \\set \(names[slot]): \(failure.reason)")
+                    return .failed(PgScriptFailure("line \(line): \\set \(names[slot]): \(failure.reason)"))
                 }
             case let .sleep(code, unit, line):
                 switch evaluate(code, &state, random: random) {
                 case let .success(value):
                     let (product, overflow) = value.multipliedReportingOverflow(by: unit)
                     guard !overflow, product >= 0 else {
-                        return PgScriptFailure("line \(line): \\sleep \(value): out of range")
+                        return .failed(PgScriptFailure("line \(line): \\sleep \(value): out of range"))
                     }
-                    sleep(product)
-                case let .failure(failure): return PgScriptFailure("line \(line): \\sleep: \(failure.reason)")
+                    return .sleep(product)
+                case let .failure(failure): return .failed(PgScriptFailure("line \(line): \\sleep: \(failure.reason)"))
                 }
             case let .sql(range):
                 state.sql.removeAll(keepingCapacity: true)
@@ -168,13 +212,10 @@ package final class PgProgram: Sendable {
                     }
                 }
                 state.sql.append(0)
-                let goOn = state.sql.withUnsafeBytes { bytes in
-                    sql(bytes.baseAddress!.assumingMemoryBound(to: CChar.self))
-                }
-                if !goOn { return nil }
+                return .sql
             }
         }
-        return nil
+        return .end
     }
 
     /// The value of the instructions in `code`, or why it has none, with the reasons

@@ -10,14 +10,17 @@ extension ReportBuilder {
         var blocks: [ReportDocument.Block] = []
         if let database = analysis.database {
             var text =
-                "Each pool thread held one connection to \(ReportInline.code(database.connection)), "
+                "The connections went to \(ReportInline.code(database.connection)), "
                 + (database.serverIsLocal ? "a server on this machine" : "a server on another machine")
             if let limit = database.connectionLimit {
                 text +=
                     ", which let the sweep hold \(limit) connection\(limit == 1 ? "" : "s") (\(ReportInline.code("max_connections")) less the superusers' reserve and other clients' connections): the sizes stayed within it"
             }
             text +=
-                "; each connection set \(ReportInline.code("statement_timeout")) to \(UnitFormat.duration(database.statementTimeoutSeconds)), so a longer statement failed its task."
+                "; each connection set \(ReportInline.code("statement_timeout")) to \(UnitFormat.duration(database.statementTimeoutSeconds)), so a longer statement failed its task. "
+                + (database.client == .async
+                    ? "A size of N was N connections, each running one transaction after another, driven without blocking by one thread per core, as pgbench drives its connections, so that the client's threads took as little of the cores as they could."
+                    : "Each pool thread held one connection and blocked on it, as a JDBC or psycopg pool does, so the pool's own threads were measured too.")
             blocks.append(.paragraph(text))
             let rules = analysis.ruleOfThumbSentences
             if !rules.isEmpty, let heading = analysis.ruleSet?.heading {
