@@ -1,25 +1,25 @@
 #!/usr/bin/env bash
-# `poolsize sweep --postgres` beside pgbench on the same script file at the same connection
-# counts, in one run, on a PostgreSQL of its own (scripts/pg-cluster.sh, --max-connections 100:
-# 64 and a margin; stopped and removed however the script ends). Three cases:
-#   select:  Examples/postgres/select-only.sql at --scale (default 10);
-#   tpcb:    Examples/postgres/tpcb-like.sql at the same scale;
-#   tpcb-1:  the TPC-B-like script at scale 1, a fresh cluster: every transaction updates the one
-#            branch row, so the transactions queue on its row lock.
-# Both files are what `pgbench --show-script` prints; the script checks that they still are.
+# `poolsize sweep --postgres` (its default client: one thread per core driving the N connections
+# without blocking) beside pgbench (`-j` the CPU count, its threads driving the N connections the
+# same way) on the same script file at the same connection counts, in one run, on a PostgreSQL
+# of its own (scripts/pg-cluster.sh, --max-connections 150: 128 and a margin; stopped and removed
+# however the script ends). Three cases, at --scale (default 10):
+#   select:  Examples/postgres/select-only.sql;
+#   tpcb:    Examples/postgres/tpcb-like.sql;
+#   sleep:   Examples/postgres/select-sleep.sql, the select-only read and pg_sleep(0.001): a
+#            transaction that waits on the server more than it works.
+# The first two are what `pgbench --show-script` prints; the script checks that they still are.
 # pgbench given a script with -f takes :scale as 1 unless told, where poolsize counts
 # pgbench_branches: every pgbench run gets `-s SCALE`, the cluster's, or the two tools would run
 # different transactions (scale 1's one hot branch row against ten).
-# Each case runs --rounds times (default 3), and a round is: pgbench `-n -c N -j N -s SCALE -T S
-# -f FILE -l` at each N (one thread per connection, the model of the pool poolsize measures and
-# the reference of the verdicts), pgbench `-j min(N, CPUs)` at each N above the CPU count (its
-# event loop serving several connections per thread, shown beside), then `poolsize sweep
-# --postgres URL --sql-file FILE --sizes LIST --search grid --repeat 1 --trial-ms S*1000`. Rounds
-# interleave the tools, so a slow minute of a shared machine falls on both; the page compares
-# medians over the rounds. scripts/benchmark_postgres.py writes the page: per N each tool's
-# median throughput and its range, their ratio, mean and p99 latency, client CPU per
-# transaction; the knees; the verdicts (throughput within 10% at each N, knee within one size
-# step).
+# Each case runs --rounds times (default 3), and a round is: pgbench `-n -c N -j min(N, CPUs)
+# -s SCALE -T S -f FILE -l` at each N, then `poolsize sweep --postgres URL --sql-file FILE
+# --sizes LIST --search grid --repeat 1 --trial-ms S*1000`. Rounds interleave the tools, so a
+# slow minute of a shared machine falls on both; the page compares medians over the rounds.
+# scripts/benchmark_postgres.py writes the page: per N each tool's median throughput and its
+# range, their ratio, mean and p99 latency, client CPU per transaction; the knees; the verdicts
+# (throughput within 10% at each N, client CPU per transaction within 1.5× pgbench's, knee
+# within one size step).
 #
 # Usage: scripts/benchmark-postgres.sh [--sizes 1,2,4,...] [--seconds S] [--scale N] [--rounds R]
 #                                      [--out DIR] [--doc FILE | --no-doc]
@@ -33,12 +33,12 @@ source "$root/scripts/benchmark-header.sh"
 # shellcheck source=scripts/loopback.sh
 source "$root/scripts/loopback.sh"
 
-sizes="1,2,4,8,16,32,64"
-seconds=5
+sizes="1,2,4,8,16,32,64,96,128"
+seconds=4
 scale=10
 rounds=3
 page_options postgres --sizes=sizes:LIST --seconds=seconds:S --scale=scale:N --rounds=rounds:R -- "$@"
-size_list_option --sizes "$sizes" 99
+size_list_option --sizes "$sizes" 140
 whole_number --seconds "$seconds" 999
 whole_number --scale "$scale" 999
 whole_number --rounds "$rounds" 9
@@ -73,7 +73,7 @@ trap 'exit 130' INT TERM
 
 start_cluster() { # start_cluster SCALE: a fresh cluster; sets cluster_dir and pg_port
     local cluster
-    cluster="$("$root/scripts/pg-cluster.sh" start --scale "$1" --max-connections 100)"
+    cluster="$("$root/scripts/pg-cluster.sh" start --scale "$1" --max-connections 150)"
     cluster_dir="$(sed -n 's/^PGCLUSTER_DIR=//p' <<< "$cluster")"
     pg_port="$(sed -n 's/^PGPORT=//p' <<< "$cluster")"
 }
@@ -97,10 +97,7 @@ run_case() {
     local name="$1" file="$2" case_scale="$3" size round base rc
     for ((round = 1; round <= rounds; round++)); do
         for size in "${size_list[@]}"; do
-            pgbench_run "$name" "$file" "$case_scale" "$size" "$size" "$round"
-        done
-        for size in "${size_list[@]}"; do
-            if ((size > cpus)); then pgbench_run "$name" "$file" "$case_scale" "$size" "$cpus" "$round"; fi
+            pgbench_run "$name" "$file" "$case_scale" "$size" "$((size < cpus ? size : cpus))" "$round"
         done
         base="$out/$name-sweep-r$round"
         echo "== $name, round $round: poolsize sweep --postgres … --sql-file $(basename "$file") --sizes $sizes --search grid --repeat 1 --trial-ms $((seconds * 1000))" >&2
@@ -122,14 +119,12 @@ echo "scale=$scale" > "$out/setup.txt"
 echo "version=$(pgbench --version | sed -n 's/.*(PostgreSQL) \([0-9.]*\).*/\1/p')" >> "$out/setup.txt"
 run_case select "$root/Examples/postgres/select-only.sql" "$scale"
 run_case tpcb "$root/Examples/postgres/tpcb-like.sql" "$scale"
-stop_cluster
-start_cluster 1
-run_case tpcb-1 "$root/Examples/postgres/tpcb-like.sql" 1
+run_case sleep "$root/Examples/postgres/select-sleep.sql" "$scale"
 stop_cluster
 
 body="$out/body.md"
 python3 "$root/scripts/benchmark_postgres.py" "$out" "$sizes" "$seconds" "$cpus" "$bin" "$rounds" > "$body"
 cp "$body" "$out/postgres.md"
-intro="\`poolsize sweep --postgres\` (a pool of N threads in poolsize, each holding one libpq connection and running the script as blocking calls) beside pgbench (one process, N connections driven by J threads) on the same script file at the same N and scale, the tools taking turns in rounds on one PostgreSQL (scripts/benchmark-postgres.sh, scripts/benchmark_postgres.py; the scripts are Examples/postgres/)."
+intro="\`poolsize sweep --postgres\` (its default client, \`--client async\`: N connections driven without blocking by one thread per core) beside pgbench (one process, N connections driven by as many threads as CPUs) on the same script file at the same N and scale, the tools taking turns in rounds on one PostgreSQL (scripts/benchmark-postgres.sh, scripts/benchmark_postgres.py; the scripts are Examples/postgres/)."
 publish_page "$doc" "PostgreSQL: poolsize sweep --postgres beside pgbench" "$intro" "$body"
 echo "wrote ${doc:-nothing (--no-doc)}; raw output in $out" >&2
