@@ -196,7 +196,9 @@ struct SweepCommand: ParsableCommand {
             }
             return serverTarget
         }
-        if let database = try postgres.target(workload: workload) { return database }
+        if let database = try postgres.target(workload: workload, axes: axes, openLoop: load.arrivalRate != nil) {
+            return database
+        }
         return try workload.target()
     }
 

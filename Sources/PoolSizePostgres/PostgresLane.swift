@@ -19,8 +19,6 @@ final class PostgresLane: @unchecked Sendable {
     enum Phase {
         /// Between transactions: the next starts on the next pass (or none, once stopping).
         case ready
-        /// A command sent, libpq still holding part of it for a socket that was full.
-        case flushing
         /// A command sent, its answer awaited.
         case querying
         /// A `\sleep` until this instant (CLOCK_MONOTONIC ns).
@@ -44,6 +42,8 @@ final class PostgresLane: @unchecked Sendable {
         var generator = SeededGenerator(seed: 0)
         /// The command in progress: its outcome so far.
         var outcome = PostgresOutcome.ok
+        /// libpq still holds part of the command sent, for a socket that was full.
+        var unsent = false
     }
 
     let program: PgProgram
@@ -114,12 +114,9 @@ final class PostgresLane: @unchecked Sendable {
                 default: break
                 }
                 switch slots[index].phase {
-                case .flushing:
-                    fds.append(pollfd(fd: slots[index].connection.socket, events: Int16(POLLIN | POLLOUT), revents: 0))
-                    polled.append(index)
-                    busy += 1
                 case .querying, .rollingBack:
-                    fds.append(pollfd(fd: slots[index].connection.socket, events: Int16(POLLIN), revents: 0))
+                    let events = slots[index].unsent ? POLLIN | POLLOUT : POLLIN
+                    fds.append(pollfd(fd: slots[index].connection.socket, events: Int16(events), revents: 0))
                     polled.append(index)
                     busy += 1
                 case let .sleeping(until):
@@ -143,7 +140,7 @@ final class PostgresLane: @unchecked Sendable {
             let ready = poll(&fds, nfds_t(fds.count), waitMilliseconds)
             guard ready > 0 else { continue }
             for (position, index) in polled.enumerated() where fds[position].revents != 0 {
-                answer(index, events: fds[position].revents, clock: clock)
+                answer(index, clock: clock)
             }
             if fds.count > polled.count, fds[polled.count].revents != 0 {
                 var expirations: UInt64 = 0
@@ -182,6 +179,7 @@ final class PostgresLane: @unchecked Sendable {
                 commandEnded(index, failure, clock: clock)
                 return
             }
+            slots[index].phase = .querying
             flush(index, clock: clock)
         case let .sleep(microseconds):
             let (nanoseconds, overflow) = UInt64(microseconds).multipliedReportingOverflow(by: 1_000)
@@ -193,21 +191,29 @@ final class PostgresLane: @unchecked Sendable {
         }
     }
 
-    /// Sends what libpq holds of the slot's command.
+    /// Sends what libpq holds of the slot's command (or ROLLBACK); a connection that fails
+    /// there ends the command failed.
     private func flush(_ index: Int, clock: SystemClocks) {
-        switch slots[index].connection.flush() {
-        case 0: slots[index].phase = .querying
-        case 1: slots[index].phase = .flushing
-        default:
-            commandEnded(index, .failed(sqlState: "", message: "the connection failed while sending"), clock: clock)
+        let flushed = slots[index].connection.flush()
+        slots[index].unsent = flushed == 1
+        guard flushed < 0 else { return }
+        let failure = PostgresOutcome.failed(sqlState: "", message: "the connection failed while sending")
+        if case let .rollingBack(reason) = slots[index].phase {
+            finish(index, failure: reason, clock: clock)
+        } else {
+            commandEnded(index, failure, clock: clock)
         }
     }
 
-    /// The slot's socket is ready: sends the rest of its command, or reads its answer.
-    private func answer(_ index: Int, events: Int16, clock: SystemClocks) {
-        if case .flushing = slots[index].phase {
+    /// The slot's socket is ready: sends the rest of its command, and reads its answer.
+    private func answer(_ index: Int, clock: SystemClocks) {
+        if slots[index].unsent {
             flush(index, clock: clock)
-            if case .flushing = slots[index].phase, events & Int16(POLLIN | POLLERR | POLLHUP) == 0 { return }
+            // A connection that failed while sending has ended its command already.
+            switch slots[index].phase {
+            case .querying, .rollingBack: break
+            default: return
+            }
         }
         guard slots[index].connection.collect(into: &slots[index].outcome) else { return }
         if case let .rollingBack(reason) = slots[index].phase {
@@ -227,12 +233,11 @@ final class PostgresLane: @unchecked Sendable {
         }
         failed(state)
         let reason = state.isEmpty ? message : "SQLSTATE \(state): \(message)"
-        if connection.isUsable, connection.transactionState.inBlock {
+        if connection.isUsable, connection.transactionState.inBlock, connection.send("ROLLBACK") == nil {
             slots[index].outcome = .ok
-            if connection.send("ROLLBACK") == nil, connection.flush() == 0 {
-                slots[index].phase = .rollingBack(reason)
-                return
-            }
+            slots[index].phase = .rollingBack(reason)
+            flush(index, clock: clock)
+            return
         }
         finish(index, failure: reason, clock: clock)
     }

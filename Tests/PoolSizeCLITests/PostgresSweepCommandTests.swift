@@ -44,6 +44,17 @@ import Testing
             "error: --client: is the transaction of a --postgres sweep; add --postgres URL or drop --client"
         ),
         (
+            ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--pool", "adaptive"],
+            "error: --pool: sets the pool of --client threads (a pool thread per connection); the connections are driven by a thread per core: add --client threads or drop --pool"
+        ),
+        (
+            [
+                "--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--client", "async", "--qos",
+                "utility",
+            ],
+            "error: --qos: sets the pool of --client threads (a pool thread per connection); the connections are driven by a thread per core: add --client threads or drop --qos"
+        ),
+        (
             ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--client", "fibers"],
             "error: --client: takes async (a thread per core drives the connections without blocking, as pgbench) or threads (a thread per connection), got 'fibers'"
         ),
