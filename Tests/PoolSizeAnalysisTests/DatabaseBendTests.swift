@@ -66,6 +66,23 @@ struct DatabaseBendTests {
     }
 
     /// Too few samples past the knee and at it: no cause rather than one from noise.
+    /// A client that takes little of the cores (a thread per core driving the connections):
+    /// 27% utilization and 1% other load, but its backends used 3.44 s of CPU in a 2.4 s window
+    /// on 2 cores (72%), so the machine was 100% busy and the bend is the CPU the pool and the
+    /// server share, not the client's side.
+    @Test func theBackendsCPUCountsAmongTheBusyCores() {
+        var r = TrialRecord(
+            runID: "r", workload: "w", pool: .threadPool, qos: .default, primitive: .none, poolSize: 64,
+            repetition: 1, tasks: 81_000, wallSeconds: 2.4, throughputPerSecond: 33_750, cpuMicrosecondsPerTask: 9.6,
+            waitMicrosecondsPerTask: 1_800, waitCPURatio: 190, utilization: 0.27, peakConcurrency: 64, threads: 2,
+            effectiveNice: 0, integrity: .notApplicable, errors: 0)
+        r.otherLoad = 0.01
+        r.watched = .database(DatabaseFigures(backendCPUSeconds: 3.44, waitSamples: [.client: 95, .cpu: 5]))
+        let bend = DatabaseBend.find(DatabaseAtSize.pooled([r], cores: 2), knee: 8)
+        #expect(abs((bend?.machineBusy ?? 0) - (0.28 + 3.44 / 4.8)) < 1e-9)
+        #expect(bend?.sharedCPU == true)
+    }
+
     @Test func fewSamplesGiveNoCause() {
         let sizes = [Self.size(1, [.lock: 5]), Self.size(4, [.lock: 19])]
         #expect(DatabaseBend.find(sizes, knee: 1) == nil)
@@ -84,23 +101,30 @@ struct DatabaseBendTests {
             r.watched = figures.map(TrialRecord.Watched.database) ?? .nothing
             return r
         }
-        let pooled = DatabaseAtSize.pooled([
-            record(
-                4, DatabaseFigures(errorsBySQLState: ["40001": 60], backendCPUSeconds: 0.1, waitSamples: [.lock: 10])),
-            record(
-                4,
-                DatabaseFigures(
-                    errorsBySQLState: ["40001": 40, "40P01": 2], backendCPUSeconds: 0.2,
-                    waitSamples: [.lock: 5, .cpu: 5])),
-            record(8, nil),
-        ])
+        let pooled = DatabaseAtSize.pooled(
+            [
+                record(
+                    4,
+                    DatabaseFigures(errorsBySQLState: ["40001": 60], backendCPUSeconds: 0.1, waitSamples: [.lock: 10])),
+                record(
+                    4,
+                    DatabaseFigures(
+                        errorsBySQLState: ["40001": 40, "40P01": 2], backendCPUSeconds: 0.2,
+                        waitSamples: [.lock: 5, .cpu: 5])),
+                record(8, nil),
+            ], cores: 2)
         #expect(pooled.map(\.size) == [4])
         #expect(pooled[0].figures.errorsBySQLState == ["40001": 100, "40P01": 2])
         #expect(pooled[0].figures.waitSamples == [.lock: 15, .cpu: 5])
         #expect(pooled[0].figures.errorsText == "40001:100 40P01:2")
         #expect(abs((pooled[0].backendCPUMicrosecondsPerTransaction ?? 0) - 150) < 1e-9)
         #expect(abs((pooled[0].backendCores ?? 0) - 0.3) < 1e-9)
-        // Each record: utilization 0.1, no other load; the mean over the repetitions.
-        #expect(abs(pooled[0].machineBusy - 0.1) < 1e-9)
+        // Each record: utilization 0.1, no other load, and its backends' CPU over its 0.5 s
+        // window on 2 cores (0.1 s: 0.1, 0.2 s: 0.2); the mean over the repetitions, 0.25.
+        #expect(abs(pooled[0].machineBusy - 0.25) < 1e-9)
+        // Without the cores the backends' share is unknown and left out.
+        let unknown = DatabaseAtSize.pooled(
+            [record(4, DatabaseFigures(backendCPUSeconds: 0.1, waitSamples: [.cpu: 5]))], cores: nil)
+        #expect(abs(unknown[0].machineBusy - 0.1) < 1e-9)
     }
 }

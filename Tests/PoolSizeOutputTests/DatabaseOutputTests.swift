@@ -139,7 +139,7 @@ struct DatabaseOutputTests {
                 figures: DatabaseFigures(backendCPUSeconds: 0.02, waitSamples: [.client: 10], snapshots: 10)),
             Self.openRecord(rate: 500, size: 8, repetition: 1, figures: light),
         ]
-        let byRate = DatabaseProse.figuresByRate(records, combination: records[0].combination)
+        let byRate = DatabaseProse.figuresByRate(records, combination: records[0].combination, cores: 2)
         #expect(byRate.map(\.rate) == [500, 2000])
         #expect(byRate.map { $0.sizes.map(\.size) } == [[4, 8], [8]])
         #expect(DatabaseProse.rateHeader.prefix(4) == ["rate", "size", "errors by SQLSTATE", "server CPU µs/txn"])

@@ -28,14 +28,19 @@ package struct DatabaseAtSize: Equatable, Sendable {
         return seconds / windowSeconds
     }
 
-    /// Each size's figures, from the trials that watched a database, by size.
-    package static func pooled(_ records: [TrialRecord]) -> [DatabaseAtSize] {
+    /// Each size's figures, from the trials that watched a database, by size; `cores` (the
+    /// sweep's) turns the backends' CPU into a share of the machine, since a trial's other load
+    /// leaves them out (they are the trial's own work); unknown cores leave them out here too.
+    package static func pooled(_ records: [TrialRecord], cores: Int?) -> [DatabaseAtSize] {
         var bySize: [Int: DatabaseAtSize] = [:]
         var repetitions: [Int: Int] = [:]
         for record in records {
             guard let figures = record.watched.database else { continue }
             let transactions = record.tasks + Double(record.errors)
-            let busy = record.utilization + record.otherLoad
+            var busy = record.utilization + record.otherLoad
+            if let cores, cores > 0, let seconds = figures.backendCPUSeconds, record.wallSeconds > 0 {
+                busy += seconds / (record.wallSeconds * Double(cores))
+            }
             repetitions[record.poolSize, default: 0] += 1
             if let known = bySize[record.poolSize] {
                 bySize[record.poolSize] = DatabaseAtSize(

@@ -6,7 +6,8 @@ extension GitHubBenchmarkExport {
     /// CPU per transaction (when the server runs on this machine) and the transactions the server
     /// failed, by SQLSTATE in `extra`; nothing for any other run.
     static func databaseEntries(_ analysis: RunAnalysis, combination: Combination, prefix: String) -> [Entry] {
-        let sizes = DatabaseAtSize.pooled(analysis.run.records.valid.filter { $0.combination == combination })
+        let sizes = DatabaseAtSize.pooled(
+            analysis.run.records.valid.filter { $0.combination == combination }, cores: analysis.run.plan?.cores)
         var entries: [Entry] = []
         for size in sizes {
             let waits = WaitClass.allCases.filter { size.figures.share($0) > 0 }

@@ -19,7 +19,9 @@ extension OpenMetricsExport {
             unit: "seconds")
         for curve in analysis.curves {
             let labels = labels(runLabels, curve.combination)
-            let sizes = DatabaseAtSize.pooled(analysis.run.records.valid.filter { $0.combination == curve.combination })
+            let sizes = DatabaseAtSize.pooled(
+                analysis.run.records.valid.filter { $0.combination == curve.combination },
+                cores: analysis.run.plan?.cores)
             for size in sizes {
                 let sized = labels + [("size", String(size.size))]
                 if size.figures.sampleCount > 0 {

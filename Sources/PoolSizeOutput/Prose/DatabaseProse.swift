@@ -71,22 +71,22 @@ package enum DatabaseProse {
     /// An open loop's figures: for each offered rate of `combination`'s valid trials, its sizes'
     /// figures, repetitions pooled; rates and sizes ascending, empty when the run watched no
     /// database. A size's figures at one rate say nothing of another, so rates are not pooled.
-    package static func figuresByRate(_ records: [TrialRecord], combination: Combination) -> [(
+    package static func figuresByRate(_ records: [TrialRecord], combination: Combination, cores: Int?) -> [(
         rate: ArrivalRate, sizes: [DatabaseAtSize]
     )] {
         let mine = records.valid.filter { $0.combination == combination }
         return Set(mine.compactMap(\.arrivalRate)).sorted().compactMap { rate in
-            let sizes = DatabaseAtSize.pooled(mine.filter { $0.arrivalRate == rate })
+            let sizes = DatabaseAtSize.pooled(mine.filter { $0.arrivalRate == rate }, cores: cores)
             return sizes.isEmpty ? nil : (rate, sizes)
         }
     }
 
     /// The sizes of the recommended configuration's valid trials, and why its curve bends from
     /// them at `knee`; empty sizes when the run watched no database.
-    package static func figures(_ records: [TrialRecord], combination: Combination, knee: Int) -> (
+    package static func figures(_ records: [TrialRecord], combination: Combination, knee: Int, cores: Int?) -> (
         sizes: [DatabaseAtSize], bend: DatabaseBend?
     ) {
-        let sizes = DatabaseAtSize.pooled(records.valid.filter { $0.combination == combination })
+        let sizes = DatabaseAtSize.pooled(records.valid.filter { $0.combination == combination }, cores: cores)
         return (sizes, DatabaseBend.find(sizes, knee: knee))
     }
 }

@@ -33,7 +33,7 @@ extension ReportBuilder {
         } else if let curve = analysis.primary, let best = curve.recommendation {
             let (sizes, bend) = DatabaseProse.figures(
                 analysis.run.records, combination: curve.combination,
-                knee: best.kneeQueueCount ?? best.recommendedQueueCount)
+                knee: best.kneeQueueCount ?? best.recommendedQueueCount, cores: analysis.run.plan?.cores)
             if !sizes.isEmpty {
                 blocks += [
                     .paragraph(
@@ -61,7 +61,8 @@ extension ReportBuilder {
     /// nothing of another.
     static func openLoopDatabase(_ analysis: RunAnalysis) -> [ReportDocument.Block] {
         guard let combination = analysis.primary?.combination else { return [] }
-        let byRate = DatabaseProse.figuresByRate(analysis.run.records, combination: combination)
+        let byRate = DatabaseProse.figuresByRate(
+            analysis.run.records, combination: combination, cores: analysis.run.plan?.cores)
         guard !byRate.isEmpty else { return [] }
         return [
             .paragraph(

@@ -107,7 +107,8 @@ extension ReportCaveats {
     static func databaseWaits(_ analysis: RunAnalysis, _ combination: Combination, rate: ArrivalRate, size: Int)
         -> String?
     {
-        let byRate = DatabaseProse.figuresByRate(analysis.run.records, combination: combination)
+        let byRate = DatabaseProse.figuresByRate(
+            analysis.run.records, combination: combination, cores: analysis.run.plan?.cores)
         guard let figures = byRate.first(where: { $0.rate == rate })?.sizes.first(where: { $0.size == size })?.figures,
             let top = figures.dominant
         else { return nil }
