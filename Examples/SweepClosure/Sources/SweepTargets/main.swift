@@ -42,7 +42,7 @@ do {
     // transaction's 5 ms of server-side waiting pass.
     configuration.name = "postgres"
     configuration.pool = .threadPool
-    let database = Sweep.Target.postgres(arguments[2], sql: "SELECT pg_sleep(0.005);")
+    let database = Sweep.Target.postgres(arguments[2], sql: "SELECT pg_sleep(0.005);", threadPerConnection: true)
     report("postgres", try Sweep(configuration, target: database).run())
 
     // A knob per {name}, written as `poolsize sweep --sizes` writes it.
