@@ -196,9 +196,7 @@ struct SweepCommand: ParsableCommand {
             }
             return serverTarget
         }
-        if let database = try postgres.target(workload: workload, axes: axes, openLoop: load.arrivalRate != nil) {
-            return database
-        }
+        if let database = try postgres.target(workload: workload, axes: axes) { return database }
         return try workload.target()
     }
 

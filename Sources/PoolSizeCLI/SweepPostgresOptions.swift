@@ -26,11 +26,9 @@ struct SweepPostgresOptions: ParsableArguments {
     /// The target these flags ask for, or nil without `--postgres`; `workload`'s task flags
     /// must be left as they are. The script is read here, once (a FIFO has nothing left for a
     /// second read); the library parses it and checks it on the server (`PostgresTask.prepare`).
-    /// poolsize's own pool flags (`--pool`, `--qos`…) choose the pool of `--client threads`, so
-    /// with the closed loop's default client they are refused.
-    func target(workload: SweepWorkloadOptions, axes: SweepAxisOptions, openLoop: Bool) throws(PoolSizeError)
-        -> Sweep.Target?
-    {
+    /// poolsize's own pool flags (`--pool`, `--qos`…) choose the pool of `--client threads`, and
+    /// are refused without it.
+    func target(workload: SweepWorkloadOptions, axes: SweepAxisOptions) throws(PoolSizeError) -> Sweep.Target? {
         guard let postgres else {
             for (flag, given) in [
                 ("--sql", sql != nil), ("--sql-file", sqlFile != nil), ("--define", !defines.isEmpty),
@@ -76,12 +74,12 @@ struct SweepPostgresOptions: ParsableArguments {
             }
             task.client = chosen
         }
-        if task.client == .async || (task.client == nil && !openLoop) {
+        if task.client != .threads {
             for (flag, given) in axes.ownPoolFlags where given {
                 throw .invalidOption(
                     flag: flag,
                     message:
-                        "sets the pool of --client threads (a pool thread per connection); the connections are driven by a thread per core: add --client threads or drop \(flag)"
+                        "sets the pool of --client threads (a pool thread per connection): add --client threads or drop \(flag)"
                 )
             }
         }

@@ -45,14 +45,14 @@ import Testing
         ),
         (
             ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--pool", "adaptive"],
-            "error: --pool: sets the pool of --client threads (a pool thread per connection); the connections are driven by a thread per core: add --client threads or drop --pool"
+            "error: --pool: sets the pool of --client threads (a pool thread per connection): add --client threads or drop --pool"
         ),
         (
             [
                 "--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--client", "async", "--qos",
                 "utility",
             ],
-            "error: --qos: sets the pool of --client threads (a pool thread per connection); the connections are driven by a thread per core: add --client threads or drop --qos"
+            "error: --qos: sets the pool of --client threads (a pool thread per connection): add --client threads or drop --qos"
         ),
         (
             ["--postgres", "postgresql://127.0.0.1:1/db", "--sql", "SELECT 1;", "--client", "fibers"],
