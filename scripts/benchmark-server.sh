@@ -8,7 +8,10 @@
 #   2. gunicorn, one gthread worker process with {size} threads, Examples/servers/wsgi_app.py
 #      (about 2 ms of pure-Python CPU, then an 18 ms sleep);
 #   3. Examples/servers/PoolServer.java, the JDK's HTTP server on a fixed pool of {size}
-#      threads (2 ms of thread CPU, then an 18 ms sleep).
+#      threads (2 ms of thread CPU, then an 18 ms sleep);
+#   4. workers: gunicorn with {size} sync worker processes on the same WSGI app, whose arbiter
+#      adds and retires a worker on SIGTTIN and SIGTTOU: its adaptive search runs one server
+#      resized in place (`--resize signals`) instead of a start per size.
 # wrk's CPU is its process's user + system CPU (getrusage through LuaJIT's FFI in its done()
 # hook, scripts/wrk-report.lua) over its requests; its p50 and p99 come from the
 # same hook (µs). The knee per server is `poolsize fit`'s: the smallest size within 5% of the
@@ -38,7 +41,7 @@
 # between their markers (benchmark_server.py --splice).
 #
 # Usage: scripts/benchmark-server.sh [--sizes 1,2,4,...] [--seconds S] [--connections M]
-#                                    [--servers serve,gunicorn,java] [--only servers,load,pgbench]
+#                                    [--servers serve,gunicorn,java,workers] [--only servers,load,pgbench]
 #                                    [--out DIR] [--doc FILE | --no-doc]
 # Needs: wrk, curl, gunicorn (Debian: apt-get install gunicorn), java 17 or later, python3;
 # for pgbench PostgreSQL's server and pgbench (apt-get install postgresql); named and exit 69
@@ -53,7 +56,7 @@ source "$root/scripts/loopback.sh"
 sizes="1,2,4,8,12,16,24,32,48,64"
 seconds=3
 connections=64
-servers="serve,gunicorn,java"
+servers="serve,gunicorn,java,workers"
 only="servers,load,pgbench"
 page_options server --sizes=sizes:LIST --seconds=seconds:S --connections=connections:M --servers=servers:LIST \
     --only=only:LIST -- "$@"
@@ -69,7 +72,7 @@ wants() { [[ ",$only," == *",$1,"* ]]; }
 if ! wants servers; then servers="serve"; fi
 IFS=, read -ra server_list <<< "$servers"
 for name in "${server_list[@]}"; do
-    case "$name" in serve | gunicorn | java) ;; *) echo "error: --servers $servers: $name is none of serve, gunicorn, java" >&2; exit 64 ;; esac
+    case "$name" in serve | gunicorn | java | workers) ;; *) echo "error: --servers $servers: $name is none of serve, gunicorn, java, workers" >&2; exit 64 ;; esac
 done
 
 missing=()
@@ -80,7 +83,7 @@ if wants pgbench; then
 fi
 wants servers && for name in "${server_list[@]}"; do
     case "$name" in
-        gunicorn) command -v gunicorn >/dev/null 2>&1 || missing+=(gunicorn) ;;
+        gunicorn | workers) command -v gunicorn >/dev/null 2>&1 || missing+=(gunicorn) ;;
         java) command -v java >/dev/null 2>&1 || missing+=(java) ;;
     esac
 done
@@ -99,6 +102,7 @@ started_at="$(date -u '+%Y-%m-%d %H:%M UTC')"
 serve_command=("$bin" serve --workers '{size}' --port '{port}' --cpu 1ms --delay 9ms --quiet)
 gunicorn_command=(gunicorn -k gthread --workers 1 --threads '{size}' -b '127.0.0.1:{port}' --chdir "$root/Examples/servers" wsgi_app:app)
 java_command=(java "$root/Examples/servers/PoolServer.java" --threads '{size}' --port '{port}' --cpu-ms 2 --sleep-ms 18)
+workers_command=(gunicorn --workers '{size}' -b '127.0.0.1:{port}' --chdir "$root/Examples/servers" wsgi_app:app)
 url_template='http://127.0.0.1:{port}/'
 
 trap 'stop_server; stop_sweep; stop_cluster' EXIT
@@ -169,12 +173,20 @@ run_server_sweep() { # run_server_sweep NAME grid|auto WORD...
     local name="$1" mode="$2" command
     shift 2
     [[ "$sweep_available" == yes ]] || return 0
+    local size_args=(--sizes "$sizes" --search grid) resize_args=()
+    # auto: trials that end once their throughput is known, at most as long as the grid's; the
+    # workers server started once with one worker and resized by signals.
+    if [[ "$mode" == auto ]]; then
+        size_args=(--sizes auto --trial-margin 0.02)
+        if [[ "$name" == workers ]]; then
+            fill_placeholders "size=1" "port={port}" -- "$@"
+            set -- "${filled[@]}"
+            resize_args=(--resize signals)
+        fi
+    fi
     command="$(printf '%q ' "$@")"
-    local size_args=(--sizes "$sizes" --search grid)
-    # auto: trials that end once their throughput is known, at most as long as the grid's.
-    [[ "$mode" == auto ]] && size_args=(--sizes auto --trial-margin 0.02)
     run_sweep "$name-$mode" --server "${command% }" --http "$url_template" "${size_args[@]}" \
-        --connections "$connections" --trial-ms $((seconds * 1000))
+        ${resize_args[@]+"${resize_args[@]}"} --connections "$connections" --trial-ms $((seconds * 1000))
 }
 
 wants servers && for name in "${server_list[@]}"; do
@@ -182,6 +194,7 @@ wants servers && for name in "${server_list[@]}"; do
         serve) words=("${serve_command[@]}") ;;
         gunicorn) words=("${gunicorn_command[@]}") ;;
         java) words=("${java_command[@]}") ;;
+        workers) words=("${workers_command[@]}") ;;
     esac
     hand_loop "$name" "${words[@]}"
     run_server_sweep "$name" grid "${words[@]}"

@@ -261,6 +261,9 @@ TITLES = {
                  "about 2 ms of pure-Python CPU then an 18 ms `time.sleep`, one process", 2, 18),
     "java": ("`java Examples/servers/PoolServer.java --threads {size} … --cpu-ms 2 --sleep-ms 18`",
              "2 ms of thread CPU then an 18 ms `Thread.sleep`, a fixed pool", 2, 18),
+    "workers": ("`gunicorn --workers {size} … wsgi_app:app` (sync workers; auto: `--workers 1` and "
+                "`--resize signals`, one server resized in place)",
+                "the gunicorn row's request, on a process per worker", 2, 18),
 }
 # The serve check: the formula from the server's own W/C against the declared one, within this.
 FORMULA_TOLERANCE = 0.10

@@ -144,10 +144,13 @@ struct SweepServerOptions: ParsableArguments {
         static let resize = """
             With --server: a command that sets the running server's pool to {size} instead of restarting it \
             (gunicorn's TTIN/TTOU signals, an admin endpoint, JMX, kubectl scale); {pid} is the server's process \
-            id, {port} its port. The server is started once, without {size}; the command must exit 0.
+            id, {port} its port. The server is started once, without {size}; the command must exit 0. Or signals: \
+            SIGTTIN/SIGTTOU sent to the server's process until it has {size} children, counted in /proc (gunicorn's \
+            arbiter, Puma's cluster master).
             """
         static let settle = """
-            With --resize: how long the server is given after each resize before it is measured (default 2s).
+            With --resize: how long the server is given after each resize before it is measured (default 2s; \
+            0s with --resize signals, whose workers are counted).
             """
         static let load = """
             Your own load tool run once per trial (wrk, k6, ab, pgbench), as words without a shell; {size} is the \

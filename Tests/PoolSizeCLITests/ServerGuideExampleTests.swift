@@ -61,8 +61,17 @@ import Testing
         environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         let before = Set(Self.serverProcesses(in: dir))
         let result = try EndToEndTests.run(Array(words.dropFirst()), environment: environment, directory: dir)
-        #expect(result.code == 0, "\(examples[index]): \(result.stderr)")
-        #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
+        // The open loop's objective is a latency: with other processes taking the cores (the
+        // suite's other tests run beside this one), no size may meet it. That is a true answer
+        // when the sweep says so and names the other load as the cause (exit 5).
+        let busy =
+            result.code == 5 && examples[index].contains("--latency-slo")
+            && result.stdout.contains("\nno size measured met the objective")
+            && result.stdout.contains("warning: The machine was busy: other processes used")
+        if !busy {
+            #expect(result.code == 0, "\(examples[index]): \(result.stderr)")
+            #expect(result.stdout.contains("\nrecommended queue count: "), "\(result.stdout)")
+        }
         #expect(result.stdout.contains("rules of thumb on "), "\(result.stdout)")
         #expect(Set(Self.serverProcesses(in: dir)).subtracting(before).isEmpty, "a server outlived the example")
     }

@@ -18,7 +18,7 @@ import Testing
             allowsNoSize: true)
         return ServerTrialMeasurer(
             command: command, url: try ServerURL("http://127.0.0.1:{port}/", server: command), connections: 4,
-            readyTimeoutSeconds: 30, resize: (try ServerCommand(resize: resize), 0)
+            readyTimeoutSeconds: 30, resize: ServerResize(.command(try ServerCommand(resize: resize)), settleSeconds: 0)
         ) { url throws(PoolSizeError) in try HTTPTarget(url: url) }
     }
 

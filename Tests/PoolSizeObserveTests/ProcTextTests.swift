@@ -21,6 +21,22 @@ struct ProcTextTests {
         #expect(ProcText.listeningInodes("", port: 8080).isEmpty)
     }
 
+    /// SigCgt is a hexadecimal mask, signal n at bit n − 1: a gunicorn arbiter's, as read on
+    /// this machine, catches SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGTERM, SIGCHLD, SIGTTIN,
+    /// SIGTTOU and SIGWINCH; a process catching none has a mask of 0.
+    @Test func caughtSignalsAreTheSigCgtMask() {
+        let arbiter =
+            "Name:\tgunicorn\nSigBlk:\t0000000000000000\nSigIgn:\t0000000001001000\nSigCgt:\t0000000008314a07\n"
+        let mask = ProcText.caughtSignals(arbiter)
+        #expect(mask == 0x0831_4a07)
+        for signal in [1, 2, 3, 10, 12, 15, 17, 21, 22, 28] {
+            #expect(mask.map { $0 & (1 << (signal - 1)) != 0 } == true)
+        }
+        #expect(mask.map { $0 & (1 << (9 - 1)) != 0 } == false)
+        #expect(ProcText.caughtSignals("Name:\tserve\nSigCgt:\t0000000000000000\n") == 0)
+        #expect(ProcText.caughtSignals("Name:\tserve\n") == nil)
+    }
+
     @Test func schedstatGivesCPURunQueueAndSlices() {
         let parsed = ProcText.schedstat("155727196 46492962 129\n")
         #expect(parsed?.cpuNanoseconds == 155_727_196)

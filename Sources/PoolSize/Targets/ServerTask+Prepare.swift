@@ -15,27 +15,40 @@ extension ServerTask {
         typealias P = PoolSizeError.Parameter
         let command = try ServerCommand(self.command, allowsNoSize: resize != nil)
         var sizing = ServerSizing.restart
-        var resizing: (command: ServerCommand, settleSeconds: Double)? = nil
+        var resizing: ServerResize? = nil
         if let resize {
-            let resizeCommand = try ServerCommand(resize: resize)
-            if resizeCommand.usesPort && !command.usesPort {
-                throw .invalidParameter(
-                    .resize,
-                    message:
-                        "has {port}, but \(P.server.mention) has none; add {port} to both, or write the server's own port"
-                )
+            let method: ServerResize.Method
+            if resize == ServerTask.signalsResize {
+                method = .signals
+            } else {
+                let resizeCommand = try ServerCommand(resize: resize)
+                if resizeCommand.usesPort && !command.usesPort {
+                    throw .invalidParameter(
+                        .resize,
+                        message:
+                            "has {port}, but \(P.server.mention) has none; add {port} to both, or write the server's own port"
+                    )
+                }
+                // Found now, not after the server has started.
+                _ = try ServerProcess.resolve(
+                    resizeCommand.words[0], path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                    parameter: .resize)
+                method = .command(resizeCommand)
             }
-            // Found now, not after the server has started.
-            _ = try ServerProcess.resolve(
-                resizeCommand.words[0], path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-                parameter: .resize)
-            let settleSeconds = self.settleSeconds ?? 2
+            // Signals read the workers back from /proc: no time is needed beyond that.
+            let settleSeconds = self.settleSeconds ?? (method == .signals ? 0 : 2)
             guard settleSeconds >= 0 && settleSeconds <= 600 else {
                 throw .invalidParameter(
                     .settle, message: "must be 0s to 10m, got \(UnitFormat.duration(settleSeconds))")
             }
-            resizing = (resizeCommand, settleSeconds)
-            sizing = .resize(command: Secrets.commandText(resizeCommand.display), settleSeconds: settleSeconds)
+            resizing = ServerResize(method, settleSeconds: settleSeconds)
+            let shown: String
+            if case let .command(resizeCommand) = method {
+                shown = Secrets.commandText(resizeCommand.display)
+            } else {
+                shown = resize
+            }
+            sizing = .resize(command: shown, settleSeconds: settleSeconds)
         } else if settleSeconds != nil {
             throw .invalidParameter(
                 .settle, message: "applies to \(P.resize.mention); add \(P.resize.mention) or drop \(P.settle.mention)")

@@ -7,9 +7,14 @@ package struct ServerTask: Sendable, Equatable, Codable {
     package var command: String
     /// The request the load sends, and whose 2xx says the server is ready.
     package var request: RequestTask
-    /// A command that sets the running server's pool to `{size}` instead of a restart.
+    /// A command that sets the running server's pool to `{size}` instead of a restart, or
+    /// `signals` (`signalsResize`): SIGTTIN and SIGTTOU to the server's process, its workers
+    /// counted in /proc.
     package var resize: String?
-    /// How long a resized server is given before it is measured (2 s when nil).
+    /// The `resize` that sends signals instead of running a command.
+    package static let signalsResize = "signals"
+    /// How long a resized server is given before it is measured (when nil: 2 s after a command,
+    /// none after signals, whose workers are counted).
     package var settleSeconds: Double?
     /// How long a started server may take to answer with a 2xx.
     package var readyTimeoutSeconds: Double = 30

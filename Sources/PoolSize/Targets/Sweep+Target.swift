@@ -42,13 +42,16 @@ extension Sweep {
 
         /// The pool inside a server resized in place: `command` starts it once (without
         /// `{size}`), and `resize` sets its pool to `{size}` before each trial (`{pid}` is the
-        /// server's process id); the server gets `settle` after each resize.
+        /// server's process id), or is `"signals"`: SIGTTIN and SIGTTOU sent to the server's
+        /// process until it has `{size}` children (gunicorn's arbiter, Puma's cluster master),
+        /// counted in /proc. The server gets `settle` after each resize (nil: 2 s after a
+        /// command, none after signals).
         public static func server(
-            _ command: String, url: String, resize: String, settle: Duration = .seconds(2)
+            _ command: String, url: String, resize: String, settle: Duration? = nil
         ) -> Target {
             var task = ServerTask(command: command, request: RequestTask(url: url))
             task.resize = resize
-            task.settleSeconds = Double(Configuration.milliseconds(settle)) / 1000
+            task.settleSeconds = settle.map { Double(Configuration.milliseconds($0)) / 1000 }
             return Target(.server(task))
         }
 

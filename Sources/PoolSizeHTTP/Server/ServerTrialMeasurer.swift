@@ -35,9 +35,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     package var loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)? { load.loadTool }
     /// The command that sets the running server's size instead of a restart (`resize`), and how
     /// long the server is given after it before it is measured; nil: restart at each size.
-    package var resize: (command: ServerCommand, settleSeconds: Double)? {
-        lifecycle.resize.map { ($0.command, $0.settleSeconds) }
-    }
+    package var resize: ServerResize? { lifecycle.resize }
     /// The server: started, kept between trials, resized and stopped.
     private let lifecycle: ServerLifecycle
     /// How each trial is loaded.
@@ -47,14 +45,14 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     package init(
         command: ServerCommand, url: ServerURL, connections: Int, readyTimeoutSeconds: Double,
         requestTimeoutSeconds: Double = 30, graceSeconds: Double = 5,
-        resize: (command: ServerCommand, settleSeconds: Double)? = nil,
+        resize: ServerResize? = nil,
         loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)? = nil,
         database: (any SweepWindowWatch)? = nil,
         makeTarget: @escaping @Sendable (String) throws(PoolSizeError) -> HTTPTarget
     ) {
         lifecycle = ServerLifecycle(
             command: command, url: url, readyTimeoutSeconds: readyTimeoutSeconds, graceSeconds: graceSeconds,
-            resize: resize.map { ServerResize(command: $0.command, settleSeconds: $0.settleSeconds) },
+            resize: resize,
             makeTarget: makeTarget)
         load = ServerLoad(
             connections: connections, requestTimeoutSeconds: requestTimeoutSeconds, graceSeconds: graceSeconds,

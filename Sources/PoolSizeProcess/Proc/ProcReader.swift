@@ -21,6 +21,19 @@ package enum ProcReader {
     /// Every process alive now.
     package static func processes() -> [Int32] { ids(in: "/proc") }
 
+    /// The children of `pid` from its threads' `children` files, without scanning every
+    /// process; empty when it has ended.
+    package static func taskChildren(of pid: Int32) -> [Int32] {
+        ids(in: "/proc/\(pid)/task").flatMap { tid in
+            (text("/proc/\(pid)/task/\(tid)/children") ?? "").split(separator: " ").compactMap { Int32($0) }
+        }
+    }
+
+    /// Whether `pid` has a handler for `signal`; nil when its status cannot be read.
+    package static func catches(_ signal: Int32, pid: Int32) -> Bool? {
+        text("/proc/\(pid)/status").flatMap(ProcText.caughtSignals).map { $0 & (1 << UInt64(signal - 1)) != 0 }
+    }
+
     /// The names in a directory; nil when it cannot be read (its process has ended).
     static func entries(_ directory: String) -> [String]? {
         try? FileManager.default.contentsOfDirectory(atPath: directory)

@@ -105,6 +105,13 @@ package enum ProcText {
         return fields.count >= 2 ? UInt32(fields[1]) : nil
     }
 
+    /// The signals a process catches (a handler installed), as the bit mask of `SigCgt:` in its
+    /// status text: signal n is bit n − 1.
+    package static func caughtSignals(_ text: some StringProtocol) -> UInt64? {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }) else { return nil }
+        return UInt64(String(line.dropFirst(7).filter { !$0.isWhitespace }), radix: 16)
+    }
+
     /// The first number after `key:` at the start of a line of a status text (bytes: status is
     /// about 1.5 KB and read for every thread at the first and last sweep).
     package static func statusValue(_ text: some StringProtocol, key: String) -> UInt64? {

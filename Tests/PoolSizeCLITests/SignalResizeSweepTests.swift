@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `--resize signals` against a real gunicorn (Examples/servers' WSGI app, sync workers): the
+/// arbiter is started once with one worker and sent SIGTTIN and SIGTTOU until it has each
+/// trial's size of workers, counted in /proc before the trial, so every size's server has its
+/// size of worker processes beside the arbiter (one thread each: threads = size + 1) and the
+/// sweep ends with no server left. A server with no handler for the signals (`poolsize serve`)
+/// is refused before any signal, since their default action would stop it. gunicorn missing
+/// fails the test: scripts/install-test-servers.sh installs it.
+@Suite(.serialized) struct SignalResizeSweepTests {
+    @Test func gunicornsWorkersFollowEachSizeAndAreCountedBack() throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/gunicorn"),
+            "needs gunicorn: scripts/install-test-servers.sh (apt-get install gunicorn)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-signals-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(
+            at: dir.appendingPathComponent("Examples"),
+            withDestinationURL: ServerGuideExampleTests.repository.appendingPathComponent("Examples"))
+        let run = dir.appendingPathComponent("run")
+        let before = Set(ServerGuideExampleTests.serverProcesses(in: dir))
+        let result = try EndToEndTests.run(
+            [
+                "sweep", "--server", "gunicorn --workers 1 -b 127.0.0.1:{port} --chdir Examples/servers wsgi_app:app",
+                "--resize", "signals", "--http", "http://127.0.0.1:{port}/", "--cores", "2", "--sizes", "1,4,2",
+                "--search", "grid", "--repeat", "1", "--warmup", "0", "--trial-ms", "600", "--quiet", "--out",
+                run.path, "--plots", dir.appendingPathComponent("plots").path,
+            ], directory: dir)
+        #expect(result.code == 0, "\(result.stderr)")
+        let rows = try ServerSweepCommandTests.trials(run).rows
+        #expect(Set(rows.compactMap { $0["pool_size"] }).isSuperset(of: ["1", "2", "4"]), "\(rows)")
+        for row in rows {
+            let size = try #require(row["pool_size"].flatMap { Int($0) })
+            #expect(row["threads"] == String(size + 1), "\(row)")
+            #expect(row["invalid_reason"] == "", "\(row)")
+        }
+        let machine = try String(contentsOf: run.appendingPathComponent("machine.json"), encoding: .utf8)
+        #expect(machine.contains("\"signals\""), "\(machine)")
+        #expect(Set(ServerGuideExampleTests.serverProcesses(in: dir)).subtracting(before).isEmpty)
+    }
+
+    @Test func aServerWithoutHandlersIsRefusedBeforeAnySignal() throws {
+        let result = try EndToEndTests.run([
+            "sweep", "--server", "\(EndToEndTests.binary.path) serve --threads 2 --port {port} --quiet", "--resize",
+            "signals", "--http", "http://127.0.0.1:{port}/", "--sizes", "1,2", "--search", "grid", "--repeat", "1",
+            "--trial-ms", "300", "--quiet",
+        ])
+        #expect(result.code == 64, "\(result.stderr)")
+        let line = result.stderr.split(separator: "\n").first { $0.hasPrefix("error: ") } ?? ""
+        #expect(
+            line.hasPrefix("error: --resize: signals sends SIGTTIN and SIGTTOU, and the server's process "), "\(line)")
+        #expect(line.contains(" has no handler for them (/proc/"), "\(line)")
+        #expect(
+            line.hasSuffix(
+                "status SigCgt); they resize gunicorn's arbiter and Puma's cluster master started as the server's command itself: give your own resize command"
+            ), "\(line)")
+    }
+}
