@@ -14,6 +14,10 @@ package struct ChildRun: Equatable, Sendable {
     /// rusage wait4 returns when it reaps the child; 0 when it was not reaped (not started,
     /// or still there after the watchdog).
     package var cpuSeconds: Double = 0
+    /// How long the busiest thread of the child and its descendants was on a CPU or waiting for
+    /// one, seconds (`ThreadCPUPeaks`), sampled every 50 ms while it ran (`run`'s
+    /// `watchThreads`); nil when not watched.
+    package var busiestThreadSeconds: Double?
 }
 
 /// The one way poolsize runs another program (gnuplot, a probe's child, `observe --counter`):
@@ -54,8 +58,13 @@ package struct ChildProcessRunner: Sendable {
         self.timeoutSeconds = timeoutSeconds
     }
 
-    /// - Parameter environment: the child's environment; this process's when nil.
-    package func run(executable: URL, arguments: [String], environment: [String: String]? = nil) -> ChildRun {
+    /// - Parameters:
+    ///   - environment: the child's environment; this process's when nil.
+    ///   - watchThreads: sample how busy the child's threads and its descendants' are while it
+    ///     runs, for `ChildRun.busiestThreadSeconds`.
+    package func run(
+        executable: URL, arguments: [String], environment: [String: String]? = nil, watchThreads: Bool = false
+    ) -> ChildRun {
         let files = FileManager.default.temporaryDirectory
         guard let out = UnlinkedFile(in: files), let err = UnlinkedFile(in: files) else {
             return Self.notStarted(
@@ -95,8 +104,20 @@ package struct ChildProcessRunner: Sendable {
             exited.signal()
         }
         var timedOut = false
-        if exited.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+        var threads = ThreadCPUPeaks()
+        let deadline = DispatchTime.now() + timeoutSeconds
+        if watchThreads {
+            while exited.wait(timeout: min(deadline, .now() + 0.05)) == .timedOut {
+                guard DispatchTime.now() < deadline else {
+                    timedOut = true
+                    break
+                }
+                threads.sample(tree: pid)
+            }
+        } else if exited.wait(timeout: deadline) == .timedOut {
             timedOut = true
+        }
+        if timedOut {
             kill(-pid, SIGTERM)
             if exited.wait(timeout: .now() + 1) == .timedOut {
                 kill(-pid, SIGKILL)
@@ -117,8 +138,10 @@ package struct ChildProcessRunner: Sendable {
             outcome = ChildOutcome(waitStatus: status)
         }
         let cpu = reaped ? Self.seconds(usage.ru_utime) + Self.seconds(usage.ru_stime) : 0
-        return ChildRun(
+        var run = ChildRun(
             outcome: outcome, standardOutput: out.text, standardError: err.text, seconds: seconds, cpuSeconds: cpu)
+        if watchThreads { run.busiestThreadSeconds = threads.busiestSeconds ?? 0 }
+        return run
     }
 
     /// Why a child was not started once `stopAll` had begun.

@@ -128,15 +128,39 @@ import Testing
     }
 
     /// The tool's own CPU time is measured (its rusage) and kept in the run, not in the trial's
-    /// CPU figures, which are the pool's.
+    /// CPU figures, which are the pool's. A tool that waits (here for a second's sleep, as a
+    /// load tool waits for the server's answers) is not the limit.
     @Test func theToolsOwnCPUIsMeasured() throws {
         let run = try Self.measurer(
-            "sh -c 'i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done; echo Requests/sec: 1'"
+            "sh -c 'i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done; sleep 1; echo Requests/sec: 1'"
         ).run(size: 1)
         #expect(run.invalidReason == nil)
+        #expect((run.busiestThreadShare ?? 1) < 0.5, "\(String(describing: run.busiestThreadShare))")
         #expect(run.toolCPUSeconds > 0)
         #expect(run.toolCPUSeconds <= run.wallSeconds * Double(ProcessInfo.processInfo.activeProcessorCount) + 0.05)
         #expect(run.metrics.cpuMicrosecondsPerTask == 0 && run.metrics.utilization == 0)
+    }
+
+    /// A tool whose thread never waits (a shell loop that spins for a second in a process the
+    /// tool started, standing for an event loop that is the limit) is load-generator-bound: its
+    /// trial is invalid, never a knee. Busy counts time on a CPU and waiting for one, so a
+    /// machine whose cores other work holds still sees it.
+    @Test func aToolThatNeverWaitsIsLoadGeneratorBound() throws {
+        let run = try Self.measurer(
+            "sh -c 'timeout 1 sh -c \"while :; do :; done\"; echo Requests/sec: 1'"
+        ).run(size: 1)
+        #expect(
+            (run.busiestThreadShare ?? 0) > LoadToolRun.busyThreadLimit, "\(String(describing: run.busiestThreadShare))"
+        )
+        let reason = try #require(run.invalidReason)
+        #expect(
+            reason.hasPrefix("sh: load-generator-bound: its busiest thread was busy (on a CPU or waiting for one) "),
+            "\(reason)")
+        #expect(
+            reason.hasSuffix(
+                " of the run, never waiting for the server, so the tool, not the server, may have been the limit; give it more threads (wrk -t, pgbench -j), cores, or another host"
+            ), "\(reason)")
+        #expect(run.metrics.invalidReason == reason)
     }
 
     /// A program that is not there, and a `{port}` no server fills, are refused before any trial.

@@ -59,7 +59,7 @@ package struct LoadToolMeasurer: TrialMeasuring, Sendable {
         let arguments = command.arguments(size: size, port: port)
         let child = ChildProcessRunner(timeoutSeconds: timeoutSeconds).run(
             executable: URL(fileURLWithPath: executable), arguments: Array(arguments.dropFirst()),
-            environment: environment)
+            environment: environment, watchThreads: true)
         return LoadToolRun(arguments: arguments, child: child, parser: parser)
     }
 

@@ -15,6 +15,10 @@ package struct LoadToolRun: Equatable, Sendable {
     /// rusage. Here only: no field of the trial's metrics holds it, since a record's CPU
     /// figures are the pool's, and the tool is the load, not the pool.
     package var toolCPUSeconds: Double
+    /// The busiest thread of the tool (and of the processes it started): the time it was on a
+    /// CPU or waiting for one over the tool's wall time, so 1 is a thread that never waited for
+    /// the server; nil when not watched.
+    package var busiestThreadShare: Double?
     /// What it printed on stdout.
     package var standardOutput: String
     /// What it printed on stderr.
@@ -28,6 +32,11 @@ package struct LoadToolRun: Equatable, Sendable {
     /// throughputs and the last was taken. Nil otherwise.
     package var note: String?
 
+    /// Share of the run the tool's busiest thread may be busy (on a CPU or waiting for one)
+    /// before the trial says the tool was the limit, as the built-in driver's rule says of its
+    /// own thread.
+    package static let busyThreadLimit = 0.9
+
     /// The lines of a tool's output an invalid trial's reason shows, and their longest.
     static let shownLines = 3, shownCharacters = 200
 
@@ -37,6 +46,7 @@ package struct LoadToolRun: Equatable, Sendable {
         outcome = child.outcome
         wallSeconds = child.seconds
         toolCPUSeconds = child.cpuSeconds
+        busiestThreadShare = child.busiestThreadSeconds.map { child.seconds > 0 ? min(1, $0 / child.seconds) : 0 }
         standardOutput = child.standardOutput
         standardError = child.standardError
         let name = TerminalText.escape(URL(fileURLWithPath: arguments.first ?? "").lastPathComponent)
@@ -56,6 +66,9 @@ package struct LoadToolRun: Equatable, Sendable {
             invalidReason = "\(name): \(child.outcome.summary); \(last([err, out]))"
         } else if let unreadable {
             invalidReason = "\(name): \(unreadable); \(last([out, err]))"
+        } else if let share = busiestThreadShare, share > Self.busyThreadLimit {
+            invalidReason =
+                "\(name): load-generator-bound: its busiest thread was busy (on a CPU or waiting for one) \(UnitFormat.percent(share)) of the run, never waiting for the server, so the tool, not the server, may have been the limit; give it more threads (wrk -t, pgbench -j), cores, or another host"
         } else if let figures, figures.throughputsPrinted > 1 {
             note =
                 "\(name) printed \(figures.throughputsPrinted) different throughputs; the last, "
