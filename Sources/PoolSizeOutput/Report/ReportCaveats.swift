@@ -138,7 +138,7 @@ package enum ReportCaveats {
             invalid.contains(where: TrialValidity.mayPassWhenLonger)
             ? " Lengthen the trials (`--trial-ms`) or measure fewer sizes at once." : ""
         return
-            "**Invalid trials left out**: \(invalid.count) trial(s) gave figures the machine cannot produce and are not in any \(figure) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")).\(advice)"
+            "**Invalid trials left out**: \(invalid.count) trial(s) gave figures that are not the pool's (each reason says why: figures the machine cannot produce, failed tasks, a server that exited, a load generator that was the limit) and are not in any \(figure) or recommendation (\(list)\(invalid.count > 5 ? "; …" : "")).\(advice)"
     }
 
     static func integrity(_ summaries: [ConfigurationSummary]) -> String? {
