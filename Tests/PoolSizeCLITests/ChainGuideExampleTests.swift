@@ -20,12 +20,8 @@ import Testing
         _ command: String, environment extra: [String: String] = [:],
         inspect: (String, URL) throws -> Void = { _, _ in }
     ) throws -> (code: Int32, stdout: String, stderr: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-chain-guide-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try PostgresServer.guideDirectory(linking: ["Examples"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createSymbolicLink(
-            at: dir.appendingPathComponent("Examples"),
-            withDestinationURL: ServerGuideExampleTests.repository.appendingPathComponent("Examples"))
         var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         let result = try BinaryRun.run(

@@ -38,6 +38,14 @@ import Testing
         return commands
     }
 
+    /// Fails naming the install when gunicorn is missing: scripts/install-test-servers.sh
+    /// installs it, so a test that needs it never skips.
+    static func requireGunicorn() throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/gunicorn"),
+            "needs gunicorn: scripts/install-test-servers.sh (apt-get install gunicorn)")
+    }
+
     @Test func theGuideHasItsFourExamples() throws {
         let examples = try Self.examples()
         #expect(examples.count == 4)
@@ -51,12 +59,8 @@ import Testing
         try #require(index < examples.count)
         let words = try ShellWords.split(examples[index], parameter: .server)
         #expect(words.first == "poolsize")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-guide-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try PostgresServer.guideDirectory(linking: ["Examples"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createSymbolicLink(
-            at: dir.appendingPathComponent("Examples"),
-            withDestinationURL: Self.repository.appendingPathComponent("Examples"))
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = EndToEndTests.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         let before = Set(Self.serverProcesses(in: dir))

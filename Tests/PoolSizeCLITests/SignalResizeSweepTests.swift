@@ -10,15 +10,9 @@ import Testing
 /// fails the test: scripts/install-test-servers.sh installs it.
 @Suite(.serialized) struct SignalResizeSweepTests {
     @Test func gunicornsWorkersFollowEachSizeAndAreCountedBack() throws {
-        try #require(
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/gunicorn"),
-            "needs gunicorn: scripts/install-test-servers.sh (apt-get install gunicorn)")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-signals-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try ServerGuideExampleTests.requireGunicorn()
+        let dir = try PostgresServer.guideDirectory(linking: ["Examples"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createSymbolicLink(
-            at: dir.appendingPathComponent("Examples"),
-            withDestinationURL: ServerGuideExampleTests.repository.appendingPathComponent("Examples"))
         let run = dir.appendingPathComponent("run")
         let before = Set(ServerGuideExampleTests.serverProcesses(in: dir))
         let result = try EndToEndTests.run(
