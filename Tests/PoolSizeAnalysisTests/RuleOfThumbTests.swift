@@ -117,6 +117,29 @@ import Testing
         )
     }
 
+    /// An adaptive search that started at the formula's 20 measured nothing below 10: the
+    /// rules' 2, 3 and 5 are said with what the smallest measured size gave, and a rule past
+    /// the largest measured size with what that one gave.
+    @Test func aRuleOutsideTheSearchedSizesIsSaidWithTheNearestMeasured() {
+        let records = [(10, 998.0), (15, 1_480), (17, 1_690), (20, 1_760), (40, 1_790)].map {
+            RecommenderTests.record($0.0, $0.1)
+        }
+        let results = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 17, rules: .threadPool(cores: 2))
+        #expect(
+            results.first?.sentence
+                == "cores = 2: not measured; the smallest size measured, 10, gave 998/s, −40.9% of the recommended 17's throughput, and on a rising curve a smaller pool gives less"
+        )
+        #expect(results.allSatisfy { $0.throughputPerSecond == nil && $0.nearestSize == 10 })
+        let pool = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 17,
+            rules: .connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 100))
+        #expect(
+            pool.last?.sentence
+                == "max_connections = 100: not measured; the largest size measured, 40, gave 1790/s, +5.92% of the recommended 17's throughput"
+        )
+    }
+
     /// A recommendation from the formula past the sizes measured has no throughput of its own:
     /// the rules are said against the best size measured instead, and say so.
     @Test func withoutTheRecommendedSizeTheBestMeasuredIsTheReference() {

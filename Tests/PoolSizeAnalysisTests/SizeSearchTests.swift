@@ -115,20 +115,21 @@ struct SyntheticCurve {
         #expect(Double(found) > 1.3 * prediction)
     }
 
-    /// io on 2 cores without noise, worked by hand: the bracket 1, 2, 4, 8, 16, 32 (the reach)
-    /// and 64 (flat against 32: stop); the knee is 32, the largest size below it 16, so bisect
-    /// 24, 28, 30 (32 − 30 = 2 = one step at 32: resolved). Then 3 repetitions at the knee 32,
-    /// its neighbour 30 and the formula's 32 (the peak is 32 too, the smallest of the tie):
-    /// 10 sizes + 2 + 2 = 14 trials against the grid's 16 × 3 = 48.
+    /// io on 2 cores without noise, worked by hand: the formula's 32 and its double 64 (flat
+    /// against 32: no further up); the knee is then 32, the smallest size measured, so down the
+    /// chain to 16; the knee 32 has 16 below it: bisect 24, 28, 30 (32 − 30 = 2 = one step at 32:
+    /// resolved). Then 3 repetitions at the knee 32 (also the formula's and the peak, the
+    /// smallest of the tie) and its neighbour 30: 6 sizes + 2 + 2 = 10 trials against the grid's
+    /// 16 × 3 = 48, none below 16.
     @Test func ioWithoutNoiseIsWorkedByHand() {
         let search = SizeSearch(prediction: 32, cores: 2, tolerance: 0.05, repetitions: 3)
-        #expect(search.bracket.prefix(7) == [1, 2, 4, 8, 16, 32, 64])
+        #expect(search.chain == [1, 2, 4, 8, 16, 32, 64, 128, 256, 512])
         let samples = search.simulate { Double(min($0, 32)) }
-        #expect(samples.keys.sorted() == [1, 2, 4, 8, 16, 24, 28, 30, 32, 64])
+        #expect(samples.keys.sorted() == [16, 24, 28, 30, 32, 64])
         #expect(samples.mapValues(\.count).filter { $0.value == 3 }.keys.sorted() == [30, 32])
-        #expect(samples.values.map(\.count).reduce(0, +) == 14)
+        #expect(samples.values.map(\.count).reduce(0, +) == 10)
         #expect(search.gridTrials == 48)
-        #expect(search.maximumTrials >= 14)
+        #expect(search.maximumTrials >= 10)
     }
 
     /// The creep through the search, without noise: 44/s a queue up to 8, then
@@ -143,18 +144,35 @@ struct SyntheticCurve {
         }
         let search = SizeSearch(prediction: 1024, cores: 2, tolerance: 0.05, repetitions: 3)
         let samples = search.simulate(curve)
-        #expect(samples.keys.sorted() == [1, 2, 4, 6, 7, 8, 16, 32, 64, 128, 256, 512, 1024])
+        #expect(samples.keys.sorted() == [4, 6, 7, 8, 16, 32, 64, 128, 256, 512, 1024, 2048])
         let knee = try #require(Knee.find(samples.map { CurvePoint(size: $0.key, samples: $0.value) }))
         #expect(knee.size == 8)
         #expect(knee.basis == .flattened)
         // Repeated where it is decided: the knee, below it, after it, the formula's N, the peak.
-        #expect(samples.filter { $0.value.count == 3 }.keys.sorted() == [7, 8, 16, 1024])
+        #expect(samples.filter { $0.value.count == 3 }.keys.sorted() == [7, 8, 16, 1024, 2048])
     }
 
-    /// The first decision is the whole bracket up to the reach, one trial each.
-    @Test func firstDecisionIsTheBracketUpToTheReach() {
+    /// The first decision is the formula's size and its double, one trial each; at the top of
+    /// the sizes, its half.
+    @Test func firstDecisionIsTheFormulasSizeAndItsDouble() {
         let search = SizeSearch(prediction: 32, cores: 2, tolerance: 0.05, repetitions: 3)
-        #expect(search.next([:]) == [1: 1, 2: 1, 4: 1, 8: 1, 16: 1, 32: 1])
+        #expect(search.next([:]) == [32: 1, 64: 1])
+        let bounded = SizeSearch(prediction: 32, cores: 2, tolerance: 0.05, repetitions: 3, limit: 32)
+        #expect(bounded.next([:]) == [32: 1, 16: 1])
+        // Below the cores the formula is no start: a CPU-bound pool's knee is the cores.
+        let cpu = SizeSearch(prediction: 0.5, cores: 4, tolerance: 0.05, repetitions: 3)
+        #expect(cpu.next([:]) == [4: 1, 8: 1])
+    }
+
+    /// A formula far above the knee (a server under an interpreter lock): the search walks down
+    /// the chain from it until the knee has a measured size below it, never measuring the
+    /// small sizes the curve does not ask for.
+    @Test func aFormulaAboveTheKneeIsWalkedDownFrom() {
+        let search = SizeSearch(prediction: 40, cores: 2, tolerance: 0.05, repetitions: 1, thrifty: true)
+        let samples = search.simulate { Double(min($0, 9)) }
+        #expect(samples.keys.min() == 5)
+        #expect(Knee.find(samples.map { CurvePoint(size: $0.key, samples: $0.value) })?.size == 9)
+        #expect(samples.keys.sorted().prefix(3) == [5, 7, 8])
     }
 
     /// Still rising at the reach: the bracket doubles on (here to 128, then flat at 256).
@@ -179,20 +197,21 @@ struct SyntheticCurve {
 
     /// The orders pool of the newcomers' report: pgbench peaks at 2 connections (11.7k tps; 4:
     /// 11.4k; 5: 10.9k; 64: 6.0k) and the rules' sizes are 5 (HikariCP on 2 cores) and 96
-    /// (max_connections). The rules are measured in the first batch beside 1, 2, 4, but never
-    /// bound the search from below: the knee is 2, with its neighbours measured, as the grid
-    /// finds it; within an explicit 1…16 too. Before, the powers of two began above the largest
-    /// seed, and the answer was 5, the rule confirming itself.
+    /// (max_connections). The search starts at the formula's 6 and walks down past the rule's 5:
+    /// a rule never bounds it from below. The knee is 2, with its neighbours measured, as the
+    /// grid finds it; within an explicit 1…16 too. (When the search once began above the
+    /// largest rule's size, the answer was 5, the rule confirming itself.)
     @Test func theRulesSizesNeverBoundTheSearchFromBelow() {
         func orders(_ size: Int) -> Double {
             let known: [Int: Double] = [1: 7200, 2: 11_700, 3: 11_600, 4: 11_400, 5: 10_900]
             return known[size] ?? max(6000, 10_900 - Double(size - 5) * 83)
         }
         let search = SizeSearch(prediction: 5.2, cores: 2, tolerance: 0.05, repetitions: 3, seeds: [5, 96])
-        #expect(search.next([:]) == [1: 1, 2: 1, 4: 1, 5: 1, 96: 1])
+        #expect(search.next([:]) == [6: 1, 12: 1])
         let samples = search.simulate(orders)
         #expect(Knee.find(samples.map { CurvePoint(size: $0.key, samples: $0.value) })?.size == 2)
-        #expect(samples.keys.contains(1) && samples.keys.contains(5) && samples.keys.contains(96))
+        // 5 lies among the measured sizes and is measured; 96, far past the flat top, is not.
+        #expect(samples.keys.contains(1) && samples.keys.contains(5) && !samples.keys.contains(96))
         let listed = SizeSearch(
             prediction: 5.2, cores: 2, tolerance: 0.05, repetitions: 3, candidates: Array(1...16), seeds: [5, 196])
         let within = listed.simulate(orders)

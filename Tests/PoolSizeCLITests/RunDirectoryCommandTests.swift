@@ -229,14 +229,13 @@ import Testing
 }
 
 @Suite struct DryRunTests {
-    /// A task that declares no times (a command): the search's sizes follow the W/C the run
-    /// measures, so the dry run names only its first batch (the powers of two up to the cores)
-    /// and says the rest follow the measurement, never a list the run will not measure.
-    @Test func aTaskWithoutDeclaredTimesNamesOnlyTheFirstSizes() throws {
+    /// A task that declares no times (a command): the search starts at the formula's N from the
+    /// W/C the run measures, so the dry run names no size, never a list the run will not measure.
+    @Test func aTaskWithoutDeclaredTimesNamesNoSizes() throws {
         let result = try EndToEndTests.run(["sweep", "--exec", "true", "--cores", "2", "--dry-run"])
         #expect(result.code == 0, "\(result.stderr)")
         #expect(
-            result.stdout.contains(" first at sizes 1,2, then at sizes the measured W/C decides, about "),
+            result.stdout.contains(" at sizes the measured W/C decides (from its formula's N), about "),
             "\(result.stdout)")
     }
 
@@ -268,9 +267,10 @@ import Testing
     @Test func dryRunOfAnAdaptiveSearchGivesExpectedAndMaximum() throws {
         let result = try EndToEndTests.run(["sweep", "--workload", "io", "--cores", "2", "--dry-run"])
         #expect(result.code == 0)
-        // 24 measured + 1 warm-up: the mean of 16 seeded searches on a soft knee with 1% noise.
-        #expect(result.stdout.hasPrefix("dry run: 25 trials expected (at most 79) at sizes "))
-        #expect(result.stdout.contains("\nadaptive search: 24 trials expected, at most 78 "))
+        // 19 measured + 1 warm-up: the mean of 16 seeded searches on a soft knee with 1% noise,
+        // from the formula's 32 and its double 64 (still rising: 128), then bisecting down.
+        #expect(result.stdout.hasPrefix("dry run: 20 trials expected (at most 76) at sizes 32,34,36,40,48,64,128, "))
+        #expect(result.stdout.contains("\nadaptive search: 19 trials expected, at most 75 "))
         #expect(result.stdout.contains("; the grid would run 48\n"))
     }
 

@@ -40,10 +40,10 @@ import Testing
     }
 
     /// A server sweep's search is thrifty, each trial being a server restarted and loaded for
-    /// seconds: the rules' sizes (2, 3, 5 on 2 cores), measured anyway, open the bracket beside
-    /// 1, 2 and 4 (a rule's size never bounds the knee from below); past the formula's N (20)
-    /// the middle of the rising gap 16–32 is measured before doubling, and 32 being flat from 24
-    /// ends the bracket; the knee is resolved to 1/8 of its size (18: 16 is within 2 of it).
+    /// seconds: from the formula's 20 and its double 40 (flat: no further up), down to 10 (the
+    /// knee 20 had no size below it), then bisection to 1/8 of the knee's size: 15, 17 (20 − 17
+    /// = 3 = one step at 20). The rules' 2, 3 and 5 lie below every size searched and are not
+    /// measured.
     @Test func aServerSweepsSearchIsThrifty() {
         var plan = Self.plan()
         plan.cores = 2
@@ -51,13 +51,14 @@ import Testing
         plan.target = .server(
             ServerSetup(command: "srv {size}", url: "http://127.0.0.1:9/", connections: 64, readyTimeoutSeconds: 30))
         let search = plan.sizeSearch(prediction: 20)
-        #expect(search.bracket == [1, 2, 3, 4, 5, 8, 16, 32, 64])
+        #expect(search.chain == [1, 2, 5, 10, 20, 40, 64])
+        #expect(search.bracket == [1, 2, 3, 5, 10, 20, 40, 64])
         let samples = search.simulate { Double(min($0 * 95, 1_800)) }
-        #expect(samples.keys.sorted() == [1, 2, 3, 4, 5, 8, 16, 18, 20, 24, 32])
-        // The same curve in this process's own pools: sizes from 1, no middle, 1/16 steps.
+        #expect(samples.keys.sorted() == [10, 15, 17, 20, 40])
+        // The same curve in this process's own pools: 1/16 steps, to 18 (95 × 18 = 0.95 × 1800).
         plan.target = .inProcess
         let own = plan.sizeSearch(prediction: 20).simulate { Double(min($0 * 95, 1_800)) }
-        #expect(own.keys.sorted() == [1, 2, 4, 8, 16, 17, 18, 20, 24, 32, 64])
+        #expect(own.keys.sorted() == [10, 15, 17, 18, 20, 40])
     }
 
     @Test func adaptiveMeasuresFewerTrialsAndFindsTheKnee() throws {
@@ -69,11 +70,12 @@ import Testing
         #expect(observer.finished?.trials == result.records.count)
         #expect(observer.finished?.grid == grid)
         #expect(result.records.count < grid)
-        // 1, 2, 4, 8 (the reach), 16 (flat: stop); knee 8, below it 4, bisect 6, then 7 (one step at 8 is 1).
-        #expect(Set(result.records.map(\.poolSize)) == [1, 2, 4, 6, 7, 8, 16])
+        // 8 (the formula's), 16 (flat: stop); knee 8 with nothing below, so 4; bisect 6, then 7
+        // (one step at 8 is 1).
+        #expect(Set(result.records.map(\.poolSize)) == [4, 6, 7, 8, 16])
         // Repetitions are numbered per size from 1, and the decisive sizes have three.
         #expect(result.records.filter { $0.poolSize == 8 }.map(\.repetition).sorted() == [1, 2, 3])
-        #expect(result.records.filter { $0.poolSize == 1 }.count == 1)
+        #expect(result.records.filter { $0.poolSize == 16 }.count == 1)
     }
 
     /// An interrupted adaptive run resumed from any prefix of its rows makes the same
@@ -210,33 +212,33 @@ import Testing
         return plan
     }
 
-    /// W/C unknown: the search may bracket up to 4096 (1, 2, …, 4096: 13 sizes) and bisect 13
-    /// times (4096 = 2¹²: 13 bits), plus the formula's N: 27 sizes × 3 = 81 trials. Each at
+    /// W/C unknown: the search may walk the chain 1, 2, …, 4096 (13 sizes) and bisect 13 times
+    /// (4096 = 2¹²: 13 bits): 26 sizes × 3 = 78 trials. Each at
     /// 4096 queues: the 1 s window, 4096 × 100 µs to start them, a drain of 2 × the 2 s task
     /// timeout, 30 ms overhead: 5.4396 s. The warm-up: 0.3 + 0.4096 + 4 + 0.03 = 4.7396 s.
     /// The low-load phase: 6 s, then one more 0.5 s round, its task of up to 2 s and 30 ms:
-    /// 8.53 s. With the fixed 1.5 s: 1.5 + 8.53 + 4.7396 + 81 × 5.4396 = 455.3772 s.
+    /// 8.53 s. With the fixed 1.5 s: 1.5 + 8.53 + 4.7396 + 78 × 5.4396 = 439.0584 s.
     @Test func anUnknownTaskIsBoundedByTheWidestSearchAndTheTimeout() throws {
         let estimate = Self.plan().estimate(taskTimeoutSeconds: 2)
-        #expect(estimate.maximumTrials == 82)
+        #expect(estimate.maximumTrials == 79)
         #expect(estimate.maximumQueues == 4096)
         #expect(estimate.longestTaskSeconds == 2)
         #expect(try #require(estimate.boundTaskSeconds) == 1.0 / 15)
-        #expect(abs(try #require(estimate.maximumSeconds) - 455.3772) < 1e-9)
+        #expect(abs(try #require(estimate.maximumSeconds) - 439.0584) < 1e-9)
         // 4096 threads of 64 KiB: the memory bound holds the widest pool too.
         #expect(estimate.bytes >= 4096 * 64 * 1024)
         // The plan: the old bound assumed W/C 0 (the bracket to 32) and 0 s tasks.
         #expect(try #require(estimate.maximumSeconds) > 40)
         #expect(
             estimate.plan.hasSuffix(
-                "at most: the low-load phase, 1 warm-up and 81 trials (busy retries included) at up to 4096 queues, each its window, the start of its queues and a drain of up to 4 s (two tasks a queue that may run to `taskTimeout` 2 s): 8 min; the task's length is measured first: if one takes longer than 66.7 ms alone, every trial lengthens to 15 tasks"
+                "at most: the low-load phase, 1 warm-up and 78 trials (busy retries included) at up to 4096 queues, each its window, the start of its queues and a drain of up to 4 s (two tasks a queue that may run to `taskTimeout` 2 s): 8 min; the task's length is measured first: if one takes longer than 66.7 ms alone, every trial lengthens to 15 tasks"
             ), "\(estimate.plan)")
     }
 
-    /// Busy retries come from a budget of a quarter of the trials: 81 + 20 = 101 measured.
+    /// Busy retries come from a budget of a quarter of the trials: 78 + 19 = 97 measured.
     @Test func busyRetriesAreInTheBound() {
         let estimate = Self.plan(busyRetries: 2).estimate(taskTimeoutSeconds: 2)
-        #expect(estimate.maximumTrials == 102)
+        #expect(estimate.maximumTrials == 98)
     }
 
     /// Without a timeout the drain timeout (60 s) bounds a drain: 2 × 60 s capped at 60 s.
@@ -244,7 +246,7 @@ import Testing
         let estimate = Self.plan().estimate(taskTimeoutSeconds: nil)
         #expect(estimate.longestTaskSeconds == 60)
         let perTrial = 1 + 0.4096 + 60 + 0.03
-        let expected = 1.5 + (6 + 0.5 + 60 + 0.03) + (0.3 + 0.4096 + 60 + 0.03) + 81 * perTrial
+        let expected = 1.5 + (6 + 0.5 + 60 + 0.03) + (0.3 + 0.4096 + 60 + 0.03) + 78 * perTrial
         #expect(abs(try #require(estimate.maximumSeconds) - expected) < 1e-9)
     }
 }

@@ -5,19 +5,24 @@ import PoolSizeStats
 /// throughput samples measured at each size, which sizes to measure next (and how many valid
 /// samples each should then have), or nothing when the knee is resolved.
 ///
-/// 1. **Bracket**: sizes 1, 2, 4, … (one trial each) past the formula's N and the core count,
-///    doubling on while the largest size still beats the one before it by more than half the
-///    tolerance (the curve still rises), up to 16 × that reach. Sizes measured anyway (`seeds`,
-///    the rules of thumb's) are measured with the first sizes, and count as points of the curve,
-///    but never replace the powers of two below them: a rule's size is no lower bound of the
-///    knee. A `thrifty` search first measures the middle of a rising gap past the reach.
-/// 2. **Bisect**: the knee (`Knee.find`, the rule the `Recommender` uses) lies between the
-///    largest measured size below it and itself; measure the middle, one trial, until the two
-///    are no more than one size step apart (`step(at:)`).
-/// 3. **Repeat where the decision is made**: the knee, its lower neighbour, the formula's N,
-///    the peak, every smaller size whose mean is close enough to the peak that the knee rule
-///    might pick it and, for a knee where a slow creep starts (`Knee.Basis.flattened`), twice
-///    the knee get the full repetitions; every other size keeps one trial.
+/// 1. **Start where the formula points**: its N (at least the core count: `start`) and the next
+///    size of the geometric chain through it (start × 2, × 4, … up, start / 2, / 4, … down to 1),
+///    one trial each. Small sizes are the slowest trials (the fewest completions a second), so
+///    the search goes there only when the curve asks for it.
+/// 2. **Up**: double along the chain while the largest size still beats the one before it by
+///    more than half the tolerance (the curve still rises), up to 16 × the start. A `thrifty`
+///    search first measures the middle of a rising gap, stopping when the curve is flat from there.
+/// 3. **Down**: halve along the chain while the knee (`Knee.find`, the rule the `Recommender`
+///    uses) is the smallest size measured: the knee is placed only with a size below it.
+/// 4. **Bisect**: the knee lies between the largest measured size below it and itself; measure
+///    the middle, one trial, until the two are no more than one size step apart (`step(at:)`).
+/// 5. **The rules' sizes** (`seeds`, a server's or a connection pool's rules of thumb) that lie
+///    within the measured sizes get one trial each, for the report's comparison; one outside
+///    them is not measured, the curve already showing what it gives (rising below, flat above).
+/// 6. **Repeat where the decision is made**: the knee, its lower neighbour, the start, the
+///    peak, every smaller size whose mean is close enough to the peak that the knee rule might
+///    pick it and, for a knee where a slow creep starts (`Knee.Basis.flattened`), twice the knee
+///    get the full repetitions; every other size keeps one trial.
 ///
 /// Being stateless makes a resumed search replay the same decisions from the rows it has.
 package struct SizeSearch: Sendable, Equatable {
@@ -32,15 +37,15 @@ package struct SizeSearch: Sendable, Equatable {
     /// The sizes the search may choose from, sorted (an explicit `--sizes`); nil for any size
     /// from 1 to `SizeSelection.maximumSize`.
     package let candidates: [Int]?
-    /// Sizes measured whatever the search decides (a server sweep's rules of thumb), in the
-    /// first batch, beside the powers of two.
+    /// Sizes measured once when they lie within the sizes the search measured (the rules of
+    /// thumb's), for the report.
     package let seeds: [Int]
     /// The largest size any trial can measure validly (a server's driver keeps that many
     /// requests in flight); nil: no bound but `SizeSelection.maximumSize`.
     package let limit: Int?
     /// Each trial is costly (a server restarted and loaded for seconds): the knee is resolved
-    /// to 1/8 of its size rather than 1/16, and past the formula's N the bracket measures the
-    /// middle of a rising gap before it doubles, stopping when the curve is flat from there.
+    /// to 1/8 of its size rather than 1/16, and going up the search measures the middle of a
+    /// rising gap before it doubles, stopping when the curve is flat from there.
     package let thrifty: Bool
 
     /// A search; `candidates` restricts it to an explicit list or range, `limit` bounds it.
@@ -66,8 +71,11 @@ package struct SizeSearch: Sendable, Equatable {
         if let candidates { return candidates.last ?? 1 }
         return min(limit ?? SizeSelection.maximumSize, SizeSelection.maximumSize, 16 * reach)
     }
-    /// The bracket must pass this size before it may stop.
+    /// The formula's N, at least the cores: the size the search starts from.
     var reach: Int { max(cores, min(SizeSelection.maximumSize, Int(saturating: prediction.rounded(.up)))) }
+
+    /// The first size measured: `reach` within the bounds (snapped to the candidates).
+    package var start: Int { snap(min(max(reach, lower), upper)) }
 
     /// The candidate closest to `size` from above (the largest when none is), or `size` within bounds.
     func snap(_ size: Int) -> Int {
@@ -75,23 +83,33 @@ package struct SizeSearch: Sendable, Equatable {
         return candidates.first { $0 >= size } ?? candidates.last ?? 1
     }
 
-    /// The powers of two the bracket doubles along: 1, 2, 4, … snapped to the candidates,
-    /// ending at `upper`.
-    var chain: [Int] {
-        var sizes: [Int] = [], power = 1
-        while power < upper {
-            let size = snap(max(power, lower))
-            if size > (sizes.last ?? 0) { sizes.append(size) }
-            power *= 2
+    /// The candidate closest to `size` from below (the smallest when none is).
+    func snapDown(_ size: Int) -> Int {
+        guard let candidates else { return min(max(size, 1), upper) }
+        return candidates.last { $0 <= size } ?? candidates.first ?? 1
+    }
+
+    /// The geometric chain the search walks: `start` doubled up to `upper` and halved down to
+    /// the smallest size, snapped to the candidates, sorted.
+    package var chain: [Int] {
+        var sizes: Set<Int> = [start]
+        var size = start
+        while size < upper {
+            size = min(upper, size * 2)
+            sizes.insert(snap(size))
         }
-        if sizes.last != upper { sizes.append(upper) }
-        return sizes
+        size = start
+        while size > lower {
+            size = max(lower, size / 2)
+            sizes.insert(snapDown(size))
+        }
+        return sizes.sorted()
     }
 
     /// The seeds as the search measures them, snapped to the candidates.
     var seedSizes: Set<Int> { Set(seeds.map(snap)) }
 
-    /// The geometric bracket's sizes: the chain and the seeds, sorted.
+    /// Every size the walk along the chain or the rules may measure, sorted.
     package var bracket: [Int] { seedSizes.union(chain).sorted() }
 
     /// The knee's resolution at `size`: the auto grid's neighbour spacing there (about 1/16 of
@@ -119,16 +137,24 @@ package struct SizeSearch: Sendable, Equatable {
     package func next(_ samples: [Int: [Double]]) -> [Int: Int] {
         let measured = samples.filter { !$0.value.isEmpty }
         func mean(_ size: Int) -> Double { measured[size].map { $0.reduce(0, +) / Double($0.count) } ?? 0 }
-        // 1. The bracket: every power below the reach and every seed at once, then one
-        // doubling at a time along the chain (a seed between two powers is a point of the
-        // curve, not a step of the doubling, whose rule compares sizes a factor 2 apart).
-        let opening = bracket.filter { ($0 <= reach || seedSizes.contains($0)) && measured[$0] == nil }
-        if !opening.isEmpty { return Dictionary(uniqueKeysWithValues: opening.map { ($0, 1) }) }
+        let chain = self.chain
+        let up = chain.filter { $0 >= start }
+        // 1. The start and its neighbour up the chain (down, when the start is the largest).
+        if measured[start] == nil {
+            var first = [start: 1]
+            if let neighbour = up.dropFirst().first ?? chain.last(where: { $0 < start }) { first[neighbour] = 1 }
+            return first
+        }
+        // Walking and bisecting stop once this many sizes are measured, which keeps
+        // `maximumTrials` a bound even if repetitions move the knee back and forth.
+        let budget = chain.count + bisectionDepth
+        let open = measured.count < budget
+        // 2. Up the chain while the curve rises.
         var previous: Int?
-        for size in chain {
+        for size in up where open {
             if measured[size] == nil { return [size: 1] }
-            if size >= reach, let previous, mean(size) <= (1 + tolerance / 2) * mean(previous) { break }
-            if thrifty, size > reach, let previous, !resolved(previous, size) {
+            if let previous, mean(size) <= (1 + tolerance / 2) * mean(previous) { break }
+            if thrifty, let previous, !resolved(previous, size) {
                 let middle = middle(previous, size)
                 guard measured[middle] != nil else { return [middle: 1] }
                 if mean(size) <= (1 + tolerance / 2) * mean(middle) { break }
@@ -136,24 +162,28 @@ package struct SizeSearch: Sendable, Equatable {
             previous = size
         }
         let points = measured.map { CurvePoint(size: $0.key, samples: $0.value) }
-        guard let knee = Knee.find(points, tolerance: tolerance) else { return [:] }
-        // 2. Bisection between the knee and the largest measured size below it.
+        guard let knee = Knee.find(points, tolerance: tolerance), let smallest = measured.keys.min(),
+            let largest = measured.keys.max()
+        else { return [:] }
+        // 3. Down the chain while nothing measured lies below the knee.
+        if open, knee.size == smallest, let lower = chain.last(where: { $0 < smallest }) { return [lower: 1] }
+        // 4. Bisection between the knee and the largest measured size below it.
         let below = measured.keys.filter { $0 < knee.size }.max()
-        // The size budget keeps `maximumTrials` a bound even if repetitions move the knee.
-        if let below, !resolved(below, knee.size), measured.count < bracket.count + bisectionDepth {
+        if let below, !resolved(below, knee.size), open {
             return [middle(below, knee.size): 1]
         }
-        // 3. Repetitions where the decision is made.
+        // 5. The rules' sizes within the measured ones, once each.
+        let rules = seedSizes.filter { $0 > smallest && $0 < largest && measured[$0] == nil }
+        if !rules.isEmpty { return Dictionary(uniqueKeysWithValues: rules.map { ($0, 1) }) }
+        // 6. Repetitions where the decision is made.
         let floor = (1 - 2 * tolerance) * knee.peakThroughput
-        var decisive: Set<Int> = [
-            knee.size, knee.peakSize, snap(min(SizeSelection.maximumSize, Int(saturating: prediction.rounded()))),
-        ]
+        var decisive: Set<Int> = [knee.size, knee.peakSize, start]
         if let below { decisive.insert(below) }
         // A knee where a slow creep starts is decided by what doubling it buys: measure twice
         // the knee (within the size budget), or the curve's sparse far points would decide.
         if knee.basis == .flattened {
             let doubled = snap(min(SizeSelection.maximumSize, 2 * knee.size))
-            if measured[doubled] != nil || measured.count < bracket.count + bisectionDepth { decisive.insert(doubled) }
+            if measured[doubled] != nil || open { decisive.insert(doubled) }
         }
         for size in measured.keys where size < knee.size && mean(size) >= floor { decisive.insert(size) }
         var wanted: [Int: Int] = [:]
@@ -167,12 +197,11 @@ package struct SizeSearch: Sendable, Equatable {
         (candidates ?? SizeGrid.auto(prediction: prediction, cores: cores)).count * repetitions
     }
 
-    /// The most sizes the search can measure per combination: every bracket size, the
-    /// bisection and the doubling of a flattened knee while fewer than `bracket.count +
-    /// bisectionDepth` sizes are measured, the formula's N, which the repetitions may add
-    /// once that budget is spent, and a thrifty bracket's middles.
+    /// The most sizes the search can measure per combination: the walk along the chain, its
+    /// middles, the bisection and the doubling of a flattened knee only while fewer than
+    /// `chain.count + bisectionDepth` sizes are measured, then the rules' sizes.
     package var maximumSizes: Int {
-        bracket.count + bisectionDepth + 1 + (thrifty ? bracket.filter { $0 > reach }.count : 0)
+        chain.count + bisectionDepth + seedSizes.count
     }
 
     /// The most valid trials the search can ask for per combination: `maximumSizes` at the

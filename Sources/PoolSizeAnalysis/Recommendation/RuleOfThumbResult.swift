@@ -21,6 +21,9 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     /// Whether a size below and a size above the rule's were measured (validly): a rule's
     /// size that is the recommendation is confirmed only with a neighbour on each side.
     package var measuredBelow = true, measuredAbove = true
+    /// For a rule's size outside the measured sizes (an adaptive search goes only where the
+    /// curve asks): the measured size nearest to it and its mean throughput.
+    package var nearestSize: Int?, nearestThroughputPerSecond: Double?
 
     /// Throughput against the recommendation's, as a signed share (−0.41: 41% less); nil when
     /// either is unknown.
@@ -34,7 +37,7 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     package static func compare(_ points: [ConfigurationSummary], recommended: Int, rules: RuleSet)
         -> [RuleOfThumbResult]
     {
-        let measured = points.filter { $0.throughput.mean.isFinite }
+        let measured = points.filter { $0.throughput.mean.isFinite }.sorted { $0.poolSize < $1.poolSize }
         let exact = measured.first { $0.poolSize == recommended }
         guard let best = exact ?? measured.max(by: { $0.throughput.mean < $1.throughput.mean }) else { return [] }
         return rules.sized.map { rule, size in
@@ -45,6 +48,11 @@ package struct RuleOfThumbResult: Equatable, Sendable {
                 recommendedThroughputPerSecond: best.throughput.mean, againstRecommendation: exact != nil)
             result.measuredBelow = size == 1 || measured.contains { $0.poolSize < size }
             result.measuredAbove = measured.contains { $0.poolSize > size }
+            if point == nil, !result.measuredBelow || !result.measuredAbove {
+                let nearest = result.measuredBelow ? measured.last : measured.first
+                result.nearestSize = nearest?.poolSize
+                result.nearestThroughputPerSecond = nearest?.throughput.mean
+            }
             return result
         }
     }
@@ -53,9 +61,25 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     /// or that it was not measured.
     package var sentence: String {
         let head = "\(rule.rawValue) = \(size)"
-        guard let throughputPerSecond, let change else { return "\(head): no valid trial at this size" }
         let reference =
             againstRecommendation ? "the recommended \(recommendedSize)" : "the best measured size \(recommendedSize)"
+        func share(_ throughput: Double) -> String {
+            let change = throughput / recommendedThroughputPerSecond - 1
+            return "\(change >= 0 ? "+" : "−")\(UnitFormat.percent(abs(change))) of \(reference)'s throughput"
+        }
+        if throughputPerSecond == nil, let nearestSize, let nearest = nearestThroughputPerSecond,
+            recommendedThroughputPerSecond > 0
+        {
+            let side = measuredBelow ? "largest" : "smallest"
+            let rate = "\(UnitFormat.number(nearest))/s"
+            if nearestSize == recommendedSize {
+                return "\(head): not measured; the \(side) size measured is \(reference), \(rate)"
+            }
+            let said =
+                "\(head): not measured; the \(side) size measured, \(nearestSize), gave \(rate), \(share(nearest))"
+            return measuredBelow ? said : "\(said), and on a rising curve a smaller pool gives less"
+        }
+        guard let throughputPerSecond, change != nil else { return "\(head): no valid trial at this size" }
         if size == recommendedSize {
             let verdict = againstRecommendation ? "the recommended size" : "the best size measured"
             let missing = [measuredBelow ? nil : "below", measuredAbove ? nil : "above"].compactMap { $0 }
@@ -65,11 +89,8 @@ package struct RuleOfThumbResult: Equatable, Sendable {
             }
             return "\(head): \(verdict)"
         }
-        let sign = change >= 0 ? "+" : "−"
-        let percent = UnitFormat.percent(abs(change))
         let p99 =
             latencyP99Microseconds.flatMap { $0 > 0 ? ", p99 \(UnitFormat.duration(microseconds: $0))" : nil } ?? ""
-        return
-            "\(head): \(UnitFormat.number(throughputPerSecond))/s, \(sign)\(percent) of \(reference)'s throughput\(p99)"
+        return "\(head): \(UnitFormat.number(throughputPerSecond))/s, \(share(throughputPerSecond))\(p99)"
     }
 }

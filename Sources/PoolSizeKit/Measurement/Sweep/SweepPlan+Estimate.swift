@@ -16,8 +16,8 @@ package struct SweepEstimate: Equatable, Sendable {
     /// Bytes the sweep may hold at once: its trial plan and records, and the largest pool's
     /// threads (stack pages touched and kernel stack).
     package var bytes: Double
-    /// Whether `sizes` are only the first ones an adaptive search measures, the rest to be
-    /// chosen from the W/C the low-load phase measures (a task that declares no times).
+    /// Whether an adaptive search's sizes are chosen from the W/C the low-load phase measures (a
+    /// task that declares no times): `sizes` is then empty, none being known before.
     package var sizesFollowMeasurement = false
     /// How the sizes are chosen.
     package var search: SearchMode = .grid
@@ -78,8 +78,8 @@ package struct SweepEstimate: Equatable, Sendable {
             sizes.count > 12
             ? "\(sizes.first!)…\(sizes.last!) (\(sizes.count) sizes)" : sizes.map(String.init).joined(separator: ",")
         let at =
-            sizesFollowMeasurement
-            ? "first at sizes \(listed), then at sizes the measured W/C decides" : "at sizes \(listed)"
+            sizesFollowMeasurement || sizes.isEmpty
+            ? "at sizes the measured W/C decides (from its formula's N)" : "at sizes \(listed)"
         return "\(count) \(at), about \(UnitFormat.estimate(seconds)), up to \(UnitFormat.memory(bytes))"
     }
 
@@ -164,8 +164,7 @@ extension SweepPlan {
             // A real curve bends before the formula's knee (queueing) and its trials vary: the
             // search then bisects and repeats more than on the ideal kink. Modelled as a soft
             // knee (power mean with exponent 8) and the 1% trial-to-trial variation the
-            // benchmark measures, averaged over 16 seeded runs: on the default io sweep this
-            // expects 24 trials where the ideal kink gives 16, and 23 were measured.
+            // benchmark measures, averaged over 16 seeded runs.
             var total = 0
             for seed in 0..<Self.estimateRuns {
                 var random = SeededGenerator(seed: UInt64(seed) + 1)
@@ -175,12 +174,9 @@ extension SweepPlan {
                     let u = Double(random.next() >> 11) / Double(1 << 53)
                     return soft * (1 + Self.estimateVariation * 1.732 * (2 * u - 1))
                 }
-                // Without declared times the run's sizes follow the W/C it measures: only its
-                // first batch is known (the powers up to the cores, the rules' sizes).
-                if seed == 0 {
-                    measuredSizes =
-                        declaresTask ? samples.keys.sorted() : sizeSearch(prediction: 1).next([:]).keys.sorted()
-                }
+                // Without declared times the run's sizes follow the W/C it measures, from the
+                // formula's N on: none is known before.
+                if seed == 0 { measuredSizes = declaresTask ? samples.keys.sorted() : [] }
                 total += samples.values.map(\.count).reduce(0, +)
             }
             measured = combinationCount * (Double(total) / Double(Self.estimateRuns)).rounded()
