@@ -71,8 +71,9 @@ package struct SizeSearch: Sendable, Equatable {
         if let candidates { return candidates.last ?? 1 }
         return min(limit ?? SizeSelection.maximumSize, SizeSelection.maximumSize, 16 * reach)
     }
-    /// The formula's N, at least the cores: the size the search starts from.
-    var reach: Int { max(cores, min(SizeSelection.maximumSize, Int(saturating: prediction.rounded(.up)))) }
+    /// The formula's N to the nearest size (a W/C of 0.0003 makes 2 cores' N 2.0006, not 3), at
+    /// least the cores: the size the search starts from.
+    var reach: Int { max(cores, min(SizeSelection.maximumSize, Int(saturating: prediction.rounded()))) }
 
     /// The first size measured: `reach` within the bounds (snapped to the candidates).
     package var start: Int { snap(min(max(reach, lower), upper)) }
