@@ -13,13 +13,16 @@
 # pgbench_branches: every pgbench run gets `-s SCALE`, the cluster's, or the two tools would run
 # different transactions (scale 1's one hot branch row against ten).
 # Each case runs --rounds times (default 3), and a round is: pgbench `-n -c N -j min(N, CPUs)
-# -s SCALE -T S -f FILE -l` at each N, then `poolsize sweep --postgres URL --sql-file FILE
-# --sizes LIST --search grid --repeat 1 --trial-ms S*1000`. Rounds interleave the tools, so a
-# slow minute of a shared machine falls on both; the page compares medians over the rounds.
+# -s SCALE -T S -f FILE -l` at each N (the hand loop, timed from the first run's start to the
+# last one's end), then `poolsize sweep --postgres URL --sql-file FILE --sizes LIST --search grid
+# --repeat 1 --trial-ms S*1000`, then the same sweep with its defaults (`--sizes auto`, the
+# adaptive search), timed. Rounds interleave the tools, so a slow minute of a shared machine
+# falls on both; the page compares medians over the rounds.
 # scripts/benchmark_postgres.py writes the page: per N each tool's median throughput and its
 # range, their ratio, mean and p99 latency, client CPU per transaction; the knees; the verdicts
 # (throughput within 10% at each N, client CPU per transaction within 1.5× pgbench's, knee
-# within one size step).
+# within one size step; the default sweep's answer within one size step of pgbench's knee, in
+# at most a third of the hand loop's time).
 #
 # Usage: scripts/benchmark-postgres.sh [--sizes 1,2,4,...] [--seconds S] [--scale N] [--rounds R]
 #                                      [--out DIR] [--doc FILE | --no-doc]
@@ -94,11 +97,13 @@ pgbench_run() {
 
 # run_case NAME FILE SCALE: the rounds of pgbench at each size and of the sweep, on the running cluster.
 run_case() {
-    local name="$1" file="$2" case_scale="$3" size round base rc
+    local name="$1" file="$2" case_scale="$3" size round base rc started
     for ((round = 1; round <= rounds; round++)); do
+        started="$EPOCHREALTIME"
         for size in "${size_list[@]}"; do
             pgbench_run "$name" "$file" "$case_scale" "$size" "$((size < cpus ? size : cpus))" "$round"
         done
+        elapsed "$started" > "$out/$name-hand-r$round.seconds"
         base="$out/$name-sweep-r$round"
         echo "== $name, round $round: poolsize sweep --postgres … --sql-file $(basename "$file") --sizes $sizes --search grid --repeat 1 --trial-ms $((seconds * 1000))" >&2
         rc=0
@@ -110,6 +115,18 @@ run_case() {
         sweep_pid=""
         echo "$rc" > "$base.exit"
         ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
+        base="$out/$name-auto-r$round"
+        echo "== $name, round $round: poolsize sweep --postgres … --sql-file $(basename "$file") (its defaults)" >&2
+        rc=0
+        started="$EPOCHREALTIME"
+        "$bin" sweep --postgres "postgresql://postgres@127.0.0.1:$pg_port/bench" --sql-file "$file" \
+            --out "$base/run" --plots "$base/plots" > "$base.txt" 2> "$base.log" &
+        sweep_pid=$!
+        wait "$sweep_pid" || rc=$?
+        sweep_pid=""
+        elapsed "$started" > "$base.seconds"
+        echo "$rc" > "$base.exit"
+        ((rc == 0)) || echo "   poolsize sweep (defaults) failed (exit $rc); see $base.log" >&2
     done
     return 0
 }

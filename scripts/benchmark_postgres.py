@@ -2,7 +2,9 @@
 """The body of docs/benchmarks/postgres.md, from the raw output of scripts/benchmark-postgres.sh:
 per case (select, tpcb, sleep) and round, pgbench's reports at each N with J = min(N, CPUs)
 (CASE-pgbench-N-jJ-rR.txt, .time, .latency_us) beside `poolsize sweep --postgres`
-(CASE-sweep-rR/run: trials.csv, recommendation.json, lowload.json; CASE-sweep-rR.exit, .log).
+(CASE-sweep-rR/run: trials.csv, recommendation.json, lowload.json; CASE-sweep-rR.exit, .log),
+and the time to an answer: the hand loop's wall time (CASE-hand-rR.seconds) beside the sweep
+with its defaults (CASE-auto-rR: its run, .seconds, .exit, .log).
 Each figure is the median over the rounds; a tool's knee is `poolsize fit --tolerance 0.05` on
 its median rows (written to CASE-pgbench.csv), the sweep's its own in each round. Every verdict
 is computed here. Writes Markdown on stdout.
@@ -167,6 +169,42 @@ def knee_verdict(sweep_knees, pgbench_knee, sizes):
             f"step{'s' if steps != 1 else ''} apart: **{'met' if met else 'missed'}** (target: within one step)")
 
 
+def time_to_answer(out, name, rounds, knee, sizes):
+    """Prints each round's hand loop and default sweep (wall time, recommendation, trials) and
+    returns the verdict: every recommendation within one size step of pgbench's knee, and the
+    median sweep time at most a third of the median hand loop's."""
+    hand, auto, answers = [], [], []
+    for r in range(1, rounds + 1):
+        loop = text(out / f"{name}-hand-r{r}.seconds").strip()
+        base = out / f"{name}-auto-r{r}"
+        took = text(base.with_suffix(".seconds")).strip()
+        rec = load_json(base / "run" / "recommendation.json") or {}
+        trials = 0
+        if (base / "run" / "trials.csv").exists():
+            with (base / "run" / "trials.csv").open(newline="") as f:
+                trials = sum(1 for _ in csv.DictReader(f))
+        hand.append(float(loop) if loop else None)
+        auto.append(float(took) if took else None)
+        exit_code = text(base.with_suffix(".exit")).strip()
+        if exit_code != "0":
+            log = [line for line in text(base.with_suffix(".log")).splitlines() if line.strip()]
+            print(f"- default sweep, round {r}: failed (exit {exit_code or '?'}): {log[-1] if log else 'no message'}")
+            answers.append(None)
+            continue
+        answers.append(rec.get("recommended_queue_count"))
+        print(f"- default sweep, round {r}: recommends **{rec.get('recommended_queue_count', '–')}** in "
+              f"{num(auto[-1], 1)} s ({trials} trials) against the hand loop's {num(hand[-1], 1)} s")
+    hand_median, auto_median = median(hand), median(auto)
+    if knee is None or not hand_median or auto_median is None:
+        return "nothing to compare: **not checked**"
+    close = [a is not None and within_one_step(a, knee, sizes) for a in answers]
+    ratio = auto_median / hand_median
+    return (f"recommends {', '.join(str(a) for a in answers)} against pgbench's knee {knee} "
+            f"({'each within one size step' if all(close) else '**not all within one size step**'}); "
+            f"{auto_median:.1f} s against {hand_median:.1f} s, {ratio:.2f}× the hand loop's time"
+            + (": **met**" if all(close) and ratio <= 1 / 3 else ": **missed**"))
+
+
 def main():
     global SECONDS
     out, sizes, SECONDS, cpus, binary, rounds = (pathlib.Path(sys.argv[1]), [int(s) for s in sys.argv[2].split(",")],
@@ -203,6 +241,11 @@ def main():
           "its highest tps); the sweep's its own in each round (`knee_pool_size`, same rule). Verdicts: median "
           "throughput within 10% of pgbench's (ratio 0.90–1.10) at each N; poolsize's process CPU per transaction "
           "at most 1.5× pgbench's at each N; every round's knee within one size step of pgbench's.")
+    print("- time to an answer: the hand loop is the pgbench runs over every N above, timed from the first one's "
+          "start to the last one's end; beside it, in each round, `poolsize sweep --postgres URL --sql-file FILE` "
+          "with its defaults (the adaptive search from the formula's N, its low-load phase, trials that end once "
+          "their throughput is known within ±2%), timed the same way. Verdicts: every round's recommendation within "
+          "one size step of pgbench's knee, and the median wall time at most a third of the hand loop's.")
     print()
     summary = []
     for name, file, what in CASES:
@@ -282,18 +325,20 @@ def main():
                + (f" (at most {worst[1]:.2f}× at N = {worst[0]})" if worst else "")
                + (": **met**" if cheap == len(sizes) else ": **missed**"))
         knees = knee_verdict([(s.rec or {}).get("knee_pool_size") for s in sweeps], knee, sizes)
+        answer = time_to_answer(out, name, rounds, knee, sizes)
         print(f"- verdict, throughput: {throughput}")
         print(f"- verdict, client CPU per transaction: {cpu}")
         print(f"- verdict, knee: {knees}")
+        print(f"- verdict, time to an answer: {answer}")
         print()
-        summary.append((name, throughput, cpu, knees))
+        summary.append((name, throughput, cpu, knees, answer))
     print("## Verdicts")
     print()
     print("| case | throughput within 10% at each N | client CPU per transaction at most 1.5× pgbench's | "
-          "knee within one size step |")
-    print("|---|---|---|---|")
-    for name, throughput, cpu, knees in summary:
-        print(f"| {name} | {throughput} | {cpu} | {knees} |")
+          "knee within one size step | default sweep: answer within one step, in a third of the hand loop's time |")
+    print("|---|---|---|---|---|")
+    for name, throughput, cpu, knees, answer in summary:
+        print(f"| {name} | {throughput} | {cpu} | {knees} | {answer} |")
     print()
     print(HAND_RECORDED)
 
