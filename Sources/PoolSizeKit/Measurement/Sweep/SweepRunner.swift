@@ -101,14 +101,9 @@ package struct SweepRunner {
                 cores: Double(plan.cores), targetUtilization: plan.targetUtilization, waitCPURatio: lowLoad.waitCPURatio
             )
             let search = plan.sizeSearch(prediction: prediction)
-            var records = try runSearch(search, context: context, rng: &rng)
+            // The rules' sizes are the search's to measure: among its sizes, not outside them.
+            let records = try runSearch(search, context: context, rng: &rng)
             observer.sweepFinishedSearch(trials: records.count, gridTrials: search.gridTrials * plan.combinations.count)
-            // The rules' sizes the search did not land on are measured after it.
-            let missing = plan.ruleSizes.filter { size in !records.contains { $0.poolSize == size } }
-            if !missing.isEmpty {
-                records += try runMoreSizes(
-                    missing, of: plan.combinations, context: context, after: records.count, rng: &rng)
-            }
             return (lowLoad, records)
         }
         var order = PlannedTrial.all(
