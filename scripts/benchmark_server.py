@@ -462,9 +462,10 @@ for name in servers:
                          f"{FORMULA_TOLERANCE:.0%}**")
     hand_all = hand_seconds[name]["all"]
     if auto.ok and auto.seconds is not None:
-        faster = auto.seconds < hand_all
+        share = auto.seconds / hand_all
+        verdict = "a third of the time or less" if share <= 1 / 3 else ("less time" if share < 1 else "not less time")
         lines.append(f"auto answered in {auto.seconds:.0f} s against the hand loop's {hand_all:.0f} s: "
-                     f"**{'less' if faster else 'not less'} time** ({auto.seconds / hand_all:.2f}× the hand loop's; "
+                     f"**{verdict}** ({share:.2f}× the hand loop's, the target a third; "
                      f"auto: {sweep_split(auto)}; hand loop: {hand_split(name)})")
     elif not auto.ok:
         lines.append(f"auto: {auto.failure()}")

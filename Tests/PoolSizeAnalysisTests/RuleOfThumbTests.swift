@@ -131,6 +131,17 @@ import Testing
                 == "cores = 2: not measured; the smallest size measured, 10, gave 998/s, −40.9% of the recommended 17's throughput, and on a rising curve a smaller pool gives less"
         )
         #expect(results.allSatisfy { $0.throughputPerSecond == nil && $0.nearestSize == 10 })
+        // With a task's time alone, 10.6 ms: 2 at a time finish at most 2 / 10.6 ms = 188.7/s,
+        // −88.8% of 1690/s; 2 × 2 + 1 = 5 at most 471.7/s, −72.1%.
+        let bounded = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 17, rules: .threadPool(cores: 2),
+            aloneMicroseconds: 10_600)
+        #expect(
+            bounded.map(\.sentence) == [
+                "cores = 2: not measured; at most 189/s, −88.8% of the recommended 17's throughput: 2 at a time, each taking at least the 10.6 ms one takes alone",
+                "cores + 1 = 3: not measured; at most 283/s, −83.3% of the recommended 17's throughput: 3 at a time, each taking at least the 10.6 ms one takes alone",
+                "2 × cores + 1 = 5: not measured; at most 472/s, −72.1% of the recommended 17's throughput: 5 at a time, each taking at least the 10.6 ms one takes alone",
+            ])
         let pool = RuleOfThumbResult.compare(
             ConfigurationSummary.summarize(records), recommended: 17,
             rules: .connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 100))

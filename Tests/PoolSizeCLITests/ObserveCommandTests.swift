@@ -15,21 +15,28 @@ import Testing
         }
     }()
 
-    /// pool_target.c built once into a temporary directory.
+    /// pool_target.c built once per run beside the poolsize binary under test (in the build
+    /// directory, so no run leaves a file in TMPDIR): compiled under a name of its own, then
+    /// renamed over the last run's, which a test process running beside this one may hold.
     static let target: String? = {
         guard let compiler else { return nil }
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/observe-targets/pool_target.c")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-pool-target-\(UUID())")
+        let directory = EndToEndTests.binary.deletingLastPathComponent()
+        let built = directory.appendingPathComponent("poolsize-pool-target-\(UUID())")
+        let output = directory.appendingPathComponent("poolsize-pool-target")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: compiler)
         // -lm after the source: the target calls fmod, and without libm it does not link, which
         // left every test that needs it skipped.
-        process.arguments = ["-O2", "-pthread", "-o", output.path, source.path, "-lm"]
+        process.arguments = ["-O2", "-pthread", "-o", built.path, source.path, "-lm"]
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
-        let processExit = process.awaitExit()
-        return processExit.code == 0 ? output.path : nil
+        guard process.awaitExit().code == 0, rename(built.path, output.path) == 0 else {
+            try? FileManager.default.removeItem(at: built)
+            return nil
+        }
+        return output.path
     }()
 
     /// Runs poolsize with a bound on its time; SIGKILL when it overruns (then code is 137).

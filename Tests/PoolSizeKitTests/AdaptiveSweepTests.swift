@@ -61,6 +61,24 @@ import Testing
         #expect(own.keys.sorted() == [10, 15, 17, 18, 20, 40])
     }
 
+    /// A server sweep on 4 cores (the rules' sizes 4, 5 and 9) whose knee is 32, far past the
+    /// formula's 8: the search walks up from 8, and the rule's 9, among the sizes it measured,
+    /// gets a trial; 4 and 5, below every one, get none (the report says what 8 gave).
+    @Test func theRulesSizesOutsideTheSearchAreNotMeasured() throws {
+        var plan = Self.plan()
+        plan.repetitions = 1
+        plan.target = .server(
+            ServerSetup(command: "srv {size}", url: "http://127.0.0.1:9/", connections: 128, readyTimeoutSeconds: 30))
+        #expect(plan.ruleSizes == [4, 5, 9])
+        // At most 3840/s: 4 cores allow 4000 at the scripted C of 1 ms.
+        let trials = ScriptedTrials { Double(min($0, 32)) * 120 }
+        let result = try SweepRunner(measurer: trials, declaredTaskNanoseconds: 2_000_000).run(
+            plan, observer: SearchObserver())
+        let sizes = Set(result.records.map(\.poolSize))
+        #expect(sizes.isDisjoint(with: [4, 5]), "\(sizes.sorted())")
+        #expect(sizes.contains(9) && sizes.contains(32) && sizes.min() == 8, "\(sizes.sorted())")
+    }
+
     @Test func adaptiveMeasuresFewerTrialsAndFindsTheKnee() throws {
         let observer = SearchObserver()
         let trials = ScriptedTrials { Double(min($0, 8)) * 500 }

@@ -24,6 +24,10 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     /// For a rule's size outside the measured sizes (an adaptive search goes only where the
     /// curve asks): the measured size nearest to it and its mean throughput.
     package var nearestSize: Int?, nearestThroughputPerSecond: Double?
+    /// For a rule's size below every measured one, a task's time alone (the low-load C + W, µs):
+    /// `size` tasks at a time, none faster than alone, finish at most size / that a second
+    /// (Little's law).
+    package var aloneMicroseconds: Double?
 
     /// Throughput against the recommendation's, as a signed share (−0.41: 41% less); nil when
     /// either is unknown.
@@ -34,9 +38,11 @@ package struct RuleOfThumbResult: Equatable, Sendable {
 
     /// Each rule of `rules` at its size, measured in `points` (one combination's summaries),
     /// against `recommended`; empty when the recommended size has no summary.
-    package static func compare(_ points: [ConfigurationSummary], recommended: Int, rules: RuleSet)
-        -> [RuleOfThumbResult]
-    {
+    /// `aloneMicroseconds`, a task's time alone, bounds what a rule's size below every measured
+    /// one can give.
+    package static func compare(
+        _ points: [ConfigurationSummary], recommended: Int, rules: RuleSet, aloneMicroseconds: Double? = nil
+    ) -> [RuleOfThumbResult] {
         let measured = points.filter { $0.throughput.mean.isFinite }.sorted { $0.poolSize < $1.poolSize }
         let exact = measured.first { $0.poolSize == recommended }
         guard let best = exact ?? measured.max(by: { $0.throughput.mean < $1.throughput.mean }) else { return [] }
@@ -52,6 +58,9 @@ package struct RuleOfThumbResult: Equatable, Sendable {
                 let nearest = result.measuredBelow ? measured.last : measured.first
                 result.nearestSize = nearest?.poolSize
                 result.nearestThroughputPerSecond = nearest?.throughput.mean
+                if !result.measuredBelow, let alone = aloneMicroseconds, alone > 0, alone.isFinite {
+                    result.aloneMicroseconds = alone
+                }
             }
             return result
         }
@@ -70,6 +79,11 @@ package struct RuleOfThumbResult: Equatable, Sendable {
         if throughputPerSecond == nil, let nearestSize, let nearest = nearestThroughputPerSecond,
             recommendedThroughputPerSecond > 0
         {
+            if let alone = aloneMicroseconds {
+                let bound = min(nearest, Double(size) * 1e6 / alone)
+                return
+                    "\(head): not measured; at most \(UnitFormat.number(bound))/s, \(share(bound)): \(size) at a time, each taking at least the \(UnitFormat.duration(microseconds: alone)) one takes alone"
+            }
             let side = measuredBelow ? "largest" : "smallest"
             let rate = "\(UnitFormat.number(nearest))/s"
             if nearestSize == recommendedSize {

@@ -21,8 +21,9 @@ extension RunAnalysis {
         guard let rules = ruleSet, loop == .closed, let primary, let recommendation = primary.recommendation else {
             return []
         }
+        let alone = run.lowLoad.map { $0.cpuMicrosecondsPerTask + $0.waitMicrosecondsPerTask }
         return RuleOfThumbResult.compare(
-            primary.points, recommended: recommendation.recommendedQueueCount, rules: rules)
+            primary.points, recommended: recommendation.recommendedQueueCount, rules: rules, aloneMicroseconds: alone)
     }
 
     /// The server's own figures per size of a server sweep (its valid trials' means, at the rate
