@@ -13,8 +13,8 @@
 # pgbench_branches: every pgbench run gets `-s SCALE`, the cluster's, or the two tools would run
 # different transactions (scale 1's one hot branch row against ten).
 # Each case runs --rounds times (default 3), and a round is: pgbench `-n -c N -j min(N, CPUs)
-# -s SCALE -T S -f FILE -l` at each N (the hand loop, timed from the first run's start to the
-# last one's end), then `poolsize sweep --postgres URL --sql-file FILE --sizes LIST --search grid
+# -s SCALE -T S -f FILE -l` at each N (the hand loop: pgbench's own wall times summed, without
+# this script's log processing between runs), then `poolsize sweep --postgres URL --sql-file FILE --sizes LIST --search grid
 # --repeat 1 --trial-ms S*1000`, then the same sweep with its defaults (`--sizes auto`, the
 # adaptive search), timed. Rounds interleave the tools, so a slow minute of a shared machine
 # falls on both; the page compares medians over the rounds.
@@ -87,7 +87,7 @@ pgbench_run() {
     base="$out/$name-pgbench-$size-j$jobs-r$round"
     mkdir -p "$base.log.d"
     echo "== $name, round $round: pgbench -n -c $size -j $jobs -s $case_scale -T $seconds -f $(basename "$file")" >&2
-    (cd "$base.log.d" && /usr/bin/time -f 'cpu_s=%U+%S' -o "$base.time" \
+    (cd "$base.log.d" && /usr/bin/time -f 'cpu_s=%U+%S wall_s=%e' -o "$base.time" \
         pgbench -n -c "$size" -j "$jobs" -s "$case_scale" -T "$seconds" -f "$file" -l --log-prefix=tx \
         -h 127.0.0.1 -p "$pg_port" -U postgres bench) > "$base.txt" 2>&1 || true
     # Only the latencies are kept: the per-transaction logs are large.

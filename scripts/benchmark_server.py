@@ -463,9 +463,9 @@ for name in servers:
     hand_all = hand_seconds[name]["all"]
     if auto.ok and auto.seconds is not None:
         share = auto.seconds / hand_all
-        verdict = "a third of the time or less" if share <= 1 / 3 else ("less time" if share < 1 else "not less time")
-        lines.append(f"auto answered in {auto.seconds:.0f} s against the hand loop's {hand_all:.0f} s: "
-                     f"**{verdict}** ({share:.2f}× the hand loop's, the target a third; "
+        verdict = "met" if share <= 1 / 3 else "missed"
+        lines.append(f"auto answered in {auto.seconds:.0f} s against the hand loop's {hand_all:.0f} s, "
+                     f"{share:.2f}× its time: a third or less **{verdict}** ("
                      f"auto: {sweep_split(auto)}; hand loop: {hand_split(name)})")
     elif not auto.ok:
         lines.append(f"auto: {auto.failure()}")

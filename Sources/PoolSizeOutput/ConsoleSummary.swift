@@ -60,7 +60,7 @@ package enum ConsoleSummary {
         out += database(analysis, best: best)
         let rules = analysis.rulesOfThumb
         if !rules.isEmpty, let heading = analysis.ruleSet?.heading {
-            out += "\n\(heading), measured in this run:\n"
+            out += "\n\(heading), \(analysis.rulesMeasured("this")):\n"
             out += rules.map { "  \($0.sentence)\n" }.joined()
         }
         if !selfSized.isEmpty { out += "\n" + selfSized }

@@ -138,10 +138,19 @@ import Testing
             aloneMicroseconds: 10_600)
         #expect(
             bounded.map(\.sentence) == [
-                "cores = 2: not measured; at most 189/s, −88.8% of the recommended 17's throughput: 2 at a time, each taking at least the 10.6 ms one takes alone",
-                "cores + 1 = 3: not measured; at most 283/s, −83.3% of the recommended 17's throughput: 3 at a time, each taking at least the 10.6 ms one takes alone",
-                "2 × cores + 1 = 5: not measured; at most 472/s, −72.1% of the recommended 17's throughput: 5 at a time, each taking at least the 10.6 ms one takes alone",
+                "cores = 2: not measured; at most about 189/s, −88.8% of the recommended 17's throughput: 2 at a time, each taking about the 10.6 ms one takes alone or longer",
+                "cores + 1 = 3: not measured; at most about 283/s, −83.3% of the recommended 17's throughput: 3 at a time, each taking about the 10.6 ms one takes alone or longer",
+                "2 × cores + 1 = 5: not measured; at most about 472/s, −72.1% of the recommended 17's throughput: 5 at a time, each taking about the 10.6 ms one takes alone or longer",
             ])
+        // A rule's size whose trials were all invalid was measured: it had no valid trial.
+        let tried = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 17, rules: .threadPool(cores: 2),
+            attempted: [2, 10, 15, 17, 20, 40], aloneMicroseconds: 10_600)
+        #expect(tried.first?.sentence == "cores = 2: no valid trial at this size")
+        // On one core the rule's 1 lies below the sizes searched too.
+        let one = RuleOfThumbResult.compare(
+            ConfigurationSummary.summarize(records), recommended: 17, rules: .threadPool(cores: 1))
+        #expect(one.first?.nearestSize == 10)
         let pool = RuleOfThumbResult.compare(
             ConfigurationSummary.summarize(records), recommended: 17,
             rules: .connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 100))

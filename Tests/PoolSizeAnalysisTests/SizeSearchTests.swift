@@ -134,8 +134,9 @@ struct SyntheticCurve {
 
     /// The creep through the search, without noise: 44/s a queue up to 8, then
     /// 352 × (392/352)^(log₂(N/8) / 7), +1.55% a doubling to 392/s at 1024; the formula said
-    /// 1024 (an HTTP client's C is tiny beside its W). The bracket is 1…1024 at once; the knee is
-    /// 8 (`Knee.Basis.flattened`), the size below it 4: bisect 6, then 7 (one step at 8). The
+    /// 1024 (an HTTP client's C is tiny beside its W). From 1024 and 2048 (flat) the search walks
+    /// down the chain to 4; the knee is 8 (`Knee.Basis.flattened`), the size below it 4: bisect
+    /// 6, then 7 (one step at 8). The
     /// near-peak rule's knee was where the creep crosses 0.95 × 392 = 372.4, between 64 (368.6)
     /// and 128 (374.3).
     @Test func aSlowCreepIsSearchedToItsStart() throws {
@@ -178,7 +179,7 @@ struct SyntheticCurve {
         #expect(samples.keys.sorted().prefix(3) == [5, 7, 8])
     }
 
-    /// Still rising at the reach: the bracket doubles on (here to 128, then flat at 256).
+    /// Still rising past the formula's size: the search doubles on (here to 128, then flat at 256).
     @Test func aCurveStillRisingAtTheReachIsFollowed() {
         let search = SizeSearch(prediction: 32, cores: 2, tolerance: 0.05, repetitions: 1)
         let samples = search.simulate { Double(min($0, 128)) }
@@ -213,8 +214,9 @@ struct SyntheticCurve {
         #expect(search.next([:]) == [5: 1, 10: 1])
         let samples = search.simulate(orders)
         #expect(Knee.find(samples.map { CurvePoint(size: $0.key, samples: $0.value) })?.size == 2)
-        // 96, far past the flat top, is not measured.
-        #expect(samples.keys.contains(1) && samples.keys.contains(5) && !samples.keys.contains(96))
+        // 96, past the largest size (80 = 16 × the start 5), would be measured at 80, far past
+        // the flat top: it is not.
+        #expect(samples.keys.contains(1) && samples.keys.contains(5) && !samples.keys.contains(80))
         let listed = SizeSearch(
             prediction: 5.2, cores: 2, tolerance: 0.05, repetitions: 3, candidates: Array(1...16), seeds: [5, 196])
         let within = listed.simulate(orders)
@@ -251,10 +253,29 @@ struct SyntheticCurve {
                 { Double($0) <= knee ? Double($0) : knee * (1 + 0.2 * sin(Double($0))) },
             ]
             for (index, shape) in shapes.enumerated() {
-                let search = SizeSearch(prediction: prediction, cores: 2, tolerance: 0.05, repetitions: 3)
-                let samples = search.simulate(shape)
-                #expect(samples.count <= search.maximumSizes, "shape \(index) seed \(seed): \(samples.keys.sorted())")
-                #expect(samples.values.map(\.count).reduce(0, +) <= search.maximumTrials, "shape \(index) seed \(seed)")
+                let searches = [
+                    SizeSearch(prediction: prediction, cores: 2, tolerance: 0.05, repetitions: 3),
+                    // A database's limit that is no power of two, the rules' sizes, a server's thrift.
+                    SizeSearch(
+                        prediction: prediction, cores: 2, tolerance: 0.05, repetitions: 3, seeds: [5, 146], limit: 146,
+                        thrifty: true),
+                    SizeSearch(
+                        prediction: prediction, cores: 2, tolerance: 0.05, repetitions: 3,
+                        candidates: [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233], seeds: [3, 200]),
+                ]
+                for search in searches {
+                    let samples = search.simulate(shape)
+                    #expect(
+                        samples.count <= search.maximumSizes, "shape \(index) seed \(seed): \(samples.keys.sorted())")
+                    #expect(
+                        samples.values.map(\.count).reduce(0, +) <= search.maximumTrials, "shape \(index) seed \(seed)")
+                    // The widest search (the dry run's bound for a task of unknown W/C) bounds each.
+                    let widest = SizeSearch(
+                        prediction: Double(SizeSelection.maximumSize), cores: 2, tolerance: 0.05, repetitions: 3,
+                        candidates: search.candidates, seeds: search.seeds, limit: search.limit, thrifty: search.thrifty
+                    )
+                    #expect(search.maximumTrials <= widest.maximumTrials, "prediction \(prediction)")
+                }
             }
         }
     }

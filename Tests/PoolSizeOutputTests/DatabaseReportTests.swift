@@ -32,7 +32,7 @@ import Testing
         #expect(analysis.boundingConnectionLimit == nil)
         let console = try Self.console(run)
         let heading =
-            "\nrules of thumb for a connection pool, on the database server's 2 cores (it runs on this machine), measured in this run:\n"
+            "\nrules of thumb for a connection pool, on the database server's 2 cores (it runs on this machine), against the recommendation:\n"
         #expect(
             console.contains(
                 heading

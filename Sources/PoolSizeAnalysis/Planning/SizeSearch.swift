@@ -110,9 +110,6 @@ package struct SizeSearch: Sendable, Equatable {
     /// The seeds as the search measures them, snapped to the candidates.
     var seedSizes: Set<Int> { Set(seeds.map(snap)) }
 
-    /// Every size the walk along the chain or the rules may measure, sorted.
-    package var bracket: [Int] { seedSizes.union(chain).sorted() }
-
     /// The knee's resolution at `size`: the auto grid's neighbour spacing there (about 1/16 of
     /// the size, at least 1; 1/8 when `thrifty`). With candidates, only neighbouring candidates are resolved.
     package func step(at size: Int) -> Int {
@@ -146,10 +143,9 @@ package struct SizeSearch: Sendable, Equatable {
             if let neighbour = up.dropFirst().first ?? chain.last(where: { $0 < start }) { first[neighbour] = 1 }
             return first
         }
-        // Walking and bisecting stop once this many sizes are measured, which keeps
+        // Walking and bisecting stop once `sizeBudget` sizes are measured, which keeps
         // `maximumTrials` a bound even if repetitions move the knee back and forth.
-        let budget = chain.count + bisectionDepth
-        let open = measured.count < budget
+        let open = measured.count < sizeBudget
         // 2. Up the chain while the curve rises.
         var previous: Int?
         for size in up where open {
@@ -198,11 +194,14 @@ package struct SizeSearch: Sendable, Equatable {
         (candidates ?? SizeGrid.auto(prediction: prediction, cores: cores)).count * repetitions
     }
 
-    /// The most sizes the search can measure per combination: the walk along the chain, its
-    /// middles, the bisection and the doubling of a flattened knee only while fewer than
-    /// `chain.count + bisectionDepth` sizes are measured, then the rules' sizes.
+    /// Sizes the walk, its middles, the bisection and the doubling of a flattened knee may
+    /// bring the search to: the longest chain any start can have (`bisectionDepth` + 1) and a
+    /// whole bisection. It depends on `upper` alone, so the widest search bounds every other.
+    var sizeBudget: Int { 2 * bisectionDepth + 1 }
+
+    /// The most sizes the search can measure per combination: `sizeBudget`, then the rules' sizes.
     package var maximumSizes: Int {
-        chain.count + bisectionDepth + seedSizes.count
+        sizeBudget + seedSizes.count
     }
 
     /// The most valid trials the search can ask for per combination: `maximumSizes` at the

@@ -29,6 +29,10 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     /// (Little's law).
     package var aloneMicroseconds: Double?
 
+    /// Whether the rule's size had trials (valid or not): false for one outside the sizes an
+    /// adaptive search measured, which is said from the nearest measured size.
+    package var wasMeasured: Bool { throughputPerSecond != nil || nearestSize == nil }
+
     /// Throughput against the recommendation's, as a signed share (−0.41: 41% less); nil when
     /// either is unknown.
     package var change: Double? {
@@ -37,11 +41,13 @@ package struct RuleOfThumbResult: Equatable, Sendable {
     }
 
     /// Each rule of `rules` at its size, measured in `points` (one combination's summaries),
-    /// against `recommended`; empty when the recommended size has no summary.
-    /// `aloneMicroseconds`, a task's time alone, bounds what a rule's size below every measured
-    /// one can give.
+    /// against `recommended`; empty when the recommended size has no summary. `attempted` holds
+    /// the sizes that had trials, valid or not: a rule's size among them had no valid trial, one
+    /// outside them was not measured. `aloneMicroseconds`, a task's time alone, bounds what a
+    /// rule's size below every measured one can give.
     package static func compare(
-        _ points: [ConfigurationSummary], recommended: Int, rules: RuleSet, aloneMicroseconds: Double? = nil
+        _ points: [ConfigurationSummary], recommended: Int, rules: RuleSet, attempted: Set<Int> = [],
+        aloneMicroseconds: Double? = nil
     ) -> [RuleOfThumbResult] {
         let measured = points.filter { $0.throughput.mean.isFinite }.sorted { $0.poolSize < $1.poolSize }
         let exact = measured.first { $0.poolSize == recommended }
@@ -54,11 +60,12 @@ package struct RuleOfThumbResult: Equatable, Sendable {
                 recommendedThroughputPerSecond: best.throughput.mean, againstRecommendation: exact != nil)
             result.measuredBelow = size == 1 || measured.contains { $0.poolSize < size }
             result.measuredAbove = measured.contains { $0.poolSize > size }
-            if point == nil, !result.measuredBelow || !result.measuredAbove {
-                let nearest = result.measuredBelow ? measured.last : measured.first
+            let below = measured.contains { $0.poolSize < size }
+            if point == nil, !attempted.contains(size), !below || !result.measuredAbove {
+                let nearest = below ? measured.last : measured.first
                 result.nearestSize = nearest?.poolSize
                 result.nearestThroughputPerSecond = nearest?.throughput.mean
-                if !result.measuredBelow, let alone = aloneMicroseconds, alone > 0, alone.isFinite {
+                if !below, let alone = aloneMicroseconds, alone > 0, alone.isFinite {
                     result.aloneMicroseconds = alone
                 }
             }
@@ -80,18 +87,19 @@ package struct RuleOfThumbResult: Equatable, Sendable {
             recommendedThroughputPerSecond > 0
         {
             if let alone = aloneMicroseconds {
-                let bound = min(nearest, Double(size) * 1e6 / alone)
+                let bound = Double(size) * 1e6 / alone
                 return
-                    "\(head): not measured; at most \(UnitFormat.number(bound))/s, \(share(bound)): \(size) at a time, each taking at least the \(UnitFormat.duration(microseconds: alone)) one takes alone"
+                    "\(head): not measured; at most about \(UnitFormat.number(bound))/s, \(share(bound)): \(size) at a time, each taking about the \(UnitFormat.duration(microseconds: alone)) one takes alone or longer"
             }
-            let side = measuredBelow ? "largest" : "smallest"
+            let above = nearestSize < size
+            let side = above ? "largest" : "smallest"
             let rate = "\(UnitFormat.number(nearest))/s"
             if nearestSize == recommendedSize {
                 return "\(head): not measured; the \(side) size measured is \(reference), \(rate)"
             }
             let said =
                 "\(head): not measured; the \(side) size measured, \(nearestSize), gave \(rate), \(share(nearest))"
-            return measuredBelow ? said : "\(said), and on a rising curve a smaller pool gives less"
+            return above ? said : "\(said), and on a rising curve a smaller pool gives less"
         }
         guard let throughputPerSecond, change != nil else { return "\(head): no valid trial at this size" }
         if size == recommendedSize {

@@ -24,7 +24,8 @@ extension ReportBuilder {
             blocks.append(.paragraph(text))
             let rules = analysis.ruleOfThumbSentences
             if !rules.isEmpty, let heading = analysis.ruleSet?.heading {
-                blocks.append(.paragraph(ReportInline.literal("The \(heading), measured in the same run:")))
+                blocks.append(
+                    .paragraph(ReportInline.literal("The \(heading), \(analysis.rulesMeasured("the same")):")))
                 blocks.append(.bullets(rules.map { ReportInline.literal($0) }))
             }
         }

@@ -28,7 +28,7 @@ extension ReportBuilder {
         }
         let rules = analysis.ruleOfThumbSentences
         if !rules.isEmpty {
-            blocks.append(.paragraph("The rules people set instead, measured in the same run:"))
+            blocks.append(.paragraph("The rules people set instead, \(analysis.rulesMeasured("the same")):"))
             blocks.append(.bullets(rules.map { ReportInline.literal($0) }))
         }
         return blocks

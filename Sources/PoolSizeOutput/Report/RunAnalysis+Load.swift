@@ -95,6 +95,13 @@ extension RunAnalysis {
     /// The open loop's figures; nil for a closed-loop run.
     package var openLoop: OpenLoop? { loop.open }
 
+    /// How the rules' heading ends: `measured in this run` (`in the same run` for the report)
+    /// when every rule's size had trials, else `against the recommendation` (an adaptive search
+    /// measured some of them only).
+    package func rulesMeasured(_ run: String) -> String {
+        rulesOfThumb.allSatisfy(\.wasMeasured) ? "measured in \(run) run" : "against the recommendation"
+    }
+
     /// What each rule of thumb gave, a sentence each: against the knee's throughput in the
     /// closed loop, whether it met the objective at the rate in an open loop; empty for a sweep
     /// that measured no rules (`ruleSet`).

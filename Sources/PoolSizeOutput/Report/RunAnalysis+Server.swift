@@ -22,8 +22,10 @@ extension RunAnalysis {
             return []
         }
         let alone = run.lowLoad.map { $0.cpuMicrosecondsPerTask + $0.waitMicrosecondsPerTask }
+        let attempted = Set(run.records.filter { $0.combination == primary.combination }.map(\.poolSize))
         return RuleOfThumbResult.compare(
-            primary.points, recommended: recommendation.recommendedQueueCount, rules: rules, aloneMicroseconds: alone)
+            primary.points, recommended: recommendation.recommendedQueueCount, rules: rules, attempted: attempted,
+            aloneMicroseconds: alone)
     }
 
     /// The server's own figures per size of a server sweep (its valid trials' means, at the rate

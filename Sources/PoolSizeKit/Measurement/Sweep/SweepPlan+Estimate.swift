@@ -180,8 +180,8 @@ extension SweepPlan {
                 total += samples.values.map(\.count).reduce(0, +)
             }
             measured = combinationCount * (Double(total) / Double(Self.estimateRuns)).rounded()
-            // W/C not declared (a command, a request): the low-load phase may measure any, and
-            // the search then brackets up to the largest pool, so the bound takes that search.
+            // W/C not declared (a command, a request): the low-load phase may measure any; the
+            // widest search (up to the largest pool) bounds every other, so the bound takes it.
             let widest = declaresTask ? searcher : sizeSearch(prediction: Double(SizeSelection.maximumSize))
             let valid = combinationCount * Double(widest.maximumTrials)
             // Busy trials are retried from a budget of a quarter of the trials (at least 2).

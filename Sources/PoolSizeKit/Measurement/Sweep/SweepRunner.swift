@@ -134,8 +134,7 @@ package struct SweepRunner {
         return (lowLoad, records)
     }
 
-    /// Sizes measured after the planned ones (`auto` widening toward a knee, the rules of
-    /// thumb's after a search): said to the observer, every repetition of each combination in a
+    /// Sizes measured after the planned ones (`auto` widening toward a knee): said to the observer, every repetition of each combination in a
     /// seeded shuffled order, numbered after the `after` trials already run.
     func runMoreSizes(
         _ sizes: [Int], of combinations: [Combination], context: SweepContext, after: Int,
