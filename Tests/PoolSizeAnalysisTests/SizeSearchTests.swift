@@ -224,6 +224,18 @@ struct SyntheticCurve {
         #expect(Set(within.keys).isSubset(of: Set(1...16)))
     }
 
+    /// A size given up on (every trial invalid: a server that cannot start 64 threads) ends the
+    /// walk up; the search goes down and bisects around it instead of stopping.
+    @Test func aSizeGivenUpOnIsWalkedAround() {
+        let search = SizeSearch(prediction: 32, cores: 2, tolerance: 0.05, repetitions: 1)
+        #expect(search.next([32: [32]], exhausted: [64]) == [16: 1])
+        #expect(search.next([32: [32], 16: [16]], exhausted: [64]) == [24: 1])
+        // Down, it is passed: 8 given up on, the walk goes to 4.
+        #expect(search.next([32: [32], 16: [32]], exhausted: [64, 8]) == [4: 1])
+        // A middle given up on ends the bisection.
+        #expect(search.next([32: [32], 16: [16]], exhausted: [64, 24]).isEmpty)
+    }
+
     /// Nothing to measure once every decisive size has its repetitions.
     @Test func doneIsEmpty() {
         let search = SizeSearch(prediction: 2, cores: 2, tolerance: 0.05, repetitions: 2)

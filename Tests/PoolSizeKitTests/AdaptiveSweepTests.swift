@@ -78,6 +78,18 @@ import Testing
         #expect(sizes.contains(9) && sizes.contains(32) && sizes.min() == 8, "\(sizes.sorted())")
     }
 
+    /// Twice the formula's size never gives a valid trial (4 cores allow 4000/s at the scripted
+    /// C of 1 ms; 16 "gives" 5000): after its attempts the search goes on below the start and
+    /// places the knee 8 with 4, 6 and 7 measured, where it once stopped with 8 alone.
+    @Test func aSizeThatIsNeverValidIsSearchedAround() throws {
+        let trials = ScriptedTrials { $0 == 16 ? 5000 : Double(min($0, 8)) * 400 }
+        let result = try SweepRunner(measurer: trials, declaredTaskNanoseconds: 2_000_000).run(
+            Self.plan(), observer: SearchObserver())
+        let valid = Set(result.records.filter { $0.invalidReason == nil }.map(\.poolSize))
+        #expect(valid == [4, 6, 7, 8], "\(valid.sorted())")
+        #expect(result.records.filter { $0.poolSize == 16 }.count == 2 * 3 + 2)
+    }
+
     @Test func adaptiveMeasuresFewerTrialsAndFindsTheKnee() throws {
         let observer = SearchObserver()
         let trials = ScriptedTrials { Double(min($0, 8)) * 500 }

@@ -132,13 +132,17 @@ package struct SizeSearch: Sendable, Equatable {
 
     /// What to measure next: size → valid samples it should have once measured. Empty when
     /// the search is done. `samples` holds the valid throughputs measured so far, by size.
-    package func next(_ samples: [Int: [Double]]) -> [Int: Int] {
+    /// `exhausted` holds sizes the caller gave up on (every trial invalid): the walk stops going
+    /// up at one, goes down past one, and bisection does not ask for one.
+    package func next(_ samples: [Int: [Double]], exhausted: Set<Int> = []) -> [Int: Int] {
         let measured = samples.filter { !$0.value.isEmpty }
         func mean(_ size: Int) -> Double { measured[size].map { $0.reduce(0, +) / Double($0.count) } ?? 0 }
-        let chain = self.chain
-        let up = chain.filter { $0 >= start }
+        let unusable = exhausted.subtracting(measured.keys)
+        // Up, a size given up on ends the walk (larger ones would fail alike); down, it is passed.
+        let up = self.chain.filter { $0 >= start }
+        let chain = self.chain.filter { !unusable.contains($0) }
         // 1. The start and its neighbour up the chain (down, when the start is the largest).
-        if measured[start] == nil {
+        if measured[start] == nil, !unusable.contains(start) {
             var first = [start: 1]
             if let neighbour = up.dropFirst().first ?? chain.last(where: { $0 < start }) { first[neighbour] = 1 }
             return first
@@ -149,11 +153,12 @@ package struct SizeSearch: Sendable, Equatable {
         // 2. Up the chain while the curve rises.
         var previous: Int?
         for size in up where open {
+            if unusable.contains(size) { break }
             if measured[size] == nil { return [size: 1] }
             if let previous, mean(size) <= (1 + tolerance / 2) * mean(previous) { break }
             if thrifty, let previous, !resolved(previous, size) {
                 let middle = middle(previous, size)
-                guard measured[middle] != nil else { return [middle: 1] }
+                guard measured[middle] != nil || unusable.contains(middle) else { return [middle: 1] }
                 if mean(size) <= (1 + tolerance / 2) * mean(middle) { break }
             }
             previous = size
@@ -166,11 +171,11 @@ package struct SizeSearch: Sendable, Equatable {
         if open, knee.size == smallest, let lower = chain.last(where: { $0 < smallest }) { return [lower: 1] }
         // 4. Bisection between the knee and the largest measured size below it.
         let below = measured.keys.filter { $0 < knee.size }.max()
-        if let below, !resolved(below, knee.size), open {
+        if let below, !resolved(below, knee.size), open, !unusable.contains(middle(below, knee.size)) {
             return [middle(below, knee.size): 1]
         }
         // 5. The rules' sizes within the measured ones, once each.
-        let rules = seedSizes.filter { $0 > smallest && $0 < largest && measured[$0] == nil }
+        let rules = seedSizes.filter { $0 > smallest && $0 < largest && measured[$0] == nil && !unusable.contains($0) }
         if !rules.isEmpty { return Dictionary(uniqueKeysWithValues: rules.map { ($0, 1) }) }
         // 6. Repetitions where the decision is made.
         let floor = (1 - 2 * tolerance) * knee.peakThroughput
@@ -184,7 +189,9 @@ package struct SizeSearch: Sendable, Equatable {
         }
         for size in measured.keys where size < knee.size && mean(size) >= floor { decisive.insert(size) }
         var wanted: [Int: Int] = [:]
-        for size in decisive where (measured[size]?.count ?? 0) < repetitions { wanted[size] = repetitions }
+        for size in decisive.subtracting(unusable) where (measured[size]?.count ?? 0) < repetitions {
+            wanted[size] = repetitions
+        }
         return wanted
     }
 

@@ -44,11 +44,13 @@ extension SweepRunner {
                     $0.map(\.throughputPerSecond)
                 }
                 let attempts = Dictionary(grouping: mine, by: \.poolSize).mapValues(\.count)
+                // A size whose trials keep coming out invalid is not asked for forever: the
+                // search is told, and goes on around it.
+                let exhausted = Set(attempts.filter { $0.value >= 2 * plan.repetitions + 2 }.keys)
                 var batch: [PlannedTrial] = []
-                for (size, wanted) in search.next(samples).sorted(by: { $0.key < $1.key }) {
+                for (size, wanted) in search.next(samples, exhausted: exhausted).sorted(by: { $0.key < $1.key }) {
                     let tried = attempts[size] ?? 0
-                    // A size whose trials keep coming out invalid is not asked for forever.
-                    guard tried < 2 * plan.repetitions + 2 else { continue }
+                    guard !exhausted.contains(size) else { continue }
                     let missing = wanted - (samples[size]?.count ?? 0)
                     batch += (0..<max(0, missing)).map {
                         PlannedTrial(combination: combination, size: size, repetition: tried + 1 + $0)
