@@ -43,8 +43,9 @@ import Testing
     /// A transaction of `pg_sleep(0.01)`: N connections complete at most N / 10 ms (a known
     /// answer, each transaction at least 10 ms on the server), and every connection is in that
     /// sleep almost all the time, so the backends sampled in pg_stat_activity in the
-    /// `Timeout/pg_sleep` wait number N per snapshot, never more. Both clients give the same
-    /// figures; the async one with one thread per core (2 here) for any N, the threads one with N.
+    /// `Timeout/pg_sleep` wait number N per snapshot (at least 0.8 N on average), never more.
+    /// Both clients give the same figures; the async one with one thread per core (2 here) for
+    /// any N, the threads one with N.
     @Test(arguments: ["async", "threads"]) func nConnectionsAreBusyAtOnceAndNoMore(client: String) throws {
         try Self.sweep(
             "SELECT pg_sleep(0.01);", ["--client", client, "--sizes", "2,8", "--trial-ms", "1500"]
@@ -62,8 +63,10 @@ import Testing
                 let snapshots = try #require(row["db_snapshots"].flatMap(Double.init))
                 let sleeping = try #require(row["db_timeout_samples"].flatMap(Double.init))
                 #expect(snapshots > 0, "\(row)")
+                // In pg_sleep 80% of the time or more, the share the throughput check above asks
+                // of each connection (a busy machine delays the client between transactions).
                 #expect(
-                    sleeping / snapshots <= Double(size) && sleeping / snapshots >= Double(size) * 0.85,
+                    sleeping / snapshots <= Double(size) && sleeping / snapshots >= Double(size) * 0.8,
                     "N = \(size): \(sleeping) backends in pg_sleep over \(snapshots) snapshots")
             }
             let machine = try String(contentsOf: run.appendingPathComponent("machine.json"), encoding: .utf8)
