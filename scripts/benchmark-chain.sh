@@ -188,22 +188,15 @@ PY
 # poolsize's search on the same chain: its run directory, JSON, stderr, exit and wall time
 # under $out/sweep-NAME*, in the background so that the trap can stop it.
 poolsize_search() {
-    local name="$1" base="$out/sweep-$1" rc=0 t0 command knob
+    local name="$1" base="$out/sweep-$1" command knob
     command="$(printf '%q ' "${words[@]}")"
     local size_args=()
     for knob in "${knobs[@]}"; do size_args+=(--sizes "$knob"); done
     echo "== poolsize sweep --server … ${size_args[*]} --search adaptive" >&2
-    t0="$EPOCHREALTIME"
-    (cd "$root" && exec "$bin" sweep --server "${command% }" --http "$url_template" "${size_args[@]}" \
+    sweep_in_background "$base" "$base.json" --server "${command% }" --http "$url_template" "${size_args[@]}" \
         --database "$database" --database-connections "$demand" --search adaptive \
         --repeat 1 --trial-ms $((seconds * 1000)) --connections "$connections" --quiet --format json \
-        --out "$base/run" --plots "$base/plots") > "$base.json" 2> "$base.log" &
-    sweep_pid=$!
-    wait "$sweep_pid" || rc=$?
-    sweep_pid=""
-    elapsed "$t0" > "$base.seconds"
-    echo "$rc" > "$base.exit"
-    ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
+        --out "$base/run" --plots "$base/plots"
     # This checkout's services still running after the sweep (there should be none).
     ps -eo pid=,args= | awk -v dir="$root/Examples/chain" -v self="$$" 'index($0, dir) && !/awk / && $1 != self' \
         > "$base.leftovers" || true

@@ -97,7 +97,7 @@ pgbench_run() {
 
 # run_case NAME FILE SCALE: the rounds of pgbench at each size and of the sweep, on the running cluster.
 run_case() {
-    local name="$1" file="$2" case_scale="$3" size round base rc started
+    local name="$1" file="$2" case_scale="$3" size round base started
     for ((round = 1; round <= rounds; round++)); do
         started="$EPOCHREALTIME"
         for size in "${size_list[@]}"; do
@@ -106,27 +106,13 @@ run_case() {
         elapsed "$started" > "$out/$name-hand-r$round.seconds"
         base="$out/$name-sweep-r$round"
         echo "== $name, round $round: poolsize sweep --postgres … --sql-file $(basename "$file") --sizes $sizes --search grid --repeat 1 --trial-ms $((seconds * 1000))" >&2
-        rc=0
-        "$bin" sweep --postgres "postgresql://postgres@127.0.0.1:$pg_port/bench" --sql-file "$file" \
-            --sizes "$sizes" --search grid --repeat 1 --trial-ms $((seconds * 1000)) \
-            --out "$base/run" --plots "$base/plots" > "$base.txt" 2> "$base.log" &
-        sweep_pid=$!
-        wait "$sweep_pid" || rc=$?
-        sweep_pid=""
-        echo "$rc" > "$base.exit"
-        ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
+        sweep_in_background "$base" "$base.txt" --postgres "postgresql://postgres@127.0.0.1:$pg_port/bench" \
+            --sql-file "$file" --sizes "$sizes" --search grid --repeat 1 --trial-ms $((seconds * 1000)) \
+            --out "$base/run" --plots "$base/plots"
         base="$out/$name-auto-r$round"
         echo "== $name, round $round: poolsize sweep --postgres … --sql-file $(basename "$file") (its defaults)" >&2
-        rc=0
-        started="$EPOCHREALTIME"
-        "$bin" sweep --postgres "postgresql://postgres@127.0.0.1:$pg_port/bench" --sql-file "$file" \
-            --out "$base/run" --plots "$base/plots" > "$base.txt" 2> "$base.log" &
-        sweep_pid=$!
-        wait "$sweep_pid" || rc=$?
-        sweep_pid=""
-        elapsed "$started" > "$base.seconds"
-        echo "$rc" > "$base.exit"
-        ((rc == 0)) || echo "   poolsize sweep (defaults) failed (exit $rc); see $base.log" >&2
+        sweep_in_background "$base" "$base.txt" --postgres "postgresql://postgres@127.0.0.1:$pg_port/bench" \
+            --sql-file "$file" --out "$base/run" --plots "$base/plots"
     done
     return 0
 }

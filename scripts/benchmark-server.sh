@@ -152,19 +152,12 @@ leftover_servers() {
 # directory, JSON, stderr, exit and wall time under $out/sweep-NAME*, in the background so that
 # the trap can stop it; then the servers it left, if any.
 run_sweep() {
-    local name="$1" base rc=0 t0
+    local name="$1" base
     shift
     base="$out/sweep-$name"
     echo "== poolsize sweep $(printf '%q ' "$@")" >&2
-    t0="$EPOCHREALTIME"
-    (cd "$root" && exec "$bin" sweep "$@" --repeat 1 --quiet --format json --out "$base/run" --plots "$base/plots") \
-        > "$base.json" 2> "$base.log" &
-    sweep_pid=$!
-    wait "$sweep_pid" || rc=$?
-    sweep_pid=""
-    elapsed "$t0" > "$base.seconds"
-    echo "$rc" > "$base.exit"
-    ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
+    sweep_in_background "$base" "$base.json" "$@" --repeat 1 --quiet --format json --out "$base/run" \
+        --plots "$base/plots"
     leftover_servers > "$base.leftovers" || true
     if [[ -s "$base.leftovers" ]]; then echo "   still running after the sweep: $(cat "$base.leftovers")" >&2; fi
     return 0

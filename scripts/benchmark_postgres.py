@@ -183,20 +183,17 @@ def time_to_answer(out, name, rounds, knee, sizes, reference):
         loop = (f"{sum(walls)}" if all(w is not None for w in walls)
                 else text(out / f"{name}-hand-r{r}.seconds").strip())
         base = out / f"{name}-auto-r{r}"
+        sweep = Sweep(base)
         took = text(base.with_suffix(".seconds")).strip()
-        rec = load_json(base / "run" / "recommendation.json") or {}
-        trials = 0
-        if (base / "run" / "trials.csv").exists():
-            with (base / "run" / "trials.csv").open(newline="") as f:
-                trials = sum(1 for _ in csv.DictReader(f))
         hand.append(float(loop) if loop else None)
         auto.append(float(took) if took else None)
-        exit_code = text(base.with_suffix(".exit")).strip()
-        if exit_code != "0":
-            log = [line for line in text(base.with_suffix(".log")).splitlines() if line.strip()]
-            print(f"- default sweep, round {r}: failed (exit {exit_code or '?'}): {log[-1] if log else 'no message'}")
+        if sweep.exit != "0":
+            print(f"- default sweep, round {r}: failed (exit {sweep.exit or '?'}): "
+                  f"{sweep.log[-1] if sweep.log else 'no message'}")
             answers.append(None)
             continue
+        rec = sweep.rec or {}
+        trials = sum(len(rows) for rows in sweep.rows.values())
         answers.append(rec.get("recommended_queue_count"))
         print(f"- default sweep, round {r}: recommends **{rec.get('recommended_queue_count', '–')}** in "
               f"{num(auto[-1], 1)} s ({trials} trials) against the hand loop's {num(hand[-1], 1)} s")

@@ -163,6 +163,23 @@ stop_sweep() {
     wait "$sweep_pid" 2>/dev/null || true
     sweep_pid=""
 }
+# sweep_in_background BASE STDOUT ARG...: `poolsize sweep ARG…` ($bin) from the repository's
+# root, in the background with its pid in sweep_pid so that the caller's trap (stop_sweep) can
+# stop it; its stdout to STDOUT, its stderr to BASE.log, its wall time to BASE.seconds and its
+# exit status to BASE.exit, with a line on stderr when it failed. Returns 0 either way.
+sweep_in_background() {
+    local base="$1" stdout="$2" rc=0 t0
+    shift 2
+    t0="$EPOCHREALTIME"
+    (cd "$root" && exec "$bin" sweep "$@") > "$stdout" 2> "$base.log" &
+    sweep_pid=$!
+    wait "$sweep_pid" || rc=$?
+    sweep_pid=""
+    elapsed "$t0" > "$base.seconds"
+    echo "$rc" > "$base.exit"
+    ((rc == 0)) || echo "   poolsize sweep failed (exit $rc); see $base.log" >&2
+    return 0
+}
 cluster_dir=""
 stop_cluster() {
     [[ -n "$cluster_dir" ]] || return 0

@@ -124,8 +124,13 @@ import Testing
         let records = [(10, 998.0), (15, 1_480), (17, 1_690), (20, 1_760), (40, 1_790)].map {
             RecommenderTests.record($0.0, $0.1)
         }
-        let results = RuleOfThumbResult.compare(
-            ConfigurationSummary.summarize(records), recommended: 17, rules: .threadPool(cores: 2))
+        // The rules against the recommended 17 of these records.
+        func compare(_ rules: RuleSet, attempted: Set<Int> = [], alone: Double? = nil) -> [RuleOfThumbResult] {
+            RuleOfThumbResult.compare(
+                ConfigurationSummary.summarize(records), recommended: 17, rules: rules, attempted: attempted,
+                aloneMicroseconds: alone)
+        }
+        let results = compare(.threadPool(cores: 2))
         #expect(
             results.first?.sentence
                 == "cores = 2: not measured; the smallest size measured, 10, gave 998/s, −40.9% of the recommended 17's throughput, and on a rising curve a smaller pool gives less"
@@ -133,9 +138,7 @@ import Testing
         #expect(results.allSatisfy { $0.throughputPerSecond == nil && $0.nearestSize == 10 })
         // With a task's time alone, 10.6 ms: 2 at a time finish at most 2 / 10.6 ms = 188.7/s,
         // −88.8% of 1690/s; 2 × 2 + 1 = 5 at most 471.7/s, −72.1%.
-        let bounded = RuleOfThumbResult.compare(
-            ConfigurationSummary.summarize(records), recommended: 17, rules: .threadPool(cores: 2),
-            aloneMicroseconds: 10_600)
+        let bounded = compare(.threadPool(cores: 2), alone: 10_600)
         #expect(
             bounded.map(\.sentence) == [
                 "cores = 2: not measured; at most about 189/s, −88.8% of the recommended 17's throughput: 2 at a time, each taking about the 10.6 ms one takes alone or longer",
@@ -143,17 +146,12 @@ import Testing
                 "2 × cores + 1 = 5: not measured; at most about 472/s, −72.1% of the recommended 17's throughput: 5 at a time, each taking about the 10.6 ms one takes alone or longer",
             ])
         // A rule's size whose trials were all invalid was measured: it had no valid trial.
-        let tried = RuleOfThumbResult.compare(
-            ConfigurationSummary.summarize(records), recommended: 17, rules: .threadPool(cores: 2),
-            attempted: [2, 10, 15, 17, 20, 40], aloneMicroseconds: 10_600)
+        let tried = compare(.threadPool(cores: 2), attempted: [2, 10, 15, 17, 20, 40], alone: 10_600)
         #expect(tried.first?.sentence == "cores = 2: no valid trial at this size")
         // On one core the rule's 1 lies below the sizes searched too.
-        let one = RuleOfThumbResult.compare(
-            ConfigurationSummary.summarize(records), recommended: 17, rules: .threadPool(cores: 1))
+        let one = compare(.threadPool(cores: 1))
         #expect(one.first?.nearestSize == 10)
-        let pool = RuleOfThumbResult.compare(
-            ConfigurationSummary.summarize(records), recommended: 17,
-            rules: .connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 100))
+        let pool = compare(.connectionPool(cores: 2, serverIsLocal: true, connectionLimit: 100))
         #expect(
             pool.last?.sentence
                 == "max_connections = 100: not measured; the largest size measured, 40, gave 1790/s, +5.92% of the recommended 17's throughput"

@@ -58,9 +58,9 @@ package struct RuleOfThumbResult: Equatable, Sendable {
                 rule: rule, size: size, throughputPerSecond: point?.throughput.mean,
                 latencyP99Microseconds: point?.latencyP99Microseconds, recommendedSize: best.poolSize,
                 recommendedThroughputPerSecond: best.throughput.mean, againstRecommendation: exact != nil)
-            result.measuredBelow = size == 1 || measured.contains { $0.poolSize < size }
-            result.measuredAbove = measured.contains { $0.poolSize > size }
             let below = measured.contains { $0.poolSize < size }
+            result.measuredBelow = size == 1 || below
+            result.measuredAbove = measured.contains { $0.poolSize > size }
             if point == nil, !attempted.contains(size), !below || !result.measuredAbove {
                 let nearest = below ? measured.last : measured.first
                 result.nearestSize = nearest?.poolSize
