@@ -5,9 +5,11 @@ import Testing
 /// arbiter is started once with one worker and sent SIGTTIN and SIGTTOU until it has each
 /// trial's size of workers, counted in /proc before the trial, so every size's server has its
 /// size of worker processes beside the arbiter (one thread each: threads = size + 1) and the
-/// sweep ends with no server left. A server with no handler for the signals (`poolsize serve`)
-/// is refused before any signal, since their default action would stop it. gunicorn missing
-/// fails the test: scripts/install-test-servers.sh installs it.
+/// sweep ends with no server left. A forked worker imports the app after it is counted, which
+/// on a busy machine outlasted a 600 ms trial ("no task finished"): `--settle 1s` gives it
+/// time. A server with no handler for the signals (`poolsize serve`) is refused before any
+/// signal, since their default action would stop it. gunicorn missing fails the test:
+/// scripts/install-test-servers.sh installs it.
 @Suite(.serialized) struct SignalResizeSweepTests {
     @Test func gunicornsWorkersFollowEachSizeAndAreCountedBack() throws {
         try ServerGuideExampleTests.requireGunicorn()
@@ -18,7 +20,8 @@ import Testing
         let result = try EndToEndTests.run(
             [
                 "sweep", "--server", "gunicorn --workers 1 -b 127.0.0.1:{port} --chdir Examples/servers wsgi_app:app",
-                "--resize", "signals", "--http", "http://127.0.0.1:{port}/", "--cores", "2", "--sizes", "1,4,2",
+                "--resize", "signals", "--settle", "1s", "--http", "http://127.0.0.1:{port}/", "--cores", "2",
+                "--sizes", "1,4,2",
                 "--search", "grid", "--repeat", "1", "--warmup", "0", "--trial-ms", "600", "--quiet", "--out",
                 run.path, "--plots", dir.appendingPathComponent("plots").path,
             ], directory: dir)
