@@ -15,8 +15,9 @@
 #
 # Usage: scripts/package.sh [--out DIR] [--scratch-path DIR]
 #   --out DIR           where the .deb and the archive go (default: dist/)
-#   --scratch-path DIR  SwiftPM's build directory (default: .build/package; the static,
-#                       stamped build has flags of its own, so it does not share .build/release)
+#   --scratch-path DIR  SwiftPM's build directory (default: .build/package; a static build
+#                       compiles against the static runtime's modules, so it cannot share
+#                       .build/release)
 # Prints the two paths last, one a line.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -83,8 +84,17 @@ setsid swift build -c release --package-path "$parser_checkout" --scratch-path "
     --product generate-manual < /dev/null > "$scratch/generate-manual.log" 2>&1 &
 manual_pid=$!
 # --disable-local-rpath: no $ORIGIN run path, which a binary in /usr/bin has no use for.
+# The commit goes in at the link, not the compile: an object defining poolsize_build_commit_text
+# (Sources/CPoolSizeSys/poolsize_build.c has a weak, empty one), so stamping relinks poolsize and
+# recompiles nothing (a define would change every module's compile command at each commit).
+work="$(mktemp -d "${TMPDIR:-/tmp}/poolsize-package.XXXXXX")"
+printf 'const char poolsize_build_commit_text[] = "%s";\n' "$commit" > "$work/stamp.c"
+# The toolchain's clang (SwiftPM compiles the package's C targets with it), else the system's cc.
+c_compiler="$(command -v clang || command -v cc || true)"
+[ -n "$c_compiler" ] || { echo "error: no C compiler (clang or cc) on PATH to compile the commit stamp; put the Swift toolchain's bin directory on PATH" >&2; exit 69; }
+"$c_compiler" -c -O2 -fPIC -o "$work/stamp.o" "$work/stamp.c"
 swift build -c release --product poolsize --static-swift-stdlib --disable-local-rpath \
-    --scratch-path "$scratch" -Xcc "-DPOOLSIZE_BUILD_COMMIT=$commit" >&2
+    --scratch-path "$scratch" -Xlinker "$work/stamp.o" >&2
 build_seconds=$((SECONDS - build_started))
 manual_status=0
 wait "$manual_pid" || manual_status=$?
@@ -122,7 +132,6 @@ if readelf -d "$built" | grep -Eq '\((RPATH|RUNPATH)\)'; then
     exit 70
 fi
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/poolsize-package.XXXXXX")"
 umask 022
 
 # The man page: swift-argument-parser's generate-manual tool (the tool behind its GenerateManual

@@ -1,13 +1,8 @@
 #include "poolsize_build.h"
 
-// Stringified here rather than passed with quotes, so the flag needs no shell quoting.
-#define POOLSIZE_TEXT_(value) #value
-#define POOLSIZE_TEXT(value) POOLSIZE_TEXT_(value)
+// Empty and weak in every build: scripts/package.sh links a strong definition of this symbol
+// (an object it compiles with the commit in it), which the linker takes in place of this one, so
+// stamping a binary relinks it and recompiles no module.
+__attribute__((weak)) const char poolsize_build_commit_text[] = "";
 
-const char *poolsize_build_commit(void) {
-#ifdef POOLSIZE_BUILD_COMMIT
-    return POOLSIZE_TEXT(POOLSIZE_BUILD_COMMIT);
-#else
-    return "";
-#endif
-}
+const char *poolsize_build_commit(void) { return poolsize_build_commit_text; }

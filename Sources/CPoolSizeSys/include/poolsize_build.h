@@ -1,5 +1,5 @@
-// What the build stamped into the binary: scripts/package.sh passes the commit it builds
-// (-Xcc -DPOOLSIZE_BUILD_COMMIT=<hash>), so a packaged binary names its commit on a host that
+// What the build stamped into the binary: scripts/package.sh links in the commit it builds (a
+// definition of poolsize_build_commit_text), so a packaged binary names its commit on a host that
 // has no checkout.
 #ifndef POOLSIZE_BUILD_H
 #define POOLSIZE_BUILD_H
