@@ -252,14 +252,23 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         }
     }
 
-    /// The io grid's estimate: 16 auto sizes × 3 repetitions + 1 warm-up of 0.6 s.
+    /// The io grid's estimate: 16 auto sizes × 3 repetitions + 1 warm-up, each trial closing once
+    /// its throughput is known (the default margin) at the rate the curve gives its size (16 ms
+    /// tasks, the knee at 2 × (1 + 15) = 32): shorter than with every window whole, and no trial
+    /// shorter than its warm-up, shortest window, drain and overhead (0.12 + 0.128 + 0.046 s).
     @Test func estimateOfTheDefaultGrid() throws {
         let plan = try SweepCommand.parse(["--cores", "2", "--search", "grid"]).makePlan()
         let estimate = plan.estimate
         #expect(estimate.sizes == SizeGrid.auto(prediction: 32, cores: 2))
         #expect(estimate.trials == estimate.sizes.count * 3 + 1)
-        #expect(
-            estimate.seconds > Double(estimate.trials) * 0.6 && estimate.seconds < Double(estimate.trials) * 0.7 + 6.1)
+        let model = SweepTimeModel(plan: plan)
+        let trials = estimate.sizes.map {
+            model.expectedSecondsPerTrial(throughputPerSecond: SweepPlan.softCurve($0, knee: 32) / 0.016)
+        }
+        #expect(abs(estimate.seconds - model.seconds(trialSeconds: 3 * trials.reduce(0, +), warmups: 1)) < 1e-9)
+        #expect(estimate.seconds < model.seconds(trials: 48, warmups: 1) - 1)
+        #expect(trials.allSatisfy { $0 >= 0.294 - 1e-9 && $0 <= 0.646 + 1e-9 })
+        #expect(abs(trials[0] - 0.646) < 1e-9 && trials[trials.count - 1] < 0.4)
     }
 
     @Test func specFieldsHaveUpperBounds() {

@@ -172,6 +172,35 @@ import Testing
         #expect(abs(model.seconds(trials: 10, warmups: 1) - (1.5 + 1.092 + 0.346 + 6.46)) < 1e-9)
     }
 
+    /// With trials that close once their throughput is known (a margin of 2%, the command
+    /// line's default): an io trial holds its 0.12 s warm-up (a fifth of 0.6 s), then is judged
+    /// every 20 ms (a twentieth of the window so far past 0.4 s) until its 300 completions and its
+    /// shortest window (8 tasks of 16 ms, 0.128 s) have passed, then drains 16 ms and costs 30 ms.
+    /// - 1,834 tasks/s: 300 completions in 0.164 s, judged at 0.18 s: 0.12 + 0.18 + 0.046 = 0.346 s.
+    /// - 5,000 tasks/s: 300 in 0.06 s, so the shortest window decides, judged at 0.14 s: 0.306 s.
+    /// - 700 tasks/s: 300 in 0.4286 s; judged at 0.42 s, then 21 ms later: 0.12 + 0.441 + 0.046.
+    /// - 62.5 tasks/s (one queue): 300 take 4.8 s, past the 0.48 s window: the whole 0.646 s.
+    /// A jittered task's spread is not known before the sweep: its trials are planned whole.
+    @Test func aTrialIsPlannedToCloseOnceItsThroughputIsKnown() throws {
+        var plan = try Self.plan()
+        try plan.setTrialMargin(nil)
+        #expect(plan.trialMargin == 0.02)
+        let model = SweepTimeModel(plan: plan)
+        #expect(abs(model.warmupSeconds - 0.12) < 1e-9)
+        #expect(abs(model.expectedSecondsPerTrial(throughputPerSecond: 1834) - 0.346) < 1e-9)
+        #expect(abs(model.expectedSecondsPerTrial(throughputPerSecond: 5000) - 0.306) < 1e-9)
+        #expect(abs(model.expectedSecondsPerTrial(throughputPerSecond: 700) - 0.607) < 1e-6)
+        #expect(abs(model.expectedSecondsPerTrial(throughputPerSecond: 62.5) - 0.646) < 1e-9)
+        var jittered = plan
+        jittered.spec.jitter = .exponential
+        #expect(abs(SweepTimeModel(plan: jittered).expectedSecondsPerTrial(throughputPerSecond: 1834) - 0.646) < 1e-9)
+        var whole = try Self.plan()
+        whole.trialMilliseconds = 600
+        try whole.setTrialMargin(nil)
+        #expect(whole.trialMargin == nil)
+        #expect(abs(SweepTimeModel(plan: whole).expectedSecondsPerTrial(throughputPerSecond: 1834) - 0.646) < 1e-9)
+    }
+
     /// A spec whose wait steps up to 2 s from 0.3 s into each trial: the drain waits for tasks of
     /// that phase, 2.001 s, so a trial is 0.6 + 2.001 + 0.03 = 2.631 s (it was 0.646 s, as if the
     /// phase did not exist); the warm-up's 0.3 s window closes as the phase begins, so it drains

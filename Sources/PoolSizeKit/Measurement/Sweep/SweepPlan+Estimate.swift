@@ -42,7 +42,8 @@ package struct SweepEstimate: Equatable, Sendable {
     package var measuresLowLoad = true
     /// Discarded warm-up trials.
     package var warmupTrials: Int = 0
-    /// Seconds one measured trial takes, window, drain and overhead together.
+    /// Seconds a measured trial takes on average, window, drain and overhead together (a
+    /// window closes once its throughput is known, so trials at higher throughput are shorter).
     package var secondsPerTrial: Double = 0
     /// Repetitions per decisive size.
     package var repetitions: Int = 1
@@ -91,7 +92,7 @@ package struct SweepEstimate: Equatable, Sendable {
             : "low-load phase: none (a load tool alone prints no CPU time per request, so there is no W/C to measure)\n"
         out += "warm-up: \(warmupTrials) trial\(warmupTrials == 1 ? "" : "s")\n"
         let measured = trials - warmupTrials
-        let trialText = "\(UnitFormat.number(secondsPerTrial)) s each with drain and overhead"
+        let trialText = "\(UnitFormat.number(secondsPerTrial)) s each on average with drain and overhead"
         if let rates {
             out +=
                 "open loop: \(rates) rate\(rates == 1 ? "" : "s") × \(sizes.count) sizes × \(repetitions) repetition\(repetitions == 1 ? "" : "s") × \(combinations) combination\(combinations == 1 ? "" : "s") = \(measured) trials, \(trialText) (warm-up, window and tail of arrivals)\n"
@@ -154,32 +155,40 @@ extension SweepPlan {
         if search != .adaptive { grid = Array(Set(grid).union(ruleSizes)).sorted() }
         let model = SweepTimeModel(plan: self)
         let combinationCount = Double(combinations.count)
+        let knee = Double(cores) * (1 + declared)
+        // A trial's length follows its throughput (a window closes once that is known): tasks a
+        // second on the soft curve below.
+        func trialSeconds(_ size: Int) -> Double {
+            model.expectedSecondsPerTrial(
+                throughputPerSecond: Self.softCurve(size, knee: knee) / model.taskSeconds)
+        }
         var measuredSizes = grid
         var measured = combinationCount * Double(grid.count) * Double(repetitions)
+        var measuredSeconds = combinationCount * Double(repetitions) * grid.map(trialSeconds).reduce(0, +)
         var maximum: Double? = nil
         var largest = grid.max() ?? 1
         if search == .adaptive {
             let searcher = sizeSearch(prediction: prediction)
-            let knee = Double(cores) * (1 + declared)
             // A real curve bends before the formula's knee (queueing) and its trials vary: the
             // search then bisects and repeats more than on the ideal kink. Modelled as a soft
-            // knee (power mean with exponent 8) and the 1% trial-to-trial variation the
-            // benchmark measures, averaged over 16 seeded runs.
+            // knee and the 1% trial-to-trial variation the benchmark measures, averaged over 16
+            // seeded runs.
             var total = 0
+            var seconds = 0.0
             for seed in 0..<Self.estimateRuns {
                 var random = SeededGenerator(seed: UInt64(seed) + 1)
                 let samples = searcher.simulate { size in
-                    let n = Double(size)
-                    let soft = n / pow(1 + pow(n / knee, 8), 1.0 / 8)
                     let u = Double(random.next() >> 11) / Double(1 << 53)
-                    return soft * (1 + Self.estimateVariation * 1.732 * (2 * u - 1))
+                    return Self.softCurve(size, knee: knee) * (1 + Self.estimateVariation * 1.732 * (2 * u - 1))
                 }
                 // Without declared times the run's sizes follow the W/C it measures, from the
                 // formula's N on: none is known before.
                 if seed == 0 { measuredSizes = declaresTask ? samples.keys.sorted() : [] }
                 total += samples.values.map(\.count).reduce(0, +)
+                seconds += samples.map { Double($0.value.count) * trialSeconds($0.key) }.reduce(0, +)
             }
             measured = combinationCount * (Double(total) / Double(Self.estimateRuns)).rounded()
+            measuredSeconds = combinationCount * seconds / Double(Self.estimateRuns)
             // W/C not declared (a command, a request): the low-load phase may measure any; the
             // widest search (up to the largest pool) bounds every other, so the bound takes it.
             let widest = declaresTask ? searcher : sizeSearch(prediction: Double(SizeSelection.maximumSize))
@@ -191,7 +200,7 @@ extension SweepPlan {
         let warmups = Double(warmupTrials)
         var estimate = SweepEstimate(
             sizes: measuredSizes, trials: Self.count(measured + warmups),
-            seconds: model.seconds(trials: measured, warmups: warmupTrials),
+            seconds: model.seconds(trialSeconds: measuredSeconds, warmups: warmupTrials),
             bytes: (measured + warmups) * SweepEstimate.bytesPerTrial + Double(largest) * SweepEstimate.bytesPerThread)
         estimate.search = search
         estimate.sizesFollowMeasurement = search == .adaptive && !declaresTask
@@ -209,7 +218,7 @@ extension SweepPlan {
         estimate.lowLoadSeconds = model.lowLoadSeconds
         estimate.measuresLowLoad = target.measuresLowLoad
         estimate.warmupTrials = warmupTrials
-        estimate.secondsPerTrial = model.secondsPerTrial
+        estimate.secondsPerTrial = measured > 0 ? measuredSeconds / measured : model.secondsPerTrial
         estimate.repetitions = repetitions
         estimate.combinations = combinations.count
         return estimate
@@ -251,6 +260,14 @@ extension SweepPlan {
     /// Whether the spec declares its task's times (a synthetic workload, a trace); a command's
     /// or a request's are known only once the low-load phase has measured them.
     var declaresTask: Bool { spec.cpuMicroseconds + spec.waitMicroseconds > 0 }
+
+    /// The throughput, in queues' worth, of `size` queues on a curve with its knee at `knee`:
+    /// the ideal kink (rising with the size, flat from the knee) softened as a real curve bends
+    /// before it (a power mean with exponent 8).
+    package static func softCurve(_ size: Int, knee: Double) -> Double {
+        let n = Double(size)
+        return n / pow(1 + pow(n / knee, 8), 1.0 / 8)
+    }
 
     /// Seeded runs of the search the expected trial count averages.
     static let estimateRuns = 16

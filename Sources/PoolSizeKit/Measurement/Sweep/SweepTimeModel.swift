@@ -7,7 +7,8 @@ import PoolSizeModel
 ///   more for its 1% error), at most 6 s of windows;
 /// - a warm-up trial: its window (at most 0.3 s), the drain and the per-trial overhead;
 /// - a measured trial: its window (`TrialSettings.forTasks`, which already holds the
-///   stagger and warm-up), the drain (up to one task period) and the overhead of building and
+///   stagger and warm-up; the measured part closed once the throughput is known, by
+///   `TrialStopRule`), the drain (up to one task period) and the overhead of building and
 ///   stopping the pool and writing the row;
 /// - the end: analysis, the report and the charts (gnuplot).
 package struct SweepTimeModel: Sendable, Equatable {
@@ -24,6 +25,11 @@ package struct SweepTimeModel: Sendable, Equatable {
     package var drainTaskSeconds: Double
     /// The longest task of any phase, in seconds (`taskSeconds` without phases).
     package var longestTaskSeconds: Double
+    /// The part of a trial's window before its measured part (the stagger and warm-up).
+    package var warmupSeconds: Double
+    /// When a trial's window may close before its planned length; nil: every window its whole
+    /// length (`--trial-ms` given, or `--trial-margin` off).
+    package var stop: TrialStopRule?
     /// The workload, whose phases decide what a drain waits for.
     let spec: WorkloadSpec
     /// Whether the sweep has a low-load phase (a load tool alone has none: no W/C to measure).
@@ -39,6 +45,8 @@ package struct SweepTimeModel: Sendable, Equatable {
         taskSeconds = max(0, plan.spec.cpuMicroseconds + plan.spec.waitMicroseconds) / 1e6
         let settings = plan.trialSettings(taskNanoseconds: UInt64(taskSeconds * 1e9))
         windowSeconds = Double(settings.durationNanoseconds) / 1e9
+        warmupSeconds = windowSeconds * settings.warmupFraction
+        stop = settings.stop
         jittered = plan.spec.jitter != .none
         measuresLowLoad = plan.target.measuresLowLoad
         let lowLoadWindow = SweepRunner.lowLoadWindowNanoseconds(
@@ -54,8 +62,27 @@ package struct SweepTimeModel: Sendable, Equatable {
         }
     }
 
-    /// One measured trial, all in.
+    /// One measured trial, all in, its window its whole planned length.
     package var secondsPerTrial: Double { windowSeconds + drainTaskSeconds + Self.overheadSecondsPerTrial }
+
+    /// One measured trial at `throughputPerSecond` tasks a second, all in, its window closed at
+    /// the first judgement once the stop rule's minimums are met (its shortest window and its
+    /// completions), the throughput then taken as known within the margin. A jittered task's
+    /// spread, and an undeclared task's rate, are not known before the sweep: their trials are
+    /// planned at their whole length (`secondsPerTrial`).
+    package func expectedSecondsPerTrial(throughputPerSecond: Double) -> Double {
+        guard let stop, !jittered, throughputPerSecond > 0, throughputPerSecond.isFinite else { return secondsPerTrial }
+        let measured = max(0, windowSeconds - warmupSeconds)
+        let known = max(
+            Double(stop.minimumWindowNanoseconds) / 1e9, Double(stop.minimumCompletions) / throughputPerSecond)
+        // The judgements' own times (`TrialRunner.wait`): every 20 ms, or a twentieth of the
+        // window so far when longer.
+        var judged = 0.0
+        while judged < known && judged < measured {
+            judged += Double(TrialStopRule.interval(afterElapsed: UInt64(judged * 1e9))) / 1e9
+        }
+        return warmupSeconds + min(measured, judged) + drainTaskSeconds + Self.overheadSecondsPerTrial
+    }
 
     /// The low-load phase.
     package var lowLoadSeconds: Double {
@@ -115,11 +142,17 @@ package struct SweepTimeModel: Sendable, Equatable {
 
     /// The whole sweep with `trials` measured trials and `warmups` warm-ups.
     package func seconds(trials: Double, warmups: Int) -> Double {
+        seconds(trialSeconds: trials * secondsPerTrial, warmups: warmups)
+    }
+
+    /// The whole sweep whose measured trials take `trialSeconds` together, with `warmups`
+    /// warm-ups.
+    package func seconds(trialSeconds: Double, warmups: Int) -> Double {
         let window = min(windowSeconds, 0.3)
         // The drain waits for the tasks of the phase in force when the warm-up's window closes.
         let closing = spec.means(atMilliseconds: window * 1000)
         let drain = min(max(0, closing.cpuMicroseconds + closing.waitMicroseconds) / 1e6, Self.drainTimeoutSeconds)
         let warmup = window + drain + Self.overheadSecondsPerTrial
-        return Self.fixedSeconds + lowLoadSeconds + Double(warmups) * warmup + trials * secondsPerTrial
+        return Self.fixedSeconds + lowLoadSeconds + Double(warmups) * warmup + trialSeconds
     }
 }
