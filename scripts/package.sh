@@ -83,7 +83,6 @@ parser_checkout="$scratch/checkouts/swift-argument-parser"
 setsid swift build -c release --package-path "$parser_checkout" --scratch-path "$scratch/generate-manual" \
     --product generate-manual < /dev/null > "$scratch/generate-manual.log" 2>&1 &
 manual_pid=$!
-# --disable-local-rpath: no $ORIGIN run path, which a binary in /usr/bin has no use for.
 # The commit goes in at the link, not the compile: an object defining poolsize_build_commit_text
 # (Sources/CPoolSizeSys/poolsize_build.c has a weak, empty one), so stamping relinks poolsize and
 # recompiles nothing (a define would change every module's compile command at each commit).
@@ -93,6 +92,7 @@ printf 'const char poolsize_build_commit_text[] = "%s";\n' "$commit" > "$work/st
 c_compiler="$(command -v clang || command -v cc || true)"
 [ -n "$c_compiler" ] || { echo "error: no C compiler (clang or cc) on PATH to compile the commit stamp; put the Swift toolchain's bin directory on PATH" >&2; exit 69; }
 "$c_compiler" -c -O2 -fPIC -o "$work/stamp.o" "$work/stamp.c"
+# --disable-local-rpath: no $ORIGIN run path, which a binary in /usr/bin has no use for.
 swift build -c release --product poolsize --static-swift-stdlib --disable-local-rpath \
     --scratch-path "$scratch" -Xlinker "$work/stamp.o" >&2
 build_seconds=$((SECONDS - build_started))

@@ -134,8 +134,9 @@ package struct SweepRunner {
         return (lowLoad, records)
     }
 
-    /// Sizes measured after the planned ones (`auto` widening toward a knee): said to the observer, every repetition of each combination in a
-    /// seeded shuffled order, numbered after the `after` trials already run.
+    /// Sizes measured after the planned ones (`auto` widening toward a knee): said to the
+    /// observer, every repetition of each combination in a seeded shuffled order, numbered after
+    /// the `after` trials already run.
     func runMoreSizes(
         _ sizes: [Int], of combinations: [Combination], context: SweepContext, after: Int,
         rng: inout SeededGenerator
