@@ -8,7 +8,9 @@
 #   2. gunicorn, one gthread worker process with {size} threads, Examples/servers/wsgi_app.py
 #      (about 2 ms of pure-Python CPU, then an 18 ms sleep);
 #   3. Examples/servers/PoolServer.java, the JDK's HTTP server on a fixed pool of {size}
-#      threads (2 ms of thread CPU, then an 18 ms sleep);
+#      threads (2 ms of thread CPU, then an 18 ms sleep), whose pool GET /pool?threads=N
+#      resizes: its adaptive search runs one JVM resized in place by that URL (`--resize` with
+#      curl) instead of a start per size;
 #   4. workers: gunicorn with {size} sync worker processes on the same WSGI app, whose arbiter
 #      adds and retires a worker on SIGTTIN and SIGTTOU: its adaptive search runs one server
 #      resized in place (`--resize signals`) instead of a start per size.
@@ -168,14 +170,20 @@ run_server_sweep() { # run_server_sweep NAME grid|auto WORD...
     [[ "$sweep_available" == yes ]] || return 0
     local size_args=(--sizes "$sizes" --search grid) resize_args=()
     # auto: trials that end once their throughput is known, at most as long as the grid's; the
-    # workers server started once with one worker and resized by signals.
+    # workers server started once with one worker and resized by signals, the Java one started
+    # once with one thread and resized by its /pool URL (the setters act before it answers).
     if [[ "$mode" == auto ]]; then
         size_args=(--sizes auto --trial-margin 0.02)
-        if [[ "$name" == workers ]]; then
-            fill_placeholders "size=1" "port={port}" -- "$@"
-            set -- "${filled[@]}"
-            resize_args=(--resize signals)
-        fi
+        case "$name" in
+            workers | java)
+                fill_placeholders "size=1" "port={port}" -- "$@"
+                set -- "${filled[@]}"
+                resize_args=(--resize signals)
+                if [[ "$name" == java ]]; then
+                    resize_args=(--resize 'curl -fsS http://127.0.0.1:{port}/pool?threads={size}' --settle 0s)
+                fi
+                ;;
+        esac
     fi
     command="$(printf '%q ' "$@")"
     run_sweep "$name-$mode" --server "${command% }" --http "$url_template" "${size_args[@]}" \

@@ -259,7 +259,9 @@ TITLES = {
     "serve": (f"`poolsize {serve_words}`", "1 ms CPU then 9 ms holding a worker", 1, 9),
     "gunicorn": ("`gunicorn -k gthread --workers 1 --threads {size} … wsgi_app:app`",
                  "about 2 ms of pure-Python CPU then an 18 ms `time.sleep`, one process", 2, 18),
-    "java": ("`java Examples/servers/PoolServer.java --threads {size} … --cpu-ms 2 --sleep-ms 18`",
+    "java": ("`java Examples/servers/PoolServer.java --threads {size} … --cpu-ms 2 --sleep-ms 18` (auto: "
+             "`--threads 1` and `--resize 'curl -fsS http://127.0.0.1:{port}/pool?threads={size}'`, one JVM "
+             "resized in place)",
              "2 ms of thread CPU then an 18 ms `Thread.sleep`, a fixed pool", 2, 18),
     "workers": ("`gunicorn --workers {size} … wsgi_app:app` (sync workers; auto: `--workers 1` and "
                 "`--resize signals`, one server resized in place)",

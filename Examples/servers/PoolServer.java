@@ -8,6 +8,12 @@
 // advanced that far), then sleeps --sleep-ms holding the thread, then answers 200 "ok". Listens
 // on 127.0.0.1 only; --port 0 takes a free port. Prints one line once it listens; SIGTERM (or
 // Ctrl-C) stops it.
+//
+// GET /pool?threads=N resizes the running pool to N threads (ThreadPoolExecutor's own setters,
+// as a container's admin interface does), so a sweep can resize it in place instead of
+// restarting the JVM:
+//
+//     --resize 'curl -fsS http://127.0.0.1:{port}/pool?threads={size}' --settle 0s
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -18,8 +24,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 public final class PoolServer {
@@ -62,9 +68,10 @@ public final class PoolServer {
         // algorithm on: a lone request's body then waits for the client's delayed ACK (about
         // 40 ms), a wait that holds no pool thread. Off, as servers meant for load usually are.
         System.setProperty("sun.net.httpserver.nodelay", "true");
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        ThreadPoolExecutor pool = (ThreadPoolExecutor) Executors.newFixedThreadPool(threads);
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
         server.createContext("/", exchange -> serve(exchange, cpuNanos, sleepNanos));
+        server.createContext("/pool", exchange -> resize(exchange, pool));
         server.setExecutor(pool);
         server.start();
         // The JVM runs this on SIGTERM and Ctrl-C: stop accepting, end the workers, exit.
@@ -102,6 +109,47 @@ public final class PoolServer {
         } finally {
             exchange.close();
         }
+    }
+
+    /** GET /pool?threads=N: the pool set to N threads, all started, and its size in the answer;
+     * 400 naming the parameter for anything else. */
+    private static void resize(HttpExchange exchange, ThreadPoolExecutor pool) throws IOException {
+        String query = exchange.getRequestURI().getQuery();
+        int threads = -1;
+        if (query != null && query.startsWith("threads=")) {
+            try {
+                threads = Integer.parseInt(query.substring("threads=".length()));
+            } catch (NumberFormatException notANumber) {
+                threads = -1;
+            }
+        }
+        byte[] answer;
+        int status;
+        if (threads >= 1 && threads <= 10_000) {
+            // The core size may never exceed the maximum: grow the maximum first, shrink it last.
+            if (threads > pool.getMaximumPoolSize()) {
+                pool.setMaximumPoolSize(threads);
+                pool.setCorePoolSize(threads);
+            } else {
+                pool.setCorePoolSize(threads);
+                pool.setMaximumPoolSize(threads);
+            }
+            pool.prestartAllCoreThreads();
+            answer = ("threads " + threads + "\n").getBytes(StandardCharsets.US_ASCII);
+            status = 200;
+        } else {
+            answer = "give /pool?threads=N with N from 1 to 10000\n".getBytes(StandardCharsets.US_ASCII);
+            status = 400;
+        }
+        try (InputStream body = exchange.getRequestBody()) {
+            body.transferTo(OutputStream.nullOutputStream());
+        }
+        exchange.getResponseHeaders().set("Content-Type", "text/plain");
+        exchange.sendResponseHeaders(status, answer.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(answer);
+        }
+        exchange.close();
     }
 
     /** Runs until this thread's CPU clock has advanced `nanos`, reading it every few thousand
