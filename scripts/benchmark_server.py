@@ -130,6 +130,7 @@ def load_sections(out, sizes, seconds, cores, command_line, parts, when, load_be
     print()
     if "load" in parts:
         wrk_section(out, sizes, seconds)
+        k6_section(out, sizes, seconds)
     if "pgbench" in parts:
         pgbench_section(out, sizes, seconds)
     print(END)
@@ -176,6 +177,55 @@ def wrk_section(out, sizes, seconds):
     print(f"- hand loop: knee **{hand_knee if hand_knee is not None else '–'}** (`poolsize fit`)")
     print(f"- `sweep --server … --load … --parse wrk`: {sweep.status()}")
     print(f"- verdict: {step_verdict('`--load` knee', sweep.knee, hand_knee, sizes)}")
+    if sweep.ran:
+        left = "; ".join(f"`{line.strip()}`" for line in sweep.leftovers)
+        print(f"- processes left after the sweep: {left or 'none (ps)'}")
+    print()
+
+
+def k6_section(out, sizes, seconds):
+    """k6 through `--load … --parse k6` on the same server: its knee against the hand loop's
+    (wrk) and against poolsize's own driver on the same sizes (the serve grid), each within one
+    step; the trials k6 itself limited (load-generator-bound) listed."""
+    sweep = ToolSweep(out / "sweep-serve-k6")
+    driver = ToolSweep(out / "sweep-serve-grid")
+    fit = {f["group"]: f for f in (_json(out / "load-fit.json") or [])}.get("serve", {})
+    hand_knee = fit.get("knee_concurrency")
+    version = _text(out / "k6-version.txt").strip() or "k6"
+    print("### k6 through `--server … --load`: the same server")
+    print()
+    print(f"poolsize: `poolsize sweep --server 'poolsize serve --workers {{size}} --port {{port}} --cpu 1ms --delay 9ms "
+          f"--quiet' --http 'http://127.0.0.1:{{port}}/' --load 'k6 run --no-usage-report --quiet --vus 64 --duration "
+          f"{seconds}s --summary-trend-stats avg,min,med,max,p(90),p(99) -e URL=http://127.0.0.1:{{port}}/ "
+          f"Examples/load/k6-load.js' --parse k6 --sizes {','.join(map(str, sizes))} --search grid --repeat 1` "
+          f"({version}; 64 virtual users, each a closed loop on a kept-alive connection, as wrk's 64 connections). "
+          "Beside it the hand loop's wrk and, where the servers section ran, poolsize's own driver on the same sizes "
+          "(the serve grid above).")
+    print()
+    print("| size | hand wrk requests/s | driver requests/s | k6 requests/s | k6 p99 ms | k6/hand | k6/driver |")
+    print("|---|---|---|---|---|---|---|")
+    for size in sorted(set(sizes) | set(sweep.by_size) | {s for s, _ in sweep.invalid}):
+        hand = _wrk_report(out / f"serve-wrk-{size}.txt") if size in sizes else None
+        own = driver.mean(size, "throughput_per_s")
+        rate = sweep.mean(size, "throughput_per_s")
+        p99 = sweep.mean(size, "latency_p99_us")
+        invalid = [reason for s, reason in sweep.invalid if s == size]
+        tool = (f"invalid: {invalid[0]} | –" if rate is None and invalid
+                else f"{number(rate)} | {number(p99 / 1000 if p99 is not None else None, 1)}")
+        label = str(size) if size in sizes else f"{size} (rule)"
+        hand_rate = hand["rate"] if hand else None
+        to_hand = f"{rate / hand_rate:.2f}" if hand_rate and rate else "–"
+        to_driver = f"{rate / own:.2f}" if own and rate else "–"
+        print(f"| {label} | {number(hand_rate)} | {number(own)} | {tool} | {to_hand} | {to_driver} |")
+    print()
+    print(f"- `sweep --server … --load … --parse k6`: {sweep.status()}")
+    print(f"- verdict against the hand loop: {step_verdict('k6 knee', sweep.knee, hand_knee, sizes)}")
+    if driver.ran:
+        verdict = step_verdict("k6 knee", sweep.knee, driver.knee, sizes).replace("hand loop's", "driver's")
+        print(f"- verdict against poolsize's own driver: {verdict}")
+    bound = [(s, r) for s, r in sweep.invalid if "load-generator-bound" in r]
+    if bound:
+        print(f"- k6 was the limit (load-generator-bound) at {', '.join(str(s) for s, _ in bound)}")
     if sweep.ran:
         left = "; ".join(f"`{line.strip()}`" for line in sweep.leftovers)
         print(f"- processes left after the sweep: {left or 'none (ps)'}")

@@ -159,7 +159,7 @@ struct SweepServerOptions: ParsableArguments {
             {size} sizes a connection pool) and must be there. --task-timeout bounds each run.
             """
         static let parse = """
-            With --load: how to read its figures: wrk, pgbench, locust, or a regular expression with named groups \
+            With --load: how to read its figures: wrk, pgbench, locust, k6, or a regular expression with named groups \
             (throughput, p50, p90, p99, p999, max, mean, errors, requests, duration; a latency as 1.2ms, 450us, 2s); \
             repeat for several. A run that exits non-zero or prints no throughput is an invalid trial.
             """

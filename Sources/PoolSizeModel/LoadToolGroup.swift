@@ -86,10 +86,31 @@ package enum LoadToolGroup: String, CaseIterable, Sendable {
         // Longest suffix first: `ms` is no `s`, `min` no `m`.
         for unit in timeUnits.sorted(by: { $0.suffix.count > $1.suffix.count }) where text.hasSuffix(unit.suffix) {
             let number = text.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
-            guard let value = FiniteNumber.quantity(number) else { return nil }
+            guard let value = FiniteNumber.quantity(number) else { return goDuration(text).flatMap { scaled($0, 1) } }
             return scaled(value, unit.nanoseconds)
         }
         return nil
+    }
+
+    /// Nanoseconds in a Go duration of several parts, as k6 prints one past a minute
+    /// (`1m2.5s`, `1h0m3s`): each part a number and a unit, no spaces; nil for anything else.
+    static func goDuration(_ text: String) -> Double? {
+        let units: [(String, Double)] = [
+            ("ns", 1), ("us", 1e3), ("µs", 1e3), ("μs", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 6e10), ("h", 3.6e12),
+        ]
+        var rest = Substring(text), total = 0.0, parts = 0
+        while !rest.isEmpty {
+            let digits = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            guard !digits.isEmpty, let value = Double(digits), value.isFinite else { return nil }
+            rest = rest.dropFirst(digits.count)
+            // In this order `ms` is tried before `m`, and `ns`, `us` before `s`.
+            guard let unit = units.first(where: { rest.hasPrefix($0.0) })
+            else { return nil }
+            rest = rest.dropFirst(unit.0.count)
+            total += value * unit.1
+            parts += 1
+        }
+        return parts > 1 && total.isFinite ? total : nil
     }
 
     /// Events per second in `text`: a bare number, or one over a time unit (`/s`, `/min`, …).

@@ -15,6 +15,12 @@ extension LoadToolParser {
         /// requests, failures, average, max and req/s over the whole run) and of the percentile
         /// table after it (50%, 90%, 99%, 99.9%), every latency in whole milliseconds.
         case locust
+        /// k6 1.x's end-of-test summary (any `--summary-mode`): `http_reqs`' count and rate
+        /// (failed requests in both, as k6 counts them), `http_req_duration`'s avg, med, max,
+        /// p(90), and p(99) and p(99.9) when `--summary-trend-stats` asks for them, the failed
+        /// count of `http_req_failed`, and the run's length from the last progress line (none
+        /// with `--quiet`). Times are Go's durations: `20.42ms`, `531ns`, `1m2.5s`.
+        case k6
 
         /// The presets, listed for a message.
         static var listed: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -25,6 +31,23 @@ extension LoadToolParser {
             let number = #"\d+(?:\.\d+)?"#
             let time = number + "[a-zµ]+"
             switch self {
+            case .k6:
+                // The summary's lines: `http_reqs......: 2358   775.980238/s`, `http_req_failed..: 0.00%
+                // 0 out of 2358`, `http_req_duration..: avg=40.84ms min=12.08ms med=40.79ms …`; the
+                // line `{ expected_response:true }` below the duration is a subset, not matched.
+                let go = #"(?:\d+(?:\.\d+)?(?:ms|µs|μs|us|ns|h|m|s))+"#
+                let duration = #"^\s*http_req_duration\.*:.*\b"#
+                return [
+                    #"^\s*http_reqs\.*:\s*(?<requests>\d+)\s+(?<throughput>"# + number + "/s)",
+                    #"^\s*http_req_duration\.*:\s*avg=(?<mean>"# + go + ")",
+                    duration + "med=(?<p50>" + go + ")",
+                    duration + #"p\(90\)=(?<p90>"# + go + ")",
+                    duration + #"p\(99\)=(?<p99>"# + go + ")",
+                    duration + #"p\(99\.9\)=(?<p999>"# + go + ")",
+                    duration + "max=(?<max>" + go + ")",
+                    #"^\s*http_req_failed\.*:\s*"# + number + #"%\s+(?<errors>\d+) out of \d+"#,
+                    #"^running \((?<duration>"# + go + #")\), 0+/\d+ VUs"#,
+                ]
             case .wrk:
                 return [
                     #"^Requests/sec:\s*(?<throughput>"# + number + ")",

@@ -117,8 +117,10 @@ package enum ConsoleSummary {
                 String(p.poolSize), fmt(p.throughput.mean),
                 p.throughput.count > 1 ? fmt(p.throughput.standardDeviation) : "–",
                 UnitFormat.wholePercent(p.utilization), fmt(p.waitCPURatio), fmt(p.cpuMicrosecondsPerTask),
-                fmt(p.latencyP99Microseconds),
-                String(p.peakConcurrency), String(p.threads), String(p.effectiveNice),
+                // 0 is "not recorded": a load tool that printed no p99 or kept no count of its
+                // requests in flight, not a latency or a concurrency of 0.
+                p.latencyP99Microseconds > 0 ? fmt(p.latencyP99Microseconds) : "–",
+                p.peakConcurrency > 0 ? String(p.peakConcurrency) : "–", String(p.threads), String(p.effectiveNice),
                 marks(p.poolSize, recommendation),
             ])
         }

@@ -22,7 +22,7 @@ import Testing
         ),
         (
             ["--load", tool, "--sizes", "1,2"],
-            "error: --parse: is needed with --load to read the tool's figures: wrk, pgbench, locust, or a regular expression with a (?<throughput>…) group"
+            "error: --parse: is needed with --load to read the tool's figures: wrk, pgbench, locust, k6, or a regular expression with a (?<throughput>…) group"
         ),
         (
             ["--load", tool, "--parse", "pgbench", "--sizes", "1,2", "--connections", "8"],

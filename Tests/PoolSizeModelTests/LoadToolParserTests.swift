@@ -138,6 +138,75 @@ import Testing
         #expect(Self.same(figures, expected), "\(figures)")
     }
 
+    /// k6 1.1.0's end-of-test summary, stdout and stderr together: the default, with p(99) and
+    /// p(99.9) asked for, every answer a 503, every connection refused (latencies of 0s), the
+    /// legacy summary mode, and a run past a minute (`running (1m01.0s)`). Failed requests are in
+    /// `http_reqs`' count and rate, as k6 counts them.
+    static let k6Cases: [(String, LoadToolFigures)] = [
+        (
+            "k6-closed.txt",
+            LoadToolFigures(
+                throughputPerSecond: 773.876784, latency: LatencyPercentiles(p50: 20_360, p90: 21_510, max: 27_540),
+                meanLatencyMicroseconds: 20_490, errors: 0, requests: 2338, durationSeconds: 3.0)
+        ),
+        (
+            "k6-trend-stats.txt",
+            LoadToolFigures(
+                throughputPerSecond: 775.575763,
+                latency: LatencyPercentiles(p50: 20_290, p90: 21_470, p99: 23_970, p999: 31_110, max: 32_950),
+                meanLatencyMicroseconds: 20_470, errors: 0, requests: 2341)
+        ),
+        (
+            "k6-non2xx.txt",
+            LoadToolFigures(
+                throughputPerSecond: 373.164229, latency: LatencyPercentiles(p50: 10_420, p90: 11_300, max: 14_160),
+                meanLatencyMicroseconds: 10_590, errors: 750, requests: 750)
+        ),
+        (
+            "k6-refused.txt",
+            LoadToolFigures(
+                throughputPerSecond: 3494.788688, latency: LatencyPercentiles(), meanLatencyMicroseconds: 0, errors: 6,
+                requests: 6)
+        ),
+        (
+            "k6-legacy.txt",
+            LoadToolFigures(
+                throughputPerSecond: 776.745867, latency: LatencyPercentiles(p50: 20_310, p90: 21_400, max: 27_750),
+                meanLatencyMicroseconds: 20_420, errors: 0, requests: 1567)
+        ),
+        (
+            "k6-legacy-non2xx.txt",
+            LoadToolFigures(
+                throughputPerSecond: 378.292589, latency: LatencyPercentiles(p50: 10_330, p90: 11_040, max: 13_280),
+                meanLatencyMicroseconds: 10_470, errors: 380, requests: 380)
+        ),
+        (
+            "k6-minute.txt",
+            LoadToolFigures(
+                throughputPerSecond: 9.954349, latency: LatencyPercentiles(p50: 200_720, p90: 200_980, max: 204_210),
+                meanLatencyMicroseconds: 200_780, errors: 0, requests: 608, durationSeconds: 61.1)
+        ),
+    ]
+
+    @Test(arguments: k6Cases)
+    func k6PrintedFigures(file: String, expected: LoadToolFigures) throws {
+        let figures = try LoadToolParser(["k6"]).parse(standardOutput: try Self.fixture(file))
+        #expect(Self.same(figures, expected), "\(figures)")
+        #expect(figures.throughputsPrinted == 1)
+    }
+
+    /// Go's durations of several parts, as k6 prints a run or a request past a minute; a text
+    /// that only starts like one is none.
+    @Test(
+        arguments: [
+            ("1m2.5s", 62.5), ("1m01.0s", 61.0), ("1h0m3s", 3603.0), ("2m0.000001s", 120.000001), ("1m2.5", nil),
+            ("1x2s", nil), ("m2s", nil), ("1m 2s", nil),
+        ] as [(String, Double?)])
+    func goDurations(text: String, seconds: Double?) {
+        #expect(Self.same(LoadToolGroup.duration.value(text[...]), seconds))
+        #expect(Self.same(LoadToolGroup.p99.value(text[...]), seconds.map { $0 * 1e6 }))
+    }
+
     /// A tool that failed printed no throughput: wrk that could not connect, pgbench whose
     /// clients aborted; and one preset does not read the other tool.
     @Test(arguments: [
@@ -316,11 +385,11 @@ import Testing
     @Test(arguments: [
         (
             [],
-            "error: `parse`: is empty; name a preset (wrk, pgbench, locust) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+            "error: `parse`: is empty; name a preset (wrk, pgbench, locust, k6) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
         ),
         (
             ["  "],
-            "error: `parse`: has an empty expression; name a preset (wrk, pgbench, locust) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+            "error: `parse`: has an empty expression; name a preset (wrk, pgbench, locust, k6) or give regular expressions with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
         ),
         (
             ["tps = (?<throughput>[\\d.]+"],
@@ -341,12 +410,12 @@ import Testing
         ),
         // A tool's name that is no preset is not read as an expression matching the name.
         (
-            ["k6"],
-            "error: `parse`: 'k6' is no preset; the presets are wrk, pgbench, locust, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+            ["ab"],
+            "error: `parse`: 'ab' is no preset; the presets are wrk, pgbench, locust, k6, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
         ),
         (
             ["wrk", " vegeta "],
-            "error: `parse`: 'vegeta' is no preset; the presets are wrk, pgbench, locust, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
+            "error: `parse`: 'vegeta' is no preset; the presets are wrk, pgbench, locust, k6, and for another tool give a regular expression with named groups, e.g. 'tps = (?<throughput>[\\d.]+)'"
         ),
         (
             ["Requests/sec: (\\d+)"],
@@ -354,7 +423,7 @@ import Testing
         ),
         (
             ["99%\\s+(?<p99>\\S+)"],
-            "error: `parse`: captures no throughput; add an expression with a group named throughput, e.g. 'Requests/sec:\\s*(?<throughput>[\\d.]+)', or name a preset (wrk, pgbench, locust)"
+            "error: `parse`: captures no throughput; add an expression with a group named throughput, e.g. 'Requests/sec:\\s*(?<throughput>[\\d.]+)', or name a preset (wrk, pgbench, locust, k6)"
         ),
         // A name that only looks like a group (escaped, in a class, quoted) is none.
         (

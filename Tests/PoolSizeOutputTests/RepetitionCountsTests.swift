@@ -62,4 +62,20 @@ import Testing
         let six = try #require(lines.first { $0.hasPrefix("6 ") })
         #expect(six.split(separator: " ", omittingEmptySubsequences: true)[2] != "–", "\(six)")
     }
+
+    /// A server loaded by a tool that printed no p99 and kept no count of its requests in flight
+    /// shows – for both, never a p99 of 0 µs or 0 requests in flight; a measured size shows its own.
+    @Test func theConsoleShowsNoFigureATrialDidNotRecord() throws {
+        var run = ReportFixtures.single
+        run.records = [4, 8].flatMap { size in
+            [1, 2].map { rep in ReportFixtures.record(size, rep: rep, reached: size == 4 ? 0 : nil, latency: size != 4)
+            }
+        }
+        let table = ConsoleSummary.table(RunAnalysis(run).summaries, recommendation: nil)
+        let lines = table.split(separator: "\n")
+        let four = try #require(lines.first { $0.hasPrefix("4 ") }).split(separator: " ")
+        #expect(four[6] == "–" && four[7] == "–", "\(four)")
+        let eight = try #require(lines.first { $0.hasPrefix("8 ") }).split(separator: " ")
+        #expect(eight[6] == "6000" && eight[7] == "8", "\(eight)")
+    }
 }

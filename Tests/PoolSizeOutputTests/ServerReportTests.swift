@@ -56,6 +56,36 @@ import Testing
             ))
     }
 
+    /// A server loaded by a tool (`--load`) that printed no p99 and has no driver: the report
+    /// shows – for the p99, the requests in flight and the driver's CPU, and says nothing of a
+    /// driver; the fixture as recorded shows its own figures there.
+    @Test func aLoadToolsRunShowsNoFigureItDidNotRecord() throws {
+        var run = try Self.run()
+        let recorded = try ReportTests.markdown(run)
+        #expect(recorded.contains("(/proc), the load driver's CPU beside them."))
+        var setup = try #require(run.info?.plan?.target.server)
+        setup.loadTool = "wrk -t1 -c64 -d1s http://127.0.0.1:{port}/"
+        run.info?.plan?.target = .server(setup)
+        run.records = run.records.map { record in
+            var record = record
+            record.latency.p99 = 0
+            record.peakConcurrency = 0
+            record.driverCPUMicrosecondsPerRequest = 0
+            return record
+        }
+        let text = try ReportTests.markdown(run)
+        #expect(
+            text.contains(
+                "(its own figures), the server ready at `http://127.0.0.1:{port}/`. The figures below are its processes' (/proc).\n"
+            ))
+        let lines = text.split(separator: "\n")
+        let cost = try #require(lines.first { $0.hasPrefix("| 8 |") && $0.contains("MiB") })
+        #expect(cost.hasSuffix("| – |"), "\(cost)")
+        let measured = try #require(lines.first { $0.hasPrefix("| 8 |") && $0.contains("%") })
+        let cells = measured.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells[5] == "–" && cells[8] == "–" && cells[4] != "–", "\(cells)")
+    }
+
     /// The rules' sizes were measured beside the listed ones, and each is said against the
     /// recommendation with its own figures from trials.csv.
     @Test func theRulesOfThumbAreMeasuredAndSaid() throws {

@@ -119,7 +119,7 @@ import Testing
             throws: PoolSizeError.invalidParameter(
                 .parse,
                 message:
-                    "is needed with `load` to read the tool's figures: wrk, pgbench, locust, or a regular expression with a (?<throughput>…) group"
+                    "is needed with `load` to read the tool's figures: wrk, pgbench, locust, k6, or a regular expression with a (?<throughput>…) group"
             )
         ) {
             try Sweep(configuration, target: .loadTool("wrk -c {size} http://127.0.0.1:8080/", parse: []))

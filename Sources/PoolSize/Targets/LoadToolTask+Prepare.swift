@@ -61,7 +61,7 @@ extension LoadToolTask {
             throw .invalidParameter(
                 .parse,
                 message:
-                    "is needed with \(PoolSizeError.Parameter.load.mention) to read the tool's figures: wrk, pgbench, locust, or a regular expression with a (?<throughput>…) group"
+                    "is needed with \(PoolSizeError.Parameter.load.mention) to read the tool's figures: wrk, pgbench, locust, k6, or a regular expression with a (?<throughput>…) group"
             )
         }
         return (try LoadCommand(command, requiresSize: requiresSize), try LoadToolParser(parse))

@@ -14,7 +14,9 @@ extension ReportBuilder {
             [
                 String(row.size), UnitFormat.significant(row.throughputPerSecond), UnitFormat.significant(row.cores),
                 UnitFormat.significant(row.cpuMicrosecondsPerRequest), String(row.threads),
-                UnitFormat.memory(row.rssKilobytes * 1024), UnitFormat.significant(row.driverCPUMicrosecondsPerRequest),
+                UnitFormat.memory(row.rssKilobytes * 1024),
+                // A load tool replaced the driver: there is no driver CPU to show.
+                server.loadTool == nil ? UnitFormat.significant(row.driverCPUMicrosecondsPerRequest) : "–",
             ]
         }
         if !rows.isEmpty {
@@ -51,6 +53,7 @@ extension ReportBuilder {
             text +=
                 "; loaded at \(ReportInline.code(server.url)) with \(load) from one event-driven thread"
         }
-        return text + ". The figures below are its processes' (/proc), the load driver's CPU beside them."
+        return text + ". The figures below are its processes' (/proc)"
+            + (server.loadTool == nil ? ", the load driver's CPU beside them." : ".")
     }
 }

@@ -39,17 +39,18 @@ extension ReportBuilder {
                     p.throughput.count > 1 ? UnitFormat.significant(p.throughput.standardDeviation) : "–",
                     p.throughput.count > 1 ? UnitFormat.percentOneDecimal(p.throughput.coefficientOfVariation) : "–",
                 ]
+                // 0 is "not recorded" (a load tool that printed no p99, kept no count in flight).
                 if latency {
-                    row += [
-                        UnitFormat.duration(microseconds: p.latencyP50Microseconds),
-                        UnitFormat.duration(microseconds: p.latencyP99Microseconds),
-                    ]
+                    row += [p.latencyP50Microseconds, p.latencyP99Microseconds].map {
+                        $0 > 0 ? UnitFormat.duration(microseconds: $0) : "–"
+                    }
                 }
                 row +=
                     cpu
                     ? [
                         UnitFormat.wholePercent(p.utilization), UnitFormat.significant(p.waitCPURatio),
-                        String(p.peakConcurrency), String(p.threads), marks(p.poolSize, curve.recommendation),
+                        p.peakConcurrency > 0 ? String(p.peakConcurrency) : "–", String(p.threads),
+                        marks(p.poolSize, curve.recommendation),
                     ] : [String(p.errors), marks(p.poolSize, curve.recommendation)]
                 return row
             }
