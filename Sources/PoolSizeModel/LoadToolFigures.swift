@@ -20,13 +20,18 @@ package struct LoadToolFigures: Equatable, Sendable {
     /// figure was read from); past 1, `throughputPerSecond` is the last of them. 1 for a
     /// user's expressions, which may capture progress lines before the summary.
     package var throughputsPrinted: Int
+    /// The line in which the tool said it was itself the limit (a preset's
+    /// `saturationPatterns`: Locust's CPU warnings); nil when it said nothing of the kind.
+    package var saidBound: String?
 
     /// Figures as read.
     package init(
-        throughputPerSecond: Double, latency: LatencyPercentiles? = nil, meanLatencyMicroseconds: Double? = nil,
-        errors: Int = 0, requests: Double? = nil, durationSeconds: Double? = nil, throughputsPrinted: Int = 1
+        throughputPerSecond: Double, saidBound: String? = nil, latency: LatencyPercentiles? = nil,
+        meanLatencyMicroseconds: Double? = nil, errors: Int = 0, requests: Double? = nil,
+        durationSeconds: Double? = nil, throughputsPrinted: Int = 1
     ) {
         self.throughputPerSecond = throughputPerSecond
+        self.saidBound = saidBound
         self.latency = latency
         self.meanLatencyMicroseconds = meanLatencyMicroseconds
         self.errors = errors

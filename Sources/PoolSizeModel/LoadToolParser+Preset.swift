@@ -22,6 +22,23 @@ extension LoadToolParser {
         /// with `--quiet`). Times are Go's durations: `20.42ms`, `531ns`, `1m2.5s`.
         case k6
 
+        /// Lines by which the tool says it was itself the limit: Locust warns when its own
+        /// process (`CPU usage above 90%!`, and at the end `CPU usage was too high`) or a
+        /// worker's (`Worker … (index 0) exceeded cpu threshold`, on the master) passed 90% of a
+        /// core. Locust reads its CPU every 10 s and its first reading is empty, so a run
+        /// shorter than about 20 s never warns. A trial whose tool printed one is
+        /// load-generator-bound.
+        package var saturationPatterns: [String] {
+            switch self {
+            case .locust:
+                return [
+                    #"CPU usage above \d+%"#, #"CPU usage was too high"#,
+                    #"Worker \S+ (?:\(index \d+\) )?exceeded cpu threshold"#,
+                ]
+            case .wrk, .pgbench, .k6: return []
+            }
+        }
+
         /// The presets, listed for a message.
         static var listed: String { allCases.map(\.rawValue).joined(separator: ", ") }
 

@@ -25,15 +25,18 @@ package struct LoadToolParser: Equatable, Sendable {
     package let patterns: [String]
     /// The figures each of `patterns` captures.
     let groups: [[LoadToolGroup]]
+    /// Expressions whose match is the tool saying it was the limit (`Preset.saturationPatterns`).
+    package let saturation: [String]
 
     /// A parser from `texts`; errors name the setting (`parse`).
     package init(_ texts: [String]) throws(PoolSizeError) {
         guard !texts.isEmpty else { throw .invalidParameter(.parse, message: "is empty; \(Self.usage)") }
-        var patterns: [String] = []
+        var patterns: [String] = [], saturation: [String] = []
         for text in texts {
             let word = text.trimmingCharacters(in: .whitespaces)
             if let preset = Preset(rawValue: word) {
                 patterns += preset.patterns.filter { !patterns.contains($0) }
+                saturation += preset.saturationPatterns.filter { !saturation.contains($0) }
             } else if Self.isBareWord(word) {
                 // A tool's name (k6, vegeta), meant as a preset: as an expression it would
                 // match the name and capture nothing.
@@ -58,12 +61,14 @@ package struct LoadToolParser: Equatable, Sendable {
         self.texts = texts
         self.patterns = patterns
         self.groups = groups
+        self.saturation = saturation
     }
 
     /// A preset's parser.
     package init(preset: Preset) {
         texts = [preset.rawValue]
         patterns = preset.patterns
+        saturation = preset.saturationPatterns
         // A preset's expressions pass `check` (its tests hold that): nothing to throw here.
         groups = preset.patterns.map { (try? Self.check($0)) ?? [] }
     }
@@ -211,7 +216,7 @@ package struct LoadToolParser: Equatable, Sendable {
         let anyPercentile = [percentiles.p50, percentiles.p90, percentiles.p99, percentiles.p999, percentiles.max]
             .contains { $0 != nil }
         return LoadToolFigures(
-            throughputPerSecond: throughput,
+            throughputPerSecond: throughput, saidBound: saidBound(standardOutput, standardError),
             latency: anyPercentile
                 ? LatencyPercentiles(
                     p50: percentiles.p50 ?? 0, p90: percentiles.p90 ?? 0, p99: percentiles.p99 ?? 0,
@@ -221,6 +226,24 @@ package struct LoadToolParser: Equatable, Sendable {
             requests: try value(.requests),
             durationSeconds: try value(.duration),
             throughputsPrinted: max(1, distinct))
+    }
+
+    /// Where the tool first says it was the limit (`saturation`), in stderr then stdout: its
+    /// line from the words matched on (a log line's time and level left out), trimmed; nil when
+    /// it says nothing of the kind.
+    func saidBound(_ standardOutput: String, _ standardError: String) -> String? {
+        let regexes = saturation.compactMap { try? Regex($0) }
+        guard !regexes.isEmpty else { return nil }
+        for text in [standardError, standardOutput] {
+            for line in text.split(whereSeparator: \.isNewline) {
+                for regex in regexes {
+                    if let match = line.firstMatch(of: regex) {
+                        return line[match.range.lowerBound...].trimmingCharacters(in: .whitespaces)
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// In `text`: each figure's latest capture (an empty one is none), each expression's

@@ -163,6 +163,21 @@ import Testing
         #expect(run.metrics.invalidReason == reason)
     }
 
+    /// A tool that says it was the limit (Locust's master, whose worker passed 90% of a core, as
+    /// recorded in Tests/Fixtures/loadtool) gives an invalid trial with its words, though its
+    /// own thread here, `cat`, waited.
+    @Test func aToolThatSaysItWasTheLimitIsLoadGeneratorBound() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/loadtool/locust-worker-cpu.txt").path
+        let run = try Self.measurer("cat '\(fixture)'", parse: ["locust"]).run(size: 1)
+        #expect(run.figures?.throughputPerSecond == 10_920.66)
+        #expect(
+            run.invalidReason
+                == "cat: load-generator-bound: the tool said so ('Worker vm_12f5d526f48e45d2aec91d706df9ce50 (index 0) exceeded cpu threshold (will only log this once per worker)'), so the tool, not the server, may have been the limit; give it more workers, cores, or another host"
+        )
+        #expect(run.metrics.invalidReason == run.invalidReason)
+    }
+
     /// A program that is not there, and a `{port}` no server fills, are refused before any trial.
     @Test(arguments: [
         (

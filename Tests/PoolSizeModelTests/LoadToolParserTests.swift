@@ -138,6 +138,28 @@ import Testing
         #expect(Self.same(figures, expected), "\(figures)")
     }
 
+    /// Locust saying it was the limit: a master whose worker passed 90% of a core, and one
+    /// process alone past it (its warning, and its closing one); the figures are read as ever.
+    /// Locust's other runs, and the other tools, say nothing of the kind.
+    @Test func locustSaysWhenItWasTheLimit() throws {
+        let parser = try LoadToolParser(["locust"])
+        let worker = try parser.parse(standardOutput: "", standardError: try Self.fixture("locust-worker-cpu.txt"))
+        #expect(
+            worker.saidBound
+                == "Worker vm_12f5d526f48e45d2aec91d706df9ce50 (index 0) exceeded cpu threshold (will only log this once per worker)"
+        )
+        #expect(worker.requests == 273_375 && worker.errors == 0)
+        let local = try parser.parse(standardOutput: try Self.fixture("locust-local-cpu.txt"))
+        #expect(local.saidBound?.hasPrefix("CPU usage above 90%! This may constrain your throughput") == true)
+        #expect(local.requests == 269_879)
+        for file in ["locust-master-2-workers.txt", "locust-refused.txt"] {
+            #expect(try parser.parse(standardOutput: "", standardError: try Self.fixture(file)).saidBound == nil)
+        }
+        let wrk = try LoadToolParser(["wrk", "locust"]).parse(standardOutput: try Self.fixture("wrk-latency.txt"))
+        #expect(wrk.saidBound == nil)
+        #expect(try LoadToolParser(["k6"]).saturation.isEmpty)
+    }
+
     /// k6 1.1.0's end-of-test summary, stdout and stderr together: the default, with p(99) and
     /// p(99.9) asked for, every answer a 503, every connection refused (latencies of 0s), the
     /// legacy summary mode, and a run past a minute (`running (1m01.0s)`). Failed requests are in

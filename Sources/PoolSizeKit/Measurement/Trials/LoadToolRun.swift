@@ -66,6 +66,9 @@ package struct LoadToolRun: Equatable, Sendable {
             invalidReason = "\(name): \(child.outcome.summary); \(last([err, out]))"
         } else if let unreadable {
             invalidReason = "\(name): \(unreadable); \(last([out, err]))"
+        } else if let said = figures?.saidBound {
+            invalidReason =
+                "\(name): load-generator-bound: the tool said so ('\(TerminalText.excerpt(said, limit: 120))'), so the tool, not the server, may have been the limit; give it more workers, cores, or another host"
         } else if let share = busiestThreadShare, share > Self.busyThreadLimit {
             invalidReason =
                 "\(name): load-generator-bound: its busiest thread was busy (on a CPU or waiting for one) \(UnitFormat.percent(share)) of the run, never waiting for the server, so the tool, not the server, may have been the limit; give it more threads (wrk -t, pgbench -j), cores, or another host"
