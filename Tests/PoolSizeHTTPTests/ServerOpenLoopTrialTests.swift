@@ -52,7 +52,6 @@ import Testing
         #expect(metrics.peakConcurrency >= 1 && metrics.peakConcurrency <= 16)
         #expect(metrics.errors == 0)
         #expect(scripted.recordedPIDs.count == 1)
-        measurer.sweepEnded()
         #expect(scripted.leftovers.isEmpty)
     }
 
@@ -79,7 +78,6 @@ import Testing
         } else {
             #expect(metrics.invalidReason == nil, "\(metrics.invalidReason ?? "")")
         }
-        measurer.sweepEnded()
         #expect(scripted.leftovers.isEmpty)
     }
 

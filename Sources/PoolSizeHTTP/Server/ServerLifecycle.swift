@@ -1,4 +1,3 @@
-import Dispatch
 import PoolSizeModel
 import PoolSizeProcess
 
@@ -34,10 +33,6 @@ final class ServerLifecycle: @unchecked Sendable {
     /// at one size, and a worker could be left with none. Opening one per request lets each
     /// worker take what it can, as behind a proxy that does not keep connections to it.
     private(set) var connectionPerRequest: Bool?
-    /// Stops still under way: a server on a port poolsize picked is stopped beside the next
-    /// one's start (gunicorn takes a second to exit after SIGTERM), and every stop has ended
-    /// before the sweep does (`stopHeld`).
-    private let stops = DispatchGroup()
 
     /// The longest a server that answers is given to settle (its other workers to come up)
     /// before it is measured anyway.
@@ -85,37 +80,27 @@ final class ServerLifecycle: @unchecked Sendable {
             return server
         }
         if keep, let current = held, current.size == size { return current }
-        if let current = held {
-            held = nil
-            retire(current)
-        }
+        stopHeld()
         let server = try start(size: size)
         if keep { held = server }
         return server
     }
 
     /// Lets `server` go after its trial: stopped unless it is the one a resize command sizes.
+    /// The stop ends before the next server starts, though it may take a second (gunicorn's):
+    /// a server still stopping holds its database connections, and the next trial's would
+    /// count them (a chain's peak connections went from 4 to 8 when stops ran beside starts).
     func release(_ server: RunningServer) {
-        if resize == nil { retire(server) }
+        if resize == nil { stop(server) }
     }
 
-    /// Stops `server` (SIGTERM, `graceSeconds`, SIGKILL): in the background when it listens on
-    /// a port poolsize picked, as the next server gets another; else before this returns, as
-    /// the next one needs the same port.
-    func retire(_ server: RunningServer) {
-        guard server.port != nil else {
-            server.process.stop(graceSeconds: graceSeconds)
-            return
-        }
-        let process = server.process, grace = graceSeconds
-        DispatchQueue.global().async(group: stops) { process.stop(graceSeconds: grace) }
-    }
+    /// Stops `server` (SIGTERM, `graceSeconds`, SIGKILL).
+    func stop(_ server: RunningServer) { server.process.stop(graceSeconds: graceSeconds) }
 
-    /// Stops the held server, holds none, and waits for every stop under way.
+    /// Stops the held server, and holds none.
     func stopHeld() {
         held?.process.stop(graceSeconds: graceSeconds)
         held = nil
-        stops.wait()
     }
 
     /// Whether more than one of `process`'s session holds the socket listening on the port
