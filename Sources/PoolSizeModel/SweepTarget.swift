@@ -32,6 +32,15 @@ package enum SweepTarget: Sendable, Equatable {
         }
     }
 
+    /// The relative standard error of W/C at which the low-load phase stops: 1%, or 2% for a
+    /// server. A server's search resolves the knee to an eighth of its size, and at 2% the
+    /// formula's N is known to about ±4% (95%), well within that step, in a quarter of the
+    /// requests 1% takes (seconds of a sweep that takes tens).
+    package var lowLoadRelativeError: Double {
+        if case .server = self { return 0.02 }
+        return 0.01
+    }
+
     /// The rules of thumb measured beside the recommendation, by the pool sized: a server's
     /// threads, or a database's connections; nil for poolsize's own pools and a load tool's
     /// concurrency, which no rule of thumb sizes. Every stage that measures or says the rules

@@ -40,6 +40,8 @@ package struct SweepEstimate: Equatable, Sendable {
     package var lowLoadSeconds: Double = 0
     /// Whether the sweep has a low-load phase: a load tool alone has none.
     package var measuresLowLoad = true
+    /// The relative standard error of W/C at which the low-load phase stops.
+    package var lowLoadRelativeError = 0.01
     /// Discarded warm-up trials.
     package var warmupTrials: Int = 0
     /// Seconds a measured trial takes on average, window, drain and overhead together (a
@@ -88,7 +90,7 @@ package struct SweepEstimate: Equatable, Sendable {
     package var plan: String {
         var out =
             measuresLowLoad
-            ? "low-load phase: about \(UnitFormat.estimate(lowLoadSeconds)) (one worker until W/C is known to 1%)\n"
+            ? "low-load phase: about \(UnitFormat.estimate(lowLoadSeconds)) (one worker until W/C is known to \(UnitFormat.wholePercent(lowLoadRelativeError)))\n"
             : "low-load phase: none (a load tool alone prints no CPU time per request, so there is no W/C to measure)\n"
         out += "warm-up: \(warmupTrials) trial\(warmupTrials == 1 ? "" : "s")\n"
         let measured = trials - warmupTrials
@@ -217,6 +219,7 @@ extension SweepPlan {
         estimate.gridTrials = Self.count(combinationCount * Double(grid.count) * Double(repetitions))
         estimate.lowLoadSeconds = model.lowLoadSeconds
         estimate.measuresLowLoad = target.measuresLowLoad
+        estimate.lowLoadRelativeError = target.lowLoadRelativeError
         estimate.warmupTrials = warmupTrials
         estimate.secondsPerTrial = measured > 0 ? measuredSeconds / measured : model.secondsPerTrial
         estimate.repetitions = repetitions
@@ -249,6 +252,7 @@ extension SweepPlan {
         estimate.gridTrials = Self.count(measured)
         estimate.lowLoadSeconds = model.lowLoadSeconds
         estimate.measuresLowLoad = target.measuresLowLoad
+        estimate.lowLoadRelativeError = target.lowLoadRelativeError
         estimate.warmupTrials = warmupTrials
         estimate.secondsPerTrial = trialSeconds
         estimate.repetitions = repetitions

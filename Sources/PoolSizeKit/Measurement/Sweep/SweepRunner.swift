@@ -67,7 +67,7 @@ package struct SweepRunner {
             lowLoad = LowLoadEstimate(waitMicroseconds: [], cpuMicroseconds: [], seconds: 0)
         } else {
             observer.sweepWillMeasureLowLoad(maximumSeconds: Self.lowLoadSeconds)
-            lowLoad = try measureLowLoad(plan)
+            lowLoad = try measureLowLoad(plan, targetRelativeError: plan.target.lowLoadRelativeError)
             // A command's C may be mostly its process starting: measured once, beside C.
             lowLoad.processStart = measurer.measureProcessStart()
         }
