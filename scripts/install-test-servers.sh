@@ -11,6 +11,7 @@ set -euo pipefail
 # postgresql-contrib is not needed), libpq-dev and gunicorn (the servers users size), wrk (the
 # server guide's --load example), gcc
 # (observe's C pool target), ruby (observe on a Ruby pool whose sleeps park in futex),
+# puma (`--resize signals` against Puma's cluster master),
 # python3-psycopg-pool (Examples/chain's service: a psycopg pool per gunicorn worker),
 # libhikaricp-java and libpostgresql-jdbc-java (Examples/chain's JDK service: HikariCP over JDBC).
 needed=()
@@ -23,6 +24,7 @@ command -v gunicorn >/dev/null 2>&1 || needed+=(gunicorn)
 command -v wrk >/dev/null 2>&1 || needed+=(wrk)
 command -v cc >/dev/null 2>&1 || needed+=(gcc)
 command -v ruby >/dev/null 2>&1 || needed+=(ruby)
+command -v puma >/dev/null 2>&1 || needed+=(puma)
 /usr/bin/python3 -c 'import psycopg_pool' >/dev/null 2>&1 || needed+=(python3-psycopg-pool)
 [ -f /usr/share/java/HikariCP.jar ] || needed+=(libhikaricp-java)
 [ -f /usr/share/java/postgresql.jar ] || needed+=(libpostgresql-jdbc-java)

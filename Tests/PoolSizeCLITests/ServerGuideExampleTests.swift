@@ -119,7 +119,7 @@ import Testing
                 return nil
             }
             let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
-            guard line.contains("serve --workers") || line.contains("wsgi_app:app"),
+            guard line.contains("serve --workers") || line.contains("wsgi_app:app") || line.contains("rack_app.ru"),
                 let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/cwd"),
                 URL(fileURLWithPath: cwd).resolvingSymlinksInPath().path == wanted
             else { return nil }

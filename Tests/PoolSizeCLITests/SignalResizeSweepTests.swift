@@ -7,9 +7,9 @@ import Testing
 /// size of worker processes beside the arbiter (one thread each: threads = size + 1) and the
 /// sweep ends with no server left. A forked worker imports the app after it is counted, which
 /// on a busy machine outlasted a 600 ms trial ("no task finished"): `--settle 1s` gives it
-/// time. A server with no handler for the signals (`poolsize serve`) is refused before any
-/// signal, since their default action would stop it. gunicorn missing fails the test:
-/// scripts/install-test-servers.sh installs it.
+/// time. The same against Puma's cluster master. A server with no handler for the signals
+/// (`poolsize serve`) is refused before any signal, since their default action would stop it.
+/// gunicorn or Puma missing fails its test: scripts/install-test-servers.sh installs them.
 @Suite(.serialized) struct SignalResizeSweepTests {
     @Test func gunicornsWorkersFollowEachSizeAndAreCountedBack() throws {
         try ServerGuideExampleTests.requireGunicorn()
@@ -35,6 +35,41 @@ import Testing
         }
         let machine = try String(contentsOf: run.appendingPathComponent("machine.json"), encoding: .utf8)
         #expect(machine.contains("\"signals\""), "\(machine)")
+        #expect(Set(ServerGuideExampleTests.serverProcesses(in: dir)).subtracting(before).isEmpty)
+    }
+
+    /// The same against a real Puma in cluster mode (Examples/servers/rack_app.ru, one thread
+    /// per worker, each request holding it 10 ms): its master adds and retires a worker per
+    /// signal, and every trial's server has its size of worker processes, read back from
+    /// /proc, with more threads at each larger size. Puma missing fails the test:
+    /// scripts/install-test-servers.sh installs it.
+    @Test func pumasWorkersFollowEachSizeAndAreCountedBack() throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/puma"),
+            "needs puma: scripts/install-test-servers.sh (apt-get install puma)")
+        let dir = try PostgresServer.guideDirectory(linking: ["Examples"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = dir.appendingPathComponent("run")
+        let before = Set(ServerGuideExampleTests.serverProcesses(in: dir))
+        let result = try EndToEndTests.run(
+            [
+                "sweep", "--server", "puma -w 1 -t 1:1 -b tcp://127.0.0.1:{port} Examples/servers/rack_app.ru",
+                "--resize", "signals", "--settle", "1s", "--http", "http://127.0.0.1:{port}/", "--cores", "2",
+                "--sizes", "1,4,2", "--search", "grid", "--repeat", "1", "--warmup", "0", "--trial-ms", "600",
+                "--quiet", "--out", run.path, "--plots", dir.appendingPathComponent("plots").path,
+            ], directory: dir)
+        #expect(result.code == 0, "\(result.stderr)")
+        let rows = try ServerSweepCommandTests.trials(run).rows
+        #expect(Set(rows.compactMap { $0["pool_size"] }).isSuperset(of: ["1", "2", "4"]), "\(rows)")
+        var threads: [Int: Int] = [:]
+        for row in rows {
+            let size = try #require(row["pool_size"].flatMap { Int($0) })
+            #expect(row["server_processes"] == String(size), "\(row)")
+            #expect(row["invalid_reason"] == "", "\(row)")
+            threads[size] = row["threads"].flatMap { Int($0) }
+        }
+        let bySize = threads.sorted { $0.key < $1.key }.map(\.value)
+        #expect(bySize.count >= 3 && zip(bySize, bySize.dropFirst()).allSatisfy { $0 < $1 }, "\(threads)")
         #expect(Set(ServerGuideExampleTests.serverProcesses(in: dir)).subtracting(before).isEmpty)
     }
 
