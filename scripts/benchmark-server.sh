@@ -182,15 +182,13 @@ run_server_sweep() { # run_server_sweep NAME grid|auto WORD...
     if [[ "$mode" == auto ]]; then
         size_args=(--sizes auto --trial-margin 0.02)
         case "$name" in
-            workers | java)
-                fill_placeholders "size=1" "port={port}" -- "$@"
-                set -- "${filled[@]}"
-                resize_args=(--resize signals)
-                if [[ "$name" == java ]]; then
-                    resize_args=(--resize 'curl -fsS http://127.0.0.1:{port}/pool?threads={size}' --settle 0s)
-                fi
-                ;;
+            workers) resize_args=(--resize signals) ;;
+            java) resize_args=(--resize 'curl -fsS http://127.0.0.1:{port}/pool?threads={size}' --settle 0s) ;;
         esac
+        if [[ ${#resize_args[@]} -gt 0 ]]; then
+            fill_placeholders "size=1" "port={port}" -- "$@"
+            set -- "${filled[@]}"
+        fi
     fi
     command="$(printf '%q ' "$@")"
     run_sweep "$name-$mode" --server "${command% }" --http "$url_template" "${size_args[@]}" \

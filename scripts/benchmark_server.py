@@ -145,6 +145,17 @@ def _wrk_report(path):
     return {"rate": requests / duration, "p99_us": int(f["p99_us"]), "errors": int(f["errors"])}
 
 
+def _tool_cells(sweep, size):
+    """A `--load` sweep's mean throughput at `size` and its two cells, requests/s and p99 ms, or
+    the first invalid trial's reason where no trial there was valid."""
+    rate = sweep.mean(size, "throughput_per_s")
+    p99 = sweep.mean(size, "latency_p99_us")
+    invalid = [reason for s, reason in sweep.invalid if s == size]
+    if rate is None and invalid:
+        return rate, f"invalid: {invalid[0]} | –"
+    return rate, f"{number(rate)} | {number(p99 / 1000 if p99 is not None else None, 1)}"
+
+
 def wrk_section(out, sizes, seconds):
     sweep = ToolSweep(out / "sweep-serve-load")
     fit = {f["group"]: f for f in (_json(out / "load-fit.json") or [])}.get("serve", {})
@@ -164,11 +175,7 @@ def wrk_section(out, sizes, seconds):
     print("|---|---|---|---|---|---|")
     for size in sorted(set(sizes) | set(sweep.by_size) | {s for s, _ in sweep.invalid}):
         hand = _wrk_report(out / f"serve-wrk-{size}.txt") if size in sizes else None
-        rate = sweep.mean(size, "throughput_per_s")
-        p99 = sweep.mean(size, "latency_p99_us")
-        invalid = [reason for s, reason in sweep.invalid if s == size]
-        tool = (f"invalid: {invalid[0]} | –" if rate is None and invalid
-                else f"{number(rate)} | {number(p99 / 1000 if p99 is not None else None, 1)}")
+        rate, tool = _tool_cells(sweep, size)
         ratio = f"{rate / hand['rate']:.2f}" if hand and rate else "–"
         label = str(size) if size in sizes else f"{size} (rule)"
         hand_cells = f"{hand['rate']:.0f} | {hand['p99_us'] / 1000:.1f}" if hand else "– | –"
@@ -207,11 +214,7 @@ def k6_section(out, sizes, seconds):
     for size in sorted(set(sizes) | set(sweep.by_size) | {s for s, _ in sweep.invalid}):
         hand = _wrk_report(out / f"serve-wrk-{size}.txt") if size in sizes else None
         own = driver.mean(size, "throughput_per_s")
-        rate = sweep.mean(size, "throughput_per_s")
-        p99 = sweep.mean(size, "latency_p99_us")
-        invalid = [reason for s, reason in sweep.invalid if s == size]
-        tool = (f"invalid: {invalid[0]} | –" if rate is None and invalid
-                else f"{number(rate)} | {number(p99 / 1000 if p99 is not None else None, 1)}")
+        rate, tool = _tool_cells(sweep, size)
         label = str(size) if size in sizes else f"{size} (rule)"
         hand_rate = hand["rate"] if hand else None
         to_hand = f"{rate / hand_rate:.2f}" if hand_rate and rate else "–"

@@ -95,19 +95,17 @@ package enum LoadToolGroup: String, CaseIterable, Sendable {
     /// Nanoseconds in a Go duration of several parts, as k6 prints one past a minute
     /// (`1m2.5s`, `1h0m3s`): each part a number and a unit, no spaces; nil for anything else.
     static func goDuration(_ text: String) -> Double? {
-        let units: [(String, Double)] = [
-            ("ns", 1), ("us", 1e3), ("µs", 1e3), ("μs", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 6e10), ("h", 3.6e12),
-        ]
+        // Go's own units: `timeUnits` less `sec` and `min`, which no Go duration has.
+        let units = timeUnits.filter { $0.suffix != "sec" && $0.suffix != "min" }
         var rest = Substring(text), total = 0.0, parts = 0
         while !rest.isEmpty {
             let digits = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
             guard !digits.isEmpty, let value = Double(digits), value.isFinite else { return nil }
             rest = rest.dropFirst(digits.count)
-            // In this order `ms` is tried before `m`, and `ns`, `us` before `s`.
-            guard let unit = units.first(where: { rest.hasPrefix($0.0) })
-            else { return nil }
-            rest = rest.dropFirst(unit.0.count)
-            total += value * unit.1
+            // In `timeUnits`' order `ms` is tried before `m`, and `ns`, `us` before `s`.
+            guard let unit = units.first(where: { rest.hasPrefix($0.suffix) }) else { return nil }
+            rest = rest.dropFirst(unit.suffix.count)
+            total += value * unit.nanoseconds
             parts += 1
         }
         return parts > 1 && total.isFinite ? total : nil

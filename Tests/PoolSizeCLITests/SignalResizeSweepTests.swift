@@ -12,31 +12,43 @@ import Testing
 /// (`poolsize serve`) is refused before any signal, since their default action would stop it.
 /// gunicorn or Puma missing fails its test: scripts/install-test-servers.sh installs them.
 @Suite(.serialized) struct SignalResizeSweepTests {
-    @Test func gunicornsWorkersFollowEachSizeAndAreCountedBack() throws {
-        try ServerGuideExampleTests.requireGunicorn()
+    /// Runs `server` resized by signals over sizes 1, 4 and 2 (and the rules' sizes on 2
+    /// cores), 1.5 s trials, from a directory whose Examples/ is the repository's: its exit
+    /// status, the trials' rows, machine.json, and the servers left after it.
+    static func sweepResizedBySignals(_ server: String) throws -> (
+        code: Int32, stderr: String, rows: [[String: String]], machine: String, left: Set<String>
+    ) {
         let dir = try PostgresServer.guideDirectory(linking: ["Examples"])
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = dir.appendingPathComponent("run")
         let before = Set(ServerGuideExampleTests.serverProcesses(in: dir))
         let result = try EndToEndTests.run(
             [
-                "sweep", "--server", "gunicorn --workers 1 -b 127.0.0.1:{port} --chdir Examples/servers wsgi_app:app",
-                "--resize", "signals", "--settle", "1s", "--http", "http://127.0.0.1:{port}/", "--cores", "2",
-                "--sizes", "1,4,2",
-                "--search", "grid", "--repeat", "1", "--warmup", "0", "--trial-ms", "1500", "--quiet", "--out",
-                run.path, "--plots", dir.appendingPathComponent("plots").path,
+                "sweep", "--server", server, "--resize", "signals", "--settle", "1s", "--http",
+                "http://127.0.0.1:{port}/", "--cores", "2", "--sizes", "1,4,2", "--search", "grid", "--repeat", "1",
+                "--warmup", "0", "--trial-ms", "1500", "--quiet", "--out", run.path, "--plots",
+                dir.appendingPathComponent("plots").path,
             ], directory: dir)
-        #expect(result.code == 0, "\(result.stderr)")
-        let rows = try ServerSweepCommandTests.trials(run).rows
+        let rows = (try? ServerSweepCommandTests.trials(run).rows) ?? []
+        let machine = (try? String(contentsOf: run.appendingPathComponent("machine.json"), encoding: .utf8)) ?? ""
+        let left = Set(ServerGuideExampleTests.serverProcesses(in: dir)).subtracting(before)
+        return (result.code, result.stderr, rows, machine, left)
+    }
+
+    @Test func gunicornsWorkersFollowEachSizeAndAreCountedBack() throws {
+        try ServerGuideExampleTests.requireGunicorn()
+        let sweep = try Self.sweepResizedBySignals(
+            "gunicorn --workers 1 -b 127.0.0.1:{port} --chdir Examples/servers wsgi_app:app")
+        #expect(sweep.code == 0, "\(sweep.stderr)")
+        let rows = sweep.rows
         #expect(Set(rows.compactMap { $0["pool_size"] }).isSuperset(of: ["1", "2", "4"]), "\(rows)")
         for row in rows {
             let size = try #require(row["pool_size"].flatMap { Int($0) })
             #expect(row["threads"] == String(size + 1), "\(row)")
             #expect(row["invalid_reason"] == "", "\(row)")
         }
-        let machine = try String(contentsOf: run.appendingPathComponent("machine.json"), encoding: .utf8)
-        #expect(machine.contains("\"signals\""), "\(machine)")
-        #expect(Set(ServerGuideExampleTests.serverProcesses(in: dir)).subtracting(before).isEmpty)
+        #expect(sweep.machine.contains("\"signals\""), "\(sweep.machine)")
+        #expect(sweep.left.isEmpty)
     }
 
     /// The same against a real Puma in cluster mode (Examples/servers/rack_app.ru, one thread
@@ -48,19 +60,10 @@ import Testing
         try #require(
             FileManager.default.isExecutableFile(atPath: "/usr/bin/puma"),
             "needs puma: scripts/install-test-servers.sh (apt-get install puma)")
-        let dir = try PostgresServer.guideDirectory(linking: ["Examples"])
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let run = dir.appendingPathComponent("run")
-        let before = Set(ServerGuideExampleTests.serverProcesses(in: dir))
-        let result = try EndToEndTests.run(
-            [
-                "sweep", "--server", "puma -w 1 -t 1:1 -b tcp://127.0.0.1:{port} Examples/servers/rack_app.ru",
-                "--resize", "signals", "--settle", "1s", "--http", "http://127.0.0.1:{port}/", "--cores", "2",
-                "--sizes", "1,4,2", "--search", "grid", "--repeat", "1", "--warmup", "0", "--trial-ms", "1500",
-                "--quiet", "--out", run.path, "--plots", dir.appendingPathComponent("plots").path,
-            ], directory: dir)
-        #expect(result.code == 0, "\(result.stderr)")
-        let rows = try ServerSweepCommandTests.trials(run).rows
+        let sweep = try Self.sweepResizedBySignals(
+            "puma -w 1 -t 1:1 -b tcp://127.0.0.1:{port} Examples/servers/rack_app.ru")
+        #expect(sweep.code == 0, "\(sweep.stderr)")
+        let rows = sweep.rows
         #expect(Set(rows.compactMap { $0["pool_size"] }).isSuperset(of: ["1", "2", "4"]), "\(rows)")
         var threads: [Int: Int] = [:]
         for row in rows {
@@ -71,7 +74,7 @@ import Testing
         }
         let bySize = threads.sorted { $0.key < $1.key }.map(\.value)
         #expect(bySize.count >= 3 && zip(bySize, bySize.dropFirst()).allSatisfy { $0 < $1 }, "\(threads)")
-        #expect(Set(ServerGuideExampleTests.serverProcesses(in: dir)).subtracting(before).isEmpty)
+        #expect(sweep.left.isEmpty)
     }
 
     @Test func aServerWithoutHandlersIsRefusedBeforeAnySignal() throws {
