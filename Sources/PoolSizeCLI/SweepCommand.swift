@@ -176,7 +176,7 @@ struct SweepCommand: ParsableCommand {
             context.sizes = try SizeSelection.parse(sizes.text)
             context.sizesParameter = sizes.flag == "--sizes" ? .sizes : .sizesFrom
         }
-        context.load = try load.resolve()
+        context.load = try load.resolve(toolPaced: server.server != nil && server.load != nil)
         context.resumed = output.resume.flatMap { try? RunDirectory(URL(fileURLWithPath: $0)).load().plan }
         return context
     }

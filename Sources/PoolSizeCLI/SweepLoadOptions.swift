@@ -10,7 +10,9 @@ struct SweepLoadOptions: ParsableArguments {
     var arrivalRate: String?
 
     @Option(
-        help: "With --arrival-rate: how arrivals are spaced, poisson (exponential gaps, seeded) or uniform (evenly).")
+        help:
+            "With --arrival-rate: how arrivals are spaced, poisson (exponential gaps, seeded) or uniform (evenly); with --load, tool-paced (the tool's own, the default there)."
+    )
     var arrivals: ArrivalProcess?
 
     @Option(name: .customLong("latency-slo"), help: ArgumentHelp(Help.latencySLO, valueName: "DURATION"))
@@ -23,13 +25,16 @@ struct SweepLoadOptions: ParsableArguments {
 
     /// The load these flags describe, checked: the closed loop without `--arrival-rate` (and
     /// none of the open loop's flags), else the open loop's arrival plan
-    /// (SweepLoadOptions+OpenLoop).
-    func resolve() throws(PoolSizeError) -> Load {
+    /// (SweepLoadOptions+OpenLoop), tool-paced by default when `toolPaced` (a server's `--load`
+    /// tool is given the rate).
+    func resolve(toolPaced: Bool = false) throws(PoolSizeError) -> Load {
         guard let arrivalRate else {
             try refuseOpenLoopFlags()
             return .closed
         }
-        return .open(try arrivalPlan(rates: arrivalRate))
+        var plan = try arrivalPlan(rates: arrivalRate)
+        if toolPaced && arrivals == nil { plan.process = .tool }
+        return .open(plan)
     }
 
     private enum Help {

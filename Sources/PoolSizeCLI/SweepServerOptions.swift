@@ -124,13 +124,6 @@ struct SweepServerOptions: ParsableArguments {
             throw .invalidOption(
                 flag: flag, message: "sets poolsize's own pools; a server sweep sizes the server's pool: drop \(flag)")
         }
-        if load.arrivalRate != nil && self.load != nil {
-            throw .invalidOption(
-                flag: "--arrival-rate",
-                message:
-                    "paces poolsize's own driver, and --load's tool makes its own load, which poolsize cannot pace; drop --load or --arrival-rate"
-            )
-        }
     }
 
     private enum Help {
@@ -155,12 +148,14 @@ struct SweepServerOptions: ParsableArguments {
         static let load = """
             Your own load tool run once per trial (wrk, k6, ab, pgbench), as words without a shell; {size} is the \
             trial's size. With --server it replaces poolsize's driver: {port} is the server's port, and --http is \
-            still the URL that says the server is ready. Alone, {size} is the tool's own concurrency (pgbench -c \
-            {size} sizes a connection pool) and must be there. --task-timeout bounds each run.
+            still the URL that says the server is ready; with --arrival-rate, {rate} is the trial's rate in requests \
+            a second (k6 -e RATE={rate} with Examples/load/k6-rate.js). Alone, {size} is the tool's own concurrency \
+            (pgbench -c {size} sizes a connection pool) and must be there. --task-timeout bounds each run.
             """
         static let parse = """
             With --load: how to read its figures: wrk, pgbench, locust, k6, or a regular expression with named groups \
-            (throughput, p50, p90, p99, p999, max, mean, errors, requests, duration; a latency as 1.2ms, 450us, 2s); \
+            (throughput, p50, p90, p99, p999, max, mean, errors, requests, duration, dropped, concurrency; a latency \
+            as 1.2ms, 450us, 2s); \
             repeat for several. A run that exits non-zero or prints no throughput is an invalid trial.
             """
         static let connections = """

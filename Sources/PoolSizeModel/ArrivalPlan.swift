@@ -5,6 +5,9 @@ public enum ArrivalProcess: String, Codable, Sendable, CaseIterable {
     case poisson
     /// Evenly spaced arrivals, one every 1/rate seconds: a timer or a batch feeder.
     case uniform
+    /// Spaced by the user's load tool, given the rate through `{rate}` (a server sweep's
+    /// `load`): k6's constant-arrival-rate, Vegeta's and wrk2's pacers space them evenly.
+    case tool = "tool-paced"
 }
 
 /// The open-loop part of a sweep: the arrival rates to offer, how arrivals are spaced, and the

@@ -20,6 +20,12 @@ package struct LoadToolFigures: Equatable, Sendable {
     /// figure was read from); past 1, `throughputPerSecond` is the last of them. 1 for a
     /// user's expressions, which may capture progress lines before the summary.
     package var throughputsPrinted: Int
+    /// Arrivals the tool scheduled at a rate and did not send (`LoadToolGroup.dropped`), when it
+    /// printed the count.
+    package var dropped: Double?
+    /// The most requests the tool could have in flight (`LoadToolGroup.concurrency`), when it
+    /// printed it.
+    package var concurrency: Int?
     /// The line in which the tool said it was itself the limit (a preset's
     /// `saturationPatterns`: Locust's CPU warnings); nil when it said nothing of the kind.
     package var saidBound: String?
@@ -28,7 +34,8 @@ package struct LoadToolFigures: Equatable, Sendable {
     package init(
         throughputPerSecond: Double, saidBound: String? = nil, latency: LatencyPercentiles? = nil,
         meanLatencyMicroseconds: Double? = nil, errors: Int = 0, requests: Double? = nil,
-        durationSeconds: Double? = nil, throughputsPrinted: Int = 1
+        durationSeconds: Double? = nil, throughputsPrinted: Int = 1, dropped: Double? = nil,
+        concurrency: Int? = nil
     ) {
         self.throughputPerSecond = throughputPerSecond
         self.saidBound = saidBound
@@ -38,5 +45,7 @@ package struct LoadToolFigures: Equatable, Sendable {
         self.requests = requests
         self.durationSeconds = durationSeconds
         self.throughputsPrinted = throughputsPrinted
+        self.dropped = dropped
+        self.concurrency = concurrency
     }
 }

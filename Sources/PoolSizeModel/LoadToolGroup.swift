@@ -25,6 +25,14 @@ package enum LoadToolGroup: String, CaseIterable, Sendable {
     /// How long the tool loaded the server (its own measure of the window): a number and a
     /// unit, seconds when it has none (`duration: 10 s`, `in 10.01s`).
     case duration
+    /// At a rate (`{rate}`): arrivals the tool scheduled and did not send because all its
+    /// senders were busy (k6's `dropped_iterations`): a whole number. A tool that prints none is
+    /// taken to have sent every arrival, as one that never holds a request back does.
+    case dropped
+    /// The most requests the tool can have in flight at once (k6's `vus_max`, Vegeta's
+    /// `-max-workers`): a whole number. With `dropped`, it tells whether the tool or the server
+    /// held the arrivals back.
+    case concurrency
 
     /// The groups that capture a latency: a number and a unit (`450us`, `450µs`, `1.23ms`,
     /// `2.1s`, `1.02m`), milliseconds when it has none, as wrk, pgbench and ab print them.
@@ -37,7 +45,7 @@ package enum LoadToolGroup: String, CaseIterable, Sendable {
     package var expected: String {
         switch self {
         case .throughput: return "a rate (1234.5, 1234.5/s, 74070/min)"
-        case .errors: return "a whole number"
+        case .errors, .dropped, .concurrency: return "a whole number"
         case .requests: return "a number"
         case .duration: return "a duration (10 s, 10.01s, 1.5m)"
         case .p50, .p90, .p99, .p999, .max, .mean: return "a latency (450us, 1.23ms, 2.1s)"
@@ -56,7 +64,7 @@ package enum LoadToolGroup: String, CaseIterable, Sendable {
         let text = captured.trimmingCharacters(in: .whitespaces)
         switch self {
         case .throughput: return Self.rate(text)
-        case .errors:
+        case .errors, .dropped, .concurrency:
             guard let count = FiniteNumber.quantity(text), count == count.rounded(),
                 count < Double(FiniteNumber.wholeLimit)
             else { return nil }

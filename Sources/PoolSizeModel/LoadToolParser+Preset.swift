@@ -19,7 +19,8 @@ extension LoadToolParser {
         /// (failed requests in both, as k6 counts them), `http_req_duration`'s avg, med, max,
         /// p(90), and p(99) and p(99.9) when `--summary-trend-stats` asks for them, the failed
         /// count of `http_req_failed`, and the run's length from the last progress line (none
-        /// with `--quiet`). Times are Go's durations: `20.42ms`, `531ns`, `1m2.5s`.
+        /// with `--quiet`); at a rate, `dropped_iterations`' count and `vus_max`'s max (the
+        /// users it may run at once). Times are Go's durations: `20.42ms`, `531ns`, `1m2.5s`.
         case k6
 
         /// Lines by which the tool says it was itself the limit: Locust warns when its own
@@ -64,6 +65,8 @@ extension LoadToolParser {
                     duration + "max=(?<max>" + go + ")",
                     #"^\s*http_req_failed\.*:\s*"# + number + #"%\s+(?<errors>\d+) out of \d+"#,
                     #"^running \((?<duration>"# + go + #")\), 0+/\d+ VUs"#,
+                    #"^\s*dropped_iterations\.*:\s*(?<dropped>\d+)\s"#,
+                    #"^\s*vus_max\.*:\s*\d+\s+min=\d+\s+max=(?<concurrency>\d+)"#,
                 ]
             case .wrk:
                 return [

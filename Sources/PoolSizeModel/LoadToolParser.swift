@@ -4,8 +4,8 @@ import Foundation
 /// setting, each one of:
 /// - a preset's name, `wrk`, `pgbench` or `locust` (`Preset`): that tool's own patterns;
 /// - a regular expression (Swift's `Regex` syntax, PCRE-like) whose named groups capture
-///   figures: `throughput`, `p50`, `p90`, `p99`, `p999`, `max`, `mean`, `errors`, `requests` and
-///   `duration` (`LoadToolGroup` says what each may capture: a latency is a number and a unit,
+///   figures: `throughput`, `p50`, `p90`, `p99`, `p999`, `max`, `mean`, `errors`, `requests`,
+///   `duration`, `dropped` and `concurrency` (`LoadToolGroup` says what each may capture: a latency is a number and a unit,
 ///   `450us`, `450µs`, `1.23ms`, `2.1s`, milliseconds when bare; a duration seconds when bare).
 ///
 /// Several texts make one parser (presets and expressions mixed). Each expression must name at
@@ -225,7 +225,9 @@ package struct LoadToolParser: Equatable, Sendable {
             errors: Int(min(errors, Double(FiniteNumber.wholeLimit))),
             requests: try value(.requests),
             durationSeconds: try value(.duration),
-            throughputsPrinted: max(1, distinct))
+            throughputsPrinted: max(1, distinct),
+            dropped: try value(.dropped),
+            concurrency: try value(.concurrency).map { Int($0) })
     }
 
     /// Where the tool first says it was the limit (`saturation`), in stderr then stdout: its

@@ -27,6 +27,13 @@ public struct OpenLoopFigures: Equatable, Sendable, Codable {
     /// lag, already inside the latencies (which count from the intended time).
     public var dispatchLagP99Microseconds: Double
 
+    /// Whether the trial's backlog was seen arrival by arrival (a dispatcher of poolsize's, in
+    /// process or the HTTP driver's). A load tool given the rate (`{rate}`) reports no backlog:
+    /// its trial's `backlogMean` is Little's law's (carried × mean latency), its `backlogGrowth`
+    /// and `dispatchLagP99Microseconds` are NaN, and `backlogMax` and `unfinished` 0, not
+    /// measured.
+    public var backlogMeasured: Bool { !backlogGrowth.isNaN }
+
     /// Figures as measured.
     public init(
         arrivalRate: ArrivalRate, offeredPerSecond: Double, achievedPerSecond: Double, backlogMean: Double,

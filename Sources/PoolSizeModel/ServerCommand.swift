@@ -15,6 +15,8 @@ package struct ServerCommand: Equatable, Sendable {
         case port
         /// The running server's process id (a resize command's: `kill -TTIN {pid}`).
         case pid
+        /// An open-loop trial's arrival rate, requests a second (a load tool's: `-e RATE={rate}`).
+        case rate
 
         /// As written in a template: `{size}`.
         package var written: String { "{\(rawValue)}" }

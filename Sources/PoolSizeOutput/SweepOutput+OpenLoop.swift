@@ -18,9 +18,12 @@ extension SweepOutput {
         c.achievedPerSecond = o.achievedPerSecond
         c.stable = o.stable
         c.backlogMean = o.backlogMean
-        c.backlogMax = o.backlogMax
-        c.unfinished = o.unfinished
-        c.dispatchLagP99Microseconds = o.dispatchLagP99Microseconds
+        // Not measured for a load tool's trials: left out.
+        if o.backlogMeasured {
+            c.backlogMax = o.backlogMax
+            c.unfinished = o.unfinished
+            c.dispatchLagP99Microseconds = o.dispatchLagP99Microseconds
+        }
         c.latencyP50Microseconds = verdict?.p50Microseconds
         c.sloPercentileMicroseconds = verdict?.percentileMicroseconds
         c.modelSLOPercentileMicroseconds = verdict?.modelPercentileMicroseconds

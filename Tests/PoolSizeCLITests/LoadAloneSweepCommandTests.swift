@@ -45,6 +45,10 @@ import Testing
             "error: --pool: sets poolsize's own pools; --load alone sizes the tool's concurrency: drop --pool"
         ),
         (
+            ["--load", "pgbench -c {size} -R {rate} -T 2", "--parse", "pgbench", "--sizes", "1,2"],
+            "error: --load: has {rate}, but the sweep sets no rate; add --arrival-rate (with --server) for an open loop, or write the tool's own rate"
+        ),
+        (
             ["--load", tool, "--parse", "pgbench", "--sizes", "1,2", "--arrival-rate", "100/s"],
             "error: --arrival-rate: --load alone runs the tool's own load at each size; drop --arrival-rate"
         ),

@@ -47,7 +47,22 @@ import Testing
                 "--server", command, "--http", url, "--arrival-rate", "100/s", "--load",
                 "wrk -c8 http://127.0.0.1:{port}/", "--parse", "wrk",
             ],
-            "error: --arrival-rate: paces poolsize's own driver, and --load's tool makes its own load, which poolsize cannot pace; drop --load or --arrival-rate"
+            "error: --load: has no {rate}, so the tool would run its own load, not the --arrival-rate asked; write {rate} where the tool takes its request rate (k6 -e RATE={rate} with Examples/load/k6-rate.js, vegeta attack -rate={rate}, wrk2 -R{rate}), or drop --arrival-rate"
+        ),
+        (
+            ["--server", command, "--http", url, "--load", "wrk2 -R{rate} http://127.0.0.1:{port}/", "--parse", "wrk"],
+            "error: --load: has {rate}, but the sweep sets no rate; add --arrival-rate (with --server) for an open loop, or write the tool's own rate"
+        ),
+        (
+            [
+                "--server", command, "--http", url, "--arrival-rate", "100/s", "--arrivals", "poisson", "--load",
+                "wrk2 -R{rate} http://127.0.0.1:{port}/", "--parse", "wrk",
+            ],
+            "error: --arrivals: the load tool spaces its own arrivals at the rate it is given, so they cannot be poisson; drop --arrivals (the plan's process is tool-paced)"
+        ),
+        (
+            ["--server", command, "--http", url, "--arrival-rate", "100/s", "--arrivals", "tool-paced"],
+            "error: --arrivals: tool-paced: only a load tool given the rate ({rate} in --load, beside --server) spaces its own arrivals; choose poisson or uniform"
         ),
         (
             ["--server", command, "--http", url, "--load", "wrk -c{size} http://127.0.0.1:18408/", "--parse", "wrk"],

@@ -24,6 +24,19 @@ import Testing
         #expect(command.usesPort == line.contains("{port}"))
     }
 
+    /// An open-loop trial's rate goes to `{rate}` in requests a second: whole when it is one,
+    /// else with up to three decimals and no trailing zeros, never an exponent.
+    @Test func theRateIsFilledInAsANumberOfRequestsASecond() throws {
+        let command = try LoadCommand(
+            "k6 run -e RATE={rate} -e URL=http://127.0.0.1:{port}/ Examples/load/k6-rate.js", requiresSize: false)
+        #expect(command.usesRate && command.usesPort && !command.usesSize)
+        #expect(
+            command.arguments(size: 4, port: 41_234, ratePerSecond: 400)
+                == ["k6", "run", "-e", "RATE=400", "-e", "URL=http://127.0.0.1:41234/", "Examples/load/k6-rate.js"])
+        let texts = [400, 12.5, 1.0 / 3, 2.0 / 3, 0.05, 1e7, 800.0 / 60].map(LoadCommand.rateText)
+        #expect(texts == ["400", "12.5", "0.333", "0.667", "0.05", "10000000", "13.333"])
+    }
+
     /// Beside a server started at each size, the tool's load may stay the same.
     @Test func besideAServerTheSizeMayBeMissing() throws {
         let command = try LoadCommand("wrk -c 64 -d 10s http://127.0.0.1:8080/", requiresSize: false)
@@ -43,7 +56,7 @@ import Testing
         ),
         (
             "pgbench -c {sise}",
-            "error: `load`: {sise} is not a placeholder; the placeholders are {size} and {port} (write {{ for a literal {)"
+            "error: `load`: {sise} is not a placeholder; the placeholders are {size}, {port} and {rate} (write {{ for a literal {)"
         ),
         (
             "bench-{size} run",

@@ -29,6 +29,7 @@ import Testing
         return latency && same(a.throughputPerSecond, b.throughputPerSecond)
             && same(a.meanLatencyMicroseconds, b.meanLatencyMicroseconds) && a.errors == b.errors
             && same(a.requests, b.requests) && same(a.durationSeconds, b.durationSeconds)
+            && same(a.dropped, b.dropped) && a.concurrency == b.concurrency
     }
 
     static let wrkCases: [(String, LoadToolFigures)] = [
@@ -169,20 +170,20 @@ import Testing
             "k6-closed.txt",
             LoadToolFigures(
                 throughputPerSecond: 773.876784, latency: LatencyPercentiles(p50: 20_360, p90: 21_510, max: 27_540),
-                meanLatencyMicroseconds: 20_490, errors: 0, requests: 2338, durationSeconds: 3.0)
+                meanLatencyMicroseconds: 20_490, errors: 0, requests: 2338, durationSeconds: 3.0, concurrency: 16)
         ),
         (
             "k6-trend-stats.txt",
             LoadToolFigures(
                 throughputPerSecond: 775.575763,
                 latency: LatencyPercentiles(p50: 20_290, p90: 21_470, p99: 23_970, p999: 31_110, max: 32_950),
-                meanLatencyMicroseconds: 20_470, errors: 0, requests: 2341)
+                meanLatencyMicroseconds: 20_470, errors: 0, requests: 2341, concurrency: 16)
         ),
         (
             "k6-non2xx.txt",
             LoadToolFigures(
                 throughputPerSecond: 373.164229, latency: LatencyPercentiles(p50: 10_420, p90: 11_300, max: 14_160),
-                meanLatencyMicroseconds: 10_590, errors: 750, requests: 750)
+                meanLatencyMicroseconds: 10_590, errors: 750, requests: 750, concurrency: 4)
         ),
         (
             "k6-refused.txt",
@@ -194,19 +195,43 @@ import Testing
             "k6-legacy.txt",
             LoadToolFigures(
                 throughputPerSecond: 776.745867, latency: LatencyPercentiles(p50: 20_310, p90: 21_400, max: 27_750),
-                meanLatencyMicroseconds: 20_420, errors: 0, requests: 1567)
+                meanLatencyMicroseconds: 20_420, errors: 0, requests: 1567, concurrency: 16)
         ),
         (
             "k6-legacy-non2xx.txt",
             LoadToolFigures(
                 throughputPerSecond: 378.292589, latency: LatencyPercentiles(p50: 10_330, p90: 11_040, max: 13_280),
-                meanLatencyMicroseconds: 10_470, errors: 380, requests: 380)
+                meanLatencyMicroseconds: 10_470, errors: 380, requests: 380, concurrency: 4)
         ),
         (
             "k6-minute.txt",
             LoadToolFigures(
                 throughputPerSecond: 9.954349, latency: LatencyPercentiles(p50: 200_720, p90: 200_980, max: 204_210),
-                meanLatencyMicroseconds: 200_780, errors: 0, requests: 608, durationSeconds: 61.1)
+                meanLatencyMicroseconds: 200_780, errors: 0, requests: 608, durationSeconds: 61.1, concurrency: 2)
+        ),
+        // An open loop (Examples/load/k6-rate.js, `-e RATE=400 -e VUS=40`): a server that kept up,
+        // so k6 dropped nothing and printed no dropped_iterations; one of 3 workers that did not,
+        // its 40 users all busy, with and without the legacy summary.
+        (
+            "k6-rate-kept-up.txt",
+            LoadToolFigures(
+                throughputPerSecond: 398.712984,
+                latency: LatencyPercentiles(p50: 10_570, p90: 11_410, p99: 11_720, max: 13_810),
+                meanLatencyMicroseconds: 10_760, errors: 0, requests: 1200, concurrency: 40)
+        ),
+        (
+            "k6-rate-dropped.txt",
+            LoadToolFigures(
+                throughputPerSecond: 289.773083,
+                latency: LatencyPercentiles(p50: 135_050, p90: 137_660, p99: 140_020, max: 140_740),
+                meanLatencyMicroseconds: 126_520, errors: 0, requests: 908, durationSeconds: 3.1, dropped: 293,
+                concurrency: 40)
+        ),
+        (
+            "k6-rate-dropped-legacy.txt",
+            LoadToolFigures(
+                throughputPerSecond: 291.829722, latency: LatencyPercentiles(p50: 133_980, p90: 137_060, max: 141_900),
+                meanLatencyMicroseconds: 125_320, errors: 0, requests: 914, dropped: 287, concurrency: 40)
         ),
     ]
 
@@ -419,16 +444,16 @@ import Testing
         ),
         (
             ["tps = (?<throughput>\\d+) p95=(?<p95>\\S+)"],
-            "error: `parse`: 'tps = (?<throughput>\\d+) p95=(?<p95>\\S+)' has a group named 'p95', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+            "error: `parse`: 'tps = (?<throughput>\\d+) p95=(?<p95>\\S+)' has a group named 'p95', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration, dropped, concurrency"
         ),
         // Python's and the quoted spelling of a name are names too.
         (
             ["(?<throughput>\\d+) (?P<tps>\\d+)"],
-            "error: `parse`: '(?<throughput>\\d+) (?P<tps>\\d+)' has a group named 'tps', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+            "error: `parse`: '(?<throughput>\\d+) (?P<tps>\\d+)' has a group named 'tps', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration, dropped, concurrency"
         ),
         (
             ["(?'rate'\\d+)"],
-            "error: `parse`: '(?'rate'\\d+)' has a group named 'rate', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+            "error: `parse`: '(?'rate'\\d+)' has a group named 'rate', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration, dropped, concurrency"
         ),
         // A tool's name that is no preset is not read as an expression matching the name.
         (
@@ -441,7 +466,7 @@ import Testing
         ),
         (
             ["Requests/sec: (\\d+)"],
-            "error: `parse`: 'Requests/sec: (\\d+)' captures no figure; name its group, e.g. (?<throughput>[\\d.]+) (the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration)"
+            "error: `parse`: 'Requests/sec: (\\d+)' captures no figure; name its group, e.g. (?<throughput>[\\d.]+) (the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration, dropped, concurrency)"
         ),
         (
             ["99%\\s+(?<p99>\\S+)"],
@@ -450,17 +475,17 @@ import Testing
         // A name that only looks like a group (escaped, in a class, quoted) is none.
         (
             ["\\(?<fake>x\\) [(?<also>] \\Q(?<quoted>\\E"],
-            "error: `parse`: '\\(?<fake>x\\) [(?<also>] \\Q(?<quoted>\\E' captures no figure; name its group, e.g. (?<throughput>[\\d.]+) (the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration)"
+            "error: `parse`: '\\(?<fake>x\\) [(?<also>] \\Q(?<quoted>\\E' captures no figure; name its group, e.g. (?<throughput>[\\d.]+) (the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration, dropped, concurrency)"
         ),
         // A long expression is cut; one with a control character is escaped.
         (
             ["(?<bogus>x)" + String(repeating: "y", count: 60)],
             "error: `parse`: '(?<bogus>x)" + String(repeating: "y", count: 49)
-                + "…' has a group named 'bogus', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+                + "…' has a group named 'bogus', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration, dropped, concurrency"
         ),
         (
             ["(?<bogus>\u{1b}x)"],
-            "error: `parse`: '(?<bogus>\\x1bx)' has a group named 'bogus', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration"
+            "error: `parse`: '(?<bogus>\\x1bx)' has a group named 'bogus', which is no figure; the groups are throughput, p50, p90, p99, p999, max, mean, errors, requests, duration, dropped, concurrency"
         ),
     ])
     func unusableParseIsOneLine(texts: [String], line: String) {

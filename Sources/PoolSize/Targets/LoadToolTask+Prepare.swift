@@ -3,13 +3,22 @@ import PoolSizeKit
 import PoolSizeModel
 
 extension LoadToolTask {
-    /// The tool as a server sweep's load: `{port}` on both commands or on neither, its program
-    /// found now (the measurer resolves it again for each trial's port).
-    func prepareBeside(_ server: ServerCommand, timeoutSeconds: Double) throws(PoolSizeError) -> (
+    /// The tool as a server sweep's load: `{port}` on both commands or on neither, `{rate}` when
+    /// the sweep is an open loop (`atRate`) and only then, its program found now (the measurer
+    /// resolves it again for each trial's port).
+    func prepareBeside(_ server: ServerCommand, atRate: Bool, timeoutSeconds: Double) throws(PoolSizeError) -> (
         command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double
     ) {
         typealias P = PoolSizeError.Parameter
         let (command, parser) = try parsed(requiresSize: false)
+        if atRate && !command.usesRate {
+            throw .invalidParameter(
+                .load,
+                message:
+                    "has no {rate}, so the tool would run its own load, not the \(P.arrivalRates.mention) asked; write {rate} where the tool takes its request rate (k6 -e RATE={rate} with Examples/load/k6-rate.js, vegeta attack -rate={rate}, wrk2 -R{rate}), or drop \(P.arrivalRates.mention)"
+            )
+        }
+        try Self.refuseRate(command, atRate: atRate)
         _ = try LoadToolMeasurer(
             command: command, parser: parser, timeoutSeconds: timeoutSeconds, port: ServerURL.checkedPort)
         if command.usesPort && !server.usesPort {
@@ -42,6 +51,7 @@ extension LoadToolTask {
             )
         }
         let (command, parser) = try parsed(requiresSize: true)
+        try Self.refuseRate(command, atRate: false)
         let measurer = try LoadToolMeasurer(
             command: command, parser: parser, timeoutSeconds: timeoutSeconds, port: nil)
         let program = String(command.program.split(separator: "/").last ?? "tool")
@@ -53,6 +63,16 @@ extension LoadToolTask {
         return PreparedTarget(
             spec: spec, run: .external(measurer), isLoopbackServer: false, taskTimeoutSeconds: timeoutSeconds,
             target: .loadTool(LoadToolSetup(command: shown, parse: parse.map(Secrets.commandText))))
+    }
+
+    /// Refuses `{rate}` in a closed-loop sweep, where no trial has a rate to give.
+    private static func refuseRate(_ command: LoadCommand, atRate: Bool) throws(PoolSizeError) {
+        guard command.usesRate && !atRate else { return }
+        throw .invalidParameter(
+            .load,
+            message:
+                "has {rate}, but the sweep sets no rate; add \(PoolSizeError.Parameter.arrivalRates.mention) (with \(PoolSizeError.Parameter.server.mention)) for an open loop, or write the tool's own rate"
+        )
     }
 
     /// The command and its reader; a tool whose figures cannot be read is refused.

@@ -99,7 +99,7 @@ extension ServerTask {
         }
         let redacted = shown.redactedURL.replacingOccurrences(of: ":\(ServerURL.checkedPort)", with: ":{port}")
         let tool = try loadTool.map { tool throws(PoolSizeError) in
-            try tool.prepareBeside(command, timeoutSeconds: timeoutSeconds)
+            try tool.prepareBeside(command, atRate: context.load.arrival != nil, timeoutSeconds: timeoutSeconds)
         }
         let measurer = ServerTrialMeasurer(
             command: command, url: url, connections: connections, readyTimeoutSeconds: readyTimeoutSeconds,

@@ -143,6 +143,11 @@ package struct OpenLoopSummary: Equatable, Sendable {
     package var unfinished: Int
     /// The largest 99th percentile of the dispatcher's lag over the repetitions, µs.
     package var dispatchLagP99Microseconds: Double
+    /// Whether every repetition's backlog was seen arrival by arrival
+    /// (`OpenLoopFigures.backlogMeasured`). When not (a load tool given the rate),
+    /// `backlogMean` is Little's law's, and `backlogMax`, `unfinished` and the dispatcher's
+    /// lag are those of the repetitions that were (0 and NaN when none was): not measured.
+    package var backlogMeasured: Bool
     /// Latency percentiles (from intended arrival), each the worst repetition's, µs: the
     /// objective is judged on the worst repetition.
     package var worstLatency: LatencyPercentiles
@@ -157,9 +162,11 @@ package struct OpenLoopSummary: Equatable, Sendable {
         stable = figures.allSatisfy(\.stable)
         unstableRepetitions = figures.filter { !$0.stable }.count
         backlogMean = figures.map(\.backlogMean).reduce(0, +) / n
-        backlogMax = figures.map(\.backlogMax).max() ?? 0
-        unfinished = figures.map(\.unfinished).reduce(0, +)
-        dispatchLagP99Microseconds = figures.map(\.dispatchLagP99Microseconds).max() ?? 0
+        let seen = figures.filter(\.backlogMeasured)
+        backlogMeasured = seen.count == figures.count
+        backlogMax = seen.map(\.backlogMax).max() ?? 0
+        unfinished = seen.map(\.unfinished).reduce(0, +)
+        dispatchLagP99Microseconds = seen.map(\.dispatchLagP99Microseconds).max() ?? .nan
         let open = records.filter(\.isOpenLoop)
         worstLatency = LatencyPercentiles(
             p50: open.map(\.latency.p50).max() ?? 0, p90: open.map(\.latency.p90).max() ?? 0,

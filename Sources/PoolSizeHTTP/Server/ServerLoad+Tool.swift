@@ -1,20 +1,23 @@
+import Foundation
 import PoolSizeKit
 import PoolSizeModel
 import PoolSizeProcess
 
 extension ServerLoad {
     /// A trial loaded by the user's tool: its throughput, latency and errors as it printed them,
-    /// the server's CPU, threads and memory over the tool's run.
+    /// the server's CPU, threads and memory over the tool's run. `atRate`: an open-loop trial,
+    /// whose rate the tool is given (`{rate}`) and whose figures it gives
+    /// (`recordAtRate`).
     func measureWithTool(
         _ tool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double), size: Int,
-        server: RunningServer, cores: Int
+        atRate trial: OpenLoopTrial?, server: RunningServer, cores: Int
     ) throws(PoolSizeError) -> TrialMetrics {
         let measurer = try LoadToolMeasurer(
             command: tool.command, parser: tool.parser, timeoutSeconds: tool.timeoutSeconds, port: server.port)
         let members = ServerProcess.processes(inSession: server.process.pid)
         let before = SessionUsage.read(processes: members, switches: true)
         database?.windowOpened()
-        let run = measurer.run(size: size)
+        let run = measurer.run(size: size, ratePerSecond: trial?.ratePerSecond)
         let watched = database?.windowClosed().database
         let after = SessionUsage.read(
             processes: ServerProcess.processes(inSession: server.process.pid), switches: true)
@@ -38,6 +41,10 @@ extension ServerLoad {
             let idle = ServerTrialValidity.idleServer(cpuNanoseconds: cpu, requests: requests)
         {
             metrics.invalidReason = idle
+        }
+        if let trial {
+            let name = URL(fileURLWithPath: run.arguments.first ?? "tool").lastPathComponent
+            Self.recordAtRate(&metrics, figures: figures, trial: trial, size: size, tool: name)
         }
         if let ended = server.process.exitOutcome {
             metrics.invalidReason = ServerTrialValidity.exited(

@@ -4,7 +4,8 @@ import PoolSizeProcess
 
 /// How a server trial is loaded, chosen per trial: the event-driven driver's closed loop
 /// (`connections` requests in flight), its open loop (arrivals at the trial's rate,
-/// `ServerLoad+OpenLoop`), or the user's own load tool once per trial (`ServerLoad+Tool`).
+/// `ServerLoad+OpenLoop`), or the user's own load tool once per trial (`ServerLoad+Tool`), at
+/// the trial's rate when it is open (`ServerLoad+ToolAtRate`).
 /// Each reads the server's session as the window opens and closes, and leaves the figures and
 /// the trial's validity to `ServerTrialFigures` and `ServerTrialValidity`.
 struct ServerLoad {
@@ -23,16 +24,22 @@ struct ServerLoad {
     func measure(_ request: TrialRequest, server: RunningServer, cores: Int) throws(PoolSizeError) -> TrialMetrics {
         switch request.loop {
         case let .open(trial):
-            if loadTool != nil {
-                throw .invalidParameter(
-                    .load,
-                    message:
-                        "runs the load tool's own load, which has no arrival rate of poolsize's; drop \(PoolSizeError.Parameter.arrivalRates.mention) or \(PoolSizeError.Parameter.load.mention)"
-                )
+            if let loadTool {
+                // The target refuses such a command before any trial runs (LoadToolTask).
+                guard loadTool.command.usesRate else {
+                    throw .invalidParameter(
+                        .load,
+                        message:
+                            "has no {rate}, so it cannot run an open-loop trial; write {rate} where the tool takes its request rate"
+                    )
+                }
+                return try measureWithTool(loadTool, size: request.size, atRate: trial, server: server, cores: cores)
             }
             return try measureOpenLoop(request, trial: trial, server: server, cores: cores)
         case let .closed(settings):
-            if let loadTool { return try measureWithTool(loadTool, size: request.size, server: server, cores: cores) }
+            if let loadTool {
+                return try measureWithTool(loadTool, size: request.size, atRate: nil, server: server, cores: cores)
+            }
             return try measureClosedLoop(request, settings: settings, server: server, cores: cores)
         }
     }

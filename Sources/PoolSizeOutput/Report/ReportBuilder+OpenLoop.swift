@@ -103,10 +103,13 @@ extension ReportBuilder {
 
     static func openLoopSection(_ analysis: RunAnalysis, _ open: RunAnalysis.OpenLoop) -> [ReportDocument.Block] {
         var blocks: [ReportDocument.Block] = [.heading(level: 2, text: "Open loop")]
-        let process =
-            open.arrival.process == .poisson
-            ? "the intended times of a seeded Poisson process (exponential gaps, as independent users arrive)"
-            : "evenly spaced intended times (one every 1/rate seconds, as a timer feeds work)"
+        let process: String
+        switch open.arrival.process {
+        case .poisson:
+            process = "the intended times of a seeded Poisson process (exponential gaps, as independent users arrive)"
+        case .uniform: process = "evenly spaced intended times (one every 1/rate seconds, as a timer feeds work)"
+        case .tool: process = "the times the load tool chose, given the rate"
+        }
         let rates =
             open.isRange
             ? "\(open.rates.count) rates from \(UnitFormat.rate(open.rates.first!)) to \(UnitFormat.rate(open.rates.last!)) (\(open.rates.map { UnitFormat.number($0.perSecond) }.joined(separator: ", ")) per second)"
@@ -294,15 +297,16 @@ extension ReportBuilder {
                     "unfinished", "lag p99", "CPU util",
                 ]
                 let table = rows.map { s -> [String] in
-                    let o = s.openLoop
+                    // A load tool's trials have no backlog seen arrival by arrival.
+                    let o = s.openLoop, seen = s.openLoop.flatMap { $0.backlogMeasured ? $0 : nil }
                     let l = o?.worstLatency ?? LatencyPercentiles()
                     return [
                         String(s.poolSize), String(s.throughput.count),
                         UnitFormat.significant(o?.achievedPerSecond ?? s.throughput.mean),
                         time(l.p50), time(l.p90), time(l.p99), time(l.p999), time(l.max),
-                        UnitFormat.significant(o?.backlogMean ?? .nan), o.map { String($0.backlogMax) } ?? "–",
-                        o.map { String($0.unfinished) } ?? "–",
-                        o.map { time($0.dispatchLagP99Microseconds) } ?? "–", UnitFormat.wholePercent(s.utilization),
+                        UnitFormat.significant(o?.backlogMean ?? .nan), seen.map { String($0.backlogMax) } ?? "–",
+                        seen.map { String($0.unfinished) } ?? "–",
+                        seen.map { time($0.dispatchLagP99Microseconds) } ?? "–", UnitFormat.wholePercent(s.utilization),
                     ]
                 }
                 blocks.append(.table(header: header, rows: table, numeric: header.map { _ in true }))

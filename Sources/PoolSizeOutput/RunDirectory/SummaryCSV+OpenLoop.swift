@@ -13,7 +13,8 @@ extension SummaryCSV {
         let percentile = plan?.sloPercentile ?? 99
         return [
             n(rate.perSecond, 3), n(o.offeredPerSecond, 3), n(o.achievedPerSecond, 3), o.stable ? "yes" : "no",
-            n(o.backlogMean, 3), String(o.backlogMax), String(o.unfinished), n(o.dispatchLagP99Microseconds, 1),
+            n(o.backlogMean, 3), o.backlogMeasured ? String(o.backlogMax) : "",
+            o.backlogMeasured ? String(o.unfinished) : "", o.backlogMeasured ? n(o.dispatchLagP99Microseconds, 1) : "",
             UnitFormat.number(percentile), n(plan?.latencySLOMicroseconds, 1),
             n(verdict?.percentileMicroseconds ?? SLOSizer.value(o.worstLatency, percentile: percentile), 1),
             n(verdict?.modelPercentileMicroseconds, 1), verdict?.meetsSLO.map { $0 ? "yes" : "no" } ?? "",

@@ -16,7 +16,7 @@ extension TrialsColumn {
             "backlog_mean", write: { CSVField.number($0.backlogMean, decimals: 3) },
             read: { row, o throws(PoolSizeError) in o.backlogMean = try row.number("backlog_mean") }),
         openLoopFigure(
-            "backlog_max", write: { String($0.backlogMax) },
+            "backlog_max", write: { $0.backlogMeasured ? String($0.backlogMax) : "" },
             read: { row, o throws(PoolSizeError) in o.backlogMax = try row.integer("backlog_max") }),
         openLoopFigure(
             "backlog_growth", signed: true, write: { CSVField.number($0.backlogGrowth, decimals: 3) },
@@ -25,7 +25,7 @@ extension TrialsColumn {
             "stable", write: { $0.stable ? "yes" : "no" },
             read: { row, o throws(PoolSizeError) in o.stable = try row.stable() }),
         openLoopFigure(
-            "unfinished", write: { String($0.unfinished) },
+            "unfinished", write: { $0.backlogMeasured ? String($0.unfinished) : "" },
             read: { row, o throws(PoolSizeError) in o.unfinished = try row.integer("unfinished") }),
         openLoopFigure(
             "dispatch_lag_p99_us", write: { CSVField.number($0.dispatchLagP99Microseconds, decimals: 1) },

@@ -41,7 +41,8 @@ package struct ArrivalSchedule: Sendable {
     /// seeded uniform draw) for Poisson arrivals, exactly 1/rate for uniform ones.
     static func gap(_ process: ArrivalProcess, rate: Double, rng: inout SeededGenerator) -> Double {
         switch process {
-        case .uniform: return 1e9 / rate
+        // A tool's arrivals are its own (`load`); a schedule of them is never drawn.
+        case .uniform, .tool: return 1e9 / rate
         case .poisson: return -log(1 - rng.nextUnit()) / rate * 1e9
         }
     }

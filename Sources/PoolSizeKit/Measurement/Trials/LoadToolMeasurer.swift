@@ -54,9 +54,10 @@ package struct LoadToolMeasurer: TrialMeasuring, Sendable {
         self.environment = environment
     }
 
-    /// Runs the tool once for a trial at `size`.
-    package func run(size: Int) -> LoadToolRun {
-        let arguments = command.arguments(size: size, port: port)
+    /// Runs the tool once for a trial at `size`, and at `ratePerSecond` when the command has
+    /// `{rate}` (an open-loop trial's arrival rate).
+    package func run(size: Int, ratePerSecond: Double? = nil) -> LoadToolRun {
+        let arguments = command.arguments(size: size, port: port, ratePerSecond: ratePerSecond)
         let child = ChildProcessRunner(timeoutSeconds: timeoutSeconds).run(
             executable: URL(fileURLWithPath: executable), arguments: Array(arguments.dropFirst()),
             environment: environment, watchThreads: true)
