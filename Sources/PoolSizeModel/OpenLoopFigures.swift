@@ -81,7 +81,10 @@ public struct OpenLoopFigures: Equatable, Sendable, Codable {
     /// arrivals in the window are a Poisson count (or an exact one): fewer than 90% of those
     /// expected, less three standard deviations, means the dispatcher fell behind its intended
     /// times, and the trial measured a lower rate than it names.
+    /// A load tool's trial (`backlogMeasured` false) is judged where its figures are read: its
+    /// window holds the tail in which its last requests were answered, not only its arrivals.
     func dispatcherShortfall(windowSeconds: Double) -> String? {
+        guard backlogMeasured else { return nil }
         let expected = arrivalRate.arrivals(in: windowSeconds)
         let arrivals = offeredPerSecond * windowSeconds
         guard expected.isFinite, arrivals.isFinite, expected >= 1 else { return nil }

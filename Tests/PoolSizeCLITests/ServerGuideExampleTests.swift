@@ -46,14 +46,15 @@ import Testing
             "needs gunicorn: scripts/install-test-servers.sh (apt-get install gunicorn)")
     }
 
-    @Test func theGuideHasItsFourExamples() throws {
+    @Test func theGuideHasItsFiveExamples() throws {
         let examples = try Self.examples()
-        #expect(examples.count == 4)
+        #expect(examples.count == 5)
+        #expect(examples.contains { $0.contains("{rate}") && $0.contains("--arrival-rate") })
         #expect(examples.contains { $0.contains("--resize") } && examples.contains { $0.contains("--load") })
         #expect(examples.contains { $0.contains("--arrival-rate") })
     }
 
-    @Test(arguments: 0..<4)
+    @Test(arguments: 0..<5)
     func eachExampleRunsAsWritten(index: Int) throws {
         let examples = try Self.examples()
         try #require(index < examples.count)

@@ -118,6 +118,25 @@ import Testing
         #expect(metrics.figures.openLoop?.offeredPerSecond == 200)
     }
 
+    /// A size that fell behind spends a tail answering what it queued, inside the tool's window:
+    /// rate-load.py at 200/s for 2 s on 64 senders against one worker sent 259 requests, dropped
+    /// 141 and answered its last at 2.67 s, so 400 arrivals over 2.67 s look like 150/s. That is
+    /// no rate not reached (it dropped arrivals for want of a free sender), and with 64 senders
+    /// for a size of 1 the server held them: valid, not stable.
+    @Test func aSizeThatFellBehindIsNotTakenForARateNotReached() {
+        let figures = LoadToolFigures(
+            throughputPerSecond: 97.1, latency: LatencyPercentiles(p50: 500_000, p99: 676_500),
+            meanLatencyMicroseconds: 500_000, requests: 259, durationSeconds: 2.67, dropped: 141, concurrency: 64)
+        var metrics = Self.metrics(figures, window: 2.67)
+        var trial = Self.trial(slo: nil)
+        trial.ratePerSecond = 200
+        ServerLoad.recordAtRate(&metrics, figures: figures, trial: trial, size: 1, tool: "python3")
+        #expect(metrics.invalidReason == nil)
+        #expect(metrics.figures.openLoop?.stable == false)
+        #expect(Self.near(metrics.figures.openLoop?.offeredPerSecond ?? 0, 97.1 * 400 / 259))
+        #expect(metrics.figures.loop.problem(windowSeconds: 2.67) == nil)
+    }
+
     /// A run whose output gave no figures is invalid already; its record is still the open
     /// loop's, at the rate asked, carrying nothing.
     @Test func aRunWithoutFiguresKeepsItsReasonAndRate() {

@@ -35,32 +35,37 @@ extension ServerLoad {
                         offered: offered, achieved: carried, growth: 0, poolSize: size, arrivalsInWindow: arrivals,
                         busyQueues: backlog.isFinite ? backlog : 0),
                 unfinished: 0, dispatchLagP99Microseconds: .nan))
-        guard metrics.invalidReason == nil, let figures else { return }
+        guard metrics.invalidReason == nil, let figures, let open = metrics.figures.openLoop else { return }
         metrics.invalidReason = toolHeldBack(
-            figures, offeredPerSecond: offered, windowSeconds: window, trial: trial, size: size, tool: tool)
+            figures, offeredPerSecond: offered, windowSeconds: window, stable: open.stable, trial: trial, size: size,
+            tool: tool)
     }
 
     /// Why a trial at a rate measured the tool rather than the server, or nil:
-    /// - it offered fewer than 90% of the arrivals the rate asks over its window, less three
-    ///   standard deviations of a Poisson count (the dispatcher's rule): `{rate}` did not reach
-    ///   its rate, or it could not keep up;
     /// - it dropped more than `ServerTrialValidity.connectionWaitShare` of its arrivals while it
     ///   could hold fewer requests than `ServerTrialValidity.neededConnections` (the rate × twice
     ///   the objective, at least the size), or said not how many it could. With at least that
     ///   many, the arrivals it dropped were ones the server held past the objective, which the
     ///   trial then fails on its own figures (it is not stable).
+    /// - a `stable` trial offered fewer than 90% of the arrivals the rate asks over its window,
+    ///   less three standard deviations of a Poisson count (the dispatcher's rule): `{rate}`
+    ///   did not reach the tool's rate, or the tool could not send that fast. Only a trial that
+    ///   kept up is judged so: its window ends a service time after its last arrival, while one
+    ///   that fell behind spends a tail answering what it queued, which its window holds.
     static func toolHeldBack(
-        _ figures: LoadToolFigures, offeredPerSecond offered: Double, windowSeconds window: Double,
+        _ figures: LoadToolFigures, offeredPerSecond offered: Double, windowSeconds window: Double, stable: Bool,
         trial: OpenLoopTrial, size: Int, tool: String
     ) -> String? {
-        let expected = trial.ratePerSecond * window
-        if expected >= 1, offered * window < 0.9 * expected - 3 * expected.squareRoot() {
+        let dropped = figures.dropped ?? 0
+        let sent = figures.requests ?? figures.throughputPerSecond * window
+        guard dropped > 0, dropped > ServerTrialValidity.connectionWaitShare * (sent + dropped) else {
+            let expected = trial.ratePerSecond * window
+            guard stable, expected >= 1, offered * window < 0.9 * expected - 3 * expected.squareRoot() else {
+                return nil
+            }
             return
                 "\(tool) offered \(UnitFormat.rate(offered)) of the \(UnitFormat.rate(trial.ratePerSecond)) asked, so the trial did not measure that rate; check that {rate} is where the tool takes its request rate and that the tool can send that fast (more senders, cores, or another host)"
         }
-        let dropped = figures.dropped ?? 0
-        let sent = figures.requests ?? figures.throughputPerSecond * window
-        guard dropped > 0, dropped > ServerTrialValidity.connectionWaitShare * (sent + dropped) else { return nil }
         let needed = ServerTrialValidity.neededConnections(
             ratePerSecond: trial.ratePerSecond, latencySLOMicroseconds: trial.latencySLOMicroseconds, size: size)
         if let cap = figures.concurrency, cap >= needed { return nil }

@@ -26,6 +26,9 @@ extension ReportBuilder {
 
     static func time(_ microseconds: Double) -> String { UnitFormat.duration(microseconds: microseconds) }
 
+    /// A recorded percentile, or – for one not recorded (0).
+    static func shown(_ microseconds: Double) -> String { microseconds > 0 ? time(microseconds) : "–" }
+
     /// `p99 ≤ 40.0 ms`, or `keeping up` without an objective.
     static func goal(_ open: RunAnalysis.OpenLoop) -> String {
         open.arrival.latencySLOMicroseconds.map { "\(open.percentileName) ≤ \(time($0))" } ?? "keeping up"
@@ -108,7 +111,9 @@ extension ReportBuilder {
         case .poisson:
             process = "the intended times of a seeded Poisson process (exponential gaps, as independent users arrive)"
         case .uniform: process = "evenly spaced intended times (one every 1/rate seconds, as a timer feeds work)"
-        case .tool: process = "the times the load tool chose, given the rate"
+        case .tool:
+            process =
+                "the times the load tool chose, given the rate (its latency counts from when it sent each request, which is the intended time while it drops none; what it offered and carried are its own counts)"
         }
         let rates =
             open.isRange
@@ -117,7 +122,10 @@ extension ReportBuilder {
         var text =
             "Tasks arrived at \(process), at \(rates), whatever the pool was doing. Latency counts from each task's intended arrival, so time spent queued behind a busy pool is in it."
         text +=
-            " A size **keeps up** when it carried at least \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals (less one standard deviation of the tasks in service at the window's edges, √(2 × rate × service time)) and its backlog did not grow across the window by more than the pool size"
+            " A size **keeps up** when it carried at least \(UnitFormat.percent(OpenLoopFigures.carriedShare)) of the arrivals (less one standard deviation of the tasks in service at the window's edges, √(2 × rate × service time))"
+            + (open.arrival.process == .tool
+                ? "; a load tool reports no backlog, so none is judged"
+                : " and its backlog did not grow across the window by more than the pool size")
         if let slo = open.arrival.latencySLOMicroseconds {
             text +=
                 "; it **meets the objective**, \(open.percentileName) ≤ \(time(slo)), when it keeps up and the \(open.percentileName) of its worst repetition is within it. The recommendation is the smallest size from which on every size measured meets it."
@@ -285,6 +293,9 @@ extension ReportBuilder {
         blocks.append(
             .paragraph(
                 "Latency percentiles are the worst repetition's, from each task's intended arrival; backlog is tasks arrived and not finished; lag is how late the dispatcher handed tasks to the pool (99th percentile, already inside the latencies)."
+                    + (open.arrival.process == .tool
+                        ? " The load tool's trials have Little's law's backlog (carried × its mean latency); their backlog's maximum, unfinished tasks and lag are not measured (–), nor is a percentile it did not print."
+                        : "")
             ))
         for curve in curves {
             for rate in open.rates {
@@ -303,7 +314,8 @@ extension ReportBuilder {
                     return [
                         String(s.poolSize), String(s.throughput.count),
                         UnitFormat.significant(o?.achievedPerSecond ?? s.throughput.mean),
-                        time(l.p50), time(l.p90), time(l.p99), time(l.p999), time(l.max),
+                        // 0 is a percentile the tool did not print: no latency is 0.
+                        shown(l.p50), shown(l.p90), shown(l.p99), shown(l.p999), shown(l.max),
                         UnitFormat.significant(o?.backlogMean ?? .nan), seen.map { String($0.backlogMax) } ?? "–",
                         seen.map { String($0.unfinished) } ?? "–",
                         seen.map { time($0.dispatchLagP99Microseconds) } ?? "–", UnitFormat.wholePercent(s.utilization),

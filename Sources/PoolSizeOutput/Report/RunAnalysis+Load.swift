@@ -121,7 +121,11 @@ extension RunAnalysis {
         case .closed: load = "\(connections) requests in flight"
         case let .open(open):
             let rates = open.rates.map { UnitFormat.rate($0) }.joined(separator: ", ")
-            load = "\(open.arrival.process.rawValue) arrivals at \(rates) over at most \(connections) connections"
+            // A load tool's connections are its own.
+            load =
+                open.arrival.process == .tool
+                ? "tool-paced arrivals at \(rates)"
+                : "\(open.arrival.process.rawValue) arrivals at \(rates) over at most \(connections) connections"
         }
         return connectionPerRequest ? load + ", " + Self.connectionPerRequestNote : load
     }
