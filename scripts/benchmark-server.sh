@@ -36,7 +36,12 @@
 #            on the hand loop's sizes, against serve's hand loop (run here when the servers
 #            section is not): the same knee; then the same with k6 (`--load 'k6 run --vus 64
 #            … Examples/load/k6-load.js' --parse k6`), against the hand loop and poolsize's
-#            own driver (the serve grid above, when the servers section ran);
+#            own driver (the serve grid above, when the servers section ran); then an open loop
+#            on the same server, 400 requests a second against p99 ≤ 50 ms on sizes
+#            2,3,4,5,6,8,12,16, its arrivals from poolsize's driver (`--arrival-rate`), from k6
+#            (`--load 'k6 run … -e RATE={rate} … Examples/load/k6-rate.js' --parse k6`) and from
+#            Examples/load/rate-load.py (`{rate}`, read by expressions): each tool's
+#            recommendation within one step of the driver's;
 #   pgbench: a PostgreSQL of its own (scripts/pg-cluster.sh, stopped however the script ends),
 #            a hand loop `pgbench -n -c N -j 2 -T S` at each size for two scripts (-S, and one of
 #            CPU then pg_sleep(0.005)), knees by `poolsize fit`, against `poolsize sweep --load
@@ -229,6 +234,18 @@ if wants load && [[ "$sweep_available" == yes ]]; then
     run_sweep serve-k6 --server "$(printf '%q ' "${serve_command[@]}")" --http "$url_template" \
         --load "k6 run --no-usage-report --quiet --vus 64 --duration ${seconds}s --summary-trend-stats avg,min,med,max,p(90),p(99) -e URL=http://127.0.0.1:{port}/ $root/Examples/load/k6-load.js" \
         --parse k6 --sizes "$sizes" --search grid
+    # The open loop at a rate: each trial S seconds of arrivals, whoever makes them.
+    open_args=(--server "$(printf '%q ' "${serve_command[@]}")" --http "$url_template" --arrival-rate 400/s
+        --latency-slo 50ms --sizes "2,3,4,5,6,8,12,16")
+    run_sweep serve-open-driver "${open_args[@]}" --trial-ms "$((seconds * 1000))"
+    run_sweep serve-open-k6 "${open_args[@]}" \
+        --load "k6 run --no-usage-report --quiet --summary-trend-stats avg,min,med,max,p(90),p(99) -e RATE={rate} -e VUS=64 -e DURATION=${seconds}s -e URL=http://127.0.0.1:{port}/ $root/Examples/load/k6-rate.js" \
+        --parse k6
+    run_sweep serve-open-py "${open_args[@]}" \
+        --load "python3 $root/Examples/load/rate-load.py http://127.0.0.1:{port}/ {rate} $seconds 64" \
+        --parse 'sent (?<requests>\d+), dropped (?<dropped>\d+), senders (?<concurrency>\d+)' \
+        --parse 'failed (?<errors>\d+), in (?<duration>[\d.]+) s: (?<throughput>[\d.]+)/s' \
+        --parse 'mean (?<mean>\S+) p50 (?<p50>\S+) p90 (?<p90>\S+) p99 (?<p99>\S+) max (?<max>\S+)'
 fi
 if wants pgbench; then
     scale=10

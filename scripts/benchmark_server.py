@@ -131,6 +131,7 @@ def load_sections(out, sizes, seconds, cores, command_line, parts, when, load_be
     if "load" in parts:
         wrk_section(out, sizes, seconds)
         k6_section(out, sizes, seconds)
+        open_loop_section(out, seconds)
     if "pgbench" in parts:
         pgbench_section(out, sizes, seconds)
     print(END)
@@ -232,6 +233,66 @@ def k6_section(out, sizes, seconds):
     if sweep.ran:
         left = "; ".join(f"`{line.strip()}`" for line in sweep.leftovers)
         print(f"- processes left after the sweep: {left or 'none (ps)'}")
+    print()
+
+
+OPEN_SIZES = [2, 3, 4, 5, 6, 8, 12, 16]
+
+
+def open_loop_section(out, seconds):
+    """The open loop on the same server at 400/s against p99 ≤ 50 ms, its arrivals from
+    poolsize's driver, from k6 and from rate-load.py given the rate (`{rate}`): per size each
+    one's worst p99 and whether it kept up (or why the trial is invalid), and each tool's
+    recommendation against the driver's, within one step of the size list."""
+    sweeps = [("driver", ToolSweep(out / "sweep-serve-open-driver")), ("k6", ToolSweep(out / "sweep-serve-open-k6")),
+              ("rate-load.py", ToolSweep(out / "sweep-serve-open-py"))]
+    if not any(sweep.ran for _, sweep in sweeps):
+        return
+    serve = ("poolsize sweep --server 'poolsize serve --workers {size} --port {port} --cpu 1ms --delay 9ms --quiet' "
+             "--http 'http://127.0.0.1:{port}/' --arrival-rate 400/s --latency-slo 50ms --sizes "
+             f"{','.join(map(str, OPEN_SIZES))} --repeat 1")
+    print("### At a rate: the driver, k6 and rate-load.py given `{rate}`")
+    print()
+    print(f"The driver: `{serve} --trial-ms {seconds * 1000}`. k6: the same with `--load 'k6 run --no-usage-report "
+          "--quiet --summary-trend-stats avg,min,med,max,p(90),p(99) -e RATE={rate} -e VUS=64 "
+          f"-e DURATION={seconds}s -e URL=http://127.0.0.1:{{port}}/ Examples/load/k6-rate.js' --parse k6`. "
+          "rate-load.py: the same with `--load 'python3 Examples/load/rate-load.py http://127.0.0.1:{port}/ {rate} "
+          f"{seconds} 64'` and the guide's three expressions. Poisson arrivals from the driver, evenly spaced ones "
+          "from both tools; each cell is the trial's p99 from its arrivals' intended times, *fell behind* where it "
+          "did not keep up.")
+    print()
+    print("| size | " + " | ".join(f"{name} p99 ms" for name, _ in sweeps) + " |")
+    print("|---|" + "---|" * len(sweeps))
+    all_sizes = sorted({int(r["pool_size"]) for _, sweep in sweeps for r in sweep.trials})
+    for size in all_sizes:
+        cells = []
+        for _, sweep in sweeps:
+            rows = sweep.by_size.get(size, [])
+            invalid = [reason for s, reason in sweep.invalid if s == size]
+            if not rows:
+                cells.append(f"invalid: {invalid[0]}" if invalid else "–")
+                continue
+            worst = max(float(r["latency_p99_us"]) for r in rows)
+            kept = all(r.get("stable") == "yes" for r in rows)
+            cells.append(f"{worst / 1000:.1f}" + ("" if kept else " (fell behind)"))
+        label = str(size) if size in OPEN_SIZES else f"{size} (rule)"
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    print()
+    recommended = {}
+    for name, sweep in sweeps:
+        rec = sweep.recommendation
+        size = rec.get("recommended_queue_count") if rec else None
+        recommended[name] = size
+        how = sweep.status() if sweep.exit != 0 or rec is None else (
+            f"recommends **{size}**; {len(sweep.trials)} trials"
+            + (f", {len(sweep.invalid)} invalid" if sweep.invalid else "") + f" in {sweep.seconds:.0f} s")
+        print(f"- {name}: {how}")
+    driver = recommended.get("driver")
+    for name in ("k6", "rate-load.py"):
+        verdict = step_verdict(f"{name}'s recommendation", recommended.get(name), driver, OPEN_SIZES)
+        print("- verdict: " + verdict.replace("hand loop's", "driver's"))
+    left = "; ".join(f"`{line.strip()}`" for _, sweep in sweeps for line in sweep.leftovers)
+    print(f"- processes left after the sweeps: {left or 'none (ps)'}")
     print()
 
 

@@ -155,7 +155,7 @@ func runCLI(_ arguments: [String]) -> (code: Int32, errors: [String]) {
         ),
         (
             ["sweep", "--arrival-rate", "800/s", "--arrivals", "bursty"], 64,
-            "error: The value 'bursty' is invalid for '--arrivals <arrivals>'. Please provide one of 'poisson' and 'uniform'. (see 'poolsize sweep --help')"
+            "error: The value 'bursty' is invalid for '--arrivals <arrivals>'. Please provide one of 'poisson', 'uniform' or 'tool-paced'. (see 'poolsize sweep --help')"
         ),
         (
             ["sweep", "--workload", "/nonexistent/spec.yaml"], 66,
