@@ -49,6 +49,7 @@ enum ParameterFlags {
         case .resize: return "--resize"
         case .readyTimeout: return "--ready-timeout"
         case .settle: return "--settle"
+        case .stopSignal: return "--stop-signal"
         case .load: return "--load"
         case .parse: return "--parse"
         case .postgres: return "--postgres"

@@ -10,6 +10,7 @@ extension SweepServerOptions {
     ) throws(PoolSizeError) -> Sweep.Target {
         let serverOnly = [
             ("--resize", resize != nil), ("--settle", settle != nil), ("--ready-timeout", readyTimeout != "30s"),
+            ("--stop-signal", stopSignal != nil),
         ]
         for (flag, given) in serverOnly where given {
             throw .invalidOption(

@@ -29,6 +29,9 @@ struct SweepServerOptions: ParsableArguments {
     @Option(name: .customLong("ready-timeout"), help: ArgumentHelp(Help.readyTimeout, valueName: "DURATION"))
     var readyTimeout: String = "30s"
 
+    @Option(name: .customLong("stop-signal"), help: ArgumentHelp(Help.stopSignal, valueName: "SIGNAL"))
+    var stopSignal: String?
+
     /// The server sweep these flags ask for (or the load tool's alone, `--load` without
     /// `--server`), or nil without either; `workload` gives the URL and the request, `axes`
     /// and `load` must be left as they are. Only the flags are checked here, each against the
@@ -55,6 +58,10 @@ struct SweepServerOptions: ParsableArguments {
             if readyTimeout != "30s" {
                 throw .invalidOption(
                     flag: "--ready-timeout", message: "applies to a server sweep; add --server COMMAND or drop it")
+            }
+            if stopSignal != nil {
+                throw .invalidOption(
+                    flag: "--stop-signal", message: "applies to a server sweep; add --server COMMAND or drop it")
             }
             return nil
         }
@@ -84,6 +91,7 @@ struct SweepServerOptions: ParsableArguments {
             throw .invalidOption(flag: "--ready-timeout", message: "must be 100ms to 1h, got \(readyTimeout)")
         }
         task.readyTimeoutSeconds = timeout
+        task.stopSignal = stopSignal
         if self.load != nil && connections != nil {
             throw .invalidOption(
                 flag: "--connections",
@@ -164,6 +172,12 @@ struct SweepServerOptions: ParsableArguments {
             at most 10000. Fewer than the largest of --sizes is refused; a closed-loop trial whose size exceeds it \
             (an auto size) is invalid (the driver was the limit), and so is an open-loop one in which arrivals \
             waited for a connection in the driver with fewer than that.
+            """
+        static let stopSignal = """
+            With --server: the signal that stops the server after each size and at the end: TERM (the default), \
+            INT, QUIT, HUP, USR1, USR2 or KILL. gunicorn's quick stop is INT or QUIT, where TERM waits for its \
+            gthread worker's poll; no request is in flight when a server is stopped. Whatever is left \
+            after 5 s gets KILL.
             """
         static let readyTimeout = """
             With --server: how long a started server may take to answer the URL with a 2xx (e.g. 30s).

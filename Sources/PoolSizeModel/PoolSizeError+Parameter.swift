@@ -85,6 +85,8 @@ extension PoolSizeError {
         case readyTimeout
         /// How long a resized server is given before it is measured.
         case settle
+        /// The signal that stops a started server (`ServerStopSignal`).
+        case stopSignal
         /// The command that runs the user's own load tool once per trial (`LoadCommand`).
         case load
         /// How the load tool's figures are read from its output: a preset or regular expressions

@@ -19,6 +19,8 @@ package struct ServerSetup: Sendable, Equatable, Codable {
     /// The row of a chain of pools this sweep is (`workers=2`), nil for a server sweep of its
     /// own: a row measures only its cells, the chain's rules of thumb being the chain's.
     package var chainRow: String?
+    /// The signal that stopped the server (`INT`), when it was not SIGTERM.
+    package var stopSignal: String?
 
     /// A setup as recorded.
     package init(

@@ -12,8 +12,10 @@ extension ChildProcessRunner {
 
     /// The stop a long-running child gets: `signal` SIGTERM, up to `graceSeconds` for `ended` to
     /// say all is gone, then `signal` SIGKILL for whatever is left.
-    package static func terminate(graceSeconds: Double, signal: (Int32) -> Void, ended: () -> Bool) {
-        signal(SIGTERM)
+    package static func terminate(
+        graceSeconds: Double, first: Int32 = SIGTERM, signal: (Int32) -> Void, ended: () -> Bool
+    ) {
+        signal(first)
         let deadline = Date().addingTimeInterval(graceSeconds)
         while !ended() && Date() < deadline { usleep(10_000) }
         signal(SIGKILL)

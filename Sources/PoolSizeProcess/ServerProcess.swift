@@ -125,17 +125,17 @@ package final class ServerProcess: @unchecked Sendable {
         settling.wait(session: pid, timeoutSeconds: timeoutSeconds) { hasExited }
     }
 
-    /// Ends the server and everything it started: SIGTERM to its process group and to every
-    /// process in its session, up to `graceSeconds` for all of them to exit, then SIGKILL to
-    /// those left; then the guardian stops whatever left the session (setsid), reaps it all and
-    /// exits. Returns how the server itself ended. Safe to call more than once, and from any
-    /// thread.
+    /// Ends the server and everything it started: `signal` (SIGTERM unless the server is
+    /// stopped otherwise) to its process group and to every process in its session, up to
+    /// `graceSeconds` for all of them to exit, then SIGKILL to those left; then the guardian
+    /// stops whatever left the session (setsid), reaps it all and exits. Returns how the server
+    /// itself ended. Safe to call more than once, and from any thread.
     @discardableResult
-    package func stop(graceSeconds: Double) -> ChildOutcome {
+    package func stop(graceSeconds: Double, signal: Int32 = SIGTERM) -> ChildOutcome {
         stopping.lock()
         defer { stopping.unlock() }
         if let outcome = lock.withLock({ outcome }) { return outcome }
-        ChildProcessRunner.terminate(graceSeconds: graceSeconds) {
+        ChildProcessRunner.terminate(graceSeconds: graceSeconds, first: signal) {
             Self.signal(session: pid, $0)
         } ended: {
             hasExited && Self.processes(inSession: pid).isEmpty

@@ -85,6 +85,14 @@ import Testing
             "error: --ready-timeout: applies to a server sweep; add --server COMMAND or drop it"
         ),
         (
+            ["--stop-signal", "INT"],
+            "error: --stop-signal: applies to a server sweep; add --server COMMAND or drop it"
+        ),
+        (
+            ["--server", command, "--http", url, "--stop-signal", "STOP"],
+            "error: --stop-signal: 'STOP' is no signal a server is stopped with; give one of TERM, INT, QUIT, HUP, USR1, USR2 or KILL (SIGINT and INT are the same)"
+        ),
+        (
             ["--server", command, "--http", url, "--ready-timeout", "0s"],
             "error: --ready-timeout: must be 100ms to 1h, got 0s"
         ),
@@ -143,6 +151,33 @@ import Testing
         let command =
             "sh -c 'echo $$ >> \(pids.path); exec \(EndToEndTests.binary.path) serve --threads {size} --port {port} --cpu 500us --delay 1ms --quiet'"
         return (command, pids)
+    }
+
+    /// `--stop-signal INT`: every server of the sweep (the low-load phase's and one per trial)
+    /// is stopped with SIGINT, never SIGTERM: the server's shell notes the signal it was
+    /// stopped by; the report says so, and no server is left.
+    @Test func eachServerIsStoppedWithTheSignalAsked() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("poolsize-stop-signal-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pids = dir.appendingPathComponent("pids"), signals = dir.appendingPathComponent("signals")
+        defer { Self.killLeftovers(pids) }
+        let command =
+            "sh -c 'echo $$ >> \(pids.path); trap \"echo INT >> \(signals.path); exit 0\" INT; trap \"echo TERM >> \(signals.path); exit 0\" TERM; \(EndToEndTests.binary.path) serve --threads {size} --port {port} --cpu 500us --delay 1ms --quiet & wait'"
+        let run = dir.appendingPathComponent("run")
+        let result = try EndToEndTests.run([
+            "sweep", "--server", command, "--http", "http://127.0.0.1:{port}/", "--stop-signal", "sigint", "--sizes",
+            "1,2", "--cores", "1", "--repeat", "1", "--trial-ms", "500", "--quiet", "--out", run.path, "--plots",
+            dir.appendingPathComponent("plots").path,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(Self.leftovers(pids).isEmpty)
+        let started = ((try? String(contentsOf: pids, encoding: .utf8)) ?? "").split(separator: "\n").count
+        let stopped = ((try? String(contentsOf: signals, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(started >= 3 && stopped.count == started, "\(started) started, stopped by \(stopped)")
+        #expect(stopped.allSatisfy { $0 == "INT" }, "\(stopped)")
+        let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(report.contains(" --quiet & wait'`, stopped with SIGINT; loaded at "), "\(report)")
     }
 
     /// Processes still alive in the sessions of the servers noted in `pids`.

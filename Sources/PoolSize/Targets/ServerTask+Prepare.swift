@@ -101,9 +101,10 @@ extension ServerTask {
         let tool = try loadTool.map { tool throws(PoolSizeError) in
             try tool.prepareBeside(command, atRate: context.load.arrival != nil, timeoutSeconds: timeoutSeconds)
         }
+        let stop = try stopSignal.map { text throws(PoolSizeError) in try ServerStopSignal(text) } ?? .term
         let measurer = ServerTrialMeasurer(
             command: command, url: url, connections: connections, readyTimeoutSeconds: readyTimeoutSeconds,
-            requestTimeoutSeconds: timeoutSeconds, resize: resizing, loadTool: tool,
+            requestTimeoutSeconds: timeoutSeconds, stopSignal: stop.number, resize: resizing, loadTool: tool,
             database: database.map { PostgresDatabaseWatch(conninfo: $0) }, makeTarget: makeTarget)
         let program = URL(fileURLWithPath: command.words[0]).lastPathComponent
         let spec = WorkloadSpec(
@@ -113,6 +114,7 @@ extension ServerTask {
         var setup = ServerSetup(
             command: Secrets.commandText(command.display), url: redacted, connections: connections,
             readyTimeoutSeconds: readyTimeoutSeconds, sizing: sizing)
+        if stop != .term { setup.stopSignal = stop.name }
         if let tool {
             setup.loadTool = Secrets.commandText(
                 ([tool.command.display] + (loadTool?.parse ?? [])).joined(separator: " \(P.parse.mention) "))

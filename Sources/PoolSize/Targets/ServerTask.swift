@@ -18,6 +18,9 @@ package struct ServerTask: Sendable, Equatable, Codable {
     package var settleSeconds: Double?
     /// How long a started server may take to answer with a 2xx.
     package var readyTimeoutSeconds: Double = 30
+    /// The signal that stops the server (`ServerStopSignal`'s names: `INT`, `SIGQUIT`); nil:
+    /// SIGTERM.
+    package var stopSignal: String?
     /// Requests the driver keeps in flight; nil for the default (twice the largest size, at least 64).
     package var connections: Int?
     /// The user's own load tool, run once per trial instead of the driver.

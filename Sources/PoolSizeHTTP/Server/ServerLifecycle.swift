@@ -1,3 +1,4 @@
+import Foundation
 import PoolSizeModel
 import PoolSizeProcess
 
@@ -12,8 +13,10 @@ final class ServerLifecycle: @unchecked Sendable {
     let url: ServerURL
     /// How long a started server may take to answer with a 2xx.
     let readyTimeoutSeconds: Double
-    /// How long a stopped server has between SIGTERM and SIGKILL.
+    /// How long a stopped server has between its stop signal and SIGKILL.
     let graceSeconds: Double
+    /// The signal that stops a server (SIGTERM unless the user named another).
+    let stopSignal: Int32
     /// The command that sets the running server's size; nil: restart at each size.
     let resize: ServerResize?
     /// The request for a URL (the method, headers and body of `--http`).
@@ -46,12 +49,14 @@ final class ServerLifecycle: @unchecked Sendable {
 
     init(
         command: ServerCommand, url: ServerURL, readyTimeoutSeconds: Double, graceSeconds: Double,
-        resize: ServerResize?, makeTarget: @escaping @Sendable (String) throws(PoolSizeError) -> HTTPTarget
+        stopSignal: Int32 = SIGTERM, resize: ServerResize?,
+        makeTarget: @escaping @Sendable (String) throws(PoolSizeError) -> HTTPTarget
     ) {
         self.command = command
         self.url = url
         self.readyTimeoutSeconds = readyTimeoutSeconds
         self.graceSeconds = graceSeconds
+        self.stopSignal = stopSignal
         self.resize = resize
         self.makeTarget = makeTarget
     }
@@ -94,12 +99,12 @@ final class ServerLifecycle: @unchecked Sendable {
         if resize == nil { stop(server) }
     }
 
-    /// Stops `server` (SIGTERM, `graceSeconds`, SIGKILL).
-    func stop(_ server: RunningServer) { server.process.stop(graceSeconds: graceSeconds) }
+    /// Stops `server` (`stopSignal`, `graceSeconds`, SIGKILL).
+    func stop(_ server: RunningServer) { server.process.stop(graceSeconds: graceSeconds, signal: stopSignal) }
 
     /// Stops the held server, and holds none.
     func stopHeld() {
-        held?.process.stop(graceSeconds: graceSeconds)
+        held?.process.stop(graceSeconds: graceSeconds, signal: stopSignal)
         held = nil
     }
 
@@ -144,7 +149,7 @@ final class ServerLifecycle: @unchecked Sendable {
                     size: resize == nil ? size : 0, process: process, target: target, port: port,
                     connectionPerRequest: connectionPerRequest ?? false)
             } catch {
-                process.stop(graceSeconds: graceSeconds)
+                process.stop(graceSeconds: graceSeconds, signal: stopSignal)
                 let taken = process.output.standardError.localizedCaseInsensitiveContains("in use")
                 if port != nil, taken, attempt < 2 { continue }
                 throw error

@@ -28,8 +28,10 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     package var readyTimeoutSeconds: Double { lifecycle.readyTimeoutSeconds }
     /// How long one request may take before it counts as failed.
     package var requestTimeoutSeconds: Double { load.requestTimeoutSeconds }
-    /// How long a stopped server has between SIGTERM and SIGKILL.
+    /// How long a stopped server has between its stop signal and SIGKILL.
     package var graceSeconds: Double { lifecycle.graceSeconds }
+    /// The signal that stops a server (SIGTERM unless the user named another).
+    package var stopSignal: Int32 { lifecycle.stopSignal }
     /// The user's own load tool (`load`, `parse`) run once per trial instead of the driver, with
     /// its timeout; nil: the event-driven driver loads the URL.
     package var loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)? { load.loadTool }
@@ -44,7 +46,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     /// A measurer of `command`'s server at `url`.
     package init(
         command: ServerCommand, url: ServerURL, connections: Int, readyTimeoutSeconds: Double,
-        requestTimeoutSeconds: Double = 30, graceSeconds: Double = 5,
+        requestTimeoutSeconds: Double = 30, graceSeconds: Double = 5, stopSignal: Int32 = SIGTERM,
         resize: ServerResize? = nil,
         loadTool: (command: LoadCommand, parser: LoadToolParser, timeoutSeconds: Double)? = nil,
         database: (any SweepWindowWatch)? = nil,
@@ -52,7 +54,7 @@ package final class ServerTrialMeasurer: TrialMeasuring, @unchecked Sendable {
     ) {
         lifecycle = ServerLifecycle(
             command: command, url: url, readyTimeoutSeconds: readyTimeoutSeconds, graceSeconds: graceSeconds,
-            resize: resize,
+            stopSignal: stopSignal, resize: resize,
             makeTarget: makeTarget)
         load = ServerLoad(
             connections: connections, requestTimeoutSeconds: requestTimeoutSeconds, graceSeconds: graceSeconds,

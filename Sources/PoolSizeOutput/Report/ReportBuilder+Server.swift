@@ -46,6 +46,7 @@ extension ReportBuilder {
             text =
                 "Started once as \(ReportInline.code(server.command)) and set to each size by \(ReportInline.code(command)), given \(UnitFormat.duration(settle)) to settle"
         }
+        if let signal = server.stopSignal { text += ", stopped with SIG\(signal)" }
         if let tool = server.loadTool {
             text +=
                 "; loaded at each size by \(ReportInline.code(tool)) (its own figures), the server ready at \(ReportInline.code(server.url))"
