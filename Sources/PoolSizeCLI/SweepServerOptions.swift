@@ -139,8 +139,8 @@ struct SweepServerOptions: ParsableArguments {
             Size the pool inside your own server: the command that starts it, with {size} where it takes its pool \
             size and {port} where it takes a port (poolsize picks a free one), each inside one word \
             ('--threads={size}'). It is started at each size, run as words without a shell (write sh -c '…' for \
-            one), loaded at the --http URL once it answers with a 2xx, and stopped (SIGTERM to its process group \
-            and session, SIGKILL after 5 s).
+            one), loaded at the --http URL once it answers with a 2xx, and stopped (SIGTERM, or --stop-signal's, \
+            to its process group and session, SIGKILL after 5 s).
             """
         static let resize = """
             With --server: a command that sets the running server's pool to {size} instead of restarting it \

@@ -73,6 +73,7 @@ package enum SweepTarget: Sendable, Equatable {
                 text += ", resized by '\(command)' with \(UnitFormat.duration(settle)) to settle"
             }
             if let tool = setup.loadTool { text += ", loaded by '\(tool)'" }
+            if let signal = setup.stopSignal { text += ", stopped with SIG\(signal)" }
             return text
         case let .loadTool(setup):
             return "'\(setup.command)' alone, read as \(setup.parse.map { "'\($0)'" }.joined(separator: ", "))"

@@ -149,6 +149,16 @@ public struct LatencyPercentiles: Equatable, Sendable, Codable {
         self.p999 = p999
         self.max = max
     }
+
+    /// The `percentile`-th value: 50, 90 and 99.9 name their fields, anything else p99.
+    package func value(percentile: Double) -> Double {
+        switch percentile {
+        case 50: return p50
+        case 90: return p90
+        case 99.9: return p999
+        default: return p99
+        }
+    }
 }
 
 extension Collection where Element == TrialRecord {

@@ -114,7 +114,9 @@ extension ConsoleSummary {
             let mark = v.poolSize == recommended ? (top ? "◀ recommended" : "◀ enough at this rate") : ""
             rows.append([
                 String(v.poolSize), fmt(v.offeredPerSecond), fmt(v.achievedPerSecond), v.stable ? "yes" : "no",
-                time(v.p50Microseconds), (v.stable ? "" : "≥ ") + time(v.percentileMicroseconds), fmt(v.backlogMean),
+                time(v.p50Microseconds), (v.stable ? "" : "≥ ") + time(v.percentileMicroseconds),
+                // A load tool that printed no mean latency gives no backlog (NaN).
+                v.backlogMean.isFinite ? fmt(v.backlogMean) : "–",
                 v.modelPercentileMicroseconds.map(time) ?? "–", v.meetsSLO.map { $0 ? "yes" : "no" } ?? "–", mark,
             ])
         }

@@ -17,7 +17,7 @@ extension SweepOutput {
         c.offeredPerSecond = o.offeredPerSecond
         c.achievedPerSecond = o.achievedPerSecond
         c.stable = o.stable
-        c.backlogMean = o.backlogMean
+        c.backlogMean = o.backlogMean.isFinite ? o.backlogMean : nil
         // Not measured for a load tool's trials: left out.
         if o.backlogMeasured {
             c.backlogMax = o.backlogMax

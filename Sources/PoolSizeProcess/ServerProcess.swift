@@ -18,6 +18,8 @@ package final class ServerProcess: @unchecked Sendable {
     package var pid: Int32 { child.pid }
     /// The argument vector it runs.
     package let arguments: [String]
+    /// The signal that stops it (SIGTERM unless the user named another), before SIGKILL.
+    package let stopSignal: Int32
     private let child: GuardedChild
     private let lock = NSLock()
     /// Serialises `stop`, which waits outside `lock`.
@@ -28,14 +30,17 @@ package final class ServerProcess: @unchecked Sendable {
     /// error when it never is: `HTTP 503 Service Unavailable`, `no answer: Connection refused`).
     package typealias Probe = () -> (ready: Bool, answer: String)
 
-    /// Servers running now, and whether `stopAll` has begun (then no new one starts).
-    static let live = Mutex<(running: Set<Int32>, stopping: Bool)>(([], false))
+    /// Servers running now, each with its stop signal, and whether `stopAll` has begun (then no
+    /// new one starts).
+    static let live = Mutex<(running: [Int32: Int32], stopping: Bool)>(([:], false))
 
     /// Starts `arguments` (the program found on the environment's `PATH` unless it holds a `/`)
-    /// and returns once the program runs; errors name the setting (`server`).
-    package init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws(PoolSizeError)
-    {
+    /// and returns once the program runs, to be stopped with `stopSignal`; errors name the
+    /// setting (`server`).
+    package init(
+        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        stopSignal: Int32 = SIGTERM
+    ) throws(PoolSizeError) {
         guard let program = arguments.first else {
             throw .invalidParameter(.server, message: "is empty; give the command that starts the server")
         }
@@ -48,7 +53,7 @@ package final class ServerProcess: @unchecked Sendable {
                 Self.live.withLock { state in
                     guard !state.stopping else { return nil }
                     let spawned = spawn()
-                    if spawned.result == 0 { state.running.insert(spawned.pid) }
+                    if spawned.result == 0 { state.running[spawned.pid] = stopSignal }
                     return spawned
                 }
             }
@@ -68,6 +73,7 @@ package final class ServerProcess: @unchecked Sendable {
             }
         }
         self.arguments = arguments
+        self.stopSignal = stopSignal
     }
 
     deinit { stop(graceSeconds: 1) }
@@ -125,29 +131,29 @@ package final class ServerProcess: @unchecked Sendable {
         settling.wait(session: pid, timeoutSeconds: timeoutSeconds) { hasExited }
     }
 
-    /// Ends the server and everything it started: `signal` (SIGTERM unless the server is
-    /// stopped otherwise) to its process group and to every process in its session, up to
-    /// `graceSeconds` for all of them to exit, then SIGKILL to those left; then the guardian
-    /// stops whatever left the session (setsid), reaps it all and exits. Returns how the server
-    /// itself ended. Safe to call more than once, and from any thread.
+    /// Ends the server and everything it started: `stopSignal` to its process group and to
+    /// every process in its session, up to `graceSeconds` for all of them to exit, then SIGKILL
+    /// to those left; then the guardian stops whatever left the session (setsid), reaps it all
+    /// and exits. Returns how the server itself ended. Safe to call more than once, and from any
+    /// thread.
     @discardableResult
-    package func stop(graceSeconds: Double, signal: Int32 = SIGTERM) -> ChildOutcome {
+    package func stop(graceSeconds: Double) -> ChildOutcome {
         stopping.lock()
         defer { stopping.unlock() }
         if let outcome = lock.withLock({ outcome }) { return outcome }
-        ChildProcessRunner.terminate(graceSeconds: graceSeconds, first: signal) {
+        ChildProcessRunner.terminate(graceSeconds: graceSeconds, first: stopSignal) {
             Self.signal(session: pid, $0)
         } ended: {
             hasExited && Self.processes(inSession: pid).isEmpty
         }
         let ended = ChildOutcome(waitStatus: child.release())
         lock.withLock { outcome = ended }
-        _ = Self.live.withLock { $0.running.remove(pid) }
+        _ = Self.live.withLock { $0.running.removeValue(forKey: pid) }
         return ended
     }
 
-    /// Stops every server running now, with its session (SIGTERM, up to `graceSeconds`, then
-    /// SIGKILL), and refuses new ones: an interrupted sweep calls it before it exits. Whatever
+    /// Stops every server running now, with its session (its stop signal, up to `graceSeconds`,
+    /// then SIGKILL), and refuses new ones: an interrupted sweep calls it before it exits. Whatever
     /// left a session goes when this process exits and the guardians see it.
     /// Refuses every server start from now on, before anything else of an interrupt runs: a
     /// start cut short by the interrupt's reaping then fails as "stopping", never as the
@@ -163,10 +169,11 @@ package final class ServerProcess: @unchecked Sendable {
             state.stopping = true
             return state.running
         }
+        // The first signal is each server's own; SIGKILL is everyone's.
         ChildProcessRunner.terminate(graceSeconds: graceSeconds) { number in
-            for pid in running { signal(session: pid, number) }
+            for (pid, own) in running { signal(session: pid, number == SIGKILL ? SIGKILL : own) }
         } ended: {
-            !running.contains(where: { !processes(inSession: $0).isEmpty })
+            !running.keys.contains(where: { !processes(inSession: $0).isEmpty })
         }
     }
 

@@ -102,10 +102,10 @@ import Testing
         #expect(metrics.invalidReason == nil)
     }
 
-    /// A tool that ran at its own rate, not the one asked ({rate} in the wrong place): 600
-    /// requests in 3 s is 200/s, below 90% of the 1,200 arrivals asked less three standard
-    /// deviations (1080 − 104 = 976).
-    @Test func aToolThatOfferedLessThanAskedIsInvalid() {
+    /// A tool that ran at its own rate, not the one asked ({rate} in the wrong place): 200/s
+    /// carried of 400/s, nothing dropped, and the server held 200/s × 10.5 ms = 2.1 requests on
+    /// average, fewer than its 8 threads: the pool had room, the arrivals did not come.
+    @Test func aToolThatCarriedLessWhileThePoolHadRoomIsInvalid() {
         let figures = LoadToolFigures(
             throughputPerSecond: 200, latency: LatencyPercentiles(p50: 10_000, p99: 12_000),
             meanLatencyMicroseconds: 10_500, requests: 600)
@@ -113,9 +113,48 @@ import Testing
         ServerLoad.recordAtRate(&metrics, figures: figures, trial: Self.trial(slo: 50_000), size: 8, tool: "wrk2")
         #expect(
             metrics.invalidReason
-                == "wrk2 offered 200/s of the 400/s asked, so the trial did not measure that rate; check that {rate} is where the tool takes its request rate and that the tool can send that fast (more senders, cores, or another host)"
+                == "wrk2 carried 200/s of the 400/s asked while the server held 2.10 requests on average (Little's law), fewer than its 8 threads: the arrivals did not come at the rate; check that {rate} is where the tool takes its request rate and that the tool can send that fast (more senders, cores, or another host)"
         )
-        #expect(metrics.figures.openLoop?.offeredPerSecond == 200)
+        #expect(metrics.figures.openLoop?.stable == false)
+    }
+
+    /// A size that falls behind while the tool has senders to spare drops nothing: 3 workers
+    /// carried 300/s of 400/s and held 300/s × 500 ms = 150 requests on average, more than its 3
+    /// threads. It did not keep up, and the trial is the server's.
+    @Test func aSizeThatFellBehindWithoutDropsIsNotStable() {
+        let figures = LoadToolFigures(
+            throughputPerSecond: 300, latency: LatencyPercentiles(p50: 500_000, p99: 900_000),
+            meanLatencyMicroseconds: 500_000, requests: 1200, dropped: 0, concurrency: 1000)
+        var metrics = Self.metrics(figures, window: 4.0)
+        ServerLoad.recordAtRate(&metrics, figures: figures, trial: Self.trial(slo: 50_000), size: 3, tool: "python3")
+        #expect(metrics.invalidReason == nil)
+        #expect(metrics.figures.openLoop?.stable == false)
+        #expect(metrics.figures.openLoop?.offeredPerSecond == 300)
+    }
+
+    /// A server that answered nothing carried nothing: never kept up, whatever else is read.
+    @Test func nothingCarriedNeverKeepsUp() {
+        let figures = LoadToolFigures(
+            throughputPerSecond: 0, latency: LatencyPercentiles(), meanLatencyMicroseconds: 0, requests: 0,
+            dropped: 1200, concurrency: 64)
+        var metrics = Self.metrics(figures, window: 3.0)
+        ServerLoad.recordAtRate(&metrics, figures: figures, trial: Self.trial(slo: nil), size: 2, tool: "k6")
+        #expect(metrics.figures.openLoop?.stable == false)
+        #expect(metrics.figures.openLoop?.offeredPerSecond == 400)
+    }
+
+    /// An objective on p99.9 that k6 was not asked to print (no p(99.9) in its trend stats):
+    /// no verdict rests on a percentile of 0.
+    @Test func aPercentileTheToolDidNotPrintGivesNoVerdict() throws {
+        let figures = try Self.k6("k6-rate-kept-up.txt")
+        var metrics = Self.metrics(figures, window: 3.0)
+        var trial = Self.trial(slo: 50_000)
+        trial.sloPercentile = 99.9
+        ServerLoad.recordAtRate(&metrics, figures: figures, trial: trial, size: 8, tool: "k6")
+        #expect(
+            metrics.invalidReason
+                == "k6 printed no p99.9, the percentile the objective names, so the trial has no verdict; have it print one (k6: --summary-trend-stats with p(99.9)) and read it with a (?<p999>…) group, or set `sloPercentile` to one it prints"
+        )
     }
 
     /// A size that fell behind spends a tail answering what it queued, inside the tool's window:

@@ -26,8 +26,4 @@ import Testing
             )
         }
     }
-
-    @Test func theDefaultIsTerm() {
-        #expect(ServerStopSignal.term.name == "TERM" && ServerStopSignal.term.number == SIGTERM)
-    }
 }

@@ -12,12 +12,7 @@ package enum SLOSizer {
 
     /// The `percentile`-th value of `latency`, for one of `percentiles`.
     package static func value(_ latency: LatencyPercentiles, percentile: Double) -> Double {
-        switch percentile {
-        case 50: return latency.p50
-        case 90: return latency.p90
-        case 99.9: return latency.p999
-        default: return latency.p99
-        }
+        latency.value(percentile: percentile)
     }
 
     /// C + W at low load, seconds: the mean service time the queueing model takes.

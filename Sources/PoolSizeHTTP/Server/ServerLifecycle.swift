@@ -99,12 +99,12 @@ final class ServerLifecycle: @unchecked Sendable {
         if resize == nil { stop(server) }
     }
 
-    /// Stops `server` (`stopSignal`, `graceSeconds`, SIGKILL).
-    func stop(_ server: RunningServer) { server.process.stop(graceSeconds: graceSeconds, signal: stopSignal) }
+    /// Stops `server` (its `stopSignal`, `graceSeconds`, SIGKILL).
+    func stop(_ server: RunningServer) { server.process.stop(graceSeconds: graceSeconds) }
 
     /// Stops the held server, and holds none.
     func stopHeld() {
-        held?.process.stop(graceSeconds: graceSeconds, signal: stopSignal)
+        held?.process.stop(graceSeconds: graceSeconds)
         held = nil
     }
 
@@ -136,7 +136,8 @@ final class ServerLifecycle: @unchecked Sendable {
                     )
                 }
             }
-            let process = try ServerProcess(arguments: command.arguments(size: size, port: port))
+            let process = try ServerProcess(
+                arguments: command.arguments(size: size, port: port), stopSignal: stopSignal)
             do {
                 try process.waitUntilReady(timeoutSeconds: readyTimeoutSeconds) { probe.check() }
                 Self.waitUntilSettled(process, readyTimeoutSeconds: readyTimeoutSeconds)
@@ -149,7 +150,7 @@ final class ServerLifecycle: @unchecked Sendable {
                     size: resize == nil ? size : 0, process: process, target: target, port: port,
                     connectionPerRequest: connectionPerRequest ?? false)
             } catch {
-                process.stop(graceSeconds: graceSeconds, signal: stopSignal)
+                process.stop(graceSeconds: graceSeconds)
                 let taken = process.output.standardError.localizedCaseInsensitiveContains("in use")
                 if port != nil, taken, attempt < 2 { continue }
                 throw error

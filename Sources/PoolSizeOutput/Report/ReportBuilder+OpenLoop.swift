@@ -177,7 +177,7 @@ extension ReportBuilder {
             return [
                 String(v.poolSize), UnitFormat.significant(v.offeredPerSecond),
                 UnitFormat.significant(v.achievedPerSecond),
-                UnitFormat.significant(v.backlogMean), time(v.p50Microseconds),
+                UnitFormat.significant(v.backlogMean.isFinite ? v.backlogMean : nil), time(v.p50Microseconds),
                 (v.stable ? "" : "≥ ") + time(v.percentileMicroseconds),
                 v.modelPercentileMicroseconds.map(time) ?? "–", verdict, margin,
                 v.poolSize == recommended ? "**recommended**" : "",
@@ -316,7 +316,8 @@ extension ReportBuilder {
                         UnitFormat.significant(o?.achievedPerSecond ?? s.throughput.mean),
                         // 0 is a percentile the tool did not print: no latency is 0.
                         shown(l.p50), shown(l.p90), shown(l.p99), shown(l.p999), shown(l.max),
-                        UnitFormat.significant(o?.backlogMean ?? .nan), seen.map { String($0.backlogMax) } ?? "–",
+                        UnitFormat.significant(o.flatMap { $0.backlogMean.isFinite ? $0.backlogMean : nil }),
+                        seen.map { String($0.backlogMax) } ?? "–",
                         seen.map { String($0.unfinished) } ?? "–",
                         seen.map { time($0.dispatchLagP99Microseconds) } ?? "–", UnitFormat.wholePercent(s.utilization),
                     ]

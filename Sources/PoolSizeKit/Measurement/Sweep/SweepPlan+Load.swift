@@ -47,10 +47,12 @@ extension SweepPlan {
 
     /// How an open-loop trial at `rate` is driven, for tasks of `taskNanoseconds`.
     package func openLoopTrial(_ arrival: ArrivalPlan, rate: ArrivalRate, taskNanoseconds: UInt64) -> OpenLoopTrial {
-        OpenLoopTrial.forTasks(
+        var trial = OpenLoopTrial.forTasks(
             ofNanoseconds: taskNanoseconds, rate: rate.perSecond, process: arrival.process,
             trialNanoseconds: UInt64(trialMilliseconds ?? spec.trialMilliseconds) * 1_000_000,
             userSetTrial: trialMilliseconds != nil, latencySLOMicroseconds: arrival.latencySLOMicroseconds)
+        trial.sloPercentile = arrival.sloPercentile
+        return trial
     }
 
     /// How the trial `trial` is driven: the closed loop's settings, or the arrivals of its rate

@@ -24,6 +24,9 @@ package struct OpenLoopTrial: Sendable, Equatable {
     /// The latency objective the trial is judged against, µs; nil without one. A driver that
     /// held arrivals back for want of connections asks whether that could change the verdict.
     package var latencySLOMicroseconds: Double?
+    /// The percentile the objective names (50, 90, 99 or 99.9): a load tool that did not print
+    /// it gives no verdict.
+    package var sloPercentile: Double = 99
 
     /// Phases as given.
     package init(
