@@ -66,8 +66,8 @@ extension ServerLoad {
             !((figures.latency ?? LatencyPercentiles()).value(percentile: trial.sloPercentile) > 0)
         {
             let name = "p" + UnitFormat.number(trial.sloPercentile)
-            let k6 =
-                tool == "k6" ? " (k6: --summary-trend-stats with p(\(UnitFormat.number(trial.sloPercentile))))" : ""
+            let asked = "p(\(UnitFormat.number(trial.sloPercentile)))"
+            let k6 = tool == "k6" ? " (k6: --summary-trend-stats with \(asked))" : ""  // flag-spelling: not poolsize's
             return
                 "\(tool) printed no \(name), the percentile the objective names, so the trial has no verdict; have it print one\(k6) and read it with a (?<\(name.replacingOccurrences(of: ".", with: ""))>…) group, or set \(PoolSizeError.Parameter.sloPercentile.mention) to one it prints"
         }
