@@ -96,13 +96,8 @@ public struct Sweep: Sendable {
                     "'\(outside.rawValue)' is not a pool poolsize builds (\(outside.summary)), which a Swift workload source cannot run; choose a pool built in this process"
             )
         }
-        if plan.load.arrival?.process == .tool {
-            throw .invalidParameter(
-                .arrivalProcess,
-                message:
-                    "tool-paced: only a load tool given the rate (a server target's load tool, {rate} in its command) spaces its own arrivals, and a Swift workload source has none; choose poisson or uniform"
-            )
-        }
+        // A Swift workload source has no load tool to pace its arrivals.
+        try plan.load.checkPacing(byTool: false)
         // A spec that declares no C (a source's placeholder spec) has no W/C to compare with.
         return try Self.run(
             plan, on: SweepRunner(source: source, runner: runner, pools: pools),

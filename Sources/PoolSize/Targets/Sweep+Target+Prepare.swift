@@ -20,21 +20,9 @@ extension Sweep.Target {
     /// a source on poolsize's pools or a measurer of the pool outside them. A database is
     /// connected to once, so that a script the server cannot run is said before any trial.
     package func prepare(_ context: TargetContext) throws(PoolSizeError) -> PreparedTarget {
-        if context.load.arrival?.process == .tool {
-            guard case let .server(task) = kind, task.loadTool != nil else {
-                throw .invalidParameter(
-                    .arrivalProcess,
-                    message:
-                        "tool-paced: only a load tool given the rate ({rate} in \(PoolSizeError.Parameter.load.mention), beside \(PoolSizeError.Parameter.server.mention)) spaces its own arrivals; choose poisson or uniform"
-                )
-            }
-        } else if case let .server(task) = kind, task.loadTool != nil, context.load.arrival != nil {
-            throw .invalidParameter(
-                .arrivalProcess,
-                message:
-                    "the load tool spaces its own arrivals at the rate it is given, so they cannot be \(context.load.arrival?.process.rawValue ?? ""); drop \(PoolSizeError.Parameter.arrivalProcess.mention) (the plan's process is tool-paced)"
-            )
-        }
+        var pacedByTool = false
+        if case let .server(task) = kind { pacedByTool = task.loadTool != nil }
+        try context.load.checkPacing(byTool: pacedByTool)
         switch kind {
         case let .workload(name):
             let spec = try WorkloadLoader.load(name)

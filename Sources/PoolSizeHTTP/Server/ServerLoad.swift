@@ -5,7 +5,7 @@ import PoolSizeProcess
 /// How a server trial is loaded, chosen per trial: the event-driven driver's closed loop
 /// (`connections` requests in flight), its open loop (arrivals at the trial's rate,
 /// `ServerLoad+OpenLoop`), or the user's own load tool once per trial (`ServerLoad+Tool`), at
-/// the trial's rate when it is open (`ServerLoad+ToolAtRate`).
+/// the trial's rate when it is open (`ServerLoad+ToolOpenLoop`).
 /// Each reads the server's session as the window opens and closes, and leaves the figures and
 /// the trial's validity to `ServerTrialFigures` and `ServerTrialValidity`.
 struct ServerLoad {
