@@ -71,6 +71,21 @@ import Testing
         #expect(machine.contains(#""process" : "tool-paced""#), "\(machine)")
         let report = try String(contentsOf: run.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(report.contains("Tasks arrived at the times the load tool chose, given the rate"))
+
+        // The run loses its size-8 trial, as an interrupted one would never have had it; the
+        // record alone (`--resume DIR`, no other flag) runs it again, tool-paced at 200/s.
+        let csv = run.appendingPathComponent("trials.csv")
+        let lines = try String(contentsOf: csv, encoding: .utf8).split(separator: "\n").map(String.init)
+        let kept = lines.filter { !$0.contains(",server,default,none,8,") }
+        #expect(kept.count == lines.count - 1)
+        try (kept.joined(separator: "\n") + "\n").write(to: csv, atomically: true, encoding: .utf8)
+        let resumed = try EndToEndTests.run(["sweep", "--resume", run.path, "--quiet"])
+        #expect(resumed.code == 0, "\(resumed.stderr)")
+        #expect(ServerSweepCommandTests.leftovers(pids).isEmpty)
+        let again = try ServerSweepCommandTests.trials(run).rows
+        let eight = try #require(again.first { $0["pool_size"] == "8" }, "\(resumed.stderr)")
+        #expect(Double(eight["arrival_rate_per_s"] ?? "") == 200 && eight["backlog_growth"] == "nan", "\(eight)")
+        #expect(again.count == rows.count)
     }
 
     /// With 2 senders at 200/s and a 50 ms objective, a size of 1 keeps both busy and the tool
