@@ -11,14 +11,7 @@ extension LoadToolTask {
     ) {
         typealias P = PoolSizeError.Parameter
         let (command, parser) = try parsed(requiresSize: false)
-        if atRate && !command.usesRate {
-            throw .invalidParameter(
-                .load,
-                message:
-                    "has no {rate}, so the tool would run its own load, not the \(P.arrivalRates.mention) asked; write {rate} where the tool takes its request rate (k6 -e RATE={rate} with Examples/load/k6-rate.js, vegeta attack -rate={rate}, wrk2 -R{rate}), or drop \(P.arrivalRates.mention)"
-            )
-        }
-        try Self.refuseRate(command, atRate: atRate)
+        try Self.checkRate(command, atRate: atRate)
         _ = try LoadToolMeasurer(
             command: command, parser: parser, timeoutSeconds: timeoutSeconds, port: ServerURL.checkedPort)
         if command.usesPort && !server.usesPort {
@@ -51,7 +44,7 @@ extension LoadToolTask {
             )
         }
         let (command, parser) = try parsed(requiresSize: true)
-        try Self.refuseRate(command, atRate: false)
+        try Self.checkRate(command, atRate: false)
         let measurer = try LoadToolMeasurer(
             command: command, parser: parser, timeoutSeconds: timeoutSeconds, port: nil)
         let program = String(command.program.split(separator: "/").last ?? "tool")
@@ -65,8 +58,18 @@ extension LoadToolTask {
             target: .loadTool(LoadToolSetup(command: shown, parse: parse.map(Secrets.commandText))))
     }
 
-    /// Refuses `{rate}` in a closed-loop sweep, where no trial has a rate to give.
-    private static func refuseRate(_ command: LoadCommand, atRate: Bool) throws(PoolSizeError) {
+    /// Refuses a command without `{rate}` in an open-loop sweep (`atRate`: the tool would run
+    /// its own load, not the rate asked), and one with it in a closed loop, where no trial has a
+    /// rate to give.
+    private static func checkRate(_ command: LoadCommand, atRate: Bool) throws(PoolSizeError) {
+        typealias P = PoolSizeError.Parameter
+        if atRate && !command.usesRate {
+            throw .invalidParameter(
+                .load,
+                message:
+                    "has no {rate}, so the tool would run its own load, not the \(P.arrivalRates.mention) asked; write {rate} where the tool takes its request rate (k6 -e RATE={rate} with Examples/load/k6-rate.js, vegeta attack -rate={rate}, wrk2 -R{rate}), or drop \(P.arrivalRates.mention)"
+            )
+        }
         guard command.usesRate && !atRate else { return }
         throw .invalidParameter(
             .load,

@@ -43,8 +43,7 @@ extension ServerLoad {
             metrics.invalidReason = idle
         }
         if let trial {
-            let name = URL(fileURLWithPath: run.arguments.first ?? "tool").lastPathComponent
-            Self.recordAtRate(&metrics, figures: figures, trial: trial, size: size, tool: name)
+            Self.recordAtRate(&metrics, figures: figures, trial: trial, size: size, tool: run.toolName)
         }
         if let ended = server.process.exitOutcome {
             metrics.invalidReason = ServerTrialValidity.exited(

@@ -37,6 +37,14 @@ package struct LoadToolRun: Equatable, Sendable {
     /// own thread.
     package static let busyThreadLimit = 0.9
 
+    /// The tool as a trial's reason names it: its program's file name, escaped.
+    package var toolName: String { Self.toolName(arguments) }
+
+    /// The program's file name in `arguments`, escaped for a terminal.
+    static func toolName(_ arguments: [String]) -> String {
+        TerminalText.escape(URL(fileURLWithPath: arguments.first ?? "").lastPathComponent)
+    }
+
     /// The lines of a tool's output an invalid trial's reason shows, and their longest.
     static let shownLines = 3, shownCharacters = 200
 
@@ -49,7 +57,7 @@ package struct LoadToolRun: Equatable, Sendable {
         busiestThreadShare = child.busiestThreadSeconds.map { child.seconds > 0 ? min(1, $0 / child.seconds) : 0 }
         standardOutput = child.standardOutput
         standardError = child.standardError
-        let name = TerminalText.escape(URL(fileURLWithPath: arguments.first ?? "").lastPathComponent)
+        let name = Self.toolName(arguments)
         var unreadable: LoadToolParser.Unreadable?
         do {
             figures = try parser.parse(standardOutput: child.standardOutput, standardError: child.standardError)
